@@ -1,18 +1,22 @@
-"""The `warband` command line."""
+"""The `warband` command line.
+
+Each subcommand lives in its own module under `server/commands/` and exposes
+`register(subparsers)`, which adds its parser and sets `handler` to a function
+taking the parsed arguments and returning an exit code.
+"""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import os
+import importlib
 import sys
 
+# Order here is the order `warband --help` lists them.
+COMMAND_MODULES = ["serve"]
 
-def _serve(args: argparse.Namespace) -> int:
-    from server.app import run
 
-    asyncio.run(run(host=args.host, port=args.port, database_url=args.database))
-    return 0
+class CommandError(Exception):
+    """A user-facing failure: printed as one line, exit status 1."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,15 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="warband", description="Play tabletop skirmish wargames online."
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    serve = sub.add_parser("serve", help="run the match server")
-    serve.add_argument("--host", default=os.environ.get("WARBAND_HOST", "127.0.0.1"))
-    serve.add_argument("--port", type=int, default=int(os.environ.get("WARBAND_PORT", "8000")))
-    serve.add_argument(
-        "--database",
-        default=os.environ.get("WARBAND_DATABASE_URL", "sqlite+aiosqlite:///./warband.db"),
-        help="SQLAlchemy URL (default: embedded SQLite file ./warband.db)",
-    )
-    serve.set_defaults(handler=_serve)
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"server.commands.{name}").register(sub)
     return parser
 
 
@@ -41,8 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.handler(args)
     except KeyboardInterrupt:
-        return 0
-    except Exception as exc:  # one clear line, non-zero exit
+        return 130
+    except CommandError as exc:
         print(f"warband: error: {exc}", file=sys.stderr)
         return 1
 
