@@ -1,0 +1,26 @@
+"""The rules systems the server hosts, by name. Imported lazily so a process
+loads only the systems it uses."""
+
+from __future__ import annotations
+
+import importlib
+
+from server.rules.kernel import RulesSystem
+
+SYSTEMS: dict[str, str] = {
+    # name -> "module:attribute" of a RulesSystem instance
+}
+
+
+class UnknownSystem(LookupError):
+    pass
+
+
+def get_system(name: str) -> RulesSystem:
+    try:
+        target = SYSTEMS[name]
+    except KeyError:
+        known = ", ".join(sorted(SYSTEMS)) or "none"
+        raise UnknownSystem(f"no rules system named {name!r} (known: {known})") from None
+    module, attribute = target.split(":")
+    return getattr(importlib.import_module(module), attribute)

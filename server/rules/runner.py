@@ -1,0 +1,94 @@
+"""Drive a rules system: apply commands, rebuild from events, verify a replay.
+
+These helpers are what the server, the bots, the simulator and the replay
+verifier share, so the kernel contract is exercised the same way everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from server.rules.checksum import state_digest
+from server.rules.dice import Dice, SeededDice
+from server.rules.kernel import Command, Event, RulesSystem
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """One event and the digest of the state right after it."""
+
+    event: Event
+    checksum: str
+
+
+def apply_command(
+    system: RulesSystem, state: Any, command: Command, dice: Dice, *, checksums: bool = True
+) -> tuple[Any, list[Applied]]:
+    """Decide `command` and fold its events. Raises RulesError with nothing changed."""
+    events = system.decide(state, command, dice)
+    applied = []
+    for event in events:
+        state = system.evolve(state, event)
+        applied.append(Applied(event, state_digest(state) if checksums else ""))
+    return state, applied
+
+
+def rebuild(system: RulesSystem, setup: Mapping[str, Any], events: Iterable[Event]) -> Any:
+    """The state after `events`, by evolve alone (no dice, no decide)."""
+    state = system.initial(setup)
+    for event in events:
+        state = system.evolve(state, system.upcast(event))
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """Where a re-run of a match first disagrees with its recorded log."""
+
+    index: int  # position in the event log (0-based)
+    command_index: int
+    reason: str
+    expected: Any = None
+    actual: Any = None
+
+    def describe(self) -> str:
+        return (f"event {self.index} (from command {self.command_index}): {self.reason}\n"
+                f"  recorded: {self.expected!r}\n  re-run:   {self.actual!r}")
+
+
+def verify(
+    system: RulesSystem,
+    setup: Mapping[str, Any],
+    seed: bytes,
+    commands: Sequence[Command],
+    recorded: Sequence[Applied],
+) -> Divergence | None:
+    """Re-run `decide` over the recorded commands with the revealed seed and compare
+    every event and checksum with the record. Returns the first divergence."""
+    dice = SeededDice(seed)
+    state = system.initial(setup)
+    index = 0
+    for command_index, command in enumerate(commands):
+        try:
+            state, applied = apply_command(system, state, command, dice)
+        except Exception as exc:  # a recorded command that no longer decides is a divergence
+            return Divergence(index, command_index, f"command rejected on re-run: {exc}",
+                              command.to_wire(), None)
+        for item in applied:
+            if index >= len(recorded):
+                return Divergence(index, command_index, "re-run produced extra events",
+                                  None, item.event.to_wire())
+            expected = recorded[index]
+            if expected.event.to_wire() != item.event.to_wire():
+                return Divergence(index, command_index, "event differs",
+                                  expected.event.to_wire(), item.event.to_wire())
+            if expected.checksum != item.checksum:
+                return Divergence(index, command_index, "state checksum differs",
+                                  expected.checksum, item.checksum)
+            index += 1
+    if index != len(recorded):
+        return Divergence(index, len(commands), "record has events the re-run did not produce",
+                          recorded[index].event.to_wire(), None)
+    return None

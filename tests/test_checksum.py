@@ -1,0 +1,49 @@
+"""server.rules.checksum: canonical, order-independent, type-aware digests."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from server.rules.checksum import canonical, state_digest
+
+
+@dataclass(frozen=True)
+class A:
+    x: int
+
+
+@dataclass(frozen=True)
+class B:
+    x: int
+
+
+class Colour(enum.Enum):
+    RED = "red"
+
+
+@given(st.sets(st.text(max_size=5) | st.integers(-(2**63), 2**63 - 1)), st.randoms())
+def test_set_and_dict_order_do_not_matter(items, rng):
+    shuffled = list(items)
+    rng.shuffle(shuffled)
+    assert state_digest(frozenset(items)) == state_digest(set(shuffled))
+    forward = {i: 1 for i in items}
+    backward = {i: 1 for i in reversed(shuffled)}
+    assert state_digest(forward) == state_digest(backward)
+
+
+def test_types_and_values_are_distinguished():
+    assert state_digest(A(1)) != state_digest(B(1))
+    assert state_digest(A(1)) != state_digest(A(2))
+    assert state_digest((1, 2)) == state_digest([1, 2])
+    assert canonical(Colour.RED) == "red"
+    assert canonical({(1, 2): "k"}) == {(1, 2): "k"}
+
+
+def test_floats_are_refused():
+    with pytest.raises(TypeError):
+        state_digest({"x": 0.5})
