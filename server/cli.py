@@ -11,6 +11,8 @@ import argparse
 import importlib
 import sys
 
+from server.config import ConfigError
+
 # Order here is the order `warband --help` lists them.
 COMMAND_MODULES = ["serve"]
 
@@ -30,16 +32,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "handler", None):
-        parser.print_help()
-        return 2
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "handler", None):
+            parser.print_help()
+            return 2
         return args.handler(args)
     except KeyboardInterrupt:
         return 130
-    except CommandError as exc:
+    except (CommandError, ConfigError) as exc:
         print(f"warband: error: {exc}", file=sys.stderr)
         return 1
 
