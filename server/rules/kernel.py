@@ -19,9 +19,12 @@ Writing a new system (see `server.rules.sbh` for a full one, and
 `tests/kernel_example.py` for a tiny one):
 
 1. Define a state type. Keep it plain data (dataclasses, tuples, dicts, ints,
-   strings, enums) so `server.rules.checksum.state_digest` can digest it. Treat
-   it as immutable: `evolve` returns a new state and never mutates its input, so
-   a server may keep an old state for a spectator delay or a snapshot.
+   strings, enums) so `server.rules.checksum.state_digest` can digest it.
+   Either treat it as immutable (`evolve` returns a new state), or, where speed
+   matters, let `evolve` update it in place and say so with `in_place = True`
+   and a `clone(state)` method: callers that keep an old state (a snapshot, a
+   spectator delay, `runner.apply_command`) clone it first. `decide` must never
+   change the state it is given either way.
 2. `decide` validates the command against the state and the prompt. An illegal
    command raises `RulesError` (stable code, a sentence a player understands,
    the seed passage enforced) and changes nothing. A legal one returns events.

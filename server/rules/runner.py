@@ -24,10 +24,16 @@ class Applied:
 
 
 def apply_command(
-    system: RulesSystem, state: Any, command: Command, dice: Dice, *, checksums: bool = True
+    system: RulesSystem, state: Any, command: Command, dice: Dice, *, checksums: bool = True,
+    keep_input: bool = True,
 ) -> tuple[Any, list[Applied]]:
-    """Decide `command` and fold its events. Raises RulesError with nothing changed."""
+    """Decide `command` and fold its events. Raises RulesError with nothing changed.
+
+    For a system that evolves in place (`in_place = True`), the input state is
+    cloned first unless `keep_input` is False (the caller drops the old state)."""
     events = system.decide(state, command, dice)
+    if keep_input and getattr(system, "in_place", False):
+        state = system.clone(state)
     applied = []
     for event in events:
         state = system.evolve(state, event)

@@ -1,0 +1,242 @@
+"""The acting player's turn: activation, the action table, and ending turns.
+
+Seed 000, ACTIVATION / ACTIVATED FIGURES / ACTION COST. Each handler checks the
+command against the rules (raising a coded RulesError that changes nothing)
+and emits events; `options` lists the same choices for the prompt.
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import distance
+from server.rules.kernel import CommandSpec
+from server.rules.sbh.combat import free_disengage_from, hex_list
+from server.rules.sbh.consequences import resolve_combat
+from server.rules.sbh.context import illegal
+from server.rules.sbh.evolve import to_hex
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.movement import (
+    can_move,
+    enemies_in_contact,
+    free_move_allowed,
+    move_destinations,
+    step_destinations,
+)
+from server.rules.sbh.quality import roll_quality
+from server.rules.sbh.state import SbhState
+
+ACTIVATION = "seed 000, ACTIVATION"
+ACTION_COST = "seed 000, ACTION COST"
+
+
+def can_activate(fig: Figure) -> bool:
+    return fig.on_table and not fig.activated
+
+
+# -- choosing who acts ----------------------------------------------------------
+
+def activation_options(state: SbhState) -> list[CommandSpec]:
+    seat = state.active_seat
+    ready = [f for f in state.on_table(seat) if can_activate(f)]
+    specs = []
+    plain = [f.id for f in ready if not _casts(f)]
+    casters = [f.id for f in ready if _casts(f)]
+    if plain:
+        specs.append(CommandSpec("activate", "Activate a figure with 1-3 dice",
+                                 params={"figure": plain, "dice": [1, 2, 3]}))
+    if casters:
+        specs.append(CommandSpec("activate", "Activate a magic-user (declare casting)",
+                                 params={"figure": casters, "dice": [1, 2, 3],
+                                         "cast": [False, True]}))
+    for fig in ready:
+        if can_move(fig) and free_move_allowed(state, fig):
+            dests = [h for h, cost in move_destinations(state, fig, 1).items() if cost == 1]
+            if dests:
+                specs.append(CommandSpec("free_move", f"Free move: {fig.name}",
+                                         args={"figure": fig.id},
+                                         params={"to": hex_list(dests)}))
+    specs.append(CommandSpec("pass", "End your turn"))
+    return specs
+
+
+def _casts(fig: Figure) -> bool:
+    return fig.has("Magic User") and not fig.out_of_power
+
+
+def do_activate(ctx, args: dict) -> None:
+    s = ctx.state
+    fig = _own_figure(s, args.get("figure"))
+    dice = args.get("dice")
+    if dice not in (1, 2, 3):
+        raise illegal("Roll one, two or three activation dice.", ACTIVATION)
+    if fig.activated:
+        raise illegal(f"{fig.name} has already acted this turn.", ACTIVATION)
+    casting = bool(args.get("cast", False))
+    if casting and not _casts(fig):
+        raise illegal(f"{fig.name} cannot cast spells.", "seed 000, MAGIC")
+    roll = roll_quality(ctx, fig, dice)
+    out_of_power = casting and dice == 3 and roll["failures"] == 3  # FAILURES ON SPELLS
+    ctx.emit("activated", figure=fig.id, casting=casting, out_of_power=out_of_power, **roll)
+
+
+def do_free_move(ctx, args: dict) -> None:
+    s = ctx.state
+    fig = _own_figure(s, args.get("figure"))
+    if fig.activated or not can_move(fig):
+        raise illegal(f"{fig.name} cannot make a free move now.", "seed 000, FREE MOVES")
+    if not free_move_allowed(s, fig):
+        raise illegal(f"{fig.name} has an active enemy within 2 x Long: no free move.",
+                      "seed 000, FREE MOVES")
+    to = _hex_arg(args.get("to"))
+    if move_destinations(s, fig, 1).get(to) != 1:
+        raise illegal("That hex is not within one move in a straight line.",
+                      "seed 000, MOVEMENT")
+    ctx.emit("free_moved", figure=fig.id, to=[to[0], to[1]])
+
+
+def do_pass(ctx, args: dict) -> None:
+    pass_turn(ctx, reason="passed")
+
+
+def pass_turn(ctx, reason: str) -> None:
+    s = ctx.state
+    if s.activation is not None:
+        ctx.emit("activation_ended", figure=s.activation.figure, turnover=False)
+    ctx.emit("turn_passed", to="b" if s.active_seat == "a" else "a", turn=s.turn + 1,
+             reason=reason)
+
+
+# -- the activated figure's actions ---------------------------------------------
+
+def action_options(state: SbhState) -> list[CommandSpec]:
+    act = state.activation
+    fig = state.figures[act.figure]
+    specs: list[CommandSpec] = []
+    left = act.actions
+    if fig.fallen and left >= fig.stand_up_cost:
+        specs.append(CommandSpec("stand_up", f"Stand up ({fig.stand_up_cost} action)"))
+    if fig.transfixed and left >= 2:
+        specs.append(CommandSpec("break_free", "Break free of the transfix (2 actions)"))
+    if can_move(fig):
+        dests = move_destinations(state, fig, left)
+        for cost in (1, 2):
+            hexes = [h for h, c in dests.items() if c == cost]
+            if hexes:
+                specs.append(CommandSpec("move", f"Move ({cost} action{'s' * (cost > 1)})",
+                                         params={"to": hex_list(hexes)}))
+        steps = step_destinations(state, fig)
+        if steps:
+            specs.append(CommandSpec("step", "Step one hex", params={"to": hex_list(steps)}))
+    targets = melee_targets(state, fig)
+    if targets:
+        powers = [False, True] if left >= 2 else [False]
+        specs.append(CommandSpec("attack", "Melee attack (Power Blow: 2 actions, -1 to foe)",
+                                 params={"target": targets, "power": powers}))
+    specs.append(CommandSpec("end_activation", "End this figure's activation"))
+    return specs
+
+
+def melee_targets(state: SbhState, fig: Figure) -> list[str]:
+    """Seed 000, ACTIVATED FIGURES: one attack per turn (unless a rule allows),
+    and not in a turn the figure shot."""
+    if fig.transfixed or fig.attacked == "ranged":
+        return []
+    if fig.attacked == "melee" and not fig.has("Combat Master"):
+        return []
+    return sorted(e.id for e in enemies_in_contact(state, fig))
+
+
+def do_move(ctx, args: dict) -> None:
+    s = ctx.state
+    fig, act = _acting(s)
+    if not can_move(fig):
+        raise illegal(f"{fig.name} cannot move now (fallen, transfixed, or Slow and "
+                      "already moved).", ACTION_COST)
+    to = _hex_arg(args.get("to"))
+    cost = move_destinations(s, fig, act.actions).get(to)
+    if cost is None or cost > act.actions:
+        raise illegal("That hex cannot be reached by one straight move.", "seed 000, MOVEMENT")
+    _move_or_disengage(ctx, fig, to, cost)
+
+
+def do_step(ctx, args: dict) -> None:
+    s = ctx.state
+    fig, _ = _acting(s)
+    to = _hex_arg(args.get("to"))
+    if not can_move(fig) or to not in step_destinations(s, fig):
+        raise illegal("A step is one hex into an empty hex you can enter.",
+                      "seed 000, MINIMUM MOVEMENT: THE STEP")
+    _move_or_disengage(ctx, fig, to, 1)
+
+
+def _move_or_disengage(ctx, fig: Figure, to, cost: int) -> None:
+    """Seed 000, LEAVING MELEE COMBAT: free hacks from each active enemy the
+    figure breaks contact with, in an order its owner chooses."""
+    s = ctx.state
+    leaving = [e for e in enemies_in_contact(s, fig)
+               if distance(e.pos, to) > 1 and e.active]
+    hackers = [e.id for e in leaving if not free_disengage_from(fig, e)]
+    new_contact = any(distance(e.pos, to) == 1 for e in s.figures.values()
+                      if e.seat != fig.seat and e.on_table)
+    if not hackers:
+        ctx.emit("moved", figure=fig.id, to=[to[0], to[1]], cost=cost, contact=new_contact)
+        return
+    ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="disengage")
+    ctx.push({"kind": "hacks", "seat": fig.seat, "figure": fig.id, "hackers": hackers,
+              "lethal": False, "then": {"move": [to[0], to[1]]}, "interrupted": False})
+
+
+def do_stand_up(ctx, args: dict) -> None:
+    fig, act = _acting(ctx.state)
+    if not fig.fallen or act.actions < fig.stand_up_cost:
+        raise illegal(f"{fig.name} is not fallen or lacks the actions to stand up.",
+                      ACTION_COST)
+    ctx.emit("stood_up", figure=fig.id, cost=fig.stand_up_cost)
+
+
+def do_break_free(ctx, args: dict) -> None:
+    fig, act = _acting(ctx.state)
+    if not fig.transfixed or act.actions < 2:
+        raise illegal("Breaking a transfix takes two actions of a transfixed figure.",
+                      "seed 000, TRANSFIX")
+    ctx.emit("broke_free", figure=fig.id, cost=2)
+
+
+def do_attack(ctx, args: dict) -> None:
+    s = ctx.state
+    fig, act = _acting(s)
+    target_id = args.get("target")
+    power = bool(args.get("power", False))
+    if target_id not in melee_targets(s, fig):
+        raise illegal("You can attack only an adjacent enemy, once a turn, and not in a "
+                      "turn you shot.", "seed 000, ACTIVATED FIGURES")
+    cost = 2 if power else 1
+    if act.actions < cost:
+        raise illegal("A Power Blow takes two actions.", ACTION_COST)
+    resolve_combat(ctx, fig, s.figures[target_id], power=power, cost=cost)
+
+
+def do_end_activation(ctx, args: dict) -> None:
+    act = ctx.state.activation
+    ctx.emit("activation_ended", figure=act.figure, turnover=act.turnover)
+
+
+# -- helpers --------------------------------------------------------------------
+
+def _own_figure(state: SbhState, fig_id) -> Figure:
+    fig = state.figures.get(fig_id) if isinstance(fig_id, str) else None
+    if fig is None or fig.seat != state.active_seat or not fig.on_table:
+        raise illegal(f"{fig_id!r} is not one of your figures on the table.", ACTIVATION,
+                      code="unknown_figure")
+    return fig
+
+
+def _acting(state: SbhState):
+    act = state.activation
+    return state.figures[act.figure], act
+
+
+def _hex_arg(value):
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise illegal("A hex is given as [q, r] (two integers).", code="bad_hex")
+    return to_hex(value)

@@ -1,0 +1,159 @@
+"""Melee (seed 000, MELEE to LEAVING MELEE - MULTIPLE OPPONENTS).
+
+`outcome` is the pure comparison of two combat totals; `melee_modifiers`
+collects the common melee modifiers; `resolve_melee` rolls, records the
+result as an event, and applies what follows (fall, recoil with the owner's
+choice of hex, kill, gruesome kill, the morale tests a kill causes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from server.rules.board.hex import Hex, distance, neighbours
+from server.rules.sbh.evolve import from_hex
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.movement import enemies_in_contact
+from server.rules.sbh.state import SbhState
+
+MELEE = "seed 000, MELEE"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a combat did: `loser` is "attacker", "defender" or None (a tie or
+    nothing the free-hacked/shot side could suffer); `result` is one of none,
+    recoil, fall, kill, gruesome."""
+
+    loser: str | None
+    result: str
+
+
+NOTHING = Outcome(None, "none")
+
+
+def outcome(att_total: int, att_die: int, def_total: int, def_die: int, *,
+            one_sided: bool = False, lethal_for_attacker: bool = False,
+            lethal_for_defender: bool = False, loser_flags: dict | None = None) -> Outcome:
+    """Compare totals (seed 000, MELEE and FALLEN MODELS).
+
+    A win by the higher total; double = kill, triple = gruesome kill; else
+    the winner's die decides: even = fall, odd = recoil. `one_sided`: a free
+    hack or ranged attack, only the attacker can cause an effect.
+    `lethal_for_X`: X kills by merely winning (fallen/transfixed foe, Lethal,
+    Assassin, Rabble). A total of 0 or less is doubled and tripled by any
+    higher total (docs/rules/sbh.md).
+    """
+    if att_total == def_total:
+        return NOTHING
+    attacker_won = att_total > def_total
+    if not attacker_won and one_sided:
+        return NOTHING
+    w_total, l_total = (att_total, def_total) if attacker_won else (def_total, att_total)
+    w_die = att_die if attacker_won else def_die
+    lethal = lethal_for_attacker if attacker_won else lethal_for_defender
+    loser = "defender" if attacker_won else "attacker"
+    flags = (loser_flags or {}).get(loser, {})
+    doubled = l_total <= 0 or w_total >= 2 * l_total
+    tripled = l_total <= 0 or w_total >= 3 * l_total
+    if tripled or (doubled and (flags.get("fallen") or flags.get("rabble")
+                                or flags.get("savage_winner"))):
+        return Outcome(loser, "gruesome")
+    if doubled or lethal:
+        return Outcome(loser, "kill")
+    if flags.get("heavy_armor") and w_total - l_total == 1:
+        return NOTHING  # seed 000, HEAVY ARMOR: beaten by one point = a draw
+    return Outcome(loser, "fall" if w_die % 2 == 0 else "recoil")
+
+
+def outnumber_penalty(state: SbhState, fig: Figure) -> int:
+    """Seed 000, OUTNUMBERED: -1 per adjacent enemy beyond the first; fallen ones
+    count, transfixed (and entangled) ones do not."""
+    count = sum(1 for e in enemies_in_contact(state, fig) if not e.transfixed)
+    return max(0, count - 1)
+
+
+def _elevated(state: SbhState, fig: Figure) -> bool:
+    return state.board.kind(fig.pos).elevated
+
+
+def side_modifier(state: SbhState, me: Figure, foe: Figure, *, attacking: bool,
+                  defending_obstacle: bool) -> tuple[int, list[str]]:
+    """Modifiers to `me`'s total against `foe` (seed 000, COMMON MELEE MODIFIERS)."""
+    mod, why = 0, []
+    penalty = outnumber_penalty(state, me)
+    if penalty:
+        mod -= penalty
+        why.append(f"outnumbered -{penalty}")
+    if foe.fallen or foe.transfixed:
+        mod += 2
+        why.append("foe fallen/transfixed +2")
+    if me.size > foe.size:
+        mod += 1
+        why.append("larger +1")
+    if me.has("Mounted") and not foe.has("Mounted") and foe.size <= me.size:
+        mod += 1
+        why.append("mounted +1")
+    if defending_obstacle or (_elevated(state, me) and not _elevated(state, foe)):
+        mod += 1
+        why.append("obstacle/elevation +1")
+    if attacking and me.has("Dashing") and me.contacted_this_turn:
+        mod += 1
+        why.append("dashing +1")
+    return mod, why
+
+
+def lethal_against(me: Figure, foe: Figure) -> bool:
+    """Kills by merely winning (seed 000, FIGHTING TRANSFIXED OR FALLEN OPPONENTS,
+    LETHAL, ASSASSIN, CLERIC, RABBLE)."""
+    if foe.fallen or foe.transfixed or foe.has("Rabble"):
+        return True
+    target = me.param("Lethal")
+    if target and (foe.has(target) or target.lower() in foe.name.lower()):
+        return True
+    living = not (foe.has("Undead") or foe.has("Artificial"))
+    if me.has("Assassin") and living:
+        return True
+    return me.has("Cleric") and foe.has("Undead")
+
+
+def recoil_options(state: SbhState, fig: Figure, away_from: Figure) -> list[Hex]:
+    """Seed 000, RECOILING: one base width directly away from the attacker; the
+    owner picks among the neighbours that increase the distance. Through an
+    adjacent friend (placed behind it) unless cramped."""
+    board = state.board
+    occupied = state.occupancy()
+    here = fig.pos
+    base = distance(here, away_from.pos)
+    options: list[Hex] = []
+    for h in neighbours(here):
+        if distance(h, away_from.pos) <= base or board.edge(here, h) == "tall_wall":
+            continue
+        if not board.passable(h, fig.rules):
+            continue
+        occupant = occupied.get(h)
+        if occupant is None:
+            options.append(h)
+            continue
+        if occupant.seat != fig.seat or board.cramped(h) or board.cramped(here):
+            continue
+        behind = (2 * h[0] - here[0], 2 * h[1] - here[1])
+        behind_hex = type(h)(behind[0], behind[1], -behind[0] - behind[1])
+        if (behind_hex not in occupied and board.passable(behind_hex, fig.rules)
+                and distance(behind_hex, away_from.pos) > base):
+            options.append(behind_hex)
+    return sorted(set(options))
+
+
+def free_disengage_from(fig: Figure, enemy: Figure) -> bool:
+    """Seed 000, LEAVING MELEE COMBAT: Free Disengage on the profile; Mounted vs
+    non-Mounted, non-Flying; Flying vs non-Flying."""
+    if fig.has("Free Disengage"):
+        return True
+    if fig.has("Mounted") and not enemy.has("Mounted") and not enemy.has("Flying"):
+        return True
+    return fig.has("Flying") and not enemy.has("Flying")
+
+
+def hex_list(hexes) -> list[list[int]]:
+    return [from_hex(h) for h in hexes]

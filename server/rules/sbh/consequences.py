@@ -1,0 +1,263 @@
+"""What follows a combat result: falls, recoils (the owner's choice), kills,
+free hacks, morale tests and flight. Each step either happens at once (as
+events) or becomes a pending decision for the seat that must choose.
+
+Pending items (plain dicts on `state.pending`, innermost last):
+- recoil  {seat, figure, from, options}         owner picks a hex or falls
+- hacks   {seat, figure, hackers, lethal, then} free hacks, order chosen by the
+          target's owner when several remain; `then` is what happens if every
+          hack misses: {"move": [q, r]} (leaving melee) or {"flee": n} (morale)
+- morale  {seat, figures, reason}               tests rolled one by one
+- flee    {seat, figure, options, stood_up}     owner picks among equal routes
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import distance, neighbours
+from server.rules.sbh.combat import (
+    free_disengage_from,
+    hex_list,
+    lethal_against,
+    outcome,
+    recoil_options,
+    side_modifier,
+)
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.quality import roll_quality
+from server.rules.sbh.terrain import LONG, MEDIUM
+
+
+def resolve_combat(ctx, attacker: Figure, defender: Figure, *, free_hack: bool = False,
+                   lethal_hack: bool = False, power: bool = False, cost: int = 0) -> str:
+    """Roll a melee (or a free hack) and apply its result. Returns the result."""
+    result = roll_combat(ctx, attacker, defender, free_hack=free_hack,
+                         lethal_hack=lethal_hack, power=power, cost=cost)
+    apply_outcome(ctx, attacker, defender, result)
+    return result.result
+
+
+def apply_outcome(ctx, attacker: Figure, defender: Figure, result) -> None:
+    if result.loser is not None:
+        loser, winner = ((defender, attacker) if result.loser == "defender"
+                         else (attacker, defender))
+        apply_result(ctx, loser, winner, result.result)
+
+
+def roll_combat(ctx, attacker: Figure, defender: Figure, *, free_hack: bool = False,
+                lethal_hack: bool = False, power: bool = False, cost: int = 0):
+    """Roll both dice, record the combat as an event, return its Outcome."""
+    s = ctx.state
+    obstacle = s.board.edge(attacker.pos, defender.pos) is not None
+    a_mod, a_why = side_modifier(s, attacker, defender, attacking=True, defending_obstacle=False)
+    d_mod, d_why = side_modifier(s, defender, attacker, attacking=False,
+                                 defending_obstacle=obstacle)
+    if power:
+        d_mod -= 1
+        d_why.append("power blow -1")
+    a_die, d_die = ctx.roll(2)
+    a_total = attacker.combat + a_mod + a_die
+    d_total = defender.combat + d_mod + d_die
+    flags = {
+        "defender": {"fallen": defender.fallen, "rabble": defender.has("Rabble"),
+                     "heavy_armor": defender.has("Heavy Armor"),
+                     "savage_winner": attacker.has("Savage")},
+        "attacker": {"fallen": attacker.fallen, "rabble": attacker.has("Rabble"),
+                     "heavy_armor": attacker.has("Heavy Armor"),
+                     "savage_winner": defender.has("Savage")},
+    }
+    # seed 000: "The transfixed model's roll is purely defensive."
+    result = outcome(a_total, a_die, d_total, d_die,
+                     one_sided=free_hack or defender.transfixed,
+                     lethal_for_attacker=lethal_hack or lethal_against(attacker, defender),
+                     lethal_for_defender=lethal_against(defender, attacker),
+                     loser_flags=flags)
+    ctx.emit("melee", attacker=attacker.id, defender=defender.id, dice=[a_die, d_die],
+             totals=[a_total, d_total], modifiers=[a_why, d_why], free_hack=free_hack,
+             power=power, loser=result.loser, result=result.result, cost=cost)
+    return result
+
+
+def apply_result(ctx, fig: Figure, winner: Figure, result: str) -> None:
+    if result == "fall":
+        ctx.emit("fell", figure=fig.id)
+    elif result == "recoil":
+        options = recoil_options(ctx.state, fig, winner)
+        if not options:  # seed 000, NO SPACE TO RECOIL
+            ctx.emit("fell", figure=fig.id, reason="no space to recoil")
+        else:
+            ctx.push({"kind": "recoil", "seat": fig.seat, "figure": fig.id,
+                      "from": winner.id, "options": hex_list(options)})
+    elif result in ("kill", "gruesome"):
+        gruesome = result == "gruesome"
+        if fig.has("Tough"):  # seed 000, TOUGH (P)
+            if gruesome:
+                kill(ctx, fig, gruesome=False, by=winner)
+            elif fig.effective_quality + 1 >= 7:
+                ctx.emit("wounded", figure=fig.id)
+                kill(ctx, fig, gruesome=False, by=winner)
+            else:
+                ctx.emit("wounded", figure=fig.id)
+            return
+        if fig.has("Artificial"):
+            gruesome = False  # seed 000, ARTIFICIAL
+        kill(ctx, fig, gruesome=gruesome, by=winner)
+
+
+def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None) -> None:
+    s = ctx.state
+    where = fig.pos
+    ctx.emit("killed", figure=fig.id, gruesome=gruesome, by=by.id if by else None)
+    testers: list[str] = []
+    if gruesome and where is not None:
+        # seed 000, WHEN TO MAKE MORALE CHECKS (gruesome deaths, within Long);
+        # SAVAGE: a savage kill makes friends in sight within Medium test.
+        savage = by is not None and by.has("Savage")
+        radius = MEDIUM if savage else LONG
+        for f in s.on_table(fig.seat):
+            if distance(f.pos, where) <= radius and not _immune_to_gruesome(f) and (
+                    not savage or s.board.clear_sight(f.pos, where)):
+                testers.append(f.id)
+    if fig.has("Leader"):
+        testers = [f.id for f in s.on_table(fig.seat)]  # seed 000, Loss of a Leader
+    seat = fig.seat
+    dead = sum(1 for f in s.side(seat) if f.status != "ready")
+    living = sum(1 for f in s.side(seat) if f.status == "ready")
+    if dead > living and seat not in s.dead_outnumber_tested:
+        ctx.emit("dead_outnumber", seat=seat)  # seed 000: the first time only
+        testers = [f.id for f in s.on_table(seat)]
+    if testers:
+        queue_morale(ctx, seat, testers, "gruesome kill" if gruesome else "losses")
+
+
+def _immune_to_gruesome(f: Figure) -> bool:
+    return f.has("Fearless") or f.has("Undead") or f.has("Artificial")
+
+
+def queue_morale(ctx, seat: str, figure_ids: list[str], reason: str) -> None:
+    ctx.push({"kind": "morale", "seat": seat, "figures": list(figure_ids), "reason": reason})
+
+
+def recoil_chosen(ctx, item: dict, to: list[int] | None) -> None:
+    """The owner's recoil choice (`to` None = fall instead, seed 000 NO SPACE TO
+    RECOIL: 'A player may also declare that his model is falling')."""
+    s = ctx.state
+    fig = s.figures[item["figure"]]
+    ctx.pop()
+    if to is None:
+        ctx.emit("fell", figure=fig.id, reason="chose to fall")
+        return
+    before = {e.id for e in _adjacent_enemies(s, fig)}
+    ctx.emit("recoiled", figure=fig.id, to=to, away_from=item["from"])
+    hackers = [e.id for e in _adjacent_enemies(s, fig)
+               if e.id not in before and e.id != item["from"] and e.active
+               and not free_disengage_from(fig, e)]
+    if hackers:  # seed 000, RECOILING: free hack from an active enemy contacted
+        ctx.push({"kind": "hacks", "seat": fig.seat, "figure": fig.id, "hackers": hackers,
+                  "lethal": False, "then": None, "interrupted": False})
+
+
+def _adjacent_enemies(s, fig: Figure) -> list[Figure]:
+    near = set(neighbours(fig.pos))
+    return [e for e in s.figures.values() if e.seat != fig.seat and e.on_table and e.pos in near]
+
+
+def hacks_need_choice(item: dict) -> bool:
+    return not item.get("interrupted") and len(item["hackers"]) > 1
+
+
+def run_hack(ctx, item: dict, hacker_id: str) -> None:
+    """Resolve the next free hack of a `hacks` item. Seed 000, LEAVING MELEE -
+    MULTIPLE OPPONENTS: when a hack leaves the target an invalid target (it
+    recoiled, fell or died) the remaining hacks are not performed."""
+    s = ctx.state
+    ctx.pop()
+    target = s.figures[item["figure"]]
+    result = roll_combat(ctx, s.figures[hacker_id], target, free_hack=True,
+                         lethal_hack=item["lethal"])
+    ctx.push(dict(item, hackers=[h for h in item["hackers"] if h != hacker_id],
+                  interrupted=result.result != "none"))
+    apply_outcome(ctx, s.figures[hacker_id], target, result)
+
+
+def hacks_step(ctx, item: dict) -> None:
+    """Automatic progress of a `hacks` item when no choice is needed."""
+    if item.get("interrupted") or not item["hackers"] or \
+            not ctx.state.figures[item["figure"]].on_table:
+        hacks_finished(ctx, item)
+    else:
+        run_hack(ctx, item, item["hackers"][0])
+
+
+def morale_step(ctx, item: dict) -> None:
+    """Test the next figure of a morale item (seed 000, MORALE)."""
+    s = ctx.state
+    first, rest = item["figures"][0], item["figures"][1:]
+    if rest:
+        ctx.replace_top(dict(item, figures=rest))
+    else:
+        ctx.pop()
+    fig = s.figures[first]
+    if not fig.on_table:
+        return
+    roll = roll_quality(ctx, fig, 3, morale=True)
+    failures = roll["failures"]
+    ctx.emit("morale_tested", figure=fig.id, reason=item["reason"], **roll)
+    if failures == 0:
+        return
+    engaged = _adjacent_enemies(s, fig)
+    if fig.transfixed:
+        kill(ctx, fig, gruesome=False, by=None)  # seed 000, TRANSFIX / FALLEN MODELS AND MORALE
+        return
+    if fig.fallen and engaged:
+        kill(ctx, fig, gruesome=False, by=None)
+        return
+    if fig.has("Undead") and failures >= 2:
+        kill(ctx, fig, gruesome=False, by=None)  # seed 000, UNDEAD: crumble to dust
+        return
+    if failures >= 3:
+        ctx.emit("fled", figure=fig.id, reason="routed")
+        after_loss(ctx, fig)
+        return
+    if fig.has("Undead"):
+        return  # seed 000, UNDEAD: never flee from a combat (one failure: holds)
+    active_enemies = [e for e in engaged if e.active]
+    hackers = [e.id for e in active_enemies if not free_disengage_from(fig, e)]
+    if hackers:  # seed 000, MODELS DISENGAGING FROM MELEE: lethal free hacks
+        ctx.push({"kind": "hacks", "seat": fig.seat, "figure": fig.id, "hackers": hackers,
+                  "lethal": True, "then": {"flee": failures,
+                                           "ignore": [e.id for e in engaged]},
+                  "interrupted": False})
+        return
+    from server.rules.sbh.flee import flee
+    flee(ctx, fig, failures, ignore=[e.id for e in engaged])
+
+
+def after_loss(ctx, fig: Figure) -> None:
+    """Losses that are not kills still count for 'the dead outnumber the living'
+    and for a lost Leader (fleeing off the table)."""
+    s = ctx.state
+    testers: list[str] = []
+    if fig.has("Leader"):
+        testers = [f.id for f in s.on_table(fig.seat)]
+    dead = sum(1 for f in s.side(fig.seat) if f.status != "ready")
+    living = sum(1 for f in s.side(fig.seat) if f.status == "ready")
+    if dead > living and fig.seat not in s.dead_outnumber_tested:
+        ctx.emit("dead_outnumber", seat=fig.seat)
+        testers = [f.id for f in s.on_table(fig.seat)]
+    if testers:
+        queue_morale(ctx, fig.seat, testers, "losses")
+
+
+def hacks_finished(ctx, item: dict) -> None:
+    """The free hacks are over: carry out `then` unless one of them struck."""
+    ctx.pop()
+    fig = ctx.state.figures[item["figure"]]
+    then = item.get("then")
+    if not then or item.get("interrupted") or not fig.on_table:
+        return
+    if "move" in then:
+        ctx.emit("moved", figure=fig.id, to=then["move"], cost=0, disengaged=True)
+    elif "flee" in then:
+        from server.rules.sbh.flee import flee
+        flee(ctx, fig, then["flee"], ignore=then.get("ignore", []))
+

@@ -1,0 +1,257 @@
+"""`evolve` for SBH: one small function per event type, applied in place.
+
+Every die a rule rolled is already inside the event, so nothing here rolls or
+decides; these functions only record what happened. Events are plain data:
+hexes travel as [q, r] lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from server.rules.board.hex import Hex, hex_at
+from server.rules.kernel import Event
+from server.rules.sbh.figures import figure_from_entry
+from server.rules.sbh.state import SEATS, Activation, SbhState, other
+from server.rules.sbh.terrain import SbhBoard
+
+
+def to_hex(pair) -> Hex:
+    return hex_at(pair[0], pair[1])
+
+
+def from_hex(h: Hex) -> list[int]:
+    return [h[0], h[1]]
+
+
+def _list_submitted(s: SbhState, d: dict) -> None:
+    s.commitments[d["seat"]] = d["commitment"]
+    if "list" in d:
+        s.secret_lists[d["seat"]] = d["list"]
+
+
+def _lists_revealed(s: SbhState, d: dict) -> None:
+    for seat in SEATS:
+        for index, entry in enumerate(d["lists"][seat]["models"], start=1):
+            fig = figure_from_entry(f"{seat}{index}", seat, entry)
+            s.figures[fig.id] = fig
+        s.starting_counts[seat] = len(d["lists"][seat]["models"])
+    s.secret_lists = {}
+    s.phase = "roles"
+
+
+def _roles_rolled(s: SbhState, d: dict) -> None:
+    s.role_chooser = d["winner"]
+
+
+def _role_chosen(s: SbhState, d: dict) -> None:
+    s.attacker = d["seat"] if d["role"] == "attacker" else other(d["seat"])
+    s.phase = "terrain"
+
+
+def _terrain_laid(s: SbhState, d: dict) -> None:
+    terrain = {hex_at(q, r): kind for q, r, kind in d["terrain"]}
+    edges = {frozenset((hex_at(a[0], a[1]), hex_at(b[0], b[1]))): kind
+             for a, b, kind in d.get("edges", ())}
+    s.board = SbhBoard(s.board.width, s.board.height, terrain, edges)
+    s.phase = "edge"
+
+
+def _edge_chosen(s: SbhState, d: dict) -> None:
+    s.attacker_edge = d["edge"]
+    s.phase = "deploy"
+
+
+def _deployed(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].pos = to_hex(d["to"])
+
+
+def _side_deployed(s: SbhState, d: dict) -> None:
+    s.deployed = s.deployed + (d["seat"],)
+
+
+def _broke_free(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].transfixed_by = None
+    _spend(s, d)
+
+
+def _initiative(s: SbhState, d: dict) -> None:
+    s.phase = "play"
+    s.active_seat = d["winner"]
+    s.turn = 1
+
+
+def _activated(s: SbhState, d: dict) -> None:
+    s.activation = Activation(d["figure"], d["successes"], d["failures"] >= 2,
+                              d.get("casting", False))
+    if d.get("out_of_power"):
+        s.figures[d["figure"]].out_of_power = True
+
+
+def _free_moved(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    fig.pos = to_hex(d["to"])
+    fig.activated = True
+    fig.moves += 1
+
+
+def _moved(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    fig.pos = to_hex(d["to"])
+    fig.moves += 1
+    if d.get("contact"):
+        fig.contacted_this_turn = True
+    _spend(s, d)
+
+
+def _stood_up(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    fig.fallen = False
+    fig.stand_up_cost = 1
+    _spend(s, d)
+
+
+def _melee(s: SbhState, d: dict) -> None:
+    if not d.get("free_hack"):
+        s.figures[d["attacker"]].attacked = "melee"
+    _spend(s, d)
+
+
+def _spent(s: SbhState, d: dict) -> None:
+    _spend(s, d)
+
+
+def _spend(s: SbhState, d: dict) -> None:
+    cost = d.get("cost", 0)
+    if cost and s.activation is not None:
+        s.activation.actions -= cost
+
+
+def _fell(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].fallen = True
+    if d.get("stand_up_cost"):
+        s.figures[d["figure"]].stand_up_cost = d["stand_up_cost"]
+
+
+def _recoiled(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].pos = to_hex(d["to"])
+
+
+def _wounded(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].wounds += d.get("amount", 1)
+
+
+def _killed(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    fig.status = "dead"
+    fig.pos = None
+    _release_transfixed_by(s, fig.id)
+
+
+def _fled(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    fig.status = "fled"
+    fig.pos = None
+    _release_transfixed_by(s, fig.id)
+
+
+def _release_transfixed_by(s: SbhState, caster: str) -> None:
+    # seed 000, TRANSFIX: broken automatically when the magic-user is killed
+    for f in s.figures.values():
+        if f.transfixed_by == caster:
+            f.transfixed_by = None
+
+
+def _fled_move(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    if d.get("stood_up"):
+        fig.fallen = False
+        fig.stand_up_cost = 1
+    fig.pos = to_hex(d["to"])
+
+
+def _morale_tested(s: SbhState, d: dict) -> None:
+    if d.get("dead_outnumber_seat"):
+        s.dead_outnumber_tested = s.dead_outnumber_tested + (d["dead_outnumber_seat"],)
+
+
+def _dead_outnumber(s: SbhState, d: dict) -> None:
+    s.dead_outnumber_tested = s.dead_outnumber_tested + (d["seat"],)
+
+
+def _pending_pushed(s: SbhState, d: dict) -> None:
+    s.pending.append(dict(d["item"]))
+
+
+def _pending_replaced(s: SbhState, d: dict) -> None:
+    s.pending[-1] = dict(d["item"])
+
+
+def _pending_popped(s: SbhState, d: dict) -> None:
+    s.pending.pop()
+
+
+def _activation_ended(s: SbhState, d: dict) -> None:
+    if d["figure"] in s.figures:
+        s.figures[d["figure"]].activated = True
+    s.activation = None
+
+
+def _turn_passed(s: SbhState, d: dict) -> None:
+    s.activation = None
+    s.active_seat = d["to"]
+    s.turn = d["turn"]
+    for fig in s.figures.values():
+        if fig.seat == d["to"]:
+            fig.activated = False
+            fig.attacked = None
+            fig.moves = 0
+            fig.contacted_this_turn = False
+
+
+def _game_ended(s: SbhState, d: dict) -> None:
+    s.phase = "over"
+    s.winner = d["winner"]
+    s.end_reason = d["reason"]
+    s.activation = None
+    s.pending = []
+
+
+EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
+    "list_submitted": _list_submitted,
+    "lists_revealed": _lists_revealed,
+    "roles_rolled": _roles_rolled,
+    "role_chosen": _role_chosen,
+    "terrain_laid": _terrain_laid,
+    "edge_chosen": _edge_chosen,
+    "deployed": _deployed,
+    "side_deployed": _side_deployed,
+    "broke_free": _broke_free,
+    "initiative_rolled": _initiative,
+    "activated": _activated,
+    "free_moved": _free_moved,
+    "moved": _moved,
+    "stood_up": _stood_up,
+    "melee": _melee,
+    "actions_spent": _spent,
+    "fell": _fell,
+    "recoiled": _recoiled,
+    "wounded": _wounded,
+    "killed": _killed,
+    "fled": _fled,
+    "flee_moved": _fled_move,
+    "morale_tested": _morale_tested,
+    "dead_outnumber": _dead_outnumber,
+    "pending_pushed": _pending_pushed,
+    "pending_replaced": _pending_replaced,
+    "pending_popped": _pending_popped,
+    "activation_ended": _activation_ended,
+    "turn_passed": _turn_passed,
+    "game_ended": _game_ended,
+}
+
+
+def evolve_in_place(state: SbhState, event: Event) -> SbhState:
+    EVOLVERS[event.type](state, event.data)
+    state.log_size += 1
+    return state

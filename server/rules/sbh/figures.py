@@ -1,0 +1,120 @@
+"""Figures on the table: a profile (Quality, Combat, special rules) plus its
+state in the match (position, fallen, transfixed, what it did this turn).
+
+Special rules are kept as a map from canonical rule name to its parameter
+("Shooter" -> "Long", "Lethal" -> "Undead", "Steadfast" -> None) so rules code
+asks `fig.has("Shooter")` and `fig.param("Shooter")`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, fields
+
+from server.rules.board.hex import Hex
+
+SIZE_RANK = {"Big": 1, "Huge": 2, "Gargantuan": 3}  # normal-sized = 0 (seed 000, SIZE BONUS)
+MOVE_CATEGORIES = ("step", "short", "medium", "long")
+
+_RULE = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z' -]*?)\s*(?:\((?P<paren>[^)]*)\)|"
+                   r"\s+vs\.?\s+(?P<vs>.+?))?\s*$", re.IGNORECASE)
+
+
+def parse_rule(text: str) -> tuple[str, str | None]:
+    """'Shooter (Long)' -> ('Shooter', 'Long'); 'Lethal vs Undead' -> ('Lethal', 'Undead')."""
+    match = _RULE.match(text)
+    if not match:
+        raise ValueError(f"cannot read special rule {text!r}")
+    name = " ".join(w.capitalize() if w.islower() else w for w in match["name"].split())
+    param = match["paren"] or match["vs"]
+    return name, (param.strip() if param else None)
+
+
+@dataclass(slots=True)
+class Figure:
+    """One model. Mutable only inside `evolve`; `clone` copies it for a new state."""
+
+    id: str
+    seat: str
+    name: str
+    points: int
+    quality: int  # the printed Quality, 2..6 (a roll of this or more succeeds)
+    combat: int
+    rules: dict[str, str | None] = field(default_factory=dict)
+    pos: Hex | None = None  # None: not on the table (not deployed, dead or fled)
+    status: str = "ready"  # ready | dead | fled  (fallen is a separate flag)
+    fallen: bool = False
+    stand_up_cost: int = 1  # 2 after surviving falling damage (seed 000, FALLING DAMAGE)
+    transfixed_by: str | None = None  # caster id, or "entangle" for Entangle
+    wounds: int = 0  # Quality loss from Poison and Tough (seed 000, POISON / TOUGH)
+    activated: bool = False  # has acted this turn
+    attacked: str | None = None  # "melee" | "ranged" once it attacked this turn
+    moves: int = 0  # movement actions this turn (Slow allows one)
+    contacted_this_turn: bool = False  # for Dashing
+    out_of_power: bool = False  # magic-user rolled three failures casting
+    out_of_missiles: bool = False  # missile expenditure
+    hero_reroll_used: bool = False
+    terror_immune_to: tuple[str, ...] = ()  # profile names it has resisted (seed 000, TERROR)
+
+    def has(self, rule: str) -> bool:
+        return rule in self.rules
+
+    def param(self, rule: str) -> str | None:
+        return self.rules.get(rule)
+
+    @property
+    def on_table(self) -> bool:
+        return self.status == "ready" and self.pos is not None
+
+    @property
+    def transfixed(self) -> bool:
+        return self.transfixed_by is not None
+
+    @property
+    def active(self) -> bool:
+        """'Active' as the rules use it: on the table, not fallen, not transfixed."""
+        return self.on_table and not self.fallen and not self.transfixed
+
+    @property
+    def effective_quality(self) -> int:
+        return self.quality + self.wounds
+
+    @property
+    def size(self) -> int:
+        return max((rank for rule, rank in SIZE_RANK.items() if rule in self.rules), default=0)
+
+    @property
+    def move_category(self) -> str:
+        if self.has("Long Move"):
+            return "long"
+        if self.has("Short Move"):
+            return "short"
+        return "medium"
+
+    def clone(self) -> Figure:
+        copy = Figure.__new__(Figure)
+        for f in _FIELDS:
+            setattr(copy, f, getattr(self, f))
+        copy.rules = self.rules  # never mutated after creation
+        return copy
+
+    def to_view(self) -> dict:
+        return {
+            "id": self.id, "seat": self.seat, "name": self.name, "points": self.points,
+            "quality": self.quality, "combat": self.combat, "wounds": self.wounds,
+            "rules": [n if p is None else f"{n} ({p})" for n, p in self.rules.items()],
+            "pos": None if self.pos is None else [self.pos[0], self.pos[1]],
+            "status": self.status, "fallen": self.fallen, "transfixed": self.transfixed,
+            "activated": self.activated, "out_of_power": self.out_of_power,
+            "out_of_missiles": self.out_of_missiles,
+        }
+
+
+_FIELDS = tuple(f.name for f in fields(Figure))
+
+
+def figure_from_entry(fig_id: str, seat: str, entry: dict) -> Figure:
+    """A figure from one entry of a revealed warband list."""
+    rules = dict(parse_rule(r) for r in entry.get("rules", ()))
+    return Figure(id=fig_id, seat=seat, name=str(entry["name"]), points=int(entry["points"]),
+                  quality=int(entry["quality"]), combat=int(entry["combat"]), rules=rules)

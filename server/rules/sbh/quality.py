@@ -1,0 +1,55 @@
+"""Quality rolls: activation, morale and every other Q test.
+
+Seed 000, ACTIVATION: a roll equal to or better than Quality succeeds; 1 always
+fails, 6 always succeeds. Seed 000, LEADER: +1 to Quality rolls of friends
+within Long who can see the Leader (not himself, not while he is fallen or
+transfixed, not cumulative). Seed 000, HERO: one automatic success.
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import distance
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.state import SbhState
+from server.rules.sbh.terrain import LONG
+
+
+def succeeds(roll: int, target: int) -> bool:
+    return roll != 1 and (roll == 6 or roll >= target)
+
+
+def leader_bonus(state: SbhState, fig: Figure) -> bool:
+    """Seed 000, LEADER (P): within Long and line of sight of a standing Leader."""
+    if fig.pos is None:
+        return False
+    for leader in state.figures.values():
+        if (leader.seat == fig.seat and leader.id != fig.id and leader.has("Leader")
+                and leader.on_table and not leader.fallen and not leader.transfixed
+                and distance(leader.pos, fig.pos) <= LONG
+                and state.board.clear_sight(fig.pos, leader.pos)):
+            return True
+    return False
+
+
+def quality_target(state: SbhState, fig: Figure, *, morale: bool = False) -> int:
+    """The number a die must reach for `fig` (lower is better)."""
+    target = fig.effective_quality
+    if leader_bonus(state, fig):
+        target -= 1
+    if morale:
+        if fig.has("Steadfast"):
+            target -= 1  # seed 000, STEADFAST
+        if fig.has("Undead"):
+            target -= 2  # seed 000, UNDEAD: +2 on all Morale rolls
+    return target
+
+
+def roll_quality(ctx, fig: Figure, count: int, *, morale: bool = False) -> dict:
+    """Roll `count` Quality dice for `fig`; returns the event payload part:
+    dice rolled, automatic successes (Hero), the target, successes, failures."""
+    target = quality_target(ctx.state, fig, morale=morale)
+    automatic = 1 if fig.has("Hero") and count > 0 else 0
+    dice = ctx.roll(count - automatic)
+    successes = automatic + sum(1 for d in dice if succeeds(d, target))
+    return {"dice": dice, "automatic": automatic, "target": target,
+            "successes": successes, "failures": count - successes}

@@ -1,0 +1,182 @@
+"""Before the first turn (seed 000, SELECTING FIGURES to ROLL INITIATIVE, and
+ALL-OUT BATTLE for terrain).
+
+1. Lists: each seat submits its warband list secretly. The state keeps each
+   list hidden from the other seat and spectators, publishing only its
+   SHA-256 commitment; both lists are revealed once both are in.
+2. Roles: both roll a die (again on a tie); the high roller chooses attacker
+   or defender.
+3. Terrain: the defender lays it out (validated against the scenario) or has
+   it generated from the match dice under the same constraints.
+4. Edge: the attacker picks the table edge; the defender deploys on the
+   opposite one.
+5. Deployment, one figure at a time: the defender within 1 x Short of its
+   edge, then the attacker.
+6. Initiative (first turn only): both roll, the high roller acts first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import msgpack
+
+from server.rules.kernel import CommandSpec
+from server.rules.sbh.combat import hex_list
+from server.rules.sbh.context import illegal
+from server.rules.sbh.evolve import to_hex
+from server.rules.sbh.state import SEATS, SbhState, other
+from server.rules.sbh.terrain import SHORT
+from server.rules.sbh.terrain_layout import generate_layout, layout_problems
+
+SELECTING = "seed 000, SELECTING FIGURES"
+OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+
+def list_commitment(warband: dict, salt: str) -> str:
+    packed = msgpack.packb([warband, salt], use_bin_type=True)
+    return hashlib.sha256(packed).hexdigest()
+
+
+def validate_list(state: SbhState, warband) -> None:
+    if not isinstance(warband, dict) or not isinstance(warband.get("models"), list) \
+            or not warband["models"]:
+        raise illegal("A warband list is {'name': ..., 'models': [...]} with at least one "
+                      "model.", SELECTING, code="bad_list")
+    total = 0
+    for entry in warband["models"]:
+        if not isinstance(entry, dict):
+            raise illegal("Each model is a map with name, quality, combat, points, rules.",
+                          SELECTING, code="bad_list")
+        for key, kind in (("name", str), ("quality", int), ("combat", int), ("points", int)):
+            if not isinstance(entry.get(key), kind):
+                raise illegal(f"Model entry is missing {key!r}.", SELECTING, code="bad_list")
+        if not 2 <= entry["quality"] <= 6:
+            raise illegal(f"{entry['name']}: Quality must be 2+ to 6+.", SELECTING,
+                          code="bad_list")
+        total += entry["points"]
+    limit = state.options.get("points_limit", 300)
+    if total > limit:
+        raise illegal(f"The warband costs {total} points; the limit is {limit}.", SELECTING,
+                      code="over_points_limit")
+
+
+def setup_decisions(state: SbhState) -> dict[str, list[CommandSpec]]:
+    """Seat -> its legal commands during set-up."""
+    if state.phase == "lists":
+        spec = CommandSpec("submit_list", "Submit your warband list (kept secret until both "
+                           "are in)", params={"list": ["<warband list>"], "salt": ["<text>"]})
+        return {seat: [spec] for seat in SEATS if seat not in state.commitments}
+    if state.phase == "roles":
+        return {state.role_chooser: [CommandSpec("choose_role", "Attacker or defender?",
+                                                 params={"role": ["attacker", "defender"]})]}
+    if state.phase == "terrain":
+        defender = other(state.attacker)
+        return {defender: [
+            CommandSpec("generate_terrain", "Lay out terrain from the match dice"),
+            CommandSpec("lay_terrain", "Lay out terrain yourself",
+                        params={"terrain": ["<[[q, r, kind], ...]>"], "edges": ["<list>"]}),
+        ]}
+    if state.phase == "edge":
+        return {state.attacker: [CommandSpec("choose_edge", "Choose your table edge",
+                                             params={"edge": sorted(OPPOSITE)})]}
+    if state.phase == "deploy":
+        seat = deploying_seat(state)
+        figures = [f.id for f in state.side(seat) if f.pos is None]
+        return {seat: [CommandSpec("deploy", "Place a figure in your deployment zone",
+                                   params={"figure": figures,
+                                           "to": hex_list(deployment_zone(state, seat))})]}
+    return {}
+
+
+def deploying_seat(state: SbhState) -> str:
+    defender = other(state.attacker)
+    return defender if defender not in state.deployed else state.attacker
+
+
+def edge_of(state: SbhState, seat: str) -> str:
+    return state.attacker_edge if seat == state.attacker else OPPOSITE[state.attacker_edge]
+
+
+def deployment_zone(state: SbhState, seat: str) -> list:
+    side = edge_of(state, seat)
+    occupied = state.occupancy()
+    return [h for h in state.board.hexes()
+            if state.board.edge_distance(h, side) <= SHORT and h not in occupied
+            and state.board.passable(h, {})]
+
+
+# -- handlers ---------------------------------------------------------------------
+
+def do_submit_list(ctx, seat: str, args: dict) -> None:
+    s = ctx.state
+    warband, salt = args.get("list"), args.get("salt", "")
+    if not isinstance(salt, str):
+        raise illegal("The salt is a text string.", SELECTING, code="bad_list")
+    validate_list(s, warband)
+    commitment = list_commitment(warband, salt)
+    ctx.emit("list_submitted", visible_to=(seat,),
+             redacted={"seat": seat, "commitment": commitment},
+             seat=seat, commitment=commitment, list=warband, salt=salt)
+    if len(s.commitments) == len(SEATS):
+        lists = {k: v for k, v in s.secret_lists.items()}
+        ctx.emit("lists_revealed", lists=lists)
+        _roll_off(ctx, "roles_rolled")
+
+
+def _roll_off(ctx, event: str) -> None:
+    rounds = []
+    while True:
+        a, b = ctx.roll(2)
+        rounds.append([a, b])
+        if a != b:
+            break
+    ctx.emit(event, rolls=rounds, winner="a" if a > b else "b")
+
+
+def do_choose_role(ctx, seat: str, args: dict) -> None:
+    if args.get("role") not in ("attacker", "defender"):
+        raise illegal("Choose 'attacker' or 'defender'.", "seed 000, DETERMINE ATTACKER AND "
+                      "DEFENDER")
+    ctx.emit("role_chosen", seat=seat, role=args["role"])
+
+
+def do_generate_terrain(ctx, seat: str, args: dict) -> None:
+    terrain, edges = generate_layout(ctx, ctx.state.board)
+    ctx.emit("terrain_laid", seat=seat, terrain=terrain, edges=edges, generated=True)
+
+
+def do_lay_terrain(ctx, seat: str, args: dict) -> None:
+    terrain, edges = args.get("terrain"), args.get("edges", [])
+    problems = layout_problems(ctx.state.board, terrain, edges)
+    if problems:
+        raise illegal("Terrain breaks the scenario's rules: " + "; ".join(problems),
+                      "seed 000, ALL-OUT BATTLE", code="bad_terrain")
+    ctx.emit("terrain_laid", seat=seat, terrain=terrain, edges=edges, generated=False)
+
+
+def do_choose_edge(ctx, seat: str, args: dict) -> None:
+    if args.get("edge") not in OPPOSITE:
+        raise illegal("Choose north, south, east or west.", "seed 000, DETERMINE ATTACKER "
+                      "AND DEFENDER")
+    ctx.emit("edge_chosen", seat=seat, edge=args["edge"])
+
+
+def do_deploy(ctx, seat: str, args: dict) -> None:
+    s = ctx.state
+    fig = s.figures.get(args.get("figure")) if isinstance(args.get("figure"), str) else None
+    if fig is None or fig.seat != seat or fig.pos is not None:
+        raise illegal("Deploy one of your figures not yet on the table.", "seed 000, "
+                      "DETERMINE ATTACKER AND DEFENDER", code="unknown_figure")
+    to = args.get("to")
+    if not (isinstance(to, list) and len(to) == 2) or to_hex(to) not in set(
+            deployment_zone(s, seat)):
+        raise illegal("Deploy within 1 x Short (4 hexes) of your table edge, on an empty "
+                      "hex you can stand on.", "seed 000, DETERMINE ATTACKER AND DEFENDER",
+                      code="bad_hex")
+    ctx.emit("deployed", seat=seat, figure=fig.id, to=to)
+    if all(f.pos is not None for f in s.side(seat)):
+        ctx.emit("side_deployed", seat=seat)
+        if len(s.deployed) == len(SEATS):
+            _roll_off(ctx, "initiative_rolled")
+

@@ -1,0 +1,89 @@
+"""The state of one SBH match.
+
+For speed the state is updated in place by `evolve` (see the kernel note on
+in-place systems); `clone` makes the independent copy that `decide` works on,
+so `decide` never changes the state it was given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.terrain import SbhBoard
+
+SEATS = ("a", "b")
+
+
+def other(seat: str) -> str:
+    return "b" if seat == "a" else "a"
+
+
+@dataclass(slots=True)
+class Activation:
+    """The figure acting now and what is left of its activation."""
+
+    figure: str
+    actions: int  # unspent successes
+    turnover: bool  # two or more failures: play passes when it is done
+    casting: bool = False  # declared spell casting before rolling (seed 000, MAGIC)
+    power_dice: tuple[int, ...] = ()  # successes usable for a spell
+
+
+@dataclass(slots=True)
+class SbhState:
+    options: dict  # match options: scenario, points limit, optional rules
+    board: SbhBoard
+    phase: str = "lists"  # lists | roles | edge | deploy | play | over
+    figures: dict[str, Figure] = field(default_factory=dict)
+    commitments: dict[str, str] = field(default_factory=dict)  # seat -> sha256 of its list
+    secret_lists: dict[str, dict] = field(default_factory=dict)  # until both are committed
+    attacker: str | None = None
+    role_chooser: str | None = None
+    attacker_edge: str | None = None
+    deployed: tuple[str, ...] = ()  # seats that have deployed
+    active_seat: str | None = None
+    turn: int = 0
+    activation: Activation | None = None
+    # Decisions still to be made, innermost last: each a plain dict with "kind"
+    # and "seat". While any is pending, the top one is what `prompt` asks for.
+    pending: list[dict] = field(default_factory=list)
+    dead_outnumber_tested: tuple[str, ...] = ()  # seats that made that morale test
+    starting_counts: dict[str, int] = field(default_factory=dict)
+    winner: str | None = None
+    end_reason: str = ""
+    log_size: int = 0  # events applied; a cheap progress figure for views
+
+    def clone(self) -> SbhState:
+        copy = SbhState.__new__(SbhState)
+        for f in _FIELDS:
+            setattr(copy, f, getattr(self, f))
+        copy.figures = {k: v.clone() for k, v in self.figures.items()}
+        copy.pending = [dict(p) for p in self.pending]
+        copy.activation = None if self.activation is None else Activation(
+            *(getattr(self.activation, f) for f in _ACT_FIELDS))
+        copy.commitments = dict(self.commitments)
+        copy.secret_lists = dict(self.secret_lists)
+        copy.starting_counts = dict(self.starting_counts)
+        return copy
+
+    # -- queries used everywhere ------------------------------------------------
+    def side(self, seat: str) -> list[Figure]:
+        return [f for f in self.figures.values() if f.seat == seat]
+
+    def on_table(self, seat: str | None = None) -> list[Figure]:
+        return [f for f in self.figures.values()
+                if f.on_table and (seat is None or f.seat == seat)]
+
+    def figure_at(self, h) -> Figure | None:
+        for f in self.figures.values():
+            if f.pos == h and f.status == "ready":
+                return f
+        return None
+
+    def occupancy(self) -> dict:
+        return {f.pos: f for f in self.figures.values() if f.on_table}
+
+
+_FIELDS = tuple(f.name for f in fields(SbhState))
+_ACT_FIELDS = tuple(f.name for f in fields(Activation))

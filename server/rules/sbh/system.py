@@ -1,0 +1,275 @@
+"""Song of Blades and Heroes as a kernel rules system (`server.rules.kernel`).
+
+`decide` dispatches a command to the handler for the current situation (set-up
+phase, a pending decision, an activation in progress, or choosing who acts),
+then `advance` carries the match forward through everything that needs no
+choice: automatic pending items (morale tests, single free hacks), the end of
+an activation, turnovers, and the end of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from server.rules.kernel import (
+    Command,
+    CommandSpec,
+    Decision,
+    Event,
+    Prompt,
+    Result,
+    RulesError,
+    Viewer,
+)
+from server.rules.sbh import actions, setup
+from server.rules.sbh.combat import hex_list
+from server.rules.sbh.consequences import (
+    hacks_need_choice,
+    hacks_step,
+    morale_step,
+    recoil_chosen,
+    run_hack,
+)
+from server.rules.sbh.context import Ctx, illegal
+from server.rules.sbh.evolve import evolve_in_place
+from server.rules.sbh.flee import flee_chosen
+from server.rules.sbh.scenarios import (
+    all_knocked_down,
+    victory_points,
+    winner_by_points,
+    wiped_out,
+)
+from server.rules.sbh.state import SEATS, SbhState, other
+from server.rules.sbh.terrain import DEFAULT_SIZE, SbhBoard
+
+SETUP_HANDLERS = {
+    "submit_list": setup.do_submit_list, "choose_role": setup.do_choose_role,
+    "generate_terrain": setup.do_generate_terrain, "lay_terrain": setup.do_lay_terrain,
+    "choose_edge": setup.do_choose_edge, "deploy": setup.do_deploy,
+}
+IDLE_HANDLERS = {"activate": actions.do_activate, "free_move": actions.do_free_move,
+                 "pass": actions.do_pass}
+ACTION_HANDLERS = {
+    "move": actions.do_move, "step": actions.do_step, "stand_up": actions.do_stand_up,
+    "break_free": actions.do_break_free, "attack": actions.do_attack,
+    "end_activation": actions.do_end_activation,
+}
+OPTIONS = {"scenario": "all_out_battle", "points_limit": 300, "turn_limit": 0}
+
+
+class SongOfBladesAndHeroes:
+    name = "sbh"
+    in_place = True  # evolve updates the state it is given; use clone() to keep one
+
+    # -- kernel contract ---------------------------------------------------------
+    def initial(self, setup_: Mapping[str, Any]) -> SbhState:
+        options = dict(OPTIONS) | dict(setup_.get("options") or {})
+        size = int(setup_.get("board_size", DEFAULT_SIZE))
+        return SbhState(options=options, board=SbhBoard(size, size))
+
+    def clone(self, state: SbhState) -> SbhState:
+        return state.clone()
+
+    def evolve(self, state: SbhState, event: Event) -> SbhState:
+        return evolve_in_place(state, event)
+
+    def upcast(self, event: Event) -> Event:
+        return event
+
+    def is_over(self, state: SbhState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: SbhState) -> Result | None:
+        if state.phase != "over":
+            return None
+        return Result(state.winner, victory_points(state), state.end_reason)
+
+    def prompt(self, state: SbhState) -> Prompt:
+        return Prompt(tuple(Decision(seat, text, tuple(specs))
+                            for seat, (text, specs) in self._decisions(state).items()))
+
+    def decide(self, state: SbhState, command: Command, dice) -> list[Event]:
+        seats = self._waiting(state)
+        if not seats:
+            raise RulesError("match_over", "The match is over; no more commands are accepted.")
+        if command.type == "concede" and state.phase == "play" and command.seat in SEATS:
+            ctx = Ctx(state, dice)
+            self._end(ctx, other(command.seat), f"{command.seat} conceded")
+            return ctx.events
+        if command.seat not in seats:
+            raise RulesError("not_your_turn", "It is not your turn to act: waiting for "
+                             f"{', '.join(seats)}.", "seed 000, ACTIVATION")
+        handler = self._handler(state, command.type)
+        if handler is None:
+            raise illegal(f"'{command.type}' is not one of your options right now.")
+        if not isinstance(command.args, Mapping):
+            raise illegal("Command arguments must be a map.")
+        ctx = Ctx(state, dice)
+        handler(ctx, command.seat, dict(command.args))
+        self._advance(ctx)
+        return ctx.events
+
+    def view(self, state: SbhState, viewer: Viewer) -> dict[str, Any]:
+        view = {
+            "system": "sbh", "phase": state.phase, "turn": state.turn,
+            "active_seat": state.active_seat, "options": dict(state.options),
+            "board": state.board.to_view(),
+            "figures": [f.to_view() for f in state.figures.values()],
+            "commitments": dict(state.commitments),
+            "attacker": state.attacker, "attacker_edge": state.attacker_edge,
+            "activation": None, "pending": None, "winner": state.winner,
+            "victory_points": victory_points(state) if state.figures else {},
+        }
+        if viewer.seat in state.secret_lists:
+            view["my_list"] = state.secret_lists[viewer.seat]
+        act = state.activation
+        if act is not None:
+            view["activation"] = {"figure": act.figure, "actions": act.actions,
+                                  "turnover": act.turnover, "casting": act.casting}
+        if state.pending:
+            view["pending"] = dict(state.pending[-1])
+        return view
+
+    # -- who decides what ----------------------------------------------------------
+    def _waiting(self, state: SbhState) -> tuple[str, ...]:
+        if state.phase == "over":
+            return ()
+        if state.phase != "play":
+            return tuple(setup.setup_decisions(state))
+        if state.pending:
+            return (state.pending[-1]["seat"],)
+        return (state.active_seat,)
+
+    def _decisions(self, state: SbhState) -> dict[str, tuple[str, list[CommandSpec]]]:
+        if state.phase == "over":
+            return {}
+        if state.phase != "play":
+            return {seat: ("Set up the battle", specs)
+                    for seat, specs in setup.setup_decisions(state).items()}
+        concede = CommandSpec("concede", "Concede the match")
+        if state.pending:
+            item = state.pending[-1]
+            return {item["seat"]: (self._pending_text(state, item),
+                                   self._pending_specs(item) + [concede])}
+        if state.activation is not None:
+            fig = state.figures[state.activation.figure]
+            return {state.active_seat: (f"{fig.name}: {state.activation.actions} action(s) left",
+                                        actions.action_options(state) + [concede])}
+        return {state.active_seat: ("Choose a figure to activate",
+                                    actions.activation_options(state) + [concede])}
+
+    def _pending_text(self, state: SbhState, item: dict) -> str:
+        name = state.figures[item["figure"]].name
+        return {"recoil": f"{name} recoils: choose where (or fall instead)",
+                "hacks": f"{name} suffers free hacks: choose who strikes next",
+                "flee": f"{name} flees: choose among equally short routes"}[item["kind"]]
+
+    def _pending_specs(self, item: dict) -> list[CommandSpec]:
+        kind = item["kind"]
+        if kind == "recoil":
+            return [CommandSpec("recoil", "Recoil to a hex", params={"to": item["options"]}),
+                    CommandSpec("fall", "Fall instead of recoiling")]
+        if kind == "hacks":
+            return [CommandSpec("free_hack_order", "Who strikes next",
+                                params={"hacker": list(item["hackers"])})]
+        return [CommandSpec("flee", "Flee to", params={"to": item["options"]})]
+
+    def _handler(self, state: SbhState, command_type: str):
+        if state.phase != "play":
+            handler = SETUP_HANDLERS.get(command_type)
+            wanted = {s.type for specs in setup.setup_decisions(state).values() for s in specs}
+            return handler if command_type in wanted else None
+        if state.pending:
+            item = state.pending[-1]
+            return {("recoil", "recoil"): _recoil, ("recoil", "fall"): _fall,
+                    ("hacks", "free_hack_order"): _hack_order,
+                    ("flee", "flee"): _flee}.get((item["kind"], command_type))
+        table = ACTION_HANDLERS if state.activation is not None else IDLE_HANDLERS
+        handler = table.get(command_type)
+        return None if handler is None else (lambda ctx, seat, args: handler(ctx, args))
+
+    # -- carrying the match forward ---------------------------------------------------
+    def _advance(self, ctx: Ctx) -> None:
+        s = ctx.state
+        while s.phase != "over":
+            if s.phase == "play" and self._check_end(ctx):
+                return
+            if s.pending:
+                item = s.pending[-1]
+                if item["kind"] == "morale":
+                    morale_step(ctx, item)
+                    continue
+                if item["kind"] == "hacks" and not hacks_need_choice(item):
+                    hacks_step(ctx, item)
+                    continue
+                return  # a seat must choose
+            if s.phase != "play":
+                return
+            act = s.activation
+            if act is not None:
+                fig = s.figures[act.figure]
+                if act.actions > 0 and fig.on_table:
+                    return
+                ctx.emit("activation_ended", figure=fig.id, turnover=act.turnover)
+                if act.turnover:
+                    self._pass(ctx, "turnover")
+                continue
+            if not any(actions.can_activate(f) for f in s.on_table(s.active_seat)):
+                self._pass(ctx, "all figures have acted")
+                continue
+            return
+
+    def _pass(self, ctx: Ctx, reason: str) -> None:
+        s = ctx.state
+        for seat in all_knocked_down(s):  # seed 000, ALL-OUT BATTLE: checked at turn end
+            self._end(ctx, other(seat), f"all of {seat}'s figures are knocked down")
+            return
+        limit = s.options.get("turn_limit") or 0
+        if limit and s.turn >= limit:
+            self._end(ctx, winner_by_points(s), f"turn limit {limit} reached")
+            return
+        ctx.emit("turn_passed", to=other(s.active_seat), turn=s.turn + 1, reason=reason)
+
+    def _check_end(self, ctx: Ctx) -> bool:
+        gone = wiped_out(ctx.state)
+        if not gone:
+            return False
+        winner = None if len(gone) == 2 else other(gone[0])
+        self._end(ctx, winner, "wiped out" if winner else "both sides wiped out")
+        return True
+
+    def _end(self, ctx: Ctx, winner: str | None, reason: str) -> None:
+        ctx.emit("game_ended", winner=winner, reason=reason,
+                 victory_points=victory_points(ctx.state))
+
+
+def _recoil(ctx: Ctx, seat: str, args: dict) -> None:
+    item = ctx.state.pending[-1]
+    to = args.get("to")
+    if to not in item["options"]:
+        raise illegal("Recoil to one of the offered hexes, or fall.", "seed 000, RECOILING")
+    recoil_chosen(ctx, item, to)
+
+
+def _fall(ctx: Ctx, seat: str, args: dict) -> None:
+    recoil_chosen(ctx, ctx.state.pending[-1], None)
+
+
+def _hack_order(ctx: Ctx, seat: str, args: dict) -> None:
+    item = ctx.state.pending[-1]
+    if args.get("hacker") not in item["hackers"]:
+        raise illegal("Choose one of the enemies still to strike.",
+                      "seed 000, LEAVING MELEE - MULTIPLE OPPONENTS")
+    run_hack(ctx, item, args["hacker"])
+
+
+def _flee(ctx: Ctx, seat: str, args: dict) -> None:
+    item = ctx.state.pending[-1]
+    if args.get("to") not in item["options"]:
+        raise illegal("Flee to one of the offered hexes.", "seed 000, MORALE")
+    flee_chosen(ctx, item, args["to"])
+
+
+SYSTEM = SongOfBladesAndHeroes()
+__all__ = ["SYSTEM", "hex_list"]

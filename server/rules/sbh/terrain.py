@@ -1,0 +1,148 @@
+"""The SBH table as a hex board: terrain kinds, linear obstacles on hex sides,
+ranges in hexes, and table edges. See docs/rules/sbh.md for every adaptation.
+
+Ranges use seed 001's conversion (Range Table): Short 4, Medium 7, Long 13
+hexes. The default table is 48x48 hexes: seed 000 (SCALE AND CONVENTIONS)
+asks for 60x60 cm with Short = 50 mm or 90x90 cm with Short = 75 mm; both are
+twelve Short sticks across, and twelve times 4 hexes is 48.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from server.rules.board.hex import Hex, edge_key, hex_at, line, neighbours
+
+SHORT, MEDIUM, LONG = 4, 7, 13
+RANGE = {"short": SHORT, "medium": MEDIUM, "long": LONG}
+MOVE_DOWNGRADE = {"long": "medium", "medium": "short", "short": "short2", "step": "step"}
+DEFAULT_SIZE = 48
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """How one kind of terrain behaves (seed 000 MOVEMENT, WOODS, COVER, and the
+    scenarios' scenic items)."""
+
+    name: str
+    slows: bool = False  # reduces movement by one category
+    ignored_by: tuple[str, ...] = ()  # special rules that move through it normally
+    impassable: bool = False  # nobody may enter (Flying may fly over, not land)
+    passable_by: tuple[str, ...] = ()  # ...except models with these rules
+    blocks_sight: bool = False  # sight cannot pass through (into/out of: see woods)
+    cover: bool = False  # a scenic item a model can hide behind or stand against
+    elevated: bool = False
+    cramped: bool = False  # no moving or recoiling through friends
+    woods: bool = False
+
+
+KINDS: dict[str, Kind] = {k.name: k for k in (
+    Kind("open"),
+    Kind("woods", slows=True, ignored_by=("Forester",), blocks_sight=True, cover=True,
+         woods=True),
+    Kind("rough", slows=True),  # broken ground, rubble, shallow water
+    Kind("shallow_water", slows=True, ignored_by=("Amphibious",)),
+    Kind("swamp", slows=True, ignored_by=("Amphibious",)),
+    Kind("desert", slows=True, ignored_by=("Desert-walk", "Desert-Walk")),
+    Kind("deep_water", impassable=True, passable_by=("Amphibious",)),
+    Kind("hill", elevated=True),
+    Kind("boulder", impassable=True, blocks_sight=True, cover=True),
+    Kind("building", impassable=True, blocks_sight=True, cover=True),
+    Kind("interior", cramped=True),  # inside a building or a corridor
+)}
+
+# Features on the side between two hexes (seed 000, LINEAR OBSTACLES).
+EDGE_KINDS = {
+    "low_wall": {"slows": True, "cover": True, "climb": False, "blocks_sight": False},
+    "hedge": {"slows": True, "cover": True, "climb": False, "blocks_sight": False},
+    "tall_wall": {"slows": True, "cover": True, "climb": True, "blocks_sight": True},
+}
+
+
+@dataclass(frozen=True)
+class SbhBoard:
+    """Terrain is fixed once laid out, so one board object is shared by every
+    state of a match (never copied)."""
+
+    width: int = DEFAULT_SIZE
+    height: int = DEFAULT_SIZE
+    terrain: dict[Hex, str] = field(default_factory=dict)
+    edges: dict[frozenset, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        cells = tuple(hex_at(q - (r // 2), r) for r in range(self.height)
+                      for q in range(self.width))
+        object.__setattr__(self, "_cells", cells)
+        object.__setattr__(self, "_inside", frozenset(cells))
+
+    # -- layout: "odd-r" rows; column c, row r is hex_at(c - r // 2, r) --------
+    def hexes(self) -> tuple[Hex, ...]:
+        return self._cells
+
+    def contains(self, h: Hex) -> bool:
+        return h in self._inside
+
+    def offset(self, h: Hex) -> tuple[int, int]:
+        return h[0] + h[1] // 2, h[1]
+
+    def kind(self, h: Hex) -> Kind:
+        return KINDS[self.terrain.get(h, "open")]
+
+    def edge(self, a: Hex, b: Hex) -> str | None:
+        return self.edges.get(edge_key(a, b)) if self.edges else None
+
+    def edge_distance(self, h: Hex, side: str) -> int:
+        """Hexes to step off the table across `side` (north = row 0)."""
+        col, row = self.offset(h)
+        return {"north": row + 1, "south": self.height - row,
+                "west": col + 1, "east": self.width - col}[side]
+
+    def nearest_edge(self, h: Hex) -> int:
+        return min(self.edge_distance(h, s) for s in ("north", "south", "west", "east"))
+
+    def within_of_edge(self, h: Hex, side: str, hexes: int) -> bool:
+        return self.edge_distance(h, side) <= hexes
+
+    def passable(self, h: Hex, rules: dict) -> bool:
+        if not self.contains(h):
+            return False
+        kind = self.kind(h)
+        return not kind.impassable or any(r in rules for r in kind.passable_by)
+
+    def slows(self, h: Hex, rules: dict) -> bool:
+        kind = self.kind(h)
+        return kind.slows and not any(r in rules for r in kind.ignored_by)
+
+    def cramped(self, h: Hex) -> bool:
+        return self.kind(h).cramped
+
+    def against_cover(self, h: Hex) -> bool:
+        """The hex touches a scenic item (for Stealth and hiding)."""
+        if self.kind(h).cover:
+            return True
+        if any(self.contains(n) and self.kind(n).cover for n in neighbours(h)):
+            return True
+        return any(self.edge(h, n) for n in neighbours(h))
+
+    def clear_sight(self, a: Hex, b: Hex) -> bool:
+        """Terrain-only line of sight: no sight-blocking hex strictly between and
+        no tall wall crossed. Symmetric: clear if the line either way is clear
+        (where a line runs along hex sides it has two readings)."""
+        return self._clear_line(line(a, b)) or self._clear_line(line(b, a))
+
+    def _clear_line(self, cells) -> bool:
+        for index in range(1, len(cells)):
+            here, prev = cells[index], cells[index - 1]
+            if self.edges and self.edges.get(edge_key(prev, here)) == "tall_wall":
+                return False
+            if index < len(cells) - 1 and self.kind(here).blocks_sight:
+                return False
+        return True
+
+    def to_view(self) -> dict:
+        return {
+            "width": self.width, "height": self.height,
+            "terrain": sorted([[h[0], h[1], k] for h, k in self.terrain.items()]),
+            "edges": sorted([[*sorted((a[0], a[1]) for a in key), kind]
+                             for key, kind in self.edges.items()]),
+        }

@@ -1,0 +1,110 @@
+"""Terrain lay-out for the scenarios (seed 000, ALL-OUT BATTLE): validation of
+a defender's lay-out and a generator that honours the same constraints.
+
+"Two to six scenic items ... No scenic feature can be bigger than 2 X Long, or
+smaller than 1 X Short ... There must be at least a 1 X Short gap between any
+two terrain features." On hexes: a feature is a connected group of hexes of
+one kind; its size is the largest distance between two of its hexes plus one
+(4 to 26 hexes); two features are at least 5 apart (a gap of 4 hexes).
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import distance, hex_at, neighbours, within
+from server.rules.sbh.terrain import KINDS, LONG, SHORT
+
+MIN_FEATURES, MAX_FEATURES = 2, 6
+MIN_SIZE, MAX_SIZE = SHORT, 2 * LONG
+MIN_GAP = SHORT + 1
+GENERATED_KINDS = ("woods", "rough", "hill", "boulder", "woods", "swamp")  # by d6
+EDGE_KINDS = ("low_wall", "hedge", "tall_wall")
+
+
+def features(terrain: dict) -> list[tuple[str, set]]:
+    """Connected groups of same-kind hexes."""
+    seen: set = set()
+    groups = []
+    for h in sorted(terrain):
+        if h in seen:
+            continue
+        kind = terrain[h]
+        group, frontier = {h}, [h]
+        while frontier:
+            cur = frontier.pop()
+            for n in neighbours(cur):
+                if n not in group and terrain.get(n) == kind:
+                    group.add(n)
+                    frontier.append(n)
+        seen |= group
+        groups.append((kind, group))
+    return groups
+
+
+def extent(group: set) -> int:
+    cells = list(group)
+    return 1 + max((distance(a, b) for a in cells for b in cells), default=0)
+
+
+def layout_problems(board, terrain_rows, edge_rows) -> list[str]:
+    """Every way a proposed lay-out breaks the scenario's terrain rules."""
+    problems: list[str] = []
+    if not isinstance(terrain_rows, list) or not isinstance(edge_rows, list):
+        return ["terrain and edges are lists"]
+    terrain = {}
+    for row in terrain_rows:
+        if not (isinstance(row, list) and len(row) == 3 and row[2] in KINDS):
+            return [f"bad terrain entry {row!r} (want [q, r, kind] with kind one of "
+                    f"{', '.join(sorted(KINDS))})"]
+        h = hex_at(row[0], row[1])
+        if not board.contains(h):
+            problems.append(f"hex {row[:2]} is off the table")
+        if row[2] != "open":
+            terrain[h] = row[2]
+    for row in edge_rows:
+        if not (isinstance(row, list) and len(row) == 3 and row[2] in EDGE_KINDS):
+            return [f"bad edge entry {row!r} (want [[q, r], [q, r], kind])"]
+        a, b = hex_at(*row[0]), hex_at(*row[1])
+        if distance(a, b) != 1:
+            problems.append(f"edge {row[:2]} is not between adjacent hexes")
+    groups = features(terrain)
+    scenic = len(groups) + (1 if edge_rows else 0)
+    if not MIN_FEATURES <= scenic <= MAX_FEATURES:
+        problems.append(f"{scenic} scenic items; the scenario wants 2 to 6")
+    for kind, group in groups:
+        size = extent(group)
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            problems.append(f"a {kind} feature is {size} hexes across (4 to 26 allowed)")
+    for i, (_, a) in enumerate(groups):
+        for _, b in groups[i + 1:]:
+            gap = min(distance(x, y) for x in a for y in b)
+            if gap < MIN_GAP:
+                problems.append(f"two features are only {gap - 1} hexes apart (4 needed)")
+    return problems
+
+
+def generate_layout(ctx, board, attempts: int = 60):
+    """Roll a lay-out with the match dice: 2-6 features (d6, 1 counts as 2),
+    each of a kind rolled on GENERATED_KINDS, radius 2 or 3, placed at rolled
+    coordinates; a placement that breaks the gap rule is re-rolled."""
+    count = max(MIN_FEATURES, ctx.roll(1)[0])
+    terrain: dict = {}
+    placed = 0
+    cols, rows = board.width, board.height
+    for _ in range(attempts):
+        if placed == count:
+            break
+        kind = GENERATED_KINDS[ctx.roll(1)[0] - 1]
+        radius = 2 + (ctx.roll(1)[0] > 3)
+        col = ctx.dice.roll(1, cols)[0] - 1
+        row = ctx.dice.roll(1, rows)[0] - 1
+        center = hex_at(col - row // 2, row)
+        blob = {h for h in within(center, radius) if board.contains(h)}
+        if extent(blob) < MIN_SIZE:
+            continue
+        if any(distance(x, y) < MIN_GAP for x in blob for y in terrain):
+            continue
+        for h in blob:
+            terrain[h] = kind
+        placed += 1
+    rows_out = sorted([h[0], h[1], k] for h, k in terrain.items())
+    return rows_out, []
