@@ -24,25 +24,47 @@ import msgpack
 _packer = msgpack.Packer(use_bin_type=True)
 
 
+_SCALARS = (type(None), bool, int, str, bytes)
+_FIELD_ORDER: dict[type, tuple[str, ...]] = {}
+
+
+def _fields_in_order(cls: type) -> tuple[str, ...]:
+    names = _FIELD_ORDER.get(cls)
+    if names is None:
+        names = tuple(sorted([f.name for f in dataclasses.fields(cls)] + ["__type__"],
+                             key=_packer.pack))
+        _FIELD_ORDER[cls] = names
+    return names
+
+
 def canonical(value: Any) -> Any:
-    """`value` as canonical plain data (see module docstring)."""
-    if value is None or isinstance(value, (bool, int, str, bytes)):
+    """`value` as canonical plain data (see module docstring).
+
+    A large immutable part of a state may define `__digest__()` (a stable hex
+    digest it caches); it is then represented by its type name and digest."""
+    cls = type(value)
+    if cls in _SCALARS:
         return value
+    if cls is tuple or cls is list:
+        return [v if type(v) in _SCALARS else canonical(v) for v in value]
     if isinstance(value, float):
         raise TypeError("rules state must not hold floats (not canonical across platforms)")
     if isinstance(value, enum.Enum):
         return canonical(value.value)
+    if hasattr(cls, "__digest__"):
+        return {"__type__": cls.__name__, "digest": value.__digest__()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        items = {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        items["__type__"] = type(value).__name__
-        return _sorted_map(items)
+        return {name: (cls.__name__ if name == "__type__" else canonical(getattr(value, name)))
+                for name in _fields_in_order(cls)}
+    if isinstance(value, (bool, int, str, bytes)):  # subclasses such as IntEnum-free ints
+        return value
     if isinstance(value, Mapping):
         return _sorted_map({_key(k): canonical(v) for k, v in value.items()})
     if isinstance(value, (set, frozenset)):
         return sorted((canonical(v) for v in value), key=_packer.pack)
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple)):  # NamedTuples and other sequences
         return [canonical(v) for v in value]
-    raise TypeError(f"cannot digest a {type(value).__name__}")
+    raise TypeError(f"cannot digest a {cls.__name__}")
 
 
 def _key(key: Any) -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from server.rules.board.hex import Hex, distance, hex_at, line, neighbours
+from server.rules.board.hex import Hex, distance, edge_key, hex_at, line, neighbours
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import MOVE_DOWNGRADE, RANGE
@@ -64,52 +64,42 @@ def stoppers(state: SbhState, fig: Figure) -> set[Hex]:
 def move_destinations(state: SbhState, fig: Figure, actions: int) -> dict[Hex, int]:
     """Legal destinations of one move action and what each costs (1 or 2)."""
     board = state.board
+    enterable, slowing = board.movement_sets(fig.rules)
     occupied = state.occupancy()
     stop = stoppers(state, fig)
+    edges = board.edges
     full = fig.move_category
     flying = fig.has("Flying")
+    cramped_friends = {h for h, f in occupied.items()
+                       if f.seat == fig.seat and board.cramped(h)}
+    enemies = {h for h, f in occupied.items() if f.seat != fig.seat}
+    reduced = MOVE_DOWNGRADE[full]
+    reduced_reach = RANGE["short"] if reduced == "short2" else RANGE[reduced]
     out: dict[Hex, int] = {}
     q0, r0 = fig.pos[0], fig.pos[1]
+    s0 = -q0 - r0
     for (dq, dr), steps in _rays(RANGE[full]):
-        dest = hex_at(q0 + dq, r0 + dr)
-        if dest in occupied or not board.passable(dest, fig.rules):
+        dest = (q0 + dq, r0 + dr, s0 - dq - dr)
+        if dest in occupied or dest not in enterable:
             continue
         slowed = False
-        ok = True
         prev = fig.pos
+        last = len(steps) - 1
         for index, (sq, sr) in enumerate(steps):
-            h = hex_at(q0 + sq, r0 + sr)
-            here = occupied.get(h)
-            edge = board.edge(prev, h)
+            h = (q0 + sq, r0 + sr, s0 - sq - sr)
             if not flying:
-                if not board.passable(h, fig.rules):
-                    ok = False
+                if h not in enterable or h in enemies or h in cramped_friends:
                     break
-                if here is not None and here.seat != fig.seat:
-                    ok = False
-                    break
-                if here is not None and board.cramped(h):
-                    ok = False
-                    break
-                if edge is not None:
+                if h in slowing or (edges and edge_key(prev, h) in edges):
                     slowed = True
-                if board.slows(h, fig.rules):
-                    slowed = True
-            if h in stop and index < len(steps) - 1 and not flying:
-                ok = False  # contact stops the move here
-                break
+                if h in stop and index < last:
+                    break  # contact with an enemy stops the move here
             prev = h
-        if not ok:
-            continue
-        if not slowed:
-            out[dest] = 1
-            continue
-        reduced = MOVE_DOWNGRADE[full]
-        if reduced == "short2":
-            if actions >= 2 and len(steps) <= RANGE["short"]:
-                out[dest] = 2
-        elif len(steps) <= RANGE[reduced]:
-            out[dest] = 1
+        else:
+            if not slowed:
+                out[hex_at(dest[0], dest[1])] = 1
+            elif len(steps) <= reduced_reach and (reduced != "short2" or actions >= 2):
+                out[hex_at(dest[0], dest[1])] = 2 if reduced == "short2" else 1
     return out
 
 

@@ -59,6 +59,9 @@ EDGE_KINDS = {
 }
 
 
+_MOVEMENT_RULES = {r for k in KINDS.values() for r in k.ignored_by + k.passable_by}
+
+
 @dataclass(frozen=True)
 class SbhBoard:
     """Terrain is fixed once laid out, so one board object is shared by every
@@ -103,6 +106,18 @@ class SbhBoard:
     def within_of_edge(self, h: Hex, side: str, hexes: int) -> bool:
         return self.edge_distance(h, side) <= hexes
 
+    def movement_sets(self, rules: dict) -> tuple[frozenset, frozenset]:
+        """(hexes this figure may enter, hexes that slow it), cached per set of
+        movement-relevant rules: the hot path of move generation."""
+        key = tuple(sorted(r for r in rules if r in _MOVEMENT_RULES))
+        cache = self.__dict__.setdefault("_movement_cache", {})
+        sets = cache.get(key)
+        if sets is None:
+            enter = frozenset(h for h in self._cells if self.passable(h, rules))
+            slow = frozenset(h for h in self.terrain if self.slows(h, rules))
+            sets = cache[key] = (enter, slow)
+        return sets
+
     def passable(self, h: Hex, rules: dict) -> bool:
         if not self.contains(h):
             return False
@@ -138,6 +153,16 @@ class SbhBoard:
             if index < len(cells) - 1 and self.kind(here).blocks_sight:
                 return False
         return True
+
+    def __digest__(self) -> str:
+        """Terrain never changes during a match: digest it once (see checksum)."""
+        cached = getattr(self, "_digest", None)
+        if cached is None:
+            from server.rules.checksum import state_digest
+
+            cached = state_digest(self.to_view())
+            object.__setattr__(self, "_digest", cached)
+        return cached
 
     def to_view(self) -> dict:
         return {
