@@ -78,6 +78,14 @@ def roll_combat(ctx, attacker: Figure, defender: Figure, *, free_hack: bool = Fa
 
 
 def apply_result(ctx, fig: Figure, winner: Figure, result: str) -> None:
+    if result in ("fall", "recoil") and poisoned(ctx, fig, winner):
+        return
+    if result == "recoil" and winner.has("Tailslap") and fig.size <= winner.size:
+        # seed 000, TAILSLAP: "On a 5 or 6, the model falls down instead of recoiling."
+        [die] = ctx.roll(1)
+        ctx.emit("tailslap_rolled", figure=fig.id, by=winner.id, dice=[die])
+        if die >= 5:
+            result = "fall"
     if result == "fall":
         ctx.emit("fell", figure=fig.id)
     elif result == "recoil":
@@ -101,6 +109,24 @@ def apply_result(ctx, fig: Figure, winner: Figure, result: str) -> None:
         if fig.has("Artificial"):
             gruesome = False  # seed 000, ARTIFICIAL
         kill(ctx, fig, gruesome=gruesome, by=winner)
+
+
+def poisoned(ctx, fig: Figure, by: Figure) -> bool:
+    """Seed 000, POISON: "Roll a die every time a poison attack hits; on a 5 or 6,
+    the target's Quality number goes up by 1, and if it ever reaches 7, the
+    model dies." A hit is a win that does not kill; Undead and Artificial are
+    immune. Returns True if the poison killed the figure."""
+    if not by.has("Poison") or fig.has("Undead") or fig.has("Artificial"):
+        return False
+    [die] = ctx.roll(1)
+    ctx.emit("poison_rolled", figure=fig.id, by=by.id, dice=[die])
+    if die < 5:
+        return False
+    ctx.emit("wounded", figure=fig.id, reason="poison")
+    if fig.effective_quality >= 7:
+        kill(ctx, fig, gruesome=False, by=by)
+        return True
+    return False
 
 
 def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None) -> None:
@@ -127,6 +153,23 @@ def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None) -> None:
         testers = [f.id for f in s.on_table(seat)]
     if testers:
         queue_morale(ctx, seat, testers, "gruesome kill" if gruesome else "losses")
+    animals_rout(ctx, seat)
+
+
+def animals_rout(ctx, seat: str) -> None:
+    """Seed 000, ANIMAL: "Animals automatically rout when the last non-animal
+    model in their warband is killed." (SWARM: "Swarm bases count as Animals".)"""
+    s = ctx.state
+    remaining = s.on_table(seat)
+    if not remaining or any(not _animal(f) for f in remaining):
+        return
+    if any(not _animal(f) for f in s.side(seat)):  # the warband had non-animals
+        for f in remaining:
+            ctx.emit("fled", figure=f.id, reason="animals rout")
+
+
+def _animal(f: Figure) -> bool:
+    return f.has("Animal") or f.has("Swarm")
 
 
 def _immune_to_gruesome(f: Figure) -> bool:

@@ -137,6 +137,10 @@ def _recoiled(s: SbhState, d: dict) -> None:
     s.figures[d["figure"]].pos = to_hex(d["to"])
 
 
+def _recorded_only(s: SbhState, d: dict) -> None:
+    """A roll whose consequence is its own event (kept for the dice log)."""
+
+
 def _wounded(s: SbhState, d: dict) -> None:
     s.figures[d["figure"]].wounds += d.get("amount", 1)
 
@@ -237,6 +241,8 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "fell": _fell,
     "recoiled": _recoiled,
     "wounded": _wounded,
+    "poison_rolled": _recorded_only,
+    "tailslap_rolled": _recorded_only,
     "killed": _killed,
     "fled": _fled,
     "flee_moved": _fled_move,

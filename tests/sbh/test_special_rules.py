@@ -1,0 +1,116 @@
+"""Special rules applied in melee (seed 000, SPECIAL RULES)."""
+
+from __future__ import annotations
+
+from tests.sbh.battle import act, battle, fig, first, types
+
+
+def attack(state, dice, target="b1"):
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    return act(state, "a", "attack", dice, target=target, power=False)
+
+
+def test_poison_raises_quality_on_five_or_six(dice):
+    """seed 000, POISON: 'on a 5 or 6, the target's Quality number goes up by 1'."""
+    state = battle(fig("a1", "Spider", 3, 3, (5, 5), rules=["Poison"]),
+                   fig("b1", "Orc", 4, 3, (6, 5)))
+    dice.fix(3, 4, 2, 5)  # 7 vs 5: the orc falls; poison die 5
+    state, events = attack(state, dice)
+    assert state.figures["b1"].wounds == 1 and state.figures["b1"].fallen
+
+
+def test_poison_reaching_seven_kills(dice):
+    """seed 000, POISON: 'if it ever reaches 7, the model dies'."""
+    state = battle(fig("a1", "Spider", 3, 3, (5, 5), rules=["Poison"]),
+                   fig("b1", "Orc", 6, 3, (6, 5)), fig("b2", "Orc", 4, 3, (20, 20)))
+    dice.fix(3, 4, 2, 6)
+    state, events = attack(state, dice)
+    assert state.figures["b1"].status == "dead"
+
+
+def test_undead_are_immune_to_poison(dice):
+    """seed 000, UNDEAD: 'Undead models are immune to Poison'."""
+    state = battle(fig("a1", "Spider", 3, 3, (5, 5), rules=["Poison"]),
+                   fig("b1", "Skeleton", 4, 3, (6, 5), rules=["Undead"]))
+    dice.fix(3, 4, 2)
+    state, events = attack(state, dice)
+    assert "poison_rolled" not in types(events)
+
+
+def test_tailslap_turns_a_recoil_into_a_fall_on_five_or_six(dice):
+    """seed 000, TAILSLAP: 'Every time an enemy recoils from a model with the
+    Tailslap special rule, roll a die. On a 5 or 6, the model falls down'."""
+    state = battle(fig("a1", "Lizard", 3, 3, (5, 5), rules=["Tailslap"]),
+                   fig("b1", "Orc", 4, 3, (6, 5)))
+    dice.fix(3, 5, 2, 6)
+    state, events = attack(state, dice)
+    assert state.figures["b1"].fallen and first(events, "tailslap_rolled").data["dice"] == [6]
+
+
+def test_tailslap_does_not_work_on_larger_models(dice):
+    """seed 000, TAILSLAP: 'only if the recoiling model is the same size or smaller'."""
+    state = battle(fig("a1", "Lizard", 3, 3, (5, 5), rules=["Tailslap"]),
+                   fig("b1", "Ogre", 4, 3, (6, 5), rules=["Big"]))
+    dice.fix(3, 6, 1)  # 9 vs 3+1+1 (Big) = 5: recoil, no tailslap roll
+    state, events = attack(state, dice)
+    assert "tailslap_rolled" not in types(events)
+
+
+def test_heavy_armor_turns_a_one_point_defeat_into_a_draw(dice):
+    """seed 000, HEAVY ARMOR: 'Anytime the model is beaten in Combat by one point,
+    the model does not Recoil or Fall'."""
+    state = battle(fig("a1", "Elf", 3, 3, (5, 5)),
+                   fig("b1", "Knight", 4, 3, (6, 5), rules=["Heavy Armor"]))
+    dice.fix(3, 4, 3)
+    state, events = attack(state, dice)
+    assert first(events, "melee").data["result"] == "none"
+
+
+def test_tough_model_is_wounded_instead_of_killed(dice):
+    """seed 000, TOUGH (P): 'When it receives a normal kill result, the model is
+    just wounded ... its Quality target roll goes up by one.'"""
+    state = battle(fig("a1", "Elf", 3, 3, (5, 5)),
+                   fig("b1", "Troll", 3, 2, (6, 5), rules=["Tough"]))
+    dice.fix(3, 5, 2)  # 8 vs 4: a kill result
+    state, events = attack(state, dice)
+    assert state.figures["b1"].on_table and state.figures["b1"].wounds == 1
+    assert not state.figures["b1"].fallen  # 'a Tough model does not fall when doubled'
+
+
+def test_assassin_kills_by_beating_living_targets(dice):
+    """seed 000, ASSASSIN (P): 'When Assassins beat an opponent in combat ... they
+    kill him, with no need for doubling'."""
+    state = battle(fig("a1", "Assassin", 3, 2, (5, 5), rules=["Assassin"]),
+                   fig("b1", "Orc", 4, 3, (6, 5)), fig("b2", "Orc", 4, 3, (20, 20)))
+    dice.fix(3, 5, 3)  # 7 vs 6
+    state, events = attack(state, dice)
+    assert first(events, "killed").data["figure"] == "b1"
+
+
+def test_assassin_is_not_lethal_against_undead(dice):
+    """seed 000, ASSASSIN (P): 'It does not work against Artificial or Undead'."""
+    state = battle(fig("a1", "Assassin", 3, 2, (5, 5), rules=["Assassin"]),
+                   fig("b1", "Skeleton", 4, 3, (6, 5), rules=["Undead"]))
+    dice.fix(3, 5, 3)
+    state, events = attack(state, dice)
+    assert "killed" not in types(events)
+
+
+def test_big_model_gets_plus_one_against_smaller(dice):
+    """seed 000, BIG EXAMPLE: 'Dax the Minotaur is C4 and Big. In melee with a
+    smaller figure, he counts as C5.'"""
+    state = battle(fig("a1", "Dax", 4, 4, (5, 5), rules=["Big"]), fig("b1", "Orc", 4, 3, (6, 5)))
+    dice.fix(4, 1, 1)
+    state, events = attack(state, dice)
+    assert first(events, "melee").data["totals"] == [6, 4]
+
+
+def test_animals_rout_when_the_last_non_animal_dies(dice):
+    """seed 000, ANIMAL: 'Animals automatically rout when the last non-animal
+    model in their warband is killed.'"""
+    state = battle(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Beastmaster", 4, 1, (6, 5)),
+                   fig("b2", "Wolf", 4, 3, (20, 20), rules=["Animal"]))
+    dice.fix(3, 5, 2)  # 8 vs 3: kill (not tripled: 9 needed)
+    state, events = attack(state, dice)
+    assert first(events, "fled").data == {"figure": "b2", "reason": "animals rout"}
+    assert state.winner == "a"
