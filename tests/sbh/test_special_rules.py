@@ -114,3 +114,22 @@ def test_animals_rout_when_the_last_non_animal_dies(dice):
     state, events = attack(state, dice)
     assert first(events, "fled").data == {"figure": "b2", "reason": "animals rout"}
     assert state.winner == "a"
+
+
+def test_hero_may_reroll_one_combat_die_once_per_game(dice):
+    """seed 000, HERO (P): 'once per game, a Hero model can re-roll one die roll,
+    be it a Combat or Quality roll. The result of the second die roll is final'.
+    The choice belongs to the Hero's owner, here in the other player's turn."""
+    from server.rules.sbh.system import SYSTEM
+    state = battle(fig("a1", "Orc", 4, 3, (5, 5)), fig("b1", "Hero", 3, 3, (6, 5), rules=["Hero"]),
+                   fig("b2", "Hero", 3, 3, (20, 20), rules=["Hero"]))
+    dice.fix(4, 5, 1)  # orc 3+5 = 8 vs hero 3+1 = 4: doubled...
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert "melee" not in types(events)
+    assert SYSTEM.prompt(state).decisions[0].seat == "b"
+    dice.fix(6)  # ...so the hero re-rolls his 1: 3+6 = 9 beats 8, even die: the orc falls
+    state, events = act(state, "b", "hero_reroll", dice, reroll=True)
+    assert first(events, "hero_rerolled").data == {"figure": "b1", "old": 1, "new": 6}
+    assert first(events, "melee").data["totals"] == [8, 9]
+    assert state.figures["b1"].hero_reroll_used and state.figures["a1"].fallen

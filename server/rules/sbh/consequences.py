@@ -28,12 +28,38 @@ from server.rules.sbh.terrain import LONG, MEDIUM
 
 
 def resolve_combat(ctx, attacker: Figure, defender: Figure, *, free_hack: bool = False,
-                   lethal_hack: bool = False, power: bool = False, cost: int = 0) -> str:
-    """Roll a melee (or a free hack) and apply its result. Returns the result."""
-    result = roll_combat(ctx, attacker, defender, free_hack=free_hack,
-                         lethal_hack=lethal_hack, power=power, cost=cost)
-    apply_outcome(ctx, attacker, defender, result)
-    return result.result
+                   lethal_hack: bool = False, power: bool = False, cost: int = 0,
+                   for_hacks: bool = False) -> None:
+    """Roll a melee (or a free hack), let Heroes re-roll, then apply the result.
+
+    The combat is kept as a plain `spec` so it can wait on the stack while a
+    Hero's owner decides about a re-roll (seed 000, HERO (P): "once per game, a
+    Hero model can re-roll one die roll, be it a Combat or Quality roll")."""
+    spec = {"attacker": attacker.id, "defender": defender.id, "dice": ctx.roll(2),
+            "free_hack": free_hack, "lethal_hack": lethal_hack, "power": power,
+            "cost": cost, "for_hacks": for_hacks, "asked": []}
+    continue_combat(ctx, spec)
+
+
+def continue_combat(ctx, spec: dict) -> None:
+    for fid in (spec["attacker"], spec["defender"]):
+        f = ctx.state.figures[fid]
+        if f.has("Hero") and not f.hero_reroll_used and fid not in spec["asked"]:
+            ctx.push({"kind": "hero_reroll", "seat": f.seat, "figure": fid, "combat": spec})
+            return
+    finish_combat(ctx, spec)
+
+
+def hero_reroll_chosen(ctx, item: dict, reroll: bool) -> None:
+    spec = dict(item["combat"])
+    spec["asked"] = [*spec["asked"], item["figure"]]
+    ctx.pop()
+    if reroll:
+        index = 0 if item["figure"] == spec["attacker"] else 1
+        [die] = ctx.roll(1)
+        ctx.emit("hero_rerolled", figure=item["figure"], old=spec["dice"][index], new=die)
+        spec["dice"] = [die if i == index else d for i, d in enumerate(spec["dice"])]
+    continue_combat(ctx, spec)
 
 
 def apply_outcome(ctx, attacker: Figure, defender: Figure, result) -> None:
@@ -43,10 +69,12 @@ def apply_outcome(ctx, attacker: Figure, defender: Figure, result) -> None:
         apply_result(ctx, loser, winner, result.result)
 
 
-def roll_combat(ctx, attacker: Figure, defender: Figure, *, free_hack: bool = False,
-                lethal_hack: bool = False, power: bool = False, cost: int = 0):
-    """Roll both dice, record the combat as an event, return its Outcome."""
+def finish_combat(ctx, spec: dict) -> None:
+    """Total the (final) dice with the modifiers, record the combat as an event
+    and apply its result."""
     s = ctx.state
+    attacker, defender = s.figures[spec["attacker"]], s.figures[spec["defender"]]
+    free_hack, power = spec["free_hack"], spec["power"]
     obstacle = s.board.edge(attacker.pos, defender.pos) is not None
     a_mod, a_why = side_modifier(s, attacker, defender, attacking=True, defending_obstacle=False)
     d_mod, d_why = side_modifier(s, defender, attacker, attacking=False,
@@ -54,7 +82,7 @@ def roll_combat(ctx, attacker: Figure, defender: Figure, *, free_hack: bool = Fa
     if power:
         d_mod -= 1
         d_why.append("power blow -1")
-    a_die, d_die = ctx.roll(2)
+    a_die, d_die = spec["dice"]
     a_total = attacker.combat + a_mod + a_die
     d_total = defender.combat + d_mod + d_die
     flags = {
@@ -68,13 +96,16 @@ def roll_combat(ctx, attacker: Figure, defender: Figure, *, free_hack: bool = Fa
     # seed 000: "The transfixed model's roll is purely defensive."
     result = outcome(a_total, a_die, d_total, d_die,
                      one_sided=free_hack or defender.transfixed,
-                     lethal_for_attacker=lethal_hack or lethal_against(attacker, defender),
+                     lethal_for_attacker=spec["lethal_hack"] or lethal_against(attacker, defender),
                      lethal_for_defender=lethal_against(defender, attacker),
                      loser_flags=flags)
     ctx.emit("melee", attacker=attacker.id, defender=defender.id, dice=[a_die, d_die],
              totals=[a_total, d_total], modifiers=[a_why, d_why], free_hack=free_hack,
-             power=power, loser=result.loser, result=result.result, cost=cost)
-    return result
+             power=power, loser=result.loser, result=result.result, cost=spec["cost"])
+    if spec["for_hacks"] and result.result != "none":
+        # the hacks item is on top: no further hacks, and no move/flight after
+        ctx.replace_top(dict(s.pending[-1], hackers=[], interrupted=True))
+    apply_outcome(ctx, attacker, defender, result)
 
 
 def apply_result(ctx, fig: Figure, winner: Figure, result: str) -> None:
@@ -214,12 +245,9 @@ def run_hack(ctx, item: dict, hacker_id: str) -> None:
     recoiled, fell or died) the remaining hacks are not performed."""
     s = ctx.state
     ctx.pop()
-    target = s.figures[item["figure"]]
-    result = roll_combat(ctx, s.figures[hacker_id], target, free_hack=True,
-                         lethal_hack=item["lethal"])
-    ctx.push(dict(item, hackers=[h for h in item["hackers"] if h != hacker_id],
-                  interrupted=result.result != "none"))
-    apply_outcome(ctx, s.figures[hacker_id], target, result)
+    ctx.push(dict(item, hackers=[h for h in item["hackers"] if h != hacker_id]))
+    resolve_combat(ctx, s.figures[hacker_id], s.figures[item["figure"]], free_hack=True,
+                   lethal_hack=item["lethal"], for_hacks=True)
 
 
 def hacks_step(ctx, item: dict) -> None:

@@ -137,6 +137,10 @@ def _recoiled(s: SbhState, d: dict) -> None:
     s.figures[d["figure"]].pos = to_hex(d["to"])
 
 
+def _hero_rerolled(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].hero_reroll_used = True
+
+
 def _recorded_only(s: SbhState, d: dict) -> None:
     """A roll whose consequence is its own event (kept for the dice log)."""
 
@@ -241,6 +245,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "fell": _fell,
     "recoiled": _recoiled,
     "wounded": _wounded,
+    "hero_rerolled": _hero_rerolled,
     "poison_rolled": _recorded_only,
     "tailslap_rolled": _recorded_only,
     "killed": _killed,

@@ -27,6 +27,7 @@ from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
     hacks_need_choice,
     hacks_step,
+    hero_reroll_chosen,
     morale_step,
     recoil_chosen,
     run_hack,
@@ -163,7 +164,10 @@ class SongOfBladesAndHeroes:
         name = state.figures[item["figure"]].name
         return {"recoil": f"{name} recoils: choose where (or fall instead)",
                 "hacks": f"{name} suffers free hacks: choose who strikes next",
-                "flee": f"{name} flees: choose among equally short routes"}[item["kind"]]
+                "flee": f"{name} flees: choose among equally short routes",
+                "hero_reroll": f"{name} may use the Hero's once-a-game re-roll "
+                               f"(dice {item.get('combat', {}).get('dice')})",
+                }[item["kind"]]
 
     def _pending_specs(self, item: dict) -> list[CommandSpec]:
         kind = item["kind"]
@@ -173,6 +177,9 @@ class SongOfBladesAndHeroes:
         if kind == "hacks":
             return [CommandSpec("free_hack_order", "Who strikes next",
                                 params={"hacker": list(item["hackers"])})]
+        if kind == "hero_reroll":
+            return [CommandSpec("hero_reroll", "Re-roll the Hero's die (once a game)",
+                                params={"reroll": [False, True]})]
         return [CommandSpec("flee", "Flee to", params={"to": item["options"]})]
 
     def _handler(self, state: SbhState, command_type: str):
@@ -184,7 +191,9 @@ class SongOfBladesAndHeroes:
             item = state.pending[-1]
             return {("recoil", "recoil"): _recoil, ("recoil", "fall"): _fall,
                     ("hacks", "free_hack_order"): _hack_order,
-                    ("flee", "flee"): _flee}.get((item["kind"], command_type))
+                    ("flee", "flee"): _flee,
+                    ("hero_reroll", "hero_reroll"): _hero_reroll,
+                    }.get((item["kind"], command_type))
         table = ACTION_HANDLERS if state.activation is not None else IDLE_HANDLERS
         handler = table.get(command_type)
         return None if handler is None else (lambda ctx, seat, args: handler(ctx, args))
@@ -262,6 +271,12 @@ def _hack_order(ctx: Ctx, seat: str, args: dict) -> None:
         raise illegal("Choose one of the enemies still to strike.",
                       "seed 000, LEAVING MELEE - MULTIPLE OPPONENTS")
     run_hack(ctx, item, args["hacker"])
+
+
+def _hero_reroll(ctx: Ctx, seat: str, args: dict) -> None:
+    if args.get("reroll") not in (False, True):
+        raise illegal("Answer reroll true or false.", "seed 000, HERO (P)")
+    hero_reroll_chosen(ctx, ctx.state.pending[-1], args["reroll"])
 
 
 def _flee(ctx: Ctx, seat: str, args: dict) -> None:
