@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance
 from server.rules.kernel import CommandSpec
+from server.rules.sbh import terror
 from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.consequences import resolve_combat
 from server.rules.sbh.context import illegal
@@ -168,10 +169,12 @@ def do_step(ctx, args: dict) -> None:
     _move_or_disengage(ctx, fig, to, 1)
 
 
-def _move_or_disengage(ctx, fig: Figure, to, cost: int) -> None:
+def _move_or_disengage(ctx, fig: Figure, to, cost: int, *, terror_done: bool = False) -> None:
     """Seed 000, LEAVING MELEE COMBAT: free hacks from each active enemy the
-    figure breaks contact with, in an order its owner chooses."""
+    figure breaks contact with, in an order its owner chooses. Terror first."""
     s = ctx.state
+    if not terror_done and terror.before_move(ctx, fig, to, cost):
+        return
     leaving = [e for e in enemies_in_contact(s, fig)
                if distance(e.pos, to) > 1 and e.active]
     hackers = [e.id for e in leaving if not free_disengage_from(fig, e)]
@@ -183,6 +186,22 @@ def _move_or_disengage(ctx, fig: Figure, to, cost: int) -> None:
     ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="disengage")
     ctx.push({"kind": "hacks", "seat": fig.seat, "figure": fig.id, "hackers": hackers,
               "lethal": False, "then": {"move": [to[0], to[1]]}, "interrupted": False})
+
+
+def charge_move(ctx, item: dict) -> None:
+    """The Terror charge goes ahead after the charged figures' morale checks, if
+    the figure can still reach the hex (seed 000, TERROR (P))."""
+    ctx.pop()
+    s = ctx.state
+    fig = s.figures[item["figure"]]
+    to = to_hex(item["to"])
+    act = s.activation
+    if not fig.on_table or act is None or act.figure != fig.id or not can_move(fig):
+        return
+    still_legal = (move_destinations(s, fig, act.actions).get(to) == item["cost"]
+                   or (item["cost"] == 1 and to in step_destinations(s, fig)))
+    if still_legal:
+        _move_or_disengage(ctx, fig, to, item["cost"], terror_done=True)
 
 
 def do_stand_up(ctx, args: dict) -> None:

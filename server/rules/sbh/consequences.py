@@ -274,6 +274,8 @@ def morale_step(ctx, item: dict) -> None:
     failures = roll["failures"]
     ctx.emit("morale_tested", figure=fig.id, reason=item["reason"], **roll)
     if failures == 0:
+        if item.get("terror_profile"):
+            ctx.emit("terror_resisted", figure=fig.id, profile=item["terror_profile"])
         return
     engaged = _adjacent_enemies(s, fig)
     if fig.transfixed:

@@ -141,6 +141,12 @@ def _hero_rerolled(s: SbhState, d: dict) -> None:
     s.figures[d["figure"]].hero_reroll_used = True
 
 
+def _terror_resisted(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    if d["profile"] not in fig.terror_immune_to:
+        fig.terror_immune_to = fig.terror_immune_to + (d["profile"],)
+
+
 def _recorded_only(s: SbhState, d: dict) -> None:
     """A roll whose consequence is its own event (kept for the dice log)."""
 
@@ -246,6 +252,8 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "recoiled": _recoiled,
     "wounded": _wounded,
     "hero_rerolled": _hero_rerolled,
+    "terror_tested": _recorded_only,
+    "terror_resisted": _terror_resisted,
     "poison_rolled": _recorded_only,
     "tailslap_rolled": _recorded_only,
     "killed": _killed,

@@ -209,6 +209,9 @@ class SongOfBladesAndHeroes:
                 if item["kind"] == "morale":
                     morale_step(ctx, item)
                     continue
+                if item["kind"] == "charge_move":
+                    actions.charge_move(ctx, item)
+                    continue
                 if item["kind"] == "hacks" and not hacks_need_choice(item):
                     hacks_step(ctx, item)
                     continue

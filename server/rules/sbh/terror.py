@@ -1,0 +1,58 @@
+"""Terror (seed 000, TERROR (P)).
+
+- "Any model wishing to enter melee with a Terror-inspiring foe must pass a
+  Quality roll on a die ... If the roll fails, the model may perform another
+  action of the player's choice but it may not move in contact": the move is
+  not made and no action is spent.
+- "When a Terror-inspiring model charges ... the charged model must
+  immediately make a Morale check ... BEFORE the Terror-inspiring model is
+  actually moved": the charged figures test first; the move then goes ahead if
+  it is still legal, otherwise the action is not spent and the player may
+  charge another target.
+- "If a model makes the roll to resist Terror ... it becomes immune to further
+  Terror effects from ... any other model in the game with the same profile."
+- "Models with Terror, Artificial, Fearless or Undead are immune"; Heroes pass
+  the single-die test automatically (their automatic success).
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import distance
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.quality import roll_quality
+
+TERROR = "seed 000, TERROR (P)"
+IMMUNE = ("Terror", "Artificial", "Fearless", "Undead")
+
+
+def immune(fig: Figure, terror_source: Figure) -> bool:
+    return any(fig.has(r) for r in IMMUNE) or terror_source.name in fig.terror_immune_to
+
+
+def new_contacts(state, fig: Figure, to) -> list[Figure]:
+    return [e for e in state.figures.values()
+            if e.seat != fig.seat and e.on_table and distance(e.pos, to) == 1
+            and distance(e.pos, fig.pos) > 1]
+
+
+def before_move(ctx, fig: Figure, to, cost: int) -> bool:
+    """Run the Terror rules for a move; True if they stopped or deferred it."""
+    s = ctx.state
+    contacts = new_contacts(s, fig, to)
+    for enemy in contacts:
+        if enemy.has("Terror") and not immune(fig, enemy):
+            roll = roll_quality(ctx, fig, 1)
+            passed = roll["successes"] == 1
+            ctx.emit("terror_tested", figure=fig.id, source=enemy.id, passed=passed, **roll)
+            if not passed:
+                return True
+            ctx.emit("terror_resisted", figure=fig.id, profile=enemy.name)
+    if fig.has("Terror"):
+        charged = [e.id for e in contacts if e.active and not immune(e, fig)]
+        if charged:
+            ctx.push({"kind": "charge_move", "seat": fig.seat, "figure": fig.id,
+                      "to": [to[0], to[1]], "cost": cost})
+            ctx.push({"kind": "morale", "seat": s.figures[charged[0]].seat,
+                      "figures": charged, "reason": "terror", "terror_profile": fig.name})
+            return True
+    return False
