@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import terror
+from server.rules.sbh import groups, terror
 from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.consequences import resolve_combat
 from server.rules.sbh.context import illegal
@@ -120,19 +120,26 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     if can_move(fig):
         dests = move_destinations(state, fig, left)
         for cost in (1, 2):
-            hexes = [h for h, c in dests.items() if c == cost]
+            hexes = [h for h, c in dests.items()
+                     if c == cost and groups.regroup_allows(state, fig, h, cost)]
             if hexes:
                 specs.append(CommandSpec("move", f"Move ({cost} action{'s' * (cost > 1)})",
                                          params={"to": hex_list(hexes)}))
-        steps = step_destinations(state, fig)
+        steps = [h for h in step_destinations(state, fig)
+                 if groups.regroup_allows(state, fig, h, 1)]
         if steps:
             specs.append(CommandSpec("step", "Step one hex", params={"to": hex_list(steps)}))
-    targets = melee_targets(state, fig)
+    regrouping = state.group is not None and state.group.get("regroup")
+    targets = [] if regrouping else melee_targets(state, fig)
     if targets:
         powers = [False, True] if left >= 2 else [False]
         specs.append(CommandSpec("attack", "Melee attack (Power Blow: 2 actions, -1 to foe)",
                                  params={"target": targets, "power": powers}))
-    specs.append(CommandSpec("end_activation", "End this figure's activation"))
+    specs.extend(groups.leader_options(state))
+    can_still_join = any(s.type in ("move", "step") for s in specs)
+    if (not regrouping or fig.moves == 0 or groups.touches_member(state, fig, fig.pos)
+            or not can_still_join):
+        specs.append(CommandSpec("end_activation", "End this figure's activation"))
     return specs
 
 
@@ -156,6 +163,9 @@ def do_move(ctx, args: dict) -> None:
     cost = move_destinations(s, fig, act.actions).get(to)
     if cost is None or cost > act.actions:
         raise illegal("That hex cannot be reached by one straight move.", "seed 000, MOVEMENT")
+    if not groups.regroup_allows(s, fig, to, cost):
+        raise illegal("In a Regroup the last move must end touching another member of the "
+                      "group.", groups.REGROUP)
     _move_or_disengage(ctx, fig, to, cost)
 
 
@@ -166,6 +176,9 @@ def do_step(ctx, args: dict) -> None:
     if not can_move(fig) or to not in step_destinations(s, fig):
         raise illegal("A step is one hex into an empty hex you can enter.",
                       "seed 000, MINIMUM MOVEMENT: THE STEP")
+    if not groups.regroup_allows(s, fig, to, 1):
+        raise illegal("In a Regroup the last move must end touching another member of the "
+                      "group.", groups.REGROUP)
     _move_or_disengage(ctx, fig, to, 1)
 
 
@@ -225,6 +238,9 @@ def do_attack(ctx, args: dict) -> None:
     fig, act = _acting(s)
     target_id = args.get("target")
     power = bool(args.get("power", False))
+    if s.group is not None and s.group.get("regroup"):
+        raise illegal("During a Regroup, models cannot attack, shoot or cast spells.",
+                      groups.REGROUP)
     if target_id not in melee_targets(s, fig):
         raise illegal("You can attack only an adjacent enemy, once a turn, and not in a "
                       "turn you shot.", "seed 000, ACTIVATED FIGURES")
@@ -235,7 +251,11 @@ def do_attack(ctx, args: dict) -> None:
 
 
 def do_end_activation(ctx, args: dict) -> None:
-    act = ctx.state.activation
+    s = ctx.state
+    act = s.activation
+    if not any(spec.type == "end_activation" for spec in action_options(s)):
+        raise illegal("In a Regroup each figure must end its last move touching another "
+                      "member of the group.", groups.REGROUP)
     ctx.emit("activation_ended", figure=act.figure, turnover=act.turnover)
 
 

@@ -147,6 +147,27 @@ def _terror_resisted(s: SbhState, d: dict) -> None:
         fig.terror_immune_to = fig.terror_immune_to + (d["profile"],)
 
 
+def _group_ordered(s: SbhState, d: dict) -> None:
+    _spend(s, d)
+
+
+def _group_activated(s: SbhState, d: dict) -> None:
+    for member in d["members"]:
+        s.figures[member].activated = True
+    s.group = {"leader": d["leader"], "members": list(d["members"]),
+               "all": list(d["members"]), "successes": d["successes"],
+               "turnover": d["failures"] >= 2, "regroup": d["regroup"]}
+
+
+def _group_member_started(s: SbhState, d: dict) -> None:
+    s.group["members"] = [m for m in s.group["members"] if m != d["figure"]]
+    s.activation = Activation(d["figure"], d["actions"], False)
+
+
+def _group_ended(s: SbhState, d: dict) -> None:
+    s.group = None
+
+
 def _recorded_only(s: SbhState, d: dict) -> None:
     """A roll whose consequence is its own event (kept for the dice log)."""
 
@@ -213,6 +234,7 @@ def _activation_ended(s: SbhState, d: dict) -> None:
 
 def _turn_passed(s: SbhState, d: dict) -> None:
     s.activation = None
+    s.group = None
     s.active_seat = d["to"]
     s.turn = d["turn"]
     for fig in s.figures.values():
@@ -252,6 +274,10 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "recoiled": _recoiled,
     "wounded": _wounded,
     "hero_rerolled": _hero_rerolled,
+    "group_ordered": _group_ordered,
+    "group_activated": _group_activated,
+    "group_member_started": _group_member_started,
+    "group_ended": _group_ended,
     "terror_tested": _recorded_only,
     "terror_resisted": _terror_resisted,
     "poison_rolled": _recorded_only,

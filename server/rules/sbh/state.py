@@ -45,6 +45,9 @@ class SbhState:
     active_seat: str | None = None
     turn: int = 0
     activation: Activation | None = None
+    # A group activation in progress (see groups.py): leader, members still to
+    # act, all members, successes each, turnover, regroup.
+    group: dict | None = None
     # Decisions still to be made, innermost last: each a plain dict with "kind"
     # and "seat". While any is pending, the top one is what `prompt` asks for.
     pending: list[dict] = field(default_factory=list)
@@ -60,6 +63,8 @@ class SbhState:
             setattr(copy, f, getattr(self, f))
         copy.figures = {k: v.clone() for k, v in self.figures.items()}
         copy.pending = [dict(p) for p in self.pending]
+        if self.group is not None:
+            copy.group = dict(self.group)
         copy.activation = None if self.activation is None else Activation(
             *(getattr(self.activation, f) for f in _ACT_FIELDS))
         copy.commitments = dict(self.commitments)

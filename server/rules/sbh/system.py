@@ -22,7 +22,7 @@ from server.rules.kernel import (
     RulesError,
     Viewer,
 )
-from server.rules.sbh import actions, setup
+from server.rules.sbh import actions, groups, setup
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
     hacks_need_choice,
@@ -52,6 +52,7 @@ SETUP_HANDLERS = {
 IDLE_HANDLERS = {"activate": actions.do_activate, "free_move": actions.do_free_move,
                  "pass": actions.do_pass}
 ACTION_HANDLERS = {
+    "group_order": groups.do_group_order, "regroup": groups.do_regroup,
     "move": actions.do_move, "step": actions.do_step, "stand_up": actions.do_stand_up,
     "break_free": actions.do_break_free, "attack": actions.do_attack,
     "end_activation": actions.do_end_activation,
@@ -153,6 +154,9 @@ class SongOfBladesAndHeroes:
             item = state.pending[-1]
             return {item["seat"]: (self._pending_text(state, item),
                                    self._pending_specs(item) + [concede])}
+        if state.group is not None and state.activation is None:
+            return {state.active_seat: ("Choose the next member of the group to act",
+                                        groups.next_options(state) + [concede])}
         if state.activation is not None:
             fig = state.figures[state.activation.figure]
             return {state.active_seat: (f"{fig.name}: {state.activation.actions} action(s) left",
@@ -194,6 +198,9 @@ class SongOfBladesAndHeroes:
                     ("flee", "flee"): _flee,
                     ("hero_reroll", "hero_reroll"): _hero_reroll,
                     }.get((item["kind"], command_type))
+        if state.group is not None and state.activation is None:
+            return (lambda ctx, seat, args: groups.do_group_next(ctx, args)) \
+                if command_type == "group_next" else None
         table = ACTION_HANDLERS if state.activation is not None else IDLE_HANDLERS
         handler = table.get(command_type)
         return None if handler is None else (lambda ctx, seat, args: handler(ctx, args))
@@ -225,6 +232,14 @@ class SongOfBladesAndHeroes:
                     return
                 ctx.emit("activation_ended", figure=fig.id, turnover=act.turnover)
                 if act.turnover:
+                    self._pass(ctx, "turnover")
+                continue
+            if s.group is not None:
+                if s.group["members"] and s.group["successes"] > 0:
+                    return  # the player picks the next member
+                turnover = s.group["turnover"]
+                ctx.emit("group_ended", leader=s.group["leader"])
+                if turnover:
                     self._pass(ctx, "turnover")
                 continue
             if not any(actions.can_activate(f) for f in s.on_table(s.active_seat)):

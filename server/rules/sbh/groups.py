@@ -1,0 +1,142 @@
+"""Group activations (seed 000, GROUP ACTIVATIONS, OPTIONAL: LARGER GROUP
+ACTIVATIONS, REGROUP; seed 002, Group Activation / Regroup Activation).
+
+- A Leader that has been activated spends one action to order a group of 2-5
+  figures (10 with the `larger_groups` match option) that are in base contact
+  with each other (a connected cluster of adjacent hexes) and within Long of
+  him. He cannot if he rolled a turnover with his one success. Giving the
+  order ends the Leader's activation (seed 002: "A leader must end his turn
+  once doing a Group Activation").
+- The group makes one roll on 1-3 dice against its worst Quality (each
+  member's own target, Gregarious members +1: "+1 on their Quality rolls when
+  attempting group moves"). Every member gets that many actions; members act
+  one at a time, in the order the player picks. Two or more failures pass play
+  once the group has acted.
+- Regroup: any number of the Leader's figures within Long, not necessarily in
+  contact; they may not attack, shoot or cast, and each "must end their last
+  move in base to base contact with at least another member of the group".
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import distance, neighbours
+from server.rules.kernel import CommandSpec
+from server.rules.sbh.context import illegal
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.quality import quality_target, succeeds
+from server.rules.sbh.state import SbhState
+from server.rules.sbh.terrain import LONG
+
+GROUPS = "seed 000, GROUP ACTIVATIONS"
+REGROUP = "seed 000, REGROUP"
+
+
+def eligible(state: SbhState, leader: Figure) -> list[Figure]:
+    return [f for f in state.on_table(leader.seat)
+            if f.id != leader.id and not f.activated and distance(f.pos, leader.pos) <= LONG]
+
+
+def connected_groups(figures: list[Figure], largest: int) -> list[tuple[str, ...]]:
+    """Every set of 2..largest figures that form one cluster of adjacent hexes."""
+    by_pos = {f.pos: f.id for f in figures}
+    adjacent = {f.id: sorted(by_pos[n] for n in neighbours(f.pos) if n in by_pos)
+                for f in figures}
+    found: set[tuple[str, ...]] = set()
+    frontier = [(f.id,) for f in figures]
+    while frontier:
+        grown = []
+        for group in frontier:
+            for member in group:
+                for other in adjacent[member]:
+                    if other not in group:
+                        bigger = tuple(sorted((*group, other)))
+                        if bigger not in found:
+                            found.add(bigger)
+                            if len(bigger) < largest:
+                                grown.append(bigger)
+        frontier = grown
+    return sorted(found, key=lambda g: (len(g), g))
+
+
+def leader_options(state: SbhState) -> list[CommandSpec]:
+    act = state.activation
+    leader = state.figures[act.figure]
+    if (not leader.has("Leader") or state.group is not None or act.actions < 1
+            or (act.turnover and act.actions == 1) or leader.fallen or leader.transfixed):
+        return []
+    pool = eligible(state, leader)
+    largest = 10 if state.options.get("larger_groups") else 5
+    specs = []
+    groups = connected_groups(pool, largest)
+    if groups:
+        specs.append(CommandSpec("group_order", "Order a group activation (1 action)",
+                                 params={"group": [list(g) for g in groups],
+                                         "dice": [1, 2, 3]}))
+    if len(pool) >= 1:
+        specs.append(CommandSpec("regroup", "Order a Regroup of every figure within Long "
+                                 "(1 action)", params={"dice": [1, 2, 3]}))
+    return specs
+
+
+def do_group_order(ctx, args: dict) -> None:
+    s = ctx.state
+    act = s.activation
+    leader = s.figures[act.figure]
+    group = args.get("group")
+    legal = {tuple(g) for spec in leader_options(s) if spec.type == "group_order"
+             for g in spec.params["group"]}
+    if not isinstance(group, list) or tuple(sorted(map(str, group))) not in legal:
+        raise illegal("Order 2-5 of your figures that touch each other, within Long of the "
+                      "Leader, that have not acted.", GROUPS)
+    _order(ctx, leader, sorted(group), args.get("dice"), regroup=False)
+
+
+def do_regroup(ctx, args: dict) -> None:
+    s = ctx.state
+    leader = s.figures[s.activation.figure]
+    if not any(spec.type == "regroup" for spec in leader_options(s)):
+        raise illegal("Only a Leader with an action left (and no turnover on his single "
+                      "success) can order a Regroup.", REGROUP)
+    _order(ctx, leader, sorted(f.id for f in eligible(s, leader)), args.get("dice"),
+           regroup=True)
+
+
+def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool) -> None:
+    if dice not in (1, 2, 3):
+        raise illegal("Roll one, two or three dice for the group.", GROUPS)
+    s = ctx.state
+    ctx.emit("group_ordered", leader=leader.id, members=members, regroup=regroup, cost=1)
+    ctx.emit("activation_ended", figure=leader.id, turnover=False)
+    figures = [s.figures[m] for m in members]
+    target = max(quality_target(s, f) - (1 if f.has("Gregarious") else 0) for f in figures)
+    rolled = ctx.roll(dice)
+    successes = sum(1 for d in rolled if succeeds(d, target))
+    ctx.emit("group_activated", leader=leader.id, members=members, regroup=regroup,
+             dice=rolled, target=target, successes=successes, failures=dice - successes)
+
+
+def next_options(state: SbhState) -> list[CommandSpec]:
+    return [CommandSpec("group_next", "Choose the next member of the group to act",
+                        params={"figure": list(state.group["members"])})]
+
+
+def do_group_next(ctx, args: dict) -> None:
+    s = ctx.state
+    if args.get("figure") not in s.group["members"]:
+        raise illegal("Choose a member of the group that has not acted yet.", GROUPS)
+    ctx.emit("group_member_started", figure=args["figure"],
+             actions=s.group["successes"])
+
+
+def regroup_allows(state: SbhState, fig: Figure, dest, cost: int) -> bool:
+    """In a Regroup, a move that uses the figure's last action must end next to
+    another member of the group."""
+    group = state.group
+    if not group or not group.get("regroup") or state.activation.actions > cost:
+        return True
+    return touches_member(state, fig, dest)
+
+
+def touches_member(state: SbhState, fig: Figure, at) -> bool:
+    near = set(neighbours(at))
+    return any(state.figures[m].pos in near for m in state.group["all"] if m != fig.id)
