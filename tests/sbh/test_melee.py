@@ -121,3 +121,38 @@ def test_fallen_defender_is_attacked_at_plus_two_and_doubled_is_gruesome(dice):
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
     state, events = act(state, "a", "attack", dice, target="b1", power=False)
     assert first(events, "killed").data["gruesome"] is True  # b2 is beyond Long: no test
+
+
+def test_following_up_moves_the_winner_back_into_contact(dice):
+    """seed 000, FOLLOWING UP (OPTIONAL): 'any model causing a recoil immediately
+    receives a free action to keep in contact with the recoiling model'."""
+    state = battle(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Orc", 4, 3, (6, 5)),
+                   following_up=True)
+    dice.fix(3, 5, 2)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, _ = act(state, "a", "attack", dice, target="b1", power=False)
+    state, _ = act(state, "b", "recoil", dice, to=h(7, 5))
+    from server.rules.sbh.system import SYSTEM
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "a" and decision.options[0].type == "follow_up"
+    assert h(6, 5) in decision.options[0].params["to"]
+    state, events = act(state, "a", "follow_up", dice, to=h(6, 5))
+    assert state.figures["a1"].pos[:2] == (6, 5)
+
+
+def test_priority_in_melee_makes_standing_foes_first(dice):
+    """seed 000, PRIORITY IN MELEE (OPTIONAL): 'any model contacted by multiple
+    opponents must always attack standing models before attacking fallen ones
+    ... Models may disregard the melee priority rule if the standing models'
+    total point value is inferior or equal to the fallen model's value.' (the
+    warrior, the fallen 60-point Ogre and two 20-point Orcs)."""
+    from server.rules.sbh.actions import melee_targets
+    ogre_example = battle(fig("a1", "Warrior", 3, 3, (5, 5)),
+                          fig("b1", "Ogre", 4, 4, (6, 5), points=60, fallen=True),
+                          fig("b2", "Orc", 4, 3, (5, 6), points=20),
+                          fig("b3", "Orc", 4, 3, (4, 6), points=20), priority_in_melee=True)
+    assert melee_targets(ogre_example, ogre_example.figures["a1"]) == ["b1", "b2", "b3"]
+    cheap_fallen = battle(fig("a1", "Warrior", 3, 3, (5, 5)),
+                          fig("b1", "Goblin", 4, 2, (6, 5), points=15, fallen=True),
+                          fig("b2", "Orc", 4, 3, (5, 6), points=20), priority_in_melee=True)
+    assert melee_targets(cheap_fallen, cheap_fallen.figures["a1"]) == ["b2"]

@@ -150,7 +150,21 @@ def melee_targets(state: SbhState, fig: Figure) -> list[str]:
         return []
     if fig.attacked == "melee" and not fig.has("Combat Master"):
         return []
-    return sorted(e.id for e in enemies_in_contact(state, fig))
+    foes = enemies_in_contact(state, fig)
+    if state.options.get("priority_in_melee"):
+        foes = _priority(fig, foes)
+    return sorted(e.id for e in foes)
+
+
+def _priority(fig: Figure, foes: list[Figure]) -> list[Figure]:
+    """Seed 000, PRIORITY IN MELEE (OPTIONAL): attack standing models before
+    fallen ones, unless Opportunistic, Combat Master or Assassin, or the standing
+    models' total points are at most the fallen model's."""
+    if any(fig.has(r) for r in ("Opportunistic", "Combat Master", "Assassin")):
+        return foes
+    standing = [e for e in foes if not e.fallen]
+    standing_points = sum(e.points for e in standing)
+    return [e for e in foes if not e.fallen or not standing or e.points >= standing_points]
 
 
 def do_move(ctx, args: dict) -> None:

@@ -221,13 +221,45 @@ def recoil_chosen(ctx, item: dict, to: list[int] | None) -> None:
         ctx.emit("fell", figure=fig.id, reason="chose to fall")
         return
     before = {e.id for e in _adjacent_enemies(s, fig)}
+    old = fig.pos
     ctx.emit("recoiled", figure=fig.id, to=to, away_from=item["from"])
+    if s.options.get("following_up"):
+        offer_follow_up(ctx, fig, s.figures[item["from"]], old)
     hackers = [e.id for e in _adjacent_enemies(s, fig)
                if e.id not in before and e.id != item["from"] and e.active
                and not free_disengage_from(fig, e)]
     if hackers:  # seed 000, RECOILING: free hack from an active enemy contacted
         ctx.push({"kind": "hacks", "seat": fig.seat, "figure": fig.id, "hackers": hackers,
                   "lethal": False, "then": None, "interrupted": False})
+
+
+def offer_follow_up(ctx, fig: Figure, winner: Figure, old) -> None:
+    """Seed 000, FOLLOWING UP (OPTIONAL): "any model causing a recoil immediately
+    receives a free action to keep in contact with the recoiling model" (or with
+    the friend it recoiled behind); not against Free Disengage. A follow-up
+    that would break contact with another active enemy is not offered (it would
+    be a disengagement, which a free action to keep contact is not)."""
+    from server.rules.sbh.movement import enemies_in_contact, move_destinations
+
+    s = ctx.state
+    if not winner.active or free_disengage_from(fig, winner) or fig.pos is None:
+        return
+    anchors = {fig.pos}
+    if distance(old, fig.pos) == 2:  # recoiled through a friend: the hex between
+        anchors |= set(neighbours(old)) & set(neighbours(fig.pos))
+    others = [e for e in enemies_in_contact(s, winner) if e.id != fig.id and e.active]
+    options = [h for h, cost in move_destinations(s, winner, 1).items()
+               if cost == 1 and any(distance(h, a) == 1 for a in anchors)
+               and all(distance(h, e.pos) == 1 for e in others)]
+    if options:
+        ctx.push({"kind": "follow_up", "seat": winner.seat, "figure": winner.id,
+                  "options": hex_list(sorted(options))})
+
+
+def follow_up_chosen(ctx, item: dict, to: list[int] | None) -> None:
+    ctx.pop()
+    if to is not None:
+        ctx.emit("followed_up", figure=item["figure"], to=to)
 
 
 def _adjacent_enemies(s, fig: Figure) -> list[Figure]:

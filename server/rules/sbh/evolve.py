@@ -147,6 +147,10 @@ def _terror_resisted(s: SbhState, d: dict) -> None:
         fig.terror_immune_to = fig.terror_immune_to + (d["profile"],)
 
 
+def _followed_up(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].pos = to_hex(d["to"])
+
+
 def _group_ordered(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
@@ -275,6 +279,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "wounded": _wounded,
     "hero_rerolled": _hero_rerolled,
     "group_ordered": _group_ordered,
+    "followed_up": _followed_up,
     "group_activated": _group_activated,
     "group_member_started": _group_member_started,
     "group_ended": _group_ended,

@@ -25,6 +25,7 @@ from server.rules.kernel import (
 from server.rules.sbh import actions, groups, setup
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
+    follow_up_chosen,
     hacks_need_choice,
     hacks_step,
     hero_reroll_chosen,
@@ -169,6 +170,7 @@ class SongOfBladesAndHeroes:
         return {"recoil": f"{name} recoils: choose where (or fall instead)",
                 "hacks": f"{name} suffers free hacks: choose who strikes next",
                 "flee": f"{name} flees: choose among equally short routes",
+                "follow_up": f"{name} may follow up the recoiling enemy",
                 "hero_reroll": f"{name} may use the Hero's once-a-game re-roll "
                                f"(dice {item.get('combat', {}).get('dice')})",
                 }[item["kind"]]
@@ -181,6 +183,10 @@ class SongOfBladesAndHeroes:
         if kind == "hacks":
             return [CommandSpec("free_hack_order", "Who strikes next",
                                 params={"hacker": list(item["hackers"])})]
+        if kind == "follow_up":
+            return [CommandSpec("follow_up", "Follow up (free move)",
+                                params={"to": item["options"]}),
+                    CommandSpec("stay", "Stay where you are")]
         if kind == "hero_reroll":
             return [CommandSpec("hero_reroll", "Re-roll the Hero's die (once a game)",
                                 params={"reroll": [False, True]})]
@@ -197,6 +203,8 @@ class SongOfBladesAndHeroes:
                     ("hacks", "free_hack_order"): _hack_order,
                     ("flee", "flee"): _flee,
                     ("hero_reroll", "hero_reroll"): _hero_reroll,
+                    ("follow_up", "follow_up"): _follow_up,
+                    ("follow_up", "stay"): _stay,
                     }.get((item["kind"], command_type))
         if state.group is not None and state.activation is None:
             return (lambda ctx, seat, args: groups.do_group_next(ctx, args)) \
@@ -289,6 +297,18 @@ def _hack_order(ctx: Ctx, seat: str, args: dict) -> None:
         raise illegal("Choose one of the enemies still to strike.",
                       "seed 000, LEAVING MELEE - MULTIPLE OPPONENTS")
     run_hack(ctx, item, args["hacker"])
+
+
+def _follow_up(ctx: Ctx, seat: str, args: dict) -> None:
+    item = ctx.state.pending[-1]
+    if args.get("to") not in item["options"]:
+        raise illegal("Follow up to one of the offered hexes, or stay.",
+                      "seed 000, FOLLOWING UP (OPTIONAL)")
+    follow_up_chosen(ctx, item, args["to"])
+
+
+def _stay(ctx: Ctx, seat: str, args: dict) -> None:
+    follow_up_chosen(ctx, ctx.state.pending[-1], None)
 
 
 def _hero_reroll(ctx: Ctx, seat: str, args: dict) -> None:
