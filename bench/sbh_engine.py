@@ -1,0 +1,92 @@
+"""Benchmark: full SBH games between random-legal players, and evolve-only
+replay speed. Prints its figures; not a test.
+
+    .venv/bin/python bench/sbh_engine.py [--games 30] [--seed 1]
+
+Goals (issue 3): >= 100 full games/s on one core for two 300-point warbands;
+>= 300,000 evolve events/s when rebuilding a match from its events.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from server.rules.dice import SeededDice  # noqa: E402
+from server.rules.runner import apply_command  # noqa: E402
+from server.rules.sbh.random_player import random_command  # noqa: E402
+from server.rules.sbh.system import SYSTEM  # noqa: E402
+
+WARBANDS = {  # two 300-point warbands of profiles from seed 000's rosters
+    "a": {"name": "Elves", "models": [
+        {"name": "Elf Captain", "quality": 3, "combat": 3, "points": 66,
+         "rules": ["Leader", "Shooter (Long)"]},
+        *[{"name": "Elf Warrior", "quality": 3, "combat": 3, "points": 45,
+           "rules": ["Shooter (Medium)"]} for _ in range(4)],
+        {"name": "Elf Scout", "quality": 3, "combat": 2, "points": 54,
+         "rules": ["Forester", "Long Move"]},
+    ]},
+    "b": {"name": "Goblins", "models": [
+        {"name": "Goblin Chief", "quality": 4, "combat": 3, "points": 45,
+         "rules": ["Leader", "Gregarious"]},
+        *[{"name": "Goblin Warrior", "quality": 4, "combat": 2, "points": 21,
+           "rules": ["Gregarious"]} for _ in range(8)],
+        {"name": "Troll", "quality": 4, "combat": 5, "points": 87,
+         "rules": ["Big", "Tough"]},
+    ]},
+}
+SETUP = {"options": {"turn_limit": 40}}
+
+
+def play(seed: int, checksums: bool):
+    rng = random.Random(seed)
+    dice = SeededDice(seed.to_bytes(8, "big"))
+    state = SYSTEM.initial(SETUP)
+    events = []
+    while not SYSTEM.is_over(state):
+        prompt = SYSTEM.prompt(state)
+        seat = rng.choice(prompt.seats)
+        command = random_command(prompt, seat, rng, WARBANDS[seat])
+        state, applied = apply_command(SYSTEM, state, command, dice, checksums=checksums,
+                                       keep_input=False)
+        events.extend(a.event for a in applied)
+    return state, events
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    logs = []
+    for label, checksums in (("with per-event checksums", True), ("engine only", False)):
+        start = time.perf_counter()
+        count = 0
+        for game in range(args.games):
+            state, events = play(args.seed + game, checksums)
+            count += len(events)
+            if not checksums:
+                logs.append(events)
+        elapsed = time.perf_counter() - start
+        print(f"full games ({label}): {args.games / elapsed:.2f} games/s, "
+              f"{count / elapsed:,.0f} events/s, {count / args.games:.0f} events/game")
+
+    start = time.perf_counter()
+    total = 0
+    for events in logs:
+        state = SYSTEM.initial(SETUP)
+        for event in events:
+            state = SYSTEM.evolve(state, event)
+        total += len(events)
+    elapsed = time.perf_counter() - start
+    print(f"evolve-only rebuild: {total / elapsed:,.0f} events/s over {total} events")
+
+
+if __name__ == "__main__":
+    main()
