@@ -34,10 +34,10 @@ WARBANDS = {
 SETUP = {"board_size": 24, "options": {"turn_limit": 30}}
 
 
-def play(seed: int, max_commands: int = 4000):
+def play(seed: int, max_commands: int = 4000, setup=SETUP):
     rng = random.Random(seed)
     dice = SeededDice(seed.to_bytes(8, "big"))
-    state = SYSTEM.initial(SETUP)
+    state = SYSTEM.initial(setup)
     commands, log = [], []
     while not SYSTEM.is_over(state) and len(commands) < max_commands:
         prompt = SYSTEM.prompt(state)
@@ -49,14 +49,20 @@ def play(seed: int, max_commands: int = 4000):
     return state, commands, log
 
 
-@pytest.mark.parametrize("seed", range(6))
+SCENARIOS = ["all_out_battle", "ambush", "treasure_hunt", "place_of_power",
+             "on_difficult_ground", "quest_for_a_magic_item"]
+
+
+@pytest.mark.parametrize("seed", range(12))
 def test_random_games_end_and_replay_exactly(seed):
-    state, commands, log = play(seed)
+    """Every scenario, two seeds each."""
+    setup = {**SETUP, "options": {**SETUP["options"], "scenario": SCENARIOS[seed % 6]}}
+    state, commands, log = play(seed, setup=setup)
     assert SYSTEM.is_over(state), "a 30-turn limit always ends the game"
     assert SYSTEM.result(state) is not None
-    rebuilt = rebuild(SYSTEM, SETUP, [a.event for a in log])
+    rebuilt = rebuild(SYSTEM, setup, [a.event for a in log])
     assert state_digest(rebuilt) == state_digest(state) == log[-1].checksum
-    assert verify(SYSTEM, SETUP, seed.to_bytes(8, "big"), commands, log) is None
+    assert verify(SYSTEM, setup, seed.to_bytes(8, "big"), commands, log) is None
 
 
 def test_secret_lists_never_reach_the_other_seat_or_spectators():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import groups, terror
+from server.rules.sbh import groups, scenario_rules, terror
 from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.consequences import resolve_combat
 from server.rules.sbh.context import illegal
@@ -75,7 +75,8 @@ def do_activate(ctx, args: dict) -> None:
     if casting and not _casts(fig):
         raise illegal(f"{fig.name} cannot cast spells.", "seed 000, MAGIC")
     roll = roll_quality(ctx, fig, dice)
-    out_of_power = casting and dice == 3 and roll["failures"] == 3  # FAILURES ON SPELLS
+    out_of_power = (casting and dice == 3 and roll["failures"] == 3  # FAILURES ON SPELLS
+                    and not scenario_rules.in_place_of_power(s, fig))  # PLACE OF POWER
     ctx.emit("activated", figure=fig.id, casting=casting, out_of_power=out_of_power, **roll)
 
 
@@ -91,7 +92,9 @@ def do_free_move(ctx, args: dict) -> None:
     if move_destinations(s, fig, 1).get(to) != 1:
         raise illegal("That hex is not within one move in a straight line.",
                       "seed 000, MOVEMENT")
+    start = fig.pos
     ctx.emit("free_moved", figure=fig.id, to=[to[0], to[1]])
+    scenario_rules.after_move(ctx, fig, start)
 
 
 def do_pass(ctx, args: dict) -> None:
@@ -136,6 +139,8 @@ def action_options(state: SbhState) -> list[CommandSpec]:
         specs.append(CommandSpec("attack", "Melee attack (Power Blow: 2 actions, -1 to foe)",
                                  params={"target": targets, "power": powers}))
     specs.extend(groups.leader_options(state))
+    specs.extend(scenario_rules.pick_up_options(state, fig, left))
+    specs.extend(scenario_rules.leave_options(state, fig))
     can_still_join = any(s.type in ("move", "step") for s in specs)
     if (not regrouping or fig.moves == 0 or groups.touches_member(state, fig, fig.pos)
             or not can_still_join):
@@ -208,7 +213,9 @@ def _move_or_disengage(ctx, fig: Figure, to, cost: int, *, terror_done: bool = F
     new_contact = any(distance(e.pos, to) == 1 for e in s.figures.values()
                       if e.seat != fig.seat and e.on_table)
     if not hackers:
+        start = fig.pos
         ctx.emit("moved", figure=fig.id, to=[to[0], to[1]], cost=cost, contact=new_contact)
+        scenario_rules.after_move(ctx, fig, start)
         return
     ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="disengage")
     ctx.push({"kind": "hacks", "seat": fig.seat, "figure": fig.id, "hackers": hackers,

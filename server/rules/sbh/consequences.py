@@ -361,7 +361,11 @@ def hacks_finished(ctx, item: dict) -> None:
     if not then or item.get("interrupted") or not fig.on_table:
         return
     if "move" in then:
+        from server.rules.sbh.scenario_rules import after_move
+
+        start = fig.pos
         ctx.emit("moved", figure=fig.id, to=then["move"], cost=0, disengaged=True)
+        after_move(ctx, fig, start)
     elif "flee" in then:
         from server.rules.sbh.flee import flee
         flee(ctx, fig, then["flee"], ignore=then.get("ignore", []))

@@ -54,7 +54,56 @@ def _terrain_laid(s: SbhState, d: dict) -> None:
     edges = {frozenset((hex_at(a[0], a[1]), hex_at(b[0], b[1]))): kind
              for a, b, kind in d.get("edges", ())}
     s.board = SbhBoard(s.board.width, s.board.height, terrain, edges)
+    needs_step = s.options.get("scenario") in (
+        "treasure_hunt", "quest_for_a_magic_item", "place_of_power")
+    s.phase = "scenario" if needs_step else "edge"
+
+
+def _place_nominator_rolled(s: SbhState, d: dict) -> None:
+    s.place_nominator = d["seat"]
+
+
+def _place_nominated(s: SbhState, d: dict) -> None:
+    s.place_of_power = frozenset(to_hex(h) for h in d["hexes"])
     s.phase = "edge"
+
+
+def _token_placed(s: SbhState, d: dict) -> None:
+    s.tokens = s.tokens + (to_hex(d["to"]),)
+    if len(s.tokens) == 3:
+        s.phase = "edge"
+
+
+def _token_removed(s: SbhState, d: dict) -> None:
+    at = to_hex(d["at"])
+    s.tokens = tuple(t for t in s.tokens if t != at)
+
+
+def _treasure_found(s: SbhState, d: dict) -> None:
+    s.tokens = ()
+    s.treasure_at = to_hex(d["at"])
+
+
+def _treasure_picked_up(s: SbhState, d: dict) -> None:
+    s.treasure_carrier = d["figure"]
+    s.treasure_at = None
+    _spend(s, d)
+
+
+def _treasure_escaped(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    s.treasure_escaped_by = fig.seat
+    s.treasure_carrier = None
+    fig.status = "escaped"
+    fig.pos = None
+    _spend(s, d)
+
+
+def _drop_treasure(s: SbhState, fig) -> None:
+    """A carrier that dies or flees drops the treasure where it stood."""
+    if s.treasure_carrier == fig.id:
+        s.treasure_carrier = None
+        s.treasure_at = fig.pos
 
 
 def _edge_chosen(s: SbhState, d: dict) -> None:
@@ -182,6 +231,7 @@ def _wounded(s: SbhState, d: dict) -> None:
 
 def _killed(s: SbhState, d: dict) -> None:
     fig = s.figures[d["figure"]]
+    _drop_treasure(s, fig)
     fig.status = "dead"
     fig.pos = None
     _release_transfixed_by(s, fig.id)
@@ -189,6 +239,7 @@ def _killed(s: SbhState, d: dict) -> None:
 
 def _fled(s: SbhState, d: dict) -> None:
     fig = s.figures[d["figure"]]
+    _drop_treasure(s, fig)
     fig.status = "fled"
     fig.pos = None
     _release_transfixed_by(s, fig.id)
@@ -264,6 +315,15 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "role_chosen": _role_chosen,
     "terrain_laid": _terrain_laid,
     "edge_chosen": _edge_chosen,
+    "place_nominator_rolled": _place_nominator_rolled,
+    "place_nominated": _place_nominated,
+    "token_placed": _token_placed,
+    "token_removed": _token_removed,
+    "treasure_found": _treasure_found,
+    "treasure_picked_up": _treasure_picked_up,
+    "treasure_escaped": _treasure_escaped,
+    "terrain_danger_rolled": _recorded_only,
+    "terrain_danger_tested": _recorded_only,
     "deployed": _deployed,
     "side_deployed": _side_deployed,
     "broke_free": _broke_free,

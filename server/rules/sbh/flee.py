@@ -106,8 +106,10 @@ def flee(ctx, fig: Figure, failures: int, ignore: list[str]) -> None:
         after_loss(ctx, fig)
         return
     if len(options) == 1:
+        start = fig.pos
         ctx.emit("flee_moved", figure=fig.id, to=[options[0][0], options[0][1]],
                  stood_up=stood_up)
+        _arrived(ctx, fig, start)
         return
     ctx.push({"kind": "flee", "seat": fig.seat, "figure": fig.id,
               "options": hex_list(options), "stood_up": stood_up})
@@ -115,4 +117,13 @@ def flee(ctx, fig: Figure, failures: int, ignore: list[str]) -> None:
 
 def flee_chosen(ctx, item: dict, to: list[int]) -> None:
     ctx.pop()
+    fig = ctx.state.figures[item["figure"]]
+    start = fig.pos
     ctx.emit("flee_moved", figure=item["figure"], to=to, stood_up=item["stood_up"])
+    _arrived(ctx, fig, start)
+
+
+def _arrived(ctx, fig: Figure, start: Hex) -> None:
+    from server.rules.sbh.scenario_rules import after_move
+
+    after_move(ctx, fig, start)

@@ -36,6 +36,8 @@ def quality_target(state: SbhState, fig: Figure, *, morale: bool = False) -> int
     target = fig.effective_quality
     if leader_bonus(state, fig):
         target -= 1
+    if fig.has("Magic User") and fig.pos in state.place_of_power:
+        target -= 1  # seed 000, PLACE OF POWER: "+1 on their Quality rolls"
     if morale:
         if fig.has("Steadfast"):
             target -= 1  # seed 000, STEADFAST

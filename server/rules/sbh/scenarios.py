@@ -1,27 +1,52 @@
 """Scenario end conditions and victory points (seed 000, SCENARIOS).
 
-Implemented: All-Out Battle. The game ends when one side is wiped out (all
-its figures killed or routed off the table) at any moment, or when all of a
-side's remaining figures are knocked down at the end of a turn, or when a
-player concedes, or at the agreed turn limit (a match option, none by
-default). Victory points: 1 per 20 points of defeated opponents (killed,
-routed, or knocked down when counted).
+The game ends when a side has no figure left on the table, when all of a
+side's figures are knocked down at the end of a turn, when a player concedes,
+when a scenario goal is met (the treasure carried off the table), or at the
+agreed turn limit (match option `turn_limit`, none by default). The side with
+more victory points wins; equal points are a draw.
+
+Victory points, per scenario ("defeated" = killed, routed off the table, or
+knocked down when counted):
+- All-Out Battle, On Difficult Ground: 1 per 20 points of defeated opponents.
+- Ambush: 1 per 20 (attacker) or per 30 (defender) points of defeated opponents.
+- Treasure Hunt: 1 per 25, plus 5 for carrying the treasure off one's baseline.
+- Place of Power: 1 per 25, plus 3 per magic-user standing on the Place of Power.
+- Quest for a Magic Item: 1 per 25, plus 3 for getting the magic item (read as:
+  the side holding it when the game ends).
 """
 
 from __future__ import annotations
 
 from server.rules.sbh.state import SEATS, SbhState, other
 
-VP_DIVISOR = {"all_out_battle": 20}
+VP_DIVISOR = {"all_out_battle": 20, "on_difficult_ground": 20, "ambush": 20,
+              "treasure_hunt": 25, "place_of_power": 25, "quest_for_a_magic_item": 25}
 
 
 def defeated_points(state: SbhState, seat: str) -> int:
-    return sum(f.points for f in state.side(seat) if not f.on_table or f.fallen)
+    return sum(f.points for f in state.side(seat)
+               if f.status in ("dead", "fled") or (f.on_table and f.fallen))
 
 
 def victory_points(state: SbhState) -> dict[str, int]:
-    divisor = VP_DIVISOR[state.options.get("scenario", "all_out_battle")]
-    return {seat: defeated_points(state, other(seat)) // divisor for seat in SEATS}
+    scenario = state.options.get("scenario", "all_out_battle")
+    points = {}
+    for seat in SEATS:
+        divisor = VP_DIVISOR[scenario]
+        if scenario == "ambush" and state.attacker is not None and seat != state.attacker:
+            divisor = 30
+        vp = defeated_points(state, other(seat)) // divisor
+        if scenario == "treasure_hunt" and state.treasure_escaped_by == seat:
+            vp += 5
+        if scenario == "quest_for_a_magic_item" and state.treasure_carrier is not None \
+                and state.figures[state.treasure_carrier].seat == seat:
+            vp += 3
+        if scenario == "place_of_power":
+            vp += 3 * sum(1 for f in state.on_table(seat)
+                          if f.has("Magic User") and f.pos in state.place_of_power)
+        points[seat] = vp
+    return points
 
 
 def wiped_out(state: SbhState) -> list[str]:
@@ -31,6 +56,10 @@ def wiped_out(state: SbhState) -> list[str]:
 def all_knocked_down(state: SbhState) -> list[str]:
     return [seat for seat in SEATS
             if state.on_table(seat) and all(f.fallen for f in state.on_table(seat))]
+
+
+def goal_met(state: SbhState) -> bool:
+    return state.treasure_escaped_by is not None
 
 
 def winner_by_points(state: SbhState) -> str | None:

@@ -22,12 +22,13 @@ import hashlib
 import msgpack
 
 from server.rules.kernel import CommandSpec
+from server.rules.sbh import scenario_rules
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal
 from server.rules.sbh.evolve import to_hex
 from server.rules.sbh.state import SEATS, SbhState, other
 from server.rules.sbh.terrain import SHORT
-from server.rules.sbh.terrain_layout import generate_layout, layout_problems
+from server.rules.sbh.terrain_layout import generate_layout, layout_problems, rules_for
 
 SELECTING = "seed 000, SELECTING FIGURES"
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
@@ -77,6 +78,8 @@ def setup_decisions(state: SbhState) -> dict[str, list[CommandSpec]]:
             CommandSpec("lay_terrain", "Lay out terrain yourself",
                         params={"terrain": ["<[[q, r, kind], ...]>"], "edges": ["<list>"]}),
         ]}
+    if state.phase == "scenario":
+        return scenario_rules.setup_decisions(state)
     if state.phase == "edge":
         return {state.attacker: [CommandSpec("choose_edge", "Choose your table edge",
                                              params={"edge": sorted(OPPOSITE)})]}
@@ -142,17 +145,21 @@ def do_choose_role(ctx, seat: str, args: dict) -> None:
 
 
 def do_generate_terrain(ctx, seat: str, args: dict) -> None:
-    terrain, edges = generate_layout(ctx, ctx.state.board)
+    rules = rules_for(ctx.state.options.get("scenario", "all_out_battle"))
+    terrain, edges = generate_layout(ctx, ctx.state.board, rules)
     ctx.emit("terrain_laid", seat=seat, terrain=terrain, edges=edges, generated=True)
+    scenario_rules.after_terrain(ctx)
 
 
 def do_lay_terrain(ctx, seat: str, args: dict) -> None:
     terrain, edges = args.get("terrain"), args.get("edges", [])
-    problems = layout_problems(ctx.state.board, terrain, edges)
+    scenario = ctx.state.options.get("scenario", "all_out_battle")
+    problems = layout_problems(ctx.state.board, terrain, edges, rules_for(scenario))
     if problems:
         raise illegal("Terrain breaks the scenario's rules: " + "; ".join(problems),
                       "seed 000, ALL-OUT BATTLE", code="bad_terrain")
     ctx.emit("terrain_laid", seat=seat, terrain=terrain, edges=edges, generated=False)
+    scenario_rules.after_terrain(ctx)
 
 
 def do_choose_edge(ctx, seat: str, args: dict) -> None:

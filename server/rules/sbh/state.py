@@ -53,6 +53,13 @@ class SbhState:
     pending: list[dict] = field(default_factory=list)
     dead_outnumber_tested: tuple[str, ...] = ()  # seats that made that morale test
     starting_counts: dict[str, int] = field(default_factory=dict)
+    # scenario objects (scenario_rules.py)
+    tokens: tuple = ()  # treasure tokens still on the table
+    treasure_at: object = None  # hex where the found treasure lies
+    treasure_carrier: str | None = None
+    treasure_escaped_by: str | None = None  # seat that carried it off the table
+    place_nominator: str | None = None
+    place_of_power: frozenset = frozenset()
     winner: str | None = None
     end_reason: str = ""
     log_size: int = 0  # events applied; a cheap progress figure for views

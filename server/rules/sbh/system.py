@@ -22,7 +22,7 @@ from server.rules.kernel import (
     RulesError,
     Viewer,
 )
-from server.rules.sbh import actions, groups, setup
+from server.rules.sbh import actions, groups, scenario_rules, setup
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
     follow_up_chosen,
@@ -38,6 +38,7 @@ from server.rules.sbh.evolve import evolve_in_place
 from server.rules.sbh.flee import flee_chosen
 from server.rules.sbh.scenarios import (
     all_knocked_down,
+    goal_met,
     victory_points,
     winner_by_points,
     wiped_out,
@@ -49,10 +50,13 @@ SETUP_HANDLERS = {
     "submit_list": setup.do_submit_list, "choose_role": setup.do_choose_role,
     "generate_terrain": setup.do_generate_terrain, "lay_terrain": setup.do_lay_terrain,
     "choose_edge": setup.do_choose_edge, "deploy": setup.do_deploy,
+    "place_token": scenario_rules.do_place_token,
+    "nominate_place": scenario_rules.do_nominate_place,
 }
 IDLE_HANDLERS = {"activate": actions.do_activate, "free_move": actions.do_free_move,
                  "pass": actions.do_pass}
 ACTION_HANDLERS = {
+    "pick_up": scenario_rules.do_pick_up, "leave_table": scenario_rules.do_leave_table,
     "group_order": groups.do_group_order, "regroup": groups.do_regroup,
     "move": actions.do_move, "step": actions.do_step, "stand_up": actions.do_stand_up,
     "break_free": actions.do_break_free, "attack": actions.do_attack,
@@ -258,7 +262,7 @@ class SongOfBladesAndHeroes:
     def _pass(self, ctx: Ctx, reason: str) -> None:
         s = ctx.state
         for seat in all_knocked_down(s):  # seed 000, ALL-OUT BATTLE: checked at turn end
-            self._end(ctx, other(seat), f"all of {seat}'s figures are knocked down")
+            self._end(ctx, winner_by_points(s), f"all of {seat}'s figures are knocked down")
             return
         limit = s.options.get("turn_limit") or 0
         if limit and s.turn >= limit:
@@ -267,11 +271,15 @@ class SongOfBladesAndHeroes:
         ctx.emit("turn_passed", to=other(s.active_seat), turn=s.turn + 1, reason=reason)
 
     def _check_end(self, ctx: Ctx) -> bool:
-        gone = wiped_out(ctx.state)
+        s = ctx.state
+        if goal_met(s):
+            self._end(ctx, winner_by_points(s), "the treasure was carried off the table")
+            return True
+        gone = wiped_out(s)
         if not gone:
             return False
-        winner = None if len(gone) == 2 else other(gone[0])
-        self._end(ctx, winner, "wiped out" if winner else "both sides wiped out")
+        reason = "both sides are gone" if len(gone) == 2 else f"{gone[0]} has no figures left"
+        self._end(ctx, winner_by_points(s), reason)
         return True
 
     def _end(self, ctx: Ctx, winner: str | None, reason: str) -> None:

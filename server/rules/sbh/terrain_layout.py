@@ -10,12 +10,30 @@ one kind; its size is the largest distance between two of its hexes plus one
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from server.rules.board.hex import distance, hex_at, neighbours, within
 from server.rules.sbh.terrain import KINDS, LONG, SHORT
 
-MIN_FEATURES, MAX_FEATURES = 2, 6
-MIN_SIZE, MAX_SIZE = SHORT, 2 * LONG
-MIN_GAP = SHORT + 1
+
+@dataclass(frozen=True)
+class LayoutRules:
+    min_features: int
+    max_features: int
+    min_size: int
+    max_size: int
+    min_gap: int  # smallest hex distance between two features
+
+
+ALL_OUT = LayoutRules(2, 6, SHORT, 2 * LONG, SHORT + 1)
+# seed 000, ON DIFFICULT GROUND: "Up to 8 scenic items ... No scenic feature can
+# be bigger than 1 X Long, or smaller than 1 X Short. Terrain features can be
+# adjacent one to the other".
+DIFFICULT_GROUND = LayoutRules(1, 8, SHORT, LONG, 1)
+
+
+def rules_for(scenario: str) -> LayoutRules:
+    return DIFFICULT_GROUND if scenario == "on_difficult_ground" else ALL_OUT
 GENERATED_KINDS = ("woods", "rough", "hill", "boulder", "woods", "swamp")  # by d6
 EDGE_KINDS = ("low_wall", "hedge", "tall_wall")
 
@@ -45,7 +63,7 @@ def extent(group: set) -> int:
     return 1 + max((distance(a, b) for a in cells for b in cells), default=0)
 
 
-def layout_problems(board, terrain_rows, edge_rows) -> list[str]:
+def layout_problems(board, terrain_rows, edge_rows, rules: LayoutRules = ALL_OUT) -> list[str]:
     """Every way a proposed lay-out breaks the scenario's terrain rules."""
     problems: list[str] = []
     if not isinstance(terrain_rows, list) or not isinstance(edge_rows, list):
@@ -68,25 +86,31 @@ def layout_problems(board, terrain_rows, edge_rows) -> list[str]:
             problems.append(f"edge {row[:2]} is not between adjacent hexes")
     groups = features(terrain)
     scenic = len(groups) + (1 if edge_rows else 0)
-    if not MIN_FEATURES <= scenic <= MAX_FEATURES:
-        problems.append(f"{scenic} scenic items; the scenario wants 2 to 6")
+    if not rules.min_features <= scenic <= rules.max_features:
+        problems.append(f"{scenic} scenic items; the scenario wants {rules.min_features} to "
+                        f"{rules.max_features}")
     for kind, group in groups:
         size = extent(group)
-        if not MIN_SIZE <= size <= MAX_SIZE:
-            problems.append(f"a {kind} feature is {size} hexes across (4 to 26 allowed)")
+        if not rules.min_size <= size <= rules.max_size:
+            problems.append(f"a {kind} feature is {size} hexes across ({rules.min_size} to "
+                            f"{rules.max_size} allowed)")
     for i, (_, a) in enumerate(groups):
         for _, b in groups[i + 1:]:
             gap = min(distance(x, y) for x in a for y in b)
-            if gap < MIN_GAP:
-                problems.append(f"two features are only {gap - 1} hexes apart (4 needed)")
+            if gap < rules.min_gap:
+                problems.append(f"two features are only {gap - 1} hexes apart "
+                                f"({rules.min_gap - 1} needed)")
     return problems
 
 
-def generate_layout(ctx, board, attempts: int = 60):
-    """Roll a lay-out with the match dice: 2-6 features (d6, 1 counts as 2),
-    each of a kind rolled on GENERATED_KINDS, radius 2 or 3, placed at rolled
+def generate_layout(ctx, board, rules: LayoutRules = ALL_OUT, attempts: int = 60):
+    """Roll a lay-out with the match dice: the number of features on a d6 (for
+    up to 8 features, d6 + 2), at least the minimum; each of a kind rolled on
+    GENERATED_KINDS, radius 2 or 3 (always 4 to 7 across), placed at rolled
     coordinates; a placement that breaks the gap rule is re-rolled."""
-    count = max(MIN_FEATURES, ctx.roll(1)[0])
+    [die] = ctx.roll(1)
+    count = min(rules.max_features, max(rules.min_features,
+                                        die + (2 if rules.max_features > 6 else 0)))
     terrain: dict = {}
     placed = 0
     cols, rows = board.width, board.height
@@ -99,10 +123,13 @@ def generate_layout(ctx, board, attempts: int = 60):
         row = ctx.dice.roll(1, rows)[0] - 1
         center = hex_at(col - row // 2, row)
         blob = {h for h in within(center, radius) if board.contains(h)}
-        if extent(blob) < MIN_SIZE:
+        if not rules.min_size <= extent(blob) <= rules.max_size:
             continue
-        if any(distance(x, y) < MIN_GAP for x in blob for y in terrain):
+        if any(distance(x, y) < rules.min_gap for x in blob for y in terrain):
             continue
+        if rules.min_gap <= 1 and any(n in terrain and terrain[n] == kind
+                                      for h in blob for n in neighbours(h)):
+            continue  # touching features of one kind would merge into one
         for h in blob:
             terrain[h] = kind
         placed += 1

@@ -1,0 +1,182 @@
+"""The rules particular to each scenario (seed 000, SCENARIOS), apart from
+victory points (scenarios.py).
+
+- TREASURE HUNT and QUEST FOR A MAGIC ITEM: the attacker places three tokens
+  within terrain features; "Whenever a model gets adjacent to the token, roll
+  a die. On a 5 or 6, the treasure is found and all tokens are removed. On a 1
+  to 4, remove that token only. If the first and second treasure token are
+  removed, the treasure is automatically found in the third token." The
+  treasure then lies in the token's hex; picking it up costs 2 actions; a
+  carrier that dies or flees drops it where it stood.
+- PLACE OF POWER: "One randomly-chosen player ... nominates one terrain piece
+  as a Place of Power" (a die: 1-3 seat a, 4-6 seat b). Magic-users standing
+  in it have +1 on Quality rolls and cannot run out of power.
+- ON DIFFICULT GROUND: "Whenever a model enters any terrain item, roll a die.
+  On a 5 or 6 (4, 5 or 6 for Mounted models, and 6 only for models with the
+  Forester special rule), the model must make a Quality check on one die or be
+  removed from the game". Entering is read as any hex of the move's line
+  being in a feature the figure was not already in; one roll per feature.
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import Hex, distance, line
+from server.rules.kernel import CommandSpec
+from server.rules.sbh.combat import hex_list
+from server.rules.sbh.context import illegal
+from server.rules.sbh.evolve import to_hex
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.quality import roll_quality
+from server.rules.sbh.state import SbhState
+from server.rules.sbh.terrain_layout import features
+
+TOKEN_SCENARIOS = ("treasure_hunt", "quest_for_a_magic_item")
+SCENARIO_STEP = TOKEN_SCENARIOS + ("place_of_power",)
+
+
+def scenario(state: SbhState) -> str:
+    return state.options.get("scenario", "all_out_battle")
+
+
+def feature_hexes(state: SbhState) -> list[frozenset]:
+    return [frozenset(group) for _, group in features(dict(state.board.terrain))]
+
+
+# -- set-up ---------------------------------------------------------------------
+
+def after_terrain(ctx) -> None:
+    s = ctx.state
+    if scenario(s) == "place_of_power":
+        [die] = ctx.roll(1)
+        ctx.emit("place_nominator_rolled", dice=[die], seat="a" if die <= 3 else "b")
+
+
+def setup_decisions(state: SbhState) -> dict[str, list[CommandSpec]]:
+    if scenario(state) in TOKEN_SCENARIOS:
+        spots = [h for group in feature_hexes(state) for h in sorted(group)
+                 if h not in state.tokens]
+        return {state.attacker: [CommandSpec(
+            "place_token", f"Place treasure token {len(state.tokens) + 1} of 3 in a terrain "
+            "feature", params={"to": hex_list(spots)})]}
+    groups = feature_hexes(state)
+    return {state.place_nominator: [CommandSpec(
+        "nominate_place", "Nominate a terrain feature as the Place of Power",
+        params={"feature": list(range(len(groups)))})]}
+
+
+def do_place_token(ctx, seat: str, args: dict) -> None:
+    s = ctx.state
+    to = args.get("to")
+    spots = setup_decisions(s)[seat][0].params["to"]
+    if to not in spots:
+        raise illegal("Treasure tokens go inside a terrain feature, one per hex.",
+                      "seed 000, TREASURE HUNT", code="bad_hex")
+    ctx.emit("token_placed", seat=seat, to=to)
+
+
+def do_nominate_place(ctx, seat: str, args: dict) -> None:
+    groups = feature_hexes(ctx.state)
+    index = args.get("feature")
+    if not isinstance(index, int) or not 0 <= index < len(groups):
+        raise illegal("Nominate one of the terrain features by its number.",
+                      "seed 000, PLACE OF POWER")
+    ctx.emit("place_nominated", seat=seat, feature=index,
+             hexes=hex_list(sorted(groups[index])))
+
+
+# -- during play ------------------------------------------------------------------
+
+def in_place_of_power(state: SbhState, fig: Figure) -> bool:
+    return fig.pos is not None and fig.pos in state.place_of_power
+
+
+def after_move(ctx, fig: Figure, start: Hex) -> None:
+    """Scenario effects of a figure arriving somewhere (moves, free moves, flight)."""
+    s = ctx.state
+    if not fig.on_table:
+        return
+    if scenario(s) == "on_difficult_ground":
+        _difficult_ground(ctx, fig, start)
+    if s.tokens and fig.on_table:
+        _search_tokens(ctx, fig)
+
+
+def _difficult_ground(ctx, fig: Figure, start: Hex) -> None:
+    s = ctx.state
+    groups = feature_hexes(s)
+    path = line(start, fig.pos)[1:]
+    entered = [i for i, g in enumerate(groups)
+               if start not in g and any(h in g for h in path)]
+    for _ in entered:
+        [die] = ctx.roll(1)
+        need = 6 if fig.has("Forester") else 4 if fig.has("Mounted") else 5
+        danger = die >= need
+        ctx.emit("terrain_danger_rolled", figure=fig.id, dice=[die], danger=danger)
+        if not danger:
+            continue
+        roll = roll_quality(ctx, fig, 1)
+        lost = roll["successes"] == 0
+        ctx.emit("terrain_danger_tested", figure=fig.id, lost=lost, **roll)
+        if lost:
+            ctx.emit("fled", figure=fig.id, reason="lost in difficult ground")
+            from server.rules.sbh.consequences import after_loss
+            after_loss(ctx, fig)
+            return
+
+
+def _search_tokens(ctx, fig: Figure) -> None:
+    s = ctx.state
+    for token in list(s.tokens):
+        if s.treasure_at is not None or s.treasure_carrier is not None:
+            return
+        if distance(token, fig.pos) != 1 or token not in s.tokens:
+            continue
+        [die] = ctx.roll(1)
+        if die >= 5:
+            ctx.emit("treasure_found", figure=fig.id, dice=[die], at=[token[0], token[1]])
+            continue
+        ctx.emit("token_removed", figure=fig.id, dice=[die], at=[token[0], token[1]])
+        if len(s.tokens) == 1:  # "automatically found in the third token"
+            last = s.tokens[0]
+            ctx.emit("treasure_found", figure=fig.id, dice=[], at=[last[0], last[1]])
+
+
+def pick_up_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
+    at = state.treasure_at
+    if at is None or actions < 2 or fig.pos is None or distance(at, fig.pos) > 1 \
+            or fig.has("Animal"):
+        return []
+    return [CommandSpec("pick_up", "Pick up the treasure (2 actions)")]
+
+
+def do_pick_up(ctx, args: dict) -> None:
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    if not pick_up_options(s, fig, s.activation.actions):
+        raise illegal("Pick up the treasure from an adjacent hex with two actions.",
+                      "seed 000, TREASURE HUNT")
+    ctx.emit("treasure_picked_up", figure=fig.id, cost=2)
+
+
+def leave_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
+    """The treasure carrier may step off the table across its own edge."""
+    if state.treasure_carrier != fig.id or scenario(state) != "treasure_hunt":
+        return []
+    from server.rules.sbh.setup import edge_of
+
+    if state.board.edge_distance(fig.pos, edge_of(state, fig.seat)) != 1:
+        return []
+    return [CommandSpec("leave_table", "Carry the treasure off your table edge (1 action)")]
+
+
+def do_leave_table(ctx, args: dict) -> None:
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    if not leave_options(s, fig):
+        raise illegal("Only the treasure carrier, at your own table edge, can leave with it.",
+                      "seed 000, TREASURE HUNT")
+    ctx.emit("treasure_escaped", figure=fig.id, cost=1)
+
+
+def to_hexes(rows) -> frozenset:
+    return frozenset(to_hex(r) for r in rows)
