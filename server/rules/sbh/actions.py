@@ -55,6 +55,9 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
                 specs.append(CommandSpec("free_move", f"Free move: {fig.name}",
                                          args={"figure": fig.id},
                                          params={"to": hex_list(dests)}))
+    from server.rules.sbh import ambush
+
+    specs.extend(ambush.activation_options(state))
     specs.append(CommandSpec("pass", "End your turn"))
     return specs
 

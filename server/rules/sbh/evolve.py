@@ -99,6 +99,21 @@ def _treasure_escaped(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
 
+def _marker_placed(s: SbhState, d: dict) -> None:
+    s.markers[d["marker"]] = {"at": to_hex(d["at"]), "figure": d["figure"]}
+
+
+def _marker_revealed(s: SbhState, d: dict) -> None:
+    item = s.markers.pop(d["marker"])
+    if item["figure"] is not None:
+        s.figures[item["figure"]].pos = to_hex(d["at"])
+
+
+def _markers_cleared(s: SbhState, d: dict) -> None:
+    for marker in d["markers"]:
+        s.markers.pop(marker, None)
+
+
 def _drop_treasure(s: SbhState, fig) -> None:
     """A carrier that dies or flees drops the treasure where it stood."""
     if s.treasure_carrier == fig.id:
@@ -318,6 +333,9 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "place_nominator_rolled": _place_nominator_rolled,
     "place_nominated": _place_nominated,
     "token_placed": _token_placed,
+    "marker_placed": _marker_placed,
+    "marker_revealed": _marker_revealed,
+    "markers_cleared": _markers_cleared,
     "token_removed": _token_removed,
     "treasure_found": _treasure_found,
     "treasure_picked_up": _treasure_picked_up,

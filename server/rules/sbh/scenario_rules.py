@@ -99,6 +99,10 @@ def after_move(ctx, fig: Figure, start: Hex) -> None:
         _difficult_ground(ctx, fig, start)
     if s.tokens and fig.on_table:
         _search_tokens(ctx, fig)
+    if s.markers and fig.on_table:
+        from server.rules.sbh.ambush import reveal_near
+
+        reveal_near(ctx, fig)
 
 
 def _difficult_ground(ctx, fig: Figure, start: Hex) -> None:

@@ -50,7 +50,10 @@ def victory_points(state: SbhState) -> dict[str, int]:
 
 
 def wiped_out(state: SbhState) -> list[str]:
-    return [seat for seat in SEATS if not state.on_table(seat)]
+    """Sides with no figure on the table (or hidden behind an Ambush marker)."""
+    hidden = {state.figures[m["figure"]].seat for m in state.markers.values()
+              if m["figure"] is not None}
+    return [seat for seat in SEATS if not state.on_table(seat) and seat not in hidden]
 
 
 def all_knocked_down(state: SbhState) -> list[str]:

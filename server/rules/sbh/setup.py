@@ -22,7 +22,7 @@ import hashlib
 import msgpack
 
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import scenario_rules
+from server.rules.sbh import ambush, scenario_rules
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal
 from server.rules.sbh.evolve import to_hex
@@ -85,6 +85,8 @@ def setup_decisions(state: SbhState) -> dict[str, list[CommandSpec]]:
                                              params={"edge": sorted(OPPOSITE)})]}
     if state.phase == "deploy":
         seat = deploying_seat(state)
+        if ambush.active(state) and seat == ambush.defender(state):
+            return ambush.marker_decisions(state)
         figures = [f.id for f in state.side(seat) if f.pos is None]
         return {seat: [CommandSpec("deploy", "Place a figure in your deployment zone",
                                    params={"figure": figures,

@@ -60,6 +60,7 @@ class SbhState:
     treasure_escaped_by: str | None = None  # seat that carried it off the table
     place_nominator: str | None = None
     place_of_power: frozenset = frozenset()
+    markers: dict = field(default_factory=dict)  # Ambush: id -> {"at": hex, "figure": id|None}
     winner: str | None = None
     end_reason: str = ""
     log_size: int = 0  # events applied; a cheap progress figure for views
@@ -77,6 +78,7 @@ class SbhState:
         copy.commitments = dict(self.commitments)
         copy.secret_lists = dict(self.secret_lists)
         copy.starting_counts = dict(self.starting_counts)
+        copy.markers = dict(self.markers)
         return copy
 
     # -- queries used everywhere ------------------------------------------------

@@ -22,7 +22,7 @@ from server.rules.kernel import (
     RulesError,
     Viewer,
 )
-from server.rules.sbh import actions, groups, scenario_rules, setup
+from server.rules.sbh import actions, ambush, groups, scenario_rules, setup
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
     follow_up_chosen,
@@ -51,9 +51,11 @@ SETUP_HANDLERS = {
     "generate_terrain": setup.do_generate_terrain, "lay_terrain": setup.do_lay_terrain,
     "choose_edge": setup.do_choose_edge, "deploy": setup.do_deploy,
     "place_token": scenario_rules.do_place_token,
+    "place_marker": ambush.do_place_marker,
     "nominate_place": scenario_rules.do_nominate_place,
 }
 IDLE_HANDLERS = {"activate": actions.do_activate, "free_move": actions.do_free_move,
+                 "activate_marker": ambush.do_activate_marker,
                  "pass": actions.do_pass}
 ACTION_HANDLERS = {
     "pick_up": scenario_rules.do_pick_up, "leave_table": scenario_rules.do_leave_table,
@@ -128,6 +130,7 @@ class SongOfBladesAndHeroes:
             "activation": None, "pending": None, "winner": state.winner,
             "victory_points": victory_points(state) if state.figures else {},
         }
+        view["markers"] = ambush.view(state, viewer.seat) if state.markers else []
         if viewer.seat in state.secret_lists:
             view["my_list"] = state.secret_lists[viewer.seat]
         act = state.activation
@@ -254,7 +257,8 @@ class SongOfBladesAndHeroes:
                 if turnover:
                     self._pass(ctx, "turnover")
                 continue
-            if not any(actions.can_activate(f) for f in s.on_table(s.active_seat)):
+            if not any(actions.can_activate(f) for f in s.on_table(s.active_seat)) and not (
+                    s.markers and s.active_seat == ambush.defender(s)):
                 self._pass(ctx, "all figures have acted")
                 continue
             return

@@ -1,0 +1,166 @@
+"""The Ambush scenario's hidden markers (seed 000, AMBUSH).
+
+"the defender places markers instead of placing models ... two markers per
+model in his warband ... within 1 X Short distance from the player's baseline
+and/or within the terrain feature which is closest to the defender's
+baseline. During play, whenever a marker is attacked, or whenever an opponent
+moves within 1 X Long from the marker, or whenever the defender rolls to
+activate it, the defender must reveal whether the marker is real ... or ...
+a "dummy" ... When all the figures in the warband are on the table, remove any
+remaining markers."
+
+Which figure (if any) stands behind each marker is a secret of the defender:
+the placing event shows it only to the defender; everyone sees the marker.
+Hidden figures have no hex until revealed. Markers cannot be targeted
+directly: an enemy that could reach one has come within Long of it first,
+which reveals it.
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import distance, within
+from server.rules.kernel import CommandSpec
+from server.rules.sbh.combat import hex_list
+from server.rules.sbh.context import illegal
+from server.rules.sbh.evolve import to_hex
+from server.rules.sbh.state import SbhState, other
+from server.rules.sbh.terrain import LONG, SHORT
+from server.rules.sbh.terrain_layout import features
+
+AMBUSH = "seed 000, AMBUSH"
+DUMMY = "dummy"
+
+
+def active(state: SbhState) -> bool:
+    return state.options.get("scenario") == "ambush"
+
+
+def defender(state: SbhState) -> str:
+    return other(state.attacker)
+
+
+def marker_zone(state: SbhState) -> list:
+    from server.rules.sbh.setup import edge_of
+
+    side = edge_of(state, defender(state))
+    board = state.board
+    taken = {m["at"] for m in state.markers.values()} | set(state.occupancy())
+    zone = {h for h in board.hexes() if board.edge_distance(h, side) <= SHORT}
+    groups = [g for _, g in features(dict(board.terrain))]
+    if groups:
+        closest = min(groups, key=lambda g: (min(board.edge_distance(h, side) for h in g),
+                                             sorted(g)))
+        zone |= closest
+    return sorted(h for h in zone if h not in taken and board.passable(h, {}))
+
+
+def unassigned(state: SbhState) -> tuple[list[str], int]:
+    """Figures still to hide behind a marker, and dummies still to place."""
+    seat = defender(state)
+    used = {m["figure"] for m in state.markers.values()}
+    figures = [f.id for f in state.side(seat) if f.id not in used]
+    dummies = len(state.side(seat)) - sum(1 for m in state.markers.values()
+                                         if m["figure"] is None)
+    return figures, dummies
+
+
+def marker_decisions(state: SbhState) -> dict[str, list[CommandSpec]]:
+    figures, dummies = unassigned(state)
+    choices = figures + ([DUMMY] if dummies else [])
+    return {defender(state): [CommandSpec(
+        "place_marker", "Place a marker (secretly a figure or a dummy)",
+        params={"hides": choices, "to": hex_list(marker_zone(state))})]}
+
+
+def do_place_marker(ctx, seat: str, args: dict) -> None:
+    s = ctx.state
+    figures, dummies = unassigned(s)
+    hides, to = args.get("hides"), args.get("to")
+    if hides not in figures and not (hides == DUMMY and dummies):
+        raise illegal("Hide one of your figures not yet placed, or a dummy.", AMBUSH)
+    if not isinstance(to, list) or len(to) != 2 or to_hex(to) not in set(marker_zone(s)):
+        raise illegal("Markers go within 1 x Short of your edge or in the terrain feature "
+                      "closest to it.", AMBUSH, code="bad_hex")
+    marker = f"m{len(s.markers) + 1}"
+    figure = None if hides == DUMMY else hides
+    ctx.emit("marker_placed", visible_to=(seat,),
+             redacted={"seat": seat, "marker": marker, "at": to},
+             seat=seat, marker=marker, at=to, figure=figure)
+    figures, dummies = unassigned(s)
+    if not figures and not dummies:
+        ctx.emit("side_deployed", seat=seat)
+        if len(s.deployed) == 2:
+            from server.rules.sbh.setup import _roll_off
+
+            _roll_off(ctx, "initiative_rolled")
+
+
+def reveal(ctx, marker: str, why: str) -> str | None:
+    """Reveal a marker; returns the figure placed, or None for a dummy."""
+    s = ctx.state
+    item = s.markers[marker]
+    figure = item["figure"]
+    at = item["at"]
+    if figure is not None and s.figure_at(at) is not None:
+        at = _nearest_free(s, at)  # someone stands on the marker: place beside it
+    ctx.emit("marker_revealed", marker=marker, figure=figure, at=[at[0], at[1]], reason=why)
+    seat = defender(s)
+    if s.markers and all(f.pos is not None or f.status != "ready" for f in s.side(seat)):
+        ctx.emit("markers_cleared", markers=sorted(s.markers))
+    return figure
+
+
+def _nearest_free(state: SbhState, at):
+    occupied = state.occupancy()
+    for radius in range(1, max(state.board.width, state.board.height)):
+        ring = sorted(h for h in within(at, radius) if distance(h, at) == radius
+                      and state.board.passable(h, {}) and h not in occupied)
+        if ring:
+            return ring[0]
+    return at
+
+
+def reveal_near(ctx, mover) -> None:
+    """An opponent moved: reveal every marker within Long of it."""
+    s = ctx.state
+    if not s.markers or mover.seat == defender(s) or mover.pos is None:
+        return
+    for marker in sorted(s.markers):
+        if marker in s.markers and distance(s.markers[marker]["at"], mover.pos) <= LONG:
+            reveal(ctx, marker, "an enemy came within Long")
+
+
+def activation_options(state: SbhState) -> list[CommandSpec]:
+    if not state.markers or state.active_seat != defender(state):
+        return []
+    return [CommandSpec("activate_marker", "Activate a marker (reveals it), 1-3 dice",
+                        params={"marker": sorted(state.markers), "dice": [1, 2, 3]})]
+
+
+def do_activate_marker(ctx, args: dict) -> None:
+    s = ctx.state
+    marker, dice = args.get("marker"), args.get("dice")
+    if marker not in s.markers or dice not in (1, 2, 3):
+        raise illegal("Choose one of your markers and one to three dice.", AMBUSH)
+    figure = reveal(ctx, marker, "activated")
+    if figure is not None and s.figures[figure].on_table:
+        from server.rules.sbh.actions import do_activate
+
+        do_activate(ctx, {"figure": figure, "dice": dice})
+
+
+def hidden_figures(state: SbhState, seat: str) -> int:
+    return sum(1 for m in state.markers.values()
+               if m["figure"] is not None and state.figures[m["figure"]].seat == seat)
+
+
+def view(state: SbhState, seat: str | None) -> list[dict]:
+    """Markers as `seat` may see them: the hidden figure only for its owner."""
+    out = []
+    for marker, item in sorted(state.markers.items()):
+        entry = {"marker": marker, "at": [item["at"][0], item["at"][1]]}
+        if seat is not None and seat == defender(state):
+            entry["hides"] = item["figure"] or DUMMY
+        out.append(entry)
+    return out
+
