@@ -133,3 +133,45 @@ def test_hero_may_reroll_one_combat_die_once_per_game(dice):
     assert first(events, "hero_rerolled").data == {"figure": "b1", "old": 1, "new": 6}
     assert first(events, "melee").data["totals"] == [8, 9]
     assert state.figures["b1"].hero_reroll_used and state.figures["a1"].fallen
+
+
+def test_ghost_blade_negates_free_disengage(dice):
+    """seed 001, Ghost Blade: 'Negates opponent's Free Disengage'."""
+    state = battle(fig("a1", "Rider", 3, 3, (5, 5), rules=["Free Disengage"]),
+                   fig("b1", "Wraith", 4, 3, (6, 5), rules=["Ghost Blade"]))
+    dice.fix(3, 2, 2)  # activation; the wraith's free hack ties
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "step", dice, to=[4, 5])
+    assert first(events, "melee").data["attacker"] == "b1"
+
+
+def test_coward_tests_morale_at_minus_one(dice):
+    """seed 001, Coward: '-1 Morale'."""
+    from server.rules.sbh.quality import quality_target
+    state = battle(fig("a1", "Coward", 4, 2, (5, 5), rules=["Coward"]),
+                   fig("b1", "Orc", 4, 3, (20, 20)))
+    assert quality_target(state, state.figures["a1"], morale=True) == 5
+
+
+def test_opportunistic_gets_plus_one_near_a_fallen_foe(dice):
+    """seed 001, Opportunistic: '+1 Quality vs. Fallen or Transfixed foes within
+    Short range'."""
+    from server.rules.sbh.quality import quality_target
+    state = battle(fig("a1", "Jackal", 4, 2, (5, 5), rules=["Opportunistic"]),
+                   fig("b1", "Orc", 4, 3, (8, 5), fallen=True))
+    assert quality_target(state, state.figures["a1"]) == 3
+
+
+def test_paladin_is_lethal_against_evil_and_must_fight_it_first(dice):
+    """seed 001, Paladin: 'Lethal vs. Evil. Must attack Evil opponents before any
+    others.'"""
+    from server.rules.sbh.actions import melee_targets
+    state = battle(fig("a1", "Paladin", 3, 3, (5, 5), rules=["Paladin"]),
+                   fig("b1", "Cultist", 4, 3, (6, 5), rules=["Evil"]),
+                   fig("b2", "Orc", 4, 3, (5, 6)), fig("b3", "Orc", 4, 3, (20, 20)))
+    assert melee_targets(state, state.figures["a1"]) == ["b1"]
+    dice.fix(3)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    dice.fix(5, 1)  # 3-1+5 = 7 vs 3+1 = 4: a win by 3 kills the Evil cultist
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert first(events, "killed").data["figure"] == "b1"

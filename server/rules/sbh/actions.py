@@ -159,6 +159,8 @@ def melee_targets(state: SbhState, fig: Figure) -> list[str]:
     if fig.attacked == "melee" and not fig.has("Combat Master"):
         return []
     foes = enemies_in_contact(state, fig)
+    if fig.has("Paladin") and any(e.has("Evil") for e in foes):
+        foes = [e for e in foes if e.has("Evil")]  # seed 001: "Must attack Evil ... before"
     if state.options.get("priority_in_melee"):
         foes = _priority(fig, foes)
     return sorted(e.id for e in foes)

@@ -111,6 +111,8 @@ def lethal_against(me: Figure, foe: Figure) -> bool:
     target = me.param("Lethal")
     if target and (foe.has(target) or target.lower() in foe.name.lower()):
         return True
+    if me.has("Paladin") and foe.has("Evil"):
+        return True  # seed 001, Paladin: "Lethal vs. Evil"
     living = not (foe.has("Undead") or foe.has("Artificial"))
     if me.has("Assassin") and living:
         return True
@@ -147,7 +149,10 @@ def recoil_options(state: SbhState, fig: Figure, away_from: Figure) -> list[Hex]
 
 def free_disengage_from(fig: Figure, enemy: Figure) -> bool:
     """Seed 000, LEAVING MELEE COMBAT: Free Disengage on the profile; Mounted vs
-    non-Mounted, non-Flying; Flying vs non-Flying."""
+    non-Mounted, non-Flying; Flying vs non-Flying. Seed 001, Ghost Blade:
+    "Negates opponent's Free Disengage"."""
+    if enemy.has("Ghost Blade"):
+        return False
     if fig.has("Free Disengage"):
         return True
     if fig.has("Mounted") and not enemy.has("Mounted") and not enemy.has("Flying"):

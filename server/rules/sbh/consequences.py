@@ -319,6 +319,12 @@ def morale_step(ctx, item: dict) -> None:
     if fig.has("Undead") and failures >= 2:
         kill(ctx, fig, gruesome=False, by=None)  # seed 000, UNDEAD: crumble to dust
         return
+    if fig.has("Coward") and fig.has("Leader"):
+        # seed 001, Coward: "Cowardly Leaders who fail a morale check cause their
+        # warband to rout."
+        for f in s.on_table(fig.seat):
+            ctx.emit("fled", figure=f.id, reason="the cowardly Leader's warband routs")
+        return
     if failures >= 3:
         ctx.emit("fled", figure=fig.id, reason="routed")
         after_loss(ctx, fig)

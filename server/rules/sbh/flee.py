@@ -33,6 +33,10 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
     occupied = state.occupancy()
     danger = [e.pos for e in state.figures.values()
               if e.seat != fig.seat and e.active and e.id not in ignore]
+    if not fig.has("Evil"):
+        # seed 001, Evil: "Evil Leaders count as enemy models for fleeing hirelings"
+        danger += [f.pos for f in state.on_table(fig.seat)
+                   if f.id != fig.id and f.has("Evil") and f.has("Leader") and f.active]
 
     def safe(h: Hex) -> bool:
         return all(distance(h, d) > SHORT for d in danger)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from server.rules.board.hex import distance
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.state import SbhState
-from server.rules.sbh.terrain import LONG
+from server.rules.sbh.terrain import LONG, SHORT
 
 
 def succeeds(roll: int, target: int) -> bool:
@@ -31,6 +31,15 @@ def leader_bonus(state: SbhState, fig: Figure) -> bool:
     return False
 
 
+def opportunity(state: SbhState, fig: Figure) -> bool:
+    """Seed 001, Opportunistic: "+1 Quality vs. Fallen or Transfixed foes within
+    Short range" (read: on its Quality rolls while such a foe is within Short)."""
+    if not fig.has("Opportunistic") or fig.pos is None:
+        return False
+    return any(e.seat != fig.seat and e.on_table and (e.fallen or e.transfixed)
+               and distance(e.pos, fig.pos) <= SHORT for e in state.figures.values())
+
+
 def quality_target(state: SbhState, fig: Figure, *, morale: bool = False) -> int:
     """The number a die must reach for `fig` (lower is better)."""
     target = fig.effective_quality
@@ -38,7 +47,11 @@ def quality_target(state: SbhState, fig: Figure, *, morale: bool = False) -> int
         target -= 1
     if fig.has("Magic User") and fig.pos in state.place_of_power:
         target -= 1  # seed 000, PLACE OF POWER: "+1 on their Quality rolls"
+    if opportunity(state, fig):
+        target -= 1
     if morale:
+        if fig.has("Coward"):
+            target += 1  # seed 001, Coward: "-1 Morale"
         if fig.has("Steadfast"):
             target -= 1  # seed 000, STEADFAST
         if fig.has("Undead"):
