@@ -175,3 +175,49 @@ def test_paladin_is_lethal_against_evil_and_must_fight_it_first(dice):
     dice.fix(5, 1)  # 3-1+5 = 7 vs 3+1 = 4: a win by 3 kills the Evil cultist
     state, events = act(state, "a", "attack", dice, target="b1", power=False)
     assert first(events, "killed").data["figure"] == "b1"
+
+
+def test_cleric_heals_quality_loss_and_stands_a_friend_up(dice):
+    """seed 000, CLERIC (P): 'By rolling one or more successes on his Quality roll,
+    a Cleric heals that many points of Quality loss ... Two successes may also be
+    used to make a fallen model stand up.'"""
+    state = battle(fig("a1", "Priest", 3, 2, (5, 5), rules=["Cleric"]),
+                   fig("a2", "Knight", 3, 3, (6, 5), wounds=1, fallen=True),
+                   fig("b1", "Orc", 4, 3, (20, 20)))
+    dice.fix(4, 4, 4, 5, 6, 1)  # activation: 3 successes; healing roll: 2 successes
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=3)
+    state, events = act(state, "a", "heal", dice, target="a2", dice=3)
+    ev = first(events, "healed")
+    assert ev.data["stood_up"] and ev.data["healed"] == 0
+    assert not state.figures["a2"].fallen and state.figures["a2"].wounds == 1
+
+
+def test_cleric_rolling_three_failures_loses_his_powers(dice):
+    """seed 000, CLERIC (P): 'If the Cleric ever rolls three failures ... The
+    Cleric loses healing and anti-Undead powers for the remainder of the game.'"""
+    state = battle(fig("a1", "Priest", 3, 2, (5, 5), rules=["Cleric"]),
+                   fig("a2", "Knight", 3, 3, (6, 5), wounds=1),
+                   fig("b1", "Skeleton", 4, 3, (20, 20), rules=["Undead"]))
+    dice.fix(4, 4, 1, 2, 1)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    state, events = act(state, "a", "heal", dice, target="a2", dice=3)
+    assert state.figures["a1"].faith_lost
+    from server.rules.sbh.combat import lethal_against
+    assert not lethal_against(state.figures["a1"], state.figures["b1"])
+
+
+def test_greedy_killer_that_fails_its_test_must_snap_out(dice):
+    """seed 000, GREEDY: 'must make a Quality test every time he kills a foe in
+    melee ... The model will have to spend one action to snap out of Greed on its
+    next activation.'"""
+    from server.rules.sbh.system import SYSTEM
+    state = battle(fig("a1", "Goblin", 4, 4, (5, 5), rules=["Greedy"]),
+                   fig("b1", "Peasant", 4, 1, (6, 5)), fig("b2", "Peasant", 4, 1, (20, 20)))
+    dice.fix(4, 4, 2, 2, 2)  # activation (2 dice: 2 successes); 8 vs 3 kill; greed test 2 fails
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert first(events, "greed_tested").data["greedy"] and state.figures["a1"].greedy
+    offered = {o.type for o in SYSTEM.prompt(state).decisions[0].options}
+    assert offered == {"snap_out", "end_activation", "concede"}
+    state, _ = act(state, "a", "snap_out", dice)
+    assert not state.figures["a1"].greedy

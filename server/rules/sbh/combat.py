@@ -116,7 +116,7 @@ def lethal_against(me: Figure, foe: Figure) -> bool:
     living = not (foe.has("Undead") or foe.has("Artificial"))
     if me.has("Assassin") and living:
         return True
-    return me.has("Cleric") and foe.has("Undead")
+    return me.has("Cleric") and not me.faith_lost and foe.has("Undead")
 
 
 def recoil_options(state: SbhState, fig: Figure, away_from: Figure) -> list[Hex]:

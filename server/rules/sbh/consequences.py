@@ -106,6 +106,13 @@ def finish_combat(ctx, spec: dict) -> None:
         # the hacks item is on top: no further hacks, and no move/flight after
         ctx.replace_top(dict(s.pending[-1], hackers=[], interrupted=True))
     apply_outcome(ctx, attacker, defender, result)
+    if result.result in ("kill", "gruesome"):
+        loser = defender if result.loser == "defender" else attacker
+        winner = attacker if loser is defender else defender
+        if loser.status == "dead":
+            from server.rules.sbh.devotion import greedy_check
+
+            greedy_check(ctx, winner)
 
 
 def apply_result(ctx, fig: Figure, winner: Figure, result: str) -> None:

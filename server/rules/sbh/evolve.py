@@ -215,6 +215,25 @@ def _followed_up(s: SbhState, d: dict) -> None:
     s.figures[d["figure"]].pos = to_hex(d["to"])
 
 
+def _healed(s: SbhState, d: dict) -> None:
+    patient = s.figures[d["patient"]]
+    patient.wounds -= d["healed"]
+    if d["stood_up"]:
+        patient.fallen = False
+    if d["faith_lost"]:
+        s.figures[d["figure"]].faith_lost = True
+    _spend(s, d)
+
+
+def _greed_tested(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].greedy = d["greedy"]
+
+
+def _snapped_out(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].greedy = False
+    _spend(s, d)
+
+
 def _group_ordered(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
@@ -357,6 +376,9 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "wounded": _wounded,
     "hero_rerolled": _hero_rerolled,
     "group_ordered": _group_ordered,
+    "healed": _healed,
+    "greed_tested": _greed_tested,
+    "snapped_out": _snapped_out,
     "followed_up": _followed_up,
     "group_activated": _group_activated,
     "group_member_started": _group_member_started,

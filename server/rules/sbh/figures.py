@@ -55,6 +55,8 @@ class Figure:
     out_of_missiles: bool = False  # missile expenditure
     hero_reroll_used: bool = False
     terror_immune_to: tuple[str, ...] = ()  # profile names it has resisted (seed 000, TERROR)
+    faith_lost: bool = False  # a Cleric who rolled three failures healing
+    greedy: bool = False  # looting a body until it snaps out (seed 000, GREEDY)
 
     def has(self, rule: str) -> bool:
         return rule in self.rules

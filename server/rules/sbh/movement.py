@@ -120,6 +120,6 @@ def free_move_allowed(state: SbhState, fig: Figure) -> bool:
 
 def can_move(fig: Figure) -> bool:
     """Transfixed figures cannot move; Slow figures move once a turn."""
-    if fig.transfixed or fig.fallen:
+    if fig.transfixed or fig.fallen or fig.greedy:
         return False
     return not (fig.has("Slow") and fig.moves >= 1)

@@ -22,7 +22,7 @@ from server.rules.kernel import (
     RulesError,
     Viewer,
 )
-from server.rules.sbh import actions, ambush, groups, scenario_rules, setup
+from server.rules.sbh import actions, ambush, devotion, groups, scenario_rules, setup
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
     follow_up_chosen,
@@ -58,6 +58,7 @@ IDLE_HANDLERS = {"activate": actions.do_activate, "free_move": actions.do_free_m
                  "activate_marker": ambush.do_activate_marker,
                  "pass": actions.do_pass}
 ACTION_HANDLERS = {
+    "heal": devotion.do_heal, "snap_out": devotion.do_snap_out,
     "pick_up": scenario_rules.do_pick_up, "leave_table": scenario_rules.do_leave_table,
     "group_order": groups.do_group_order, "regroup": groups.do_regroup,
     "move": actions.do_move, "step": actions.do_step, "stand_up": actions.do_stand_up,

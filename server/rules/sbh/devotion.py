@@ -1,0 +1,81 @@
+"""Special rules that are actions or compulsions of one figure.
+
+- Seed 000, CLERIC (P): "a Cleric must be adjacent to the model to be healed
+  and spend one action to use the healing power. By rolling one or more
+  successes on his Quality roll, a Cleric heals that many points of Quality
+  loss ... Two successes may also be used to make a fallen model stand up. If
+  the Cleric ever rolls three failures during one of these Quality rolls ...
+  The Cleric loses healing and anti-Undead powers for the remainder of the
+  game." The player chooses 1-3 dice for the healing roll (so three failures
+  are possible, as the text implies). Two successes on a fallen friend stand
+  it up; the rest heal.
+- Seed 000, GREEDY: "must make a Quality test every time he kills a foe in
+  melee. If the test fails, the model will remain adjacent to the fallen foe
+  ... The model will have to spend one action to snap out of Greed on its next
+  activation." A greedy figure may do nothing else until it snaps out.
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import distance
+from server.rules.kernel import CommandSpec
+from server.rules.sbh.context import illegal
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.quality import roll_quality
+from server.rules.sbh.state import SbhState
+
+CLERIC = "seed 000, CLERIC (P)"
+GREEDY = "seed 000, GREEDY"
+
+
+def heal_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
+    if not fig.has("Cleric") or fig.faith_lost or fig.transfixed:
+        return []
+    patients = sorted(f.id for f in state.on_table(fig.seat)
+                      if f.id != fig.id and distance(f.pos, fig.pos) == 1
+                      and (f.wounds or f.fallen))
+    if not patients:
+        return []
+    return [CommandSpec("heal", "Heal an adjacent friend (1 action, 1-3 dice)",
+                        params={"target": patients, "dice": [1, 2, 3]})]
+
+
+def do_heal(ctx, args: dict) -> None:
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    legal = heal_options(s, fig)
+    if not legal or args.get("target") not in legal[0].params["target"] \
+            or args.get("dice") not in (1, 2, 3):
+        raise illegal("A Cleric heals an adjacent wounded or fallen friend, rolling 1-3 dice.",
+                      CLERIC)
+    patient = s.figures[args["target"]]
+    roll = roll_quality(ctx, fig, args["dice"])
+    successes = roll["successes"]
+    stand = patient.fallen and successes >= 2
+    healed = min(patient.wounds, successes - (2 if stand else 0))
+    lost = roll["failures"] == 3
+    ctx.emit("healed", figure=fig.id, patient=patient.id, stood_up=stand, healed=healed,
+             faith_lost=lost, cost=1, **roll)
+
+
+def greedy_check(ctx, fig: Figure) -> None:
+    """After a melee kill by a Greedy figure."""
+    if not fig.has("Greedy") or not fig.on_table:
+        return
+    roll = roll_quality(ctx, fig, 1)
+    ctx.emit("greed_tested", figure=fig.id, greedy=roll["successes"] == 0, **roll)
+
+
+def greedy_options(fig: Figure) -> list[CommandSpec] | None:
+    """A greedy figure's only choice: snap out (1 action). None if not greedy."""
+    if not fig.greedy:
+        return None
+    return [CommandSpec("snap_out", "Snap out of Greed (1 action)")]
+
+
+def do_snap_out(ctx, args: dict) -> None:
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    if not fig.greedy:
+        raise illegal(f"{fig.name} is not lost in greed.", GREEDY)
+    ctx.emit("snapped_out", figure=fig.id, cost=1)
