@@ -54,8 +54,14 @@ def canonical(value: Any) -> Any:
     if hasattr(cls, "__digest__"):
         return {"__type__": cls.__name__, "digest": value.__digest__()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: (cls.__name__ if name == "__type__" else canonical(getattr(value, name)))
-                for name in _fields_in_order(cls)}
+        out = {}
+        for name in _fields_in_order(cls):
+            if name == "__type__":
+                out[name] = cls.__name__
+            else:
+                v = getattr(value, name)
+                out[name] = v if type(v) in _SCALARS else canonical(v)
+        return out
     if isinstance(value, (bool, int, str, bytes)):  # subclasses such as IntEnum-free ints
         return value
     if isinstance(value, Mapping):
@@ -73,8 +79,24 @@ def _key(key: Any) -> Any:
     return tuple(key) if isinstance(key, list) else key
 
 
+_PACKED_KEYS: dict = {}
+
+
+def _packed(key: Any) -> bytes:
+    """The packed form of a map key, remembered for the small set of str keys
+    (field names, ids) that recur in every digest."""
+    if type(key) is str:
+        packed = _PACKED_KEYS.get(key)
+        if packed is None:
+            packed = _packer.pack(key)
+            if len(_PACKED_KEYS) < 100_000:
+                _PACKED_KEYS[key] = packed
+        return packed
+    return _packer.pack(key)
+
+
 def _sorted_map(items: dict) -> dict:
-    return dict(sorted(items.items(), key=lambda kv: _packer.pack(kv[0])))
+    return dict(sorted(items.items(), key=lambda kv: _packed(kv[0])))
 
 
 def state_digest(state: Any) -> str:

@@ -122,11 +122,13 @@ def test_hero_has_one_automatic_success(dice):
 def test_free_move_only_far_from_active_enemies(dice):
     """seed 000, FREE MOVES: no active enemies within 2 x Long (26 hexes)."""
     far = battle(fig("a1", "Scout", 4, 2, (2, 1)), fig("b1", "Orc", 4, 3, (20, 40)), size=48)
-    state, events = act(far, "a", "free_move", dice, figure="a1", to=h(2, 8))
+    state, events = act(far, "a", "free_move", dice, figure="a1")
+    assert events[0].type == "free_move_started"  # no dice rolled
+    state, events = act(state, "a", "move", dice, to=h(2, 8))
     assert state.figures["a1"].pos == (2, 8, -10) and state.active_seat == "b"
     near = battle(fig("a1", "Scout", 4, 2, (2, 1)), fig("b1", "Orc", 4, 3, (2, 20)), size=48)
     with pytest.raises(RulesError):
-        act(near, "a", "free_move", dice, figure="a1", to=h(2, 8))
+        act(near, "a", "free_move", dice, figure="a1")
 
 
 def test_commands_for_the_other_seat_are_refused(dice):

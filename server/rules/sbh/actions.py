@@ -7,7 +7,7 @@ and emits events; `options` lists the same choices for the prompt.
 
 from __future__ import annotations
 
-from server.rules.board.hex import distance
+from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import devotion, groups, scenario_rules, terror
 from server.rules.sbh.combat import free_disengage_from, hex_list
@@ -48,13 +48,10 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
         specs.append(CommandSpec("activate", "Activate a magic-user (declare casting)",
                                  params={"figure": casters, "dice": [1, 2, 3],
                                          "cast": [False, True]}))
-    for fig in ready:
-        if can_move(fig) and free_move_allowed(state, fig):
-            dests = [h for h, cost in move_destinations(state, fig, 1).items() if cost == 1]
-            if dests:
-                specs.append(CommandSpec("free_move", f"Free move: {fig.name}",
-                                         args={"figure": fig.id},
-                                         params={"to": hex_list(dests)}))
+    movers = [f.id for f in ready if can_move(f) and free_move_allowed(state, f)]
+    if movers:
+        specs.append(CommandSpec("free_move", "Free move instead of rolling (then choose "
+                                 "where)", params={"figure": movers}))
     from server.rules.sbh import ambush
 
     specs.extend(ambush.activation_options(state))
@@ -91,13 +88,15 @@ def do_free_move(ctx, args: dict) -> None:
     if not free_move_allowed(s, fig):
         raise illegal(f"{fig.name} has an active enemy within 2 x Long: no free move.",
                       "seed 000, FREE MOVES")
-    to = _hex_arg(args.get("to"))
-    if move_destinations(s, fig, 1).get(to) != 1:
-        raise illegal("That hex is not within one move in a straight line.",
-                      "seed 000, MOVEMENT")
-    start = fig.pos
-    ctx.emit("free_moved", figure=fig.id, to=[to[0], to[1]])
-    scenario_rules.after_move(ctx, fig, start)
+    ctx.emit("free_move_started", figure=fig.id)
+
+
+def free_move_destinations(state: SbhState, fig: Figure) -> list:
+    """Seed 000, FREE MOVES: 'a single "non combat" move': one ordinary move
+    that does not end in contact with an enemy."""
+    touching = {n for e in state.on_table() if e.seat != fig.seat for n in neighbours(e.pos)}
+    return [h for h, cost in move_destinations(state, fig, 1).items()
+            if cost == 1 and h not in touching]
 
 
 def do_pass(ctx, args: dict) -> None:
@@ -119,6 +118,11 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     fig = state.figures[act.figure]
     specs: list[CommandSpec] = []
     left = act.actions
+    if act.free_move:
+        dests = free_move_destinations(state, fig)
+        if dests:
+            specs.append(CommandSpec("move", "Free move", params={"to": hex_list(dests)}))
+        return specs + [CommandSpec("end_activation", "Stay where you are")]
     greed = devotion.greedy_options(fig)
     if greed is not None:
         return greed + [CommandSpec("end_activation", "End this figure's activation")]
@@ -188,6 +192,9 @@ def do_move(ctx, args: dict) -> None:
         raise illegal(f"{fig.name} cannot move now (fallen, transfixed, or Slow and "
                       "already moved).", ACTION_COST)
     to = _hex_arg(args.get("to"))
+    if act.free_move and to not in free_move_destinations(s, fig):
+        raise illegal("A free move is one ordinary move that does not end touching an "
+                      "enemy.", "seed 000, FREE MOVES")
     cost = move_destinations(s, fig, act.actions).get(to)
     if cost is None or cost > act.actions:
         raise illegal("That hex cannot be reached by one straight move.", "seed 000, MOVEMENT")

@@ -152,11 +152,8 @@ def _activated(s: SbhState, d: dict) -> None:
         s.figures[d["figure"]].out_of_power = True
 
 
-def _free_moved(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
-    fig.pos = to_hex(d["to"])
-    fig.activated = True
-    fig.moves += 1
+def _free_move_started(s: SbhState, d: dict) -> None:
+    s.activation = Activation(d["figure"], 1, False, free_move=True)
 
 
 def _moved(s: SbhState, d: dict) -> None:
@@ -366,7 +363,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "broke_free": _broke_free,
     "initiative_rolled": _initiative,
     "activated": _activated,
-    "free_moved": _free_moved,
+    "free_move_started": _free_move_started,
     "moved": _moved,
     "stood_up": _stood_up,
     "melee": _melee,

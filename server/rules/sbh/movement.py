@@ -61,45 +61,86 @@ def stoppers(state: SbhState, fig: Figure) -> set[Hex]:
     return hexes
 
 
+@cache
+def _ray_plan(length: int):
+    """For each ray: its destination offset, the index of the longest shorter ray
+    whose line is a prefix of this one (-1 if none), the steps after that
+    prefix, and the prefix's last offset. Checking rays in order then reuses
+    every prefix's result (the hot path of prompt generation)."""
+    rays = _rays(length)
+    index = {steps: i for i, (_, steps) in enumerate(rays)}
+    plan = []
+    for dest, steps in rays:
+        base, cut = -1, 0
+        for k in range(len(steps) - 1, 0, -1):
+            found = index.get(steps[:k])
+            if found is not None:
+                base, cut = found, k
+                break
+        plan.append((dest, base, steps[cut:], steps[cut - 1] if cut else (0, 0)))
+    return tuple(plan)
+
+
 def move_destinations(state: SbhState, fig: Figure, actions: int) -> dict[Hex, int]:
-    """Legal destinations of one move action and what each costs (1 or 2)."""
+    """Legal destinations of one move action and what each costs (1 or 2).
+
+    A destination is legal when every hex of its line before the end can be
+    passed (enterable, no enemy, no friend in a cramped hex, no contact with a
+    new active enemy) and the end hex is enterable and empty. Keys are plain
+    (q, r, s) tuples, equal to the corresponding `Hex`."""
     board = state.board
     enterable, slowing = board.movement_sets(fig.rules)
     occupied = state.occupancy()
-    stop = stoppers(state, fig)
+    flying = fig.has("Flying")
+    blocked = set() if flying else stoppers(state, fig)
+    if not flying:
+        blocked.update(h for h, f in occupied.items()
+                       if f.seat != fig.seat or board.cramped(h))
     edges = board.edges
     full = fig.move_category
-    flying = fig.has("Flying")
-    cramped_friends = {h for h, f in occupied.items()
-                       if f.seat == fig.seat and board.cramped(h)}
-    enemies = {h for h, f in occupied.items() if f.seat != fig.seat}
     reduced = MOVE_DOWNGRADE[full]
     reduced_reach = RANGE["short"] if reduced == "short2" else RANGE[reduced]
-    out: dict[Hex, int] = {}
+    slow_cost = 2 if reduced == "short2" else 1
     q0, r0 = fig.pos[0], fig.pos[1]
     s0 = -q0 - r0
-    for (dq, dr), steps in _rays(RANGE[full]):
-        dest = (q0 + dq, r0 + dr, s0 - dq - dr)
-        if dest in occupied or dest not in enterable:
-            continue
-        slowed = False
-        prev = fig.pos
-        last = len(steps) - 1
-        for index, (sq, sr) in enumerate(steps):
+    plan = _ray_plan(RANGE[full])
+    through = [False] * len(plan)
+    slowed = [False] * len(plan)
+    out: dict = {}
+    for i, (dest, base, rest, prev_off) in enumerate(plan):
+        if base >= 0:
+            if not through[base]:
+                continue
+            slow = slowed[base]
+        else:
+            slow = False
+        prev = (q0 + prev_off[0], r0 + prev_off[1], s0 - prev_off[0] - prev_off[1])
+        ok = True
+        h = prev
+        for j, (sq, sr) in enumerate(rest):
             h = (q0 + sq, r0 + sr, s0 - sq - sr)
             if not flying:
-                if h not in enterable or h in enemies or h in cramped_friends:
+                if h not in enterable:
+                    ok = False
                     break
                 if h in slowing or (edges and edge_key(prev, h) in edges):
-                    slowed = True
-                if h in stop and index < last:
-                    break  # contact with an enemy stops the move here
+                    slow = True
+                if j < len(rest) - 1 and h in blocked:
+                    ok = False
+                    break
             prev = h
-        else:
-            if not slowed:
-                out[hex_at(dest[0], dest[1])] = 1
-            elif len(steps) <= reduced_reach and (reduced != "short2" or actions >= 2):
-                out[hex_at(dest[0], dest[1])] = 2 if reduced == "short2" else 1
+        if not ok:
+            continue
+        slowed[i] = slow
+        through[i] = flying or h not in blocked
+        if h in occupied:
+            continue
+        steps = abs(dest[0]) + abs(dest[1]) + abs(dest[0] + dest[1])
+        length = steps // 2
+        if not slow:
+            out[h] = 1
+        elif length <= reduced_reach and (slow_cost == 1 or actions >= 2):
+            out[h] = slow_cost
     return out
 
 

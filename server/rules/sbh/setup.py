@@ -104,11 +104,9 @@ def edge_of(state: SbhState, seat: str) -> str:
 
 
 def deployment_zone(state: SbhState, seat: str) -> list:
-    side = edge_of(state, seat)
     occupied = state.occupancy()
-    return [h for h in state.board.hexes()
-            if state.board.edge_distance(h, side) <= SHORT and h not in occupied
-            and state.board.passable(h, {})]
+    return [h for h in state.board.edge_zone(edge_of(state, seat), SHORT)
+            if h not in occupied]
 
 
 # -- handlers ---------------------------------------------------------------------

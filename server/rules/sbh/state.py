@@ -28,6 +28,7 @@ class Activation:
     turnover: bool  # two or more failures: play passes when it is done
     casting: bool = False  # declared spell casting before rolling (seed 000, MAGIC)
     power_dice: tuple[int, ...] = ()  # successes usable for a spell
+    free_move: bool = False  # a free move instead of an activation roll (seed 000, FREE MOVES)
 
 
 @dataclass(slots=True)

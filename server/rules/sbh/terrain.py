@@ -100,6 +100,16 @@ class SbhBoard:
         return {"north": row + 1, "south": self.height - row,
                 "west": col + 1, "east": self.width - col}[side]
 
+    def edge_zone(self, side: str, depth: int) -> tuple[Hex, ...]:
+        """Hexes anyone may stand on within `depth` of a table edge (cached)."""
+        cache = self.__dict__.setdefault("_zone_cache", {})
+        zone = cache.get((side, depth))
+        if zone is None:
+            zone = cache[(side, depth)] = tuple(
+                h for h in self._cells
+                if self.edge_distance(h, side) <= depth and self.passable(h, {}))
+        return zone
+
     def nearest_edge(self, h: Hex) -> int:
         return min(self.edge_distance(h, s) for s in ("north", "south", "west", "east"))
 
