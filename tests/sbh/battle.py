@@ -28,7 +28,9 @@ def battle(*figures: Figure, active: str = "a", size: int = 24, terrain=None, ed
            **options) -> SbhState:
     board = SbhBoard(size, size, {hex_at(*k): v for k, v in (terrain or {}).items()},
                      {frozenset((hex_at(*a), hex_at(*b))): kind
-                      for a, b, kind in (edges or ())})
+                      for a, b, kind in (edges or ())},
+                     {(hex_at(*a), hex_at(*b)): kind.split("_")[1]
+                      for a, b, kind in (edges or ()) if kind.startswith("cliff_")})
     state = SbhState(options={"scenario": "all_out_battle", "points_limit": 300,
                               "turn_limit": 0} | options, board=board)
     state.figures = {f.id: f for f in figures}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import devotion, groups, scenario_rules, terror
+from server.rules.sbh import devotion, falling, groups, scenario_rules, terror
 from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.consequences import resolve_combat
 from server.rules.sbh.context import illegal
@@ -127,6 +127,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     if greed is not None:
         return greed + [CommandSpec("end_activation", "End this figure's activation")]
     specs.extend(devotion.heal_options(state, fig))
+    specs.extend(falling.jump_options(state, fig, left))
     if fig.fallen and left >= fig.stand_up_cost:
         specs.append(CommandSpec("stand_up", f"Stand up ({fig.stand_up_cost} action)"))
     if fig.transfixed and left >= 2:

@@ -129,7 +129,7 @@ def recoil_options(state: SbhState, fig: Figure, away_from: Figure) -> list[Hex]
     base = distance(here, away_from.pos)
     options: list[Hex] = []
     for h in neighbours(here):
-        if distance(h, away_from.pos) <= base or board.edge(here, h) == "tall_wall":
+        if distance(h, away_from.pos) <= base or board.blocks_move(here, h, fig.rules):
             continue
         if not board.passable(h, fig.rules):
             continue

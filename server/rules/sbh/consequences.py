@@ -118,6 +118,11 @@ def finish_combat(ctx, spec: dict) -> None:
 def apply_result(ctx, fig: Figure, winner: Figure, result: str) -> None:
     if result in ("fall", "recoil") and poisoned(ctx, fig, winner):
         return
+    if result in ("fall", "recoil"):
+        from server.rules.sbh.falling import over_the_edge
+
+        if over_the_edge(ctx, fig, winner, recoiling=result == "recoil"):
+            return
     if result == "recoil" and winner.has("Tailslap") and fig.size <= winner.size:
         # seed 000, TAILSLAP: "On a 5 or 6, the model falls down instead of recoiling."
         [die] = ctx.roll(1)

@@ -53,7 +53,9 @@ def _terrain_laid(s: SbhState, d: dict) -> None:
     terrain = {hex_at(q, r): kind for q, r, kind in d["terrain"]}
     edges = {frozenset((hex_at(a[0], a[1]), hex_at(b[0], b[1]))): kind
              for a, b, kind in d.get("edges", ())}
-    s.board = SbhBoard(s.board.width, s.board.height, terrain, edges)
+    drops = {(hex_at(a[0], a[1]), hex_at(b[0], b[1])): kind.split("_")[1]
+             for a, b, kind in d.get("edges", ()) if kind.startswith("cliff_")}
+    s.board = SbhBoard(s.board.width, s.board.height, terrain, edges, drops)
     needs_step = s.options.get("scenario") in (
         "treasure_hunt", "quest_for_a_magic_item", "place_of_power")
     s.phase = "scenario" if needs_step else "edge"
@@ -231,6 +233,14 @@ def _snapped_out(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
 
+def _relocated(s: SbhState, d: dict) -> None:
+    """A jump or a fall from a height puts the figure somewhere else."""
+    fig = s.figures[d["figure"]]
+    fig.pos = to_hex(d["to"])
+    fig.moves += 1 if d.get("cost") else 0
+    _spend(s, d)
+
+
 def _group_ordered(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
@@ -373,6 +383,9 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "wounded": _wounded,
     "hero_rerolled": _hero_rerolled,
     "group_ordered": _group_ordered,
+    "jumped": _relocated,
+    "fell_from_height": _relocated,
+    "falling_damage_rolled": _recorded_only,
     "healed": _healed,
     "greed_tested": _greed_tested,
     "snapped_out": _snapped_out,

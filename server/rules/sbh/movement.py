@@ -123,7 +123,12 @@ def move_destinations(state: SbhState, fig: Figure, actions: int) -> dict[Hex, i
                 if h not in enterable:
                     ok = False
                     break
-                if h in slowing or (edges and edge_key(prev, h) in edges):
+                if edges and edge_key(prev, h) in edges:
+                    if board.blocks_move(prev, h, fig.rules):
+                        ok = False
+                        break
+                    slow = True
+                if h in slowing:
                     slow = True
                 if j < len(rest) - 1 and h in blocked:
                     ok = False
@@ -149,7 +154,7 @@ def step_destinations(state: SbhState, fig: Figure) -> list[Hex]:
     occupied = state.occupancy()
     return [h for h in neighbours(fig.pos)
             if h not in occupied and state.board.passable(h, fig.rules)
-            and state.board.edge(fig.pos, h) != "tall_wall"]
+            and not state.board.blocks_move(fig.pos, h, fig.rules)]
 
 
 def free_move_allowed(state: SbhState, fig: Figure) -> bool:

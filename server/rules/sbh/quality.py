@@ -40,9 +40,11 @@ def opportunity(state: SbhState, fig: Figure) -> bool:
                and distance(e.pos, fig.pos) <= SHORT for e in state.figures.values())
 
 
-def quality_target(state: SbhState, fig: Figure, *, morale: bool = False) -> int:
-    """The number a die must reach for `fig` (lower is better)."""
-    target = fig.effective_quality
+def quality_target(state: SbhState, fig: Figure, *, morale: bool = False,
+                   bonus: int = 0) -> int:
+    """The number a die must reach for `fig` (lower is better); `bonus` is a
+    situational modifier to the roll (+1 running start, -2 Heavy Armor...)."""
+    target = fig.effective_quality - bonus
     if leader_bonus(state, fig):
         target -= 1
     if fig.has("Magic User") and fig.pos in state.place_of_power:
@@ -59,10 +61,11 @@ def quality_target(state: SbhState, fig: Figure, *, morale: bool = False) -> int
     return target
 
 
-def roll_quality(ctx, fig: Figure, count: int, *, morale: bool = False) -> dict:
+def roll_quality(ctx, fig: Figure, count: int, *, morale: bool = False,
+                 bonus: int = 0) -> dict:
     """Roll `count` Quality dice for `fig`; returns the event payload part:
     dice rolled, automatic successes (Hero), the target, successes, failures."""
-    target = quality_target(ctx.state, fig, morale=morale)
+    target = quality_target(ctx.state, fig, morale=morale, bonus=bonus)
     automatic = 1 if fig.has("Hero") and count > 0 else 0
     dice = ctx.roll(count - automatic)
     successes = automatic + sum(1 for d in dice if succeeds(d, target))

@@ -22,7 +22,15 @@ from server.rules.kernel import (
     RulesError,
     Viewer,
 )
-from server.rules.sbh import actions, ambush, devotion, groups, scenario_rules, setup
+from server.rules.sbh import (
+    actions,
+    ambush,
+    devotion,
+    falling,
+    groups,
+    scenario_rules,
+    setup,
+)
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
     follow_up_chosen,
@@ -58,6 +66,7 @@ IDLE_HANDLERS = {"activate": actions.do_activate, "free_move": actions.do_free_m
                  "activate_marker": ambush.do_activate_marker,
                  "pass": actions.do_pass}
 ACTION_HANDLERS = {
+    "jump": falling.do_jump,
     "heal": devotion.do_heal, "snap_out": devotion.do_snap_out,
     "pick_up": scenario_rules.do_pick_up, "leave_table": scenario_rules.do_leave_table,
     "group_order": groups.do_group_order, "regroup": groups.do_regroup,

@@ -49,6 +49,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("boulder", impassable=True, blocks_sight=True, cover=True),
     Kind("building", impassable=True, blocks_sight=True, cover=True),
     Kind("interior", cramped=True),  # inside a building or a corridor
+    Kind("chasm", impassable=True),  # a gap to jump over; falling in is a Short fall
 )}
 
 # Features on the side between two hexes (seed 000, LINEAR OBSTACLES).
@@ -56,7 +57,13 @@ EDGE_KINDS = {
     "low_wall": {"slows": True, "cover": True, "climb": False, "blocks_sight": False},
     "hedge": {"slows": True, "cover": True, "climb": False, "blocks_sight": False},
     "tall_wall": {"slows": True, "cover": True, "climb": True, "blocks_sight": True},
+    # a drop from the first hex of the row (the top) to the second; the fall is
+    # Short, Medium or Long (seed 000, FALLING DAMAGE)
+    "cliff_short": {"slows": True, "cover": False, "climb": True, "blocks_sight": False},
+    "cliff_medium": {"slows": True, "cover": False, "climb": True, "blocks_sight": False},
+    "cliff_long": {"slows": True, "cover": False, "climb": True, "blocks_sight": False},
 }
+BLOCKING_EDGES = frozenset(k for k, v in EDGE_KINDS.items() if v["climb"])
 
 
 _MOVEMENT_RULES = {r for k in KINDS.values() for r in k.ignored_by + k.passable_by}
@@ -71,6 +78,7 @@ class SbhBoard:
     height: int = DEFAULT_SIZE
     terrain: dict[Hex, str] = field(default_factory=dict)
     edges: dict[frozenset, str] = field(default_factory=dict)
+    drops: dict[tuple, str] = field(default_factory=dict)  # (top, bottom) -> short|medium|long
 
     def __post_init__(self) -> None:
         cells = tuple(hex_at(q - (r // 2), r) for r in range(self.height)
@@ -90,6 +98,12 @@ class SbhBoard:
 
     def kind(self, h: Hex) -> Kind:
         return KINDS[self.terrain.get(h, "open")]
+
+    def blocks_move(self, a: Hex, b: Hex, rules: dict) -> bool:
+        """Tall walls and cliffs stop walking across (Clinging and Flying climb or
+        fly; climbing itself is not played yet, see docs/rules/sbh.md)."""
+        kind = self.edge(a, b)
+        return kind in BLOCKING_EDGES and "Clinging" not in rules and "Flying" not in rules
 
     def edge(self, a: Hex, b: Hex) -> str | None:
         return self.edges.get(edge_key(a, b)) if self.edges else None

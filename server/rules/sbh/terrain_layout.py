@@ -35,7 +35,7 @@ DIFFICULT_GROUND = LayoutRules(1, 8, SHORT, LONG, 1)
 def rules_for(scenario: str) -> LayoutRules:
     return DIFFICULT_GROUND if scenario == "on_difficult_ground" else ALL_OUT
 GENERATED_KINDS = ("woods", "rough", "hill", "boulder", "woods", "swamp")  # by d6
-EDGE_KINDS = ("low_wall", "hedge", "tall_wall")
+EDGE_KINDS = ("low_wall", "hedge", "tall_wall", "cliff_short", "cliff_medium", "cliff_long")
 
 
 def features(terrain: dict) -> list[tuple[str, set]]:

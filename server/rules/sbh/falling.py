@@ -1,0 +1,137 @@
+"""Falls from heights and jumping (seed 000, FALLEN MODELS, NO SPACE TO RECOIL,
+JUMPING AND LEAPING, FALLING DAMAGE).
+
+- Cliffs are edge features with a top and a bottom hex and a drop of Short,
+  Medium or Long. "[Falling] DOES represent a fall when a model is in a
+  precariously balanced situation, such as fighting on the edge of a cliff.
+  In that case, a fall is literally a fall... and the model takes falling
+  damage": a figure knocked down on the top hex of a cliff falls to its
+  bottom hex. "A model recoiling on the edge of a cliff ... falls and takes
+  falling damage": a figure that must recoil while on the top of a cliff whose
+  bottom lies away from the attacker falls down it instead.
+- "A falling model must make a Quality roll, on one die if the fallen
+  distance is Short, two dice if Medium, three dice if Long. On any failure,
+  the model is out of action ... Complete success ... the character will need
+  to spend two actions to stand up." Flying and Clinging figures take no
+  damage; Acrobat (seed 001) has +1 on the roll.
+- Jumping over a chasm (`jump`): the figure names a landing hex across the
+  chasm in a straight line ("NOT allowed to pre-measure": any landing hex up
+  to 2 x Long is offered), then rolls one Quality die: +1 with a running start
+  (one more action), -2 in Heavy Armor; Animals pass automatically. Success:
+  it jumps its move length; failure: one category less (Short becomes one
+  hex). Short of the landing hex it comes down in the chasm: a Short fall.
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import distance, hex_at
+from server.rules.kernel import CommandSpec
+from server.rules.sbh.combat import hex_list
+from server.rules.sbh.context import illegal
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.movement import _rays, can_move
+from server.rules.sbh.quality import roll_quality
+from server.rules.sbh.state import SbhState
+from server.rules.sbh.terrain import LONG, RANGE
+
+FALL_DICE = {"short": 1, "medium": 2, "long": 3}
+JUMPING = "seed 000, JUMPING AND LEAPING"
+JUMP_SHORTFALL = {"long": RANGE["medium"], "medium": RANGE["short"], "short": 1}
+
+
+def falling_damage(ctx, fig: Figure, height: str) -> None:
+    if fig.has("Flying") or fig.has("Clinging"):
+        ctx.emit("fell", figure=fig.id, reason="no damage from falls")
+        return
+    roll = roll_quality(ctx, fig, FALL_DICE[height], bonus=1 if fig.has("Acrobat") else 0)
+    ctx.emit("falling_damage_rolled", figure=fig.id, height=height, **roll)
+    if roll["failures"]:
+        from server.rules.sbh.consequences import kill
+
+        kill(ctx, fig, gruesome=False, by=None)
+    else:
+        ctx.emit("fell", figure=fig.id, stand_up_cost=2, reason="survived the fall")
+
+
+def _drop_from(state: SbhState, fig: Figure, away_from: Figure | None):
+    occupied = state.occupancy()
+    for (top, bottom), height in sorted(state.board.drops.items()):
+        if top != fig.pos or bottom in occupied:
+            continue
+        if away_from is not None and distance(bottom, away_from.pos) <= distance(
+                top, away_from.pos):
+            continue
+        return bottom, height
+    return None
+
+
+def over_the_edge(ctx, fig: Figure, winner: Figure | None, *, recoiling: bool) -> bool:
+    """If `fig` falls (or recoils) at a cliff top, it goes down: True if so."""
+    drop = _drop_from(ctx.state, fig, winner if recoiling else None)
+    if drop is None:
+        return False
+    bottom, height = drop
+    ctx.emit("fell_from_height", figure=fig.id, to=[bottom[0], bottom[1]], height=height)
+    falling_damage(ctx, fig, height)
+    return True
+
+
+def jump_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
+    if actions < 1 or not can_move(fig) or fig.has("Flying"):
+        return []
+    landings = jump_landings(state, fig)
+    if not landings:
+        return []
+    starts = [False, True] if actions >= 2 else [False]
+    return [CommandSpec("jump", "Jump across (1 action; running start: 2 actions, +1)",
+                        params={"to": hex_list(landings), "running_start": starts})]
+
+
+def jump_landings(state: SbhState, fig: Figure) -> list:
+    board = state.board
+    q0, r0 = fig.pos[0], fig.pos[1]
+    if not any(board.kind(hex_at(q0 + dq, r0 + dr)).name == "chasm"
+               for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))):
+        return []
+    occupied = state.occupancy()
+    out = []
+    for _offset, steps in _rays(2 * LONG):
+        cells = [hex_at(q0 + sq, r0 + sr) for sq, sr in steps]
+        if board.kind(cells[0]).name != "chasm" or len(cells) < 2:
+            continue
+        *middle, landing = cells
+        if all(board.kind(c).name == "chasm" for c in middle) and \
+                board.kind(landing).name != "chasm" and landing not in occupied and \
+                board.passable(landing, fig.rules):
+            out.append(landing)
+    return sorted(out)
+
+
+def do_jump(ctx, args: dict) -> None:
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    running = bool(args.get("running_start", False))
+    to = args.get("to")
+    legal = jump_options(s, fig, s.activation.actions)
+    if not legal or to not in legal[0].params["to"] or running not in \
+            legal[0].params["running_start"]:
+        raise illegal("Jump to a hex across the chasm in a straight line.", JUMPING)
+    target = hex_at(to[0], to[1])
+    bonus = (1 if running else 0) - (2 if fig.has("Heavy Armor") else 0)
+    if fig.has("Animal"):
+        roll = {"dice": [], "automatic": 1, "target": 0, "successes": 1, "failures": 0}
+    else:
+        roll = roll_quality(ctx, fig, 1, bonus=bonus)
+    reach = RANGE[fig.move_category] if roll["successes"] else \
+        JUMP_SHORTFALL[fig.move_category]
+    span = distance(fig.pos, target)
+    cost = 2 if running else 1
+    if span <= reach:
+        ctx.emit("jumped", figure=fig.id, to=to, cost=cost, reach=reach, **roll)
+        return
+    from server.rules.board.hex import line
+
+    short = line(fig.pos, target)[reach]
+    ctx.emit("jumped", figure=fig.id, to=[short[0], short[1]], cost=cost, reach=reach,
+             fell_short=True, **roll)
+    falling_damage(ctx, fig, "short")
