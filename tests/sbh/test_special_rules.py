@@ -221,3 +221,62 @@ def test_greedy_killer_that_fails_its_test_must_snap_out(dice):
     assert offered == {"snap_out", "end_activation", "concede"}
     state, _ = act(state, "a", "snap_out", dice)
     assert not state.figures["a1"].greedy
+
+
+def test_ambusher_hidden_at_turn_start_attacks_at_plus_one(dice):
+    """seed 000, AMBUSH BONUS: 'Ambushers also attack in close combat at +1 in any
+    turn which they started hidden.' The elf starts the turn behind a building the
+    orc cannot see through, then moves round it and attacks."""
+    from server.rules.sbh.turns import hidden_map
+    state = battle(fig("a1", "Elf", 3, 3, (4, 6)), fig("b1", "Orc", 4, 3, (9, 5)),
+                   terrain={(6, 5): "building", (7, 5): "building", (8, 5): "building"})
+    state.figures["a1"].hidden_from = tuple(hidden_map(state, "a")["a1"])
+    assert state.figures["a1"].hidden_from == ("b1",)
+    dice.fix(3, 3, 1, 1)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    state, _ = act(state, "a", "move", dice, to=[8, 6])
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert "ambush +1" in first(events, "melee").data["modifiers"][0]
+
+
+def test_danger_sense_denies_the_ambush_bonus(dice):
+    """seed 000, DANGER SENSE: 'Models attacking a target with Danger Sense never
+    enjoy any Ambush bonus.'"""
+    state = battle(fig("a1", "Elf", 3, 3, (7, 6), hidden_from=("b1",)),
+                   fig("b1", "Orc", 4, 3, (8, 5), rules=["Danger Sense"]))
+    dice.fix(3, 1, 1)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert "ambush +1" not in first(events, "melee").data["modifiers"][0]
+
+
+def test_combat_master_attacks_per_action_and_declares_lethal_once(dice):
+    """seed 000, COMBAT MASTER (P): 'can make one melee attack per action' and 'A
+    Combat Master with the Assassin or Lethal rule may use it only on one of his
+    attacks (player's choice, but must be declared before rolling)'."""
+    from server.rules.sbh.system import SYSTEM
+    state = battle(fig("a1", "Swordmaster", 3, 3, (5, 5),
+                       rules=["Combat Master", "Lethal (Orc)"]),
+                   fig("b1", "Orc", 4, 3, (6, 5), rules=["Orc"]), fig("b2", "Orc", 4, 3, (5, 6),
+                                                                       rules=["Orc"]))
+    dice.fix(3, 3, 3, 3, 2)  # three actions; 3-1+3 = 5 vs 3+2 = 5: a tie
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=3)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False, special=True)
+    spec = next(o for o in SYSTEM.prompt(state).decisions[0].options if o.type == "attack")
+    assert spec.params["special"] == [False]  # declared once this turn already
+    dice.fix(4, 2)  # 3-1+4 = 6 vs 3+2 = 5: a win by one, not Lethal now
+    state, events = act(state, "a", "attack", dice, target="b2", power=False, special=False)
+    assert first(events, "melee").data["result"] in ("fall", "recoil")
+
+
+def test_optional_skip_a_turn_for_models_failing_morale_before_acting(dice):
+    """seed 000, OPTIONAL RULE: NON-ACTIVATED MODELS FAILING MORALE SKIP A TURN: 'If
+    a model fails a Morale check in his player's turn, before it even had a chance
+    to activate, the model ... counts as if it already acted.'"""
+    state = battle(fig("a1", "Squire", 3, 1, (5, 5)), fig("a2", "Elf", 3, 3, (5, 10)),
+                   fig("b1", "Ogre", 4, 6, (6, 5)), morale_skip_turn=True)
+    dice.fix(3, 1, 6)  # squire 1+1 = 2 vs ogre 6+6 = 12: tripled, a gruesome kill
+    dice.fix(1, 5, 6)  # the elf's morale test: one failure
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert "skips_turn" in types(events) and state.figures["a2"].activated

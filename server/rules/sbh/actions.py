@@ -11,7 +11,7 @@ from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import devotion, falling, groups, scenario_rules, terror
 from server.rules.sbh.combat import free_disengage_from, hex_list
-from server.rules.sbh.consequences import resolve_combat
+from server.rules.sbh.consequences import combat_master_special, resolve_combat
 from server.rules.sbh.context import illegal
 from server.rules.sbh.evolve import to_hex
 from server.rules.sbh.figures import Figure
@@ -100,15 +100,9 @@ def free_move_destinations(state: SbhState, fig: Figure) -> list:
 
 
 def do_pass(ctx, args: dict) -> None:
-    pass_turn(ctx, reason="passed")
+    from server.rules.sbh.turns import end_turn
 
-
-def pass_turn(ctx, reason: str) -> None:
-    s = ctx.state
-    if s.activation is not None:
-        ctx.emit("activation_ended", figure=s.activation.figure, turnover=False)
-    ctx.emit("turn_passed", to="b" if s.active_seat == "a" else "a", turn=s.turn + 1,
-             reason=reason)
+    end_turn(ctx, reason="passed")
 
 
 # -- the activated figure's actions ---------------------------------------------
@@ -148,8 +142,11 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     targets = [] if regrouping else melee_targets(state, fig)
     if targets:
         powers = [False, True] if left >= 2 else [False]
+        params = {"target": targets, "power": powers}
+        if combat_master_special(fig):
+            params["special"] = [False] if fig.special_used else [False, True]
         specs.append(CommandSpec("attack", "Melee attack (Power Blow: 2 actions, -1 to foe)",
-                                 params={"target": targets, "power": powers}))
+                                 params=params))
     specs.extend(groups.leader_options(state))
     specs.extend(scenario_rules.pick_up_options(state, fig, left))
     specs.extend(scenario_rules.leave_options(state, fig))
@@ -285,7 +282,13 @@ def do_attack(ctx, args: dict) -> None:
     cost = 2 if power else 1
     if act.actions < cost:
         raise illegal("A Power Blow takes two actions.", ACTION_COST)
-    resolve_combat(ctx, fig, s.figures[target_id], power=power, cost=cost)
+    special = True
+    if combat_master_special(fig):
+        special = bool(args.get("special", False))
+        if special and fig.special_used:
+            raise illegal("A Combat Master uses Lethal or Assassin on one attack only.",
+                          "seed 000, COMBAT MASTER (P)")
+    resolve_combat(ctx, fig, s.figures[target_id], power=power, cost=cost, special=special)
 
 
 def do_end_activation(ctx, args: dict) -> None:

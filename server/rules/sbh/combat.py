@@ -97,17 +97,24 @@ def side_modifier(state: SbhState, me: Figure, foe: Figure, *, attacking: bool,
     if defending_obstacle or (_elevated(state, me) and not _elevated(state, foe)):
         mod += 1
         why.append("obstacle/elevation +1")
-    if attacking and me.has("Dashing") and me.contacted_this_turn:
+    first_attack = attacking and me.melee_attacks == 0  # COMBAT MASTER: "only on his first"
+    if first_attack and me.has("Dashing") and me.contacted_this_turn:
         mod += 1
         why.append("dashing +1")
+    if first_attack and foe.id in me.hidden_from and not foe.has("Danger Sense"):
+        mod += 1  # seed 000, AMBUSH BONUS; DANGER SENSE negates it
+        why.append("ambush +1")
     return mod, why
 
 
-def lethal_against(me: Figure, foe: Figure) -> bool:
+def lethal_against(me: Figure, foe: Figure, *, special: bool = True) -> bool:
     """Kills by merely winning (seed 000, FIGHTING TRANSFIXED OR FALLEN OPPONENTS,
-    LETHAL, ASSASSIN, CLERIC, RABBLE)."""
+    LETHAL, ASSASSIN, CLERIC, RABBLE). `special` False: a Combat Master's attack
+    on which it did not declare its Lethal/Assassin rule."""
     if foe.fallen or foe.transfixed or foe.has("Rabble"):
         return True
+    if not special:
+        return me.has("Cleric") and not me.faith_lost and foe.has("Undead")
     target = me.param("Lethal")
     if target and (foe.has(target) or target.lower() in foe.name.lower()):
         return True

@@ -29,7 +29,7 @@ from server.rules.sbh.terrain import LONG, MEDIUM
 
 def resolve_combat(ctx, attacker: Figure, defender: Figure, *, free_hack: bool = False,
                    lethal_hack: bool = False, power: bool = False, cost: int = 0,
-                   for_hacks: bool = False) -> None:
+                   for_hacks: bool = False, special: bool = True) -> None:
     """Roll a melee (or a free hack), let Heroes re-roll, then apply the result.
 
     The combat is kept as a plain `spec` so it can wait on the stack while a
@@ -37,7 +37,7 @@ def resolve_combat(ctx, attacker: Figure, defender: Figure, *, free_hack: bool =
     Hero model can re-roll one die roll, be it a Combat or Quality roll")."""
     spec = {"attacker": attacker.id, "defender": defender.id, "dice": ctx.roll(2),
             "free_hack": free_hack, "lethal_hack": lethal_hack, "power": power,
-            "cost": cost, "for_hacks": for_hacks, "asked": []}
+            "cost": cost, "for_hacks": for_hacks, "asked": [], "special": special}
     continue_combat(ctx, spec)
 
 
@@ -96,12 +96,14 @@ def finish_combat(ctx, spec: dict) -> None:
     # seed 000: "The transfixed model's roll is purely defensive."
     result = outcome(a_total, a_die, d_total, d_die,
                      one_sided=free_hack or defender.transfixed,
-                     lethal_for_attacker=spec["lethal_hack"] or lethal_against(attacker, defender),
+                     lethal_for_attacker=spec["lethal_hack"] or lethal_against(
+                         attacker, defender, special=spec.get("special", True)),
                      lethal_for_defender=lethal_against(defender, attacker),
                      loser_flags=flags)
     ctx.emit("melee", attacker=attacker.id, defender=defender.id, dice=[a_die, d_die],
              totals=[a_total, d_total], modifiers=[a_why, d_why], free_hack=free_hack,
-             power=power, loser=result.loser, result=result.result, cost=spec["cost"])
+             power=power, loser=result.loser, result=result.result, cost=spec["cost"],
+             special=_declared_special(attacker, spec))
     if spec["for_hacks"] and result.result != "none":
         # the hacks item is on top: no further hacks, and no move/flight after
         ctx.replace_top(dict(s.pending[-1], hackers=[], interrupted=True))
@@ -113,6 +115,17 @@ def finish_combat(ctx, spec: dict) -> None:
             from server.rules.sbh.devotion import greedy_check
 
             greedy_check(ctx, winner)
+
+
+def _declared_special(attacker: Figure, spec: dict) -> bool:
+    return bool(spec.get("special")) and combat_master_special(attacker)
+
+
+def combat_master_special(fig: Figure) -> bool:
+    """Seed 000, COMBAT MASTER (P): "A Combat Master with the Assassin or Lethal
+    rule may use it only on one of his attacks (player's choice, but must be
+    declared before rolling the combat die)"."""
+    return fig.has("Combat Master") and (fig.has("Lethal") or fig.has("Assassin"))
 
 
 def apply_result(ctx, fig: Figure, winner: Figure, result: str) -> None:
@@ -321,6 +334,9 @@ def morale_step(ctx, item: dict) -> None:
         if item.get("terror_profile"):
             ctx.emit("terror_resisted", figure=fig.id, profile=item["terror_profile"])
         return
+    if s.options.get("morale_skip_turn") and fig.seat == s.active_seat and not fig.activated:
+        # seed 000, OPTIONAL RULE: NON-ACTIVATED MODELS FAILING MORALE SKIP A TURN
+        ctx.emit("skips_turn", figure=fig.id)
     engaged = _adjacent_enemies(s, fig)
     if fig.transfixed:
         kill(ctx, fig, gruesome=False, by=None)  # seed 000, TRANSFIX / FALLEN MODELS AND MORALE

@@ -145,6 +145,8 @@ def _initiative(s: SbhState, d: dict) -> None:
     s.phase = "play"
     s.active_seat = d["winner"]
     s.turn = 1
+    for fig_id, unseen in d.get("hidden", {}).items():
+        s.figures[fig_id].hidden_from = tuple(unseen)
 
 
 def _activated(s: SbhState, d: dict) -> None:
@@ -176,7 +178,11 @@ def _stood_up(s: SbhState, d: dict) -> None:
 
 def _melee(s: SbhState, d: dict) -> None:
     if not d.get("free_hack"):
-        s.figures[d["attacker"]].attacked = "melee"
+        attacker = s.figures[d["attacker"]]
+        attacker.attacked = "melee"
+        attacker.melee_attacks += 1
+        if d.get("special"):
+            attacker.special_used = True
     _spend(s, d)
 
 
@@ -239,6 +245,10 @@ def _relocated(s: SbhState, d: dict) -> None:
     fig.pos = to_hex(d["to"])
     fig.moves += 1 if d.get("cost") else 0
     _spend(s, d)
+
+
+def _skips_turn(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].activated = True
 
 
 def _group_ordered(s: SbhState, d: dict) -> None:
@@ -339,6 +349,9 @@ def _turn_passed(s: SbhState, d: dict) -> None:
             fig.attacked = None
             fig.moves = 0
             fig.contacted_this_turn = False
+            fig.melee_attacks = 0
+            fig.special_used = False
+            fig.hidden_from = tuple(d.get("hidden", {}).get(fig.id, ()))
 
 
 def _game_ended(s: SbhState, d: dict) -> None:
@@ -383,6 +396,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "wounded": _wounded,
     "hero_rerolled": _hero_rerolled,
     "group_ordered": _group_ordered,
+    "skips_turn": _skips_turn,
     "jumped": _relocated,
     "fell_from_height": _relocated,
     "falling_damage_rolled": _recorded_only,

@@ -134,7 +134,13 @@ def _roll_off(ctx, event: str) -> None:
         rounds.append([a, b])
         if a != b:
             break
-    ctx.emit(event, rolls=rounds, winner="a" if a > b else "b")
+    winner = "a" if a > b else "b"
+    extra = {}
+    if event == "initiative_rolled":
+        from server.rules.sbh.turns import hidden_map
+
+        extra["hidden"] = hidden_map(ctx.state, winner)
+    ctx.emit(event, rolls=rounds, winner=winner, **extra)
 
 
 def do_choose_role(ctx, seat: str, args: dict) -> None:

@@ -45,7 +45,6 @@ from server.rules.sbh.context import Ctx, illegal
 from server.rules.sbh.evolve import evolve_in_place
 from server.rules.sbh.flee import flee_chosen
 from server.rules.sbh.scenarios import (
-    all_knocked_down,
     goal_met,
     victory_points,
     winner_by_points,
@@ -53,6 +52,7 @@ from server.rules.sbh.scenarios import (
 )
 from server.rules.sbh.state import SEATS, SbhState, other
 from server.rules.sbh.terrain import DEFAULT_SIZE, SbhBoard
+from server.rules.sbh.turns import end_game, end_turn
 
 SETUP_HANDLERS = {
     "submit_list": setup.do_submit_list, "choose_role": setup.do_choose_role,
@@ -274,15 +274,7 @@ class SongOfBladesAndHeroes:
             return
 
     def _pass(self, ctx: Ctx, reason: str) -> None:
-        s = ctx.state
-        for seat in all_knocked_down(s):  # seed 000, ALL-OUT BATTLE: checked at turn end
-            self._end(ctx, winner_by_points(s), f"all of {seat}'s figures are knocked down")
-            return
-        limit = s.options.get("turn_limit") or 0
-        if limit and s.turn >= limit:
-            self._end(ctx, winner_by_points(s), f"turn limit {limit} reached")
-            return
-        ctx.emit("turn_passed", to=other(s.active_seat), turn=s.turn + 1, reason=reason)
+        end_turn(ctx, reason)
 
     def _check_end(self, ctx: Ctx) -> bool:
         s = ctx.state
@@ -297,8 +289,7 @@ class SongOfBladesAndHeroes:
         return True
 
     def _end(self, ctx: Ctx, winner: str | None, reason: str) -> None:
-        ctx.emit("game_ended", winner=winner, reason=reason,
-                 victory_points=victory_points(ctx.state))
+        end_game(ctx, winner, reason)
 
 
 def _recoil(ctx: Ctx, seat: str, args: dict) -> None:
