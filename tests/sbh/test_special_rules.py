@@ -280,3 +280,46 @@ def test_optional_skip_a_turn_for_models_failing_morale_before_acting(dice):
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
     state, events = act(state, "a", "attack", dice, target="b1", power=False)
     assert "skips_turn" in types(events) and state.figures["a2"].activated
+
+
+def rats(*extra):
+    return battle(fig("a1", "Rat Swarm", 4, 1, (5, 5), rules=["Swarm"]),
+                  fig("a2", "Rat Swarm", 4, 1, (6, 5), rules=["Swarm"]),
+                  fig("a3", "Rat Swarm", 4, 1, (7, 5), rules=["Swarm"]), *extra)
+
+
+def test_a_swarm_activates_on_a_single_roll(dice):
+    """seed 000, SWARM: 'A single activation roll, on one, two or three dice as
+    usual, is rolled for the whole Swarm'."""
+    dice.fix(4, 5)
+    state, events = act(rats(fig("b1", "Orc", 4, 3, (20, 20))), "a", "activate", dice,
+                        figure="a2", dice=2)
+    group = first(events, "group_activated").data
+    assert group["members"] == ["a1", "a2", "a3"] and group["successes"] == 2
+    assert all(state.figures[f].activated for f in ("a1", "a2", "a3"))
+
+
+def test_swarm_bases_keep_touching_each_other(dice):
+    """seed 000, SWARM: 'All Swarm bases of the same type must keep adjacent to at
+    least another swarm base during play.'"""
+    from server.rules.sbh.system import SYSTEM
+    dice.fix(4)
+    state, _ = act(rats(fig("b1", "Orc", 4, 3, (20, 20))), "a", "activate", dice,
+                   figure="a1", dice=1)
+    state, _ = act(state, "a", "group_next", dice, figure="a1")
+    spec = next(o for o in SYSTEM.prompt(state).decisions[0].options if o.type == "move")
+    assert [1, 5] not in spec.params["to"] and [5, 6] in spec.params["to"]
+
+
+def test_only_the_same_swarm_tests_for_its_gruesome_death(dice):
+    """seed 000, SWARM: 'When a Swarm suffers a gruesome death, all other swarm
+    models of the same type on the table must test Morale. Other models ... do
+    not make Morale rolls'."""
+    state = battle(fig("a1", "Ogre", 3, 6, (5, 5)),
+                   fig("b1", "Bee Swarm", 4, 1, (6, 5), rules=["Swarm"]),
+                   fig("b2", "Bee Swarm", 4, 1, (7, 5), rules=["Swarm"]),
+                   fig("b3", "Beekeeper", 4, 2, (8, 8)))
+    dice.fix(3, 6, 1, 6, 6, 6)  # 12 vs 2: gruesome; b2 tests (passes), b3 does not
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert [e.data["figure"] for e in events if e.type == "morale_tested"] == ["b2"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import devotion, falling, groups, scenario_rules, terror
+from server.rules.sbh import devotion, falling, groups, scenario_rules, swarms, terror
 from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.consequences import combat_master_special, resolve_combat
 from server.rules.sbh.context import illegal
@@ -75,6 +75,8 @@ def do_activate(ctx, args: dict) -> None:
     if casting and not _casts(fig):
         raise illegal(f"{fig.name} cannot cast spells.", "seed 000, MAGIC")
     roll = roll_quality(ctx, fig, dice)
+    if fig.has("Swarm") and swarms.activate_swarm(ctx, fig, dice, roll):
+        return
     out_of_power = (casting and dice == 3 and roll["failures"] == 3  # FAILURES ON SPELLS
                     and not scenario_rules.in_place_of_power(s, fig))  # PLACE OF POWER
     ctx.emit("activated", figure=fig.id, casting=casting, out_of_power=out_of_power, **roll)
@@ -130,12 +132,14 @@ def action_options(state: SbhState) -> list[CommandSpec]:
         dests = move_destinations(state, fig, left)
         for cost in (1, 2):
             hexes = [h for h, c in dests.items()
-                     if c == cost and groups.regroup_allows(state, fig, h, cost)]
+                     if c == cost and groups.regroup_allows(state, fig, h, cost)
+                     and swarms.keeps_coherency(state, fig, h)]
             if hexes:
                 specs.append(CommandSpec("move", f"Move ({cost} action{'s' * (cost > 1)})",
                                          params={"to": hex_list(hexes)}))
         steps = [h for h in step_destinations(state, fig)
-                 if groups.regroup_allows(state, fig, h, 1)]
+                 if groups.regroup_allows(state, fig, h, 1)
+                 and swarms.keeps_coherency(state, fig, h)]
         if steps:
             specs.append(CommandSpec("step", "Step one hex", params={"to": hex_list(steps)}))
     regrouping = state.group is not None and state.group.get("regroup")
@@ -196,6 +200,9 @@ def do_move(ctx, args: dict) -> None:
     cost = move_destinations(s, fig, act.actions).get(to)
     if cost is None or cost > act.actions:
         raise illegal("That hex cannot be reached by one straight move.", "seed 000, MOVEMENT")
+    if not swarms.keeps_coherency(s, fig, to):
+        raise illegal("Swarm bases must keep touching another base of their swarm.",
+                      "seed 000, SWARM")
     if not groups.regroup_allows(s, fig, to, cost):
         raise illegal("In a Regroup the last move must end touching another member of the "
                       "group.", groups.REGROUP)
@@ -209,6 +216,9 @@ def do_step(ctx, args: dict) -> None:
     if not can_move(fig) or to not in step_destinations(s, fig):
         raise illegal("A step is one hex into an empty hex you can enter.",
                       "seed 000, MINIMUM MOVEMENT: THE STEP")
+    if not swarms.keeps_coherency(s, fig, to):
+        raise illegal("Swarm bases must keep touching another base of their swarm.",
+                      "seed 000, SWARM")
     if not groups.regroup_allows(s, fig, to, 1):
         raise illegal("In a Regroup the last move must end touching another member of the "
                       "group.", groups.REGROUP)

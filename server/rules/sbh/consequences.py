@@ -199,6 +199,9 @@ def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None) -> None:
             if distance(f.pos, where) <= radius and not _immune_to_gruesome(f) and (
                     not savage or s.board.clear_sight(f.pos, where)):
                 testers.append(f.id)
+    if gruesome and fig.has("Swarm"):
+        # seed 000, SWARM: only the other bases of the same Swarm test
+        testers = [f.id for f in s.on_table(fig.seat) if f.has("Swarm") and f.name == fig.name]
     if fig.has("Leader"):
         testers = [f.id for f in s.on_table(fig.seat)]  # seed 000, Loss of a Leader
     seat = fig.seat
