@@ -167,7 +167,7 @@ class SbhBoard:
         """Terrain-only line of sight: no sight-blocking hex strictly between and
         no tall wall crossed. Symmetric: clear if the line either way is clear
         (where a line runs along hex sides it has two readings)."""
-        return self._clear_line(line(a, b)) or self._clear_line(line(b, a))
+        return self._clear_line(line(a, b, 1)) or self._clear_line(line(a, b, -1))
 
     def _clear_line(self, cells) -> bool:
         for index in range(1, len(cells)):

@@ -1,0 +1,274 @@
+"""Square grid geometry for A Song of Ice & Fire: Tactics (seed 004, THE
+BATTLEFIELD, MOVEMENT, LARGE MODEL MOVEMENT, WALLS).
+
+- The battlefield is made of 7x7-square tiles. Each square is OPEN or BLOCKED
+  (can a model stand on it?) and has a dot or an X (can sight pass through
+  it?): "a cross (X) means that the square blocks LoS after it, but not to it".
+  Kinds: OPEN (OPEN-dot), OPEN_X, BLOCKED (BLOCKED-dot: a moat, a hole) and
+  BLOCKED_X (rocks, huge trees).
+- Walls lie on square sides: "They block movement, line of sight, being
+  engaged, being in contact".
+- Adjacent: "orthogonal or diagonal touching squares". A move step goes to any
+  of the 8 neighbours; distance is counted in steps (Chebyshev). "A model can
+  move diagonally around a BLOCKED square if the other diagonal square is
+  OPEN" and "The wall functions as a BLOCKED square but any opening allows
+  diagonal movement": a diagonal step is allowed when at least one of the two
+  squares beside it can be stood on and is not walled off from either end.
+- Line of sight: "trace an imaginary line between the dot/X of the 2 squares
+  in which the models sit ... If no squares with blocking element stands in the
+  way, LoS is open". Blocking: a model, an X square, a wall. The line runs
+  centre to centre; a square blocks when the line passes through its inside
+  (touching a corner does not count); a wall blocks when the line crosses it
+  (passing exactly through a wall's end does not). Exact integer arithmetic,
+  so sight is symmetric.
+- Large models occupy 2x2 squares ("Large models can't be placed over walls").
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import NamedTuple
+
+
+class Square(NamedTuple):
+    x: int
+    y: int
+
+
+class SquareKind(Enum):
+    OPEN = "open"
+    OPEN_X = "open_x"
+    BLOCKED = "blocked"
+    BLOCKED_X = "blocked_x"
+
+    @property
+    def standable(self) -> bool:
+        return self in (SquareKind.OPEN, SquareKind.OPEN_X)
+
+    @property
+    def blocks_sight(self) -> bool:
+        return self in (SquareKind.OPEN_X, SquareKind.BLOCKED_X)
+
+
+TILE = 7
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+TILE_CODES = {".": SquareKind.OPEN, "x": SquareKind.OPEN_X, "o": SquareKind.BLOCKED,
+              "#": SquareKind.BLOCKED_X}
+
+
+def distance(a: Square, b: Square) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def wall_key(a: Square, b: Square) -> frozenset:
+    """The side between two orthogonally adjacent squares."""
+    return frozenset((Square(*a), Square(*b)))
+
+
+def footprint(anchor: Square) -> tuple[Square, ...]:
+    """The four squares of a large model whose top-left square is `anchor`."""
+    x, y = anchor
+    return (Square(x, y), Square(x + 1, y), Square(x, y + 1), Square(x + 1, y + 1))
+
+
+@dataclass(frozen=True)
+class SquareBoard:
+    width: int
+    height: int
+    kinds: dict = field(default_factory=dict)  # Square -> SquareKind (default OPEN)
+    walls: frozenset = frozenset()  # wall_key(...) of walled sides
+
+    @classmethod
+    def from_rows(cls, rows: list[str], walls: Iterable[tuple] = ()) -> SquareBoard:
+        """Rows of codes, top row first: '.' OPEN, 'x' OPEN-X, 'o' BLOCKED, '#' BLOCKED-X."""
+        kinds = {Square(x, y): TILE_CODES[c] for y, row in enumerate(rows)
+                 for x, c in enumerate(row) if c != "."}
+        return cls(len(rows[0]), len(rows), kinds, frozenset(wall_key(a, b) for a, b in walls))
+
+    @classmethod
+    def from_tiles(cls, tiles: list[list[list[str]]], walls: Iterable[tuple] = ()) -> SquareBoard:
+        """A board of 7x7 tiles: `tiles[row][col]` is a tile's seven rows of codes."""
+        rows = []
+        for tile_row in tiles:
+            for line_index in range(TILE):
+                rows.append("".join(tile[line_index] for tile in tile_row))
+        return cls.from_rows(rows, walls)
+
+    def contains(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def kind(self, sq: Square) -> SquareKind:
+        return self.kinds.get(Square(*sq), SquareKind.OPEN)
+
+    def standable(self, sq: Square) -> bool:
+        return self.contains(sq) and self.kind(sq).standable
+
+    def walled(self, a: Square, b: Square) -> bool:
+        return wall_key(a, b) in self.walls
+
+    # -- movement -------------------------------------------------------------------
+    def step_allowed(self, a: Square, b: Square, occupied: frozenset | set = frozenset()) -> bool:
+        """One step to an adjacent square (seed 004, MOVEMENT)."""
+        if not self.standable(b) or b in occupied:
+            return False
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if dx == 0 or dy == 0:
+            return not self.walled(a, b)
+        for side in (Square(a[0] + dx, a[1]), Square(a[0], a[1] + dy)):
+            if (self.standable(side) and side not in occupied
+                    and not self.walled(a, side) and not self.walled(side, b)):
+                return True
+        return False
+
+    def neighbours(self, sq: Square) -> list[Square]:
+        return [Square(sq[0] + dx, sq[1] + dy) for dx, dy in STEPS
+                if self.contains(Square(sq[0] + dx, sq[1] + dy))]
+
+    def reachable(self, start: Square, budget: int,
+                  occupied: Iterable[Square] = ()) -> dict[Square, int]:
+        """Fewest steps to every square reachable within `budget` steps."""
+        blocked = frozenset(occupied)
+        best = {Square(*start): 0}
+        queue = deque([Square(*start)])
+        while queue:
+            here = queue.popleft()
+            if best[here] == budget:
+                continue
+            for n in self.neighbours(here):
+                if n not in best and self.step_allowed(here, n, blocked):
+                    best[n] = best[here] + 1
+                    queue.append(n)
+        return best
+
+    def path(self, start: Square, goal: Square, occupied: Iterable[Square] = ()
+             ) -> list[Square] | None:
+        blocked = frozenset(occupied)
+        came = {Square(*start): None}
+        queue = deque([Square(*start)])
+        while queue:
+            here = queue.popleft()
+            if here == goal:
+                steps = [here]
+                while came[steps[-1]] is not None:
+                    steps.append(came[steps[-1]])
+                return steps[::-1]
+            for n in self.neighbours(here):
+                if n not in came and self.step_allowed(here, n, blocked):
+                    came[n] = here
+                    queue.append(n)
+        return None
+
+    # -- line of sight --------------------------------------------------------------
+    def line_of_sight(self, a: Square, b: Square, blockers: Iterable[Square] = ()) -> bool:
+        """Centre to centre (seed 004, THE BATTLEFIELD). `blockers` are squares
+        holding models; the two end squares never block."""
+        ends = {Square(*a), Square(*b)}
+        extra = set(blockers) - ends
+        p = (2 * a[0] + 1, 2 * a[1] + 1)
+        q = (2 * b[0] + 1, 2 * b[1] + 1)
+        for sq in self.squares_crossed(a, b):
+            if sq in ends:
+                continue
+            if self.kind(sq).blocks_sight or sq in extra:
+                return False
+        for key in self.walls:
+            s1, s2 = tuple(key)
+            if _crosses_side(p, q, s1, s2):
+                return False
+        return True
+
+    def squares_crossed(self, a: Square, b: Square) -> list[Square]:
+        """Squares whose inside the centre-to-centre segment passes through."""
+        p = (2 * a[0] + 1, 2 * a[1] + 1)
+        q = (2 * b[0] + 1, 2 * b[1] + 1)
+        out = []
+        for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
+            for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
+                if _segment_enters_open_box(p, q, 2 * x, 2 * y, 2 * x + 2, 2 * y + 2):
+                    out.append(Square(x, y))
+        return out
+
+    # -- large models ---------------------------------------------------------------
+    def can_place_large(self, anchor: Square, occupied: Iterable[Square] = ()) -> bool:
+        cells = footprint(anchor)
+        taken = set(occupied)
+        if any(not self.standable(c) or c in taken for c in cells):
+            return False
+        x, y = anchor
+        inner = [((x, y), (x + 1, y)), ((x, y + 1), (x + 1, y + 1)),
+                 ((x, y), (x, y + 1)), ((x + 1, y), (x + 1, y + 1))]
+        return not any(self.walled(Square(*s), Square(*t)) for s, t in inner)
+
+    def large_destinations(self, anchor: Square, budget: int,
+                           occupied: Iterable[Square] = ()) -> list[Square]:
+        """Seed 004, LARGE MODEL MOVEMENT: "choose one of the four squares the
+        model occupies and move it up to 3 squares ... reorient ... it only needs a
+        single free OPEN square all along the way ... must end its move ... in a
+        group of four OPEN squares it can legally occupy". Returns anchors."""
+        own = set(footprint(anchor))
+        others = set(occupied) - own
+        out = set()
+        for cell in own:
+            for arrived in self.reachable(cell, budget, others):
+                for dx in (0, -1):
+                    for dy in (0, -1):
+                        new = Square(arrived[0] + dx, arrived[1] + dy)
+                        if self.can_place_large(new, others):
+                            out.add(new)
+        out.discard(Square(*anchor))
+        return sorted(out)
+
+    def adjacent(self, first: Iterable[Square], second: Iterable[Square]) -> bool:
+        """Seed 004, ADJACENT: any squares touching orthogonally or diagonally."""
+        return any(distance(a, b) == 1 for a in first for b in second)
+
+    def in_contact(self, first: Iterable[Square], second: Iterable[Square],
+                   blockers: Iterable[Square] = ()) -> bool:
+        """Seed 004, CONTACT: adjacent with line of sight to each other (a wall
+        between them prevents it)."""
+        first, second = list(first), list(second)
+        block = set(blockers) - set(first) - set(second)
+        return any(distance(a, b) == 1 and self.line_of_sight(a, b, block)
+                   for a in first for b in second)
+
+
+def _segment_enters_open_box(p, q, x0, y0, x1, y1) -> bool:
+    """Does segment p-q pass through the open rectangle (x0,x1) x (y0,y1)?
+    Exact: clip the parameter t in [0, 1] with integer fractions."""
+    from fractions import Fraction
+
+    lo, hi = Fraction(0), Fraction(1)
+    for start, delta, low, high in ((p[0], q[0] - p[0], x0, x1), (p[1], q[1] - p[1], y0, y1)):
+        if delta == 0:
+            if not low < start < high:
+                return False
+            continue
+        t0, t1 = Fraction(low - start, delta), Fraction(high - start, delta)
+        if t0 > t1:
+            t0, t1 = t1, t0
+        lo, hi = max(lo, t0), min(hi, t1)
+    return lo < hi
+
+
+def _crosses_side(p, q, s1: Square, s2: Square) -> bool:
+    """Does segment p-q (doubled coordinates) cross the side between two
+    orthogonally adjacent squares, other than at the side's ends?"""
+    if s1[0] != s2[0]:  # a vertical side at x = max(x) * 2
+        x = 2 * max(s1[0], s2[0])
+        y0, y1 = 2 * s1[1], 2 * s1[1] + 2
+        return _crosses(p, q, (x, y0), (x, y1))
+    y = 2 * max(s1[1], s2[1])
+    x0, x1 = 2 * s1[0], 2 * s1[0] + 2
+    return _crosses(p, q, (x0, y), (x1, y))
+
+
+def _crosses(p, q, a, b) -> bool:
+    """Proper crossing of segments p-q and a-b (touching an end of a-b is not)."""
+    def orient(o, u, v):
+        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
+    d1, d2 = orient(a, b, p), orient(a, b, q)
+    d3, d4 = orient(p, q, a), orient(p, q, b)
+    return d1 * d2 < 0 and d3 * d4 < 0
