@@ -19,26 +19,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from server.rules.dice import SeededDice  # noqa: E402
 from server.rules.runner import apply_command  # noqa: E402
+from server.rules.sbh.builder import from_profiles  # noqa: E402
 from server.rules.sbh.random_player import random_command  # noqa: E402
 from server.rules.sbh.system import SYSTEM  # noqa: E402
 
-WARBANDS = {  # two 300-point warbands of profiles from seed 000's rosters
-    "a": {"name": "Elves", "models": [
-        {"name": "Elf Captain", "quality": 3, "combat": 3, "points": 66,
-         "rules": ["Leader", "Shooter (Long)"]},
-        *[{"name": "Elf Warrior", "quality": 3, "combat": 3, "points": 45,
-           "rules": ["Shooter (Medium)"]} for _ in range(4)],
-        {"name": "Elf Scout", "quality": 3, "combat": 2, "points": 54,
-         "rules": ["Forester", "Long Move"]},
-    ]},
-    "b": {"name": "Goblins", "models": [
-        {"name": "Goblin Chief", "quality": 4, "combat": 3, "points": 45,
-         "rules": ["Leader", "Gregarious"]},
-        *[{"name": "Goblin Warrior", "quality": 4, "combat": 2, "points": 21,
-           "rules": ["Gregarious"]} for _ in range(8)],
-        {"name": "Troll", "quality": 4, "combat": 5, "points": 87,
-         "rules": ["Big", "Tough"]},
-    ]},
+WARBANDS = {  # two warbands of about 300 points from seed 000's rosters
+    "a": from_profiles("Elves", {"Elf Commander (Sword And Shield, Chainmail)": 1,
+                                 "Wood Elf Archer (Shortsword, Longbow)": 2,
+                                 "Wood Elf Warrior (Sword, Leather Armor)": 2,
+                                 "Elf Young Warrior (Spear And Shield)": 1}),
+    "b": from_profiles("Goblins", {"Goblin Commander (Hand Weapon And Shield)": 1,
+                                   "Goblin Archer (Leather Armor And Shortbow)": 2,
+                                   "Goblin Warrior (Hand Weapon And Shield)": 10,
+                                   "Goblin Sneak (Dagger)": 1, "Troll": 1}),
 }
 SETUP = {"options": {"turn_limit": 40}}
 

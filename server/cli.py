@@ -14,7 +14,7 @@ import sys
 from server.config import ConfigError
 
 # Order here is the order `warband --help` lists them.
-COMMAND_MODULES = ["serve"]
+COMMAND_MODULES = ["serve", "catalog", "points"]
 
 
 class CommandError(Exception):
@@ -41,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.handler(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        return 0
     except (CommandError, ConfigError) as exc:
         print(f"warband: error: {exc}", file=sys.stderr)
         return 1

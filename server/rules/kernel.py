@@ -60,16 +60,24 @@ class RulesError(Exception):
 
     `code` is stable (clients and tests match on it), `message` is a sentence a
     player understands, `passage` names the rule enforced ("seed 000, MELEE").
+    `details` lists the individual problems when there are several (every
+    violation of an invalid warband list), each a plain map with the same keys.
     """
 
-    def __init__(self, code: str, message: str, passage: str = "") -> None:
+    def __init__(self, code: str, message: str, passage: str = "",
+                 details: tuple[dict[str, Plain], ...] = ()) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.passage = passage
+        self.details = details
 
     def to_wire(self) -> dict[str, Plain]:
-        return {"code": self.code, "message": self.message, "passage": self.passage}
+        wire: dict[str, Plain] = {"code": self.code, "message": self.message,
+                                  "passage": self.passage}
+        if self.details:
+            wire["details"] = list(self.details)
+        return wire
 
     def __repr__(self) -> str:
         return f"RulesError({self.code!r}, {self.message!r}, {self.passage!r})"

@@ -12,24 +12,17 @@ from server.rules.checksum import state_digest
 from server.rules.dice import SeededDice
 from server.rules.kernel import SPECTATOR, Viewer
 from server.rules.runner import apply_command, rebuild, verify
+from server.rules.sbh.builder import from_profiles
 from server.rules.sbh.random_player import random_command
 from server.rules.sbh.system import SYSTEM
 
 WARBANDS = {
-    "a": {"name": "Elves", "models": [
-        {"name": "Elf Captain", "quality": 3, "combat": 3, "points": 70, "rules": ["Leader"]},
-        {"name": "Elf Warrior", "quality": 3, "combat": 3, "points": 45, "rules": []},
-        {"name": "Elf Warrior", "quality": 3, "combat": 3, "points": 45, "rules": []},
-        {"name": "Elf Scout", "quality": 3, "combat": 2, "points": 40, "rules": ["Long Move"]},
-    ]},
-    "b": {"name": "Goblins", "models": [
-        {"name": "Goblin Boss", "quality": 4, "combat": 3, "points": 50,
-         "rules": ["Leader", "Savage"]},
-        *[{"name": "Goblin", "quality": 4, "combat": 2, "points": 20,
-           "rules": ["Gregarious"]} for _ in range(6)],
-        {"name": "Troll", "quality": 4, "combat": 5, "points": 80,
-         "rules": ["Big", "Tough"]},
-    ]},
+    "a": from_profiles("Elves", {"Wood Elf Commander (Sword And Shield, Chainmail)": 1,
+                                 "Wood Elf Warrior (Sword, Leather Armor)": 2,
+                                 "Elf Young Warrior (Spear And Shield)": 1}),
+    "b": from_profiles("Goblins", {"Goblin Commander (Hand Weapon And Shield)": 1,
+                                   "Goblin Warrior (Hand Weapon And Shield)": 6,
+                                   "Troll": 1}),
 }
 SETUP = {"board_size": 24, "options": {"turn_limit": 30}}
 
@@ -74,6 +67,6 @@ def test_secret_lists_never_reach_the_other_seat_or_spectators():
     state = SYSTEM.evolve(state, event)
     for viewer in (Viewer("b"), SPECTATOR):
         assert "list" not in event.for_viewer(viewer).data
-        assert "Elf Captain" not in repr(SYSTEM.view(state, viewer))
-    assert "Elf Captain" in repr(SYSTEM.view(state, Viewer("a")))
+        assert "Wood Elf Commander" not in repr(SYSTEM.view(state, viewer))
+    assert "Wood Elf Commander" in repr(SYSTEM.view(state, Viewer("a")))
     assert SYSTEM.view(state, Viewer("b"))["commitments"]["a"] == event.data["commitment"]

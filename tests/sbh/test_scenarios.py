@@ -71,7 +71,7 @@ def test_carrier_killed_drops_the_treasure(dice):
 def test_place_of_power_helps_magic_users_standing_in_it(dice):
     """seed 000, PLACE OF POWER: 'Magic-using models standing in the Place of
     Power have +1 on their Quality rolls ... and cannot run out of magic power'."""
-    state = battle(fig("a1", "Mage", 4, 1, (5, 5), rules=["Magic User"]),
+    state = battle(fig("a1", "Mage", 4, 1, (5, 5), rules=["Magic-User"]),
                    fig("b1", "Orc", 4, 3, (20, 20)), scenario="place_of_power")
     state.place_of_power = frozenset({hex_at(5, 5)})
     dice.fix(1, 2, 2)

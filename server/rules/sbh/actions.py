@@ -60,7 +60,7 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
 
 
 def _casts(fig: Figure) -> bool:
-    return fig.has("Magic User") and not fig.out_of_power
+    return fig.has("Magic-User") and not fig.out_of_power
 
 
 def do_activate(ctx, args: dict) -> None:

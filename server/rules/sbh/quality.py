@@ -47,7 +47,7 @@ def quality_target(state: SbhState, fig: Figure, *, morale: bool = False,
     target = fig.effective_quality - bonus
     if leader_bonus(state, fig):
         target -= 1
-    if fig.has("Magic User") and fig.pos in state.place_of_power:
+    if fig.has("Magic-User") and fig.pos in state.place_of_power:
         target -= 1  # seed 000, PLACE OF POWER: "+1 on their Quality rolls"
     if opportunity(state, fig):
         target -= 1

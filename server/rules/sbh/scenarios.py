@@ -44,7 +44,7 @@ def victory_points(state: SbhState) -> dict[str, int]:
             vp += 3
         if scenario == "place_of_power":
             vp += 3 * sum(1 for f in state.on_table(seat)
-                          if f.has("Magic User") and f.pos in state.place_of_power)
+                          if f.has("Magic-User") and f.pos in state.place_of_power)
         points[seat] = vp
     return points
 

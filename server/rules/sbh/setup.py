@@ -21,8 +21,8 @@ import hashlib
 
 import msgpack
 
-from server.rules.kernel import CommandSpec
-from server.rules.sbh import ambush, scenario_rules
+from server.rules.kernel import CommandSpec, RulesError
+from server.rules.sbh import ambush, builder, scenario_rules
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal
 from server.rules.sbh.evolve import to_hex
@@ -39,27 +39,18 @@ def list_commitment(warband: dict, salt: str) -> str:
     return hashlib.sha256(packed).hexdigest()
 
 
-def validate_list(state: SbhState, warband) -> None:
-    if not isinstance(warband, dict) or not isinstance(warband.get("models"), list) \
-            or not warband["models"]:
-        raise illegal("A warband list is {'name': ..., 'models': [...]} with at least one "
-                      "model.", SELECTING, code="bad_list")
-    total = 0
-    for entry in warband["models"]:
-        if not isinstance(entry, dict):
-            raise illegal("Each model is a map with name, quality, combat, points, rules.",
-                          SELECTING, code="bad_list")
-        for key, kind in (("name", str), ("quality", int), ("combat", int), ("points", int)):
-            if not isinstance(entry.get(key), kind):
-                raise illegal(f"Model entry is missing {key!r}.", SELECTING, code="bad_list")
-        if not 2 <= entry["quality"] <= 6:
-            raise illegal(f"{entry['name']}: Quality must be 2+ to 6+.", SELECTING,
-                          code="bad_list")
-        total += entry["points"]
-    limit = state.options.get("points_limit", 300)
-    if total > limit:
-        raise illegal(f"The warband costs {total} points; the limit is {limit}.", SELECTING,
-                      code="over_points_limit")
+def validate_list(state: SbhState, warband) -> dict:
+    """The priced list (server/rules/sbh/builder.py), or every violation at once."""
+    limit = state.options.get("points_limit", builder.DEFAULT_LIMIT)
+    priced, violations = builder.normalize(warband, limit)
+    if len(violations) == 1:
+        v = violations[0]
+        raise RulesError(v.code, v.message, v.passage, (v.to_wire(),))
+    if violations:
+        raise RulesError("invalid_list", f"The warband list has {len(violations)} problems: "
+                         + " ".join(v.message for v in violations), SELECTING,
+                         tuple(v.to_wire() for v in violations))
+    return priced
 
 
 def setup_decisions(state: SbhState) -> dict[str, list[CommandSpec]]:
@@ -116,7 +107,7 @@ def do_submit_list(ctx, seat: str, args: dict) -> None:
     warband, salt = args.get("list"), args.get("salt", "")
     if not isinstance(salt, str):
         raise illegal("The salt is a text string.", SELECTING, code="bad_list")
-    validate_list(s, warband)
+    warband = validate_list(s, warband)
     commitment = list_commitment(warband, salt)
     ctx.emit("list_submitted", visible_to=(seat,),
              redacted={"seat": seat, "commitment": commitment},

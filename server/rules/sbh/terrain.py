@@ -42,8 +42,8 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          woods=True),
     Kind("rough", slows=True),  # broken ground, rubble, shallow water
     Kind("shallow_water", slows=True, ignored_by=("Amphibious",)),
-    Kind("swamp", slows=True, ignored_by=("Amphibious",)),
-    Kind("desert", slows=True, ignored_by=("Desert-walk", "Desert-Walk")),
+    Kind("swamp", slows=True, ignored_by=("Amphibious", "Swamp Walk")),
+    Kind("desert", slows=True, ignored_by=("Desert Walk",)),
     Kind("deep_water", impassable=True, passable_by=("Amphibious",)),
     Kind("hill", elevated=True),
     Kind("boulder", impassable=True, blocks_sight=True, cover=True),

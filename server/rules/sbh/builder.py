@@ -1,0 +1,152 @@
+"""The warband builder: prices models with the point formula and checks a
+warband against the building rules of seed 000, listing every violation.
+
+A list is `{"name": ..., "models": [entry, ...]}` where an entry is either a
+roster profile, `{"profile": "Elf Archer (Bow)"}`, or a custom model,
+`{"name": ..., "quality": 3, "combat": 2, "rules": ["Leader", "Shooter (Long)"]}`.
+`normalize` turns either into the full form with computed `points`; a
+`points` figure sent by the client must agree with the formula.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from server.rules.kernel import RulesError
+from server.rules.sbh.catalog import Catalog, RuleRef, load
+from server.rules.sbh.points import points as formula_points
+
+SELECTING = "seed 000, SELECTING FIGURES"
+BUILDING = "seed 000, BUILDING A WARBAND"
+DEFAULT_LIMIT = 300
+SIZES = ("Big", "Huge", "Gargantuan")
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    code: str
+    message: str
+    passage: str
+    model: int | None = None  # index of the offending entry, None for the whole list
+
+    def to_wire(self) -> dict:
+        return {"code": self.code, "message": self.message, "passage": self.passage,
+                "model": self.model}
+
+
+def is_personality(rules: tuple[RuleRef, ...], catalog: Catalog | None = None) -> bool:
+    """seed 000, BUILDING A WARBAND: models with Hero, Tough, Leader, Terror,
+    Assassin, Cleric or Magic-User, or any rule labelled "(P)"."""
+    catalog = catalog or load()
+    return any(catalog.ability(r.table_name).personality for r in rules)
+
+
+def model_problems(name: str, quality: int, rules: tuple[RuleRef, ...],
+                   index: int | None = None) -> list[Violation]:
+    """Rules that cannot go together on one model."""
+    names = [r.name for r in rules]
+    found: list[Violation] = []
+
+    def add(code: str, message: str, passage: str) -> None:
+        found.append(Violation(code, f"{name}: {message}", passage, index))
+
+    for rule in sorted({n for n in names if names.count(n) > 1}):
+        add("duplicate_rule", f"has {rule} more than once.", "seed 000, ABILITY (COST)")
+    if "Rabble" in names and quality < 4:
+        add("rabble_quality", f"Rabble models may not have a Quality better than 4+ "
+            f"(this one is {quality}+).", "seed 000, RABBLE")
+    if "Heavy Armor" in names and "Stealth" in names:
+        add("heavy_armor_stealth", "a model wearing Heavy Armor may not benefit from "
+            "Stealth.", "seed 000, HEAVY ARMOR")
+    if "Unerring Aim" in names and "Shooter" not in names:
+        add("needs_shooter", "only models with Shooter may take Unerring Aim.",
+            "seed 000, UNERRING AIM")
+    if "Legendary Shot" in names and "Shooter" not in names:
+        add("needs_shooter", "Legendary Shot can be taken only by a Personality with "
+            "the Shooter ability.", "seed 000, LEGENDARY SHOT")
+    sizes = [n for n in names if n in SIZES]
+    if len(sizes) > 1:
+        add("conflicting_sizes", f"a model has one size, not {' and '.join(sizes)}.",
+            "seed 000, BIG; HUGE; GARGANTUAN (reading: docs/rules/sbh-catalog.md)")
+    if "Short Move" in names and "Long Move" in names:
+        add("conflicting_moves", "Short Move and Long Move cannot go together.",
+            "seed 000, LONG MOVE; SHORT MOVE (reading: docs/rules/sbh-catalog.md)")
+    return found
+
+
+def normalize(warband, limit: int = DEFAULT_LIMIT,
+              catalog: Catalog | None = None) -> tuple[dict, list[Violation]]:
+    """The list with every entry complete and priced, and all its violations."""
+    catalog = catalog or load()
+    if not isinstance(warband, dict) or not isinstance(warband.get("models"), list) \
+            or not warband["models"]:
+        return {}, [Violation("bad_list", "A warband list is {'name': ..., 'models': "
+                              "[...]} with at least one model.", SELECTING)]
+    models, found = [], []
+    for index, entry in enumerate(warband["models"]):
+        model, problems = _normalize_entry(entry, index, catalog)
+        found += problems
+        if model is not None:
+            models.append(model)
+    if found:
+        return {}, found
+    total = sum(m["points"] for m in models)
+    if total > limit:
+        found.append(Violation("over_points_limit", f"The warband costs {total} points; "
+                               f"the limit is {limit}.", SELECTING))
+    personalities = sum(m["points"] for m in models if m["personality"])
+    if personalities * 3 > limit:
+        found.append(Violation("too_many_personalities", f"Personalities cost "
+                               f"{personalities} points; at most one third of {limit} "
+                               f"({limit // 3}) may be spent on them.", BUILDING))
+    if any("Paladin" in m["rules"] for m in models):
+        evil = [m["name"] for m in models if "Evil" in m["rules"]]
+        if evil:
+            found.append(Violation("paladin_with_evil", f"A Paladin will not serve with "
+                                   f"Evil models ({', '.join(evil)}).",
+                                   "seed 001, Special Abilities: Paladin"))
+    name = warband.get("name", "")
+    return {"name": name if isinstance(name, str) else "", "models": models}, found
+
+
+def _normalize_entry(entry, index: int, catalog: Catalog):
+    def bad(message: str, code: str = "bad_model"):
+        return None, [Violation(code, f"Model {index + 1}: {message}", SELECTING, index)]
+
+    if not isinstance(entry, dict):
+        return bad("each model is a map with a profile, or name, quality, combat, rules.")
+    try:
+        if "profile" in entry:
+            profile = catalog.profile(str(entry["profile"]))
+            name, quality, combat, rules = (profile.name, profile.quality, profile.combat,
+                                            profile.rules)
+        else:
+            name, quality, combat = entry.get("name"), entry.get("quality"), entry.get("combat")
+            raw_rules = entry.get("rules", [])
+            if not isinstance(name, str) or not name.strip():
+                return bad("give the model a name.")
+            if not isinstance(quality, int) or not isinstance(combat, int):
+                return bad("quality and combat are whole numbers.")
+            if not isinstance(raw_rules, list) or not all(isinstance(r, str) for r in raw_rules):
+                return bad("rules is a list of rule names.")
+            rules = tuple(catalog.rule(r) for r in raw_rules)
+        cost = formula_points(quality, combat, rules, catalog)
+    except RulesError as error:
+        return bad(error.message, error.code)
+    problems = model_problems(name, quality, rules, index)
+    claimed = entry.get("points")
+    if claimed is not None and claimed != cost:
+        problems.append(Violation("wrong_points", f"{name} costs {cost} points, not "
+                                  f"{claimed}.", "seed 000, CHARACTER BUILDING FORMULA",
+                                  index))
+    model = {"name": name, "quality": quality, "combat": combat,
+             "rules": [str(r) for r in rules], "points": cost,
+             "personality": is_personality(rules, catalog)}
+    return model, problems
+
+
+def from_profiles(name: str, counts: dict[str, int]) -> dict:
+    """A list of roster profiles: from_profiles("Elves", {"Elf Archer (Dagger And Longbow)": 2})."""
+    return {"name": name, "models": [{"profile": profile}
+                                     for profile, count in counts.items()
+                                     for _ in range(count)]}
