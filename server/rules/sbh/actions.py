@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import devotion, falling, groups, scenario_rules, swarms, terror
+from server.rules.sbh import (
+    devotion,
+    falling,
+    groups,
+    magic,
+    scenario_rules,
+    shooting,
+    swarms,
+    terror,
+)
 from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.consequences import combat_master_special, resolve_combat
 from server.rules.sbh.context import illegal
@@ -22,7 +31,7 @@ from server.rules.sbh.movement import (
     move_destinations,
     step_destinations,
 )
-from server.rules.sbh.quality import roll_quality
+from server.rules.sbh.quality import roll_quality, succeeds
 from server.rules.sbh.state import SbhState
 
 ACTIVATION = "seed 000, ACTIVATION"
@@ -77,9 +86,16 @@ def do_activate(ctx, args: dict) -> None:
     roll = roll_quality(ctx, fig, dice)
     if fig.has("Swarm") and swarms.activate_swarm(ctx, fig, dice, roll):
         return
+    spell_only = 0
+    bonus = scenario_rules.spellcasting_bonus(s, fig) if casting else 0
+    if bonus:  # seed 000, MAGIC (Blarion): "apply the bonus only to the dice ... used to cast"
+        spell_only = sum(1 for d in roll["dice"] if not succeeds(d, roll["target"])
+                         and succeeds(d, roll["target"] - bonus))
+        roll = dict(roll, failures=roll["failures"] - spell_only)
     out_of_power = (casting and dice == 3 and roll["failures"] == 3  # FAILURES ON SPELLS
                     and not scenario_rules.in_place_of_power(s, fig))  # PLACE OF POWER
-    ctx.emit("activated", figure=fig.id, casting=casting, out_of_power=out_of_power, **roll)
+    ctx.emit("activated", figure=fig.id, casting=casting, out_of_power=out_of_power,
+             spell_only=spell_only, **roll)
 
 
 def do_free_move(ctx, args: dict) -> None:
@@ -151,6 +167,8 @@ def action_options(state: SbhState) -> list[CommandSpec]:
             params["special"] = [False] if fig.special_used else [False, True]
         specs.append(CommandSpec("attack", "Melee attack (Power Blow: 2 actions, -1 to foe)",
                                  params=params))
+    specs.extend(shooting.shoot_options(state, fig, left))
+    specs.extend(magic.magic_options(state, fig))
     specs.extend(groups.leader_options(state))
     specs.extend(scenario_rules.pick_up_options(state, fig, left))
     specs.extend(scenario_rules.leave_options(state, fig))

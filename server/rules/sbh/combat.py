@@ -107,11 +107,15 @@ def side_modifier(state: SbhState, me: Figure, foe: Figure, *, attacking: bool,
     return mod, why
 
 
-def lethal_against(me: Figure, foe: Figure, *, special: bool = True) -> bool:
+def lethal_against(me: Figure, foe: Figure, *, special: bool = True,
+                   ranged: bool = False) -> bool:
     """Kills by merely winning (seed 000, FIGHTING TRANSFIXED OR FALLEN OPPONENTS,
     LETHAL, ASSASSIN, CLERIC, RABBLE). `special` False: a Combat Master's attack
-    on which it did not declare its Lethal/Assassin rule."""
-    if foe.fallen or foe.transfixed or foe.has("Rabble"):
+    on which it did not declare its Lethal/Assassin rule. `ranged`: a fallen
+    target is not helpless against missiles (RANGED COMBAT MODIFIERS: "Target is
+    Fallen: no modifier"); a transfixed one is ("any attack against them is
+    Lethal")."""
+    if foe.transfixed or foe.has("Rabble") or (foe.fallen and not ranged):
         return True
     if not special:
         return me.has("Cleric") and not me.faith_lost and foe.has("Undead")

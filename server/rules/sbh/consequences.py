@@ -62,16 +62,22 @@ def hero_reroll_chosen(ctx, item: dict, reroll: bool) -> None:
     continue_combat(ctx, spec)
 
 
-def apply_outcome(ctx, attacker: Figure, defender: Figure, result) -> None:
+def apply_outcome(ctx, attacker: Figure, defender: Figure, result, *,
+                  ranged: bool = False) -> None:
     if result.loser is not None:
         loser, winner = ((defender, attacker) if result.loser == "defender"
                          else (attacker, defender))
-        apply_result(ctx, loser, winner, result.result)
+        apply_result(ctx, loser, winner, result.result, ranged=ranged)
 
 
 def finish_combat(ctx, spec: dict) -> None:
     """Total the (final) dice with the modifiers, record the combat as an event
     and apply its result."""
+    if spec.get("ranged"):
+        from server.rules.sbh.ranged import finish_shot
+
+        finish_shot(ctx, spec)
+        return
     s = ctx.state
     attacker, defender = s.figures[spec["attacker"]], s.figures[spec["defender"]]
     free_hack, power = spec["free_hack"], spec["power"]
@@ -128,7 +134,8 @@ def combat_master_special(fig: Figure) -> bool:
     return fig.has("Combat Master") and (fig.has("Lethal") or fig.has("Assassin"))
 
 
-def apply_result(ctx, fig: Figure, winner: Figure, result: str) -> None:
+def apply_result(ctx, fig: Figure, winner: Figure, result: str, *,
+                 ranged: bool = False) -> None:
     if result in ("fall", "recoil") and poisoned(ctx, fig, winner):
         return
     if result in ("fall", "recoil"):
@@ -136,7 +143,8 @@ def apply_result(ctx, fig: Figure, winner: Figure, result: str) -> None:
 
         if over_the_edge(ctx, fig, winner, recoiling=result == "recoil"):
             return
-    if result == "recoil" and winner.has("Tailslap") and fig.size <= winner.size:
+    if result == "recoil" and winner.has("Tailslap") and fig.size <= winner.size \
+            and not ranged:
         # seed 000, TAILSLAP: "On a 5 or 6, the model falls down instead of recoiling."
         [die] = ctx.roll(1)
         ctx.emit("tailslap_rolled", figure=fig.id, by=winner.id, dice=[die])
@@ -150,7 +158,7 @@ def apply_result(ctx, fig: Figure, winner: Figure, result: str) -> None:
             ctx.emit("fell", figure=fig.id, reason="no space to recoil")
         else:
             ctx.push({"kind": "recoil", "seat": fig.seat, "figure": fig.id,
-                      "from": winner.id, "options": hex_list(options)})
+                      "from": winner.id, "options": hex_list(options), "ranged": ranged})
     elif result in ("kill", "gruesome"):
         gruesome = result == "gruesome"
         if fig.has("Tough"):  # seed 000, TOUGH (P)
@@ -251,7 +259,7 @@ def recoil_chosen(ctx, item: dict, to: list[int] | None) -> None:
     before = {e.id for e in _adjacent_enemies(s, fig)}
     old = fig.pos
     ctx.emit("recoiled", figure=fig.id, to=to, away_from=item["from"])
-    if s.options.get("following_up"):
+    if s.options.get("following_up") and not item.get("ranged"):
         offer_follow_up(ctx, fig, s.figures[item["from"]], old)
     hackers = [e.id for e in _adjacent_enemies(s, fig)
                if e.id not in before and e.id != item["from"] and e.active

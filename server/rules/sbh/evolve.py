@@ -151,7 +151,7 @@ def _initiative(s: SbhState, d: dict) -> None:
 
 def _activated(s: SbhState, d: dict) -> None:
     s.activation = Activation(d["figure"], d["successes"], d["failures"] >= 2,
-                              d.get("casting", False))
+                              d.get("casting", False), spell_only=d.get("spell_only", 0))
     if d.get("out_of_power"):
         s.figures[d["figure"]].out_of_power = True
 
@@ -183,6 +183,30 @@ def _melee(s: SbhState, d: dict) -> None:
         attacker.melee_attacks += 1
         if d.get("special"):
             attacker.special_used = True
+    _spend(s, d)
+
+
+def _shot(s: SbhState, d: dict) -> None:
+    s.figures[d["shooter"]].attacked = "ranged"
+    if d.get("spell_power"):
+        s.activation.spell_cast = True
+    _spend_spell(s, d)
+
+
+def _missile_check(s: SbhState, d: dict) -> None:
+    if d["spent"]:
+        s.figures[d["figure"]].out_of_missiles = True
+
+
+def _held(s: SbhState, d: dict) -> None:
+    if d["transfixed"]:
+        s.figures[d["target"]].transfixed_by = d["by"]
+    s.activation.spell_cast = True
+    _spend_spell(s, d)
+
+
+def _spend_spell(s: SbhState, d: dict) -> None:
+    s.activation.spell_only -= d.get("spell_only", 0)
     _spend(s, d)
 
 
@@ -390,6 +414,9 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "moved": _moved,
     "stood_up": _stood_up,
     "melee": _melee,
+    "shot": _shot,
+    "missile_check": _missile_check,
+    "held": _held,
     "actions_spent": _spent,
     "fell": _fell,
     "recoiled": _recoiled,

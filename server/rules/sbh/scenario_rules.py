@@ -90,6 +90,18 @@ def in_place_of_power(state: SbhState, fig: Figure) -> bool:
     return fig.pos is not None and fig.pos in state.place_of_power
 
 
+def spellcasting_bonus(state: SbhState, fig: Figure) -> int:
+    """Seed 000, MAGIC: "Certain scenarios may state that a magic user gets a
+    bonus on Quality to cast a spell in a certain situation" -- Blarion's altar.
+    Match option `spellcasting_altars`: hexes of altars giving +1 to a
+    magic-user standing on or next to one."""
+    altars = state.options.get("spellcasting_altars") or ()
+    if fig.pos is None or not altars:
+        return 0
+    near = any(distance(fig.pos, to_hex(a)) <= 1 for a in altars)
+    return 1 if near else 0
+
+
 def after_move(ctx, fig: Figure, start: Hex) -> None:
     """Scenario effects of a figure arriving somewhere (moves, free moves, flight)."""
     s = ctx.state

@@ -27,7 +27,8 @@ class Activation:
     actions: int  # unspent successes
     turnover: bool  # two or more failures: play passes when it is done
     casting: bool = False  # declared spell casting before rolling (seed 000, MAGIC)
-    power_dice: tuple[int, ...] = ()  # successes usable for a spell
+    spell_only: int = 0  # dice that succeed only when used for a spell (seed 000, MAGIC)
+    spell_cast: bool = False  # one spell (or Entangle/Distract) an activation
     free_move: bool = False  # a free move instead of an activation roll (seed 000, FREE MOVES)
 
 

@@ -28,8 +28,10 @@ from server.rules.sbh import (
     devotion,
     falling,
     groups,
+    magic,
     scenario_rules,
     setup,
+    shooting,
 )
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
@@ -72,6 +74,9 @@ ACTION_HANDLERS = {
     "group_order": groups.do_group_order, "regroup": groups.do_regroup,
     "move": actions.do_move, "step": actions.do_step, "stand_up": actions.do_stand_up,
     "break_free": actions.do_break_free, "attack": actions.do_attack,
+    "shoot": shooting.do_shoot, "cast_bolt": magic.do_cast_bolt,
+    "transfix": magic.do_transfix, "entangle": magic.do_entangle,
+    "distract": magic.do_distract,
     "end_activation": actions.do_end_activation,
 }
 OPTIONS = {"scenario": "all_out_battle", "points_limit": 300, "turn_limit": 0}

@@ -1,0 +1,177 @@
+"""Spells and the transfix-like abilities (seed 000, MAGIC to WHERE IS THE
+SPELL LIST?, ENTANGLE; seed 001, Distract and Magic Resistance).
+
+A magic-user declares casting before rolling (actions.do_activate); its
+successes are power points. One spell per activation, either a Transfix
+(range by power, no multiples, the target resists on one die per power
+point) or a ranged attack with Combat = power (Short/Medium/Long by power,
+up to three times that at -1 per stick beyond the first). Entangle and
+Distract work like casting Transfix but need no declaration.
+"""
+
+from __future__ import annotations
+
+from server.rules.kernel import CommandSpec
+from server.rules.sbh import ranged
+from server.rules.sbh.context import illegal
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.quality import quality_target, succeeds
+from server.rules.sbh.shooting import regrouping
+from server.rules.sbh.state import SbhState
+
+MAGIC = "seed 000, MAGIC"
+TRANSFIX = "seed 000, TRANSFIX"
+# kind -> (rule the figure needs, is it a spell, passage)
+HOLDS = {
+    "transfix": ("Magic-User", True, TRANSFIX),
+    "entangle": ("Entangle", False, "seed 000, ENTANGLE"),
+    "distract": ("Distract", False, "seed 001, Special Abilities: Distract"),
+}
+
+
+def spell_power(state: SbhState, fig: Figure) -> int:
+    """Power points a magic-user can still put into this activation's spell."""
+    act = state.activation
+    if not act.casting or act.spell_cast or not fig.has("Magic-User") or regrouping(state):
+        return 0
+    if ranged.in_melee(state, fig, spell=True):
+        return 0  # seed 000, RESTRICTIONS IN SPELL CASTING
+    return act.actions + act.spell_only
+
+
+def hold_targets(state: SbhState, fig: Figure, kind: str, power: int) -> list[str]:
+    """Enemies in range (1/2/3 power = Short/Medium/Long) and in sight; "even if
+    the target is already engaged in melee" (seed 000, TRANSFIX)."""
+    if power not in ranged.SPELL_RANGES or fig.pos is None:
+        return []
+    reach = ranged.SPELL_RANGES[power]
+    found = []
+    for enemy in state.figures.values():
+        if enemy.seat == fig.seat or not enemy.on_table or enemy.transfixed:
+            continue
+        if kind == "distract" and any(enemy.has(r) for r in ("Animal", "Artificial", "Undead")):
+            continue  # seed 001, Distract: "does not work on Animal, Artificial, or Undead"
+        seen = ranged.sight(state, fig, enemy)
+        if seen is None or seen.distance > reach:
+            continue
+        if seen.max_range is not None and seen.distance > seen.max_range:
+            continue
+        found.append(enemy.id)
+    return sorted(found)
+
+
+def bolt_targets(state: SbhState, fig: Figure, power: int) -> list[str]:
+    if fig.attacked is not None:
+        return []  # one attack a turn, and no bolt in a turn it fought in melee
+    return sorted(ranged.targets(state, fig, base_range=ranged.SPELL_RANGES[power],
+                                 spell=True))
+
+
+def _ability_power(state: SbhState, fig: Figure, kind: str) -> int:
+    rule, is_spell, _ = HOLDS[kind]
+    if is_spell:
+        return spell_power(state, fig)
+    act = state.activation
+    if not fig.has(rule) or act.spell_cast or regrouping(state) or \
+            ranged.in_melee(state, fig, spell=True):
+        return 0
+    return act.actions
+
+
+def magic_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
+    specs = []
+    for kind in HOLDS:
+        available = _ability_power(state, fig, kind)
+        for power in range(1, min(available, 3) + 1):
+            found = hold_targets(state, fig, kind, power)
+            if found:
+                specs.append(CommandSpec(kind, f"{kind.capitalize()} (power {power})",
+                                         params={"target": found, "power": [power]}))
+    available = spell_power(state, fig)
+    for power in range(1, min(available, 3) + 1):
+        found = bolt_targets(state, fig, power)
+        if found:
+            specs.append(CommandSpec("cast_bolt", f"Spell as a ranged attack (power {power}, "
+                                     f"Combat {power})",
+                                     params={"target": found, "power": [power]}))
+    return specs
+
+
+def _power_arg(args: dict) -> int:
+    power = args.get("power")
+    if power not in (1, 2, 3):
+        raise illegal("A spell's power is 1, 2 or 3 (the successes put into it).",
+                      "seed 000, SPELL RANGE")
+    return power
+
+
+def _spend_split(state: SbhState, power: int, is_spell: bool) -> int:
+    """How many of the power points come from dice good only for spells."""
+    return min(power, state.activation.spell_only) if is_spell else 0
+
+
+def do_hold(ctx, args: dict, kind: str) -> None:
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    _, is_spell, passage = HOLDS[kind]
+    power = _power_arg(args)
+    if power > _ability_power(s, fig, kind):
+        raise illegal(_cannot(fig, kind, is_spell), passage)
+    target_id = args.get("target")
+    if target_id not in hold_targets(s, fig, kind, power):
+        raise illegal(f"That is not an enemy in sight within the power {power} range "
+                      f"({ranged.SPELL_RANGES[power]} hexes).", passage,
+                      code="illegal_target")
+    target = s.figures[target_id]
+    target_q = quality_target(s, target)
+    dice = ctx.roll(power - (1 if target.has("Hero") else 0))
+    automatic = 1 if target.has("Hero") else 0
+    failed = [d for d in dice if not succeeds(d, target_q)]
+    rerolled: list[int] = []
+    if failed and target.has("Magic Resistance") and kind != "entangle":
+        # seed 001, Magic Resistance: "May reroll resistance vs. Transfix spell or
+        # Distract" -- the failed dice, once
+        rerolled = ctx.roll(len(failed))
+        failed = [d for d in rerolled if not succeeds(d, target_q)]
+    spell_only = _spend_split(s, power, is_spell)
+    ctx.emit("held", figure=fig.id, target=target.id, kind=kind, power=power, dice=dice,
+             automatic=automatic, rerolled=rerolled, target_number=target_q,
+             transfixed=bool(failed), cost=power - spell_only, spell_only=spell_only,
+             by=fig.id if kind != "entangle" else "entangle")
+
+
+def _cannot(fig: Figure, kind: str, is_spell: bool) -> str:
+    if is_spell:
+        return (f"{fig.name} cannot cast that: declare casting before rolling, one spell "
+                "an activation, enough successes, and no standing foe in contact.")
+    return (f"{fig.name} cannot {kind} now: it needs the {HOLDS[kind][0]} rule, the "
+            "actions, and no standing foe in contact.")
+
+
+def do_transfix(ctx, args: dict) -> None:
+    do_hold(ctx, args, "transfix")
+
+
+def do_entangle(ctx, args: dict) -> None:
+    do_hold(ctx, args, "entangle")
+
+
+def do_distract(ctx, args: dict) -> None:
+    do_hold(ctx, args, "distract")
+
+
+def do_cast_bolt(ctx, args: dict) -> None:
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    power = _power_arg(args)
+    if power > spell_power(s, fig):
+        raise illegal(_cannot(fig, "cast", True), MAGIC)
+    target_id = args.get("target")
+    if target_id not in bolt_targets(s, fig, power):
+        raise illegal("That target cannot be attacked by this spell: out of 3 x its range, "
+                      "out of sight, in a melee with your figures, a closer enemy comes "
+                      "first, or the caster already attacked this turn.",
+                      "seed 000, SPELLS AS RANGED ATTACKS", code="illegal_target")
+    spell_only = _spend_split(s, power, True)
+    ranged.shoot(ctx, fig, s.figures[target_id], aimed=False, cost=power - spell_only,
+                 spell_power=power, spell_only=spell_only)

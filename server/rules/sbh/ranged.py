@@ -1,0 +1,294 @@
+"""Ranged combat (seed 000, RANGED COMBAT to RANGED COMBAT MODIFIERS).
+
+`sight` is the hex adaptation of LINE OF SIGHT, COVER and WOODS for one
+shooter and one target; `targets` applies NO SHOOTING IN OR OUT OF MELEE and
+TARGETING RESTRICTIONS to give the legal targets; `shoot` rolls an attack
+(a missile or a spell used as a ranged attack) and hands it to the shared
+combat resolution in `consequences`, where Heroes may re-roll before
+`finish_shot` totals it. docs/rules/sbh.md, "Ranged combat", has the readings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from server.rules.board.hex import distance, edge_key, line, neighbours
+from server.rules.sbh.combat import lethal_against, outcome
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.state import SbhState
+from server.rules.sbh.terrain import LONG, MEDIUM, SHORT
+
+RANGED = "seed 000, RANGED COMBAT"
+RANGES = {"Short": SHORT, "Medium": MEDIUM, "Long": LONG}
+SPELL_RANGES = {1: SHORT, 2: MEDIUM, 3: LONG}  # seed 000, SPELL RANGE
+LOW_EDGES = ("low_wall", "hedge")
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What a shooter sees of a target: can it shoot, and with what."""
+
+    distance: int
+    cover: bool = False  # -1 (seed 000, COVER; WOODS)
+    ambush: bool = False  # +1 shooting out of woods (seed 000, WOODS)
+    max_range: int | None = None  # woods limit the range to 1 x Short
+
+
+def sight(state: SbhState, shooter: Figure, target: Figure) -> Sight | None:
+    """None if `shooter` cannot trace a line of sight to `target`.
+
+    Seed 000, LINE OF SIGHT: "If this line goes through any solid obstacle or
+    model, the shot is impossible", except a friend adjacent to the shooter
+    (shooting over a friend's shoulder). "Any point of the shooter's base to any
+    point of the target's base": either reading of the hex line will do; a
+    target seen on one reading only is partially obscured (cover) if the other
+    reading is blocked by scenery."""
+    board = state.board
+    a, b = shooter.pos, target.pos
+    in_woods_a, in_woods_b = board.kind(a).woods, board.kind(b).woods
+    woods = _woods(state, a, b, in_woods_a, in_woods_b)
+    if woods is None:
+        return None
+    occupied = state.occupancy()
+    readings = [_reading(state, line(a, b, nudge), shooter, occupied, in_woods_b)
+                for nudge in (1, -1)]
+    clear = [r for r in readings if r is not None]
+    if not clear:
+        return None
+    low_edge = all(crossed for crossed in clear)  # every clear reading crosses a low wall
+    blocked_nudge = -1 if readings[1] is None else 1
+    partial = len(clear) == 1 and _scenery_blocks(state, line(a, b, blocked_nudge), in_woods_b)
+    elevated = board.kind(a).elevated and not board.kind(b).elevated
+    cover = woods["cover"] or (not elevated and (low_edge or partial))
+    return Sight(distance(a, b), cover=cover, ambush=woods["ambush"],
+                 max_range=woods["max_range"])
+
+
+def _woods(state: SbhState, a, b, in_a: bool, in_b: bool) -> dict | None:
+    """Seed 000, WOODS: outside in: only from a hex touching the wood, at most
+    Short, -1; inside out: only from the wood's edge, +1 Ambush unless the
+    target is at the edge; both inside: at most Short, -1."""
+    board = state.board
+
+    def touches(h, wooded: bool) -> bool:
+        return any(board.contains(n) and board.kind(n).woods == wooded for n in neighbours(h))
+
+    if in_b and not in_a:
+        if not touches(a, True):
+            return None
+        return {"cover": True, "ambush": False, "max_range": SHORT}
+    if in_a and not in_b:
+        if not touches(a, False):
+            return None
+        return {"cover": False, "ambush": not touches(b, True), "max_range": None}
+    if in_a and in_b:
+        return {"cover": True, "ambush": False, "max_range": SHORT}
+    return {"cover": False, "ambush": False, "max_range": None}
+
+
+def _reading(state: SbhState, cells, shooter: Figure, occupied: dict,
+             into_woods: bool) -> bool | None:
+    """None if this reading of the line is blocked; otherwise whether it
+    crosses a low wall or hedge that is not on the shooter's own hex sides."""
+    board = state.board
+    crossed = False
+    for index in range(1, len(cells)):
+        here, prev = cells[index], cells[index - 1]
+        feature = board.edges.get(edge_key(prev, here)) if board.edges else None
+        if feature == "tall_wall":
+            return None
+        if feature in LOW_EDGES and index > 1:
+            crossed = True
+        if index == len(cells) - 1:
+            break
+        kind = board.kind(here)
+        if kind.blocks_sight and not (kind.woods and into_woods):
+            return None
+        other = occupied.get(here)
+        if other is not None and not (other.seat == shooter.seat
+                                      and distance(here, shooter.pos) == 1):
+            return None  # "any solid obstacle or model", bar a friend's shoulder
+    return crossed
+
+
+def _scenery_blocks(state: SbhState, cells, into_woods: bool) -> bool:
+    board = state.board
+    for index in range(1, len(cells) - 1):
+        kind = board.kind(cells[index])
+        if kind.blocks_sight and not (kind.woods and into_woods):
+            return True
+    return any(board.edges.get(edge_key(cells[i - 1], cells[i])) == "tall_wall"
+               for i in range(1, len(cells))) if board.edges else False
+
+
+# -- who may shoot whom -----------------------------------------------------------
+
+def in_melee(state: SbhState, fig: Figure, *, spell: bool = False) -> bool:
+    """Seed 000, NO SHOOTING IN OR OUT OF MELEE: "If the shooter is in melee with
+    only a fallen foe, the shooter can fire"; RESTRICTIONS IN SPELL CASTING:
+    "unless all the adjacent foes are fallen or transfixed"."""
+    near = set(neighbours(fig.pos))
+    for e in state.figures.values():
+        if e.seat != fig.seat and e.on_table and e.pos in near and not e.fallen:
+            if not (spell and e.transfixed):
+                return True
+    return False
+
+
+def band(dist: int, base: int) -> int | None:
+    """1, 2 or 3 times the range, or None beyond three times."""
+    for multiple in (1, 2, 3):
+        if dist <= base * multiple:
+            return multiple
+    return None
+
+
+def shooter_range(fig: Figure) -> int:
+    return RANGES[fig.param("Shooter") or "Short"]
+
+
+def can_shoot(fig: Figure) -> bool:
+    """Shooter with missiles left, no melee this turn, and one ranged attack a
+    turn unless Legendary Shot (seed 000, ACTIVATED FIGURES; LEGENDARY SHOT)."""
+    if not fig.has("Shooter") or fig.out_of_missiles or fig.transfixed:
+        return False
+    return fig.attacked is None or (fig.attacked == "ranged" and fig.has("Legendary Shot"))
+
+
+def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = False,
+            max_multiple: int = 3) -> dict[str, Sight]:
+    """The enemies `shooter` may legally attack at range, with how it sees them.
+
+    Seed 000, TARGETING RESTRICTIONS: "The shooter must always shoot at the
+    closest enemy model, unless that enemy model's point value is less than
+    half of the shooter's. The shooter may also ignore an enemy model who is
+    hiding, fallen or protected by cover. A shooter may also always ignore
+    regular-sized foes in order to shoot a Big, Huge, or Gargantuan model." So a
+    target is legal unless a closer valid target exists that may not be
+    ignored in its favour. ("Hiding" models are the Stealthy ones against cover,
+    which are no valid target at all, and unrevealed Ambush markers.)"""
+    if shooter.pos is None or in_melee(state, shooter, spell=spell):
+        return {}
+    valid: dict[str, tuple[Figure, Sight]] = {}
+    for enemy in state.figures.values():
+        if enemy.seat == shooter.seat or not enemy.on_table:
+            continue
+        seen = _valid_target(state, shooter, enemy, base_range, spell, max_multiple)
+        if seen is not None:
+            valid[enemy.id] = (enemy, seen)
+    legal = {}
+    for fid, (enemy, seen) in valid.items():
+        blocked = any(other.distance < seen.distance
+                      and not _may_ignore(shooter, other_fig, other, for_large=enemy.size > 0)
+                      for other_fig, other in valid.values())
+        if not blocked:
+            legal[fid] = seen
+    return legal
+
+
+def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: int,
+                  spell: bool, max_multiple: int) -> Sight | None:
+    if enemy.has("Stealth") and not spell and state.board.against_cover(enemy.pos):
+        return None  # seed 000, STEALTH (spells "may always target a model with Stealth")
+    friends = set(neighbours(enemy.pos))
+    if any(f.seat == shooter.seat and f.on_table and f.pos in friends and f.id != shooter.id
+           for f in state.figures.values()):
+        return None  # "you can't shoot someone who is in a melee with one of your friends"
+    seen = sight(state, shooter, enemy)
+    if seen is None:
+        return None
+    multiple = band(seen.distance, base_range)
+    if multiple is None or multiple > max_multiple:
+        return None
+    if seen.max_range is not None and seen.distance > seen.max_range:
+        return None
+    return seen
+
+
+def _may_ignore(shooter: Figure, enemy: Figure, seen: Sight, *, for_large: bool) -> bool:
+    return (enemy.points * 2 < shooter.points or enemy.fallen or seen.cover
+            or (for_large and enemy.size == 0))
+
+
+# -- resolving a shot ----------------------------------------------------------------
+
+def shooter_modifiers(shooter: Figure, target: Figure, seen: Sight, *, multiple: int,
+                      spell_power: int = 0) -> tuple[int, list[str]]:
+    """Seed 000, RANGED COMBAT MODIFIERS (and SPELLS AS RANGED ATTACKS)."""
+    mod, why = 0, []
+    if spell_power:
+        penalty = multiple - 1  # "-1 per stick beyond the first"
+    else:
+        penalty = {1: 0, 2: 2, 3: 4}[multiple]
+    if penalty and shooter.has("Unerring Aim"):
+        penalty //= 2  # "halve range penalties"
+    if penalty:
+        mod -= penalty
+        why.append(f"{multiple} x range -{penalty}")
+    if seen.cover:
+        mod -= 1
+        why.append("cover -1")
+    if not spell_power and (target.has("Undead") or target.has("Swarm")):
+        mod -= 2
+        why.append("undead/swarm -2")
+    if target.size > 0:
+        mod += 1
+        why.append("large target +1")
+    if target.transfixed:
+        mod += 2
+        why.append("transfixed +2")
+    if shooter.has("Good Shot"):
+        mod += 1
+        why.append("good shot +1")
+    if seen.ambush and not target.has("Danger Sense"):
+        mod += 1
+        why.append("ambush from the woods +1")
+    return mod, why
+
+
+def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,
+          spell_power: int = 0, spell_only: int = 0) -> None:
+    """Roll the attack and hand it to the shared resolution (Hero re-rolls)."""
+    from server.rules.sbh.consequences import continue_combat
+
+    spec = {"attacker": shooter.id, "defender": target.id, "dice": ctx.roll(2),
+            "ranged": {"aimed": aimed, "spell_power": spell_power,
+                       "spell_only": spell_only},
+            "cost": cost, "asked": []}
+    continue_combat(ctx, spec)
+
+
+def finish_shot(ctx, spec: dict) -> None:
+    """Seed 000, RESOLVING RANGED ATTACKS: "only the shooter can affect the
+    target"; MISSILE EXPENDITURE on an unmodified 1."""
+    from server.rules.sbh.consequences import apply_outcome
+
+    s = ctx.state
+    shooter, target = s.figures[spec["attacker"]], s.figures[spec["defender"]]
+    ranged = spec["ranged"]
+    power = ranged["spell_power"]
+    seen = sight(s, shooter, target)
+    base = SPELL_RANGES[power] if power else shooter_range(shooter)
+    multiple = band(seen.distance, base)
+    a_mod, a_why = shooter_modifiers(shooter, target, seen, multiple=multiple,
+                                     spell_power=power)
+    d_mod, d_why = 0, []
+    if ranged["aimed"]:
+        d_mod -= 1
+        d_why.append("aimed shot -1")
+    a_die, d_die = spec["dice"]
+    a_combat = power if power else shooter.combat
+    a_total, d_total = a_combat + a_mod + a_die, target.combat + d_mod + d_die
+    flags = {"defender": {"rabble": target.has("Rabble"),
+                          "heavy_armor": target.has("Heavy Armor")}}
+    result = outcome(a_total, a_die, d_total, d_die, one_sided=True,
+                     lethal_for_attacker=lethal_against(shooter, target, ranged=True),
+                     loser_flags=flags)
+    ctx.emit("shot", shooter=shooter.id, target=target.id, dice=[a_die, d_die],
+             totals=[a_total, d_total], modifiers=[a_why, d_why], aimed=ranged["aimed"],
+             spell_power=power, loser=result.loser, result=result.result,
+             cost=spec["cost"], spell_only=ranged["spell_only"])
+    if a_die == 1 and not power:
+        [again] = ctx.roll(1)
+        ctx.emit("missile_check", figure=shooter.id, dice=[again], spent=again == 1)
+    apply_outcome(ctx, shooter, target, result, ranged=True)

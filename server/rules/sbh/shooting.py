@@ -1,0 +1,66 @@
+"""The shoot action: a ranged attack, or an Aimed Shot for two actions
+(seed 000, RANGED COMBAT; AIMED SHOTS; LEGENDARY SHOT (P)). The rules of
+sight, targets and modifiers are in `ranged`."""
+
+from __future__ import annotations
+
+from server.rules.kernel import CommandSpec
+from server.rules.sbh import ranged
+from server.rules.sbh.context import illegal
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.state import SbhState
+
+AIMED = "seed 000, AIMED SHOTS"
+
+
+def regrouping(state: SbhState) -> bool:
+    return state.group is not None and bool(state.group.get("regroup"))
+
+
+def shot_targets(state: SbhState, fig: Figure) -> list[str]:
+    if regrouping(state) or not ranged.can_shoot(fig):
+        return []
+    return sorted(ranged.targets(state, fig, base_range=ranged.shooter_range(fig)))
+
+
+def shoot_options(state: SbhState, fig: Figure, left: int) -> list[CommandSpec]:
+    found = shot_targets(state, fig)
+    if not found:
+        return []
+    aimed = [False, True] if left >= 2 else [False]
+    return [CommandSpec("shoot", "Ranged attack (Aimed Shot: 2 actions, -1 to the target)",
+                        params={"target": found, "aimed": aimed})]
+
+
+def do_shoot(ctx, args: dict) -> None:
+    s = ctx.state
+    act = s.activation
+    fig = s.figures[act.figure]
+    if regrouping(s):
+        raise illegal("During a Regroup, models cannot attack, shoot or cast spells.",
+                      "seed 000, REGROUP")
+    if not ranged.can_shoot(fig):
+        raise illegal(f"{fig.name} cannot shoot now: it needs the Shooter rule, missiles "
+                      "left, and no other attack this turn.", "seed 000, ACTIVATED FIGURES")
+    aimed = bool(args.get("aimed", False))
+    cost = 2 if aimed else 1
+    if act.actions < cost:
+        raise illegal("An Aimed Shot takes two actions.", AIMED)
+    target_id = args.get("target")
+    if target_id not in shot_targets(s, fig):
+        raise illegal(_why_not(s, fig, target_id), "seed 000, TARGETING RESTRICTIONS",
+                      code="illegal_target")
+    ranged.shoot(ctx, fig, s.figures[target_id], aimed=aimed, cost=cost)
+
+
+def _why_not(state: SbhState, fig: Figure, target_id) -> str:
+    """The clearest reason a chosen target cannot be shot."""
+    target = state.figures.get(target_id) if isinstance(target_id, str) else None
+    if target is None or target.seat == fig.seat or not target.on_table:
+        return f"{target_id!r} is not an enemy figure on the table."
+    if ranged.in_melee(state, fig):
+        return f"{fig.name} is in melee and cannot shoot."
+    if ranged.sight(state, fig, target) is None:
+        return f"{fig.name} cannot see {target.name}."
+    return (f"{fig.name} cannot shoot {target.name}: out of range, in a melee with your "
+            "figures, hidden by Stealth, or a closer enemy must be shot first.")
