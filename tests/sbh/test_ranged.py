@@ -265,3 +265,62 @@ def test_stealth_against_cover_cannot_be_shot(dice):
                              fig("b1", "Sneak", 4, 2, (8, 5), rules=["Stealth"]),
                              terrain={(9, 5): "boulder"}), dice)
     assert shoot_options(state) == []
+
+
+def kobold_volley(dice, ogre_die):
+    """Five Kobolds (C2, javelins: Shooter (Medium)) within Long of their Leader, an Ogre
+    (C4, Big) 5-7 hexes away."""
+    kobolds = [fig(f"a{i}", "Kobold", 4, 2, (4, i), rules=["Shooter (Medium)"], points=8)
+               for i in range(1, 6)]
+    state = battle(fig("a0", "Kobold Leader", 4, 3, (1, 3), rules=["Leader"]), *kobolds,
+                   fig("b1", "Ogre", 4, 4, (9, 3), rules=["Big"], points=50))
+    state = activated(state, dice, figure="a0")
+    [spec] = [s for s in SYSTEM.prompt(state).decisions[0].options
+              if s.type == "concentrated_shooting"]
+    volley = ["b1", ["a1", "a2", "a3", "a4", "a5"]]
+    assert volley in spec.params["volley"]
+    dice.fix(5, 6, ogre_die)  # the shooters' activation, then the single volley roll
+    return act(state, "a", "concentrated_shooting", dice, volley=volley, dice=1)
+
+
+def test_the_kobolds_concentrated_shooting_brings_down_the_ogre(dice):
+    """seed 000, CONCENTRATED SHOOTING EXAMPLE: 'the Kobolds will roll 1d6+2 ...
+    +1 (for the Ogre being a Big target), and the Ogre will roll 1d6+4, -4 for a
+    total of 5 shooters'."""
+    state, events = kobold_volley(dice, ogre_die=1)
+    shot = first(events, "shot")
+    assert shot.data["modifiers"] == [["large target +1"], ["concentrated shooting -4"]]
+    assert shot.data["totals"] == [9, 1] and shot.data["result"] == "gruesome"
+    assert state.figures["b1"].status == "dead"
+    assert all(state.figures[f"a{i}"].activated for i in range(1, 6))
+
+
+def test_a_single_kobold_cannot_kill_the_ogre(dice):
+    """... 'if the Ogre rolls 1, he has a final Combat score of 5, and if the
+    Kobold rolls a 6 he has a final Combat score of 8 -- still not enough'.
+    (With +1 for a Big target: 9 against 5, still short of the 10 a kill needs.)"""
+    state = battle(fig("a1", "Kobold", 4, 2, (4, 3), rules=["Shooter (Medium)"], points=8),
+                   fig("b1", "Ogre", 4, 4, (9, 3), rules=["Big"], points=50))
+    state = activated(state, dice)
+    dice.fix(6, 1)
+    state, events = act(state, "a", "shoot", dice, target="b1", aimed=False)
+    assert first(events, "shot").data["totals"] == [9, 5]
+    assert first(events, "shot").data["result"] == "fall"
+
+
+def test_a_volley_that_rolls_one_twice_costs_one_chosen_shooter_its_missiles(dice):
+    """seed 000, CONCENTRATED SHOOTING: 'If the Combat roll ... is a 1, and it is
+    confirmed by rolling another 1, only one model, chosen by the controller,
+    loses the ability to shoot.'"""
+    kobolds = [fig(f"a{i}", "Kobold", 4, 2, (4, i), rules=["Shooter (Medium)"], points=8)
+               for i in range(1, 3)]
+    state = battle(fig("a0", "Kobold Leader", 4, 3, (1, 3), rules=["Leader"]), *kobolds,
+                   fig("b1", "Ogre", 4, 4, (9, 3), rules=["Big"], points=50))
+    state = activated(state, dice, figure="a0")
+    dice.fix(5, 1, 6, 1)
+    state, _ = act(state, "a", "concentrated_shooting", dice, volley=["b1", ["a1", "a2"]],
+                   dice=1)
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "a" and decision.options[0].params["figure"] == ["a1", "a2"]
+    state, _ = act(state, "a", "lose_missiles", dice, figure="a2")
+    assert state.figures["a2"].out_of_missiles and not state.figures["a1"].out_of_missiles

@@ -10,6 +10,7 @@ from __future__ import annotations
 from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import (
+    concentrated,
     devotion,
     falling,
     groups,
@@ -170,6 +171,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     specs.extend(shooting.shoot_options(state, fig, left))
     specs.extend(magic.magic_options(state, fig))
     specs.extend(groups.leader_options(state))
+    specs.extend(concentrated.options(state))
     specs.extend(scenario_rules.pick_up_options(state, fig, left))
     specs.extend(scenario_rules.leave_options(state, fig))
     can_still_join = any(s.type in ("move", "step") for s in specs)

@@ -187,15 +187,24 @@ def _melee(s: SbhState, d: dict) -> None:
 
 
 def _shot(s: SbhState, d: dict) -> None:
-    s.figures[d["shooter"]].attacked = "ranged"
+    for shooter in d.get("volley") or [d["shooter"]]:
+        s.figures[shooter].attacked = "ranged"
     if d.get("spell_power"):
         s.activation.spell_cast = True
     _spend_spell(s, d)
 
 
 def _missile_check(s: SbhState, d: dict) -> None:
-    if d["spent"]:
+    if d["spent"] and d["figure"] is not None:  # None: a volley's owner chooses who
         s.figures[d["figure"]].out_of_missiles = True
+
+
+def _volley_rolled(s: SbhState, d: dict) -> None:
+    for shooter in d["shooters"]:
+        s.figures[shooter].activated = True
+    s.group = {"leader": d["leader"], "members": [], "all": list(d["shooters"]),
+               "successes": d["successes"], "turnover": d["failures"] >= 2,
+               "regroup": False}
 
 
 def _held(s: SbhState, d: dict) -> None:
@@ -206,7 +215,8 @@ def _held(s: SbhState, d: dict) -> None:
 
 
 def _spend_spell(s: SbhState, d: dict) -> None:
-    s.activation.spell_only -= d.get("spell_only", 0)
+    if s.activation is not None:
+        s.activation.spell_only -= d.get("spell_only", 0)
     _spend(s, d)
 
 
@@ -417,6 +427,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "shot": _shot,
     "missile_check": _missile_check,
     "held": _held,
+    "volley_rolled": _volley_rolled,
     "actions_spent": _spent,
     "fell": _fell,
     "recoiled": _recoiled,

@@ -247,13 +247,14 @@ def shooter_modifiers(shooter: Figure, target: Figure, seen: Sight, *, multiple:
 
 
 def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,
-          spell_power: int = 0, spell_only: int = 0) -> None:
-    """Roll the attack and hand it to the shared resolution (Hero re-rolls)."""
+          spell_power: int = 0, spell_only: int = 0, volley: list[str] | None = None) -> None:
+    """Roll the attack and hand it to the shared resolution (Hero re-rolls).
+    `volley`: the shooters of a Concentrated Shooting (`shooter` is the nearest)."""
     from server.rules.sbh.consequences import continue_combat
 
     spec = {"attacker": shooter.id, "defender": target.id, "dice": ctx.roll(2),
             "ranged": {"aimed": aimed, "spell_power": spell_power,
-                       "spell_only": spell_only},
+                       "spell_only": spell_only, "volley": volley},
             "cost": cost, "asked": []}
     continue_combat(ctx, spec)
 
@@ -267,17 +268,25 @@ def finish_shot(ctx, spec: dict) -> None:
     shooter, target = s.figures[spec["attacker"]], s.figures[spec["defender"]]
     ranged = spec["ranged"]
     power = ranged["spell_power"]
-    seen = sight(s, shooter, target)
-    base = SPELL_RANGES[power] if power else shooter_range(shooter)
-    multiple = band(seen.distance, base)
-    a_mod, a_why = shooter_modifiers(shooter, target, seen, multiple=multiple,
-                                     spell_power=power)
+    volley = ranged.get("volley")
     d_mod, d_why = 0, []
+    if volley:
+        from server.rules.sbh.concentrated import volley_modifiers
+
+        a_combat, a_mod, a_why = volley_modifiers(s, volley, target)
+        d_mod -= len(volley) - 1
+        d_why.append(f"concentrated shooting -{len(volley) - 1}")
+    else:
+        seen = sight(s, shooter, target)
+        base = SPELL_RANGES[power] if power else shooter_range(shooter)
+        a_mod, a_why = shooter_modifiers(shooter, target, seen,
+                                         multiple=band(seen.distance, base),
+                                         spell_power=power)
+        a_combat = power if power else shooter.combat
     if ranged["aimed"]:
         d_mod -= 1
         d_why.append("aimed shot -1")
     a_die, d_die = spec["dice"]
-    a_combat = power if power else shooter.combat
     a_total, d_total = a_combat + a_mod + a_die, target.combat + d_mod + d_die
     flags = {"defender": {"rabble": target.has("Rabble"),
                           "heavy_armor": target.has("Heavy Armor")}}
@@ -287,8 +296,14 @@ def finish_shot(ctx, spec: dict) -> None:
     ctx.emit("shot", shooter=shooter.id, target=target.id, dice=[a_die, d_die],
              totals=[a_total, d_total], modifiers=[a_why, d_why], aimed=ranged["aimed"],
              spell_power=power, loser=result.loser, result=result.result,
-             cost=spec["cost"], spell_only=ranged["spell_only"])
+             cost=spec["cost"], spell_only=ranged["spell_only"], volley=volley)
     if a_die == 1 and not power:
         [again] = ctx.roll(1)
-        ctx.emit("missile_check", figure=shooter.id, dice=[again], spent=again == 1)
+        if volley and again == 1:
+            # "only one model, chosen by the controller, loses the ability to shoot"
+            ctx.emit("missile_check", figure=None, dice=[again], spent=True)
+            ctx.push({"kind": "missile_loss", "seat": shooter.seat, "figure": shooter.id,
+                      "options": list(volley)})
+        else:
+            ctx.emit("missile_check", figure=shooter.id, dice=[again], spent=again == 1)
     apply_outcome(ctx, shooter, target, result, ranged=True)

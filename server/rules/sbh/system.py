@@ -25,6 +25,7 @@ from server.rules.kernel import (
 from server.rules.sbh import (
     actions,
     ambush,
+    concentrated,
     devotion,
     falling,
     groups,
@@ -77,6 +78,7 @@ ACTION_HANDLERS = {
     "shoot": shooting.do_shoot, "cast_bolt": magic.do_cast_bolt,
     "transfix": magic.do_transfix, "entangle": magic.do_entangle,
     "distract": magic.do_distract,
+    "concentrated_shooting": concentrated.do_concentrated,
     "end_activation": actions.do_end_activation,
 }
 OPTIONS = {"scenario": "all_out_battle", "points_limit": 300, "turn_limit": 0}
@@ -193,6 +195,8 @@ class SongOfBladesAndHeroes:
                 "hacks": f"{name} suffers free hacks: choose who strikes next",
                 "flee": f"{name} flees: choose among equally short routes",
                 "follow_up": f"{name} may follow up the recoiling enemy",
+                "missile_loss": "A concentrated shooting rolled 1 and 1: choose the "
+                                "shooter who runs out of missiles",
                 "hero_reroll": f"{name} may use the Hero's once-a-game re-roll "
                                f"(dice {item.get('combat', {}).get('dice')})",
                 }[item["kind"]]
@@ -209,6 +213,9 @@ class SongOfBladesAndHeroes:
             return [CommandSpec("follow_up", "Follow up (free move)",
                                 params={"to": item["options"]}),
                     CommandSpec("stay", "Stay where you are")]
+        if kind == "missile_loss":
+            return [CommandSpec("lose_missiles", "Who runs out of missiles",
+                                params={"figure": list(item["options"])})]
         if kind == "hero_reroll":
             return [CommandSpec("hero_reroll", "Re-roll the Hero's die (once a game)",
                                 params={"reroll": [False, True]})]
@@ -227,6 +234,7 @@ class SongOfBladesAndHeroes:
                     ("hero_reroll", "hero_reroll"): _hero_reroll,
                     ("follow_up", "follow_up"): _follow_up,
                     ("follow_up", "stay"): _stay,
+                    ("missile_loss", "lose_missiles"): _lose_missiles,
                     }.get((item["kind"], command_type))
         if state.group is not None and state.activation is None:
             return (lambda ctx, seat, args: groups.do_group_next(ctx, args)) \
@@ -333,6 +341,10 @@ def _hero_reroll(ctx: Ctx, seat: str, args: dict) -> None:
     if args.get("reroll") not in (False, True):
         raise illegal("Answer reroll true or false.", "seed 000, HERO (P)")
     hero_reroll_chosen(ctx, ctx.state.pending[-1], args["reroll"])
+
+
+def _lose_missiles(ctx: Ctx, seat: str, args: dict) -> None:
+    concentrated.missile_loss_chosen(ctx, ctx.state.pending[-1], args.get("figure"))
 
 
 def _flee(ctx: Ctx, seat: str, args: dict) -> None:
