@@ -166,3 +166,11 @@ def test_checksum_is_identical_across_processes_and_hash_seeds():
                              capture_output=True, text=True, check=True)
         digests.add(out.stdout.strip())
     assert digests == {state_digest(state)}
+
+
+def test_registry_finds_hosted_systems_and_names_the_known_ones():
+    from server.rules.registry import UnknownSystem, get_system
+
+    assert get_system("sbh").name == "sbh"
+    with pytest.raises(UnknownSystem, match="known: sbh"):
+        get_system("chess")
