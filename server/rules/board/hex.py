@@ -21,6 +21,7 @@ under a movement budget, and "directly away" hexes for recoils and flight.
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -93,18 +94,20 @@ def _round(q: float, r: float, s: float) -> Hex:
     return Hex(rq, rr, rs)
 
 
-def line(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
+@functools.lru_cache(maxsize=1 << 17)
+def line(a: Hex, b: Hex, nudge: int = 1) -> tuple[Hex, ...]:
     """The hexes from a to b inclusive, distance(a, b) + 1 of them, each next to
-    the one before. `nudge` (+1/-1) chooses the reading along hex sides."""
+    the one before. `nudge` (+1/-1) chooses the reading along hex sides.
+    Cached: sight and movement ask for the same lines over and over."""
     n = distance(a, b)
     if n == 0:
-        return [Hex(*a)]
+        return (Hex(*a),)
     # The nudge (1, phi, -1 - phi) * 1e-6 is parallel to no hex boundary, so no
     # sample is ever left on a tie (which would fall to float noise).
     e1, e2 = EPSILON * nudge, EPSILON * 1.618034 * nudge
     aq, ar, as_ = a[0] + e1, a[1] + e2, a[2] - e1 - e2
     dq, dr, ds = (b[0] - a[0]) / n, (b[1] - a[1]) / n, (b[2] - a[2]) / n
-    return [_round(aq + dq * i, ar + dr * i, as_ + ds * i) for i in range(n + 1)]
+    return tuple(_round(aq + dq * i, ar + dr * i, as_ + ds * i) for i in range(n + 1))
 
 
 def edge_key(a: Hex, b: Hex) -> frozenset:

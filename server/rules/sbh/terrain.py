@@ -85,6 +85,7 @@ class SbhBoard:
                       for q in range(self.width))
         object.__setattr__(self, "_cells", cells)
         object.__setattr__(self, "_inside", frozenset(cells))
+        object.__setattr__(self, "_sight_cache", {})
 
     # -- layout: "odd-r" rows; column c, row r is hex_at(c - r // 2, r) --------
     def hexes(self) -> tuple[Hex, ...]:
@@ -166,8 +167,15 @@ class SbhBoard:
     def clear_sight(self, a: Hex, b: Hex) -> bool:
         """Terrain-only line of sight: no sight-blocking hex strictly between and
         no tall wall crossed. Symmetric: clear if the line either way is clear
-        (where a line runs along hex sides it has two readings)."""
-        return self._clear_line(line(a, b, 1)) or self._clear_line(line(a, b, -1))
+        (where a line runs along hex sides it has two readings). Terrain never
+        changes in a match, so answers are cached on the board."""
+        cache = self._sight_cache
+        key = (a, b)
+        found = cache.get(key)
+        if found is None:
+            found = self._clear_line(line(a, b, 1)) or self._clear_line(line(a, b, -1))
+            cache[key] = cache[(b, a)] = found
+        return found
 
     def _clear_line(self, cells) -> bool:
         for index in range(1, len(cells)):
