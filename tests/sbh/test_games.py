@@ -72,3 +72,47 @@ def test_secret_lists_never_reach_the_other_seat_or_spectators():
         assert "Elf Wizard" not in repr(SYSTEM.view(state, viewer))
     assert "Elf Wizard" in repr(SYSTEM.view(state, Viewer("a")))
     assert SYSTEM.view(state, Viewer("b"))["commitments"]["a"] == event.data["commitment"]
+
+
+def _with_other_secrets(state, seat):
+    """A copy of `state` in which every secret not belonging to `seat` is
+    changed: the other seat's list and what its Ambush markers hide."""
+    twin = state.clone()
+    twin.secret_lists = {k: (v if k == seat else {"name": "decoy", "models": []})
+                         for k, v in state.secret_lists.items()}
+    twin.markers = {m: (item if seat is not None and item_owner(state) == seat
+                        else dict(item, figure=None if item["figure"] else "decoy"))
+                    for m, item in state.markers.items()}
+    return twin
+
+
+def item_owner(state):
+    from server.rules.sbh import ambush
+
+    return ambush.defender(state)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_views_and_events_never_depend_on_the_other_seats_secrets(seed):
+    """Non-interference over generated games (Ambush, where markers hide
+    figures, and the secret list phase of every game): what a seat or a
+    spectator is shown is identical whatever the secrets it may not see are."""
+    setup = {**SETUP, "options": {**SETUP["options"], "scenario": "ambush"}}
+    rng = random.Random(seed)
+    dice = SeededDice(seed.to_bytes(8, "big"))
+    state = SYSTEM.initial(setup)
+    steps = 0
+    while not SYSTEM.is_over(state) and steps < 600:
+        for viewer in (Viewer("a"), Viewer("b"), SPECTATOR):
+            twin = _with_other_secrets(state, viewer.seat)
+            assert SYSTEM.view(state, viewer) == SYSTEM.view(twin, viewer)
+        prompt = SYSTEM.prompt(state)
+        seat = rng.choice(prompt.seats)
+        command = random_command(prompt, seat, rng, WARBANDS[seat])
+        state, applied = apply_command(SYSTEM, state, command, dice, keep_input=False)
+        for a in applied:
+            for viewer in (Viewer("a"), Viewer("b"), SPECTATOR):
+                shown = a.event.for_viewer(viewer)
+                if viewer.seat not in (a.event.visible_to or (viewer.seat,)):
+                    assert shown.data == a.event.redacted
+        steps += 1
