@@ -115,3 +115,50 @@ def outcome_of(a, d, die=1):
     from server.rules.sbh.combat import outcome
     result = outcome(a, die, d, die)
     return result.loser, result.result
+
+
+def _trapped_tough_troll_flees(dice):
+    """A gruesome kill makes the Tough troll test morale; it fails twice and
+    every route away passes within Short of the Elf at its side."""
+    from tests.sbh.battle import act, battle, fig
+
+    state = battle(fig("a1", "Elf", 3, 3, (11, 5)), fig("a2", "Elf", 3, 3, (7, 5)),
+                   fig("b1", "Troll", 4, 4, (5, 5), rules=["Tough"]),
+                   fig("b2", "Goblin", 4, 2, (10, 5)))
+    dice.fix(6)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    dice.fix(6, 1, 1, 1, 6)  # 9 vs 3: gruesome; the troll's morale: two failures
+    state, events = act(state, "a", "attack", dice, target="b2", power=False)
+    return state, events
+
+
+def test_a_tough_model_fleeing_into_an_intercept_area_is_wounded_not_killed(dice):
+    """seed 000, TOUGH (P): 'When a Tough model flees ... and moves into the
+    intercept area of an active opponent (that is, 1 x Short distance from any
+    active opponent), the model is not killed, but takes one wound ... The
+    model's movement stops and the enemy that caused the wound is moved in melee
+    contact with him.'"""
+    from server.rules.sbh.system import SYSTEM
+    from tests.sbh.battle import act
+
+    state, _ = _trapped_tough_troll_flees(dice)
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "a"
+    assert {o.type for o in decision.options} >= {"intercept", "let_flee"}
+    state, events = act(state, "a", "intercept", dice, interceptor="a2")
+    troll = state.figures["b1"]
+    assert troll.status == "ready" and troll.effective_quality == 5
+    assert state.figures["a2"].pos[:2] == (6, 5)  # moved into contact
+
+
+def test_the_interceptor_may_let_the_tough_model_flee(dice):
+    """seed 000, TOUGH (P): 'the intercepting model may decide it is better to
+    let flee the Tough model ... the fleeing Tough model does NOT take a wound.'"""
+    from tests.sbh.battle import act
+
+    state, _ = _trapped_tough_troll_flees(dice)
+    state, events = act(state, "a", "let_flee", dice)
+    troll = state.figures["b1"]
+    assert [e.data["reason"] for e in events if e.type == "fled"] == ["ran off the table"]
+    assert troll.wounds == 0 and troll.status == "fled"
+    assert state.figures["a2"].pos[:2] == (7, 5)

@@ -199,6 +199,11 @@ def _missile_check(s: SbhState, d: dict) -> None:
         s.figures[d["figure"]].out_of_missiles = True
 
 
+def _intercepted(s: SbhState, d: dict) -> None:
+    if d["to"] is not None:
+        s.figures[d["by"]].pos = to_hex(d["to"])
+
+
 def _volley_rolled(s: SbhState, d: dict) -> None:
     for shooter in d["shooters"]:
         s.figures[shooter].activated = True
@@ -428,6 +433,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "missile_check": _missile_check,
     "held": _held,
     "volley_rolled": _volley_rolled,
+    "intercepted": _intercepted,
     "actions_spent": _spent,
     "fell": _fell,
     "recoiled": _recoiled,

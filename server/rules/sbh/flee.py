@@ -100,6 +100,17 @@ def flee(ctx, fig: Figure, failures: int, ignore: list[str]) -> None:
             ctx.emit("stood_up", figure=fig.id, cost=0, reason="morale")
             return
     kind, options = flee_plan(s, fig, moves, ignore)
+    if kind == "trapped" and fig.has("Tough"):
+        interceptors = _interceptors(s, fig, ignore)
+        if interceptors:
+            ctx.push({"kind": "intercept", "seat": interceptors[0].seat, "figure": fig.id,
+                      "interceptors": [e.id for e in interceptors], "moves": moves,
+                      "stood_up": stood_up, "ignore": list(ignore)})
+            return
+    _carry_out(ctx, fig, kind, options, stood_up)
+
+
+def _carry_out(ctx, fig: Figure, kind: str, options: list[Hex], stood_up: bool) -> None:
     if kind == "trapped":
         from server.rules.sbh.consequences import kill
         kill(ctx, fig, gruesome=False, by=None)
@@ -117,6 +128,46 @@ def flee(ctx, fig: Figure, failures: int, ignore: list[str]) -> None:
         return
     ctx.push({"kind": "flee", "seat": fig.seat, "figure": fig.id,
               "options": hex_list(options), "stood_up": stood_up})
+
+
+def _interceptors(state, fig: Figure, ignore: list[str]) -> list[Figure]:
+    """The active enemies nearest the Tough figure: the ones whose intercept
+    area (1 x Short) its flight cannot avoid first."""
+    near = [e for e in state.figures.values()
+            if e.seat != fig.seat and e.active and e.id not in ignore]
+    if not near:
+        return []
+    closest = min(distance(e.pos, fig.pos) for e in near)
+    return sorted((e for e in near if distance(e.pos, fig.pos) == closest),
+                  key=lambda e: e.id)
+
+
+def intercept_chosen(ctx, item: dict, interceptor: str | None) -> None:
+    """Seed 000, TOUGH (P): "When a Tough model flees ... and moves into the
+    intercept area of an active opponent ... the model is not killed, but takes
+    one wound ... The model's movement stops and the enemy that caused the wound
+    is moved in melee contact with him ... the intercepting model may decide it
+    is better to let flee the Tough model." (docs/rules/sbh.md, "Morale")"""
+    from server.rules.sbh.consequences import kill
+
+    ctx.pop()
+    s = ctx.state
+    fig = s.figures[item["figure"]]
+    if interceptor is None:
+        ignore = [e.id for e in s.figures.values() if e.seat != fig.seat]
+        kind, options = flee_plan(s, fig, item["moves"], ignore)
+        _carry_out(ctx, fig, kind, options, item["stood_up"])
+        return
+    enemy = s.figures[interceptor]
+    occupied = s.occupancy()
+    free = [h for h in neighbours(fig.pos) if s.board.contains(h) and h not in occupied
+            and s.board.passable(h, enemy.rules)]
+    to = min(free, key=lambda h: (distance(h, enemy.pos), h), default=None)
+    ctx.emit("intercepted", figure=fig.id, by=enemy.id,
+             to=None if to is None else [to[0], to[1]])
+    ctx.emit("wounded", figure=fig.id, reason="intercepted while fleeing")
+    if fig.effective_quality >= 7:
+        kill(ctx, fig, gruesome=False, by=enemy)
 
 
 def flee_chosen(ctx, item: dict, to: list[int]) -> None:

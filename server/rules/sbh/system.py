@@ -46,7 +46,7 @@ from server.rules.sbh.consequences import (
 )
 from server.rules.sbh.context import Ctx, illegal
 from server.rules.sbh.evolve import evolve_in_place
-from server.rules.sbh.flee import flee_chosen
+from server.rules.sbh.flee import flee_chosen, intercept_chosen
 from server.rules.sbh.scenarios import (
     goal_met,
     victory_points,
@@ -195,6 +195,8 @@ class SongOfBladesAndHeroes:
                 "hacks": f"{name} suffers free hacks: choose who strikes next",
                 "flee": f"{name} flees: choose among equally short routes",
                 "follow_up": f"{name} may follow up the recoiling enemy",
+                "intercept": f"{name} (Tough) flees into your intercept area: intercept "
+                             "it (one wound, it stops) or let it flee",
                 "missile_loss": "A concentrated shooting rolled 1 and 1: choose the "
                                 "shooter who runs out of missiles",
                 "hero_reroll": f"{name} may use the Hero's once-a-game re-roll "
@@ -213,6 +215,10 @@ class SongOfBladesAndHeroes:
             return [CommandSpec("follow_up", "Follow up (free move)",
                                 params={"to": item["options"]}),
                     CommandSpec("stay", "Stay where you are")]
+        if kind == "intercept":
+            return [CommandSpec("intercept", "Intercept with", params={
+                        "interceptor": list(item["interceptors"])}),
+                    CommandSpec("let_flee", "Let it flee")]
         if kind == "missile_loss":
             return [CommandSpec("lose_missiles", "Who runs out of missiles",
                                 params={"figure": list(item["options"])})]
@@ -235,6 +241,8 @@ class SongOfBladesAndHeroes:
                     ("follow_up", "follow_up"): _follow_up,
                     ("follow_up", "stay"): _stay,
                     ("missile_loss", "lose_missiles"): _lose_missiles,
+                    ("intercept", "intercept"): _intercept,
+                    ("intercept", "let_flee"): _let_flee,
                     }.get((item["kind"], command_type))
         if state.group is not None and state.activation is None:
             return (lambda ctx, seat, args: groups.do_group_next(ctx, args)) \
@@ -345,6 +353,18 @@ def _hero_reroll(ctx: Ctx, seat: str, args: dict) -> None:
 
 def _lose_missiles(ctx: Ctx, seat: str, args: dict) -> None:
     concentrated.missile_loss_chosen(ctx, ctx.state.pending[-1], args.get("figure"))
+
+
+def _intercept(ctx: Ctx, seat: str, args: dict) -> None:
+    item = ctx.state.pending[-1]
+    if args.get("interceptor") not in item["interceptors"]:
+        raise illegal("Intercept with one of the offered figures, or let it flee.",
+                      "seed 000, TOUGH (P)")
+    intercept_chosen(ctx, item, args["interceptor"])
+
+
+def _let_flee(ctx: Ctx, seat: str, args: dict) -> None:
+    intercept_chosen(ctx, ctx.state.pending[-1], None)
 
 
 def _flee(ctx: Ctx, seat: str, args: dict) -> None:
