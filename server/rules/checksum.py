@@ -41,7 +41,9 @@ def canonical(value: Any) -> Any:
     """`value` as canonical plain data (see module docstring).
 
     A large immutable part of a state may define `__digest__()` (a stable hex
-    digest it caches); it is then represented by its type name and digest."""
+    digest it caches); it is then represented by its type name and digest. A
+    small, hot part may define `__canonical__()`, returning its own canonical
+    plain data directly (it must start with its type name and be stable)."""
     cls = type(value)
     if cls in _SCALARS:
         return value
@@ -53,6 +55,8 @@ def canonical(value: Any) -> Any:
         return canonical(value.value)
     if hasattr(cls, "__digest__"):
         return {"__type__": cls.__name__, "digest": value.__digest__()}
+    if hasattr(cls, "__canonical__"):
+        return value.__canonical__()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out = {}
         for name in _fields_in_order(cls):

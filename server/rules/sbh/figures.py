@@ -103,6 +103,20 @@ class Figure:
         copy.rules = self.rules  # never mutated after creation
         return copy
 
+    def __canonical__(self) -> list:
+        """Canonical plain data for state checksums (server.rules.checksum): the
+        fields in declaration order, rules sorted; much faster than the
+        generic dataclass walk for the most numerous object in a state."""
+        out: list = ["Figure"]
+        for name in _FIELDS:
+            value = getattr(self, name)
+            if name == "rules":
+                value = sorted([k, v] for k, v in value.items())
+            elif isinstance(value, tuple):
+                value = list(value)
+            out.append(value)
+        return out
+
     def to_view(self) -> dict:
         return {
             "id": self.id, "seat": self.seat, "name": self.name, "points": self.points,
