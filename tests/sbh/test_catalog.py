@@ -33,6 +33,8 @@ def test_the_catalog_holds_every_roster_profile():
 
 
 def test_parameterised_rules_are_read():
+    """seed 000, ROSTERS ('Lethal vs Elves' style parameters) and ABILITY (COST)
+    ('Shooter: Long')."""
     ogre = CATALOG.profile("Ogre Elfslayer (Two Handed Weapon)")
     assert [str(r) for r in ogre.rules] == ["Big", "Lethal (Elves)", "Long Move"]
     assert CATALOG.rule("lethal vs undead").param == "Undead"
@@ -52,14 +54,16 @@ def test_the_ability_table():
 
 
 def test_halves_round_up():
-    """Zombie, Q6 C4 Undead, Short Move, Slow: (20 + 3 - 3 - 5) * 1 / 2 = 7.5, printed 8."""
+    """seed 000, CHARACTER BUILDING FORMULA and ROSTERS: Zombie, Q6 C4 Undead,
+    Short Move, Slow: (20 + 3 - 3 - 5) * 1 / 2 = 7.5, printed 8."""
     zombie = CATALOG.profile("Zombie")
     assert exact_points(zombie.quality, zombie.combat, zombie.rules) == 7.5
     assert points(zombie.quality, zombie.combat, zombie.rules) == zombie.points == 8
 
 
 def test_combat_zero_counts_as_one():
-    """Every Combat 0 profile is printed as if C*5 were 1 (Peasant 1, Swarm of Bats 34)."""
+    """seed 000, CHARACTER BUILDING FORMULA and ROSTERS: every Combat 0 profile
+    is printed as if C*5 were 1 (Peasant 1, Swarm of Bats 34)."""
     for name, printed in (("Human, Peasant Or Villager (Stick)", 1), ("Human, Child", 1),
                           ("Swarm Of Bats", 34), ("Swarm Of Frogs", 6),
                           ("Halfling Wisewoman (Staff)", 13)):
@@ -68,6 +72,7 @@ def test_combat_zero_counts_as_one():
 
 
 def test_unknown_rule_lists_close_matches():
+    """seed 000, ABILITY (COST): names outside the table are refused, with hints."""
     with pytest.raises(RulesError) as error:
         CATALOG.rules("Leader, Shoter (Long)")
     assert error.value.code == "unknown_rule" and "Shooter (Long)" in error.value.message
@@ -76,6 +81,7 @@ def test_unknown_rule_lists_close_matches():
 # -- builder ------------------------------------------------------------------------
 
 def test_a_legal_list_is_priced():
+    """seed 000, CHARACTER BUILDING FORMULA; BUILDING A WARBAND (Leader = Personality)."""
     priced, problems = normalize(from_profiles("Goblins", {
         "Goblin Commander (Hand Weapon And Shield)": 1,
         "Goblin Warrior (Hand Weapon And Shield)": 2}))
@@ -85,6 +91,9 @@ def test_a_legal_list_is_priced():
 
 
 def test_every_violation_is_listed_with_its_reason():
+    """seed 000, RABBLE ('not ... better than 4'), HEAVY ARMOR ('may not benefit
+    from the Stealth rule'), UNERRING AIM ('Only models with the Shooter special
+    ability'), CHARACTER BUILDING FORMULA (stated points)."""
     warband = {"name": "Bad", "models": [
         {"name": "Mob", "quality": 3, "combat": 2, "rules": ["Rabble"]},
         {"name": "Knight", "quality": 3, "combat": 3, "rules": ["Heavy Armor", "Stealth",
@@ -115,6 +124,7 @@ def test_points_limit_personalities_and_paladins():
 
 
 def test_submitting_an_invalid_list_changes_nothing():
+    """seed 000, SELECTING FIGURES and RABBLE: every problem is reported at once."""
     state = SYSTEM.initial({"board_size": 24})
     bad = {"name": "X", "models": [{"profile": "Goblin Warior"},
                                    {"name": "Mob", "quality": 2, "combat": 1,
@@ -129,18 +139,21 @@ def test_submitting_an_invalid_list_changes_nothing():
 # -- command line -------------------------------------------------------------------
 
 def test_points_command(capsys):
+    """seed 000, CHARACTER BUILDING FORMULA: (15 + 15 + 7) * 4 / 2 = 74."""
     assert main(["points", "sbh", "--quality", "3", "--combat", "3",
                  "--rules", "Leader, Shooter (Long)"]) == 0
     assert capsys.readouterr().out.strip() == "74 points, Personality"
 
 
 def test_points_command_unknown_rule(capsys):
+    """seed 000, ABILITY (COST): an unknown name is one error line with hints."""
     assert main(["points", "sbh", "-q", "4", "-c", "2", "-r", "Leder"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Did you mean: Leader?" in err
 
 
 def test_catalog_json(capsys):
+    """seed 000, ROSTERS: every profile, printed and computed points (Hydra misprint)."""
     assert main(["catalog", "sbh", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) == 214

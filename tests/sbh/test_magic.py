@@ -161,6 +161,8 @@ def test_entangle_is_not_a_spell_and_outlives_the_entangler(dice):
 
 
 def test_the_transfix_ends_when_the_caster_dies(dice):
+    """seed 000, TRANSFIX: 'Transfixed models automatically break free of the
+    spell (no action expenditure required) if the magicuser is killed.'"""
     state = battle(fig("a1", "Mage", 4, 1, (5, 5), rules=MAGE),
                    fig("a2", "Guard", 4, 3, (12, 12)),
                    fig("b1", "Orc", 4, 3, (8, 5)), fig("b2", "Orc", 4, 5, (4, 5)),

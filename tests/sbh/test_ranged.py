@@ -65,6 +65,8 @@ def test_range_multiples(dice, gap, rules, penalty):
 
 
 def test_beyond_three_times_the_range_no_shot(dice):
+    """seed 000, RANGE MODIFIERS: 'If the target lies beyond that, the shot is
+    impossible.'"""
     state = battle(fig("a1", "Archer", 3, 3, (0, 2), rules=["Shooter (Short)"]),
                    fig("b1", "Orc", 4, 2, (13, 2)))
     state = activated(state, dice)
@@ -296,8 +298,9 @@ def test_the_kobolds_concentrated_shooting_brings_down_the_ogre(dice):
 
 
 def test_a_single_kobold_cannot_kill_the_ogre(dice):
-    """... 'if the Ogre rolls 1, he has a final Combat score of 5, and if the
-    Kobold rolls a 6 he has a final Combat score of 8 -- still not enough'.
+    """seed 000, CONCENTRATED SHOOTING EXAMPLE, continued: 'if the Ogre rolls 1,
+    he has a final Combat score of 5, and if the Kobold rolls a 6 he has a final
+    Combat score of 8 -- still not enough'.
     (With +1 for a Big target: 9 against 5, still short of the 10 a kill needs.)"""
     state = battle(fig("a1", "Kobold", 4, 2, (4, 3), rules=["Shooter (Medium)"], points=8),
                    fig("b1", "Ogre", 4, 4, (9, 3), rules=["Big"], points=50))

@@ -159,7 +159,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
                  and swarms.keeps_coherency(state, fig, h)]
         if steps:
             specs.append(CommandSpec("step", "Step one hex", params={"to": hex_list(steps)}))
-    regrouping = state.group is not None and state.group.get("regroup")
+    regrouping = groups.regrouping(state)
     targets = [] if regrouping else melee_targets(state, fig)
     if targets:
         powers = [False, True] if left >= 2 else [False]
@@ -303,7 +303,7 @@ def do_attack(ctx, args: dict) -> None:
     fig, act = _acting(s)
     target_id = args.get("target")
     power = bool(args.get("power", False))
-    if s.group is not None and s.group.get("regroup"):
+    if groups.regrouping(s):
         raise illegal("During a Regroup, models cannot attack, shoot or cast spells.",
                       groups.REGROUP)
     if target_id not in melee_targets(s, fig):

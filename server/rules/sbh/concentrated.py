@@ -24,6 +24,7 @@ from server.rules.board.hex import distance
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import ranged
 from server.rules.sbh.context import illegal
+from server.rules.sbh.groups import can_order
 from server.rules.sbh.quality import quality_target, succeeds
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import LONG
@@ -34,11 +35,9 @@ BATCH = 5  # "still resolved in bunches of 5 figures" even with larger groups
 
 def volleys(state: SbhState) -> list[list]:
     """Every legal [target, [shooters...]] the active Leader could order."""
-    act = state.activation
-    leader = state.figures[act.figure]
-    if (not leader.has("Leader") or state.group is not None or act.actions < 1
-            or (act.turnover and act.actions == 1) or leader.fallen or leader.transfixed):
+    if not can_order(state):
         return []
+    leader = state.figures[state.activation.figure]
     shooters = [f for f in state.on_table(leader.seat)
                 if f.id != leader.id and not f.activated and ranged.can_shoot(f)
                 and distance(f.pos, leader.pos) <= LONG]
@@ -90,15 +89,9 @@ def do_concentrated(ctx, args: dict) -> None:
 def volley_modifiers(state: SbhState, shooters: list[str], target) -> tuple[int, int, list]:
     """The worst Combat and the worst modifier among the shooters, and why."""
     worst_combat = min(state.figures[f].combat for f in shooters)
-    worst = None
-    for fid in shooters:
-        shooter = state.figures[fid]
-        seen = ranged.sight(state, shooter, target)
-        multiple = ranged.band(seen.distance, ranged.shooter_range(shooter))
-        mod, why = ranged.shooter_modifiers(shooter, target, seen, multiple=multiple)
-        if worst is None or mod < worst[0]:
-            worst = (mod, why)
-    return worst_combat, worst[0], worst[1]
+    _, mod, why = min((ranged.attack_modifiers(state, state.figures[f], target)
+                       for f in shooters), key=lambda found: found[1])
+    return worst_combat, mod, why
 
 
 def missile_loss_chosen(ctx, item: dict, figure) -> None:

@@ -320,17 +320,16 @@ def _wounded(s: SbhState, d: dict) -> None:
 
 
 def _killed(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
-    _drop_treasure(s, fig)
-    fig.status = "dead"
-    fig.pos = None
-    _release_transfixed_by(s, fig.id)
+    _leave_table(s, s.figures[d["figure"]], "dead")
 
 
 def _fled(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    _leave_table(s, s.figures[d["figure"]], "fled")
+
+
+def _leave_table(s: SbhState, fig, status: str) -> None:
     _drop_treasure(s, fig)
-    fig.status = "fled"
+    fig.status = status
     fig.pos = None
     _release_transfixed_by(s, fig.id)
 

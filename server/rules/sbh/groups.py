@@ -58,12 +58,26 @@ def connected_groups(figures: list[Figure], largest: int) -> list[tuple[str, ...
     return sorted(found, key=lambda g: (len(g), g))
 
 
-def leader_options(state: SbhState) -> list[CommandSpec]:
+def regrouping(state: SbhState) -> bool:
+    """A Regroup is under way: no attacks, shooting or spells."""
+    return state.group is not None and bool(state.group.get("regroup"))
+
+
+def can_order(state: SbhState) -> bool:
+    """The acting figure is a Leader able to spend an action on an order (group
+    activation, Regroup, Concentrated Shooting): standing, not already leading
+    a group, and not on a turnover with its single success."""
     act = state.activation
     leader = state.figures[act.figure]
-    if (not leader.has("Leader") or state.group is not None or act.actions < 1
-            or (act.turnover and act.actions == 1) or leader.fallen or leader.transfixed):
+    return (leader.has("Leader") and state.group is None and act.actions >= 1
+            and not (act.turnover and act.actions == 1)
+            and not leader.fallen and not leader.transfixed)
+
+
+def leader_options(state: SbhState) -> list[CommandSpec]:
+    if not can_order(state):
         return []
+    leader = state.figures[state.activation.figure]
     pool = eligible(state, leader)
     largest = 10 if state.options.get("larger_groups") else 5
     specs = []

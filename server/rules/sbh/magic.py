@@ -15,8 +15,8 @@ from server.rules.kernel import CommandSpec
 from server.rules.sbh import ranged
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.quality import quality_target, succeeds
-from server.rules.sbh.shooting import regrouping
+from server.rules.sbh.groups import regrouping
+from server.rules.sbh.quality import roll_quality, succeeds
 from server.rules.sbh.state import SbhState
 
 MAGIC = "seed 000, MAGIC"
@@ -105,11 +105,6 @@ def _power_arg(args: dict) -> int:
     return power
 
 
-def _spend_split(state: SbhState, power: int, is_spell: bool) -> int:
-    """How many of the power points come from dice good only for spells."""
-    return min(power, state.activation.spell_only) if is_spell else 0
-
-
 def do_hold(ctx, args: dict, kind: str) -> None:
     s = ctx.state
     fig = s.figures[s.activation.figure]
@@ -123,20 +118,19 @@ def do_hold(ctx, args: dict, kind: str) -> None:
                       f"({ranged.SPELL_RANGES[power]} hexes).", passage,
                       code="illegal_target")
     target = s.figures[target_id]
-    target_q = quality_target(s, target)
-    dice = ctx.roll(power - (1 if target.has("Hero") else 0))
-    automatic = 1 if target.has("Hero") else 0
-    failed = [d for d in dice if not succeeds(d, target_q)]
+    resisted = roll_quality(ctx, target, power)  # one die per power point
+    failures = resisted["failures"]
     rerolled: list[int] = []
-    if failed and target.has("Magic Resistance") and kind != "entangle":
+    if failures and target.has("Magic Resistance") and kind != "entangle":
         # seed 001, Magic Resistance: "May reroll resistance vs. Transfix spell or
         # Distract" -- the failed dice, once
-        rerolled = ctx.roll(len(failed))
-        failed = [d for d in rerolled if not succeeds(d, target_q)]
-    spell_only = _spend_split(s, power, is_spell)
-    ctx.emit("held", figure=fig.id, target=target.id, kind=kind, power=power, dice=dice,
-             automatic=automatic, rerolled=rerolled, target_number=target_q,
-             transfixed=bool(failed), cost=power - spell_only, spell_only=spell_only,
+        rerolled = ctx.roll(failures)
+        failures = sum(1 for d in rerolled if not succeeds(d, resisted["target"]))
+    spell_only = min(power, s.activation.spell_only) if is_spell else 0
+    ctx.emit("held", figure=fig.id, target=target.id, kind=kind, power=power,
+             dice=resisted["dice"], automatic=resisted["automatic"], rerolled=rerolled,
+             target_number=resisted["target"], transfixed=failures > 0,
+             cost=power - spell_only, spell_only=spell_only,
              by=fig.id if kind != "entangle" else "entangle")
 
 
@@ -172,6 +166,6 @@ def do_cast_bolt(ctx, args: dict) -> None:
                       "out of sight, in a melee with your figures, a closer enemy comes "
                       "first, or the caster already attacked this turn.",
                       "seed 000, SPELLS AS RANGED ATTACKS", code="illegal_target")
-    spell_only = _spend_split(s, power, True)
+    spell_only = min(power, s.activation.spell_only)  # spell-only dice are spent first
     ranged.shoot(ctx, fig, s.figures[target_id], aimed=False, cost=power - spell_only,
                  spell_power=power, spell_only=spell_only)

@@ -12,6 +12,7 @@ Wisewoman 13, the five Combat 0 swarms).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from fractions import Fraction
 
@@ -36,5 +37,4 @@ def exact_points(quality: int, combat: int, rules: Iterable[RuleRef],
 def points(quality: int, combat: int, rules: Iterable[RuleRef],
            catalog: Catalog | None = None) -> int:
     """The profile's cost, halves rounded up, never below 1 point."""
-    exact = exact_points(quality, combat, rules, catalog)
-    return max(1, int(exact + Fraction(1, 2)) if exact >= 0 else 1)
+    return max(1, math.floor(exact_points(quality, combat, rules, catalog) + Fraction(1, 2)))

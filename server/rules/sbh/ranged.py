@@ -57,7 +57,8 @@ def sight(state: SbhState, shooter: Figure, target: Figure) -> Sight | None:
         return None
     low_edge = all(crossed for crossed in clear)  # every clear reading crosses a low wall
     blocked_nudge = -1 if readings[1] is None else 1
-    partial = len(clear) == 1 and _scenery_blocks(state, line(a, b, blocked_nudge), in_woods_b)
+    partial = len(clear) == 1 and _reading(state, line(a, b, blocked_nudge), shooter, {},
+                                           in_woods_b) is None  # blocked by scenery
     elevated = board.kind(a).elevated and not board.kind(b).elevated
     cover = woods["cover"] or (not elevated and (low_edge or partial))
     return Sight(distance(a, b), cover=cover, ambush=woods["ambush"],
@@ -88,8 +89,9 @@ def _woods(state: SbhState, a, b, in_a: bool, in_b: bool) -> dict | None:
 
 def _reading(state: SbhState, cells, shooter: Figure, occupied: dict,
              into_woods: bool) -> bool | None:
-    """None if this reading of the line is blocked; otherwise whether it
-    crosses a low wall or hedge that is not on the shooter's own hex sides."""
+    """None if this reading of the line is blocked (by scenery, or by a figure in
+    `occupied`); otherwise whether it crosses a low wall or hedge that is not on
+    the shooter's own hex sides."""
     board = state.board
     crossed = False
     for index in range(1, len(cells)):
@@ -109,16 +111,6 @@ def _reading(state: SbhState, cells, shooter: Figure, occupied: dict,
                                       and distance(here, shooter.pos) == 1):
             return None  # "any solid obstacle or model", bar a friend's shoulder
     return crossed
-
-
-def _scenery_blocks(state: SbhState, cells, into_woods: bool) -> bool:
-    board = state.board
-    for index in range(1, len(cells) - 1):
-        kind = board.kind(cells[index])
-        if kind.blocks_sight and not (kind.woods and into_woods):
-            return True
-    return any(board.edges.get(edge_key(cells[i - 1], cells[i])) == "tall_wall"
-               for i in range(1, len(cells))) if board.edges else False
 
 
 # -- who may shoot whom -----------------------------------------------------------
@@ -246,6 +238,17 @@ def shooter_modifiers(shooter: Figure, target: Figure, seen: Sight, *, multiple:
     return mod, why
 
 
+def attack_modifiers(state: SbhState, shooter: Figure, target: Figure,
+                     spell_power: int = 0) -> tuple[int, int, list[str]]:
+    """The attacker's Combat (the spell's power for a bolt), its total modifier
+    and the reasons, as the shooter sees the target now."""
+    seen = sight(state, shooter, target)
+    base = SPELL_RANGES[spell_power] if spell_power else shooter_range(shooter)
+    mod, why = shooter_modifiers(shooter, target, seen, multiple=band(seen.distance, base),
+                                 spell_power=spell_power)
+    return (spell_power or shooter.combat), mod, why
+
+
 def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,
           spell_power: int = 0, spell_only: int = 0, volley: list[str] | None = None) -> None:
     """Roll the attack and hand it to the shared resolution (Hero re-rolls).
@@ -277,12 +280,7 @@ def finish_shot(ctx, spec: dict) -> None:
         d_mod -= len(volley) - 1
         d_why.append(f"concentrated shooting -{len(volley) - 1}")
     else:
-        seen = sight(s, shooter, target)
-        base = SPELL_RANGES[power] if power else shooter_range(shooter)
-        a_mod, a_why = shooter_modifiers(shooter, target, seen,
-                                         multiple=band(seen.distance, base),
-                                         spell_power=power)
-        a_combat = power if power else shooter.combat
+        a_combat, a_mod, a_why = attack_modifiers(s, shooter, target, power)
     if ranged["aimed"]:
         d_mod -= 1
         d_why.append("aimed shot -1")

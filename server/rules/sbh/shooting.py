@@ -8,13 +8,10 @@ from server.rules.kernel import CommandSpec
 from server.rules.sbh import ranged
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.groups import regrouping
 from server.rules.sbh.state import SbhState
 
 AIMED = "seed 000, AIMED SHOTS"
-
-
-def regrouping(state: SbhState) -> bool:
-    return state.group is not None and bool(state.group.get("regroup"))
 
 
 def shot_targets(state: SbhState, fig: Figure) -> list[str]:
