@@ -57,6 +57,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
+    # One untimed game first: a server process lives long, so the geometry
+    # caches (hex lines by offset, board layouts) are warm in steady state.
+    play(10**6, False)
     logs = []
     for label, checksums in (("with per-event checksums", True), ("engine only", False)):
         start = time.perf_counter()

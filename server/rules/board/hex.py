@@ -94,20 +94,28 @@ def _round(q: float, r: float, s: float) -> Hex:
     return Hex(rq, rr, rs)
 
 
-@functools.lru_cache(maxsize=1 << 17)
 def line(a: Hex, b: Hex, nudge: int = 1) -> tuple[Hex, ...]:
     """The hexes from a to b inclusive, distance(a, b) + 1 of them, each next to
     the one before. `nudge` (+1/-1) chooses the reading along hex sides.
-    Cached: sight and movement ask for the same lines over and over."""
-    n = distance(a, b)
+    A line is its offset's line moved to start at a (the nudge keeps every
+    sample well clear of a tie, so rounding commutes with the move); offsets
+    are few and shared by every board, so their lines are cached."""
+    aq, ar, as_ = a[0], a[1], a[2]
+    return tuple(Hex(aq + q, ar + r, as_ + s)
+                 for q, r, s in offset_line(b[0] - aq, b[1] - ar, nudge))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def offset_line(dq: int, dr: int, nudge: int) -> tuple[tuple[int, int, int], ...]:
+    n = max(abs(dq), abs(dr), abs(dq + dr))
     if n == 0:
-        return (Hex(*a),)
+        return ((0, 0, 0),)
     # The nudge (1, phi, -1 - phi) * 1e-6 is parallel to no hex boundary, so no
     # sample is ever left on a tie (which would fall to float noise).
     e1, e2 = EPSILON * nudge, EPSILON * 1.618034 * nudge
-    aq, ar, as_ = a[0] + e1, a[1] + e2, a[2] - e1 - e2
-    dq, dr, ds = (b[0] - a[0]) / n, (b[1] - a[1]) / n, (b[2] - a[2]) / n
-    return tuple(_round(aq + dq * i, ar + dr * i, as_ + ds * i) for i in range(n + 1))
+    sq, sr, ss = dq / n, dr / n, (-dq - dr) / n
+    return tuple(tuple(_round(e1 + sq * i, e2 + sr * i, -e1 - e2 + ss * i))
+                 for i in range(n + 1))
 
 
 def edge_key(a: Hex, b: Hex) -> frozenset:

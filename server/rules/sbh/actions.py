@@ -29,6 +29,7 @@ from server.rules.sbh.movement import (
     can_move,
     enemies_in_contact,
     free_move_allowed,
+    move_cost,
     move_destinations,
     step_destinations,
 )
@@ -217,7 +218,7 @@ def do_move(ctx, args: dict) -> None:
     if act.free_move and to not in free_move_destinations(s, fig):
         raise illegal("A free move is one ordinary move that does not end touching an "
                       "enemy.", "seed 000, FREE MOVES")
-    cost = move_destinations(s, fig, act.actions).get(to)
+    cost = move_cost(s, fig, to, act.actions)
     if cost is None or cost > act.actions:
         raise illegal("That hex cannot be reached by one straight move.", "seed 000, MOVEMENT")
     if not swarms.keeps_coherency(s, fig, to):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from server.rules.board.hex import Hex, distance, edge_key, hex_at, line, neighbours
+from server.rules.board.hex import Hex, distance, edge_key, hex_at, line, neighbours, offset_line
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import MOVE_DOWNGRADE, RANGE
@@ -147,6 +147,50 @@ def move_destinations(state: SbhState, fig: Figure, actions: int) -> dict[Hex, i
         elif length <= reduced_reach and (slow_cost == 1 or actions >= 2):
             out[h] = slow_cost
     return out
+
+
+def move_cost(state: SbhState, fig: Figure, to, actions: int) -> int | None:
+    """What one move action to `to` costs (1 or 2), or None if it is not a
+    legal destination: the same test as `move_destinations`, for one line only
+    (checking a command should not cost as much as listing every option)."""
+    if fig.pos is None or to is None or to == fig.pos:
+        return None
+    dq, dr = to[0] - fig.pos[0], to[1] - fig.pos[1]
+    full = fig.move_category
+    if max(abs(dq), abs(dr), abs(dq + dr)) > RANGE[full]:
+        return None
+    board = state.board
+    enterable, slowing = board.movement_sets(fig.rules)
+    occupied = state.occupancy()
+    flying = fig.has("Flying")
+    blocked = set() if flying else stoppers(state, fig)
+    q0, r0 = fig.pos[0], fig.pos[1]
+    s0 = -q0 - r0
+    path = [(q0 + q, r0 + r, s0 - q - r) for q, r, _ in offset_line(dq, dr, 1)]
+    slow = False
+    for j in range(1, len(path)):
+        prev, h = path[j - 1], path[j]
+        if not flying:
+            if h not in enterable:
+                return None
+            if board.edges and edge_key(prev, h) in board.edges:
+                if board.blocks_move(prev, h, fig.rules):
+                    return None
+                slow = True
+            if h in slowing:
+                slow = True
+            if j < len(path) - 1 and (h in blocked or (
+                    h in occupied and (occupied[h].seat != fig.seat or board.cramped(h)))):
+                return None
+    if to in occupied:
+        return None
+    if not slow:
+        return 1
+    reduced = MOVE_DOWNGRADE[full]
+    reach = RANGE["short"] if reduced == "short2" else RANGE[reduced]
+    cost = 2 if reduced == "short2" else 1
+    length = len(path) - 1
+    return cost if length <= reach and (cost == 1 or actions >= 2) else None
 
 
 def step_destinations(state: SbhState, fig: Figure) -> list[Hex]:

@@ -186,11 +186,11 @@ def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: i
     if any(f.seat == shooter.seat and f.on_table and f.pos in friends and f.id != shooter.id
            for f in state.figures.values()):
         return None  # "you can't shoot someone who is in a melee with one of your friends"
+    multiple = band(distance(shooter.pos, enemy.pos), base_range)
+    if multiple is None or multiple > max_multiple:
+        return None  # out of range: no need to trace the line
     seen = sight(state, shooter, enemy)
     if seen is None:
-        return None
-    multiple = band(seen.distance, base_range)
-    if multiple is None or multiple > max_multiple:
         return None
     if seen.max_range is not None and seen.distance > seen.max_range:
         return None

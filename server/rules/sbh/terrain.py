@@ -9,9 +9,10 @@ twelve Short sticks across, and twelve times 4 hexes is 48.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
-from server.rules.board.hex import Hex, edge_key, hex_at, line, neighbours
+from server.rules.board.hex import Hex, edge_key, hex_at, neighbours, offset_line
 
 SHORT, MEDIUM, LONG = 4, 7, 13
 RANGE = {"short": SHORT, "medium": MEDIUM, "long": LONG}
@@ -69,6 +70,14 @@ BLOCKING_EDGES = frozenset(k for k, v in EDGE_KINDS.items() if v["climb"])
 _MOVEMENT_RULES = {r for k in KINDS.values() for r in k.ignored_by + k.passable_by}
 
 
+@functools.cache
+def _layout(width: int, height: int) -> tuple[tuple[Hex, ...], frozenset]:
+    """The cells of a width x height board (shared by every board that size:
+    rebuilding a match from its events should not redraw the grid)."""
+    cells = tuple(hex_at(q - (r // 2), r) for r in range(height) for q in range(width))
+    return cells, frozenset(cells)
+
+
 @dataclass(frozen=True)
 class SbhBoard:
     """Terrain is fixed once laid out, so one board object is shared by every
@@ -81,10 +90,9 @@ class SbhBoard:
     drops: dict[tuple, str] = field(default_factory=dict)  # (top, bottom) -> short|medium|long
 
     def __post_init__(self) -> None:
-        cells = tuple(hex_at(q - (r // 2), r) for r in range(self.height)
-                      for q in range(self.width))
+        cells, inside = _layout(self.width, self.height)
         object.__setattr__(self, "_cells", cells)
-        object.__setattr__(self, "_inside", frozenset(cells))
+        object.__setattr__(self, "_inside", inside)
         object.__setattr__(self, "_sight_cache", {})
 
     # -- layout: "odd-r" rows; column c, row r is hex_at(c - r // 2, r) --------
@@ -173,18 +181,45 @@ class SbhBoard:
         key = (a, b)
         found = cache.get(key)
         if found is None:
-            found = self._clear_line(line(a, b, 1)) or self._clear_line(line(a, b, -1))
+            found = self._clear_line(a, b, 1) or self._clear_line(a, b, -1)
             cache[key] = cache[(b, a)] = found
         return found
 
-    def _clear_line(self, cells) -> bool:
-        for index in range(1, len(cells)):
-            here, prev = cells[index], cells[index - 1]
-            if self.edges and self.edges.get(edge_key(prev, here)) == "tall_wall":
+    def _clear_line(self, a: Hex, b: Hex, nudge: int) -> bool:
+        """Walks the line's offsets (see hex.line) without building hexes: this
+        runs for every figure pair at every turn's end (hidden figures)."""
+        blockers = self._sight_blockers()
+        tall = self._tall_walls()
+        if not blockers and not tall:
+            return True
+        q0, r0 = a[0], a[1]
+        s0 = -q0 - r0
+        cells = offset_line(b[0] - q0, b[1] - r0, nudge)
+        last = len(cells) - 1
+        prev = (q0, r0, s0)
+        for index in range(1, last + 1):
+            q, r, _ = cells[index]
+            here = (q0 + q, r0 + r, s0 - q - r)
+            if tall and frozenset((prev, here)) in tall:
                 return False
-            if index < len(cells) - 1 and self.kind(here).blocks_sight:
+            if index < last and here in blockers:
                 return False
+            prev = here
         return True
+
+    def _sight_blockers(self) -> frozenset:
+        found = self.__dict__.get("_blockers")
+        if found is None:
+            found = frozenset(h for h in self.terrain if self.kind(h).blocks_sight)
+            object.__setattr__(self, "_blockers", found)
+        return found
+
+    def _tall_walls(self) -> frozenset:
+        found = self.__dict__.get("_tall")
+        if found is None:
+            found = frozenset(k for k, kind in self.edges.items() if kind == "tall_wall")
+            object.__setattr__(self, "_tall", found)
+        return found
 
     def __digest__(self) -> str:
         """Terrain never changes during a match: digest it once (see checksum)."""

@@ -1,0 +1,40 @@
+"""`move_cost` (checking one move command) must agree with `move_destinations`
+(listing every move option) everywhere: seed 000, MOVEMENT, as adapted in
+docs/rules/sbh.md "Movement". Checked over positions from generated games,
+whose terrain includes woods, walls, hedges, water and buildings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from server.rules.dice import SeededDice
+from server.rules.runner import apply_command
+from server.rules.sbh.movement import move_cost, move_destinations
+from server.rules.sbh.random_player import random_command
+from server.rules.sbh.system import SYSTEM
+from tests.sbh.test_games import SETUP, WARBANDS
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_move_cost_agrees_with_move_destinations(seed):
+    rng = random.Random(seed)
+    dice = SeededDice(seed.to_bytes(8, "big"))
+    state = SYSTEM.initial(SETUP)
+    checked = 0
+    for _ in range(600):
+        if SYSTEM.is_over(state):
+            break
+        if state.phase == "play" and checked < 40 and rng.random() < 0.2:
+            for fig in state.on_table():
+                for actions in (1, 2):
+                    listed = move_destinations(state, fig, actions)
+                    for h in state.board.hexes():
+                        assert move_cost(state, fig, h, actions) == listed.get(h), (fig.id, h)
+                checked += 1
+        prompt = SYSTEM.prompt(state)
+        seat = rng.choice(prompt.seats)
+        command = random_command(prompt, seat, rng, WARBANDS[seat])
+        state, _ = apply_command(SYSTEM, state, command, dice, keep_input=False)
+    assert checked > 0
