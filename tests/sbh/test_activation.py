@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from server.rules.kernel import RulesError
+from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig, first, h, types
 
 
@@ -115,8 +116,53 @@ def test_hero_has_one_automatic_success(dice):
                    fig("b1", "Orc", 4, 3, (12, 12)))
     dice.fix(1)
     state, events = act(state, "a", "activate", dice, figure="a1", dice=2)
+    state, events = act(state, "a", "keep_roll", dice)  # the once-a-game re-roll is offered
     ev = first(events, "activated")
-    assert ev.data["dice"] == [1] and ev.data["successes"] == 1
+    assert ev.data["dice"] == [1] and ev.data["successes"] == 1 and ev.data["automatic"] == 1
+
+
+def test_hero_may_reroll_a_failed_activation_die_once_per_game(dice):
+    """seed 000, HERO (P): 'once per game, a Hero model can re-roll one die roll,
+    be it a Combat or Quality roll. The result of the second die roll is final,
+    even if it is worse than the previous one.'"""
+    state = battle(fig("a1", "Hero", 3, 4, (5, 5), rules=["Hero"]),
+                   fig("b1", "Orc", 4, 3, (12, 12)))
+    dice.fix(2, 1)  # two dice rolled (one automatic success): both fail
+    state, events = act(state, "a", "activate", dice, figure="a1", dice=3)
+    assert types(events) == [] and state.pending[-1]["kind"] == "hero_quality"
+    assert SYSTEM.prompt(state).for_seat("a").options[0].params == {"die": [0, 1]}
+    with pytest.raises(RulesError):
+        act(state, "b", "keep_roll", dice)  # the Hero's owner decides
+    dice.fix(5)
+    state, events = act(state, "a", "hero_reroll", dice, die=1)
+    assert first(events, "hero_rerolled").data == {"figure": "a1", "old": 1, "new": 5}
+    ev = first(events, "activated")
+    assert ev.data["dice"] == [2, 5] and ev.data["successes"] == 2 and ev.data["failures"] == 1
+    assert state.activation.actions == 2 and not state.activation.turnover
+    # used: the next failed roll is final at once
+    state = battle(*state.figures.values())
+    state.figures["a1"].activated = False
+    dice.fix(1, 1)
+    state, events = act(state, "a", "activate", dice, figure="a1", dice=3)
+    assert first(events, "activated").data["failures"] == 2 and not state.pending
+
+
+def test_hero_may_reroll_a_morale_die(dice):
+    """seed 000, HERO (P) on a Quality roll; seed 000, MORALE: 3 dice, one failure
+    to flee one move. The Hero re-rolls the failed die and stands."""
+    state = battle(fig("a1", "Hero", 3, 4, (5, 5), rules=["Hero"]),
+                   fig("a2", "Friend", 4, 1, (5, 7)),
+                   fig("b1", "Orc", 4, 4, (6, 7)), active="b")
+    dice.fix(6)
+    state, events = act(state, "b", "activate", dice, figure="b1", dice=1)
+    dice.fix(6, 1, 4, 1)  # 6+4 = 10 vs 1+1 = 2, tripled: a gruesome kill; Hero's morale: 4, 1
+    state, events = act(state, "b", "attack", dice, target="a2")
+    assert state.pending[-1]["kind"] == "hero_quality", types(events)
+    assert state.pending[-1]["seat"] == "a"
+    dice.fix(3)
+    state, events = act(state, "a", "hero_reroll", dice, die=1)
+    ev = first(events, "morale_tested")
+    assert ev.data["dice"] == [4, 3] and ev.data["failures"] == 0
 
 
 def test_free_move_only_far_from_active_enemies(dice):

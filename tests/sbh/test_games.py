@@ -22,11 +22,13 @@ WARBANDS = {  # shooters, a magic-user and an entangler, so games exercise every
                                  "Wood Elf Warrior (Sword, Leather Armor)": 2,
                                  "Elf Young Warrior (Spear And Shield)": 1}),
     "b": from_profiles("Goblins", {"Goblin Commander (Hand Weapon And Shield)": 1,
+                                   "Goblin Hero (Hand Weapon And Shield)": 1,
                                    "Goblin Archer (Leather Armor And Shortbow)": 2,
-                                   "Goblin Warrior (Hand Weapon And Shield)": 5,
+                                   "Goblin Warrior (Hand Weapon And Shield)": 4,
                                    "Giant Spider": 1, "Troll": 1}),
 }
-SETUP = {"board_size": 24, "options": {"turn_limit": 30}}
+# 400 points: a Leader and a Hero (131 points of Personalities) need a third of 400
+SETUP = {"board_size": 24, "options": {"turn_limit": 30, "points_limit": 400}}
 
 
 def play(seed: int, max_commands: int = 4000, setup=SETUP):

@@ -14,6 +14,7 @@ from server.rules.sbh import (
     devotion,
     falling,
     groups,
+    hero,
     magic,
     scenario_rules,
     shooting,
@@ -86,6 +87,14 @@ def do_activate(ctx, args: dict) -> None:
     if casting and not _casts(fig):
         raise illegal(f"{fig.name} cannot cast spells.", "seed 000, MAGIC")
     roll = roll_quality(ctx, fig, dice)
+    if hero.offer(ctx, fig, roll, {"rule": "activation", "dice": dice, "casting": casting}):
+        return
+    finish_activation(ctx, fig, dice, casting, roll)
+
+
+def finish_activation(ctx, fig: Figure, dice: int, casting: bool, roll: dict) -> None:
+    """The activation roll is final (after any Hero re-roll): the figure acts."""
+    s = ctx.state
     if fig.has("Swarm") and swarms.activate_swarm(ctx, fig, dice, roll):
         return
     spell_only = 0

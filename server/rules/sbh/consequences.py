@@ -339,11 +339,23 @@ def morale_step(ctx, item: dict) -> None:
     if not fig.on_table:
         return
     roll = roll_quality(ctx, fig, 3, morale=True)
+    from server.rules.sbh import hero
+
+    if hero.offer(ctx, fig, roll, {"rule": "morale", "reason": item["reason"],
+                                   "terror_profile": item.get("terror_profile")}):
+        return
+    morale_outcome(ctx, fig, roll, item["reason"], item.get("terror_profile"))
+
+
+def morale_outcome(ctx, fig: Figure, roll: dict, reason: str,
+                   terror_profile: str | None) -> None:
+    """The morale roll is final (after any Hero re-roll): hold, flee or worse."""
+    s = ctx.state
     failures = roll["failures"]
-    ctx.emit("morale_tested", figure=fig.id, reason=item["reason"], **roll)
+    ctx.emit("morale_tested", figure=fig.id, reason=reason, **roll)
     if failures == 0:
-        if item.get("terror_profile"):
-            ctx.emit("terror_resisted", figure=fig.id, profile=item["terror_profile"])
+        if terror_profile:
+            ctx.emit("terror_resisted", figure=fig.id, profile=terror_profile)
         return
     if s.options.get("morale_skip_turn") and fig.seat == s.active_seat and not fig.activated:
         # seed 000, OPTIONAL RULE: NON-ACTIVATED MODELS FAILING MORALE SKIP A TURN

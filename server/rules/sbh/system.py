@@ -29,6 +29,7 @@ from server.rules.sbh import (
     devotion,
     falling,
     groups,
+    hero,
     magic,
     scenario_rules,
     setup,
@@ -201,6 +202,10 @@ class SongOfBladesAndHeroes:
                                 "shooter who runs out of missiles",
                 "hero_reroll": f"{name} may use the Hero's once-a-game re-roll "
                                f"(dice {item.get('combat', {}).get('dice')})",
+                "hero_quality": f"{name} may use the Hero's once-a-game re-roll on this "
+                                f"{item.get('then', {}).get('rule')} roll "
+                                f"(dice {item.get('roll', {}).get('dice')}, needs "
+                                f"{item.get('roll', {}).get('target')}+)",
                 }[item["kind"]]
 
     def _pending_specs(self, item: dict) -> list[CommandSpec]:
@@ -225,6 +230,10 @@ class SongOfBladesAndHeroes:
         if kind == "hero_reroll":
             return [CommandSpec("hero_reroll", "Re-roll the Hero's die (once a game)",
                                 params={"reroll": [False, True]})]
+        if kind == "hero_quality":
+            return [CommandSpec("hero_reroll", "Re-roll one failed die (once a game)",
+                                params={"die": hero.failed_dice(item["roll"])}),
+                    CommandSpec("keep_roll", "Keep the roll")]
         return [CommandSpec("flee", "Flee to", params={"to": item["options"]})]
 
     def _handler(self, state: SbhState, command_type: str):
@@ -238,6 +247,8 @@ class SongOfBladesAndHeroes:
                     ("hacks", "free_hack_order"): _hack_order,
                     ("flee", "flee"): _flee,
                     ("hero_reroll", "hero_reroll"): _hero_reroll,
+                    ("hero_quality", "hero_reroll"): _hero_quality_reroll,
+                    ("hero_quality", "keep_roll"): _hero_keep_roll,
                     ("follow_up", "follow_up"): _follow_up,
                     ("follow_up", "stay"): _stay,
                     ("missile_loss", "lose_missiles"): _lose_missiles,
@@ -343,6 +354,18 @@ def _follow_up(ctx: Ctx, seat: str, args: dict) -> None:
 
 def _stay(ctx: Ctx, seat: str, args: dict) -> None:
     follow_up_chosen(ctx, ctx.state.pending[-1], None)
+
+
+def _hero_quality_reroll(ctx: Ctx, seat: str, args: dict) -> None:
+    die = args.get("die")
+    if type(die) is not int:
+        raise illegal("Name the failed die to re-roll by its position (0 = first).",
+                      hero.HERO)
+    hero.chosen(ctx, ctx.state.pending[-1], die)
+
+
+def _hero_keep_roll(ctx: Ctx, seat: str, args: dict) -> None:
+    hero.chosen(ctx, ctx.state.pending[-1], None)
 
 
 def _hero_reroll(ctx: Ctx, seat: str, args: dict) -> None:
