@@ -106,7 +106,17 @@ def normalize(warband, limit: int = DEFAULT_LIMIT,
                                    f"Evil models ({', '.join(evil)}).",
                                    "seed 001, Special Abilities: Paladin"))
     name = warband.get("name", "")
-    return {"name": name if isinstance(name, str) else "", "models": models}, found
+    out = {"name": name if isinstance(name, str) else "", "models": models}
+    commander = warband.get("commander")
+    if commander is not None:
+        if type(commander) is not int or not 1 <= commander <= len(models) \
+                or "Leader" not in models[commander - 1]["rules"]:
+            found.append(Violation("bad_commander", "The overall commander is given by the "
+                                   "number of a model with the Leader rule (the first model "
+                                   "is 1).", "seed 000, OPTIONAL: SUB-COMMANDERS"))
+        else:
+            out["commander"] = commander
+    return out, found
 
 
 def _normalize_entry(entry, index: int, catalog: Catalog):

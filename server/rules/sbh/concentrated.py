@@ -23,11 +23,11 @@ from itertools import combinations
 from server.rules.board.hex import distance
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import ranged
+from server.rules.sbh.commanders import command_radius
 from server.rules.sbh.context import illegal
 from server.rules.sbh.groups import can_order
 from server.rules.sbh.quality import quality_target, succeeds
 from server.rules.sbh.state import SbhState
-from server.rules.sbh.terrain import LONG
 
 CONCENTRATED = "seed 000, CONCENTRATED SHOOTING"
 BATCH = 5  # "still resolved in bunches of 5 figures" even with larger groups
@@ -40,7 +40,7 @@ def volleys(state: SbhState) -> list[list]:
     leader = state.figures[state.activation.figure]
     shooters = [f for f in state.on_table(leader.seat)
                 if f.id != leader.id and not f.activated and ranged.can_shoot(f)
-                and distance(f.pos, leader.pos) <= LONG]
+                and distance(f.pos, leader.pos) <= command_radius(state, leader)]
     by_target: dict[str, list[str]] = {}
     for f in shooters:
         for target in ranged.targets(state, f, base_range=ranged.shooter_range(f)):

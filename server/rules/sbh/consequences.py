@@ -14,6 +14,7 @@ Pending items (plain dicts on `state.pending`, innermost last):
 from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
+from server.rules.sbh import commanders
 from server.rules.sbh.combat import (
     free_disengage_from,
     hex_list,
@@ -210,7 +211,7 @@ def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None) -> None:
     if gruesome and fig.has("Swarm"):
         # seed 000, SWARM: only the other bases of the same Swarm test
         testers = [f.id for f in s.on_table(fig.seat) if f.has("Swarm") and f.name == fig.name]
-    if fig.has("Leader"):
+    if commanders.loss_of_a_leader(s, fig):
         testers = [f.id for f in s.on_table(fig.seat)]  # seed 000, Loss of a Leader
     seat = fig.seat
     dead = sum(1 for f in s.side(seat) if f.status != "ready")
@@ -220,6 +221,7 @@ def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None) -> None:
         testers = [f.id for f in s.on_table(seat)]
     if testers:
         queue_morale(ctx, seat, testers, "gruesome kill" if gruesome else "losses")
+    commanders.succession(ctx, fig)
     animals_rout(ctx, seat)
 
 
@@ -399,7 +401,7 @@ def after_loss(ctx, fig: Figure) -> None:
     and for a lost Leader (fleeing off the table)."""
     s = ctx.state
     testers: list[str] = []
-    if fig.has("Leader"):
+    if commanders.loss_of_a_leader(s, fig):
         testers = [f.id for f in s.on_table(fig.seat)]
     dead = sum(1 for f in s.side(fig.seat) if f.status != "ready")
     living = sum(1 for f in s.side(fig.seat) if f.status == "ready")
@@ -408,6 +410,7 @@ def after_loss(ctx, fig: Figure) -> None:
         testers = [f.id for f in s.on_table(fig.seat)]
     if testers:
         queue_morale(ctx, fig.seat, testers, "losses")
+    commanders.succession(ctx, fig)
 
 
 def hacks_finished(ctx, item: dict) -> None:

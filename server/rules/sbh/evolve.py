@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from server.rules.board.hex import Hex, hex_at
 from server.rules.kernel import Event
+from server.rules.sbh.commanders import first_commander
 from server.rules.sbh.figures import figure_from_entry
 from server.rules.sbh.state import SEATS, Activation, SbhState, other
 from server.rules.sbh.terrain import SbhBoard
@@ -36,8 +37,15 @@ def _lists_revealed(s: SbhState, d: dict) -> None:
             fig = figure_from_entry(f"{seat}{index}", seat, entry)
             s.figures[fig.id] = fig
         s.starting_counts[seat] = len(d["lists"][seat]["models"])
+        commander = first_commander(seat, d["lists"][seat])
+        if commander is not None:
+            s.commanders[seat] = commander
     s.secret_lists = {}
     s.phase = "roles"
+
+
+def _commander_named(s: SbhState, d: dict) -> None:
+    s.commanders[d["seat"]] = d["figure"]
 
 
 def _roles_rolled(s: SbhState, d: dict) -> None:
@@ -424,6 +432,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "broke_free": _broke_free,
     "initiative_rolled": _initiative,
     "activated": _activated,
+    "commander_named": _commander_named,
     "free_move_started": _free_move_started,
     "moved": _moved,
     "stood_up": _stood_up,

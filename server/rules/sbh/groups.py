@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
+from server.rules.sbh.commanders import command_radius
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.quality import quality_target, succeeds
 from server.rules.sbh.state import SbhState
-from server.rules.sbh.terrain import LONG
 
 GROUPS = "seed 000, GROUP ACTIVATIONS"
 REGROUP = "seed 000, REGROUP"
@@ -33,7 +33,8 @@ REGROUP = "seed 000, REGROUP"
 
 def eligible(state: SbhState, leader: Figure) -> list[Figure]:
     return [f for f in state.on_table(leader.seat)
-            if f.id != leader.id and not f.activated and distance(f.pos, leader.pos) <= LONG]
+            if f.id != leader.id and not f.activated
+            and distance(f.pos, leader.pos) <= command_radius(state, leader)]
 
 
 def connected_groups(figures: list[Figure], largest: int) -> list[tuple[str, ...]]:

@@ -9,9 +9,10 @@ transfixed, not cumulative). Seed 000, HERO: one automatic success.
 from __future__ import annotations
 
 from server.rules.board.hex import distance
+from server.rules.sbh.commanders import command_radius
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.state import SbhState
-from server.rules.sbh.terrain import LONG, SHORT
+from server.rules.sbh.terrain import SHORT
 
 
 def succeeds(roll: int, target: int) -> bool:
@@ -25,7 +26,7 @@ def leader_bonus(state: SbhState, fig: Figure) -> bool:
     for leader in state.figures.values():
         if (leader.seat == fig.seat and leader.id != fig.id and leader.has("Leader")
                 and leader.on_table and not leader.fallen and not leader.transfixed
-                and distance(leader.pos, fig.pos) <= LONG
+                and distance(leader.pos, fig.pos) <= command_radius(state, leader)
                 and state.board.clear_sight(fig.pos, leader.pos)):
             return True
     return False

@@ -55,6 +55,7 @@ class SbhState:
     pending: list[dict] = field(default_factory=list)
     dead_outnumber_tested: tuple[str, ...] = ()  # seats that made that morale test
     starting_counts: dict[str, int] = field(default_factory=dict)
+    commanders: dict[str, str] = field(default_factory=dict)  # seat -> overall commander
     # scenario objects (scenario_rules.py)
     tokens: tuple = ()  # treasure tokens still on the table
     treasure_at: object = None  # hex where the found treasure lies
@@ -80,6 +81,7 @@ class SbhState:
         copy.commitments = dict(self.commitments)
         copy.secret_lists = dict(self.secret_lists)
         copy.starting_counts = dict(self.starting_counts)
+        copy.commanders = dict(self.commanders)
         copy.markers = dict(self.markers)
         return copy
 

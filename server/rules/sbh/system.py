@@ -25,6 +25,7 @@ from server.rules.kernel import (
 from server.rules.sbh import (
     actions,
     ambush,
+    commanders,
     concentrated,
     devotion,
     falling,
@@ -202,6 +203,8 @@ class SongOfBladesAndHeroes:
                                 "shooter who runs out of missiles",
                 "hero_reroll": f"{name} may use the Hero's once-a-game re-roll "
                                f"(dice {item.get('combat', {}).get('dice')})",
+                "succession": f"{name}, your overall commander, is lost: name a "
+                              "sub-commander as the new overall commander",
                 "hero_quality": f"{name} may use the Hero's once-a-game re-roll on this "
                                 f"{item.get('then', {}).get('rule')} roll "
                                 f"(dice {item.get('roll', {}).get('dice')}, needs "
@@ -230,6 +233,8 @@ class SongOfBladesAndHeroes:
         if kind == "hero_reroll":
             return [CommandSpec("hero_reroll", "Re-roll the Hero's die (once a game)",
                                 params={"reroll": [False, True]})]
+        if kind == "succession":
+            return commanders.succession_specs(item)
         if kind == "hero_quality":
             return [CommandSpec("hero_reroll", "Re-roll one failed die (once a game)",
                                 params={"die": hero.failed_dice(item["roll"])}),
@@ -254,6 +259,7 @@ class SongOfBladesAndHeroes:
                     ("missile_loss", "lose_missiles"): _lose_missiles,
                     ("intercept", "intercept"): _intercept,
                     ("intercept", "let_flee"): _let_flee,
+                    ("succession", "name_commander"): _name_commander,
                     }.get((item["kind"], command_type))
         if state.group is not None and state.activation is None:
             return (lambda ctx, seat, args: groups.do_group_next(ctx, args)) \
@@ -354,6 +360,14 @@ def _follow_up(ctx: Ctx, seat: str, args: dict) -> None:
 
 def _stay(ctx: Ctx, seat: str, args: dict) -> None:
     follow_up_chosen(ctx, ctx.state.pending[-1], None)
+
+
+def _name_commander(ctx: Ctx, seat: str, args: dict) -> None:
+    if args.get("figure") not in ctx.state.pending[-1]["options"]:
+        raise illegal("Name one of your sub-commanders still on the table.",
+                      commanders.SUB_COMMANDERS)
+    ctx.pop()
+    ctx.emit("commander_named", seat=seat, figure=args["figure"])
 
 
 def _hero_quality_reroll(ctx: Ctx, seat: str, args: dict) -> None:
