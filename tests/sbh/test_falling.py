@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig, first, h, types
 
 
@@ -88,3 +89,96 @@ def test_running_start_and_heavy_armor_modify_the_jump_roll(dice):
                    "activate", dice, figure="a1", dice=2)
     state, events = act(state, "a", "jump", dice, to=h(9, 5), running_start=True)
     assert first(events, "jumped").data["target"] == 3 + 2 - 1
+
+
+def slippery_chasm(*figures, slippery):
+    return battle(*figures, fig("b1", "Orc", 4, 3, (20, 20)),
+                  terrain={(6, 5): "chasm", (7, 5): "chasm", (8, 5): "chasm",
+                           slippery: "slippery"})
+
+
+def test_slippery_take_off_is_tested_before_the_jump(dice):
+    """seed 000, JUMPING AND LEAPING: 'Some roofs, moss covered stones, dungeon
+    floors, etc. will also count as Slippery ground for Jumping purposes. The
+    model will have to test its Quality BEFORE and AFTER making the jump (he
+    risks falling at the end of his "running start" and when landing).' The elf
+    slips at the take-off (a 2): it falls where it stands, the action spent."""
+    state = slippery_chasm(fig("a1", "Elf", 3, 3, (5, 5)), slippery=(5, 5))
+    dice.fix(3, 2)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "jump", dice, to=h(9, 5), running_start=False)
+    assert first(events, "slip_tested").data["moment"] == "take-off"
+    assert "jumped" not in types(events)
+    assert state.figures["a1"].pos[:2] == (5, 5) and state.figures["a1"].fallen
+
+
+def test_slippery_landing_is_tested_after_the_jump_even_for_animals(dice):
+    """Same passage; 'MOST four legged animals will automatically pass the
+    Quality test unless the terrain is slippery': the wolf rolls its jump (5)
+    and then slips on landing (1)."""
+    state = slippery_chasm(fig("a1", "Wolf", 3, 3, (5, 5), rules=["Animal"]),
+                           slippery=(9, 5))
+    dice.fix(3, 5, 1)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "jump", dice, to=h(9, 5), running_start=False)
+    assert first(events, "jumped").data["dice"] == [5]
+    assert first(events, "slip_tested").data["moment"] == "landing"
+    assert state.figures["a1"].pos[:2] == (9, 5) and state.figures["a1"].fallen
+
+
+def walled(*figures, **options):
+    # a tall wall between (5,5) and (6,5)
+    return battle(*figures, fig("b1", "Orc", 4, 3, (20, 20)),
+                  edges=[((5, 5), (6, 5), "tall_wall")], **options)
+
+
+def test_climbing_a_tall_wall_takes_a_quality_roll(dice):
+    """seed 000, LINEAR OBSTACLES: 'Linear obstacles which are taller than half
+    the model's height will require climbing over ... passing a Quality roll on
+    a single die to avoid falling.' HEAVY ARMOR: '-2 on climbing rolls'. The
+    knight needs 5+ (Q3, -2): a 5 gets him over; a second knight rolls a 4 and
+    falls at the foot of the wall."""
+    knight = fig("a1", "Knight", 3, 3, (5, 5), rules=["Heavy Armor"])
+    dice.fix(3, 3, 5)
+    state, _ = act(walled(knight), "a", "activate", dice, figure="a1", dice=2)
+    options = {o.type: o for o in SYSTEM.prompt(state).decisions[0].options}
+    assert options["climb"].params["to"] == [h(6, 5)]
+    assert h(6, 5) not in options["step"].params["to"]  # no walking through the wall
+    state, events = act(state, "a", "climb", dice, to=h(6, 5))
+    assert first(events, "climb_rolled").data["target"] == 5
+    assert state.figures["a1"].pos[:2] == (6, 5) and state.activation.actions == 1
+    knight = fig("a1", "Knight", 3, 3, (5, 5), rules=["Heavy Armor"])
+    dice.fix(3, 3, 4)
+    state, _ = act(walled(knight), "a", "activate", dice, figure="a1", dice=2)
+    state, events = act(state, "a", "climb", dice, to=h(6, 5))
+    assert state.figures["a1"].pos[:2] == (5, 5) and state.figures["a1"].fallen
+    assert "falling_damage_rolled" not in types(events)  # no higher than himself
+
+
+def test_climbing_as_an_extra_action_when_the_scenario_says_so(dice):
+    """Same passage: 'this may require the expenditure of an extra action' (match
+    option climbing = extra_action): two actions, no roll."""
+    state = walled(fig("a1", "Elf", 3, 3, (5, 5)), climbing="extra_action")
+    dice.fix(3)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    assert "climb" not in {o.type for o in SYSTEM.prompt(state).decisions[0].options}
+    dice.fix(3, 3)
+    state = walled(fig("a1", "Elf", 3, 3, (5, 5)), climbing="extra_action")
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    state, events = act(state, "a", "climb", dice, to=h(6, 5))
+    assert "climb_rolled" not in types(events) and state.figures["a1"].pos[:2] == (6, 5)
+
+
+def test_jumping_down_a_cliff_uses_falling_damage(dice):
+    """seed 000, JUMPING AND LEAPING: 'A model may jump down from a height no
+    greater than its own automatically, but jumps from a greater height use the
+    "falling damage" rules'; FALLING DAMAGE: 'three dice if Long ... Complete
+    success ... two actions to stand up'."""
+    state = battle(fig("a1", "Elf", 3, 3, (6, 5)), fig("b1", "Orc", 4, 3, (20, 20)),
+                   edges=[((6, 5), (7, 5), "cliff_long")])
+    dice.fix(3, 3, 4, 5, 6)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    state, events = act(state, "a", "jump_down", dice, to=h(7, 5))
+    assert first(events, "falling_damage_rolled").data["dice"] == [4, 5, 6]
+    elf = state.figures["a1"]
+    assert elf.pos[:2] == (7, 5) and elf.fallen and elf.stand_up_cost == 2

@@ -10,6 +10,7 @@ from __future__ import annotations
 from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import (
+    climbing,
     concentrated,
     devotion,
     falling,
@@ -151,6 +152,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
         return greed + [CommandSpec("end_activation", "End this figure's activation")]
     specs.extend(devotion.heal_options(state, fig))
     specs.extend(falling.jump_options(state, fig, left))
+    specs.extend(climbing.options(state, fig, left))
     if fig.fallen and left >= fig.stand_up_cost:
         specs.append(CommandSpec("stand_up", f"Stand up ({fig.stand_up_cost} action)"))
     if fig.transfixed and left >= 2:

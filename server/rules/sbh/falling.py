@@ -76,6 +76,21 @@ def over_the_edge(ctx, fig: Figure, winner: Figure | None, *, recoiling: bool) -
     return True
 
 
+def _keeps_footing(ctx, fig: Figure, moment: str, cost: int) -> bool:
+    """Seed 000, JUMPING AND LEAPING, slippery ground: "test its Quality BEFORE
+    and AFTER making the jump (he risks falling at the end of his 'running
+    start' and when landing)". One Quality die; a failure and it falls where
+    it stands (on the flat: no falling damage)."""
+    roll = roll_quality(ctx, fig, 1)
+    ctx.emit("slip_tested", figure=fig.id, moment=moment, **roll)
+    if roll["successes"]:
+        return True
+    if cost:
+        ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="slipped before the jump")
+    ctx.emit("fell", figure=fig.id, reason=f"slipped at the {moment}")
+    return False
+
+
 def jump_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
     if actions < 1 or not can_move(fig) or fig.has("Flying"):
         return []
@@ -117,17 +132,23 @@ def do_jump(ctx, args: dict) -> None:
             legal[0].params["running_start"]:
         raise illegal("Jump to a hex across the chasm in a straight line.", JUMPING)
     target = hex_at(to[0], to[1])
+    cost = 2 if running else 1
+    slippery_start = s.board.kind(fig.pos).name == "slippery"
+    slippery_landing = s.board.kind(target).name == "slippery"
+    if slippery_start and not _keeps_footing(ctx, fig, "take-off", cost):
+        return
     bonus = (1 if running else 0) - (2 if fig.has("Heavy Armor") else 0)
-    if fig.has("Animal"):
+    if fig.has("Animal") and not (slippery_start or slippery_landing):
         roll = {"dice": [], "automatic": 1, "target": 0, "successes": 1, "failures": 0}
-    else:
+    else:  # "MOST four legged animals will automatically pass ... unless ... slippery"
         roll = roll_quality(ctx, fig, 1, bonus=bonus)
     reach = RANGE[fig.move_category] if roll["successes"] else \
         JUMP_SHORTFALL[fig.move_category]
     span = distance(fig.pos, target)
-    cost = 2 if running else 1
     if span <= reach:
         ctx.emit("jumped", figure=fig.id, to=to, cost=cost, reach=reach, **roll)
+        if slippery_landing:
+            _keeps_footing(ctx, fig, "landing", 0)
         return
     from server.rules.board.hex import line
 

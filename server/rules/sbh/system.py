@@ -25,6 +25,7 @@ from server.rules.kernel import (
 from server.rules.sbh import (
     actions,
     ambush,
+    climbing,
     commanders,
     concentrated,
     devotion,
@@ -72,6 +73,8 @@ IDLE_HANDLERS = {"activate": actions.do_activate, "free_move": actions.do_free_m
                  "pass": actions.do_pass}
 ACTION_HANDLERS = {
     "jump": falling.do_jump,
+    "climb": climbing.do_climb,
+    "jump_down": climbing.do_jump_down,
     "heal": devotion.do_heal, "snap_out": devotion.do_snap_out,
     "pick_up": scenario_rules.do_pick_up, "leave_table": scenario_rules.do_leave_table,
     "group_order": groups.do_group_order, "regroup": groups.do_regroup,

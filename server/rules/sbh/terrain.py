@@ -51,6 +51,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("building", impassable=True, blocks_sight=True, cover=True),
     Kind("interior", cramped=True),  # inside a building or a corridor
     Kind("chasm", impassable=True),  # a gap to jump over; falling in is a Short fall
+    Kind("slippery"),  # roofs, mossy stones, dungeon floors: only jumps care (falling.py)
 )}
 
 # Features on the side between two hexes (seed 000, LINEAR OBSTACLES).

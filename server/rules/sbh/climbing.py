@@ -1,0 +1,113 @@
+"""Climbing tall walls and jumping down cliffs (seed 000, LINEAR OBSTACLES;
+JUMPING AND LEAPING; FALLING DAMAGE; HEAVY ARMOR).
+
+- "Linear obstacles which are taller than half the model's height will
+  require climbing over. Depending on the scenario, this may require the
+  expenditure of an extra action, or passing a Quality roll on a single die to
+  avoid falling." A `climb` takes the figure over a tall wall into the hex on
+  the other side. The match option `climbing` picks the scenario's reading:
+  "quality_roll" (the default: one action and one Quality die, -2 in Heavy
+  Armor, "has -2 on climbing rolls"; a failure leaves the figure fallen at the
+  foot of the wall, a fall no higher than itself, so no falling damage) or
+  "extra_action" (two actions, no roll). Flying and Clinging figures cross
+  tall walls as part of a move and never climb.
+- "A model may jump down from a height no greater than its own
+  automatically, but jumps from a greater height use the 'falling damage'
+  rules." Every cliff drop is at least Short (far taller than a figure), so
+  `jump_down` from a cliff's top hex to its bottom hex costs one action and
+  then rolls falling damage for the drop (1/2/3 dice; any failure: out of
+  action; else fallen, two actions to stand). Cliffs are not climbed up
+  (sheer, as the scenario's terrain); Clinging and Flying figures walk or fly
+  over them.
+"""
+
+from __future__ import annotations
+
+from server.rules.board.hex import neighbours
+from server.rules.kernel import CommandSpec
+from server.rules.sbh import groups, swarms
+from server.rules.sbh.combat import hex_list
+from server.rules.sbh.context import illegal
+from server.rules.sbh.falling import falling_damage
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.movement import can_move, enemies_in_contact
+from server.rules.sbh.quality import roll_quality
+from server.rules.sbh.state import SbhState
+
+CLIMBING = "seed 000, LINEAR OBSTACLES"
+JUMP_DOWN = "seed 000, JUMPING AND LEAPING"
+
+
+def climb_cost(state: SbhState) -> int:
+    return 2 if state.options.get("climbing") == "extra_action" else 1
+
+
+def climb_destinations(state: SbhState, fig: Figure, actions: int) -> list:
+    if (not can_move(fig) or fig.has("Flying") or fig.has("Clinging")
+            or actions < climb_cost(state) or not state.board.edges):
+        return []
+    occupied = state.occupancy()
+    return sorted(n for n in neighbours(fig.pos)
+                  if state.board.edge(fig.pos, n) == "tall_wall" and n not in occupied
+                  and state.board.passable(n, fig.rules)
+                  and groups.regroup_allows(state, fig, n, climb_cost(state))
+                  and swarms.keeps_coherency(state, fig, n))
+
+
+def drops_below(state: SbhState, fig: Figure) -> dict:
+    """Bottom hex -> drop height, for the cliffs whose top is the figure's hex."""
+    if not can_move(fig) or fig.has("Flying") or fig.has("Clinging"):
+        return {}
+    if any(e.active for e in enemies_in_contact(state, fig)):
+        return {}  # engaged: it must disengage first (docs/rules/sbh.md)
+    occupied = state.occupancy()
+    return {bottom: height for (top, bottom), height in state.board.drops.items()
+            if top == fig.pos and bottom not in occupied}
+
+
+def options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
+    specs = []
+    climbs = climb_destinations(state, fig, actions)
+    if climbs:
+        cost = climb_cost(state)
+        how = "2 actions" if cost == 2 else "1 action and a Quality roll"
+        specs.append(CommandSpec("climb", f"Climb over the wall ({how})",
+                                 params={"to": hex_list(climbs)}))
+    drops = drops_below(state, fig) if actions >= 1 else {}
+    if drops:
+        specs.append(CommandSpec("jump_down", "Jump down the cliff (1 action, falling damage)",
+                                 params={"to": hex_list(sorted(drops))}))
+    return specs
+
+
+def do_climb(ctx, args: dict) -> None:
+    from server.rules.sbh.actions import _hex_arg, _move_or_disengage
+
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    to = _hex_arg(args.get("to"))
+    if to not in climb_destinations(s, fig, s.activation.actions):
+        raise illegal("Climb into the empty hex just over a tall wall next to you.", CLIMBING)
+    cost = climb_cost(s)
+    if cost == 1:
+        roll = roll_quality(ctx, fig, 1, bonus=-2 if fig.has("Heavy Armor") else 0)
+        ctx.emit("climb_rolled", figure=fig.id, **roll)
+        if roll["failures"]:
+            ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="failed climb")
+            ctx.emit("fell", figure=fig.id, reason="fell climbing the wall")
+            return
+    _move_or_disengage(ctx, fig, to, cost)
+
+
+def do_jump_down(ctx, args: dict) -> None:
+    from server.rules.sbh.actions import _hex_arg
+
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    to = _hex_arg(args.get("to"))
+    drops = drops_below(s, fig)
+    if to not in drops or s.activation.actions < 1:
+        raise illegal("Jump down from the cliff top you stand on to the empty hex below.",
+                      JUMP_DOWN)
+    ctx.emit("jumped_down", figure=fig.id, to=[to[0], to[1]], height=drops[to], cost=1)
+    falling_damage(ctx, fig, drops[to])
