@@ -89,3 +89,51 @@ def test_regroup_members_cannot_attack(dice):
     assert "attack" not in types_offered
     with pytest.raises(RulesError):
         act(state, "a", "attack", dice, target="b1", power=False)
+
+
+def mage_group():
+    return battle(fig("a1", "Captain", 3, 3, (5, 5), rules=["Leader"]),
+                  fig("a2", "Elf Wizard", 3, 1, (5, 8), rules=["Magic-User"]),
+                  fig("a3", "Elf", 3, 3, (6, 8)), fig("b1", "Orc", 4, 3, (9, 8)))
+
+
+def test_a_mage_declared_in_a_group_casts_with_the_groups_successes(dice):
+    """seed 000, MAGIC IN GROUP ACTIVATIONS: 'A Magic-User may be part of a group
+    move just as any other character ... announce that he is part of the group
+    and will be using his actions to cast a spell before rolling the dice'."""
+    dice.fix(5)
+    state, _ = act(mage_group(), "a", "activate", dice, figure="a1", dice=1)
+    orders = [o for o in SYSTEM.prompt(state).decisions[0].options if o.type == "group_order"]
+    declared = [o for o in orders if o.args.get("casters") == ["a2"]]
+    assert declared and all("a2" in g for g in declared[0].params["group"])
+    dice.fix(4, 5)
+    state, events = act(state, "a", "group_order", dice, group=["a2", "a3"], dice=2,
+                        casters=["a2"])
+    assert first(events, "group_activated").data["casters"] == ["a2"]
+    state, _ = act(state, "a", "group_next", dice, figure="a2")
+    assert state.activation.casting
+    types_offered = {o.type for o in SYSTEM.prompt(state).decisions[0].options}
+    assert "cast_bolt" in types_offered and "transfix" in types_offered
+    # an undeclared member of another group does not cast
+    dice.fix(5)
+    state, _ = act(mage_group(), "a", "activate", dice, figure="a1", dice=1)
+    dice.fix(4, 5)
+    state, _ = act(state, "a", "group_order", dice, group=["a2", "a3"], dice=2)
+    state, _ = act(state, "a", "group_next", dice, figure="a2")
+    assert not state.activation.casting
+    assert "cast_bolt" not in {o.type for o in SYSTEM.prompt(state).decisions[0].options}
+
+
+def test_three_failures_on_a_group_roll_drain_the_declared_mage(dice):
+    """Same passage: 'if you roll three failures on the group activation the mage
+    will be out of magical energy for the remainder of the game'."""
+    dice.fix(5)
+    state, _ = act(mage_group(), "a", "activate", dice, figure="a1", dice=1)
+    dice.fix(1, 1, 1)  # 1 always fails
+    state, events = act(state, "a", "group_order", dice, group=["a2", "a3"], dice=3,
+                        casters=["a2"])
+    assert first(events, "group_activated").data["out_of_power"] == ["a2"]
+    assert state.figures["a2"].out_of_power
+    with pytest.raises(RulesError):
+        act(mage_group(), "a", "group_order", dice, group=["a2", "a3"], dice=3,
+            casters=["a3"])  # not a magic-user (and nobody is acting)

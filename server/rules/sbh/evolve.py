@@ -307,12 +307,17 @@ def _group_activated(s: SbhState, d: dict) -> None:
         s.figures[member].activated = True
     s.group = {"leader": d["leader"], "members": list(d["members"]),
                "all": list(d["members"]), "successes": d["successes"],
-               "turnover": d["failures"] >= 2, "regroup": d["regroup"]}
+               "turnover": d["failures"] >= 2, "regroup": d["regroup"],
+               "casters": list(d.get("casters", ()))}
+    for caster in d.get("out_of_power", ()):
+        s.figures[caster].out_of_power = True
 
 
 def _group_member_started(s: SbhState, d: dict) -> None:
     s.group["members"] = [m for m in s.group["members"] if m != d["figure"]]
-    s.activation = Activation(d["figure"], d["actions"], False)
+    casting = d["figure"] in s.group.get("casters", ()) and \
+        not s.figures[d["figure"]].out_of_power
+    s.activation = Activation(d["figure"], d["actions"], False, casting)
 
 
 def _group_ended(s: SbhState, d: dict) -> None:

@@ -19,6 +19,8 @@ ACTIVATIONS, REGROUP; seed 002, Group Activation / Regroup Activation).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.commanders import command_radius
@@ -28,6 +30,7 @@ from server.rules.sbh.quality import quality_target, succeeds
 from server.rules.sbh.state import SbhState
 
 GROUPS = "seed 000, GROUP ACTIVATIONS"
+MAGIC_IN_GROUPS = "seed 000, MAGIC IN GROUP ACTIVATIONS"
 REGROUP = "seed 000, REGROUP"
 
 
@@ -87,9 +90,28 @@ def leader_options(state: SbhState) -> list[CommandSpec]:
         specs.append(CommandSpec("group_order", "Order a group activation (1 action)",
                                  params={"group": [list(g) for g in groups],
                                          "dice": [1, 2, 3]}))
+        specs.extend(_casting_orders(pool, groups))
     if len(pool) >= 1:
         specs.append(CommandSpec("regroup", "Order a Regroup of every figure within Long "
                                  "(1 action)", params={"dice": [1, 2, 3]}))
+    return specs
+
+
+def _casting_orders(pool: list[Figure], groups: list[tuple[str, ...]]) -> list[CommandSpec]:
+    """Seed 000, MAGIC IN GROUP ACTIVATIONS: "announce that he is part of the
+    group and will be using his actions to cast a spell before rolling the
+    dice". One option per set of declared casters, offering the groups that
+    hold them all."""
+    mages = sorted(f.id for f in pool if f.has("Magic-User") and not f.out_of_power)
+    specs = []
+    for size in range(1, len(mages) + 1):
+        for casters in combinations(mages, size):
+            holding = [list(g) for g in groups if set(casters) <= set(g)]
+            if holding:
+                specs.append(CommandSpec(
+                    "group_order", "Order a group activation, declaring spell-casters",
+                    args={"casters": list(casters)},
+                    params={"group": holding, "dice": [1, 2, 3]}))
     return specs
 
 
@@ -103,7 +125,14 @@ def do_group_order(ctx, args: dict) -> None:
     if not isinstance(group, list) or tuple(sorted(map(str, group))) not in legal:
         raise illegal("Order 2-5 of your figures that touch each other, within Long of the "
                       "Leader, that have not acted.", GROUPS)
-    _order(ctx, leader, sorted(group), args.get("dice"), regroup=False)
+    casters = args.get("casters", [])
+    if not isinstance(casters, list) or not all(
+            c in group and s.figures[c].has("Magic-User") and not s.figures[c].out_of_power
+            for c in casters):
+        raise illegal("Only magic-users of the group with power left can be declared as "
+                      "casting.", MAGIC_IN_GROUPS)
+    _order(ctx, leader, sorted(group), args.get("dice"), regroup=False,
+           casters=sorted(set(casters)))
 
 
 def do_regroup(ctx, args: dict) -> None:
@@ -116,7 +145,8 @@ def do_regroup(ctx, args: dict) -> None:
            regroup=True)
 
 
-def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool) -> None:
+def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool,
+           casters: list[str] = ()) -> None:
     if dice not in (1, 2, 3):
         raise illegal("Roll one, two or three dice for the group.", GROUPS)
     s = ctx.state
@@ -126,8 +156,16 @@ def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool) -> N
     target = max(quality_target(s, f) - (1 if f.has("Gregarious") else 0) for f in figures)
     rolled = ctx.roll(dice)
     successes = sum(1 for d in rolled if succeeds(d, target))
+    failures = dice - successes
+    from server.rules.sbh.scenario_rules import in_place_of_power
+
+    # "if you roll three failures on the group activation the mage will be out of
+    # magical energy for the remainder of the game" (unless at a Place of Power)
+    drained = [c for c in casters if dice == 3 and failures == 3
+               and not in_place_of_power(s, s.figures[c])]
     ctx.emit("group_activated", leader=leader.id, members=members, regroup=regroup,
-             dice=rolled, target=target, successes=successes, failures=dice - successes)
+             dice=rolled, target=target, successes=successes, failures=failures,
+             casters=list(casters), out_of_power=drained)
 
 
 def next_options(state: SbhState) -> list[CommandSpec]:
