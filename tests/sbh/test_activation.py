@@ -178,6 +178,8 @@ def test_free_move_only_far_from_active_enemies(dice):
 
 
 def test_commands_for_the_other_seat_are_refused(dice):
+    """seed 000, ACTIVATION: only the active player activates figures in his
+    turn; a command from the other seat is refused and changes nothing."""
     with pytest.raises(RulesError) as caught:
         act(two_sides(), "b", "activate", dice, figure="b1", dice=1)
     assert caught.value.code == "not_your_turn"

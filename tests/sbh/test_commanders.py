@@ -6,7 +6,7 @@ import pytest
 
 from server.rules.kernel import RulesError
 from server.rules.sbh.builder import normalize
-from server.rules.sbh.commanders import first_commander
+from server.rules.sbh.commanders import command_radius, first_commander, loss_of_a_leader
 from tests.sbh.battle import act, battle, fig, first, types
 
 PASSAGE = "seed 000, OPTIONAL: SUB-COMMANDERS"
@@ -26,7 +26,8 @@ def warband(**options):
 
 
 def test_sub_commanders_lead_at_medium_while_the_commander_lives(dice):
-    """'As long as the overall commander is alive and on the battlefield, the
+    """seed 000, OPTIONAL: SUB-COMMANDERS:
+    'As long as the overall commander is alive and on the battlefield, the
     sub-commanders' leadership range is 1 x Medium.' a4 is 10 hexes from the
     Captain: +1 without the option, none with it."""
     for option, target in ((False, 3), (True, 4)):
@@ -38,7 +39,8 @@ def test_sub_commanders_lead_at_medium_while_the_commander_lives(dice):
 
 
 def test_a_sub_commanders_death_is_no_loss_of_a_leader(dice):
-    """'if a sub-commander is killed before the overall commander, models will
+    """seed 000, OPTIONAL: SUB-COMMANDERS:
+    'if a sub-commander is killed before the overall commander, models will
     not have to test morale for his demise.' The Orc kills the Captain (4+4 = 8
     vs 1+3 = 4: doubled, not tripled)."""
     state = warband(sub_commanders=True)
@@ -51,7 +53,8 @@ def test_a_sub_commanders_death_is_no_loss_of_a_leader(dice):
 
 
 def test_the_commanders_death_tests_morale_and_a_sub_commander_takes_over(dice):
-    """'When the overall commander dies, one of the sub-commanders (your choice)
+    """seed 000, OPTIONAL: SUB-COMMANDERS:
+    'When the overall commander dies, one of the sub-commanders (your choice)
     becomes the new overall commander, and his leadership radius is increased
     to 1 x Long ... the warband ... make Morale checks for loss of a Leader
     only when the overall commander dies'. The owner names the new commander
@@ -79,14 +82,17 @@ def test_the_commanders_death_tests_morale_and_a_sub_commander_takes_over(dice):
 
 
 def test_without_the_option_every_leader_is_a_leader():
+    """seed 000, LEADER (P) (the option is off): every Leader commands at Long
+    and losing any of them is a loss of a Leader. No dice are rolled."""
     state = warband()
-    from server.rules.sbh.commanders import command_radius, loss_of_a_leader
-
     assert command_radius(state, state.figures["a2"]) == 13
     assert loss_of_a_leader(state, state.figures["a2"])
 
 
 def test_the_list_names_its_overall_commander():
+    """seed 000, OPTIONAL: SUB-COMMANDERS:
+    'Choose one of them as the overall
+    commander': named in the list, else the first Leader. No dice are rolled."""
     leader = {"name": "Captain", "quality": 3, "combat": 3, "rules": ["Leader"]}
     soldier = {"name": "Soldier", "quality": 4, "combat": 3, "rules": []}
     warband = {"name": "x", "models": [soldier, leader, leader], "commander": 3}

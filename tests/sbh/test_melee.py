@@ -76,13 +76,17 @@ def test_transfixed_goblin_does_not_count_for_outnumbering(dice):
     assert first(events, "melee").data["result"] == "none"
 
 
+def dirbo_and_the_transfixed_dragon():
+    return engaged(fig("a1", "Dirbo", 4, 2, (5, 5)),
+                   fig("b1", "Dragon", 3, 5, (6, 5), transfixed_by="a2"),
+                   fig("b2", "Kobold", 4, 1, (15, 15)))
+
+
 def test_dirbo_kills_the_transfixed_dragon_by_one_point(dice):
     """seed 000, FIGHTING TRANSFIXED OR FALLEN OPPONENTS EXAMPLE: 'Dirbo ... C2
     ... rolls a 5, for a total of 9 ... The dragon rolls a 3, for a total of 8
     ... beaten by just one point by a Lethal attack and dies.'"""
-    state = engaged(fig("a1", "Dirbo", 4, 2, (5, 5)),
-                    fig("b1", "Dragon", 3, 5, (6, 5), transfixed_by="a2"),
-                    fig("b2", "Kobold", 4, 1, (15, 15)))
+    state = dirbo_and_the_transfixed_dragon()
     dice.fix(4, 5, 3)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
     state, events = act(state, "a", "attack", dice, target="b1", power=False)
@@ -92,9 +96,7 @@ def test_dirbo_kills_the_transfixed_dragon_by_one_point(dice):
 
 def test_transfixed_defender_cannot_hurt_the_attacker(dice):
     """seed 000: 'The transfixed model's roll is purely defensive.'"""
-    state = engaged(fig("a1", "Dirbo", 4, 2, (5, 5)),
-                    fig("b1", "Dragon", 3, 5, (6, 5), transfixed_by="a2"),
-                    fig("b2", "Kobold", 4, 1, (15, 15)))
+    state = dirbo_and_the_transfixed_dragon()
     dice.fix(4, 1, 6)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
     state, events = act(state, "a", "attack", dice, target="b1", power=False)

@@ -47,10 +47,11 @@ def climb_destinations(state: SbhState, fig: Figure, actions: int) -> list:
             or actions < climb_cost(state) or not state.board.edges):
         return []
     occupied = state.occupancy()
+    cost = climb_cost(state)
     return sorted(n for n in neighbours(fig.pos)
                   if state.board.edge(fig.pos, n) == "tall_wall" and n not in occupied
                   and state.board.passable(n, fig.rules)
-                  and groups.regroup_allows(state, fig, n, climb_cost(state))
+                  and groups.regroup_allows(state, fig, n, cost)
                   and swarms.keeps_coherency(state, fig, n))
 
 

@@ -14,7 +14,7 @@ Pending items (plain dicts on `state.pending`, innermost last):
 from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
-from server.rules.sbh import commanders
+from server.rules.sbh import commanders, hero
 from server.rules.sbh.combat import (
     free_disengage_from,
     hex_list,
@@ -341,8 +341,6 @@ def morale_step(ctx, item: dict) -> None:
     if not fig.on_table:
         return
     roll = roll_quality(ctx, fig, 3, morale=True)
-    from server.rules.sbh import hero
-
     if hero.offer(ctx, fig, roll, {"rule": "morale", "reason": item["reason"],
                                    "terror_profile": item.get("terror_profile")}):
         return

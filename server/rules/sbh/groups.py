@@ -27,6 +27,7 @@ from server.rules.sbh.commanders import command_radius
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.quality import quality_target, succeeds
+from server.rules.sbh.scenario_rules import in_place_of_power
 from server.rules.sbh.state import SbhState
 
 GROUPS = "seed 000, GROUP ACTIVATIONS"
@@ -157,8 +158,6 @@ def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool,
     rolled = ctx.roll(dice)
     successes = sum(1 for d in rolled if succeeds(d, target))
     failures = dice - successes
-    from server.rules.sbh.scenario_rules import in_place_of_power
-
     # "if you roll three failures on the group activation the mage will be out of
     # magical energy for the remainder of the game" (unless at a Place of Power)
     drained = [c for c in casters if dice == 3 and failures == 3

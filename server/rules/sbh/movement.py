@@ -89,18 +89,9 @@ def move_destinations(state: SbhState, fig: Figure, actions: int) -> dict[Hex, i
     new active enemy) and the end hex is enterable and empty. Keys are plain
     (q, r, s) tuples, equal to the corresponding `Hex`."""
     board = state.board
-    enterable, slowing = board.movement_sets(fig.rules)
-    occupied = state.occupancy()
-    flying = fig.has("Flying")
-    blocked = set() if flying else stoppers(state, fig)
-    if not flying:
-        blocked.update(h for h, f in occupied.items()
-                       if f.seat != fig.seat or board.cramped(h))
+    enterable, slowing, occupied, flying, blocked = _obstacles(state, fig)
     edges = board.edges
     full = fig.move_category
-    reduced = MOVE_DOWNGRADE[full]
-    reduced_reach = RANGE["short"] if reduced == "short2" else RANGE[reduced]
-    slow_cost = 2 if reduced == "short2" else 1
     q0, r0 = fig.pos[0], fig.pos[1]
     s0 = -q0 - r0
     plan = _ray_plan(RANGE[full])
@@ -140,13 +131,37 @@ def move_destinations(state: SbhState, fig: Figure, actions: int) -> dict[Hex, i
         through[i] = flying or h not in blocked
         if h in occupied:
             continue
-        steps = abs(dest[0]) + abs(dest[1]) + abs(dest[0] + dest[1])
-        length = steps // 2
-        if not slow:
-            out[h] = 1
-        elif length <= reduced_reach and (slow_cost == 1 or actions >= 2):
-            out[h] = slow_cost
+        cost = _cost(full, slow, max(abs(dest[0]), abs(dest[1]), abs(dest[0] + dest[1])),
+                     actions)
+        if cost is not None:
+            out[h] = cost
     return out
+
+
+def _obstacles(state: SbhState, fig: Figure):
+    """What a move of `fig` must respect: (hexes it may enter, hexes that slow
+    it, occupancy, whether it flies, hexes it may not pass through: contact
+    with a new active enemy, enemies, friends in cramped hexes)."""
+    board = state.board
+    enterable, slowing = board.movement_sets(fig.rules)
+    occupied = state.occupancy()
+    flying = fig.has("Flying")
+    blocked = set() if flying else stoppers(state, fig)
+    if not flying:
+        blocked.update(h for h, f in occupied.items()
+                       if f.seat != fig.seat or board.cramped(h))
+    return enterable, slowing, occupied, flying, blocked
+
+
+def _cost(full: str, slow: bool, length: int, actions: int) -> int | None:
+    """Actions a line of `length` hexes costs (None if out of reach): slowed
+    lines drop one move category, and a Short mover pays two actions."""
+    if not slow:
+        return 1
+    reduced = MOVE_DOWNGRADE[full]
+    reach = RANGE["short"] if reduced == "short2" else RANGE[reduced]
+    cost = 2 if reduced == "short2" else 1
+    return cost if length <= reach and (cost == 1 or actions >= 2) else None
 
 
 def move_cost(state: SbhState, fig: Figure, to, actions: int) -> int | None:
@@ -160,10 +175,7 @@ def move_cost(state: SbhState, fig: Figure, to, actions: int) -> int | None:
     if max(abs(dq), abs(dr), abs(dq + dr)) > RANGE[full]:
         return None
     board = state.board
-    enterable, slowing = board.movement_sets(fig.rules)
-    occupied = state.occupancy()
-    flying = fig.has("Flying")
-    blocked = set() if flying else stoppers(state, fig)
+    enterable, slowing, occupied, flying, blocked = _obstacles(state, fig)
     q0, r0 = fig.pos[0], fig.pos[1]
     s0 = -q0 - r0
     path = [(q0 + q, r0 + r, s0 - q - r) for q, r, _ in offset_line(dq, dr, 1)]
@@ -179,18 +191,11 @@ def move_cost(state: SbhState, fig: Figure, to, actions: int) -> int | None:
                 slow = True
             if h in slowing:
                 slow = True
-            if j < len(path) - 1 and (h in blocked or (
-                    h in occupied and (occupied[h].seat != fig.seat or board.cramped(h)))):
+            if j < len(path) - 1 and h in blocked:
                 return None
     if to in occupied:
         return None
-    if not slow:
-        return 1
-    reduced = MOVE_DOWNGRADE[full]
-    reach = RANGE["short"] if reduced == "short2" else RANGE[reduced]
-    cost = 2 if reduced == "short2" else 1
-    length = len(path) - 1
-    return cost if length <= reach and (cost == 1 or actions >= 2) else None
+    return _cost(full, slow, len(path) - 1, actions)
 
 
 def step_destinations(state: SbhState, fig: Figure) -> list[Hex]:

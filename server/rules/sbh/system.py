@@ -333,12 +333,20 @@ class SongOfBladesAndHeroes:
         end_game(ctx, winner, reason)
 
 
-def _recoil(ctx: Ctx, seat: str, args: dict) -> None:
+def _offered(ctx: Ctx, args: dict, arg: str, key: str, message: str,
+             passage: str) -> tuple[dict, object]:
+    """The waiting choice and the value the seat picked, which must be one of
+    the values the choice offered under `key`."""
     item = ctx.state.pending[-1]
-    to = args.get("to")
-    if to not in item["options"]:
-        raise illegal("Recoil to one of the offered hexes, or fall.", "seed 000, RECOILING")
-    recoil_chosen(ctx, item, to)
+    value = args.get(arg)
+    if value not in item[key]:
+        raise illegal(message, passage)
+    return item, value
+
+
+def _recoil(ctx: Ctx, seat: str, args: dict) -> None:
+    recoil_chosen(ctx, *_offered(ctx, args, "to", "options", "Recoil to one of the offered "
+                                 "hexes, or fall.", "seed 000, RECOILING"))
 
 
 def _fall(ctx: Ctx, seat: str, args: dict) -> None:
@@ -346,19 +354,14 @@ def _fall(ctx: Ctx, seat: str, args: dict) -> None:
 
 
 def _hack_order(ctx: Ctx, seat: str, args: dict) -> None:
-    item = ctx.state.pending[-1]
-    if args.get("hacker") not in item["hackers"]:
-        raise illegal("Choose one of the enemies still to strike.",
-                      "seed 000, LEAVING MELEE - MULTIPLE OPPONENTS")
-    run_hack(ctx, item, args["hacker"])
+    run_hack(ctx, *_offered(ctx, args, "hacker", "hackers", "Choose one of the enemies "
+                            "still to strike.", "seed 000, LEAVING MELEE - MULTIPLE OPPONENTS"))
 
 
 def _follow_up(ctx: Ctx, seat: str, args: dict) -> None:
-    item = ctx.state.pending[-1]
-    if args.get("to") not in item["options"]:
-        raise illegal("Follow up to one of the offered hexes, or stay.",
-                      "seed 000, FOLLOWING UP (OPTIONAL)")
-    follow_up_chosen(ctx, item, args["to"])
+    follow_up_chosen(ctx, *_offered(ctx, args, "to", "options", "Follow up to one of the "
+                                    "offered hexes, or stay.",
+                                    "seed 000, FOLLOWING UP (OPTIONAL)"))
 
 
 def _stay(ctx: Ctx, seat: str, args: dict) -> None:
@@ -366,11 +369,10 @@ def _stay(ctx: Ctx, seat: str, args: dict) -> None:
 
 
 def _name_commander(ctx: Ctx, seat: str, args: dict) -> None:
-    if args.get("figure") not in ctx.state.pending[-1]["options"]:
-        raise illegal("Name one of your sub-commanders still on the table.",
-                      commanders.SUB_COMMANDERS)
+    _, figure = _offered(ctx, args, "figure", "options", "Name one of your sub-commanders "
+                         "still on the table.", commanders.SUB_COMMANDERS)
     ctx.pop()
-    ctx.emit("commander_named", seat=seat, figure=args["figure"])
+    ctx.emit("commander_named", seat=seat, figure=figure)
 
 
 def _hero_quality_reroll(ctx: Ctx, seat: str, args: dict) -> None:
@@ -396,11 +398,9 @@ def _lose_missiles(ctx: Ctx, seat: str, args: dict) -> None:
 
 
 def _intercept(ctx: Ctx, seat: str, args: dict) -> None:
-    item = ctx.state.pending[-1]
-    if args.get("interceptor") not in item["interceptors"]:
-        raise illegal("Intercept with one of the offered figures, or let it flee.",
-                      "seed 000, TOUGH (P)")
-    intercept_chosen(ctx, item, args["interceptor"])
+    intercept_chosen(ctx, *_offered(ctx, args, "interceptor", "interceptors", "Intercept "
+                                    "with one of the offered figures, or let it flee.",
+                                    "seed 000, TOUGH (P)"))
 
 
 def _let_flee(ctx: Ctx, seat: str, args: dict) -> None:
@@ -408,10 +408,8 @@ def _let_flee(ctx: Ctx, seat: str, args: dict) -> None:
 
 
 def _flee(ctx: Ctx, seat: str, args: dict) -> None:
-    item = ctx.state.pending[-1]
-    if args.get("to") not in item["options"]:
-        raise illegal("Flee to one of the offered hexes.", "seed 000, MORALE")
-    flee_chosen(ctx, item, args["to"])
+    flee_chosen(ctx, *_offered(ctx, args, "to", "options", "Flee to one of the offered "
+                               "hexes.", "seed 000, MORALE"))
 
 
 SYSTEM = SongOfBladesAndHeroes()
