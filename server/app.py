@@ -1,39 +1,127 @@
-"""The server process: websockets on /ws, health check at /healthz."""
+"""The server process: the protocol over websockets at /ws, GET /healthz,
+Prometheus text at GET /metrics, and the static web client at / (from
+`static_dir`, when it exists)."""
 
 from __future__ import annotations
 
 import asyncio
 import http
+import logging
+import mimetypes
 import signal
+from dataclasses import dataclass
+from pathlib import Path
 
-from websockets.asyncio.server import serve
+from websockets.asyncio.server import Server, serve
+from websockets.datastructures import Headers
+from websockets.http11 import Response
+
+from protocol.messages import MAX_FRAME_BYTES
+from server.gateway import ClientConnection, Services
+from server.matches.hub import Hub
+from server.metrics import Metrics
+from server.store.store import Store
+
+log = logging.getLogger("warband")
+STATIC_DIR = Path(__file__).resolve().parent.parent / "clients" / "web" / "dist"
 
 
-def _http_routes(connection, request):
-    if request.path == "/healthz":
-        return connection.respond(http.HTTPStatus.OK, "ok\n")
-    if request.path != "/ws":
-        return connection.respond(http.HTTPStatus.NOT_FOUND, "not found\n")
-    return None
+@dataclass
+class ServerOptions:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str = "sqlite+aiosqlite:///./warband.db"
+    static_dir: Path = STATIC_DIR
+    snapshot_every: int = 500
+    commit_wait: float = 0.002
+    rate: float = 50.0
+    burst: float = 100.0
 
 
-async def run(host: str, port: int, database_url: str, ready: asyncio.Event | None = None) -> None:
-    stop = asyncio.get_running_loop().create_future()
+def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
+    headers = Headers([("Content-Type", content_type), ("Content-Length", str(len(body))),
+                       ("Cache-Control", "no-cache")])
+    return Response(status.value, status.phrase, headers, body)
+
+
+class WarbandServer:
+    def __init__(self, options: ServerOptions) -> None:
+        self.options = options
+        self.metrics = Metrics()
+        self.store: Store | None = None
+        self.hub: Hub | None = None
+        self.services: Services | None = None
+        self.server: Server | None = None
+
+    @property
+    def port(self) -> int:
+        return self.server.sockets[0].getsockname()[1]
+
+    async def start(self) -> None:
+        o = self.options
+        self.store = await Store.open(o.database_url)
+        self.hub = Hub(self.store, self.metrics, snapshot_every=o.snapshot_every,
+                       commit_wait=o.commit_wait)
+        await self.hub.start()
+        self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
+                                 burst=o.burst)
+        # websockets refuses frames over 4x the protocol limit outright (close 1009);
+        # between 1x and 4x the gateway answers frame_too_large before closing.
+        self.server = await serve(self._connection, o.host, o.port,
+                                  process_request=self._http, max_size=4 * MAX_FRAME_BYTES,
+                                  max_queue=64)
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        if self.hub is not None:
+            await self.hub.stop()
+        if self.store is not None:
+            await self.store.close()
+
+    async def _connection(self, websocket) -> None:
+        await ClientConnection(self.services, websocket).serve()
+
+    def _http(self, connection, request):
+        path = request.path.split("?", 1)[0]
+        if path == "/ws":
+            return None
+        if path == "/healthz":
+            return _response(http.HTTPStatus.OK, b"ok\n", "text/plain; charset=utf-8")
+        if path == "/metrics":
+            return _response(http.HTTPStatus.OK, self.metrics.render(),
+                             "text/plain; version=0.0.4; charset=utf-8")
+        return self._static(path)
+
+    def _static(self, path: str) -> Response:
+        root = self.options.static_dir.resolve()
+        relative = path.lstrip("/") or "index.html"
+        target = (root / relative).resolve()
+        if root not in target.parents or not target.is_file():
+            return _response(http.HTTPStatus.NOT_FOUND, b"not found\n",
+                             "text/plain; charset=utf-8")
+        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        return _response(http.HTTPStatus.OK, target.read_bytes(), kind)
+
+
+async def run(options: ServerOptions, ready: asyncio.Event | None = None) -> None:
+    loop = asyncio.get_running_loop()
+    stop = loop.create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
-            asyncio.get_running_loop().add_signal_handler(sig, stop.cancel)
+            loop.add_signal_handler(sig, stop.cancel)
         except (NotImplementedError, RuntimeError):
             pass
-
-    async def handler(ws):
-        async for _ in ws:
-            pass
-
-    async with serve(handler, host, port, process_request=_http_routes):
-        print(f"warband listening on http://{host}:{port} (database {database_url})", flush=True)
-        if ready is not None:
-            ready.set()
-        try:
-            await stop
-        except asyncio.CancelledError:
-            pass
+    server = WarbandServer(options)
+    await server.start()
+    print(f"warband listening on http://{options.host}:{server.port} "
+          f"(database {options.database_url})", flush=True)
+    if ready is not None:
+        ready.set()
+    try:
+        await stop
+    except asyncio.CancelledError:
+        pass
+    finally:
+        await server.stop()

@@ -8,6 +8,7 @@ which `.ci/run` sets).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import uuid
 
@@ -57,8 +58,10 @@ _reachability: dict[str, str | None] = {}
 def postgres_url() -> str:
     """A URL of a real PostgreSQL database; skips (or fails under CI) when absent."""
     if POSTGRES_URL not in _reachability:
-        _reachability[POSTGRES_URL] = asyncio.run(
-            asyncio.wait_for(_postgres_reachable(POSTGRES_URL), 10))
+        # in a thread of its own: async fixtures call this from inside a running loop
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            _reachability[POSTGRES_URL] = pool.submit(
+                asyncio.run, asyncio.wait_for(_postgres_reachable(POSTGRES_URL), 10)).result()
     reason = _reachability[POSTGRES_URL]
     if reason is not None:
         message = f"PostgreSQL not reachable at {POSTGRES_URL} ({reason})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 
 from server.config import Settings
 
@@ -14,14 +15,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default=defaults.host,
                    help=f"address to bind (default {defaults.host})")
     p.add_argument("--port", type=int, default=defaults.port,
-                   help=f"port (default {defaults.port})")
+                   help=f"port (default {defaults.port}; 0 picks a free one)")
     p.add_argument("--database", default=defaults.database_url,
                    help="SQLAlchemy database URL (default: embedded SQLite ./warband.db)")
+    p.add_argument("--snapshot-every", type=int, default=500, metavar="N",
+                   help="store a state snapshot every N events (default 500)")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from server.app import ServerOptions
     from server.app import run as run_server
 
-    asyncio.run(run_server(host=args.host, port=args.port, database_url=args.database))
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    asyncio.run(run_server(ServerOptions(host=args.host, port=args.port,
+                                         database_url=args.database,
+                                         snapshot_every=args.snapshot_every)))
     return 0

@@ -50,6 +50,7 @@ from server.rules.sbh.consequences import (
 from server.rules.sbh.context import Ctx, illegal
 from server.rules.sbh.evolve import evolve_in_place
 from server.rules.sbh.flee import flee_chosen, intercept_chosen
+from server.rules.sbh.options import DEFAULTS, validate_setup
 from server.rules.sbh.scenarios import (
     goal_met,
     victory_points,
@@ -86,12 +87,14 @@ ACTION_HANDLERS = {
     "concentrated_shooting": concentrated.do_concentrated,
     "end_activation": actions.do_end_activation,
 }
-OPTIONS = {"scenario": "all_out_battle", "points_limit": 300, "turn_limit": 0}
+OPTIONS = DEFAULTS
 
 
 class SongOfBladesAndHeroes:
     name = "sbh"
+    seats = SEATS
     in_place = True  # evolve updates the state it is given; use clone() to keep one
+    validate_setup = staticmethod(validate_setup)
 
     # -- kernel contract ---------------------------------------------------------
     def initial(self, setup_: Mapping[str, Any]) -> SbhState:
@@ -124,7 +127,7 @@ class SongOfBladesAndHeroes:
         seats = self._waiting(state)
         if not seats:
             raise RulesError("match_over", "The match is over; no more commands are accepted.")
-        if command.type == "concede" and state.phase == "play" and command.seat in SEATS:
+        if command.type == "concede" and command.seat in SEATS:  # at any point of the match
             ctx = Ctx(state, dice)
             self._end(ctx, other(command.seat), f"{command.seat} conceded")
             return ctx.events

@@ -1,0 +1,92 @@
+"""Every error the server can send: a stable code, a sentence a player
+understands, whether retrying the same request later may succeed, and, for
+protocol violations, the websocket close code the connection is closed with.
+
+Rules errors (an illegal move, not your turn) keep the connection open; frames
+that break the protocol close it after the error frame is sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ErrorSpec:
+    message: str
+    retryable: bool = False
+    close_code: int | None = None  # set for protocol violations
+
+
+ERRORS: dict[str, ErrorSpec] = {
+    # the frame itself (the connection is closed)
+    "malformed_frame": ErrorSpec("The frame is not a valid MessagePack map.", close_code=1007),
+    "text_frame": ErrorSpec("Send binary MessagePack frames, not text.", close_code=1003),
+    "frame_too_large": ErrorSpec("The frame is larger than the limit.", close_code=1009),
+    "unsupported_version": ErrorSpec("That protocol version is not supported.",
+                                     close_code=1002),
+    "unknown_type": ErrorSpec("That message type does not exist.", close_code=1002),
+    "invalid_message": ErrorSpec("The message does not match its schema.", close_code=1007),
+    "slow_consumer": ErrorSpec("The connection fell too far behind and was closed.",
+                               retryable=True, close_code=1008),
+    "internal_error": ErrorSpec("The server failed unexpectedly; nothing was changed.",
+                                retryable=True, close_code=1011),
+    # flow control (the connection stays open)
+    "rate_limited": ErrorSpec("Too many messages; slow down and retry.", retryable=True),
+    "store_unavailable": ErrorSpec("The match could not be saved; nothing was changed. "
+                                   "Retry shortly.", retryable=True),
+    # accounts
+    "not_authenticated": ErrorSpec("Log in, register or play as a guest first."),
+    "auth_failed": ErrorSpec("Wrong username or password."),
+    "login_locked": ErrorSpec("Too many failed logins; wait before trying again.",
+                              retryable=True),
+    "token_invalid": ErrorSpec("That session token is unknown, expired or logged out."),
+    "username_taken": ErrorSpec("That username is already taken."),
+    "bad_username": ErrorSpec("Usernames are 3-32 letters, digits, '-' or '_'."),
+    "weak_password": ErrorSpec("Passwords need at least 8 characters."),
+    # lobby
+    "unknown_system": ErrorSpec("No rules system by that name is hosted here."),
+    "invalid_setup": ErrorSpec("Those match settings are not valid for this system."),
+    "no_such_match": ErrorSpec("There is no match with that id."),
+    "no_such_invite": ErrorSpec("That invite code does not match an open match."),
+    "no_such_seat": ErrorSpec("That seat does not exist in this match."),
+    "seat_taken": ErrorSpec("That seat is already taken."),
+    "match_full": ErrorSpec("Every seat of that match is taken."),
+    "already_seated": ErrorSpec("You already hold a seat in that match."),
+    "not_in_match": ErrorSpec("You hold no seat in that match."),
+    "not_creator": ErrorSpec("Only the player who created the match can abort it."),
+    "match_started": ErrorSpec("The match has already started."),
+    "match_not_started": ErrorSpec("The match has not started yet: seats are still open."),
+    "match_finished": ErrorSpec("The match has already ended."),
+    "match_not_finished": ErrorSpec("The replay is available once the match has ended."),
+    # play
+    "not_your_seat": ErrorSpec("You cannot act for a seat you do not hold."),
+    "not_your_turn": ErrorSpec("It is not your turn to act."),
+    "illegal_command": ErrorSpec("The rules do not allow that command now."),
+    "stale_prompt": ErrorSpec("The match has moved on since that prompt; act on the newest "
+                              "prompt."),
+    "not_subscribed": ErrorSpec("You are not watching that match."),
+}
+
+
+class ProtocolError(Exception):
+    """An error frame to send back. `code` must be in ERRORS."""
+
+    def __init__(self, code: str, message: str | None = None, *, request_id: Any = None,
+                 details: dict[str, Any] | None = None) -> None:
+        spec = ERRORS[code]
+        self.code = code
+        self.message = message or spec.message
+        self.retryable = spec.retryable
+        self.close_code = spec.close_code
+        self.request_id = request_id
+        self.details = details or {}
+        super().__init__(self.message)
+
+    def to_wire(self) -> dict[str, Any]:
+        wire = {"id": self.request_id, "code": self.code, "message": self.message,
+                "retryable": self.retryable}
+        if self.details:
+            wire["details"] = self.details
+        return wire

@@ -1,0 +1,203 @@
+"""The messages a client may send, as typed schemas (msgspec), and the frames
+the server sends back. Imports nothing from server/ or clients/.
+
+Every client frame is a MessagePack map with `v` (protocol version), `type`
+(which message) and `id` (chosen by the client, echoed on the reply or error).
+`decode_request` turns a frame into one of the request structs below, or raises
+`ProtocolError` with the code that says what was wrong with it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from protocol.errors import ProtocolError
+
+PROTOCOL_VERSION = 1
+MAX_FRAME_BYTES = 64 * 1024  # larger client frames are refused (frame_too_large)
+
+RequestId = int | str
+
+
+class Request(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
+    v: int
+    id: RequestId
+
+
+# -- accounts -------------------------------------------------------------------------
+class Register(Request, tag="register"):
+    username: str
+    password: str
+
+
+class Login(Request, tag="login"):
+    username: str
+    password: str
+
+
+class Guest(Request, tag="guest"):
+    name: str | None = None
+
+
+class Authenticate(Request, tag="authenticate"):
+    token: str
+
+
+class Logout(Request, tag="logout"):
+    pass
+
+
+# -- lobby ----------------------------------------------------------------------------
+class CreateMatch(Request, tag="create_match"):
+    system: str = "sbh"
+    scenario: str | None = None
+    points_limit: int | None = None
+    board_size: int | None = None
+    options: dict[str, Any] = {}
+    private: bool = False
+    seat: str | None = None  # the creator's seat; the system's first seat by default
+    spectator_delay: int = 0  # spectators see the match this many events behind
+
+
+class ListOpen(Request, tag="list_open"):
+    system: str | None = None
+
+
+class Join(Request, tag="join"):
+    match_id: str | None = None
+    invite_code: str | None = None
+    seat: str | None = None
+
+
+class Leave(Request, tag="leave"):
+    match_id: str
+
+
+class Abort(Request, tag="abort"):
+    match_id: str
+
+
+class Resign(Request, tag="resign"):
+    match_id: str
+
+
+# -- playing and watching -----------------------------------------------------------
+class Subscribe(Request, tag="subscribe"):
+    match_id: str
+    after_seq: int = 0
+    spectate: bool = False  # watch as a spectator even when holding a seat
+    views: bool = False  # also push the (redacted) view after every change
+
+
+class Unsubscribe(Request, tag="unsubscribe"):
+    match_id: str
+
+
+class Play(Request, tag="command"):
+    match_id: str
+    command: str
+    args: dict[str, Any] = {}
+    seat: str | None = None  # needed only when one account holds both seats
+    at_seq: int | None = None  # refuse (stale_prompt) unless the match is still at this seq
+
+
+class GetView(Request, tag="get_view"):
+    match_id: str
+
+
+class ListReplays(Request, tag="list_replays"):
+    system: str | None = None
+    player: str | None = None
+    since: float | None = None  # unix seconds, finished at or after
+    until: float | None = None
+    limit: int = 50
+
+
+class GetReplay(Request, tag="get_replay"):
+    match_id: str
+
+
+class Ping(Request, tag="ping"):
+    pass
+
+
+REQUEST_TYPES: tuple[type[Request], ...] = (
+    Register, Login, Guest, Authenticate, Logout,
+    CreateMatch, ListOpen, Join, Leave, Abort, Resign,
+    Subscribe, Unsubscribe, Play, GetView, ListReplays, GetReplay, Ping,
+)
+TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
+AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | Join
+              | Leave | Abort | Resign | Subscribe | Unsubscribe | Play | GetView | ListReplays
+              | GetReplay | Ping)
+
+_decoder = msgspec.msgpack.Decoder(AnyRequest)
+_encoder = msgspec.msgpack.Encoder()
+_loose = msgspec.msgpack.Decoder()
+
+
+def decode_request(frame: bytes) -> Request:
+    """One client frame as a typed request; ProtocolError says what is wrong."""
+    if len(frame) > MAX_FRAME_BYTES:
+        raise ProtocolError("frame_too_large", f"The frame is {len(frame)} bytes; the limit "
+                            f"is {MAX_FRAME_BYTES} bytes.")
+    try:
+        request = _decoder.decode(frame)
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        raise _diagnose(frame, error) from None
+    if request.v != PROTOCOL_VERSION:
+        raise ProtocolError("unsupported_version", request_id=request.id,
+                            message=f"Protocol version {request.v} is not supported; this "
+                                    f"server speaks version {PROTOCOL_VERSION}.")
+    return request
+
+
+def _diagnose(frame: bytes, error: Exception) -> ProtocolError:
+    """The fast path failed: find out which rule of the envelope was broken."""
+    try:
+        raw = _loose.decode(frame)
+    except msgspec.DecodeError:
+        return ProtocolError("malformed_frame", "The frame is not valid MessagePack.")
+    if not isinstance(raw, dict):
+        return ProtocolError("malformed_frame", "The frame must be a MessagePack map.")
+    request_id = raw.get("id") if isinstance(raw.get("id"), int | str) else None
+    if raw.get("v") != PROTOCOL_VERSION and isinstance(raw.get("v"), int):
+        return ProtocolError("unsupported_version", request_id=request_id,
+                             message=f"Protocol version {raw['v']} is not supported; this "
+                                     f"server speaks version {PROTOCOL_VERSION}.")
+    if raw.get("type") not in TYPE_NAMES:
+        return ProtocolError("unknown_type", request_id=request_id,
+                             message=f"Unknown message type {raw.get('type')!r}.")
+    return ProtocolError("invalid_message", request_id=request_id,
+                         message=f"The {raw['type']!r} message is not valid: {error}.")
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    return _encoder.encode(message)
+
+
+def encode_request(message: dict[str, Any]) -> bytes:
+    """For clients: a request map with the version filled in."""
+    return _encoder.encode({"v": PROTOCOL_VERSION, **message})
+
+
+def decode_server(frame: bytes) -> dict[str, Any]:
+    """For clients: a server frame as a plain map."""
+    return _loose.decode(frame)
+
+
+# -- server frames --------------------------------------------------------------------
+def reply(request_id: RequestId | None, result: dict[str, Any]) -> dict[str, Any]:
+    return {"v": PROTOCOL_VERSION, "type": "reply", "id": request_id, "result": result}
+
+
+def error(problem: ProtocolError) -> dict[str, Any]:
+    return {"v": PROTOCOL_VERSION, "type": "error", **problem.to_wire()}
+
+
+def event_push(match_id: str, seq: int, event: dict[str, Any] | None) -> dict[str, Any]:
+    """`event` None is a placeholder: something happened at `seq` you may not see."""
+    return {"v": PROTOCOL_VERSION, "type": "event", "match_id": match_id, "seq": seq,
+            "event": event}

@@ -1,0 +1,408 @@
+"""The websocket gateway: one `ClientConnection` per socket. It decodes and
+validates frames, enforces the message rate, authenticates, routes requests to
+the accounts, the lobby, the match actors and the replay store, and writes
+replies and pushes through a bounded outgoing queue (a client that cannot keep
+up is disconnected rather than allowed to grow the server's memory)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections import OrderedDict
+from typing import Any
+
+from protocol.errors import ProtocolError
+from protocol.messages import (
+    Abort,
+    Authenticate,
+    CreateMatch,
+    GetReplay,
+    GetView,
+    Guest,
+    Join,
+    Leave,
+    ListOpen,
+    ListReplays,
+    Login,
+    Logout,
+    Ping,
+    Play,
+    Register,
+    Request,
+    Resign,
+    Subscribe,
+    Unsubscribe,
+    decode_request,
+    encode,
+    error,
+    event_push,
+    reply,
+)
+from server.accounts import Account, Accounts
+from server.lobby import Lobby
+from server.matches.hub import Hub
+from server.metrics import Metrics
+from server.replays import ReplayUnavailable, replay_document
+from server.rules.kernel import SPECTATOR, Command, Event, Viewer
+from server.rules.registry import get_system
+from server.rules.runner import rebuild
+from server.store.store import Store, unpack
+
+log = logging.getLogger("warband.gateway")
+
+OUTGOING_QUEUE = 1024  # frames waiting for a slow client before it is disconnected
+RATE = 50.0  # messages per second a connection may send on average...
+BURST = 100.0  # ...with bursts up to this many
+REMEMBERED_REPLIES = 256  # per account: repeated request ids answered from here
+_ids = itertools.count(1)
+
+
+class TokenBucket:
+    def __init__(self, rate: float, burst: float, clock=time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Services:
+    """What every connection shares: the store and everything built on it."""
+
+    def __init__(self, store: Store, hub: Hub, metrics: Metrics, *, rate: float = RATE,
+                 burst: float = BURST, outgoing_queue: int = OUTGOING_QUEUE) -> None:
+        self.store = store
+        self.hub = hub
+        self.metrics = metrics
+        self.accounts = Accounts(store)
+        self.lobby = Lobby(store, hub)
+        self.rate, self.burst, self.outgoing_queue = rate, burst, outgoing_queue
+        # (account id or connection key, request id) -> the reply result, for repeats
+        self.replies: dict[str, OrderedDict[str, dict]] = {}
+
+
+class ClientConnection:
+    def __init__(self, services: Services, websocket) -> None:
+        self.services = services
+        self.websocket = websocket
+        self.key = f"connection-{next(_ids)}"
+        self.account: Account | None = None
+        self.token: str | None = None
+        self.outgoing: asyncio.Queue[bytes] = asyncio.Queue(services.outgoing_queue)
+        self.bucket = TokenBucket(services.rate, services.burst)
+        self.watching: set[str] = set()
+        self.closing = False
+        address = getattr(websocket, "remote_address", None)
+        self.address = str(address[0]) if address else "unknown"
+
+    # -- sending ----------------------------------------------------------------------
+    def push(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        try:
+            self.outgoing.put_nowait(encode(message))
+        except asyncio.QueueFull:
+            self.closing = True
+            self.services.metrics.errors.labels("slow_consumer").inc()
+            asyncio.get_running_loop().create_task(
+                self.websocket.close(1008, "slow_consumer: too far behind"))
+
+    async def _write(self) -> None:
+        while True:
+            frame = await self.outgoing.get()
+            await self.websocket.send(frame)
+
+    async def _fail(self, problem: ProtocolError) -> None:
+        """Send the error, then close with its code (protocol violations only)."""
+        self.push(error(problem))
+        self.closing = True
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(2):
+                while not self.outgoing.empty():
+                    await asyncio.sleep(0.005)
+        await self.websocket.close(problem.close_code, f"{problem.code}: {problem.message}"[:120])
+
+    # -- the connection's life --------------------------------------------------------
+    async def serve(self) -> None:
+        metrics = self.services.metrics
+        metrics.connections.inc()
+        writer = asyncio.create_task(self._write())
+        try:
+            async for frame in self.websocket:
+                if self.closing:
+                    break
+                if isinstance(frame, str):
+                    await self._fail(ProtocolError("text_frame"))
+                    break
+                if not self.bucket.take():
+                    metrics.errors.labels("rate_limited").inc()
+                    self.push(error(ProtocolError("rate_limited")))
+                    continue
+                try:
+                    request = decode_request(frame)
+                except ProtocolError as problem:
+                    metrics.errors.labels(problem.code).inc()
+                    await self._fail(problem)
+                    break
+                await self._handle(request)
+        except Exception:  # the socket broke; nothing to answer
+            log.debug("connection %s ended", self.key, exc_info=True)
+        finally:
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+            for match_id in self.watching:
+                actor = self.services.hub.actor(match_id)
+                if actor is not None:
+                    actor.drop(self)
+                waiting = self.services.hub.waiting.get(match_id, [])
+                waiting[:] = [w for w in waiting if w[0] is not self]
+            metrics.connections.dec()
+
+    async def _handle(self, request: Request) -> None:
+        kind = type(request).__struct_config__.tag
+        metrics = self.services.metrics
+        metrics.requests.labels(kind).inc()
+        request_id = request.id
+        memory = self._memory()
+        remembered = memory.get(f"{kind}:{request_id}") if kind in IDEMPOTENT else None
+        if remembered is not None:
+            self.push(reply(request_id, remembered))
+            return
+        started = time.perf_counter()
+        try:
+            result = await HANDLERS[kind](self, request)
+        except ProtocolError as problem:
+            problem.request_id = request_id
+            metrics.errors.labels(problem.code).inc()
+            if problem.close_code is not None:
+                await self._fail(problem)
+            else:
+                self.push(error(problem))
+            return
+        except Exception:
+            log.exception("request %s failed", kind)
+            problem = ProtocolError("internal_error", request_id=request_id)
+            metrics.errors.labels(problem.code).inc()
+            self.push(error(problem))
+            return
+        if kind == "command":
+            metrics.command_seconds.observe(time.perf_counter() - started)
+        if result is None:  # the handler replied itself (subscribe)
+            return
+        if kind in IDEMPOTENT:
+            memory = self._memory()  # (the account may have changed: register, login)
+            memory[f"{kind}:{request_id}"] = result
+            while len(memory) > REMEMBERED_REPLIES:
+                memory.popitem(last=False)
+        self.push(reply(request_id, result))
+
+    def _memory(self) -> OrderedDict[str, dict]:
+        key = self.account.id if self.account else self.key
+        return self.services.replies.setdefault(key, OrderedDict())
+
+    def _signed_in(self) -> Account:
+        if self.account is None:
+            raise ProtocolError("not_authenticated")
+        return self.account
+
+    # -- accounts ---------------------------------------------------------------------
+    async def on_register(self, request: Register) -> dict:
+        return self._session(await self.services.accounts.register(request.username,
+                                                                     request.password))
+
+    async def on_login(self, request: Login) -> dict:
+        return self._session(await self.services.accounts.login(
+            request.username, request.password, self.address))
+
+    async def on_guest(self, request: Guest) -> dict:
+        return self._session(await self.services.accounts.guest(request.name))
+
+    async def on_authenticate(self, request: Authenticate) -> dict:
+        self.account = await self.services.accounts.authenticate(request.token)
+        self.token = request.token
+        return {"account_id": self.account.id, "name": self.account.display_name,
+                "username": self.account.username, "guest": self.account.guest}
+
+    async def on_logout(self, request: Logout) -> dict:
+        self._signed_in()
+        if self.token:
+            await self.services.accounts.logout(self.token)
+        self.account, self.token = None, None
+        return {"logged_out": True}
+
+    def _session(self, session) -> dict:
+        self.account, self.token = session.account, session.token
+        return session.to_wire()
+
+    # -- lobby ------------------------------------------------------------------------
+    async def on_create_match(self, request: CreateMatch) -> dict:
+        return await self.services.lobby.create(self._signed_in(), request)
+
+    async def on_list_open(self, request: ListOpen) -> dict:
+        self._signed_in()
+        return await self.services.lobby.list_open(request.system)
+
+    async def on_join(self, request: Join) -> dict:
+        return await self.services.lobby.join(self._signed_in(), request.match_id,
+                                              request.invite_code, request.seat)
+
+    async def on_leave(self, request: Leave) -> dict:
+        return await self.services.lobby.leave(self._signed_in(), request.match_id)
+
+    async def on_abort(self, request: Abort) -> dict:
+        return await self.services.lobby.abort(self._signed_in(), request.match_id)
+
+    async def on_resign(self, request: Resign) -> dict:
+        account = self._signed_in()
+        actor = await self._actor(request.match_id)
+        seat = actor.seat_for(account.id)
+        if seat is None:
+            raise ProtocolError("not_in_match")
+        return await actor.submit("command", seat=seat, request_id=str(request.id),
+                                  command=Command(seat, "concede"))
+
+    # -- playing and watching ---------------------------------------------------------
+    async def on_command(self, request: Play) -> dict:
+        account = self._signed_in()
+        actor = await self._actor(request.match_id)
+        seat = actor.seat_for(account.id, request.seat)
+        if seat is None:
+            raise ProtocolError("not_your_seat", "You hold no seat in this match.")
+        return await actor.submit("command", seat=seat, request_id=str(request.id),
+                                  command=Command(seat, request.command, request.args),
+                                  at_seq=request.at_seq)
+
+    async def on_subscribe(self, request: Subscribe) -> dict | None:
+        account = self._signed_in()
+        hub = self.services.hub
+        actor = hub.actor(request.match_id)
+        self.watching.add(request.match_id)
+        if actor is not None:
+            seat = None if request.spectate else actor.seat_for(account.id)
+            await actor.submit("subscribe", connection=self, request_id=request.id, seat=seat,
+                               after_seq=max(0, request.after_seq), views=request.views)
+            return None
+        row = await self.services.store.match(request.match_id)
+        if row is None:
+            self.watching.discard(request.match_id)
+            raise ProtocolError("no_such_match")
+        if row["status"] == "open":
+            hub.waiting.setdefault(row["id"], []).append((self, account.id, request.views))
+            return {"match_id": row["id"], "status": "open", "seat": None, "from_seq": 1,
+                    "to_seq": 0, "snapshot": False}
+        if row["status"] == "active":  # it started while we looked it up: go again
+            return await self.on_subscribe(request)
+        return await self._subscribe_finished(row, account, request)
+
+    async def _subscribe_finished(self, row: dict, account: Account,
+                                  request: Subscribe) -> None:
+        """A finished (or aborted) match: its whole log, then its result. No live part."""
+        self.watching.discard(row["id"])
+        seats = await self.services.store.seats(row["id"])
+        mine = [s for s, holder in seats.items() if holder == account.id]
+        viewer = Viewer(mine[0]) if mine and not request.spectate else SPECTATOR
+        rows = await self.services.store.events_after(row["id"], max(0, request.after_seq))
+        last = rows[-1].seq if rows else max(0, request.after_seq)
+        self.push(reply(request.id, {"match_id": row["id"], "status": row["status"],
+                                     "seat": viewer.seat, "from_seq": request.after_seq + 1,
+                                     "to_seq": last, "snapshot": False}))
+        for event_row in rows:
+            event = Event.from_wire(unpack(event_row.payload)).for_viewer(viewer)
+            self.push(event_push(row["id"], event_row.seq,
+                                 None if event is None else event.to_wire()))
+        if row["status"] == "finished":
+            self.push({"v": 1, "type": "match_over", "match_id": row["id"], "seq": last,
+                       "result": unpack(row["result"]) if row["result"] else None,
+                       "seed": row["seed"].hex()})
+        return None
+
+    async def on_unsubscribe(self, request: Unsubscribe) -> dict:
+        self._signed_in()
+        actor = self.services.hub.actor(request.match_id)
+        dropped = actor.drop(self) if actor is not None else False
+        self.watching.discard(request.match_id)
+        return {"match_id": request.match_id, "unsubscribed": dropped}
+
+    async def on_get_view(self, request: GetView) -> dict:
+        account = self._signed_in()
+        actor = self.services.hub.actor(request.match_id)
+        if actor is not None:
+            return await actor.submit("view", seat=actor.seat_for(account.id))
+        row = await self.services.store.match(request.match_id)
+        if row is None:
+            raise ProtocolError("no_such_match")
+        if row["status"] == "open":
+            raise ProtocolError("match_not_started")
+        system = get_system(row["system"])
+        rows = await self.services.store.events_after(row["id"], 0)
+        state = rebuild(system, unpack(row["setup"]),
+                        [Event.from_wire(unpack(r.payload)) for r in rows])
+        seats = await self.services.store.seats(row["id"])
+        mine = [s for s, holder in seats.items() if holder == account.id]
+        viewer = Viewer(mine[0]) if mine else SPECTATOR
+        return {"match_id": row["id"], "seq": rows[-1].seq if rows else 0,
+                "view": system.view(state, viewer)}
+
+    async def on_list_replays(self, request: ListReplays) -> dict:
+        self._signed_in()
+        store = self.services.store
+        rows = await store.finished_matches(system=request.system, player=request.player,
+                                            since=request.since, until=request.until,
+                                            limit=request.limit)
+        names = await store.seat_names([r["id"] for r in rows])
+        return {"replays": [{"match_id": r["id"], "system": r["system"],
+                             "players": names.get(r["id"], {}),
+                             "finished_at": r["finished_at"],
+                             "result": unpack(r["result"]) if r["result"] else None}
+                            for r in rows]}
+
+    async def on_get_replay(self, request: GetReplay) -> dict:
+        self._signed_in()
+        try:
+            return await replay_document(self.services.store, request.match_id)
+        except ReplayUnavailable as missing:
+            row = await self.services.store.match(request.match_id)
+            if row is None:
+                raise ProtocolError("no_such_match") from None
+            raise ProtocolError("match_not_finished", f"{missing}.") from None
+
+    async def on_ping(self, request: Ping) -> dict:
+        return {"pong": time.time()}
+
+    async def _actor(self, match_id: str):
+        actor = self.services.hub.actor(match_id)
+        if actor is not None:
+            return actor
+        row = await self.services.store.match(match_id)
+        if row is None:
+            raise ProtocolError("no_such_match")
+        if row["status"] == "open":
+            raise ProtocolError("match_not_started")
+        raise ProtocolError("match_finished")
+
+
+HANDLERS = {
+    "register": ClientConnection.on_register, "login": ClientConnection.on_login,
+    "guest": ClientConnection.on_guest, "authenticate": ClientConnection.on_authenticate,
+    "logout": ClientConnection.on_logout, "create_match": ClientConnection.on_create_match,
+    "list_open": ClientConnection.on_list_open, "join": ClientConnection.on_join,
+    "leave": ClientConnection.on_leave, "abort": ClientConnection.on_abort,
+    "resign": ClientConnection.on_resign, "command": ClientConnection.on_command,
+    "subscribe": ClientConnection.on_subscribe, "unsubscribe": ClientConnection.on_unsubscribe,
+    "get_view": ClientConnection.on_get_view, "list_replays": ClientConnection.on_list_replays,
+    "get_replay": ClientConnection.on_get_replay, "ping": ClientConnection.on_ping,
+}
+# Requests whose repeat (same id, same account) must be answered, not applied again.
+# Commands and resignations are also remembered durably by their match actor.
+IDEMPOTENT = frozenset({"register", "guest", "create_match", "join", "leave", "abort"})

@@ -1,0 +1,173 @@
+"""The lobby: create a match, list open challenges, join by id or private invite
+code, leave or abort before the start, resign after it. A match starts (its
+actor begins) the moment its last seat is taken."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import Any
+
+from protocol.errors import ProtocolError
+from protocol.messages import CreateMatch
+from server.accounts import Account
+from server.matches.hub import Hub
+from server.rules.dice import commitment, new_seed
+from server.rules.kernel import RulesError
+from server.rules.registry import UnknownSystem, get_system
+from server.store.store import SeatTaken, Store, pack, unpack
+
+MAX_SPECTATOR_DELAY = 500
+
+
+def build_setup(request: CreateMatch) -> dict[str, Any]:
+    """The rules system's setup map from the lobby's fields."""
+    options = dict(request.options)
+    if request.scenario is not None:
+        options["scenario"] = request.scenario
+    if request.points_limit is not None:
+        options["points_limit"] = request.points_limit
+    setup: dict[str, Any] = {"options": options}
+    if request.board_size is not None:
+        setup["board_size"] = request.board_size
+    return setup
+
+
+class Lobby:
+    def __init__(self, store: Store, hub: Hub) -> None:
+        self.store = store
+        self.hub = hub
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def _lock(self, match_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    async def create(self, account: Account, request: CreateMatch) -> dict[str, Any]:
+        try:
+            system = get_system(request.system)
+        except UnknownSystem as unknown:
+            raise ProtocolError("unknown_system", f"{unknown}.") from None
+        setup = build_setup(request)
+        try:
+            system.validate_setup(setup)
+        except RulesError as invalid:
+            raise ProtocolError("invalid_setup", invalid.message) from None
+        seat = request.seat or system.seats[0]
+        if seat not in system.seats:
+            raise ProtocolError("no_such_seat", f"Seats are {', '.join(system.seats)}.")
+        if not 0 <= request.spectator_delay <= MAX_SPECTATOR_DELAY:
+            raise ProtocolError("invalid_setup", "spectator_delay must be from 0 to "
+                                f"{MAX_SPECTATOR_DELAY} events.")
+        seed = new_seed()
+        match_id = secrets.token_hex(8)
+        invite = secrets.token_hex(4).upper() if request.private else None
+        await self.store.create_match({
+            "id": match_id, "system": system.name, "setup": pack(setup), "status": "open",
+            "created_by": account.id, "created_at": time.time(), "private": request.private,
+            "invite_code": invite, "spectator_delay": request.spectator_delay, "seed": seed,
+            "seed_commitment": commitment(seed)}, seat, account.id)
+        return {"match_id": match_id, "seat": seat, "status": "open", "invite_code": invite,
+                "seed_commitment": commitment(seed), "setup": setup}
+
+    async def list_open(self, system: str | None) -> dict[str, Any]:
+        rows = await self.store.open_matches(system)
+        names = await self.store.seat_names([r["id"] for r in rows])
+        out = []
+        for row in rows:
+            seats = get_system(row["system"]).seats
+            held = names.get(row["id"], {})
+            out.append({"match_id": row["id"], "system": row["system"],
+                        "setup": unpack(row["setup"]), "created_at": row["created_at"],
+                        "players": held, "open_seats": [s for s in seats if s not in held]})
+        return {"matches": out}
+
+    async def join(self, account: Account, match_id: str | None, invite_code: str | None,
+                   seat: str | None) -> dict[str, Any]:
+        if invite_code:
+            row = await self.store.match_by_invite(invite_code.strip().upper())
+            if row is None:
+                raise ProtocolError("no_such_invite")
+        else:
+            row = await self._match(match_id)
+            if row["private"]:
+                raise ProtocolError("no_such_invite", "That match is private: join it with "
+                                    "its invite code.")
+        async with self._lock(row["id"]):
+            row = await self._match(row["id"])
+            if row["status"] != "open":
+                raise ProtocolError("match_started" if row["status"] == "active"
+                                    else "match_finished")
+            system = get_system(row["system"])
+            held = await self.store.seats(row["id"])
+            if account.id in held.values():
+                raise ProtocolError("already_seated")
+            free = [s for s in system.seats if s not in held]
+            if seat is None:
+                if not free:
+                    raise ProtocolError("match_full")
+                seat = free[0]
+            elif seat not in system.seats:
+                raise ProtocolError("no_such_seat", f"Seats are {', '.join(system.seats)}.")
+            elif seat not in free:
+                raise ProtocolError("seat_taken")
+            try:
+                await self.store.take_seat(row["id"], seat, account.id)
+            except SeatTaken:
+                raise ProtocolError("seat_taken") from None
+            started = len(held) + 1 == len(system.seats)
+            if started:
+                await self.store.set_match(row["id"], status="active", started_at=time.time())
+                await self.hub.start_match(row)
+        return {"match_id": row["id"], "seat": seat, "status": "active" if started else "open"}
+
+    async def leave(self, account: Account, match_id: str) -> dict[str, Any]:
+        async with self._lock(match_id):
+            row = await self._open_match(match_id)
+            held = await self.store.seats(match_id)
+            mine = [s for s, holder in held.items() if holder == account.id]
+            if not mine:
+                raise ProtocolError("not_in_match")
+            if row["created_by"] == account.id:  # the creator leaving withdraws the challenge
+                await self.store.set_match(match_id, status="aborted", finished_at=time.time())
+                return {"match_id": match_id, "status": "aborted"}
+            for seat in mine:
+                await self.store.leave_seat(match_id, seat)
+        return {"match_id": match_id, "status": "open"}
+
+    async def abort(self, account: Account, match_id: str) -> dict[str, Any]:
+        async with self._lock(match_id):
+            row = await self._open_match(match_id)
+            if row["created_by"] != account.id:
+                raise ProtocolError("not_creator")
+            await self.store.set_match(match_id, status="aborted", finished_at=time.time())
+        return {"match_id": match_id, "status": "aborted"}
+
+    async def seat_of(self, account: Account, match_id: str,
+                      wanted: str | None = None) -> str:
+        """The seat `account` acts for in `match_id` (not_your_seat otherwise)."""
+        held = await self.store.seats(match_id)
+        mine = [s for s, holder in held.items() if holder == account.id]
+        if wanted is not None:
+            if wanted not in mine:
+                raise ProtocolError("not_your_seat", f"You do not hold seat {wanted!r} in "
+                                    "this match.")
+            return wanted
+        if len(mine) != 1:
+            raise ProtocolError("not_your_seat", "You hold no seat in this match."
+                                if not mine else "Name the seat you are acting for.")
+        return mine[0]
+
+    async def _match(self, match_id: str | None) -> dict[str, Any]:
+        row = await self.store.match(match_id) if match_id else None
+        if row is None:
+            raise ProtocolError("no_such_match")
+        return row
+
+    async def _open_match(self, match_id: str) -> dict[str, Any]:
+        row = await self._match(match_id)
+        if row["status"] == "active":
+            raise ProtocolError("match_started", "The match has started: resign instead.")
+        if row["status"] != "open":
+            raise ProtocolError("match_finished")
+        return row

@@ -1,0 +1,1 @@
+"""Matches: one actor per active match, and the hub that owns them."""

@@ -1,0 +1,116 @@
+"""The hub owns every active match's actor in this process: it starts them when
+a match fills, resumes them from snapshot + tail when the server starts, and
+records the result when one ends."""
+
+from __future__ import annotations
+
+import logging
+import pickle
+import time
+from typing import Any
+
+from server.matches.actor import MatchActor
+from server.metrics import Metrics
+from server.rules.checksum import state_digest
+from server.rules.kernel import Event, RulesSystem
+from server.rules.registry import get_system
+from server.store.committer import Committer
+from server.store.store import Store, pack, unpack
+
+log = logging.getLogger("warband.hub")
+
+
+class Hub:
+    def __init__(self, store: Store, metrics: Metrics, *, snapshot_every: int = 500,
+                 commit_wait: float = 0.002) -> None:
+        self.store = store
+        self.metrics = metrics
+        self.snapshot_every = snapshot_every
+        self.committer = Committer(store, max_wait=commit_wait)
+        self.actors: dict[str, MatchActor] = {}
+        # connections waiting for an open match to start: (connection, account id, views)
+        self.waiting: dict[str, list[tuple[Any, str, bool]]] = {}
+
+    async def start(self) -> None:
+        self.committer.start()
+        for match_id in await self.store.match_ids("active"):
+            try:
+                await self.resume(match_id)
+            except Exception:  # one broken match must not keep the server down
+                log.exception("could not resume match %s", match_id)
+
+    async def stop(self) -> None:
+        for actor in list(self.actors.values()):
+            await actor.stop()
+        self.actors.clear()
+        await self.committer.stop()
+
+    def actor(self, match_id: str) -> MatchActor | None:
+        return self.actors.get(match_id)
+
+    async def start_match(self, row: dict[str, Any]) -> MatchActor:
+        system = get_system(row["system"])
+        setup = unpack(row["setup"])
+        holders = await self.store.seats(row["id"])
+        actor = MatchActor(self, row["id"], system, setup, holders, row["seed"],
+                           system.initial(setup), 0, 0, 0, row["spectator_delay"])
+        self._run(actor)
+        for connection, account_id, views in self.waiting.pop(row["id"], []):
+            await actor.submit("subscribe", connection=connection, request_id=None,
+                               seat=actor.seat_for(account_id), after_seq=0, views=views)
+        return actor
+
+    async def resume(self, match_id: str) -> MatchActor:
+        row = await self.store.match(match_id)
+        system = get_system(row["system"])
+        setup = unpack(row["setup"])
+        state, seq, count, position = await self.load_state(match_id, system, setup)
+        holders = await self.store.seats(match_id)
+        actor = MatchActor(self, match_id, system, setup, holders, row["seed"], state, seq,
+                           count, position, row["spectator_delay"])
+        if system.is_over(state):  # it ended just before the process stopped
+            await self.finished(actor)
+            return actor
+        self._run(actor)
+        log.info("resumed match %s at seq %d", match_id, seq)
+        return actor
+
+    def _run(self, actor: MatchActor) -> None:
+        self.actors[actor.match_id] = actor
+        self.metrics.active_matches.set(len(self.actors))
+        actor.start()
+
+    async def load_state(self, match_id: str, system: RulesSystem,
+                         setup: dict[str, Any]) -> tuple[Any, int, int, int]:
+        """(state, last seq, commands applied, dice position) from the store: the newest
+        snapshot whose digest matches its event's checksum, then the events after it."""
+        state, seq = None, 0
+        snapshot = await self.store.latest_snapshot(match_id)
+        if snapshot is not None:
+            snap_seq, blob = snapshot
+            [row] = await self.store.events_after(match_id, snap_seq - 1, snap_seq) or [None]
+            try:
+                candidate = pickle.loads(blob)
+                if row is not None and state_digest(candidate) == row.checksum:
+                    state, seq = candidate, snap_seq
+            except Exception:  # an old format or a damaged blob: rebuild from the log
+                log.warning("snapshot of %s at %d unusable; rebuilding", match_id, snap_seq)
+        if state is None:
+            state = system.initial(setup)
+        for row in await self.store.events_after(match_id, seq):
+            state = system.evolve(state, system.upcast(Event.from_wire(unpack(row.payload))))
+            seq = row.seq
+        last = await self.store.last_command(match_id)
+        if last is None:
+            return state, seq, 0, 0
+        return state, seq, last.idx + 1, last.dice_position
+
+    async def finished(self, actor: MatchActor) -> dict[str, Any]:
+        result = actor.system.result(actor.state)
+        wire = result.to_wire() if result is not None else {"winner": None}
+        await self.store.set_match(actor.match_id, status="finished", finished_at=time.time(),
+                                   result=pack(wire))
+        self.actors.pop(actor.match_id, None)
+        self.metrics.active_matches.set(len(self.actors))
+        self.metrics.matches_finished.inc()
+        return wire

@@ -1,0 +1,33 @@
+"""Prometheus metrics of one server process, served as text at GET /metrics.
+
+Each server gets its own registry so tests can run several servers in one process.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.connections = Gauge("warband_connections", "Open websocket connections",
+                                 registry=r)
+        self.active_matches = Gauge("warband_active_matches", "Matches being played",
+                                    registry=r)
+        self.requests = Counter("warband_requests_total", "Requests received, by type",
+                                ["type"], registry=r)
+        self.errors = Counter("warband_errors_total", "Error replies, by code", ["code"],
+                              registry=r)
+        self.events_appended = Counter("warband_events_appended_total",
+                                       "Events made durable", registry=r)
+        self.matches_finished = Counter("warband_matches_finished_total",
+                                        "Matches that reached a result", registry=r)
+        self.command_seconds = Histogram(
+            "warband_command_seconds", "From a command's arrival to its acknowledgement",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=r)
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

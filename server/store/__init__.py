@@ -1,0 +1,1 @@
+"""The match store: schema, migrations, reads and writes, group commit."""

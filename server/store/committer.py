@@ -1,0 +1,83 @@
+"""Group commit: the appends of many matches written in one transaction.
+
+Each match actor submits its command's append and waits. The committer takes
+whatever has queued, waits at most `max_wait` seconds for more (so a lone
+append is not held long), and writes them all in one transaction. If that
+transaction fails, each append is retried alone so one bad append (a seq
+already taken) cannot fail the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from server.store.store import Append, Store
+
+
+class Committer:
+    def __init__(self, store: Store, *, max_wait: float = 0.002, max_batch: int = 256) -> None:
+        self.store = store
+        self.max_wait = max_wait
+        self.max_batch = max_batch
+        self._queue: asyncio.Queue[tuple[Append, asyncio.Future]] = asyncio.Queue()
+        self._task: asyncio.Task | None = None
+        self.transactions = 0  # for the metrics and the store benchmark
+        self.appends = 0
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="group-committer")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def append(self, item: Append) -> None:
+        """Returns once `item` is durable; raises what the database raised if not."""
+        future = asyncio.get_running_loop().create_future()
+        await self._queue.put((item, future))
+        await future
+
+    async def _run(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            deadline = asyncio.get_running_loop().time() + self.max_wait
+            while len(batch) < self.max_batch:
+                if self._queue.empty():
+                    remaining = deadline - asyncio.get_running_loop().time()
+                    if remaining <= 0:
+                        break
+                    try:
+                        batch.append(await asyncio.wait_for(self._queue.get(), remaining))
+                    except TimeoutError:
+                        break
+                else:
+                    batch.append(self._queue.get_nowait())
+            await self._write(batch)
+
+    async def _write(self, batch: list[tuple[Append, asyncio.Future]]) -> None:
+        try:
+            await self.store.write_appends([item for item, _ in batch])
+        except Exception as error:
+            if len(batch) == 1:
+                _settle(batch[0][1], error)
+            else:  # isolate the failing append(s)
+                for pair in batch:
+                    await self._write([pair])
+            return
+        self.transactions += 1
+        self.appends += len(batch)
+        for _, future in batch:
+            _settle(future, None)
+
+
+def _settle(future: asyncio.Future, error: BaseException | None) -> None:
+    if future.done():  # the submitter was cancelled
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)

@@ -1,0 +1,104 @@
+"""The tables of the match store (SQLAlchemy Core, one definition for SQLite and
+PostgreSQL). Alembic migrations in `migrations/` create and change them.
+
+Times are unix seconds (float) so both databases compare them the same way.
+Payloads (commands, events, setups, results) are MessagePack bytes.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+accounts = Table(
+    "accounts", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("username", String(32), unique=True, nullable=True),  # None for guests
+    Column("display_name", String(64), nullable=False),
+    Column("password_hash", String(256), nullable=True),
+    Column("guest", Boolean, nullable=False, default=False),
+    Column("created_at", Float, nullable=False),
+    Column("failed_logins", Integer, nullable=False, default=0),
+    Column("locked_until", Float, nullable=True),
+)
+
+tokens = Table(
+    "tokens", metadata,
+    Column("token_hash", String(64), primary_key=True),  # sha256 of the bearer token
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("revoked_at", Float, nullable=True),
+)
+
+matches = Table(
+    "matches", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("system", String(16), nullable=False),
+    Column("setup", LargeBinary, nullable=False),
+    Column("status", String(16), nullable=False),  # open, active, finished, aborted
+    Column("created_by", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("started_at", Float, nullable=True),
+    Column("finished_at", Float, nullable=True),
+    Column("private", Boolean, nullable=False, default=False),
+    Column("invite_code", String(16), unique=True, nullable=True),
+    Column("spectator_delay", Integer, nullable=False, default=0),
+    Column("seed", LargeBinary, nullable=False),  # revealed only once finished
+    Column("seed_commitment", String(64), nullable=False),
+    Column("result", LargeBinary, nullable=True),
+    Index("ix_matches_status_system", "status", "system"),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("seat", String(16), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("joined_at", Float, nullable=False),
+)
+
+# One row per accepted command: what `warband replay verify` re-runs. The request id
+# makes a repeated request answerable without applying it twice.
+commands = Table(
+    "commands", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", String(16), nullable=False),
+    Column("request_id", String(64), nullable=False),
+    Column("payload", LargeBinary, nullable=False),
+    Column("first_seq", Integer, nullable=False),
+    Column("last_seq", Integer, nullable=False),
+    Column("dice_position", Integer, nullable=False),  # bytes of the dice stream used so far
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("match_id", "seat", "request_id", name="uq_commands_request"),
+)
+
+# (match_id, seq) is the primary key: two writers can never both append event N.
+events = Table(
+    "events", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("payload", LargeBinary, nullable=False),
+    Column("checksum", String(64), nullable=False),
+)
+
+snapshots = Table(
+    "snapshots", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("state", LargeBinary, nullable=False),
+)

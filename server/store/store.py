@@ -1,0 +1,290 @@
+"""The match store: every read and write the server makes, as async methods over
+one SQLAlchemy engine (SQLite through aiosqlite, PostgreSQL through asyncpg).
+
+Event appends go through `server.store.committer.Committer`, which writes the
+appends of many matches in one transaction (group commit).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+from sqlalchemy import delete, event, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from server.store import migrate
+from server.store.schema import accounts, commands, events, matches, seats, snapshots, tokens
+
+pack = msgspec.msgpack.encode
+unpack = msgspec.msgpack.decode
+
+
+class SeatTaken(Exception):
+    """Someone else holds that seat (the primary key refused a second holder)."""
+
+
+@dataclass(slots=True)
+class EventRow:
+    seq: int
+    payload: bytes  # MessagePack of Event.to_wire()
+    checksum: str
+
+
+@dataclass(slots=True)
+class CommandRow:
+    idx: int
+    seat: str
+    request_id: str
+    payload: bytes  # MessagePack of Command.to_wire()
+    first_seq: int
+    last_seq: int
+    dice_position: int
+
+
+@dataclass(slots=True)
+class Append:
+    """One command's durable record: the command and the events it caused."""
+
+    match_id: str
+    command: CommandRow
+    events: list[EventRow]
+    created_at: float = field(default_factory=time.time)
+
+
+def create_engine(url: str) -> AsyncEngine:
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record):  # pragma: no cover - driver hook
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")  # durable across process kills in WAL
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_async_engine(url, pool_size=10, max_overflow=10)
+
+
+class Store:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+
+    @classmethod
+    async def open(cls, url: str, *, upgrade: bool = True) -> Store:
+        engine = create_engine(url)
+        if upgrade:
+            await migrate.upgrade(engine)
+        return cls(engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- accounts ---------------------------------------------------------------------
+    async def create_account(self, row: dict[str, Any]) -> bool:
+        """False if the username is taken."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(insert(accounts).values(**row))
+            return True
+        except IntegrityError:
+            return False
+
+    async def account(self, *, account_id: str | None = None,
+                      username: str | None = None) -> dict[str, Any] | None:
+        where = accounts.c.id == account_id if account_id else accounts.c.username == username
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(accounts).where(where))).mappings().first()
+        return dict(row) if row else None
+
+    async def set_login_failures(self, account_id: str, failures: int,
+                                 locked_until: float | None) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(update(accounts).where(accounts.c.id == account_id)
+                               .values(failed_logins=failures, locked_until=locked_until))
+
+    async def add_token(self, row: dict[str, Any]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(tokens).values(**row))
+
+    async def token(self, token_hash: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(
+                select(tokens).where(tokens.c.token_hash == token_hash))).mappings().first()
+        return dict(row) if row else None
+
+    async def revoke_token(self, token_hash: str, when: float) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(update(tokens).where(tokens.c.token_hash == token_hash)
+                               .values(revoked_at=when))
+
+    # -- matches and seats ------------------------------------------------------------
+    async def create_match(self, row: dict[str, Any], seat: str, account_id: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(matches).values(**row))
+            await conn.execute(insert(seats).values(match_id=row["id"], seat=seat,
+                                                    account_id=account_id,
+                                                    joined_at=row["created_at"]))
+
+    async def match(self, match_id: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(
+                select(matches).where(matches.c.id == match_id))).mappings().first()
+        return dict(row) if row else None
+
+    async def match_by_invite(self, code: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(
+                select(matches).where(matches.c.invite_code == code))).mappings().first()
+        return dict(row) if row else None
+
+    async def seats(self, match_id: str) -> dict[str, str]:
+        """seat -> account id of its holder."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(seats.c.seat, seats.c.account_id)
+                                       .where(seats.c.match_id == match_id))).all()
+        return {r.seat: r.account_id for r in rows}
+
+    async def take_seat(self, match_id: str, seat: str, account_id: str) -> None:
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(insert(seats).values(match_id=match_id, seat=seat,
+                                                        account_id=account_id,
+                                                        joined_at=time.time()))
+        except IntegrityError:
+            raise SeatTaken(seat) from None
+
+    async def leave_seat(self, match_id: str, seat: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(delete(seats).where(seats.c.match_id == match_id,
+                                                   seats.c.seat == seat))
+
+    async def set_match(self, match_id: str, **values: Any) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
+
+    async def open_matches(self, system: str | None = None) -> list[dict[str, Any]]:
+        query = select(matches).where(matches.c.status == "open",
+                                      matches.c.private.is_(False))
+        if system:
+            query = query.where(matches.c.system == system)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query.order_by(matches.c.created_at))).mappings().all()
+        return [dict(r) for r in rows]
+
+    async def match_ids(self, status: str) -> list[str]:
+        async with self.engine.connect() as conn:
+            return list((await conn.execute(
+                select(matches.c.id).where(matches.c.status == status))).scalars())
+
+    async def seat_names(self, match_ids: Sequence[str]) -> dict[str, dict[str, str]]:
+        """match id -> seat -> display name, for listings."""
+        if not match_ids:
+            return {}
+        query = (select(seats.c.match_id, seats.c.seat, accounts.c.display_name)
+                 .join(accounts, accounts.c.id == seats.c.account_id)
+                 .where(seats.c.match_id.in_(list(match_ids))))
+        out: dict[str, dict[str, str]] = {}
+        async with self.engine.connect() as conn:
+            for row in (await conn.execute(query)).all():
+                out.setdefault(row.match_id, {})[row.seat] = row.display_name
+        return out
+
+    async def finished_matches(self, *, system: str | None = None, player: str | None = None,
+                               since: float | None = None, until: float | None = None,
+                               limit: int = 50) -> list[dict[str, Any]]:
+        query = select(matches).where(matches.c.status == "finished")
+        if system:
+            query = query.where(matches.c.system == system)
+        if since is not None:
+            query = query.where(matches.c.finished_at >= since)
+        if until is not None:
+            query = query.where(matches.c.finished_at <= until)
+        if player:
+            played = (select(seats.c.match_id).join(accounts, accounts.c.id == seats.c.account_id)
+                      .where((accounts.c.username == player)
+                             | (accounts.c.display_name == player)))
+            query = query.where(matches.c.id.in_(played))
+        query = query.order_by(matches.c.finished_at.desc()).limit(max(1, min(limit, 500)))
+        async with self.engine.connect() as conn:
+            return [dict(r) for r in (await conn.execute(query)).mappings().all()]
+
+    # -- the event log ----------------------------------------------------------------
+    async def write_appends(self, appends: Iterable[Append]) -> None:
+        """Write appends in one transaction; IntegrityError if any seq or request id
+        is already taken (then nothing of this call is written)."""
+        appends = list(appends)
+        command_rows = [{"match_id": a.match_id, "idx": a.command.idx, "seat": a.command.seat,
+                         "request_id": a.command.request_id, "payload": a.command.payload,
+                         "first_seq": a.command.first_seq, "last_seq": a.command.last_seq,
+                         "dice_position": a.command.dice_position, "created_at": a.created_at}
+                        for a in appends]
+        event_rows = [{"match_id": a.match_id, "seq": e.seq, "payload": e.payload,
+                       "checksum": e.checksum} for a in appends for e in a.events]
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(commands), command_rows)
+            if event_rows:
+                await conn.execute(insert(events), event_rows)
+
+    async def events_after(self, match_id: str, after_seq: int,
+                           upto: int | None = None) -> list[EventRow]:
+        query = select(events.c.seq, events.c.payload, events.c.checksum).where(
+            events.c.match_id == match_id, events.c.seq > after_seq)
+        if upto is not None:
+            query = query.where(events.c.seq <= upto)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query.order_by(events.c.seq))).all()
+        return [EventRow(r.seq, r.payload, r.checksum) for r in rows]
+
+    async def last_seq(self, match_id: str) -> int:
+        async with self.engine.connect() as conn:
+            value = (await conn.execute(select(func.max(events.c.seq))
+                                        .where(events.c.match_id == match_id))).scalar()
+        return value or 0
+
+    async def commands(self, match_id: str) -> list[CommandRow]:
+        query = select(commands).where(commands.c.match_id == match_id).order_by(commands.c.idx)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).mappings().all()
+        return [CommandRow(r["idx"], r["seat"], r["request_id"], r["payload"], r["first_seq"],
+                           r["last_seq"], r["dice_position"]) for r in rows]
+
+    async def last_command(self, match_id: str) -> CommandRow | None:
+        query = (select(commands).where(commands.c.match_id == match_id)
+                 .order_by(commands.c.idx.desc()).limit(1))
+        async with self.engine.connect() as conn:
+            r = (await conn.execute(query)).mappings().first()
+        if r is None:
+            return None
+        return CommandRow(r["idx"], r["seat"], r["request_id"], r["payload"], r["first_seq"],
+                          r["last_seq"], r["dice_position"])
+
+    async def command_by_request(self, match_id: str, seat: str,
+                                 request_id: str) -> CommandRow | None:
+        query = select(commands).where(commands.c.match_id == match_id,
+                                       commands.c.seat == seat,
+                                       commands.c.request_id == request_id)
+        async with self.engine.connect() as conn:
+            r = (await conn.execute(query)).mappings().first()
+        if r is None:
+            return None
+        return CommandRow(r["idx"], r["seat"], r["request_id"], r["payload"], r["first_seq"],
+                          r["last_seq"], r["dice_position"])
+
+    async def save_snapshot(self, match_id: str, seq: int, state: bytes) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(snapshots).values(match_id=match_id, seq=seq, state=state))
+
+    async def latest_snapshot(self, match_id: str) -> tuple[int, bytes] | None:
+        query = (select(snapshots.c.seq, snapshots.c.state)
+                 .where(snapshots.c.match_id == match_id)
+                 .order_by(snapshots.c.seq.desc()).limit(1))
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(query)).first()
+        return (row.seq, row.state) if row else None
