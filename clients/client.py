@@ -18,6 +18,7 @@ import itertools
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from protocol.messages import decode_server, encode_request
 
@@ -92,6 +93,8 @@ class Client:
                         future.set_exception(ServerError(message))
                 else:
                     await self.pushes.put(message)
+        except ConnectionClosed:
+            pass  # the close code and reason stay on self.websocket
         finally:
             for future in self._waiting.values():
                 if not future.done():

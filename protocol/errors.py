@@ -31,7 +31,7 @@ ERRORS: dict[str, ErrorSpec] = {
     "slow_consumer": ErrorSpec("The connection fell too far behind and was closed.",
                                retryable=True, close_code=1008),
     "internal_error": ErrorSpec("The server failed unexpectedly; nothing was changed.",
-                                retryable=True, close_code=1011),
+                                retryable=True),
     # flow control (the connection stays open)
     "rate_limited": ErrorSpec("Too many messages; slow down and retry.", retryable=True),
     "store_unavailable": ErrorSpec("The match could not be saved; nothing was changed. "
@@ -52,7 +52,6 @@ ERRORS: dict[str, ErrorSpec] = {
     "no_such_invite": ErrorSpec("That invite code does not match an open match."),
     "no_such_seat": ErrorSpec("That seat does not exist in this match."),
     "seat_taken": ErrorSpec("That seat is already taken."),
-    "match_full": ErrorSpec("Every seat of that match is taken."),
     "already_seated": ErrorSpec("You already hold a seat in that match."),
     "not_in_match": ErrorSpec("You hold no seat in that match."),
     "not_creator": ErrorSpec("Only the player who created the match can abort it."),

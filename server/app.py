@@ -57,6 +57,11 @@ class WarbandServer:
     def port(self) -> int:
         return self.server.sockets[0].getsockname()[1]
 
+    @property
+    def url(self) -> str:
+        """The websocket address clients connect to."""
+        return f"ws://{self.options.host}:{self.port}/ws"
+
     async def start(self) -> None:
         o = self.options
         self.store = await Store.open(o.database_url)

@@ -144,16 +144,16 @@ class ClientConnection:
                 if isinstance(frame, str):
                     await self._fail(ProtocolError("text_frame"))
                     break
-                if not self.bucket.take():
-                    metrics.errors.labels("rate_limited").inc()
-                    self.push(error(ProtocolError("rate_limited")))
-                    continue
                 try:
                     request = decode_request(frame)
                 except ProtocolError as problem:
                     metrics.errors.labels(problem.code).inc()
                     await self._fail(problem)
                     break
+                if not self.bucket.take():  # (after decoding, so the error carries the id)
+                    metrics.errors.labels("rate_limited").inc()
+                    self.push(error(ProtocolError("rate_limited", request_id=request.id)))
+                    continue
                 await self._handle(request)
         except Exception:  # the socket broke; nothing to answer
             log.debug("connection %s ended", self.key, exc_info=True)
@@ -329,10 +329,13 @@ class ClientConnection:
 
     async def on_unsubscribe(self, request: Unsubscribe) -> dict:
         self._signed_in()
+        if request.match_id not in self.watching:
+            raise ProtocolError("not_subscribed")
         actor = self.services.hub.actor(request.match_id)
-        dropped = actor.drop(self) if actor is not None else False
+        if actor is not None:
+            actor.drop(self)
         self.watching.discard(request.match_id)
-        return {"match_id": request.match_id, "unsubscribed": dropped}
+        return {"match_id": request.match_id, "unsubscribed": True}
 
     async def on_get_view(self, request: GetView) -> dict:
         account = self._signed_in()

@@ -50,7 +50,11 @@ class Lobby:
             raise ProtocolError("unknown_system", f"{unknown}.") from None
         setup = build_setup(request)
         try:
-            system.validate_setup(setup)
+            validate = getattr(system, "validate_setup", None)
+            if validate is not None:
+                validate(setup)
+            else:
+                system.initial(setup)
         except RulesError as invalid:
             raise ProtocolError("invalid_setup", invalid.message) from None
         seat = request.seat or system.seats[0]
@@ -104,9 +108,7 @@ class Lobby:
                 raise ProtocolError("already_seated")
             free = [s for s in system.seats if s not in held]
             if seat is None:
-                if not free:
-                    raise ProtocolError("match_full")
-                seat = free[0]
+                seat = free[0]  # an open match always has a free seat
             elif seat not in system.seats:
                 raise ProtocolError("no_such_seat", f"Seats are {', '.join(system.seats)}.")
             elif seat not in free:

@@ -48,6 +48,7 @@ class BidState:
 
 class SecretBids:
     name = "secret-bids"
+    seats = SEATS
 
     def initial(self, setup: Mapping[str, Any]) -> BidState:
         return BidState(target=int(setup.get("target", 10)))

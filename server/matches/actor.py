@@ -159,10 +159,17 @@ class MatchActor:
         except RulesError as refused:
             self.dice = SeededDice(self.seed, position)  # nothing rolled counts
             raise _rules_problem(refused) from None
+        except Exception:
+            self.dice = SeededDice(self.seed, position)
+            raise
         applied: list[tuple[Event, str]] = []
-        for event in events:  # evolve works in place: on a failed commit we reload
-            self.state = self.system.evolve(self.state, event)
-            applied.append((event, state_digest(self.state)))
+        try:
+            for event in events:  # evolve works in place: on a failure we reload
+                self.state = self.system.evolve(self.state, event)
+                applied.append((event, state_digest(self.state)))
+        except Exception:
+            await self._reload()
+            raise
         first = self.seq + 1
         rows = [EventRow(first + i, pack(event.to_wire()), checksum)
                 for i, (event, checksum) in enumerate(applied)]

@@ -286,9 +286,14 @@ def check_prompt(prompt: Prompt, command: Command, passage: str = "") -> None:
 
 @runtime_checkable
 class RulesSystem(Protocol):
-    """The contract. `name` is the system's registry key ("sbh", "asoiaf", "sns")."""
+    """The contract. `name` is the system's registry key ("sbh", "asoiaf", "sns");
+    `seats` names the seats in the order the lobby fills them. A system may also
+    offer `validate_setup(setup)`, raising RulesError("invalid_setup", ...) so the
+    lobby refuses settings the rules cannot start; without it the lobby tries
+    `initial(setup)`."""
 
     name: str
+    seats: tuple[str, ...]
 
     def initial(self, setup: Mapping[str, Plain]) -> Any:
         """The state before the first command, from the match settings (scenario,

@@ -42,7 +42,6 @@ async def server(database_url, tmp_path):
     instance = WarbandServer(ServerOptions(port=0, database_url=database_url,
                                            static_dir=tmp_path / "static", snapshot_every=50))
     await instance.start()
-    instance.url = f"ws://127.0.0.1:{instance.port}/ws"
     try:
         yield instance
     finally:
