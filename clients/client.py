@@ -22,6 +22,8 @@ from websockets.exceptions import ConnectionClosed
 
 from protocol.messages import decode_server, encode_request
 
+_CLOSED: dict[str, Any] = {"type": "connection_closed"}  # queued when the reader ends
+
 
 class ServerError(Exception):
     def __init__(self, frame: dict[str, Any]) -> None:
@@ -76,6 +78,9 @@ class Client:
         async with asyncio.timeout(timeout):
             while True:
                 frame = await self.pushes.get()
+                if frame is _CLOSED:
+                    self.pushes.put_nowait(_CLOSED)  # for the next caller too
+                    raise ConnectionError("the connection closed")
                 if not kinds or frame.get("type") in kinds:
                     return frame
 
@@ -99,3 +104,4 @@ class Client:
             for future in self._waiting.values():
                 if not future.done():
                     future.set_exception(ConnectionError("the connection closed"))
+            self.pushes.put_nowait(_CLOSED)

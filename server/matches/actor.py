@@ -147,6 +147,18 @@ class MatchActor:
         remembered = self.recent.get((seat, request_id))
         if remembered is not None:
             return remembered
+        try:
+            return await self._apply(seat, request_id, command, at_seq)
+        except ProtocolError:
+            # A repeat from before our memory (say, sent again after a restart) is
+            # refused now only because it was applied then: answer it as it was.
+            earlier = await self.hub.store.command_by_request(self.match_id, seat, request_id)
+            if earlier is None:
+                raise
+            return self._remember(seat, request_id, earlier.first_seq, earlier.last_seq)
+
+    async def _apply(self, seat: str, request_id: str, command: Command,
+                     at_seq: int | None) -> dict:
         if self.system.is_over(self.state):
             raise ProtocolError("match_finished")
         if at_seq is not None and at_seq != self.seq:
@@ -178,11 +190,8 @@ class MatchActor:
             first + len(rows) - 1, self.dice.position), rows)
         try:
             await self.hub.committer.append(append)
-        except Exception as failure:
+        except Exception as failure:  # (a repeated request id is a unique-key conflict)
             await self._reload()
-            earlier = await self.hub.store.command_by_request(self.match_id, seat, request_id)
-            if earlier is not None:  # a repeat older than our memory: answer, don't apply
-                return self._remember(seat, request_id, earlier.first_seq, earlier.last_seq)
             log.warning("append failed for match %s: %s", self.match_id, failure)
             raise ProtocolError("store_unavailable") from None
         self.seq = first + len(rows) - 1
