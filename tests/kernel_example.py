@@ -61,6 +61,9 @@ class SecretBids:
         return Prompt(tuple(Decision(s, "Choose your secret bid", (spec,)) for s in waiting))
 
     def decide(self, state: BidState, command: Command, dice: Dice) -> list[Event]:
+        if command.type == "concede" and command.seat in SEATS and state.winner is None:
+            other = next(s for s in SEATS if s != command.seat)  # (the server's resign)
+            return [Event("match_won", {"seat": other, "conceded_by": command.seat})]
         check_prompt(self.prompt(state), command, PASSAGE)
         seat, amount = command.seat, command.args["amount"]
         events = [Event("bid_placed", {"seat": seat, "amount": amount},

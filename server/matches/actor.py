@@ -22,6 +22,7 @@ from protocol.messages import event_push, reply
 from server.rules.checksum import state_digest
 from server.rules.dice import SeededDice
 from server.rules.kernel import SPECTATOR, Command, Event, RulesError, RulesSystem, Viewer
+from server.rules.runner import rebuild
 from server.store.store import Append, CommandRow, EventRow, pack, unpack
 
 log = logging.getLogger("warband.match")
@@ -239,11 +240,16 @@ class MatchActor:
     async def _do_view(self, seat: str | None) -> dict:
         viewer = Viewer(seat) if seat is not None else SPECTATOR
         if seat is None and self.spectator_delay and not self.system.is_over(self.state):
+            visible = self.spectator_seq()
             for seq, view in reversed(self.delayed_views):
-                if seq <= self.spectator_seq():
+                if seq <= visible:
                     return {"match_id": self.match_id, "seq": seq, "view": view}
-            raise ProtocolError("not_subscribed", "The delayed spectator view is not "
-                                "available yet; subscribe to watch this match.")
+            # Not kept in memory (no spectator asked for views): fold the log that far.
+            rows = await self.hub.store.events_after(self.match_id, 0, visible)
+            state = rebuild(self.system, self.setup,
+                            [Event.from_wire(unpack(row.payload)) for row in rows])
+            return {"match_id": self.match_id, "seq": visible,
+                    "view": self.system.view(state, SPECTATOR)}
         return {"match_id": self.match_id, "seq": self.seq,
                 "view": self.system.view(self.state, viewer)}
 

@@ -287,7 +287,9 @@ def check_prompt(prompt: Prompt, command: Command, passage: str = "") -> None:
 @runtime_checkable
 class RulesSystem(Protocol):
     """The contract. `name` is the system's registry key ("sbh", "asoiaf", "sns");
-    `seats` names the seats in the order the lobby fills them. A system may also
+    `seats` names the seats in the order the lobby fills them; `decide` must accept
+    Command(seat, "concede") from any seat while the match runs (the server's
+    resign), ending the match in the other side's favour. A system may also
     offer `validate_setup(setup)`, raising RulesError("invalid_setup", ...) so the
     lobby refuses settings the rules cannot start; without it the lobby tries
     `initial(setup)`."""

@@ -60,7 +60,9 @@ class Divergence:
     actual: Any = None
 
     def describe(self) -> str:
-        return (f"event {self.index} (from command {self.command_index}): {self.reason}\n"
+        # Told in the server's numbering: seqs and command numbers start at 1.
+        return (f"event seq {self.index + 1} (from command #{self.command_index + 1}): "
+                f"{self.reason}\n"
                 f"  recorded: {self.expected!r}\n  re-run:   {self.actual!r}")
 
 
