@@ -5,6 +5,7 @@ lock-outs after repeated failed logins per account and per address."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import re
 import secrets
@@ -66,6 +67,7 @@ class Accounts:
         self.clock = clock
         self.hasher = PasswordHasher()
         self._address_failures: dict[str, tuple[int, float]] = {}  # address -> (count, until)
+        self._turns: dict[str, list] = {}  # key -> [lock, holders and waiters]
 
     async def register(self, username: str, password: str) -> Session:
         if not USERNAME.match(username):
@@ -92,6 +94,14 @@ class Accounts:
         return await self._new_session(account, GUEST_TOKEN_LIFETIME)
 
     async def login(self, username: str, password: str, address: str) -> Session:
+        # One attempt at a time per address and per account, from the lock check to
+        # recording the failure: otherwise guesses sent at once all pass the check
+        # before any of them counts, and the failure count loses updates.
+        async with self._one_at_a_time(f"address:{address}"), \
+                self._one_at_a_time(f"account:{username}"):
+            return await self._login(username, password, address)
+
+    async def _login(self, username: str, password: str, address: str) -> Session:
         now = self.clock()
         self._check_address(address, now)
         row = await self.store.account(username=username)
@@ -136,6 +146,18 @@ class Accounts:
                                     "created_at": now, "expires_at": now + lifetime,
                                     "revoked_at": None})
         return Session(account, token, now + lifetime)
+
+    @contextlib.asynccontextmanager
+    async def _one_at_a_time(self, key: str):
+        turn = self._turns.setdefault(key, [asyncio.Lock(), 0])
+        turn[1] += 1
+        try:
+            async with turn[0]:
+                yield
+        finally:
+            turn[1] -= 1
+            if not turn[1]:  # nobody holds or waits: forget the key
+                del self._turns[key]
 
     def _check_address(self, address: str, now: float) -> None:
         _, until = self._address_failures.get(address, (0, 0.0))

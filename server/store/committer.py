@@ -1,10 +1,11 @@
 """Group commit: the appends of many matches written in one transaction.
 
 Each match actor submits its command's append and waits. The committer takes
-whatever has queued, waits at most `max_wait` seconds for more (so a lone
-append is not held long), and writes them all in one transaction. If that
-transaction fails, each append is retried alone so one bad append (a seq
-already taken) cannot fail the others.
+whatever has queued, keeps taking appends while they keep arriving (for at
+most `max_wait` seconds, so a lone append is not held back), and writes them
+all in one transaction. Appends that arrive while a transaction is being
+written form the next batch. If a transaction fails, each of its appends is
+retried alone so one bad append (a seq already taken) cannot fail the others.
 """
 
 from __future__ import annotations
@@ -42,20 +43,21 @@ class Committer:
         await future
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             batch = [await self._queue.get()]
-            deadline = asyncio.get_running_loop().time() + self.max_wait
+            # Linger while appends keep arriving (actors woken by the last commit are
+            # still deciding), but never past max_wait: a lone match is not held back.
+            deadline = loop.time() + self.max_wait
             while len(batch) < self.max_batch:
-                if self._queue.empty():
-                    remaining = deadline - asyncio.get_running_loop().time()
-                    if remaining <= 0:
-                        break
-                    try:
-                        batch.append(await asyncio.wait_for(self._queue.get(), remaining))
-                    except TimeoutError:
-                        break
-                else:
+                while not self._queue.empty() and len(batch) < self.max_batch:
                     batch.append(self._queue.get_nowait())
+                before = len(batch)
+                if loop.time() >= deadline:
+                    break
+                await asyncio.sleep(0)  # let every ready actor run once
+                if self._queue.empty() and len(batch) == before:
+                    break
             await self._write(batch)
 
     async def _write(self, batch: list[tuple[Append, asyncio.Future]]) -> None:
