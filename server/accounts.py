@@ -66,6 +66,9 @@ class Accounts:
         self.store = store
         self.clock = clock
         self.hasher = PasswordHasher()
+        # Checked against when the username is unknown, so that a wrong username takes
+        # as long as a wrong password and does not reveal which usernames exist.
+        self._decoy_hash = self.hasher.hash(secrets.token_urlsafe(16))
         self._address_failures: dict[str, tuple[int, float]] = {}  # address -> (count, until)
         self._turns: dict[str, list] = {}  # key -> [lock, holders and waiters]
 
@@ -107,7 +110,8 @@ class Accounts:
         row = await self.store.account(username=username)
         if row is not None and row["locked_until"] and row["locked_until"] > now:
             raise _locked(row["locked_until"] - now)
-        if row is None or not await self._verify(row["password_hash"], password):
+        verified = await self._verify(row["password_hash"] if row else None, password)
+        if row is None or not verified:
             self._address_failed(address, now)
             if row is not None:
                 failures = row["failed_logins"] + 1
@@ -131,8 +135,8 @@ class Accounts:
         await self.store.revoke_token(token_hash(token), self.clock())
 
     async def _verify(self, password_hash: str | None, password: str) -> bool:
-        if password_hash is None:
-            return False
+        if password_hash is None:  # no such user, or a guest: spend the same time
+            password_hash = self._decoy_hash
         try:
             return await asyncio.to_thread(self.hasher.verify, password_hash, password)
         except (VerificationError, InvalidHashError):

@@ -258,10 +258,15 @@ class ClientConnection:
                                               request.invite_code, request.seat)
 
     async def on_leave(self, request: Leave) -> dict:
-        return await self.services.lobby.leave(self._signed_in(), request.match_id)
+        left = await self.services.lobby.leave(self._signed_in(), request.match_id)
+        if left["status"] == "aborted":  # the creator left: the challenge is withdrawn
+            self.services.hub.withdrawn(request.match_id)
+        return left
 
     async def on_abort(self, request: Abort) -> dict:
-        return await self.services.lobby.abort(self._signed_in(), request.match_id)
+        aborted = await self.services.lobby.abort(self._signed_in(), request.match_id)
+        self.services.hub.withdrawn(request.match_id)
+        return aborted
 
     async def on_resign(self, request: Resign) -> dict:
         account = self._signed_in()

@@ -48,6 +48,12 @@ class Hub:
     def actor(self, match_id: str) -> MatchActor | None:
         return self.actors.get(match_id)
 
+    def withdrawn(self, match_id: str) -> None:
+        """An open match was aborted: tell whoever waited for it to start."""
+        for connection, _, _ in self.waiting.pop(match_id, []):
+            connection.push({"v": 1, "type": "match_status", "match_id": match_id,
+                             "status": "aborted"})
+
     async def start_match(self, row: dict[str, Any]) -> MatchActor:
         system = get_system(row["system"])
         setup = unpack(row["setup"])

@@ -171,15 +171,19 @@ async def test_leaving_before_the_start_frees_the_seat(server, player):
 
 async def test_the_creator_can_withdraw_a_challenge(server, player):
     """Only the creator can abort an open match; it is then gone from the list and
-    cannot be joined. A creator leaving their own match withdraws it too."""
+    cannot be joined; whoever waited for it to start is told. A creator leaving
+    their own match withdraws it too."""
     ann, bob, carol = await player("Ann"), await player("Bob"), await player("Carol")
     match_id = (await ann.request("create_match", system="three-bids"))["match_id"]
     await bob.request("join", match_id=match_id)
+    await bob.request("subscribe", match_id=match_id)  # waits for the start...
     assert await refused(bob, "abort", match_id=match_id) == "not_creator"
     assert await status(server, match_id) == "open"
 
     assert await ann.request("abort", match_id=match_id) == {"match_id": match_id,
                                                              "status": "aborted"}
+    assert await bob.next_push("match_status") == {"v": 1, "type": "match_status",
+                                                   "match_id": match_id, "status": "aborted"}
     assert await status(server, match_id) == "aborted"
     assert await listed(carol) == {}
     assert await refused(carol, "join", match_id=match_id) == "match_finished"
