@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import secrets
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -39,6 +40,9 @@ class Client:
         self.websocket = websocket
         self.pushes: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._waiting: dict[Any, asyncio.Future] = {}
+        # The server answers a repeated id (per account) with the first reply, across
+        # connections and restarts: ids must not repeat, so each client gets a prefix.
+        self._prefix = secrets.token_hex(4)
         self._ids = itertools.count(1)
         self._reader = asyncio.create_task(self._read())
 
@@ -60,7 +64,8 @@ class Client:
 
     async def request(self, kind: str, *, request_id: Any = None, timeout: float = 30,
                       **fields: Any) -> dict[str, Any]:
-        request_id = next(self._ids) if request_id is None else request_id
+        if request_id is None:
+            request_id = f"{self._prefix}-{next(self._ids)}"
         future = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = future
         await self.websocket.send(encode_request({"type": kind, "id": request_id, **fields}))

@@ -167,9 +167,11 @@ def _diagnose(frame: bytes, error: Exception) -> ProtocolError:
         return ProtocolError("unsupported_version", request_id=request_id,
                              message=f"Protocol version {raw['v']} is not supported; this "
                                      f"server speaks version {PROTOCOL_VERSION}.")
-    if raw.get("type") not in TYPE_NAMES:
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in TYPE_NAMES:
+        shown = repr(kind) if len(repr(kind)) <= 40 else repr(kind)[:37] + "..."
         return ProtocolError("unknown_type", request_id=request_id,
-                             message=f"Unknown message type {raw.get('type')!r}.")
+                             message=f"Unknown message type {shown}.")
     return ProtocolError("invalid_message", request_id=request_id,
                          message=f"The {raw['type']!r} message is not valid: {error}.")
 

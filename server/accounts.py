@@ -18,7 +18,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from protocol.errors import ProtocolError
 from server.store.store import Store
 
-USERNAME = re.compile(r"^[A-Za-z0-9_-]{3,32}$")
+USERNAME = re.compile(r"[A-Za-z0-9_-]{3,32}")
 MIN_PASSWORD = 8
 TOKEN_LIFETIME = 30 * 24 * 3600.0
 GUEST_TOKEN_LIFETIME = 7 * 24 * 3600.0
@@ -73,7 +73,7 @@ class Accounts:
         self._turns: dict[str, list] = {}  # key -> [lock, holders and waiters]
 
     async def register(self, username: str, password: str) -> Session:
-        if not USERNAME.match(username):
+        if not USERNAME.fullmatch(username):
             raise ProtocolError("bad_username")
         if len(password) < MIN_PASSWORD:
             raise ProtocolError("weak_password")

@@ -53,10 +53,11 @@ from server.store.store import Store, unpack
 
 log = logging.getLogger("warband.gateway")
 
-OUTGOING_QUEUE = 1024  # frames waiting for a slow client before it is disconnected
+OUTGOING_BYTES = 8 * 2**20  # unsent bytes a slow client may owe before it is disconnected
 RATE = 50.0  # messages per second a connection may send on average...
 BURST = 100.0  # ...with bursts up to this many
 REMEMBERED_REPLIES = 256  # per account: repeated request ids answered from here
+REMEMBERED_ACCOUNTS = 10_000  # accounts whose recent replies are kept (least recent go)
 _ids = itertools.count(1)
 
 
@@ -80,15 +81,15 @@ class Services:
     """What every connection shares: the store and everything built on it."""
 
     def __init__(self, store: Store, hub: Hub, metrics: Metrics, *, rate: float = RATE,
-                 burst: float = BURST, outgoing_queue: int = OUTGOING_QUEUE) -> None:
+                 burst: float = BURST, outgoing_bytes: int = OUTGOING_BYTES) -> None:
         self.store = store
         self.hub = hub
         self.metrics = metrics
         self.accounts = Accounts(store)
         self.lobby = Lobby(store, hub)
-        self.rate, self.burst, self.outgoing_queue = rate, burst, outgoing_queue
-        # (account id or connection key, request id) -> the reply result, for repeats
-        self.replies: dict[str, OrderedDict[str, dict]] = {}
+        self.rate, self.burst, self.outgoing_bytes = rate, burst, outgoing_bytes
+        # account id (or connection key) -> "kind:request id" -> the reply, for repeats
+        self.replies: OrderedDict[str, OrderedDict[str, dict]] = OrderedDict()
 
 
 class ClientConnection:
@@ -98,7 +99,10 @@ class ClientConnection:
         self.key = f"connection-{next(_ids)}"
         self.account: Account | None = None
         self.token: str | None = None
-        self.outgoing: asyncio.Queue[bytes] = asyncio.Queue(services.outgoing_queue)
+        # Unbounded as a queue, bounded in bytes: a catch-up of a thousand small
+        # events is fine, a client that stops reading is not.
+        self.outgoing: asyncio.Queue[bytes] = asyncio.Queue()
+        self.unsent = 0
         self.bucket = TokenBucket(services.rate, services.burst)
         self.watching: set[str] = set()
         self.closing = False
@@ -109,18 +113,22 @@ class ClientConnection:
     def push(self, message: dict[str, Any]) -> None:
         if self.closing:
             return
-        try:
-            self.outgoing.put_nowait(encode(message))
-        except asyncio.QueueFull:
+        frame = encode(message)
+        if self.unsent + len(frame) > self.services.outgoing_bytes:
             self.closing = True
             self.services.metrics.errors.labels("slow_consumer").inc()
+            problem = ProtocolError("slow_consumer")
             asyncio.get_running_loop().create_task(
-                self.websocket.close(1008, "slow_consumer: too far behind"))
+                self.websocket.close(problem.close_code, _close_reason(problem)))
+            return
+        self.unsent += len(frame)
+        self.outgoing.put_nowait(frame)
 
     async def _write(self) -> None:
         while True:
             frame = await self.outgoing.get()
             await self.websocket.send(frame)
+            self.unsent -= len(frame)
 
     async def _fail(self, problem: ProtocolError) -> None:
         """Send the error, then close with its code (protocol violations only)."""
@@ -130,7 +138,7 @@ class ClientConnection:
             async with asyncio.timeout(2):
                 while not self.outgoing.empty():
                     await asyncio.sleep(0.005)
-        await self.websocket.close(problem.close_code, f"{problem.code}: {problem.message}"[:120])
+        await self.websocket.close(problem.close_code, _close_reason(problem))
 
     # -- the connection's life --------------------------------------------------------
     async def serve(self) -> None:
@@ -161,12 +169,8 @@ class ClientConnection:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
-            for match_id in self.watching:
-                actor = self.services.hub.actor(match_id)
-                if actor is not None:
-                    actor.drop(self)
-                waiting = self.services.hub.waiting.get(match_id, [])
-                waiting[:] = [w for w in waiting if w[0] is not self]
+            self._stop_watching()
+            self.services.replies.pop(self.key, None)
             metrics.connections.dec()
 
     async def _handle(self, request: Request) -> None:
@@ -209,7 +213,12 @@ class ClientConnection:
 
     def _memory(self) -> OrderedDict[str, dict]:
         key = self.account.id if self.account else self.key
-        return self.services.replies.setdefault(key, OrderedDict())
+        replies = self.services.replies
+        memory = replies.setdefault(key, OrderedDict())
+        replies.move_to_end(key)
+        while len(replies) > REMEMBERED_ACCOUNTS:
+            replies.popitem(last=False)
+        return memory
 
     def _signed_in(self) -> Account:
         if self.account is None:
@@ -229,8 +238,7 @@ class ClientConnection:
         return self._session(await self.services.accounts.guest(request.name))
 
     async def on_authenticate(self, request: Authenticate) -> dict:
-        self.account = await self.services.accounts.authenticate(request.token)
-        self.token = request.token
+        self._sign_in(await self.services.accounts.authenticate(request.token), request.token)
         return {"account_id": self.account.id, "name": self.account.display_name,
                 "username": self.account.username, "guest": self.account.guest}
 
@@ -238,12 +246,17 @@ class ClientConnection:
         self._signed_in()
         if self.token:
             await self.services.accounts.logout(self.token)
-        self.account, self.token = None, None
+        self._sign_in(None, None)
         return {"logged_out": True}
 
     def _session(self, session) -> dict:
-        self.account, self.token = session.account, session.token
+        self._sign_in(session.account, session.token)
         return session.to_wire()
+
+    def _sign_in(self, account: Account | None, token: str | None) -> None:
+        if self.account is not None and (account is None or account.id != self.account.id):
+            self._stop_watching()  # what the last account was shown is not for the next
+        self.account, self.token = account, token
 
     # -- lobby ------------------------------------------------------------------------
     async def on_create_match(self, request: CreateMatch) -> dict:
@@ -291,24 +304,28 @@ class ClientConnection:
     async def on_subscribe(self, request: Subscribe) -> dict | None:
         account = self._signed_in()
         hub = self.services.hub
-        actor = hub.actor(request.match_id)
+        self._stop_watching(request.match_id)  # a second subscribe replaces the first
+        actor = await hub.running(request.match_id)
+        if actor is None:
+            row = await self.services.store.match(request.match_id)
+            if row is None:
+                raise ProtocolError("no_such_match")
+            if row["status"] != "open":
+                return await self._subscribe_finished(row, account, request)
+            # Wait for the start. Reading the row awaited: if the match started
+            # meanwhile, its waiting list is gone and the actor is there instead.
+            if hub.actor(request.match_id) is None:
+                self.watching.add(request.match_id)
+                hub.waiting.setdefault(row["id"], []).append(
+                    (self, None if request.spectate else account.id, request.views))
+                return {"match_id": row["id"], "status": "open", "seat": None,
+                        "from_seq": 1, "to_seq": 0, "snapshot": False}
+            actor = hub.actor(request.match_id)
         self.watching.add(request.match_id)
-        if actor is not None:
-            seat = None if request.spectate else actor.seat_for(account.id)
-            await actor.submit("subscribe", connection=self, request_id=request.id, seat=seat,
-                               after_seq=max(0, request.after_seq), views=request.views)
-            return None
-        row = await self.services.store.match(request.match_id)
-        if row is None:
-            self.watching.discard(request.match_id)
-            raise ProtocolError("no_such_match")
-        if row["status"] == "open":
-            hub.waiting.setdefault(row["id"], []).append((self, account.id, request.views))
-            return {"match_id": row["id"], "status": "open", "seat": None, "from_seq": 1,
-                    "to_seq": 0, "snapshot": False}
-        if row["status"] == "active":  # it started while we looked it up: go again
-            return await self.on_subscribe(request)
-        return await self._subscribe_finished(row, account, request)
+        seat = None if request.spectate else actor.seat_for(account.id)
+        await actor.submit("subscribe", connection=self, request_id=request.id, seat=seat,
+                           after_seq=max(0, request.after_seq), views=request.views)
+        return None
 
     async def _subscribe_finished(self, row: dict, account: Account,
                                   request: Subscribe) -> None:
@@ -317,11 +334,12 @@ class ClientConnection:
         seats = await self.services.store.seats(row["id"])
         mine = [s for s, holder in seats.items() if holder == account.id]
         viewer = Viewer(mine[0]) if mine and not request.spectate else SPECTATOR
-        rows = await self.services.store.events_after(row["id"], max(0, request.after_seq))
-        last = rows[-1].seq if rows else max(0, request.after_seq)
+        after = max(0, request.after_seq)
+        rows = await self.services.store.events_after(row["id"], after)
+        last = rows[-1].seq if rows else await self.services.store.last_seq(row["id"])
         self.push(reply(request.id, {"match_id": row["id"], "status": row["status"],
-                                     "seat": viewer.seat, "from_seq": request.after_seq + 1,
-                                     "to_seq": last, "snapshot": False}))
+                                     "seat": viewer.seat, "from_seq": after + 1,
+                                     "to_seq": max(last, after), "snapshot": False}))
         for event_row in rows:
             event = Event.from_wire(unpack(event_row.payload)).for_viewer(viewer)
             self.push(event_push(row["id"], event_row.seq,
@@ -336,11 +354,23 @@ class ClientConnection:
         self._signed_in()
         if request.match_id not in self.watching:
             raise ProtocolError("not_subscribed")
-        actor = self.services.hub.actor(request.match_id)
-        if actor is not None:
-            actor.drop(self)
-        self.watching.discard(request.match_id)
+        self._stop_watching(request.match_id)
         return {"match_id": request.match_id, "unsubscribed": True}
+
+    def _stop_watching(self, *match_ids: str) -> None:
+        """No more pushes for these matches (all that this connection watches if none
+        are named), live or waiting for the start."""
+        hub = self.services.hub
+        for match_id in match_ids or list(self.watching):
+            actor = hub.actor(match_id)
+            if actor is not None:
+                actor.drop(self)
+            waiting = hub.waiting.get(match_id)
+            if waiting is not None:
+                waiting[:] = [w for w in waiting if w[0] is not self]
+                if not waiting:
+                    del hub.waiting[match_id]
+            self.watching.discard(match_id)
 
     async def on_get_view(self, request: GetView) -> dict:
         account = self._signed_in()
@@ -389,7 +419,7 @@ class ClientConnection:
         return {"pong": time.time()}
 
     async def _actor(self, match_id: str):
-        actor = self.services.hub.actor(match_id)
+        actor = await self.services.hub.running(match_id)
         if actor is not None:
             return actor
         row = await self.services.store.match(match_id)
@@ -398,6 +428,12 @@ class ClientConnection:
         if row["status"] == "open":
             raise ProtocolError("match_not_started")
         raise ProtocolError("match_finished")
+
+
+def _close_reason(problem: ProtocolError) -> str:
+    """The close frame's reason: at most 123 bytes of UTF-8 (RFC 6455, 5.5)."""
+    reason = f"{problem.code}: {problem.message}".encode()[:123]
+    return reason.decode(errors="ignore")  # (a cut multi-byte character is dropped)
 
 
 HANDLERS = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+import weakref
 from typing import Any
 
 from protocol.errors import ProtocolError
@@ -38,16 +39,23 @@ class Lobby:
     def __init__(self, store: Store, hub: Hub) -> None:
         self.store = store
         self.hub = hub
-        self._locks: dict[str, asyncio.Lock] = {}
+        # A lock lives while someone holds or waits for it, then goes: ids named once
+        # (or made up) do not pile up.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
 
     def _lock(self, match_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
 
     async def create(self, account: Account, request: CreateMatch) -> dict[str, Any]:
         try:
             system = get_system(request.system)
         except UnknownSystem as unknown:
-            raise ProtocolError("unknown_system", f"{unknown}.") from None
+            said = str(unknown)
+            raise ProtocolError("unknown_system", f"{said[:1].upper()}{said[1:]}.") from None
         setup = build_setup(request)
         try:
             validate = getattr(system, "validate_setup", None)

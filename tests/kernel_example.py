@@ -51,7 +51,8 @@ class SecretBids:
     seats = SEATS
 
     def initial(self, setup: Mapping[str, Any]) -> BidState:
-        return BidState(target=int(setup.get("target", 10)))
+        options = setup.get("options") or {}  # (the lobby puts match options here)
+        return BidState(target=int(setup.get("target", options.get("target", 10))))
 
     def prompt(self, state: BidState) -> Prompt:
         if state.winner is not None:

@@ -233,7 +233,8 @@ class MatchActor:
                                            None if event is None else event.to_wire()))
         sub.sent = upto
         self.subscribers.append(sub)
-        self._push_prompt(sub, self.system.prompt(self.state))
+        if upto == self.seq:  # (a delayed spectator is not told who must act now)
+            self._push_prompt(sub, self.system.prompt(self.state))
         if views and upto == self.seq:
             self._push_view(sub, self.system.view(self.state, sub.viewer))
 

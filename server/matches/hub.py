@@ -4,6 +4,7 @@ records the result when one ends."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pickle
 import time
@@ -12,7 +13,7 @@ from typing import Any
 from server.matches.actor import MatchActor
 from server.metrics import Metrics
 from server.rules.checksum import state_digest
-from server.rules.kernel import Event, RulesSystem
+from server.rules.kernel import SPECTATOR, Event, RulesSystem
 from server.rules.registry import get_system
 from server.store.committer import Committer
 from server.store.store import Store, pack, unpack
@@ -30,6 +31,7 @@ class Hub:
         self.actors: dict[str, MatchActor] = {}
         # connections waiting for an open match to start: (connection, account id, views)
         self.waiting: dict[str, list[tuple[Any, str, bool]]] = {}
+        self._resuming = asyncio.Lock()  # one actor per match, however many ask at once
 
     async def start(self) -> None:
         self.committer.start()
@@ -47,6 +49,21 @@ class Hub:
 
     def actor(self, match_id: str) -> MatchActor | None:
         return self.actors.get(match_id)
+
+    async def running(self, match_id: str) -> MatchActor | None:
+        """The actor of an active match, resuming it if it is not running (its resume
+        failed at start-up, say); None if the match is not active."""
+        actor = self.actors.get(match_id)
+        if actor is not None:
+            return actor
+        async with self._resuming:
+            if match_id in self.actors:
+                return self.actors[match_id]
+            row = await self.store.match(match_id)
+            if row is None or row["status"] != "active":
+                return None
+            await self.resume(match_id)
+            return self.actors.get(match_id)  # (None if it turned out to be over)
 
     def withdrawn(self, match_id: str) -> None:
         """An open match was aborted: tell whoever waited for it to start."""
@@ -77,6 +94,12 @@ class Hub:
         if system.is_over(state):  # it ended just before the process stopped
             await self.finished(actor)
             return actor
+        if actor.spectator_delay:  # what delayed spectators have yet to see
+            for event_row in await self.store.events_after(
+                    match_id, max(0, seq - actor.spectator_delay - 1)):
+                public = Event.from_wire(unpack(event_row.payload)).for_viewer(SPECTATOR)
+                actor.public_tail.append((event_row.seq, None if public is None
+                                          else public.to_wire()))
         self._run(actor)
         log.info("resumed match %s at seq %d", match_id, seq)
         return actor

@@ -134,7 +134,7 @@ async def slow_consumer(tmp_path):
                                            burst=10_000))
     await instance.start()
     try:
-        instance.services.outgoing_queue = 4
+        instance.services.outgoing_bytes = 200_000  # a few large replies
         ann = await guest(instance)
         altars = [[q, r] for q in range(20) for r in range(20)]
         for _ in range(40):  # so that every list_open reply is large (about 100 kB)
@@ -369,3 +369,17 @@ async def test_error(code, server, tmp_path):
     assert got["retryable"] == spec.retryable
     assert got["close_code"] == spec.close_code
     assert got["message"].rstrip().endswith((".", ")")), got["message"]
+
+
+@pytest.mark.parametrize("kind", [["a", "list"], {"a": "map"}, "ключ" * 40])
+async def test_odd_message_types_are_unknown_types_and_close_with_1002(server, kind):
+    """Any non-string `type`, and a long non-ASCII one whose quote would overflow
+    the close frame's 123-byte reason, still close with unknown_type's code."""
+    got = await expect_raw(server, await guest(server), encode_request({"type": kind, "id": 1}))
+    assert (got["code"], got["close_code"]) == ("unknown_type", 1002)
+
+
+async def test_a_username_cannot_end_in_a_newline(server):
+    refused = await expect(server, await Client.connect(server.url), "register",
+                           username="bob\n", password="long enough")
+    assert refused.code == "bad_username"
