@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from server.cli import CommandError
 
@@ -32,8 +33,12 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as error:
         raise CommandError(error.message) from None
     problems = model_problems("This model", args.quality, rules)
+    unplayable = [p for p in problems if p.code == "unplayable_rule"]
+    problems = [p for p in problems if p.code != "unplayable_rule"]
     if problems:
         raise CommandError(" ".join(p.message for p in problems))
+    for note in unplayable:  # priced all the same: the formula knows its cost
+        print(f"warband: note: {note.message}", file=sys.stderr)
     note = f" (formula {float(exact):g})" if exact != cost else ""
     kind = ", Personality" if is_personality(rules, catalog) else ""
     print(f"{cost} points{note}{kind}")

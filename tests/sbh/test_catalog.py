@@ -136,6 +136,23 @@ def test_submitting_an_invalid_list_changes_nothing():
     assert "Goblin Warrior" in error.value.details[0]["message"]
 
 
+def test_rules_known_only_by_their_cost_are_refused_in_a_warband():
+    """seed 000, ABILITY (COST) prices supplement rules (Berserk, Summoner...) whose
+    text we do not have; seed 001 gives Summoner as 'May summon creatures (p. 9,
+    SoG&D)'. The builder says so rather than letting a rule do nothing."""
+    warband = {"name": "Odd", "models": [
+        {"name": "Raver", "quality": 4, "combat": 3, "rules": ["Berserk"]},
+        {"name": "Caller", "quality": 3, "combat": 2, "rules": ["Summoner"]},
+        {"name": "Picker", "quality": 4, "combat": 2, "rules": ["Traps"]}]}
+    _, problems = normalize(warband, limit=600)
+    assert [(p.code, p.model) for p in problems] == [("unplayable_rule", 0),
+                                                     ("unplayable_rule", 1)]
+    assert "supplement" in problems[0].message and "SoG&D" in problems[1].message
+    every_roster_rule = {r.table_name for p in CATALOG.profiles for r in p.rules}
+    assert not [r for r in every_roster_rule if CATALOG.ability(r).unplayable], \
+        "every rule a roster profile uses is played"
+
+
 # -- command line -------------------------------------------------------------------
 
 def test_points_command(capsys):
@@ -143,6 +160,15 @@ def test_points_command(capsys):
     assert main(["points", "sbh", "--quality", "3", "--combat", "3",
                  "--rules", "Leader, Shooter (Long)"]) == 0
     assert capsys.readouterr().out.strip() == "74 points, Personality"
+
+
+def test_points_command_prices_a_supplement_rule_with_a_note(capsys):
+    """seed 000, ABILITY (COST): Berserk (4) costs points though its text is
+    elsewhere: (15 + 4) * 3 / 2 = 28.5, rounded up."""
+    assert main(["points", "sbh", "-q", "4", "-c", "3", "-r", "Berserk"]) == 0
+    out = capsys.readouterr()
+    assert out.out == "29 points (formula 28.5)\n"
+    assert out.err.startswith("warband: note: This model: Berserk cannot be played here")
 
 
 def test_points_command_unknown_rule(capsys):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from server.rules.kernel import RulesError
+from server.rules.sbh.ranged import attack_modifiers
 from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig, first
 
@@ -327,3 +328,15 @@ def test_a_volley_that_rolls_one_twice_costs_one_chosen_shooter_its_missiles(dic
     assert decision.seat == "a" and decision.options[0].params["figure"] == ["a1", "a2"]
     state, _ = act(state, "a", "lose_missiles", dice, figure="a2")
     assert state.figures["a2"].out_of_missiles and not state.figures["a1"].out_of_missiles
+
+
+def test_missiles_at_an_acrobat_are_at_minus_one_but_spells_are_not(dice):
+    """seed 001, Special Abilities, Acrobat: 'Missile attacks are at -1.' (A
+    spell is not a missile: SPELLS AS RANGED ATTACKS lists its own modifiers.)"""
+    state = battle(fig("a1", "Archer", 3, 3, (2, 5), rules=ARCHER),
+                   fig("b1", "Tumbler", 4, 2, (8, 5), rules=["Acrobat"]))
+    state = activated(state, dice)
+    dice.fix(3, 3)
+    _, events = act(state, "a", "shoot", dice, target="b1", aimed=False)
+    assert first(events, "shot").data["modifiers"][0] == ["acrobat -1"]
+    assert attack_modifiers(state, state.figures["a1"], state.figures["b1"], 2)[2] == []

@@ -50,6 +50,12 @@ def model_problems(name: str, quality: int, rules: tuple[RuleRef, ...],
     def add(code: str, message: str, passage: str) -> None:
         found.append(Violation(code, f"{name}: {message}", passage, index))
 
+    catalog = load()
+    for rule in rules:
+        reason = catalog.ability(rule.table_name).unplayable
+        if reason:
+            add("unplayable_rule", f"{rule.name} cannot be played here: {reason}.",
+                "seed 000, ABILITY (COST) (see docs/rules/sbh.md, Not played)")
     for rule in sorted({n for n in names if names.count(n) > 1}):
         add("duplicate_rule", f"has {rule} more than once.", "seed 000, ABILITY (COST)")
     if "Rabble" in names and quality < 4:

@@ -30,6 +30,7 @@ class Ability:
     personality: bool = False
     printed: str | None = None  # the table's spelling where it differs
     parameter: str | None = None  # what a parameterised rule takes
+    unplayable: str | None = None  # why the engine cannot play it (priced all the same)
 
 
 @dataclass(frozen=True, slots=True)

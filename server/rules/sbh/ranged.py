@@ -223,6 +223,9 @@ def shooter_modifiers(shooter: Figure, target: Figure, seen: Sight, *, multiple:
     if not spell_power and (target.has("Undead") or target.has("Swarm")):
         mod -= 2
         why.append("undead/swarm -2")
+    if not spell_power and target.has("Acrobat"):  # seed 001: "Missile attacks are at -1"
+        mod -= 1
+        why.append("acrobat -1")
     if target.size > 0:
         mod += 1
         why.append("large target +1")
