@@ -19,6 +19,7 @@ from server.rules.sbh import (
     magic,
     scenario_rules,
     shooting,
+    standard,
     swarms,
     terror,
 )
@@ -184,6 +185,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     specs.extend(magic.magic_options(state, fig))
     specs.extend(groups.leader_options(state))
     specs.extend(concentrated.options(state))
+    specs.extend(standard.destroy_options(state, fig, left))
     specs.extend(scenario_rules.pick_up_options(state, fig, left))
     specs.extend(scenario_rules.leave_options(state, fig))
     can_still_join = any(s.type in ("move", "step") for s in specs)

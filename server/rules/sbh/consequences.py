@@ -14,7 +14,7 @@ Pending items (plain dicts on `state.pending`, innermost last):
 from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
-from server.rules.sbh import commanders, hero
+from server.rules.sbh import commanders, hero, standard
 from server.rules.sbh.combat import (
     free_disengage_from,
     hex_list,
@@ -368,6 +368,9 @@ def morale_outcome(ctx, fig: Figure, roll: dict, reason: str,
         kill(ctx, fig, gruesome=False, by=None)
         return
     if fig.has("Undead") and failures >= 2:
+        if reason != "standard destroyed" and standard.saves_from_crumbling(
+                ctx, fig, failures, engaged=bool(engaged)):
+            return
         kill(ctx, fig, gruesome=False, by=None)  # seed 000, UNDEAD: crumble to dust
         return
     if fig.has("Coward") and fig.has("Leader"):

@@ -371,6 +371,18 @@ def _dead_outnumber(s: SbhState, d: dict) -> None:
     s.dead_outnumber_tested = s.dead_outnumber_tested + (d["seat"],)
 
 
+def _rallied_to_standard(s: SbhState, d: dict) -> None:
+    if d.get("to") is not None:
+        s.figures[d["figure"]].pos = to_hex(d["to"])
+
+
+def _standard_destroyed(s: SbhState, d: dict) -> None:
+    bearer = s.figures[d["bearer"]]
+    # a new dict: a figure's rules are shared between clones and never mutated
+    bearer.rules = {k: v for k, v in bearer.rules.items() if k != "Standard Bearer"}
+    _spend(s, d)
+
+
 def _pending_pushed(s: SbhState, d: dict) -> None:
     s.pending.append(dict(d["item"]))
 
@@ -476,6 +488,8 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "flee_moved": _fled_move,
     "morale_tested": _morale_tested,
     "dead_outnumber": _dead_outnumber,
+    "rallied_to_standard": _rallied_to_standard,
+    "standard_destroyed": _standard_destroyed,
     "pending_pushed": _pending_pushed,
     "pending_replaced": _pending_replaced,
     "pending_popped": _pending_popped,

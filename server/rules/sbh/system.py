@@ -36,6 +36,7 @@ from server.rules.sbh import (
     scenario_rules,
     setup,
     shooting,
+    standard,
 )
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
@@ -85,9 +86,13 @@ ACTION_HANDLERS = {
     "transfix": magic.do_transfix, "entangle": magic.do_entangle,
     "distract": magic.do_distract,
     "concentrated_shooting": concentrated.do_concentrated,
+    "destroy_standard": standard.do_destroy_standard,
     "end_activation": actions.do_end_activation,
 }
 OPTIONS = DEFAULTS
+# Rule modules that own a waiting choice: kind -> module with pending_text(state,
+# item), pending_specs(item) and HANDLERS {(kind, command): handler(ctx, seat, args)}.
+CHOICE_MODULES = {"standard_rally": standard}
 
 
 class SongOfBladesAndHeroes:
@@ -198,6 +203,8 @@ class SongOfBladesAndHeroes:
                                     actions.activation_options(state) + [concede])}
 
     def _pending_text(self, state: SbhState, item: dict) -> str:
+        if item["kind"] in CHOICE_MODULES:
+            return CHOICE_MODULES[item["kind"]].pending_text(state, item)
         name = state.figures[item["figure"]].name
         return {"recoil": f"{name} recoils: choose where (or fall instead)",
                 "hacks": f"{name} suffers free hacks: choose who strikes next",
@@ -219,6 +226,8 @@ class SongOfBladesAndHeroes:
 
     def _pending_specs(self, item: dict) -> list[CommandSpec]:
         kind = item["kind"]
+        if kind in CHOICE_MODULES:
+            return CHOICE_MODULES[kind].pending_specs(item)
         if kind == "recoil":
             return [CommandSpec("recoil", "Recoil to a hex", params={"to": item["options"]}),
                     CommandSpec("fall", "Fall instead of recoiling")]
@@ -254,6 +263,8 @@ class SongOfBladesAndHeroes:
             return handler if command_type in wanted else None
         if state.pending:
             item = state.pending[-1]
+            if item["kind"] in CHOICE_MODULES:
+                return CHOICE_MODULES[item["kind"]].HANDLERS.get((item["kind"], command_type))
             return {("recoil", "recoil"): _recoil, ("recoil", "fall"): _fall,
                     ("hacks", "free_hack_order"): _hack_order,
                     ("flee", "flee"): _flee,

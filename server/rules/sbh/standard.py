@@ -1,0 +1,149 @@
+"""The Undead's Standard (seed 000, UNDEAD).
+
+"Undead ... crumble to dust if they roll two or three failures on a Morale
+roll. However, if they have a friendly Standard on the table when they fail a
+Morale roll, Undead do not crumble to dust -- they may make fleeing movements
+towards the Standard or remain where they are, as the player sees fit. If the
+Standard is destroyed (not just taken by an opponent -- to destroy it, the
+opponent must state that he is doing so, and one action must be spent to
+destroy it by a model adjacent to the Standard), all Undead models must make a
+Morale roll or be destroyed. ... If the Standard bearer moves off the table,
+the Undead must not make a Morale roll -- just use the normal rules."
+
+Readings (docs/rules/sbh.md, "Morale"): the Standard is carried by a figure
+with the Standard Bearer rule (seed 000, ABILITY (COST): "Standard Bearer (0)");
+it is on the table while its bearer is. A destroyed Standard is gone: the
+bearer loses the rule. Undead engaged in melee only hold ("Undead never flee
+from a combat"); the others may move up to one move per failure to an empty hex
+nearer the Standard, or hold.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from server.rules.board.hex import Hex, distance, neighbours
+from server.rules.kernel import CommandSpec
+from server.rules.sbh.combat import hex_list
+from server.rules.sbh.context import illegal
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.terrain import RANGE
+
+UNDEAD = "seed 000, UNDEAD"
+BEARER = "Standard Bearer"
+
+
+def standard_of(state, seat: str) -> Figure | None:
+    """The figure carrying `seat`'s Standard on the table, if any."""
+    return next((f for f in state.on_table(seat) if f.has(BEARER)), None)
+
+
+def rally_hexes(state, fig: Figure, moves: int, standard: Figure) -> list[Hex]:
+    """Empty hexes nearer the Standard that `moves` moves reach (a step into
+    ground that slows the figure counts double, as for fleeing), never through
+    an enemy."""
+    board = state.board
+    occupied = state.occupancy()
+    budget = moves * RANGE[fig.move_category]
+    cost = {fig.pos: 0}
+    heap = [(0, fig.pos)]
+    while heap:
+        spent, h = heapq.heappop(heap)
+        if spent > cost.get(h, budget + 1):
+            continue
+        for n in neighbours(h):
+            if not board.contains(n) or not board.passable(n, fig.rules):
+                continue
+            occupant = occupied.get(n)
+            if occupant is not None and occupant.seat != fig.seat:
+                continue
+            step = spent + (2 if board.slows(n, fig.rules) else 1)
+            if step <= budget and step < cost.get(n, budget + 1):
+                cost[n] = step
+                heapq.heappush(heap, (step, n))
+    start = distance(fig.pos, standard.pos)
+    return sorted(h for h in cost if h not in occupied and distance(h, standard.pos) < start)
+
+
+def saves_from_crumbling(ctx, fig: Figure, failures: int, engaged: bool) -> bool:
+    """A failed Undead with its Standard on the table does not crumble: its owner
+    chooses to hold or to move towards the Standard. True if the Standard acted."""
+    standard = standard_of(ctx.state, fig.seat)
+    if standard is None:
+        return False
+    holds = engaged or standard.id == fig.id  # (an Undead bearer stays with it)
+    options = [] if holds else rally_hexes(ctx.state, fig, failures, standard)
+    if not options:
+        ctx.emit("rallied_to_standard", figure=fig.id, standard=standard.id, to=None)
+        return True
+    ctx.push({"kind": "standard_rally", "seat": fig.seat, "figure": fig.id,
+              "standard": standard.id, "options": hex_list(options)})
+    return True
+
+
+def pending_text(state, item: dict) -> str:
+    name = state.figures[item["figure"]].name
+    return f"{name} (Undead) does not crumble: move towards the Standard, or hold"
+
+
+def pending_specs(item: dict) -> list[CommandSpec]:
+    return [CommandSpec("rally", "Move towards the Standard", params={"to": item["options"]}),
+            CommandSpec("hold", "Remain where it is")]
+
+
+def do_rally(ctx, seat: str, args: dict) -> None:
+    item = ctx.state.pending[-1]
+    if args.get("to") not in item["options"]:
+        raise illegal("Move to one of the offered hexes nearer the Standard, or hold.",
+                      UNDEAD)
+    _rallied(ctx, item, args["to"])
+
+
+def do_hold(ctx, seat: str, args: dict) -> None:
+    _rallied(ctx, ctx.state.pending[-1], None)
+
+
+def _rallied(ctx, item: dict, to: list[int] | None) -> None:
+    from server.rules.sbh.scenario_rules import after_move
+
+    ctx.pop()
+    fig = ctx.state.figures[item["figure"]]
+    start = fig.pos
+    ctx.emit("rallied_to_standard", figure=fig.id, standard=item["standard"], to=to)
+    if to is not None:
+        after_move(ctx, fig, start)
+
+
+HANDLERS = {("standard_rally", "rally"): do_rally, ("standard_rally", "hold"): do_hold}
+
+
+# -- destroying an enemy Standard (an action) -----------------------------------------
+
+def destroy_options(state, fig: Figure, actions_left: int) -> list[CommandSpec]:
+    if actions_left < 1 or fig.fallen or fig.transfixed:
+        return []
+    bearers = sorted(e.id for e in state.on_table() if e.seat != fig.seat and e.has(BEARER)
+                     and distance(e.pos, fig.pos) == 1)
+    if not bearers:
+        return []
+    return [CommandSpec("destroy_standard", "Destroy the enemy Standard (1 action)",
+                        params={"bearer": bearers})]
+
+
+def do_destroy_standard(ctx, args: dict) -> None:
+    """The stated, one-action destruction; then every Undead of that side tests
+    Morale with no Standard to save it."""
+    from server.rules.sbh.consequences import queue_morale
+
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    offered = destroy_options(s, fig, s.activation.actions)
+    if not offered or args.get("bearer") not in offered[0].params["bearer"]:
+        raise illegal("Destroying a Standard takes one action of a figure adjacent to "
+                      "its bearer.", UNDEAD)
+    bearer = s.figures[args["bearer"]]
+    ctx.emit("standard_destroyed", bearer=bearer.id, by=fig.id, cost=1)
+    undead = [f.id for f in s.on_table(bearer.seat) if f.has("Undead")]
+    if undead:
+        queue_morale(ctx, bearer.seat, undead, "standard destroyed")
+
