@@ -374,7 +374,7 @@ class ClientConnection:
 
     async def on_get_view(self, request: GetView) -> dict:
         account = self._signed_in()
-        actor = self.services.hub.actor(request.match_id)
+        actor = await self.services.hub.running(request.match_id)
         if actor is not None:
             return await actor.submit("view", seat=actor.seat_for(account.id))
         row = await self.services.store.match(request.match_id)
