@@ -21,6 +21,7 @@ from server.rules.sbh import (
     shooting,
     standard,
     swarms,
+    teleport,
     terror,
 )
 from server.rules.sbh.combat import free_disengage_from, hex_list
@@ -53,13 +54,14 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
     seat = state.active_seat
     ready = [f for f in state.on_table(seat) if can_activate(f)]
     specs = []
-    plain = [f.id for f in ready if not _casts(f)]
-    casters = [f.id for f in ready if _casts(f)]
+    plain = [f.id for f in ready if not _declares(f)]
+    casters = [f.id for f in ready if _declares(f)]
     if plain:
         specs.append(CommandSpec("activate", "Activate a figure with 1-3 dice",
                                  params={"figure": plain, "dice": [1, 2, 3]}))
     if casters:
-        specs.append(CommandSpec("activate", "Activate a magic-user (declare casting)",
+        specs.append(CommandSpec("activate", "Activate a magic-user or teleporter (declare "
+                                 "casting or teleporting)",
                                  params={"figure": casters, "dice": [1, 2, 3],
                                          "cast": [False, True]}))
     movers = [f.id for f in ready if can_move(f) and free_move_allowed(state, f)]
@@ -77,6 +79,12 @@ def _casts(fig: Figure) -> bool:
     return fig.has("Magic-User") and not fig.out_of_power
 
 
+def _declares(fig: Figure) -> bool:
+    """Rolls that may backfire on three failures are declared before rolling
+    (seed 000, ACTIVATION, EXCEPTION): spells, and seed 001's Teleport."""
+    return _casts(fig) or teleport.declares(fig)
+
+
 def do_activate(ctx, args: dict) -> None:
     s = ctx.state
     fig = _own_figure(s, args.get("figure"))
@@ -86,8 +94,8 @@ def do_activate(ctx, args: dict) -> None:
     if fig.activated:
         raise illegal(f"{fig.name} has already acted this turn.", ACTIVATION)
     casting = bool(args.get("cast", False))
-    if casting and not _casts(fig):
-        raise illegal(f"{fig.name} cannot cast spells.", "seed 000, MAGIC")
+    if casting and not _declares(fig):
+        raise illegal(f"{fig.name} cannot cast spells or teleport.", "seed 000, MAGIC")
     roll = roll_quality(ctx, fig, dice)
     if hero.offer(ctx, fig, roll, {"rule": "activation", "dice": dice, "casting": casting}):
         return
@@ -105,10 +113,11 @@ def finish_activation(ctx, fig: Figure, dice: int, casting: bool, roll: dict) ->
         spell_only = sum(1 for d in roll["dice"] if not succeeds(d, roll["target"])
                          and succeeds(d, roll["target"] - bonus))
         roll = dict(roll, failures=roll["failures"] - spell_only)
-    out_of_power = (casting and dice == 3 and roll["failures"] == 3  # FAILURES ON SPELLS
-                    and not scenario_rules.in_place_of_power(s, fig))  # PLACE OF POWER
+    out_of_power = (casting and _casts(fig) and dice == 3 and roll["failures"] == 3
+                    and not scenario_rules.in_place_of_power(s, fig))  # FAILURES ON SPELLS
     ctx.emit("activated", figure=fig.id, casting=casting, out_of_power=out_of_power,
              spell_only=spell_only, **roll)
+    teleport.after_activation_roll(ctx, fig, dice, casting, roll)
 
 
 def do_free_move(ctx, args: dict) -> None:
@@ -186,6 +195,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     specs.extend(groups.leader_options(state))
     specs.extend(concentrated.options(state))
     specs.extend(standard.destroy_options(state, fig, left))
+    specs.extend(teleport.options(state, fig))
     specs.extend(scenario_rules.pick_up_options(state, fig, left))
     specs.extend(scenario_rules.leave_options(state, fig))
     can_still_join = any(s.type in ("move", "step") for s in specs)

@@ -371,6 +371,17 @@ def _dead_outnumber(s: SbhState, d: dict) -> None:
     s.dead_outnumber_tested = s.dead_outnumber_tested + (d["seat"],)
 
 
+def _teleported(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].pos = to_hex(d["to"])
+    _spend(s, d)
+
+
+def _teleport_mishap(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    fig.pos = to_hex(d["to"])
+    fig.transfixed_by = "teleport mishap"  # no caster: only breaking free ends it
+
+
 def _rallied_to_standard(s: SbhState, d: dict) -> None:
     if d.get("to") is not None:
         s.figures[d["figure"]].pos = to_hex(d["to"])
@@ -489,6 +500,8 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "morale_tested": _morale_tested,
     "dead_outnumber": _dead_outnumber,
     "rallied_to_standard": _rallied_to_standard,
+    "teleported": _teleported,
+    "teleport_mishap": _teleport_mishap,
     "standard_destroyed": _standard_destroyed,
     "pending_pushed": _pending_pushed,
     "pending_replaced": _pending_replaced,

@@ -37,6 +37,7 @@ from server.rules.sbh import (
     setup,
     shooting,
     standard,
+    teleport,
 )
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
@@ -87,12 +88,13 @@ ACTION_HANDLERS = {
     "distract": magic.do_distract,
     "concentrated_shooting": concentrated.do_concentrated,
     "destroy_standard": standard.do_destroy_standard,
+    "teleport": teleport.do_teleport,
     "end_activation": actions.do_end_activation,
 }
 OPTIONS = DEFAULTS
 # Rule modules that own a waiting choice: kind -> module with pending_text(state,
 # item), pending_specs(item) and HANDLERS {(kind, command): handler(ctx, seat, args)}.
-CHOICE_MODULES = {"standard_rally": standard}
+CHOICE_MODULES = {"standard_rally": standard, "teleport_mishap": teleport}
 
 
 class SongOfBladesAndHeroes:
