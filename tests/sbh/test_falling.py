@@ -182,3 +182,23 @@ def test_jumping_down_a_cliff_uses_falling_damage(dice):
     assert first(events, "falling_damage_rolled").data["dice"] == [4, 5, 6]
     elf = state.figures["a1"]
     assert elf.pos[:2] == (7, 5) and elf.fallen and elf.stand_up_cost == 2
+
+
+def test_a_hero_may_reroll_a_failed_falling_damage_die(dice):
+    """seed 000, HERO (P): 'Once per game, a Hero model can re-roll one die roll,
+    be it a Combat or Quality roll'; FALLING DAMAGE is a Quality roll."""
+    state = battle(fig("a1", "Elf", 3, 3, (5, 5)),
+                   fig("b1", "Orc Hero", 4, 3, (6, 5), rules=["Hero"]),
+                   fig("b2", "Orc", 4, 3, (20, 20)), edges=[((6, 5), (7, 5), "cliff_medium")])
+    dice.fix(3, 4, 2)  # 7 vs 5: the Hero falls over the edge...
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, _ = act(state, "a", "attack", dice, target="b1", power=False)
+    dice.fix(1)  # ...keeping its re-roll for the damage: its automatic success and a 1
+    state, _ = act(state, "b", "hero_reroll", dice, reroll=False)
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "b" and "falling" in decision.text, decision.text
+    dice.fix(5)
+    state, events = act(state, "b", "hero_reroll", dice, die=0)
+    assert first(events, "hero_rerolled").data == {"figure": "b1", "old": 1, "new": 5}
+    assert first(events, "falling_damage_rolled").data["failures"] == 0
+    assert state.figures["b1"].on_table and state.figures["b1"].fallen

@@ -185,3 +185,23 @@ def test_distract_does_not_work_on_undead(dice):
     dice.fix(6)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
     assert options(state, "distract")[0].params["target"] == ["b2"]
+
+
+def test_a_hero_may_reroll_a_failed_resistance_die(dice):
+    """seed 000, HERO (P): 'can re-roll one die roll, be it a Combat or Quality
+    roll'; resisting a TRANSFIX is a Quality roll of the target, so the target's
+    owner decides in the caster's turn."""
+    state = battle(fig("a1", "Mage", 4, 1, (5, 5), rules=MAGE),
+                   fig("b1", "Orc Hero", 4, 3, (8, 5), rules=["Hero"]))
+    state, _ = cast(state, dice, (5, 5, 5))
+    dice.fix(4, 1)  # automatic success, a 4, and a failed 1
+    state, events = act(state, "a", "transfix", dice, target="b1", power=3)
+    assert "held" not in [e.type for e in events]
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "b" and decision.options[0].params == {"die": [1]}
+    dice.fix(6)
+    state, events = act(state, "b", "hero_reroll", dice, die=1)
+    held = first(events, "held").data
+    assert held["dice"] == [4, 6] and held["transfixed"] is False
+    assert not state.figures["b1"].transfixed and state.figures["b1"].hero_reroll_used
+    assert first(events, "held").data["cost"] == 3 and state.activation is None

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance, hex_at
 from server.rules.kernel import CommandSpec
+from server.rules.sbh import hero
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
@@ -44,6 +45,13 @@ def falling_damage(ctx, fig: Figure, height: str) -> None:
         ctx.emit("fell", figure=fig.id, reason="no damage from falls")
         return
     roll = roll_quality(ctx, fig, FALL_DICE[height], bonus=1 if fig.has("Acrobat") else 0)
+    if hero.offer(ctx, fig, roll, {"rule": "falling", "height": height}):
+        return
+    finish_falling_damage(ctx, fig, height, roll)
+
+
+def finish_falling_damage(ctx, fig: Figure, height: str, roll: dict) -> None:
+    """The falling-damage roll is final (after any Hero re-roll)."""
     ctx.emit("falling_damage_rolled", figure=fig.id, height=height, **roll)
     if roll["failures"]:
         from server.rules.sbh.consequences import kill
@@ -142,6 +150,15 @@ def do_jump(ctx, args: dict) -> None:
         roll = {"dice": [], "automatic": 1, "target": 0, "successes": 1, "failures": 0}
     else:  # "MOST four legged animals will automatically pass ... unless ... slippery"
         roll = roll_quality(ctx, fig, 1, bonus=bonus)
+        if hero.offer(ctx, fig, roll, {"rule": "jump", "to": to, "cost": cost}):
+            return
+    finish_jump(ctx, fig, to, cost, roll)
+
+
+def finish_jump(ctx, fig: Figure, to: list[int], cost: int, roll: dict) -> None:
+    """The jump roll is final (after any Hero re-roll): across, or short and down."""
+    target = hex_at(to[0], to[1])
+    slippery_landing = ctx.state.board.kind(target).name == "slippery"
     reach = RANGE[fig.move_category] if roll["successes"] else \
         JUMP_SHORTFALL[fig.move_category]
     span = distance(fig.pos, target)

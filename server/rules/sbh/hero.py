@@ -3,12 +3,13 @@
 "Once per game, a Hero model can re-roll one die roll, be it a Combat or
 Quality roll. The result of the second die roll is final, even if it is worse
 than the previous one." Combat dice are offered in `consequences`; this module
-offers the Quality dice of the two rolls a Hero's owner cares most about:
-activation and morale. When a Hero's roll has a failed die and the re-roll is
-unused, the roll waits on the stack (`hero_quality`) while the owner picks a
-failed die to re-roll or keeps the roll; then the roll is finished by the
-rule that made it. (Other Quality rolls, such as falling damage or resisting
-a transfix, are not offered: see docs/rules/sbh.md.)
+offers the Quality dice of activation, morale, falling damage, jumping and
+resisting a transfix (or Entangle, Distract). When a Hero's roll has a failed
+die and the re-roll is unused, the roll waits on the stack (`hero_quality`)
+while the owner picks a failed die to re-roll or keeps the roll; then the roll
+is finished by the rule that made it. (The one-die rolls of climbing, slipping,
+Greed, Terror and healing are not offered: a Hero's automatic success decides
+a one-die roll.)
 """
 
 from __future__ import annotations
@@ -54,13 +55,23 @@ def chosen(ctx, item: dict, die: int | None) -> None:
         [new] = ctx.roll(1)
         ctx.emit("hero_rerolled", figure=item["figure"], old=roll["dice"][die], new=new)
         roll = rescored(roll, [new if i == die else d for i, d in enumerate(roll["dice"])])
-    fig = ctx.state.figures[item["figure"]]
-    then = item["then"]
-    if then["rule"] == "activation":
-        from server.rules.sbh.actions import finish_activation
+    _finish(ctx, ctx.state.figures[item["figure"]], item["then"], roll)
 
-        finish_activation(ctx, fig, then["dice"], then["casting"], roll)
-    else:
-        from server.rules.sbh.consequences import morale_outcome
 
-        morale_outcome(ctx, fig, roll, then["reason"], then.get("terror_profile"))
+def _finish(ctx, fig: Figure, then: dict, roll: dict) -> None:
+    """Hand the final roll back to the rule that made it (imported here: those
+    modules import this one)."""
+    from server.rules.sbh import actions, consequences, falling, magic
+
+    rule = then["rule"]
+    if rule == "activation":
+        actions.finish_activation(ctx, fig, then["dice"], then["casting"], roll)
+    elif rule == "morale":
+        consequences.morale_outcome(ctx, fig, roll, then["reason"], then.get("terror_profile"))
+    elif rule == "falling":
+        falling.finish_falling_damage(ctx, fig, then["height"], roll)
+    elif rule == "jump":
+        falling.finish_jump(ctx, fig, then["to"], then["cost"], roll)
+    elif rule == "resist":
+        caster = ctx.state.figures[then["caster"]]
+        magic.finish_hold(ctx, caster, fig, then["kind"], then["power"], roll)

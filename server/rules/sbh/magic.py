@@ -12,7 +12,7 @@ Distract work like casting Transfix but need no declaration.
 from __future__ import annotations
 
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import ranged
+from server.rules.sbh import hero, ranged
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.groups import regrouping
@@ -119,6 +119,17 @@ def do_hold(ctx, args: dict, kind: str) -> None:
                       code="illegal_target")
     target = s.figures[target_id]
     resisted = roll_quality(ctx, target, power)  # one die per power point
+    if hero.offer(ctx, target, resisted, {"rule": "resist", "caster": fig.id, "kind": kind,
+                                          "power": power}):
+        return  # (the resisting Hero's owner may re-roll a die first)
+    finish_hold(ctx, fig, target, kind, power, resisted)
+
+
+def finish_hold(ctx, fig: Figure, target: Figure, kind: str, power: int,
+                resisted: dict) -> None:
+    """The resistance roll is final (after any Hero re-roll): held, or not."""
+    s = ctx.state
+    _, is_spell, _ = HOLDS[kind]
     failures = resisted["failures"]
     rerolled: list[int] = []
     if failures and target.has("Magic Resistance") and kind != "entangle":
