@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import hex_at
 from server.rules.sbh.scenarios import victory_points
+from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig, first, h, types
 
 
@@ -66,6 +67,24 @@ def test_carrier_killed_drops_the_treasure(dice):
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
     state, events = act(state, "a", "attack", dice, target="b1", power=False)
     assert state.treasure_carrier is None and state.treasure_at[:2] == (6, 5)
+
+
+def test_the_carrier_gives_the_item_to_an_adjacent_friend_for_one_action(dice):
+    """seed 000, QUEST FOR A MAGIC ITEM: 'A model may give a magic item to an
+    adjacent model by spending one action'; ANIMAL: 'Animals cannot use magic
+    items'."""
+    state = battle(fig("a1", "Elf", 3, 3, (5, 5)), fig("a2", "Elf", 3, 3, (6, 5)),
+                   fig("a3", "Hound", 3, 2, (5, 6), rules=["Animal"]),
+                   fig("a4", "Elf", 3, 3, (9, 5)), fig("b1", "Orc", 4, 3, (20, 20)),
+                   scenario="quest_for_a_magic_item")
+    state.treasure_carrier = "a1"
+    dice.fix(4, 4)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    give = [s for s in SYSTEM.prompt(state).decisions[0].options if s.type == "give_item"]
+    assert give[0].params == {"to": ["a2"]}
+    state, events = act(state, "a", "give_item", dice, to="a2")
+    assert first(events, "item_given").data == {"figure": "a1", "to": "a2", "cost": 1}
+    assert state.treasure_carrier == "a2" and state.activation.actions == 1
 
 
 def test_place_of_power_helps_magic_users_standing_in_it(dice):

@@ -197,6 +197,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     specs.extend(standard.destroy_options(state, fig, left))
     specs.extend(teleport.options(state, fig))
     specs.extend(scenario_rules.pick_up_options(state, fig, left))
+    specs.extend(scenario_rules.give_options(state, fig, left))
     specs.extend(scenario_rules.leave_options(state, fig))
     can_still_join = any(s.type in ("move", "step") for s in specs)
     if (not regrouping or fig.moves == 0 or groups.touches_member(state, fig, fig.pos)

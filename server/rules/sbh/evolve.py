@@ -100,6 +100,11 @@ def _treasure_picked_up(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
 
+def _item_given(s: SbhState, d: dict) -> None:
+    s.treasure_carrier = d["to"]
+    _spend(s, d)
+
+
 def _treasure_escaped(s: SbhState, d: dict) -> None:
     fig = s.figures[d["figure"]]
     s.treasure_escaped_by = fig.seat
@@ -453,6 +458,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "treasure_found": _treasure_found,
     "treasure_picked_up": _treasure_picked_up,
     "treasure_escaped": _treasure_escaped,
+    "item_given": _item_given,
     "terrain_danger_rolled": _recorded_only,
     "terrain_danger_tested": _recorded_only,
     "deployed": _deployed,

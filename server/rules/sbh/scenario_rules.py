@@ -174,6 +174,32 @@ def do_pick_up(ctx, args: dict) -> None:
     ctx.emit("treasure_picked_up", figure=fig.id, cost=2)
 
 
+def give_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
+    """Seed 000, QUEST FOR A MAGIC ITEM: "A model may give a magic item to an
+    adjacent model by spending one action" (ANIMAL: "Animals cannot use magic
+    items", so none is given one)."""
+    if (scenario(state) != "quest_for_a_magic_item" or state.treasure_carrier != fig.id
+            or actions < 1):
+        return []
+    friends = sorted(f.id for f in state.on_table(fig.seat) if f.id != fig.id
+                     and distance(f.pos, fig.pos) == 1
+                     and not (f.has("Animal") or f.has("Swarm")))
+    if not friends:
+        return []
+    return [CommandSpec("give_item", "Give the magic item to an adjacent friend (1 action)",
+                        params={"to": friends})]
+
+
+def do_give_item(ctx, args: dict) -> None:
+    s = ctx.state
+    fig = s.figures[s.activation.figure]
+    offered = give_options(s, fig, s.activation.actions)
+    if not offered or args.get("to") not in offered[0].params["to"]:
+        raise illegal("The carrier gives the magic item to an adjacent friend (not an "
+                      "Animal) for one action.", "seed 000, QUEST FOR A MAGIC ITEM")
+    ctx.emit("item_given", figure=fig.id, to=args["to"], cost=1)
+
+
 def leave_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
     """The treasure carrier may step off the table across its own edge."""
     if state.treasure_carrier != fig.id or scenario(state) != "treasure_hunt":

@@ -80,6 +80,7 @@ ACTION_HANDLERS = {
     "jump_down": climbing.do_jump_down,
     "heal": devotion.do_heal, "snap_out": devotion.do_snap_out,
     "pick_up": scenario_rules.do_pick_up, "leave_table": scenario_rules.do_leave_table,
+    "give_item": scenario_rules.do_give_item,
     "group_order": groups.do_group_order, "regroup": groups.do_regroup,
     "move": actions.do_move, "step": actions.do_step, "stand_up": actions.do_stand_up,
     "break_free": actions.do_break_free, "attack": actions.do_attack,
