@@ -188,8 +188,10 @@ class Session:
         stream.seat = reply.get("seat")
         return stream
 
-    async def get_view(self, match_id: str) -> dict:
-        return await self.request("get_view", match_id=match_id)
+    async def get_view(self, match_id: str, *, at_seq: int | None = None) -> dict:
+        """The view now; of a finished match, also the view after event `at_seq`
+        (a replay viewer's step)."""
+        return await self.request("get_view", match_id=match_id, at_seq=at_seq)
 
     async def list_replays(self, **filters: Any) -> list[dict]:
         return (await self.request("list_replays", **filters))["replays"]

@@ -105,6 +105,7 @@ class Play(Request, tag="command"):
 
 class GetView(Request, tag="get_view"):
     match_id: str
+    at_seq: int | None = None  # a finished match: the view after this event (replay steps)
 
 
 class ListReplays(Request, tag="list_replays"):

@@ -376,6 +376,9 @@ class ClientConnection:
         account = self._signed_in()
         actor = await self.services.hub.running(request.match_id)
         if actor is not None:
+            if request.at_seq is not None:
+                raise ProtocolError("match_not_finished", "Views of earlier moments are "
+                                    "for replays: the match is still being played.")
             return await actor.submit("view", seat=actor.seat_for(account.id))
         row = await self.services.store.match(request.match_id)
         if row is None:
@@ -383,7 +386,8 @@ class ClientConnection:
         if row["status"] == "open":
             raise ProtocolError("match_not_started")
         system = get_system(row["system"])
-        rows = await self.services.store.events_after(row["id"], 0)
+        upto = None if request.at_seq is None else max(0, request.at_seq)
+        rows = await self.services.store.events_after(row["id"], 0, upto)
         state = rebuild(system, unpack(row["setup"]),
                         [Event.from_wire(unpack(r.payload)) for r in rows])
         seats = await self.services.store.seats(row["id"])

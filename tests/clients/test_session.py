@@ -106,3 +106,29 @@ async def test_giving_up_fails_every_waiter_with_a_clear_error(database):
     with pytest.raises(SessionClosed):
         await asyncio.wait_for(stream.next("event"), 20)
     await session.close()
+
+
+async def test_stepping_through_a_finished_match(database):
+    """A replay viewer's steps: the replay document, and the view after any event."""
+    server = await start(database)
+    try:
+        async with await Session.open(server.url) as ann, \
+                await Session.open(server.url) as bob:
+            await ann.guest("Ann")
+            await bob.guest("Bob")
+            match_id = (await ann.create_match("secret-bids"))["match_id"]
+            await bob.join(match_id)
+            await bid(ann, match_id, 1)
+            await bid(bob, match_id, 1)  # seq 1-3: a tie, round 2 begins
+            with pytest.raises(ServerError) as refused:
+                await ann.get_view(match_id, at_seq=1)
+            assert refused.value.code == "match_not_finished"
+            await ann.resign(match_id)
+            replay = await bob.get_replay(match_id)
+            last = replay["events"][-1]["seq"]
+            steps = [await bob.get_view(match_id, at_seq=seq) for seq in range(last + 1)]
+            assert [s["seq"] for s in steps] == list(range(last + 1))
+            assert [s["view"]["round"] for s in steps] == [1, 1, 1, 2, 2]
+            assert steps[1]["view"]["has_bid"] == ["a"] and steps[-1]["view"]["winner"] == "b"
+    finally:
+        await server.stop()
