@@ -179,6 +179,13 @@ class Session:
         return await self.request("command", match_id=match_id, command=command,
                                   args=args or {}, at_seq=at_seq)
 
+    async def odds(self, match_id: str, command: str, args: dict | None = None) -> dict:
+        """Exact outcome probabilities of an attack before making it (no_odds for
+        anything else): {"total", "outcomes": [{loser, result, ways, probability}],
+        "modifiers"}."""
+        return await self.request("odds", match_id=match_id, command=command,
+                                  args=args or {})
+
     async def watch(self, match_id: str, *, spectate: bool = False,
                     views: bool = False) -> MatchStream:
         """Subscribe (from the start) and return the match's stream of pushes."""

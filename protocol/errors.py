@@ -66,6 +66,7 @@ ERRORS: dict[str, ErrorSpec] = {
     "stale_prompt": ErrorSpec("The match has moved on since that prompt; act on the newest "
                               "prompt."),
     "not_subscribed": ErrorSpec("You are not watching that match."),
+    "no_odds": ErrorSpec("Odds are given only for attacks (melee, shots, spell bolts)."),
 }
 
 

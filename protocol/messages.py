@@ -103,6 +103,15 @@ class Play(Request, tag="command"):
     at_seq: int | None = None  # refuse (stale_prompt) unless the match is still at this seq
 
 
+class Odds(Request, tag="odds"):
+    """The exact outcome probabilities of a command before it is made."""
+
+    match_id: str
+    command: str
+    args: dict[str, Any] = {}
+    seat: str | None = None
+
+
 class GetView(Request, tag="get_view"):
     match_id: str
     at_seq: int | None = None  # a finished match: the view after this event (replay steps)
@@ -127,12 +136,12 @@ class Ping(Request, tag="ping"):
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
     CreateMatch, ListOpen, Join, Leave, Abort, Resign,
-    Subscribe, Unsubscribe, Play, GetView, ListReplays, GetReplay, Ping,
+    Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | Join
-              | Leave | Abort | Resign | Subscribe | Unsubscribe | Play | GetView | ListReplays
-              | GetReplay | Ping)
+              | Leave | Abort | Resign | Subscribe | Unsubscribe | Play | Odds | GetView
+              | ListReplays | GetReplay | Ping)
 
 _decoder = msgspec.msgpack.Decoder(AnyRequest)
 _encoder = msgspec.msgpack.Encoder()

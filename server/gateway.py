@@ -28,6 +28,7 @@ from protocol.messages import (
     ListReplays,
     Login,
     Logout,
+    Odds,
     Ping,
     Play,
     Register,
@@ -301,6 +302,15 @@ class ClientConnection:
                                   command=Command(seat, request.command, request.args),
                                   at_seq=request.at_seq)
 
+    async def on_odds(self, request: Odds) -> dict:
+        account = self._signed_in()
+        actor = await self._actor(request.match_id)
+        seat = actor.seat_for(account.id, request.seat)
+        if seat is None:
+            raise ProtocolError("not_your_seat", "You hold no seat in this match.")
+        return await actor.submit("odds", seat=seat,
+                                  command=Command(seat, request.command, request.args))
+
     async def on_subscribe(self, request: Subscribe) -> dict | None:
         account = self._signed_in()
         hub = self.services.hub
@@ -447,7 +457,8 @@ HANDLERS = {
     "list_open": ClientConnection.on_list_open, "join": ClientConnection.on_join,
     "leave": ClientConnection.on_leave, "abort": ClientConnection.on_abort,
     "resign": ClientConnection.on_resign, "command": ClientConnection.on_command,
-    "subscribe": ClientConnection.on_subscribe, "unsubscribe": ClientConnection.on_unsubscribe,
+    "odds": ClientConnection.on_odds, "subscribe": ClientConnection.on_subscribe,
+    "unsubscribe": ClientConnection.on_unsubscribe,
     "get_view": ClientConnection.on_get_view, "list_replays": ClientConnection.on_list_replays,
     "get_replay": ClientConnection.on_get_replay, "ping": ClientConnection.on_ping,
 }

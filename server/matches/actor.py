@@ -238,6 +238,22 @@ class MatchActor:
         if views and upto == self.seq:
             self._push_view(sub, self.system.view(self.state, sub.viewer))
 
+    async def _do_odds(self, seat: str, command: Command) -> dict:
+        """Exact odds of `command` now, from the rules system's own resolution."""
+        odds = getattr(self.system, "odds", None)
+        if odds is None:
+            raise ProtocolError("no_odds", "This game offers no odds.")
+        if self.system.is_over(self.state):
+            raise ProtocolError("match_finished")
+        try:
+            found = odds(self.state, command)
+        except RulesError as refused:
+            if refused.code == "no_odds":
+                raise ProtocolError("no_odds", refused.message) from None
+            raise _rules_problem(refused) from None
+        return {"match_id": self.match_id, "seq": self.seq, "command": command.type,
+                "args": dict(command.args), **found}
+
     async def _do_view(self, seat: str | None) -> dict:
         viewer = Viewer(seat) if seat is not None else SPECTATOR
         if seat is None and self.spectator_delay and not self.system.is_over(self.state):

@@ -292,7 +292,9 @@ class RulesSystem(Protocol):
     resign), ending the match in the other side's favour. A system may also
     offer `validate_setup(setup)`, raising RulesError("invalid_setup", ...) so the
     lobby refuses settings the rules cannot start; without it the lobby tries
-    `initial(setup)`."""
+    `initial(setup)`. A system may offer `odds(state, command)`: the exact
+    outcome probabilities of a command before it is made (RulesError if it has
+    none)."""
 
     name: str
     seats: tuple[str, ...]

@@ -343,6 +343,11 @@ async def stale_prompt(server):
     return await expect(server, ann, "command", match_id=match_id, command="pass", at_seq=7)
 
 
+async def no_odds(server):
+    ann, bob, match_id = await started_match(server)
+    return await expect(server, ann, "odds", match_id=match_id, command="pass")
+
+
 async def not_subscribed(server):
     return await expect(server, await guest(server), "unsubscribe", match_id="anything")
 

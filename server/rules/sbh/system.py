@@ -152,6 +152,12 @@ class SongOfBladesAndHeroes:
         self._advance(ctx)
         return ctx.events
 
+    def odds(self, state: SbhState, command: Command) -> dict[str, Any]:
+        """Exact odds of an attack the seat could make now (server/rules/sbh/odds.py)."""
+        from server.rules.sbh.odds import attack_odds
+
+        return attack_odds(self, state, command)
+
     def view(self, state: SbhState, viewer: Viewer) -> dict[str, Any]:
         view = {
             "system": "sbh", "phase": state.phase, "turn": state.turn,
