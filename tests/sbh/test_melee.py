@@ -158,3 +158,22 @@ def test_priority_in_melee_makes_standing_foes_first(dice):
                           fig("b1", "Goblin", 4, 2, (6, 5), points=15, fallen=True),
                           fig("b2", "Orc", 4, 3, (5, 6), points=20), priority_in_melee=True)
     assert melee_targets(cheap_fallen, cheap_fallen.figures["a1"]) == ["b2"]
+
+
+def test_a_recoil_into_two_enemies_asks_the_owner_for_the_hack_order(dice):
+    """seed 000, RECOILING: a recoiling model that comes into contact with active
+    enemies takes their free hacks -- with two of them its owner orders them
+    (LEAVING MELEE COMBAT: 'in an order the leaving player chooses')."""
+    from server.rules.sbh.system import SYSTEM
+
+    state = battle(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Orc", 4, 3, (6, 5)),
+                   fig("a2", "Elf", 3, 3, (8, 5)), fig("a3", "Elf", 3, 3, (8, 4)))
+    dice.fix(4, 5, 2)  # 8 vs 5: the Orc recoils
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, _ = act(state, "a", "attack", dice, target="b1", power=False)
+    decision = SYSTEM.prompt(state).decisions[0]
+    if decision.options[0].type == "recoil":
+        state, _ = act(state, "b", "recoil", dice, to=[7, 5])
+        decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "b" and "free hacks" in decision.text
+    assert decision.options[0].params == {"hacker": ["a2", "a3"]}

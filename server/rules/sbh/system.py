@@ -224,13 +224,13 @@ class SongOfBladesAndHeroes:
                 "missile_loss": "A concentrated shooting rolled 1 and 1: choose the "
                                 "shooter who runs out of missiles",
                 "hero_reroll": f"{name} may use the Hero's once-a-game re-roll "
-                               f"(dice {item.get('combat', {}).get('dice')})",
+                               f"(dice {(item.get('combat') or {}).get('dice')})",
                 "succession": f"{name}, your overall commander, is lost: name a "
                               "sub-commander as the new overall commander",
                 "hero_quality": f"{name} may use the Hero's once-a-game re-roll on this "
-                                f"{item.get('then', {}).get('rule')} roll "
-                                f"(dice {item.get('roll', {}).get('dice')}, needs "
-                                f"{item.get('roll', {}).get('target')}+)",
+                                f"{(item.get('then') or {}).get('rule')} roll "
+                                f"(dice {(item.get('roll') or {}).get('dice')}, needs "
+                                f"{(item.get('roll') or {}).get('target')}+)",
                 }[item["kind"]]
 
     def _pending_specs(self, item: dict) -> list[CommandSpec]:

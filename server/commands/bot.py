@@ -1,0 +1,88 @@
+"""`warband bot --server URL [--account NAME] [--level random|heuristic] [--match ID]`:
+a bot that takes a seat (in a named match, or in whatever open SBH challenge it
+finds) and plays from the prompts over the network, like any client."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+
+log = logging.getLogger("warband.bot")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bot", help="seat a bot in open challenges or a named match",
+                       description="Connect to a warband server and play as a bot: join "
+                                   "the named match, or keep taking open SBH challenges.")
+    p.add_argument("--server", default="ws://127.0.0.1:8000/ws", help="websocket URL")
+    p.add_argument("--account", default="Bot", help="guest name, or username with "
+                   "--password")
+    p.add_argument("--password", help="log in to a registered account instead of a guest")
+    p.add_argument("--level", default="heuristic", choices=["random", "heuristic"])
+    p.add_argument("--warband", default="goblins", help="preset warband (elves, goblins)")
+    p.add_argument("--match", help="join (or resume) this match instead of open challenges")
+    p.add_argument("--invite", help="join the private match with this invite code")
+    p.add_argument("--once", action="store_true", help="stop after one match")
+    p.add_argument("--seed", type=int, default=0, help="the bot's own choices' seed")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from server.cli import CommandError
+    from server.rules.sbh.presets import preset
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    try:
+        warband = preset(args.warband)
+    except KeyError as bad:
+        raise CommandError(str(bad).strip('"')) from None
+    try:
+        asyncio.run(serve_as_bot(args, warband))
+    except OSError as unreachable:
+        raise CommandError(f"cannot reach {args.server}: {unreachable}") from None
+    return 0
+
+
+async def serve_as_bot(args: argparse.Namespace, warband: dict) -> None:
+    from clients.bots.match import play_seat
+    from clients.bots.sbh import make_bot
+    from clients.session import Session
+
+    async with await Session.open(args.server) as session:
+        if args.password:
+            await session.login(args.account, args.password)
+        else:
+            await session.guest(args.account)
+        games = 0
+        while True:
+            match_id = await _take_a_seat(session, args)
+            if match_id is None:
+                await asyncio.sleep(1.0)  # nobody is waiting for a game yet
+                continue
+            stream = await session.watch(match_id)
+            over = await play_seat(session, stream, make_bot(args.level, warband,
+                                                             args.seed + games))
+            log.info("match %s over: %s", match_id, over["result"])
+            games += 1
+            if args.once or args.match or args.invite:
+                return
+
+
+async def _take_a_seat(session, args) -> str | None:
+    from clients.client import ServerError
+
+    if args.match or args.invite:
+        try:
+            joined = await session.join(args.match, invite_code=args.invite)
+            return joined["match_id"]
+        except ServerError as refused:
+            if refused.code == "already_seated":
+                return args.match
+            raise
+    for match in await session.list_open("sbh"):
+        try:
+            return (await session.join(match["match_id"]))["match_id"]
+        except ServerError as refused:  # someone was quicker
+            log.info("could not join %s: %s", match["match_id"], refused)
+    return None

@@ -1,0 +1,82 @@
+"""`warband simulate sbh --games N --seed S --players random,heuristic [--json]`:
+bots play whole matches in this process; prints win rates, mean turns, games/s
+and events/s."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("simulate", help="let bots play matches in-process and count wins",
+                       description="Bots play whole matches in this process (the two "
+                                   "players swap sides every game); prints win rates, mean "
+                                   "turns, games/s and events/s.")
+    p.add_argument("system", choices=["sbh"])
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1, help="first match seed (then +1 a game)")
+    p.add_argument("--players", default="random,heuristic",
+                   help="two bot levels, comma-separated (random, heuristic)")
+    p.add_argument("--warbands", default="elves,goblins",
+                   help="the preset warband of seat a and of seat b")
+    p.add_argument("--turns", type=int, default=30, help="turn limit of each match")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.progress import Progress
+
+    from clients.bots.match import play_in_process
+    from clients.bots.sbh import make_bot
+    from server.cli import CommandError
+    from server.rules.sbh.presets import preset
+
+    players = [p.strip() for p in args.players.split(",")]
+    keys = [w.strip() for w in args.warbands.split(",")]
+    if len(players) != 2 or len(keys) != 2 or args.games < 1:
+        raise CommandError("give two players, two warbands and at least one game")
+    labels = players if players[0] != players[1] else [f"{p} #{i + 1}"
+                                                        for i, p in enumerate(players)]
+    try:
+        warbands = {"a": preset(keys[0]), "b": preset(keys[1])}
+        make_bot(players[0], warbands["a"])
+        make_bot(players[1], warbands["a"])
+    except (KeyError, ValueError) as bad:
+        raise CommandError(str(bad).strip('"')) from None
+    setup = {"board_size": 24, "options": {"turn_limit": args.turns}}
+    wins: Counter = Counter()
+    turns = events = 0
+    started = time.perf_counter()
+    with Progress(disable=args.json or not sys.stderr.isatty(), transient=True) as bar:
+        task = bar.add_task("playing", total=args.games)
+        for game in range(args.games):
+            seed = args.seed + game
+            order = (0, 1) if game % 2 == 0 else (1, 0)  # who sits in seat a
+            seats = {"a": order[0], "b": order[1]}
+            bots = {seat: make_bot(players[i], warbands[seat], seed) for seat, i in
+                    seats.items()}
+            outcome = play_in_process(bots, setup, seed)
+            wins["draws" if outcome.winner is None else labels[seats[outcome.winner]]] += 1
+            turns += outcome.turns
+            events += outcome.events
+            bar.advance(task)
+    elapsed = time.perf_counter() - started
+    report = {"games": args.games, "players": labels, "seed": args.seed,
+              "wins": {label: wins[label] for label in labels} | {"draws": wins["draws"]},
+              "win_rates": {label: wins[label] / args.games for label in labels},
+              "mean_turns": turns / args.games, "games_per_second": args.games / elapsed,
+              "events_per_second": events / elapsed}
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    for label in labels:
+        print(f"{label:>12}: {wins[label]:4d} wins ({100 * wins[label] / args.games:.1f}%)")
+    print(f"{'draws':>12}: {wins['draws']:4d}")
+    print(f"mean turns {turns / args.games:.1f}; {args.games / elapsed:.1f} games/s, "
+          f"{events / elapsed:,.0f} events/s ({args.games} games from seed {args.seed})")
+    return 0
