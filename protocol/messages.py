@@ -59,6 +59,7 @@ class CreateMatch(Request, tag="create_match"):
     private: bool = False
     seat: str | None = None  # the creator's seat; the system's first seat by default
     spectator_delay: int = 0  # spectators see the match this many events behind
+    opponent: str | None = None  # "bot", "bot:heuristic" or "bot:random": play the house bot
 
 
 class ListOpen(Request, tag="list_open"):

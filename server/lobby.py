@@ -17,6 +17,7 @@ from server.matches.hub import Hub
 from server.rules.dice import commitment, new_seed
 from server.rules.kernel import RulesError
 from server.rules.registry import UnknownSystem, get_system
+from server.rules.sbh.presets import preset_points
 from server.store.store import SeatTaken, Store, pack, unpack
 
 MAX_SPECTATOR_DELAY = 500
@@ -71,6 +72,7 @@ class Lobby:
         if not 0 <= request.spectator_delay <= MAX_SPECTATOR_DELAY:
             raise ProtocolError("invalid_setup", "spectator_delay must be from 0 to "
                                 f"{MAX_SPECTATOR_DELAY} events.")
+        bot = self._house_bot(request, system, setup, seat)
         seed = new_seed()
         match_id = secrets.token_hex(8)
         invite = secrets.token_hex(4).upper() if request.private else None
@@ -78,9 +80,41 @@ class Lobby:
             "id": match_id, "system": system.name, "setup": pack(setup), "status": "open",
             "created_by": account.id, "created_at": time.time(), "private": request.private,
             "invite_code": invite, "spectator_delay": request.spectator_delay, "seed": seed,
-            "seed_commitment": commitment(seed)}, seat, account.id)
-        return {"match_id": match_id, "seat": seat, "status": "open", "invite_code": invite,
+            "seed_commitment": commitment(seed), "bot": bot}, seat, account.id)
+        status = "open"
+        if bot is not None:  # the house bot takes the other seat: the match starts
+            status = (await self.join(await self._bot_account(bot), match_id, None,
+                                      bot.split(":")[0], private_ok=True))["status"]
+        return {"match_id": match_id, "seat": seat, "status": status, "invite_code": invite,
                 "seed_commitment": commitment(seed), "setup": setup}
+
+    def _house_bot(self, request: CreateMatch, system, setup: dict, seat: str) -> str | None:
+        """"seat:level:warband" for a match against the house bot, or None."""
+        if request.opponent is None:
+            return None
+        kind, _, level = request.opponent.partition(":")
+        level = level or "heuristic"
+        if kind != "bot" or level not in ("heuristic", "random"):
+            raise ProtocolError("invalid_setup", "opponent is 'bot', 'bot:heuristic' or "
+                                "'bot:random'.")
+        if system.name != "sbh":
+            raise ProtocolError("invalid_setup", f"There is no house bot for {system.name}.")
+        limit = (setup.get("options") or {}).get("points_limit", 300)
+        fitting = [(points, key) for key, points in preset_points().items() if points <= limit]
+        if not fitting:
+            raise ProtocolError("invalid_setup", f"No ready-made warband for the bot fits "
+                                f"{limit} points.")
+        other = next(s for s in system.seats if s != seat)
+        return f"{other}:{level}:{max(fitting)[1]}"
+
+    async def _bot_account(self, bot: str) -> Account:
+        level = bot.split(":")[1]
+        account = Account(secrets.token_hex(8), f"House bot ({level})", None, True)
+        await self.store.create_account({
+            "id": account.id, "username": None, "display_name": account.display_name,
+            "password_hash": None, "guest": True, "created_at": time.time(),
+            "failed_logins": 0, "locked_until": None})
+        return account
 
     async def list_open(self, system: str | None) -> dict[str, Any]:
         rows = await self.store.open_matches(system)
@@ -95,14 +129,14 @@ class Lobby:
         return {"matches": out}
 
     async def join(self, account: Account, match_id: str | None, invite_code: str | None,
-                   seat: str | None) -> dict[str, Any]:
+                   seat: str | None, *, private_ok: bool = False) -> dict[str, Any]:
         if invite_code:
             row = await self.store.match_by_invite(invite_code.strip().upper())
             if row is None:
                 raise ProtocolError("no_such_invite")
         else:
             row = await self._match(match_id)
-            if row["private"]:
+            if row["private"] and not private_ok:
                 raise ProtocolError("no_such_invite", "That match is private: join it with "
                                     "its invite code.")
         async with self._lock(row["id"]):

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from server.matches.actor import MatchActor
+from server.matches.bot_seat import BotSeat
 from server.metrics import Metrics
 from server.rules.checksum import state_digest
 from server.rules.kernel import SPECTATOR, Event, RulesSystem
@@ -32,6 +33,7 @@ class Hub:
         # connections waiting for an open match to start: (connection, account id, views)
         self.waiting: dict[str, list[tuple[Any, str, bool]]] = {}
         self._resuming = asyncio.Lock()  # one actor per match, however many ask at once
+        self.bots: dict[str, BotSeat] = {}  # match id -> its house bot
 
     async def start(self) -> None:
         self.committer.start()
@@ -42,6 +44,9 @@ class Hub:
                 log.exception("could not resume match %s", match_id)
 
     async def stop(self) -> None:
+        for bot in list(self.bots.values()):
+            await bot.stop()
+        self.bots.clear()
         for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
@@ -78,6 +83,7 @@ class Hub:
         actor = MatchActor(self, row["id"], system, setup, holders, row["seed"],
                            system.initial(setup), 0, 0, 0, row["spectator_delay"])
         self._run(actor)
+        self._seat_bot(actor, row)
         for connection, account_id, views in self.waiting.pop(row["id"], []):
             await actor.submit("subscribe", connection=connection, request_id=None,
                                seat=actor.seat_for(account_id), after_seq=0, views=views)
@@ -101,8 +107,22 @@ class Hub:
                 actor.public_tail.append((event_row.seq, None if public is None
                                           else public.to_wire()))
         self._run(actor)
+        self._seat_bot(actor, row)
         log.info("resumed match %s at seq %d", match_id, seq)
         return actor
+
+    def _seat_bot(self, actor: MatchActor, row: dict[str, Any]) -> None:
+        """Start the match's house bot, if it has one ("seat:level")."""
+        if not row.get("bot"):
+            return
+        from clients.bots.sbh import make_bot
+        from server.rules.sbh.presets import preset
+
+        seat, level, warband = row["bot"].split(":")
+        bot = BotSeat(actor, seat, make_bot(level, preset(warband), seed=len(self.bots)))
+        self.bots[actor.match_id] = bot
+        bot.start()
+        bot.task.add_done_callback(lambda _: self.bots.pop(actor.match_id, None))
 
     def _run(self, actor: MatchActor) -> None:
         self.actors[actor.match_id] = actor

@@ -60,6 +60,7 @@ matches = Table(
     Column("seed", LargeBinary, nullable=False),  # revealed only once finished
     Column("seed_commitment", String(64), nullable=False),
     Column("result", LargeBinary, nullable=True),
+    Column("bot", String(32), nullable=True),  # a house bot's "seat:level:warband", if any
     Index("ix_matches_status_system", "status", "system"),
 )
 

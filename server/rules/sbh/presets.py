@@ -27,3 +27,12 @@ def preset(key: str) -> dict:
         raise KeyError(f"no preset warband {key!r} (known: {', '.join(preset_names())})") \
             from None
     return from_profiles(row["name"], dict(row["models"]))
+
+
+@functools.cache
+def preset_points() -> dict[str, int]:
+    """What each ready-made warband costs (the builder's price)."""
+    from server.rules.sbh.builder import normalize
+
+    return {key: sum(m["points"] for m in normalize(preset(key))[0]["models"])
+            for key in preset_names()}

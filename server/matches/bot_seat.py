@@ -1,0 +1,80 @@
+"""A house bot in a seat of a match: the server's own player for "play against a
+bot". It sits in the match like a subscribed connection (the actor pushes it
+prompts and views) and acts through the actor like any seat, from the prompts
+only (clients/bots/sbh.py), so it follows exactly the rules a human does."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from typing import Any
+
+from clients.bots.sbh import RandomBot
+from protocol.errors import ProtocolError
+from server.rules.kernel import Command
+
+log = logging.getLogger("warband.bot")
+ATTEMPTS = 5  # if the bot's choice is refused (a bot bug), random offered commands next
+
+
+class BotSeat:
+    def __init__(self, actor, seat: str, bot) -> None:
+        self.actor = actor
+        self.seat = seat
+        self.bot = bot
+        self.fallback = RandomBot(bot.warband, seed=0)
+        self.inbox: asyncio.Queue[dict] = asyncio.Queue()
+        self.task: asyncio.Task | None = None
+        self._ids = itertools.count(1)
+
+    def push(self, message: dict[str, Any]) -> None:  # what the actor calls
+        self.inbox.put_nowait(message)
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._play(), name=f"bot-{self.actor.match_id}")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    async def _play(self) -> None:
+        await self.actor.submit("subscribe", connection=self, request_id=None,
+                                seat=self.seat, after_seq=self.actor.seq, views=True)
+        prompt = view = None
+        acted_at = -1
+        while True:
+            push = await self.inbox.get()
+            kind = push.get("type")
+            if kind == "match_over":
+                return
+            if kind == "prompt":
+                prompt = push
+            elif kind == "view":
+                view = push["view"]
+            if not self.inbox.empty() or prompt is None or view is None:
+                continue  # act on the newest prompt, with the view that goes with it
+            if prompt["decision"] is None or prompt["seq"] == acted_at:
+                continue
+            acted_at = prompt["seq"]
+            await self._act(prompt, view)
+
+    async def _act(self, prompt: dict, view: dict) -> None:
+        choose = self.bot.choose
+        for _ in range(ATTEMPTS):
+            kind, args = choose(prompt["decision"], view)
+            try:
+                await self.actor.submit("command", seat=self.seat,
+                                        request_id=f"bot-{prompt['seq']}-{next(self._ids)}",
+                                        command=Command(self.seat, kind, args),
+                                        at_seq=prompt["seq"])
+                return
+            except ProtocolError as refused:
+                if refused.code in ("stale_prompt", "match_finished"):
+                    return  # a newer prompt (or the end) is on its way
+                log.warning("house bot in %s: %s refused (%s: %s); trying another choice",
+                            self.actor.match_id, kind, refused.code, refused.message)
+                choose = self.fallback.choose  # any offered command will do
