@@ -1,0 +1,152 @@
+"""Watching matches, for the gateway's connections: subscribing (live, or the
+whole log of a finished match), unsubscribing, views, and replays.
+
+A mixin of `server.gateway.ClientConnection` (it uses the connection's
+`services`, `watching`, `push` and `_signed_in`), kept apart so each file stays
+readable."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from protocol.errors import ProtocolError
+from protocol.messages import (
+    GetReplay,
+    GetView,
+    ListReplays,
+    Subscribe,
+    Unsubscribe,
+    event_push,
+    reply,
+)
+from server.replays import ReplayUnavailable, replay_document
+from server.rules.kernel import SPECTATOR, Event, Viewer
+from server.rules.registry import get_system
+from server.rules.runner import rebuild
+from server.store.store import unpack
+
+if TYPE_CHECKING:
+    from server.accounts import Account
+
+
+class Watching:
+    services: Any  # these three are the ClientConnection's
+    watching: set[str]
+    push: Any
+    async def on_subscribe(self, request: Subscribe) -> dict | None:
+        account = self._signed_in()
+        hub = self.services.hub
+        self._stop_watching(request.match_id)  # a second subscribe replaces the first
+        actor = await hub.running(request.match_id)
+        if actor is None:
+            row = await self.services.store.match(request.match_id)
+            if row is None:
+                raise ProtocolError("no_such_match")
+            if row["status"] != "open":
+                return await self._subscribe_finished(row, account, request)
+            # Wait for the start. Reading the row awaited: if the match started
+            # meanwhile, its waiting list is gone and the actor is there instead.
+            if hub.actor(request.match_id) is None:
+                self.watching.add(request.match_id)
+                hub.waiting.setdefault(row["id"], []).append(
+                    (self, None if request.spectate else account.id, request.views))
+                return {"match_id": row["id"], "status": "open", "seat": None,
+                        "from_seq": 1, "to_seq": 0, "snapshot": False}
+            actor = hub.actor(request.match_id)
+        self.watching.add(request.match_id)
+        seat = None if request.spectate else actor.seat_for(account.id)
+        await actor.submit("subscribe", connection=self, request_id=request.id, seat=seat,
+                           after_seq=max(0, request.after_seq), views=request.views)
+        return None
+
+    async def _subscribe_finished(self, row: dict, account: Account,
+                                  request: Subscribe) -> None:
+        """A finished (or aborted) match: its whole log, then its result. No live part."""
+        self.watching.discard(row["id"])
+        seats = await self.services.store.seats(row["id"])
+        mine = [s for s, holder in seats.items() if holder == account.id]
+        viewer = Viewer(mine[0]) if mine and not request.spectate else SPECTATOR
+        after = max(0, request.after_seq)
+        rows = await self.services.store.events_after(row["id"], after)
+        last = rows[-1].seq if rows else await self.services.store.last_seq(row["id"])
+        self.push(reply(request.id, {"match_id": row["id"], "status": row["status"],
+                                     "seat": viewer.seat, "from_seq": after + 1,
+                                     "to_seq": max(last, after), "snapshot": False}))
+        for event_row in rows:
+            event = Event.from_wire(unpack(event_row.payload)).for_viewer(viewer)
+            self.push(event_push(row["id"], event_row.seq,
+                                 None if event is None else event.to_wire()))
+        if row["status"] == "finished":
+            self.push({"v": 1, "type": "match_over", "match_id": row["id"], "seq": last,
+                       "result": unpack(row["result"]) if row["result"] else None,
+                       "seed": row["seed"].hex()})
+        return None
+
+    async def on_unsubscribe(self, request: Unsubscribe) -> dict:
+        self._signed_in()
+        if request.match_id not in self.watching:
+            raise ProtocolError("not_subscribed")
+        self._stop_watching(request.match_id)
+        return {"match_id": request.match_id, "unsubscribed": True}
+
+    def _stop_watching(self, *match_ids: str) -> None:
+        """No more pushes for these matches (all that this connection watches if none
+        are named), live or waiting for the start."""
+        hub = self.services.hub
+        for match_id in match_ids or list(self.watching):
+            actor = hub.actor(match_id)
+            if actor is not None:
+                actor.drop(self)
+            waiting = hub.waiting.get(match_id)
+            if waiting is not None:
+                waiting[:] = [w for w in waiting if w[0] is not self]
+                if not waiting:
+                    del hub.waiting[match_id]
+            self.watching.discard(match_id)
+
+    async def on_get_view(self, request: GetView) -> dict:
+        account = self._signed_in()
+        actor = await self.services.hub.running(request.match_id)
+        if actor is not None:
+            if request.at_seq is not None:
+                raise ProtocolError("match_not_finished", "Views of earlier moments are "
+                                    "for replays: the match is still being played.")
+            return await actor.submit("view", seat=actor.seat_for(account.id))
+        row = await self.services.store.match(request.match_id)
+        if row is None:
+            raise ProtocolError("no_such_match")
+        if row["status"] == "open":
+            raise ProtocolError("match_not_started")
+        system = get_system(row["system"])
+        upto = None if request.at_seq is None else max(0, request.at_seq)
+        rows = await self.services.store.events_after(row["id"], 0, upto)
+        state = rebuild(system, unpack(row["setup"]),
+                        [Event.from_wire(unpack(r.payload)) for r in rows])
+        seats = await self.services.store.seats(row["id"])
+        mine = [s for s, holder in seats.items() if holder == account.id]
+        viewer = Viewer(mine[0]) if mine else SPECTATOR
+        return {"match_id": row["id"], "seq": rows[-1].seq if rows else 0,
+                "view": system.view(state, viewer)}
+
+    async def on_list_replays(self, request: ListReplays) -> dict:
+        self._signed_in()
+        store = self.services.store
+        rows = await store.finished_matches(system=request.system, player=request.player,
+                                            since=request.since, until=request.until,
+                                            limit=request.limit)
+        names = await store.seat_names([r["id"] for r in rows])
+        return {"replays": [{"match_id": r["id"], "system": r["system"],
+                             "players": names.get(r["id"], {}),
+                             "finished_at": r["finished_at"],
+                             "result": unpack(r["result"]) if r["result"] else None}
+                            for r in rows]}
+
+    async def on_get_replay(self, request: GetReplay) -> dict:
+        self._signed_in()
+        try:
+            return await replay_document(self.services.store, request.match_id)
+        except ReplayUnavailable as missing:
+            row = await self.services.store.match(request.match_id)
+            if row is None:
+                raise ProtocolError("no_such_match") from None
+            raise ProtocolError("match_not_finished", f"{missing}.") from None
