@@ -14,7 +14,8 @@ import sys
 from server.config import ConfigError
 
 # Order here is the order `warband --help` lists them.
-COMMAND_MODULES = ["serve", "db", "replay", "catalog", "points", "simulate", "bot"]
+COMMAND_MODULES = ["serve", "play", "watch", "db", "replay", "catalog", "points", "simulate",
+                   "bot"]
 
 
 class CommandError(Exception):

@@ -1,0 +1,453 @@
+"""The terminal client: a Textual app over a `clients.session.Session`.
+
+    WarbandApp(url, name="Ann").run()                 # sign in, lobby, play
+    WarbandApp(url, watch="33e5931df7fbec7a").run()   # spectate one match
+
+The lobby lists open matches (enter joins), creates a public (c) or private
+(p) SBH match, and joins by invite code. The match screen draws the board
+(board.py), the current prompt's choices (picker.py, driven by match.py), the
+figures and the log (events.py), and sends each command built from the
+prompt with its seq as `at_seq`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Input, Label, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from clients.client import ServerError
+from clients.session import Session, SessionClosed
+from clients.tui.board import (
+    SEAT_STYLES,
+    fit,
+    label,
+    legend,
+    render_board,
+    scroll,
+    short_name,
+)
+from clients.tui.match import MatchModel
+
+# What "c" and "p" in the lobby create: the 60 cm table (24 hexes a side) at the
+# default 300 points, which every preset warband fits.
+NEW_MATCH = {"board_size": 24, "scenario": "all_out_battle", "points_limit": 300}
+
+CSS = """
+#lobby-title, #headline { height: 1; background: $primary-background; padding: 0 1; }
+#matches { height: 1fr; border: round $secondary; }
+#invite-row { height: 3; }
+#invite-row Label { padding: 1 1; }
+#invite { width: 24; }
+#lobby-help, #lobby-status { height: auto; padding: 0 1; }
+#main { height: 1fr; }
+#board { width: 1fr; height: 1fr; padding: 0 1; }
+#side { width: 52; }
+#question { height: auto; padding: 0 1; background: $boost; }
+#choices { height: 1fr; min-height: 5; border: round $secondary; }
+#roster { height: auto; max-height: 24; padding: 0 1; }
+#log { height: 10; border: round $secondary; }
+#status { height: 2; padding: 0 1; }
+"""
+
+
+class BoardView(Widget):
+    """The board window around the cursor, as large as the widget allows."""
+
+    def __init__(self, model: MatchModel, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.model = model
+        self.origin = (0, 0)
+
+    def render(self) -> Text:
+        board = self.model.board
+        if not board.width:
+            return Text("(no board yet: terrain is laid out during set-up)")
+        cols, rows = fit(board, self.size.width or 200, self.size.height or 100)
+        self.origin = scroll(self.origin, self.model.cursor, (cols, rows), board)
+        return render_board(board, cursor=self.model.cursor,
+                            highlights=self.model.highlights(), origin=self.origin,
+                            cols=cols, rows=rows)
+
+
+class LobbyScreen(Screen):
+    BINDINGS = [
+        Binding("c", "create(False)", "Create a match"),
+        Binding("p", "create(True)", "Create a private match"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("i", "focus_invite", "Invite code"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.matches: list[dict] = []
+
+    def compose(self) -> ComposeResult:
+        account = self.app.session.account or {}
+        yield Static(f"warband - signed in as {account.get('name', '?')}"
+                     f"{' (guest)' if account.get('guest') else ''}", id="lobby-title")
+        matches = OptionList(id="matches")
+        matches.border_title = "Open SBH matches"
+        yield matches
+        with Horizontal(id="invite-row"):
+            yield Label("Invite code:")
+            yield Input(placeholder="e.g. 3F9A0C1E", id="invite")
+        yield Static("enter: join the highlighted match | c: create an SBH match | p: create a "
+                     "private one (invite code) | i: type an invite code | r: refresh | "
+                     "q: quit", id="lobby-help")
+        yield Static("", id="lobby-status")
+
+    def on_mount(self) -> None:
+        self.query_one("#matches", OptionList).focus()
+        self.set_interval(2.0, self.action_refresh)
+        self.action_refresh()
+
+    def on_screen_resume(self) -> None:
+        self.action_refresh()
+
+    def say(self, text: str) -> None:
+        self.query_one("#lobby-status", Static).update(text)
+
+    def action_refresh(self) -> None:
+        if self.app.screen is not self:
+            return  # (the timer keeps running while a match is on screen)
+        self.run_worker(self._refresh(), group="lobby-refresh", exclusive=True)
+
+    async def _refresh(self) -> None:
+        try:
+            matches = await self.app.session.list_open("sbh")
+        except (ServerError, SessionClosed) as failed:
+            self.say(f"Could not list open matches: {failed}")
+            return
+        self.matches = matches
+        options = self.query_one("#matches", OptionList)
+        keep = options.highlighted
+        options.set_options([Option(describe_open(m), id=m["match_id"]) for m in matches]
+                            or [Option("(no open matches: press c to create one)",
+                                       disabled=True)])
+        if matches:
+            options.highlighted = min(keep or 0, len(matches) - 1)
+
+    def action_focus_invite(self) -> None:
+        self.query_one("#invite", Input).focus()
+
+    def action_create(self, private: bool) -> None:
+        self.run_worker(self._create(private), group="lobby-act", exclusive=True)
+
+    async def _create(self, private: bool) -> None:
+        try:
+            created = await self.app.session.create_match("sbh", private=private, **NEW_MATCH)
+        except (ServerError, SessionClosed) as failed:
+            self.say(f"Could not create a match: {failed}")
+            return
+        self.app.open_match(created["match_id"], seat=created["seat"],
+                            invite_code=created.get("invite_code"))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.run_worker(self._join(match_id=event.option.id), group="lobby-act",
+                            exclusive=True)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        code = event.value.strip()
+        if code:
+            self.run_worker(self._join(invite_code=code), group="lobby-act", exclusive=True)
+
+    async def _join(self, match_id: str | None = None, invite_code: str | None = None) -> None:
+        try:
+            joined = await self.app.session.join(match_id, invite_code=invite_code)
+        except (ServerError, SessionClosed) as failed:
+            self.say(f"Could not join: {failed}")
+            return
+        self.app.open_match(joined["match_id"], seat=joined["seat"])
+
+
+def describe_open(match: dict) -> str:
+    setup = match.get("setup") or {}
+    options = setup.get("options") or {}
+    players = ", ".join(f"{seat}: {name}" for seat, name in (match.get("players") or {}).items())
+    return (f"{match['match_id']}  {options.get('scenario', 'all_out_battle')}  "
+            f"{options.get('points_limit', 300)} pts  {setup.get('board_size', 48)} hexes  "
+            f"{players}  open: {', '.join(match.get('open_seats', ()))}")
+
+
+class MatchScreen(Screen):
+    BINDINGS = [
+        Binding("up", "arrow('up')", "Up", show=False),
+        Binding("down", "arrow('down')", "Down", show=False),
+        Binding("left", "arrow('left')", "Left", show=False),
+        Binding("right", "arrow('right')", "Right", show=False),
+        Binding("tab", "cycle(1)", "Next", show=False),
+        Binding("shift+tab", "cycle(-1)", "Previous", show=False),
+        Binding("enter", "choose", "Choose", show=False),
+        Binding("escape", "back", "Back", show=False),
+        *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
+        Binding("R", "resign", "Resign", show=False),
+        Binding("q", "leave", "Leave", show=False),
+    ]
+
+    def __init__(self, match_id: str, *, seat: str | None = None, spectator: bool = False,
+                 invite_code: str | None = None) -> None:
+        super().__init__()
+        self.model = MatchModel(match_id, seat=seat, spectator=spectator,
+                                invite_code=invite_code)
+        self.stream = None
+        self._logged = 0
+        self._resign_armed = False
+
+    @property
+    def session(self) -> Session:
+        return self.app.session
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="headline")
+        with Horizontal(id="main"):
+            yield BoardView(self.model, id="board")
+            with Vertical(id="side"):
+                yield Static("", id="question")
+                yield _unfocusable(OptionList(id="choices"))
+                yield Static("", id="roster")
+        yield _unfocusable(RichLog(id="log", wrap=True, markup=False))
+        yield Static("", id="status")
+
+    def on_mount(self) -> None:
+        self.run_worker(self._pump(), group="match-pump", exclusive=True)
+        self.redraw()
+
+    async def _pump(self) -> None:
+        """Take every push of the match, in order, until it ends."""
+        model = self.model
+        try:
+            self.stream = await self.session.watch(model.match_id, spectate=model.spectator,
+                                                   views=True)
+            if not model.spectator and self.stream.seat:
+                model.seat = self.stream.seat
+            while True:
+                push = await self.stream.next()
+                model.take(push)
+                self.redraw()
+                if push["type"] == "match_over" or model.status == "aborted":
+                    return
+        except ServerError as failed:
+            model.message = f"Could not watch the match: {failed}"
+        except SessionClosed as lost:
+            model.message = f"Connection lost: {lost}"
+        self.redraw()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        model = self.model
+        self.query_one("#headline", Static).update(model.headline())
+        self.query_one("#board", BoardView).refresh()
+        self.query_one("#question", Static).update(self._question())
+        choices = self.query_one("#choices", OptionList)
+        lines = model.choices()
+        hexes = model.picker is not None and model.picker.hex_param
+        choices.set_options([Option(f"{n}. {c.label}" if n <= 9 and not hexes else c.label)
+                             for n, c in enumerate(lines, start=1)])
+        if lines:
+            choices.highlighted = min(model.picker.index, len(lines) - 1)
+        self.query_one("#roster", Static).update(self._roster())
+        log = self.query_one("#log", RichLog)
+        for line in model.log[self._logged:]:
+            log.write(line)
+        self._logged = len(model.log)
+        status = model.message or model.cursor_words()
+        keys = ("arrows: cursor | tab: next choice | enter: choose | esc: back | "
+                "R R: resign | q: leave" if not model.spectator else "arrows: cursor | q: quit")
+        self.query_one("#status", Static).update(f"{status}\n{keys}")
+
+    def _question(self) -> Text:
+        model = self.model
+        text = Text()
+        if model.over is not None:
+            text.append(model.log[-1] if model.log else "The match is over.", style="bold")
+            text.append("\nq: back")
+            return text
+        if model.status == "aborted":
+            return Text("The match was withdrawn. q: back")
+        picker = model.picker
+        if picker is None:
+            if model.spectator:
+                text.append("Spectating. ")
+            elif model.status == "open":
+                text.append("Waiting for an opponent to join... ")
+                if model.invite_code:
+                    text.append(f"Invite code: {model.invite_code}", style="bold")
+                return text
+            if model.waiting:
+                text.append("Waiting for " + ", ".join(
+                    "you" if s == model.seat and not model.spectator else s
+                    for s in model.waiting))
+            elif model.sending:
+                text.append("Sending...")
+            return text
+        if model.sending:
+            return Text("Sending...")
+        text.append(picker.decision.get("text", "Your move"), style="bold")
+        crumb = picker.breadcrumb()
+        if crumb:
+            text.append(f"\n{crumb}")
+        text.append(f"\n{picker.question()}", style="bold yellow")
+        if picker.hex_param:
+            text.append(" (move the cursor to a ( ) hex, or tab; enter)")
+        return text
+
+    def _roster(self) -> Text:
+        board = self.model.board
+        text = Text()
+        for fig in sorted(board.figures.values(), key=lambda f: (f["seat"], _number(f["id"]))):
+            if text:
+                text.append("\n")
+            text.append(label(fig["id"]), style=SEAT_STYLES.get(fig["seat"], "bold"))
+            states = board.states(fig)
+            name = short_name(fig["name"])
+            if label(fig["id"]) != fig["id"]:
+                name += f" ({fig['id']})"
+            text.append(f" {name[:24]:24} Q{fig['quality']}+ C{fig['combat']}",
+                        style="dim" if "dead" in states or "fled" in states else "")
+            if states:
+                text.append(" " + ", ".join(states), style="italic")
+        if text:
+            text.append("\n" + legend(), style="dim")
+        return text
+
+    # -- keys ---------------------------------------------------------------------------
+    def action_arrow(self, key: str) -> None:
+        self.model.arrow(key)
+        self.redraw()
+
+    def action_cycle(self, delta: int) -> None:
+        self.model.move_highlight(delta)
+        self.redraw()
+
+    def action_choose(self) -> None:
+        self._send(self.model.enter())
+
+    def action_number(self, n: int) -> None:
+        self._send(self.model.number(n))
+
+    def action_back(self) -> None:
+        self.model.escape()
+        self.redraw()
+
+    def action_resign(self) -> None:
+        model = self.model
+        if model.spectator or model.status != "active" or model.over is not None:
+            return
+        if not self._resign_armed:
+            self._resign_armed = True
+            model.message = "Press R again to resign the match."
+            self.redraw()
+            return
+        self._resign_armed = False
+        self.run_worker(self._act(self.session.resign(model.match_id)), group="match-act")
+
+    def action_leave(self) -> None:
+        model = self.model
+        if model.status == "open" and not model.spectator:
+            self.run_worker(self._act(self.session.leave(model.match_id), then_close=True),
+                            group="match-act")
+        elif model.status == "active" and not model.spectator:
+            model.message = "The match is on: press R twice to resign first."
+            self.redraw()
+        else:
+            self.app.close_match(self)
+
+    def _send(self, command: tuple[str, dict] | None) -> None:
+        self.redraw()
+        if command is None:
+            return
+        kind, args = command
+        seq = self.model.picker.seq
+        self.run_worker(self._act(self.session.command(self.model.match_id, kind, args,
+                                                       at_seq=seq)), group="match-act")
+
+    async def _act(self, request, then_close: bool = False) -> None:
+        try:
+            await request
+        except ServerError as refused:
+            self.model.refused(refused.code, refused.message)
+            self.redraw()
+            return
+        except SessionClosed as lost:
+            self.model.message = f"Connection lost: {lost}"
+            self.redraw()
+            return
+        self.model.accepted()
+        self.redraw()
+        if then_close:
+            self.app.close_match(self)
+
+
+def _unfocusable(widget: Widget) -> Widget:
+    """Keys on the match screen all go to its bindings, never to a widget."""
+    widget.can_focus = False
+    return widget
+
+
+def _number(fig_id: str) -> int:
+    digits = fig_id[1:]
+    return int(digits) if digits.isdigit() else 0
+
+
+class WarbandApp(App):
+    """Sign in, then the lobby (or, with `watch`, straight to one match as a
+    spectator)."""
+
+    TITLE = "warband"
+    CSS = CSS
+
+    def __init__(self, url: str, *, name: str | None = None, watch: str | None = None,
+                 session: Session | None = None) -> None:
+        super().__init__()
+        self.url = url
+        self.player_name = name
+        self.watch_id = watch
+        self.session = session
+        self._own_session = session is None
+        self.error: str | None = None
+
+    def on_mount(self) -> None:
+        self.run_worker(self._start(), group="start", exclusive=True)
+
+    async def _start(self) -> None:
+        try:
+            if self.session is None:
+                self.session = await Session.open(self.url)
+            if self.session.account is None:
+                await self.session.guest(self.player_name)
+        except (TimeoutError, OSError, ServerError, SessionClosed) as failed:
+            self.error = f"could not sign in at {self.url}: {failed}"
+            self.exit(return_code=1)
+            return
+        if self.watch_id:
+            self.push_screen(MatchScreen(self.watch_id, spectator=True))
+        else:
+            self.push_screen(LobbyScreen())
+
+    def open_match(self, match_id: str, *, seat: str | None = None,
+                   invite_code: str | None = None) -> None:
+        self.push_screen(MatchScreen(match_id, seat=seat, invite_code=invite_code))
+
+    def close_match(self, screen: MatchScreen) -> None:
+        if self.watch_id:
+            self.exit()
+        elif self.screen is screen:
+            self.pop_screen()
+
+    async def on_unmount(self) -> None:
+        if self.session is not None and self._own_session:
+            with contextlib.suppress(Exception):
+                await self.session.close()

@@ -1,0 +1,269 @@
+"""The SBH table as text: an "odd-r" offset hex layout, one 4-character cell
+per hex, odd rows shifted right by half a cell.
+
+    ( .)( .) w   w   .  [a1]
+      .   .   b3  .   ~   .
+
+A cell is a marker, two characters of content and a marker. The content is a
+figure's short label (seat letter and number: `a1`, `b9`, `bA` for b10) or the
+terrain glyph (see `TERRAIN`). `[..]` is the cursor and `(..)` a hex (or
+figure) the current choice offers. In colour, terrain is a background tint,
+seat a is cyan, seat b is red, fallen figures are dim and struck through,
+transfixed ones italic, engaged ones underlined, activated ones dim.
+
+`BoardModel.from_view` reads the `board` and `figures` of an SBH view
+(`server/rules/sbh/system.py`); hexes are axial `(q, r)` as on the wire, and
+column `c`, row `r` is axial `(c - r // 2, r)` (`SbhBoard.offset`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+Hex = tuple[int, int]
+
+# kind -> (glyph, background colour, words for the status line)
+TERRAIN: dict[str, tuple[str, str, str]] = {
+    "open": (".", "", "open ground"),
+    "woods": ("w", "on dark_green", "woods"),
+    "rough": ("r", "on grey23", "rough ground"),
+    "shallow_water": ("~", "on dark_cyan", "shallow water"),
+    "swamp": ("s", "on dark_olive_green3", "swamp"),
+    "desert": ("d", "on dark_goldenrod", "desert"),
+    "deep_water": ("W", "on blue3", "deep water (impassable)"),
+    "hill": ("h", "on orange4", "hill"),
+    "boulder": ("o", "on grey35", "boulder (impassable)"),
+    "building": ("#", "on grey42", "building (impassable)"),
+    "interior": ("i", "on grey15", "interior"),
+    "chasm": ("v", "on grey3", "chasm (impassable)"),
+    "slippery": ("/", "on purple4", "slippery ground"),
+}
+UNKNOWN_TERRAIN = ("?", "", "unknown terrain")
+SEAT_STYLES = {"a": "bold cyan", "b": "bold red"}
+EDGE_GLYPH = "|"  # second content character of an empty hex with a wall/hedge/cliff side
+NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def offset(h: Hex) -> tuple[int, int]:
+    """Axial (q, r) -> (column, row)."""
+    return h[0] + h[1] // 2, h[1]
+
+
+def axial(col: int, row: int) -> Hex:
+    """(column, row) -> axial (q, r)."""
+    return col - row // 2, row
+
+
+def distance(a: Hex, b: Hex) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def label(fig_id: str) -> str:
+    """A figure's two-character label: `a1`..`a9`, then `aA` for a10, `aB`..."""
+    seat, number = fig_id[:1], fig_id[1:]
+    if len(fig_id) <= 2:
+        return fig_id.ljust(2)
+    if number.isdigit() and int(number) < 36:
+        return seat + "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[int(number)]
+    return fig_id[:2]
+
+
+def short_name(name: str) -> str:
+    """'Wood Elf Archer (Shortsword, Longbow)' -> 'Wood Elf Archer'."""
+    return name.split(" (")[0].strip() or name
+
+
+def as_hex(value) -> Hex | None:
+    """A wire hex `[q, r]` as a tuple, or None if `value` is not one."""
+    if (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        return value[0], value[1]
+    return None
+
+
+@dataclass
+class BoardModel:
+    width: int = 0
+    height: int = 0
+    terrain: dict[Hex, str] = field(default_factory=dict)
+    edge_hexes: set[Hex] = field(default_factory=set)  # hexes with a linear obstacle side
+    figures: dict[str, dict] = field(default_factory=dict)  # id -> the view's figure
+    at: dict[Hex, dict] = field(default_factory=dict)  # hex -> figure on the table there
+
+    @classmethod
+    def from_view(cls, view: dict | None) -> BoardModel:
+        if not view or "board" not in view:
+            return cls()
+        board = view["board"]
+        model = cls(int(board.get("width", 0)), int(board.get("height", 0)))
+        for q, r, kind in board.get("terrain", ()):
+            model.terrain[(q, r)] = kind
+        for edge in board.get("edges", ()):
+            for h in edge[:-1]:
+                model.edge_hexes.add((h[0], h[1]))
+        for fig in view.get("figures", ()):
+            model.figures[fig["id"]] = fig
+            pos = as_hex(fig.get("pos"))
+            if pos is not None and fig.get("status", "ready") == "ready":
+                model.at[pos] = fig
+        return model
+
+    def contains(self, h: Hex) -> bool:
+        col, row = offset(h)
+        return 0 <= col < self.width and 0 <= row < self.height
+
+    def kind(self, h: Hex) -> str:
+        return self.terrain.get(h, "open")
+
+    def engaged(self, fig: dict) -> bool:
+        """In contact with an enemy on the table (seed 000: "in melee")."""
+        pos = as_hex(fig.get("pos"))
+        if pos is None or fig.get("status", "ready") != "ready":
+            return False
+        for dq, dr in NEIGHBOURS:
+            other = self.at.get((pos[0] + dq, pos[1] + dr))
+            if other is not None and other["seat"] != fig["seat"]:
+                return True
+        return False
+
+    def states(self, fig: dict) -> list[str]:
+        """The figure's state in words: dead, fled, fallen, transfixed, engaged..."""
+        words = []
+        status = fig.get("status", "ready")
+        if status != "ready":
+            words.append(status)
+        elif fig.get("pos") is None:
+            words.append("not deployed")
+        for flag in ("fallen", "transfixed"):
+            if fig.get(flag):
+                words.append(flag)
+        if self.engaged(fig):
+            words.append("engaged")
+        if fig.get("activated") and status == "ready":
+            words.append("activated")
+        if fig.get("wounds"):
+            words.append(f"wounded -{fig['wounds']}Q")
+        if fig.get("out_of_power"):
+            words.append("out of power")
+        if fig.get("out_of_missiles"):
+            words.append("no missiles")
+        return words
+
+    def describe(self, h: Hex) -> str:
+        """The hex in words, for the status line."""
+        if not self.contains(h):
+            return f"[{h[0]}, {h[1]}] off the table"
+        col, row = offset(h)
+        terrain = TERRAIN.get(self.kind(h), UNKNOWN_TERRAIN)[2]
+        words = f"[{h[0]}, {h[1]}] (col {col}, row {row}) {terrain}"
+        if h in self.edge_hexes:
+            words += ", by a wall/hedge/cliff"
+        fig = self.at.get(h)
+        if fig is not None:
+            words += f"; {fig['id']} {figure_summary(fig)}"
+            states = self.states(fig)
+            if states:
+                words += " (" + ", ".join(states) + ")"
+        return words
+
+
+def figure_summary(fig: dict) -> str:
+    return f"{short_name(fig['name'])} Q{fig['quality']}+ C{fig['combat']}"
+
+
+def cell_style(model: BoardModel, h: Hex) -> tuple[str, str, str]:
+    """(content, content style, background) of one hex."""
+    fig = model.at.get(h)
+    background = TERRAIN.get(model.kind(h), UNKNOWN_TERRAIN)[1]
+    if fig is not None:
+        style = SEAT_STYLES.get(fig["seat"], "bold")
+        if fig.get("fallen"):
+            style += " dim strike"
+        elif fig.get("activated"):
+            style += " dim"
+        if fig.get("transfixed"):
+            style += " italic"
+        if model.engaged(fig):
+            style += " underline"
+        return label(fig["id"]), f"{style} {background}".strip(), background
+    glyph = TERRAIN.get(model.kind(h), UNKNOWN_TERRAIN)[0]
+    second = EDGE_GLYPH if h in model.edge_hexes else " "
+    return glyph + second, f"{'white' if background else 'grey50'} {background}".strip(), \
+        background
+
+
+def render_board(model: BoardModel, *, cursor: Hex | None = None,
+                 highlights: Iterable[Hex] = (), origin: tuple[int, int] = (0, 0),
+                 cols: int | None = None, rows: int | None = None) -> Text:
+    """The board (or the window of it from `origin`, `cols` x `rows` cells) as
+    rich Text; `.plain` is the same picture without colour."""
+    lit = set(highlights)
+    col0, row0 = origin
+    cols = model.width - col0 if cols is None else min(cols, model.width - col0)
+    rows = model.height - row0 if rows is None else min(rows, model.height - row0)
+    text = Text(no_wrap=True, overflow="crop")
+    for row in range(row0, row0 + rows):
+        if row > row0:
+            text.append("\n")
+        if row % 2:
+            text.append("  ")
+        for col in range(col0, col0 + cols):
+            h = axial(col, row)
+            content, style, background = cell_style(model, h)
+            if h == cursor:
+                left, right, mark = "[", "]", "bold black on yellow"
+                style += " reverse"
+            elif h in lit:
+                left, right, mark = "(", ")", f"bold yellow {background}"
+            else:
+                left, right, mark = " ", " ", background
+            text.append(left, style=mark)
+            text.append(content, style=style)
+            text.append(right, style=mark)
+    return text
+
+
+def fit(model: BoardModel, width: int, height: int) -> tuple[int, int]:
+    """How many columns and rows of cells fit in `width` x `height` characters."""
+    return max(1, min(model.width, (width - 2) // 4)), max(1, min(model.height, height))
+
+
+def scroll(origin: tuple[int, int], cursor: Hex | None, window: tuple[int, int],
+           model: BoardModel) -> tuple[int, int]:
+    """The window's new origin: unchanged unless the cursor left it; then moved
+    just enough to show it again (kept inside the board)."""
+    col0, row0 = origin
+    cols, rows = window
+    if cursor is not None:
+        col, row = offset(cursor)
+        if col < col0:
+            col0 = col
+        elif col >= col0 + cols:
+            col0 = col - cols + 1
+        if row < row0:
+            row0 = row
+        elif row >= row0 + rows:
+            row0 = row - rows + 1
+    col0 = max(0, min(col0, model.width - cols))
+    row0 = max(0, min(row0, model.height - rows))
+    return col0, row0
+
+
+def step(model: BoardModel, h: Hex, key: str) -> Hex:
+    """The cursor moved one cell by an arrow key (left/right along the row,
+    up/down to the row above/below in the same column), kept on the board."""
+    col, row = offset(h)
+    dc, dr = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[key]
+    col = max(0, min(model.width - 1, col + dc))
+    row = max(0, min(model.height - 1, row + dr))
+    return axial(col, row)
+
+
+def legend() -> str:
+    glyphs = " ".join(f"{glyph}={words.split(' (')[0]}" for glyph, _, words in
+                      (TERRAIN[k] for k in TERRAIN))
+    return f"{glyphs}  {EDGE_GLYPH}=wall/hedge side  [..]=cursor  (..)=you may choose"

@@ -1,0 +1,259 @@
+"""What the match screen shows and how keys change it, without the screen: the
+latest view as a `BoardModel`, the log in words, the current prompt's
+`Picker`, the board cursor. The Textual screen (app.py) feeds it the pushes of
+a `MatchStream` and the keys pressed, sends the commands it returns, and draws
+it; tests drive it directly too.
+
+Keys: arrows move the board cursor (while a list is shown, up/down move in
+the list instead); tab / shift+tab jump to the next / previous offered hex or
+line; enter chooses; 1-9 choose a line of the list; escape undoes a choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from clients.tui.board import BoardModel, Hex, as_hex, offset, step
+from clients.tui.events import figure_names, format_event, names_from_lists, result_words
+from clients.tui.picker import Choice, Picker
+
+Command = tuple[str, dict]
+
+
+@dataclass
+class MatchModel:
+    match_id: str
+    seat: str | None = None  # the seat we play; None for a spectator (or not yet known)
+    spectator: bool = False
+    invite_code: str | None = None
+    status: str = "open"  # open | active | finished | aborted
+    view: dict | None = None
+    board: BoardModel = field(default_factory=BoardModel)
+    prompt: dict | None = None
+    picker: Picker | None = None
+    log: list[str] = field(default_factory=list)
+    events: list[dict | None] = field(default_factory=list)  # every event seen, in seq order
+    names: dict[str, str] = field(default_factory=dict)
+    over: dict | None = None
+    cursor: Hex | None = None
+    message: str = ""
+    seq: int = 0
+    sending: bool = False
+
+    # -- pushes ------------------------------------------------------------------------
+    def take(self, push: dict[str, Any]) -> None:
+        kind = push.get("type")
+        if kind == "event":
+            self.seq = push["seq"]
+            self.status = "active" if self.status == "open" else self.status
+            event = push.get("event")
+            self.events.append(event)
+            if event is not None and event.get("type") == "lists_revealed":
+                self.names.update(names_from_lists(event.get("data", {}).get("lists", {})))
+            line = format_event(event, self.names, self.seat)
+            if line is not None:
+                self.log.append(line)
+        elif kind == "prompt":
+            self._take_prompt(push)
+        elif kind in ("view", "snapshot"):
+            self.status = "active" if self.status == "open" else self.status
+            self.view = push["view"]
+            self.board = BoardModel.from_view(self.view)
+            self.names.update(figure_names(self.view.get("figures", ())))
+            if self.cursor is None or not self.board.contains(self.cursor):
+                self.cursor = self._home()
+        elif kind == "match_status":
+            self.status = push.get("status", self.status)
+            if self.status == "active":
+                if not self.spectator and push.get("seat"):
+                    self.seat = push["seat"]
+                self.log.append("The match has started" + (
+                    f": you play seat {self.seat}" if self.seat else ""))
+            elif self.status == "aborted":
+                self.log.append("The match was withdrawn before it started.")
+        elif kind == "match_over":
+            self.over, self.status = push, "finished"
+            self.picker = None
+            self.log.append(result_words(push.get("result"), self.seat))
+
+    def _take_prompt(self, push: dict) -> None:
+        self.prompt = push
+        if self.status == "open":
+            self.status = "active"  # an open match pushes nothing before it starts
+        self.sending = False
+        decision = push.get("decision")
+        if self.spectator or decision is None:
+            self.picker = None
+            return
+        same = (self.picker is not None and self.picker.decision == decision
+                and self.picker.seq == push["seq"])
+        if not same:
+            self.picker = Picker(decision, push["seq"])
+            self.message = ""
+
+    # -- what to show ------------------------------------------------------------------------
+    @property
+    def waiting(self) -> list[str]:
+        return list(self.prompt.get("waiting", ())) if self.prompt else []
+
+    def my_turn(self) -> bool:
+        return self.picker is not None
+
+    def choices(self) -> list[Choice]:
+        return self.picker.choices(self.board) if self.picker else []
+
+    def highlights(self) -> set[Hex]:
+        return self.picker.highlights(self.board) if self.picker else set()
+
+    def headline(self) -> str:
+        who = "spectating" if self.spectator else (
+            f"you are seat {self.seat}" if self.seat else "waiting for a seat")
+        parts = [f"Match {self.match_id}", who]
+        if self.invite_code:
+            parts.append(f"invite code {self.invite_code}")
+        view = self.view or {}
+        if self.status == "open":
+            parts.append("waiting for an opponent to join")
+        elif view:
+            parts.append(f"{view.get('phase', '?')} phase")
+            if view.get("phase") == "play":
+                parts.append(f"turn {view.get('turn')}, {view.get('active_seat')} acting")
+            points = view.get("victory_points") or {}
+            if points:
+                parts.append("VP " + " ".join(f"{s} {v}" for s, v in sorted(points.items())))
+        if self.over:
+            parts.append("OVER")
+        elif self.waiting:
+            parts.append("waiting for " + ", ".join(
+                "you" if s == self.seat and not self.spectator else s for s in self.waiting))
+        return " | ".join(parts)
+
+    def cursor_words(self) -> str:
+        return self.board.describe(self.cursor) if self.cursor is not None else ""
+
+    # -- keys -------------------------------------------------------------------------------
+    def arrow(self, key: str) -> None:
+        """An arrow key: moves the cursor, or the list highlight (up/down) while a
+        list that is not of hexes is shown."""
+        if self.picker is not None and not self.picker.hex_param and key in ("up", "down"):
+            self.move_highlight(-1 if key == "up" else 1)
+            return
+        if self.cursor is None:
+            self.cursor = self._home()
+        if self.cursor is not None:
+            self.cursor = step(self.board, self.cursor, key)
+            self._sync_index()
+
+    def move_highlight(self, delta: int) -> None:
+        """Tab / shift+tab (and up/down in a list): the next / previous line; in a
+        choice of hexes, the cursor jumps to it."""
+        choices = self.choices()
+        if not choices:
+            return
+        picker = self.picker
+        if picker.hex_param and self.cursor not in {c.hex for c in choices}:
+            picker.index = picker.nearest(self.cursor) if delta > 0 else \
+                (picker.nearest(self.cursor) - 1) % len(choices)
+        else:
+            picker.index = (picker.index + delta) % len(choices)
+        self._follow()
+
+    def enter(self) -> Command | None:
+        """Choose the highlighted line, or the hex under the cursor."""
+        if self.picker is None or self.sending:
+            return None
+        choices = self.choices()
+        if self.picker.hex_param:
+            for choice in choices:
+                if choice.hex == self.cursor:
+                    return self._picked(choice.value)
+            self.message = "That hex is not one you may choose: move the cursor to a " \
+                           "highlighted ( ) hex, or press tab to jump to one."
+            return None
+        if not choices:
+            return None
+        return self._picked(choices[min(self.picker.index, len(choices) - 1)].value)
+
+    def number(self, digit: int) -> Command | None:
+        """1-9: choose that line of the list."""
+        if self.picker is None or self.sending or self.picker.hex_param:
+            return None
+        choices = self.choices()
+        if not 1 <= digit <= len(choices):
+            return None
+        return self._picked(choices[digit - 1].value)
+
+    def escape(self) -> None:
+        if self.picker is not None and not self.sending:
+            self.picker.back()
+            self.message = ""
+            self._enter_step()
+
+    def _picked(self, value: Any) -> Command | None:
+        command = self.picker.pick(value)
+        self.message = ""
+        if command is not None:
+            self.sending = True
+            return command
+        self._enter_step()
+        return None
+
+    def accepted(self) -> None:
+        """The server took our command. Its events and the next prompt normally
+        came first; if no new prompt replaced the choice, choose afresh."""
+        if self.sending:
+            self.sending = False
+            if self.picker is not None:
+                self.picker = Picker(self.picker.decision, self.picker.seq)
+
+    def refused(self, code: str, message: str) -> None:
+        """The server refused our command: say why, and choose again."""
+        self.sending = False
+        if code == "stale_prompt":
+            self.message = "The match moved on; choose again from the new prompt."
+            return
+        self.message = f"Refused ({code}): {message}"
+        if self.picker is not None:
+            self.picker = Picker(self.picker.decision, self.picker.seq)
+
+    # -- the cursor ---------------------------------------------------------------------------
+    def _enter_step(self) -> None:
+        """A new step of the picker: put the cursor on something it offers."""
+        picker = self.picker
+        if picker is None:
+            return
+        if picker.hex_param:
+            origin = self.cursor
+            act = (self.view or {}).get("activation")
+            if act and act.get("figure") in self.board.figures:
+                origin = as_hex(self.board.figures[act["figure"]].get("pos")) or origin
+            picker.index = picker.nearest(origin)
+        self._follow()
+
+    def _follow(self) -> None:
+        choices = self.choices()
+        if choices and self.picker is not None:
+            target = choices[min(self.picker.index, len(choices) - 1)].hex
+            if target is not None:
+                self.cursor = target
+
+    def _sync_index(self) -> None:
+        if self.picker is not None and self.picker.hex_param:
+            for i, choice in enumerate(self.choices()):
+                if choice.hex == self.cursor:
+                    self.picker.index = i
+
+    def _home(self) -> Hex | None:
+        """Where the cursor starts: one of our figures, else the board's middle."""
+        for fig in self.board.figures.values():
+            pos = as_hex(fig.get("pos"))
+            if pos is not None and (fig["seat"] == self.seat or self.seat is None):
+                return pos
+        if self.board.width:
+            col, row = self.board.width // 2, self.board.height // 2
+            return col - row // 2, row
+        return None
+
+    def cursor_offset(self) -> tuple[int, int] | None:
+        return offset(self.cursor) if self.cursor is not None else None

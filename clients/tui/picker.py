@@ -1,0 +1,226 @@
+"""Building one command from a prompt's decision, a step at a time.
+
+A decision (`Decision.to_wire()`, server/rules/kernel.py) offers CommandSpecs
+`{type, label, args, params}`; a command is a spec's `type` with its `args`
+plus one value from each of its `params` lists. The picker knows nothing of
+SBH: first the player picks a spec, then a value for each param in turn (a
+param with a single value is taken at once). Values are shown by kind:
+
+- hexes (`[q, r]`): picked with the board cursor over the highlighted hexes,
+  or from the list;
+- figure ids (values naming figures of the view): from a list, the cursor
+  following the highlighted figure;
+- anything else (dice counts, yes/no, edges, roles): from a list.
+
+Free-form values in angle brackets ("<warband list>") are placeholders. The
+picker fills the two `submit_list` needs (the list: one of the preset
+warbands; the salt: random text) and leaves out any other spec that needs one
+(`lay_terrain`), and `concede` (the screen's resign key does that).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from clients.tui.board import BoardModel, Hex, as_hex, distance, figure_summary
+from clients.tui.presets import Preset, presets
+
+PARAM_QUESTIONS = {
+    "to": "Where to?", "figure": "Which figure?", "dice": "How many activation dice?",
+    "cast": "Declare casting (or teleporting)?", "target": "Which target?",
+    "power": "Power blow (2 actions, -1 to the foe)?", "aimed": "Aimed shot (2 actions)?",
+    "special": "Use the Combat Master's special rule?", "role": "Attacker or defender?",
+    "edge": "Which table edge?", "hacker": "Who strikes next?", "list": "Which warband?",
+    "interceptor": "Intercept with which figure?", "reroll": "Use the Hero's re-roll?",
+    "die": "Which die to re-roll (0 = first)?",
+}
+HIDDEN_SPECS = {"concede"}
+
+
+def is_placeholder(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith("<") and value.endswith(">")
+
+
+def usable(spec: dict) -> bool:
+    """Whether the picker can build this spec's command."""
+    if spec["type"] in HIDDEN_SPECS:
+        return False
+    for name, values in (spec.get("params") or {}).items():
+        if not values:
+            return False
+        if any(is_placeholder(v) for v in values) and not (
+                spec["type"] == "submit_list" and name in ("list", "salt")):
+            return False
+    return True
+
+
+def value_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    hexed = as_hex(value)
+    if hexed is not None:
+        return f"[{hexed[0]}, {hexed[1]}]"
+    return str(value)
+
+
+@dataclass
+class Choice:
+    """One line of the list: what it says, the value it picks, and the hex the
+    board cursor goes to while it is highlighted."""
+
+    label: str
+    value: Any
+    hex: Hex | None = None
+
+
+@dataclass
+class Picker:
+    decision: dict
+    seq: int
+    presets: tuple[Preset, ...] = field(default_factory=presets)
+    spec: dict | None = None
+    chosen: dict = field(default_factory=dict)
+    index: int = 0  # the highlighted line of the current list
+
+    def __post_init__(self) -> None:
+        self.specs = [s for s in self.decision.get("options", ()) if usable(s)]
+
+    # -- where we are ------------------------------------------------------------------
+    @property
+    def param(self) -> str | None:
+        """The param being chosen now (None while choosing the spec)."""
+        if self.spec is None:
+            return None
+        for name in self.spec.get("params") or {}:
+            if name not in self.chosen:
+                return name
+        return None
+
+    def values(self) -> list:
+        """The values of the current param (the specs while choosing the spec)."""
+        if self.spec is None:
+            return list(self.specs)
+        if self.param is None:
+            return []  # complete: the command is being sent
+        return list(self.spec["params"][self.param])
+
+    @property
+    def hex_param(self) -> bool:
+        """The current param takes a hex: pick it with the board cursor."""
+        if self.param is None or self._is_list_param():
+            return False
+        values = self.values()
+        return bool(values) and all(as_hex(v) is not None for v in values)
+
+    def hexes(self) -> list[Hex]:
+        return [as_hex(v) for v in self.values()] if self.hex_param else []
+
+    def question(self) -> str:
+        if self.spec is None:
+            return self.decision.get("text", "Choose")
+        return PARAM_QUESTIONS.get(self.param, f"{self.param.replace('_', ' ')}?")
+
+    def breadcrumb(self) -> str:
+        if self.spec is None:
+            return ""
+        done = [f"{k} {value_words(v)}" for k, v in self.chosen.items()
+                if k not in ("list", "salt")]
+        if "list" in self.chosen:
+            done.insert(0, f"list {self.chosen['list'].get('name', '')}")
+        return " > ".join([self.spec["label"], *done])
+
+    def choices(self, board: BoardModel) -> list[Choice]:
+        """The lines of the current list."""
+        if self.spec is None:
+            return [Choice(spec["label"], spec) for spec in self.specs]
+        if self.param is None:
+            return []
+        if self._is_list_param():
+            return [Choice(p.describe(), p.warband()) for p in self.presets]
+        found = []
+        for value in self.values():
+            hexed = as_hex(value)
+            if hexed is not None:
+                found.append(Choice(board.describe(hexed), value, hexed))
+            elif isinstance(value, str) and value in board.figures:
+                fig = board.figures[value]
+                states = board.states(fig)
+                words = f"{value} {figure_summary(fig)}" + (
+                    f" ({', '.join(states)})" if states else "")
+                found.append(Choice(words, value, as_hex(fig.get("pos"))))
+            else:
+                found.append(Choice(value_words(value), value))
+        return found
+
+    def highlights(self, board: BoardModel) -> set[Hex]:
+        return {c.hex for c in self.choices(board) if c.hex is not None} \
+            if self.spec is not None else set()
+
+    # -- choosing ------------------------------------------------------------------------
+    def pick(self, value: Any) -> tuple[str, dict] | None:
+        """Choose `value` for the current step (a spec, or a param value); the
+        command `(type, args)` once every param has a value, else None."""
+        if self.spec is None:
+            self.spec, self.chosen = value, {}
+        else:
+            self.chosen[self.param] = value
+        self.index = 0
+        return self._fill()
+
+    def pick_index(self, index: int, board: BoardModel) -> tuple[str, dict] | None:
+        choices = self.choices(board)
+        if not 0 <= index < len(choices):
+            return None
+        return self.pick(choices[index].value)
+
+    def back(self) -> None:
+        """Undo the last choice that was not automatic (to the spec list at most)."""
+        if self.spec is None:
+            return
+        while self.chosen:
+            name, _ = self.chosen.popitem()
+            if self._was_chosen(name):
+                self.index = 0
+                return
+        self.spec, self.index = None, 0
+
+    def _was_chosen(self, name: str) -> bool:
+        """Whether the player chose this param's value (rather than the picker)."""
+        if self.spec["type"] == "submit_list" and name in ("list", "salt"):
+            return name == "list" and len(self.presets) > 1
+        return len(self.spec["params"][name]) > 1
+
+    def command(self) -> tuple[str, dict] | None:
+        if self.spec is None or self.param is not None:
+            return None
+        return self.spec["type"], {**(self.spec.get("args") or {}), **self.chosen}
+
+    def _fill(self) -> tuple[str, dict] | None:
+        """Take every value there is no choosing to do: single values, the salt."""
+        while self.param is not None:
+            name = self.param
+            values = self.spec["params"][name]
+            if self.spec["type"] == "submit_list" and name == "salt":
+                self.chosen[name] = secrets.token_hex(16)
+            elif self._is_list_param():
+                if len(self.presets) != 1:
+                    return None
+                self.chosen[name] = self.presets[0].warband()
+            elif len(values) == 1:
+                self.chosen[name] = values[0]
+            else:
+                return None
+        return self.command()
+
+    def _is_list_param(self) -> bool:
+        return (self.spec is not None and self.spec["type"] == "submit_list"
+                and self.param == "list")
+
+    def nearest(self, origin: Hex | None) -> int:
+        """The index of the offered hex nearest `origin` (0 if none)."""
+        hexes = self.hexes()
+        if not hexes or origin is None:
+            return 0
+        return min(range(len(hexes)), key=lambda i: (distance(hexes[i], origin), i))

@@ -1,0 +1,76 @@
+"""Events in plain words, made from their data."""
+
+from __future__ import annotations
+
+from clients.tui.events import figure_names, format_event, names_from_lists, result_words
+
+NAMES = {"a3": "Orc Warrior a3", "b2": "Elf Archer b2", "b5": "Goblin b5"}
+
+
+def event(kind: str, **data) -> dict:
+    return {"type": kind, "v": 1, "data": data}
+
+
+def test_melee_names_both_sides_the_dice_and_the_outcome():
+    line = format_event(event("melee", attacker="a3", defender="b2", dice=[5, 2],
+                              totals=[8, 5], modifiers=[[], []], free_hack=False, power=False,
+                              loser="defender", result="recoil", cost=1), NAMES)
+    assert line == "Orc Warrior a3 attacks Elf Archer b2 (5+3 vs 2+3): Elf Archer b2 recoils"
+    line = format_event(event("melee", attacker="a3", defender="b2", dice=[1, 6],
+                              totals=[0, 9], free_hack=True, power=True, loser="attacker",
+                              result="gruesome"), NAMES)
+    assert line == ("Free hack power blow: Orc Warrior a3 attacks Elf Archer b2 (1-1 vs 6+3): "
+                    "Orc Warrior a3 is killed gruesomely")
+    tie = format_event(event("melee", attacker="a3", defender="b2", dice=[3, 3],
+                             totals=[6, 6], loser=None, result="none"), NAMES)
+    assert tie.endswith("(3+3 vs 3+3): no effect")
+
+
+def test_shots_activations_moves_and_turns():
+    assert format_event(event("shot", shooter="b2", target="a3", dice=[6, 1], totals=[9, 4],
+                              aimed=True, loser="defender", result="fall"), NAMES) == \
+        "Aimed: Elf Archer b2 shoots at Orc Warrior a3 (6+3 vs 1+3): Orc Warrior a3 is " \
+        "knocked down"
+    assert format_event(event("activated", figure="a3", casting=False, dice=[5, 1, 1],
+                              automatic=0, target=4, successes=1, failures=2), NAMES) == \
+        "Orc Warrior a3 activates: rolls 5, 1, 1 needing 4+: 1 success, 2 failures -> " \
+        "1 action; turnover after this figure"
+    assert format_event(event("moved", figure="b5", to=[3, 4], cost=2, contact=True),
+                        NAMES) == "Goblin b5 moves to [3, 4] (2 actions), into contact"
+    assert format_event(event("turn_passed", to="b", turn=3, reason="turnover"), NAMES,
+                        me="b") == "Turn 3: b (you) to act (turnover)"
+    assert format_event(event("activation_ended", figure="a3", turnover=True), NAMES) == \
+        "Orc Warrior a3 ends its activation - turnover!"
+
+
+def test_set_up_events_and_the_end():
+    assert format_event(event("roles_rolled", rolls=[[3, 3], [2, 5]], winner="b"), {}, "a") \
+        == "Roll-off for roles: a 3 vs b 3, then a 2 vs b 5; b chooses attacker or defender"
+    assert format_event(event("terrain_laid", seat="a", generated=True, edges=[],
+                              terrain=[[0, 0, "woods"], [1, 0, "woods"], [2, 2, "hill"]]),
+                        {}) == "a lays out the terrain (generated from the match dice): " \
+                               "1 hill, 2 woods hexes"
+    assert format_event(event("list_submitted", seat="b", commitment="ab12"), {}) == \
+        "b submitted a warband list (secret until both are in)"
+    assert format_event(event("game_ended", winner="a", reason="b has no figures left",
+                              victory_points={"a": 6, "b": 2}), {}) == \
+        "Game over: a wins (b has no figures left); victory points a 6, b 2"
+    assert result_words({"winner": "a", "scores": {"a": 0, "b": 0}, "reason": "b conceded"},
+                        "a") == "The match is over: You win (b conceded). Scores: a 0, b 0"
+
+
+def test_unknown_events_placeholders_and_bookkeeping():
+    assert format_event(event("standard_destroyed", bearer="b5", by="a3", cost=1), NAMES) == \
+        "Standard destroyed: bearer Goblin b5, by Orc Warrior a3, cost 1"
+    assert format_event(None, NAMES) == "(a secret event)"
+    assert format_event(event("pending_pushed", item={}), NAMES) is None
+    odd = format_event(event("melee", attacker="a3"), NAMES)  # a payload of another shape
+    assert odd == "Melee: attacker Orc Warrior a3"
+
+
+def test_names_come_from_views_and_from_revealed_lists():
+    assert figure_names([{"id": "a1", "name": "Wood Elf Archer (Shortsword, Longbow)"}]) == \
+        {"a1": "Wood Elf Archer a1"}
+    lists = {"a": {"name": "Orcs", "models": [{"name": "Orc Boss"}, {"name": "Orc (Spear)"}]},
+             "b": {"name": "Elves", "models": [{"name": "Elf"}]}}
+    assert names_from_lists(lists) == {"a1": "Orc Boss a1", "a2": "Orc a2", "b1": "Elf b1"}

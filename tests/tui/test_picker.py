@@ -1,0 +1,146 @@
+"""The prompt picker and the match model's keys, on decisions shaped like the
+server's (including the ones a seat gets while the other seat is acting)."""
+
+from __future__ import annotations
+
+from clients.tui.board import BoardModel
+from clients.tui.match import MatchModel
+from clients.tui.picker import Picker
+from clients.tui.presets import presets
+from tests.tui.test_board import fig, view
+
+RECOIL = {"seat": "b", "text": "Elf Archer recoils: choose where (or fall instead)", "options": [
+    {"type": "recoil", "label": "Recoil to a hex", "args": {},
+     "params": {"to": [[2, 1], [3, 1], [3, 0]]}},
+    {"type": "fall", "label": "Fall instead of recoiling", "args": {}, "params": {}},
+    {"type": "concede", "label": "Concede the match", "args": {}, "params": {}}]}
+HACKS = {"seat": "a", "text": "Orc suffers free hacks: choose who strikes next", "options": [
+    {"type": "free_hack_order", "label": "Who strikes next", "args": {},
+     "params": {"hacker": ["b1", "b2"]}}]}
+ACTIVATE = {"seat": "a", "text": "Choose a figure to activate", "options": [
+    {"type": "activate", "label": "Activate a figure with 1-3 dice", "args": {},
+     "params": {"figure": ["a1", "a2"], "dice": [1, 2, 3]}},
+    {"type": "pass", "label": "End your turn", "args": {}, "params": {}}]}
+ATTACK = {"seat": "a", "text": "Orc: 1 action(s) left", "options": [
+    {"type": "attack", "label": "Melee attack", "args": {},
+     "params": {"target": ["b1"], "power": [False]}}]}
+LISTS = {"seat": "a", "text": "Set up the battle", "options": [
+    {"type": "submit_list", "label": "Submit your warband list", "args": {},
+     "params": {"list": ["<warband list>"], "salt": ["<text>"]}}]}
+TERRAIN = {"seat": "a", "text": "Set up the battle", "options": [
+    {"type": "generate_terrain", "label": "Lay out terrain from the match dice", "args": {},
+     "params": {}},
+    {"type": "lay_terrain", "label": "Lay out terrain yourself", "args": {},
+     "params": {"terrain": ["<[[q, r, kind], ...]>"], "edges": ["<list>"]}}]}
+
+BOARD = BoardModel.from_view(view(figures=[fig("a1", [0, 0]), fig("a2", [1, 1]),
+                                           fig("b1", [1, 0]), fig("b2", [2, 2])], size=6))
+
+
+def test_a_recoil_for_the_seat_that_is_not_acting_is_a_choice_of_hexes():
+    picker = Picker(RECOIL, seq=41)
+    assert [c.label for c in picker.choices(BOARD)] == ["Recoil to a hex",
+                                                        "Fall instead of recoiling"]
+    assert picker.pick(picker.specs[0]) is None
+    assert picker.hex_param and picker.question() == "Where to?"
+    assert picker.highlights(BOARD) == {(2, 1), (3, 1), (3, 0)}
+    assert picker.nearest((3, 2)) == 1
+    assert picker.pick([3, 1]) == ("recoil", {"to": [3, 1]})
+    flee = Picker({"seat": "b", "text": "Orc flees: choose among equally short routes",
+                   "options": [{"type": "flee", "label": "Flee to", "args": {},
+                                "params": {"to": [[0, 5], [1, 5]]}}]}, seq=9)
+    flee.pick(flee.specs[0])
+    assert flee.hex_param and flee.pick([1, 5]) == ("flee", {"to": [1, 5]})
+
+
+def test_figure_params_list_the_figures_and_single_values_are_taken_at_once():
+    picker = Picker(HACKS, seq=7)
+    picker.pick(picker.specs[0])
+    lines = picker.choices(BOARD)
+    assert [c.label for c in lines] == ["b1 Orc Warrior Q4+ C3 (engaged)",
+                                        "b2 Orc Warrior Q4+ C3"]
+    assert lines[0].hex == (1, 0) and picker.highlights(BOARD) == {(1, 0), (2, 2)}
+    assert picker.pick("b2") == ("free_hack_order", {"hacker": "b2"})
+    attack = Picker(ATTACK, seq=3)
+    assert attack.pick(attack.specs[0]) == ("attack", {"target": "b1", "power": False})
+
+
+def test_back_undoes_the_last_real_choice():
+    picker = Picker(ACTIVATE, seq=0)
+    picker.pick(picker.specs[0])
+    picker.pick("a2")
+    assert picker.param == "dice" and picker.breadcrumb().endswith("figure a2")
+    picker.back()
+    assert picker.param == "figure"
+    picker.back()
+    assert picker.spec is None
+    assert picker.pick_index(1, BOARD) == ("pass", {})
+
+
+def test_placeholders_submit_list_takes_a_preset_and_a_salt_others_are_left_out():
+    picker = Picker(LISTS, seq=0)
+    picker.pick(picker.specs[0])
+    assert picker.question() == "Which warband?"
+    assert [c.label for c in picker.choices(BOARD)] == [p.describe() for p in presets()]
+    kind, args = picker.pick_index(0, BOARD)
+    assert kind == "submit_list" and args["list"] == presets()[0].warband()
+    assert isinstance(args["salt"], str) and len(args["salt"]) == 32
+    assert [s["type"] for s in Picker(TERRAIN, seq=0).specs] == ["generate_terrain"]
+    assert [s["type"] for s in Picker(RECOIL, seq=0).specs] == ["recoil", "fall"]
+
+
+def model_with(decision: dict, seq: int = 5) -> MatchModel:
+    model = MatchModel("m1", seat=decision["seat"])
+    model.take({"type": "view", "seq": seq, "view": {**view(
+        figures=[fig("a1", [0, 0]), fig("a2", [1, 1]), fig("b1", [1, 0]), fig("b2", [2, 2])],
+        size=6), "phase": "play", "turn": 2, "active_seat": "a", "activation": None}})
+    model.take({"type": "prompt", "seq": seq, "waiting": [decision["seat"]],
+                "decision": decision})
+    return model
+
+
+def test_keys_on_a_hex_choice_move_the_cursor_and_enter_takes_only_offered_hexes():
+    model = model_with(RECOIL)
+    assert model.enter() is None and model.picker.hex_param  # chose "Recoil to a hex"
+    assert model.cursor in model.highlights()
+    model.cursor = (0, 0)
+    assert model.enter() is None and "not one you may choose" in model.message
+    model.arrow("right")
+    model.arrow("right")  # (2, 0): not offered
+    model.arrow("down")   # column 2, row 1 = (2, 1): offered
+    assert model.cursor == (2, 1) and model.picker.index == 0
+    model.move_highlight(1)
+    assert model.cursor == (3, 1)
+    assert model.enter() == ("recoil", {"to": [3, 1]})
+    assert model.sending and model.enter() is None, "one command at a time"
+    model.refused("illegal_command", "Recoil to one of the offered hexes, or fall.")
+    assert not model.sending and model.picker.spec is None and "Refused" in model.message
+
+
+def test_keys_on_a_list_move_the_highlight_and_numbers_choose():
+    model = model_with(ACTIVATE)
+    model.arrow("down")
+    assert model.picker.index == 1
+    model.arrow("up")
+    assert model.number(1) is None and model.picker.param == "figure"
+    model.arrow("down")
+    assert model.cursor == (1, 1), "the cursor follows the highlighted figure"
+    assert model.enter() is None and model.picker.param == "dice"
+    model.escape()
+    assert model.picker.param == "figure"
+    assert model.number(1) is None
+    assert model.number(3) == ("activate", {"figure": "a1", "dice": 3})
+
+
+def test_a_new_prompt_replaces_the_choice_in_progress_and_spectators_get_none():
+    model = model_with(ACTIVATE, seq=5)
+    model.number(1)
+    model.take({"type": "prompt", "seq": 5, "waiting": ["a"], "decision": ACTIVATE})
+    assert model.picker.param == "figure", "the same prompt again keeps the choice"
+    model.take({"type": "prompt", "seq": 6, "waiting": ["a"], "decision": ACTIVATE})
+    assert model.picker.spec is None and model.picker.seq == 6
+    model.take({"type": "prompt", "seq": 7, "waiting": ["b"], "decision": None})
+    assert model.picker is None and "waiting for b" in model.headline()
+    watcher = MatchModel("m1", spectator=True)
+    watcher.take({"type": "prompt", "seq": 7, "waiting": ["a"], "decision": ACTIVATE})
+    assert watcher.picker is None
