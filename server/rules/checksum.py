@@ -49,6 +49,10 @@ def canonical(value: Any) -> Any:
         return value
     if cls is tuple or cls is list:
         return [v if type(v) in _SCALARS else canonical(v) for v in value]
+    if cls is dict:  # the Mapping case below, without its slower checks (hot: every digest)
+        return _sorted_map({k if type(k) is str else _key(k):
+                            v if type(v) in _SCALARS else canonical(v)
+                            for k, v in value.items()})
     if isinstance(value, float):
         raise TypeError("rules state must not hold floats (not canonical across platforms)")
     if isinstance(value, enum.Enum):

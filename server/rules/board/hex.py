@@ -49,10 +49,20 @@ def neighbour(h: Hex, direction: int) -> Hex:
     return Hex(h[0] + d[0], h[1] + d[1], h[2] + d[2])
 
 
-def neighbours(h: Hex) -> list[Hex]:
-    q, r, s = h[0], h[1], h[2]
-    return [Hex(q + 1, r, s - 1), Hex(q + 1, r - 1, s), Hex(q, r - 1, s + 1),
-            Hex(q - 1, r, s + 1), Hex(q - 1, r + 1, s), Hex(q, r + 1, s - 1)]
+_NEIGHBOURS: dict[tuple, tuple[Hex, ...]] = {}
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours in `DIRECTIONS` order. Remembered per hex (boards are
+    a few thousand hexes; rules code asks for the same ones all game long)."""
+    found = _NEIGHBOURS.get(h)
+    if found is None:
+        q, r, s = h[0], h[1], h[2]
+        found = (Hex(q + 1, r, s - 1), Hex(q + 1, r - 1, s), Hex(q, r - 1, s + 1),
+                 Hex(q - 1, r, s + 1), Hex(q - 1, r + 1, s), Hex(q, r + 1, s - 1))
+        if len(_NEIGHBOURS) < 1 << 17:
+            _NEIGHBOURS[h] = found
+    return found
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -113,9 +123,21 @@ def offset_line(dq: int, dr: int, nudge: int) -> tuple[tuple[int, int, int], ...
     # The nudge (1, phi, -1 - phi) * 1e-6 is parallel to no hex boundary, so no
     # sample is ever left on a tie (which would fall to float noise).
     e1, e2 = EPSILON * nudge, EPSILON * 1.618034 * nudge
+    e3 = -e1 - e2
     sq, sr, ss = dq / n, dr / n, (-dq - dr) / n
-    return tuple(tuple(_round(e1 + sq * i, e2 + sr * i, -e1 - e2 + ss * i))
-                 for i in range(n + 1))
+    cells = []
+    for i in range(n + 1):  # `_round` inlined: a cold cache draws thousands of lines
+        q, r, s = e1 + sq * i, e2 + sr * i, e3 + ss * i
+        rq, rr, rs = round(q), round(r), round(s)
+        dq_, dr_, ds_ = abs(rq - q), abs(rr - r), abs(rs - s)
+        if dq_ > dr_ and dq_ > ds_:
+            rq = -rr - rs
+        elif dr_ > ds_:
+            rr = -rq - rs
+        else:
+            rs = -rq - rr
+        cells.append((rq, rr, rs))
+    return tuple(cells)
 
 
 def edge_key(a: Hex, b: Hex) -> frozenset:

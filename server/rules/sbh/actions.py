@@ -30,7 +30,9 @@ from server.rules.sbh.context import illegal
 from server.rules.sbh.evolve import to_hex
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.movement import (
+    active_enemy_hexes,
     can_move,
+    destination_lists,
     enemies_in_contact,
     free_move_allowed,
     move_cost,
@@ -64,7 +66,8 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
                                  "casting or teleporting)",
                                  params={"figure": casters, "dice": [1, 2, 3],
                                          "cast": [False, True]}))
-    movers = [f.id for f in ready if can_move(f) and free_move_allowed(state, f)]
+    threats = active_enemy_hexes(state, seat)
+    movers = [f.id for f in ready if can_move(f) and free_move_allowed(state, f, threats)]
     if movers:
         specs.append(CommandSpec("free_move", "Free move instead of rolling (then choose "
                                  "where)", params={"figure": movers}))
@@ -131,12 +134,19 @@ def do_free_move(ctx, args: dict) -> None:
     ctx.emit("free_move_started", figure=fig.id)
 
 
-def free_move_destinations(state: SbhState, fig: Figure) -> list:
+def free_move_destinations(state: SbhState, fig: Figure) -> list[list[int]]:
     """Seed 000, FREE MOVES: 'a single "non combat" move': one ordinary move
-    that does not end in contact with an enemy."""
+    that does not end in contact with an enemy. As [q, r] lists."""
     touching = {n for e in state.on_table() if e.seat != fig.seat for n in neighbours(e.pos)}
-    return [h for h, cost in move_destinations(state, fig, 1).items()
-            if cost == 1 and h not in touching]
+    return destination_lists(state, fig, 1, avoid=touching)[0]
+
+
+def _free_move_to(state: SbhState, fig: Figure, to) -> bool:
+    """`to in free_move_destinations(state, fig)`, tracing that one line only
+    (checking a command should not cost as much as listing every option)."""
+    if any(distance(e.pos, to) == 1 for e in state.on_table() if e.seat != fig.seat):
+        return False
+    return move_cost(state, fig, to, 1) == 1
 
 
 def do_pass(ctx, args: dict) -> None:
@@ -155,7 +165,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     if act.free_move:
         dests = free_move_destinations(state, fig)
         if dests:
-            specs.append(CommandSpec("move", "Free move", params={"to": hex_list(dests)}))
+            specs.append(CommandSpec("move", "Free move", params={"to": dests}))
         return specs + [CommandSpec("end_activation", "Stay where you are")]
     greed = devotion.greedy_options(fig)
     if greed is not None:
@@ -168,14 +178,17 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     if fig.transfixed and left >= 2:
         specs.append(CommandSpec("break_free", "Break free of the transfix (2 actions)"))
     if can_move(fig):
-        dests = move_destinations(state, fig, left)
-        for cost in (1, 2):
-            hexes = [h for h, c in dests.items()
-                     if c == cost and groups.regroup_allows(state, fig, h, cost)
-                     and swarms.keeps_coherency(state, fig, h)]
+        if groups.regrouping(state) or fig.has("Swarm"):  # nothing else limits where to end
+            dests = {h: c for h, c in move_destinations(state, fig, left).items()
+                     if groups.regroup_allows(state, fig, h, c)
+                     and swarms.keeps_coherency(state, fig, h)}
+            by_cost = [hex_list(h for h, c in dests.items() if c == cost) for cost in (1, 2)]
+        else:
+            by_cost = destination_lists(state, fig, left)
+        for cost, hexes in zip((1, 2), by_cost, strict=True):
             if hexes:
                 specs.append(CommandSpec("move", f"Move ({cost} action{'s' * (cost > 1)})",
-                                         params={"to": hex_list(hexes)}))
+                                         params={"to": hexes}))
         steps = [h for h in step_destinations(state, fig)
                  if groups.regroup_allows(state, fig, h, 1)
                  and swarms.keeps_coherency(state, fig, h)]
@@ -239,7 +252,7 @@ def do_move(ctx, args: dict) -> None:
         raise illegal(f"{fig.name} cannot move now (fallen, transfixed, or Slow and "
                       "already moved).", ACTION_COST)
     to = _hex_arg(args.get("to"))
-    if act.free_move and to not in free_move_destinations(s, fig):
+    if act.free_move and not _free_move_to(s, fig, to):
         raise illegal("A free move is one ordinary move that does not end touching an "
                       "enemy.", "seed 000, FREE MOVES")
     cost = move_cost(s, fig, to, act.actions)
@@ -349,7 +362,9 @@ def do_attack(ctx, args: dict) -> None:
 def do_end_activation(ctx, args: dict) -> None:
     s = ctx.state
     act = s.activation
-    if not any(spec.type == "end_activation" for spec in action_options(s)):
+    # Only a Regroup can forbid ending: skip listing every option otherwise.
+    if groups.regrouping(s) and not any(spec.type == "end_activation"
+                                        for spec in action_options(s)):
         raise illegal("In a Regroup each figure must end its last move touching another "
                       "member of the group.", groups.REGROUP)
     ctx.emit("activation_ended", figure=act.figure, turnover=act.turnover)

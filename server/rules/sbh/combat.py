@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from server.rules.board.hex import Hex, distance, neighbours
-from server.rules.sbh.evolve import from_hex
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.movement import enemies_in_contact
 from server.rules.sbh.state import SbhState
@@ -172,4 +171,4 @@ def free_disengage_from(fig: Figure, enemy: Figure) -> bool:
 
 
 def hex_list(hexes) -> list[list[int]]:
-    return [from_hex(h) for h in hexes]
+    return [[h[0], h[1]] for h in hexes]  # from_hex inlined: prompts list many hexes

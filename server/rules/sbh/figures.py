@@ -69,6 +69,8 @@ class Figure:
 
     @property
     def on_table(self) -> bool:
+        # inlined in hot loops (state.on_table/occupancy, movement):
+        # change those too if this changes
         return self.status == "ready" and self.pos is not None
 
     @property
@@ -77,7 +79,8 @@ class Figure:
 
     @property
     def active(self) -> bool:
-        """'Active' as the rules use it: on the table, not fallen, not transfixed."""
+        """'Active' as the rules use it: on the table, not fallen, not transfixed.
+        (Inlined in movement's hot loops: change those too if this changes.)"""
         return self.on_table and not self.fallen and not self.transfixed
 
     @property

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from server.rules.board.hex import distance, edge_key, line, neighbours
 from server.rules.sbh.combat import lethal_against, outcome
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.geometry_cache import code, sight_line, sight_obstacles, solid_obstacles
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import LONG, MEDIUM, SHORT
 
@@ -34,7 +35,8 @@ class Sight:
     max_range: int | None = None  # woods limit the range to 1 x Short
 
 
-def sight(state: SbhState, shooter: Figure, target: Figure) -> Sight | None:
+def sight(state: SbhState, shooter: Figure, target: Figure,
+          figures: frozenset[int] | None = None) -> Sight | None:
     """None if `shooter` cannot trace a line of sight to `target`.
 
     Seed 000, LINE OF SIGHT: "If this line goes through any solid obstacle or
@@ -42,27 +44,63 @@ def sight(state: SbhState, shooter: Figure, target: Figure) -> Sight | None:
     (shooting over a friend's shoulder). "Any point of the shooter's base to any
     point of the target's base": either reading of the hex line will do; a
     target seen on one reading only is partially obscured (cover) if the other
-    reading is blocked by scenery."""
+    reading is blocked by scenery. `figures`: `blocking_figures` for this
+    shooter, when the caller checks several targets."""
     board = state.board
     a, b = shooter.pos, target.pos
     in_woods_a, in_woods_b = board.kind(a).woods, board.kind(b).woods
     woods = _woods(state, a, b, in_woods_a, in_woods_b)
     if woods is None:
         return None
-    occupied = state.occupancy()
-    readings = [_reading(state, line(a, b, nudge), shooter, occupied, in_woods_b)
-                for nudge in (1, -1)]
+    if board.edges:  # walls and hedges: walk each reading side by side
+        occupied = state.occupancy()
+        readings = [_reading(state, line(a, b, nudge), shooter, occupied, in_woods_b)
+                    for nudge in (1, -1)]
+    else:  # no sides to cross: a reading is clear when no blocker lies on it
+        if figures is None:
+            figures = blocking_figures(state, shooter)
+        scenery = solid_obstacles(board, a) if in_woods_b else sight_obstacles(board, a)[0]
+        dq, dr = b[0] - a[0], b[1] - a[1]
+        readings = [_open_reading(sight_line(dq, dr, nudge), scenery, figures)
+                    for nudge in (1, -1)]
     clear = [r for r in readings if r is not None]
     if not clear:
         return None
     low_edge = all(crossed for crossed in clear)  # every clear reading crosses a low wall
     blocked_nudge = -1 if readings[1] is None else 1
-    partial = len(clear) == 1 and _reading(state, line(a, b, blocked_nudge), shooter, {},
-                                           in_woods_b) is None  # blocked by scenery
+    partial = len(clear) == 1 and _scenery_blocks(state, a, b, blocked_nudge, in_woods_b)
     elevated = board.kind(a).elevated and not board.kind(b).elevated
     cover = woods["cover"] or (not elevated and (low_edge or partial))
     return Sight(distance(a, b), cover=cover, ambush=woods["ambush"],
                  max_range=woods["max_range"])
+
+
+def blocking_figures(state: SbhState, shooter: Figure) -> frozenset[int]:
+    """The figures a shot from `shooter` cannot pass (all but a friend at its
+    shoulder), as hex codes relative to it (see geometry_cache)."""
+    a = shooter.pos
+    base = code(a[0], a[1])
+    return frozenset(code(h[0], h[1]) - base for h, other in state.occupancy().items()
+                     if not (other.seat == shooter.seat and distance(h, a) == 1))
+
+
+def _scenery_blocks(state: SbhState, a, b, nudge: int, into_woods: bool) -> bool:
+    """This reading of the line is blocked by scenery alone (figures aside)."""
+    board = state.board
+    if board.edges:
+        return _reading(state, line(a, b, nudge), None, {}, into_woods) is None
+    scenery = solid_obstacles(board, a) if into_woods else sight_obstacles(board, a)[0]
+    return not scenery.isdisjoint(sight_line(b[0] - a[0], b[1] - a[1], nudge)[1:-1])
+
+
+def _open_reading(cells: tuple[int, ...], scenery: frozenset[int],
+                  figures: frozenset[int]) -> bool | None:
+    """`_reading` on a table without linear obstacles, by set tests: None if
+    blocked, else False (no low wall or hedge crossed)."""
+    between = cells[1:-1]
+    if scenery.isdisjoint(between) and figures.isdisjoint(between):
+        return False
+    return None
 
 
 def _woods(state: SbhState, a, b, in_a: bool, in_b: bool) -> dict | None:
@@ -87,7 +125,7 @@ def _woods(state: SbhState, a, b, in_a: bool, in_b: bool) -> dict | None:
     return {"cover": False, "ambush": False, "max_range": None}
 
 
-def _reading(state: SbhState, cells, shooter: Figure, occupied: dict,
+def _reading(state: SbhState, cells, shooter: Figure | None, occupied: dict,
              into_woods: bool) -> bool | None:
     """None if this reading of the line is blocked (by scenery, or by a figure in
     `occupied`); otherwise whether it crosses a low wall or hedge that is not on
@@ -162,10 +200,15 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
     if shooter.pos is None or in_melee(state, shooter, spell=spell):
         return {}
     valid: dict[str, tuple[Figure, Sight]] = {}
+    engaged = {n for f in state.figures.values()  # hexes in contact with a friend
+               if f.seat == shooter.seat and f.on_table and f.id != shooter.id
+               for n in neighbours(f.pos)}
+    figures = None if state.board.edges else blocking_figures(state, shooter)
     for enemy in state.figures.values():
         if enemy.seat == shooter.seat or not enemy.on_table:
             continue
-        seen = _valid_target(state, shooter, enemy, base_range, spell, max_multiple)
+        seen = _valid_target(state, shooter, enemy, base_range, spell, max_multiple,
+                             engaged, figures)
         if seen is not None:
             valid[enemy.id] = (enemy, seen)
     legal = {}
@@ -179,17 +222,16 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
 
 
 def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: int,
-                  spell: bool, max_multiple: int) -> Sight | None:
-    if enemy.has("Stealth") and not spell and state.board.against_cover(enemy.pos):
-        return None  # seed 000, STEALTH (spells "may always target a model with Stealth")
-    friends = set(neighbours(enemy.pos))
-    if any(f.seat == shooter.seat and f.on_table and f.pos in friends and f.id != shooter.id
-           for f in state.figures.values()):
-        return None  # "you can't shoot someone who is in a melee with one of your friends"
+                  spell: bool, max_multiple: int, engaged: set,
+                  figures: frozenset[int] | None) -> Sight | None:
     multiple = band(distance(shooter.pos, enemy.pos), base_range)
     if multiple is None or multiple > max_multiple:
         return None  # out of range: no need to trace the line
-    seen = sight(state, shooter, enemy)
+    if enemy.has("Stealth") and not spell and state.board.against_cover(enemy.pos):
+        return None  # seed 000, STEALTH (spells "may always target a model with Stealth")
+    if enemy.pos in engaged:
+        return None  # "you can't shoot someone who is in a melee with one of your friends"
+    seen = sight(state, shooter, enemy, figures)
     if seen is None:
         return None
     if seen.max_range is not None and seen.distance > seen.max_range:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from server.rules.board.hex import Hex, edge_key, hex_at, neighbours, offset_line
+from server.rules.board.hex import Hex, edge_key, hex_at, neighbours
+from server.rules.sbh.geometry_cache import sight_line, sight_obstacles, sight_sides
 
 SHORT, MEDIUM, LONG = 4, 7, 13
 RANGE = {"short": SHORT, "medium": MEDIUM, "long": LONG}
@@ -129,9 +130,12 @@ class SbhBoard:
         cache = self.__dict__.setdefault("_zone_cache", {})
         zone = cache.get((side, depth))
         if zone is None:
+            steps_off = {"north": lambda h: h[1] + 1,  # edge_distance, one side
+                         "south": lambda h: self.height - h[1],
+                         "west": lambda h: h[0] + h[1] // 2 + 1,
+                         "east": lambda h: self.width - (h[0] + h[1] // 2)}[side]
             zone = cache[(side, depth)] = tuple(
-                h for h in self._cells
-                if self.edge_distance(h, side) <= depth and self.passable(h, {}))
+                h for h in self._cells if steps_off(h) <= depth and self.passable(h, {}))
         return zone
 
     def nearest_edge(self, h: Hex) -> int:
@@ -147,7 +151,9 @@ class SbhBoard:
         cache = self.__dict__.setdefault("_movement_cache", {})
         sets = cache.get(key)
         if sets is None:
-            enter = frozenset(h for h in self._cells if self.passable(h, rules))
+            # every hex on the table but the impassable terrain (all else is open)
+            enter = self._inside.difference(
+                h for h in self.terrain if not self.passable(h, rules))
             slow = frozenset(h for h in self.terrain if self.slows(h, rules))
             sets = cache[key] = (enter, slow)
         return sets
@@ -164,6 +170,14 @@ class SbhBoard:
 
     def cramped(self, h: Hex) -> bool:
         return self.kind(h).cramped
+
+    def cramped_hexes(self) -> frozenset:
+        """Every cramped hex (cached: terrain never changes)."""
+        found = self.__dict__.get("_cramped")
+        if found is None:
+            found = frozenset(h for h in self.terrain if self.kind(h).cramped)
+            object.__setattr__(self, "_cramped", found)
+        return found
 
     def against_cover(self, h: Hex) -> bool:
         """The hex touches a scenic item (for Stealth and hiding)."""
@@ -186,27 +200,34 @@ class SbhBoard:
             cache[key] = cache[(b, a)] = found
         return found
 
+    def clear_sights(self, a: Hex, targets: list) -> list[bool]:
+        """`clear_sight(a, b)` for each hex of `targets`, fetching the obstacles
+        seen from `a` once (hidden figures are checked against every enemy at
+        every turn's end)."""
+        hexes, sides = sight_obstacles(self, a)
+        if not hexes and not sides:
+            return [True] * len(targets)
+        cache = self._sight_cache
+        out = []
+        for b in targets:
+            found = cache.get((a, b))
+            if found is None:
+                found = self._clear_line(a, b, 1) or self._clear_line(a, b, -1)
+                cache[(a, b)] = cache[(b, a)] = found
+            out.append(found)
+        return out
+
     def _clear_line(self, a: Hex, b: Hex, nudge: int) -> bool:
-        """Walks the line's offsets (see hex.line) without building hexes: this
-        runs for every figure pair at every turn's end (hidden figures)."""
-        blockers = self._sight_blockers()
-        tall = self._tall_walls()
-        if not blockers and not tall:
+        """No blocker strictly between, no tall wall crossed: set tests on the
+        line's hex codes (this runs for every figure pair at every turn's end,
+        for hidden figures; see geometry_cache)."""
+        hexes, sides = sight_obstacles(self, a)
+        if not hexes and not sides:
             return True
-        q0, r0 = a[0], a[1]
-        s0 = -q0 - r0
-        cells = offset_line(b[0] - q0, b[1] - r0, nudge)
-        last = len(cells) - 1
-        prev = (q0, r0, s0)
-        for index in range(1, last + 1):
-            q, r, _ = cells[index]
-            here = (q0 + q, r0 + r, s0 - q - r)
-            if tall and frozenset((prev, here)) in tall:
-                return False
-            if index < last and here in blockers:
-                return False
-            prev = here
-        return True
+        dq, dr = b[0] - a[0], b[1] - a[1]
+        cells = sight_line(dq, dr, nudge)
+        return (hexes.isdisjoint(cells[1:-1])
+                and (not sides or sides.isdisjoint(sight_sides(dq, dr, nudge))))
 
     def _sight_blockers(self) -> frozenset:
         found = self.__dict__.get("_blockers")

@@ -59,8 +59,11 @@ def features(terrain: dict) -> list[tuple[str, set]]:
 
 
 def extent(group: set) -> int:
-    cells = list(group)
-    return 1 + max((distance(a, b) for a in cells for b in cells), default=0)
+    """1 + the greatest distance between two of the hexes: the widest spread of
+    any one cube coordinate (the same as comparing every pair)."""
+    if not group:
+        return 1
+    return 1 + max(max(h[c] for h in group) - min(h[c] for h in group) for c in (0, 1, 2))
 
 
 def layout_problems(board, terrain_rows, edge_rows, rules: LayoutRules = ALL_OUT) -> list[str]:
@@ -125,7 +128,9 @@ def generate_layout(ctx, board, rules: LayoutRules = ALL_OUT, attempts: int = 60
         blob = {h for h in within(center, radius) if board.contains(h)}
         if not rules.min_size <= extent(blob) <= rules.max_size:
             continue
-        if any(distance(x, y) < rules.min_gap for x in blob for y in terrain):
+        near = [y for y in terrain  # only these can be closer than the gap to the blob
+                if distance(center, y) < radius + rules.min_gap]
+        if any(distance(x, y) < rules.min_gap for x in blob for y in near):
             continue
         if rules.min_gap <= 1 and any(n in terrain and terrain[n] == kind
                                       for h in blob for n in neighbours(h)):

@@ -44,11 +44,13 @@ def hidden_map(state: SbhState, seat: str) -> dict[str, list[str]]:
     the woods and not adjacent (seed 000, WOODS: "Woods block line of sight")."""
     board = state.board
     enemies = [e for e in state.on_table() if e.seat != seat]
+    spots = [e.pos for e in enemies]
     out: dict[str, list[str]] = {}
     for fig in state.on_table(seat):
         in_woods = board.kind(fig.pos).woods
-        unseen = [e.id for e in enemies
-                  if not board.clear_sight(e.pos, fig.pos)
+        seen = board.clear_sights(fig.pos, spots)  # sight is symmetric: from fig to each
+        unseen = [e.id for e, clear in zip(enemies, seen, strict=True)
+                  if not clear
                   or (in_woods and not board.kind(e.pos).woods
                       and distance(e.pos, fig.pos) > 1)]
         if unseen:
