@@ -19,6 +19,7 @@ from server.rules.sbh import (
     magic,
     scenario_rules,
     shooting,
+    sorcery,
     standard,
     swarms,
     teleport,
@@ -111,15 +112,16 @@ def finish_activation(ctx, fig: Figure, dice: int, casting: bool, roll: dict) ->
     if fig.has("Swarm") and swarms.activate_swarm(ctx, fig, dice, roll):
         return
     spell_only = 0
-    bonus = scenario_rules.spellcasting_bonus(s, fig) if casting else 0
+    bonus = (scenario_rules.spellcasting_bonus(s, fig) + fig.sorcery_bonus) if casting else 0
     if bonus:  # seed 000, MAGIC (Blarion): "apply the bonus only to the dice ... used to cast"
         spell_only = sum(1 for d in roll["dice"] if not succeeds(d, roll["target"])
                          and succeeds(d, roll["target"] - bonus))
         roll = dict(roll, failures=roll["failures"] - spell_only)
     out_of_power = (casting and _casts(fig) and dice == 3 and roll["failures"] == 3
                     and not scenario_rules.in_place_of_power(s, fig))  # FAILURES ON SPELLS
+    used = {"sorcery": True} if casting and fig.sorcery_bonus else {}  # (only when used)
     ctx.emit("activated", figure=fig.id, casting=casting, out_of_power=out_of_power,
-             spell_only=spell_only, **roll)
+             spell_only=spell_only, **used, **roll)
     teleport.after_activation_roll(ctx, fig, dice, casting, roll)
 
 
@@ -209,6 +211,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     specs.extend(concentrated.options(state))
     specs.extend(standard.destroy_options(state, fig, left))
     specs.extend(teleport.options(state, fig))
+    specs.extend(sorcery.options(state, fig, left))
     specs.extend(scenario_rules.pick_up_options(state, fig, left))
     specs.extend(scenario_rules.give_options(state, fig, left))
     specs.extend(scenario_rules.leave_options(state, fig))

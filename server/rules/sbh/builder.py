@@ -106,7 +106,8 @@ def normalize(warband, limit: int = DEFAULT_LIMIT,
                                f"{personalities} points; at most one third of {limit} "
                                f"({limit // 3}) may be spent on them.", BUILDING))
     if any("Paladin" in m["rules"] for m in models):
-        evil = [m["name"] for m in models if "Evil" in m["rules"]]
+        evil = [m["name"] for m in models  # seed 001: a Sorcerer is "Automatically Evil"
+                if "Evil" in m["rules"] or "Sorcerer" in m["rules"]]
         if evil:
             found.append(Violation("paladin_with_evil", f"A Paladin will not serve with "
                                    f"Evil models ({', '.join(evil)}).",

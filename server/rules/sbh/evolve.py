@@ -165,6 +165,8 @@ def _initiative(s: SbhState, d: dict) -> None:
 def _activated(s: SbhState, d: dict) -> None:
     s.activation = Activation(d["figure"], d["successes"], d["failures"] >= 2,
                               d.get("casting", False), spell_only=d.get("spell_only", 0))
+    if d.get("sorcery"):  # the sacrifice's bonus went into this casting roll
+        s.figures[d["figure"]].sorcery_bonus = 0
     if d.get("out_of_power"):
         s.figures[d["figure"]].out_of_power = True
 
@@ -376,6 +378,11 @@ def _dead_outnumber(s: SbhState, d: dict) -> None:
     s.dead_outnumber_tested = s.dead_outnumber_tested + (d["seat"],)
 
 
+def _sacrificed(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].sorcery_bonus = d["bonus"]
+    _spend(s, d)
+
+
 def _teleported(s: SbhState, d: dict) -> None:
     s.figures[d["figure"]].pos = to_hex(d["to"])
     _spend(s, d)
@@ -507,6 +514,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "dead_outnumber": _dead_outnumber,
     "rallied_to_standard": _rallied_to_standard,
     "teleported": _teleported,
+    "sacrificed": _sacrificed,
     "teleport_mishap": _teleport_mishap,
     "standard_destroyed": _standard_destroyed,
     "pending_pushed": _pending_pushed,

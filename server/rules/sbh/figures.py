@@ -60,6 +60,7 @@ class Figure:
     hidden_from: tuple[str, ...] = ()  # enemies that could not see it as its turn began
     melee_attacks: int = 0  # melee attacks made this turn (Combat Master's first attack)
     special_used: bool = False  # a Combat Master's one Lethal/Assassin attack this turn
+    sorcery_bonus: int = 0  # a Sorcerer's sacrifice: + to its next spellcasting roll
 
     def has(self, rule: str) -> bool:
         return rule in self.rules
@@ -120,6 +121,8 @@ _FIELDS = tuple(f.name for f in fields(Figure))
 def figure_from_entry(fig_id: str, seat: str, entry: dict) -> Figure:
     """A figure from one entry of a revealed warband list."""
     rules = dict(parse_rule(r) for r in entry.get("rules", ()))
+    if "Sorcerer" in rules:
+        rules.setdefault("Evil", None)  # seed 001, Sorcerer: "Automatically Evil"
     return Figure(id=fig_id, seat=seat, name=str(entry["name"]), points=int(entry["points"]),
                   quality=int(entry["quality"]), combat=int(entry["combat"]), rules=rules)
 

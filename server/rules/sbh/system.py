@@ -36,6 +36,7 @@ from server.rules.sbh import (
     scenario_rules,
     setup,
     shooting,
+    sorcery,
     standard,
     teleport,
 )
@@ -90,6 +91,7 @@ ACTION_HANDLERS = {
     "concentrated_shooting": concentrated.do_concentrated,
     "destroy_standard": standard.do_destroy_standard,
     "teleport": teleport.do_teleport,
+    "sacrifice": sorcery.do_sacrifice,
     "end_activation": actions.do_end_activation,
 }
 OPTIONS = DEFAULTS
