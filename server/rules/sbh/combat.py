@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from server.rules.board.hex import Hex, distance, neighbours
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.magic_items import melee_bonus
 from server.rules.sbh.movement import enemies_in_contact
 from server.rules.sbh.state import SbhState
 
@@ -96,6 +97,9 @@ def side_modifier(state: SbhState, me: Figure, foe: Figure, *, attacking: bool,
     if defending_obstacle or (_elevated(state, me) and not _elevated(state, foe)):
         mod += 1
         why.append("obstacle/elevation +1")
+    if state.magic_item is not None and melee_bonus(state, me):
+        mod += 2
+        why.append("magic sword +2")
     first_attack = attacking and me.melee_attacks == 0  # COMBAT MASTER: "only on his first"
     if first_attack and me.has("Dashing") and me.contacted_this_turn:
         mod += 1

@@ -14,7 +14,7 @@ Pending items (plain dicts on `state.pending`, innermost last):
 from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
-from server.rules.sbh import commanders, hero, standard
+from server.rules.sbh import commanders, hero, magic_items, standard
 from server.rules.sbh.combat import (
     free_disengage_from,
     hex_list,
@@ -114,6 +114,8 @@ def finish_combat(ctx, spec: dict) -> None:
     if spec["for_hacks"] and result.result != "none":
         # the hacks item is on top: no further hacks, and no move/flight after
         ctx.replace_top(dict(s.pending[-1], hackers=[], interrupted=True))
+    if s.magic_item is not None:
+        magic_items.after_melee(ctx, ((attacker, a_die), (defender, d_die)))
     apply_outcome(ctx, attacker, defender, result)
     if result.result in ("kill", "gruesome"):
         loser = defender if result.loser == "defender" else attacker
@@ -161,6 +163,8 @@ def apply_result(ctx, fig: Figure, winner: Figure, result: str, *,
             ctx.push({"kind": "recoil", "seat": fig.seat, "figure": fig.id,
                       "from": winner.id, "options": hex_list(options), "ranged": ranged})
     elif result in ("kill", "gruesome"):
+        if ctx.state.magic_item is not None and magic_items.ring_saves(ctx, fig):
+            return  # MAGIC ITEMS TABLE: "ignores the first kill or gruesome kill result"
         gruesome = result == "gruesome"
         if fig.has("Tough"):  # seed 000, TOUGH (P)
             if gruesome:
@@ -183,6 +187,8 @@ def poisoned(ctx, fig: Figure, by: Figure) -> bool:
     immune. Returns True if the poison killed the figure."""
     if not by.has("Poison") or fig.has("Undead") or fig.has("Artificial"):
         return False
+    if ctx.state.magic_item is not None and magic_items.immune_to_poison(ctx.state, fig):
+        return False  # MAGIC ITEMS TABLE, regeneration ring: "immune to poison"
     [die] = ctx.roll(1)
     ctx.emit("poison_rolled", figure=fig.id, by=by.id, dice=[die])
     if die < 5:

@@ -100,6 +100,14 @@ def _treasure_picked_up(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
 
+def _magic_item_found(s: SbhState, d: dict) -> None:
+    s.magic_item = {k: v for k, v in d.items() if k not in ("figure", "dice")}
+
+
+def _magic_item_spent(s: SbhState, d: dict) -> None:
+    s.magic_item = dict(s.magic_item, spent=True)
+
+
 def _item_given(s: SbhState, d: dict) -> None:
     s.treasure_carrier = d["to"]
     _spend(s, d)
@@ -466,6 +474,8 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "treasure_picked_up": _treasure_picked_up,
     "treasure_escaped": _treasure_escaped,
     "item_given": _item_given,
+    "magic_item_found": _magic_item_found,
+    "magic_item_spent": _magic_item_spent,
     "terrain_danger_rolled": _recorded_only,
     "terrain_danger_tested": _recorded_only,
     "deployed": _deployed,

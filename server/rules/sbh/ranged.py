@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from server.rules.board.hex import distance, edge_key, line, neighbours
+from server.rules.sbh import magic_items
 from server.rules.sbh.combat import lethal_against, outcome
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.geometry_cache import code, sight_line, sight_obstacles, solid_obstacles
@@ -227,7 +228,9 @@ def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: i
     multiple = band(distance(shooter.pos, enemy.pos), base_range)
     if multiple is None or multiple > max_multiple:
         return None  # out of range: no need to trace the line
-    if enemy.has("Stealth") and not spell and state.board.against_cover(enemy.pos):
+    stealthy = enemy.has("Stealth") or (state.magic_item is not None
+                                         and magic_items.cloaked(state, enemy))
+    if stealthy and not spell and state.board.against_cover(enemy.pos):
         return None  # seed 000, STEALTH (spells "may always target a model with Stealth")
     if enemy.pos in engaged:
         return None  # "you can't shoot someone who is in a melee with one of your friends"

@@ -172,6 +172,10 @@ def do_pick_up(ctx, args: dict) -> None:
         raise illegal("Pick up the treasure from an adjacent hex with two actions.",
                       "seed 000, TREASURE HUNT")
     ctx.emit("treasure_picked_up", figure=fig.id, cost=2)
+    if scenario(s) == "quest_for_a_magic_item":
+        from server.rules.sbh.magic_items import found
+
+        found(ctx, fig)
 
 
 def give_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:

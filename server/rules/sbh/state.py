@@ -61,6 +61,7 @@ class SbhState:
     treasure_at: object = None  # hex where the found treasure lies
     treasure_carrier: str | None = None
     treasure_escaped_by: str | None = None  # seat that carried it off the table
+    magic_item: dict | None = None  # Quest: what it is, once found (magic_items.py)
     place_nominator: str | None = None
     place_of_power: frozenset = frozenset()
     markers: dict = field(default_factory=dict)  # Ambush: id -> {"at": hex, "figure": id|None}
@@ -80,6 +81,8 @@ class SbhState:
         copy.starting_counts = dict(self.starting_counts)
         copy.commanders = dict(self.commanders)
         copy.markers = dict(self.markers)
+        if self.magic_item is not None:
+            copy.magic_item = dict(self.magic_item)
         return copy
 
     # -- queries used everywhere ------------------------------------------------

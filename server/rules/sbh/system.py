@@ -172,6 +172,8 @@ class SongOfBladesAndHeroes:
             "victory_points": victory_points(state) if state.figures else {},
         }
         view["markers"] = ambush.view(state, viewer.seat) if state.markers else []
+        if state.magic_item is not None:
+            view["magic_item"] = dict(state.magic_item, carrier=state.treasure_carrier)
         if viewer.seat in state.secret_lists:
             view["my_list"] = state.secret_lists[viewer.seat]
         act = state.activation

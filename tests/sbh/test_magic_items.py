@@ -1,0 +1,93 @@
+"""Quest for a Magic Item: the items table and the items' powers (seed 000, QUEST
+FOR A MAGIC ITEM; MAGIC ITEMS TABLE)."""
+
+from __future__ import annotations
+
+from server.rules.board.hex import hex_at
+from server.rules.kernel import Viewer
+from server.rules.sbh.system import SYSTEM
+from tests.sbh.battle import act, battle, fig, first
+
+QUEST = {"scenario": "quest_for_a_magic_item"}
+
+
+def quest(*figures, item=None, carrier=None, **extra):
+    state = battle(*figures, **QUEST, **extra)
+    state.magic_item = item
+    state.treasure_carrier = carrier
+    return state
+
+
+def test_picking_up_the_item_rolls_what_it_is(dice):
+    """'A model must spend 2 actions to pick up the magic item. Roll a die on the
+    magic items table'; '2) Magic javelins. Model finds 1 to 6 javelins (roll a
+    die)'."""
+    state = quest(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Orc", 4, 3, (20, 20)))
+    state.treasure_at = hex_at(6, 5)
+    dice.fix(4, 4, 2, 5)  # activation; the table: 2 (javelins), 5 of them
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    state, events = act(state, "a", "pick_up", dice)
+    assert first(events, "magic_item_found").data == {"figure": "a1", "dice": [2],
+                                                      "name": "magic javelins",
+                                                      "javelins": 5}
+    assert state.magic_item == {"name": "magic javelins", "javelins": 5}
+    view = SYSTEM.view(state, Viewer("b"))
+    assert view["magic_item"]["carrier"] == "a1"
+
+
+def test_the_magic_sword_adds_two_until_its_bearer_rolls_a_one(dice):
+    """'1) Magic sword. Increase model's Combat by 2 until the player rolls a 1 in
+    combat.'"""
+    state = quest(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Orc", 4, 3, (6, 5)),
+                  item={"name": "magic sword"}, carrier="a1")
+    dice.fix(4, 1, 6)  # the Elf rolls a 1: 1+3+2 = 6 vs 6+3 = 9
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    melee = first(events, "melee").data
+    assert melee["modifiers"][0] == ["magic sword +2"] and melee["totals"][0] == 6
+    assert first(events, "magic_item_spent").data["name"] == "magic sword"
+    assert state.magic_item["spent"] is True
+
+
+def test_the_cloak_hides_its_bearer_like_stealth_until_torn(dice):
+    """'3) Magic cloak. Model gets the Stealth special rule until the player rolls
+    a 1 in melee combat with that model'; STEALTH: next to cover, no ranged
+    attack may target it."""
+    def archer_targets(state):
+        dice.fix(4)
+        state, _ = act(state, "b", "activate", dice, figure="b1", dice=1)
+        return [s.params["target"] for s in SYSTEM.prompt(state).decisions[0].options
+                if s.type == "shoot"]
+
+    figures = (fig("a1", "Elf", 3, 3, (8, 5)),
+               fig("b1", "Archer", 3, 3, (2, 5), rules=["Shooter (Long)"]))
+    cloaked = quest(*figures, item={"name": "magic cloak"}, carrier="a1", active="b",
+                    terrain={(9, 5): "boulder"})
+    assert archer_targets(cloaked) == []
+    torn = quest(*figures, item={"name": "magic cloak", "spent": True}, carrier="a1",
+                 active="b", terrain={(9, 5): "boulder"})
+    assert archer_targets(torn) == [["a1"]]
+
+
+def test_the_ring_ignores_the_first_kill_and_poison(dice):
+    """'4) Regeneration ring. Model becomes immune to poison and ignores the first
+    kill or gruesome kill result it receives. The ring then loses its powers.'"""
+    state = quest(fig("a1", "Troll", 3, 6, (5, 5)), fig("b1", "Goblin", 4, 1, (6, 5)),
+                  fig("b2", "Goblin", 4, 1, (20, 20)),
+                  item={"name": "regeneration ring"}, carrier="b1")
+    dice.fix(3, 6, 1)  # 12 vs 2: a gruesome kill, ignored
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert first(events, "magic_item_spent").data["name"] == "regeneration ring"
+    assert "killed" not in [e.type for e in events] and state.figures["b1"].on_table
+
+
+def test_the_ring_bearer_takes_no_poison(dice):
+    """The ring's 'immune to poison': a Poison hit rolls no poison die."""
+    state = quest(fig("a1", "Spider", 3, 3, (5, 5), rules=["Poison"]),
+                  fig("b1", "Goblin", 4, 3, (6, 5)), fig("b2", "Goblin", 4, 1, (20, 20)),
+                  item={"name": "regeneration ring"}, carrier="b1")
+    dice.fix(3, 4, 3)  # 7 vs 6: the Goblin falls; no poison die follows
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert "poison_rolled" not in [e.type for e in events] and state.figures["b1"].fallen
