@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-.PHONY: serve test lint
+.PHONY: serve test lint web
 serve: $(STAMP)
 	$(BIN)/warband serve
 
@@ -20,3 +20,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# Rebuild the browser client (clients/web/dist, committed) from clients/web/src: needs Node.
+web:
+	cd clients/web && npm ci --no-audit --no-fund && npm run build

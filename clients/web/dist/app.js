@@ -1,0 +1,3644 @@
+(() => {
+  var __defProp = Object.defineProperty;
+  var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+  var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+
+  // src/dom.js
+  function escape(text) {
+    return String(text ?? "").replace(/[&<>"']/g, (ch) => ({
+      "&": "&amp;",
+      "<": "&lt;",
+      ">": "&gt;",
+      '"': "&quot;",
+      "'": "&#39;"
+    })[ch]);
+  }
+  function $(root, selector) {
+    return root.querySelector(selector);
+  }
+  function when(timestamp) {
+    if (!timestamp) return "";
+    return new Date(timestamp * 1e3).toLocaleString();
+  }
+  var SCENARIOS = {
+    all_out_battle: "All-Out Battle",
+    ambush: "Ambush",
+    treasure_hunt: "Treasure Hunt",
+    place_of_power: "Place of Power",
+    on_difficult_ground: "On Difficult Ground",
+    quest_for_a_magic_item: "Quest for a Magic Item"
+  };
+  function describeSetup(setup) {
+    const options = setup?.options || {};
+    const parts = [SCENARIOS[options.scenario] || options.scenario || "All-Out Battle"];
+    parts.push(`${options.points_limit || 300} points`);
+    if (setup?.board_size) parts.push(`${setup.board_size}×${setup.board_size} hexes`);
+    if (options.turn_limit) parts.push(`${options.turn_limit} turns`);
+    return parts.join(", ");
+  }
+
+  // src/names.js
+  var SEAT_COLOURS = { a: "#2563c9", b: "#c62f2f" };
+  function shortName(name) {
+    const plain = String(name).replace(/\s*\([^)]*\)/g, "").replace(/,\s*/g, " ").trim();
+    return plain || String(name);
+  }
+  function displayNames(figures) {
+    const groups = /* @__PURE__ */ new Map();
+    for (const fig of figures) {
+      const key = `${fig.seat}|${shortName(fig.name)}`;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(fig);
+    }
+    const names = /* @__PURE__ */ new Map();
+    for (const members of groups.values()) {
+      members.forEach((fig, index) => {
+        const base = shortName(fig.name);
+        names.set(fig.id, members.length > 1 ? `${base} ${index + 1}` : base);
+      });
+    }
+    return names;
+  }
+  function tokenText(display) {
+    const match = display.match(/^(.*?)(?:\s(\d+))?$/);
+    const words = match[1].split(/\s+/).filter(Boolean);
+    const initials = words.length > 1 ? words.slice(0, 2).map((w) => w[0].toUpperCase()).join("") : (words[0] || "?").slice(0, 2);
+    return initials + (match[2] || "");
+  }
+  function seatName(seat, players = {}, warbands = {}) {
+    const letter = seat ? seat.toUpperCase() : "?";
+    const who = players[seat];
+    const band = warbands[seat];
+    const parts = [`Seat ${letter}`];
+    if (who) parts.push(who);
+    if (band) parts.push(band);
+    return parts.length > 1 ? `${parts[0]} (${parts.slice(1).join(", ")})` : parts[0];
+  }
+
+  // src/terrain.js
+  var KIND_STYLES = {
+    open: { fill: "#e8e3cf", label: "Open ground" },
+    woods: { fill: "#5f8f4e", pattern: "trees", label: "Woods (slow, blocks sight)" },
+    rough: { fill: "#b9a27a", pattern: "dots", label: "Rough ground (slow)" },
+    shallow_water: { fill: "#9cc7e0", pattern: "waves", label: "Shallow water (slow)" },
+    swamp: { fill: "#7f9a76", pattern: "waves", label: "Swamp (slow)" },
+    desert: { fill: "#e6cf8b", pattern: "dots", label: "Desert (slow)" },
+    deep_water: { fill: "#3c78b5", pattern: "waves", label: "Deep water (impassable)" },
+    hill: { fill: "#c9b98f", pattern: "contour", label: "Hill (elevated)" },
+    boulder: { fill: "#7d7a76", pattern: "cross", label: "Boulder (impassable, blocks sight)" },
+    building: { fill: "#8c5a3c", pattern: "bricks", label: "Building (impassable, blocks sight)" },
+    interior: { fill: "#d8c3a5", pattern: "planks", label: "Interior (cramped)" },
+    chasm: { fill: "#2b2b2b", label: "Chasm (impassable)" },
+    slippery: { fill: "#cfe3e6", pattern: "slash", label: "Slippery" }
+  };
+  var UNKNOWN_KIND = { fill: "#ff00ff", label: "Unknown terrain" };
+  var EDGE_STYLES = {
+    low_wall: { stroke: "#6b6b6b", width: 0.28, label: "Low wall (slow, cover)" },
+    hedge: { stroke: "#2f6b2a", width: 0.32, dash: "0.14 0.07", label: "Hedge (slow, cover)" },
+    tall_wall: { stroke: "#1f1f1f", width: 0.4, label: "Tall wall (climb, blocks sight)" },
+    cliff_short: {
+      stroke: "#9a5b22",
+      width: 0.26,
+      dash: "0.22 0.08",
+      label: "Cliff, Short drop"
+    },
+    cliff_medium: {
+      stroke: "#7a4a1f",
+      width: 0.34,
+      dash: "0.22 0.08",
+      label: "Cliff, Medium drop"
+    },
+    cliff_long: { stroke: "#5a3412", width: 0.42, dash: "0.22 0.08", label: "Cliff, Long drop" }
+  };
+  var UNKNOWN_EDGE = { stroke: "#ff00ff", width: 0.25, label: "Unknown edge" };
+  function kindStyle(kind) {
+    return KIND_STYLES[kind] || UNKNOWN_KIND;
+  }
+  function edgeStyle(kind) {
+    return EDGE_STYLES[kind] || UNKNOWN_EDGE;
+  }
+  var PATTERNS = {
+    trees: (c) => `<circle cx="${0.25 * c}" cy="${0.25 * c}" r="${0.14 * c}" fill="#3e6b32"/>
+    <circle cx="${0.75 * c}" cy="${0.7 * c}" r="${0.14 * c}" fill="#3e6b32"/>`,
+    dots: (c) => `<circle cx="${0.2 * c}" cy="${0.3 * c}" r="${0.05 * c}" fill="#7d6a48"/>
+    <circle cx="${0.7 * c}" cy="${0.2 * c}" r="${0.04 * c}" fill="#7d6a48"/>
+    <circle cx="${0.5 * c}" cy="${0.75 * c}" r="${0.05 * c}" fill="#7d6a48"/>`,
+    waves: (c) => `<path d="M0 ${0.35 * c} q ${0.25 * c} ${-0.12 * c} ${0.5 * c} 0 t ${0.5 * c} 0
+    M0 ${0.8 * c} q ${0.25 * c} ${-0.12 * c} ${0.5 * c} 0 t ${0.5 * c} 0"
+    stroke="#ffffff" stroke-opacity="0.6" stroke-width="${0.05 * c}" fill="none"/>`,
+    contour: (c) => `<circle cx="${0.5 * c}" cy="${0.5 * c}" r="${0.3 * c}" stroke="#8f7d55"
+    stroke-width="${0.04 * c}" fill="none"/>`,
+    cross: (c) => `<path d="M0 0 L${c} ${c} M${c} 0 L0 ${c}" stroke="#55524e"
+    stroke-width="${0.06 * c}"/>`,
+    bricks: (c) => `<path d="M0 ${0.5 * c} H${c} M${0.5 * c} 0 V${0.5 * c} M0 ${0.5 * c} V${c}"
+    stroke="#5e3a25" stroke-width="${0.05 * c}" fill="none"/>`,
+    planks: (c) => `<path d="M0 ${0.33 * c} H${c} M0 ${0.66 * c} H${c}" stroke="#b59d7c"
+    stroke-width="${0.04 * c}"/>`,
+    slash: (c) => `<path d="M0 ${c} L${c} 0" stroke="#8fb3b8" stroke-width="${0.05 * c}"/>`
+  };
+
+  // src/board.js
+  var SQRT3 = Math.sqrt(3);
+  var PATTERN_SIZE = 1;
+  var MIN_HEX_PX = 30;
+  function hexKey(q, r) {
+    return `${q},${r}`;
+  }
+  function centre(q, r) {
+    const col = q + Math.floor(r / 2);
+    return [SQRT3 * (col + 0.5 * (r & 1)) + SQRT3 / 2, 1.5 * r + 1];
+  }
+  function corners(x, y, scale = 1) {
+    const points = [];
+    for (let i = 0; i < 6; i += 1) {
+      const angle = Math.PI / 180 * (60 * i - 30);
+      points.push(`${(x + scale * Math.cos(angle)).toFixed(3)},${(y + scale * Math.sin(angle)).toFixed(3)}`);
+    }
+    return points.join(" ");
+  }
+  function boardHexes(width, height) {
+    const cells = [];
+    for (let r = 0; r < height; r += 1) {
+      for (let c = 0; c < width; c += 1) cells.push([c - Math.floor(r / 2), r]);
+    }
+    return cells;
+  }
+  var Board = class {
+    // handlers: onHex(key), onFigure(id), onHover({hex, figure} | null)
+    constructor(container, handlers) {
+      this.container = container;
+      this.handlers = handlers;
+      this.zoom = 1;
+      this.showNames = true;
+      container.addEventListener("click", (e) => this._click(e));
+      container.addEventListener("mouseover", (e) => this._hover(e));
+      container.addEventListener("mouseleave", () => this.handlers.onHover?.(null));
+    }
+    _target(e) {
+      const fig = e.target.closest("[data-figure]");
+      if (fig) return { figure: fig.dataset.figure };
+      const hex = e.target.closest("[data-hex]");
+      if (hex) return { hex: hex.dataset.hex };
+      return null;
+    }
+    _click(e) {
+      const target = this._target(e);
+      if (!target) return;
+      if (target.figure) {
+        const fig = this.figures.get(target.figure);
+        const key = fig?.pos ? hexKey(fig.pos[0], fig.pos[1]) : null;
+        if (!this.figureMarks.has(target.figure) && key && this.hexMarks.has(key)) {
+          this.handlers.onHex?.(key);
+        } else {
+          this.handlers.onFigure?.(target.figure);
+        }
+      } else {
+        this.handlers.onHex?.(target.hex);
+      }
+    }
+    _hover(e) {
+      this.handlers.onHover?.(this._target(e));
+    }
+    setZoom(zoom) {
+      this.zoomChosen = true;
+      this.zoom = Math.max(0.5, Math.min(4, zoom));
+      const svg = this.container.querySelector("svg");
+      if (svg) svg.style.width = `${this.zoom * 100}%`;
+    }
+    // view: the SBH view; marks: {hexes: Map(key -> colour), figures: Map(id -> colour),
+    // active: figure id or null}
+    render(view, marks = {}) {
+      this.view = view;
+      this.hexMarks = marks.hexes || /* @__PURE__ */ new Map();
+      this.figureMarks = marks.figures || /* @__PURE__ */ new Map();
+      this.figures = new Map((view?.figures || []).map((f) => [f.id, f]));
+      if (!view || !view.board) {
+        this.container.innerHTML = '<p class="muted">No board yet.</p>';
+        return;
+      }
+      const { width, height } = view.board;
+      const names = displayNames(view.figures || []);
+      const terrain = new Map((view.board.terrain || []).map(([q, r, kind]) => [hexKey(q, r), kind]));
+      const w = SQRT3 * (width + 0.5);
+      const h = 1.5 * height + 0.5;
+      this.width = w;
+      if (!this.zoomChosen) {
+        this.zoomChosen = true;
+        const across = this.container.clientWidth || 900;
+        this.zoom = Math.max(1, Math.min(4, MIN_HEX_PX * (w + 0.6) / (SQRT3 * across)));
+      }
+      const parts = [];
+      parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="-0.3 -0.3 ${(w + 0.6).toFixed(2)} ${(h + 0.6).toFixed(2)}" class="board-svg" style="width:${this.zoom * 100}%" data-width="${width}" data-height="${height}">`);
+      parts.push(this._defs());
+      parts.push('<g class="terrain">');
+      for (const [q, r] of boardHexes(width, height)) {
+        const key = hexKey(q, r);
+        const kind = terrain.get(key) || "open";
+        const style = kindStyle(kind);
+        const [x, y] = centre(q, r);
+        const points = corners(x, y);
+        parts.push(`<polygon points="${points}" fill="${style.fill}" class="hex kind-${kind}" data-hex="${key}" data-kind="${kind}"/>`);
+        if (style.pattern) {
+          parts.push(`<polygon points="${points}" fill="url(#pat-${style.pattern})" class="hex-pattern" pointer-events="none"/>`);
+        }
+      }
+      parts.push("</g>");
+      parts.push(this._edges(view.board.edges || []));
+      parts.push(this._highlights());
+      parts.push(this._markers(view.markers || []));
+      parts.push(this._figures(view, names, marks.active));
+      parts.push("</svg>");
+      this.container.innerHTML = parts.join("");
+    }
+    _defs() {
+      const defs = Object.entries(PATTERNS).map(([name, draw]) => `<pattern id="pat-${name}" patternUnits="userSpaceOnUse" width="${PATTERN_SIZE}" height="${PATTERN_SIZE}">${draw(PATTERN_SIZE)}</pattern>`);
+      return `<defs>${defs.join("")}</defs>`;
+    }
+    _edges(edges) {
+      const out = ['<g class="edges" pointer-events="none">'];
+      for (const [a, b, kind] of edges) {
+        const [x1, y1] = centre(a[0], a[1]);
+        const [x2, y2] = centre(b[0], b[1]);
+        const mx = (x1 + x2) / 2;
+        const my = (y1 + y2) / 2;
+        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const px = -(y2 - y1) / len / 2;
+        const py = (x2 - x1) / len / 2;
+        const style = edgeStyle(kind);
+        out.push(`<line x1="${(mx - px).toFixed(3)}" y1="${(my - py).toFixed(3)}" x2="${(mx + px).toFixed(3)}" y2="${(my + py).toFixed(3)}" stroke="${style.stroke}" stroke-width="${style.width}" stroke-linecap="round"${style.dash ? ` stroke-dasharray="${style.dash}"` : ""} class="edge edge-${kind}" data-edge="${kind}"/>`);
+      }
+      out.push("</g>");
+      return out.join("");
+    }
+    _highlights() {
+      const out = ['<g class="highlights">'];
+      for (const [key, colour] of this.hexMarks) {
+        const [q, r] = key.split(",").map(Number);
+        const [x, y] = centre(q, r);
+        out.push(`<polygon points="${corners(x, y, 0.86)}" class="legal-hex" data-hex="${key}" fill="${colour}" fill-opacity="0.38" stroke="${colour}" stroke-width="0.12"/>`);
+      }
+      out.push("</g>");
+      return out.join("");
+    }
+    _markers(markers) {
+      const out = ['<g class="markers">'];
+      for (const m of markers) {
+        const [x, y] = centre(m.at[0], m.at[1]);
+        out.push(`<g class="marker" data-marker="${escape(m.marker)}"><rect x="${x - 0.45}" y="${y - 0.45}" width="0.9" height="0.9" rx="0.12" fill="#3a3a3a" stroke="#f2c94c" stroke-width="0.08"/><text x="${x}" y="${y + 0.16}" class="marker-text">?</text><title>Ambush marker ${escape(m.marker)}${m.hides ? ` (hides ${escape(m.hides)})` : ""}</title></g>`);
+      }
+      out.push("</g>");
+      return out.join("");
+    }
+    _figures(view, names, active) {
+      const out = ['<g class="figures">'];
+      const labels = [];
+      for (const fig of view.figures || []) {
+        if (!fig.pos) continue;
+        const [x, y] = centre(fig.pos[0], fig.pos[1]);
+        const name = names.get(fig.id) || fig.name;
+        const colour = SEAT_COLOURS[fig.seat] || "#555";
+        const mark = this.figureMarks.get(fig.id);
+        const states = [];
+        if (fig.fallen) states.push("fallen");
+        if (fig.transfixed) states.push("transfixed");
+        if (fig.activated) states.push("activated");
+        if (fig.wounds) states.push(`wounded ${fig.wounds}`);
+        const classes = ["figure", `seat-${fig.seat}`, ...states.map((s) => s.split(" ")[0])];
+        if (mark) classes.push("legal");
+        if (fig.id === active) classes.push("acting");
+        out.push(`<g class="${classes.join(" ")}" data-figure="${escape(fig.id)}" data-seat="${fig.seat}" data-name="${escape(name)}" data-pos="${fig.pos.join(",")}" data-states="${states.join(" ")}">`);
+        if (mark) {
+          out.push(`<circle cx="${x}" cy="${y}" r="0.82" fill="${mark}" fill-opacity="0.3" stroke="${mark}" stroke-width="0.14" class="legal-ring"/>`);
+        }
+        if (fig.id === active) {
+          out.push(`<circle cx="${x}" cy="${y}" r="0.8" fill="none" stroke="#f2b705" stroke-width="0.16" class="acting-ring"/>`);
+        }
+        if (fig.fallen) {
+          out.push(`<ellipse cx="${x}" cy="${y}" rx="0.64" ry="0.36" fill="${colour}" stroke="#111" stroke-width="0.06" stroke-dasharray="0.1 0.06"/>`);
+        } else {
+          out.push(`<circle cx="${x}" cy="${y}" r="0.6" fill="${colour}" stroke="#111" stroke-width="0.06"/>`);
+        }
+        if (fig.transfixed) {
+          out.push(`<circle cx="${x}" cy="${y}" r="0.7" fill="none" stroke="#9b30ff" stroke-width="0.1" stroke-dasharray="0.15 0.08"/>`);
+        }
+        out.push(`<text x="${x}" y="${y + 0.17}" class="token-text">${escape(tokenText(name))}</text>`);
+        if (fig.activated) {
+          out.push(`<circle cx="${x + 0.5}" cy="${y - 0.5}" r="0.22" fill="#fff" stroke="#111" stroke-width="0.04"/><text x="${x + 0.5}" y="${y - 0.42}" class="badge-text">✓</text>`);
+        }
+        out.push(`<title>${escape(name)} (${escape(fig.name)}) — Quality ${fig.quality}+, Combat ${fig.combat}${fig.rules?.length ? `; ${escape(fig.rules.join(", "))}` : ""}${states.length ? ` — ${states.join(", ")}` : ""}</title>`);
+        out.push("</g>");
+        if (this.showNames) {
+          const below = (fig.pos[0] + Math.floor(fig.pos[1] / 2)) % 2 === 0;
+          const text = name.length > 16 ? `${name.slice(0, 15)}…` : name;
+          const half = text.length * 0.1;
+          const lx = Math.min(Math.max(x, half - 0.25), this.width + 0.25 - half);
+          labels.push(`<text x="${lx.toFixed(3)}" y="${(below ? y + 0.98 : y - 0.74).toFixed(3)}" class="name-label">${escape(text)}</text>`);
+        }
+      }
+      out.push("</g>");
+      out.push(`<g class="name-labels" pointer-events="none">${labels.join("")}</g>`);
+      return out.join("");
+    }
+  };
+
+  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  function utf8Count(str) {
+    const strLength = str.length;
+    let byteLength = 0;
+    let pos = 0;
+    while (pos < strLength) {
+      let value = str.charCodeAt(pos++);
+      if ((value & 4294967168) === 0) {
+        byteLength++;
+        continue;
+      } else if ((value & 4294965248) === 0) {
+        byteLength += 2;
+      } else {
+        if (value >= 55296 && value <= 56319) {
+          if (pos < strLength) {
+            const extra = str.charCodeAt(pos);
+            if ((extra & 64512) === 56320) {
+              ++pos;
+              value = ((value & 1023) << 10) + (extra & 1023) + 65536;
+            }
+          }
+        }
+        if ((value & 4294901760) === 0) {
+          byteLength += 3;
+        } else {
+          byteLength += 4;
+        }
+      }
+    }
+    return byteLength;
+  }
+  function utf8EncodeJs(str, output, outputOffset) {
+    const strLength = str.length;
+    let offset = outputOffset;
+    let pos = 0;
+    while (pos < strLength) {
+      let value = str.charCodeAt(pos++);
+      if ((value & 4294967168) === 0) {
+        output[offset++] = value;
+        continue;
+      } else if ((value & 4294965248) === 0) {
+        output[offset++] = value >> 6 & 31 | 192;
+      } else {
+        if (value >= 55296 && value <= 56319) {
+          if (pos < strLength) {
+            const extra = str.charCodeAt(pos);
+            if ((extra & 64512) === 56320) {
+              ++pos;
+              value = ((value & 1023) << 10) + (extra & 1023) + 65536;
+            }
+          }
+        }
+        if ((value & 4294901760) === 0) {
+          output[offset++] = value >> 12 & 15 | 224;
+          output[offset++] = value >> 6 & 63 | 128;
+        } else {
+          output[offset++] = value >> 18 & 7 | 240;
+          output[offset++] = value >> 12 & 63 | 128;
+          output[offset++] = value >> 6 & 63 | 128;
+        }
+      }
+      output[offset++] = value & 63 | 128;
+    }
+  }
+  var sharedTextEncoder = new TextEncoder();
+  var TEXT_ENCODER_THRESHOLD = 50;
+  function utf8EncodeTE(str, output, outputOffset) {
+    sharedTextEncoder.encodeInto(str, output.subarray(outputOffset));
+  }
+  function utf8Encode(str, output, outputOffset) {
+    if (str.length > TEXT_ENCODER_THRESHOLD) {
+      utf8EncodeTE(str, output, outputOffset);
+    } else {
+      utf8EncodeJs(str, output, outputOffset);
+    }
+  }
+  var CHUNK_SIZE = 4096;
+  function utf8DecodeJs(bytes, inputOffset, byteLength) {
+    let offset = inputOffset;
+    const end = offset + byteLength;
+    const units = [];
+    let result = "";
+    while (offset < end) {
+      const byte1 = bytes[offset++];
+      if ((byte1 & 128) === 0) {
+        units.push(byte1);
+      } else if ((byte1 & 224) === 192) {
+        const byte2 = bytes[offset++] & 63;
+        units.push((byte1 & 31) << 6 | byte2);
+      } else if ((byte1 & 240) === 224) {
+        const byte2 = bytes[offset++] & 63;
+        const byte3 = bytes[offset++] & 63;
+        units.push((byte1 & 31) << 12 | byte2 << 6 | byte3);
+      } else if ((byte1 & 248) === 240) {
+        const byte2 = bytes[offset++] & 63;
+        const byte3 = bytes[offset++] & 63;
+        const byte4 = bytes[offset++] & 63;
+        let unit = (byte1 & 7) << 18 | byte2 << 12 | byte3 << 6 | byte4;
+        if (unit > 65535) {
+          unit -= 65536;
+          units.push(unit >>> 10 & 1023 | 55296);
+          unit = 56320 | unit & 1023;
+        }
+        units.push(unit);
+      } else {
+        units.push(byte1);
+      }
+      if (units.length >= CHUNK_SIZE) {
+        result += String.fromCharCode(...units);
+        units.length = 0;
+      }
+    }
+    if (units.length > 0) {
+      result += String.fromCharCode(...units);
+    }
+    return result;
+  }
+  var sharedTextDecoder = new TextDecoder();
+  var TEXT_DECODER_THRESHOLD = 200;
+  function utf8DecodeTD(bytes, inputOffset, byteLength) {
+    const stringBytes = bytes.subarray(inputOffset, inputOffset + byteLength);
+    return sharedTextDecoder.decode(stringBytes);
+  }
+  function utf8Decode(bytes, inputOffset, byteLength) {
+    if (byteLength > TEXT_DECODER_THRESHOLD) {
+      return utf8DecodeTD(bytes, inputOffset, byteLength);
+    } else {
+      return utf8DecodeJs(bytes, inputOffset, byteLength);
+    }
+  }
+
+  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  var ExtData = class {
+    constructor(type, data) {
+      __publicField(this, "type");
+      __publicField(this, "data");
+      this.type = type;
+      this.data = data;
+    }
+  };
+
+  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  var DecodeError = class _DecodeError extends Error {
+    constructor(message) {
+      super(message);
+      const proto = Object.create(_DecodeError.prototype);
+      Object.setPrototypeOf(this, proto);
+      Object.defineProperty(this, "name", {
+        configurable: true,
+        enumerable: false,
+        value: _DecodeError.name
+      });
+    }
+  };
+
+  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  var UINT32_MAX = 4294967295;
+  function setUint64(view, offset, value) {
+    const high = value / 4294967296;
+    const low = value;
+    view.setUint32(offset, high);
+    view.setUint32(offset + 4, low);
+  }
+  function setInt64(view, offset, value) {
+    const high = Math.floor(value / 4294967296);
+    const low = value;
+    view.setUint32(offset, high);
+    view.setUint32(offset + 4, low);
+  }
+  function getInt64(view, offset) {
+    const high = view.getInt32(offset);
+    const low = view.getUint32(offset + 4);
+    return high * 4294967296 + low;
+  }
+  function getUint64(view, offset) {
+    const high = view.getUint32(offset);
+    const low = view.getUint32(offset + 4);
+    return high * 4294967296 + low;
+  }
+
+  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  var EXT_TIMESTAMP = -1;
+  var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
+  var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
+  function encodeTimeSpecToTimestamp({ sec, nsec }) {
+    if (sec >= 0 && nsec >= 0 && sec <= TIMESTAMP64_MAX_SEC) {
+      if (nsec === 0 && sec <= TIMESTAMP32_MAX_SEC) {
+        const rv = new Uint8Array(4);
+        const view = new DataView(rv.buffer);
+        view.setUint32(0, sec);
+        return rv;
+      } else {
+        const secHigh = sec / 4294967296;
+        const secLow = sec & 4294967295;
+        const rv = new Uint8Array(8);
+        const view = new DataView(rv.buffer);
+        view.setUint32(0, nsec << 2 | secHigh & 3);
+        view.setUint32(4, secLow);
+        return rv;
+      }
+    } else {
+      const rv = new Uint8Array(12);
+      const view = new DataView(rv.buffer);
+      view.setUint32(0, nsec);
+      setInt64(view, 4, sec);
+      return rv;
+    }
+  }
+  function encodeDateToTimeSpec(date) {
+    const msec = date.getTime();
+    const sec = Math.floor(msec / 1e3);
+    const nsec = (msec - sec * 1e3) * 1e6;
+    const nsecInSec = Math.floor(nsec / 1e9);
+    return {
+      sec: sec + nsecInSec,
+      nsec: nsec - nsecInSec * 1e9
+    };
+  }
+  function encodeTimestampExtension(object) {
+    if (object instanceof Date) {
+      const timeSpec = encodeDateToTimeSpec(object);
+      return encodeTimeSpecToTimestamp(timeSpec);
+    } else {
+      return null;
+    }
+  }
+  function decodeTimestampToTimeSpec(data) {
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    switch (data.byteLength) {
+      case 4: {
+        const sec = view.getUint32(0);
+        const nsec = 0;
+        return { sec, nsec };
+      }
+      case 8: {
+        const nsec30AndSecHigh2 = view.getUint32(0);
+        const secLow32 = view.getUint32(4);
+        const sec = (nsec30AndSecHigh2 & 3) * 4294967296 + secLow32;
+        const nsec = nsec30AndSecHigh2 >>> 2;
+        return { sec, nsec };
+      }
+      case 12: {
+        const sec = getInt64(view, 4);
+        const nsec = view.getUint32(0);
+        return { sec, nsec };
+      }
+      default:
+        throw new DecodeError(`Unrecognized data size for timestamp (expected 4, 8, or 12): ${data.length}`);
+    }
+  }
+  function decodeTimestampExtension(data) {
+    const timeSpec = decodeTimestampToTimeSpec(data);
+    return new Date(timeSpec.sec * 1e3 + timeSpec.nsec / 1e6);
+  }
+  var timestampExtension = {
+    type: EXT_TIMESTAMP,
+    encode: encodeTimestampExtension,
+    decode: decodeTimestampExtension
+  };
+
+  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  var _ExtensionCodec = class _ExtensionCodec {
+    constructor() {
+      // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
+      // this will make type errors a lot more clear
+      // eslint-disable-next-line @typescript-eslint/naming-convention
+      __publicField(this, "__brand");
+      // built-in extensions
+      __publicField(this, "builtInEncoders", []);
+      __publicField(this, "builtInDecoders", []);
+      // custom extensions
+      __publicField(this, "encoders", []);
+      __publicField(this, "decoders", []);
+      this.register(timestampExtension);
+    }
+    register({ type, encode: encode2, decode: decode2 }) {
+      if (type >= 0) {
+        this.encoders[type] = encode2;
+        this.decoders[type] = decode2;
+      } else {
+        const index = -1 - type;
+        this.builtInEncoders[index] = encode2;
+        this.builtInDecoders[index] = decode2;
+      }
+    }
+    tryToEncode(object, context) {
+      for (let i = 0; i < this.builtInEncoders.length; i++) {
+        const encodeExt = this.builtInEncoders[i];
+        if (encodeExt != null) {
+          const data = encodeExt(object, context);
+          if (data != null) {
+            const type = -1 - i;
+            return new ExtData(type, data);
+          }
+        }
+      }
+      for (let i = 0; i < this.encoders.length; i++) {
+        const encodeExt = this.encoders[i];
+        if (encodeExt != null) {
+          const data = encodeExt(object, context);
+          if (data != null) {
+            const type = i;
+            return new ExtData(type, data);
+          }
+        }
+      }
+      if (object instanceof ExtData) {
+        return object;
+      }
+      return null;
+    }
+    decode(data, type, context) {
+      const decodeExt = type < 0 ? this.builtInDecoders[-1 - type] : this.decoders[type];
+      if (decodeExt) {
+        return decodeExt(data, type, context);
+      } else {
+        return new ExtData(type, data);
+      }
+    }
+  };
+  __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
+  var ExtensionCodec = _ExtensionCodec;
+
+  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  function isArrayBufferLike(buffer) {
+    return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
+  }
+  function ensureUint8Array(buffer) {
+    if (buffer instanceof Uint8Array) {
+      return buffer;
+    } else if (ArrayBuffer.isView(buffer)) {
+      return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    } else if (isArrayBufferLike(buffer)) {
+      return new Uint8Array(buffer);
+    } else {
+      return Uint8Array.from(buffer);
+    }
+  }
+
+  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  var DEFAULT_MAX_DEPTH = 100;
+  var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
+  var Encoder = class _Encoder {
+    constructor(options) {
+      __publicField(this, "extensionCodec");
+      __publicField(this, "context");
+      __publicField(this, "useBigInt64");
+      __publicField(this, "maxDepth");
+      __publicField(this, "initialBufferSize");
+      __publicField(this, "sortKeys");
+      __publicField(this, "forceFloat32");
+      __publicField(this, "ignoreUndefined");
+      __publicField(this, "forceIntegerToFloat");
+      __publicField(this, "pos");
+      __publicField(this, "view");
+      __publicField(this, "bytes");
+      __publicField(this, "entered", false);
+      this.extensionCodec = options?.extensionCodec ?? ExtensionCodec.defaultCodec;
+      this.context = options?.context;
+      this.useBigInt64 = options?.useBigInt64 ?? false;
+      this.maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+      this.initialBufferSize = options?.initialBufferSize ?? DEFAULT_INITIAL_BUFFER_SIZE;
+      this.sortKeys = options?.sortKeys ?? false;
+      this.forceFloat32 = options?.forceFloat32 ?? false;
+      this.ignoreUndefined = options?.ignoreUndefined ?? false;
+      this.forceIntegerToFloat = options?.forceIntegerToFloat ?? false;
+      this.pos = 0;
+      this.view = new DataView(new ArrayBuffer(this.initialBufferSize));
+      this.bytes = new Uint8Array(this.view.buffer);
+    }
+    clone() {
+      return new _Encoder({
+        extensionCodec: this.extensionCodec,
+        context: this.context,
+        useBigInt64: this.useBigInt64,
+        maxDepth: this.maxDepth,
+        initialBufferSize: this.initialBufferSize,
+        sortKeys: this.sortKeys,
+        forceFloat32: this.forceFloat32,
+        ignoreUndefined: this.ignoreUndefined,
+        forceIntegerToFloat: this.forceIntegerToFloat
+      });
+    }
+    reinitializeState() {
+      this.pos = 0;
+    }
+    /**
+     * This is almost equivalent to {@link Encoder#encode}, but it returns an reference of the encoder's internal buffer and thus much faster than {@link Encoder#encode}.
+     *
+     * @returns Encodes the object and returns a shared reference the encoder's internal buffer.
+     */
+    encodeSharedRef(object) {
+      if (this.entered) {
+        const instance = this.clone();
+        return instance.encodeSharedRef(object);
+      }
+      try {
+        this.entered = true;
+        this.reinitializeState();
+        this.doEncode(object, 1);
+        return this.bytes.subarray(0, this.pos);
+      } finally {
+        this.entered = false;
+      }
+    }
+    /**
+     * @returns Encodes the object and returns a copy of the encoder's internal buffer.
+     */
+    encode(object) {
+      if (this.entered) {
+        const instance = this.clone();
+        return instance.encode(object);
+      }
+      try {
+        this.entered = true;
+        this.reinitializeState();
+        this.doEncode(object, 1);
+        return this.bytes.slice(0, this.pos);
+      } finally {
+        this.entered = false;
+      }
+    }
+    doEncode(object, depth) {
+      if (depth > this.maxDepth) {
+        throw new Error(`Too deep objects in depth ${depth}`);
+      }
+      if (object == null) {
+        this.encodeNil();
+      } else if (typeof object === "boolean") {
+        this.encodeBoolean(object);
+      } else if (typeof object === "number") {
+        if (!this.forceIntegerToFloat) {
+          this.encodeNumber(object);
+        } else {
+          this.encodeNumberAsFloat(object);
+        }
+      } else if (typeof object === "string") {
+        this.encodeString(object);
+      } else if (this.useBigInt64 && typeof object === "bigint") {
+        this.encodeBigInt64(object);
+      } else {
+        this.encodeObject(object, depth);
+      }
+    }
+    ensureBufferSizeToWrite(sizeToWrite) {
+      const requiredSize = this.pos + sizeToWrite;
+      if (this.view.byteLength < requiredSize) {
+        this.resizeBuffer(requiredSize * 2);
+      }
+    }
+    resizeBuffer(newSize) {
+      const newBuffer = new ArrayBuffer(newSize);
+      const newBytes = new Uint8Array(newBuffer);
+      const newView = new DataView(newBuffer);
+      newBytes.set(this.bytes);
+      this.view = newView;
+      this.bytes = newBytes;
+    }
+    encodeNil() {
+      this.writeU8(192);
+    }
+    encodeBoolean(object) {
+      if (object === false) {
+        this.writeU8(194);
+      } else {
+        this.writeU8(195);
+      }
+    }
+    encodeNumber(object) {
+      if (!this.forceIntegerToFloat && Number.isSafeInteger(object)) {
+        if (object >= 0) {
+          if (object < 128) {
+            this.writeU8(object);
+          } else if (object < 256) {
+            this.writeU8(204);
+            this.writeU8(object);
+          } else if (object < 65536) {
+            this.writeU8(205);
+            this.writeU16(object);
+          } else if (object < 4294967296) {
+            this.writeU8(206);
+            this.writeU32(object);
+          } else if (!this.useBigInt64) {
+            this.writeU8(207);
+            this.writeU64(object);
+          } else {
+            this.encodeNumberAsFloat(object);
+          }
+        } else {
+          if (object >= -32) {
+            this.writeU8(224 | object + 32);
+          } else if (object >= -128) {
+            this.writeU8(208);
+            this.writeI8(object);
+          } else if (object >= -32768) {
+            this.writeU8(209);
+            this.writeI16(object);
+          } else if (object >= -2147483648) {
+            this.writeU8(210);
+            this.writeI32(object);
+          } else if (!this.useBigInt64) {
+            this.writeU8(211);
+            this.writeI64(object);
+          } else {
+            this.encodeNumberAsFloat(object);
+          }
+        }
+      } else {
+        this.encodeNumberAsFloat(object);
+      }
+    }
+    encodeNumberAsFloat(object) {
+      if (this.forceFloat32) {
+        this.writeU8(202);
+        this.writeF32(object);
+      } else {
+        this.writeU8(203);
+        this.writeF64(object);
+      }
+    }
+    encodeBigInt64(object) {
+      if (object >= BigInt(0)) {
+        this.writeU8(207);
+        this.writeBigUint64(object);
+      } else {
+        this.writeU8(211);
+        this.writeBigInt64(object);
+      }
+    }
+    writeStringHeader(byteLength) {
+      if (byteLength < 32) {
+        this.writeU8(160 + byteLength);
+      } else if (byteLength < 256) {
+        this.writeU8(217);
+        this.writeU8(byteLength);
+      } else if (byteLength < 65536) {
+        this.writeU8(218);
+        this.writeU16(byteLength);
+      } else if (byteLength < 4294967296) {
+        this.writeU8(219);
+        this.writeU32(byteLength);
+      } else {
+        throw new Error(`Too long string: ${byteLength} bytes in UTF-8`);
+      }
+    }
+    encodeString(object) {
+      const maxHeaderSize = 1 + 4;
+      const byteLength = utf8Count(object);
+      this.ensureBufferSizeToWrite(maxHeaderSize + byteLength);
+      this.writeStringHeader(byteLength);
+      utf8Encode(object, this.bytes, this.pos);
+      this.pos += byteLength;
+    }
+    encodeObject(object, depth) {
+      const ext = this.extensionCodec.tryToEncode(object, this.context);
+      if (ext != null) {
+        this.encodeExtension(ext);
+      } else if (Array.isArray(object)) {
+        this.encodeArray(object, depth);
+      } else if (ArrayBuffer.isView(object)) {
+        this.encodeBinary(object);
+      } else if (typeof object === "object") {
+        this.encodeMap(object, depth);
+      } else {
+        throw new Error(`Unrecognized object: ${Object.prototype.toString.apply(object)}`);
+      }
+    }
+    encodeBinary(object) {
+      const size = object.byteLength;
+      if (size < 256) {
+        this.writeU8(196);
+        this.writeU8(size);
+      } else if (size < 65536) {
+        this.writeU8(197);
+        this.writeU16(size);
+      } else if (size < 4294967296) {
+        this.writeU8(198);
+        this.writeU32(size);
+      } else {
+        throw new Error(`Too large binary: ${size}`);
+      }
+      const bytes = ensureUint8Array(object);
+      this.writeU8a(bytes);
+    }
+    encodeArray(object, depth) {
+      const size = object.length;
+      if (size < 16) {
+        this.writeU8(144 + size);
+      } else if (size < 65536) {
+        this.writeU8(220);
+        this.writeU16(size);
+      } else if (size < 4294967296) {
+        this.writeU8(221);
+        this.writeU32(size);
+      } else {
+        throw new Error(`Too large array: ${size}`);
+      }
+      for (const item of object) {
+        this.doEncode(item, depth + 1);
+      }
+    }
+    countWithoutUndefined(object, keys) {
+      let count = 0;
+      for (const key of keys) {
+        if (object[key] !== void 0) {
+          count++;
+        }
+      }
+      return count;
+    }
+    encodeMap(object, depth) {
+      const keys = Object.keys(object);
+      if (this.sortKeys) {
+        keys.sort();
+      }
+      const size = this.ignoreUndefined ? this.countWithoutUndefined(object, keys) : keys.length;
+      if (size < 16) {
+        this.writeU8(128 + size);
+      } else if (size < 65536) {
+        this.writeU8(222);
+        this.writeU16(size);
+      } else if (size < 4294967296) {
+        this.writeU8(223);
+        this.writeU32(size);
+      } else {
+        throw new Error(`Too large map object: ${size}`);
+      }
+      for (const key of keys) {
+        const value = object[key];
+        if (!(this.ignoreUndefined && value === void 0)) {
+          this.encodeString(key);
+          this.doEncode(value, depth + 1);
+        }
+      }
+    }
+    encodeExtension(ext) {
+      if (typeof ext.data === "function") {
+        const data = ext.data(this.pos + 6);
+        const size2 = data.length;
+        if (size2 >= 4294967296) {
+          throw new Error(`Too large extension object: ${size2}`);
+        }
+        this.writeU8(201);
+        this.writeU32(size2);
+        this.writeI8(ext.type);
+        this.writeU8a(data);
+        return;
+      }
+      const size = ext.data.length;
+      if (size === 1) {
+        this.writeU8(212);
+      } else if (size === 2) {
+        this.writeU8(213);
+      } else if (size === 4) {
+        this.writeU8(214);
+      } else if (size === 8) {
+        this.writeU8(215);
+      } else if (size === 16) {
+        this.writeU8(216);
+      } else if (size < 256) {
+        this.writeU8(199);
+        this.writeU8(size);
+      } else if (size < 65536) {
+        this.writeU8(200);
+        this.writeU16(size);
+      } else if (size < 4294967296) {
+        this.writeU8(201);
+        this.writeU32(size);
+      } else {
+        throw new Error(`Too large extension object: ${size}`);
+      }
+      this.writeI8(ext.type);
+      this.writeU8a(ext.data);
+    }
+    writeU8(value) {
+      this.ensureBufferSizeToWrite(1);
+      this.view.setUint8(this.pos, value);
+      this.pos++;
+    }
+    writeU8a(values) {
+      const size = values.length;
+      this.ensureBufferSizeToWrite(size);
+      this.bytes.set(values, this.pos);
+      this.pos += size;
+    }
+    writeI8(value) {
+      this.ensureBufferSizeToWrite(1);
+      this.view.setInt8(this.pos, value);
+      this.pos++;
+    }
+    writeU16(value) {
+      this.ensureBufferSizeToWrite(2);
+      this.view.setUint16(this.pos, value);
+      this.pos += 2;
+    }
+    writeI16(value) {
+      this.ensureBufferSizeToWrite(2);
+      this.view.setInt16(this.pos, value);
+      this.pos += 2;
+    }
+    writeU32(value) {
+      this.ensureBufferSizeToWrite(4);
+      this.view.setUint32(this.pos, value);
+      this.pos += 4;
+    }
+    writeI32(value) {
+      this.ensureBufferSizeToWrite(4);
+      this.view.setInt32(this.pos, value);
+      this.pos += 4;
+    }
+    writeF32(value) {
+      this.ensureBufferSizeToWrite(4);
+      this.view.setFloat32(this.pos, value);
+      this.pos += 4;
+    }
+    writeF64(value) {
+      this.ensureBufferSizeToWrite(8);
+      this.view.setFloat64(this.pos, value);
+      this.pos += 8;
+    }
+    writeU64(value) {
+      this.ensureBufferSizeToWrite(8);
+      setUint64(this.view, this.pos, value);
+      this.pos += 8;
+    }
+    writeI64(value) {
+      this.ensureBufferSizeToWrite(8);
+      setInt64(this.view, this.pos, value);
+      this.pos += 8;
+    }
+    writeBigUint64(value) {
+      this.ensureBufferSizeToWrite(8);
+      this.view.setBigUint64(this.pos, value);
+      this.pos += 8;
+    }
+    writeBigInt64(value) {
+      this.ensureBufferSizeToWrite(8);
+      this.view.setBigInt64(this.pos, value);
+      this.pos += 8;
+    }
+  };
+
+  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  function encode(value, options) {
+    const encoder = new Encoder(options);
+    return encoder.encodeSharedRef(value);
+  }
+
+  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  function prettyByte(byte) {
+    return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
+  }
+
+  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  var DEFAULT_MAX_KEY_LENGTH = 16;
+  var DEFAULT_MAX_LENGTH_PER_KEY = 16;
+  var CachedKeyDecoder = class {
+    constructor(maxKeyLength = DEFAULT_MAX_KEY_LENGTH, maxLengthPerKey = DEFAULT_MAX_LENGTH_PER_KEY) {
+      __publicField(this, "hit", 0);
+      __publicField(this, "miss", 0);
+      __publicField(this, "caches");
+      __publicField(this, "maxKeyLength");
+      __publicField(this, "maxLengthPerKey");
+      this.maxKeyLength = maxKeyLength;
+      this.maxLengthPerKey = maxLengthPerKey;
+      this.caches = [];
+      for (let i = 0; i < this.maxKeyLength; i++) {
+        this.caches.push([]);
+      }
+    }
+    canBeCached(byteLength) {
+      return byteLength > 0 && byteLength <= this.maxKeyLength;
+    }
+    find(bytes, inputOffset, byteLength) {
+      const records = this.caches[byteLength - 1];
+      FIND_CHUNK: for (const record of records) {
+        const recordBytes = record.bytes;
+        for (let j = 0; j < byteLength; j++) {
+          if (recordBytes[j] !== bytes[inputOffset + j]) {
+            continue FIND_CHUNK;
+          }
+        }
+        return record.str;
+      }
+      return null;
+    }
+    store(bytes, value) {
+      const records = this.caches[bytes.length - 1];
+      const record = { bytes, str: value };
+      if (records.length >= this.maxLengthPerKey) {
+        records[Math.random() * records.length | 0] = record;
+      } else {
+        records.push(record);
+      }
+    }
+    decode(bytes, inputOffset, byteLength) {
+      const cachedValue = this.find(bytes, inputOffset, byteLength);
+      if (cachedValue != null) {
+        this.hit++;
+        return cachedValue;
+      }
+      this.miss++;
+      const str = utf8DecodeJs(bytes, inputOffset, byteLength);
+      const slicedCopyOfBytes = Uint8Array.prototype.slice.call(bytes, inputOffset, inputOffset + byteLength);
+      this.store(slicedCopyOfBytes, str);
+      return str;
+    }
+  };
+
+  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  var STATE_ARRAY = "array";
+  var STATE_MAP_KEY = "map_key";
+  var STATE_MAP_VALUE = "map_value";
+  var mapKeyConverter = (key) => {
+    if (typeof key === "string" || typeof key === "number") {
+      return key;
+    }
+    throw new DecodeError("The type of key must be string or number but " + typeof key);
+  };
+  var StackPool = class {
+    constructor() {
+      __publicField(this, "stack", []);
+      __publicField(this, "stackHeadPosition", -1);
+    }
+    get length() {
+      return this.stackHeadPosition + 1;
+    }
+    top() {
+      return this.stack[this.stackHeadPosition];
+    }
+    pushArrayState(size) {
+      const state = this.getUninitializedStateFromPool();
+      state.type = STATE_ARRAY;
+      state.position = 0;
+      state.size = size;
+      state.array = new Array(size);
+    }
+    pushMapState(size) {
+      const state = this.getUninitializedStateFromPool();
+      state.type = STATE_MAP_KEY;
+      state.readCount = 0;
+      state.size = size;
+      state.map = {};
+    }
+    getUninitializedStateFromPool() {
+      this.stackHeadPosition++;
+      if (this.stackHeadPosition === this.stack.length) {
+        const partialState = {
+          type: void 0,
+          size: 0,
+          array: void 0,
+          position: 0,
+          readCount: 0,
+          map: void 0,
+          key: null
+        };
+        this.stack.push(partialState);
+      }
+      return this.stack[this.stackHeadPosition];
+    }
+    release(state) {
+      const topStackState = this.stack[this.stackHeadPosition];
+      if (topStackState !== state) {
+        throw new Error("Invalid stack state. Released state is not on top of the stack.");
+      }
+      if (state.type === STATE_ARRAY) {
+        const partialState = state;
+        partialState.size = 0;
+        partialState.array = void 0;
+        partialState.position = 0;
+        partialState.type = void 0;
+      }
+      if (state.type === STATE_MAP_KEY || state.type === STATE_MAP_VALUE) {
+        const partialState = state;
+        partialState.size = 0;
+        partialState.map = void 0;
+        partialState.readCount = 0;
+        partialState.type = void 0;
+      }
+      this.stackHeadPosition--;
+    }
+    reset() {
+      this.stack.length = 0;
+      this.stackHeadPosition = -1;
+    }
+  };
+  var HEAD_BYTE_REQUIRED = -1;
+  var EMPTY_VIEW = new DataView(new ArrayBuffer(0));
+  var EMPTY_BYTES = new Uint8Array(EMPTY_VIEW.buffer);
+  try {
+    EMPTY_VIEW.getInt8(0);
+  } catch (e) {
+    if (!(e instanceof RangeError)) {
+      throw new Error("This module is not supported in the current JavaScript engine because DataView does not throw RangeError on out-of-bounds access");
+    }
+  }
+  var MORE_DATA = new RangeError("Insufficient data");
+  var sharedCachedKeyDecoder = new CachedKeyDecoder();
+  var Decoder = class _Decoder {
+    constructor(options) {
+      __publicField(this, "extensionCodec");
+      __publicField(this, "context");
+      __publicField(this, "useBigInt64");
+      __publicField(this, "rawStrings");
+      __publicField(this, "maxStrLength");
+      __publicField(this, "maxBinLength");
+      __publicField(this, "maxArrayLength");
+      __publicField(this, "maxMapLength");
+      __publicField(this, "maxExtLength");
+      __publicField(this, "keyDecoder");
+      __publicField(this, "mapKeyConverter");
+      __publicField(this, "totalPos", 0);
+      __publicField(this, "pos", 0);
+      __publicField(this, "view", EMPTY_VIEW);
+      __publicField(this, "bytes", EMPTY_BYTES);
+      __publicField(this, "headByte", HEAD_BYTE_REQUIRED);
+      __publicField(this, "stack", new StackPool());
+      __publicField(this, "entered", false);
+      this.extensionCodec = options?.extensionCodec ?? ExtensionCodec.defaultCodec;
+      this.context = options?.context;
+      this.useBigInt64 = options?.useBigInt64 ?? false;
+      this.rawStrings = options?.rawStrings ?? false;
+      this.maxStrLength = options?.maxStrLength ?? UINT32_MAX;
+      this.maxBinLength = options?.maxBinLength ?? UINT32_MAX;
+      this.maxArrayLength = options?.maxArrayLength ?? UINT32_MAX;
+      this.maxMapLength = options?.maxMapLength ?? UINT32_MAX;
+      this.maxExtLength = options?.maxExtLength ?? UINT32_MAX;
+      this.keyDecoder = options?.keyDecoder !== void 0 ? options.keyDecoder : sharedCachedKeyDecoder;
+      this.mapKeyConverter = options?.mapKeyConverter ?? mapKeyConverter;
+    }
+    clone() {
+      return new _Decoder({
+        extensionCodec: this.extensionCodec,
+        context: this.context,
+        useBigInt64: this.useBigInt64,
+        rawStrings: this.rawStrings,
+        maxStrLength: this.maxStrLength,
+        maxBinLength: this.maxBinLength,
+        maxArrayLength: this.maxArrayLength,
+        maxMapLength: this.maxMapLength,
+        maxExtLength: this.maxExtLength,
+        keyDecoder: this.keyDecoder
+      });
+    }
+    reinitializeState() {
+      this.totalPos = 0;
+      this.headByte = HEAD_BYTE_REQUIRED;
+      this.stack.reset();
+    }
+    setBuffer(buffer) {
+      const bytes = ensureUint8Array(buffer);
+      this.bytes = bytes;
+      this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      this.pos = 0;
+    }
+    appendBuffer(buffer) {
+      if (this.headByte === HEAD_BYTE_REQUIRED && !this.hasRemaining(1)) {
+        this.setBuffer(buffer);
+      } else {
+        const remainingData = this.bytes.subarray(this.pos);
+        const newData = ensureUint8Array(buffer);
+        const newBuffer = new Uint8Array(remainingData.length + newData.length);
+        newBuffer.set(remainingData);
+        newBuffer.set(newData, remainingData.length);
+        this.setBuffer(newBuffer);
+      }
+    }
+    hasRemaining(size) {
+      return this.view.byteLength - this.pos >= size;
+    }
+    createExtraByteError(posToShow) {
+      const { view, pos } = this;
+      return new RangeError(`Extra ${view.byteLength - pos} of ${view.byteLength} byte(s) found at buffer[${posToShow}]`);
+    }
+    /**
+     * @throws {@link DecodeError}
+     * @throws {@link RangeError}
+     */
+    decode(buffer) {
+      if (this.entered) {
+        const instance = this.clone();
+        return instance.decode(buffer);
+      }
+      try {
+        this.entered = true;
+        this.reinitializeState();
+        this.setBuffer(buffer);
+        const object = this.doDecodeSync();
+        if (this.hasRemaining(1)) {
+          throw this.createExtraByteError(this.pos);
+        }
+        return object;
+      } finally {
+        this.entered = false;
+      }
+    }
+    *decodeMulti(buffer) {
+      if (this.entered) {
+        const instance = this.clone();
+        yield* instance.decodeMulti(buffer);
+        return;
+      }
+      try {
+        this.entered = true;
+        this.reinitializeState();
+        this.setBuffer(buffer);
+        while (this.hasRemaining(1)) {
+          yield this.doDecodeSync();
+        }
+      } finally {
+        this.entered = false;
+      }
+    }
+    async decodeAsync(stream) {
+      if (this.entered) {
+        const instance = this.clone();
+        return instance.decodeAsync(stream);
+      }
+      try {
+        this.entered = true;
+        let decoded = false;
+        let object;
+        for await (const buffer of stream) {
+          if (decoded) {
+            this.entered = false;
+            throw this.createExtraByteError(this.totalPos);
+          }
+          this.appendBuffer(buffer);
+          try {
+            object = this.doDecodeSync();
+            decoded = true;
+          } catch (e) {
+            if (!(e instanceof RangeError)) {
+              throw e;
+            }
+          }
+          this.totalPos += this.pos;
+        }
+        if (decoded) {
+          if (this.hasRemaining(1)) {
+            throw this.createExtraByteError(this.totalPos);
+          }
+          return object;
+        }
+        const { headByte, pos, totalPos } = this;
+        throw new RangeError(`Insufficient data in parsing ${prettyByte(headByte)} at ${totalPos} (${pos} in the current buffer)`);
+      } finally {
+        this.entered = false;
+      }
+    }
+    decodeArrayStream(stream) {
+      return this.decodeMultiAsync(stream, true);
+    }
+    decodeStream(stream) {
+      return this.decodeMultiAsync(stream, false);
+    }
+    async *decodeMultiAsync(stream, isArray) {
+      if (this.entered) {
+        const instance = this.clone();
+        yield* instance.decodeMultiAsync(stream, isArray);
+        return;
+      }
+      try {
+        this.entered = true;
+        let isArrayHeaderRequired = isArray;
+        let arrayItemsLeft = -1;
+        for await (const buffer of stream) {
+          if (isArray && arrayItemsLeft === 0) {
+            throw this.createExtraByteError(this.totalPos);
+          }
+          this.appendBuffer(buffer);
+          if (isArrayHeaderRequired) {
+            arrayItemsLeft = this.readArraySize();
+            isArrayHeaderRequired = false;
+            this.complete();
+          }
+          try {
+            while (true) {
+              yield this.doDecodeSync();
+              if (--arrayItemsLeft === 0) {
+                break;
+              }
+            }
+          } catch (e) {
+            if (!(e instanceof RangeError)) {
+              throw e;
+            }
+          }
+          this.totalPos += this.pos;
+        }
+      } finally {
+        this.entered = false;
+      }
+    }
+    doDecodeSync() {
+      DECODE: while (true) {
+        const headByte = this.readHeadByte();
+        let object;
+        if (headByte >= 224) {
+          object = headByte - 256;
+        } else if (headByte < 192) {
+          if (headByte < 128) {
+            object = headByte;
+          } else if (headByte < 144) {
+            const size = headByte - 128;
+            if (size !== 0) {
+              this.pushMapState(size);
+              this.complete();
+              continue DECODE;
+            } else {
+              object = {};
+            }
+          } else if (headByte < 160) {
+            const size = headByte - 144;
+            if (size !== 0) {
+              this.pushArrayState(size);
+              this.complete();
+              continue DECODE;
+            } else {
+              object = [];
+            }
+          } else {
+            const byteLength = headByte - 160;
+            object = this.decodeString(byteLength, 0);
+          }
+        } else if (headByte === 192) {
+          object = null;
+        } else if (headByte === 194) {
+          object = false;
+        } else if (headByte === 195) {
+          object = true;
+        } else if (headByte === 202) {
+          object = this.readF32();
+        } else if (headByte === 203) {
+          object = this.readF64();
+        } else if (headByte === 204) {
+          object = this.readU8();
+        } else if (headByte === 205) {
+          object = this.readU16();
+        } else if (headByte === 206) {
+          object = this.readU32();
+        } else if (headByte === 207) {
+          if (this.useBigInt64) {
+            object = this.readU64AsBigInt();
+          } else {
+            object = this.readU64();
+          }
+        } else if (headByte === 208) {
+          object = this.readI8();
+        } else if (headByte === 209) {
+          object = this.readI16();
+        } else if (headByte === 210) {
+          object = this.readI32();
+        } else if (headByte === 211) {
+          if (this.useBigInt64) {
+            object = this.readI64AsBigInt();
+          } else {
+            object = this.readI64();
+          }
+        } else if (headByte === 217) {
+          const byteLength = this.lookU8();
+          object = this.decodeString(byteLength, 1);
+        } else if (headByte === 218) {
+          const byteLength = this.lookU16();
+          object = this.decodeString(byteLength, 2);
+        } else if (headByte === 219) {
+          const byteLength = this.lookU32();
+          object = this.decodeString(byteLength, 4);
+        } else if (headByte === 220) {
+          const size = this.readU16();
+          if (size !== 0) {
+            this.pushArrayState(size);
+            this.complete();
+            continue DECODE;
+          } else {
+            object = [];
+          }
+        } else if (headByte === 221) {
+          const size = this.readU32();
+          if (size !== 0) {
+            this.pushArrayState(size);
+            this.complete();
+            continue DECODE;
+          } else {
+            object = [];
+          }
+        } else if (headByte === 222) {
+          const size = this.readU16();
+          if (size !== 0) {
+            this.pushMapState(size);
+            this.complete();
+            continue DECODE;
+          } else {
+            object = {};
+          }
+        } else if (headByte === 223) {
+          const size = this.readU32();
+          if (size !== 0) {
+            this.pushMapState(size);
+            this.complete();
+            continue DECODE;
+          } else {
+            object = {};
+          }
+        } else if (headByte === 196) {
+          const size = this.lookU8();
+          object = this.decodeBinary(size, 1);
+        } else if (headByte === 197) {
+          const size = this.lookU16();
+          object = this.decodeBinary(size, 2);
+        } else if (headByte === 198) {
+          const size = this.lookU32();
+          object = this.decodeBinary(size, 4);
+        } else if (headByte === 212) {
+          object = this.decodeExtension(1, 0);
+        } else if (headByte === 213) {
+          object = this.decodeExtension(2, 0);
+        } else if (headByte === 214) {
+          object = this.decodeExtension(4, 0);
+        } else if (headByte === 215) {
+          object = this.decodeExtension(8, 0);
+        } else if (headByte === 216) {
+          object = this.decodeExtension(16, 0);
+        } else if (headByte === 199) {
+          const size = this.lookU8();
+          object = this.decodeExtension(size, 1);
+        } else if (headByte === 200) {
+          const size = this.lookU16();
+          object = this.decodeExtension(size, 2);
+        } else if (headByte === 201) {
+          const size = this.lookU32();
+          object = this.decodeExtension(size, 4);
+        } else {
+          throw new DecodeError(`Unrecognized type byte: ${prettyByte(headByte)}`);
+        }
+        this.complete();
+        const stack = this.stack;
+        while (stack.length > 0) {
+          const state = stack.top();
+          if (state.type === STATE_ARRAY) {
+            state.array[state.position] = object;
+            state.position++;
+            if (state.position === state.size) {
+              object = state.array;
+              stack.release(state);
+            } else {
+              continue DECODE;
+            }
+          } else if (state.type === STATE_MAP_KEY) {
+            if (object === "__proto__") {
+              throw new DecodeError("The key __proto__ is not allowed");
+            }
+            state.key = this.mapKeyConverter(object);
+            state.type = STATE_MAP_VALUE;
+            continue DECODE;
+          } else {
+            state.map[state.key] = object;
+            state.readCount++;
+            if (state.readCount === state.size) {
+              object = state.map;
+              stack.release(state);
+            } else {
+              state.key = null;
+              state.type = STATE_MAP_KEY;
+              continue DECODE;
+            }
+          }
+        }
+        return object;
+      }
+    }
+    readHeadByte() {
+      if (this.headByte === HEAD_BYTE_REQUIRED) {
+        this.headByte = this.readU8();
+      }
+      return this.headByte;
+    }
+    complete() {
+      this.headByte = HEAD_BYTE_REQUIRED;
+    }
+    readArraySize() {
+      const headByte = this.readHeadByte();
+      switch (headByte) {
+        case 220:
+          return this.readU16();
+        case 221:
+          return this.readU32();
+        default: {
+          if (headByte < 160) {
+            return headByte - 144;
+          } else {
+            throw new DecodeError(`Unrecognized array type byte: ${prettyByte(headByte)}`);
+          }
+        }
+      }
+    }
+    pushMapState(size) {
+      if (size > this.maxMapLength) {
+        throw new DecodeError(`Max length exceeded: map length (${size}) > maxMapLengthLength (${this.maxMapLength})`);
+      }
+      this.stack.pushMapState(size);
+    }
+    pushArrayState(size) {
+      if (size > this.maxArrayLength) {
+        throw new DecodeError(`Max length exceeded: array length (${size}) > maxArrayLength (${this.maxArrayLength})`);
+      }
+      this.stack.pushArrayState(size);
+    }
+    decodeString(byteLength, headerOffset) {
+      if (!this.rawStrings || this.stateIsMapKey()) {
+        return this.decodeUtf8String(byteLength, headerOffset);
+      }
+      return this.decodeBinary(byteLength, headerOffset);
+    }
+    /**
+     * @throws {@link RangeError}
+     */
+    decodeUtf8String(byteLength, headerOffset) {
+      if (byteLength > this.maxStrLength) {
+        throw new DecodeError(`Max length exceeded: UTF-8 byte length (${byteLength}) > maxStrLength (${this.maxStrLength})`);
+      }
+      if (this.bytes.byteLength < this.pos + headerOffset + byteLength) {
+        throw MORE_DATA;
+      }
+      const offset = this.pos + headerOffset;
+      let object;
+      if (this.stateIsMapKey() && this.keyDecoder?.canBeCached(byteLength)) {
+        object = this.keyDecoder.decode(this.bytes, offset, byteLength);
+      } else {
+        object = utf8Decode(this.bytes, offset, byteLength);
+      }
+      this.pos += headerOffset + byteLength;
+      return object;
+    }
+    stateIsMapKey() {
+      if (this.stack.length > 0) {
+        const state = this.stack.top();
+        return state.type === STATE_MAP_KEY;
+      }
+      return false;
+    }
+    /**
+     * @throws {@link RangeError}
+     */
+    decodeBinary(byteLength, headOffset) {
+      if (byteLength > this.maxBinLength) {
+        throw new DecodeError(`Max length exceeded: bin length (${byteLength}) > maxBinLength (${this.maxBinLength})`);
+      }
+      if (!this.hasRemaining(byteLength + headOffset)) {
+        throw MORE_DATA;
+      }
+      const offset = this.pos + headOffset;
+      const object = this.bytes.subarray(offset, offset + byteLength);
+      this.pos += headOffset + byteLength;
+      return object;
+    }
+    decodeExtension(size, headOffset) {
+      if (size > this.maxExtLength) {
+        throw new DecodeError(`Max length exceeded: ext length (${size}) > maxExtLength (${this.maxExtLength})`);
+      }
+      const extType = this.view.getInt8(this.pos + headOffset);
+      const data = this.decodeBinary(
+        size,
+        headOffset + 1
+        /* extType */
+      );
+      return this.extensionCodec.decode(data, extType, this.context);
+    }
+    lookU8() {
+      return this.view.getUint8(this.pos);
+    }
+    lookU16() {
+      return this.view.getUint16(this.pos);
+    }
+    lookU32() {
+      return this.view.getUint32(this.pos);
+    }
+    readU8() {
+      const value = this.view.getUint8(this.pos);
+      this.pos++;
+      return value;
+    }
+    readI8() {
+      const value = this.view.getInt8(this.pos);
+      this.pos++;
+      return value;
+    }
+    readU16() {
+      const value = this.view.getUint16(this.pos);
+      this.pos += 2;
+      return value;
+    }
+    readI16() {
+      const value = this.view.getInt16(this.pos);
+      this.pos += 2;
+      return value;
+    }
+    readU32() {
+      const value = this.view.getUint32(this.pos);
+      this.pos += 4;
+      return value;
+    }
+    readI32() {
+      const value = this.view.getInt32(this.pos);
+      this.pos += 4;
+      return value;
+    }
+    readU64() {
+      const value = getUint64(this.view, this.pos);
+      this.pos += 8;
+      return value;
+    }
+    readI64() {
+      const value = getInt64(this.view, this.pos);
+      this.pos += 8;
+      return value;
+    }
+    readU64AsBigInt() {
+      const value = this.view.getBigUint64(this.pos);
+      this.pos += 8;
+      return value;
+    }
+    readI64AsBigInt() {
+      const value = this.view.getBigInt64(this.pos);
+      this.pos += 8;
+      return value;
+    }
+    readF32() {
+      const value = this.view.getFloat32(this.pos);
+      this.pos += 4;
+      return value;
+    }
+    readF64() {
+      const value = this.view.getFloat64(this.pos);
+      this.pos += 8;
+      return value;
+    }
+  };
+
+  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  function decode(buffer, options) {
+    const decoder = new Decoder(options);
+    return decoder.decode(buffer);
+  }
+
+  // src/connection.js
+  var PROTOCOL_VERSION = 1;
+  var BACKOFF_MS = [250, 500, 1e3, 2e3, 4e3];
+  var ServerError = class extends Error {
+    constructor(frame) {
+      super(frame.message);
+      this.code = frame.code;
+      this.retryable = frame.retryable;
+      this.details = frame.details || {};
+    }
+  };
+  function randomPrefix() {
+    const bytes = new Uint8Array(4);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  var Connection = class {
+    constructor(url) {
+      this.url = url;
+      this.prefix = randomPrefix();
+      this.counter = 0;
+      this.pending = /* @__PURE__ */ new Map();
+      this.subscriptions = /* @__PURE__ */ new Map();
+      this.token = null;
+      this.socket = null;
+      this.attempt = 0;
+      this.closed = false;
+      this.onStatus = () => {
+      };
+      this.onSessionLost = () => {
+      };
+    }
+    open() {
+      this.closed = false;
+      return this._connect();
+    }
+    close() {
+      this.closed = true;
+      if (this.socket) this.socket.close();
+    }
+    get connected() {
+      return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+    }
+    _connect() {
+      return new Promise((resolve) => {
+        const socket = new WebSocket(this.url);
+        socket.binaryType = "arraybuffer";
+        this.socket = socket;
+        this.onStatus("connecting");
+        socket.onopen = async () => {
+          this.attempt = 0;
+          this.onStatus("online");
+          await this._resume();
+          resolve();
+        };
+        socket.onmessage = (message) => this._receive(message.data);
+        socket.onclose = () => {
+          if (this.socket !== socket) return;
+          this.socket = null;
+          this.onStatus("offline");
+          resolve();
+          if (!this.closed) this._reconnectLater();
+        };
+      });
+    }
+    _reconnectLater() {
+      const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+      this.attempt += 1;
+      setTimeout(() => {
+        if (!this.closed) this._connect();
+      }, delay);
+    }
+    // After a (re)connection: sign in, resume streams, resend what was unanswered.
+    // The server handles one connection's requests in order, so these go out first.
+    async _resume() {
+      const unanswered = [...this.pending.values()];
+      if (this.token) {
+        const id = this._nextId();
+        this._send({ type: "authenticate", id, token: this.token });
+        this.pending.set(id, {
+          message: null,
+          resolve: () => {
+          },
+          reject: () => {
+            this.token = null;
+            this.onSessionLost();
+          }
+        });
+        for (const [matchId, sub] of this.subscriptions) {
+          this._subscribeFrame(matchId, sub);
+        }
+      }
+      for (const entry of unanswered) {
+        if (entry.message) this._send(entry.message);
+      }
+    }
+    _subscribeFrame(matchId, sub) {
+      const id = this._nextId();
+      this.pending.set(id, { message: null, resolve: () => {
+      }, reject: () => {
+      } });
+      this._send({
+        type: "subscribe",
+        id,
+        match_id: matchId,
+        after_seq: sub.lastSeq,
+        spectate: sub.spectate,
+        views: sub.views
+      });
+    }
+    _nextId() {
+      this.counter += 1;
+      return `${this.prefix}-${this.counter}`;
+    }
+    _send(message) {
+      if (!this.connected) return false;
+      this.socket.send(encode({ v: PROTOCOL_VERSION, ...message }));
+      return true;
+    }
+    // One request; resolves with the reply's result or rejects with a ServerError.
+    request(type, fields = {}) {
+      const id = this._nextId();
+      const message = { type, id, ...fields };
+      return new Promise((resolve, reject) => {
+        this.pending.set(id, { message, resolve, reject });
+        this._send(message);
+      });
+    }
+    // Subscribe to a match; `onPush(frame)` gets every push for it. Events are
+    // de-duplicated by seq so a resumed stream never shows one twice.
+    async subscribe(matchId, { spectate = false, views = true, onPush }) {
+      const sub = { spectate, views, lastSeq: 0, onPush };
+      this.subscriptions.set(matchId, sub);
+      return this.request("subscribe", { match_id: matchId, after_seq: 0, spectate, views });
+    }
+    async unsubscribe(matchId) {
+      if (!this.subscriptions.delete(matchId)) return;
+      try {
+        await this.request("unsubscribe", { match_id: matchId });
+      } catch (error) {
+      }
+    }
+    _receive(data) {
+      let frame;
+      try {
+        frame = decode(new Uint8Array(data));
+      } catch (error) {
+        console.error("undecodable frame", error);
+        return;
+      }
+      if (frame.type === "reply" || frame.type === "error" && frame.id !== null && frame.id !== void 0) {
+        const entry = this.pending.get(frame.id);
+        if (!entry) return;
+        this.pending.delete(frame.id);
+        if (frame.type === "reply") entry.resolve(frame.result);
+        else entry.reject(new ServerError(frame));
+        return;
+      }
+      if (frame.type === "error") {
+        console.warn("server error", frame.code, frame.message);
+        return;
+      }
+      const sub = this.subscriptions.get(frame.match_id);
+      if (!sub) return;
+      if (frame.type === "event") {
+        if (frame.seq <= sub.lastSeq) return;
+        sub.lastSeq = frame.seq;
+      } else if (frame.type === "snapshot") {
+        sub.lastSeq = frame.seq;
+      }
+      if (frame.type === "match_over" || frame.type === "match_status" && frame.status === "aborted") {
+        this.subscriptions.delete(frame.match_id);
+      }
+      sub.onPush(frame);
+    }
+  };
+
+  // src/events.js
+  var QUIET = /* @__PURE__ */ new Set(["pending_pushed", "pending_popped", "pending_replaced"]);
+  var RESULT_VERB = {
+    recoil: "recoils",
+    fall: "falls",
+    kill: "is killed",
+    gruesome: "is killed gruesomely"
+  };
+  function formatEvent(event, ctx) {
+    if (event === null || event === void 0) return { text: "(hidden)", kind: "hidden" };
+    if (QUIET.has(event.type)) return null;
+    const format = FORMATS[event.type];
+    const data = event.data || {};
+    if (format) {
+      const text = format(data, ctx);
+      if (text === null) return null;
+      return { text, kind: KINDS[event.type] || "info" };
+    }
+    return { text: generic(event.type, data, ctx), kind: "info" };
+  }
+  var KINDS = {
+    melee: "combat",
+    shot: "combat",
+    killed: "death",
+    fled: "death",
+    game_ended: "end",
+    turn_passed: "turn",
+    activated: "dice",
+    morale_tested: "dice",
+    held: "combat",
+    activation_ended: "minor",
+    group_ended: "minor",
+    deployed: "minor"
+  };
+  var PLURALS = { die: "dice" };
+  function plural(n, word) {
+    return `${n} ${n === 1 ? word : PLURALS[word] || `${word}s`}`;
+  }
+  function diceList(dice) {
+    return (dice || []).join(", ");
+  }
+  function dieAndBonus(die, total) {
+    const bonus = total - die;
+    return bonus >= 0 ? `${die}+${bonus}` : `${die}${bonus}`;
+  }
+  function modifierNote(modifiers) {
+    const [mine, theirs] = modifiers || [[], []];
+    const parts = [];
+    if (mine && mine.length) parts.push(mine.join(", "));
+    if (theirs && theirs.length) parts.push(`defender: ${theirs.join(", ")}`);
+    return parts.length ? ` [${parts.join("; ")}]` : "";
+  }
+  function outcomeText(data, attacker, defender, ctx) {
+    if (!data.loser || data.result === "none") return "no effect";
+    const loser = data.loser === "defender" ? defender : attacker;
+    const winner = data.loser === "defender" ? attacker : defender;
+    const verb = RESULT_VERB[data.result] || data.result;
+    const from = data.result === "recoil" ? ` from ${ctx.name(winner)}` : "";
+    return `${ctx.name(loser)} ${verb}${from}`;
+  }
+  function qualityRoll(data) {
+    const auto = data.automatic ? ` + ${data.automatic} automatic` : "";
+    return `rolled ${diceList(data.dice) || "nothing"}${auto}, needing ${data.target}+`;
+  }
+  var FORMATS = {
+    list_submitted: (d, c) => `${c.seat(d.seat)} submitted a warband list` + (d.list ? ` (${d.list.name || "unnamed"}, kept secret until both are in)` : " (secret)"),
+    lists_revealed: (d, c) => "Warband lists revealed: " + Object.entries(d.lists || {}).map(([seat, list]) => {
+      const points = (list.models || []).reduce((sum, m) => sum + (m.points || 0), 0);
+      return `${c.seat(seat)}: ${list.name || "unnamed"}, ${plural(
+        (list.models || []).length,
+        "model"
+      )}, ${points} points`;
+    }).join("; "),
+    roles_rolled: (d, c) => `Roll-off for attacker and defender: ${rollOff(d.rolls)} — ${c.seat(d.winner)} chooses`,
+    role_chosen: (d, c) => `${c.seat(d.seat)} chooses to be the ${d.role}`,
+    terrain_laid: (d, c) => `${c.seat(d.seat)} lays out the terrain` + (d.generated ? " (generated from the match dice)" : "") + `: ${plural((d.terrain || []).length, "terrain hex")}, ${plural((d.edges || []).length, "wall or edge feature")}`,
+    edge_chosen: (d, c) => `${c.seat(d.seat)} takes the ${d.edge} table edge`,
+    deployed: (d, c) => `${c.name(d.figure)} deployed`,
+    side_deployed: (d, c) => `${c.seat(d.seat)} has deployed`,
+    initiative_rolled: (d, c) => `Initiative: ${rollOff(d.rolls)} — ${c.seat(d.winner)} goes first`,
+    activated: (d, c) => {
+      const count = (d.dice || []).length + (d.automatic || 0);
+      const casting = d.casting ? " (declaring a spell)" : "";
+      let text = `${c.name(d.figure)} activates with ${plural(count, "die")}${casting}: ${qualityRoll(d)} — ${plural(d.successes, "action")}`;
+      if (d.failures >= 2) text += `; ${d.failures} failures: turnover`;
+      if (d.out_of_power) text += "; three failures: out of magical power";
+      return text;
+    },
+    free_move_started: (d, c) => `${c.name(d.figure)} makes a free move`,
+    moved: (d, c) => {
+      let text = `${c.name(d.figure)} moves`;
+      if (d.disengaged) text += " away (disengaging)";
+      else if (d.cost) text += ` (${plural(d.cost, "action")})`;
+      if (d.contact && d.contact.length) {
+        text += ` into contact with ${d.contact.map((id) => c.name(id)).join(", ")}`;
+      }
+      return text;
+    },
+    actions_spent: (d, c) => `${c.name(d.figure)} spends ${plural(d.cost, "action")}` + (d.reason ? ` (${d.reason})` : ""),
+    stood_up: (d, c) => `${c.name(d.figure)} stands up` + (d.reason ? ` (${d.reason})` : ""),
+    broke_free: (d, c) => `${c.name(d.figure)} breaks free of the transfix`,
+    activation_ended: (d, c) => `${c.name(d.figure)} ends its activation` + (d.turnover ? " — turnover" : ""),
+    melee: (d, c) => {
+      const [ad, dd] = d.dice || [0, 0];
+      const [at, dt] = d.totals || [0, 0];
+      const how = d.free_hack ? "gets a free hack at" : d.power ? "power-blows" : "attacks";
+      return `${c.name(d.attacker)} ${how} ${c.name(d.defender)}: ${outcomeText(d, d.attacker, d.defender, c)} (${dieAndBonus(ad, at)} vs ${dieAndBonus(dd, dt)})${modifierNote(d.modifiers)}`;
+    },
+    shot: (d, c) => {
+      const [ad, dd] = d.dice || [0, 0];
+      const [at, dt] = d.totals || [0, 0];
+      let how = d.aimed ? "takes an aimed shot at" : "shoots at";
+      if (d.spell_power) how = `casts a bolt (power ${d.spell_power}) at`;
+      if (d.volley) how = `leads a concentrated shooting (${d.volley.length} shooters) at`;
+      return `${c.name(d.shooter)} ${how} ${c.name(d.target)}: ${outcomeText(d, d.shooter, d.target, c)} (${dieAndBonus(ad, at)} vs ${dieAndBonus(dd, dt)})${modifierNote(d.modifiers)}`;
+    },
+    missile_check: (d, c) => d.spent ? `${d.figure ? c.name(d.figure) : "A shooter"} runs out of missiles (rolled ${diceList(d.dice)})` : `${c.name(d.figure)} still has missiles (rolled ${diceList(d.dice)})`,
+    fell: (d, c) => `${c.name(d.figure)} falls` + (d.reason ? ` (${d.reason})` : ""),
+    recoiled: (d, c) => `${c.name(d.figure)} recoils away from ${c.name(d.away_from)}`,
+    followed_up: (d, c) => `${c.name(d.figure)} follows up`,
+    wounded: (d, c) => `${c.name(d.figure)} is wounded` + (d.reason ? ` (${d.reason})` : ""),
+    killed: (d, c) => `${c.name(d.figure)} is killed${d.gruesome ? " gruesomely" : ""}` + (d.by ? ` by ${c.name(d.by)}` : ""),
+    tailslap_rolled: (d, c) => `${c.name(d.by)}'s tail slaps ${c.name(d.figure)}: rolled ${diceList(d.dice)}`,
+    poison_rolled: (d, c) => `${c.name(d.by)}'s poison on ${c.name(d.figure)}: rolled ${diceList(d.dice)}`,
+    dead_outnumber: (d, c) => `${c.seat(d.seat)} has more dead than living: everyone tests morale`,
+    fled: (d, c) => `${c.name(d.figure)} flees the battle` + (d.reason ? ` (${d.reason})` : ""),
+    flee_moved: (d, c) => `${c.name(d.figure)} flees`,
+    intercepted: (d, c) => `${c.name(d.by)} intercepts the fleeing ${c.name(d.figure)}`,
+    morale_tested: (d, c) => `${c.name(d.figure)} tests morale (${d.reason}): ${qualityRoll(d)} — ${d.failures ? plural(d.failures, "failure") : "holds"}`,
+    terror_tested: (d, c) => `${c.name(d.figure)} faces the terror of ${c.name(d.source)}: ${qualityRoll(d)} — ${d.passed ? "holds" : "fails"}`,
+    terror_resisted: (d, c) => `${c.name(d.figure)} is no longer afraid of ${d.profile}`,
+    skips_turn: (d, c) => `${c.name(d.figure)} skips its next turn`,
+    held: (d, c) => {
+      const what = d.kind === "entangle" ? "entangles" : `casts ${d.kind} (power ${d.power}) on`;
+      return `${c.name(d.figure)} ${what} ${c.name(d.target)}: resists with ${diceList(d.dice) || "nothing"} needing ${d.target_number}+ — ${d.transfixed ? `${c.name(d.target)} is held` : "resisted"}`;
+    },
+    hero_rerolled: (d, c) => `${c.name(d.figure)} uses the Hero's re-roll: ${d.old} becomes ${d.new}`,
+    commander_named: (d, c) => `${c.name(d.figure)} is now ${c.seat(d.seat)}'s overall commander`,
+    group_ordered: (d, c) => `${c.name(d.leader)} orders a ${d.volley ? "concentrated shooting" : d.regroup ? "regroup" : "group activation"} of ${plural((d.members || []).length, "figure")}`,
+    group_activated: (d, c) => `Group of ${plural((d.members || []).length, "figure")} ${d.leader ? `led by ${c.name(d.leader)} ` : ""}activates: rolled ${diceList(d.dice)}, needing ${d.target}+ — ${plural(d.successes, "action")} each` + (d.failures >= 2 ? `; ${d.failures} failures: turnover` : ""),
+    group_member_started: (d, c) => `${c.name(d.figure)} acts for the group`,
+    group_ended: () => "The group activation ends",
+    volley_rolled: (d, c) => `Concentrated shooting at ${c.name(d.target)}: rolled ${diceList(d.dice)} needing ${d.target_number}+ — ${plural(d.successes, "success")}`,
+    turn_passed: (d, c) => `Turn ${d.turn}: ${c.seat(d.to)} to play (${d.reason})`,
+    game_ended: (d, c) => {
+      const points = Object.entries(d.victory_points || {}).map(([seat, vp]) => `${seat.toUpperCase()} ${vp}`).join(", ");
+      const who = d.winner ? `${c.seat(d.winner)} wins` : "A draw";
+      return `Game over: ${who} (${d.reason})` + (points ? `. Victory points: ${points}` : "");
+    },
+    healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
+    snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
+    jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d)})`,
+    jumped_down: (d, c) => `${c.name(d.figure)} jumps down the ${d.height} cliff`,
+    teleported: (d, c) => `${c.name(d.figure)} teleports`,
+    teleport_mishap: (d, c) => `${c.name(d.figure)}'s teleport goes wrong`,
+    marker_placed: (d, c) => `${c.seat(d.seat)} places an ambush marker`,
+    marker_revealed: (d, c) => `Ambush marker ${d.marker} revealed: ${d.figure ? c.name(d.figure) : "a dummy"}`,
+    treasure_found: (d, c) => `${c.name(d.figure)} finds the treasure`,
+    treasure_picked_up: (d, c) => `${c.name(d.figure)} picks up the treasure`,
+    treasure_escaped: (d, c) => `${c.name(d.figure)} carries the treasure off the table`,
+    item_given: (d, c) => `${c.name(d.figure)} gives the magic item to ${c.name(d.to)}`,
+    standard_destroyed: (d, c) => `${c.name(d.by)} destroys ${c.name(d.bearer)}'s standard`
+  };
+  function rollOff(rolls) {
+    return (rolls || []).map(([a, b]) => `A ${a} vs B ${b}`).join(", then ");
+  }
+  var FIGURE_KEYS = /* @__PURE__ */ new Set([
+    "figure",
+    "by",
+    "target",
+    "attacker",
+    "defender",
+    "shooter",
+    "leader",
+    "patient",
+    "bearer",
+    "source",
+    "standard"
+  ]);
+  function generic(type, data, ctx) {
+    const words = type.replace(/_/g, " ");
+    const details = [];
+    for (const [key, value] of Object.entries(data)) {
+      if (FIGURE_KEYS.has(key) && typeof value === "string") {
+        details.push(`${key} ${ctx.name(value)}`);
+      } else if (key === "seat" && typeof value === "string") {
+        details.push(ctx.seat(value));
+      } else if (key === "dice" && Array.isArray(value)) {
+        details.push(`rolled ${diceList(value)}`);
+      } else if (["number", "boolean"].includes(typeof value) || typeof value === "string" && value.length < 40) {
+        details.push(`${key.replace(/_/g, " ")} ${value}`);
+      }
+    }
+    const head = words.charAt(0).toUpperCase() + words.slice(1);
+    return details.length ? `${head}: ${details.join(", ")}` : head;
+  }
+  function formatOdds(odds) {
+    const merged = /* @__PURE__ */ new Map();
+    for (const o of odds.outcomes || []) {
+      const key = o.loser === null || o.result === "none" ? "none" : `${o.loser}:${o.result}`;
+      merged.set(key, (merged.get(key) || 0) + o.probability);
+    }
+    const order = [
+      "defender:gruesome",
+      "defender:kill",
+      "defender:fall",
+      "defender:recoil",
+      "none",
+      "attacker:recoil",
+      "attacker:fall",
+      "attacker:kill",
+      "attacker:gruesome"
+    ];
+    const label = {
+      "defender:gruesome": "Gruesome kill",
+      "defender:kill": "Kill",
+      "defender:fall": "Fall",
+      "defender:recoil": "Recoil",
+      none: "nothing",
+      "attacker:recoil": "you recoil",
+      "attacker:fall": "you fall",
+      "attacker:kill": "you are killed",
+      "attacker:gruesome": "you are killed gruesomely"
+    };
+    const keys = [
+      ...order.filter((k) => merged.has(k)),
+      ...[...merged.keys()].filter((k) => !order.includes(k))
+    ];
+    return keys.map((k) => `${label[k] || k} ${percent(merged.get(k))}`).join(" · ");
+  }
+  function percent(p) {
+    const value = p * 100;
+    if (value > 0 && value < 1) return "<1%";
+    return `${Math.round(value)}%`;
+  }
+  function formatModifiers(odds) {
+    const [mine, theirs] = odds.modifiers || [[], []];
+    const parts = [];
+    if (mine && mine.length) parts.push(`you: ${mine.join(", ")}`);
+    if (theirs && theirs.length) parts.push(`target: ${theirs.join(", ")}`);
+    return parts.join("; ");
+  }
+
+  // src/lobby.js
+  function renderLogin(root, app2) {
+    root.innerHTML = `
+    <section class="card narrow" id="login">
+      <h2>Play warband</h2>
+      <form id="guest-form">
+        <h3>As a guest</h3>
+        <label>Display name <input name="name" maxlength="32" placeholder="optional"></label>
+        <button class="primary" type="submit">Play as guest</button>
+      </form>
+      <form id="account-form">
+        <h3>With an account</h3>
+        <label>Username <input name="username" autocomplete="username"></label>
+        <label>Password <input name="password" type="password" autocomplete="current-password">
+        </label>
+        <button class="primary" type="submit" name="login">Log in</button>
+        <button type="button" id="register">Register</button>
+      </form>
+      <p class="status" id="login-status"></p>
+    </section>`;
+    const status = $(root, "#login-status");
+    const attempt = async (work) => {
+      status.textContent = "";
+      try {
+        await work();
+      } catch (error) {
+        status.textContent = error.message;
+      }
+    };
+    $(root, "#guest-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const name = e.target.name.value.trim() || null;
+      attempt(() => app2.signIn("guest", { name }));
+    });
+    const account = $(root, "#account-form");
+    account.addEventListener("submit", (e) => {
+      e.preventDefault();
+      attempt(() => app2.signIn("login", {
+        username: account.username.value.trim(),
+        password: account.password.value
+      }));
+    });
+    $(root, "#register").addEventListener("click", () => attempt(() => app2.signIn("register", {
+      username: account.username.value.trim(),
+      password: account.password.value
+    })));
+  }
+  var Lobby = class {
+    constructor(root, app2) {
+      this.root = root;
+      this.app = app2;
+      this.timer = null;
+    }
+    show() {
+      const scenarios = Object.entries(SCENARIOS).map(([key, label]) => `<option value="${key}">${escape(label)}</option>`).join("");
+      this.root.innerHTML = `
+      <div class="lobby">
+        <section class="card">
+          <h2>Create a Song of Blades and Heroes match</h2>
+          <form id="create-form" class="grid-form">
+            <label>Scenario <select name="scenario">${scenarios}</select></label>
+            <label>Points <select name="points">
+              <option>200</option><option selected>300</option><option>400</option>
+              <option>500</option></select></label>
+            <label>Board <select name="board">
+              <option value="24" selected>24×24 hexes (60 cm table)</option>
+              <option value="36">36×36 hexes (90 cm table)</option>
+              <option value="48">48×48 hexes</option></select></label>
+            <label>Turn limit (0: none) <input name="turns" type="number" min="0" value="0">
+            </label>
+            <label class="check"><input name="private" type="checkbox"> Private (invite code)
+            </label>
+            <button class="primary" type="submit">Create match</button>
+          </form>
+        </section>
+        <section class="card">
+          <h2>Join or watch</h2>
+          <form id="invite-form" class="inline-form">
+            <label>Invite code <input name="code" size="10" placeholder="e.g. 3F9A0C1E"></label>
+            <button type="submit">Join</button>
+          </form>
+          <form id="watch-form" class="inline-form">
+            <label>Match id <input name="match" size="18"></label>
+            <button type="submit">Watch</button>
+          </form>
+        </section>
+        <section class="card wide">
+          <h2>Open matches <button id="refresh" class="small">Refresh</button></h2>
+          <div id="open-matches"><p class="muted">Loading…</p></div>
+        </section>
+        <section class="card wide">
+          <h2>Your matches</h2>
+          <div id="my-matches"></div>
+        </section>
+        <p class="status" id="lobby-status"></p>
+      </div>`;
+      $(this.root, "#create-form").addEventListener("submit", (e) => {
+        e.preventDefault();
+        this.create(e.target);
+      });
+      $(this.root, "#invite-form").addEventListener("submit", (e) => {
+        e.preventDefault();
+        this.join({ invite_code: e.target.code.value.trim() });
+      });
+      $(this.root, "#watch-form").addEventListener("submit", (e) => {
+        e.preventDefault();
+        const id = e.target.match.value.trim();
+        if (id) this.app.go(`#/watch/${id}`);
+      });
+      $(this.root, "#refresh").addEventListener("click", () => this.refresh());
+      this.root.addEventListener("click", (e) => {
+        const button = e.target.closest("button[data-join], button[data-watch]");
+        if (!button) return;
+        if (button.dataset.join) this.join({ match_id: button.dataset.join });
+        else this.app.go(`#/watch/${button.dataset.watch}`);
+      });
+      this.renderMine();
+      this.refresh();
+      this.timer = setInterval(() => this.refresh(), 5e3);
+    }
+    hide() {
+      clearInterval(this.timer);
+    }
+    status(text) {
+      const line = $(this.root, "#lobby-status");
+      if (line) line.textContent = text;
+    }
+    async refresh() {
+      let listed;
+      try {
+        listed = await this.app.conn.request("list_open", { system: "sbh" });
+      } catch (error) {
+        this.status(error.message);
+        return;
+      }
+      const box = $(this.root, "#open-matches");
+      if (!box) return;
+      const rows = listed.matches.map((m) => {
+        const players = Object.entries(m.players).map(([seat, name]) => `${seat.toUpperCase()}: ${escape(name)}`).join(", ");
+        const seated = this.app.myMatches().some((x) => x.match_id === m.match_id);
+        return `<tr data-match="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
+        <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
+        <td>${escape(when(m.created_at))}</td>
+        <td>${seated ? `<a href="#/match/${escape(m.match_id)}">open</a>` : `<button class="primary small" data-join="${escape(m.match_id)}">Join</button>`}
+        <button class="small" data-watch="${escape(m.match_id)}">Watch</button></td></tr>`;
+      });
+      box.innerHTML = rows.length ? `<table><thead><tr><th>Match</th><th>Players</th><th>Settings</th><th>Created</th>
+         <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">No open matches. Create one!</p>';
+    }
+    renderMine() {
+      const box = $(this.root, "#my-matches");
+      const mine = this.app.myMatches();
+      box.innerHTML = mine.length ? `<ul>${mine.map((m) => `<li><a href="#/match/${escape(m.match_id)}"><code>${escape(m.match_id)}</code></a> — seat ${escape(m.seat.toUpperCase())}${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""} — ${escape(describeSetup(m.setup))}</li>`).join("")}</ul>` : '<p class="muted">None yet.</p>';
+    }
+    async create(form) {
+      const points = Number(form.points.value);
+      const turns = Number(form.turns.value) || 0;
+      try {
+        const created = await this.app.conn.request("create_match", {
+          system: "sbh",
+          scenario: form.scenario.value,
+          points_limit: points,
+          board_size: Number(form.board.value),
+          private: form.private.checked,
+          options: turns ? { turn_limit: turns } : {}
+        });
+        this.app.remember(created);
+        this.app.go(`#/match/${created.match_id}`);
+      } catch (error) {
+        this.status(error.message);
+      }
+    }
+    async join(fields) {
+      try {
+        const joined = await this.app.conn.request("join", fields);
+        this.app.remember(joined);
+        this.app.go(`#/match/${joined.match_id}`);
+      } catch (error) {
+        this.status(error.message);
+      }
+    }
+  };
+
+  // src/prompt.js
+  var PALETTE = [
+    "#1f9d55",
+    "#d97706",
+    "#0891b2",
+    "#db2777",
+    "#65a30d",
+    "#a16207",
+    "#475569",
+    "#0d9488"
+  ];
+  var ODDS_COMMANDS = /* @__PURE__ */ new Set(["attack", "shoot", "cast_bolt"]);
+  var BOOLEAN_LABELS = {
+    power: ["normal attack", "Power Blow"],
+    aimed: ["normal shot", "Aimed Shot"],
+    cast: ["no spell", "declare a spell"],
+    reroll: ["keep the die", "re-roll"],
+    special: ["normal", "use Lethal/Assassin"]
+  };
+  function isHex(value) {
+    return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
+  }
+  function isPlaceholder(values) {
+    return values.length === 1 && typeof values[0] === "string" && /^<.*>$/.test(values[0]);
+  }
+  function fittingPresets(presets, limit) {
+    return (presets || []).filter((p) => p.points <= limit && p.personality_points * 3 <= limit);
+  }
+  function randomSalt() {
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  var PromptUI = class {
+    // hooks: send(type, args) -> Promise, odds(type, args) -> Promise (rejects if
+    // unavailable), changed() (board highlights need redrawing), presets, status(text)
+    constructor(panel, hooks) {
+      this.panel = panel;
+      this.hooks = hooks;
+      this.prompt = null;
+      this.view = null;
+      this.seat = null;
+      this.candidates = [];
+      this.busy = false;
+      this.oddsCache = /* @__PURE__ */ new Map();
+      this.oddsShown = null;
+      this.confirming = null;
+      panel.addEventListener("click", (e) => this._click(e));
+      panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+    }
+    // -- state --------------------------------------------------------------------
+    setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
+      const fresh = prompt !== this.prompt;
+      this.prompt = prompt;
+      this.view = view;
+      this.seat = seat;
+      this.players = players;
+      this.warbands = warbands;
+      this.finished = finished;
+      if (fresh) {
+        this.busy = false;
+        this.confirming = null;
+        this.oddsShown = null;
+        this.reset(false);
+      }
+      this.render();
+    }
+    get decision() {
+      return this.prompt?.decision || null;
+    }
+    get names() {
+      return displayNames(this.view?.figures || []);
+    }
+    reset(redraw = true) {
+      const options = this.decision?.options || [];
+      this.candidates = options.map((spec, index) => ({ index, spec, chosen: this._given(spec) }));
+      this.confirming = null;
+      if (redraw) {
+        this.render();
+        this.hooks.changed();
+      }
+    }
+    _pieces() {
+      const onBoard = /* @__PURE__ */ new Set();
+      for (const f of this.view?.figures || []) if (f.pos) onBoard.add(f.id);
+      for (const m of this.view?.markers || []) onBoard.add(m.marker);
+      const all = /* @__PURE__ */ new Set([
+        ...(this.view?.figures || []).map((f) => f.id),
+        ...(this.view?.markers || []).map((m) => m.marker)
+      ]);
+      return { onBoard, all };
+    }
+    // "hex", "figure" (pieces, some on the board), "placeholder" or "choice"
+    paramKind(values) {
+      if (values.length && values.every(isHex)) return "hex";
+      if (isPlaceholder(values)) return "placeholder";
+      const { onBoard, all } = this._pieces();
+      if (values.length && values.every((v) => typeof v === "string" && all.has(v)) && values.some((v) => onBoard.has(v))) {
+        return "figure";
+      }
+      return "choice";
+    }
+    // Params with a single possible value need no question (power: [false] when
+    // one action is left); those chosen on the board are still clicked there.
+    _given(spec) {
+      const chosen = {};
+      for (const [name, values] of Object.entries(spec.params || {})) {
+        if (values.length === 1 && this.paramKind(values) === "choice") [chosen[name]] = values;
+      }
+      return chosen;
+    }
+    _boardParam(candidate) {
+      for (const [name, values] of Object.entries(candidate.spec.params || {})) {
+        if (name in candidate.chosen) continue;
+        const kind = this.paramKind(values);
+        if (kind === "hex" || kind === "figure") return { name, values, kind };
+      }
+      return null;
+    }
+    _complete(candidate) {
+      return Object.keys(candidate.spec.params || {}).every((n) => n in candidate.chosen);
+    }
+    colour(candidate) {
+      return PALETTE[candidate.index % PALETTE.length];
+    }
+    // What the board highlights: {hexes: Map(key -> colour), figures: Map(id -> colour)}
+    marks() {
+      const hexes = /* @__PURE__ */ new Map();
+      const figures = /* @__PURE__ */ new Map();
+      if (!this.decision || this.busy) return { hexes, figures };
+      const { onBoard } = this._pieces();
+      for (const c of this.candidates) {
+        const param = this._boardParam(c);
+        if (!param) continue;
+        for (const value of param.values) {
+          if (param.kind === "hex") {
+            const key = `${value[0]},${value[1]}`;
+            if (!hexes.has(key)) hexes.set(key, this.colour(c));
+          } else if (onBoard.has(value) && !figures.has(value)) {
+            figures.set(value, this.colour(c));
+          }
+        }
+      }
+      return { hexes, figures };
+    }
+    // -- choosing -------------------------------------------------------------------
+    chooseHex(key) {
+      return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key);
+    }
+    chooseFigure(id) {
+      return this._chooseOnBoard("figure", (v) => v === id);
+    }
+    _chooseOnBoard(kind, matches) {
+      if (!this.decision || this.busy) return false;
+      const next = [];
+      for (const c of this.candidates) {
+        const param = this._boardParam(c);
+        if (!param || param.kind !== kind) continue;
+        const value = param.values.find(matches);
+        if (value !== void 0) next.push({ ...c, chosen: { ...c.chosen, [param.name]: value } });
+      }
+      if (!next.length) return false;
+      this.candidates = next;
+      this._afterChoice();
+      return true;
+    }
+    _choose(index, name, valueIndex) {
+      const c = this.candidates.find((x) => x.index === index);
+      if (!c) return;
+      const value = c.spec.params[name][valueIndex];
+      this.candidates = [{ ...c, chosen: { ...c.chosen, [name]: value } }];
+      this._afterChoice();
+    }
+    _afterChoice() {
+      const ready = this.candidates.filter((c) => this._complete(c));
+      if (this.candidates.length === 1 && ready.length === 1) {
+        this._submit(ready[0]);
+        return;
+      }
+      this.render();
+      this.hooks.changed();
+    }
+    _args(candidate, extra = {}) {
+      return { ...candidate.spec.args || {}, ...candidate.chosen, ...extra };
+    }
+    async _submit(candidate, extra = {}) {
+      if (candidate.spec.type === "concede" && this.confirming !== candidate.index) {
+        this.confirming = candidate.index;
+        this.render();
+        return;
+      }
+      const prompt = this.prompt;
+      this.busy = true;
+      this.render();
+      this.hooks.changed();
+      try {
+        await this.hooks.send(candidate.spec.type, this._args(candidate, extra));
+      } catch (error) {
+        if (error.code !== "stale_prompt") this.hooks.status(`Refused: ${error.message}`, "error");
+        if (this.prompt !== prompt) return;
+        this.busy = false;
+        this.reset();
+      }
+    }
+    // -- odds ------------------------------------------------------------------------
+    // Hovering a figure that an attack/shoot/bolt would target: ask the server.
+    hoverFigure(id) {
+      if (!this.decision || this.busy || id === null) {
+        this._showOdds(null);
+        return;
+      }
+      for (const c of this.candidates) {
+        if (!ODDS_COMMANDS.has(c.spec.type)) continue;
+        const param = this._boardParam(c);
+        if (param && param.kind === "figure" && param.values.includes(id)) {
+          this._requestOdds(c, { [param.name]: id });
+          return;
+        }
+      }
+      this._showOdds(null);
+    }
+    _hoverButton(e) {
+      const button = e.target.closest("button[data-param]");
+      if (!button) return;
+      const c = this.candidates.find((x) => x.index === Number(button.dataset.spec));
+      if (!c || !ODDS_COMMANDS.has(c.spec.type)) return;
+      const name = button.dataset.param;
+      const value = c.spec.params[name][Number(button.dataset.value)];
+      const target = this._boardParam(c);
+      if (target) return;
+      this._requestOdds(c, { [name]: value });
+    }
+    _requestOdds(candidate, extra) {
+      const args = this._args(candidate, extra);
+      for (const [name, values] of Object.entries(candidate.spec.params || {})) {
+        if (!(name in args)) [args[name]] = values;
+      }
+      const key = `${this.prompt.seq}|${candidate.spec.type}|${JSON.stringify(args)}`;
+      const label = `${candidate.spec.type} ${this.names.get(args.target) || args.target || ""}`;
+      if (this.oddsCache.has(key)) {
+        this._showOdds(this.oddsCache.get(key), label);
+        return;
+      }
+      const seq = this.prompt.seq;
+      this.hooks.odds(candidate.spec.type, args).then((odds) => {
+        this.oddsCache.set(key, odds);
+        if (this.prompt?.seq === seq) this._showOdds(odds, label);
+      }).catch(() => {
+        this.oddsCache.set(key, null);
+      });
+    }
+    _showOdds(odds, label = "") {
+      this.oddsShown = odds ? { odds, label } : null;
+      const box = this.panel.querySelector(".odds");
+      if (box) this._fillOdds(box);
+    }
+    _fillOdds(box) {
+      if (!this.oddsShown) {
+        box.hidden = true;
+        box.textContent = "";
+        return;
+      }
+      const { odds, label } = this.oddsShown;
+      const mods = formatModifiers(odds);
+      box.hidden = false;
+      box.innerHTML = `<strong>Odds (${escape(label.trim())}):</strong> ${escape(formatOdds(odds))}` + (mods ? `<div class="muted">${escape(mods)}</div>` : "");
+    }
+    // -- drawing the panel ------------------------------------------------------------
+    _valueLabel(name, value) {
+      if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
+      if (typeof value === "boolean") {
+        const labels = BOOLEAN_LABELS[name] || [`${name}: no`, `${name}: yes`];
+        return labels[value ? 1 : 0];
+      }
+      const names = this.names;
+      if (typeof value === "string") return names.get(value) || value;
+      if (Array.isArray(value)) {
+        return value.map((v) => typeof v === "string" ? names.get(v) || v : JSON.stringify(v)).join(", ");
+      }
+      return String(value);
+    }
+    _header() {
+      const p = this.prompt;
+      if (this.finished) {
+        return `<div class="prompt-head over">Match over — ${escape(this.finished)}</div>`;
+      }
+      if (!p) return '<div class="prompt-head">Waiting for the match…</div>';
+      const waiting = (p.waiting || []).map((s) => seatName(s, this.players, this.warbands));
+      if (this.decision) {
+        const others = (p.waiting || []).filter((s) => s !== this.seat);
+        const also = others.length ? ` <span class="muted">(also waiting for ${escape(others.map((s) => seatName(s, this.players, this.warbands)).join(", "))})</span>` : "";
+        return `<div class="prompt-head mine" data-mine="true">Your decision — ${escape(seatName(this.seat, this.players, this.warbands))}: <span class="prompt-text">${escape(this.decision.text)}</span>${also}</div>`;
+      }
+      if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';
+      return `<div class="prompt-head theirs" data-mine="false">Waiting for ${escape(waiting.join(" and "))}…</div>`;
+    }
+    render() {
+      const parts = [this._header()];
+      if (this.decision && !this.finished) {
+        if (this.busy) {
+          parts.push('<p class="muted">Sending…</p>');
+        } else {
+          const narrowed = this.candidates.length < (this.decision.options || []).length || this.candidates.some((c) => Object.keys(c.chosen).length > Object.keys(this._given(c.spec)).length);
+          parts.push('<div class="options">');
+          for (const c of this.candidates) parts.push(this._row(c));
+          parts.push("</div>");
+          if (narrowed) parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
+        }
+      }
+      parts.push('<div class="odds" hidden></div>');
+      this.panel.innerHTML = parts.join("");
+      this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
+      this.panel.dataset.mine = this.decision && !this.finished ? "true" : "false";
+      this.panel.dataset.busy = this.busy ? "true" : "false";
+      this._fillOdds(this.panel.querySelector(".odds"));
+    }
+    _row(c) {
+      const spec = c.spec;
+      const colour = this.colour(c);
+      const params = Object.entries(spec.params || {});
+      const out = [`<div class="option" data-spec="${c.index}" data-type="${escape(spec.type)}">`];
+      out.push(`<span class="swatch" style="background:${colour}"></span>`);
+      if (spec.type === "submit_list") return out.join("") + this._listPicker(c) + "</div>";
+      const unsupported = params.filter(([n, v]) => this.paramKind(v) === "placeholder");
+      if (unsupported.length) {
+        out.push(`<span class="label disabled">${escape(spec.label)}</span> <span class="muted">(not available in the browser)</span></div>`);
+        return out.join("");
+      }
+      const complete = this._complete(c);
+      const cls = spec.type === "concede" ? "danger" : "primary";
+      if (complete) {
+        const text = this.confirming === c.index ? `Really ${spec.label.toLowerCase()}?` : spec.label;
+        out.push(`<button class="do ${cls}" data-action="do" data-spec="${c.index}">${escape(text)}</button>`);
+      } else {
+        out.push(`<span class="label">${escape(spec.label)}</span>`);
+      }
+      const given = this._given(spec);
+      const chosen = Object.entries(c.chosen).filter(([n]) => !(n in given)).map(([n, v]) => `${n}: ${this._valueLabel(n, v)}`);
+      if (chosen.length) out.push(` <span class="chosen">(${escape(chosen.join("; "))})</span>`);
+      const board = this._boardParam(c);
+      for (const [name, values] of params) {
+        if (name in c.chosen) continue;
+        const kind = this.paramKind(values);
+        if (kind === "hex" || kind === "figure") continue;
+        out.push(`<span class="param" data-param-name="${escape(name)}">`);
+        values.forEach((value, i) => {
+          out.push(`<button class="value" data-param="${escape(name)}" data-spec="${c.index}" data-value="${i}">${escape(this._valueLabel(name, value))}</button>`);
+        });
+        out.push("</span>");
+      }
+      if (board) {
+        const what = board.kind === "hex" ? "a highlighted hex" : "a highlighted figure";
+        out.push(` <span class="hint">— click ${what} (${board.name})</span>`);
+      }
+      out.push("</div>");
+      return out.join("");
+    }
+    _listPicker(c) {
+      const limit = this.view?.options?.points_limit || 300;
+      const presets = fittingPresets(this.hooks.presets, limit);
+      const options = presets.map((p, i) => `<option value="${i}">${escape(p.name)} (${p.points} pts, ${p.models.length} models)</option>`);
+      return `<span class="label">${escape(c.spec.label)}</span> <select class="preset" data-spec="${c.index}">${options.join("")}</select> <button class="do primary" data-action="submit-list" data-spec="${c.index}">Submit list</button> <span class="muted">(limit ${limit} points)</span>`;
+    }
+    _click(e) {
+      const button = e.target.closest("button");
+      if (!button || this.busy) return;
+      const action = button.dataset.action;
+      if (action === "cancel") {
+        this.reset();
+        return;
+      }
+      const index = Number(button.dataset.spec);
+      const c = this.candidates.find((x) => x.index === index);
+      if (!c) return;
+      if (action === "do") {
+        this._submit(c);
+      } else if (action === "submit-list") {
+        const select = this.panel.querySelector(`select.preset[data-spec="${index}"]`);
+        const limit = this.view?.options?.points_limit || 300;
+        const preset = fittingPresets(this.hooks.presets, limit)[Number(select?.value || 0)];
+        if (!preset) {
+          this.hooks.status("No preset warband fits this match's points limit.", "error");
+          return;
+        }
+        const list = { name: preset.name, models: preset.models.map((m) => ({ profile: m })) };
+        this._submit({ ...c, chosen: {} }, { list, salt: randomSalt() });
+      } else if (button.dataset.param) {
+        this._choose(index, button.dataset.param, Number(button.dataset.value));
+      }
+    }
+  };
+
+  // src/match.js
+  function matchLayout(title) {
+    return `
+    <div class="match">
+      <div class="match-head card">
+        <div class="title">${title}</div>
+        <div class="match-info"></div>
+        <div class="match-actions"></div>
+      </div>
+      <div class="match-body">
+        <div class="board-column card">
+          <div class="board-tools">
+            <button class="small" data-zoom="in" title="Zoom in">+</button>
+            <button class="small" data-zoom="out" title="Zoom out">−</button>
+            <label class="check"><input type="checkbox" class="names-toggle" checked> names</label>
+            <span class="hover-info muted"></span>
+          </div>
+          <div class="board"></div>
+          <details class="legend" open><summary>Legend</summary><div class="legend-body"></div>
+          </details>
+        </div>
+        <div class="side-column">
+          <section class="card prompt" aria-live="polite"></section>
+          <section class="card roster"></section>
+          <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
+        </div>
+      </div>
+    </div>`;
+  }
+  function legendHtml(view) {
+    const present = /* @__PURE__ */ new Set(["open", ...(view?.board?.terrain || []).map((t) => t[2])]);
+    const edgesPresent = new Set((view?.board?.edges || []).map((e) => e[2]));
+    const kinds = Object.entries(KIND_STYLES).filter(([kind]) => !view || present.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><rect width="2" height="2" fill="${style.fill}"/>${style.pattern ? `<rect width="2" height="2" fill="url(#pat-${style.pattern})"/>` : ""}</svg>${escape(style.label)}</span>`);
+    const edges = Object.entries(EDGE_STYLES).filter(([kind]) => !view || edgesPresent.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><line x1="0" y1="1" x2="2" y2="1" stroke="${style.stroke}" stroke-width="${style.width * 2}"${style.dash ? ` stroke-dasharray="${style.dash.split(" ").map((v) => v * 2).join(" ")}"` : ""}/></svg>${escape(style.label)}</span>`);
+    const states = [
+      '<span class="legend-item">✓ activated this turn</span>',
+      '<span class="legend-item">flat dashed token: fallen</span>',
+      '<span class="legend-item">purple dashed ring: transfixed</span>',
+      '<span class="legend-item">gold ring: acting now</span>'
+    ];
+    return kinds.join("") + edges.join("") + states.join("");
+  }
+  function rosterHtml(view, names, players, warbands, activeId) {
+    var _a;
+    const figures = view?.figures || [];
+    if (!figures.length) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
+    const bySeat = {};
+    for (const f of figures) (bySeat[_a = f.seat] || (bySeat[_a] = [])).push(f);
+    const out = ["<h3>Warbands</h3>"];
+    for (const seat of Object.keys(bySeat).sort()) {
+      out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatName(seat, players, warbands))}</h4><ul class="roster-list">`);
+      for (const f of bySeat[seat]) {
+        const states = [];
+        if (f.status !== "ready") states.push(f.status);
+        else if (!f.pos) states.push("not deployed");
+        if (f.fallen) states.push("fallen");
+        if (f.transfixed) states.push("transfixed");
+        if (f.activated) states.push("activated");
+        if (f.wounds) states.push(`${f.wounds} wound${f.wounds > 1 ? "s" : ""}`);
+        if (f.out_of_power) states.push("out of power");
+        if (f.out_of_missiles) states.push("out of missiles");
+        const cls = [f.status !== "ready" ? "gone" : "", f.id === activeId ? "acting" : ""].join(" ");
+        out.push(`<li class="${cls}" data-roster="${escape(f.id)}"><span class="who">${escape(names.get(f.id) || f.name)}</span> <span class="stats">Q${f.quality}+ C${f.combat}</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
+      }
+      out.push("</ul>");
+    }
+    return out.join("");
+  }
+  var MatchScreen = class {
+    constructor(root, app2, matchId, { spectate = false } = {}) {
+      this.root = root;
+      this.app = app2;
+      this.matchId = matchId;
+      this.spectate = spectate;
+      this.events = [];
+      this.view = null;
+      this.prompt = null;
+      this.seat = null;
+      this.status = "connecting";
+      this.result = null;
+      this.warbands = {};
+      this.namesKey = "";
+    }
+    async show() {
+      const mine = this.app.myMatches().find((m) => m.match_id === this.matchId);
+      this.root.innerHTML = matchLayout(`${this.spectate ? "Watching" : "Match"} <code class="match-id">${escape(this.matchId)}</code>`);
+      this.invite = mine?.invite_code || null;
+      this.setup = mine?.setup || null;
+      this.boardBox = $(this.root, ".board");
+      this.board = new Board(this.boardBox, {
+        onHex: (key) => this.promptUI.chooseHex(key),
+        onFigure: (id) => this.promptUI.chooseFigure(id),
+        onHover: (target) => this.hover(target)
+      });
+      this.promptUI = new PromptUI($(this.root, ".prompt"), {
+        send: (type, args) => this.app.conn.request("command", {
+          match_id: this.matchId,
+          command: type,
+          args,
+          at_seq: this.prompt.seq
+        }),
+        odds: (type, args) => this.app.odds(this.matchId, type, args),
+        changed: () => this.drawBoard(),
+        presets: this.app.presets,
+        status: (text) => this.app.status(text, "error")
+      });
+      this.root.addEventListener("click", (e) => this.click(e));
+      $(this.root, ".names-toggle").addEventListener("change", (e) => {
+        this.board.showNames = e.target.checked;
+        this.drawBoard();
+      });
+      this.renderAll();
+      try {
+        const reply = await this.app.conn.subscribe(this.matchId, {
+          spectate: this.spectate,
+          views: true,
+          onPush: (frame) => this.push(frame)
+        });
+        this.status = reply.status;
+        this.seat = reply.seat ?? (reply.status === "open" && !this.spectate && mine ? mine.seat : null);
+        this.renderHead();
+        this.renderPrompt();
+      } catch (error) {
+        this.status = "error";
+        $(this.root, ".match-info").textContent = error.message;
+      }
+    }
+    hide() {
+      this.app.conn.unsubscribe(this.matchId);
+    }
+    click(e) {
+      const button = e.target.closest("button");
+      if (!button) return;
+      if (button.dataset.zoom) {
+        this.board.setZoom(this.board.zoom * (button.dataset.zoom === "in" ? 1.25 : 0.8));
+      } else if (button.dataset.action === "resign") {
+        if (button.dataset.confirm !== "yes") {
+          button.dataset.confirm = "yes";
+          button.textContent = "Really resign?";
+          return;
+        }
+        this.app.conn.request("resign", { match_id: this.matchId }).catch((error) => this.app.status(error.message, "error"));
+      } else if (button.dataset.action === "leave") {
+        this.app.conn.request("leave", { match_id: this.matchId }).then(() => this.app.go("#/lobby")).catch((error) => this.app.status(error.message, "error"));
+      }
+    }
+    push(frame) {
+      switch (frame.type) {
+        case "event":
+          this.events.push({ seq: frame.seq, event: frame.event });
+          this.noteEvent(frame.event);
+          this.appendLog(frame.seq, frame.event);
+          break;
+        case "prompt":
+          this.prompt = frame;
+          this.renderPrompt();
+          this.renderHead();
+          break;
+        case "view":
+        case "snapshot":
+          this.view = frame.view;
+          this.renderAll();
+          break;
+        case "match_status":
+          this.status = frame.status;
+          if (frame.seat !== void 0) this.seat = frame.seat;
+          this.renderHead();
+          break;
+        case "match_over":
+          this.status = "finished";
+          this.result = frame.result;
+          this.renderHead();
+          this.renderPrompt();
+          break;
+        default:
+          break;
+      }
+    }
+    noteEvent(event) {
+      if (event?.type === "lists_revealed") {
+        for (const [seat, list] of Object.entries(event.data.lists || {})) {
+          this.warbands[seat] = list.name;
+        }
+      }
+    }
+    get names() {
+      return displayNames(this.view?.figures || []);
+    }
+    logContext() {
+      const names = this.names;
+      return {
+        name: (id) => names.get(id) || id,
+        seat: (seat) => seatName(seat, {}, this.warbands)
+      };
+    }
+    logLine(seq, event, ctx) {
+      const line = formatEvent(event, ctx);
+      if (!line) return "";
+      return `<li class="log-${line.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line.text)}</li>`;
+    }
+    appendLog(seq, event) {
+      const log = $(this.root, ".log");
+      if (!log) return;
+      const html = this.logLine(seq, event, this.logContext());
+      if (html) {
+        log.insertAdjacentHTML("beforeend", html);
+        log.parentElement.scrollTop = log.parentElement.scrollHeight;
+      }
+    }
+    renderLog() {
+      const ctx = this.logContext();
+      const log = $(this.root, ".log");
+      log.innerHTML = this.events.map(({ seq, event }) => this.logLine(seq, event, ctx)).join("");
+      log.parentElement.scrollTop = log.parentElement.scrollHeight;
+    }
+    renderAll() {
+      const key = (this.view?.figures || []).map((f) => `${f.id}:${f.name}`).join("|");
+      if (key !== this.namesKey) {
+        this.namesKey = key;
+        this.renderLog();
+      }
+      this.renderHead();
+      this.renderPrompt();
+      this.renderRoster();
+    }
+    renderPrompt() {
+      this.promptUI.setContext({
+        prompt: this.prompt,
+        view: this.view,
+        seat: this.seat,
+        players: {},
+        warbands: this.warbands,
+        finished: this.result ? this.resultText() : null
+      });
+      this.drawBoard();
+    }
+    resultText() {
+      const r = this.result || {};
+      if (!r.winner) return `no winner${r.reason ? ` (${r.reason})` : ""}`;
+      const who = r.winner === this.seat ? "you win" : `${seatName(r.winner, {}, this.warbands)} wins`;
+      return `${who} (${r.reason})`;
+    }
+    drawBoard() {
+      const marks = this.promptUI.marks();
+      marks.active = this.view?.activation?.figure || null;
+      this.board.render(this.view, marks);
+      const legend = legendHtml(this.view);
+      const box = $(this.root, ".legend-body");
+      if (box.dataset.html !== legend) {
+        box.innerHTML = legend;
+        box.dataset.html = legend;
+      }
+    }
+    renderRoster() {
+      $(this.root, ".roster").innerHTML = rosterHtml(
+        this.view,
+        this.names,
+        {},
+        this.warbands,
+        this.view?.activation?.figure
+      );
+    }
+    renderHead() {
+      const info = $(this.root, ".match-info");
+      const actions = $(this.root, ".match-actions");
+      if (!info) return;
+      const v = this.view;
+      const bits = [];
+      bits.push(this.seat ? `You are ${escape(seatName(this.seat, {}, this.warbands))}` : "You are watching");
+      bits.push(`status: <span class="match-status">${escape(this.status)}</span>`);
+      if (v) {
+        bits.push(`phase: ${escape(v.phase)}`);
+        if (v.turn) bits.push(`turn ${v.turn}`);
+        if (v.phase === "play" && v.active_seat) {
+          bits.push(`active: ${escape(seatName(v.active_seat, {}, this.warbands))}`);
+        }
+        const vp = Object.entries(v.victory_points || {}).map(([s, p]) => `${s.toUpperCase()} ${p}`).join(" · ");
+        if (vp) bits.push(`victory points ${escape(vp)}`);
+        bits.push(escape(describeSetup({ options: v.options, board_size: v.board?.width })));
+      } else if (this.setup) {
+        bits.push(escape(describeSetup(this.setup)));
+      }
+      if (this.invite) bits.push(`invite code <code class="invite">${escape(this.invite)}</code>`);
+      if (this.status === "open") bits.push("<strong>waiting for an opponent to join</strong>");
+      info.innerHTML = bits.join(" · ");
+      let buttons = "";
+      if (this.seat && this.status === "active") {
+        buttons = '<button class="danger" data-action="resign">Resign</button>';
+      } else if (this.seat && this.status === "open") {
+        buttons = '<button data-action="leave">Leave</button>';
+      } else if (this.status === "finished") {
+        buttons = `<a class="button" href="#/replay/${escape(this.matchId)}">Open the replay</a>`;
+      }
+      if (actions.dataset.html !== buttons) {
+        actions.innerHTML = buttons;
+        actions.dataset.html = buttons;
+      }
+    }
+    hover(target) {
+      const line = $(this.root, ".hover-info");
+      if (!target) {
+        line.textContent = "";
+        this.promptUI.hoverFigure(null);
+        return;
+      }
+      if (target.figure) {
+        const fig = (this.view?.figures || []).find((f) => f.id === target.figure);
+        if (fig) {
+          line.textContent = `${this.names.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
+        }
+        this.promptUI.hoverFigure(target.figure);
+      } else {
+        const [q, r] = target.hex.split(",").map(Number);
+        const kind = (this.view?.board?.terrain || []).find(([a, b]) => a === q && b === r)?.[2] || "open";
+        line.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): ${KIND_STYLES[kind]?.label || kind}`;
+        this.promptUI.hoverFigure(null);
+      }
+    }
+  };
+
+  // src/presets.json
+  var presets_default = [
+    {
+      name: "Goblin Horde",
+      points: 315,
+      personality_points: 131,
+      models: [
+        "Goblin Commander (Hand Weapon And Shield)",
+        "Goblin Hero (Hand Weapon And Shield)",
+        "Goblin Archer (Leather Armor And Shortbow)",
+        "Goblin Archer (Leather Armor And Shortbow)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Giant Spider",
+        "Troll"
+      ]
+    },
+    {
+      name: "Risen Dead",
+      points: 283,
+      personality_points: 35,
+      models: [
+        "Zombie Lord",
+        "Skeleton Human (Hand Weapon And Shield)",
+        "Skeleton Human (Hand Weapon And Shield)",
+        "Skeleton Human (Hand Weapon And Shield)",
+        "Skeleton Human (Hand Weapon And Shield)",
+        "Skeleton Human, Archer (Bow)",
+        "Skeleton Human, Archer (Bow)",
+        "Zombie",
+        "Zombie",
+        "Zombie",
+        "Zombie",
+        "Ghoul (Club)",
+        "Ghoul (Club)"
+      ]
+    },
+    {
+      name: "Dwarf Holdguard",
+      points: 281,
+      personality_points: 95,
+      models: [
+        "Dwarf Commander (Sword And Shield, Chainmail)",
+        "Dwarf Warrior (Hand Weapon And Shield)",
+        "Dwarf Warrior (Hand Weapon And Shield)",
+        "Dwarf Warrior (Hand Weapon And Shield)",
+        "Dwarf Crossbowman (Crossbow)",
+        "Dwarf Crossbowman (Crossbow)",
+        "Dwarf Skirmisher (Javelin, Shortbow Or Small Crossbow)",
+        "Dwarf Skirmisher (Javelin, Shortbow Or Small Crossbow)"
+      ]
+    },
+    {
+      name: "Orc Raiders",
+      points: 279,
+      personality_points: 60,
+      models: [
+        "Orc Boss/Subcommander",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Archer (Sword And Bow)",
+        "Orc Archer (Sword And Bow)"
+      ]
+    },
+    {
+      name: "Human Warband",
+      points: 274,
+      personality_points: 60,
+      models: [
+        "Human, Leader (Sword Or Spear And Shield)",
+        "Human Warrior (Shield And Spear And/Or Sword)",
+        "Human Warrior (Shield And Spear And/Or Sword)",
+        "Human Warrior (Shield And Spear And/Or Sword)",
+        "Human, Archer (Long Or Composite Bow)",
+        "Human, Heavy Infantry (Shield, Armor, Hand-Weapon)",
+        "Human, Heavy Infantry (Shield, Armor, Hand-Weapon)",
+        "Human, Light Infantry (Sling, Javelin Or Short-Bow)"
+      ]
+    },
+    {
+      name: "Goblin Warband",
+      points: 269,
+      personality_points: 90,
+      models: [
+        "Goblin Commander (Hand Weapon And Shield)",
+        "Goblin Hero (Hand Weapon And Shield)",
+        "Goblin Archer (Leather Armor And Shortbow)",
+        "Goblin Archer (Leather Armor And Shortbow)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Wolfrider (Riding Wolf, Hand Weapon)"
+      ]
+    },
+    {
+      name: "Elf Wardens",
+      points: 268,
+      personality_points: 70,
+      models: [
+        "Elf Wizard (Dagger)",
+        "Wood Elf Archer (Shortsword, Longbow)",
+        "Wood Elf Warrior (Sword, Leather Armor)",
+        "Wood Elf Warrior (Sword, Leather Armor)",
+        "Wood Elf Warrior (Sword, Leather Armor)",
+        "Elf Young Warrior (Spear And Shield)",
+        "Elf Young Warrior (Spear And Shield)"
+      ]
+    },
+    {
+      name: "Elf Host",
+      points: 212,
+      personality_points: 70,
+      models: [
+        "Elf Wizard (Dagger)",
+        "Wood Elf Archer (Shortsword, Longbow)",
+        "Wood Elf Warrior (Sword, Leather Armor)",
+        "Wood Elf Warrior (Sword, Leather Armor)",
+        "Elf Young Warrior (Spear And Shield)"
+      ]
+    },
+    {
+      name: "Human Patrol",
+      points: 190,
+      personality_points: 0,
+      models: [
+        "Human Warrior (Shield And Spear And/Or Sword)",
+        "Human Warrior (Shield And Spear And/Or Sword)",
+        "Human Warrior (Shield And Spear And/Or Sword)",
+        "Human, Archer (Long Or Composite Bow)",
+        "Human, Light Infantry (Sling, Javelin Or Short-Bow)",
+        "Human, Light Infantry (Sling, Javelin Or Short-Bow)"
+      ]
+    },
+    {
+      name: "Orc Patrol",
+      points: 181,
+      personality_points: 60,
+      models: [
+        "Orc Boss/Subcommander",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Warrior (Shield And Sword Or Spear)",
+        "Orc Archer (Sword And Bow)"
+      ]
+    },
+    {
+      name: "Elf Scouts",
+      points: 178,
+      personality_points: 0,
+      models: [
+        "Wood Elf Archer (Shortsword, Longbow)",
+        "Wood Elf Warrior (Sword, Leather Armor)",
+        "Wood Elf Warrior (Sword, Leather Armor)",
+        "Wood Elf Warrior (Sword, Leather Armor)",
+        "Elf Young Warrior (Spear And Shield)"
+      ]
+    },
+    {
+      name: "Goblin Mob",
+      points: 177,
+      personality_points: 45,
+      models: [
+        "Goblin Hero (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Warrior (Hand Weapon And Shield)",
+        "Goblin Archer (Leather Armor And Shortbow)",
+        "Goblin Archer (Leather Armor And Shortbow)"
+      ]
+    }
+  ];
+
+  // src/replay.js
+  var QUIET2 = /* @__PURE__ */ new Set(["pending_pushed", "pending_popped", "pending_replaced"]);
+  var PLAY_MS = 700;
+  async function renderReplayList(root, app2) {
+    root.innerHTML = `<section class="card wide"><h2>Finished matches</h2>
+    <div id="replay-list"><p class="muted">Loading…</p></div></section>`;
+    let listed;
+    try {
+      listed = await app2.conn.request("list_replays", { system: "sbh", limit: 100 });
+    } catch (error) {
+      $(root, "#replay-list").textContent = error.message;
+      return;
+    }
+    const rows = listed.replays.map((r) => {
+      const players = Object.entries(r.players || {}).map(([seat, name]) => `${seat.toUpperCase()}: ${escape(name)}`).join(", ");
+      const result = r.result?.winner ? `${r.result.winner.toUpperCase()} won (${r.result.reason})` : `no winner${r.result?.reason ? ` (${r.result.reason})` : ""}`;
+      return `<tr data-replay="${escape(r.match_id)}"><td><code>${escape(r.match_id)}</code></td>
+      <td>${players}</td><td>${escape(result)}</td><td>${escape(when(r.finished_at))}</td>
+      <td><a class="button small" href="#/replay/${escape(r.match_id)}">Replay</a></td></tr>`;
+    });
+    $(root, "#replay-list").innerHTML = rows.length ? `<table><thead><tr><th>Match</th><th>Players</th><th>Result</th><th>Finished</th><th></th>
+       </tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">No finished matches yet.</p>';
+  }
+  var ReplayViewer = class {
+    constructor(root, app2, matchId) {
+      this.root = root;
+      this.app = app2;
+      this.matchId = matchId;
+      this.step = 0;
+      this.views = /* @__PURE__ */ new Map();
+      this.timer = null;
+      this.wanted = 0;
+    }
+    async show() {
+      this.root.innerHTML = `
+      <div class="match replay">
+        <div class="match-head card">
+          <div class="title">Replay <code class="match-id">${escape(this.matchId)}</code></div>
+          <div class="match-info">Loading…</div>
+        </div>
+        <div class="replay-controls card">
+          <button data-go="start" title="To the start">« Start</button>
+          <button data-go="back" title="Step back">‹ Back</button>
+          <button data-go="play" class="play primary" title="Play or pause">▶ Play</button>
+          <button data-go="forward" title="Step forward">Next ›</button>
+          <button data-go="end" title="To the end">End »</button>
+          <input type="range" class="scrubber" min="0" max="0" value="0">
+          <span class="step-label">step 0 / 0</span>
+        </div>
+        <div class="match-body">
+          <div class="board-column card"><div class="board"></div>
+            <details class="legend" open><summary>Legend</summary>
+            <div class="legend-body"></div></details></div>
+          <div class="side-column">
+            <section class="card now"></section>
+            <section class="card roster"></section>
+            <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
+          </div>
+        </div>
+      </div>`;
+      this.board = new Board($(this.root, ".board"), { onHover: () => {
+      } });
+      try {
+        this.doc = await this.app.conn.request("get_replay", { match_id: this.matchId });
+      } catch (error) {
+        $(this.root, ".match-info").textContent = error.message;
+        return;
+      }
+      this.events = this.doc.events || [];
+      this.last = this.events.length ? this.events[this.events.length - 1].seq : 0;
+      this.warbands = {};
+      for (const { event } of this.events) {
+        if (event?.type === "lists_revealed") {
+          for (const [seat, list] of Object.entries(event.data.lists || {})) {
+            this.warbands[seat] = list.name;
+          }
+        }
+      }
+      const final = await this.viewAt(this.last);
+      this.names = displayNames(final?.figures || []);
+      $(this.root, ".legend-body").innerHTML = legendHtml(final);
+      const scrubber = $(this.root, ".scrubber");
+      scrubber.max = String(this.last);
+      scrubber.addEventListener("input", () => this.seek(Number(scrubber.value)));
+      this.root.addEventListener("click", (e) => this.click(e));
+      this.renderInfo();
+      this.renderLog();
+      await this.seek(0);
+    }
+    hide() {
+      this.pause();
+    }
+    players() {
+      return this.doc?.players || {};
+    }
+    renderInfo() {
+      const d = this.doc;
+      const players = Object.keys(d.players || {}).sort().map((seat) => escape(seatName(seat, d.players, this.warbands))).join(" vs ");
+      const r = d.result || {};
+      const result = r.winner ? `${seatName(r.winner, d.players, this.warbands)} won (${r.reason})` : `no winner${r.reason ? ` (${r.reason})` : ""}`;
+      $(this.root, ".match-info").innerHTML = `${players} · ${escape(describeSetup(d.setup))} · <span class="result">${escape(result)}</span> · finished ${escape(when(d.finished_at))} · seed <code title="SHA-256 commitment ${escape(d.seed_commitment)}">${escape(String(d.seed).slice(0, 12))}…</code>`;
+    }
+    renderLog() {
+      const ctx = {
+        name: (id) => this.names.get(id) || id,
+        seat: (seat) => seatName(seat, this.players(), this.warbands)
+      };
+      const lines = [];
+      for (const { seq, event } of this.events) {
+        const line = formatEvent(event, ctx);
+        if (!line) continue;
+        lines.push(`<li class="log-${line.kind} future" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line.text)}</li>`);
+      }
+      $(this.root, ".log").innerHTML = lines.join("");
+    }
+    click(e) {
+      const button = e.target.closest("button[data-go]");
+      if (button) {
+        const go = button.dataset.go;
+        if (go === "play") this.timer ? this.pause() : this.play();
+        else {
+          this.pause();
+          if (go === "start") this.seek(0);
+          else if (go === "end") this.seek(this.last);
+          else if (go === "back") this.seek(this.neighbour(-1));
+          else if (go === "forward") this.seek(this.neighbour(1));
+        }
+        return;
+      }
+      const line = e.target.closest(".log li[data-seq]");
+      if (line) {
+        this.pause();
+        this.seek(Number(line.dataset.seq));
+      }
+    }
+    // The next (or previous) step that shows something: bookkeeping events are skipped.
+    neighbour(direction) {
+      let seq = this.step + direction;
+      while (seq > 0 && seq < this.last) {
+        const record = this.events.find((e) => e.seq === seq);
+        if (!record || !QUIET2.has(record.event?.type)) break;
+        seq += direction;
+      }
+      return Math.max(0, Math.min(this.last, seq));
+    }
+    play() {
+      if (this.step >= this.last) this.seek(0);
+      const button = $(this.root, ".play");
+      button.textContent = "⏸ Pause";
+      this.timer = setInterval(() => {
+        if (this.step >= this.last) {
+          this.pause();
+          return;
+        }
+        this.seek(this.neighbour(1));
+      }, PLAY_MS);
+    }
+    pause() {
+      clearInterval(this.timer);
+      this.timer = null;
+      const button = this.root && $(this.root, ".play");
+      if (button) button.textContent = "▶ Play";
+    }
+    async viewAt(seq) {
+      if (this.views.has(seq)) return this.views.get(seq);
+      const reply = await this.app.conn.request("get_view", { match_id: this.matchId, at_seq: seq });
+      this.views.set(seq, reply.view);
+      return reply.view;
+    }
+    async seek(seq) {
+      this.wanted = seq;
+      this.step = seq;
+      $(this.root, ".scrubber").value = String(seq);
+      $(this.root, ".step-label").textContent = `step ${seq} / ${this.last}`;
+      this.markLog(seq);
+      let view;
+      try {
+        view = await this.viewAt(seq);
+      } catch (error) {
+        this.app.status(error.message, "error");
+        return;
+      }
+      if (this.wanted !== seq) return;
+      this.board.render(view, { active: view?.activation?.figure || null });
+      $(this.root, ".roster").innerHTML = rosterHtml(
+        view,
+        this.names,
+        this.players(),
+        this.warbands,
+        view?.activation?.figure
+      );
+      const record = this.events.find((e) => e.seq === seq);
+      const ctx = {
+        name: (id) => this.names.get(id) || id,
+        seat: (seat) => seatName(seat, this.players(), this.warbands)
+      };
+      const line = record ? formatEvent(record.event, ctx) : null;
+      $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3><p>${seq === 0 ? "Before the first event." : escape(line?.text || record?.event?.type || "")}</p><p class="muted">Turn ${view?.turn ?? 0} · phase ${escape(view?.phase || "")}</p>`;
+      this.root.querySelector(".replay").dataset.step = String(seq);
+    }
+    markLog(seq) {
+      let current = null;
+      for (const li of this.root.querySelectorAll(".log li")) {
+        const s = Number(li.dataset.seq);
+        li.classList.toggle("future", s > seq);
+        li.classList.toggle("current", s === seq);
+        if (s <= seq) current = li;
+      }
+      const box = this.root.querySelector(".log-card");
+      if (current && box) box.scrollTop = current.offsetTop - box.clientHeight / 2;
+    }
+  };
+
+  // src/main.js
+  var TOKEN_KEY = "warband.token";
+  var MATCHES_KEY = "warband.matches";
+  var App = class {
+    constructor() {
+      this.root = $(document, "#screen");
+      const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+      this.conn = new Connection(`${scheme}//${location.host}/ws`);
+      this.conn.onStatus = (status) => this.connectionStatus(status);
+      this.conn.onSessionLost = () => {
+        localStorage.removeItem(TOKEN_KEY);
+        this.account = null;
+        this.route();
+      };
+      this.account = null;
+      this.screen = null;
+      this.presets = presets_default;
+      this.oddsAvailable = true;
+      window.addEventListener("hashchange", () => this.route());
+      document.addEventListener("click", (e) => {
+        if (e.target.closest("#logout")) this.logout();
+      });
+    }
+    async start() {
+      await this.conn.open();
+      const token = localStorage.getItem(TOKEN_KEY);
+      if (token) {
+        try {
+          this.account = await this.conn.request("authenticate", { token });
+          this.conn.token = token;
+        } catch (error) {
+          localStorage.removeItem(TOKEN_KEY);
+        }
+      }
+      this.route();
+    }
+    connectionStatus(status) {
+      const badge = $(document, "#connection");
+      badge.textContent = status;
+      badge.className = `connection ${status}`;
+    }
+    status(text, kind = "info") {
+      const line = $(document, "#status");
+      line.textContent = text;
+      line.className = `status ${kind}`;
+      clearTimeout(this.statusTimer);
+      this.statusTimer = setTimeout(() => {
+        line.textContent = "";
+      }, 8e3);
+    }
+    async signIn(type, fields) {
+      const session = await this.conn.request(type, fields);
+      localStorage.setItem(TOKEN_KEY, session.token);
+      this.conn.token = session.token;
+      this.account = session;
+      if (!location.hash || location.hash === "#/login") this.go("#/lobby");
+      else this.route();
+    }
+    async logout() {
+      try {
+        await this.conn.request("logout");
+      } catch (error) {
+      }
+      localStorage.removeItem(TOKEN_KEY);
+      this.conn.token = null;
+      this.account = null;
+      this.go("#/login");
+    }
+    // Matches this browser holds a seat in, so a reload finds them again.
+    myMatches() {
+      try {
+        const all = JSON.parse(localStorage.getItem(MATCHES_KEY) || "{}");
+        return all[this.account?.account_id] || [];
+      } catch (error) {
+        return [];
+      }
+    }
+    remember(reply) {
+      const all = JSON.parse(localStorage.getItem(MATCHES_KEY) || "{}");
+      const mine = (all[this.account.account_id] || []).filter((m) => m.match_id !== reply.match_id);
+      mine.unshift({
+        match_id: reply.match_id,
+        seat: reply.seat,
+        invite_code: reply.invite_code || null,
+        setup: reply.setup || null
+      });
+      all[this.account.account_id] = mine.slice(0, 20);
+      localStorage.setItem(MATCHES_KEY, JSON.stringify(all));
+    }
+    // Outcome probabilities from the server; rejects when unavailable (then no odds shown).
+    async odds(matchId, command, args) {
+      if (!this.oddsAvailable) throw new Error("odds unavailable");
+      try {
+        return await this.conn.request("odds", { match_id: matchId, command, args });
+      } catch (error) {
+        if (["unknown_type", "invalid_message"].includes(error.code)) this.oddsAvailable = false;
+        throw error;
+      }
+    }
+    go(hash) {
+      if (location.hash === hash) this.route();
+      else location.hash = hash;
+    }
+    renderUser() {
+      const box = $(document, "#user");
+      box.innerHTML = this.account ? `${escape(this.account.name)}${this.account.guest ? " (guest)" : ""} <button id="logout" class="small">Sign out</button>` : "";
+      $(document, "#nav").hidden = !this.account;
+    }
+    route() {
+      if (this.screen?.hide) this.screen.hide();
+      this.screen = null;
+      const fresh = this.root.cloneNode(false);
+      this.root.replaceWith(fresh);
+      this.root = fresh;
+      this.renderUser();
+      if (!this.account) {
+        renderLogin(this.root, this);
+        return;
+      }
+      const [, page, id] = (location.hash || "#/lobby").split("/");
+      if (page === "match" && id) {
+        this.screen = new MatchScreen(this.root, this, id);
+        this.screen.show();
+      } else if (page === "watch" && id) {
+        this.screen = new MatchScreen(this.root, this, id, { spectate: true });
+        this.screen.show();
+      } else if (page === "replays") {
+        renderReplayList(this.root, this);
+      } else if (page === "replay" && id) {
+        this.screen = new ReplayViewer(this.root, this, id);
+        this.screen.show();
+      } else {
+        this.screen = new Lobby(this.root, this);
+        this.screen.show();
+      }
+    }
+  };
+  var app = new App();
+  window.warband = app;
+  window.warbandLib = { Board, formatEvent, formatOdds };
+  app.start();
+})();

@@ -1,0 +1,256 @@
+// The SBH board as SVG: pointy-top hexes in "odd-r" rows (docs/rules/board.md:
+// column c of row r is axial [c - floor(r/2), r]; row 0 is the north edge),
+// terrain, walls and cliffs on hex sides, ambush markers, figures with their
+// states, and the legal choices of the current prompt highlighted.
+
+import { escape } from "./dom.js";
+import { displayNames, SEAT_COLOURS, tokenText } from "./names.js";
+import { edgeStyle, kindStyle, PATTERNS } from "./terrain.js";
+
+const SQRT3 = Math.sqrt(3);
+const PATTERN_SIZE = 1; // one hex radius
+const MIN_HEX_PX = 30;
+
+export function hexKey(q, r) {
+  return `${q},${r}`;
+}
+
+export function centre(q, r) {
+  const col = q + Math.floor(r / 2);
+  return [SQRT3 * (col + 0.5 * (r & 1)) + SQRT3 / 2, 1.5 * r + 1];
+}
+
+function corners(x, y, scale = 1) {
+  const points = [];
+  for (let i = 0; i < 6; i += 1) {
+    const angle = (Math.PI / 180) * (60 * i - 30);
+    points.push(`${(x + scale * Math.cos(angle)).toFixed(3)},${(y + scale * Math.sin(angle)).toFixed(3)}`);
+  }
+  return points.join(" ");
+}
+
+export function boardHexes(width, height) {
+  const cells = [];
+  for (let r = 0; r < height; r += 1) {
+    for (let c = 0; c < width; c += 1) cells.push([c - Math.floor(r / 2), r]);
+  }
+  return cells;
+}
+
+export class Board {
+  // handlers: onHex(key), onFigure(id), onHover({hex, figure} | null)
+  constructor(container, handlers) {
+    this.container = container;
+    this.handlers = handlers;
+    this.zoom = 1;
+    this.showNames = true;
+    container.addEventListener("click", (e) => this._click(e));
+    container.addEventListener("mouseover", (e) => this._hover(e));
+    container.addEventListener("mouseleave", () => this.handlers.onHover?.(null));
+  }
+
+  _target(e) {
+    const fig = e.target.closest("[data-figure]");
+    if (fig) return { figure: fig.dataset.figure };
+    const hex = e.target.closest("[data-hex]");
+    if (hex) return { hex: hex.dataset.hex };
+    return null;
+  }
+
+  _click(e) {
+    const target = this._target(e);
+    if (!target) return;
+    if (target.figure) {
+      // a figure standing on a highlighted hex: the hex is the choice being made
+      const fig = this.figures.get(target.figure);
+      const key = fig?.pos ? hexKey(fig.pos[0], fig.pos[1]) : null;
+      if (!this.figureMarks.has(target.figure) && key && this.hexMarks.has(key)) {
+        this.handlers.onHex?.(key);
+      } else {
+        this.handlers.onFigure?.(target.figure);
+      }
+    } else {
+      this.handlers.onHex?.(target.hex);
+    }
+  }
+
+  _hover(e) {
+    this.handlers.onHover?.(this._target(e));
+  }
+
+  setZoom(zoom) {
+    this.zoomChosen = true;
+    this.zoom = Math.max(0.5, Math.min(4, zoom));
+    const svg = this.container.querySelector("svg");
+    if (svg) svg.style.width = `${this.zoom * 100}%`;
+  }
+
+  // view: the SBH view; marks: {hexes: Map(key -> colour), figures: Map(id -> colour),
+  // active: figure id or null}
+  render(view, marks = {}) {
+    this.view = view;
+    this.hexMarks = marks.hexes || new Map();
+    this.figureMarks = marks.figures || new Map();
+    this.figures = new Map((view?.figures || []).map((f) => [f.id, f]));
+    if (!view || !view.board) {
+      this.container.innerHTML = '<p class="muted">No board yet.</p>';
+      return;
+    }
+    const { width, height } = view.board;
+    const names = displayNames(view.figures || []);
+    const terrain = new Map((view.board.terrain || []).map(([q, r, kind]) => [hexKey(q, r), kind]));
+    const w = SQRT3 * (width + 0.5);
+    const h = 1.5 * height + 0.5;
+    this.width = w;
+    if (!this.zoomChosen) {
+      // start big boards zoomed in so a hex is at least MIN_HEX_PX across (scroll to pan)
+      this.zoomChosen = true;
+      const across = this.container.clientWidth || 900;
+      this.zoom = Math.max(1, Math.min(4, (MIN_HEX_PX * (w + 0.6)) / (SQRT3 * across)));
+    }
+    const parts = [];
+    parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="-0.3 -0.3 ${(w + 0.6).toFixed(2)} `
+      + `${(h + 0.6).toFixed(2)}" class="board-svg" style="width:${this.zoom * 100}%" `
+      + `data-width="${width}" data-height="${height}">`);
+    parts.push(this._defs());
+    parts.push('<g class="terrain">');
+    for (const [q, r] of boardHexes(width, height)) {
+      const key = hexKey(q, r);
+      const kind = terrain.get(key) || "open";
+      const style = kindStyle(kind);
+      const [x, y] = centre(q, r);
+      const points = corners(x, y);
+      parts.push(`<polygon points="${points}" fill="${style.fill}" class="hex kind-${kind}" `
+        + `data-hex="${key}" data-kind="${kind}"/>`);
+      if (style.pattern) {
+        parts.push(`<polygon points="${points}" fill="url(#pat-${style.pattern})" `
+          + 'class="hex-pattern" pointer-events="none"/>');
+      }
+    }
+    parts.push("</g>");
+    parts.push(this._edges(view.board.edges || []));
+    parts.push(this._highlights());
+    parts.push(this._markers(view.markers || []));
+    parts.push(this._figures(view, names, marks.active));
+    parts.push("</svg>");
+    this.container.innerHTML = parts.join("");
+  }
+
+  _defs() {
+    const defs = Object.entries(PATTERNS).map(([name, draw]) => `<pattern id="pat-${name}" `
+      + `patternUnits="userSpaceOnUse" width="${PATTERN_SIZE}" height="${PATTERN_SIZE}">`
+      + `${draw(PATTERN_SIZE)}</pattern>`);
+    return `<defs>${defs.join("")}</defs>`;
+  }
+
+  _edges(edges) {
+    const out = ['<g class="edges" pointer-events="none">'];
+    for (const [a, b, kind] of edges) {
+      const [x1, y1] = centre(a[0], a[1]);
+      const [x2, y2] = centre(b[0], b[1]);
+      const mx = (x1 + x2) / 2;
+      const my = (y1 + y2) / 2;
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const px = -(y2 - y1) / len / 2;
+      const py = (x2 - x1) / len / 2;
+      const style = edgeStyle(kind);
+      out.push(`<line x1="${(mx - px).toFixed(3)}" y1="${(my - py).toFixed(3)}" `
+        + `x2="${(mx + px).toFixed(3)}" y2="${(my + py).toFixed(3)}" stroke="${style.stroke}" `
+        + `stroke-width="${style.width}" stroke-linecap="round"`
+        + `${style.dash ? ` stroke-dasharray="${style.dash}"` : ""} class="edge edge-${kind}" `
+        + `data-edge="${kind}"/>`);
+    }
+    out.push("</g>");
+    return out.join("");
+  }
+
+  _highlights() {
+    const out = ['<g class="highlights">'];
+    for (const [key, colour] of this.hexMarks) {
+      const [q, r] = key.split(",").map(Number);
+      const [x, y] = centre(q, r);
+      out.push(`<polygon points="${corners(x, y, 0.86)}" class="legal-hex" data-hex="${key}" `
+        + `fill="${colour}" fill-opacity="0.38" stroke="${colour}" stroke-width="0.12"/>`);
+    }
+    out.push("</g>");
+    return out.join("");
+  }
+
+  _markers(markers) {
+    const out = ['<g class="markers">'];
+    for (const m of markers) {
+      const [x, y] = centre(m.at[0], m.at[1]);
+      out.push(`<g class="marker" data-marker="${escape(m.marker)}"><rect x="${x - 0.45}" `
+        + `y="${y - 0.45}" width="0.9" height="0.9" rx="0.12" fill="#3a3a3a" stroke="#f2c94c" `
+        + `stroke-width="0.08"/><text x="${x}" y="${y + 0.16}" class="marker-text">?</text>`
+        + `<title>Ambush marker ${escape(m.marker)}${m.hides ? ` (hides ${escape(m.hides)})` : ""}`
+        + "</title></g>");
+    }
+    out.push("</g>");
+    return out.join("");
+  }
+
+  _figures(view, names, active) {
+    const out = ['<g class="figures">'];
+    const labels = [];
+    for (const fig of view.figures || []) {
+      if (!fig.pos) continue;
+      const [x, y] = centre(fig.pos[0], fig.pos[1]);
+      const name = names.get(fig.id) || fig.name;
+      const colour = SEAT_COLOURS[fig.seat] || "#555";
+      const mark = this.figureMarks.get(fig.id);
+      const states = [];
+      if (fig.fallen) states.push("fallen");
+      if (fig.transfixed) states.push("transfixed");
+      if (fig.activated) states.push("activated");
+      if (fig.wounds) states.push(`wounded ${fig.wounds}`);
+      const classes = ["figure", `seat-${fig.seat}`, ...states.map((s) => s.split(" ")[0])];
+      if (mark) classes.push("legal");
+      if (fig.id === active) classes.push("acting");
+      out.push(`<g class="${classes.join(" ")}" data-figure="${escape(fig.id)}" `
+        + `data-seat="${fig.seat}" data-name="${escape(name)}" data-pos="${fig.pos.join(",")}" `
+        + `data-states="${states.join(" ")}">`);
+      if (mark) {
+        out.push(`<circle cx="${x}" cy="${y}" r="0.82" fill="${mark}" fill-opacity="0.3" `
+          + `stroke="${mark}" stroke-width="0.14" class="legal-ring"/>`);
+      }
+      if (fig.id === active) {
+        out.push(`<circle cx="${x}" cy="${y}" r="0.8" fill="none" stroke="#f2b705" `
+          + 'stroke-width="0.16" class="acting-ring"/>');
+      }
+      if (fig.fallen) {
+        // fallen: lying down, a flattened token
+        out.push(`<ellipse cx="${x}" cy="${y}" rx="0.64" ry="0.36" fill="${colour}" `
+          + 'stroke="#111" stroke-width="0.06" stroke-dasharray="0.1 0.06"/>');
+      } else {
+        out.push(`<circle cx="${x}" cy="${y}" r="0.6" fill="${colour}" stroke="#111" `
+          + 'stroke-width="0.06"/>');
+      }
+      if (fig.transfixed) {
+        out.push(`<circle cx="${x}" cy="${y}" r="0.7" fill="none" stroke="#9b30ff" `
+          + 'stroke-width="0.1" stroke-dasharray="0.15 0.08"/>');
+      }
+      out.push(`<text x="${x}" y="${y + 0.17}" class="token-text">${escape(tokenText(name))}</text>`);
+      if (fig.activated) {
+        out.push(`<circle cx="${x + 0.5}" cy="${y - 0.5}" r="0.22" fill="#fff" stroke="#111" `
+          + `stroke-width="0.04"/><text x="${x + 0.5}" y="${y - 0.42}" class="badge-text">✓</text>`);
+      }
+      out.push(`<title>${escape(name)} (${escape(fig.name)}) — Quality ${fig.quality}+, Combat `
+        + `${fig.combat}${fig.rules?.length ? `; ${escape(fig.rules.join(", "))}` : ""}`
+        + `${states.length ? ` — ${states.join(", ")}` : ""}</title>`);
+      out.push("</g>");
+      if (this.showNames) {
+        // neighbours in a row alternate above and below, so their labels do not collide
+        const below = (fig.pos[0] + Math.floor(fig.pos[1] / 2)) % 2 === 0;
+        const text = name.length > 16 ? `${name.slice(0, 15)}…` : name;
+        const half = text.length * 0.1; // about half the label's width at its font size
+        const lx = Math.min(Math.max(x, half - 0.25), this.width + 0.25 - half);
+        labels.push(`<text x="${lx.toFixed(3)}" y="${(below ? y + 0.98 : y - 0.74).toFixed(3)}" `
+          + `class="name-label">${escape(text)}</text>`);
+      }
+    }
+    out.push("</g>");
+    out.push(`<g class="name-labels" pointer-events="none">${labels.join("")}</g>`);
+    return out.join("");
+  }
+}

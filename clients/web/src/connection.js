@@ -1,0 +1,194 @@
+// The protocol over one websocket (docs/protocol.md): binary MessagePack frames,
+// requests with ids answered by `reply` or `error`, and pushes about the matches
+// we subscribed to. When the socket drops we reconnect with backoff, sign in again
+// with the token, resume every subscription from the last seq we processed, and
+// resend every unanswered request with its original id (the server answers a
+// repeated id from memory instead of executing it twice).
+
+import { decode, encode } from "@msgpack/msgpack";
+
+const PROTOCOL_VERSION = 1;
+const BACKOFF_MS = [250, 500, 1000, 2000, 4000];
+
+export class ServerError extends Error {
+  constructor(frame) {
+    super(frame.message);
+    this.code = frame.code;
+    this.retryable = frame.retryable;
+    this.details = frame.details || {};
+  }
+}
+
+function randomPrefix() {
+  const bytes = new Uint8Array(4);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class Connection {
+  constructor(url) {
+    this.url = url;
+    this.prefix = randomPrefix(); // ids are "<prefix>-<n>": unique across connections
+    this.counter = 0;
+    this.pending = new Map(); // id -> {message, resolve, reject}
+    this.subscriptions = new Map(); // match_id -> {spectate, views, lastSeq, onPush}
+    this.token = null;
+    this.socket = null;
+    this.attempt = 0;
+    this.closed = false;
+    this.onStatus = () => {};
+    this.onSessionLost = () => {};
+  }
+
+  open() {
+    this.closed = false;
+    return this._connect();
+  }
+
+  close() {
+    this.closed = true;
+    if (this.socket) this.socket.close();
+  }
+
+  get connected() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  _connect() {
+    return new Promise((resolve) => {
+      const socket = new WebSocket(this.url);
+      socket.binaryType = "arraybuffer";
+      this.socket = socket;
+      this.onStatus("connecting");
+      socket.onopen = async () => {
+        this.attempt = 0;
+        this.onStatus("online");
+        await this._resume();
+        resolve();
+      };
+      socket.onmessage = (message) => this._receive(message.data);
+      socket.onclose = () => {
+        if (this.socket !== socket) return;
+        this.socket = null;
+        this.onStatus("offline");
+        resolve();
+        if (!this.closed) this._reconnectLater();
+      };
+    });
+  }
+
+  _reconnectLater() {
+    const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    setTimeout(() => {
+      if (!this.closed) this._connect();
+    }, delay);
+  }
+
+  // After a (re)connection: sign in, resume streams, resend what was unanswered.
+  // The server handles one connection's requests in order, so these go out first.
+  async _resume() {
+    const unanswered = [...this.pending.values()];
+    if (this.token) {
+      const id = this._nextId();
+      this._send({ type: "authenticate", id, token: this.token });
+      this.pending.set(id, {
+        message: null,
+        resolve: () => {},
+        reject: () => {
+          this.token = null;
+          this.onSessionLost();
+        },
+      });
+      for (const [matchId, sub] of this.subscriptions) {
+        this._subscribeFrame(matchId, sub);
+      }
+    }
+    for (const entry of unanswered) {
+      if (entry.message) this._send(entry.message);
+    }
+  }
+
+  _subscribeFrame(matchId, sub) {
+    const id = this._nextId();
+    this.pending.set(id, { message: null, resolve: () => {}, reject: () => {} });
+    this._send({
+      type: "subscribe", id, match_id: matchId, after_seq: sub.lastSeq,
+      spectate: sub.spectate, views: sub.views,
+    });
+  }
+
+  _nextId() {
+    this.counter += 1;
+    return `${this.prefix}-${this.counter}`;
+  }
+
+  _send(message) {
+    if (!this.connected) return false;
+    this.socket.send(encode({ v: PROTOCOL_VERSION, ...message }));
+    return true;
+  }
+
+  // One request; resolves with the reply's result or rejects with a ServerError.
+  request(type, fields = {}) {
+    const id = this._nextId();
+    const message = { type, id, ...fields };
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { message, resolve, reject });
+      this._send(message); // if offline, _resume sends it after reconnecting
+    });
+  }
+
+  // Subscribe to a match; `onPush(frame)` gets every push for it. Events are
+  // de-duplicated by seq so a resumed stream never shows one twice.
+  async subscribe(matchId, { spectate = false, views = true, onPush }) {
+    const sub = { spectate, views, lastSeq: 0, onPush };
+    this.subscriptions.set(matchId, sub);
+    return this.request("subscribe", { match_id: matchId, after_seq: 0, spectate, views });
+  }
+
+  async unsubscribe(matchId) {
+    if (!this.subscriptions.delete(matchId)) return;
+    try {
+      await this.request("unsubscribe", { match_id: matchId });
+    } catch (error) {
+      // not_subscribed: the match ended already; nothing to stop
+    }
+  }
+
+  _receive(data) {
+    let frame;
+    try {
+      frame = decode(new Uint8Array(data));
+    } catch (error) {
+      console.error("undecodable frame", error);
+      return;
+    }
+    if (frame.type === "reply" || (frame.type === "error" && frame.id !== null
+                                   && frame.id !== undefined)) {
+      const entry = this.pending.get(frame.id);
+      if (!entry) return;
+      this.pending.delete(frame.id);
+      if (frame.type === "reply") entry.resolve(frame.result);
+      else entry.reject(new ServerError(frame));
+      return;
+    }
+    if (frame.type === "error") {
+      console.warn("server error", frame.code, frame.message);
+      return;
+    }
+    const sub = this.subscriptions.get(frame.match_id);
+    if (!sub) return;
+    if (frame.type === "event") {
+      if (frame.seq <= sub.lastSeq) return;
+      sub.lastSeq = frame.seq;
+    } else if (frame.type === "snapshot") {
+      sub.lastSeq = frame.seq;
+    }
+    if (frame.type === "match_over" || (frame.type === "match_status"
+                                        && frame.status === "aborted")) {
+      this.subscriptions.delete(frame.match_id);
+    }
+    sub.onPush(frame);
+  }
+}

@@ -1,0 +1,199 @@
+// Signing in (guest, register, login) and the lobby: open matches, creating an
+// SBH match, joining one (publicly or by invite code), watching any match by id.
+
+import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
+
+export function renderLogin(root, app) {
+  root.innerHTML = `
+    <section class="card narrow" id="login">
+      <h2>Play warband</h2>
+      <form id="guest-form">
+        <h3>As a guest</h3>
+        <label>Display name <input name="name" maxlength="32" placeholder="optional"></label>
+        <button class="primary" type="submit">Play as guest</button>
+      </form>
+      <form id="account-form">
+        <h3>With an account</h3>
+        <label>Username <input name="username" autocomplete="username"></label>
+        <label>Password <input name="password" type="password" autocomplete="current-password">
+        </label>
+        <button class="primary" type="submit" name="login">Log in</button>
+        <button type="button" id="register">Register</button>
+      </form>
+      <p class="status" id="login-status"></p>
+    </section>`;
+  const status = $(root, "#login-status");
+  const attempt = async (work) => {
+    status.textContent = "";
+    try {
+      await work();
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  };
+  $(root, "#guest-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const name = e.target.name.value.trim() || null;
+    attempt(() => app.signIn("guest", { name }));
+  });
+  const account = $(root, "#account-form");
+  account.addEventListener("submit", (e) => {
+    e.preventDefault();
+    attempt(() => app.signIn("login", {
+      username: account.username.value.trim(), password: account.password.value,
+    }));
+  });
+  $(root, "#register").addEventListener("click", () => attempt(() => app.signIn("register", {
+    username: account.username.value.trim(), password: account.password.value,
+  })));
+}
+
+export class Lobby {
+  constructor(root, app) {
+    this.root = root;
+    this.app = app;
+    this.timer = null;
+  }
+
+  show() {
+    const scenarios = Object.entries(SCENARIOS)
+      .map(([key, label]) => `<option value="${key}">${escape(label)}</option>`).join("");
+    this.root.innerHTML = `
+      <div class="lobby">
+        <section class="card">
+          <h2>Create a Song of Blades and Heroes match</h2>
+          <form id="create-form" class="grid-form">
+            <label>Scenario <select name="scenario">${scenarios}</select></label>
+            <label>Points <select name="points">
+              <option>200</option><option selected>300</option><option>400</option>
+              <option>500</option></select></label>
+            <label>Board <select name="board">
+              <option value="24" selected>24×24 hexes (60 cm table)</option>
+              <option value="36">36×36 hexes (90 cm table)</option>
+              <option value="48">48×48 hexes</option></select></label>
+            <label>Turn limit (0: none) <input name="turns" type="number" min="0" value="0">
+            </label>
+            <label class="check"><input name="private" type="checkbox"> Private (invite code)
+            </label>
+            <button class="primary" type="submit">Create match</button>
+          </form>
+        </section>
+        <section class="card">
+          <h2>Join or watch</h2>
+          <form id="invite-form" class="inline-form">
+            <label>Invite code <input name="code" size="10" placeholder="e.g. 3F9A0C1E"></label>
+            <button type="submit">Join</button>
+          </form>
+          <form id="watch-form" class="inline-form">
+            <label>Match id <input name="match" size="18"></label>
+            <button type="submit">Watch</button>
+          </form>
+        </section>
+        <section class="card wide">
+          <h2>Open matches <button id="refresh" class="small">Refresh</button></h2>
+          <div id="open-matches"><p class="muted">Loading…</p></div>
+        </section>
+        <section class="card wide">
+          <h2>Your matches</h2>
+          <div id="my-matches"></div>
+        </section>
+        <p class="status" id="lobby-status"></p>
+      </div>`;
+    $(this.root, "#create-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.create(e.target);
+    });
+    $(this.root, "#invite-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.join({ invite_code: e.target.code.value.trim() });
+    });
+    $(this.root, "#watch-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const id = e.target.match.value.trim();
+      if (id) this.app.go(`#/watch/${id}`);
+    });
+    $(this.root, "#refresh").addEventListener("click", () => this.refresh());
+    this.root.addEventListener("click", (e) => {
+      const button = e.target.closest("button[data-join], button[data-watch]");
+      if (!button) return;
+      if (button.dataset.join) this.join({ match_id: button.dataset.join });
+      else this.app.go(`#/watch/${button.dataset.watch}`);
+    });
+    this.renderMine();
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), 5000);
+  }
+
+  hide() {
+    clearInterval(this.timer);
+  }
+
+  status(text) {
+    const line = $(this.root, "#lobby-status");
+    if (line) line.textContent = text;
+  }
+
+  async refresh() {
+    let listed;
+    try {
+      listed = await this.app.conn.request("list_open", { system: "sbh" });
+    } catch (error) {
+      this.status(error.message);
+      return;
+    }
+    const box = $(this.root, "#open-matches");
+    if (!box) return;
+    const rows = listed.matches.map((m) => {
+      const players = Object.entries(m.players)
+        .map(([seat, name]) => `${seat.toUpperCase()}: ${escape(name)}`).join(", ");
+      const seated = this.app.myMatches().some((x) => x.match_id === m.match_id);
+      return `<tr data-match="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
+        <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
+        <td>${escape(when(m.created_at))}</td>
+        <td>${seated ? `<a href="#/match/${escape(m.match_id)}">open</a>`
+          : `<button class="primary small" data-join="${escape(m.match_id)}">Join</button>`}
+        <button class="small" data-watch="${escape(m.match_id)}">Watch</button></td></tr>`;
+    });
+    box.innerHTML = rows.length
+      ? `<table><thead><tr><th>Match</th><th>Players</th><th>Settings</th><th>Created</th>
+         <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+      : '<p class="muted">No open matches. Create one!</p>';
+  }
+
+  renderMine() {
+    const box = $(this.root, "#my-matches");
+    const mine = this.app.myMatches();
+    box.innerHTML = mine.length
+      ? `<ul>${mine.map((m) => `<li><a href="#/match/${escape(m.match_id)}">`
+        + `<code>${escape(m.match_id)}</code></a> — seat ${escape(m.seat.toUpperCase())}`
+        + `${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}`
+        + ` — ${escape(describeSetup(m.setup))}</li>`).join("")}</ul>`
+      : '<p class="muted">None yet.</p>';
+  }
+
+  async create(form) {
+    const points = Number(form.points.value);
+    const turns = Number(form.turns.value) || 0;
+    try {
+      const created = await this.app.conn.request("create_match", {
+        system: "sbh", scenario: form.scenario.value, points_limit: points,
+        board_size: Number(form.board.value), private: form.private.checked,
+        options: turns ? { turn_limit: turns } : {},
+      });
+      this.app.remember(created);
+      this.app.go(`#/match/${created.match_id}`);
+    } catch (error) {
+      this.status(error.message);
+    }
+  }
+
+  async join(fields) {
+    try {
+      const joined = await this.app.conn.request("join", fields);
+      this.app.remember(joined);
+      this.app.go(`#/match/${joined.match_id}`);
+    } catch (error) {
+      this.status(error.message);
+    }
+  }
+}

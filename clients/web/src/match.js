@@ -1,0 +1,358 @@
+// A live match, played or watched: the board, the prompt, the roster and the
+// log, kept up to date from the subscription's pushes (event, prompt, view,
+// snapshot, match_status, match_over).
+
+import { Board } from "./board.js";
+import { $, describeSetup, escape } from "./dom.js";
+import { formatEvent } from "./events.js";
+import { displayNames, seatName, SEAT_COLOURS } from "./names.js";
+import { PromptUI } from "./prompt.js";
+import { KIND_STYLES, EDGE_STYLES } from "./terrain.js";
+
+export function matchLayout(title) {
+  return `
+    <div class="match">
+      <div class="match-head card">
+        <div class="title">${title}</div>
+        <div class="match-info"></div>
+        <div class="match-actions"></div>
+      </div>
+      <div class="match-body">
+        <div class="board-column card">
+          <div class="board-tools">
+            <button class="small" data-zoom="in" title="Zoom in">+</button>
+            <button class="small" data-zoom="out" title="Zoom out">−</button>
+            <label class="check"><input type="checkbox" class="names-toggle" checked> names</label>
+            <span class="hover-info muted"></span>
+          </div>
+          <div class="board"></div>
+          <details class="legend" open><summary>Legend</summary><div class="legend-body"></div>
+          </details>
+        </div>
+        <div class="side-column">
+          <section class="card prompt" aria-live="polite"></section>
+          <section class="card roster"></section>
+          <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
+        </div>
+      </div>
+    </div>`;
+}
+
+// The legend for the terrain on this board (every kind when `view` is not given).
+export function legendHtml(view) {
+  const present = new Set(["open", ...(view?.board?.terrain || []).map((t) => t[2])]);
+  const edgesPresent = new Set((view?.board?.edges || []).map((e) => e[2]));
+  const kinds = Object.entries(KIND_STYLES).filter(([kind]) => !view || present.has(kind))
+    .map(([kind, style]) => `<span class="legend-item" data-legend="${kind}">`
+    + `<svg viewBox="0 0 2 2" width="18" height="18"><rect width="2" height="2" fill="${style.fill}"/>`
+    + `${style.pattern ? `<rect width="2" height="2" fill="url(#pat-${style.pattern})"/>` : ""}`
+    + `</svg>${escape(style.label)}</span>`);
+  const edges = Object.entries(EDGE_STYLES).filter(([kind]) => !view || edgesPresent.has(kind))
+    .map(([kind, style]) => `<span class="legend-item" data-legend="${kind}">`
+    + `<svg viewBox="0 0 2 2" width="18" height="18"><line x1="0" y1="1" x2="2" y2="1" `
+    + `stroke="${style.stroke}" stroke-width="${style.width * 2}"${style.dash
+      ? ` stroke-dasharray="${style.dash.split(" ").map((v) => v * 2).join(" ")}"` : ""}/></svg>`
+    + `${escape(style.label)}</span>`);
+  const states = ['<span class="legend-item">✓ activated this turn</span>',
+    '<span class="legend-item">flat dashed token: fallen</span>',
+    '<span class="legend-item">purple dashed ring: transfixed</span>',
+    '<span class="legend-item">gold ring: acting now</span>'];
+  return kinds.join("") + edges.join("") + states.join("");
+}
+
+export function rosterHtml(view, names, players, warbands, activeId) {
+  const figures = view?.figures || [];
+  if (!figures.length) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
+  const bySeat = {};
+  for (const f of figures) (bySeat[f.seat] ||= []).push(f);
+  const out = ["<h3>Warbands</h3>"];
+  for (const seat of Object.keys(bySeat).sort()) {
+    out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">`
+      + `${escape(seatName(seat, players, warbands))}</h4><ul class="roster-list">`);
+    for (const f of bySeat[seat]) {
+      const states = [];
+      if (f.status !== "ready") states.push(f.status);
+      else if (!f.pos) states.push("not deployed");
+      if (f.fallen) states.push("fallen");
+      if (f.transfixed) states.push("transfixed");
+      if (f.activated) states.push("activated");
+      if (f.wounds) states.push(`${f.wounds} wound${f.wounds > 1 ? "s" : ""}`);
+      if (f.out_of_power) states.push("out of power");
+      if (f.out_of_missiles) states.push("out of missiles");
+      const cls = [f.status !== "ready" ? "gone" : "", f.id === activeId ? "acting" : ""].join(" ");
+      out.push(`<li class="${cls}" data-roster="${escape(f.id)}"><span class="who">`
+        + `${escape(names.get(f.id) || f.name)}</span> <span class="stats">Q${f.quality}+ `
+        + `C${f.combat}</span>${states.length ? ` <span class="states">${escape(states.join(", "))}`
+          + "</span>" : ""}</li>`);
+    }
+    out.push("</ul>");
+  }
+  return out.join("");
+}
+
+export class MatchScreen {
+  constructor(root, app, matchId, { spectate = false } = {}) {
+    this.root = root;
+    this.app = app;
+    this.matchId = matchId;
+    this.spectate = spectate;
+    this.events = []; // [{seq, event}]
+    this.view = null;
+    this.prompt = null;
+    this.seat = null;
+    this.status = "connecting";
+    this.result = null;
+    this.warbands = {};
+    this.namesKey = "";
+  }
+
+  async show() {
+    const mine = this.app.myMatches().find((m) => m.match_id === this.matchId);
+    this.root.innerHTML = matchLayout(`${this.spectate ? "Watching" : "Match"} `
+      + `<code class="match-id">${escape(this.matchId)}</code>`);
+    this.invite = mine?.invite_code || null;
+    this.setup = mine?.setup || null; // known before the first view when we created it
+    this.boardBox = $(this.root, ".board");
+    this.board = new Board(this.boardBox, {
+      onHex: (key) => this.promptUI.chooseHex(key),
+      onFigure: (id) => this.promptUI.chooseFigure(id),
+      onHover: (target) => this.hover(target),
+    });
+    this.promptUI = new PromptUI($(this.root, ".prompt"), {
+      send: (type, args) => this.app.conn.request("command", {
+        match_id: this.matchId, command: type, args, at_seq: this.prompt.seq,
+      }),
+      odds: (type, args) => this.app.odds(this.matchId, type, args),
+      changed: () => this.drawBoard(),
+      presets: this.app.presets,
+      status: (text) => this.app.status(text, "error"),
+    });
+    this.root.addEventListener("click", (e) => this.click(e));
+    $(this.root, ".names-toggle").addEventListener("change", (e) => {
+      this.board.showNames = e.target.checked;
+      this.drawBoard();
+    });
+    this.renderAll();
+    try {
+      const reply = await this.app.conn.subscribe(this.matchId, {
+        spectate: this.spectate, views: true, onPush: (frame) => this.push(frame),
+      });
+      this.status = reply.status;
+      // an open match does not say whose seat we hold yet: we know from create/join
+      this.seat = reply.seat ?? (reply.status === "open" && !this.spectate && mine ? mine.seat
+        : null);
+      this.renderHead();
+      this.renderPrompt();
+    } catch (error) {
+      this.status = "error";
+      $(this.root, ".match-info").textContent = error.message;
+    }
+  }
+
+  hide() {
+    this.app.conn.unsubscribe(this.matchId);
+  }
+
+  click(e) {
+    const button = e.target.closest("button");
+    if (!button) return;
+    if (button.dataset.zoom) {
+      this.board.setZoom(this.board.zoom * (button.dataset.zoom === "in" ? 1.25 : 0.8));
+    } else if (button.dataset.action === "resign") {
+      if (button.dataset.confirm !== "yes") {
+        button.dataset.confirm = "yes";
+        button.textContent = "Really resign?";
+        return;
+      }
+      this.app.conn.request("resign", { match_id: this.matchId })
+        .catch((error) => this.app.status(error.message, "error"));
+    } else if (button.dataset.action === "leave") {
+      this.app.conn.request("leave", { match_id: this.matchId })
+        .then(() => this.app.go("#/lobby"))
+        .catch((error) => this.app.status(error.message, "error"));
+    }
+  }
+
+  push(frame) {
+    switch (frame.type) {
+      case "event":
+        this.events.push({ seq: frame.seq, event: frame.event });
+        this.noteEvent(frame.event);
+        this.appendLog(frame.seq, frame.event);
+        break;
+      case "prompt":
+        this.prompt = frame;
+        this.renderPrompt();
+        this.renderHead();
+        break;
+      case "view":
+      case "snapshot":
+        this.view = frame.view;
+        this.renderAll();
+        break;
+      case "match_status":
+        this.status = frame.status;
+        if (frame.seat !== undefined) this.seat = frame.seat;
+        this.renderHead();
+        break;
+      case "match_over":
+        this.status = "finished";
+        this.result = frame.result;
+        this.renderHead();
+        this.renderPrompt();
+        break;
+      default:
+        break;
+    }
+  }
+
+  noteEvent(event) {
+    if (event?.type === "lists_revealed") {
+      for (const [seat, list] of Object.entries(event.data.lists || {})) {
+        this.warbands[seat] = list.name;
+      }
+    }
+  }
+
+  get names() {
+    return displayNames(this.view?.figures || []);
+  }
+
+  logContext() {
+    const names = this.names;
+    return {
+      name: (id) => names.get(id) || id,
+      seat: (seat) => seatName(seat, {}, this.warbands),
+    };
+  }
+
+  logLine(seq, event, ctx) {
+    const line = formatEvent(event, ctx);
+    if (!line) return "";
+    return `<li class="log-${line.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}">`
+      + `<span class="seq">${seq}</span> ${escape(line.text)}</li>`;
+  }
+
+  appendLog(seq, event) {
+    const log = $(this.root, ".log");
+    if (!log) return;
+    const html = this.logLine(seq, event, this.logContext());
+    if (html) {
+      log.insertAdjacentHTML("beforeend", html);
+      log.parentElement.scrollTop = log.parentElement.scrollHeight;
+    }
+  }
+
+  renderLog() {
+    const ctx = this.logContext();
+    const log = $(this.root, ".log");
+    log.innerHTML = this.events.map(({ seq, event }) => this.logLine(seq, event, ctx)).join("");
+    log.parentElement.scrollTop = log.parentElement.scrollHeight;
+  }
+
+  renderAll() {
+    const key = (this.view?.figures || []).map((f) => `${f.id}:${f.name}`).join("|");
+    if (key !== this.namesKey) {
+      this.namesKey = key; // names changed (lists revealed): reword the log
+      this.renderLog();
+    }
+    this.renderHead();
+    this.renderPrompt();
+    this.renderRoster();
+  }
+
+  renderPrompt() {
+    this.promptUI.setContext({
+      prompt: this.prompt, view: this.view, seat: this.seat, players: {}, warbands: this.warbands,
+      finished: this.result ? this.resultText() : null,
+    });
+    this.drawBoard();
+  }
+
+  resultText() {
+    const r = this.result || {};
+    if (!r.winner) return `no winner${r.reason ? ` (${r.reason})` : ""}`;
+    const who = r.winner === this.seat ? "you win" : `${seatName(r.winner, {}, this.warbands)} wins`;
+    return `${who} (${r.reason})`;
+  }
+
+  drawBoard() {
+    const marks = this.promptUI.marks();
+    marks.active = this.view?.activation?.figure || null;
+    this.board.render(this.view, marks);
+    const legend = legendHtml(this.view);
+    const box = $(this.root, ".legend-body");
+    if (box.dataset.html !== legend) {
+      box.innerHTML = legend;
+      box.dataset.html = legend;
+    }
+  }
+
+  renderRoster() {
+    $(this.root, ".roster").innerHTML = rosterHtml(this.view, this.names, {}, this.warbands,
+      this.view?.activation?.figure);
+  }
+
+  renderHead() {
+    const info = $(this.root, ".match-info");
+    const actions = $(this.root, ".match-actions");
+    if (!info) return;
+    const v = this.view;
+    const bits = [];
+    bits.push(this.seat ? `You are ${escape(seatName(this.seat, {}, this.warbands))}`
+      : "You are watching");
+    bits.push(`status: <span class="match-status">${escape(this.status)}</span>`);
+    if (v) {
+      bits.push(`phase: ${escape(v.phase)}`);
+      if (v.turn) bits.push(`turn ${v.turn}`);
+      if (v.phase === "play" && v.active_seat) {
+        bits.push(`active: ${escape(seatName(v.active_seat, {}, this.warbands))}`);
+      }
+      const vp = Object.entries(v.victory_points || {})
+        .map(([s, p]) => `${s.toUpperCase()} ${p}`).join(" · ");
+      if (vp) bits.push(`victory points ${escape(vp)}`);
+      bits.push(escape(describeSetup({ options: v.options, board_size: v.board?.width })));
+    } else if (this.setup) {
+      bits.push(escape(describeSetup(this.setup)));
+    }
+    if (this.invite) bits.push(`invite code <code class="invite">${escape(this.invite)}</code>`);
+    if (this.status === "open") bits.push("<strong>waiting for an opponent to join</strong>");
+    info.innerHTML = bits.join(" · ");
+    let buttons = "";
+    if (this.seat && this.status === "active") {
+      buttons = '<button class="danger" data-action="resign">Resign</button>';
+    } else if (this.seat && this.status === "open") {
+      buttons = '<button data-action="leave">Leave</button>';
+    } else if (this.status === "finished") {
+      buttons = `<a class="button" href="#/replay/${escape(this.matchId)}">Open the replay</a>`;
+    }
+    if (actions.dataset.html !== buttons) {
+      actions.innerHTML = buttons;
+      actions.dataset.html = buttons;
+    }
+  }
+
+  hover(target) {
+    const line = $(this.root, ".hover-info");
+    if (!target) {
+      line.textContent = "";
+      this.promptUI.hoverFigure(null);
+      return;
+    }
+    if (target.figure) {
+      const fig = (this.view?.figures || []).find((f) => f.id === target.figure);
+      if (fig) {
+        line.textContent = `${this.names.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}`
+          + `${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
+      }
+      this.promptUI.hoverFigure(target.figure);
+    } else {
+      const [q, r] = target.hex.split(",").map(Number);
+      const kind = (this.view?.board?.terrain || []).find(([a, b]) => a === q && b === r)?.[2]
+        || "open";
+      line.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): `
+        + `${KIND_STYLES[kind]?.label || kind}`;
+      this.promptUI.hoverFigure(null);
+    }
+  }
+}

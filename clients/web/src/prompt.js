@@ -1,0 +1,450 @@
+// The generic prompt UI, driven only by the prompt's CommandSpecs
+// ({type, label, args, params}; docs/protocol.md, Playing a match). A command
+// is the spec's `args` plus one value from each of its params. Params whose
+// values are hexes are chosen by clicking highlighted hexes, params whose
+// values are figures (or ambush markers) on the board by clicking them, and
+// everything else with buttons. Specs without params are single buttons.
+//
+// While choosing, several specs may still fit what was clicked (a hex reachable
+// by "Move (1 action)" and by "Step one hex"): each remaining spec is a row of
+// the panel, with its own colour on the board.
+
+import { escape } from "./dom.js";
+import { formatModifiers, formatOdds } from "./events.js";
+import { displayNames, seatName } from "./names.js";
+
+// Highlight colours, one per option; none is a seat's colour (blue, red) or the
+// transfixed ring's violet.
+const PALETTE = ["#1f9d55", "#d97706", "#0891b2", "#db2777", "#65a30d", "#a16207", "#475569",
+  "#0d9488"];
+const ODDS_COMMANDS = new Set(["attack", "shoot", "cast_bolt"]);
+const BOOLEAN_LABELS = {
+  power: ["normal attack", "Power Blow"],
+  aimed: ["normal shot", "Aimed Shot"],
+  cast: ["no spell", "declare a spell"],
+  reroll: ["keep the die", "re-roll"],
+  special: ["normal", "use Lethal/Assassin"],
+};
+
+function isHex(value) {
+  return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
+}
+
+function isPlaceholder(values) {
+  return values.length === 1 && typeof values[0] === "string" && /^<.*>$/.test(values[0]);
+}
+
+// Presets within the points limit, with at most a third of it on Personalities
+// (seed 000, BUILDING A WARBAND; the server validates the list all the same).
+export function fittingPresets(presets, limit) {
+  return (presets || []).filter((p) => p.points <= limit && p.personality_points * 3 <= limit);
+}
+
+function randomSalt() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class PromptUI {
+  // hooks: send(type, args) -> Promise, odds(type, args) -> Promise (rejects if
+  // unavailable), changed() (board highlights need redrawing), presets, status(text)
+  constructor(panel, hooks) {
+    this.panel = panel;
+    this.hooks = hooks;
+    this.prompt = null;
+    this.view = null;
+    this.seat = null;
+    this.candidates = [];
+    this.busy = false;
+    this.oddsCache = new Map();
+    this.oddsShown = null;
+    this.confirming = null;
+    panel.addEventListener("click", (e) => this._click(e));
+    panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+  }
+
+  // -- state --------------------------------------------------------------------
+  setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
+    const fresh = prompt !== this.prompt;
+    this.prompt = prompt;
+    this.view = view;
+    this.seat = seat;
+    this.players = players;
+    this.warbands = warbands;
+    this.finished = finished;
+    if (fresh) {
+      this.busy = false;
+      this.confirming = null;
+      this.oddsShown = null;
+      this.reset(false);
+    }
+    this.render();
+  }
+
+  get decision() {
+    return this.prompt?.decision || null;
+  }
+
+  get names() {
+    return displayNames(this.view?.figures || []);
+  }
+
+  reset(redraw = true) {
+    const options = this.decision?.options || [];
+    this.candidates = options.map((spec, index) => ({ index, spec, chosen: this._given(spec) }));
+    this.confirming = null;
+    if (redraw) {
+      this.render();
+      this.hooks.changed();
+    }
+  }
+
+  _pieces() {
+    const onBoard = new Set();
+    for (const f of this.view?.figures || []) if (f.pos) onBoard.add(f.id);
+    for (const m of this.view?.markers || []) onBoard.add(m.marker);
+    const all = new Set([...(this.view?.figures || []).map((f) => f.id),
+      ...(this.view?.markers || []).map((m) => m.marker)]);
+    return { onBoard, all };
+  }
+
+  // "hex", "figure" (pieces, some on the board), "placeholder" or "choice"
+  paramKind(values) {
+    if (values.length && values.every(isHex)) return "hex";
+    if (isPlaceholder(values)) return "placeholder";
+    const { onBoard, all } = this._pieces();
+    if (values.length && values.every((v) => typeof v === "string" && all.has(v))
+        && values.some((v) => onBoard.has(v))) {
+      return "figure";
+    }
+    return "choice";
+  }
+
+  // Params with a single possible value need no question (power: [false] when
+  // one action is left); those chosen on the board are still clicked there.
+  _given(spec) {
+    const chosen = {};
+    for (const [name, values] of Object.entries(spec.params || {})) {
+      if (values.length === 1 && this.paramKind(values) === "choice") [chosen[name]] = values;
+    }
+    return chosen;
+  }
+
+  _boardParam(candidate) {
+    for (const [name, values] of Object.entries(candidate.spec.params || {})) {
+      if (name in candidate.chosen) continue;
+      const kind = this.paramKind(values);
+      if (kind === "hex" || kind === "figure") return { name, values, kind };
+    }
+    return null;
+  }
+
+  _complete(candidate) {
+    return Object.keys(candidate.spec.params || {}).every((n) => n in candidate.chosen);
+  }
+
+  colour(candidate) {
+    return PALETTE[candidate.index % PALETTE.length];
+  }
+
+  // What the board highlights: {hexes: Map(key -> colour), figures: Map(id -> colour)}
+  marks() {
+    const hexes = new Map();
+    const figures = new Map();
+    if (!this.decision || this.busy) return { hexes, figures };
+    const { onBoard } = this._pieces();
+    for (const c of this.candidates) {
+      const param = this._boardParam(c);
+      if (!param) continue;
+      for (const value of param.values) {
+        if (param.kind === "hex") {
+          const key = `${value[0]},${value[1]}`;
+          if (!hexes.has(key)) hexes.set(key, this.colour(c));
+        } else if (onBoard.has(value) && !figures.has(value)) {
+          figures.set(value, this.colour(c));
+        }
+      }
+    }
+    return { hexes, figures };
+  }
+
+  // -- choosing -------------------------------------------------------------------
+  chooseHex(key) {
+    return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key);
+  }
+
+  chooseFigure(id) {
+    return this._chooseOnBoard("figure", (v) => v === id);
+  }
+
+  _chooseOnBoard(kind, matches) {
+    if (!this.decision || this.busy) return false;
+    const next = [];
+    for (const c of this.candidates) {
+      const param = this._boardParam(c);
+      if (!param || param.kind !== kind) continue;
+      const value = param.values.find(matches);
+      if (value !== undefined) next.push({ ...c, chosen: { ...c.chosen, [param.name]: value } });
+    }
+    if (!next.length) return false;
+    this.candidates = next;
+    this._afterChoice();
+    return true;
+  }
+
+  _choose(index, name, valueIndex) {
+    const c = this.candidates.find((x) => x.index === index);
+    if (!c) return;
+    const value = c.spec.params[name][valueIndex];
+    this.candidates = [{ ...c, chosen: { ...c.chosen, [name]: value } }];
+    this._afterChoice();
+  }
+
+  _afterChoice() {
+    const ready = this.candidates.filter((c) => this._complete(c));
+    if (this.candidates.length === 1 && ready.length === 1) {
+      this._submit(ready[0]);
+      return;
+    }
+    this.render();
+    this.hooks.changed();
+  }
+
+  _args(candidate, extra = {}) {
+    return { ...(candidate.spec.args || {}), ...candidate.chosen, ...extra };
+  }
+
+  async _submit(candidate, extra = {}) {
+    if (candidate.spec.type === "concede" && this.confirming !== candidate.index) {
+      this.confirming = candidate.index;
+      this.render();
+      return;
+    }
+    const prompt = this.prompt;
+    this.busy = true;
+    this.render();
+    this.hooks.changed();
+    try {
+      await this.hooks.send(candidate.spec.type, this._args(candidate, extra));
+    } catch (error) {
+      if (error.code !== "stale_prompt") this.hooks.status(`Refused: ${error.message}`, "error");
+      if (this.prompt !== prompt) return; // a newer prompt has already replaced this one
+      this.busy = false;
+      this.reset();
+    }
+  }
+
+  // -- odds ------------------------------------------------------------------------
+  // Hovering a figure that an attack/shoot/bolt would target: ask the server.
+  hoverFigure(id) {
+    if (!this.decision || this.busy || id === null) {
+      this._showOdds(null);
+      return;
+    }
+    for (const c of this.candidates) {
+      if (!ODDS_COMMANDS.has(c.spec.type)) continue;
+      const param = this._boardParam(c);
+      if (param && param.kind === "figure" && param.values.includes(id)) {
+        this._requestOdds(c, { [param.name]: id });
+        return;
+      }
+    }
+    this._showOdds(null);
+  }
+
+  _hoverButton(e) {
+    const button = e.target.closest("button[data-param]");
+    if (!button) return;
+    const c = this.candidates.find((x) => x.index === Number(button.dataset.spec));
+    if (!c || !ODDS_COMMANDS.has(c.spec.type)) return;
+    const name = button.dataset.param;
+    const value = c.spec.params[name][Number(button.dataset.value)];
+    const target = this._boardParam(c);
+    if (target) return; // the target is not chosen yet
+    this._requestOdds(c, { [name]: value });
+  }
+
+  _requestOdds(candidate, extra) {
+    const args = this._args(candidate, extra);
+    for (const [name, values] of Object.entries(candidate.spec.params || {})) {
+      if (!(name in args)) [args[name]] = values; // e.g. power: false until chosen
+    }
+    const key = `${this.prompt.seq}|${candidate.spec.type}|${JSON.stringify(args)}`;
+    const label = `${candidate.spec.type} ${this.names.get(args.target) || args.target || ""}`;
+    if (this.oddsCache.has(key)) {
+      this._showOdds(this.oddsCache.get(key), label);
+      return;
+    }
+    const seq = this.prompt.seq;
+    this.hooks.odds(candidate.spec.type, args).then((odds) => {
+      this.oddsCache.set(key, odds);
+      if (this.prompt?.seq === seq) this._showOdds(odds, label);
+    }).catch(() => {
+      this.oddsCache.set(key, null); // not available: show nothing
+    });
+  }
+
+  _showOdds(odds, label = "") {
+    this.oddsShown = odds ? { odds, label } : null;
+    const box = this.panel.querySelector(".odds");
+    if (box) this._fillOdds(box);
+  }
+
+  _fillOdds(box) {
+    if (!this.oddsShown) {
+      box.hidden = true;
+      box.textContent = "";
+      return;
+    }
+    const { odds, label } = this.oddsShown;
+    const mods = formatModifiers(odds);
+    box.hidden = false;
+    box.innerHTML = `<strong>Odds (${escape(label.trim())}):</strong> ${escape(formatOdds(odds))}`
+      + (mods ? `<div class="muted">${escape(mods)}</div>` : "");
+  }
+
+  // -- drawing the panel ------------------------------------------------------------
+  _valueLabel(name, value) {
+    if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
+    if (typeof value === "boolean") {
+      const labels = BOOLEAN_LABELS[name] || [`${name}: no`, `${name}: yes`];
+      return labels[value ? 1 : 0];
+    }
+    const names = this.names;
+    if (typeof value === "string") return names.get(value) || value;
+    if (Array.isArray(value)) {
+      return value.map((v) => (typeof v === "string" ? names.get(v) || v : JSON.stringify(v)))
+        .join(", ");
+    }
+    return String(value);
+  }
+
+  _header() {
+    const p = this.prompt;
+    if (this.finished) {
+      return `<div class="prompt-head over">Match over — ${escape(this.finished)}</div>`;
+    }
+    if (!p) return '<div class="prompt-head">Waiting for the match…</div>';
+    const waiting = (p.waiting || []).map((s) => seatName(s, this.players, this.warbands));
+    if (this.decision) {
+      const others = (p.waiting || []).filter((s) => s !== this.seat);
+      const also = others.length ? ` <span class="muted">(also waiting for `
+        + `${escape(others.map((s) => seatName(s, this.players, this.warbands)).join(", "))})</span>` : "";
+      return `<div class="prompt-head mine" data-mine="true">Your decision — `
+        + `${escape(seatName(this.seat, this.players, this.warbands))}: `
+        + `<span class="prompt-text">${escape(this.decision.text)}</span>${also}</div>`;
+    }
+    if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';
+    return `<div class="prompt-head theirs" data-mine="false">Waiting for `
+      + `${escape(waiting.join(" and "))}…</div>`;
+  }
+
+  render() {
+    const parts = [this._header()];
+    if (this.decision && !this.finished) {
+      if (this.busy) {
+        parts.push('<p class="muted">Sending…</p>');
+      } else {
+        const narrowed = this.candidates.length < (this.decision.options || []).length
+          || this.candidates.some((c) => Object.keys(c.chosen).length
+            > Object.keys(this._given(c.spec)).length);
+        parts.push('<div class="options">');
+        for (const c of this.candidates) parts.push(this._row(c));
+        parts.push("</div>");
+        if (narrowed) parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
+      }
+    }
+    parts.push('<div class="odds" hidden></div>');
+    this.panel.innerHTML = parts.join("");
+    this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
+    this.panel.dataset.mine = this.decision && !this.finished ? "true" : "false";
+    this.panel.dataset.busy = this.busy ? "true" : "false";
+    this._fillOdds(this.panel.querySelector(".odds"));
+  }
+
+  _row(c) {
+    const spec = c.spec;
+    const colour = this.colour(c);
+    const params = Object.entries(spec.params || {});
+    const out = [`<div class="option" data-spec="${c.index}" data-type="${escape(spec.type)}">`];
+    out.push(`<span class="swatch" style="background:${colour}"></span>`);
+    if (spec.type === "submit_list") return out.join("") + this._listPicker(c) + "</div>";
+    const unsupported = params.filter(([n, v]) => this.paramKind(v) === "placeholder");
+    if (unsupported.length) {
+      out.push(`<span class="label disabled">${escape(spec.label)}</span> `
+        + '<span class="muted">(not available in the browser)</span></div>');
+      return out.join("");
+    }
+    const complete = this._complete(c);
+    const cls = spec.type === "concede" ? "danger" : "primary";
+    if (complete) {
+      const text = this.confirming === c.index ? `Really ${spec.label.toLowerCase()}?` : spec.label;
+      out.push(`<button class="do ${cls}" data-action="do" data-spec="${c.index}">`
+        + `${escape(text)}</button>`);
+    } else {
+      out.push(`<span class="label">${escape(spec.label)}</span>`);
+    }
+    const given = this._given(spec);
+    const chosen = Object.entries(c.chosen).filter(([n]) => !(n in given))
+      .map(([n, v]) => `${n}: ${this._valueLabel(n, v)}`);
+    if (chosen.length) out.push(` <span class="chosen">(${escape(chosen.join("; "))})</span>`);
+    const board = this._boardParam(c);
+    for (const [name, values] of params) {
+      if (name in c.chosen) continue;
+      const kind = this.paramKind(values);
+      if (kind === "hex" || kind === "figure") continue;
+      out.push(`<span class="param" data-param-name="${escape(name)}">`);
+      values.forEach((value, i) => {
+        out.push(`<button class="value" data-param="${escape(name)}" data-spec="${c.index}" `
+          + `data-value="${i}">${escape(this._valueLabel(name, value))}</button>`);
+      });
+      out.push("</span>");
+    }
+    if (board) {
+      const what = board.kind === "hex" ? "a highlighted hex" : "a highlighted figure";
+      out.push(` <span class="hint">— click ${what} (${board.name})</span>`);
+    }
+    out.push("</div>");
+    return out.join("");
+  }
+
+  _listPicker(c) {
+    const limit = this.view?.options?.points_limit || 300;
+    const presets = fittingPresets(this.hooks.presets, limit);
+    const options = presets.map((p, i) => `<option value="${i}">${escape(p.name)} `
+      + `(${p.points} pts, ${p.models.length} models)</option>`);
+    return `<span class="label">${escape(c.spec.label)}</span> <select class="preset" `
+      + `data-spec="${c.index}">${options.join("")}</select> <button class="do primary" `
+      + `data-action="submit-list" data-spec="${c.index}">Submit list</button>`
+      + ` <span class="muted">(limit ${limit} points)</span>`;
+  }
+
+  _click(e) {
+    const button = e.target.closest("button");
+    if (!button || this.busy) return;
+    const action = button.dataset.action;
+    if (action === "cancel") {
+      this.reset();
+      return;
+    }
+    const index = Number(button.dataset.spec);
+    const c = this.candidates.find((x) => x.index === index);
+    if (!c) return;
+    if (action === "do") {
+      this._submit(c);
+    } else if (action === "submit-list") {
+      const select = this.panel.querySelector(`select.preset[data-spec="${index}"]`);
+      const limit = this.view?.options?.points_limit || 300;
+      const preset = fittingPresets(this.hooks.presets, limit)[Number(select?.value || 0)];
+      if (!preset) {
+        this.hooks.status("No preset warband fits this match's points limit.", "error");
+        return;
+      }
+      const list = { name: preset.name, models: preset.models.map((m) => ({ profile: m })) };
+      this._submit({ ...c, chosen: {} }, { list, salt: randomSalt() });
+    } else if (button.dataset.param) {
+      this._choose(index, button.dataset.param, Number(button.dataset.value));
+    }
+  }
+}
