@@ -463,6 +463,27 @@ def test_a_private_match_is_joined_with_its_invite_code(browser, server):
         bob.context.close()
 
 
+def test_one_click_starts_a_match_against_the_house_bot(browser, server):
+    """Issue 6: the web client starts a match against a bot in one click; the bot
+    (the server's own player) answers its set-up prompts by itself."""
+    errors: list[str] = []
+    ann = new_page(browser, server, errors)
+    try:
+        sign_in_as_guest(ann, "Ann")
+        ann.click("#vs-bot")
+        ann.wait_for_selector(".match-status >> text=active")
+        ann.wait_for_selector(".prompt .option[data-type=submit_list]")
+        click_option_button(ann, "submit_list")
+        # Both lists are in only once the bot has sent its own: the next decision
+        # (the roles, the terrain ...) comes without any click from anyone else.
+        ann.wait_for_function("() => !document.querySelector("
+                              "'.prompt .option[data-type=submit_list]')")
+        shot(ann, "09-against-the-bot")
+        assert errors == []
+    finally:
+        ann.context.close()
+
+
 KINDS = ["open", "woods", "rough", "shallow_water", "swamp", "desert", "deep_water", "hill",
          "boulder", "building", "interior", "chasm", "slippery"]
 EDGES = ["low_wall", "hedge", "tall_wall", "cliff_short", "cliff_medium", "cliff_long"]

@@ -2279,6 +2279,7 @@
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
             <button class="primary" type="submit">Create match</button>
+            <button type="button" id="vs-bot">Play against the bot</button>
           </form>
         </section>
         <section class="card">
@@ -2305,6 +2306,9 @@
       $(this.root, "#create-form").addEventListener("submit", (e) => {
         e.preventDefault();
         this.create(e.target);
+      });
+      $(this.root, "#vs-bot").addEventListener("click", (e) => {
+        this.create(e.target.form, { opponent: "bot" });
       });
       $(this.root, "#invite-form").addEventListener("submit", (e) => {
         e.preventDefault();
@@ -2360,7 +2364,7 @@
       const mine = this.app.myMatches();
       box.innerHTML = mine.length ? `<ul>${mine.map((m) => `<li><a href="#/match/${escape(m.match_id)}"><code>${escape(m.match_id)}</code></a> — seat ${escape(m.seat.toUpperCase())}${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""} — ${escape(describeSetup(m.setup))}</li>`).join("")}</ul>` : '<p class="muted">None yet.</p>';
     }
-    async create(form) {
+    async create(form, extra = {}) {
       const points = Number(form.points.value);
       const turns = Number(form.turns.value) || 0;
       try {
@@ -2370,7 +2374,8 @@
           points_limit: points,
           board_size: Number(form.board.value),
           private: form.private.checked,
-          options: turns ? { turn_limit: turns } : {}
+          options: turns ? { turn_limit: turns } : {},
+          ...extra
         });
         this.app.remember(created);
         this.app.go(`#/match/${created.match_id}`);

@@ -76,6 +76,7 @@ export class Lobby {
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
             <button class="primary" type="submit">Create match</button>
+            <button type="button" id="vs-bot">Play against the bot</button>
           </form>
         </section>
         <section class="card">
@@ -102,6 +103,9 @@ export class Lobby {
     $(this.root, "#create-form").addEventListener("submit", (e) => {
       e.preventDefault();
       this.create(e.target);
+    });
+    $(this.root, "#vs-bot").addEventListener("click", (e) => {
+      this.create(e.target.form, { opponent: "bot" });  // the house bot takes seat b
     });
     $(this.root, "#invite-form").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -171,14 +175,14 @@ export class Lobby {
       : '<p class="muted">None yet.</p>';
   }
 
-  async create(form) {
+  async create(form, extra = {}) {
     const points = Number(form.points.value);
     const turns = Number(form.turns.value) || 0;
     try {
       const created = await this.app.conn.request("create_match", {
         system: "sbh", scenario: form.scenario.value, points_limit: points,
         board_size: Number(form.board.value), private: form.private.checked,
-        options: turns ? { turn_limit: turns } : {},
+        options: turns ? { turn_limit: turns } : {}, ...extra,
       });
       this.app.remember(created);
       this.app.go(`#/match/${created.match_id}`);
