@@ -1,0 +1,338 @@
+"""Benchmark: the whole server under load, over real websockets, against a bare
+websockets echo server driven the same way in the same run. Prints its figures; not a
+test.
+
+    PYTHONPATH=. .venv/bin/python bench/load.py [--matches 50] [--spectators 50]
+        [--seconds 30] [--warmup 5] [--workers 2] [--think S] [--database URL] [--profile]
+
+Phase 1 starts `warband serve` as a subprocess on a fresh PostgreSQL database (created
+on the server that --database names, dropped afterwards), then client worker processes
+(each an asyncio loop with many connections) sign in, and once every connection is up:
+M bot pairs play SBH matches with `play_seat` (one creates, the other joins; when a
+match ends the pair starts the next one) while K spectators each watch a live match to
+its end, then another. Phase 2 starts `bench/load_echo.py` (a websockets server that
+sends every frame back) and opens the same number of connections; each pair runs the
+same closed loop with no server logic: a view-sized round trip, then a command-sized
+one, with the frame sizes the bots sent and received in phase 1.
+
+How to read the output: "commands/s" counts commands accepted (warband) or
+command-sized round trips (echo) in the measured window after the warm-up;
+"ratio" is warband / echo. Latency is command -> reply as the client sees it; the
+server-side figures come from the `warband_command_seconds` histogram (arrival at
+the server -> ack), so the gap between the two is time spent queued in the server's
+loop, on the wire and in the client. "per active match" is server RSS in the window
+minus RSS with every connection signed in but no match, divided by the matches the
+server reports active. CPU is seconds busy per second of window (2.0 = both cores).
+"ready but waiting for a core" is time the server could have run but the machine gave
+its core to another process. By default the load is closed-loop (the next command as
+soon as the prompt comes), so latency is queueing: about M / throughput once the server
+is saturated; `--think S` paces each seat (exponential pauses, mean S seconds, not
+timed) to see latency at a load the server can carry. At M=1000 a match outlasts the
+run, so the window sees matches being set up and deployed, not the whole game mix.
+The machine is small and shared: compare the ratio, not the absolute rates. Each run
+writes bench/results/load_latency.png, the server's log, and with --profile a py-spy
+profile of the server over the window (summarised at the end).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import os
+import re
+import resource
+import secrets
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from load_clients import Plan, Stats, worker  # noqa: E402
+from load_report import bucket_quantile, percentile, plot, profile_summary, scrape  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results"
+GOAL_RATIO, GOAL_P99_MS, GOAL_KIB = 0.5, 25.0, 64
+MIB = 1024 * 1024
+
+
+def start_process(cmd: list[str], pattern: str, log: Path) -> tuple[subprocess.Popen, int]:
+    """Start a server; its port from the first stdout line matching `pattern`."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True,
+                            stderr=open(log, "w"))  # noqa: SIM115 (the child owns it)
+    for line in proc.stdout:
+        if found := re.search(pattern, line):
+            threading.Thread(target=proc.stdout.read, daemon=True).start()  # keep draining
+            return proc, int(found.group(1))
+    raise SystemExit(f"{cmd[2:5]} exited before listening; see {log}")
+
+
+def stop_process(proc: subprocess.Popen) -> None:
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def admin(url: str, sql: str) -> None:
+    from sqlalchemy import text
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    async def run() -> None:
+        engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+        async with engine.connect() as conn:
+            await conn.execute(text(sql))
+        await engine.dispose()
+
+    asyncio.run(run())
+
+
+def cpu_seconds(pids: dict[str, list[int]]) -> dict[str, float]:
+    """CPU seconds used by each group of processes, and (as "server waiting") the
+    seconds the server was ready to run but had no core (Linux schedstat)."""
+    spent = dict.fromkeys(pids, 0.0)
+    for name, group in pids.items():
+        for pid in group:
+            try:
+                times = psutil.Process(pid).cpu_times()
+                spent[name] += times.user + times.system
+            except psutil.Error:
+                pass
+    try:
+        spent["server waiting"] = int(Path(f"/proc/{pids['server'][0]}/schedstat")
+                                      .read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        spent["server waiting"] = float("nan")
+    return spent
+
+
+def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 0),
+              metrics_base: str | None = None) -> dict:
+    """Drive one server with the load; what was measured."""
+    ctx = multiprocessing.get_context("spawn")
+    ready, results, go, go_at = ctx.Queue(), ctx.Queue(), ctx.Event(), ctx.Value("d", 0.0)
+    n = args.workers
+    plans = [Plan(kind, url, args.matches * (i + 1) // n - args.matches * i // n,
+                  args.spectators * (i + 1) // n - args.spectators * i // n,
+                  first=args.matches * i // n, level=args.level, warmup=args.warmup,
+                  seconds=args.seconds, echo_sizes=echo_sizes, think=args.think)
+             for i in range(n)]
+    rss_idle = server.memory_info().rss
+    procs = [ctx.Process(target=worker, args=(p, ready, go, go_at, results)) for p in plans]
+    for p in procs:
+        p.start()
+    connecting = time.time()
+    for _ in procs:
+        ready.get(timeout=600)
+    connected_in = time.time() - connecting
+    time.sleep(1.0)
+    rss_connected = server.memory_info().rss
+    pids = {"server": [server.pid], "clients": [p.pid for p in procs],
+            "postgres": [p.pid for p in psutil.process_iter(["name"])
+                         if p.info["name"] and p.info["name"].startswith("postgres")]}
+    go_at.value = time.time()
+    go.set()
+    start, end = go_at.value + args.warmup, go_at.value + args.warmup + args.seconds
+    rss, profiler, before = [], None, {}
+    while time.time() < start:
+        time.sleep(0.05)
+    cpu_before = cpu_seconds(pids)
+    if metrics_base:
+        before = scrape(metrics_base)
+    if args.profile and kind == "warband":
+        profiler = subprocess.Popen(
+            [shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"), "record",
+             "--pid", str(server.pid), "--duration", str(int(args.seconds)), "--rate", "100",
+             "--nonblocking", "--format", "raw", "-o", str(RESULTS / "server_profile.txt")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while time.time() < end:
+        rss.append(server.memory_info().rss)
+        time.sleep(0.5)
+    cpu = {k: v - cpu_before[k] for k, v in cpu_seconds(pids).items()}
+    after = scrape(metrics_base) if metrics_base else {}
+    stats = Stats()
+    for _ in procs:
+        stats.merge(results.get(timeout=120))
+    for p in procs:
+        p.join(30)
+        if p.is_alive():
+            p.kill()
+    if profiler is not None:
+        profiler.wait(60)
+    stats.latencies.sort()
+    return {"stats": stats, "rss_idle": rss_idle, "rss_connected": rss_connected,
+            "rss": rss, "cpu": {k: v / args.seconds for k, v in cpu.items()},
+            "before": before, "after": after, "connected_in": connected_in}
+
+
+def warband_phase(args, database: str) -> dict:
+    log = RESULTS / "load_server.log"
+    server_cmd = [sys.executable, "-m", "server.cli", "serve", "--port", "0",
+                  "--database", database]
+    proc, port = start_process(server_cmd, r"listening on http://[^:]+:(\d+)", log)
+    try:
+        phase = run_phase("warband", f"ws://127.0.0.1:{port}/ws", psutil.Process(proc.pid),
+                          args, metrics_base=f"http://127.0.0.1:{port}")
+    finally:
+        stop_process(proc)
+    problems = [line for line in log.read_text().splitlines()
+                if "Traceback" in line or " ERROR " in line or "Error" in line]
+    phase["log_problems"] = problems
+    return phase
+
+
+def echo_phase(args, sizes: tuple[int, int]) -> dict:
+    proc, port = start_process([sys.executable, str(ROOT / "bench" / "load_echo.py")],
+                               r"echo listening on (\d+)", RESULTS / "load_echo.log")
+    try:
+        return run_phase("echo", f"ws://127.0.0.1:{port}/ws", psutil.Process(proc.pid), args,
+                         echo_sizes=sizes)
+    finally:
+        stop_process(proc)
+
+
+def _growth(rss: list[int]) -> str:
+    if len(rss) < 3:
+        return ""
+    mid = len(rss) // 2
+    return f"{(rss[mid] - rss[0]) / MIB:+.1f} / {(rss[-1] - rss[mid]) / MIB:+.1f}"
+
+
+def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
+    ws, es = war["stats"], echo["stats"]
+    rate_w, rate_e = ws.commands / args.seconds, es.commands / args.seconds
+    ratio = rate_w / rate_e if rate_e else float("nan")
+    ms = {name: [percentile(s.latencies, q) * 1000 for q in (.5, .95, .99)]
+          for name, s in (("w", ws), ("e", es))}
+    server_ms = [bucket_quantile(war["before"], war["after"], q) * 1000 for q in (.5, .99)]
+    active = war["after"].get("warband_active_matches") or args.matches
+    steady = statistics.median(war["rss"]) if war["rss"] else float("nan")
+    per_match = (steady - war["rss_connected"]) / active / 1024
+    conns = 2 * args.matches + args.spectators
+    at_scale = args.matches >= 1000 and args.spectators >= 1000
+
+    def verdict(ok: bool, scaled: bool = True) -> str:
+        return ("met" if ok else "MISSED") + ("" if scaled else " (goal is at 1000/1000)")
+
+    rows = [
+        ("connections (signed in, seconds to connect)",
+         f"{conns} ({war['connected_in']:.0f} s)", f"{conns} ({echo['connected_in']:.0f} s)",
+         ""),
+        ("commands/s (echo: command round trips/s)", f"{rate_w:.0f}", f"{rate_e:.0f}", ""),
+        ("  warband / echo", f"{ratio:.3f}x", "", f">= {GOAL_RATIO}x  " + (
+            verdict(ratio >= GOAL_RATIO) if not args.think else "(n/a: paced by --think)")),
+        ("command -> reply p50, client, ms", f"{ms['w'][0]:.1f}", f"{ms['e'][0]:.2f}", ""),
+        ("command -> reply p95, client, ms", f"{ms['w'][1]:.1f}", f"{ms['e'][1]:.2f}", ""),
+        ("command -> reply p99, client, ms", f"{ms['w'][2]:.1f}", f"{ms['e'][2]:.2f}",
+         f"<= {GOAL_P99_MS:g} ms  {verdict(ms['w'][2] <= GOAL_P99_MS, at_scale)}"),
+        ("arrival -> ack p50 / p99, server, ms", f"{server_ms[0]:.1f} / {server_ms[1]:.1f}",
+         "", ""),
+        ("commands timed / refused", f"{len(ws.latencies)} / {sum(ws.refused.values())}",
+         f"{len(es.latencies)} / 0", ""),
+        ("matches finished in window / active at end",
+         f"{ws.matches_finished} / {active:.0f}", "", ""),
+        ("spectator frames received /s", f"{ws.spectator_frames / args.seconds:.0f}", "", ""),
+        ("seat bytes in per command, bytes per request",
+         f"{ws.seat_bytes_in / max(ws.commands, 1):.0f}, "
+         f"{ws.seat_bytes_out / max(ws.seat_frames_out, 1):.0f}",
+         f"{sizes[0]}+{sizes[1]} frames", ""),
+        ("CPU busy: server / clients / postgres",
+         " / ".join(f"{war['cpu'][k]:.2f}" for k in ("server", "clients", "postgres")),
+         " / ".join(f"{echo['cpu'][k]:.2f}" for k in ("server", "clients", "postgres")), ""),
+        ("  server ready but waiting for a core", f"{war['cpu']['server waiting']:.2f}",
+         f"{echo['cpu']['server waiting']:.2f}", ""),
+        ("server RSS MiB: idle / connected / window median",
+         f"{war['rss_idle'] / MIB:.0f} / {war['rss_connected'] / MIB:.0f} / {steady / MIB:.0f}",
+         f"{echo['rss_idle'] / MIB:.0f} / {echo['rss_connected'] / MIB:.0f} / "
+         f"{statistics.median(echo['rss']) / MIB:.0f}", ""),
+        ("  RSS growth, window's 1st / 2nd half, MiB", _growth(war["rss"]), "", ""),
+        ("  per connection, KiB",
+         f"{(war['rss_connected'] - war['rss_idle']) / conns / 1024:.0f}",
+         f"{(echo['rss_connected'] - echo['rss_idle']) / conns / 1024:.0f}", ""),
+        ("  per active match, KiB", f"{per_match:.0f}", "",
+         f"<= {GOAL_KIB} KiB  {verdict(per_match <= GOAL_KIB)}"),
+    ]
+    print(f"\n{args.matches} matches, {args.spectators} spectators, {args.workers} client "
+          f"workers, {args.level} bots, think {args.think:g} s; {args.seconds:g} s measured "
+          f"after {args.warmup:g} s warm-up, per phase\n")
+    print(f"{'':48} {'warband':>22} {'echo':>22}   goal")
+    for name, w, e, goal in rows:
+        print(f"{name:48} {w:>22} {e:>22}   {goal}")
+    for label, counter in (("refused commands", ws.refused), ("match errors", ws.errors),
+                           ("echo errors", es.errors)):
+        if counter:
+            print(f"{label}: {dict(counter.most_common(8))}")
+    if war["log_problems"]:
+        print(f"server log: {len(war['log_problems'])} error lines, e.g. "
+              f"{war['log_problems'][0][:160]!r} (bench/results/load_server.log)")
+    png = RESULTS / "load_latency.png"
+    plot(png, {"warband": ws.latencies, "echo": es.latencies},
+         f"command -> reply: {args.matches} matches, {args.spectators} spectators",
+         GOAL_P99_MS)
+    print(f"latency histogram: {png.relative_to(ROOT)}")
+    if args.profile and (RESULTS / "server_profile.txt").exists():
+        print("\nserver profile over the window (py-spy, bench/results/server_profile.txt):")
+        print("\n".join(profile_summary(RESULTS / "server_profile.txt")))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=50, help="concurrent matches (M)")
+    parser.add_argument("--spectators", type=int, default=50, help="spectator sessions (K)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured, per phase")
+    parser.add_argument("--warmup", type=float, default=5.0, help="before measuring")
+    parser.add_argument("--workers", type=int, default=2, help="client processes")
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="mean pause before each command (default 0: closed loop, "
+                        "as fast as replies come)")
+    parser.add_argument("--level", default="heuristic", choices=["random", "heuristic"])
+    parser.add_argument("--database", default="postgresql+asyncpg://postgres@127.0.0.1:5432/"
+                        "postgres", help="a PostgreSQL server to create the run's database on "
+                        "(its database is only used to connect), or a sqlite+aiosqlite URL")
+    parser.add_argument("--profile", action="store_true",
+                        help="py-spy the server over the measured window")
+    args = parser.parse_args()
+    RESULTS.mkdir(exist_ok=True)
+    conns = 2 * args.matches + args.spectators
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 2 * conns + 256:  # (inherited by the server and the workers)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 2 * conns + 1024), hard))
+    from sqlalchemy.engine import make_url
+
+    admin_url = make_url(args.database)
+    if admin_url.get_backend_name() == "sqlite":
+        database, drop = f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/load.db", None
+    else:
+        name = f"warband_load_{secrets.token_hex(4)}"
+        admin(admin_url.render_as_string(hide_password=False), f"CREATE DATABASE {name}")
+        database = admin_url.set(database=name).render_as_string(hide_password=False)
+        drop = f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+    print(f"phase 1: warband on {make_url(database).render_as_string()} ...", flush=True)
+    try:
+        war = warband_phase(args, database)
+    finally:
+        if drop:
+            admin(admin_url.render_as_string(hide_password=False), drop)
+    ws = war["stats"]
+    command = round(ws.seat_bytes_out / max(ws.seat_frames_out, 1))
+    sizes = (max(command, round(ws.seat_bytes_in / max(ws.commands, 1)) - command), command)
+    print("phase 2: echo baseline ...", flush=True)
+    echo = echo_phase(args, sizes)
+    report(args, war, echo, sizes)
+
+
+if __name__ == "__main__":
+    main()
