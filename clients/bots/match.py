@@ -6,6 +6,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from clients.bots.sbh import RandomBot
+from clients.client import ServerError
 from clients.session import MatchStream, Session
 from server.rules.dice import SeededDice
 from server.rules.kernel import Command, Viewer
@@ -45,16 +47,43 @@ def play_in_process(bots: dict, setup: dict, seed: int) -> Outcome:
 
 async def play_seat(session: Session, stream: MatchStream, bot) -> dict:
     """Act for the session's seat from the prompts until the match is over; returns
-    the match_over push."""
+    the match_over push. With a stream watched with `views=True` the bot reads the
+    pushed views; otherwise it asks for the view before each decision."""
+    prompt = view = None
+    acted_at = -1
     while True:
-        push = await stream.next("prompt", "match_over")
-        if push["type"] == "match_over":
+        push = await stream.next("prompt", "view", "snapshot", "match_over")
+        kind = push["type"]
+        if kind == "match_over":
             return push
-        if push["decision"] is None or not stream.pushes.empty():
-            continue  # not ours, or already out of date
-        view = (await session.get_view(stream.match_id))["view"]
-        kind, args = bot.choose(push["decision"], view)
+        if kind == "prompt":
+            prompt = push
+        else:
+            view = push
+        if not stream.pushes.empty() or prompt is None or prompt["decision"] is None:
+            continue  # act on the newest prompt only
+        if prompt["seq"] == acted_at:
+            continue
+        if not stream.views:
+            view = {"seq": prompt["seq"], "view": (await session.get_view(
+                stream.match_id))["view"]}
+        elif view is None or view["seq"] < prompt["seq"]:
+            continue  # its view is on the way
+        acted_at = prompt["seq"]
+        await _act(session, stream.match_id, bot, prompt, view["view"])
+
+
+async def _act(session: Session, match_id: str, bot, prompt: dict, view: dict) -> None:
+    """Send the bot's choice; if the rules refuse it (a bot's mistake), any other
+    offered command will do, a few times over."""
+    choose = bot.choose
+    for _ in range(5):
+        kind, args = choose(prompt["decision"], view)
         try:
-            await session.command(stream.match_id, kind, args, at_seq=push["seq"])
-        except Exception as refused:  # stale prompt or a bot mistake: the next prompt
-            log.info("bot command %s refused: %s", kind, refused)
+            await session.command(match_id, kind, args, at_seq=prompt["seq"])
+            return
+        except ServerError as refused:
+            if refused.code in ("stale_prompt", "match_finished"):
+                return  # a newer prompt, or the end, is on its way
+            log.warning("bot command %s refused: %s", kind, refused)
+            choose = RandomBot(bot.warband).choose

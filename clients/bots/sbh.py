@@ -130,7 +130,9 @@ class HeuristicBot(RandomBot):
     def _activating(self, specs, board):
         if "activate" not in specs or board is None:
             return None
-        ready = {f for spec in specs["activate"] for f in spec["params"]["figure"]}
+        # (a list, not a set: ties must break the same way in every process)
+        ready = list(dict.fromkeys(f for spec in specs["activate"]
+                                   for f in spec["params"]["figure"]))
         fighters = [f for f in ready if board.adjacent_enemies(f)]
         if fighters:
             figure = max(fighters, key=board.strength)

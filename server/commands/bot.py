@@ -60,7 +60,7 @@ async def serve_as_bot(args: argparse.Namespace, warband: dict) -> None:
             if match_id is None:
                 await asyncio.sleep(1.0)  # nobody is waiting for a game yet
                 continue
-            stream = await session.watch(match_id)
+            stream = await session.watch(match_id, views=True)
             over = await play_seat(session, stream, make_bot(args.level, warband,
                                                              args.seed + games))
             log.info("match %s over: %s", match_id, over["result"])

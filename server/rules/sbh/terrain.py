@@ -254,9 +254,16 @@ class SbhBoard:
         return cached
 
     def to_view(self) -> dict:
-        return {
-            "width": self.width, "height": self.height,
-            "terrain": sorted([[h[0], h[1], k] for h, k in self.terrain.items()]),
-            "edges": sorted([[*sorted((a[0], a[1]) for a in key), kind]
-                             for key, kind in self.edges.items()]),
-        }
+        """The board as views show it. Built once (the board never changes once
+        laid out: every view of a match used to re-sort the same terrain); callers
+        get the same dict and must not change it."""
+        cached = getattr(self, "_view", None)
+        if cached is None:
+            cached = {
+                "width": self.width, "height": self.height,
+                "terrain": sorted([[h[0], h[1], k] for h, k in self.terrain.items()]),
+                "edges": sorted([[*sorted((a[0], a[1]) for a in key), kind]
+                                 for key, kind in self.edges.items()]),
+            }
+            object.__setattr__(self, "_view", cached)
+        return cached
