@@ -3,6 +3,7 @@ driven over the network through a `Session`."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -65,12 +66,21 @@ async def play_seat(session: Session, stream: MatchStream, bot) -> dict:
         if prompt["seq"] == acted_at:
             continue
         if not stream.views:
-            view = {"seq": prompt["seq"], "view": (await session.get_view(
-                stream.match_id))["view"]}
+            view = {"seq": prompt["seq"], "view": await _view_now(session, stream.match_id)}
         elif view is None or view["seq"] < prompt["seq"]:
             continue  # its view is on the way
         acted_at = prompt["seq"]
         await _act(session, stream.match_id, bot, prompt, view["view"])
+
+
+async def _view_now(session: Session, match_id: str) -> dict:
+    while True:
+        try:
+            return (await session.get_view(match_id))["view"]
+        except ServerError as refused:
+            if not refused.retryable:
+                raise
+            await asyncio.sleep(0.2)  # rate_limited: the server asks us to slow down
 
 
 async def _act(session: Session, match_id: str, bot, prompt: dict, view: dict) -> None:
@@ -85,5 +95,8 @@ async def _act(session: Session, match_id: str, bot, prompt: dict, view: dict) -
         except ServerError as refused:
             if refused.code in ("stale_prompt", "match_finished"):
                 return  # a newer prompt, or the end, is on its way
+            if refused.retryable:
+                await asyncio.sleep(0.2)  # rate_limited or store_unavailable: again
+                continue
             log.warning("bot command %s refused: %s", kind, refused)
             choose = RandomBot(bot.warband).choose
