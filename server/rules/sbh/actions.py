@@ -17,6 +17,7 @@ from server.rules.sbh import (
     groups,
     hero,
     magic,
+    mounts,
     scenario_rules,
     shooting,
     sorcery,
@@ -48,14 +49,18 @@ ACTION_COST = "seed 000, ACTION COST"
 
 
 def can_activate(fig: Figure) -> bool:
-    return fig.on_table and not fig.activated
+    return (fig.on_table or is_carried(fig)) and not fig.activated
+
+
+def is_carried(fig: Figure) -> bool:
+    return fig.carried_by is not None and fig.status == "ready"
 
 
 # -- choosing who acts ----------------------------------------------------------
 
 def activation_options(state: SbhState) -> list[CommandSpec]:
     seat = state.active_seat
-    ready = [f for f in state.on_table(seat) if can_activate(f)]
+    ready = [f for f in state.side(seat) if can_activate(f)]  # (incl. carried figures)
     specs = []
     plain = [f.id for f in ready if not _declares(f)]
     casters = [f.id for f in ready if _declares(f)]
@@ -68,7 +73,8 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
                                  params={"figure": casters, "dice": [1, 2, 3],
                                          "cast": [False, True]}))
     threats = active_enemy_hexes(state, seat)
-    movers = [f.id for f in ready if can_move(f) and free_move_allowed(state, f, threats)]
+    movers = [f.id for f in ready if f.pos is not None and can_move(f)
+              and free_move_allowed(state, f, threats)]
     if movers:
         specs.append(CommandSpec("free_move", "Free move instead of rolling (then choose "
                                  "where)", params={"figure": movers}))
@@ -128,7 +134,7 @@ def finish_activation(ctx, fig: Figure, dice: int, casting: bool, roll: dict) ->
 def do_free_move(ctx, args: dict) -> None:
     s = ctx.state
     fig = _own_figure(s, args.get("figure"))
-    if fig.activated or not can_move(fig):
+    if fig.activated or fig.pos is None or not can_move(fig):
         raise illegal(f"{fig.name} cannot make a free move now.", "seed 000, FREE MOVES")
     if not free_move_allowed(s, fig):
         raise illegal(f"{fig.name} has an active enemy within 2 x Long: no free move.",
@@ -164,6 +170,8 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     fig = state.figures[act.figure]
     specs: list[CommandSpec] = []
     left = act.actions
+    if is_carried(fig):  # seed 000, MOUNTED: its only action is to dismount
+        return mounts.passenger_options(state, fig, left)
     if act.free_move:
         dests = free_move_destinations(state, fig)
         if dests:
@@ -212,6 +220,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     specs.extend(standard.destroy_options(state, fig, left))
     specs.extend(teleport.options(state, fig))
     specs.extend(sorcery.options(state, fig, left))
+    specs.extend(mounts.carry_options(state, fig, left))
     specs.extend(scenario_rules.pick_up_options(state, fig, left))
     specs.extend(scenario_rules.give_options(state, fig, left))
     specs.extend(scenario_rules.leave_options(state, fig))
@@ -377,7 +386,7 @@ def do_end_activation(ctx, args: dict) -> None:
 
 def _own_figure(state: SbhState, fig_id) -> Figure:
     fig = state.figures.get(fig_id) if isinstance(fig_id, str) else None
-    if fig is None or fig.seat != state.active_seat or not fig.on_table:
+    if fig is None or fig.seat != state.active_seat or not (fig.on_table or is_carried(fig)):
         raise illegal(f"{fig_id!r} is not one of your figures on the table.", ACTIVATION,
                       code="unknown_figure")
     return fig

@@ -355,7 +355,34 @@ def _fled(s: SbhState, d: dict) -> None:
     _leave_table(s, s.figures[d["figure"]], "fled")
 
 
+def _carried(s: SbhState, d: dict) -> None:
+    passenger = s.figures[d["passenger"]]
+    passenger.carried_by = d["figure"]
+    passenger.pos = None
+    _spend(s, d)
+
+
+def _dismounted(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    fig.carried_by = None
+    fig.pos = to_hex(d["to"])
+    _spend(s, d)
+
+
+def _unload(s: SbhState, mount, status: str) -> None:
+    """A mount leaves the table: its passenger is left behind fallen where the mount
+    died, or goes with it (seed 000, MOUNTED; reading in docs/rules/sbh.md)."""
+    for f in s.figures.values():
+        if f.carried_by == mount.id:
+            f.carried_by = None
+            if status == "dead":
+                f.pos, f.fallen = mount.pos, True
+            else:
+                f.status = status
+
+
 def _leave_table(s: SbhState, fig, status: str) -> None:
+    _unload(s, fig, status)
     _drop_treasure(s, fig)
     fig.status = status
     fig.pos = None
@@ -525,6 +552,8 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "rallied_to_standard": _rallied_to_standard,
     "teleported": _teleported,
     "sacrificed": _sacrificed,
+    "carried": _carried,
+    "dismounted": _dismounted,
     "teleport_mishap": _teleport_mishap,
     "standard_destroyed": _standard_destroyed,
     "pending_pushed": _pending_pushed,

@@ -61,6 +61,7 @@ class Figure:
     melee_attacks: int = 0  # melee attacks made this turn (Combat Master's first attack)
     special_used: bool = False  # a Combat Master's one Lethal/Assassin attack this turn
     sorcery_bonus: int = 0  # a Sorcerer's sacrifice: + to its next spellcasting roll
+    carried_by: str | None = None  # the Mounted friend carrying it (then pos is None)
 
     def has(self, rule: str) -> bool:
         return rule in self.rules
@@ -111,7 +112,7 @@ class Figure:
             "pos": None if self.pos is None else [self.pos[0], self.pos[1]],
             "status": self.status, "fallen": self.fallen, "transfixed": self.transfixed,
             "activated": self.activated, "out_of_power": self.out_of_power,
-            "out_of_missiles": self.out_of_missiles,
+            "out_of_missiles": self.out_of_missiles, "carried_by": self.carried_by,
         }
 
 

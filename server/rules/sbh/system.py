@@ -33,6 +33,7 @@ from server.rules.sbh import (
     groups,
     hero,
     magic,
+    mounts,
     scenario_rules,
     setup,
     shooting,
@@ -92,6 +93,7 @@ ACTION_HANDLERS = {
     "destroy_standard": standard.do_destroy_standard,
     "teleport": teleport.do_teleport,
     "sacrifice": sorcery.do_sacrifice,
+    "carry": mounts.do_carry, "dismount": mounts.do_dismount,
     "end_activation": actions.do_end_activation,
 }
 OPTIONS = DEFAULTS
@@ -321,7 +323,7 @@ class SongOfBladesAndHeroes:
             act = s.activation
             if act is not None:
                 fig = s.figures[act.figure]
-                if act.actions > 0 and fig.on_table:
+                if act.actions > 0 and (fig.on_table or actions.is_carried(fig)):
                     return
                 ctx.emit("activation_ended", figure=fig.id, turnover=act.turnover)
                 if act.turnover:

@@ -1,0 +1,83 @@
+"""Mounted models carrying a friend (seed 000, MOUNTED: "It takes one action for a
+Mounted model who is adjacent to a foot figure (of the same size or smaller) to
+pick up a friend ... This also applies to a Transfixed model. Only one creature may
+be carried ... It takes one action on the part of the carried figure to dismount:
+place the carried figure anywhere adjacent to the mount's base"); readings in
+docs/rules/sbh.md, "Mounted"."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.rules.kernel import RulesError
+from server.rules.sbh.system import SYSTEM
+from tests.sbh.battle import act, battle, fig, first, h
+
+KNIGHT = ["Mounted"]
+
+
+def options(state, kind):
+    return [s.params for s in SYSTEM.prompt(state).decisions[0].options if s.type == kind]
+
+
+def test_a_rider_picks_up_a_transfixed_friend_and_rides_off(dice):
+    state = battle(fig("a1", "Knight", 3, 4, (5, 5), rules=KNIGHT),
+                   fig("a2", "Squire", 4, 2, (6, 5), transfixed_by="b9"),
+                   fig("a3", "Troll Friend", 4, 4, (4, 5), rules=["Big"]),
+                   fig("a4", "Other Knight", 3, 4, (5, 6), rules=KNIGHT),
+                   fig("b1", "Orc", 4, 3, (20, 20)))
+    dice.fix(4, 4)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    assert options(state, "carry") == [{"friend": ["a2"]}]  # not Big, not Mounted
+    state, events = act(state, "a", "carry", dice, friend="a2")
+    assert first(events, "carried").data == {"figure": "a1", "passenger": "a2", "cost": 1}
+    squire = state.figures["a2"]
+    assert squire.pos is None and squire.carried_by == "a1" and squire.status == "ready"
+    assert options(state, "carry") == [], "only one creature may be carried"
+    state, _ = act(state, "a", "move", dice, to=h(9, 5))
+    assert state.figures["a1"].pos[:2] == (9, 5) and state.figures["a2"].pos is None
+
+
+def test_the_passenger_dismounts_next_to_the_mount_for_one_action(dice):
+    state = battle(fig("a1", "Knight", 3, 4, (9, 5), rules=KNIGHT),
+                   fig("a2", "Squire", 4, 2, (0, 0), carried_by="a1"),
+                   fig("b1", "Orc", 4, 3, (20, 20)))
+    state.figures["a2"].pos = None  # aboard
+    dice.fix(4)
+    state, _ = act(state, "a", "activate", dice, figure="a2", dice=1)
+    [offered] = options(state, "dismount")
+    assert h(10, 5) in offered["to"] and h(12, 5) not in offered["to"]
+    with pytest.raises(RulesError):
+        act(state, "a", "dismount", dice, to=h(12, 5))
+    state, events = act(state, "a", "dismount", dice, to=h(10, 5))
+    squire = state.figures["a2"]
+    assert squire.pos[:2] == (10, 5) and squire.carried_by is None
+    assert state.activation is None  # its one success is spent
+
+
+def test_a_passenger_is_left_fallen_where_its_mount_dies(dice):
+    state = battle(fig("a1", "Troll", 3, 6, (5, 5)),
+                   fig("b1", "Knight", 4, 1, (6, 5), rules=KNIGHT),
+                   fig("b2", "Squire", 4, 2, (0, 0), carried_by="b1"),
+                   fig("b3", "Orc", 4, 3, (20, 20)))
+    state.figures["b2"].pos = None  # aboard
+    dice.fix(3, 6, 1)  # 12 vs 3: the Knight dies (gruesomely)
+    dice.fix(6, 6, 6)  # the Orc's morale test
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    squire = state.figures["b2"]
+    assert squire.pos[:2] == (6, 5) and squire.fallen and squire.carried_by is None
+
+
+def test_a_transfixed_passenger_breaks_free_aboard_before_it_can_dismount(dice):
+    state = battle(fig("a1", "Knight", 3, 4, (9, 5), rules=KNIGHT),
+                   fig("a2", "Squire", 4, 2, (0, 0), carried_by="a1", transfixed_by="b9"),
+                   fig("b1", "Orc", 4, 3, (20, 20)))
+    state.figures["a2"].pos = None
+    dice.fix(4, 4, 4)
+    state, _ = act(state, "a", "activate", dice, figure="a2", dice=3)
+    assert [s.type for s in SYSTEM.prompt(state).decisions[0].options][:2] == [
+        "break_free", "end_activation"]
+    state, _ = act(state, "a", "break_free", dice)
+    state, _ = act(state, "a", "dismount", dice, to=h(10, 5))
+    assert state.figures["a2"].pos[:2] == (10, 5) and not state.figures["a2"].transfixed
