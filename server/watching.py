@@ -69,9 +69,11 @@ class Watching:
         after = max(0, request.after_seq)
         rows = await self.services.store.events_after(row["id"], after)
         last = rows[-1].seq if rows else await self.services.store.last_seq(row["id"])
+        names = (await self.services.store.seat_names([row["id"]])).get(row["id"], {})
         self.push(reply(request.id, {"match_id": row["id"], "status": row["status"],
                                      "seat": viewer.seat, "from_seq": after + 1,
-                                     "to_seq": max(last, after), "snapshot": False}))
+                                     "to_seq": max(last, after), "snapshot": False,
+                                     "players": names}))
         for event_row in rows:
             event = Event.from_wire(unpack(event_row.payload)).for_viewer(viewer)
             self.push(event_push(row["id"], event_row.seq,

@@ -63,6 +63,7 @@ class MatchActor:
         self.hub = hub
         self.match_id = match_id
         self.holders = holders  # seat -> account id
+        self.players: dict[str, str] = {}  # seat -> display name (set by the hub)
         self.system = system
         self.setup = setup
         self.seed = seed
@@ -218,7 +219,7 @@ class MatchActor:
         snapshot = upto - after_seq > FAR_BEHIND and (seat is not None or upto == self.seq)
         header = {"match_id": self.match_id, "seat": seat, "status": "active",
                   "from_seq": after_seq + 1, "to_seq": upto, "snapshot": snapshot,
-                  "spectator_delay": self.spectator_delay}
+                  "spectator_delay": self.spectator_delay, "players": dict(self.players)}
         if request_id is None:  # a subscriber that was waiting for the match to start
             connection.push({"v": 1, "type": "match_status", **header})
         else:

@@ -82,6 +82,7 @@ class Hub:
         holders = await self.store.seats(row["id"])
         actor = MatchActor(self, row["id"], system, setup, holders, row["seed"],
                            system.initial(setup), 0, 0, 0, row["spectator_delay"])
+        actor.players = (await self.store.seat_names([row["id"]])).get(row["id"], {})
         self._run(actor)
         self._seat_bot(actor, row)
         for connection, account_id, views in self.waiting.pop(row["id"], []):
@@ -97,6 +98,7 @@ class Hub:
         holders = await self.store.seats(match_id)
         actor = MatchActor(self, match_id, system, setup, holders, row["seed"], state, seq,
                            count, position, row["spectator_delay"])
+        actor.players = (await self.store.seat_names([match_id])).get(match_id, {})
         if system.is_over(state):  # it ended just before the process stopped
             await self.finished(actor)
             return actor

@@ -59,7 +59,8 @@ async def test_two_clients_play_to_the_end_and_the_replay_verifies(server):
         await ann.request("subscribe", match_id=match_id)  # waits for the start
         joined = await bob.request("join", match_id=match_id)
         assert joined == {"match_id": match_id, "seat": "b", "status": "active"}
-        await bob.request("subscribe", match_id=match_id)
+        subscribed = await bob.request("subscribe", match_id=match_id)
+        assert subscribed["players"] == {"a": "Ann", "b": "bob"}
         await eve.request("subscribe", match_id=match_id)  # a spectator
         ann_seen, bob_seen, eve_frames = await asyncio.wait_for(asyncio.gather(
             play_seat(ann, match_id, "a", 1), play_seat(bob, match_id, "b", 2), watch(eve)), 120)

@@ -2905,6 +2905,7 @@
           onPush: (frame) => this.push(frame)
         });
         this.status = reply.status;
+        this.players = reply.players || {};
         this.seat = reply.seat ?? (reply.status === "open" && !this.spectate && mine ? mine.seat : null);
         this.renderHead();
         this.renderPrompt();
@@ -2952,6 +2953,7 @@
         case "match_status":
           this.status = frame.status;
           if (frame.seat !== void 0) this.seat = frame.seat;
+          if (frame.players) this.players = frame.players;
           this.renderHead();
           break;
         case "match_over":
@@ -3016,7 +3018,7 @@
         prompt: this.prompt,
         view: this.view,
         seat: this.seat,
-        players: {},
+        players: this.players || {},
         warbands: this.warbands,
         finished: this.result ? this.resultText() : null
       });
@@ -3043,7 +3045,7 @@
       $(this.root, ".roster").innerHTML = rosterHtml(
         this.view,
         this.names,
-        {},
+        this.players || {},
         this.warbands,
         this.view?.activation?.figure
       );

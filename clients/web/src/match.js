@@ -138,6 +138,7 @@ export class MatchScreen {
         spectate: this.spectate, views: true, onPush: (frame) => this.push(frame),
       });
       this.status = reply.status;
+      this.players = reply.players || {};
       // an open match does not say whose seat we hold yet: we know from create/join
       this.seat = reply.seat ?? (reply.status === "open" && !this.spectate && mine ? mine.seat
         : null);
@@ -193,6 +194,7 @@ export class MatchScreen {
       case "match_status":
         this.status = frame.status;
         if (frame.seat !== undefined) this.seat = frame.seat;
+        if (frame.players) this.players = frame.players;
         this.renderHead();
         break;
       case "match_over":
@@ -263,7 +265,8 @@ export class MatchScreen {
 
   renderPrompt() {
     this.promptUI.setContext({
-      prompt: this.prompt, view: this.view, seat: this.seat, players: {}, warbands: this.warbands,
+      prompt: this.prompt, view: this.view, seat: this.seat, players: this.players || {},
+      warbands: this.warbands,
       finished: this.result ? this.resultText() : null,
     });
     this.drawBoard();
@@ -289,7 +292,8 @@ export class MatchScreen {
   }
 
   renderRoster() {
-    $(this.root, ".roster").innerHTML = rosterHtml(this.view, this.names, {}, this.warbands,
+    $(this.root, ".roster").innerHTML = rosterHtml(this.view, this.names, this.players || {},
+                                                   this.warbands,
       this.view?.activation?.figure);
   }
 
