@@ -159,6 +159,10 @@ class Session:
     async def list_open(self, system: str | None = None) -> list[dict]:
         return (await self.request("list_open", system=system))["matches"]
 
+    async def list_live(self, system: str | None = None) -> list[dict]:
+        """Matches being played (to spectate)."""
+        return (await self.request("list_live", system=system))["matches"]
+
     async def create_match(self, system: str, **settings: Any) -> dict:
         return await self.request("create_match", system=system, **settings)
 

@@ -66,6 +66,10 @@ class ListOpen(Request, tag="list_open"):
     system: str | None = None
 
 
+class ListLive(Request, tag="list_live"):
+    system: str | None = None
+
+
 class Join(Request, tag="join"):
     match_id: str | None = None
     invite_code: str | None = None
@@ -136,12 +140,12 @@ class Ping(Request, tag="ping"):
 
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
-    CreateMatch, ListOpen, Join, Leave, Abort, Resign,
+    CreateMatch, ListOpen, ListLive, Join, Leave, Abort, Resign,
     Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
-AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | Join
-              | Leave | Abort | Resign | Subscribe | Unsubscribe | Play | Odds | GetView
+AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
+              | Join | Leave | Abort | Resign | Subscribe | Unsubscribe | Play | Odds | GetView
               | ListReplays | GetReplay | Ping)
 
 _decoder = msgspec.msgpack.Decoder(AnyRequest)

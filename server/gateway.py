@@ -22,6 +22,7 @@ from protocol.messages import (
     Guest,
     Join,
     Leave,
+    ListLive,
     ListOpen,
     Login,
     Logout,
@@ -259,6 +260,10 @@ class ClientConnection(Watching):
         self._signed_in()
         return await self.services.lobby.list_open(request.system)
 
+    async def on_list_live(self, request: ListLive) -> dict:
+        self._signed_in()
+        return await self.services.lobby.list_live(request.system)
+
     async def on_join(self, request: Join) -> dict:
         return await self.services.lobby.join(self._signed_in(), request.match_id,
                                               request.invite_code, request.seat)
@@ -328,7 +333,8 @@ HANDLERS = {
     "register": ClientConnection.on_register, "login": ClientConnection.on_login,
     "guest": ClientConnection.on_guest, "authenticate": ClientConnection.on_authenticate,
     "logout": ClientConnection.on_logout, "create_match": ClientConnection.on_create_match,
-    "list_open": ClientConnection.on_list_open, "join": ClientConnection.on_join,
+    "list_open": ClientConnection.on_list_open, "list_live": ClientConnection.on_list_live,
+    "join": ClientConnection.on_join,
     "leave": ClientConnection.on_leave, "abort": ClientConnection.on_abort,
     "resign": ClientConnection.on_resign, "command": ClientConnection.on_command,
     "odds": ClientConnection.on_odds, "subscribe": ClientConnection.on_subscribe,

@@ -128,6 +128,20 @@ class Lobby:
                         "players": held, "open_seats": [s for s in seats if s not in held]})
         return {"matches": out}
 
+    async def list_live(self, system: str | None) -> dict[str, Any]:
+        """Matches being played, for spectators (private ones stay unlisted)."""
+        rows = await self.store.open_matches(system, status="active")
+        names = await self.store.seat_names([r["id"] for r in rows])
+        out = []
+        for row in rows:
+            actor = self.hub.actor(row["id"])
+            out.append({"match_id": row["id"], "system": row["system"],
+                        "setup": unpack(row["setup"]), "started_at": row["started_at"],
+                        "players": names.get(row["id"], {}),
+                        "seq": actor.seq if actor is not None else None,
+                        "spectator_delay": row["spectator_delay"]})
+        return {"matches": out}
+
     async def join(self, account: Account, match_id: str | None, invite_code: str | None,
                    seat: str | None, *, private_ok: bool = False) -> dict[str, Any]:
         if invite_code:

@@ -169,8 +169,10 @@ class Store:
         async with self.engine.begin() as conn:
             await conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
 
-    async def open_matches(self, system: str | None = None) -> list[dict[str, Any]]:
-        query = select(matches).where(matches.c.status == "open",
+    async def open_matches(self, system: str | None = None,
+                           status: str = "open") -> list[dict[str, Any]]:
+        """Listed (not private) matches with `status`, oldest first."""
+        query = select(matches).where(matches.c.status == status,
                                       matches.c.private.is_(False))
         if system:
             query = query.where(matches.c.system == system)

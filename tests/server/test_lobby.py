@@ -223,3 +223,19 @@ async def test_resigning_ends_the_match_with_the_other_seat_winning(server, play
         == "match_finished"
     assert await refused(bob, "resign", match_id=match_id) == "match_finished"
     assert await refused(carol, "join", match_id=match_id) == "match_finished"
+
+
+async def test_matches_being_played_are_listed_for_spectators(server, player):
+    """Spectate any live match: list_live shows the started, listed matches with
+    their players and how far they are; private ones stay unlisted."""
+    ann, bob, eve = await player("Ann"), await player("Bob"), await player("Eve")
+    public = (await ann.request("create_match", system="secret-bids"))["match_id"]
+    await bob.request("join", match_id=public)
+    hidden = await ann.request("create_match", system="secret-bids", private=True)
+    await bob.request("join", invite_code=hidden["invite_code"])
+    await ann.request("create_match", system="secret-bids")  # open: not live
+    await ann.request("command", match_id=public, command="bid", args={"amount": 1})
+    live = (await eve.request("list_live"))["matches"]
+    assert [m["match_id"] for m in live] == [public]
+    assert live[0]["players"] == {"a": "Ann", "b": "Bob"} and live[0]["seq"] == 1
+    assert (await eve.request("list_live", system="sbh"))["matches"] == []

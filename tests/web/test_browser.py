@@ -479,6 +479,12 @@ def test_one_click_starts_a_match_against_the_house_bot(browser, server):
         ann.wait_for_function("() => !document.querySelector("
                               "'.prompt .option[data-type=submit_list]')")
         shot(ann, "09-against-the-bot")
+        eve = new_page(browser, server, errors)  # a spectator finds it in the live list
+        sign_in_as_guest(eve, "Eve")
+        eve.wait_for_selector("#live-matches tr[data-live] button[data-watch]").click()
+        eve.wait_for_selector(".match-status >> text=active")
+        assert "House bot" in eve.locator(".roster").inner_text()
+        eve.context.close()
         assert errors == []
     finally:
         ann.context.close()

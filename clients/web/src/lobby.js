@@ -95,6 +95,10 @@ export class Lobby {
           <div id="open-matches"><p class="muted">Loading…</p></div>
         </section>
         <section class="card wide">
+          <h2>Being played now</h2>
+          <div id="live-matches"><p class="muted">Loading…</p></div>
+        </section>
+        <section class="card wide">
           <h2>Your matches</h2>
           <div id="my-matches"></div>
         </section>
@@ -162,6 +166,30 @@ export class Lobby {
       ? `<table><thead><tr><th>Match</th><th>Players</th><th>Settings</th><th>Created</th>
          <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`
       : '<p class="muted">No open matches. Create one!</p>';
+    this.refreshLive();
+  }
+
+  async refreshLive() {
+    let live;
+    try {
+      live = await this.app.conn.request("list_live", { system: "sbh" });
+    } catch (error) {
+      return;  // (an older server: no list of live matches)
+    }
+    const box = $(this.root, "#live-matches");
+    if (!box) return;
+    const rows = live.matches.map((m) => {
+      const players = Object.entries(m.players)
+        .map(([seat, name]) => `${seat.toUpperCase()}: ${escape(name)}`).join(", ");
+      return `<tr data-live="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
+        <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
+        <td>${m.seq ?? ""}</td>
+        <td><button class="small" data-watch="${escape(m.match_id)}">Watch</button></td></tr>`;
+    });
+    box.innerHTML = rows.length
+      ? `<table><thead><tr><th>Match</th><th>Players</th><th>Settings</th><th>Events</th>
+         <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+      : '<p class="muted">No match is being played right now.</p>';
   }
 
   renderMine() {
