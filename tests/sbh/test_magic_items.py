@@ -91,3 +91,22 @@ def test_the_ring_bearer_takes_no_poison(dice):
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
     state, events = act(state, "a", "attack", dice, target="b1", power=False)
     assert "poison_rolled" not in [e.type for e in events] and state.figures["b1"].fallen
+
+
+def test_magic_javelins_are_thrown_as_short_range_shots_at_plus_one(dice):
+    """'2) Magic javelins ... can be thrown as a ranged attack with +1 on Combat.
+    The model is treated as having the Shooter (Short) rule while using the
+    javelins.' One javelin a throw; the Elf has no Shooter rule of its own."""
+    state = quest(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Orc", 4, 3, (11, 5)),
+                  item={"name": "magic javelins", "javelins": 2}, carrier="a1")
+    dice.fix(4, 4)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    [throw] = [s for s in SYSTEM.prompt(state).decisions[0].options if s.type == "shoot"]
+    assert throw.args == {"javelin": True} and throw.params["target"] == ["b1"]
+    dice.fix(5, 2)  # 5+3-2+1 = 7 vs 2+3 = 5: the Orc recoils (odd)
+    state, events = act(state, "a", "shoot", dice, target="b1", aimed=False, javelin=True)
+    shot = first(events, "shot").data
+    assert shot["javelin"] is True and shot["modifiers"][0] == ["2 x range -2",
+                                                                "magic javelin +1"]
+    assert "missile_check" not in [e.type for e in events]
+    assert state.magic_item["javelins"] == 1 and not state.magic_item["spent"]

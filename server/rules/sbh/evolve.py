@@ -212,6 +212,9 @@ def _melee(s: SbhState, d: dict) -> None:
 def _shot(s: SbhState, d: dict) -> None:
     for shooter in d.get("volley") or [d["shooter"]]:
         s.figures[shooter].attacked = "ranged"
+    if d.get("javelin"):  # one of the Quest's magic javelins is gone
+        left = s.magic_item["javelins"] - 1
+        s.magic_item = dict(s.magic_item, javelins=left, spent=left <= 0)
     if d.get("spell_power"):
         s.activation.spell_cast = True
     _spend_spell(s, d)

@@ -13,8 +13,11 @@ its power. Its powers work for whoever carries it:
    "may not benefit from the Stealth rule").
 4) Regeneration ring: "immune to poison and ignores the first kill or gruesome
    kill result it receives. The ring then loses its powers."
-2) javelins, 5) strength belt and 6) scroll are found (their die rolls are
-   recorded) but their use is not played yet (docs/rules/sbh.md).
+2) Magic javelins: thrown as a ranged attack, as Shooter (Short) at +1, one javelin
+   a throw (no missile-expenditure roll: they are counted), by a carrier that has not
+   attacked this turn (shooting.py).
+5) strength belt and 6) scroll are found (their die rolls are recorded) but their
+   use is not played yet (docs/rules/sbh.md).
 """
 
 from __future__ import annotations
@@ -45,6 +48,14 @@ def found(ctx, fig: Figure) -> None:
     elif die == 6:
         extra["quality"] = ctx.roll(1)[0]  # "the result is the Quality of the scroll"
     ctx.emit("magic_item_found", figure=fig.id, dice=[die], name=ITEMS[die], **extra)
+
+
+def javelins_left(state, fig: Figure) -> int:
+    """2) "Model finds 1 to 6 javelins ... thrown as a ranged attack with +1 on
+    Combat ... treated as having the Shooter (Short) rule while using the javelins"."""
+    if not carried(state, fig, "magic javelins"):
+        return 0
+    return state.magic_item.get("javelins", 0)
 
 
 def melee_bonus(state, fig: Figure) -> int:

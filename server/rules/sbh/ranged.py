@@ -287,18 +287,25 @@ def shooter_modifiers(shooter: Figure, target: Figure, seen: Sight, *, multiple:
 
 
 def attack_modifiers(state: SbhState, shooter: Figure, target: Figure,
-                     spell_power: int = 0) -> tuple[int, int, list[str]]:
+                     spell_power: int = 0, *, javelin: bool = False
+                     ) -> tuple[int, int, list[str]]:
     """The attacker's Combat (the spell's power for a bolt), its total modifier
-    and the reasons, as the shooter sees the target now."""
+    and the reasons, as the shooter sees the target now. A magic javelin is thrown
+    as Shooter (Short) at +1 (seed 000, MAGIC ITEMS TABLE)."""
     seen = sight(state, shooter, target)
-    base = SPELL_RANGES[spell_power] if spell_power else shooter_range(shooter)
+    base = (SPELL_RANGES[spell_power] if spell_power else SHORT if javelin
+            else shooter_range(shooter))
     mod, why = shooter_modifiers(shooter, target, seen, multiple=band(seen.distance, base),
                                  spell_power=spell_power)
+    if javelin:
+        mod += 1
+        why.append("magic javelin +1")
     return (spell_power or shooter.combat), mod, why
 
 
 def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,
-          spell_power: int = 0, spell_only: int = 0, volley: list[str] | None = None) -> None:
+          spell_power: int = 0, spell_only: int = 0, volley: list[str] | None = None,
+          javelin: bool = False) -> None:
     """Roll the attack and hand it to the shared resolution (Hero re-rolls).
     `volley`: the shooters of a Concentrated Shooting (`shooter` is the nearest)."""
     from server.rules.sbh.consequences import continue_combat
@@ -307,6 +314,8 @@ def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,
             "ranged": {"aimed": aimed, "spell_power": spell_power,
                        "spell_only": spell_only, "volley": volley},
             "cost": cost, "asked": []}
+    if javelin:  # (only then: older records carry no such key)
+        spec["ranged"]["javelin"] = True
     continue_combat(ctx, spec)
 
 
@@ -328,7 +337,8 @@ def finish_shot(ctx, spec: dict) -> None:
         d_mod -= len(volley) - 1
         d_why.append(f"concentrated shooting -{len(volley) - 1}")
     else:
-        a_combat, a_mod, a_why = attack_modifiers(s, shooter, target, power)
+        a_combat, a_mod, a_why = attack_modifiers(s, shooter, target, power,
+                                                  javelin=bool(ranged.get("javelin")))
     if ranged["aimed"]:
         d_mod -= 1
         d_why.append("aimed shot -1")
@@ -342,8 +352,9 @@ def finish_shot(ctx, spec: dict) -> None:
     ctx.emit("shot", shooter=shooter.id, target=target.id, dice=[a_die, d_die],
              totals=[a_total, d_total], modifiers=[a_why, d_why], aimed=ranged["aimed"],
              spell_power=power, loser=result.loser, result=result.result,
-             cost=spec["cost"], spell_only=ranged["spell_only"], volley=volley)
-    if a_die == 1 and not power:
+             cost=spec["cost"], spell_only=ranged["spell_only"], volley=volley,
+             **({"javelin": True} if ranged.get("javelin") else {}))
+    if a_die == 1 and not power and not ranged.get("javelin"):  # (javelins are counted)
         [again] = ctx.roll(1)
         if volley and again == 1:
             # "only one model, chosen by the controller, loses the ability to shoot"

@@ -5,11 +5,12 @@ sight, targets and modifiers are in `ranged`."""
 from __future__ import annotations
 
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import ranged
+from server.rules.sbh import magic_items, ranged
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.groups import regrouping
 from server.rules.sbh.state import SbhState
+from server.rules.sbh.terrain import SHORT
 
 AIMED = "seed 000, AIMED SHOTS"
 
@@ -20,13 +21,27 @@ def shot_targets(state: SbhState, fig: Figure) -> list[str]:
     return sorted(ranged.targets(state, fig, base_range=ranged.shooter_range(fig)))
 
 
-def shoot_options(state: SbhState, fig: Figure, left: int) -> list[CommandSpec]:
-    found = shot_targets(state, fig)
-    if not found:
+def javelin_targets(state: SbhState, fig: Figure) -> list[str]:
+    """A Quest carrier's magic javelins: Shooter (Short) while using them."""
+    if (state.magic_item is None or regrouping(state) or fig.transfixed
+            or fig.attacked is not None or not magic_items.javelins_left(state, fig)):
         return []
+    return sorted(ranged.targets(state, fig, base_range=SHORT))
+
+
+def shoot_options(state: SbhState, fig: Figure, left: int) -> list[CommandSpec]:
     aimed = [False, True] if left >= 2 else [False]
-    return [CommandSpec("shoot", "Ranged attack (Aimed Shot: 2 actions, -1 to the target)",
-                        params={"target": found, "aimed": aimed})]
+    specs = []
+    found = shot_targets(state, fig)
+    if found:
+        specs.append(CommandSpec("shoot", "Ranged attack (Aimed Shot: 2 actions, -1 to the "
+                                 "target)", params={"target": found, "aimed": aimed}))
+    thrown = javelin_targets(state, fig) if left >= 1 else []
+    if thrown:
+        specs.append(CommandSpec("shoot", "Throw a magic javelin (+1; Short range)",
+                                 args={"javelin": True},
+                                 params={"target": thrown, "aimed": aimed}))
+    return specs
 
 
 def do_shoot(ctx, args: dict) -> None:
@@ -36,6 +51,9 @@ def do_shoot(ctx, args: dict) -> None:
     if regrouping(s):
         raise illegal("During a Regroup, models cannot attack, shoot or cast spells.",
                       "seed 000, REGROUP")
+    if args.get("javelin"):
+        _throw_javelin(ctx, fig, args)
+        return
     if not ranged.can_shoot(fig):
         raise illegal(f"{fig.name} cannot shoot now: it needs the Shooter rule, missiles "
                       "left, and no other attack this turn.", "seed 000, ACTIVATED FIGURES")
@@ -48,6 +66,17 @@ def do_shoot(ctx, args: dict) -> None:
         raise illegal(_why_not(s, fig, target_id), "seed 000, TARGETING RESTRICTIONS",
                       code="illegal_target")
     ranged.shoot(ctx, fig, s.figures[target_id], aimed=aimed, cost=cost)
+
+
+def _throw_javelin(ctx, fig: Figure, args: dict) -> None:
+    s = ctx.state
+    aimed = bool(args.get("aimed", False))
+    cost = 2 if aimed else 1
+    if args.get("target") not in javelin_targets(s, fig) or s.activation.actions < cost:
+        raise illegal("The magic javelins' carrier throws one at an enemy it could shoot as "
+                      "Shooter (Short), once a turn and not after attacking.",
+                      "seed 000, MAGIC ITEMS TABLE", code="illegal_target")
+    ranged.shoot(ctx, fig, s.figures[args["target"]], aimed=aimed, cost=cost, javelin=True)
 
 
 def _why_not(state: SbhState, fig: Figure, target_id) -> str:
