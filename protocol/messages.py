@@ -104,7 +104,7 @@ class Play(Request, tag="command"):
     match_id: str
     command: str
     args: dict[str, Any] = {}
-    seat: str | None = None  # needed only when one account holds both seats
+    seat: str | None = None  # the seat acted for; checked against the caller's seats
     at_seq: int | None = None  # refuse (stale_prompt) unless the match is still at this seq
 
 

@@ -201,21 +201,6 @@ class Lobby:
             await self.store.set_match(match_id, status="aborted", finished_at=time.time())
         return {"match_id": match_id, "status": "aborted"}
 
-    async def seat_of(self, account: Account, match_id: str,
-                      wanted: str | None = None) -> str:
-        """The seat `account` acts for in `match_id` (not_your_seat otherwise)."""
-        held = await self.store.seats(match_id)
-        mine = [s for s, holder in held.items() if holder == account.id]
-        if wanted is not None:
-            if wanted not in mine:
-                raise ProtocolError("not_your_seat", f"You do not hold seat {wanted!r} in "
-                                    "this match.")
-            return wanted
-        if len(mine) != 1:
-            raise ProtocolError("not_your_seat", "You hold no seat in this match."
-                                if not mine else "Name the seat you are acting for.")
-        return mine[0]
-
     async def _match(self, match_id: str | None) -> dict[str, Any]:
         row = await self.store.match(match_id) if match_id else None
         if row is None:

@@ -11,7 +11,6 @@ of where to go, not a rules calculation.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 NEVER = {"concede", "lay_terrain"}  # a bot generates terrain and never gives up
 RELUCTANT = {"pass", "end_activation", "fall"}
@@ -217,6 +216,3 @@ def make_bot(level: str, warband: dict, seed: int = 0) -> RandomBot:
     except KeyError:
         raise ValueError(f"no bot level {level!r} (known: {', '.join(BOTS)})") from None
 
-
-def describe(args: dict[str, Any]) -> str:  # for logs
-    return ", ".join(f"{k}={v}" for k, v in args.items() if k not in ("list", "salt"))

@@ -61,12 +61,12 @@ class Hub:
         actor = self.actors.get(match_id)
         if actor is not None:
             return actor
+        row = await self.store.match(match_id)  # (not under the lock: replays ask often)
+        if row is None or row["status"] != "active":
+            return None
         async with self._resuming:
             if match_id in self.actors:
                 return self.actors[match_id]
-            row = await self.store.match(match_id)
-            if row is None or row["status"] != "active":
-                return None
             await self.resume(match_id)
             return self.actors.get(match_id)  # (None if it turned out to be over)
 

@@ -19,7 +19,8 @@ def quest(*figures, item=None, carrier=None, **extra):
 
 
 def test_picking_up_the_item_rolls_what_it_is(dice):
-    """'A model must spend 2 actions to pick up the magic item. Roll a die on the
+    """seed 000, QUEST FOR A MAGIC ITEM:
+    'A model must spend 2 actions to pick up the magic item. Roll a die on the
     magic items table'; '2) Magic javelins. Model finds 1 to 6 javelins (roll a
     die)'."""
     state = quest(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Orc", 4, 3, (20, 20)))
@@ -36,7 +37,8 @@ def test_picking_up_the_item_rolls_what_it_is(dice):
 
 
 def test_the_magic_sword_adds_two_until_its_bearer_rolls_a_one(dice):
-    """'1) Magic sword. Increase model's Combat by 2 until the player rolls a 1 in
+    """seed 000, MAGIC ITEMS TABLE:
+    '1) Magic sword. Increase model's Combat by 2 until the player rolls a 1 in
     combat.'"""
     state = quest(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Orc", 4, 3, (6, 5)),
                   item={"name": "magic sword"}, carrier="a1")
@@ -50,7 +52,8 @@ def test_the_magic_sword_adds_two_until_its_bearer_rolls_a_one(dice):
 
 
 def test_the_cloak_hides_its_bearer_like_stealth_until_torn(dice):
-    """'3) Magic cloak. Model gets the Stealth special rule until the player rolls
+    """seed 000, MAGIC ITEMS TABLE:
+    '3) Magic cloak. Model gets the Stealth special rule until the player rolls
     a 1 in melee combat with that model'; STEALTH: next to cover, no ranged
     attack may target it."""
     def archer_targets(state):
@@ -70,7 +73,8 @@ def test_the_cloak_hides_its_bearer_like_stealth_until_torn(dice):
 
 
 def test_the_ring_ignores_the_first_kill_and_poison(dice):
-    """'4) Regeneration ring. Model becomes immune to poison and ignores the first
+    """seed 000, MAGIC ITEMS TABLE:
+    '4) Regeneration ring. Model becomes immune to poison and ignores the first
     kill or gruesome kill result it receives. The ring then loses its powers.'"""
     state = quest(fig("a1", "Troll", 3, 6, (5, 5)), fig("b1", "Goblin", 4, 1, (6, 5)),
                   fig("b2", "Goblin", 4, 1, (20, 20)),
@@ -83,7 +87,8 @@ def test_the_ring_ignores_the_first_kill_and_poison(dice):
 
 
 def test_the_ring_bearer_takes_no_poison(dice):
-    """The ring's 'immune to poison': a Poison hit rolls no poison die."""
+    """seed 000, MAGIC ITEMS TABLE, the ring's 'immune to poison': a Poison hit
+    rolls no poison die."""
     state = quest(fig("a1", "Spider", 3, 3, (5, 5), rules=["Poison"]),
                   fig("b1", "Goblin", 4, 3, (6, 5)), fig("b2", "Goblin", 4, 1, (20, 20)),
                   item={"name": "regeneration ring"}, carrier="b1")
@@ -94,7 +99,8 @@ def test_the_ring_bearer_takes_no_poison(dice):
 
 
 def test_magic_javelins_are_thrown_as_short_range_shots_at_plus_one(dice):
-    """'2) Magic javelins ... can be thrown as a ranged attack with +1 on Combat.
+    """seed 000, MAGIC ITEMS TABLE:
+    '2) Magic javelins ... can be thrown as a ranged attack with +1 on Combat.
     The model is treated as having the Shooter (Short) rule while using the
     javelins.' One javelin a throw; the Elf has no Shooter rule of its own."""
     state = quest(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Orc", 4, 3, (11, 5)),

@@ -21,6 +21,8 @@ def options(state, kind):
 
 
 def test_a_rider_picks_up_a_transfixed_friend_and_rides_off(dice):
+    """seed 000, MOUNTED: 'one action ... to pick up a friend ... This also applies
+    to a Transfixed model. Only one creature may be carried.'"""
     state = battle(fig("a1", "Knight", 3, 4, (5, 5), rules=KNIGHT),
                    fig("a2", "Squire", 4, 2, (6, 5), transfixed_by="b9"),
                    fig("a3", "Troll Friend", 4, 4, (4, 5), rules=["Big"]),
@@ -39,6 +41,8 @@ def test_a_rider_picks_up_a_transfixed_friend_and_rides_off(dice):
 
 
 def test_the_passenger_dismounts_next_to_the_mount_for_one_action(dice):
+    """seed 000, MOUNTED: 'It takes one action on the part of the carried figure to
+    dismount: place the carried figure anywhere adjacent to the mount's base'."""
     state = battle(fig("a1", "Knight", 3, 4, (9, 5), rules=KNIGHT),
                    fig("a2", "Squire", 4, 2, (0, 0), carried_by="a1"),
                    fig("b1", "Orc", 4, 3, (20, 20)))
@@ -56,6 +60,8 @@ def test_the_passenger_dismounts_next_to_the_mount_for_one_action(dice):
 
 
 def test_a_passenger_is_left_fallen_where_its_mount_dies(dice):
+    """seed 000, MOUNTED is silent on a mount killed with a passenger: the reading in
+    docs/rules/sbh.md ("Mounted") leaves it fallen on the mount's hex."""
     state = battle(fig("a1", "Troll", 3, 6, (5, 5)),
                    fig("b1", "Knight", 4, 1, (6, 5), rules=KNIGHT),
                    fig("b2", "Squire", 4, 2, (0, 0), carried_by="b1"),
@@ -70,6 +76,8 @@ def test_a_passenger_is_left_fallen_where_its_mount_dies(dice):
 
 
 def test_a_transfixed_passenger_breaks_free_aboard_before_it_can_dismount(dice):
+    """seed 000, TRANSFIX (two actions to break free) with MOUNTED's transfixed
+    passenger: it breaks free aboard, then dismounts."""
     state = battle(fig("a1", "Knight", 3, 4, (9, 5), rules=KNIGHT),
                    fig("a2", "Squire", 4, 2, (0, 0), carried_by="a1", transfixed_by="b9"),
                    fig("b1", "Orc", 4, 3, (20, 20)))

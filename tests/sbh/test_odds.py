@@ -42,7 +42,8 @@ def expected_melee(a_combat: int, d_combat: int) -> dict:
 
 
 def test_plain_melee_odds_match_the_combat_table(dice):
-    """C3 against C3 with no modifier: the table worked by hand."""
+    """seed 000, MELEE COMBAT: C3 against C3 with no modifier, the table worked by
+    hand."""
     state = battle(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Orc", 4, 3, (6, 5)))
     dice.fix(4)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)

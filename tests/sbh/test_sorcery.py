@@ -22,6 +22,9 @@ def sacrifice_options(state):
 
 
 def test_a_sacrifice_kills_the_victim_and_horrifies_non_evil_friends(dice):
+    """seed 001, Sorcerer: 'May sacrifice an adjacent figure for 1 action ... +1
+    Quality (victim >= 30 pts.) ... Non-Evil friendly models within Long distance
+    must make Gruesome Death morale check.'"""
     state = battle(fig("a1", "Sorcerer", 4, 2, (5, 5), rules=SORCERER),
                    fig("a2", "Acolyte", 4, 2, (6, 5), points=35),
                    fig("a3", "Guard", 4, 3, (5, 9)),  # non-Evil, within Long: tests
@@ -42,6 +45,8 @@ def test_a_sacrifice_kills_the_victim_and_horrifies_non_evil_friends(dice):
 
 
 def test_a_fallen_enemy_may_be_the_victim(dice):
+    """seed 001, Sorcerer: '+2 (victim >= 50 pts.)'; a helpless foe as the victim is
+    the reading in docs/rules/sbh.md ("Sorcerer")."""
     state = battle(fig("a1", "Sorcerer", 4, 2, (5, 5), rules=SORCERER),
                    fig("b1", "Knight", 3, 4, (6, 5), points=60, fallen=True),
                    fig("b2", "Orc", 4, 3, (20, 20)))

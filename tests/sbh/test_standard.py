@@ -95,6 +95,7 @@ def test_destroying_the_standard_takes_an_action_and_tests_every_undead(dice):
 
 
 def test_only_an_adjacent_figure_can_destroy_it(dice):
+    """seed 000, UNDEAD: 'destroy it by a model adjacent to the Standard'."""
     state = battle(fig("a1", "Knight", 3, 3, (5, 5)),
                    fig("b3", "Bearer", 4, 1, (8, 5), rules=["Standard Bearer"]))
     dice.fix(4)

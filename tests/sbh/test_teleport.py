@@ -38,7 +38,7 @@ def test_successes_buy_short_medium_or_long_and_no_free_hack(dice):
 
 
 def test_it_must_be_declared_before_rolling(dice):
-    """Seed 000, ACTIVATION (EXCEPTION): a roll that backfires on three failures
+    """seed 000, ACTIVATION (EXCEPTION): a roll that backfires on three failures
     is announced before the dice are rolled."""
     state = battle(fig("a1", "Blinker", 3, 2, (5, 5), rules=BLINKER),
                    fig("b1", "Orc", 4, 3, (20, 20)))

@@ -47,3 +47,11 @@ class Ctx:
 
 def illegal(message: str, passage: str = "", code: str = "illegal_command") -> RulesError:
     return RulesError(code, message, passage)
+
+
+def offered(specs: list, param: str, value, message: str, passage: str):
+    """`value` if one of `specs` (the options a rule offers now) lists it under
+    `param`; otherwise the command is refused with `message`."""
+    if value is None or not any(value in spec.params.get(param, ()) for spec in specs):
+        raise illegal(message, passage)
+    return value

@@ -20,7 +20,7 @@ from __future__ import annotations
 from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
-from server.rules.sbh.context import illegal
+from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.figures import Figure
 
 MOUNTED = "seed 000, MOUNTED"
@@ -46,11 +46,10 @@ def carry_options(state, fig: Figure, actions_left: int) -> list[CommandSpec]:
 def do_carry(ctx, args: dict) -> None:
     s = ctx.state
     fig = s.figures[s.activation.figure]
-    offered = carry_options(s, fig, s.activation.actions)
-    if not offered or args.get("friend") not in offered[0].params["friend"]:
-        raise illegal("A Mounted model picks up one adjacent friend on foot, not Big, for "
-                      "one action, and carries only one.", MOUNTED)
-    ctx.emit("carried", figure=fig.id, passenger=args["friend"], cost=1)
+    friend = offered(carry_options(s, fig, s.activation.actions), "friend", args.get("friend"),
+                     "A Mounted model picks up one adjacent friend on foot, not Big, for "
+                     "one action, and carries only one.", MOUNTED)
+    ctx.emit("carried", figure=fig.id, passenger=friend, cost=1)
 
 
 def dismount_hexes(state, fig: Figure) -> list:

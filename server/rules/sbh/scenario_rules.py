@@ -23,7 +23,7 @@ from __future__ import annotations
 from server.rules.board.hex import Hex, distance, line
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
-from server.rules.sbh.context import illegal
+from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.evolve import to_hex
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.quality import roll_quality
@@ -197,11 +197,10 @@ def give_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec
 def do_give_item(ctx, args: dict) -> None:
     s = ctx.state
     fig = s.figures[s.activation.figure]
-    offered = give_options(s, fig, s.activation.actions)
-    if not offered or args.get("to") not in offered[0].params["to"]:
-        raise illegal("The carrier gives the magic item to an adjacent friend (not an "
-                      "Animal) for one action.", "seed 000, QUEST FOR A MAGIC ITEM")
-    ctx.emit("item_given", figure=fig.id, to=args["to"], cost=1)
+    to = offered(give_options(s, fig, s.activation.actions), "to", args.get("to"),
+                 "The carrier gives the magic item to an adjacent friend (not an Animal) "
+                 "for one action.", "seed 000, QUEST FOR A MAGIC ITEM")
+    ctx.emit("item_given", figure=fig.id, to=to, cost=1)
 
 
 def leave_options(state: SbhState, fig: Figure) -> list[CommandSpec]:

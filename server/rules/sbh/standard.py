@@ -25,7 +25,7 @@ import heapq
 from server.rules.board.hex import Hex, distance, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
-from server.rules.sbh.context import illegal
+from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.terrain import RANGE
 
@@ -137,11 +137,9 @@ def do_destroy_standard(ctx, args: dict) -> None:
 
     s = ctx.state
     fig = s.figures[s.activation.figure]
-    offered = destroy_options(s, fig, s.activation.actions)
-    if not offered or args.get("bearer") not in offered[0].params["bearer"]:
-        raise illegal("Destroying a Standard takes one action of a figure adjacent to "
-                      "its bearer.", UNDEAD)
-    bearer = s.figures[args["bearer"]]
+    bearer = s.figures[offered(destroy_options(s, fig, s.activation.actions), "bearer",
+                               args.get("bearer"), "Destroying a Standard takes one action "
+                               "of a figure adjacent to its bearer.", UNDEAD)]
     ctx.emit("standard_destroyed", bearer=bearer.id, by=fig.id, cost=1)
     undead = [f.id for f in s.on_table(bearer.seat) if f.has("Undead")]
     if undead:

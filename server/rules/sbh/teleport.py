@@ -18,7 +18,7 @@ from __future__ import annotations
 from server.rules.board.hex import distance, neighbours, within
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
-from server.rules.sbh.context import illegal
+from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.state import other
 from server.rules.sbh.terrain import LONG, MEDIUM, SHORT
@@ -68,14 +68,11 @@ def cost_of(fig: Figure, to) -> int | None:
 def do_teleport(ctx, args: dict) -> None:
     s = ctx.state
     fig = s.figures[s.activation.figure]
-    to = args.get("to")
-    offered = [h for spec in options(s, fig) for h in spec.params["to"]]
-    if to in offered:
-        ctx.emit("teleported", figure=fig.id, to=to, cost=cost_of(fig, (to[0], to[1],
-                                                                        -to[0] - to[1])))
-        return
-    raise illegal("Teleport to an empty hex within Short, Medium or Long for one, two or "
-                  "three actions (declared before rolling), not touching an enemy.", TELEPORT)
+    to = offered(options(s, fig), "to", args.get("to"), "Teleport to an empty hex within "
+                 "Short, Medium or Long for one, two or three actions (declared before "
+                 "rolling), not touching an enemy.", TELEPORT)
+    ctx.emit("teleported", figure=fig.id, to=to,
+             cost=cost_of(fig, (to[0], to[1], -to[0] - to[1])))
 
 
 def after_activation_roll(ctx, fig: Figure, dice: int, declared: bool, roll: dict) -> None:
