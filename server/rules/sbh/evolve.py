@@ -236,6 +236,8 @@ def _volley_rolled(s: SbhState, d: dict) -> None:
     s.group = {"leader": d["leader"], "members": [], "all": list(d["shooters"]),
                "successes": d["successes"], "turnover": d["failures"] >= 2,
                "regroup": False}
+    for caster in d.get("out_of_power", ()):
+        s.figures[caster].out_of_power = True
 
 
 def _held(s: SbhState, d: dict) -> None:
@@ -546,6 +548,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "terror_tested": _recorded_only,
     "terror_resisted": _terror_resisted,
     "poison_rolled": _recorded_only,
+    "volley_spell_short": _recorded_only,
     "tailslap_rolled": _recorded_only,
     "killed": _killed,
     "fled": _fled,

@@ -305,9 +305,10 @@ def attack_modifiers(state: SbhState, shooter: Figure, target: Figure,
 
 def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,
           spell_power: int = 0, spell_only: int = 0, volley: list[str] | None = None,
-          javelin: bool = False) -> None:
+          javelin: bool = False, casters: list[str] = (), volley_power: int = 0) -> None:
     """Roll the attack and hand it to the shared resolution (Hero re-rolls).
-    `volley`: the shooters of a Concentrated Shooting (`shooter` is the nearest)."""
+    `volley`: the shooters of a Concentrated Shooting (`shooter` is the nearest);
+    `casters` among them cast spells of power `volley_power`."""
     from server.rules.sbh.consequences import continue_combat
 
     spec = {"attacker": shooter.id, "defender": target.id, "dice": ctx.roll(2),
@@ -316,6 +317,8 @@ def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,
             "cost": cost, "asked": []}
     if javelin:  # (only then: older records carry no such key)
         spec["ranged"]["javelin"] = True
+    if casters:
+        spec["ranged"].update(casters=list(casters), volley_power=volley_power)
     continue_combat(ctx, spec)
 
 
@@ -333,9 +336,12 @@ def finish_shot(ctx, spec: dict) -> None:
     if volley:
         from server.rules.sbh.concentrated import volley_modifiers
 
-        a_combat, a_mod, a_why = volley_modifiers(s, volley, target)
-        d_mod -= len(volley) - 1
-        d_why.append(f"concentrated shooting -{len(volley) - 1}")
+        a_combat, a_mod, a_why = volley_modifiers(s, volley, target,
+                                                  ranged.get("casters", ()),
+                                                  ranged.get("volley_power", 0))
+        if len(volley) > 1:  # (a caster whose spell fell short takes no part)
+            d_mod -= len(volley) - 1
+            d_why.append(f"concentrated shooting -{len(volley) - 1}")
     else:
         a_combat, a_mod, a_why = attack_modifiers(s, shooter, target, power,
                                                   javelin=bool(ranged.get("javelin")))
@@ -353,14 +359,18 @@ def finish_shot(ctx, spec: dict) -> None:
              totals=[a_total, d_total], modifiers=[a_why, d_why], aimed=ranged["aimed"],
              spell_power=power, loser=result.loser, result=result.result,
              cost=spec["cost"], spell_only=ranged["spell_only"], volley=volley,
-             **({"javelin": True} if ranged.get("javelin") else {}))
-    if a_die == 1 and not power and not ranged.get("javelin"):  # (javelins are counted)
+             **({"javelin": True} if ranged.get("javelin") else {}),
+             **({"casters": ranged["casters"]} if ranged.get("casters") else {}))
+    archers = [f for f in volley or [shooter.id] if f not in ranged.get("casters", ())]
+    if a_die == 1 and archers and not power and not ranged.get("javelin"):
+        # (javelins are counted; spells spend no missiles)
         [again] = ctx.roll(1)
-        if volley and again == 1:
+        if len(archers) > 1 and again == 1:
             # "only one model, chosen by the controller, loses the ability to shoot"
             ctx.emit("missile_check", figure=None, dice=[again], spent=True)
             ctx.push({"kind": "missile_loss", "seat": shooter.seat, "figure": shooter.id,
-                      "options": list(volley)})
+                      "options": archers})
         else:
-            ctx.emit("missile_check", figure=shooter.id, dice=[again], spent=again == 1)
+            checked = shooter.id if shooter.id in archers else archers[0]
+            ctx.emit("missile_check", figure=checked, dice=[again], spent=again == 1)
     apply_outcome(ctx, shooter, target, result, ranged=True)
