@@ -17,6 +17,7 @@ from server.rules.sbh import (
     groups,
     hero,
     magic,
+    magic_items,
     mounts,
     scenario_rules,
     shooting,
@@ -80,6 +81,8 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
                                  "where)", params={"figure": movers}))
     from server.rules.sbh import ambush
 
+    if state.magic_item is not None:
+        specs.extend(magic_items.scroll_options(state, ready))
     specs.extend(ambush.activation_options(state))
     specs.append(CommandSpec("pass", "End your turn"))
     return specs
@@ -103,16 +106,22 @@ def do_activate(ctx, args: dict) -> None:
         raise illegal("Roll one, two or three activation dice.", ACTIVATION)
     if fig.activated:
         raise illegal(f"{fig.name} has already acted this turn.", ACTIVATION)
-    casting = bool(args.get("cast", False))
-    if casting and not _declares(fig):
+    scroll = args.get("scroll", False) is True
+    casting = scroll or bool(args.get("cast", False))
+    if casting and not scroll and not _declares(fig):
         raise illegal(f"{fig.name} cannot cast spells or teleport.", "seed 000, MAGIC")
-    roll = roll_quality(ctx, fig, dice)
-    if hero.offer(ctx, fig, roll, {"rule": "activation", "dice": dice, "casting": casting}):
+    if scroll:
+        roll = magic_items.roll_for_scroll(ctx, fig, dice)
+    else:
+        roll = roll_quality(ctx, fig, dice)
+    then = {"rule": "activation", "dice": dice, "casting": casting}
+    if hero.offer(ctx, fig, roll, dict(then, scroll=True) if scroll else then):
         return
-    finish_activation(ctx, fig, dice, casting, roll)
+    finish_activation(ctx, fig, dice, casting, roll, scroll=scroll)
 
 
-def finish_activation(ctx, fig: Figure, dice: int, casting: bool, roll: dict) -> None:
+def finish_activation(ctx, fig: Figure, dice: int, casting: bool, roll: dict, *,
+                      scroll: bool = False) -> None:
     """The activation roll is final (after any Hero re-roll): the figure acts."""
     s = ctx.state
     if fig.has("Swarm") and swarms.activate_swarm(ctx, fig, dice, roll):
@@ -123,12 +132,22 @@ def finish_activation(ctx, fig: Figure, dice: int, casting: bool, roll: dict) ->
         spell_only = sum(1 for d in roll["dice"] if not succeeds(d, roll["target"])
                          and succeeds(d, roll["target"] - bonus))
         roll = dict(roll, failures=roll["failures"] - spell_only)
-    out_of_power = (casting and _casts(fig) and dice == 3 and roll["failures"] == 3
+    if scroll:  # successes only the scroll's Quality gives are for its spell
+        by_scroll = magic_items.scroll_only_successes(s, fig, roll)
+        roll = dict(roll, successes=roll["successes"] - by_scroll)
+        spell_only += by_scroll
+    triple_failure = casting and dice == 3 and roll["failures"] == 3
+    out_of_power = (triple_failure and not scroll and _casts(fig)
                     and not scenario_rules.in_place_of_power(s, fig))  # FAILURES ON SPELLS
     used = {"sorcery": True} if casting and fig.sorcery_bonus else {}  # (only when used)
+    if scroll:
+        used["scroll"] = True
     ctx.emit("activated", figure=fig.id, casting=casting, out_of_power=out_of_power,
              spell_only=spell_only, **used, **roll)
-    teleport.after_activation_roll(ctx, fig, dice, casting, roll)
+    if scroll and triple_failure:
+        ctx.emit("magic_item_spent", figure=fig.id, name="scroll",
+                 reason="three failures casting from it")
+    teleport.after_activation_roll(ctx, fig, dice, casting and not scroll, roll)
 
 
 def do_free_move(ctx, args: dict) -> None:

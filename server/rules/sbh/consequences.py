@@ -48,6 +48,9 @@ def continue_combat(ctx, spec: dict) -> None:
         if f.has("Hero") and not f.hero_reroll_used and fid not in spec["asked"]:
             ctx.push({"kind": "hero_reroll", "seat": f.seat, "figure": fid, "combat": spec})
             return
+    if (ctx.state.magic_item is not None and not spec.get("ranged")
+            and magic_items.offer_strength(ctx, spec)):
+        return
     finish_combat(ctx, spec)
 
 
@@ -89,6 +92,13 @@ def finish_combat(ctx, spec: dict) -> None:
     if power:
         d_mod -= 1
         d_why.append("power blow -1")
+    a_belt, d_belt = (magic_items.strength_bonus(spec, f) for f in (attacker, defender))
+    if a_belt:
+        a_mod += a_belt
+        a_why.append(f"strength belt +{a_belt}")
+    if d_belt:
+        d_mod += d_belt
+        d_why.append(f"strength belt +{d_belt}")
     a_die, d_die = spec["dice"]
     a_total = attacker.combat + a_mod + a_die
     d_total = defender.combat + d_mod + d_die

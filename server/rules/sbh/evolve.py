@@ -108,6 +108,10 @@ def _magic_item_spent(s: SbhState, d: dict) -> None:
     s.magic_item = dict(s.magic_item, spent=True)
 
 
+def _strength_spent(s: SbhState, d: dict) -> None:
+    s.magic_item = dict(s.magic_item, strength=d["left"], spent=d["left"] == 0)
+
+
 def _item_given(s: SbhState, d: dict) -> None:
     s.treasure_carrier = d["to"]
     _spend(s, d)
@@ -172,7 +176,8 @@ def _initiative(s: SbhState, d: dict) -> None:
 
 def _activated(s: SbhState, d: dict) -> None:
     s.activation = Activation(d["figure"], d["successes"], d["failures"] >= 2,
-                              d.get("casting", False), spell_only=d.get("spell_only", 0))
+                              d.get("casting", False), spell_only=d.get("spell_only", 0),
+                              scroll=d.get("scroll", False))
     if d.get("sorcery"):  # the sacrifice's bonus went into this casting roll
         s.figures[d["figure"]].sorcery_bonus = 0
     if d.get("out_of_power"):
@@ -508,6 +513,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "item_given": _item_given,
     "magic_item_found": _magic_item_found,
     "magic_item_spent": _magic_item_spent,
+    "strength_spent": _strength_spent,
     "terrain_danger_rolled": _recorded_only,
     "terrain_danger_tested": _recorded_only,
     "deployed": _deployed,

@@ -65,7 +65,8 @@ def _finish(ctx, fig: Figure, then: dict, roll: dict) -> None:
 
     rule = then["rule"]
     if rule == "activation":
-        actions.finish_activation(ctx, fig, then["dice"], then["casting"], roll)
+        actions.finish_activation(ctx, fig, then["dice"], then["casting"], roll,
+                                  scroll=then.get("scroll", False))
     elif rule == "morale":
         consequences.morale_outcome(ctx, fig, roll, then["reason"], then.get("terror_profile"))
     elif rule == "falling":

@@ -32,7 +32,8 @@ HOLDS = {
 def spell_power(state: SbhState, fig: Figure) -> int:
     """Power points a magic-user can still put into this activation's spell."""
     act = state.activation
-    if not act.casting or act.spell_cast or not fig.has("Magic-User") or regrouping(state):
+    if not act.casting or act.spell_cast or regrouping(state) or not (
+            fig.has("Magic-User") or act.scroll):
         return 0
     if ranged.in_melee(state, fig, spell=True):
         return 0  # seed 000, RESTRICTIONS IN SPELL CASTING

@@ -16,13 +16,31 @@ its power. Its powers work for whoever carries it:
 2) Magic javelins: thrown as a ranged attack, as Shooter (Short) at +1, one javelin
    a throw (no missile-expenditure roll: they are counted), by a carrier that has not
    attacked this turn (shooting.py).
-5) strength belt and 6) scroll are found (their die rolls are recorded) but their
-   use is not played yet (docs/rules/sbh.md).
+5) Strength belt: "3 Strength points ... Each point can be used to add +1 to one
+   melee Combat roll. More points can be combined on a single roll. These
+   Strength points may be used even during the opponent's turn." Once both
+   combat dice of a melee (or free hack) of the carrier are rolled and any Hero
+   has decided on a re-roll, the carrier's owner may spend points on it.
+6) Scroll: "Roll one die: the result is the Quality of the scroll. Model can cast
+   a spell from the scroll by making a Quality roll using the scroll's Quality, in
+   the same way as a magic-user would cast a spell. If the model is already a
+   magic-user and the spell casting roll from the scroll is a triple failure, the
+   magic user does not run out of magical power (he has used the power of the
+   scroll and not his own!)". The carrier activates declaring a cast from the
+   scroll and rolls against the scroll's Quality (with the modifiers of his own
+   Quality rolls). As with a spellcasting bonus (seed 000, MAGIC: "apply the bonus
+   only to the dice that are used to cast"), a success only the scroll's Quality
+   gives is for the spell alone. Three failures exhaust the scroll, not the mage.
 """
 
 from __future__ import annotations
 
+from server.rules.kernel import CommandSpec
+from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.quality import roll_quality, succeeds
+
+ITEMS_TABLE = "seed 000, QUEST FOR A MAGIC ITEM, MAGIC ITEMS TABLE"
 
 ITEMS = {1: "magic sword", 2: "magic javelins", 3: "magic cloak", 4: "regeneration ring",
          5: "strength belt", 6: "scroll"}
@@ -86,3 +104,83 @@ def ring_saves(ctx, fig: Figure) -> bool:
 
 def immune_to_poison(state, fig: Figure) -> bool:
     return carried(state, fig, "regeneration ring")
+
+
+# -- 6) the scroll: an activation rolled against the scroll's Quality --------------
+
+def scroll_quality(state, fig: Figure) -> int | None:
+    return state.magic_item.get("quality") if carried(state, fig, "scroll") else None
+
+
+def scroll_options(state, ready: list[Figure]) -> list[CommandSpec]:
+    return [CommandSpec("activate", f"Activate {f.name}, casting a spell from the scroll "
+                        f"(Quality {scroll_quality(state, f)})", args={"scroll": True},
+                        params={"figure": [f.id], "dice": [1, 2, 3]})
+            for f in ready if f.pos is not None and scroll_quality(state, f) is not None]
+
+
+def roll_for_scroll(ctx, fig: Figure, dice: int) -> dict:
+    quality = scroll_quality(ctx.state, fig)
+    if quality is None:
+        raise illegal(f"{fig.name} carries no scroll with power left.", ITEMS_TABLE)
+    return roll_quality(ctx, fig, dice, bonus=fig.effective_quality - quality)
+
+
+def scroll_only_successes(state, fig: Figure, roll: dict) -> int:
+    """Dice that succeed against the scroll's Quality but not the figure's own."""
+    own = roll["target"] + fig.effective_quality - state.magic_item["quality"]
+    return sum(1 for d in roll["dice"] if succeeds(d, roll["target"]) and not succeeds(d, own))
+
+
+# -- 5) the strength belt: a choice after the melee dice are rolled ------------------
+
+def strength_left(state, fig: Figure) -> int:
+    return state.magic_item.get("strength", 0) if carried(state, fig, "strength belt") else 0
+
+
+def offer_strength(ctx, spec: dict) -> bool:
+    """Ask the carrier's owner (once per roll) whether to spend Strength points on
+    this melee; True if the combat now waits for the answer."""
+    for fid in (spec["attacker"], spec["defender"]):
+        left = strength_left(ctx.state, ctx.state.figures[fid])
+        if left and fid not in spec.get("belt_asked", ()):
+            ctx.push({"kind": "strength_belt", "seat": ctx.state.figures[fid].seat,
+                      "figure": fid, "combat": spec, "points": list(range(left + 1))})
+            return True
+    return False
+
+
+def strength_bonus(spec: dict, fig: Figure) -> int:
+    return spec.get("strength", {}).get(fig.id, 0)
+
+
+def pending_text(state, item: dict) -> str:
+    name = state.figures[item["figure"]].name
+    dice = item["combat"]["dice"]
+    return (f"{name} may spend the strength belt's points, +1 each, on this melee "
+            f"(dice {dice[0]} against {dice[1]}; {item['points'][-1]} left)")
+
+
+def pending_specs(item: dict) -> list[CommandSpec]:
+    return [CommandSpec("spend_strength", "Spend Strength points (+1 each)",
+                        params={"points": list(item["points"])})]
+
+
+def do_spend_strength(ctx, seat: str, args: dict) -> None:
+    from server.rules.sbh.consequences import continue_combat
+
+    item = ctx.state.pending[-1]
+    points = args.get("points")
+    if type(points) is not int or points not in item["points"]:
+        raise illegal(f"Spend from 0 to {item['points'][-1]} Strength points.", ITEMS_TABLE)
+    ctx.pop()
+    spec = dict(item["combat"], belt_asked=[*item["combat"].get("belt_asked", ()),
+                                            item["figure"]])
+    if points:
+        left = item["points"][-1] - points
+        ctx.emit("strength_spent", figure=item["figure"], points=points, left=left)
+        spec["strength"] = {**spec.get("strength", {}), item["figure"]: points}
+    continue_combat(ctx, spec)
+
+
+HANDLERS = {("strength_belt", "spend_strength"): do_spend_strength}

@@ -2,9 +2,10 @@
 
 Melee, shots and spell bolts are settled by two dice, the attacker's and the
 target's (seed 000, MELEE COMBAT and RANGED COMBAT). Each of the 36 rolls is
-played through `decide` on the current state, declining any Hero re-roll (the
-odds are those of the roll as it falls), and the combat's recorded result is
-counted: who loses, and how (recoil, fall, kill, gruesome kill, or nothing).
+played through `decide` on the current state, declining any Hero re-roll or
+strength belt points (the odds are those of the roll as it falls), and the
+combat's recorded result is counted: who loses, and how (recoil, fall, kill,
+gruesome kill, or nothing).
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ ATTACKS = {"attack": "melee", "shoot": "shot", "cast_bolt": "shot"}
 ORDER = {("defender", "gruesome"): 0, ("defender", "kill"): 1, ("defender", "fall"): 2,
          ("defender", "recoil"): 3, (None, "none"): 4, ("attacker", "recoil"): 5,
          ("attacker", "fall"): 6, ("attacker", "kill"): 7, ("attacker", "gruesome"): 8}
-DECISIONS_BEFORE_THE_RESULT = 4  # at most: the two Heroes' re-roll questions, and slack
+# the choices made after the dice fall, declined: the odds are of the roll as it falls
+DECLINE = {"hero_reroll": ("hero_reroll", {"reroll": False}),
+           "strength_belt": ("spend_strength", {"points": 0})}
+DECISIONS_BEFORE_THE_RESULT = 4  # at most: the Heroes' re-rolls, the belt, and slack
 
 
 def attack_odds(system, state, command: Command) -> dict[str, Any]:
@@ -54,7 +58,7 @@ def _play_until_combat(system, state, command: Command, dice, kind: str):
             if step.event.type == kind:
                 return step.event
         waiting = current.pending[-1] if current.pending else None
-        if waiting is None or waiting["kind"] != "hero_reroll":
+        if waiting is None or waiting["kind"] not in DECLINE:
             break
-        asked = Command(waiting["seat"], "hero_reroll", {"reroll": False})
+        asked = Command(waiting["seat"], *DECLINE[waiting["kind"]])
     raise RulesError("no_odds", "That command does not come to a combat roll now.")

@@ -30,6 +30,7 @@ class Activation:
     spell_only: int = 0  # dice that succeed only when used for a spell (seed 000, MAGIC)
     spell_cast: bool = False  # one spell (or Entangle/Distract) an activation
     free_move: bool = False  # a free move instead of an activation roll (seed 000, FREE MOVES)
+    scroll: bool = False  # casting from the Quest's scroll (magic_items.py)
 
 
 @dataclass(slots=True)

@@ -33,6 +33,7 @@ from server.rules.sbh import (
     groups,
     hero,
     magic,
+    magic_items,
     mounts,
     scenario_rules,
     setup,
@@ -99,7 +100,8 @@ ACTION_HANDLERS = {
 OPTIONS = DEFAULTS
 # Rule modules that own a waiting choice: kind -> module with pending_text(state,
 # item), pending_specs(item) and HANDLERS {(kind, command): handler(ctx, seat, args)}.
-CHOICE_MODULES = {"standard_rally": standard, "teleport_mishap": teleport}
+CHOICE_MODULES = {"standard_rally": standard, "teleport_mishap": teleport,
+                  "strength_belt": magic_items}
 
 
 class SongOfBladesAndHeroes:
