@@ -19,6 +19,7 @@ from server.rules.sbh import (
     magic,
     magic_items,
     mounts,
+    necromancy,
     scenario_rules,
     shooting,
     sorcery,
@@ -69,8 +70,8 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
         specs.append(CommandSpec("activate", "Activate a figure with 1-3 dice",
                                  params={"figure": plain, "dice": [1, 2, 3]}))
     if casters:
-        specs.append(CommandSpec("activate", "Activate a magic-user or teleporter (declare "
-                                 "casting or teleporting)",
+        specs.append(CommandSpec("activate", "Activate a magic-user, necromancer or "
+                                 "teleporter (declare casting or teleporting)",
                                  params={"figure": casters, "dice": [1, 2, 3],
                                          "cast": [False, True]}))
     threats = active_enemy_hexes(state, seat)
@@ -89,12 +90,13 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
 
 
 def _casts(fig: Figure) -> bool:
-    return fig.has("Magic-User") and not fig.out_of_power
+    return (fig.has("Magic-User") and not fig.out_of_power) or necromancy.declares(fig)
 
 
 def _declares(fig: Figure) -> bool:
     """Rolls that may backfire on three failures are declared before rolling
-    (seed 000, ACTIVATION, EXCEPTION): spells, and seed 001's Teleport."""
+    (seed 000, ACTIVATION, EXCEPTION): spells, a Necromancer's raising of the
+    dead, and seed 001's Teleport."""
     return _casts(fig) or teleport.declares(fig)
 
 
@@ -239,6 +241,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     specs.extend(standard.destroy_options(state, fig, left))
     specs.extend(teleport.options(state, fig))
     specs.extend(sorcery.options(state, fig, left))
+    specs.extend(necromancy.options(state, fig))
     specs.extend(mounts.carry_options(state, fig, left))
     specs.extend(scenario_rules.pick_up_options(state, fig, left))
     specs.extend(scenario_rules.give_options(state, fig, left))

@@ -358,7 +358,23 @@ def _wounded(s: SbhState, d: dict) -> None:
 
 
 def _killed(s: SbhState, d: dict) -> None:
-    _leave_table(s, s.figures[d["figure"]], "dead")
+    fig = s.figures[d["figure"]]
+    fig.died_at = fig.pos
+    _leave_table(s, fig, "dead")
+
+
+def _resurrected(s: SbhState, d: dict) -> None:
+    """Seed 001, Necromancer: "Undead (at +1 Quality and -1 Combat) and fight on
+    the necromancer's side"."""
+    fig = s.figures[d["figure"]]
+    fig.seat = s.figures[d["by"]].seat
+    fig.status, fig.pos, fig.died_at = "ready", to_hex(d["at"]), None
+    fig.quality += 1
+    fig.combat = max(0, fig.combat - 1)
+    fig.rules = {**fig.rules, "Undead": None}
+    fig.fallen, fig.transfixed_by, fig.activated = False, None, True
+    s.activation.spell_cast = True
+    _spend(s, d)
 
 
 def _fled(s: SbhState, d: dict) -> None:
@@ -563,6 +579,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "dead_outnumber": _dead_outnumber,
     "rallied_to_standard": _rallied_to_standard,
     "teleported": _teleported,
+    "resurrected": _resurrected,
     "sacrificed": _sacrificed,
     "carried": _carried,
     "dismounted": _dismounted,

@@ -62,6 +62,7 @@ class Figure:
     special_used: bool = False  # a Combat Master's one Lethal/Assassin attack this turn
     sorcery_bonus: int = 0  # a Sorcerer's sacrifice: + to its next spellcasting roll
     carried_by: str | None = None  # the Mounted friend carrying it (then pos is None)
+    died_at: Hex | None = None  # where its body lies, for a Necromancer (necromancy.py)
 
     def has(self, rule: str) -> bool:
         return rule in self.rules

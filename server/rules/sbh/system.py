@@ -35,6 +35,7 @@ from server.rules.sbh import (
     magic,
     magic_items,
     mounts,
+    necromancy,
     scenario_rules,
     setup,
     shooting,
@@ -94,6 +95,7 @@ ACTION_HANDLERS = {
     "destroy_standard": standard.do_destroy_standard,
     "teleport": teleport.do_teleport,
     "sacrifice": sorcery.do_sacrifice,
+    "resurrect": necromancy.do_resurrect,
     "carry": mounts.do_carry, "dismount": mounts.do_dismount,
     "end_activation": actions.do_end_activation,
 }
