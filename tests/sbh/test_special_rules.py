@@ -323,3 +323,28 @@ def test_only_the_same_swarm_tests_for_its_gruesome_death(dice):
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
     state, events = act(state, "a", "attack", dice, target="b1", power=False)
     assert [e.data["figure"] for e in events if e.type == "morale_tested"] == ["b2"]
+
+
+def test_a_mutant_mutates_on_a_six_with_two_successes_and_is_transfixed_that_turn(dice):
+    """seed 001, Special Abilities, Mutant: 'Model mutates on "6" roll if 2+
+    successes are rolled. Mutant counts as Transfixed during the mutation turn.'
+    (What the mutation does is in a supplement: docs/rules/sbh.md, Mutant.)"""
+    state = battle(fig("a1", "Mutant", 4, 3, (5, 5), rules=["Mutant"]),
+                   fig("a2", "Orc", 4, 3, (5, 9)), fig("b1", "Goblin", 4, 1, (6, 5)))
+    dice.fix(6, 4)
+    state, events = act(state, "a", "activate", dice, figure="a1", dice=2)
+    assert "mutated" in types(events) and "activation_ended" in types(events)
+    assert state.figures["a1"].transfixed
+    # reading: "the mutation turn" is its side's turn (a "turn" in seed 000 is
+    # one player's), so it is itself again when play passes
+    state, events = act(state, "a", "pass", dice)
+    assert not state.figures["a1"].transfixed
+
+
+def test_a_mutant_with_one_success_or_no_six_does_not_mutate(dice):
+    for rolls in ((6, 2), (5, 4)):
+        state = battle(fig("a1", "Mutant", 4, 3, (5, 5), rules=["Mutant"]),
+                       fig("b1", "Goblin", 4, 1, (9, 5)))
+        dice.fix(*rolls)
+        state, events = act(state, "a", "activate", dice, figure="a1", dice=2)
+        assert "mutated" not in types(events) and not state.figures["a1"].transfixed

@@ -149,6 +149,10 @@ def finish_activation(ctx, fig: Figure, dice: int, casting: bool, roll: dict, *,
     if scroll and triple_failure:
         ctx.emit("magic_item_spent", figure=fig.id, name="scroll",
                  reason="three failures casting from it")
+    if fig.has("Mutant") and roll["successes"] + spell_only >= 2 and 6 in roll["dice"]:
+        # seed 001, Mutant: "mutates on '6' roll if 2+ successes are rolled. Mutant
+        # counts as Transfixed during the mutation turn" (its activation is over)
+        ctx.emit("mutated", figure=fig.id)
     teleport.after_activation_roll(ctx, fig, dice, casting and not scroll, roll)
 
 

@@ -363,6 +363,12 @@ def _killed(s: SbhState, d: dict) -> None:
     _leave_table(s, fig, "dead")
 
 
+def _mutated(s: SbhState, d: dict) -> None:
+    s.figures[d["figure"]].transfixed_by = "mutation"
+    s.activation.actions = 0
+    s.activation.spell_only = 0
+
+
 def _resurrected(s: SbhState, d: dict) -> None:
     """Seed 001, Necromancer: "Undead (at +1 Quality and -1 Combat) and fight on
     the necromancer's side"."""
@@ -499,6 +505,8 @@ def _turn_passed(s: SbhState, d: dict) -> None:
             fig.melee_attacks = 0
             fig.special_used = False
             fig.hidden_from = tuple(d.get("hidden", {}).get(fig.id, ()))
+        elif fig.transfixed_by == "mutation":
+            fig.transfixed_by = None  # the mutation turn is over (seed 001, Mutant)
 
 
 def _game_ended(s: SbhState, d: dict) -> None:
@@ -580,6 +588,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "rallied_to_standard": _rallied_to_standard,
     "teleported": _teleported,
     "resurrected": _resurrected,
+    "mutated": _mutated,
     "sacrificed": _sacrificed,
     "carried": _carried,
     "dismounted": _dismounted,

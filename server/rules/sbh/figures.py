@@ -45,7 +45,7 @@ class Figure:
     status: str = "ready"  # ready | dead | fled  (fallen is a separate flag)
     fallen: bool = False
     stand_up_cost: int = 1  # 2 after surviving falling damage (seed 000, FALLING DAMAGE)
-    transfixed_by: str | None = None  # caster id, or "entangle" for Entangle
+    transfixed_by: str | None = None  # caster id, "entangle" (Entangle), "mutation" (Mutant)
     wounds: int = 0  # Quality loss from Poison and Tough (seed 000, POISON / TOUGH)
     activated: bool = False  # has acted this turn
     attacked: str | None = None  # "melee" | "ranged" once it attacked this turn
