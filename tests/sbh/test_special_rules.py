@@ -348,3 +348,55 @@ def test_a_mutant_with_one_success_or_no_six_does_not_mutate(dice):
         dice.fix(*rolls)
         state, events = act(state, "a", "activate", dice, figure="a1", dice=2)
         assert "mutated" not in types(events) and not state.figures["a1"].transfixed
+
+
+WEREWOLF = ["Were (Giant Wolf)"]
+
+
+def test_a_were_creature_killed_by_a_plain_weapon_turns_into_its_were_form(dice):
+    """seed 001, Special Abilities, Were: 'When killed or knocked down by
+    non-magical weapons, it turns into were form.' The form is the roster
+    profile its list names (docs/rules/sbh.md, Were): Giant Wolf, Q3 C3."""
+    state = battle(fig("a1", "Orc", 4, 3, (5, 5)),
+                   fig("b1", "Villager", 4, 1, (6, 5), rules=WEREWOLF))
+    dice.fix(6, 6, 1)  # 3+6 = 9 against 1+1 = 2: a gruesome kill
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert first(events, "turned_were").data["form"] == "Giant Wolf"
+    wolf = state.figures["b1"]
+    assert (wolf.status, wolf.name, wolf.quality, wolf.combat) == ("ready", "Giant Wolf", 3, 3)
+    assert wolf.has("Big") and not wolf.has("Were") and not wolf.fallen
+
+
+def test_a_were_creature_knocked_down_turns_instead_of_falling(dice):
+    state = battle(fig("a1", "Orc", 4, 3, (5, 5)),
+                   fig("b1", "Villager", 4, 1, (6, 5), rules=WEREWOLF))
+    dice.fix(6, 2, 3)  # 3+2 = 5 against 1+3 = 4: beaten, not doubled, the Orc's 2 is even
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    assert "turned_were" in types(events) and "fell" not in types(events)
+
+
+def test_a_spell_kills_a_were_creature_for_good(dice):
+    """Same passage: 'Permanently dead if killed by spell or magic weapon.'"""
+    state = battle(fig("a1", "Wizard", 3, 1, (5, 5), rules=["Magic-User"]),
+                   fig("b1", "Villager", 4, 0, (8, 5), rules=WEREWOLF))
+    dice.fix(5, 5, 5)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=3, cast=True)
+    dice.fix(6, 1)  # power 3: 3+6 = 9 against 0+1 = 1
+    state, events = act(state, "a", "cast_bolt", dice, target="b1", power=3)
+    assert "turned_were" not in types(events) and state.figures["b1"].status == "dead"
+
+
+def test_the_builder_prices_the_were_form_and_requires_it():
+    """Reading (docs/rules/sbh.md, Were): the were form's printed points are
+    added to the model's (Were itself costs 0 in seed 000, ABILITY (COST))."""
+    from server.rules.sbh.builder import normalize
+
+    plain = {"name": "Villager", "quality": 4, "combat": 1, "rules": []}
+    were = dict(plain, rules=["Were (Giant Wolf)"])
+    priced, problems = normalize({"name": "W", "models": [plain, were]}, limit=600)
+    assert not problems
+    assert priced["models"][1]["points"] == priced["models"][0]["points"] + 50
+    _, problems = normalize({"name": "W", "models": [dict(plain, rules=["Were"])]})
+    assert [p.code for p in problems] == ["bad_were_form"]

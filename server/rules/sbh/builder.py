@@ -147,7 +147,8 @@ def _normalize_entry(entry, index: int, catalog: Catalog):
             if not isinstance(raw_rules, list) or not all(isinstance(r, str) for r in raw_rules):
                 return bad("rules is a list of rule names.")
             rules = tuple(catalog.rule(r) for r in raw_rules)
-        cost = formula_points(quality, combat, rules, catalog)
+        cost = formula_points(quality, combat, rules, catalog) + _were_form_points(rules,
+                                                                                  catalog)
     except RulesError as error:
         return bad(error.message, error.code)
     problems = model_problems(name, quality, rules, index)
@@ -160,6 +161,18 @@ def _normalize_entry(entry, index: int, catalog: Catalog):
              "rules": [str(r) for r in rules], "points": cost,
              "personality": is_personality(rules, catalog)}
     return model, problems
+
+
+def _were_form_points(rules: tuple[RuleRef, ...], catalog: Catalog) -> int:
+    """A Were model names its were form, a roster profile, whose printed points
+    it also pays (reading: docs/rules/sbh.md, Were)."""
+    for rule in rules:
+        if rule.name == "Were":
+            if not rule.param:
+                raise RulesError("bad_were_form", "Were needs its were form, a roster "
+                                 "profile: for example Were (Giant Wolf).")
+            return catalog.profile(rule.param).points
+    return 0
 
 
 def from_profiles(name: str, counts: dict[str, int]) -> dict:

@@ -14,7 +14,7 @@ Pending items (plain dicts on `state.pending`, innermost last):
 from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
-from server.rules.sbh import commanders, hero, magic_items, standard
+from server.rules.sbh import commanders, hero, magic_items, standard, were
 from server.rules.sbh.combat import (
     free_disengage_from,
     hex_list,
@@ -67,11 +67,14 @@ def hero_reroll_chosen(ctx, item: dict, reroll: bool) -> None:
 
 
 def apply_outcome(ctx, attacker: Figure, defender: Figure, result, *,
-                  ranged: bool = False) -> None:
+                  ranged: bool = False, magical: tuple[bool, bool] = (False, False)) -> None:
+    """`magical`: whether the attacker's and the defender's blows are magic (a
+    spell, a magic weapon), for Were creatures."""
     if result.loser is not None:
         loser, winner = ((defender, attacker) if result.loser == "defender"
                          else (attacker, defender))
-        apply_result(ctx, loser, winner, result.result, ranged=ranged)
+        apply_result(ctx, loser, winner, result.result, ranged=ranged,
+                     magical=magical[0] if winner is attacker else magical[1])
 
 
 def finish_combat(ctx, spec: dict) -> None:
@@ -124,9 +127,11 @@ def finish_combat(ctx, spec: dict) -> None:
     if spec["for_hacks"] and result.result != "none":
         # the hacks item is on top: no further hacks, and no move/flight after
         ctx.replace_top(dict(s.pending[-1], hackers=[], interrupted=True))
+    magical = (magic_items.melee_bonus(s, attacker) > 0,
+               magic_items.melee_bonus(s, defender) > 0)  # (before a 1 breaks the sword)
     if s.magic_item is not None:
         magic_items.after_melee(ctx, ((attacker, a_die), (defender, d_die)))
-    apply_outcome(ctx, attacker, defender, result)
+    apply_outcome(ctx, attacker, defender, result, magical=magical)
     if result.result in ("kill", "gruesome"):
         loser = defender if result.loser == "defender" else attacker
         winner = attacker if loser is defender else defender
@@ -148,7 +153,7 @@ def combat_master_special(fig: Figure) -> bool:
 
 
 def apply_result(ctx, fig: Figure, winner: Figure, result: str, *,
-                 ranged: bool = False) -> None:
+                 ranged: bool = False, magical: bool = False) -> None:
     if result in ("fall", "recoil") and poisoned(ctx, fig, winner):
         return
     if result in ("fall", "recoil"):
@@ -164,17 +169,21 @@ def apply_result(ctx, fig: Figure, winner: Figure, result: str, *,
         if die >= 5:
             result = "fall"
     if result == "fall":
-        ctx.emit("fell", figure=fig.id)
+        if not were.turns(ctx, fig, magical=magical):
+            ctx.emit("fell", figure=fig.id)
     elif result == "recoil":
         options = recoil_options(ctx.state, fig, winner)
         if not options:  # seed 000, NO SPACE TO RECOIL
-            ctx.emit("fell", figure=fig.id, reason="no space to recoil")
+            if not were.turns(ctx, fig, magical=magical):
+                ctx.emit("fell", figure=fig.id, reason="no space to recoil")
         else:
             ctx.push({"kind": "recoil", "seat": fig.seat, "figure": fig.id,
                       "from": winner.id, "options": hex_list(options), "ranged": ranged})
     elif result in ("kill", "gruesome"):
         if ctx.state.magic_item is not None and magic_items.ring_saves(ctx, fig):
             return  # MAGIC ITEMS TABLE: "ignores the first kill or gruesome kill result"
+        if were.turns(ctx, fig, magical=magical):
+            return
         gruesome = result == "gruesome"
         if fig.has("Tough"):  # seed 000, TOUGH (P)
             if gruesome:

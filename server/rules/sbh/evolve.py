@@ -12,7 +12,7 @@ from collections.abc import Callable
 from server.rules.board.hex import Hex, hex_at
 from server.rules.kernel import Event
 from server.rules.sbh.commanders import first_commander
-from server.rules.sbh.figures import figure_from_entry
+from server.rules.sbh.figures import figure_from_entry, parse_rule
 from server.rules.sbh.state import SEATS, Activation, SbhState, other
 from server.rules.sbh.terrain import SbhBoard
 
@@ -363,6 +363,13 @@ def _killed(s: SbhState, d: dict) -> None:
     _leave_table(s, fig, "dead")
 
 
+def _turned_were(s: SbhState, d: dict) -> None:
+    fig = s.figures[d["figure"]]
+    fig.name, fig.quality, fig.combat = d["form"], d["quality"], d["combat"]
+    fig.rules = dict(parse_rule(r) for r in d["rules"])
+    fig.fallen = False
+
+
 def _mutated(s: SbhState, d: dict) -> None:
     s.figures[d["figure"]].transfixed_by = "mutation"
     s.activation.actions = 0
@@ -589,6 +596,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "teleported": _teleported,
     "resurrected": _resurrected,
     "mutated": _mutated,
+    "turned_were": _turned_were,
     "sacrificed": _sacrificed,
     "carried": _carried,
     "dismounted": _dismounted,

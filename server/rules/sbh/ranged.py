@@ -373,4 +373,5 @@ def finish_shot(ctx, spec: dict) -> None:
         else:
             checked = shooter.id if shooter.id in archers else archers[0]
             ctx.emit("missile_check", figure=checked, dice=[again], spent=again == 1)
-    apply_outcome(ctx, shooter, target, result, ranged=True)
+    magic = bool(power or ranged.get("javelin") or ranged.get("casters"))
+    apply_outcome(ctx, shooter, target, result, ranged=True, magical=(magic, False))
