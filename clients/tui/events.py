@@ -166,7 +166,8 @@ def _sentence(kind: str, d: Mapping[str, Any], n: Callable[[str], str],
     if kind == "side_deployed":
         return f"{seat(d['seat'])} has deployed every figure"
     if kind == "activated":
-        casting = " (casting)" if d.get("casting") else ""
+        casting = (" (casting from the scroll)" if d.get("scroll")
+                   else " (casting)" if d.get("casting") else "")
         acts = d.get("successes", 0)
         line = f"{n(d['figure'])} activates{casting}: {_roll(d)} -> {plural(acts, 'action')}"
         if d.get("failures", 0) >= 2:
@@ -257,6 +258,23 @@ def _sentence(kind: str, d: Mapping[str, Any], n: Callable[[str], str],
         passed = "passes" if d.get("passed") else "fails"
         return f"{n(d['figure'])} tests against the Terror of {n(d['source'])}: {_roll(d)} " \
                f"-> {passed}"
+    return _special_rule_sentence(kind, d, n)
+
+
+def _special_rule_sentence(kind: str, d: Mapping[str, Any], n: Callable[[str], str]
+                           ) -> str | None:
+    if kind == "strength_spent":
+        return (f"{n(d['figure'])} spends {plural(d['points'], 'Strength point')} of the "
+                f"belt ({d['left']} left)")
+    if kind == "volley_spell_short":
+        return (f"{n(d['figure'])}'s spell (power {d['power']}) cannot reach "
+                f"{n(d['target'])}: it takes no part in the volley")
+    if kind == "mutated":
+        return f"{n(d['figure'])} mutates and is transfixed for the rest of the turn"
+    if kind == "resurrected":
+        return f"{n(d['by'])} raises {n(d['figure'])} from the dead as Undead"
+    if kind == "turned_were":
+        return f"{n(d['figure'])} turns into its were form: {d['form']}"
     return None
 
 

@@ -74,3 +74,18 @@ def test_names_come_from_views_and_from_revealed_lists():
     lists = {"a": {"name": "Orcs", "models": [{"name": "Orc Boss"}, {"name": "Orc (Spear)"}]},
              "b": {"name": "Elves", "models": [{"name": "Elf"}]}}
     assert names_from_lists(lists) == {"a1": "Orc Boss a1", "a2": "Orc a2", "b1": "Elf b1"}
+
+
+def test_the_special_rules_added_late_have_their_own_words():
+    assert format_event(event("strength_spent", figure="a3", points=2, left=1), NAMES) == \
+        "Orc Warrior a3 spends 2 Strength points of the belt (1 left)"
+    assert format_event(event("resurrected", figure="b5", by="a3", at=[4, 4], cost=2),
+                        NAMES) == "Orc Warrior a3 raises Goblin b5 from the dead as Undead"
+    assert format_event(event("turned_were", figure="b2", form="Giant Wolf", quality=3,
+                              combat=3, rules=[]), NAMES).endswith("were form: Giant Wolf")
+    assert "mutates" in format_event(event("mutated", figure="a3"), NAMES)
+    assert "cannot reach Goblin b5" in format_event(
+        event("volley_spell_short", figure="a3", target="b5", power=1), NAMES)
+    assert "casting from the scroll" in format_event(
+        event("activated", figure="a3", scroll=True, casting=True, dice=[3, 5], automatic=0,
+              target=2, successes=1, failures=0, spell_only=1), NAMES)

@@ -91,7 +91,7 @@ const FORMATS = {
   initiative_rolled: (d, c) => `Initiative: ${rollOff(d.rolls)} — ${c.seat(d.winner)} goes first`,
   activated: (d, c) => {
     const count = (d.dice || []).length + (d.automatic || 0);
-    const casting = d.casting ? " (declaring a spell)" : "";
+    const casting = d.scroll ? " (casting from the scroll)" : d.casting ? " (declaring a spell)" : "";
     let text = `${c.name(d.figure)} activates with ${plural(count, "die")}${casting}: `
       + `${qualityRoll(d)} — ${plural(d.successes, "action")}`;
     if (d.failures >= 2) text += `; ${d.failures} failures: turnover`;
@@ -194,6 +194,13 @@ const FORMATS = {
   treasure_escaped: (d, c) => `${c.name(d.figure)} carries the treasure off the table`,
   item_given: (d, c) => `${c.name(d.figure)} gives the magic item to ${c.name(d.to)}`,
   standard_destroyed: (d, c) => `${c.name(d.by)} destroys ${c.name(d.bearer)}'s standard`,
+  strength_spent: (d, c) => `${c.name(d.figure)} spends ${plural(d.points, "Strength point")} `
+    + `of the belt (${d.left} left)`,
+  volley_spell_short: (d, c) => `${c.name(d.figure)}'s spell (power ${d.power}) cannot reach `
+    + `${c.name(d.target)}: it takes no part in the volley`,
+  mutated: (d, c) => `${c.name(d.figure)} mutates and is transfixed for the rest of the turn`,
+  resurrected: (d, c) => `${c.name(d.by)} raises ${c.name(d.figure)} from the dead as Undead`,
+  turned_were: (d, c) => `${c.name(d.figure)} turns into its were form: ${d.form}`,
 };
 
 function rollOff(rolls) {
