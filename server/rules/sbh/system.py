@@ -34,6 +34,7 @@ from server.rules.sbh import (
     hero,
     magic,
     mounts,
+    objectives,
     scenario_rules,
     setup,
     shooting,
@@ -174,6 +175,7 @@ class SongOfBladesAndHeroes:
             "victory_points": victory_points(state) if state.figures else {},
         }
         view["markers"] = ambush.view(state, viewer.seat) if state.markers else []
+        view.update(objectives.view(state))  # tokens, treasure, Place of Power: public
         if state.magic_item is not None:
             view["magic_item"] = dict(state.magic_item, carrier=state.treasure_carrier)
         if viewer.seat in state.secret_lists:
