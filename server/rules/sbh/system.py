@@ -32,6 +32,7 @@ from server.rules.sbh import (
     falling,
     groups,
     hero,
+    lists,
     magic,
     mounts,
     objectives,
@@ -108,6 +109,8 @@ class SongOfBladesAndHeroes:
     seats = SEATS
     in_place = True  # evolve updates the state it is given; use clone() to keep one
     validate_setup = staticmethod(validate_setup)
+    catalog = staticmethod(lists.catalog)  # building lists, for clients (lists.py)
+    check_list = staticmethod(lists.check_list)
 
     # -- kernel contract ---------------------------------------------------------
     def initial(self, setup_: Mapping[str, Any]) -> SbhState:
