@@ -2620,18 +2620,23 @@
       else if (action === "less") this._count(profile, -1);
       else if (action === "submit-built") this._submit();
     }
+    // Selects act on "change", text fields on "input" (a text field's "change" comes
+    // on leaving it, in the middle of a click elsewhere: redrawing then would
+    // swallow that click).
     _input(e) {
       const target = e.target;
-      if (target.classList.contains("builder-roster")) {
+      const typed = e.type === "input" && target.tagName === "INPUT";
+      const picked = e.type === "change" && target.tagName === "SELECT";
+      if (picked && target.classList.contains("builder-roster")) {
         this.roster = target.value;
         this._renderProfiles();
-      } else if (target.classList.contains("builder-search")) {
+      } else if (typed && target.classList.contains("builder-search")) {
         this.search = target.value.trim().toLowerCase();
         this._renderProfiles();
-      } else if (target.classList.contains("builder-name")) {
+      } else if (typed && target.classList.contains("builder-name")) {
         this.name = target.value;
-        this._changed(false);
-      } else if (target.classList.contains("builder-preset") && e.type === "change" && target.value) {
+        this._changed();
+      } else if (picked && target.classList.contains("builder-preset") && target.value) {
         const preset = this.catalog.presets.find((p) => p.key === target.value);
         this.name = preset.name;
         this.root.querySelector(".builder-name").value = preset.name;
@@ -2647,11 +2652,11 @@
       this.rows = this.rows.filter((r) => r.count > 0);
       if (check) this._changed();
     }
-    _changed(redraw = true) {
+    _changed() {
       this.version += 1;
       this.verdict = null;
       this.refusal = null;
-      if (redraw) this._renderList();
+      this._renderList();
       clearTimeout(this.timer);
       if (!this.rows.length) return;
       const version = this.version;
