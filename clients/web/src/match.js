@@ -194,6 +194,7 @@ export class MatchScreen {
       case "view":
       case "snapshot":
         this.view = frame.view;
+        this.viewSeq = frame.seq;
         this.renderAll();
         break;
       case "match_status":

@@ -294,9 +294,14 @@ export class PromptUI {
       const others = (p.waiting || []).filter((s) => s !== this.seat);
       const also = others.length ? ` <span class="muted">(also waiting for `
         + `${escape(others.map((s) => seatName(s, this.players, this.warbands)).join(", "))})</span>` : "";
-      return `<div class="prompt-head mine" data-mine="true">Your decision — `
-        + `${escape(seatName(this.seat, this.players, this.warbands))}: `
-        + `<span class="prompt-text">${escape(this.decision.text)}</span>${also}</div>`;
+      // asked while the other side is acting (a recoil, a free hack order, a flight)
+      const active = this.view?.phase === "play" ? this.view.active_seat : null;
+      const during = active && active !== this.seat
+        ? `<div class="mid-turn">During ${escape(seatName(active, this.players, this.warbands))}'s `
+          + "turn: the rules ask you now</div>" : "";
+      return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true">`
+        + `Your decision — ${escape(seatName(this.seat, this.players, this.warbands))}: `
+        + `<span class="prompt-text">${escape(this.decision.text)}</span>${also}${during}</div>`;
     }
     if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';
     return `<div class="prompt-head theirs" data-mine="false">Waiting for `
