@@ -164,3 +164,26 @@ def test_treasure_tokens_are_drawn_for_both_seats_and_spectators(pages):
         assert "Treasure token" in page.locator(".legend-body").inner_text()
     shot(eve, "14-treasure-tokens-spectator")
     assert errors == []
+
+
+def test_the_place_of_power_is_nominated_by_clicking_a_feature_and_drawn(pages):
+    """The nominator's prompt highlights each terrain feature (and names it on a
+    button); a click on one of its hexes nominates it; every page draws it."""
+    ann, bob, eve, errors = pages
+    _, players = start_match(pages, "place_of_power")
+    play_set_up(players, lambda: any(
+        p.locator(".prompt .option[data-type=nominate_place]").count() for p in (ann, bob)))
+    nominator = next(p for p in (ann, bob)
+                     if p.locator(".prompt .option[data-type=nominate_place]").count())
+    buttons = nominator.locator(".prompt .option[data-type=nominate_place] button.value")
+    assert buttons.first.inner_text().startswith("feature 1 (")
+    assert nominator.locator(".board .feature-number").count() == buttons.count()
+    shot(nominator, "20-place-of-power-nomination")
+    play_set_up(players, lambda: ann.locator(".log li[data-type=place_nominated]").count())
+    said = ann.locator(".log li[data-type=place_nominated]").inner_text()
+    assert "as the Place of Power" in said
+    for page in (ann, bob, eve):
+        page.wait_for_function("() => document.querySelectorAll('.place-of-power').length > 0")
+        assert page.locator(".board .feature-number").count() == 0
+    shot(eve, "21-place-of-power-spectator")
+    assert errors == []

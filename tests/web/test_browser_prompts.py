@@ -148,7 +148,10 @@ def test_the_browser_answers_recoil_free_hack_and_flight_mid_turn(browser, serve
         with contextlib.suppress(Exception):
             playing.result(10)
         bea.context.close()
-    recorded = server.run(opponent.record())
+    try:
+        recorded = server.run(opponent.record())
+    finally:
+        server.run(opponent.session.close())
     expected = simulate(SEED)["commands"]
     assert same_commands(recorded[:len(expected)], expected), "the browser made other moves"
 
