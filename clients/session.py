@@ -52,6 +52,7 @@ class MatchStream:
     views: bool = False
     seq: int = 0  # the last event seq delivered (or the snapshot's)
     seat: str | None = None
+    players: dict = field(default_factory=dict)  # seat -> display name, once seated
     prompt: dict | None = None  # the newest prompt push
     view: dict | None = None  # the newest view (or snapshot) push
     over: dict | None = None  # the match_over push, once the match has ended
@@ -82,6 +83,8 @@ class MatchStream:
             self.view = push
         elif kind == "match_over":
             self.over = push
+        elif kind == "match_status" and push.get("players"):
+            self.players = dict(push["players"])
         self.pushes.put_nowait(push)
 
 
@@ -190,6 +193,18 @@ class Session:
         return await self.request("odds", match_id=match_id, command=command,
                                   args=args or {})
 
+    async def catalog(self, system: str = "sbh", options: dict | None = None) -> dict:
+        """What lists are built from, priced by the server: {"rosters", "profiles",
+        "presets" (each with its "problems" under `options`), "points_limit"}."""
+        return await self.request("catalog", system=system, options=options or {})
+
+    async def check_list(self, warband: dict, options: dict | None = None, *,
+                         system: str = "sbh") -> dict:
+        """A list priced and judged as submit_list would judge it: {"valid", "total",
+        "personality_points", "models", "problems"}; nothing changes."""
+        return await self.request("check_list", system=system, list=warband,
+                                  options=options or {})
+
     async def watch(self, match_id: str, *, spectate: bool = False,
                     views: bool = False) -> MatchStream:
         """Subscribe (from the start) and return the match's stream of pushes."""
@@ -197,6 +212,7 @@ class Session:
         self.streams[match_id] = stream
         reply = await self._subscribe(stream)
         stream.seat = reply.get("seat")
+        stream.players = dict(reply.get("players") or {})
         return stream
 
     async def get_view(self, match_id: str, *, at_seq: int | None = None) -> dict:

@@ -117,6 +117,21 @@ class Odds(Request, tag="odds"):
     seat: str | None = None
 
 
+class CatalogRequest(Request, tag="catalog"):
+    """The rules system's roster catalog: profiles priced by the server, ready-made lists."""
+
+    system: str = "sbh"
+    options: dict[str, Any] = {}  # the match's options (points_limit): which presets fit
+
+
+class CheckList(Request, tag="check_list"):
+    """A warband list priced and checked as `submit_list` would check it; nothing changes."""
+
+    warband: Any = msgspec.field(name="list")
+    system: str = "sbh"
+    options: dict[str, Any] = {}
+
+
 class GetView(Request, tag="get_view"):
     match_id: str
     at_seq: int | None = None  # a finished match: the view after this event (replay steps)
@@ -142,11 +157,12 @@ REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
     CreateMatch, ListOpen, ListLive, Join, Leave, Abort, Resign,
     Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
+    CatalogRequest, CheckList,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
               | Join | Leave | Abort | Resign | Subscribe | Unsubscribe | Play | Odds | GetView
-              | ListReplays | GetReplay | Ping)
+              | ListReplays | GetReplay | Ping | CatalogRequest | CheckList)
 
 _decoder = msgspec.msgpack.Decoder(AnyRequest)
 _encoder = msgspec.msgpack.Encoder()

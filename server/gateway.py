@@ -38,6 +38,7 @@ from protocol.messages import (
     reply,
 )
 from server.accounts import Account, Accounts
+from server.catalogs import Catalogs
 from server.lobby import Lobby
 from server.matches.hub import Hub
 from server.metrics import Metrics
@@ -86,7 +87,7 @@ class Services:
         self.replies: OrderedDict[str, OrderedDict[str, dict]] = OrderedDict()
 
 
-class ClientConnection(Watching):
+class ClientConnection(Watching, Catalogs):
     def __init__(self, services: Services, websocket) -> None:
         self.services = services
         self.websocket = websocket
@@ -341,6 +342,7 @@ HANDLERS = {
     "unsubscribe": ClientConnection.on_unsubscribe,
     "get_view": ClientConnection.on_get_view, "list_replays": ClientConnection.on_list_replays,
     "get_replay": ClientConnection.on_get_replay, "ping": ClientConnection.on_ping,
+    "catalog": ClientConnection.on_catalog, "check_list": ClientConnection.on_check_list,
 }
 # Requests whose repeat (same id, same account) must be answered, not applied again.
 # Commands and resignations are also remembered durably by their match actor.

@@ -17,7 +17,7 @@ from server.matches.hub import Hub
 from server.rules.dice import commitment, new_seed
 from server.rules.kernel import RulesError
 from server.rules.registry import UnknownSystem, get_system
-from server.rules.sbh.presets import preset_points
+from server.rules.sbh.lists import catalog
 from server.store.store import SeatTaken, Store, pack, unpack
 
 MAX_SPECTATOR_DELAY = 500
@@ -100,7 +100,8 @@ class Lobby:
         if system.name != "sbh":
             raise ProtocolError("invalid_setup", f"There is no house bot for {system.name}.")
         limit = (setup.get("options") or {}).get("points_limit", 300)
-        fitting = [(points, key) for key, points in preset_points().items() if points <= limit]
+        fitting = [(p["points"], p["key"]) for p in catalog({"points_limit": limit})["presets"]
+                   if not p["problems"]]  # within the limit, a third at most on Personalities
         if not fitting:
             raise ProtocolError("invalid_setup", f"No ready-made warband for the bot fits "
                                 f"{limit} points.")

@@ -3,16 +3,20 @@
     WarbandApp(url, name="Ann").run()                 # sign in, lobby, play
     WarbandApp(url, watch="33e5931df7fbec7a").run()   # spectate one match
 
-The lobby lists open matches (enter joins), creates a public (c) or private
-(p) SBH match, and joins by invite code. The match screen draws the board
-(board.py), the current prompt's choices (picker.py, driven by match.py), the
-figures and the log (events.py), and sends each command built from the
-prompt with its seq as `at_seq`.
+The lobby (lobby.py) lists open matches (enter joins) and matches being played
+(enter watches), creates a public (c) or private (p) SBH match, and joins by
+invite code. The match screen draws the board (board.py, with the scenario's
+objects), the players of each seat, the current prompt's choices (picker.py,
+driven by match.py), the figures and the log (events.py), and sends each
+command built from the prompt with its seq as `at_seq`. The warband list is a
+ready-made one the server says fits, or one made in the list builder
+(builder.py) from the server's catalog.
 """
 
 from __future__ import annotations
 
 import contextlib
+import secrets
 from typing import Any
 
 from rich.text import Text
@@ -21,7 +25,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, RichLog, Static
+from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from clients.client import ServerError
@@ -35,15 +39,13 @@ from clients.tui.board import (
     scroll,
     short_name,
 )
+from clients.tui.builder import BuilderScreen
+from clients.tui.lobby import LobbyScreen
 from clients.tui.match import MatchModel
-
-# What "c" and "p" in the lobby create: the 60 cm table (24 hexes a side) at the
-# default 300 points, which every preset warband fits.
-NEW_MATCH = {"board_size": 24, "scenario": "all_out_battle", "points_limit": 300}
 
 CSS = """
 #lobby-title, #headline { height: 1; background: $primary-background; padding: 0 1; }
-#matches { height: 1fr; border: round $secondary; }
+#matches, #live { height: 1fr; border: round $secondary; }
 #invite-row { height: 3; }
 #invite-row Label { padding: 1 1; }
 #invite { width: 24; }
@@ -78,108 +80,6 @@ class BoardView(Widget):
                             cols=cols, rows=rows)
 
 
-class LobbyScreen(Screen):
-    BINDINGS = [
-        Binding("c", "create(False)", "Create a match"),
-        Binding("p", "create(True)", "Create a private match"),
-        Binding("r", "refresh", "Refresh"),
-        Binding("i", "focus_invite", "Invite code"),
-        Binding("q", "app.quit", "Quit"),
-    ]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.matches: list[dict] = []
-
-    def compose(self) -> ComposeResult:
-        account = self.app.session.account or {}
-        yield Static(f"warband - signed in as {account.get('name', '?')}"
-                     f"{' (guest)' if account.get('guest') else ''}", id="lobby-title")
-        matches = OptionList(id="matches")
-        matches.border_title = "Open SBH matches"
-        yield matches
-        with Horizontal(id="invite-row"):
-            yield Label("Invite code:")
-            yield Input(placeholder="e.g. 3F9A0C1E", id="invite")
-        yield Static("enter: join the highlighted match | c: create an SBH match | p: create a "
-                     "private one (invite code) | i: type an invite code | r: refresh | "
-                     "q: quit", id="lobby-help")
-        yield Static("", id="lobby-status")
-
-    def on_mount(self) -> None:
-        self.query_one("#matches", OptionList).focus()
-        self.set_interval(2.0, self.action_refresh)
-        self.action_refresh()
-
-    def on_screen_resume(self) -> None:
-        self.action_refresh()
-
-    def say(self, text: str) -> None:
-        self.query_one("#lobby-status", Static).update(text)
-
-    def action_refresh(self) -> None:
-        if self.app.screen is not self:
-            return  # (the timer keeps running while a match is on screen)
-        self.run_worker(self._refresh(), group="lobby-refresh", exclusive=True)
-
-    async def _refresh(self) -> None:
-        try:
-            matches = await self.app.session.list_open("sbh")
-        except (ServerError, SessionClosed) as failed:
-            self.say(f"Could not list open matches: {failed}")
-            return
-        self.matches = matches
-        options = self.query_one("#matches", OptionList)
-        keep = options.highlighted
-        options.set_options([Option(describe_open(m), id=m["match_id"]) for m in matches]
-                            or [Option("(no open matches: press c to create one)",
-                                       disabled=True)])
-        if matches:
-            options.highlighted = min(keep or 0, len(matches) - 1)
-
-    def action_focus_invite(self) -> None:
-        self.query_one("#invite", Input).focus()
-
-    def action_create(self, private: bool) -> None:
-        self.run_worker(self._create(private), group="lobby-act", exclusive=True)
-
-    async def _create(self, private: bool) -> None:
-        try:
-            created = await self.app.session.create_match("sbh", private=private, **NEW_MATCH)
-        except (ServerError, SessionClosed) as failed:
-            self.say(f"Could not create a match: {failed}")
-            return
-        self.app.open_match(created["match_id"], seat=created["seat"],
-                            invite_code=created.get("invite_code"))
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
-            self.run_worker(self._join(match_id=event.option.id), group="lobby-act",
-                            exclusive=True)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        code = event.value.strip()
-        if code:
-            self.run_worker(self._join(invite_code=code), group="lobby-act", exclusive=True)
-
-    async def _join(self, match_id: str | None = None, invite_code: str | None = None) -> None:
-        try:
-            joined = await self.app.session.join(match_id, invite_code=invite_code)
-        except (ServerError, SessionClosed) as failed:
-            self.say(f"Could not join: {failed}")
-            return
-        self.app.open_match(joined["match_id"], seat=joined["seat"])
-
-
-def describe_open(match: dict) -> str:
-    setup = match.get("setup") or {}
-    options = setup.get("options") or {}
-    players = ", ".join(f"{seat}: {name}" for seat, name in (match.get("players") or {}).items())
-    return (f"{match['match_id']}  {options.get('scenario', 'all_out_battle')}  "
-            f"{options.get('points_limit', 300)} pts  {setup.get('board_size', 48)} hexes  "
-            f"{players}  open: {', '.join(match.get('open_seats', ()))}")
-
-
 class MatchScreen(Screen):
     BINDINGS = [
         Binding("up", "arrow('up')", "Up", show=False),
@@ -203,6 +103,7 @@ class MatchScreen(Screen):
         self.stream = None
         self._logged = 0
         self._resign_armed = False
+        self._catalog_asked = False
 
     @property
     def session(self) -> Session:
@@ -231,9 +132,13 @@ class MatchScreen(Screen):
                                                    views=True)
             if not model.spectator and self.stream.seat:
                 model.seat = self.stream.seat
+            model.players.update(self.stream.players)
             while True:
                 push = await self.stream.next()
                 model.take(push)
+                if model.view is not None and model.catalog is None and not self._catalog_asked:
+                    self._catalog_asked = True
+                    self.run_worker(self._load_catalog(), group="catalog")
                 self.redraw()
                 if push["type"] == "match_over" or model.status == "aborted":
                     return
@@ -242,6 +147,44 @@ class MatchScreen(Screen):
         except SessionClosed as lost:
             model.message = f"Connection lost: {lost}"
         self.redraw()
+
+    def _options(self) -> dict:
+        limit = self.model.points_limit()
+        return {"points_limit": limit} if limit else {}
+
+    async def _load_catalog(self) -> None:
+        """The ready-made lists (and the builder's catalog) for this match, from the server."""
+        try:
+            catalog = await self.session.catalog("sbh", self._options())
+        except (ServerError, SessionClosed) as failed:
+            self.model.message = f"Could not load the warband lists: {failed}"
+            self._catalog_asked = False  # asked again with the next push
+        else:
+            self.model.set_catalog(catalog)
+        self.redraw()
+
+    def _open_builder(self) -> None:
+        self.model.wants_builder = False
+        if self.model.catalog is None:
+            self.model.message = "The roster catalog has not come from the server yet."
+            return
+        self.app.push_screen(BuilderScreen(self.session, self.model.catalog, self._options(),
+                                           self._submit_built))
+
+    async def _submit_built(self, warband: dict) -> str | None:
+        """Send the built list as our submit_list; None once sent, else why not."""
+        picker = self.model.picker
+        if picker is None or not any(s["type"] == "submit_list" for s in picker.specs):
+            return "your warband list is not asked for now."
+        try:
+            await self.session.command(self.model.match_id, "submit_list",
+                                       {"list": warband, "salt": secrets.token_hex(16)},
+                                       at_seq=picker.seq)
+        except (ServerError, SessionClosed) as refused:
+            return str(refused)
+        self.model.accepted()
+        self.redraw()
+        return None
 
     # -- drawing ---------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -287,9 +230,8 @@ class MatchScreen(Screen):
                     text.append(f"Invite code: {model.invite_code}", style="bold")
                 return text
             if model.waiting:
-                text.append("Waiting for " + ", ".join(
-                    "you" if s == model.seat and not model.spectator else s
-                    for s in model.waiting))
+                text.append("Waiting for " + ", ".join(model.seat_words(s)
+                                                       for s in model.waiting))
             elif model.sending:
                 text.append("Sending...")
             return text
@@ -305,23 +247,35 @@ class MatchScreen(Screen):
         return text
 
     def _roster(self) -> Text:
-        board = self.model.board
+        """Each seat's player, then its figures (once the lists are revealed)."""
+        model = self.model
+        board = model.board
         text = Text()
-        for fig in sorted(board.figures.values(), key=lambda f: (f["seat"], _number(f["id"]))):
+        seats = sorted(set(model.players) | {f["seat"] for f in board.figures.values()})
+        for seat in seats:
             if text:
                 text.append("\n")
-            text.append(label(fig["id"]), style=SEAT_STYLES.get(fig["seat"], "bold"))
-            states = board.states(fig)
-            name = short_name(fig["name"])
-            if label(fig["id"]) != fig["id"]:
-                name += f" ({fig['id']})"
-            text.append(f" {name[:24]:24} Q{fig['quality']}+ C{fig['combat']}",
-                        style="dim" if "dead" in states or "fled" in states else "")
-            if states:
-                text.append(" " + ", ".join(states), style="italic")
-        if text:
+            mine = " (you)" if seat == model.seat and not model.spectator else ""
+            text.append(f"Seat {seat}: {model.players.get(seat, '(nobody yet)')}{mine}",
+                        style=f"{SEAT_STYLES.get(seat, 'bold')} underline")
+            for fig in sorted((f for f in board.figures.values() if f["seat"] == seat),
+                              key=lambda f: _number(f["id"])):
+                self._roster_line(text, fig)
+        if board.figures:
             text.append("\n" + legend(), style="dim")
         return text
+
+    def _roster_line(self, text: Text, fig: dict) -> None:
+        states = self.model.board.states(fig)
+        name = short_name(fig["name"])
+        if label(fig["id"]) != fig["id"]:
+            name += f" ({fig['id']})"
+        text.append("\n")
+        text.append(label(fig["id"]), style=SEAT_STYLES.get(fig["seat"], "bold"))
+        text.append(f" {name[:24]:24} Q{fig['quality']}+ C{fig['combat']}",
+                    style="dim" if "dead" in states or "fled" in states else "")
+        if states:
+            text.append(" " + ", ".join(states), style="italic")
 
     # -- keys ---------------------------------------------------------------------------
     def action_arrow(self, key: str) -> None:
@@ -366,6 +320,8 @@ class MatchScreen(Screen):
             self.app.close_match(self)
 
     def _send(self, command: tuple[str, dict] | None) -> None:
+        if self.model.wants_builder:
+            self._open_builder()
         self.redraw()
         if command is None:
             return
@@ -440,6 +396,9 @@ class WarbandApp(App):
     def open_match(self, match_id: str, *, seat: str | None = None,
                    invite_code: str | None = None) -> None:
         self.push_screen(MatchScreen(match_id, seat=seat, invite_code=invite_code))
+
+    def watch_match(self, match_id: str) -> None:
+        self.push_screen(MatchScreen(match_id, spectator=True))
 
     def close_match(self, screen: MatchScreen) -> None:
         if self.watch_id:

@@ -5,15 +5,20 @@ per hex, odd rows shifted right by half a cell.
       .   .   b3  .   ~   .
 
 A cell is a marker, two characters of content and a marker. The content is a
-figure's short label (seat letter and number: `a1`, `b9`, `bA` for b10) or the
-terrain glyph (see `TERRAIN`). `[..]` is the cursor and `(..)` a hex (or
-figure) the current choice offers. In colour, terrain is a background tint,
-seat a is cyan, seat b is red, fallen figures are dim and struck through,
-transfixed ones italic, engaged ones underlined, activated ones dim.
+figure's short label (seat letter and number: `a1`, `b9`, `bA` for b10), a
+scenario object (see `OBJECTS`: `$?` a treasure token, `$$` the treasure,
+`??` an Ambush marker, `?3` your marker hiding figure 3...) or the terrain
+glyph (see `TERRAIN`), its second character `*` on the Place of Power. `[..]`
+is the cursor and `(..)` a hex (or figure) the current choice offers. In
+colour, terrain is a background tint, seat a is cyan, seat b is red, fallen
+figures are dim and struck through, transfixed ones italic, engaged ones
+underlined, activated ones dim, the treasure's carrier on a yellow ground.
 
-`BoardModel.from_view` reads the `board` and `figures` of an SBH view
-(`server/rules/sbh/system.py`); hexes are axial `(q, r)` as on the wire, and
-column `c`, row `r` is axial `(c - r // 2, r)` (`SbhBoard.offset`).
+`BoardModel.from_view` reads the `board`, `figures` and scenario objects
+(`tokens`, `treasure`, `place_of_power`, `features`, `markers`: see
+docs/rules/sbh.md) of an SBH view (`server/rules/sbh/system.py`); hexes are
+axial `(q, r)` as on the wire, and column `c`, row `r` is axial
+`(c - r // 2, r)` (`SbhBoard.offset`).
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ TERRAIN: dict[str, tuple[str, str, str]] = {
     "slippery": ("/", "on purple4", "slippery ground"),
 }
 UNKNOWN_TERRAIN = ("?", "", "unknown terrain")
+OBJECT_STYLE = "bold yellow on grey19"
+POWER_GLYPH = "*"  # second character of a Place of Power hex
 SEAT_STYLES = {"a": "bold cyan", "b": "bold red"}
 EDGE_GLYPH = "|"  # second content character of an empty hex with a wall/hedge/cliff side
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -93,7 +100,14 @@ class BoardModel:
     edge_hexes: set[Hex] = field(default_factory=set)  # hexes with a linear obstacle side
     figures: dict[str, dict] = field(default_factory=dict)  # id -> the view's figure
     at: dict[Hex, dict] = field(default_factory=dict)  # hex -> figure on the table there
-
+    tokens: set[Hex] = field(default_factory=set)  # treasure tokens
+    treasure: Hex | None = None  # the found treasure (or Quest item), lying here
+    carrier: str | None = None  # ... or carried by this figure
+    quest: bool = False  # the Quest's magic item rather than a treasure
+    power: set[Hex] = field(default_factory=set)  # the Place of Power
+    features: dict[Hex, int] = field(default_factory=dict)  # hex -> feature number, from 1
+    markers: dict[Hex, dict] = field(default_factory=dict)  # hex -> Ambush marker
+    altars: set[Hex] = field(default_factory=set)
     @classmethod
     def from_view(cls, view: dict | None) -> BoardModel:
         if not view or "board" not in view:
@@ -110,7 +124,58 @@ class BoardModel:
             pos = as_hex(fig.get("pos"))
             if pos is not None and fig.get("status", "ready") == "ready":
                 model.at[pos] = fig
+        model._objects(view)
         return model
+
+    def _objects(self, view: dict) -> None:
+        self.tokens = {as_hex(h) for h in view.get("tokens") or ()}
+        treasure = view.get("treasure") or {}
+        self.treasure, self.carrier = as_hex(treasure.get("at")), treasure.get("carrier")
+        self.quest = (view.get("options") or {}).get("scenario") == "quest_for_a_magic_item"
+        self.power = {as_hex(h) for h in view.get("place_of_power") or ()}
+        for number, feature in enumerate(view.get("features") or (), start=1):
+            for h in feature["hexes"]:
+                self.features[as_hex(h)] = number
+        self.markers = {as_hex(m["at"]): m for m in view.get("markers") or ()}
+        self.altars = {as_hex(h) for h in (view.get("options") or {}).get(
+            "spellcasting_altars") or ()}
+
+    def object_glyph(self, h: Hex) -> str | None:
+        """The two characters of a scenario object in hex `h`, if there is one."""
+        marker = self.markers.get(h)
+        if marker is not None:
+            hides = marker.get("hides")
+            if hides is None:
+                return "??"  # not ours: a figure or a dummy, nobody else can tell
+            return "?-" if hides == "dummy" else "?" + label(hides)[1]
+        if h == self.treasure:
+            return "**" if self.quest else "$$"
+        if h in self.tokens:
+            return "$?"
+        if h in self.altars:
+            return "^^"
+        return None
+
+    def objects_words(self, h: Hex) -> list[str]:
+        """The scenario objects in hex `h`, in words."""
+        words = []
+        marker = self.markers.get(h)
+        if marker is not None:
+            hides = marker.get("hides")
+            words.append(f"ambush marker {marker['marker']}" + (
+                "" if hides is None else " (a dummy)" if hides == "dummy"
+                else f" (hides {hides})"))
+        if h == self.treasure:
+            words.append("the magic item" if self.quest else "the treasure")
+        if h in self.tokens:
+            words.append("a treasure token")
+        if h in self.altars:
+            words.append("a spellcasting altar")
+        if h in self.power:
+            words.append("the Place of Power")
+        if h in self.features:
+            words.append(f"feature {self.features[h]} (to nominate)")
+        return words
 
     def contains(self, h: Hex) -> bool:
         col, row = offset(h)
@@ -151,6 +216,8 @@ class BoardModel:
             words.append("out of power")
         if fig.get("out_of_missiles"):
             words.append("no missiles")
+        if fig["id"] == self.carrier:
+            words.append("carries the magic item" if self.quest else "carries the treasure")
         return words
 
     def describe(self, h: Hex) -> str:
@@ -162,6 +229,9 @@ class BoardModel:
         words = f"[{h[0]}, {h[1]}] (col {col}, row {row}) {terrain}"
         if h in self.edge_hexes:
             words += ", by a wall/hedge/cliff"
+        objects = self.objects_words(h)
+        if objects:
+            words += "; " + ", ".join(objects)
         fig = self.at.get(h)
         if fig is not None:
             words += f"; {fig['id']} {figure_summary(fig)}"
@@ -189,9 +259,18 @@ def cell_style(model: BoardModel, h: Hex) -> tuple[str, str, str]:
             style += " italic"
         if model.engaged(fig):
             style += " underline"
+        if fig["id"] == model.carrier:
+            background = "on yellow4"
         return label(fig["id"]), f"{style} {background}".strip(), background
+    glyph = model.object_glyph(h)
+    if glyph is not None:
+        return glyph, OBJECT_STYLE, background
     glyph = TERRAIN.get(model.kind(h), UNKNOWN_TERRAIN)[0]
     second = EDGE_GLYPH if h in model.edge_hexes else " "
+    if h in model.features:
+        second = str(model.features[h])[-1]
+    if h in model.power:
+        return glyph + POWER_GLYPH, f"bold magenta {background}".strip(), background
     return glyph + second, f"{'white' if background else 'grey50'} {background}".strip(), \
         background
 
@@ -266,4 +345,7 @@ def step(model: BoardModel, h: Hex, key: str) -> Hex:
 def legend() -> str:
     glyphs = " ".join(f"{glyph}={words.split(' (')[0]}" for glyph, _, words in
                       (TERRAIN[k] for k in TERRAIN))
-    return f"{glyphs}  {EDGE_GLYPH}=wall/hedge side  [..]=cursor  (..)=you may choose"
+    return (f"{glyphs}  {EDGE_GLYPH}=wall/hedge side  [..]=cursor  (..)=you may choose  "
+            "$?=treasure token  $$=the treasure (**=magic item)  ??=ambush marker (yours: "
+            "?3 hides figure 3, ?- a dummy)  x*=Place of Power  1-9=feature to nominate  "
+            "^^=spellcasting altar")

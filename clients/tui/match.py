@@ -16,7 +16,8 @@ from typing import Any
 
 from clients.tui.board import BoardModel, Hex, as_hex, offset, step
 from clients.tui.events import figure_names, format_event, names_from_lists, result_words
-from clients.tui.picker import Choice, Picker
+from clients.tui.picker import BUILD, Choice, Picker
+from clients.tui.presets import fitting
 
 Command = tuple[str, dict]
 
@@ -35,11 +36,14 @@ class MatchModel:
     log: list[str] = field(default_factory=list)
     events: list[dict | None] = field(default_factory=list)  # every event seen, in seq order
     names: dict[str, str] = field(default_factory=dict)
+    players: dict[str, str] = field(default_factory=dict)  # seat -> display name
     over: dict | None = None
     cursor: Hex | None = None
     message: str = ""
     seq: int = 0
     sending: bool = False
+    catalog: dict | None = None  # the server's `catalog` reply for this match's options
+    wants_builder: bool = False  # the player chose to build a list: the screen opens it
 
     # -- pushes ------------------------------------------------------------------------
     def take(self, push: dict[str, Any]) -> None:
@@ -65,6 +69,7 @@ class MatchModel:
                 self.cursor = self._home()
         elif kind == "match_status":
             self.status = push.get("status", self.status)
+            self.players.update(push.get("players") or {})
             if self.status == "active":
                 if not self.spectator and push.get("seat"):
                     self.seat = push["seat"]
@@ -89,8 +94,20 @@ class MatchModel:
         same = (self.picker is not None and self.picker.decision == decision
                 and self.picker.seq == push["seq"])
         if not same:
-            self.picker = Picker(decision, push["seq"])
+            self.picker = Picker(decision, push["seq"], presets=fitting(self.catalog))
             self.message = ""
+
+    def set_catalog(self, catalog: dict) -> None:
+        """The server's catalog came: offer the ready-made lists it says fit."""
+        self.catalog = catalog
+        picker = self.picker
+        if picker is not None and (picker.spec is None or picker.param == "list"):
+            self.picker = Picker(picker.decision, picker.seq, presets=fitting(catalog))
+            if picker.spec is not None:
+                self.picker.pick(picker.spec)  # still choosing the list
+
+    def points_limit(self) -> int | None:
+        return ((self.view or {}).get("options") or {}).get("points_limit")
 
     # -- what to show ------------------------------------------------------------------------
     @property
@@ -106,10 +123,20 @@ class MatchModel:
     def highlights(self) -> set[Hex]:
         return self.picker.highlights(self.board) if self.picker else set()
 
+    def seat_words(self, seat: str) -> str:
+        """'you', or the seat and its player: 'b (Bob)'."""
+        if seat == self.seat and not self.spectator:
+            return "you"
+        name = self.players.get(seat)
+        return f"{seat} ({name})" if name else seat
+
     def headline(self) -> str:
         who = "spectating" if self.spectator else (
             f"you are seat {self.seat}" if self.seat else "waiting for a seat")
         parts = [f"Match {self.match_id}", who]
+        if self.players:
+            parts.append(" vs ".join(f"{seat}: {name}" for seat, name
+                                     in sorted(self.players.items())))
         if self.invite_code:
             parts.append(f"invite code {self.invite_code}")
         view = self.view or {}
@@ -125,8 +152,7 @@ class MatchModel:
         if self.over:
             parts.append("OVER")
         elif self.waiting:
-            parts.append("waiting for " + ", ".join(
-                "you" if s == self.seat and not self.spectator else s for s in self.waiting))
+            parts.append("waiting for " + ", ".join(self.seat_words(s) for s in self.waiting))
         return " | ".join(parts)
 
     def cursor_words(self) -> str:
@@ -191,6 +217,9 @@ class MatchModel:
             self._enter_step()
 
     def _picked(self, value: Any) -> Command | None:
+        if value == BUILD and self.picker.param == "list":
+            self.wants_builder = True  # (the list builder sends submit_list itself)
+            return None
         command = self.picker.pick(value)
         self.message = ""
         if command is not None:
@@ -205,7 +234,8 @@ class MatchModel:
         if self.sending:
             self.sending = False
             if self.picker is not None:
-                self.picker = Picker(self.picker.decision, self.picker.seq)
+                self.picker = Picker(self.picker.decision, self.picker.seq,
+                                     presets=fitting(self.catalog))
 
     def refused(self, code: str, message: str) -> None:
         """The server refused our command: say why, and choose again."""
@@ -215,7 +245,8 @@ class MatchModel:
             return
         self.message = f"Refused ({code}): {message}"
         if self.picker is not None:
-            self.picker = Picker(self.picker.decision, self.picker.seq)
+            self.picker = Picker(self.picker.decision, self.picker.seq,
+                                 presets=fitting(self.catalog))
 
     # -- the cursor ---------------------------------------------------------------------------
     def _enter_step(self) -> None:

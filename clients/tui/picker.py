@@ -13,8 +13,9 @@ param with a single value is taken at once). Values are shown by kind:
 - anything else (dice counts, yes/no, edges, roles): from a list.
 
 Free-form values in angle brackets ("<warband list>") are placeholders. The
-picker fills the two `submit_list` needs (the list: one of the preset
-warbands; the salt: random text) and leaves out any other spec that needs one
+picker fills the two `submit_list` needs (the list: one of the ready-made
+lists the server says fit, or `BUILD`: the player builds one in the list
+builder; the salt: random text) and leaves out any other spec that needs one
 (`lay_terrain`), and `concede` (the screen's resign key does that).
 """
 
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clients.tui.board import BoardModel, Hex, as_hex, distance, figure_summary
-from clients.tui.presets import Preset, presets
+from clients.tui.presets import Preset
 
 PARAM_QUESTIONS = {
     "to": "Where to?", "figure": "Which figure?", "dice": "How many activation dice?",
@@ -37,6 +38,7 @@ PARAM_QUESTIONS = {
     "die": "Which die to re-roll (0 = first)?",
 }
 HIDDEN_SPECS = {"concede"}
+BUILD = "<build a list>"  # the list line that opens the list builder instead
 
 
 def is_placeholder(value: Any) -> bool:
@@ -79,7 +81,7 @@ class Choice:
 class Picker:
     decision: dict
     seq: int
-    presets: tuple[Preset, ...] = field(default_factory=presets)
+    presets: tuple[Preset, ...] = ()  # the ready-made lists that fit (presets.fitting)
     spec: dict | None = None
     chosen: dict = field(default_factory=dict)
     index: int = 0  # the highlighted line of the current list
@@ -138,7 +140,8 @@ class Picker:
         if self.param is None:
             return []
         if self._is_list_param():
-            return [Choice(p.describe(), p.warband()) for p in self.presets]
+            return [*(Choice(p.describe(), p.warband()) for p in self.presets),
+                    Choice("Build your own list from the roster catalog...", BUILD)]
         found = []
         for value in self.values():
             hexed = as_hex(value)
@@ -189,7 +192,7 @@ class Picker:
     def _was_chosen(self, name: str) -> bool:
         """Whether the player chose this param's value (rather than the picker)."""
         if self.spec["type"] == "submit_list" and name in ("list", "salt"):
-            return name == "list" and len(self.presets) > 1
+            return name == "list"
         return len(self.spec["params"][name]) > 1
 
     def command(self) -> tuple[str, dict] | None:
@@ -205,9 +208,7 @@ class Picker:
             if self.spec["type"] == "submit_list" and name == "salt":
                 self.chosen[name] = secrets.token_hex(16)
             elif self._is_list_param():
-                if len(self.presets) != 1:
-                    return None
-                self.chosen[name] = self.presets[0].warband()
+                return None  # a ready-made list or the builder: the player chooses
             elif len(values) == 1:
                 self.chosen[name] = values[0]
             else:

@@ -1,11 +1,9 @@
-"""The preset warbands offered for `submit_list`, so a terminal player can start
-a match without writing a list by hand. They are the shared ready-made lists
-(server/rules/sbh/data/warbands.toml, also used by the bots), priced by the
-builder for the picker's labels."""
+"""The ready-made warband lists the picker offers for `submit_list`, as the
+server's `catalog` reply lists them (`Session.catalog`): only those the server
+says fit the match, with the server's price. Nothing is priced here."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 
@@ -15,6 +13,12 @@ class Preset:
     name: str
     points: int
     list: dict  # as `submit_list` takes it: {"name", "models": [{"profile": ...}, ...]}
+
+    @classmethod
+    def from_catalog(cls, entry: dict) -> Preset:
+        """One of the catalog reply's `presets`."""
+        return cls(entry["key"], entry["name"], entry["points"],
+                   {"name": entry["name"], "models": [{"profile": m} for m in entry["models"]]})
 
     def warband(self) -> dict:
         return self.list
@@ -28,9 +32,7 @@ class Preset:
         return f"{self.name} ({self.points} pts): {parts}"
 
 
-@functools.cache
-def presets() -> tuple[Preset, ...]:
-    from server.rules.sbh.presets import preset, preset_names, preset_points
-
-    return tuple(Preset(key, preset(key).get("name", key), preset_points()[key], preset(key))
-                 for key in preset_names())
+def fitting(catalog: dict | None) -> tuple[Preset, ...]:
+    """The ready-made lists the server says can be submitted as they are."""
+    return tuple(Preset.from_catalog(p) for p in (catalog or {}).get("presets", ())
+                 if not p["problems"])

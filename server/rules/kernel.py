@@ -294,7 +294,10 @@ class RulesSystem(Protocol):
     lobby refuses settings the rules cannot start; without it the lobby tries
     `initial(setup)`. A system may offer `odds(state, command)`: the exact
     outcome probabilities of a command before it is made (RulesError if it has
-    none)."""
+    none). A system whose players build army lists may offer `catalog(options)`
+    (what lists are built from, priced) and `check_list(warband, options)`
+    (a list judged as its set-up command would judge it, every problem with its
+    reason), so clients never price or judge a list themselves."""
 
     name: str
     seats: tuple[str, ...]

@@ -94,20 +94,39 @@ def item_owner(state):
     return ambush.defender(state)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_views_and_events_never_depend_on_the_other_seats_secrets(seed):
+def _public_part(view):
+    """A seat's view without the secrets it owns (its list, what its Ambush
+    markers hide): what a spectator sees."""
+    public = {k: v for k, v in view.items() if k != "my_list"}
+    public["markers"] = [{k: v for k, v in m.items() if k != "hides"}
+                         for m in view.get("markers", ())]
+    return public
+
+
+SECRET_SCENARIOS = [("ambush", seed) for seed in range(4)] + [
+    (scenario, seed) for scenario in ("treasure_hunt", "quest_for_a_magic_item",
+                                      "place_of_power") for seed in range(2)]
+
+
+@pytest.mark.parametrize(("scenario", "seed"), SECRET_SCENARIOS)
+def test_views_and_events_never_depend_on_the_other_seats_secrets(scenario, seed):
     """Non-interference over generated games (Ambush, where markers hide
-    figures, and the secret list phase of every game): what a seat or a
-    spectator is shown is identical whatever the secrets it may not see are."""
-    setup = {**SETUP, "options": {**SETUP["options"], "scenario": "ambush"}}
+    figures; the scenarios with tokens, a treasure or a Place of Power on the
+    table; the secret list phase of every game): what a seat or a spectator is
+    shown is identical whatever the secrets it may not see are, and a seat is
+    shown nothing beyond the spectator's view but its own secrets."""
+    setup = {**SETUP, "options": {**SETUP["options"], "scenario": scenario}}
     rng = random.Random(seed)
     dice = SeededDice(seed.to_bytes(8, "big"))
     state = SYSTEM.initial(setup)
     steps = 0
     while not SYSTEM.is_over(state) and steps < 600:
+        public = SYSTEM.view(state, SPECTATOR)
         for viewer in (Viewer("a"), Viewer("b"), SPECTATOR):
             twin = _with_other_secrets(state, viewer.seat)
-            assert SYSTEM.view(state, viewer) == SYSTEM.view(twin, viewer)
+            shown = SYSTEM.view(state, viewer)
+            assert shown == SYSTEM.view(twin, viewer)
+            assert _public_part(shown) == _public_part(public)
         prompt = SYSTEM.prompt(state)
         seat = rng.choice(prompt.seats)
         command = random_command(prompt, seat, rng, WARBANDS[seat])

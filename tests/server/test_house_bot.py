@@ -61,7 +61,7 @@ async def test_the_bot_comes_back_after_a_restart(tmp_path):
 @pytest.mark.parametrize("fields, said", [
     ({"opponent": "robot"}, "opponent is 'bot'"),
     ({"opponent": "bot:genius"}, "opponent is 'bot'"),
-    ({"opponent": "bot", "points_limit": 200}, "fits 200 points"),
+    ({"opponent": "bot", "points_limit": 100}, "fits 100 points"),
 ])
 async def test_an_impossible_bot_match_is_refused(server, fields, said):
     ann = await Client.connect(server.url)

@@ -132,7 +132,8 @@ async def play_until(pilot, model: MatchModel, done, limit: int = 400) -> None:
     """Act whenever the client is asked, until `done()` (or the match ends)."""
     for _ in range(limit):
         await until(pilot, lambda: done() or model.over is not None
-                    or (model.picker is not None and not model.sending),
+                    or (model.picker is not None and not model.sending
+                        and model.catalog is not None),  # (the ready-made lists)
                     what="a decision for the client")
         if done() or model.over is not None:
             return

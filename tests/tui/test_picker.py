@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from clients.tui.board import BoardModel
 from clients.tui.match import MatchModel
-from clients.tui.picker import Picker
-from clients.tui.presets import presets
+from clients.tui.picker import BUILD, Picker
+from clients.tui.presets import fitting
+from server.rules.sbh.lists import catalog
 from tests.tui.test_board import fig, view
 
 RECOIL = {"seat": "b", "text": "Elf Archer recoils: choose where (or fall instead)", "options": [
@@ -78,12 +79,19 @@ def test_back_undoes_the_last_real_choice():
 
 
 def test_placeholders_submit_list_takes_a_preset_and_a_salt_others_are_left_out():
-    picker = Picker(LISTS, seq=0)
+    presets = fitting(catalog({"points_limit": 200}))  # as the server's catalog reply has them
+    assert [p.name for p in presets] == ["Elf Scouts", "Goblin Mob", "Human Patrol",
+                                         "Orc Patrol"]
+    picker = Picker(LISTS, seq=0, presets=presets)
     picker.pick(picker.specs[0])
     assert picker.question() == "Which warband?"
-    assert [c.label for c in picker.choices(BOARD)] == [p.describe() for p in presets()]
+    lines = picker.choices(BOARD)
+    assert [c.label for c in lines[:-1]] == [p.describe() for p in presets]
+    assert lines[0].label == ("Elf Scouts (178 pts): Wood Elf Archer, 3 x Wood Elf Warrior, "
+                              "Elf Young Warrior")
+    assert lines[-1].value == BUILD  # or build one from the roster catalog
     kind, args = picker.pick_index(0, BOARD)
-    assert kind == "submit_list" and args["list"] == presets()[0].warband()
+    assert kind == "submit_list" and args["list"] == presets[0].warband()
     assert isinstance(args["salt"], str) and len(args["salt"]) == 32
     assert [s["type"] for s in Picker(TERRAIN, seq=0).specs] == ["generate_terrain"]
     assert [s["type"] for s in Picker(RECOIL, seq=0).specs] == ["recoil", "fall"]

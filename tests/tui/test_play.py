@@ -7,7 +7,8 @@ from __future__ import annotations
 from clients.session import Session
 from clients.tui.app import BoardView, LobbyScreen, MatchScreen, WarbandApp
 from clients.tui.board import label
-from clients.tui.presets import presets
+from clients.tui.presets import fitting
+from server.rules.sbh.lists import catalog
 from tests.tui.conftest import opponent
 from tests.tui.driver import done_by_me, play_until, until
 
@@ -98,15 +99,17 @@ async def test_invite_codes_both_ways_and_the_list_is_submitted_by_number(server
         assert f"invite code {model.invite_code}" in model.headline()
         async with opponent(server.url, "Bob", seed=3, create=False,
                             invite_code=model.invite_code):
-            await until(pilot, lambda: model.picker is not None, what="the first prompt")
+            await until(pilot, lambda: model.picker is not None and model.catalog is not None,
+                        what="the first prompt and the server's catalog")
             assert "The match has started: you play seat a" in model.log
-            await pilot.press("1", "2")  # submit_list, then the second preset
+            assert model.players == {"a": "Ann", "b": "Bob"}  # named when it started
+            await pilot.press("1", "2")  # submit_list, then the second ready-made list
             await until(pilot, lambda: any(e and e["type"] == "list_submitted"
                                            and e["data"]["seat"] == "a" for e in model.events),
                         what="our list")
             ours = next(e for e in model.events if e and e["type"] == "list_submitted"
                         and e["data"]["seat"] == "a")
-            assert ours["data"]["list"]["name"] == presets()[1].name
+            assert ours["data"]["list"]["name"] == fitting(catalog({"points_limit": 300}))[1].name
             await pilot.press("R", "R")
             await until(pilot, lambda: model.over is not None, what="match_over")
         await pilot.press("q")  # back to the lobby

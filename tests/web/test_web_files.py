@@ -1,6 +1,6 @@
 """The committed web client without Node or a browser: the built files are
-served at /, were built from the committed sources, and the preset warbands
-the list picker offers are valid lists priced as recorded."""
+served at /, were built from the committed sources, and the server offers its
+list picker ready-made lists for every points limit of the lobby."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ import urllib.request
 
 import pytest
 
-from server.rules.sbh.builder import normalize
+from server.rules.sbh.lists import catalog
 from tests.web.server_thread import DIST, ServerThread
 
 WEB = DIST.parent
-PRESETS = json.loads((WEB / "src" / "presets.json").read_text())
 
 
 def sources_digest() -> str:
@@ -41,22 +40,19 @@ def test_the_bundle_needs_nothing_from_the_internet():
         assert f'src="{remote}' not in page and f"import('{remote}" not in bundle
 
 
-@pytest.mark.parametrize("preset", PRESETS, ids=[p["name"] for p in PRESETS])
-def test_each_preset_is_a_valid_list_priced_as_recorded(preset):
-    warband = {"name": preset["name"], "models": [{"profile": m} for m in preset["models"]]}
-    # valid under the smallest limit the picker offers it for (seed 000, BUILDING A WARBAND)
-    limit = max(preset["points"], 3 * preset["personality_points"])
-    priced, problems = normalize(warband, limit)
-    assert problems == []
-    models = priced["models"]
-    assert sum(m["points"] for m in models) == preset["points"]
-    assert sum(m["points"] for m in models if m["personality"]) == preset["personality_points"]
+def test_the_client_bundles_no_prices_of_its_own():
+    """Points come from the server (`catalog`, `check_list`), never from a copy."""
+    assert not (WEB / "src" / "presets.json").exists()
+    bundle = (DIST / "app.js").read_text()
+    assert "Goblin Horde" not in bundle and "Dwarf Holdguard" not in bundle
 
 
 @pytest.mark.parametrize("limit", [200, 300, 400, 500])
-def test_every_lobby_points_limit_has_presets_for_two_players(limit):
-    fitting = [p for p in PRESETS if p["points"] <= limit and 3 * p["personality_points"] <= limit]
+def test_every_lobby_points_limit_has_ready_made_lists_for_two_players(limit):
+    presets = catalog({"points_limit": limit})["presets"]
+    fitting = [p for p in presets if not p["problems"]]
     assert len(fitting) >= 2
+    assert all(p["points"] <= limit for p in fitting)
 
 
 def test_the_server_serves_the_built_client(tmp_path):

@@ -1,7 +1,7 @@
 (() => {
   var __defProp = Object.defineProperty;
-  var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
-  var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+  var __defNormalProp = (obj, key2, value) => key2 in obj ? __defProp(obj, key2, { enumerable: true, configurable: true, writable: true, value }) : obj[key2] = value;
+  var __publicField = (obj, key2, value) => __defNormalProp(obj, typeof key2 !== "symbol" ? key2 + "" : key2, value);
 
   // src/dom.js
   function escape(text) {
@@ -46,9 +46,9 @@
   function displayNames(figures) {
     const groups = /* @__PURE__ */ new Map();
     for (const fig of figures) {
-      const key = `${fig.seat}|${shortName(fig.name)}`;
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(fig);
+      const key2 = `${fig.seat}|${shortName(fig.name)}`;
+      if (!groups.has(key2)) groups.set(key2, []);
+      groups.get(key2).push(fig);
     }
     const names = /* @__PURE__ */ new Map();
     for (const members of groups.values()) {
@@ -73,6 +73,127 @@
     if (who) parts.push(who);
     if (band) parts.push(band);
     return parts.length > 1 ? `${parts[0]} (${parts.slice(1).join(", ")})` : parts[0];
+  }
+
+  // src/objectives.js
+  var OBJECT_STYLES = {
+    token: { fill: "#f2c94c", stroke: "#7a5b00", label: "Treasure token (a model ending its move next to it rolls: 5-6 the treasure is found)" },
+    treasure: { fill: "#b7791f", stroke: "#3d2600", label: "The treasure, found (2 actions to pick up from next to it)" },
+    item: { fill: "#7c3aed", stroke: "#2e1065", label: "The magic item, found (2 actions to pick up from next to it)" },
+    carrier: { fill: "#f2c94c", stroke: "#3d2600", label: "Carries the treasure / item" },
+    power: { fill: "#a855f7", stroke: "#6b21a8", label: "Place of Power (magic-users in it: +1 to cast, never out of power; +3 VP each)" },
+    feature: { fill: "none", stroke: "#0f172a", label: "Terrain feature to nominate as the Place of Power (its number)" },
+    altar: { fill: "#e11d48", stroke: "#4c0519", label: "Spellcasting altar (+1 to cast on or next to it)" },
+    marker: { fill: "#3a3a3a", stroke: "#f2c94c", label: "Ambush marker (a hidden figure or a dummy; only its owner knows which: on your own markers, the figure, or – for a dummy)" }
+  };
+  var key = (h) => `${h[0]},${h[1]}`;
+  function isQuest(view) {
+    return view?.options?.scenario === "quest_for_a_magic_item";
+  }
+  function tableObjects(view) {
+    return {
+      power: new Set((view?.place_of_power || []).map(key)),
+      tokens: new Set((view?.tokens || []).map(key)),
+      treasureAt: view?.treasure?.at ? key(view.treasure.at) : null,
+      carrier: view?.treasure?.carrier || null,
+      altars: new Set((view?.options?.spellcasting_altars || []).map(key)),
+      features: (view?.features || []).map((f, index) => ({ ...f, index })),
+      markers: new Map((view?.markers || []).map((m) => [key(m.at), m]))
+    };
+  }
+  function drawAreas(view, centre2, corners2) {
+    const objects = tableObjects(view);
+    const out = ['<g class="areas" pointer-events="none">'];
+    const p = OBJECT_STYLES.power;
+    for (const hex of objects.power) {
+      const [x, y] = centre2(...hex.split(",").map(Number));
+      out.push(`<polygon points="${corners2(x, y, 0.84)}" class="place-of-power" data-power="${hex}" fill="${p.fill}" fill-opacity="0.12" stroke="${p.stroke}" stroke-width="0.16"/><text x="${x}" y="${y + 0.2}" class="power-star">✦</text>`);
+    }
+    for (const feature of objects.features) {
+      for (const h of feature.hexes) {
+        const [x2, y2] = centre2(h[0], h[1]);
+        out.push(`<polygon points="${corners2(x2, y2, 0.9)}" fill="none" stroke="#0f172a" stroke-width="0.08" stroke-dasharray="0.12 0.08" class="feature-outline" data-feature="${feature.index}"/>`);
+      }
+      const [cx, cy] = centre2(feature.hexes[0][0], feature.hexes[0][1]);
+      const [x, y] = [cx - 0.45, cy - 0.45];
+      out.push(`<g class="feature-number" data-feature="${feature.index}"><circle cx="${x}" cy="${y}" r="0.36" fill="#0f172a"/><text x="${x}" y="${y + 0.15}" class="object-text light small">${feature.index + 1}</text></g>`);
+    }
+    out.push("</g>");
+    return out.join("");
+  }
+  function drawObjects(view, centre2, names, marked = /* @__PURE__ */ new Map()) {
+    const objects = tableObjects(view);
+    const out = ['<g class="objects">'];
+    const put = (hex, cls, body, title) => {
+      out.push(`<g class="object ${cls}" data-hex="${hex}" data-object="${cls}">${body}<title>${escape(title)}</title></g>`);
+    };
+    for (const hex of objects.altars) {
+      const [x, y] = centre2(...hex.split(",").map(Number));
+      const s = OBJECT_STYLES.altar;
+      put(
+        hex,
+        "altar",
+        `<polygon points="${x},${y - 0.5} ${x + 0.45},${y + 0.35} ${x - 0.45},${y + 0.35}" fill="${s.fill}" stroke="${s.stroke}" stroke-width="0.06"/>`,
+        s.label
+      );
+    }
+    for (const hex of objects.tokens) {
+      const [x, y] = centre2(...hex.split(",").map(Number));
+      const s = OBJECT_STYLES.token;
+      put(hex, "token", `<circle cx="${x}" cy="${y}" r="0.42" fill="${s.fill}" stroke="${s.stroke}" stroke-width="0.08"/><text x="${x}" y="${y + 0.17}" class="object-text">T</text>`, s.label);
+    }
+    if (objects.treasureAt) {
+      const [x, y] = centre2(...objects.treasureAt.split(",").map(Number));
+      const s = isQuest(view) ? OBJECT_STYLES.item : OBJECT_STYLES.treasure;
+      put(objects.treasureAt, isQuest(view) ? "item" : "treasure", `<rect x="${x - 0.45}" y="${y - 0.32}" width="0.9" height="0.64" rx="0.1" fill="${s.fill}" stroke="${s.stroke}" stroke-width="0.08"/><text x="${x}" y="${y + 0.17}" class="object-text light">${isQuest(view) ? "★" : "$"}</text>`, s.label);
+    }
+    for (const [hex, m] of objects.markers) {
+      const [x, y] = centre2(...hex.split(",").map(Number));
+      const s = OBJECT_STYLES.marker;
+      const ring = marked.get(m.marker);
+      const hidden = m.hides === void 0 ? null : m.hides === "dummy" ? "dummy" : names.get(m.hides) || m.hides;
+      const face = hidden === null ? "?" : hidden === "dummy" ? "–" : tokenText(hidden);
+      const title = hidden === null ? `Ambush marker ${m.marker}: a hidden figure or a dummy` : `Ambush marker ${m.marker}: ${hidden === "dummy" ? "a dummy" : `hides ${hidden}`} (only you can see this)`;
+      out.push(`<g class="marker${ring ? " legal" : ""}" data-marker="${escape(m.marker)}" data-hides="${escape(m.hides ?? "")}">` + (ring ? `<circle cx="${x}" cy="${y}" r="0.82" fill="${ring}" fill-opacity="0.3" stroke="${ring}" stroke-width="0.14" class="legal-ring"/>` : "") + `<rect x="${x - 0.45}" y="${y - 0.45}" width="0.9" height="0.9" rx="0.12" fill="${s.fill}" stroke="${s.stroke}" stroke-width="0.08"${hidden === null ? "" : ' stroke-dasharray="0.15 0.08"'}/><text x="${x}" y="${y + 0.16}" class="marker-text${face.length > 1 ? " small" : ""}">${escape(face)}</text><title>${escape(title)}</title></g>`);
+    }
+    out.push("</g>");
+    return out.join("");
+  }
+  function carrierBadge(view, fig, x, y) {
+    if (!view?.treasure?.carrier || view.treasure.carrier !== fig.id) return "";
+    const s = OBJECT_STYLES.carrier;
+    return `<rect x="${x - 0.72}" y="${y - 0.72}" width="0.42" height="0.42" rx="0.06" fill="${s.fill}" stroke="${s.stroke}" stroke-width="0.05" class="carrier-badge"/><text x="${x - 0.51}" y="${y - 0.42}" class="badge-text">${isQuest(view) ? "★" : "$"}</text>`;
+  }
+  function objectLegend(view) {
+    const o = tableObjects(view);
+    const present = [];
+    if (o.tokens.size) present.push("token");
+    if (o.treasureAt) present.push(isQuest(view) ? "item" : "treasure");
+    if (o.carrier) present.push("carrier");
+    if (o.power.size) present.push("power");
+    if (o.features.length) present.push("feature");
+    if (o.altars.size) present.push("altar");
+    if (o.markers.size) present.push("marker");
+    return present.map((kind) => {
+      const s = OBJECT_STYLES[kind];
+      return `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><rect x="0.2" y="0.2" width="1.6" height="1.6" rx="0.4" fill="${s.fill}" stroke="${s.stroke}" stroke-width="0.2"/></svg>${escape(s.label)}</span>`;
+    });
+  }
+  function objectsAt(view, hex, names) {
+    const o = tableObjects(view);
+    const words = [];
+    if (o.power.has(hex)) words.push("Place of Power");
+    for (const f of o.features) {
+      if (f.hexes.some((h) => key(h) === hex)) words.push(`feature ${f.index + 1} (${f.kind})`);
+    }
+    if (o.tokens.has(hex)) words.push("treasure token");
+    if (o.treasureAt === hex) words.push(isQuest(view) ? "the magic item" : "the treasure");
+    if (o.altars.has(hex)) words.push("spellcasting altar");
+    const m = o.markers.get(hex);
+    if (m) {
+      words.push(m.hides === void 0 ? `ambush marker ${m.marker}` : `ambush marker ${m.marker} (${m.hides === "dummy" ? "a dummy" : `hides ${names.get(m.hides) || m.hides}`})`);
+    }
+    return words;
   }
 
   // src/terrain.js
@@ -177,6 +298,8 @@
     _target(e) {
       const fig = e.target.closest("[data-figure]");
       if (fig) return { figure: fig.dataset.figure };
+      const marker = e.target.closest("[data-marker]");
+      if (marker) return { figure: marker.dataset.marker };
       const hex = e.target.closest("[data-hex]");
       if (hex) return { hex: hex.dataset.hex };
       return null;
@@ -186,9 +309,9 @@
       if (!target) return;
       if (target.figure) {
         const fig = this.figures.get(target.figure);
-        const key = fig?.pos ? hexKey(fig.pos[0], fig.pos[1]) : null;
-        if (!this.figureMarks.has(target.figure) && key && this.hexMarks.has(key)) {
-          this.handlers.onHex?.(key);
+        const key2 = fig?.pos ? hexKey(fig.pos[0], fig.pos[1]) : null;
+        if (!this.figureMarks.has(target.figure) && key2 && this.hexMarks.has(key2)) {
+          this.handlers.onHex?.(key2);
         } else {
           this.handlers.onFigure?.(target.figure);
         }
@@ -232,20 +355,21 @@
       parts.push(this._defs());
       parts.push('<g class="terrain">');
       for (const [q, r] of boardHexes(width, height)) {
-        const key = hexKey(q, r);
-        const kind = terrain.get(key) || "open";
+        const key2 = hexKey(q, r);
+        const kind = terrain.get(key2) || "open";
         const style = kindStyle(kind);
         const [x, y] = centre(q, r);
         const points = corners(x, y);
-        parts.push(`<polygon points="${points}" fill="${style.fill}" class="hex kind-${kind}" data-hex="${key}" data-kind="${kind}"/>`);
+        parts.push(`<polygon points="${points}" fill="${style.fill}" class="hex kind-${kind}" data-hex="${key2}" data-kind="${kind}"/>`);
         if (style.pattern) {
           parts.push(`<polygon points="${points}" fill="url(#pat-${style.pattern})" class="hex-pattern" pointer-events="none"/>`);
         }
       }
       parts.push("</g>");
+      parts.push(drawAreas(view, centre, corners));
       parts.push(this._edges(view.board.edges || []));
+      parts.push(drawObjects(view, centre, names, this.figureMarks));
       parts.push(this._highlights());
-      parts.push(this._markers(view.markers || []));
       parts.push(this._figures(view, names, marks.active));
       parts.push("</svg>");
       this.container.innerHTML = parts.join("");
@@ -272,19 +396,10 @@
     }
     _highlights() {
       const out = ['<g class="highlights">'];
-      for (const [key, colour] of this.hexMarks) {
-        const [q, r] = key.split(",").map(Number);
+      for (const [key2, colour] of this.hexMarks) {
+        const [q, r] = key2.split(",").map(Number);
         const [x, y] = centre(q, r);
-        out.push(`<polygon points="${corners(x, y, 0.86)}" class="legal-hex" data-hex="${key}" fill="${colour}" fill-opacity="0.38" stroke="${colour}" stroke-width="0.12"/>`);
-      }
-      out.push("</g>");
-      return out.join("");
-    }
-    _markers(markers) {
-      const out = ['<g class="markers">'];
-      for (const m of markers) {
-        const [x, y] = centre(m.at[0], m.at[1]);
-        out.push(`<g class="marker" data-marker="${escape(m.marker)}"><rect x="${x - 0.45}" y="${y - 0.45}" width="0.9" height="0.9" rx="0.12" fill="#3a3a3a" stroke="#f2c94c" stroke-width="0.08"/><text x="${x}" y="${y + 0.16}" class="marker-text">?</text><title>Ambush marker ${escape(m.marker)}${m.hides ? ` (hides ${escape(m.hides)})` : ""}</title></g>`);
+        out.push(`<polygon points="${corners(x, y, 0.86)}" class="legal-hex" data-hex="${key2}" fill="${colour}" fill-opacity="0.38" stroke="${colour}" stroke-width="0.12"/>`);
       }
       out.push("</g>");
       return out.join("");
@@ -303,6 +418,9 @@
         if (fig.transfixed) states.push("transfixed");
         if (fig.activated) states.push("activated");
         if (fig.wounds) states.push(`wounded ${fig.wounds}`);
+        if (view.treasure?.carrier === fig.id) {
+          states.push(view.options?.scenario === "quest_for_a_magic_item" ? "carries the magic item" : "carries the treasure");
+        }
         const classes = ["figure", `seat-${fig.seat}`, ...states.map((s) => s.split(" ")[0])];
         if (mark) classes.push("legal");
         if (fig.id === active) classes.push("acting");
@@ -322,6 +440,7 @@
           out.push(`<circle cx="${x}" cy="${y}" r="0.7" fill="none" stroke="#9b30ff" stroke-width="0.1" stroke-dasharray="0.15 0.08"/>`);
         }
         out.push(`<text x="${x}" y="${y + 0.17}" class="token-text">${escape(tokenText(name))}</text>`);
+        out.push(carrierBadge(view, fig, x, y));
         if (fig.activated) {
           out.push(`<circle cx="${x + 0.5}" cy="${y - 0.5}" r="0.22" fill="#fff" stroke="#111" stroke-width="0.04"/><text x="${x + 0.5}" y="${y - 0.42}" class="badge-text">✓</text>`);
         }
@@ -944,8 +1063,8 @@
     }
     countWithoutUndefined(object, keys) {
       let count = 0;
-      for (const key of keys) {
-        if (object[key] !== void 0) {
+      for (const key2 of keys) {
+        if (object[key2] !== void 0) {
           count++;
         }
       }
@@ -968,10 +1087,10 @@
       } else {
         throw new Error(`Too large map object: ${size}`);
       }
-      for (const key of keys) {
-        const value = object[key];
+      for (const key2 of keys) {
+        const value = object[key2];
         if (!(this.ignoreUndefined && value === void 0)) {
-          this.encodeString(key);
+          this.encodeString(key2);
           this.doEncode(value, depth + 1);
         }
       }
@@ -1154,11 +1273,11 @@
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
-  var mapKeyConverter = (key) => {
-    if (typeof key === "string" || typeof key === "number") {
-      return key;
+  var mapKeyConverter = (key2) => {
+    if (typeof key2 === "string" || typeof key2 === "number") {
+      return key2;
     }
-    throw new DecodeError("The type of key must be string or number but " + typeof key);
+    throw new DecodeError("The type of key must be string or number but " + typeof key2);
   };
   var StackPool = class {
     constructor() {
@@ -2045,7 +2164,7 @@
     initiative_rolled: (d, c) => `Initiative: ${rollOff(d.rolls)} — ${c.seat(d.winner)} goes first`,
     activated: (d, c) => {
       const count = (d.dice || []).length + (d.automatic || 0);
-      const casting = d.casting ? " (declaring a spell)" : "";
+      const casting = d.scroll ? " (casting from the scroll)" : d.casting ? " (declaring a spell)" : "";
       let text = `${c.name(d.figure)} activates with ${plural(count, "die")}${casting}: ${qualityRoll(d)} — ${plural(d.successes, "action")}`;
       if (d.failures >= 2) text += `; ${d.failures} failures: turnover`;
       if (d.out_of_power) text += "; three failures: out of magical power";
@@ -2120,12 +2239,23 @@
     teleport_mishap: (d, c) => `${c.name(d.figure)}'s teleport goes wrong`,
     marker_placed: (d, c) => `${c.seat(d.seat)} places an ambush marker`,
     marker_revealed: (d, c) => `Ambush marker ${d.marker} revealed: ${d.figure ? c.name(d.figure) : "a dummy"}`,
-    treasure_found: (d, c) => `${c.name(d.figure)} finds the treasure`,
+    token_placed: (d, c) => `${c.seat(d.seat)} places a treasure token at ${hexWords(d.to)}`,
+    token_removed: (d, c) => `${c.name(d.figure)} searches the token at ${hexWords(d.at)} (rolled ${diceList(d.dice || [])}): nothing there, the token is removed`,
+    place_nominated: (d, c) => `${c.seat(d.seat)} nominates feature ${d.feature + 1} as the Place of Power`,
+    treasure_found: (d, c) => `${c.name(d.figure)} finds the treasure at ${hexWords(d.at)}`,
     treasure_picked_up: (d, c) => `${c.name(d.figure)} picks up the treasure`,
     treasure_escaped: (d, c) => `${c.name(d.figure)} carries the treasure off the table`,
     item_given: (d, c) => `${c.name(d.figure)} gives the magic item to ${c.name(d.to)}`,
-    standard_destroyed: (d, c) => `${c.name(d.by)} destroys ${c.name(d.bearer)}'s standard`
+    standard_destroyed: (d, c) => `${c.name(d.by)} destroys ${c.name(d.bearer)}'s standard`,
+    strength_spent: (d, c) => `${c.name(d.figure)} spends ${plural(d.points, "Strength point")} of the belt (${d.left} left)`,
+    volley_spell_short: (d, c) => `${c.name(d.figure)}'s spell (power ${d.power}) cannot reach ${c.name(d.target)}: it takes no part in the volley`,
+    mutated: (d, c) => `${c.name(d.figure)} mutates and is transfixed for the rest of the turn`,
+    resurrected: (d, c) => `${c.name(d.by)} raises ${c.name(d.figure)} from the dead as Undead`,
+    turned_were: (d, c) => `${c.name(d.figure)} turns into its were form: ${d.form}`
   };
+  function hexWords(h) {
+    return Array.isArray(h) ? `[${h[0]}, ${h[1]}]` : "?";
+  }
   function rollOff(rolls) {
     return (rolls || []).map(([a, b]) => `A ${a} vs B ${b}`).join(", then ");
   }
@@ -2145,15 +2275,15 @@
   function generic(type, data, ctx) {
     const words = type.replace(/_/g, " ");
     const details = [];
-    for (const [key, value] of Object.entries(data)) {
-      if (FIGURE_KEYS.has(key) && typeof value === "string") {
-        details.push(`${key} ${ctx.name(value)}`);
-      } else if (key === "seat" && typeof value === "string") {
+    for (const [key2, value] of Object.entries(data)) {
+      if (FIGURE_KEYS.has(key2) && typeof value === "string") {
+        details.push(`${key2} ${ctx.name(value)}`);
+      } else if (key2 === "seat" && typeof value === "string") {
         details.push(ctx.seat(value));
-      } else if (key === "dice" && Array.isArray(value)) {
+      } else if (key2 === "dice" && Array.isArray(value)) {
         details.push(`rolled ${diceList(value)}`);
       } else if (["number", "boolean"].includes(typeof value) || typeof value === "string" && value.length < 40) {
-        details.push(`${key.replace(/_/g, " ")} ${value}`);
+        details.push(`${key2.replace(/_/g, " ")} ${value}`);
       }
     }
     const head = words.charAt(0).toUpperCase() + words.slice(1);
@@ -2162,8 +2292,8 @@
   function formatOdds(odds) {
     const merged = /* @__PURE__ */ new Map();
     for (const o of odds.outcomes || []) {
-      const key = o.loser === null || o.result === "none" ? "none" : `${o.loser}:${o.result}`;
-      merged.set(key, (merged.get(key) || 0) + o.probability);
+      const key2 = o.loser === null || o.result === "none" ? "none" : `${o.loser}:${o.result}`;
+      merged.set(key2, (merged.get(key2) || 0) + o.probability);
     }
     const order = [
       "defender:gruesome",
@@ -2260,7 +2390,7 @@
       this.timer = null;
     }
     show() {
-      const scenarios = Object.entries(SCENARIOS).map(([key, label]) => `<option value="${key}">${escape(label)}</option>`).join("");
+      const scenarios = Object.entries(SCENARIOS).map(([key2, label]) => `<option value="${key2}">${escape(label)}</option>`).join("");
       this.root.innerHTML = `
       <div class="lobby">
         <section class="card">
@@ -2418,6 +2548,353 @@
     }
   };
 
+  // src/builder.js
+  var CHECK_DELAY_MS = 150;
+  var ListBuilder = class {
+    // hooks: catalog (the `catalog` reply), options (the match's), checkList(list,
+    // options) -> Promise, submit(list) -> Promise of null (sent) or the refusal
+    constructor(parent, hooks) {
+      this.parent = parent;
+      this.hooks = hooks;
+      this.catalog = hooks.catalog;
+      this.byName = new Map(this.catalog.profiles.map((p) => [p.name, p]));
+      this.name = "My warband";
+      this.rows = [];
+      this.roster = this.catalog.rosters[0] || "";
+      this.search = "";
+      this.version = 0;
+      this.verdict = null;
+      this.sending = false;
+      this.refusal = null;
+    }
+    open() {
+      const presets = this.catalog.presets.map((p) => `<option value="${escape(p.key)}">${escape(p.name)}${p.problems.length ? " (does not fit as it is)" : ""}</option>`);
+      const rosters = this.catalog.rosters.map((r) => `<option${r === this.roster ? " selected" : ""}>${escape(r)}</option>`);
+      this.root = document.createElement("div");
+      this.root.className = "builder-overlay";
+      this.root.innerHTML = `
+      <div class="builder card" role="dialog" aria-label="Build your warband">
+        <div class="builder-head">
+          <h2>Build your warband</h2>
+          <span class="muted">limit ${this.catalog.points_limit} points; prices and checks by the
+            server</span>
+          <button data-action="close">Close</button>
+        </div>
+        <div class="builder-body">
+          <section class="builder-catalog">
+            <div class="builder-filters">
+              <label>Roster <select class="builder-roster"><option value="">All rosters</option>
+                ${rosters.join("")}</select></label>
+              <label>Search <input class="builder-search" placeholder="name or rule"></label>
+              <label>Start from <select class="builder-preset"><option value="">a ready-made
+                list…</option>${presets.join("")}</select></label>
+            </div>
+            <div class="builder-profiles"></div>
+          </section>
+          <section class="builder-list">
+            <label>List name <input class="builder-name" maxlength="60"></label>
+            <div class="builder-rows"></div>
+          </section>
+        </div>
+      </div>`;
+      this.parent.appendChild(this.root);
+      this.root.querySelector(".builder-name").value = this.name;
+      this.root.addEventListener("click", (e) => this._click(e));
+      this.root.addEventListener("input", (e) => this._input(e));
+      this.root.addEventListener("change", (e) => this._input(e));
+      this._renderProfiles();
+      this._renderList();
+    }
+    close() {
+      clearTimeout(this.timer);
+      this.root?.remove();
+      this.root = null;
+    }
+    list() {
+      const models = this.rows.flatMap((r) => Array(r.count).fill({ profile: r.profile }));
+      return { name: this.name.trim() || "My warband", models };
+    }
+    // -- changes -------------------------------------------------------------------
+    _click(e) {
+      const button = e.target.closest("button");
+      if (!button || !this.root) return;
+      const profile = button.closest("[data-profile]")?.dataset.profile;
+      const action = button.dataset.action;
+      if (action === "close") this.close();
+      else if (action === "add" || action === "more") this._count(profile, 1);
+      else if (action === "less") this._count(profile, -1);
+      else if (action === "submit-built") this._submit();
+    }
+    // Selects act on "change", text fields on "input" (a text field's "change" comes
+    // on leaving it, in the middle of a click elsewhere: redrawing then would
+    // swallow that click).
+    _input(e) {
+      const target = e.target;
+      const typed = e.type === "input" && target.tagName === "INPUT";
+      const picked = e.type === "change" && target.tagName === "SELECT";
+      if (picked && target.classList.contains("builder-roster")) {
+        this.roster = target.value;
+        this._renderProfiles();
+      } else if (typed && target.classList.contains("builder-search")) {
+        this.search = target.value.trim().toLowerCase();
+        this._renderProfiles();
+      } else if (typed && target.classList.contains("builder-name")) {
+        this.name = target.value;
+        this._changed();
+      } else if (picked && target.classList.contains("builder-preset") && target.value) {
+        const preset = this.catalog.presets.find((p) => p.key === target.value);
+        this.name = preset.name;
+        this.root.querySelector(".builder-name").value = preset.name;
+        this.rows = [];
+        for (const profile of preset.models) this._count(profile, 1, false);
+        this._changed();
+      }
+    }
+    _count(profile, delta, check = true) {
+      const row = this.rows.find((r) => r.profile === profile);
+      if (row) row.count += delta;
+      else if (delta > 0) this.rows.push({ profile, count: delta });
+      this.rows = this.rows.filter((r) => r.count > 0);
+      if (check) this._changed();
+    }
+    _changed() {
+      this.version += 1;
+      this.verdict = null;
+      this.refusal = null;
+      this._renderList();
+      clearTimeout(this.timer);
+      if (!this.rows.length) return;
+      const version = this.version;
+      const list = this.list();
+      this.timer = setTimeout(() => {
+        this.hooks.checkList(list, this.hooks.options).then((verdict) => {
+          if (version === this.version) this.verdict = verdict;
+        }).catch((error) => {
+          if (version === this.version) this.refusal = `The list could not be checked: ${error.message}`;
+        }).finally(() => {
+          if (version === this.version && this.root) this._renderList();
+        });
+      }, CHECK_DELAY_MS);
+    }
+    async _submit() {
+      if (!this.verdict?.valid || this.sending) return;
+      this.sending = true;
+      this._renderList();
+      const refused = await this.hooks.submit(this.list());
+      this.sending = false;
+      if (!refused) {
+        this.close();
+        return;
+      }
+      this.refusal = `The match refused the list: ${refused.message}`;
+      this._renderList();
+    }
+    // -- drawing -------------------------------------------------------------------
+    _renderProfiles() {
+      const shown = this.catalog.profiles.filter((p) => (!this.roster || p.roster === this.roster) && (!this.search || `${p.name} ${p.rules.join(" ")}`.toLowerCase().includes(this.search)));
+      const rows = shown.map((p) => `<tr data-profile="${escape(p.name)}" class="builder-profile">
+      <td>${escape(p.name)}${p.personality ? ' <span class="tag" title="Personality: at most a third of the points limit goes on these">P</span>' : ""}</td>
+      <td>Q${p.quality}+</td><td>C${p.combat}</td>
+      <td class="rules">${escape(p.rules.join(", ") || "—")}</td>
+      <td class="points">${p.points ?? "?"} pts</td>
+      <td>${p.problems.length ? `<span class="muted" title="${escape(p.problems.join(" "))}">not playable</span>` : '<button class="small" data-action="add">Add</button>'}</td></tr>`);
+      this.root.querySelector(".builder-profiles").innerHTML = rows.length ? `<table><thead><tr><th>Profile</th><th>Q</th><th>C</th><th>Rules</th><th>Price</th>
+         <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">No profile matches.</p>';
+    }
+    _renderList() {
+      const box = this.root?.querySelector(".builder-rows");
+      if (!box) return;
+      const verdict = this.verdict;
+      const rowOf = [];
+      this.rows.forEach((r, i) => {
+        for (let n = 0; n < r.count; n += 1) rowOf.push(i);
+      });
+      const troubled = new Set((verdict?.problems || []).filter((p) => p.model !== null).map((p) => rowOf[p.model]));
+      const rows = this.rows.map((r, i) => {
+        const first = rowOf.indexOf(i);
+        const price = verdict?.models?.[first]?.points ?? this.byName.get(r.profile)?.points;
+        return `<tr class="builder-row${troubled.has(i) ? " problem" : ""}" data-profile="${escape(r.profile)}"><td>${escape(r.profile)}</td><td class="count"><button class="small" data-action="less" title="One fewer">−</button><span class="n">${r.count}</span><button class="small" data-action="more" title="One more">+</button></td><td class="points">× ${price ?? "?"} pts</td></tr>`;
+      });
+      const parts = [rows.length ? `<table><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">Add profiles from the catalog on the left.</p>'];
+      let total = "";
+      if (!this.rows.length) total = "";
+      else if (!verdict) total = "Checking with the server…";
+      else if (verdict.total === null) total = "The server cannot price this list (see below).";
+      else {
+        total = `Total ${verdict.total} / ${verdict.points_limit} points · Personalities ${verdict.personality_points} points`;
+      }
+      parts.push(`<p class="builder-total" data-valid="${verdict?.valid ? "true" : "false"}">${escape(total)}</p>`);
+      if (verdict?.problems?.length) {
+        parts.push('<ul class="builder-problems">' + verdict.problems.map((p) => `<li data-code="${escape(p.code)}">${escape(p.message)} <span class="muted">(${escape(p.passage)})</span></li>`).join("") + "</ul>");
+      } else if (verdict?.valid) {
+        parts.push('<p class="builder-ok">The server accepts this list.</p>');
+      }
+      if (this.refusal) parts.push(`<p class="error builder-refusal">${escape(this.refusal)}</p>`);
+      const ready = verdict?.valid && !this.sending;
+      parts.push(`<button class="primary" data-action="submit-built"${ready ? "" : " disabled"}>${this.sending ? "Submitting…" : "Submit this list (kept secret until both are in)"}</button>`);
+      box.innerHTML = parts.join("");
+    }
+  };
+
+  // src/lists.js
+  function randomSalt() {
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  function presetList(preset) {
+    return { name: preset.name, models: preset.models.map((m) => ({ profile: m })) };
+  }
+  var ListChooser = class {
+    // hooks: catalog(options) -> Promise, checkList(list, options) -> Promise,
+    // submit(list) -> Promise (sends submit_list with a fresh salt), status(text),
+    // rerender() (the prompt panel, once the catalog has come)
+    constructor(hooks) {
+      this.hooks = hooks;
+      this.catalogs = /* @__PURE__ */ new Map();
+      this.builder = null;
+    }
+    _options(view) {
+      const limit = view?.options?.points_limit;
+      return limit ? { points_limit: limit } : {};
+    }
+    catalogFor(view) {
+      const key2 = JSON.stringify(this._options(view));
+      if (!this.catalogs.has(key2)) {
+        this.catalogs.set(key2, null);
+        this.hooks.catalog(this._options(view)).then((catalog) => {
+          this.catalogs.set(key2, catalog);
+          this.hooks.rerender();
+        }).catch((error) => {
+          this.catalogs.set(key2, error);
+          this.hooks.rerender();
+        });
+      }
+      return this.catalogs.get(key2);
+    }
+    // The inside of the submit_list option row.
+    row(c, view) {
+      const catalog = this.catalogFor(view);
+      const label = `<span class="label">${escape(c.spec.label)}</span> `;
+      if (catalog === null) return `${label}<span class="muted">Loading the warband lists…</span>`;
+      if (catalog instanceof Error) {
+        return `${label}<span class="error">Could not load the warband lists: ${escape(catalog.message)}</span>`;
+      }
+      const fitting = catalog.presets.filter((p) => !p.problems.length);
+      const options = fitting.map((p) => `<option value="${escape(p.key)}">${escape(p.name)} (${p.points} pts, ${p.models.length} models)</option>`);
+      const presets = fitting.length ? `<select class="preset" data-spec="${c.index}">${options.join("")}</select> <button class="do primary" data-action="submit-list" data-spec="${c.index}">Submit list</button>` : '<span class="muted">No ready-made list fits this match.</span>';
+      return `${label}${presets} <button data-action="build-list" data-spec="${c.index}">Build your own list…</button> <span class="muted">(limit ${catalog.points_limit} points)</span>`;
+    }
+    // A click in the row; true if it was ours.
+    click(button, panel, view) {
+      const action = button.dataset.action;
+      const catalog = this.catalogFor(view);
+      if (action === "submit-list") {
+        const select = panel.querySelector(`select.preset[data-spec="${button.dataset.spec}"]`);
+        const preset = catalog?.presets?.find((p) => p.key === select?.value);
+        if (!preset) {
+          this.hooks.status("No ready-made list fits this match's points limit.");
+          return true;
+        }
+        this.hooks.submit(presetList(preset));
+        return true;
+      }
+      if (action === "build-list") {
+        if (!catalog || catalog instanceof Error) return true;
+        this.closeBuilder();
+        this.builder = new ListBuilder(document.body, {
+          catalog,
+          options: this._options(view),
+          checkList: (list, options) => this.hooks.checkList(list, options),
+          submit: (list) => this.hooks.submit(list)
+        });
+        this.builder.open();
+        return true;
+      }
+      return false;
+    }
+    closeBuilder() {
+      if (this.builder) this.builder.close();
+      this.builder = null;
+    }
+  };
+
+  // src/odds_box.js
+  var ODDS_COMMANDS = /* @__PURE__ */ new Set(["attack", "shoot", "cast_bolt"]);
+  var OddsBox = class {
+    constructor(ui) {
+      this.ui = ui;
+      this.cache = /* @__PURE__ */ new Map();
+      this.shown = null;
+    }
+    // Hovering a figure that an attack/shoot/bolt would target: ask the server.
+    hoverFigure(id) {
+      const ui = this.ui;
+      if (!ui.decision || ui.busy || id === null) {
+        this._showOdds(null);
+        return;
+      }
+      for (const c of ui.candidates) {
+        if (!ODDS_COMMANDS.has(c.spec.type)) continue;
+        const param = ui._boardParam(c);
+        if (param && param.kind === "figure" && param.values.includes(id)) {
+          this._requestOdds(c, { [param.name]: id });
+          return;
+        }
+      }
+      this._showOdds(null);
+    }
+    // Hovering a value button of an attack whose target is chosen (Power Blow?).
+    hoverButton(e) {
+      const button = e.target.closest("button[data-param]");
+      if (!button) return;
+      const c = this.ui.candidates.find((x) => x.index === Number(button.dataset.spec));
+      if (!c || !ODDS_COMMANDS.has(c.spec.type)) return;
+      const name = button.dataset.param;
+      const value = c.spec.params[name][Number(button.dataset.value)];
+      const target = this.ui._boardParam(c);
+      if (target) return;
+      this._requestOdds(c, { [name]: value });
+    }
+    _requestOdds(candidate, extra) {
+      const ui = this.ui;
+      const args = ui._args(candidate, extra);
+      for (const [name, values] of Object.entries(candidate.spec.params || {})) {
+        if (!(name in args)) [args[name]] = values;
+      }
+      const key2 = `${ui.prompt.seq}|${candidate.spec.type}|${JSON.stringify(args)}`;
+      const label = `${candidate.spec.type} ${ui.names.get(args.target) || args.target || ""}`;
+      if (this.cache.has(key2)) {
+        this._showOdds(this.cache.get(key2), label);
+        return;
+      }
+      const seq = ui.prompt.seq;
+      ui.hooks.odds(candidate.spec.type, args).then((odds) => {
+        this.cache.set(key2, odds);
+        if (ui.prompt?.seq === seq) this._showOdds(odds, label);
+      }).catch(() => {
+        this.cache.set(key2, null);
+      });
+    }
+    _showOdds(odds, label = "") {
+      this.shown = odds ? { odds, label } : null;
+      const box = this.ui.panel.querySelector(".odds");
+      if (box) this.fill(box);
+    }
+    // Write the odds shown (or nothing) into the panel's odds box.
+    fill(box) {
+      if (!this.shown) {
+        box.hidden = true;
+        box.textContent = "";
+        return;
+      }
+      const { odds, label } = this.shown;
+      const mods = formatModifiers(odds);
+      box.hidden = false;
+      box.innerHTML = `<strong>Odds (${escape(label.trim())}):</strong> ${escape(formatOdds(odds))}` + (mods ? `<div class="muted">${escape(mods)}</div>` : "");
+    }
+  };
+
   // src/prompt.js
   var PALETTE = [
     "#1f9d55",
@@ -2429,7 +2906,6 @@
     "#475569",
     "#0d9488"
   ];
-  var ODDS_COMMANDS = /* @__PURE__ */ new Set(["attack", "shoot", "cast_bolt"]);
   var BOOLEAN_LABELS = {
     power: ["normal attack", "Power Blow"],
     aimed: ["normal shot", "Aimed Shot"],
@@ -2443,17 +2919,10 @@
   function isPlaceholder(values) {
     return values.length === 1 && typeof values[0] === "string" && /^<.*>$/.test(values[0]);
   }
-  function fittingPresets(presets, limit) {
-    return (presets || []).filter((p) => p.points <= limit && p.personality_points * 3 <= limit);
-  }
-  function randomSalt() {
-    const bytes = new Uint8Array(12);
-    crypto.getRandomValues(bytes);
-    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  }
   var PromptUI = class {
     // hooks: send(type, args) -> Promise, odds(type, args) -> Promise (rejects if
-    // unavailable), changed() (board highlights need redrawing), presets, status(text)
+    // unavailable), changed() (board highlights need redrawing), catalog(options)
+    // and checkList(list, options) -> Promise (for lists.js), status(text)
     constructor(panel, hooks) {
       this.panel = panel;
       this.hooks = hooks;
@@ -2462,11 +2931,17 @@
       this.seat = null;
       this.candidates = [];
       this.busy = false;
-      this.oddsCache = /* @__PURE__ */ new Map();
-      this.oddsShown = null;
+      this.odds = new OddsBox(this);
       this.confirming = null;
+      this.lists = new ListChooser({
+        catalog: (options) => hooks.catalog(options),
+        checkList: (list, options) => hooks.checkList(list, options),
+        submit: (list) => this.submitList(list),
+        status: (text) => hooks.status(text),
+        rerender: () => this.render()
+      });
       panel.addEventListener("click", (e) => this._click(e));
-      panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+      panel.addEventListener("mouseover", (e) => this.odds.hoverButton(e));
     }
     // -- state --------------------------------------------------------------------
     setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
@@ -2480,8 +2955,9 @@
       if (fresh) {
         this.busy = false;
         this.confirming = null;
-        this.oddsShown = null;
+        this.odds.shown = null;
         this.reset(false);
+        if (!this._listCandidate()) this.lists.closeBuilder();
       }
       this.render();
     }
@@ -2510,10 +2986,15 @@
       ]);
       return { onBoard, all };
     }
-    // "hex", "figure" (pieces, some on the board), "placeholder" or "choice"
-    paramKind(values) {
+    // "hex", "figure" (pieces, some on the board), "area" (terrain features of the
+    // view, by number), "placeholder" or "choice"
+    paramKind(values, name = "") {
       if (values.length && values.every(isHex)) return "hex";
       if (isPlaceholder(values)) return "placeholder";
+      const features = this.view?.features || [];
+      if (name === "feature" && values.length && values.every((v) => Number.isInteger(v) && features[v])) {
+        return "area";
+      }
       const { onBoard, all } = this._pieces();
       if (values.length && values.every((v) => typeof v === "string" && all.has(v)) && values.some((v) => onBoard.has(v))) {
         return "figure";
@@ -2525,15 +3006,15 @@
     _given(spec) {
       const chosen = {};
       for (const [name, values] of Object.entries(spec.params || {})) {
-        if (values.length === 1 && this.paramKind(values) === "choice") [chosen[name]] = values;
+        if (values.length === 1 && this.paramKind(values, name) === "choice") [chosen[name]] = values;
       }
       return chosen;
     }
     _boardParam(candidate) {
       for (const [name, values] of Object.entries(candidate.spec.params || {})) {
         if (name in candidate.chosen) continue;
-        const kind = this.paramKind(values);
-        if (kind === "hex" || kind === "figure") return { name, values, kind };
+        const kind = this.paramKind(values, name);
+        if (["hex", "figure", "area"].includes(kind)) return { name, values, kind };
       }
       return null;
     }
@@ -2553,9 +3034,9 @@
         const param = this._boardParam(c);
         if (!param) continue;
         for (const value of param.values) {
-          if (param.kind === "hex") {
-            const key = `${value[0]},${value[1]}`;
-            if (!hexes.has(key)) hexes.set(key, this.colour(c));
+          if (param.kind === "hex" || param.kind === "area") {
+            const cells = param.kind === "hex" ? [value] : this.view.features[value].hexes;
+            for (const [q, r] of cells) if (!hexes.has(`${q},${r}`)) hexes.set(`${q},${r}`, this.colour(c));
           } else if (onBoard.has(value) && !figures.has(value)) {
             figures.set(value, this.colour(c));
           }
@@ -2564,8 +3045,8 @@
       return { hexes, figures };
     }
     // -- choosing -------------------------------------------------------------------
-    chooseHex(key) {
-      return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key);
+    chooseHex(key2) {
+      return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key2) || this._chooseOnBoard("area", (v) => this.view.features[v].hexes.some(([q, r]) => `${q},${r}` === key2));
     }
     chooseFigure(id) {
       return this._chooseOnBoard("figure", (v) => v === id);
@@ -2615,79 +3096,39 @@
       this.hooks.changed();
       try {
         await this.hooks.send(candidate.spec.type, this._args(candidate, extra));
+        return null;
       } catch (error) {
         if (error.code !== "stale_prompt") this.hooks.status(`Refused: ${error.message}`, "error");
-        if (this.prompt !== prompt) return;
-        this.busy = false;
-        this.reset();
-      }
-    }
-    // -- odds ------------------------------------------------------------------------
-    // Hovering a figure that an attack/shoot/bolt would target: ask the server.
-    hoverFigure(id) {
-      if (!this.decision || this.busy || id === null) {
-        this._showOdds(null);
-        return;
-      }
-      for (const c of this.candidates) {
-        if (!ODDS_COMMANDS.has(c.spec.type)) continue;
-        const param = this._boardParam(c);
-        if (param && param.kind === "figure" && param.values.includes(id)) {
-          this._requestOdds(c, { [param.name]: id });
-          return;
+        if (this.prompt === prompt) {
+          this.busy = false;
+          this.reset();
         }
+        return error;
       }
-      this._showOdds(null);
     }
-    _hoverButton(e) {
-      const button = e.target.closest("button[data-param]");
-      if (!button) return;
-      const c = this.candidates.find((x) => x.index === Number(button.dataset.spec));
-      if (!c || !ODDS_COMMANDS.has(c.spec.type)) return;
-      const name = button.dataset.param;
-      const value = c.spec.params[name][Number(button.dataset.value)];
-      const target = this._boardParam(c);
-      if (target) return;
-      this._requestOdds(c, { [name]: value });
+    _listCandidate() {
+      return this.candidates.find((c) => c.spec.type === "submit_list") || null;
     }
-    _requestOdds(candidate, extra) {
-      const args = this._args(candidate, extra);
-      for (const [name, values] of Object.entries(candidate.spec.params || {})) {
-        if (!(name in args)) [args[name]] = values;
+    // Send a warband list (from lists.js) with a fresh salt; resolves to null once
+    // sent, or to the refusal.
+    submitList(list) {
+      const c = this._listCandidate();
+      if (!c || this.busy) {
+        return Promise.resolve(new Error("Your warband list is not asked for now."));
       }
-      const key = `${this.prompt.seq}|${candidate.spec.type}|${JSON.stringify(args)}`;
-      const label = `${candidate.spec.type} ${this.names.get(args.target) || args.target || ""}`;
-      if (this.oddsCache.has(key)) {
-        this._showOdds(this.oddsCache.get(key), label);
-        return;
-      }
-      const seq = this.prompt.seq;
-      this.hooks.odds(candidate.spec.type, args).then((odds) => {
-        this.oddsCache.set(key, odds);
-        if (this.prompt?.seq === seq) this._showOdds(odds, label);
-      }).catch(() => {
-        this.oddsCache.set(key, null);
-      });
+      return this._submit({ ...c, chosen: {} }, { list, salt: randomSalt() });
     }
-    _showOdds(odds, label = "") {
-      this.oddsShown = odds ? { odds, label } : null;
-      const box = this.panel.querySelector(".odds");
-      if (box) this._fillOdds(box);
-    }
-    _fillOdds(box) {
-      if (!this.oddsShown) {
-        box.hidden = true;
-        box.textContent = "";
-        return;
-      }
-      const { odds, label } = this.oddsShown;
-      const mods = formatModifiers(odds);
-      box.hidden = false;
-      box.innerHTML = `<strong>Odds (${escape(label.trim())}):</strong> ${escape(formatOdds(odds))}` + (mods ? `<div class="muted">${escape(mods)}</div>` : "");
+    // Hovering a figure that an attack/shoot/bolt would target: the server's odds.
+    hoverFigure(id) {
+      this.odds.hoverFigure(id);
     }
     // -- drawing the panel ------------------------------------------------------------
     _valueLabel(name, value) {
       if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
+      if (name === "feature" && this.view?.features?.[value]) {
+        const f = this.view.features[value];
+        return `feature ${value + 1} (${f.kind.replace("_", " ")}, ${f.hexes.length} hexes)`;
+      }
       if (typeof value === "boolean") {
         const labels = BOOLEAN_LABELS[name] || [`${name}: no`, `${name}: yes`];
         return labels[value ? 1 : 0];
@@ -2709,7 +3150,9 @@
       if (this.decision) {
         const others = (p.waiting || []).filter((s) => s !== this.seat);
         const also = others.length ? ` <span class="muted">(also waiting for ${escape(others.map((s) => seatName(s, this.players, this.warbands)).join(", "))})</span>` : "";
-        return `<div class="prompt-head mine" data-mine="true">Your decision — ${escape(seatName(this.seat, this.players, this.warbands))}: <span class="prompt-text">${escape(this.decision.text)}</span>${also}</div>`;
+        const active = this.view?.phase === "play" ? this.view.active_seat : null;
+        const during = active && active !== this.seat ? `<div class="mid-turn">During ${escape(seatName(active, this.players, this.warbands))}'s turn: the rules ask you now</div>` : "";
+        return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true">Your decision — ${escape(seatName(this.seat, this.players, this.warbands))}: <span class="prompt-text">${escape(this.decision.text)}</span>${also}${during}</div>`;
       }
       if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';
       return `<div class="prompt-head theirs" data-mine="false">Waiting for ${escape(waiting.join(" and "))}…</div>`;
@@ -2732,7 +3175,7 @@
       this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
       this.panel.dataset.mine = this.decision && !this.finished ? "true" : "false";
       this.panel.dataset.busy = this.busy ? "true" : "false";
-      this._fillOdds(this.panel.querySelector(".odds"));
+      this.odds.fill(this.panel.querySelector(".odds"));
     }
     _row(c) {
       const spec = c.spec;
@@ -2740,8 +3183,8 @@
       const params = Object.entries(spec.params || {});
       const out = [`<div class="option" data-spec="${c.index}" data-type="${escape(spec.type)}">`];
       out.push(`<span class="swatch" style="background:${colour}"></span>`);
-      if (spec.type === "submit_list") return out.join("") + this._listPicker(c) + "</div>";
-      const unsupported = params.filter(([n, v]) => this.paramKind(v) === "placeholder");
+      if (spec.type === "submit_list") return `${out.join("")}${this.lists.row(c, this.view)}</div>`;
+      const unsupported = params.filter(([n, v]) => this.paramKind(v, n) === "placeholder");
       if (unsupported.length) {
         out.push(`<span class="label disabled">${escape(spec.label)}</span> <span class="muted">(not available in the browser)</span></div>`);
         return out.join("");
@@ -2760,7 +3203,7 @@
       const board = this._boardParam(c);
       for (const [name, values] of params) {
         if (name in c.chosen) continue;
-        const kind = this.paramKind(values);
+        const kind = this.paramKind(values, name);
         if (kind === "hex" || kind === "figure") continue;
         out.push(`<span class="param" data-param-name="${escape(name)}">`);
         values.forEach((value, i) => {
@@ -2769,17 +3212,15 @@
         out.push("</span>");
       }
       if (board) {
-        const what = board.kind === "hex" ? "a highlighted hex" : "a highlighted figure";
+        const what = {
+          hex: "a highlighted hex",
+          figure: "a highlighted figure",
+          area: "a hex of a highlighted feature, or its button"
+        }[board.kind];
         out.push(` <span class="hint">— click ${what} (${board.name})</span>`);
       }
       out.push("</div>");
       return out.join("");
-    }
-    _listPicker(c) {
-      const limit = this.view?.options?.points_limit || 300;
-      const presets = fittingPresets(this.hooks.presets, limit);
-      const options = presets.map((p, i) => `<option value="${i}">${escape(p.name)} (${p.points} pts, ${p.models.length} models)</option>`);
-      return `<span class="label">${escape(c.spec.label)}</span> <select class="preset" data-spec="${c.index}">${options.join("")}</select> <button class="do primary" data-action="submit-list" data-spec="${c.index}">Submit list</button> <span class="muted">(limit ${limit} points)</span>`;
     }
     _click(e) {
       const button = e.target.closest("button");
@@ -2794,16 +3235,7 @@
       if (!c) return;
       if (action === "do") {
         this._submit(c);
-      } else if (action === "submit-list") {
-        const select = this.panel.querySelector(`select.preset[data-spec="${index}"]`);
-        const limit = this.view?.options?.points_limit || 300;
-        const preset = fittingPresets(this.hooks.presets, limit)[Number(select?.value || 0)];
-        if (!preset) {
-          this.hooks.status("No preset warband fits this match's points limit.", "error");
-          return;
-        }
-        const list = { name: preset.name, models: preset.models.map((m) => ({ profile: m })) };
-        this._submit({ ...c, chosen: {} }, { list, salt: randomSalt() });
+      } else if (this.lists.click(button, this.panel, this.view)) {
       } else if (button.dataset.param) {
         this._choose(index, button.dataset.param, Number(button.dataset.value));
       }
@@ -2850,7 +3282,7 @@
       '<span class="legend-item">purple dashed ring: transfixed</span>',
       '<span class="legend-item">gold ring: acting now</span>'
     ];
-    return kinds.join("") + edges.join("") + states.join("");
+    return kinds.join("") + edges.join("") + objectLegend(view).join("") + states.join("");
   }
   function rosterHtml(view, names, players, warbands, activeId) {
     var _a;
@@ -2900,7 +3332,7 @@
       this.setup = mine?.setup || null;
       this.boardBox = $(this.root, ".board");
       this.board = new Board(this.boardBox, {
-        onHex: (key) => this.promptUI.chooseHex(key),
+        onHex: (key2) => this.promptUI.chooseHex(key2),
         onFigure: (id) => this.promptUI.chooseFigure(id),
         onHover: (target) => this.hover(target)
       });
@@ -2913,7 +3345,12 @@
         }),
         odds: (type, args) => this.app.odds(this.matchId, type, args),
         changed: () => this.drawBoard(),
-        presets: this.app.presets,
+        catalog: (options) => this.app.catalog(options),
+        checkList: (list, options) => this.app.conn.request("check_list", {
+          system: "sbh",
+          list,
+          options
+        }),
         status: (text) => this.app.status(text, "error")
       });
       this.root.addEventListener("click", (e) => this.click(e));
@@ -2939,6 +3376,7 @@
       }
     }
     hide() {
+      this.promptUI?.lists.closeBuilder();
       this.app.conn.unsubscribe(this.matchId);
     }
     click(e) {
@@ -2972,6 +3410,7 @@
         case "view":
         case "snapshot":
           this.view = frame.view;
+          this.viewSeq = frame.seq;
           this.renderAll();
           break;
         case "match_status":
@@ -3028,9 +3467,9 @@
       log.parentElement.scrollTop = log.parentElement.scrollHeight;
     }
     renderAll() {
-      const key = (this.view?.figures || []).map((f) => `${f.id}:${f.name}`).join("|");
-      if (key !== this.namesKey) {
-        this.namesKey = key;
+      const key2 = (this.view?.figures || []).map((f) => `${f.id}:${f.name}`).join("|");
+      if (key2 !== this.namesKey) {
+        this.namesKey = key2;
         this.renderLog();
       }
       this.renderHead();
@@ -3121,202 +3560,20 @@
         const fig = (this.view?.figures || []).find((f) => f.id === target.figure);
         if (fig) {
           line.textContent = `${this.names.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
+        } else {
+          const marker = (this.view?.markers || []).find((m) => m.marker === target.figure);
+          if (marker) line.textContent = objectsAt(this.view, marker.at.join(","), this.names).join("");
         }
         this.promptUI.hoverFigure(target.figure);
       } else {
         const [q, r] = target.hex.split(",").map(Number);
         const kind = (this.view?.board?.terrain || []).find(([a, b]) => a === q && b === r)?.[2] || "open";
-        line.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): ${KIND_STYLES[kind]?.label || kind}`;
+        const objects = objectsAt(this.view, target.hex, this.names);
+        line.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): ${KIND_STYLES[kind]?.label || kind}${objects.length ? ` — ${objects.join(", ")}` : ""}`;
         this.promptUI.hoverFigure(null);
       }
     }
   };
-
-  // src/presets.json
-  var presets_default = [
-    {
-      name: "Goblin Horde",
-      points: 315,
-      personality_points: 131,
-      models: [
-        "Goblin Commander (Hand Weapon And Shield)",
-        "Goblin Hero (Hand Weapon And Shield)",
-        "Goblin Archer (Leather Armor And Shortbow)",
-        "Goblin Archer (Leather Armor And Shortbow)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Giant Spider",
-        "Troll"
-      ]
-    },
-    {
-      name: "Risen Dead",
-      points: 283,
-      personality_points: 35,
-      models: [
-        "Zombie Lord",
-        "Skeleton Human (Hand Weapon And Shield)",
-        "Skeleton Human (Hand Weapon And Shield)",
-        "Skeleton Human (Hand Weapon And Shield)",
-        "Skeleton Human (Hand Weapon And Shield)",
-        "Skeleton Human, Archer (Bow)",
-        "Skeleton Human, Archer (Bow)",
-        "Zombie",
-        "Zombie",
-        "Zombie",
-        "Zombie",
-        "Ghoul (Club)",
-        "Ghoul (Club)"
-      ]
-    },
-    {
-      name: "Dwarf Holdguard",
-      points: 281,
-      personality_points: 95,
-      models: [
-        "Dwarf Commander (Sword And Shield, Chainmail)",
-        "Dwarf Warrior (Hand Weapon And Shield)",
-        "Dwarf Warrior (Hand Weapon And Shield)",
-        "Dwarf Warrior (Hand Weapon And Shield)",
-        "Dwarf Crossbowman (Crossbow)",
-        "Dwarf Crossbowman (Crossbow)",
-        "Dwarf Skirmisher (Javelin, Shortbow Or Small Crossbow)",
-        "Dwarf Skirmisher (Javelin, Shortbow Or Small Crossbow)"
-      ]
-    },
-    {
-      name: "Orc Raiders",
-      points: 279,
-      personality_points: 60,
-      models: [
-        "Orc Boss/Subcommander",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Archer (Sword And Bow)",
-        "Orc Archer (Sword And Bow)"
-      ]
-    },
-    {
-      name: "Human Warband",
-      points: 274,
-      personality_points: 60,
-      models: [
-        "Human, Leader (Sword Or Spear And Shield)",
-        "Human Warrior (Shield And Spear And/Or Sword)",
-        "Human Warrior (Shield And Spear And/Or Sword)",
-        "Human Warrior (Shield And Spear And/Or Sword)",
-        "Human, Archer (Long Or Composite Bow)",
-        "Human, Heavy Infantry (Shield, Armor, Hand-Weapon)",
-        "Human, Heavy Infantry (Shield, Armor, Hand-Weapon)",
-        "Human, Light Infantry (Sling, Javelin Or Short-Bow)"
-      ]
-    },
-    {
-      name: "Goblin Warband",
-      points: 269,
-      personality_points: 90,
-      models: [
-        "Goblin Commander (Hand Weapon And Shield)",
-        "Goblin Hero (Hand Weapon And Shield)",
-        "Goblin Archer (Leather Armor And Shortbow)",
-        "Goblin Archer (Leather Armor And Shortbow)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Wolfrider (Riding Wolf, Hand Weapon)"
-      ]
-    },
-    {
-      name: "Elf Wardens",
-      points: 268,
-      personality_points: 70,
-      models: [
-        "Elf Wizard (Dagger)",
-        "Wood Elf Archer (Shortsword, Longbow)",
-        "Wood Elf Warrior (Sword, Leather Armor)",
-        "Wood Elf Warrior (Sword, Leather Armor)",
-        "Wood Elf Warrior (Sword, Leather Armor)",
-        "Elf Young Warrior (Spear And Shield)",
-        "Elf Young Warrior (Spear And Shield)"
-      ]
-    },
-    {
-      name: "Elf Host",
-      points: 212,
-      personality_points: 70,
-      models: [
-        "Elf Wizard (Dagger)",
-        "Wood Elf Archer (Shortsword, Longbow)",
-        "Wood Elf Warrior (Sword, Leather Armor)",
-        "Wood Elf Warrior (Sword, Leather Armor)",
-        "Elf Young Warrior (Spear And Shield)"
-      ]
-    },
-    {
-      name: "Human Patrol",
-      points: 190,
-      personality_points: 0,
-      models: [
-        "Human Warrior (Shield And Spear And/Or Sword)",
-        "Human Warrior (Shield And Spear And/Or Sword)",
-        "Human Warrior (Shield And Spear And/Or Sword)",
-        "Human, Archer (Long Or Composite Bow)",
-        "Human, Light Infantry (Sling, Javelin Or Short-Bow)",
-        "Human, Light Infantry (Sling, Javelin Or Short-Bow)"
-      ]
-    },
-    {
-      name: "Orc Patrol",
-      points: 181,
-      personality_points: 60,
-      models: [
-        "Orc Boss/Subcommander",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Warrior (Shield And Sword Or Spear)",
-        "Orc Archer (Sword And Bow)"
-      ]
-    },
-    {
-      name: "Elf Scouts",
-      points: 178,
-      personality_points: 0,
-      models: [
-        "Wood Elf Archer (Shortsword, Longbow)",
-        "Wood Elf Warrior (Sword, Leather Armor)",
-        "Wood Elf Warrior (Sword, Leather Armor)",
-        "Wood Elf Warrior (Sword, Leather Armor)",
-        "Elf Young Warrior (Spear And Shield)"
-      ]
-    },
-    {
-      name: "Goblin Mob",
-      points: 177,
-      personality_points: 45,
-      models: [
-        "Goblin Hero (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Warrior (Hand Weapon And Shield)",
-        "Goblin Archer (Leather Armor And Shortbow)",
-        "Goblin Archer (Leather Armor And Shortbow)"
-      ]
-    }
-  ];
 
   // src/replay.js
   var QUIET2 = /* @__PURE__ */ new Set(["pending_pushed", "pending_popped", "pending_replaced"]);
@@ -3547,7 +3804,7 @@
       };
       this.account = null;
       this.screen = null;
-      this.presets = presets_default;
+      this.catalogs = /* @__PURE__ */ new Map();
       this.oddsAvailable = true;
       window.addEventListener("hashchange", () => this.route());
       document.addEventListener("click", (e) => {
@@ -3620,6 +3877,17 @@
       all[this.account.account_id] = mine.slice(0, 20);
       localStorage.setItem(MATCHES_KEY, JSON.stringify(all));
     }
+    // The server's warband catalog (priced profiles, ready-made lists) for these
+    // match options; fetched once per options, and again after a failure.
+    catalog(options = {}) {
+      const key2 = JSON.stringify(options);
+      if (!this.catalogs.has(key2)) {
+        const asked = this.conn.request("catalog", { system: "sbh", options });
+        asked.catch(() => this.catalogs.delete(key2));
+        this.catalogs.set(key2, asked);
+      }
+      return this.catalogs.get(key2);
+    }
     // Outcome probabilities from the server; rejects when unavailable (then no odds shown).
     async odds(matchId, command, args) {
       if (!this.oddsAvailable) throw new Error("odds unavailable");
@@ -3670,6 +3938,6 @@
   };
   var app = new App();
   window.warband = app;
-  window.warbandLib = { Board, formatEvent, formatOdds };
+  window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt };
   app.start();
 })();

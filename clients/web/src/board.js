@@ -1,10 +1,12 @@
 // The SBH board as SVG: pointy-top hexes in "odd-r" rows (docs/rules/board.md:
 // column c of row r is axial [c - floor(r/2), r]; row 0 is the north edge),
-// terrain, walls and cliffs on hex sides, ambush markers, figures with their
+// terrain, walls and cliffs on hex sides, the scenario's objects (objectives.js:
+// treasure tokens, the Place of Power, Ambush markers...), figures with their
 // states, and the legal choices of the current prompt highlighted.
 
 import { escape } from "./dom.js";
 import { displayNames, SEAT_COLOURS, tokenText } from "./names.js";
+import { carrierBadge, drawAreas, drawObjects } from "./objectives.js";
 import { edgeStyle, kindStyle, PATTERNS } from "./terrain.js";
 
 const SQRT3 = Math.sqrt(3);
@@ -52,6 +54,8 @@ export class Board {
   _target(e) {
     const fig = e.target.closest("[data-figure]");
     if (fig) return { figure: fig.dataset.figure };
+    const marker = e.target.closest("[data-marker]"); // chosen like a figure
+    if (marker) return { figure: marker.dataset.marker };
     const hex = e.target.closest("[data-hex]");
     if (hex) return { hex: hex.dataset.hex };
     return null;
@@ -128,9 +132,10 @@ export class Board {
       }
     }
     parts.push("</g>");
+    parts.push(drawAreas(view, centre, corners));
     parts.push(this._edges(view.board.edges || []));
-    parts.push(this._highlights());
-    parts.push(this._markers(view.markers || []));
+    parts.push(drawObjects(view, centre, names, this.figureMarks));
+    parts.push(this._highlights()); // above the objects: a highlighted hex is clickable
     parts.push(this._figures(view, names, marks.active));
     parts.push("</svg>");
     this.container.innerHTML = parts.join("");
@@ -176,20 +181,6 @@ export class Board {
     return out.join("");
   }
 
-  _markers(markers) {
-    const out = ['<g class="markers">'];
-    for (const m of markers) {
-      const [x, y] = centre(m.at[0], m.at[1]);
-      out.push(`<g class="marker" data-marker="${escape(m.marker)}"><rect x="${x - 0.45}" `
-        + `y="${y - 0.45}" width="0.9" height="0.9" rx="0.12" fill="#3a3a3a" stroke="#f2c94c" `
-        + `stroke-width="0.08"/><text x="${x}" y="${y + 0.16}" class="marker-text">?</text>`
-        + `<title>Ambush marker ${escape(m.marker)}${m.hides ? ` (hides ${escape(m.hides)})` : ""}`
-        + "</title></g>");
-    }
-    out.push("</g>");
-    return out.join("");
-  }
-
   _figures(view, names, active) {
     const out = ['<g class="figures">'];
     const labels = [];
@@ -204,6 +195,10 @@ export class Board {
       if (fig.transfixed) states.push("transfixed");
       if (fig.activated) states.push("activated");
       if (fig.wounds) states.push(`wounded ${fig.wounds}`);
+      if (view.treasure?.carrier === fig.id) {
+        states.push(view.options?.scenario === "quest_for_a_magic_item" ? "carries the magic item"
+          : "carries the treasure");
+      }
       const classes = ["figure", `seat-${fig.seat}`, ...states.map((s) => s.split(" ")[0])];
       if (mark) classes.push("legal");
       if (fig.id === active) classes.push("acting");
@@ -231,6 +226,7 @@ export class Board {
           + 'stroke-width="0.1" stroke-dasharray="0.15 0.08"/>');
       }
       out.push(`<text x="${x}" y="${y + 0.17}" class="token-text">${escape(tokenText(name))}</text>`);
+      out.push(carrierBadge(view, fig, x, y));
       if (fig.activated) {
         out.push(`<circle cx="${x + 0.5}" cy="${y - 0.5}" r="0.22" fill="#fff" stroke="#111" `
           + `stroke-width="0.04"/><text x="${x + 0.5}" y="${y - 0.42}" class="badge-text">✓</text>`);

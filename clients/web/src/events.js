@@ -189,7 +189,12 @@ const FORMATS = {
   marker_placed: (d, c) => `${c.seat(d.seat)} places an ambush marker`,
   marker_revealed: (d, c) => `Ambush marker ${d.marker} revealed: `
     + `${d.figure ? c.name(d.figure) : "a dummy"}`,
-  treasure_found: (d, c) => `${c.name(d.figure)} finds the treasure`,
+  token_placed: (d, c) => `${c.seat(d.seat)} places a treasure token at ${hexWords(d.to)}`,
+  token_removed: (d, c) => `${c.name(d.figure)} searches the token at ${hexWords(d.at)} `
+    + `(rolled ${diceList(d.dice || [])}): nothing there, the token is removed`,
+  place_nominated: (d, c) => `${c.seat(d.seat)} nominates feature ${d.feature + 1} as the `
+    + "Place of Power",
+  treasure_found: (d, c) => `${c.name(d.figure)} finds the treasure at ${hexWords(d.at)}`,
   treasure_picked_up: (d, c) => `${c.name(d.figure)} picks up the treasure`,
   treasure_escaped: (d, c) => `${c.name(d.figure)} carries the treasure off the table`,
   item_given: (d, c) => `${c.name(d.figure)} gives the magic item to ${c.name(d.to)}`,
@@ -202,6 +207,10 @@ const FORMATS = {
   resurrected: (d, c) => `${c.name(d.by)} raises ${c.name(d.figure)} from the dead as Undead`,
   turned_were: (d, c) => `${c.name(d.figure)} turns into its were form: ${d.form}`,
 };
+
+function hexWords(h) {
+  return Array.isArray(h) ? `[${h[0]}, ${h[1]}]` : "?";
+}
 
 function rollOff(rolls) {
   return (rolls || []).map(([a, b]) => `A ${a} vs B ${b}`).join(", then ");

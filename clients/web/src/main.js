@@ -7,8 +7,8 @@ import { Connection } from "./connection.js";
 import { $, escape } from "./dom.js";
 import { formatEvent, formatOdds } from "./events.js";
 import { Lobby, renderLogin } from "./lobby.js";
-import { MatchScreen } from "./match.js";
-import presets from "./presets.json";
+import { legendHtml, MatchScreen } from "./match.js";
+import { objectsAt } from "./objectives.js";
 import { renderReplayList, ReplayViewer } from "./replay.js";
 
 const TOKEN_KEY = "warband.token";
@@ -27,7 +27,7 @@ class App {
     };
     this.account = null;
     this.screen = null;
-    this.presets = presets;
+    this.catalogs = new Map(); // JSON(options) -> Promise of the server's catalog reply
     this.oddsAvailable = true;
     window.addEventListener("hashchange", () => this.route());
     document.addEventListener("click", (e) => {
@@ -105,6 +105,18 @@ class App {
     localStorage.setItem(MATCHES_KEY, JSON.stringify(all));
   }
 
+  // The server's warband catalog (priced profiles, ready-made lists) for these
+  // match options; fetched once per options, and again after a failure.
+  catalog(options = {}) {
+    const key = JSON.stringify(options);
+    if (!this.catalogs.has(key)) {
+      const asked = this.conn.request("catalog", { system: "sbh", options });
+      asked.catch(() => this.catalogs.delete(key));
+      this.catalogs.set(key, asked);
+    }
+    return this.catalogs.get(key);
+  }
+
   // Outcome probabilities from the server; rejects when unavailable (then no odds shown).
   async odds(matchId, command, args) {
     if (!this.oddsAvailable) throw new Error("odds unavailable");
@@ -163,5 +175,6 @@ class App {
 
 const app = new App();
 window.warband = app; // for debugging from the console
-window.warbandLib = { Board, formatEvent, formatOdds }; // for tests of drawing and wording
+// for tests of drawing and wording
+window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt };
 app.start();

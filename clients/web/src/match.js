@@ -6,6 +6,7 @@ import { Board } from "./board.js";
 import { $, describeSetup, escape } from "./dom.js";
 import { formatEvent } from "./events.js";
 import { displayNames, seatName, SEAT_COLOURS } from "./names.js";
+import { objectLegend, objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
 import { KIND_STYLES, EDGE_STYLES } from "./terrain.js";
 
@@ -57,7 +58,7 @@ export function legendHtml(view) {
     '<span class="legend-item">flat dashed token: fallen</span>',
     '<span class="legend-item">purple dashed ring: transfixed</span>',
     '<span class="legend-item">gold ring: acting now</span>'];
-  return kinds.join("") + edges.join("") + states.join("");
+  return kinds.join("") + edges.join("") + objectLegend(view).join("") + states.join("");
 }
 
 export function rosterHtml(view, names, players, warbands, activeId) {
@@ -124,7 +125,10 @@ export class MatchScreen {
       }),
       odds: (type, args) => this.app.odds(this.matchId, type, args),
       changed: () => this.drawBoard(),
-      presets: this.app.presets,
+      catalog: (options) => this.app.catalog(options),
+      checkList: (list, options) => this.app.conn.request("check_list", {
+        system: "sbh", list, options,
+      }),
       status: (text) => this.app.status(text, "error"),
     });
     this.root.addEventListener("click", (e) => this.click(e));
@@ -151,6 +155,7 @@ export class MatchScreen {
   }
 
   hide() {
+    this.promptUI?.lists.closeBuilder();
     this.app.conn.unsubscribe(this.matchId);
   }
 
@@ -189,6 +194,7 @@ export class MatchScreen {
       case "view":
       case "snapshot":
         this.view = frame.view;
+        this.viewSeq = frame.seq;
         this.renderAll();
         break;
       case "match_status":
@@ -348,14 +354,18 @@ export class MatchScreen {
       if (fig) {
         line.textContent = `${this.names.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}`
           + `${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
+      } else {
+        const marker = (this.view?.markers || []).find((m) => m.marker === target.figure);
+        if (marker) line.textContent = objectsAt(this.view, marker.at.join(","), this.names).join("");
       }
       this.promptUI.hoverFigure(target.figure);
     } else {
       const [q, r] = target.hex.split(",").map(Number);
       const kind = (this.view?.board?.terrain || []).find(([a, b]) => a === q && b === r)?.[2]
         || "open";
+      const objects = objectsAt(this.view, target.hex, this.names);
       line.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): `
-        + `${KIND_STYLES[kind]?.label || kind}`;
+        + `${KIND_STYLES[kind]?.label || kind}${objects.length ? ` — ${objects.join(", ")}` : ""}`;
       this.promptUI.hoverFigure(null);
     }
   }

@@ -2,22 +2,24 @@
 // ({type, label, args, params}; docs/protocol.md, Playing a match). A command
 // is the spec's `args` plus one value from each of its params. Params whose
 // values are hexes are chosen by clicking highlighted hexes, params whose
-// values are figures (or ambush markers) on the board by clicking them, and
-// everything else with buttons. Specs without params are single buttons.
+// values are figures (or ambush markers) on the board by clicking them, a
+// terrain feature (nominating the Place of Power) by clicking one of its hexes
+// or its button, and everything else with buttons. Specs without params are
+// single buttons. The warband list of `submit_list` is chosen in lists.js.
 //
 // While choosing, several specs may still fit what was clicked (a hex reachable
 // by "Move (1 action)" and by "Step one hex"): each remaining spec is a row of
 // the panel, with its own colour on the board.
 
 import { escape } from "./dom.js";
-import { formatModifiers, formatOdds } from "./events.js";
+import { ListChooser, randomSalt } from "./lists.js";
 import { displayNames, seatName } from "./names.js";
+import { OddsBox } from "./odds_box.js";
 
 // Highlight colours, one per option; none is a seat's colour (blue, red) or the
 // transfixed ring's violet.
 const PALETTE = ["#1f9d55", "#d97706", "#0891b2", "#db2777", "#65a30d", "#a16207", "#475569",
   "#0d9488"];
-const ODDS_COMMANDS = new Set(["attack", "shoot", "cast_bolt"]);
 const BOOLEAN_LABELS = {
   power: ["normal attack", "Power Blow"],
   aimed: ["normal shot", "Aimed Shot"],
@@ -34,21 +36,10 @@ function isPlaceholder(values) {
   return values.length === 1 && typeof values[0] === "string" && /^<.*>$/.test(values[0]);
 }
 
-// Presets within the points limit, with at most a third of it on Personalities
-// (seed 000, BUILDING A WARBAND; the server validates the list all the same).
-export function fittingPresets(presets, limit) {
-  return (presets || []).filter((p) => p.points <= limit && p.personality_points * 3 <= limit);
-}
-
-function randomSalt() {
-  const bytes = new Uint8Array(12);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 export class PromptUI {
   // hooks: send(type, args) -> Promise, odds(type, args) -> Promise (rejects if
-  // unavailable), changed() (board highlights need redrawing), presets, status(text)
+  // unavailable), changed() (board highlights need redrawing), catalog(options)
+  // and checkList(list, options) -> Promise (for lists.js), status(text)
   constructor(panel, hooks) {
     this.panel = panel;
     this.hooks = hooks;
@@ -57,11 +48,17 @@ export class PromptUI {
     this.seat = null;
     this.candidates = [];
     this.busy = false;
-    this.oddsCache = new Map();
-    this.oddsShown = null;
+    this.odds = new OddsBox(this);
     this.confirming = null;
+    this.lists = new ListChooser({
+      catalog: (options) => hooks.catalog(options),
+      checkList: (list, options) => hooks.checkList(list, options),
+      submit: (list) => this.submitList(list),
+      status: (text) => hooks.status(text),
+      rerender: () => this.render(),
+    });
     panel.addEventListener("click", (e) => this._click(e));
-    panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+    panel.addEventListener("mouseover", (e) => this.odds.hoverButton(e));
   }
 
   // -- state --------------------------------------------------------------------
@@ -76,8 +73,9 @@ export class PromptUI {
     if (fresh) {
       this.busy = false;
       this.confirming = null;
-      this.oddsShown = null;
+      this.odds.shown = null;
       this.reset(false);
+      if (!this._listCandidate()) this.lists.closeBuilder();
     }
     this.render();
   }
@@ -109,10 +107,16 @@ export class PromptUI {
     return { onBoard, all };
   }
 
-  // "hex", "figure" (pieces, some on the board), "placeholder" or "choice"
-  paramKind(values) {
+  // "hex", "figure" (pieces, some on the board), "area" (terrain features of the
+  // view, by number), "placeholder" or "choice"
+  paramKind(values, name = "") {
     if (values.length && values.every(isHex)) return "hex";
     if (isPlaceholder(values)) return "placeholder";
+    const features = this.view?.features || [];
+    if (name === "feature" && values.length && values.every((v) => Number.isInteger(v)
+        && features[v])) {
+      return "area";
+    }
     const { onBoard, all } = this._pieces();
     if (values.length && values.every((v) => typeof v === "string" && all.has(v))
         && values.some((v) => onBoard.has(v))) {
@@ -126,7 +130,7 @@ export class PromptUI {
   _given(spec) {
     const chosen = {};
     for (const [name, values] of Object.entries(spec.params || {})) {
-      if (values.length === 1 && this.paramKind(values) === "choice") [chosen[name]] = values;
+      if (values.length === 1 && this.paramKind(values, name) === "choice") [chosen[name]] = values;
     }
     return chosen;
   }
@@ -134,8 +138,8 @@ export class PromptUI {
   _boardParam(candidate) {
     for (const [name, values] of Object.entries(candidate.spec.params || {})) {
       if (name in candidate.chosen) continue;
-      const kind = this.paramKind(values);
-      if (kind === "hex" || kind === "figure") return { name, values, kind };
+      const kind = this.paramKind(values, name);
+      if (["hex", "figure", "area"].includes(kind)) return { name, values, kind };
     }
     return null;
   }
@@ -158,9 +162,9 @@ export class PromptUI {
       const param = this._boardParam(c);
       if (!param) continue;
       for (const value of param.values) {
-        if (param.kind === "hex") {
-          const key = `${value[0]},${value[1]}`;
-          if (!hexes.has(key)) hexes.set(key, this.colour(c));
+        if (param.kind === "hex" || param.kind === "area") {
+          const cells = param.kind === "hex" ? [value] : this.view.features[value].hexes;
+          for (const [q, r] of cells) if (!hexes.has(`${q},${r}`)) hexes.set(`${q},${r}`, this.colour(c));
         } else if (onBoard.has(value) && !figures.has(value)) {
           figures.set(value, this.colour(c));
         }
@@ -171,7 +175,9 @@ export class PromptUI {
 
   // -- choosing -------------------------------------------------------------------
   chooseHex(key) {
-    return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key);
+    return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key)
+      || this._chooseOnBoard("area", (v) => this.view.features[v].hexes
+        .some(([q, r]) => `${q},${r}` === key));
   }
 
   chooseFigure(id) {
@@ -227,86 +233,43 @@ export class PromptUI {
     this.hooks.changed();
     try {
       await this.hooks.send(candidate.spec.type, this._args(candidate, extra));
+      return null;
     } catch (error) {
       if (error.code !== "stale_prompt") this.hooks.status(`Refused: ${error.message}`, "error");
-      if (this.prompt !== prompt) return; // a newer prompt has already replaced this one
-      this.busy = false;
-      this.reset();
-    }
-  }
-
-  // -- odds ------------------------------------------------------------------------
-  // Hovering a figure that an attack/shoot/bolt would target: ask the server.
-  hoverFigure(id) {
-    if (!this.decision || this.busy || id === null) {
-      this._showOdds(null);
-      return;
-    }
-    for (const c of this.candidates) {
-      if (!ODDS_COMMANDS.has(c.spec.type)) continue;
-      const param = this._boardParam(c);
-      if (param && param.kind === "figure" && param.values.includes(id)) {
-        this._requestOdds(c, { [param.name]: id });
-        return;
+      if (this.prompt === prompt) { // (else a newer prompt has already replaced this one)
+        this.busy = false;
+        this.reset();
       }
+      return error;
     }
-    this._showOdds(null);
   }
 
-  _hoverButton(e) {
-    const button = e.target.closest("button[data-param]");
-    if (!button) return;
-    const c = this.candidates.find((x) => x.index === Number(button.dataset.spec));
-    if (!c || !ODDS_COMMANDS.has(c.spec.type)) return;
-    const name = button.dataset.param;
-    const value = c.spec.params[name][Number(button.dataset.value)];
-    const target = this._boardParam(c);
-    if (target) return; // the target is not chosen yet
-    this._requestOdds(c, { [name]: value });
+  _listCandidate() {
+    return this.candidates.find((c) => c.spec.type === "submit_list") || null;
   }
 
-  _requestOdds(candidate, extra) {
-    const args = this._args(candidate, extra);
-    for (const [name, values] of Object.entries(candidate.spec.params || {})) {
-      if (!(name in args)) [args[name]] = values; // e.g. power: false until chosen
+  // Send a warband list (from lists.js) with a fresh salt; resolves to null once
+  // sent, or to the refusal.
+  submitList(list) {
+    const c = this._listCandidate();
+    if (!c || this.busy) {
+      return Promise.resolve(new Error("Your warband list is not asked for now."));
     }
-    const key = `${this.prompt.seq}|${candidate.spec.type}|${JSON.stringify(args)}`;
-    const label = `${candidate.spec.type} ${this.names.get(args.target) || args.target || ""}`;
-    if (this.oddsCache.has(key)) {
-      this._showOdds(this.oddsCache.get(key), label);
-      return;
-    }
-    const seq = this.prompt.seq;
-    this.hooks.odds(candidate.spec.type, args).then((odds) => {
-      this.oddsCache.set(key, odds);
-      if (this.prompt?.seq === seq) this._showOdds(odds, label);
-    }).catch(() => {
-      this.oddsCache.set(key, null); // not available: show nothing
-    });
+    return this._submit({ ...c, chosen: {} }, { list, salt: randomSalt() });
   }
 
-  _showOdds(odds, label = "") {
-    this.oddsShown = odds ? { odds, label } : null;
-    const box = this.panel.querySelector(".odds");
-    if (box) this._fillOdds(box);
-  }
-
-  _fillOdds(box) {
-    if (!this.oddsShown) {
-      box.hidden = true;
-      box.textContent = "";
-      return;
-    }
-    const { odds, label } = this.oddsShown;
-    const mods = formatModifiers(odds);
-    box.hidden = false;
-    box.innerHTML = `<strong>Odds (${escape(label.trim())}):</strong> ${escape(formatOdds(odds))}`
-      + (mods ? `<div class="muted">${escape(mods)}</div>` : "");
+  // Hovering a figure that an attack/shoot/bolt would target: the server's odds.
+  hoverFigure(id) {
+    this.odds.hoverFigure(id);
   }
 
   // -- drawing the panel ------------------------------------------------------------
   _valueLabel(name, value) {
     if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
+    if (name === "feature" && this.view?.features?.[value]) {
+      const f = this.view.features[value];
+      return `feature ${value + 1} (${f.kind.replace("_", " ")}, ${f.hexes.length} hexes)`;
+    }
     if (typeof value === "boolean") {
       const labels = BOOLEAN_LABELS[name] || [`${name}: no`, `${name}: yes`];
       return labels[value ? 1 : 0];
@@ -331,9 +294,14 @@ export class PromptUI {
       const others = (p.waiting || []).filter((s) => s !== this.seat);
       const also = others.length ? ` <span class="muted">(also waiting for `
         + `${escape(others.map((s) => seatName(s, this.players, this.warbands)).join(", "))})</span>` : "";
-      return `<div class="prompt-head mine" data-mine="true">Your decision — `
-        + `${escape(seatName(this.seat, this.players, this.warbands))}: `
-        + `<span class="prompt-text">${escape(this.decision.text)}</span>${also}</div>`;
+      // asked while the other side is acting (a recoil, a free hack order, a flight)
+      const active = this.view?.phase === "play" ? this.view.active_seat : null;
+      const during = active && active !== this.seat
+        ? `<div class="mid-turn">During ${escape(seatName(active, this.players, this.warbands))}'s `
+          + "turn: the rules ask you now</div>" : "";
+      return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true">`
+        + `Your decision — ${escape(seatName(this.seat, this.players, this.warbands))}: `
+        + `<span class="prompt-text">${escape(this.decision.text)}</span>${also}${during}</div>`;
     }
     if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';
     return `<div class="prompt-head theirs" data-mine="false">Waiting for `
@@ -360,7 +328,7 @@ export class PromptUI {
     this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
     this.panel.dataset.mine = this.decision && !this.finished ? "true" : "false";
     this.panel.dataset.busy = this.busy ? "true" : "false";
-    this._fillOdds(this.panel.querySelector(".odds"));
+    this.odds.fill(this.panel.querySelector(".odds"));
   }
 
   _row(c) {
@@ -369,8 +337,8 @@ export class PromptUI {
     const params = Object.entries(spec.params || {});
     const out = [`<div class="option" data-spec="${c.index}" data-type="${escape(spec.type)}">`];
     out.push(`<span class="swatch" style="background:${colour}"></span>`);
-    if (spec.type === "submit_list") return out.join("") + this._listPicker(c) + "</div>";
-    const unsupported = params.filter(([n, v]) => this.paramKind(v) === "placeholder");
+    if (spec.type === "submit_list") return `${out.join("")}${this.lists.row(c, this.view)}</div>`;
+    const unsupported = params.filter(([n, v]) => this.paramKind(v, n) === "placeholder");
     if (unsupported.length) {
       out.push(`<span class="label disabled">${escape(spec.label)}</span> `
         + '<span class="muted">(not available in the browser)</span></div>');
@@ -392,8 +360,8 @@ export class PromptUI {
     const board = this._boardParam(c);
     for (const [name, values] of params) {
       if (name in c.chosen) continue;
-      const kind = this.paramKind(values);
-      if (kind === "hex" || kind === "figure") continue;
+      const kind = this.paramKind(values, name);
+      if (kind === "hex" || kind === "figure") continue; // (an area also has buttons)
       out.push(`<span class="param" data-param-name="${escape(name)}">`);
       values.forEach((value, i) => {
         out.push(`<button class="value" data-param="${escape(name)}" data-spec="${c.index}" `
@@ -402,22 +370,12 @@ export class PromptUI {
       out.push("</span>");
     }
     if (board) {
-      const what = board.kind === "hex" ? "a highlighted hex" : "a highlighted figure";
+      const what = { hex: "a highlighted hex", figure: "a highlighted figure",
+        area: "a hex of a highlighted feature, or its button" }[board.kind];
       out.push(` <span class="hint">— click ${what} (${board.name})</span>`);
     }
     out.push("</div>");
     return out.join("");
-  }
-
-  _listPicker(c) {
-    const limit = this.view?.options?.points_limit || 300;
-    const presets = fittingPresets(this.hooks.presets, limit);
-    const options = presets.map((p, i) => `<option value="${i}">${escape(p.name)} `
-      + `(${p.points} pts, ${p.models.length} models)</option>`);
-    return `<span class="label">${escape(c.spec.label)}</span> <select class="preset" `
-      + `data-spec="${c.index}">${options.join("")}</select> <button class="do primary" `
-      + `data-action="submit-list" data-spec="${c.index}">Submit list</button>`
-      + ` <span class="muted">(limit ${limit} points)</span>`;
   }
 
   _click(e) {
@@ -433,16 +391,8 @@ export class PromptUI {
     if (!c) return;
     if (action === "do") {
       this._submit(c);
-    } else if (action === "submit-list") {
-      const select = this.panel.querySelector(`select.preset[data-spec="${index}"]`);
-      const limit = this.view?.options?.points_limit || 300;
-      const preset = fittingPresets(this.hooks.presets, limit)[Number(select?.value || 0)];
-      if (!preset) {
-        this.hooks.status("No preset warband fits this match's points limit.", "error");
-        return;
-      }
-      const list = { name: preset.name, models: preset.models.map((m) => ({ profile: m })) };
-      this._submit({ ...c, chosen: {} }, { list, salt: randomSalt() });
+    } else if (this.lists.click(button, this.panel, this.view)) {
+      // (a warband list: lists.js)
     } else if (button.dataset.param) {
       this._choose(index, button.dataset.param, Number(button.dataset.value));
     }

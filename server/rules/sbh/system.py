@@ -32,10 +32,12 @@ from server.rules.sbh import (
     falling,
     groups,
     hero,
+    lists,
     magic,
     magic_items,
     mounts,
     necromancy,
+    objectives,
     scenario_rules,
     setup,
     shooting,
@@ -111,6 +113,8 @@ class SongOfBladesAndHeroes:
     seats = SEATS
     in_place = True  # evolve updates the state it is given; use clone() to keep one
     validate_setup = staticmethod(validate_setup)
+    catalog = staticmethod(lists.catalog)  # building lists, for clients (lists.py)
+    check_list = staticmethod(lists.check_list)
 
     # -- kernel contract ---------------------------------------------------------
     def initial(self, setup_: Mapping[str, Any]) -> SbhState:
@@ -178,6 +182,7 @@ class SongOfBladesAndHeroes:
             "victory_points": victory_points(state) if state.figures else {},
         }
         view["markers"] = ambush.view(state, viewer.seat) if state.markers else []
+        view.update(objectives.view(state))  # tokens, treasure, Place of Power: public
         if state.magic_item is not None:
             view["magic_item"] = dict(state.magic_item, carrier=state.treasure_carrier)
         if viewer.seat in state.secret_lists:

@@ -1,0 +1,152 @@
+"""The terminal client's lobby: the open SBH matches (enter joins one), the
+matches being played (enter watches one), creating a public (c) or private (p)
+match, and joining by invite code (i)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from clients.client import ServerError
+from clients.session import SessionClosed
+
+# What "c" and "p" in the lobby create: the 60 cm table (24 hexes a side) at the
+# default 300 points.
+NEW_MATCH = {"board_size": 24, "scenario": "all_out_battle", "points_limit": 300}
+
+
+class LobbyScreen(Screen):
+    BINDINGS = [
+        Binding("c", "create(False)", "Create a match"),
+        Binding("p", "create(True)", "Create a private match"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("i", "focus_invite", "Invite code"),
+        Binding("w", "focus_list('live')", "Matches to watch"),
+        Binding("o", "focus_list('matches')", "Open matches"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.matches: list[dict] = []
+        self.live: list[dict] = []
+
+    def compose(self) -> ComposeResult:
+        account = self.app.session.account or {}
+        yield Static(f"warband - signed in as {account.get('name', '?')}"
+                     f"{' (guest)' if account.get('guest') else ''}", id="lobby-title")
+        matches = OptionList(id="matches")
+        matches.border_title = "Open SBH matches (enter joins)"
+        yield matches
+        live = OptionList(id="live")
+        live.border_title = "Being played now (w, then enter watches)"
+        yield live
+        with Horizontal(id="invite-row"):
+            yield Label("Invite code:")
+            yield Input(placeholder="e.g. 3F9A0C1E", id="invite")
+        yield Static("enter: join (open matches) or watch (being played) | o / w: go to the open "
+                     "matches / the matches being played | c: create an SBH match | p: create "
+                     "a private one (invite code) | i: type an invite code | r: refresh | "
+                     "q: quit", id="lobby-help")
+        yield Static("", id="lobby-status")
+
+    def on_mount(self) -> None:
+        self.query_one("#matches", OptionList).focus()
+        self.set_interval(2.0, self.action_refresh)
+        self.action_refresh()
+
+    def on_screen_resume(self) -> None:
+        self.action_refresh()
+
+    def say(self, text: str) -> None:
+        self.query_one("#lobby-status", Static).update(text)
+
+    def action_refresh(self) -> None:
+        if self.app.screen is not self:
+            return  # (the timer keeps running while a match is on screen)
+        self.run_worker(self._refresh(), group="lobby-refresh", exclusive=True)
+
+    async def _refresh(self) -> None:
+        try:
+            matches = await self.app.session.list_open("sbh")
+            live = await self.app.session.list_live("sbh")
+        except (ServerError, SessionClosed) as failed:
+            self.say(f"Could not list the matches: {failed}")
+            return
+        self.matches, self.live = matches, live
+        _fill(self.query_one("#matches", OptionList),
+              [Option(describe_open(m), id=m["match_id"]) for m in matches],
+              "(no open matches: press c to create one)")
+        _fill(self.query_one("#live", OptionList),
+              [Option(describe_live(m), id=m["match_id"]) for m in live],
+              "(no match is being played right now)")
+
+    def action_focus_list(self, which: str) -> None:
+        self.query_one(f"#{which}", OptionList).focus()
+
+    def action_focus_invite(self) -> None:
+        self.query_one("#invite", Input).focus()
+
+    def action_create(self, private: bool) -> None:
+        self.run_worker(self._create(private), group="lobby-act", exclusive=True)
+
+    async def _create(self, private: bool) -> None:
+        try:
+            created = await self.app.session.create_match("sbh", private=private, **NEW_MATCH)
+        except (ServerError, SessionClosed) as failed:
+            self.say(f"Could not create a match: {failed}")
+            return
+        self.app.open_match(created["match_id"], seat=created["seat"],
+                            invite_code=created.get("invite_code"))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id and event.option_list.id == "live":
+            self.app.watch_match(event.option.id)
+        elif event.option.id:
+            self.run_worker(self._join(match_id=event.option.id), group="lobby-act",
+                            exclusive=True)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        code = event.value.strip()
+        if code:
+            self.run_worker(self._join(invite_code=code), group="lobby-act", exclusive=True)
+
+    async def _join(self, match_id: str | None = None, invite_code: str | None = None) -> None:
+        try:
+            joined = await self.app.session.join(match_id, invite_code=invite_code)
+        except (ServerError, SessionClosed) as failed:
+            self.say(f"Could not join: {failed}")
+            return
+        self.app.open_match(joined["match_id"], seat=joined["seat"])
+
+
+def _fill(options: OptionList, lines: list[Option], empty: str) -> None:
+    """Replace the lines, keeping the highlight where it was (as far as it can)."""
+    keep = options.highlighted
+    options.set_options(lines or [Option(empty, disabled=True)])
+    if lines:
+        options.highlighted = min(keep or 0, len(lines) - 1)
+
+
+def describe_live(match: dict) -> str:
+    setup = match.get("setup") or {}
+    options = setup.get("options") or {}
+    players = " vs ".join(f"{seat}: {name}" for seat, name in
+                          sorted((match.get("players") or {}).items()))
+    seq = match.get("seq")
+    return (f"{match['match_id']}  {players}  {options.get('scenario', 'all_out_battle')}  "
+            f"{options.get('points_limit', 300)} pts"
+            + (f"  {seq} events so far" if seq is not None else ""))
+
+
+def describe_open(match: dict) -> str:
+    setup = match.get("setup") or {}
+    options = setup.get("options") or {}
+    players = ", ".join(f"{seat}: {name}" for seat, name in (match.get("players") or {}).items())
+    return (f"{match['match_id']}  {options.get('scenario', 'all_out_battle')}  "
+            f"{options.get('points_limit', 300)} pts  {setup.get('board_size', 48)} hexes  "
+            f"{players}  open: {', '.join(match.get('open_seats', ()))}")

@@ -1,0 +1,89 @@
+"""The terminal lobby's list of matches being played (picked by keystrokes to
+watch one), the players' names on the match screen, and a warband list built
+in the terminal from the server's roster catalog and submitted."""
+
+from __future__ import annotations
+
+from clients.tui.app import MatchScreen, WarbandApp
+from clients.tui.builder import BuilderScreen
+from clients.tui.lobby import LobbyScreen
+from tests.tui.conftest import opponent
+from tests.tui.driver import until
+
+SIZE = (170, 50)
+
+
+async def test_pick_a_live_match_in_the_lobby_and_watch_it_with_the_players_names(server):
+    async with opponent(server.url, "Ann", seed=1) as (_, match_id, _), \
+            opponent(server.url, "Bob", seed=2, create=False, match_id=match_id):
+        app = WarbandApp(server.url, name="Eve")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.live,
+                        what="the live match in the lobby")
+            line = str(app.screen.query_one("#live").get_option_at_index(0).prompt)
+            assert match_id in line and "a: Ann vs b: Bob" in line
+            await pilot.press("w", "enter")  # to the matches being played; watch the first
+            await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+            model = app.screen.model
+            assert model.spectator and model.match_id == match_id
+            await until(pilot, lambda: model.players == {"a": "Ann", "b": "Bob"},
+                        what="the players' names")
+            assert "a: Ann vs b: Bob" in model.headline()
+            roster = str(app.screen.query_one("#roster").render())
+            assert "Seat a: Ann" in roster and "Seat b: Bob" in roster
+            await pilot.press("q")  # back to the lobby
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+
+
+async def test_build_a_list_in_the_terminal_see_the_servers_reasons_and_submit_it(server):
+    app = WarbandApp(server.url, name="Ann")
+    setup = {"board_size": 12, "scenario": "all_out_battle", "points_limit": 200}
+    async with opponent(server.url, "Bob", seed=3, setup=setup) as (_, match_id, _), \
+            app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.matches,
+                    what="the open match")
+        await pilot.press("enter")  # join it: we are seat b, Bob (seat a) created it
+        await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+        match = app.screen
+        model = match.model
+        await until(pilot, lambda: model.picker is not None and model.catalog is not None,
+                    what="the list prompt and the catalog")
+        assert model.players == {"a": "Bob", "b": "Ann"}
+        assert "Seat b: Ann (you)" in str(match.query_one("#roster").render())
+        await pilot.press("1")  # submit_list: which list?
+        lines = model.choices()
+        assert lines[-1].label.startswith("Build your own list")
+        await pilot.press(str(len(lines)))  # the builder
+        await until(pilot, lambda: isinstance(app.screen, BuilderScreen), what="the builder")
+        builder = app.screen
+
+        def shown() -> str:
+            return str(builder.query_one("#list-side").render())
+
+        async def add(search: str, times: int = 1) -> None:
+            await pilot.press("slash", "ctrl+u", *search, "enter")  # filter, then the list
+            for _ in range(times):
+                await pilot.press("plus")
+
+        await add("orc boss")
+        await add("troll")
+        await add("orc warrior (shield", 2)
+        await until(pilot, lambda: "Total 147 / 200" in shown(), what="the server's total")
+        assert "2 x Orc Warrior  (23 pts each)" in shown()
+        assert "at most one third of 200 (66)" in shown()  # Boss and Troll: 101 points
+        await pilot.press("s")  # refused here: the server has not accepted this list
+        assert "Submit a list the server accepts" in shown()
+        await pilot.press("slash", "ctrl+u", *"troll", "enter", "minus")
+        await until(pilot, lambda: "The server accepts this list" in shown(),
+                    what="the server's approval")
+        assert "Total 106 / 200 points, Personalities 60 points" in shown()
+        await pilot.press("s")
+        await until(pilot, lambda: app.screen is match, what="back to the match")
+        await until(pilot, lambda: any(e and e["type"] == "list_submitted"
+                                       and e["data"]["seat"] == "b" for e in model.events),
+                    what="our list, committed")
+        ours = next(e for e in model.events if e and e["type"] == "list_submitted"
+                    and e["data"]["seat"] == "b")
+        assert [m["name"] for m in ours["data"]["list"]["models"]] == [
+            "Orc Boss/Subcommander", "Orc Warrior (Shield And Sword Or Spear)",
+            "Orc Warrior (Shield And Sword Or Spear)"]
