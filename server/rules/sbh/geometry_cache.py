@@ -14,6 +14,7 @@ Two kinds of tables, both pure functions of their inputs:
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left, bisect_right
 from functools import cache
 
@@ -169,9 +170,12 @@ def rays_near_terrain(board, enterable: frozenset, slowing: frozenset, q0: int, 
 
 
 # -- sight: lines as sets of hex codes ----------------------------------------------
-# A hex offset (dq, dr) is coded as one int, linear in both, so a line from any
-# hex is its offset line's codes plus the hex's code; a crossed side is coded
-# from the codes of its two hexes, in the order crossed.
+# A hex (q, r) is coded as one int, linear in both, so a line from any hex is its
+# offset line's codes plus the hex's code; a crossed side is coded from the
+# codes of its two hexes, in the order crossed. A board keeps its sight
+# blockers and tall walls as absolute codes (one small set each), and a line is
+# moved to its start by adding the start's code: no table per origin, so a
+# board's sight costs a few KiB however many hexes are looked from.
 
 def code(q: int, r: int) -> int:
     return q * 4096 + r  # one-to-one while |r| < 2048 (tables are at most 96 rows)
@@ -181,28 +185,44 @@ def side_code(a: int, b: int) -> int:
     return a * (1 << 24) + b  # one-to-one while |b| < 2**23 (|code| < 600,000 here)
 
 
-_SIGHT_LINES: dict[tuple[int, int, int], tuple[int, ...]] = {}
-_SIGHT_SIDES: dict[tuple[int, int, int], tuple[int, ...]] = {}
+# side_code(a + x, b + x) == side_code(a, b) + x * SIDE_MOVE: moving a side's code
+SIDE_MOVE = (1 << 24) + 1
+
+# (offset code * 2 + (nudge > 0)) -> the line's codes strictly between its ends,
+# as a compact array (a process-wide table: a few thousand offsets a table size).
+_SIGHT_LINES: dict[int, array] = {}
+_SIGHT_SIDES: dict[int, tuple[int, ...]] = {}
+
+
+def _line_key(dq: int, dr: int, nudge: int) -> int:
+    return code(dq, dr) * 2 + (nudge > 0)
+
+
+def sight_between(dq: int, dr: int, nudge: int) -> array:
+    """The codes of the line to offset (dq, dr) (see hex.offset_line) strictly
+    between its ends. Remembered: the offsets on a table are a few thousand."""
+    found = _SIGHT_LINES.get(_line_key(dq, dr, nudge))
+    if found is None:
+        _draw_sight_lines(dq, dr)
+        found = _SIGHT_LINES[_line_key(dq, dr, nudge)]
+    return found
 
 
 def sight_line(dq: int, dr: int, nudge: int) -> tuple[int, ...]:
-    """The line to offset (dq, dr) (see hex.offset_line) as codes, both ends
-    included. Remembered: the offsets on a table are a few thousand."""
-    found = _SIGHT_LINES.get((dq, dr, nudge))
-    if found is None:
-        _draw_sight_lines(dq, dr)
-        found = _SIGHT_LINES[(dq, dr, nudge)]
-    return found
+    """The whole line, both ends included (codes relative to its start)."""
+    if dq == 0 and dr == 0:
+        return (0,)
+    return (0, *sight_between(dq, dr, nudge), code(dq, dr))
 
 
 def sight_sides(dq: int, dr: int, nudge: int) -> tuple[int, ...]:
     """The sides that line crosses, as codes (needed only where walls stand)."""
-    key = (dq, dr, nudge)
+    key = _line_key(dq, dr, nudge)
     found = _SIGHT_SIDES.get(key)
     if found is None:
         cells = sight_line(dq, dr, nudge)
         found = tuple(side_code(cells[i - 1], cells[i]) for i in range(1, len(cells)))
-        if len(_SIGHT_SIDES) > 1 << 17:
+        if len(_SIGHT_SIDES) > 1 << 16:
             _SIGHT_SIDES.clear()
         _SIGHT_SIDES[key] = found
     return found
@@ -213,49 +233,51 @@ def _draw_sight_lines(dq: int, dr: int) -> None:
     line: the line back is the line there reversed, and the other reading is
     the line back seen from the far end (exact for these float samples:
     checked for every offset of the largest table)."""
-    cells = tuple(code(q, r) for q, r, _ in offset_line(dq, dr, 1))
+    cells = tuple(code(q, r) for q, r, _ in offset_line.__wrapped__(dq, dr, 1))
     end = cells[-1]
     if len(_SIGHT_LINES) > 1 << 17:
         _SIGHT_LINES.clear()
-    _SIGHT_LINES[(dq, dr, 1)] = cells
-    _SIGHT_LINES[(-dq, -dr, 1)] = tuple(c - end for c in reversed(cells))
-    _SIGHT_LINES[(dq, dr, -1)] = tuple(end - c for c in reversed(cells))
-    _SIGHT_LINES[(-dq, -dr, -1)] = tuple(-c for c in cells)
+    for (q, r, nudge), line_ in (
+            ((dq, dr, 1), cells),
+            ((-dq, -dr, 1), tuple(c - end for c in reversed(cells))),
+            ((dq, dr, -1), tuple(end - c for c in reversed(cells))),
+            ((-dq, -dr, -1), tuple(-c for c in cells))):
+        _SIGHT_LINES[_line_key(q, r, nudge)] = array("i", line_[1:-1])
 
 
-def sight_obstacles(board, origin) -> tuple[frozenset[int], frozenset[int]]:
-    """Seen from `origin`, as codes relative to it: the board's sight-blocking
-    hexes and its tall walls (both ways). Cached on the board per origin."""
-    cache_ = board.__dict__.setdefault("_sight_obstacles", {})
-    found = cache_.get(origin)
-    if found is None:
-        base = code(origin[0], origin[1])
-        hexes = frozenset(map(base.__rsub__, _board_codes(board)[0]))  # c - base for each
-        sides = set()
-        for pair in board._tall_walls():
-            a, b = (code(h[0], h[1]) - base for h in pair)
-            sides.update((side_code(a, b), side_code(b, a)))
-        found = cache_[origin] = (hexes, frozenset(sides))
-    return found
-
-
-def solid_obstacles(board, origin) -> frozenset[int]:
-    """The sight-blocking hexes other than woods (for a line into woods), as
-    codes relative to `origin`."""
-    cache_ = board.__dict__.setdefault("_solid_obstacles", {})
-    found = cache_.get(origin)
-    if found is None:
-        base = code(origin[0], origin[1])
-        found = cache_[origin] = frozenset(map(base.__rsub__, _board_codes(board)[1]))
-    return found
-
-
-def _board_codes(board) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The codes of the board's sight-blocking hexes, and of those not woods."""
-    found = board.__dict__.get("_blocker_codes")
+def board_sight(board) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    """The board's sight-blocking hexes, those of them not woods (for a line into
+    woods), and the sides of its tall walls both ways, as absolute codes.
+    Cached on the board (its terrain never changes)."""
+    found = board.__dict__.get("_sight_codes")
     if found is None:
         blockers = board._sight_blockers()
-        found = board.__dict__["_blocker_codes"] = (
-            tuple(code(h[0], h[1]) for h in blockers),
-            tuple(code(h[0], h[1]) for h in blockers if not board.kind(h).woods))
+        sides = set()
+        for pair in board._tall_walls():
+            a, b = (code(h[0], h[1]) for h in pair)
+            sides.update((side_code(a, b), side_code(b, a)))
+        found = board.__dict__["_sight_codes"] = (
+            frozenset(code(h[0], h[1]) for h in blockers),
+            frozenset(code(h[0], h[1]) for h in blockers if not board.kind(h).woods),
+            frozenset(sides))
     return found
+
+
+def line_blocked(obstacles: frozenset[int], a, b, nudge: int) -> bool:
+    """Whether a hex of `obstacles` (absolute codes) lies strictly between `a`
+    and `b` on that reading of their line."""
+    if not obstacles:
+        return False
+    base = code(a[0], a[1])
+    return not obstacles.isdisjoint(map(base.__add__, sight_between(b[0] - a[0],
+                                                                    b[1] - a[1], nudge)))
+
+
+def crosses_side(sides: frozenset[int], a, b, nudge: int) -> bool:
+    """Whether that reading of the line from `a` to `b` crosses a side of `sides`
+    (absolute side codes)."""
+    if not sides:
+        return False
+    moved = code(a[0], a[1]) * SIDE_MOVE
+    return not sides.isdisjoint(map(moved.__add__, sight_sides(b[0] - a[0], b[1] - a[1],
+                                                               nudge)))

@@ -16,7 +16,7 @@ from server.rules.board.hex import distance, edge_key, line, neighbours
 from server.rules.sbh import magic_items
 from server.rules.sbh.combat import lethal_against, outcome
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.geometry_cache import code, sight_line, sight_obstacles, solid_obstacles
+from server.rules.sbh.geometry_cache import board_sight, code, line_blocked, sight_between
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import LONG, MEDIUM, SHORT
 
@@ -60,9 +60,11 @@ def sight(state: SbhState, shooter: Figure, target: Figure,
     else:  # no sides to cross: a reading is clear when no blocker lies on it
         if figures is None:
             figures = blocking_figures(state, shooter)
-        scenery = solid_obstacles(board, a) if in_woods_b else sight_obstacles(board, a)[0]
+        scenery = board_sight(board)[1 if in_woods_b else 0]
+        base = code(a[0], a[1])
         dq, dr = b[0] - a[0], b[1] - a[1]
-        readings = [_open_reading(sight_line(dq, dr, nudge), scenery, figures)
+        readings = [_open_reading(tuple(map(base.__add__, sight_between(dq, dr, nudge))),
+                                  scenery, figures)
                     for nudge in (1, -1)]
     clear = [r for r in readings if r is not None]
     if not clear:
@@ -78,10 +80,9 @@ def sight(state: SbhState, shooter: Figure, target: Figure,
 
 def blocking_figures(state: SbhState, shooter: Figure) -> frozenset[int]:
     """The figures a shot from `shooter` cannot pass (all but a friend at its
-    shoulder), as hex codes relative to it (see geometry_cache)."""
+    shoulder), as hex codes (see geometry_cache)."""
     a = shooter.pos
-    base = code(a[0], a[1])
-    return frozenset(code(h[0], h[1]) - base for h, other in state.occupancy().items()
+    return frozenset(code(h[0], h[1]) for h, other in state.occupancy().items()
                      if not (other.seat == shooter.seat and distance(h, a) == 1))
 
 
@@ -90,15 +91,14 @@ def _scenery_blocks(state: SbhState, a, b, nudge: int, into_woods: bool) -> bool
     board = state.board
     if board.edges:
         return _reading(state, line(a, b, nudge), None, {}, into_woods) is None
-    scenery = solid_obstacles(board, a) if into_woods else sight_obstacles(board, a)[0]
-    return not scenery.isdisjoint(sight_line(b[0] - a[0], b[1] - a[1], nudge)[1:-1])
+    return line_blocked(board_sight(board)[1 if into_woods else 0], a, b, nudge)
 
 
-def _open_reading(cells: tuple[int, ...], scenery: frozenset[int],
+def _open_reading(between: tuple[int, ...], scenery: frozenset[int],
                   figures: frozenset[int]) -> bool | None:
-    """`_reading` on a table without linear obstacles, by set tests: None if
-    blocked, else False (no low wall or hedge crossed)."""
-    between = cells[1:-1]
+    """`_reading` on a table without linear obstacles, by set tests on the codes
+    of the hexes strictly between the ends: None if blocked, else False (no
+    low wall or hedge crossed)."""
     if scenery.isdisjoint(between) and figures.isdisjoint(between):
         return False
     return None

@@ -13,7 +13,7 @@ import functools
 from dataclasses import dataclass, field
 
 from server.rules.board.hex import Hex, edge_key, hex_at, neighbours
-from server.rules.sbh.geometry_cache import sight_line, sight_obstacles, sight_sides
+from server.rules.sbh.geometry_cache import board_sight, crosses_side, line_blocked
 
 SHORT, MEDIUM, LONG = 4, 7, 13
 RANGE = {"short": SHORT, "medium": MEDIUM, "long": LONG}
@@ -95,7 +95,6 @@ class SbhBoard:
         cells, inside = _layout(self.width, self.height)
         object.__setattr__(self, "_cells", cells)
         object.__setattr__(self, "_inside", inside)
-        object.__setattr__(self, "_sight_cache", {})
 
     # -- layout: "odd-r" rows; column c, row r is hex_at(c - r // 2, r) --------
     def hexes(self) -> tuple[Hex, ...]:
@@ -190,44 +189,29 @@ class SbhBoard:
     def clear_sight(self, a: Hex, b: Hex) -> bool:
         """Terrain-only line of sight: no sight-blocking hex strictly between and
         no tall wall crossed. Symmetric: clear if the line either way is clear
-        (where a line runs along hex sides it has two readings). Terrain never
-        changes in a match, so answers are cached on the board."""
-        cache = self._sight_cache
-        key = (a, b)
-        found = cache.get(key)
-        if found is None:
-            found = self._clear_line(a, b, 1) or self._clear_line(a, b, -1)
-            cache[key] = cache[(b, a)] = found
-        return found
-
-    def clear_sights(self, a: Hex, targets: list) -> list[bool]:
-        """`clear_sight(a, b)` for each hex of `targets`, fetching the obstacles
-        seen from `a` once (hidden figures are checked against every enemy at
-        every turn's end)."""
-        hexes, sides = sight_obstacles(self, a)
-        if not hexes and not sides:
-            return [True] * len(targets)
-        cache = self._sight_cache
-        out = []
-        for b in targets:
-            found = cache.get((a, b))
-            if found is None:
-                found = self._clear_line(a, b, 1) or self._clear_line(a, b, -1)
-                cache[(a, b)] = cache[(b, a)] = found
-            out.append(found)
-        return out
-
-    def _clear_line(self, a: Hex, b: Hex, nudge: int) -> bool:
-        """No blocker strictly between, no tall wall crossed: set tests on the
-        line's hex codes (this runs for every figure pair at every turn's end,
-        for hidden figures; see geometry_cache)."""
-        hexes, sides = sight_obstacles(self, a)
+        (where a line runs along hex sides it has two readings)."""
+        hexes, _, sides = board_sight(self)
         if not hexes and not sides:
             return True
-        dq, dr = b[0] - a[0], b[1] - a[1]
-        cells = sight_line(dq, dr, nudge)
-        return (hexes.isdisjoint(cells[1:-1])
-                and (not sides or sides.isdisjoint(sight_sides(dq, dr, nudge))))
+        return self._clear_line(a, b, 1, hexes, sides) or self._clear_line(a, b, -1, hexes,
+                                                                            sides)
+
+    def clear_sights(self, a: Hex, targets: list) -> list[bool]:
+        """`clear_sight(a, b)` for each hex of `targets` (hidden figures are
+        checked against every enemy at every turn's end)."""
+        hexes, _, sides = board_sight(self)
+        if not hexes and not sides:
+            return [True] * len(targets)
+        clear = self._clear_line
+        return [clear(a, b, 1, hexes, sides) or clear(a, b, -1, hexes, sides)
+                for b in targets]
+
+    @staticmethod
+    def _clear_line(a: Hex, b: Hex, nudge: int, hexes: frozenset, sides: frozenset) -> bool:
+        """No blocker strictly between, no tall wall crossed: set tests on the
+        line's hex codes (see geometry_cache; no table per hex looked from, so
+        a board's sight stays a few KiB)."""
+        return not line_blocked(hexes, a, b, nudge) and not crosses_side(sides, a, b, nudge)
 
     def _sight_blockers(self) -> frozenset:
         found = self.__dict__.get("_blockers")
