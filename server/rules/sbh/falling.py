@@ -30,8 +30,9 @@ from server.rules.sbh import hero
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.movement import _rays, can_move
+from server.rules.sbh.movement import can_move
 from server.rules.sbh.quality import roll_quality
+from server.rules.sbh.ray_tables import rays
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import LONG, RANGE
 
@@ -118,7 +119,7 @@ def jump_landings(state: SbhState, fig: Figure) -> list:
         return []
     occupied = state.occupancy()
     out = []
-    for _offset, steps in _rays(2 * LONG):
+    for _offset, steps in rays(2 * LONG):
         cells = [hex_at(q0 + sq, r0 + sr) for sq, sr in steps]
         if board.kind(cells[0]).name != "chasm" or len(cells) < 2:
             continue

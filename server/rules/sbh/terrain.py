@@ -13,7 +13,7 @@ import functools
 from dataclasses import dataclass, field
 
 from server.rules.board.hex import Hex, edge_key, hex_at, neighbours
-from server.rules.sbh.geometry_cache import board_sight, crosses_side, line_blocked
+from server.rules.sbh.geometry_cache import clear_lines
 
 SHORT, MEDIUM, LONG = 4, 7, 13
 RANGE = {"short": SHORT, "medium": MEDIUM, "long": LONG}
@@ -69,7 +69,10 @@ EDGE_KINDS = {
 BLOCKING_EDGES = frozenset(k for k, v in EDGE_KINDS.items() if v["climb"])
 
 
-_MOVEMENT_RULES = {r for k in KINDS.values() for r in k.ignored_by + k.passable_by}
+# rules that change where a figure may walk: terrain it ignores or enters, and
+# the linear obstacles it may cross (see blocks_move)
+_MOVEMENT_RULES = {r for k in KINDS.values() for r in k.ignored_by + k.passable_by} | {
+    "Clinging", "Flying"}
 
 
 @functools.cache
@@ -143,18 +146,23 @@ class SbhBoard:
     def within_of_edge(self, h: Hex, side: str, hexes: int) -> bool:
         return self.edge_distance(h, side) <= hexes
 
+    @staticmethod
+    def movement_key(rules: dict) -> tuple[str, ...]:
+        """The rules that change how a figure crosses this table."""
+        return tuple(sorted(r for r in rules if r in _MOVEMENT_RULES))
+
     def movement_sets(self, rules: dict) -> tuple[frozenset, frozenset]:
-        """(hexes this figure may enter, hexes that slow it), cached per set of
-        movement-relevant rules: the hot path of move generation."""
-        key = tuple(sorted(r for r in rules if r in _MOVEMENT_RULES))
+        """(hexes of the terrain this figure may not enter, hexes that slow it),
+        cached per set of movement-relevant rules. Off-table hexes are refused
+        too: callers check them apart (see ray_tables.off_table), so a board
+        keeps two small sets a rule set, not every hex of the table."""
+        key = self.movement_key(rules)
         cache = self.__dict__.setdefault("_movement_cache", {})
         sets = cache.get(key)
         if sets is None:
-            # every hex on the table but the impassable terrain (all else is open)
-            enter = self._inside.difference(
-                h for h in self.terrain if not self.passable(h, rules))
+            blocked = frozenset(h for h in self.terrain if not self.passable(h, rules))
             slow = frozenset(h for h in self.terrain if self.slows(h, rules))
-            sets = cache[key] = (enter, slow)
+            sets = cache[key] = (blocked, slow)
         return sets
 
     def passable(self, h: Hex, rules: dict) -> bool:
@@ -189,29 +197,14 @@ class SbhBoard:
     def clear_sight(self, a: Hex, b: Hex) -> bool:
         """Terrain-only line of sight: no sight-blocking hex strictly between and
         no tall wall crossed. Symmetric: clear if the line either way is clear
-        (where a line runs along hex sides it has two readings)."""
-        hexes, _, sides = board_sight(self)
-        if not hexes and not sides:
-            return True
-        return self._clear_line(a, b, 1, hexes, sides) or self._clear_line(a, b, -1, hexes,
-                                                                            sides)
+        (where a line runs along hex sides it has two readings). Set tests on
+        the line's hex codes (see geometry_cache; no table per hex looked
+        from, so a board's sight stays a few KiB)."""
+        return clear_lines(self, a, (b,))[0]
 
     def clear_sights(self, a: Hex, targets: list) -> list[bool]:
-        """`clear_sight(a, b)` for each hex of `targets` (hidden figures are
-        checked against every enemy at every turn's end)."""
-        hexes, _, sides = board_sight(self)
-        if not hexes and not sides:
-            return [True] * len(targets)
-        clear = self._clear_line
-        return [clear(a, b, 1, hexes, sides) or clear(a, b, -1, hexes, sides)
-                for b in targets]
-
-    @staticmethod
-    def _clear_line(a: Hex, b: Hex, nudge: int, hexes: frozenset, sides: frozenset) -> bool:
-        """No blocker strictly between, no tall wall crossed: set tests on the
-        line's hex codes (see geometry_cache; no table per hex looked from, so
-        a board's sight stays a few KiB)."""
-        return not line_blocked(hexes, a, b, nudge) and not crosses_side(sides, a, b, nudge)
+        """`clear_sight(a, b)` for each hex of `targets`."""
+        return clear_lines(self, a, targets)
 
     def _sight_blockers(self) -> frozenset:
         found = self.__dict__.get("_blockers")
