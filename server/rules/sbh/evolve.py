@@ -25,6 +25,22 @@ def from_hex(h: Hex) -> list[int]:
     return [h[0], h[1]]
 
 
+# Every figure an evolver changes is fetched through `_fig` (or passed to
+# `_touch` first), so a `decide` under way can journal it before the change
+# (journal.py).
+
+def _fig(s: SbhState, fig_id: str):
+    fig = s.figures[fig_id]
+    if s._journal is not None:
+        s._journal.touch(fig)
+    return fig
+
+
+def _touch(s: SbhState, fig) -> None:
+    if s._journal is not None:
+        s._journal.touch(fig)
+
+
 def _list_submitted(s: SbhState, d: dict) -> None:
     s.commitments[d["seat"]] = d["commitment"]
     if "list" in d:
@@ -114,7 +130,7 @@ def _item_given(s: SbhState, d: dict) -> None:
 
 
 def _treasure_escaped(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     s.treasure_escaped_by = fig.seat
     s.treasure_carrier = None
     fig.status = "escaped"
@@ -129,7 +145,7 @@ def _marker_placed(s: SbhState, d: dict) -> None:
 def _marker_revealed(s: SbhState, d: dict) -> None:
     item = s.markers.pop(d["marker"])
     if item["figure"] is not None:
-        s.figures[item["figure"]].pos = to_hex(d["at"])
+        _fig(s, item["figure"]).pos = to_hex(d["at"])
 
 
 def _markers_cleared(s: SbhState, d: dict) -> None:
@@ -150,7 +166,7 @@ def _edge_chosen(s: SbhState, d: dict) -> None:
 
 
 def _deployed(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].pos = to_hex(d["to"])
+    _fig(s, d["figure"]).pos = to_hex(d["to"])
 
 
 def _side_deployed(s: SbhState, d: dict) -> None:
@@ -158,7 +174,7 @@ def _side_deployed(s: SbhState, d: dict) -> None:
 
 
 def _broke_free(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].transfixed_by = None
+    _fig(s, d["figure"]).transfixed_by = None
     _spend(s, d)
 
 
@@ -167,16 +183,16 @@ def _initiative(s: SbhState, d: dict) -> None:
     s.active_seat = d["winner"]
     s.turn = 1
     for fig_id, unseen in d.get("hidden", {}).items():
-        s.figures[fig_id].hidden_from = tuple(unseen)
+        _fig(s, fig_id).hidden_from = tuple(unseen)
 
 
 def _activated(s: SbhState, d: dict) -> None:
     s.activation = Activation(d["figure"], d["successes"], d["failures"] >= 2,
                               d.get("casting", False), spell_only=d.get("spell_only", 0))
     if d.get("sorcery"):  # the sacrifice's bonus went into this casting roll
-        s.figures[d["figure"]].sorcery_bonus = 0
+        _fig(s, d["figure"]).sorcery_bonus = 0
     if d.get("out_of_power"):
-        s.figures[d["figure"]].out_of_power = True
+        _fig(s, d["figure"]).out_of_power = True
 
 
 def _free_move_started(s: SbhState, d: dict) -> None:
@@ -184,7 +200,7 @@ def _free_move_started(s: SbhState, d: dict) -> None:
 
 
 def _moved(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.pos = to_hex(d["to"])
     fig.moves += 1
     if d.get("contact"):
@@ -193,7 +209,7 @@ def _moved(s: SbhState, d: dict) -> None:
 
 
 def _stood_up(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.fallen = False
     fig.stand_up_cost = 1
     _spend(s, d)
@@ -201,7 +217,7 @@ def _stood_up(s: SbhState, d: dict) -> None:
 
 def _melee(s: SbhState, d: dict) -> None:
     if not d.get("free_hack"):
-        attacker = s.figures[d["attacker"]]
+        attacker = _fig(s, d["attacker"])
         attacker.attacked = "melee"
         attacker.melee_attacks += 1
         if d.get("special"):
@@ -211,7 +227,7 @@ def _melee(s: SbhState, d: dict) -> None:
 
 def _shot(s: SbhState, d: dict) -> None:
     for shooter in d.get("volley") or [d["shooter"]]:
-        s.figures[shooter].attacked = "ranged"
+        _fig(s, shooter).attacked = "ranged"
     if d.get("javelin"):  # one of the Quest's magic javelins is gone
         left = s.magic_item["javelins"] - 1
         s.magic_item = dict(s.magic_item, javelins=left, spent=left <= 0)
@@ -222,17 +238,17 @@ def _shot(s: SbhState, d: dict) -> None:
 
 def _missile_check(s: SbhState, d: dict) -> None:
     if d["spent"] and d["figure"] is not None:  # None: a volley's owner chooses who
-        s.figures[d["figure"]].out_of_missiles = True
+        _fig(s, d["figure"]).out_of_missiles = True
 
 
 def _intercepted(s: SbhState, d: dict) -> None:
     if d["to"] is not None:
-        s.figures[d["by"]].pos = to_hex(d["to"])
+        _fig(s, d["by"]).pos = to_hex(d["to"])
 
 
 def _volley_rolled(s: SbhState, d: dict) -> None:
     for shooter in d["shooters"]:
-        s.figures[shooter].activated = True
+        _fig(s, shooter).activated = True
     s.group = {"leader": d["leader"], "members": [], "all": list(d["shooters"]),
                "successes": d["successes"], "turnover": d["failures"] >= 2,
                "regroup": False}
@@ -240,7 +256,7 @@ def _volley_rolled(s: SbhState, d: dict) -> None:
 
 def _held(s: SbhState, d: dict) -> None:
     if d["transfixed"]:
-        s.figures[d["target"]].transfixed_by = d["by"]
+        _fig(s, d["target"]).transfixed_by = d["by"]
     s.activation.spell_cast = True
     _spend_spell(s, d)
 
@@ -262,58 +278,58 @@ def _spend(s: SbhState, d: dict) -> None:
 
 
 def _fell(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].fallen = True
+    _fig(s, d["figure"]).fallen = True
     if d.get("stand_up_cost"):
-        s.figures[d["figure"]].stand_up_cost = d["stand_up_cost"]
+        _fig(s, d["figure"]).stand_up_cost = d["stand_up_cost"]
 
 
 def _recoiled(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].pos = to_hex(d["to"])
+    _fig(s, d["figure"]).pos = to_hex(d["to"])
 
 
 def _hero_rerolled(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].hero_reroll_used = True
+    _fig(s, d["figure"]).hero_reroll_used = True
 
 
 def _terror_resisted(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     if d["profile"] not in fig.terror_immune_to:
         fig.terror_immune_to = fig.terror_immune_to + (d["profile"],)
 
 
 def _followed_up(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].pos = to_hex(d["to"])
+    _fig(s, d["figure"]).pos = to_hex(d["to"])
 
 
 def _healed(s: SbhState, d: dict) -> None:
-    patient = s.figures[d["patient"]]
+    patient = _fig(s, d["patient"])
     patient.wounds -= d["healed"]
     if d["stood_up"]:
         patient.fallen = False
     if d["faith_lost"]:
-        s.figures[d["figure"]].faith_lost = True
+        _fig(s, d["figure"]).faith_lost = True
     _spend(s, d)
 
 
 def _greed_tested(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].greedy = d["greedy"]
+    _fig(s, d["figure"]).greedy = d["greedy"]
 
 
 def _snapped_out(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].greedy = False
+    _fig(s, d["figure"]).greedy = False
     _spend(s, d)
 
 
 def _relocated(s: SbhState, d: dict) -> None:
     """A jump or a fall from a height puts the figure somewhere else."""
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.pos = to_hex(d["to"])
     fig.moves += 1 if d.get("cost") else 0
     _spend(s, d)
 
 
 def _skips_turn(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].activated = True
+    _fig(s, d["figure"]).activated = True
 
 
 def _group_ordered(s: SbhState, d: dict) -> None:
@@ -322,19 +338,19 @@ def _group_ordered(s: SbhState, d: dict) -> None:
 
 def _group_activated(s: SbhState, d: dict) -> None:
     for member in d["members"]:
-        s.figures[member].activated = True
+        _fig(s, member).activated = True
     s.group = {"leader": d["leader"], "members": list(d["members"]),
                "all": list(d["members"]), "successes": d["successes"],
                "turnover": d["failures"] >= 2, "regroup": d["regroup"],
                "casters": list(d.get("casters", ()))}
     for caster in d.get("out_of_power", ()):
-        s.figures[caster].out_of_power = True
+        _fig(s, caster).out_of_power = True
 
 
 def _group_member_started(s: SbhState, d: dict) -> None:
     s.group["members"] = [m for m in s.group["members"] if m != d["figure"]]
     casting = d["figure"] in s.group.get("casters", ()) and \
-        not s.figures[d["figure"]].out_of_power
+        not _fig(s, d["figure"]).out_of_power
     s.activation = Activation(d["figure"], d["actions"], False, casting)
 
 
@@ -347,26 +363,26 @@ def _recorded_only(s: SbhState, d: dict) -> None:
 
 
 def _wounded(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].wounds += d.get("amount", 1)
+    _fig(s, d["figure"]).wounds += d.get("amount", 1)
 
 
 def _killed(s: SbhState, d: dict) -> None:
-    _leave_table(s, s.figures[d["figure"]], "dead")
+    _leave_table(s, _fig(s, d["figure"]), "dead")
 
 
 def _fled(s: SbhState, d: dict) -> None:
-    _leave_table(s, s.figures[d["figure"]], "fled")
+    _leave_table(s, _fig(s, d["figure"]), "fled")
 
 
 def _carried(s: SbhState, d: dict) -> None:
-    passenger = s.figures[d["passenger"]]
+    passenger = _fig(s, d["passenger"])
     passenger.carried_by = d["figure"]
     passenger.pos = None
     _spend(s, d)
 
 
 def _dismounted(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.carried_by = None
     fig.pos = to_hex(d["to"])
     _spend(s, d)
@@ -377,6 +393,7 @@ def _unload(s: SbhState, mount, status: str) -> None:
     died, or goes with it (seed 000, MOUNTED; reading in docs/rules/sbh.md)."""
     for f in s.figures.values():
         if f.carried_by == mount.id:
+            _touch(s, f)
             f.carried_by = None
             if status == "dead":
                 f.pos, f.fallen = mount.pos, True
@@ -396,11 +413,12 @@ def _release_transfixed_by(s: SbhState, caster: str) -> None:
     # seed 000, TRANSFIX: broken automatically when the magic-user is killed
     for f in s.figures.values():
         if f.transfixed_by == caster:
+            _touch(s, f)
             f.transfixed_by = None
 
 
 def _fled_move(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     if d.get("stood_up"):
         fig.fallen = False
         fig.stand_up_cost = 1
@@ -417,28 +435,28 @@ def _dead_outnumber(s: SbhState, d: dict) -> None:
 
 
 def _sacrificed(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].sorcery_bonus = d["bonus"]
+    _fig(s, d["figure"]).sorcery_bonus = d["bonus"]
     _spend(s, d)
 
 
 def _teleported(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].pos = to_hex(d["to"])
+    _fig(s, d["figure"]).pos = to_hex(d["to"])
     _spend(s, d)
 
 
 def _teleport_mishap(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.pos = to_hex(d["to"])
     fig.transfixed_by = "teleport mishap"  # no caster: only breaking free ends it
 
 
 def _rallied_to_standard(s: SbhState, d: dict) -> None:
     if d.get("to") is not None:
-        s.figures[d["figure"]].pos = to_hex(d["to"])
+        _fig(s, d["figure"]).pos = to_hex(d["to"])
 
 
 def _standard_destroyed(s: SbhState, d: dict) -> None:
-    bearer = s.figures[d["bearer"]]
+    bearer = _fig(s, d["bearer"])
     # a new dict: a figure's rules are shared between clones and never mutated
     bearer.rules = {k: v for k, v in bearer.rules.items() if k != "Standard Bearer"}
     _spend(s, d)
@@ -458,7 +476,7 @@ def _pending_popped(s: SbhState, d: dict) -> None:
 
 def _activation_ended(s: SbhState, d: dict) -> None:
     if d["figure"] in s.figures:
-        s.figures[d["figure"]].activated = True
+        _fig(s, d["figure"]).activated = True
     s.activation = None
 
 
@@ -469,6 +487,7 @@ def _turn_passed(s: SbhState, d: dict) -> None:
     s.turn = d["turn"]
     for fig in s.figures.values():
         if fig.seat == d["to"]:
+            _touch(s, fig)
             fig.activated = False
             fig.attacked = None
             fig.moves = 0
@@ -571,4 +590,6 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
 def evolve_in_place(state: SbhState, event: Event) -> SbhState:
     EVOLVERS[event.type](state, event.data)
     state.log_size += 1
+    if state._memo:  # values derived from the state before this event (memo.py)
+        state._memo = {}
     return state

@@ -161,5 +161,15 @@ def _straight_line_clone():
     return clone
 
 
+def _straight_line_copy_into():
+    """Figure.copy_into(other): this figure's fields written into `other` (an
+    undo journal puts a figure back in the same object)."""
+    body = "".join(f"    other.{name} = self.{name}\n" for name in _FIELDS)
+    namespace: dict = {}
+    exec(f"def copy_into(self, other):\n{body}", namespace)  # noqa: S102 - our field names
+    return namespace["copy_into"]
+
+
 Figure.clone = _straight_line_clone()
+Figure.copy_into = _straight_line_copy_into()
 Figure.__canonical__ = _straight_line_canonical()

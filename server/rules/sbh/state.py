@@ -1,8 +1,8 @@
 """The state of one SBH match.
 
 For speed the state is updated in place by `evolve` (see the kernel note on
-in-place systems); `clone` makes the independent copy that `decide` works on,
-so `decide` never changes the state it was given.
+in-place systems); `clone` makes an independent copy. `decide` works on the
+state it is given under an undo journal (journal.py) and puts it back.
 """
 
 from __future__ import annotations
@@ -32,8 +32,23 @@ class Activation:
     free_move: bool = False  # a free move instead of an activation roll (seed 000, FREE MOVES)
 
 
+class _Scratch:
+    """Working data a state carries while one call works on it, never part of
+    the state (not a dataclass field: not copied, compared, digested or
+    shown): `_memo`, derived values for the current call (see memo.py), and
+    `_journal`, the undo journal of a `decide` under way (journal.py)."""
+
+    __slots__ = ("_memo", "_journal")
+
+    def __getattr__(self, name: str):
+        # unset (a state unpickled from a snapshot, or a bare copy): none under way
+        if name in _Scratch.__slots__:
+            return None
+        raise AttributeError(name)
+
+
 @dataclass(slots=True)
-class SbhState:
+class SbhState(_Scratch):
     options: dict  # match options: scenario, points limit, optional rules
     board: SbhBoard
     phase: str = "lists"  # lists | roles | edge | deploy | play | over
@@ -69,13 +84,19 @@ class SbhState:
     end_reason: str = ""
     log_size: int = 0  # events applied; a cheap progress figure for views
 
+    def __post_init__(self) -> None:
+        self._memo = None
+        self._journal = None
+
     def clone(self) -> SbhState:
-        copy = _copy_state(self)
+        copy = copy_state(self)
+        copy._memo = None
+        copy._journal = None
         copy.figures = {k: v.clone() for k, v in self.figures.items()}
         copy.pending = [dict(p) for p in self.pending]
         if self.group is not None:
             copy.group = dict(self.group)
-        copy.activation = None if self.activation is None else _copy_activation(self.activation)
+        copy.activation = None if self.activation is None else copy_activation(self.activation)
         copy.commitments = dict(self.commitments)
         copy.secret_lists = dict(self.secret_lists)
         copy.starting_counts = dict(self.starting_counts)
@@ -107,16 +128,30 @@ class SbhState:
                 if f.status == "ready" and f.pos is not None}  # Figure.on_table inlined
 
 
-def _straight_line_copier(cls):
-    """A shallow copy of a `cls` instance as straight-line assignments (every
-    command clones the state: several times faster than a loop over fields),
-    generated from the field list so it can never miss a field."""
+def straight_line_copier(cls):
+    """copy_(self, into=None): a shallow copy of a `cls` instance (or its fields
+    copied into `into`, another instance) as straight-line assignments (every
+    command copies states and figures: several times faster than a loop over
+    fields), generated from the field list so it can never miss a field."""
     body = "".join(f"    copy.{f.name} = self.{f.name}\n" for f in fields(cls))
-    source = f"def copy_(self):\n    copy = new(cls)\n{body}    return copy\n"
+    source = (f"def copy_(self, into=None):\n    copy = new(cls) if into is None else into\n"
+              f"{body}    return copy\n")
     namespace = {"new": cls.__new__, "cls": cls}
     exec(source, namespace)  # noqa: S102 - source built only from our own field names
     return namespace["copy_"]
 
 
-_copy_state = _straight_line_copier(SbhState)
-_copy_activation = _straight_line_copier(Activation)
+def straight_line_fields(cls):
+    """(values(obj), restore(obj, values)): all of a `cls` instance's field
+    values as a tuple, and put back from one, as straight-line code."""
+    names = ", ".join(f"obj.{f.name}" for f in fields(cls))
+    namespace: dict = {}
+    exec(f"def values(obj):\n    return ({names},)\n"  # noqa: S102 - our field names
+         f"def restore(obj, values):\n    {names}, = values\n", namespace)
+    return namespace["values"], namespace["restore"]
+
+
+copy_state = straight_line_copier(SbhState)
+copy_activation = straight_line_copier(Activation)
+state_values, restore_state = straight_line_fields(SbhState)
+activation_values, restore_activation = straight_line_fields(Activation)

@@ -136,13 +136,38 @@ class SongOfBladesAndHeroes:
                             for seat, (text, specs) in self._decisions(state).items()))
 
     def decide(self, state: SbhState, command: Command, dice) -> list[Event]:
+        handler = self._checked(state, command)
+        ctx = Ctx(state, dice)
+        try:
+            handler(ctx)
+        finally:
+            ctx.close(keep=False)  # decide never changes the state it is given
+        return ctx.events
+
+    def apply_in_place(self, state: SbhState, command: Command, dice,
+                       digest=None) -> tuple[SbhState, list[Event], list]:
+        """`decide` and `evolve` its events in one pass, changing `state` (as a
+        caller that drops the old state would: runner.apply_command): the state
+        after the events, the events, and `digest` of the state after each
+        (when given). Raises RulesError with nothing changed."""
+        handler = self._checked(state, command)
+        ctx = Ctx(state, dice, after=digest)
+        try:
+            handler(ctx)
+        except BaseException:
+            ctx.close(keep=False)
+            raise
+        ctx.close(keep=True)
+        return ctx.state, ctx.events, ctx.checksums
+
+    def _checked(self, state: SbhState, command: Command):
+        """What running `command` does, once it is known to be one the seat may
+        make now (RulesError otherwise): a function of the working context."""
         seats = self._waiting(state)
         if not seats:
             raise RulesError("match_over", "The match is over; no more commands are accepted.")
         if command.type == "concede" and command.seat in SEATS:  # at any point of the match
-            ctx = Ctx(state, dice)
-            self._end(ctx, other(command.seat), f"{command.seat} conceded")
-            return ctx.events
+            return lambda ctx: self._end(ctx, other(command.seat), f"{command.seat} conceded")
         if command.seat not in seats:
             raise RulesError("not_your_turn", "It is not your turn to act: waiting for "
                              f"{', '.join(seats)}.", "seed 000, ACTIVATION")
@@ -151,10 +176,12 @@ class SongOfBladesAndHeroes:
             raise illegal(f"'{command.type}' is not one of your options right now.")
         if not isinstance(command.args, Mapping):
             raise illegal("Command arguments must be a map.")
-        ctx = Ctx(state, dice)
-        handler(ctx, command.seat, dict(command.args))
-        self._advance(ctx)
-        return ctx.events
+        args = dict(command.args)
+
+        def run(ctx: Ctx) -> None:
+            handler(ctx, command.seat, args)
+            self._advance(ctx)
+        return run
 
     def odds(self, state: SbhState, command: Command) -> dict[str, Any]:
         """Exact odds of an attack the seat could make now (server/rules/sbh/odds.py)."""
