@@ -36,6 +36,7 @@ from server.rules.sbh.movement import (
     can_move,
     destination_lists,
     enemies_in_contact,
+    far_from_all,
     free_move_allowed,
     move_cost,
     move_destinations,
@@ -43,13 +44,16 @@ from server.rules.sbh.movement import (
 )
 from server.rules.sbh.quality import roll_quality, succeeds
 from server.rules.sbh.state import SbhState
+from server.rules.sbh.terrain import LONG
 
 ACTIVATION = "seed 000, ACTIVATION"
 ACTION_COST = "seed 000, ACTION COST"
 
 
 def can_activate(fig: Figure) -> bool:
-    return (fig.on_table or is_carried(fig)) and not fig.activated
+    """On the table or carried by a mount, and not yet activated this turn."""
+    return (not fig.activated and fig.status == "ready"
+            and (fig.pos is not None or fig.carried_by is not None))
 
 
 def is_carried(fig: Figure) -> bool:
@@ -62,8 +66,9 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
     seat = state.active_seat
     ready = [f for f in state.side(seat) if can_activate(f)]  # (incl. carried figures)
     specs = []
-    plain = [f.id for f in ready if not _declares(f)]
-    casters = [f.id for f in ready if _declares(f)]
+    declaring = [_declares(f) for f in ready]
+    plain = [f.id for f, declares in zip(ready, declaring, strict=True) if not declares]
+    casters = [f.id for f, declares in zip(ready, declaring, strict=True) if declares]
     if plain:
         specs.append(CommandSpec("activate", "Activate a figure with 1-3 dice",
                                  params={"figure": plain, "dice": [1, 2, 3]}))
@@ -73,8 +78,9 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
                                  params={"figure": casters, "dice": [1, 2, 3],
                                          "cast": [False, True]}))
     threats = active_enemy_hexes(state, seat)
+    reach = 2 * LONG  # seed 000, FREE MOVES: no active enemy within 2 x Long
     movers = [f.id for f in ready if f.pos is not None and can_move(f)
-              and free_move_allowed(state, f, threats)]
+              and far_from_all(f.pos, threats, reach)]
     if movers:
         specs.append(CommandSpec("free_move", "Free move instead of rolling (then choose "
                                  "where)", params={"figure": movers}))
@@ -180,6 +186,9 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     greed = devotion.greedy_options(fig)
     if greed is not None:
         return greed + [CommandSpec("end_activation", "End this figure's activation")]
+    regrouping = groups.regrouping(state)
+    # moves limited only by where they may end (asked per hex): not the usual case
+    limited = regrouping or fig.has("Swarm")
     specs.extend(devotion.heal_options(state, fig))
     specs.extend(falling.jump_options(state, fig, left))
     specs.extend(climbing.options(state, fig, left))
@@ -188,7 +197,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     if fig.transfixed and left >= 2:
         specs.append(CommandSpec("break_free", "Break free of the transfix (2 actions)"))
     if can_move(fig):
-        if groups.regrouping(state) or fig.has("Swarm"):  # nothing else limits where to end
+        if limited:
             dests = {h: c for h, c in move_destinations(state, fig, left).items()
                      if groups.regroup_allows(state, fig, h, c)
                      and swarms.keeps_coherency(state, fig, h)}
@@ -199,12 +208,12 @@ def action_options(state: SbhState) -> list[CommandSpec]:
             if hexes:
                 specs.append(CommandSpec("move", f"Move ({cost} action{'s' * (cost > 1)})",
                                          params={"to": hexes}))
-        steps = [h for h in step_destinations(state, fig)
-                 if groups.regroup_allows(state, fig, h, 1)
-                 and swarms.keeps_coherency(state, fig, h)]
+        steps = step_destinations(state, fig)
+        if limited:
+            steps = [h for h in steps if groups.regroup_allows(state, fig, h, 1)
+                     and swarms.keeps_coherency(state, fig, h)]
         if steps:
             specs.append(CommandSpec("step", "Step one hex", params={"to": hex_list(steps)}))
-    regrouping = groups.regrouping(state)
     targets = [] if regrouping else melee_targets(state, fig)
     if targets:
         powers = [False, True] if left >= 2 else [False]

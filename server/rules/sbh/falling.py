@@ -24,7 +24,7 @@ JUMPING AND LEAPING, FALLING DAMAGE).
 
 from __future__ import annotations
 
-from server.rules.board.hex import distance, hex_at
+from server.rules.board.hex import distance, hex_at, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import hero
 from server.rules.sbh.combat import hex_list
@@ -113,10 +113,10 @@ def jump_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec
 
 def jump_landings(state: SbhState, fig: Figure) -> list:
     board = state.board
-    q0, r0 = fig.pos[0], fig.pos[1]
-    if not any(board.kind(hex_at(q0 + dq, r0 + dr)).name == "chasm"
-               for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))):
+    chasms = board.hexes_of("chasm")
+    if not chasms or chasms.isdisjoint(neighbours(fig.pos)):
         return []
+    q0, r0 = fig.pos[0], fig.pos[1]
     occupied = state.occupancy()
     out = []
     for _offset, steps in rays(2 * LONG):

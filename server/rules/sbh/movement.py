@@ -32,9 +32,9 @@ def enemies_in_contact(state: SbhState, fig: Figure, at: Hex | None = None,
     if at is None:
         return []
     near = set(neighbours(at))
-    return [e for e in state.figures.values()
-            if e.seat != fig.seat and e.on_table and e.pos in near
-            and (not active_only or e.active)]
+    seat = fig.seat
+    return [e for e in state.on_table() if e.seat != seat and e.pos in near
+            and (not active_only or (not e.fallen and e.transfixed_by is None))]
 
 
 def move_destinations(state: SbhState, fig: Figure, actions: int) -> dict[Hex, int]:
@@ -121,25 +121,26 @@ def _figures_refuse(state: SbhState, fig: Figure, masks: RayMasks, flying: bool)
     enemy the mover was not already touching (seed 000, MOVING THROUGH
     FRIENDS; moving into contact ends a move). A flying mover cares only about
     the end."""
-    ending, beyond, around = masks.ending, masks.beyond, masks.around
+    near = masks.figure_rays
     q0, r0 = fig.pos[0], fig.pos[1]
     seat = fig.seat
     cramped = state.board.cramped_hexes()
     start_contacts = neighbours(fig.pos)
     excluded = 0
-    for e in state.figures.values():  # on the table (`Figure.on_table`, inlined)
+    for e in state.on_table():
         p = e.pos
-        if e.status != "ready" or p is None:
+        found = near.get((p[0] - q0, p[1] - r0))
+        if found is None:  # too far to matter
             continue
-        offset = (p[0] - q0, p[1] - r0)
-        excluded |= ending.get(offset, 0)
+        ending, beyond, around = found
+        excluded |= ending
         if flying:
             continue
         if e.seat != seat or p in cramped:  # no passing it
-            excluded |= beyond.get(offset, 0)
+            excluded |= beyond
         if (e.seat != seat and not e.fallen and e.transfixed_by is None
                 and p not in start_contacts):  # contact with a new active enemy
-            excluded |= around.get(offset, 0)
+            excluded |= around
     return excluded
 
 
@@ -195,20 +196,31 @@ def move_cost(state: SbhState, fig: Figure, to, actions: int) -> int | None:
 
 def step_destinations(state: SbhState, fig: Figure) -> list[Hex]:
     """Seed 000, MINIMUM MOVEMENT: THE STEP: one base, whatever the terrain."""
+    board = state.board
     occupied = state.occupancy()
-    return [h for h in neighbours(fig.pos)
-            if h not in occupied and state.board.passable(h, fig.rules)
-            and not state.board.blocks_move(fig.pos, h, fig.rules)]
+    blocked = board.movement_sets(fig.rules)[0]  # `board.passable`, for the table's hexes
+    found = [h for h in neighbours(fig.pos)
+             if h not in occupied and h not in blocked and board.contains(h)]
+    if board.edges:
+        found = [h for h in found if not board.blocks_move(fig.pos, h, fig.rules)]
+    return found
 
 
 def free_move_allowed(state: SbhState, fig: Figure, threats: list | None = None) -> bool:
     """Seed 000, FREE MOVES: no active enemy within 2 x Long. `threats`: the
     hexes of the active enemies (`active_enemy_hexes`), when asked for several
     figures of one side."""
-    reach = 2 * RANGE["long"]
-    q, r, s = fig.pos
-    for p in (active_enemy_hexes(state, fig.seat) if threats is None else threats):
-        if max(abs(p[0] - q), abs(p[1] - r), abs(p[2] - s)) <= reach:  # distance, inlined
+    return far_from_all(fig.pos, active_enemy_hexes(state, fig.seat) if threats is None
+                        else threats, 2 * RANGE["long"])
+
+
+def far_from_all(h: Hex, hexes, reach: int) -> bool:
+    """No hex of `hexes` within `reach` of `h` (distances inlined: the
+    activation prompt asks this for every figure)."""
+    q, r, s = h
+    for p in hexes:
+        if -reach <= p[0] - q <= reach and -reach <= p[1] - r <= reach \
+                and -reach <= p[2] - s <= reach:
             return False
     return True
 

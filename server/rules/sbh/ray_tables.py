@@ -60,6 +60,8 @@ class RayMasks:
     beyond: dict  # offset -> rays passing it on the way to a farther end
     around: dict  # offset -> rays passing a hex next to it (an active enemy there stops them)
     crossing: dict  # side(a, b) of offsets -> rays crossing it (the start's sides included)
+    # offset -> (ending, beyond, around) there: one look-up per figure near the mover
+    figure_rays: dict
     longer: tuple[int, ...]  # longer[k]: the rays more than k hexes long
     # rays leaving the table by how far the start is from each edge: west and
     # east [row parity][room], north and south [room]; rays not listed stay on
@@ -72,6 +74,7 @@ class RayMasks:
 @cache
 def ray_masks(length: int) -> RayMasks:
     table = rays(length)
+    index = {dest: i for i, (dest, _) in enumerate(table)}
     through: dict = {}
     beyond: dict = {}
     crossing: dict = {}
@@ -106,6 +109,9 @@ def ray_masks(length: int) -> RayMasks:
         every=(1 << len(table)) - 1,
         ending={dest: 1 << i for i, (dest, _) in enumerate(table)},
         through=through, beyond=beyond, around=around, crossing=crossing,
+        figure_rays={offset: ((1 << index[offset]) if offset in index else 0,
+                              beyond.get(offset, 0), around.get(offset, 0))
+                     for offset in {*index, *beyond, *around}},
         longer=tuple(rays_where(lambda steps, k=k: len(steps) > k)
                      for k in range(length + 1)),
         west=tuple(leaving(lambda c, p=p: -(c[0] + (c[1] + p) // 2)) for p in (0, 1)),

@@ -35,8 +35,9 @@ class Activation:
 class _Scratch:
     """Working data a state carries while one call works on it, never part of
     the state (not a dataclass field: not copied, compared, digested or
-    shown): `_memo`, derived values for the current call (see memo.py), and
-    `_journal`, the undo journal of a `decide` under way (journal.py)."""
+    shown): `_memo`, values derived from the state during one call (see
+    `remembered`), and `_journal`, the undo journal of a `decide` under way
+    (journal.py)."""
 
     __slots__ = ("_memo", "_journal")
 
@@ -107,15 +108,31 @@ class SbhState(_Scratch):
         return copy
 
     # -- queries used everywhere ------------------------------------------------
+    # While a prompt or a decide works on the state their answers are remembered
+    # (see `remembered`): callers never change the lists and dicts they get.
     def side(self, seat: str) -> list[Figure]:
-        return [f for f in self.figures.values() if f.seat == seat]
+        memo = self._memo
+        found = None if memo is None else memo.get(("side", seat))
+        if found is None:
+            found = [f for f in self.figures.values() if f.seat == seat]
+            if memo is not None:
+                memo[("side", seat)] = found
+        return found
 
     def on_table(self, seat: str | None = None) -> list[Figure]:
-        # Figure.on_table inlined: the rules ask this thousands of times a game
-        if seat is None:
-            return [f for f in self.figures.values() if f.status == "ready" and f.pos is not None]
-        return [f for f in self.figures.values()
-                if f.seat == seat and f.status == "ready" and f.pos is not None]
+        memo = self._memo
+        found = None if memo is None else memo.get(("table", seat))
+        if found is None:
+            # Figure.on_table inlined: the rules ask this thousands of times a game
+            if seat is None:
+                found = [f for f in self.figures.values()
+                         if f.status == "ready" and f.pos is not None]
+            else:
+                found = [f for f in self.figures.values()
+                         if f.seat == seat and f.status == "ready" and f.pos is not None]
+            if memo is not None:
+                memo[("table", seat)] = found
+        return found
 
     def figure_at(self, h) -> Figure | None:
         for f in self.figures.values():
@@ -124,8 +141,33 @@ class SbhState(_Scratch):
         return None
 
     def occupancy(self) -> dict:
-        return {f.pos: f for f in self.figures.values()
-                if f.status == "ready" and f.pos is not None}  # Figure.on_table inlined
+        """Hex -> the figure on it."""
+        memo = self._memo
+        found = None if memo is None else memo.get("occupancy")
+        if found is None:
+            found = {f.pos: f for f in self.figures.values()
+                     if f.status == "ready" and f.pos is not None}  # Figure.on_table inlined
+            if memo is not None:
+                memo["occupancy"] = found
+        return found
+
+
+_MISSING = object()
+
+
+def remembered(state: SbhState, key, compute):
+    """`compute(state)`, remembered under `key` while the current call (a
+    prompt, a decide: they set `state._memo`) works on this state. evolve
+    forgets everything at each event, so answers never outlive the state they
+    describe; outside such a call nothing is kept (tests change states by
+    hand). Values are shared: callers must not change them."""
+    memo = state._memo
+    if memo is None:
+        return compute(state)
+    found = memo.get(key, _MISSING)
+    if found is _MISSING:
+        found = memo[key] = compute(state)
+    return found
 
 
 def straight_line_copier(cls):

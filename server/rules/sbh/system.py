@@ -132,8 +132,14 @@ class SongOfBladesAndHeroes:
         return Result(state.winner, victory_points(state), state.end_reason)
 
     def prompt(self, state: SbhState) -> Prompt:
-        return Prompt(tuple(Decision(seat, text, tuple(specs))
-                            for seat, (text, specs) in self._decisions(state).items()))
+        outer = state._memo
+        if outer is None:
+            state._memo = {}  # remember derived values while the options are listed
+        try:
+            return Prompt(tuple(Decision(seat, text, tuple(specs))
+                                for seat, (text, specs) in self._decisions(state).items()))
+        finally:
+            state._memo = outer
 
     def decide(self, state: SbhState, command: Command, dice) -> list[Event]:
         handler = self._checked(state, command)

@@ -178,6 +178,14 @@ class SbhBoard:
     def cramped(self, h: Hex) -> bool:
         return self.kind(h).cramped
 
+    def hexes_of(self, kind: str) -> frozenset:
+        """The hexes of one terrain kind (cached: terrain never changes)."""
+        cache = self.__dict__.setdefault("_kind_cache", {})
+        found = cache.get(kind)
+        if found is None:
+            found = cache[kind] = frozenset(h for h, k in self.terrain.items() if k == kind)
+        return found
+
     def cramped_hexes(self) -> frozenset:
         """Every cramped hex (cached: terrain never changes)."""
         found = self.__dict__.get("_cramped")
