@@ -37,6 +37,7 @@ from server.rules.sbh.movement import (
     destination_lists,
     enemies_in_contact,
     far_from_all,
+    figures_next_to,
     free_move_allowed,
     move_cost,
     move_destinations,
@@ -313,8 +314,7 @@ def _move_or_disengage(ctx, fig: Figure, to, cost: int, *, terror_done: bool = F
     leaving = [e for e in enemies_in_contact(s, fig)
                if distance(e.pos, to) > 1 and e.active]
     hackers = [e.id for e in leaving if not free_disengage_from(fig, e)]
-    new_contact = any(distance(e.pos, to) == 1 for e in s.figures.values()
-                      if e.seat != fig.seat and e.on_table)
+    new_contact = any(e.seat != fig.seat for e in figures_next_to(s, to))
     if not hackers:
         start = fig.pos
         ctx.emit("moved", figure=fig.id, to=[to[0], to[1]], cost=cost, contact=new_contact)

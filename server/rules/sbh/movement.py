@@ -22,8 +22,19 @@ from server.rules.sbh.ray_tables import (
     ray_masks,
     terrain_rays,
 )
-from server.rules.sbh.state import SbhState
+from server.rules.sbh.state import SbhState, remembered
 from server.rules.sbh.terrain import MOVE_DOWNGRADE, RANGE
+
+
+def figures_next_to(state: SbhState, h: Hex) -> list[Figure]:
+    """The figures on the table next to `h`, in the state's order (remembered
+    while a prompt or a decide works on the state: moves ask it several times)."""
+    return remembered(state, ("next to", h), lambda s: _next_to(s, h))
+
+
+def _next_to(state: SbhState, h: Hex) -> list[Figure]:
+    near = set(neighbours(h))
+    return [e for e in state.on_table() if e.pos in near]
 
 
 def enemies_in_contact(state: SbhState, fig: Figure, at: Hex | None = None,
@@ -31,9 +42,8 @@ def enemies_in_contact(state: SbhState, fig: Figure, at: Hex | None = None,
     at = fig.pos if at is None else at
     if at is None:
         return []
-    near = set(neighbours(at))
     seat = fig.seat
-    return [e for e in state.on_table() if e.seat != seat and e.pos in near
+    return [e for e in figures_next_to(state, at) if e.seat != seat
             and (not active_only or (not e.fallen and e.transfixed_by is None))]
 
 

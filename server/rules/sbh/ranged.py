@@ -17,6 +17,7 @@ from server.rules.sbh import magic_items
 from server.rules.sbh.combat import lethal_against, outcome
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.geometry_cache import board_sight, code, line_blocked, sight_between
+from server.rules.sbh.movement import figures_next_to
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import LONG, MEDIUM, SHORT
 
@@ -158,11 +159,9 @@ def in_melee(state: SbhState, fig: Figure, *, spell: bool = False) -> bool:
     """Seed 000, NO SHOOTING IN OR OUT OF MELEE: "If the shooter is in melee with
     only a fallen foe, the shooter can fire"; RESTRICTIONS IN SPELL CASTING:
     "unless all the adjacent foes are fallen or transfixed"."""
-    near = set(neighbours(fig.pos))
-    for e in state.figures.values():
-        if e.seat != fig.seat and e.on_table and e.pos in near and not e.fallen:
-            if not (spell and e.transfixed):
-                return True
+    for e in figures_next_to(state, fig.pos):
+        if e.seat != fig.seat and not e.fallen and not (spell and e.transfixed):
+            return True
     return False
 
 
@@ -201,15 +200,12 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
     if shooter.pos is None or in_melee(state, shooter, spell=spell):
         return {}
     valid: dict[str, tuple[Figure, Sight]] = {}
-    engaged = {n for f in state.figures.values()  # hexes in contact with a friend
-               if f.seat == shooter.seat and f.on_table and f.id != shooter.id
-               for n in neighbours(f.pos)}
-    figures = None if state.board.edges else blocking_figures(state, shooter)
-    for enemy in state.figures.values():
-        if enemy.seat == shooter.seat or not enemy.on_table:
+    blockers: list = []  # blocking_figures(state, shooter), once a line is traced
+    for enemy in state.on_table():
+        if enemy.seat == shooter.seat:
             continue
         seen = _valid_target(state, shooter, enemy, base_range, spell, max_multiple,
-                             engaged, figures)
+                             blockers)
         if seen is not None:
             valid[enemy.id] = (enemy, seen)
     legal = {}
@@ -223,8 +219,7 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
 
 
 def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: int,
-                  spell: bool, max_multiple: int, engaged: set,
-                  figures: frozenset[int] | None) -> Sight | None:
+                  spell: bool, max_multiple: int, blockers: list) -> Sight | None:
     multiple = band(distance(shooter.pos, enemy.pos), base_range)
     if multiple is None or multiple > max_multiple:
         return None  # out of range: no need to trace the line
@@ -232,8 +227,14 @@ def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: i
                                          and magic_items.cloaked(state, enemy))
     if stealthy and not spell and state.board.against_cover(enemy.pos):
         return None  # seed 000, STEALTH (spells "may always target a model with Stealth")
-    if enemy.pos in engaged:
+    if any(f.seat == shooter.seat and f.id != shooter.id
+           for f in figures_next_to(state, enemy.pos)):
         return None  # "you can't shoot someone who is in a melee with one of your friends"
+    figures = None
+    if not state.board.edges:  # (with walls, lines are walked hex by hex)
+        if not blockers:
+            blockers.append(blocking_figures(state, shooter))
+        figures = blockers[0]
     seen = sight(state, shooter, enemy, figures)
     if seen is None:
         return None
