@@ -12,9 +12,10 @@ from typing import Any
 
 from server.rules.checksum import state_digest
 from server.rules.dice import Dice, SeededDice
-from server.rules.kernel import Command, Event, RulesSystem
+from server.rules.kernel import Command, Event, RulesSystem, fast_init
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Applied:
     """One event and the digest of the state right after it."""

@@ -49,6 +49,11 @@ from server.rules.sbh.terrain import LONG
 
 ACTIVATION = "seed 000, ACTIVATION"
 ACTION_COST = "seed 000, ACTION COST"
+# Options without parameters, the same in every prompt: built once (never
+# changed: CommandSpec is frozen and nothing writes into its empty maps).
+PASS = CommandSpec("pass", "End your turn")
+END_ACTIVATION = CommandSpec("end_activation", "End this figure's activation")
+STAY = CommandSpec("end_activation", "Stay where you are")
 
 
 def can_activate(fig: Figure) -> bool:
@@ -88,7 +93,7 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
     from server.rules.sbh import ambush
 
     specs.extend(ambush.activation_options(state))
-    specs.append(CommandSpec("pass", "End your turn"))
+    specs.append(PASS)
     return specs
 
 
@@ -183,10 +188,10 @@ def action_options(state: SbhState) -> list[CommandSpec]:
         dests = free_move_destinations(state, fig)
         if dests:
             specs.append(CommandSpec("move", "Free move", params={"to": dests}))
-        return specs + [CommandSpec("end_activation", "Stay where you are")]
+        return specs + [STAY]
     greed = devotion.greedy_options(fig)
     if greed is not None:
-        return greed + [CommandSpec("end_activation", "End this figure's activation")]
+        return greed + [END_ACTIVATION]
     regrouping = groups.regrouping(state)
     # moves limited only by where they may end (asked per hex): not the usual case
     limited = regrouping or fig.has("Swarm")
@@ -237,7 +242,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     can_still_join = any(s.type in ("move", "step") for s in specs)
     if (not regrouping or fig.moves == 0 or groups.touches_member(state, fig, fig.pos)
             or not can_still_join):
-        specs.append(CommandSpec("end_activation", "End this figure's activation"))
+        specs.append(END_ACTIVATION)
     return specs
 
 

@@ -97,6 +97,7 @@ ACTION_HANDLERS = {
     "end_activation": actions.do_end_activation,
 }
 OPTIONS = DEFAULTS
+CONCEDE = CommandSpec("concede", "Concede the match")  # (in every prompt: built once)
 # Rule modules that own a waiting choice: kind -> module with pending_text(state,
 # item), pending_specs(item) and HANDLERS {(kind, command): handler(ctx, seat, args)}.
 CHOICE_MODULES = {"standard_rally": standard, "teleport_mishap": teleport}
@@ -235,7 +236,7 @@ class SongOfBladesAndHeroes:
         if state.phase != "play":
             return {seat: ("Set up the battle", specs)
                     for seat, specs in setup.setup_decisions(state).items()}
-        concede = CommandSpec("concede", "Concede the match")
+        concede = CONCEDE
         if state.pending:
             item = state.pending[-1]
             return {item["seat"]: (self._pending_text(state, item),
