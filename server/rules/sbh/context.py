@@ -31,7 +31,8 @@ class Ctx:
         self.events: list[Event] = []
         self.journal = Journal(state)
         self.outer_memo = state._memo
-        state._memo = {}  # derived values, for this call only (memo.py)
+        if state._memo is None:  # derived values, for this call only (state.remembered)
+            state._memo = {}
         self.after = after  # called with the state after each event (checksums)
         self.checksums: list = []
 

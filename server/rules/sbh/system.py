@@ -61,7 +61,7 @@ from server.rules.sbh.scenarios import (
     winner_by_points,
     wiped_out,
 )
-from server.rules.sbh.state import SEATS, SbhState, other
+from server.rules.sbh.state import SEATS, SbhState, other, remembered
 from server.rules.sbh.terrain import DEFAULT_SIZE, SbhBoard
 from server.rules.sbh.turns import end_game, end_turn
 
@@ -143,13 +143,19 @@ class SongOfBladesAndHeroes:
             state._memo = outer
 
     def decide(self, state: SbhState, command: Command, dice) -> list[Event]:
-        handler = self._checked(state, command)
-        ctx = Ctx(state, dice)
+        outer = state._memo
+        if outer is None:  # remember derived values while the command is checked and run
+            state._memo = {}
         try:
-            handler(ctx)
+            handler = self._checked(state, command)
+            ctx = Ctx(state, dice)
+            try:
+                handler(ctx)
+            finally:
+                ctx.close(keep=False)  # decide never changes the state it is given
+            return ctx.events
         finally:
-            ctx.close(keep=False)  # decide never changes the state it is given
-        return ctx.events
+            state._memo = outer
 
     def apply_in_place(self, state: SbhState, command: Command, dice,
                        digest=None) -> tuple[SbhState, list[Event], list]:
@@ -157,12 +163,20 @@ class SongOfBladesAndHeroes:
         caller that drops the old state would: runner.apply_command): the state
         after the events, the events, and `digest` of the state after each
         (when given). Raises RulesError with nothing changed."""
-        handler = self._checked(state, command)
+        outer = state._memo
+        if outer is None:
+            state._memo = {}
+        try:
+            handler = self._checked(state, command)
+        except BaseException:
+            state._memo = outer
+            raise
         ctx = Ctx(state, dice, after=digest)
         try:
             handler(ctx)
         except BaseException:
             ctx.close(keep=False)
+            state._memo = outer
             raise
         ctx.close(keep=True)
         return ctx.state, ctx.events, ctx.checksums
@@ -225,7 +239,7 @@ class SongOfBladesAndHeroes:
         if state.phase == "over":
             return ()
         if state.phase != "play":
-            return tuple(setup.setup_decisions(state))
+            return tuple(_setup_decisions(state))
         if state.pending:
             return (state.pending[-1]["seat"],)
         return (state.active_seat,)
@@ -235,7 +249,7 @@ class SongOfBladesAndHeroes:
             return {}
         if state.phase != "play":
             return {seat: ("Set up the battle", specs)
-                    for seat, specs in setup.setup_decisions(state).items()}
+                    for seat, specs in _setup_decisions(state).items()}
         concede = CONCEDE
         if state.pending:
             item = state.pending[-1]
@@ -308,7 +322,7 @@ class SongOfBladesAndHeroes:
     def _handler(self, state: SbhState, command_type: str):
         if state.phase != "play":
             handler = SETUP_HANDLERS.get(command_type)
-            wanted = {s.type for specs in setup.setup_decisions(state).values() for s in specs}
+            wanted = {s.type for specs in _setup_decisions(state).values() for s in specs}
             return handler if command_type in wanted else None
         if state.pending:
             item = state.pending[-1]
@@ -394,6 +408,12 @@ class SongOfBladesAndHeroes:
 
     def _end(self, ctx: Ctx, winner: str | None, reason: str) -> None:
         end_game(ctx, winner, reason)
+
+
+def _setup_decisions(state: SbhState) -> dict:
+    """setup.setup_decisions, once a call (checking a set-up command asks for
+    the seats waiting and the commands they may make)."""
+    return remembered(state, "setup decisions", setup.setup_decisions)
 
 
 def _offered(ctx: Ctx, args: dict, arg: str, key: str, message: str,
