@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from array import array
 
-from server.rules.board.hex import offset_line
+from server.rules.board.hex import EPSILON
 
 # -- sight: lines as sets of hex codes ----------------------------------------------
 # A hex (q, r) is coded as one int, linear in both, so a line from any hex is its
@@ -79,16 +79,41 @@ def _draw_sight_lines(dq: int, dr: int) -> None:
     line: the line back is the line there reversed, and the other reading is
     the line back seen from the far end (exact for these float samples:
     checked for every offset of the largest table)."""
-    cells = tuple(code(q, r) for q, r, _ in offset_line.__wrapped__(dq, dr, 1))
+    cells = _line_codes(dq, dr)
     end = cells[-1]
+    inner = cells[1:-1]
+    back = inner[::-1]
     if len(_SIGHT_LINES) > 1 << 17:
         _SIGHT_LINES.clear()
-    for (q, r, nudge), line_ in (
-            ((dq, dr, 1), cells),
-            ((-dq, -dr, 1), tuple(c - end for c in reversed(cells))),
-            ((dq, dr, -1), tuple(end - c for c in reversed(cells))),
-            ((-dq, -dr, -1), tuple(-c for c in cells))):
-        _SIGHT_LINES[_line_key(q, r, nudge)] = array("i", line_[1:-1])
+    for (q, r, nudge), between in (
+            ((dq, dr, 1), inner),
+            ((-dq, -dr, 1), [c - end for c in back]),
+            ((dq, dr, -1), [end - c for c in back]),
+            ((-dq, -dr, -1), [-c for c in inner])):
+        _SIGHT_LINES[_line_key(q, r, nudge)] = array("i", between)
+
+
+def _line_codes(dq: int, dr: int) -> list[int]:
+    """The codes of hex.offset_line(dq, dr, 1), computed by the same float
+    operations in the same order (so the same hexes) without building its
+    tuples: the first turns of a process draw thousands of lines."""
+    n = max(abs(dq), abs(dr), abs(dq + dr))
+    if n == 0:
+        return [0]
+    e1, e2 = EPSILON, EPSILON * 1.618034
+    e3 = -e1 - e2
+    sq, sr, ss = dq / n, dr / n, (-dq - dr) / n
+    cells = []
+    for i in range(n + 1):
+        q, r, s = e1 + sq * i, e2 + sr * i, e3 + ss * i
+        rq, rr, rs = round(q), round(r), round(s)
+        dq_, dr_, ds_ = abs(rq - q), abs(rr - r), abs(rs - s)
+        if dq_ > dr_ and dq_ > ds_:
+            rq = -rr - rs
+        elif dr_ > ds_:
+            rr = -rq - rs
+        cells.append(rq * 4096 + rr)  # code(rq, rr)
+    return cells
 
 
 def board_sight(board) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
