@@ -128,8 +128,21 @@ def figure_from_entry(fig_id: str, seat: str, entry: dict) -> Figure:
                   quality=int(entry["quality"]), combat=int(entry["combat"]), rules=rules)
 
 
+_SORTED_RULES: dict[int, tuple[dict, list]] = {}
+
+
 def _sorted_rules(rules: dict) -> list:
-    return sorted([k, v] for k, v in rules.items())
+    """The rules as sorted [name, parameter] pairs, remembered per rules map
+    (a figure's map is never changed, only replaced, and clones share it; the
+    pairs are only read). Bounded, process-wide."""
+    found = _SORTED_RULES.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    pairs = sorted([k, v] for k, v in rules.items())
+    if len(_SORTED_RULES) >= 4096:
+        _SORTED_RULES.clear()
+    _SORTED_RULES[id(rules)] = (rules, pairs)
+    return pairs
 
 
 def _straight_line_canonical():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
+from server.rules.checksum import dataclass_canonical
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.terrain import SbhBoard
 
@@ -193,6 +194,9 @@ def straight_line_fields(cls):
     return namespace["values"], namespace["restore"]
 
 
+# state checksums (server.rules.checksum): the generic dataclass digest, unrolled
+SbhState.__canonical__ = dataclass_canonical(SbhState)
+Activation.__canonical__ = dataclass_canonical(Activation)
 copy_state = straight_line_copier(SbhState)
 copy_activation = straight_line_copier(Activation)
 state_values, restore_state = straight_line_fields(SbhState)
