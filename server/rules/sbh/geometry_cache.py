@@ -85,12 +85,13 @@ def _draw_sight_lines(dq: int, dr: int) -> None:
     back = inner[::-1]
     if len(_SIGHT_LINES) > 1 << 17:
         _SIGHT_LINES.clear()
-    for (q, r, nudge), between in (
-            ((dq, dr, 1), inner),
-            ((-dq, -dr, 1), [c - end for c in back]),
-            ((dq, dr, -1), [end - c for c in back]),
-            ((-dq, -dr, -1), [-c for c in inner])):
-        _SIGHT_LINES[_line_key(q, r, nudge)] = array("i", between)
+    there = (inner, [end - c for c in back])  # to (dq, dr), nudge 1 and -1
+    home = ([c - end for c in back], [-c for c in inner])  # to (-dq, -dr)
+    for (q, r), (first, second) in (((dq, dr), there), ((-dq, -dr), home)):
+        kept = _SIGHT_LINES[_line_key(q, r, 1)] = array("i", first)
+        # Most lines touch no hex corner: both readings are then the same hexes,
+        # kept as one object so a blocked reading need not be checked twice.
+        _SIGHT_LINES[_line_key(q, r, -1)] = kept if second == first else array("i", second)
 
 
 def _line_codes(dq: int, dr: int) -> list[int]:
@@ -171,14 +172,18 @@ def clear_lines(board, a, targets) -> list[bool]:
     for b in targets:
         dq, dr = b[0] - qa, b[1] - ra
         key = code(dq, dr) * 2
+        checked = None
         for nudge in (1, -1):
             between = lines.get(key + (nudge > 0))
             if between is None:
                 between = sight_between(dq, dr, nudge)
+            if between is checked:  # the same hexes as the reading found blocked
+                continue
             if relative.isdisjoint(between) and (not sides or not crosses_side(sides, a, b,
                                                                                  nudge)):
                 out.append(True)
                 break
+            checked = between
         else:
             out.append(False)
     return out

@@ -64,9 +64,10 @@ def sight(state: SbhState, shooter: Figure, target: Figure,
         scenery = board_sight(board)[1 if in_woods_b else 0]
         base = code(a[0], a[1])
         dq, dr = b[0] - a[0], b[1] - a[1]
-        readings = [_open_reading(tuple(map(base.__add__, sight_between(dq, dr, nudge))),
-                                  scenery, figures)
-                    for nudge in (1, -1)]
+        first, second = sight_between(dq, dr, 1), sight_between(dq, dr, -1)
+        reading = _open_reading(tuple(map(base.__add__, first)), scenery, figures)
+        readings = [reading, reading if second is first else  # (the same hexes)
+                    _open_reading(tuple(map(base.__add__, second)), scenery, figures)]
     clear = [r for r in readings if r is not None]
     if not clear:
         return None
