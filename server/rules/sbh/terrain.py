@@ -73,6 +73,7 @@ BLOCKING_EDGES = frozenset(k for k, v in EDGE_KINDS.items() if v["climb"])
 # the linear obstacles it may cross (see blocks_move)
 _MOVEMENT_RULES = {r for k in KINDS.values() for r in k.ignored_by + k.passable_by} | {
     "Clinging", "Flying"}
+_MOVEMENT_KEYS: dict[int, tuple[dict, tuple]] = {}  # id(rules) -> (rules, key): bounded
 
 
 @functools.cache
@@ -148,8 +149,16 @@ class SbhBoard:
 
     @staticmethod
     def movement_key(rules: dict) -> tuple[str, ...]:
-        """The rules that change how a figure crosses this table."""
-        return tuple(sorted(r for r in rules if r in _MOVEMENT_RULES))
+        """The rules that change how a figure crosses this table (remembered per
+        rules map: a figure's map is never changed, only replaced)."""
+        found = _MOVEMENT_KEYS.get(id(rules))
+        if found is not None and found[0] is rules:
+            return found[1]
+        key = tuple(sorted(r for r in rules if r in _MOVEMENT_RULES))
+        if len(_MOVEMENT_KEYS) >= 4096:
+            _MOVEMENT_KEYS.clear()
+        _MOVEMENT_KEYS[id(rules)] = (rules, key)
+        return key
 
     def movement_sets(self, rules: dict) -> tuple[frozenset, frozenset]:
         """(hexes of the terrain this figure may not enter, hexes that slow it),
