@@ -3,14 +3,17 @@ Prints its figures; not a test.
 
     .venv/bin/python bench/sbh_memory.py [--matches 40] [--commands 150]
 
-Process-wide tables shared by every match (hex lines by offset, ray tables,
-board layouts by size) are warmed first by whole games, so they are not
-counted. Then `--matches` matches (bench/sbh_engine.py's warbands and table)
-are each played `--commands` commands into the battle by random-legal players
-and kept alive. tracemalloc's growth while they live, less what stays once
-they are dropped (process-wide tables that grew meanwhile), divided by their
+`--matches` matches (bench/sbh_engine.py's warbands and table) are each
+played `--commands` commands into the battle by random-legal players, as the
+server plays them (a prompt before each command, a checksum after each
+event), and kept alive; tracemalloc's growth over them, divided by their
 number, is the memory a match holds: its state, its board and every cache
-attributable to it. The largest allocation sites are listed after it.
+attributable to it, including entries it adds to process-wide caches keyed
+by its own objects. Process-wide tables shared by every match (hex lines by
+offset, ray tables, board layouts by size) are not counted: the very same
+matches are played once first and dropped, which draws every line they need.
+The largest allocation sites follow, and what stays once the matches are
+dropped (bounded process-wide caches).
 """
 
 from __future__ import annotations
@@ -57,8 +60,8 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=8)
     args = parser.parse_args()
 
-    for seed in range(5):  # warm the process-wide tables
-        play(10**6 + seed, None)
+    for seed in range(args.matches):  # the same matches: the shared tables they need
+        play(seed, args.commands)
     gc.collect()
     tracemalloc.start(1)
     before = tracemalloc.take_snapshot()
@@ -70,16 +73,14 @@ def main() -> None:
     count, turns = len(matches), sum(s.turn for s in matches) / len(matches)
     del matches
     gc.collect()
-    shared = tracemalloc.get_traced_memory()[0] - start
-    gone = tracemalloc.take_snapshot()
-    print(f"{(held - shared) / count / 1024:.1f} KiB per live match ({count} matches, "
-          f"{args.commands} commands each, turn {turns:.1f} on average); process-wide "
-          f"tables grew {shared / 1024:.0f} KiB meanwhile")
-    for stat in alive.compare_to(gone, "lineno")[:args.top]:
+    stays = tracemalloc.get_traced_memory()[0] - start
+    print(f"{held / count / 1024:.1f} KiB per live match ({count} matches, {args.commands} "
+          f"commands each, turn {turns:.1f} on average); {stays / 1024:.0f} KiB stays "
+          "once they are dropped")
+    for stat in alive.compare_to(before, "lineno")[:args.top]:
         frame = stat.traceback[0]
         print(f"  {stat.size_diff / count / 1024:7.1f} KiB  "
               f"{Path(frame.filename).name}:{frame.lineno}")
-    del before
 
 
 if __name__ == "__main__":

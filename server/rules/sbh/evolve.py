@@ -14,7 +14,7 @@ from server.rules.kernel import Event
 from server.rules.sbh.commanders import first_commander
 from server.rules.sbh.figures import figure_from_entry
 from server.rules.sbh.state import SEATS, Activation, SbhState, other
-from server.rules.sbh.terrain import SbhBoard
+from server.rules.sbh.terrain import SbhBoard, layout_hex
 
 
 def to_hex(pair) -> Hex:
@@ -74,12 +74,16 @@ def _role_chosen(s: SbhState, d: dict) -> None:
 
 
 def _terrain_laid(s: SbhState, d: dict) -> None:
-    terrain = {hex_at(q, r): kind for q, r, kind in d["terrain"]}
-    edges = {frozenset((hex_at(a[0], a[1]), hex_at(b[0], b[1]))): kind
-             for a, b, kind in d.get("edges", ())}
-    drops = {(hex_at(a[0], a[1]), hex_at(b[0], b[1])): kind.split("_")[1]
+    width, height = s.board.width, s.board.height
+
+    def cell(pair) -> Hex:  # (the layout's own hex: shared, not a match's copy)
+        return layout_hex(width, height, pair[0], pair[1])
+
+    terrain = {layout_hex(width, height, q, r): kind for q, r, kind in d["terrain"]}
+    edges = {frozenset((cell(a), cell(b))): kind for a, b, kind in d.get("edges", ())}
+    drops = {(cell(a), cell(b)): kind.split("_")[1]
              for a, b, kind in d.get("edges", ()) if kind.startswith("cliff_")}
-    s.board = SbhBoard(s.board.width, s.board.height, terrain, edges, drops)
+    s.board = SbhBoard(width, height, terrain, edges, drops)
     needs_step = s.options.get("scenario") in (
         "treasure_hunt", "quest_for_a_magic_item", "place_of_power")
     s.phase = "scenario" if needs_step else "edge"

@@ -123,14 +123,14 @@ def board_sight(board) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
     Cached on the board (its terrain never changes)."""
     found = board.__dict__.get("_sight_codes")
     if found is None:
-        blockers = board._sight_blockers()
+        codes = {h: code(h[0], h[1]) for h in board._sight_blockers()}
         sides = set()
         for pair in board._tall_walls():
             a, b = (code(h[0], h[1]) for h in pair)
             sides.update((side_code(a, b), side_code(b, a)))
         found = board.__dict__["_sight_codes"] = (
-            frozenset(code(h[0], h[1]) for h in blockers),
-            frozenset(code(h[0], h[1]) for h in blockers if not board.kind(h).woods),
+            frozenset(codes.values()),
+            frozenset(c for h, c in codes.items() if not board.kind(h).woods),
             frozenset(sides))
     return found
 

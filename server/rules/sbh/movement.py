@@ -17,13 +17,18 @@ from server.rules.board.hex import Hex, edge_key, neighbours
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.ray_tables import (
     RayMasks,
-    move_terrain,
     off_table,
     ray_masks,
     terrain_rays,
 )
 from server.rules.sbh.state import SbhState, remembered
-from server.rules.sbh.terrain import MOVE_DOWNGRADE, RANGE
+from server.rules.sbh.terrain import (
+    BLOCKED,
+    MOVE_DOWNGRADE,
+    RANGE,
+    SLOWING,
+    movement_classes,
+)
 
 
 def figures_next_to(state: SbhState, h: Hex) -> list[Figure]:
@@ -114,7 +119,7 @@ def _terrain_costs(board, fig: Figure, masks: RayMasks, actions: int) -> tuple[i
     full = fig.move_category
     reach = RANGE[full]
     q0, r0 = fig.pos[0], fig.pos[1]
-    refused, slowed = terrain_rays(masks, move_terrain(board, fig.rules), q0, r0, reach)
+    refused, slowed = terrain_rays(masks, board, fig.rules, q0, r0, reach)
     refused |= off_table(masks, board, q0, r0)
     slowed &= ~refused
     if not slowed:
@@ -186,19 +191,20 @@ def move_cost(state: SbhState, fig: Figure, to, actions: int) -> int | None:
         board = state.board
         if off_table(masks, board, q0, r0) & bit:
             return None
-        blocked, slowing = board.movement_sets(fig.rules)
-        edges = board.edges
+        classes = movement_classes(fig.rules)
+        terrain, edges = board.terrain, board.edges
         s0 = -q0 - r0
         prev = fig.pos
         for dq, dr in path:
             h = (q0 + dq, r0 + dr, s0 - dq - dr)
-            if h in blocked:
+            how = classes.get(terrain.get(h), 0)
+            if how == BLOCKED:
                 return None
             if edges and edge_key(prev, h) in edges:
                 if board.blocks_move(prev, h, fig.rules):
                     return None
                 slow = True
-            if h in slowing:
+            if how == SLOWING:
                 slow = True
             prev = h
     return _cost(full, slow, len(path), actions)
@@ -208,9 +214,9 @@ def step_destinations(state: SbhState, fig: Figure) -> list[Hex]:
     """Seed 000, MINIMUM MOVEMENT: THE STEP: one base, whatever the terrain."""
     board = state.board
     occupied = state.occupancy()
-    blocked = board.movement_sets(fig.rules)[0]  # `board.passable`, for the table's hexes
-    found = [h for h in neighbours(fig.pos)
-             if h not in occupied and h not in blocked and board.contains(h)]
+    classes, terrain = movement_classes(fig.rules), board.terrain  # (`board.passable`)
+    found = [h for h in neighbours(fig.pos) if h not in occupied and board.contains(h)
+             and classes.get(terrain.get(h), 0) != BLOCKED]
     if board.edges:
         found = [h for h in found if not board.blocks_move(fig.pos, h, fig.rules)]
     return found

@@ -9,21 +9,30 @@ Refusing rays is then OR-ing masks: one operation per figure or terrain hex
 near the mover, whatever the move length.
 
 Per board (kept in the board's own `__dict__`, so they live and die with it;
-its terrain never changes once laid) `move_terrain` lists, by row, the hexes
-and sides where a move may be refused or slowed for one set of movement rules:
-a few hundred bytes to a few KiB a board.
+its terrain never changes once laid) `move_places` lists the hexes and sides
+where a move may be refused or slowed, as one sorted array: a few hundred
+bytes a board.
 """
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
-from server.rules.board.hex import hex_at, line, neighbours
+from server.rules.board.hex import DIRECTIONS, hex_at, line, neighbours
+from server.rules.sbh.terrain import (
+    _KIND_NAMES,
+    BLOCKED,
+    BLOCKING_EDGES,
+    EDGE_KINDS,
+    KINDS,
+    SLOWING,
+    movement_classes,
+)
 
 ORIGIN = hex_at(0, 0)
-BLOCKED, SLOWING, BLOCKING_SIDE, SLOWING_SIDE = range(4)
 
 
 @cache
@@ -130,54 +139,69 @@ def off_table(masks: RayMasks, board, q0: int, r0: int) -> int:
     return found
 
 
-def move_terrain(board, rules: dict) -> dict[int, list[tuple]]:
-    """Row -> the places of that row where a walking move with `rules` may be
-    refused or slowed, sorted by q: (q, BLOCKED or SLOWING, None) for a hex it
-    may not enter or that slows it, (q, BLOCKING_SIDE or SLOWING_SIDE, side)
-    for a linear obstacle (listed at its first hex; `side` as `side()` keys it,
-    in absolute (q, r)). Cached on the board per set of movement rules."""
-    key = board.movement_key(rules)
-    cache_ = board.__dict__.setdefault("_move_terrain", {})
-    rows = cache_.get(key)
-    if rows is None:
-        blocked, slowing = board.movement_sets(rules)
-        places: list[tuple[int, tuple]] = [(h[1], (h[0], BLOCKED, None)) for h in blocked]
-        places += [(h[1], (h[0], SLOWING, None)) for h in slowing]
-        for pair in board.edges:
+# A board's places where a walking move may be refused or slowed, as one
+# sorted array of ints: row, q, and what is there (a terrain kind's index in
+# terrain._KIND_NAMES, or SIDE + 6 x an edge kind's index + the direction
+# from the place to the hex across the side). A few hundred bytes a board,
+# whatever the rules of the figures moving on it.
+_Q_OFF = 128  # q + _Q_OFF >= 0 on every table
+SIDE = 16
+_EDGE_NAMES = tuple(EDGE_KINDS)
+_STEPS = tuple((d[0], d[1]) for d in DIRECTIONS)
+
+
+def _place(q: int, r: int, what: int) -> int:
+    return (r << 16) | ((q + _Q_OFF) << 6) | what
+
+
+def move_places(board) -> array:
+    """The board's places (see above), cached on the board."""
+    found = board.__dict__.get("_move_places")
+    if found is None:
+        index = {name: i for i, name in enumerate(KINDS)}
+        places = [_place(h[0], h[1], index[kind]) for h, kind in board.terrain.items()
+                  if KINDS[kind].impassable or KINDS[kind].slows]
+        for pair, kind in board.edges.items():
             a, b = sorted((h[0], h[1]) for h in pair)
-            kind = BLOCKING_SIDE if board.blocks_move(*pair, rules) else SLOWING_SIDE
-            places.append((a[1], (a[0], kind, (a, b))))
-        rows = {}
-        for r, place in places:
-            rows.setdefault(r, []).append(place)
-        for found in rows.values():
-            found.sort(key=lambda place: (place[0], place[1]))
-        cache_[key] = rows
-    return rows
+            step = (b[0] - a[0], b[1] - a[1])
+            if step in _STEPS:  # (a side is between two neighbours)
+                places.append(_place(a[0], a[1],
+                                     SIDE + 6 * _EDGE_NAMES.index(kind) + _STEPS.index(step)))
+        found = board.__dict__["_move_places"] = array("i", sorted(places))
+    return found
 
 
-def terrain_rays(masks: RayMasks, rows: dict, q0: int, r0: int, reach: int) -> tuple[int, int]:
-    """(rays the terrain refuses, rays it slows) from (q0, r0): a ray is refused
-    if it enters a hex the mover may not enter or crosses a side it may not
-    cross, slowed if it enters a slowing hex or crosses any other obstacle."""
+def terrain_rays(masks: RayMasks, board, rules: dict, q0: int, r0: int,
+                 reach: int) -> tuple[int, int]:
+    """(rays the terrain refuses, rays it slows) from (q0, r0) for a figure with
+    `rules`: a ray is refused if it enters a hex the mover may not enter or
+    crosses a side it may not cross, slowed if it enters a slowing hex or
+    crosses any other obstacle."""
     through, crossing = masks.through, masks.crossing
+    places = move_places(board)
+    classes = movement_classes(rules)
+    names = _KIND_NAMES
+    climbs = "Clinging" in rules or "Flying" in rules  # (board.blocks_move)
     refused = slowed = 0
-    lo = (q0 - reach - 1,)
-    for r in range(r0 - reach - 1, r0 + reach + 2):  # sides listed at a row next to it
-        places = rows.get(r)
-        if places is None:
-            continue
+    for r in range(max(0, r0 - reach - 1), r0 + reach + 2):  # sides: listed next to it
+        end = _place(q0 + reach + 2, r, 0)
+        index = bisect_left(places, _place(q0 - reach - 1, r, 0))
         dr = r - r0
-        for index in range(bisect_left(places, lo), len(places)):
-            q, kind, where = places[index]
-            if q > q0 + reach + 1:
-                break
-            if kind < BLOCKING_SIDE:
+        while index < len(places) and places[index] < end:
+            code = places[index]
+            index += 1
+            q, what = ((code >> 6) & 1023) - _Q_OFF, code & 63
+            if what < SIDE:
+                how = classes.get(names[what], 0)
+                if not how:
+                    continue
                 found = through.get((q - q0, dr), 0)
             else:
-                (qa, ra), (qb, rb) = where
-                found = crossing.get(((qa - q0, ra - r0), (qb - q0, rb - r0)), 0)
-            if kind == BLOCKED or kind == BLOCKING_SIDE:
+                edge, step = divmod(what - SIDE, 6)
+                found = crossing.get(((q - q0, dr), (q + _STEPS[step][0] - q0,
+                                                     dr + _STEPS[step][1])), 0)
+                how = SLOWING if climbs or _EDGE_NAMES[edge] not in BLOCKING_EDGES else BLOCKED
+            if how == BLOCKED:
                 refused |= found
             else:
                 slowed |= found

@@ -10,6 +10,7 @@ twelve Short sticks across, and twelve times 4 hexes is 48.
 from __future__ import annotations
 
 import functools
+from array import array
 from dataclasses import dataclass, field
 
 from server.rules.board.hex import Hex, edge_key, hex_at, neighbours
@@ -55,6 +56,29 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("slippery"),  # roofs, mossy stones, dungeon floors: only jumps care (falling.py)
 )}
 
+_KIND_NAMES = tuple(KINDS)  # (boards keep kinds by their index here, compactly)
+_KIND_INDEX = {name: i for i, name in enumerate(_KIND_NAMES)}
+BLOCKED, SLOWING = 1, 2  # what a hex of some kind is to a walking figure (else 0)
+
+
+def movement_classes(rules: dict) -> dict[str | None, int]:
+    """Kind name -> BLOCKED (a hex a figure with these rules may not enter:
+    `passable` for a hex on the table) or SLOWING (`slows`), for the kinds that
+    are either; remembered per set of movement rules (process-wide, a few
+    dozen). Look a hex up as classes.get(board.terrain.get(h), 0)."""
+    key = SbhBoard.movement_key(rules)
+    found = _CLASSES.get(key)
+    if found is None:
+        found = _CLASSES[key] = {
+            name: BLOCKED if kind.impassable and not any(r in key for r in kind.passable_by)
+            else SLOWING for name, kind in KINDS.items()
+            if (kind.impassable and not any(r in key for r in kind.passable_by))
+            or (kind.slows and not any(r in key for r in kind.ignored_by))}
+    return found
+
+
+_CLASSES: dict[tuple, dict] = {}
+
 # Features on the side between two hexes (seed 000, LINEAR OBSTACLES).
 EDGE_KINDS = {
     "low_wall": {"slows": True, "cover": True, "climb": False, "blocks_sight": False},
@@ -73,7 +97,7 @@ BLOCKING_EDGES = frozenset(k for k, v in EDGE_KINDS.items() if v["climb"])
 # the linear obstacles it may cross (see blocks_move)
 _MOVEMENT_RULES = {r for k in KINDS.values() for r in k.ignored_by + k.passable_by} | {
     "Clinging", "Flying"}
-_MOVEMENT_KEYS: dict[int, tuple[dict, tuple]] = {}  # id(rules) -> (rules, key): bounded
+_MOVEMENT_KEYS: dict[tuple, tuple] = {}  # rule names -> movement_key
 
 
 @functools.cache
@@ -82,6 +106,16 @@ def _layout(width: int, height: int) -> tuple[tuple[Hex, ...], frozenset]:
     rebuilding a match from its events should not redraw the grid)."""
     cells = tuple(hex_at(q - (r // 2), r) for r in range(height) for q in range(width))
     return cells, frozenset(cells)
+
+
+def layout_hex(width: int, height: int, q: int, r: int) -> Hex:
+    """hex_at(q, r), as the very object the layout of a width x height board
+    holds when it is on the table (a match's terrain then keeps no hexes of
+    its own)."""
+    col = q + r // 2
+    if 0 <= r < height and 0 <= col < width:
+        return _layout(width, height)[0][r * width + col]
+    return hex_at(q, r)
 
 
 @dataclass(frozen=True)
@@ -150,29 +184,15 @@ class SbhBoard:
     @staticmethod
     def movement_key(rules: dict) -> tuple[str, ...]:
         """The rules that change how a figure crosses this table (remembered per
-        rules map: a figure's map is never changed, only replaced)."""
-        found = _MOVEMENT_KEYS.get(id(rules))
-        if found is not None and found[0] is rules:
-            return found[1]
-        key = tuple(sorted(r for r in rules if r in _MOVEMENT_RULES))
-        if len(_MOVEMENT_KEYS) >= 4096:
-            _MOVEMENT_KEYS.clear()
-        _MOVEMENT_KEYS[id(rules)] = (rules, key)
+        set of rule names, shared by every figure of a profile; bounded)."""
+        names = tuple(rules)
+        key = _MOVEMENT_KEYS.get(names)
+        if key is None:
+            key = tuple(sorted(r for r in names if r in _MOVEMENT_RULES))
+            if len(_MOVEMENT_KEYS) >= 4096:
+                _MOVEMENT_KEYS.clear()
+            _MOVEMENT_KEYS[names] = key
         return key
-
-    def movement_sets(self, rules: dict) -> tuple[frozenset, frozenset]:
-        """(hexes of the terrain this figure may not enter, hexes that slow it),
-        cached per set of movement-relevant rules. Off-table hexes are refused
-        too: callers check them apart (see ray_tables.off_table), so a board
-        keeps two small sets a rule set, not every hex of the table."""
-        key = self.movement_key(rules)
-        cache = self.__dict__.setdefault("_movement_cache", {})
-        sets = cache.get(key)
-        if sets is None:
-            blocked = frozenset(h for h in self.terrain if not self.passable(h, rules))
-            slow = frozenset(h for h in self.terrain if self.slows(h, rules))
-            sets = cache[key] = (blocked, slow)
-        return sets
 
     def passable(self, h: Hex, rules: dict) -> bool:
         if not self.contains(h):
@@ -223,19 +243,12 @@ class SbhBoard:
         """`clear_sight(a, b)` for each hex of `targets`."""
         return clear_lines(self, a, targets)
 
-    def _sight_blockers(self) -> frozenset:
-        found = self.__dict__.get("_blockers")
-        if found is None:
-            found = frozenset(h for h in self.terrain if self.kind(h).blocks_sight)
-            object.__setattr__(self, "_blockers", found)
-        return found
+    def _sight_blockers(self) -> list:
+        """The sight-blocking hexes (geometry_cache keeps them as codes)."""
+        return [h for h in self.terrain if self.kind(h).blocks_sight]
 
-    def _tall_walls(self) -> frozenset:
-        found = self.__dict__.get("_tall")
-        if found is None:
-            found = frozenset(k for k, kind in self.edges.items() if kind == "tall_wall")
-            object.__setattr__(self, "_tall", found)
-        return found
+    def _tall_walls(self) -> list:
+        return [k for k, kind in self.edges.items() if kind == "tall_wall"]
 
     def __digest__(self) -> str:
         """Terrain never changes during a match: digest it once (see checksum)."""
@@ -248,16 +261,24 @@ class SbhBoard:
         return cached
 
     def to_view(self) -> dict:
-        """The board as views show it. Built once (the board never changes once
-        laid out: every view of a match used to re-sort the same terrain); callers
-        get the same dict and must not change it."""
-        cached = getattr(self, "_view", None)
-        if cached is None:
-            cached = {
-                "width": self.width, "height": self.height,
-                "terrain": sorted([[h[0], h[1], k] for h, k in self.terrain.items()]),
-                "edges": sorted([[*sorted((a[0], a[1]) for a in key), kind]
-                                 for key, kind in self.edges.items()]),
-            }
-            object.__setattr__(self, "_view", cached)
-        return cached
+        """The board as views show it: terrain as sorted [q, r, kind] and edges as
+        sorted [(q, r), (q, r), kind]. The board never changes once laid out, so
+        the sorted lay-out is kept, compactly (a few hundred bytes: lists of
+        lists would cost a match several KiB); each view gets fresh lists."""
+        compact = self.__dict__.get("_view_compact")
+        if compact is None:
+            compact = self.__dict__["_view_compact"] = self._compact_view()
+        terrain, edges = compact
+        names = _KIND_NAMES
+        return {"width": self.width, "height": self.height,
+                "terrain": [[terrain[i], terrain[i + 1], names[terrain[i + 2]]]
+                            for i in range(0, len(terrain), 3)],
+                "edges": [[a, b, kind] for a, b, kind in edges]}
+
+    def _compact_view(self) -> tuple[array, tuple]:
+        terrain = array("h")
+        for q, r, kind in sorted((h[0], h[1], k) for h, k in self.terrain.items()):
+            terrain.extend((q, r, _KIND_INDEX[kind]))
+        edges = tuple(sorted((*sorted((a[0], a[1]) for a in key), kind)
+                             for key, kind in self.edges.items()))
+        return terrain, edges
