@@ -179,15 +179,19 @@ def terrain_rays(masks: RayMasks, board, rules: dict, q0: int, r0: int,
     crosses any other obstacle."""
     through, crossing = masks.through, masks.crossing
     places = move_places(board)
+    if not places:
+        return 0, 0
     classes = movement_classes(rules)
     names = _KIND_NAMES
     climbs = "Clinging" in rules or "Flying" in rules  # (board.blocks_move)
     refused = slowed = 0
+    lo_q, hi_q = (q0 - reach - 1 + _Q_OFF) << 6, (q0 + reach + 2 + _Q_OFF) << 6
+    size = len(places)
     for r in range(max(0, r0 - reach - 1), r0 + reach + 2):  # sides: listed next to it
-        end = _place(q0 + reach + 2, r, 0)
-        index = bisect_left(places, _place(q0 - reach - 1, r, 0))
+        index = bisect_left(places, (r << 16) | lo_q)
+        end = (r << 16) | hi_q
         dr = r - r0
-        while index < len(places) and places[index] < end:
+        while index < size and places[index] < end:
             code = places[index]
             index += 1
             q, what = ((code >> 6) & 1023) - _Q_OFF, code & 63
