@@ -74,9 +74,9 @@ def main() -> None:
     del matches
     gc.collect()
     stays = tracemalloc.get_traced_memory()[0] - start
-    print(f"{held / count / 1024:.1f} KiB per live match ({count} matches, {args.commands} "
-          f"commands each, turn {turns:.1f} on average); {stays / 1024:.0f} KiB stays "
-          "once they are dropped")
+    print(f"{held / count / 1024:.1f} KiB ({held // count:,} bytes) per live match "
+          f"({count} matches, {args.commands} commands each, turn {turns:.1f} on average); "
+          f"{stays / 1024:.0f} KiB stays once they are dropped")
     for stat in alive.compare_to(before, "lineno")[:args.top]:
         frame = stat.traceback[0]
         print(f"  {stat.size_diff / count / 1024:7.1f} KiB  "
