@@ -45,7 +45,7 @@ from server.rules.sbh.movement import (
 )
 from server.rules.sbh.quality import roll_quality, succeeds
 from server.rules.sbh.state import SbhState
-from server.rules.sbh.terrain import LONG
+from server.rules.sbh.terrain import LONG, RANGE
 
 ACTIVATION = "seed 000, ACTIVATION"
 ACTION_COST = "seed 000, ACTION COST"
@@ -157,7 +157,9 @@ def do_free_move(ctx, args: dict) -> None:
 def free_move_destinations(state: SbhState, fig: Figure) -> list[list[int]]:
     """Seed 000, FREE MOVES: 'a single "non combat" move': one ordinary move
     that does not end in contact with an enemy. As [q, r] lists."""
-    touching = {n for e in state.on_table() if e.seat != fig.seat for n in neighbours(e.pos)}
+    near = RANGE[fig.move_category] + 1  # (hexes touching enemies farther off are out of reach)
+    touching = {n for e in state.on_table() if e.seat != fig.seat
+                and distance(e.pos, fig.pos) <= near for n in neighbours(e.pos)}
     return destination_lists(state, fig, 1, avoid=touching)[0]
 
 
