@@ -5,12 +5,13 @@ each event's effect before taking the next step. Copying the whole state
 (every figure) for each command cost more than most commands' rules, so
 instead the working context journals the state: it notes, before the first
 change, the state's fields, the contents of its containers, the activation,
-and each figure that `evolve` is about to change (`touch`, called by
-evolve.py for every figure it changes). `rollback` then puts back every value
-in place, so objects keep their identity and anyone holding one sees it as it
-was; `commit` keeps the changes (the events are applied).
+and each figure that `evolve` is about to change (evolve_common.changing and
+touch, through which the evolvers reach every figure they change).
+`rollback` then puts back every value in place, so objects keep their
+identity and anyone holding one sees it as it was; `commit` keeps the changes
+(the events are applied).
 
-Only evolve.py changes a state, so this is the complete list of what can
+Only the evolvers change a state, so this is the complete list of what can
 change: its fields (rebound), the dicts and the pending list below (changed in
 place), the Activation (changed in place) and figures (changed in place).
 tests/sbh/test_journal.py checks that a journaled `decide` leaves the state's
