@@ -47,12 +47,40 @@ Writing a new system (see `server.rules.sbh` for a full one, and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Protocol, runtime_checkable
 
 from server.rules.dice import Dice
 
 Plain = Any  # msgpack-able: None, bool, int, str, bytes, list, dict (str keys)
+
+
+def fast_init(cls):
+    """Give a frozen, slotted dataclass an `__init__` that sets its slots
+    directly (the generated one calls object.__setattr__ per field): same
+    signature and defaults, about twice as fast. Events, commands and prompt
+    options are built by the thousand every game."""
+    namespace: dict[str, Any] = {"_NONE": MISSING}
+    params, body = [], []
+    for f in fields(cls):
+        namespace[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
+        value = f.name
+        if f.default is not MISSING:
+            namespace[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        elif f.default_factory is not MISSING:
+            namespace[f"_factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_NONE")
+            value = f"_factory_{f.name}() if {f.name} is _NONE else {f.name}"
+        else:
+            params.append(f.name)
+        body.append(f"    _set_{f.name}(self, {value})\n")
+    source = f"def __init__(self, {', '.join(params)}):\n{''.join(body)}"
+    exec(source, namespace)  # noqa: S102 - source built only from the class's field names
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+    return cls
 
 
 class RulesError(Exception):
@@ -97,6 +125,7 @@ class Viewer:
 SPECTATOR = Viewer(None)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Command:
     """An intent from a seat: `type` names it, `args` are its parameters."""
@@ -113,6 +142,7 @@ class Command:
         return cls(seat=data["seat"], type=data["type"], args=dict(data.get("args") or {}))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. Dice rolled to produce it are inside `data`.
@@ -158,6 +188,7 @@ class Event:
         )
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CommandSpec:
     """One family of legal commands in a prompt.
@@ -205,6 +236,7 @@ class CommandSpec:
         )
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A seat that must (or may) act now, what it is asked, and its options."""
@@ -223,6 +255,7 @@ class Decision:
                    tuple(CommandSpec.from_wire(o) for o in data.get("options") or ()))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """Who must decide now. Usually one decision; several when seats act at once

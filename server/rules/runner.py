@@ -12,9 +12,10 @@ from typing import Any
 
 from server.rules.checksum import state_digest
 from server.rules.dice import Dice, SeededDice
-from server.rules.kernel import Command, Event, RulesSystem
+from server.rules.kernel import Command, Event, RulesSystem, fast_init
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Applied:
     """One event and the digest of the state right after it."""
@@ -30,7 +31,17 @@ def apply_command(
     """Decide `command` and fold its events. Raises RulesError with nothing changed.
 
     For a system that evolves in place (`in_place = True`), the input state is
-    cloned first unless `keep_input` is False (the caller drops the old state)."""
+    cloned first unless `keep_input` is False (the caller drops the old state).
+    A system may then offer `apply_in_place(state, command, dice, digest)`,
+    deciding and evolving in one pass (see the SBH system): the same events,
+    states and checksums, without folding the events a second time."""
+    apply_in_place = getattr(system, "apply_in_place", None)
+    if apply_in_place is not None and not keep_input:
+        state, events, digests = apply_in_place(state, command, dice,
+                                                state_digest if checksums else None)
+        if not checksums:
+            digests = [""] * len(events)
+        return state, [Applied(e, c) for e, c in zip(events, digests, strict=True)]
     events = system.decide(state, command, dice)
     if keep_input and getattr(system, "in_place", False):
         state = system.clone(state)

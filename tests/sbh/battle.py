@@ -7,6 +7,7 @@ and drive the engine only through `decide`, with scripted dice.
 from __future__ import annotations
 
 from server.rules.board.hex import hex_at
+from server.rules.checksum import state_digest
 from server.rules.kernel import Command
 from server.rules.runner import apply_command
 from server.rules.sbh.figures import Figure, parse_rule
@@ -42,8 +43,13 @@ def battle(*figures: Figure, active: str = "a", size: int = 24, terrain=None, ed
 
 
 def act(state, seat: str, type_: str, dice, /, **args):
-    """Apply one command; returns (new state, events)."""
-    new_state, applied = apply_command(SYSTEM, state, Command(seat, type_, args), dice)
+    """Apply one command; returns (new state, events). Checks on the way that
+    `decide` left the state it was given as it was (journal.py)."""
+    before = state_digest(state)
+    try:
+        new_state, applied = apply_command(SYSTEM, state, Command(seat, type_, args), dice)
+    finally:  # refused or not
+        assert state_digest(state) == before, "decide changed the state it was given"
     return new_state, [a.event for a in applied]
 
 

@@ -38,6 +38,8 @@ from server.rules.sbh.movement import (
     can_move,
     destination_lists,
     enemies_in_contact,
+    far_from_all,
+    figures_next_to,
     free_move_allowed,
     move_cost,
     move_destinations,
@@ -45,13 +47,21 @@ from server.rules.sbh.movement import (
 )
 from server.rules.sbh.quality import roll_quality, succeeds
 from server.rules.sbh.state import SbhState
+from server.rules.sbh.terrain import LONG, RANGE
 
 ACTIVATION = "seed 000, ACTIVATION"
 ACTION_COST = "seed 000, ACTION COST"
+# Options without parameters, the same in every prompt: built once (never
+# changed: CommandSpec is frozen and nothing writes into its empty maps).
+PASS = CommandSpec("pass", "End your turn")
+END_ACTIVATION = CommandSpec("end_activation", "End this figure's activation")
+STAY = CommandSpec("end_activation", "Stay where you are")
 
 
 def can_activate(fig: Figure) -> bool:
-    return (fig.on_table or is_carried(fig)) and not fig.activated
+    """On the table or carried by a mount, and not yet activated this turn."""
+    return (not fig.activated and fig.status == "ready"
+            and (fig.pos is not None or fig.carried_by is not None))
 
 
 def is_carried(fig: Figure) -> bool:
@@ -64,8 +74,9 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
     seat = state.active_seat
     ready = [f for f in state.side(seat) if can_activate(f)]  # (incl. carried figures)
     specs = []
-    plain = [f.id for f in ready if not _declares(f)]
-    casters = [f.id for f in ready if _declares(f)]
+    declaring = [_declares(f) for f in ready]
+    plain = [f.id for f, declares in zip(ready, declaring, strict=True) if not declares]
+    casters = [f.id for f, declares in zip(ready, declaring, strict=True) if declares]
     if plain:
         specs.append(CommandSpec("activate", "Activate a figure with 1-3 dice",
                                  params={"figure": plain, "dice": [1, 2, 3]}))
@@ -75,8 +86,9 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
                                  params={"figure": casters, "dice": [1, 2, 3],
                                          "cast": [False, True]}))
     threats = active_enemy_hexes(state, seat)
+    reach = 2 * LONG  # seed 000, FREE MOVES: no active enemy within 2 x Long
     movers = [f.id for f in ready if f.pos is not None and can_move(f)
-              and free_move_allowed(state, f, threats)]
+              and far_from_all(f.pos, threats, reach)]
     if movers:
         specs.append(CommandSpec("free_move", "Free move instead of rolling (then choose "
                                  "where)", params={"figure": movers}))
@@ -85,7 +97,7 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
     if state.magic_item is not None:
         specs.extend(magic_items.scroll_options(state, ready))
     specs.extend(ambush.activation_options(state))
-    specs.append(CommandSpec("pass", "End your turn"))
+    specs.append(PASS)
     return specs
 
 
@@ -170,7 +182,9 @@ def do_free_move(ctx, args: dict) -> None:
 def free_move_destinations(state: SbhState, fig: Figure) -> list[list[int]]:
     """Seed 000, FREE MOVES: 'a single "non combat" move': one ordinary move
     that does not end in contact with an enemy. As [q, r] lists."""
-    touching = {n for e in state.on_table() if e.seat != fig.seat for n in neighbours(e.pos)}
+    near = RANGE[fig.move_category] + 1  # (hexes touching enemies farther off are out of reach)
+    touching = {n for e in state.on_table() if e.seat != fig.seat
+                and distance(e.pos, fig.pos) <= near for n in neighbours(e.pos)}
     return destination_lists(state, fig, 1, avoid=touching)[0]
 
 
@@ -201,10 +215,13 @@ def action_options(state: SbhState) -> list[CommandSpec]:
         dests = free_move_destinations(state, fig)
         if dests:
             specs.append(CommandSpec("move", "Free move", params={"to": dests}))
-        return specs + [CommandSpec("end_activation", "Stay where you are")]
+        return specs + [STAY]
     greed = devotion.greedy_options(fig)
     if greed is not None:
-        return greed + [CommandSpec("end_activation", "End this figure's activation")]
+        return greed + [END_ACTIVATION]
+    regrouping = groups.regrouping(state)
+    # moves limited only by where they may end (asked per hex): not the usual case
+    limited = regrouping or fig.has("Swarm")
     specs.extend(devotion.heal_options(state, fig))
     specs.extend(falling.jump_options(state, fig, left))
     specs.extend(climbing.options(state, fig, left))
@@ -213,7 +230,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     if fig.transfixed and left >= 2:
         specs.append(CommandSpec("break_free", "Break free of the transfix (2 actions)"))
     if can_move(fig):
-        if groups.regrouping(state) or fig.has("Swarm"):  # nothing else limits where to end
+        if limited:
             dests = {h: c for h, c in move_destinations(state, fig, left).items()
                      if groups.regroup_allows(state, fig, h, c)
                      and swarms.keeps_coherency(state, fig, h)}
@@ -224,12 +241,12 @@ def action_options(state: SbhState) -> list[CommandSpec]:
             if hexes:
                 specs.append(CommandSpec("move", f"Move ({cost} action{'s' * (cost > 1)})",
                                          params={"to": hexes}))
-        steps = [h for h in step_destinations(state, fig)
-                 if groups.regroup_allows(state, fig, h, 1)
-                 and swarms.keeps_coherency(state, fig, h)]
+        steps = step_destinations(state, fig)
+        if limited:
+            steps = [h for h in steps if groups.regroup_allows(state, fig, h, 1)
+                     and swarms.keeps_coherency(state, fig, h)]
         if steps:
             specs.append(CommandSpec("step", "Step one hex", params={"to": hex_list(steps)}))
-    regrouping = groups.regrouping(state)
     targets = [] if regrouping else melee_targets(state, fig)
     if targets:
         powers = [False, True] if left >= 2 else [False]
@@ -253,7 +270,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     can_still_join = any(s.type in ("move", "step") for s in specs)
     if (not regrouping or fig.moves == 0 or groups.touches_member(state, fig, fig.pos)
             or not can_still_join):
-        specs.append(CommandSpec("end_activation", "End this figure's activation"))
+        specs.append(END_ACTIVATION)
     return specs
 
 
@@ -330,8 +347,7 @@ def _move_or_disengage(ctx, fig: Figure, to, cost: int, *, terror_done: bool = F
     leaving = [e for e in enemies_in_contact(s, fig)
                if distance(e.pos, to) > 1 and e.active]
     hackers = [e.id for e in leaving if not free_disengage_from(fig, e)]
-    new_contact = any(distance(e.pos, to) == 1 for e in s.figures.values()
-                      if e.seat != fig.seat and e.on_table)
+    new_contact = any(e.seat != fig.seat for e in figures_next_to(s, to))
     if not hackers:
         start = fig.pos
         ctx.emit("moved", figure=fig.id, to=[to[0], to[1]], cost=cost, contact=new_contact)

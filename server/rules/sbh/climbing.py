@@ -57,7 +57,7 @@ def climb_destinations(state: SbhState, fig: Figure, actions: int) -> list:
 
 def drops_below(state: SbhState, fig: Figure) -> dict:
     """Bottom hex -> drop height, for the cliffs whose top is the figure's hex."""
-    if not can_move(fig) or fig.has("Flying") or fig.has("Clinging"):
+    if not state.board.drops or not can_move(fig) or fig.has("Flying") or fig.has("Clinging"):
         return {}
     if any(e.active for e in enemies_in_contact(state, fig)):
         return {}  # engaged: it must disengage first (docs/rules/sbh.md)

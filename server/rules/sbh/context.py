@@ -1,10 +1,12 @@
 """The working context of one `decide` call.
 
 Rules code reads `ctx.state` and changes it only by `ctx.emit(...)`, which
-records an event and applies it (through evolve) to a private copy of the
-state. So a chain of consequences (a kill, the morale test it causes, the
-flight that follows) sees each step's effect, yet `decide` leaves the caller's
-state untouched and the events alone reproduce everything.
+records an event and applies it (through evolve) to the state, under an undo
+journal (journal.py). So a chain of consequences (a kill, the morale test it
+causes, the flight that follows) sees each step's effect, yet `decide` puts
+the caller's state back as it was (`close(keep=False)`) and the events alone
+reproduce everything. `close(keep=True)` keeps the changes instead: the
+state is then the state after the events (`SYSTEM.apply_in_place`).
 """
 
 from __future__ import annotations
@@ -12,25 +14,45 @@ from __future__ import annotations
 from server.rules.dice import Dice
 from server.rules.kernel import Event, RulesError
 from server.rules.sbh.evolve import evolve_in_place
+from server.rules.sbh.journal import Journal
 from server.rules.sbh.state import SbhState
 
 EVENT_VERSIONS: dict[str, int] = {}  # event type -> current version, when above 1
 
 
 class Ctx:
-    __slots__ = ("state", "dice", "events")
+    __slots__ = ("state", "dice", "events", "journal", "outer_memo", "after", "checksums")
 
-    def __init__(self, state: SbhState, dice: Dice) -> None:
-        self.state = state.clone()
+    def __init__(self, state: SbhState, dice: Dice, after=None) -> None:
+        if state._journal is not None:  # another decide works on it: use a copy
+            state = state.clone()
+        self.state = state
         self.dice = dice
         self.events: list[Event] = []
+        self.journal = Journal(state)
+        self.outer_memo = state._memo
+        if state._memo is None:  # derived values, for this call only (state.remembered)
+            state._memo = {}
+        self.after = after  # called with the state after each event (checksums)
+        self.checksums: list = []
 
     def emit(self, type_: str, visible_to: tuple[str, ...] | None = None,
              redacted: dict | None = None, **data) -> Event:
         event = Event(type_, data, EVENT_VERSIONS.get(type_, 1), visible_to, redacted)
         self.events.append(event)
         evolve_in_place(self.state, event)
+        if self.after is not None:
+            self.checksums.append(self.after(self.state))
         return event
+
+    def close(self, keep: bool) -> None:
+        """Keep the events' changes to the state, or put it back as it was."""
+        if keep:
+            self.journal.commit()
+            self.state._memo = None
+        else:
+            self.journal.rollback()
+            self.state._memo = self.outer_memo
 
     def roll(self, count: int) -> list[int]:
         return list(self.dice.roll(count, 6)) if count else []

@@ -2,176 +2,28 @@
 
 Every die a rule rolled is already inside the event, so nothing here rolls or
 decides; these functions only record what happened. Events are plain data:
-hexes travel as [q, r] lists.
+hexes travel as [q, r] lists. The set-up's and the scenarios' evolvers are in
+evolve_setup.py; both reach every figure they change through evolve_common
+(so a `decide` under way can journal it first).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from server.rules.board.hex import Hex, hex_at
 from server.rules.kernel import Event
-from server.rules.sbh.commanders import first_commander
-from server.rules.sbh.figures import figure_from_entry, parse_rule
-from server.rules.sbh.state import SEATS, Activation, SbhState, other
-from server.rules.sbh.terrain import SbhBoard
-
-
-def to_hex(pair) -> Hex:
-    return hex_at(pair[0], pair[1])
-
-
-def from_hex(h: Hex) -> list[int]:
-    return [h[0], h[1]]
-
-
-def _list_submitted(s: SbhState, d: dict) -> None:
-    s.commitments[d["seat"]] = d["commitment"]
-    if "list" in d:
-        s.secret_lists[d["seat"]] = d["list"]
-
-
-def _lists_revealed(s: SbhState, d: dict) -> None:
-    for seat in SEATS:
-        for index, entry in enumerate(d["lists"][seat]["models"], start=1):
-            fig = figure_from_entry(f"{seat}{index}", seat, entry)
-            s.figures[fig.id] = fig
-        s.starting_counts[seat] = len(d["lists"][seat]["models"])
-        commander = first_commander(seat, d["lists"][seat])
-        if commander is not None:
-            s.commanders[seat] = commander
-    s.secret_lists = {}
-    s.phase = "roles"
-
-
-def _commander_named(s: SbhState, d: dict) -> None:
-    s.commanders[d["seat"]] = d["figure"]
-
-
-def _roles_rolled(s: SbhState, d: dict) -> None:
-    s.role_chooser = d["winner"]
-
-
-def _role_chosen(s: SbhState, d: dict) -> None:
-    s.attacker = d["seat"] if d["role"] == "attacker" else other(d["seat"])
-    s.phase = "terrain"
-
-
-def _terrain_laid(s: SbhState, d: dict) -> None:
-    terrain = {hex_at(q, r): kind for q, r, kind in d["terrain"]}
-    edges = {frozenset((hex_at(a[0], a[1]), hex_at(b[0], b[1]))): kind
-             for a, b, kind in d.get("edges", ())}
-    drops = {(hex_at(a[0], a[1]), hex_at(b[0], b[1])): kind.split("_")[1]
-             for a, b, kind in d.get("edges", ()) if kind.startswith("cliff_")}
-    s.board = SbhBoard(s.board.width, s.board.height, terrain, edges, drops)
-    needs_step = s.options.get("scenario") in (
-        "treasure_hunt", "quest_for_a_magic_item", "place_of_power")
-    s.phase = "scenario" if needs_step else "edge"
-
-
-def _place_nominator_rolled(s: SbhState, d: dict) -> None:
-    s.place_nominator = d["seat"]
-
-
-def _place_nominated(s: SbhState, d: dict) -> None:
-    s.place_of_power = frozenset(to_hex(h) for h in d["hexes"])
-    s.phase = "edge"
-
-
-def _token_placed(s: SbhState, d: dict) -> None:
-    s.tokens = s.tokens + (to_hex(d["to"]),)
-    if len(s.tokens) == 3:
-        s.phase = "edge"
-
-
-def _token_removed(s: SbhState, d: dict) -> None:
-    at = to_hex(d["at"])
-    s.tokens = tuple(t for t in s.tokens if t != at)
-
-
-def _treasure_found(s: SbhState, d: dict) -> None:
-    s.tokens = ()
-    s.treasure_at = to_hex(d["at"])
-
-
-def _treasure_picked_up(s: SbhState, d: dict) -> None:
-    s.treasure_carrier = d["figure"]
-    s.treasure_at = None
-    _spend(s, d)
-
-
-def _magic_item_found(s: SbhState, d: dict) -> None:
-    s.magic_item = {k: v for k, v in d.items() if k not in ("figure", "dice")}
-
-
-def _magic_item_spent(s: SbhState, d: dict) -> None:
-    s.magic_item = dict(s.magic_item, spent=True)
-
-
-def _strength_spent(s: SbhState, d: dict) -> None:
-    s.magic_item = dict(s.magic_item, strength=d["left"], spent=d["left"] == 0)
-
-
-def _item_given(s: SbhState, d: dict) -> None:
-    s.treasure_carrier = d["to"]
-    _spend(s, d)
-
-
-def _treasure_escaped(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
-    s.treasure_escaped_by = fig.seat
-    s.treasure_carrier = None
-    fig.status = "escaped"
-    fig.pos = None
-    _spend(s, d)
-
-
-def _marker_placed(s: SbhState, d: dict) -> None:
-    s.markers[d["marker"]] = {"at": to_hex(d["at"]), "figure": d["figure"]}
-
-
-def _marker_revealed(s: SbhState, d: dict) -> None:
-    item = s.markers.pop(d["marker"])
-    if item["figure"] is not None:
-        s.figures[item["figure"]].pos = to_hex(d["at"])
-
-
-def _markers_cleared(s: SbhState, d: dict) -> None:
-    for marker in d["markers"]:
-        s.markers.pop(marker, None)
-
-
-def _drop_treasure(s: SbhState, fig) -> None:
-    """A carrier that dies or flees drops the treasure where it stood."""
-    if s.treasure_carrier == fig.id:
-        s.treasure_carrier = None
-        s.treasure_at = fig.pos
-
-
-def _edge_chosen(s: SbhState, d: dict) -> None:
-    s.attacker_edge = d["edge"]
-    s.phase = "deploy"
-
-
-def _deployed(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].pos = to_hex(d["to"])
-
-
-def _side_deployed(s: SbhState, d: dict) -> None:
-    s.deployed = s.deployed + (d["seat"],)
+from server.rules.sbh.evolve_common import changing as _fig
+from server.rules.sbh.evolve_common import from_hex, to_hex  # noqa: F401 (used from here)
+from server.rules.sbh.evolve_common import spend as _spend
+from server.rules.sbh.evolve_common import touch as _touch
+from server.rules.sbh.evolve_setup import SETUP_EVOLVERS, drop_treasure
+from server.rules.sbh.figures import parse_rule
+from server.rules.sbh.state import Activation, SbhState
 
 
 def _broke_free(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].transfixed_by = None
+    _fig(s, d["figure"]).transfixed_by = None
     _spend(s, d)
-
-
-def _initiative(s: SbhState, d: dict) -> None:
-    s.phase = "play"
-    s.active_seat = d["winner"]
-    s.turn = 1
-    for fig_id, unseen in d.get("hidden", {}).items():
-        s.figures[fig_id].hidden_from = tuple(unseen)
 
 
 def _activated(s: SbhState, d: dict) -> None:
@@ -179,9 +31,9 @@ def _activated(s: SbhState, d: dict) -> None:
                               d.get("casting", False), spell_only=d.get("spell_only", 0),
                               scroll=d.get("scroll", False))
     if d.get("sorcery"):  # the sacrifice's bonus went into this casting roll
-        s.figures[d["figure"]].sorcery_bonus = 0
+        _fig(s, d["figure"]).sorcery_bonus = 0
     if d.get("out_of_power"):
-        s.figures[d["figure"]].out_of_power = True
+        _fig(s, d["figure"]).out_of_power = True
 
 
 def _free_move_started(s: SbhState, d: dict) -> None:
@@ -189,7 +41,7 @@ def _free_move_started(s: SbhState, d: dict) -> None:
 
 
 def _moved(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.pos = to_hex(d["to"])
     fig.moves += 1
     if d.get("contact"):
@@ -198,7 +50,7 @@ def _moved(s: SbhState, d: dict) -> None:
 
 
 def _stood_up(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.fallen = False
     fig.stand_up_cost = 1
     _spend(s, d)
@@ -206,7 +58,7 @@ def _stood_up(s: SbhState, d: dict) -> None:
 
 def _melee(s: SbhState, d: dict) -> None:
     if not d.get("free_hack"):
-        attacker = s.figures[d["attacker"]]
+        attacker = _fig(s, d["attacker"])
         attacker.attacked = "melee"
         attacker.melee_attacks += 1
         if d.get("special"):
@@ -216,7 +68,7 @@ def _melee(s: SbhState, d: dict) -> None:
 
 def _shot(s: SbhState, d: dict) -> None:
     for shooter in d.get("volley") or [d["shooter"]]:
-        s.figures[shooter].attacked = "ranged"
+        _fig(s, shooter).attacked = "ranged"
     if d.get("javelin"):  # one of the Quest's magic javelins is gone
         left = s.magic_item["javelins"] - 1
         s.magic_item = dict(s.magic_item, javelins=left, spent=left <= 0)
@@ -227,27 +79,27 @@ def _shot(s: SbhState, d: dict) -> None:
 
 def _missile_check(s: SbhState, d: dict) -> None:
     if d["spent"] and d["figure"] is not None:  # None: a volley's owner chooses who
-        s.figures[d["figure"]].out_of_missiles = True
+        _fig(s, d["figure"]).out_of_missiles = True
 
 
 def _intercepted(s: SbhState, d: dict) -> None:
     if d["to"] is not None:
-        s.figures[d["by"]].pos = to_hex(d["to"])
+        _fig(s, d["by"]).pos = to_hex(d["to"])
 
 
 def _volley_rolled(s: SbhState, d: dict) -> None:
     for shooter in d["shooters"]:
-        s.figures[shooter].activated = True
+        _fig(s, shooter).activated = True
     s.group = {"leader": d["leader"], "members": [], "all": list(d["shooters"]),
                "successes": d["successes"], "turnover": d["failures"] >= 2,
                "regroup": False}
     for caster in d.get("out_of_power", ()):
-        s.figures[caster].out_of_power = True
+        _fig(s, caster).out_of_power = True
 
 
 def _held(s: SbhState, d: dict) -> None:
     if d["transfixed"]:
-        s.figures[d["target"]].transfixed_by = d["by"]
+        _fig(s, d["target"]).transfixed_by = d["by"]
     s.activation.spell_cast = True
     _spend_spell(s, d)
 
@@ -262,65 +114,59 @@ def _spent(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
 
-def _spend(s: SbhState, d: dict) -> None:
-    cost = d.get("cost", 0)
-    if cost and s.activation is not None:
-        s.activation.actions -= cost
-
-
 def _fell(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].fallen = True
+    _fig(s, d["figure"]).fallen = True
     if d.get("stand_up_cost"):
-        s.figures[d["figure"]].stand_up_cost = d["stand_up_cost"]
+        _fig(s, d["figure"]).stand_up_cost = d["stand_up_cost"]
 
 
 def _recoiled(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].pos = to_hex(d["to"])
+    _fig(s, d["figure"]).pos = to_hex(d["to"])
 
 
 def _hero_rerolled(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].hero_reroll_used = True
+    _fig(s, d["figure"]).hero_reroll_used = True
 
 
 def _terror_resisted(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     if d["profile"] not in fig.terror_immune_to:
         fig.terror_immune_to = fig.terror_immune_to + (d["profile"],)
 
 
 def _followed_up(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].pos = to_hex(d["to"])
+    _fig(s, d["figure"]).pos = to_hex(d["to"])
 
 
 def _healed(s: SbhState, d: dict) -> None:
-    patient = s.figures[d["patient"]]
+    patient = _fig(s, d["patient"])
     patient.wounds -= d["healed"]
     if d["stood_up"]:
         patient.fallen = False
     if d["faith_lost"]:
-        s.figures[d["figure"]].faith_lost = True
+        _fig(s, d["figure"]).faith_lost = True
     _spend(s, d)
 
 
 def _greed_tested(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].greedy = d["greedy"]
+    _fig(s, d["figure"]).greedy = d["greedy"]
 
 
 def _snapped_out(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].greedy = False
+    _fig(s, d["figure"]).greedy = False
     _spend(s, d)
 
 
 def _relocated(s: SbhState, d: dict) -> None:
     """A jump or a fall from a height puts the figure somewhere else."""
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.pos = to_hex(d["to"])
     fig.moves += 1 if d.get("cost") else 0
     _spend(s, d)
 
 
 def _skips_turn(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].activated = True
+    _fig(s, d["figure"]).activated = True
 
 
 def _group_ordered(s: SbhState, d: dict) -> None:
@@ -329,19 +175,19 @@ def _group_ordered(s: SbhState, d: dict) -> None:
 
 def _group_activated(s: SbhState, d: dict) -> None:
     for member in d["members"]:
-        s.figures[member].activated = True
+        _fig(s, member).activated = True
     s.group = {"leader": d["leader"], "members": list(d["members"]),
                "all": list(d["members"]), "successes": d["successes"],
                "turnover": d["failures"] >= 2, "regroup": d["regroup"],
                "casters": list(d.get("casters", ()))}
     for caster in d.get("out_of_power", ()):
-        s.figures[caster].out_of_power = True
+        _fig(s, caster).out_of_power = True
 
 
 def _group_member_started(s: SbhState, d: dict) -> None:
     s.group["members"] = [m for m in s.group["members"] if m != d["figure"]]
     casting = d["figure"] in s.group.get("casters", ()) and \
-        not s.figures[d["figure"]].out_of_power
+        not _fig(s, d["figure"]).out_of_power
     s.activation = Activation(d["figure"], d["actions"], False, casting)
 
 
@@ -354,32 +200,19 @@ def _recorded_only(s: SbhState, d: dict) -> None:
 
 
 def _wounded(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].wounds += d.get("amount", 1)
+    _fig(s, d["figure"]).wounds += d.get("amount", 1)
 
 
 def _killed(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.died_at = fig.pos
     _leave_table(s, fig, "dead")
-
-
-def _turned_were(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
-    fig.name, fig.quality, fig.combat = d["form"], d["quality"], d["combat"]
-    fig.rules = dict(parse_rule(r) for r in d["rules"])
-    fig.fallen = False
-
-
-def _mutated(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].transfixed_by = "mutation"
-    s.activation.actions = 0
-    s.activation.spell_only = 0
 
 
 def _resurrected(s: SbhState, d: dict) -> None:
     """Seed 001, Necromancer: "Undead (at +1 Quality and -1 Combat) and fight on
     the necromancer's side"."""
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.seat = s.figures[d["by"]].seat
     fig.status, fig.pos, fig.died_at = "ready", to_hex(d["at"]), None
     fig.quality += 1
@@ -390,19 +223,32 @@ def _resurrected(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
 
+def _mutated(s: SbhState, d: dict) -> None:
+    _fig(s, d["figure"]).transfixed_by = "mutation"
+    s.activation.actions = 0
+    s.activation.spell_only = 0
+
+
+def _turned_were(s: SbhState, d: dict) -> None:
+    fig = _fig(s, d["figure"])
+    fig.name, fig.quality, fig.combat = d["form"], d["quality"], d["combat"]
+    fig.rules = dict(parse_rule(r) for r in d["rules"])
+    fig.fallen = False
+
+
 def _fled(s: SbhState, d: dict) -> None:
-    _leave_table(s, s.figures[d["figure"]], "fled")
+    _leave_table(s, _fig(s, d["figure"]), "fled")
 
 
 def _carried(s: SbhState, d: dict) -> None:
-    passenger = s.figures[d["passenger"]]
+    passenger = _fig(s, d["passenger"])
     passenger.carried_by = d["figure"]
     passenger.pos = None
     _spend(s, d)
 
 
 def _dismounted(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.carried_by = None
     fig.pos = to_hex(d["to"])
     _spend(s, d)
@@ -413,6 +259,7 @@ def _unload(s: SbhState, mount, status: str) -> None:
     died, or goes with it (seed 000, MOUNTED; reading in docs/rules/sbh.md)."""
     for f in s.figures.values():
         if f.carried_by == mount.id:
+            _touch(s, f)
             f.carried_by = None
             if status == "dead":
                 f.pos, f.fallen = mount.pos, True
@@ -422,7 +269,7 @@ def _unload(s: SbhState, mount, status: str) -> None:
 
 def _leave_table(s: SbhState, fig, status: str) -> None:
     _unload(s, fig, status)
-    _drop_treasure(s, fig)
+    drop_treasure(s, fig)
     fig.status = status
     fig.pos = None
     _release_transfixed_by(s, fig.id)
@@ -432,11 +279,12 @@ def _release_transfixed_by(s: SbhState, caster: str) -> None:
     # seed 000, TRANSFIX: broken automatically when the magic-user is killed
     for f in s.figures.values():
         if f.transfixed_by == caster:
+            _touch(s, f)
             f.transfixed_by = None
 
 
 def _fled_move(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     if d.get("stood_up"):
         fig.fallen = False
         fig.stand_up_cost = 1
@@ -453,28 +301,28 @@ def _dead_outnumber(s: SbhState, d: dict) -> None:
 
 
 def _sacrificed(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].sorcery_bonus = d["bonus"]
+    _fig(s, d["figure"]).sorcery_bonus = d["bonus"]
     _spend(s, d)
 
 
 def _teleported(s: SbhState, d: dict) -> None:
-    s.figures[d["figure"]].pos = to_hex(d["to"])
+    _fig(s, d["figure"]).pos = to_hex(d["to"])
     _spend(s, d)
 
 
 def _teleport_mishap(s: SbhState, d: dict) -> None:
-    fig = s.figures[d["figure"]]
+    fig = _fig(s, d["figure"])
     fig.pos = to_hex(d["to"])
     fig.transfixed_by = "teleport mishap"  # no caster: only breaking free ends it
 
 
 def _rallied_to_standard(s: SbhState, d: dict) -> None:
     if d.get("to") is not None:
-        s.figures[d["figure"]].pos = to_hex(d["to"])
+        _fig(s, d["figure"]).pos = to_hex(d["to"])
 
 
 def _standard_destroyed(s: SbhState, d: dict) -> None:
-    bearer = s.figures[d["bearer"]]
+    bearer = _fig(s, d["bearer"])
     # a new dict: a figure's rules are shared between clones and never mutated
     bearer.rules = {k: v for k, v in bearer.rules.items() if k != "Standard Bearer"}
     _spend(s, d)
@@ -494,7 +342,7 @@ def _pending_popped(s: SbhState, d: dict) -> None:
 
 def _activation_ended(s: SbhState, d: dict) -> None:
     if d["figure"] in s.figures:
-        s.figures[d["figure"]].activated = True
+        _fig(s, d["figure"]).activated = True
     s.activation = None
 
 
@@ -505,6 +353,7 @@ def _turn_passed(s: SbhState, d: dict) -> None:
     s.turn = d["turn"]
     for fig in s.figures.values():
         if fig.seat == d["to"]:
+            _touch(s, fig)
             fig.activated = False
             fig.attacked = None
             fig.moves = 0
@@ -513,6 +362,7 @@ def _turn_passed(s: SbhState, d: dict) -> None:
             fig.special_used = False
             fig.hidden_from = tuple(d.get("hidden", {}).get(fig.id, ()))
         elif fig.transfixed_by == "mutation":
+            _touch(s, fig)
             fig.transfixed_by = None  # the mutation turn is over (seed 001, Mutant)
 
 
@@ -525,34 +375,11 @@ def _game_ended(s: SbhState, d: dict) -> None:
 
 
 EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
-    "list_submitted": _list_submitted,
-    "lists_revealed": _lists_revealed,
-    "roles_rolled": _roles_rolled,
-    "role_chosen": _role_chosen,
-    "terrain_laid": _terrain_laid,
-    "edge_chosen": _edge_chosen,
-    "place_nominator_rolled": _place_nominator_rolled,
-    "place_nominated": _place_nominated,
-    "token_placed": _token_placed,
-    "marker_placed": _marker_placed,
-    "marker_revealed": _marker_revealed,
-    "markers_cleared": _markers_cleared,
-    "token_removed": _token_removed,
-    "treasure_found": _treasure_found,
-    "treasure_picked_up": _treasure_picked_up,
-    "treasure_escaped": _treasure_escaped,
-    "item_given": _item_given,
-    "magic_item_found": _magic_item_found,
-    "magic_item_spent": _magic_item_spent,
-    "strength_spent": _strength_spent,
+    **SETUP_EVOLVERS,
     "terrain_danger_rolled": _recorded_only,
     "terrain_danger_tested": _recorded_only,
-    "deployed": _deployed,
-    "side_deployed": _side_deployed,
     "broke_free": _broke_free,
-    "initiative_rolled": _initiative,
     "activated": _activated,
-    "commander_named": _commander_named,
     "free_move_started": _free_move_started,
     "moved": _moved,
     "stood_up": _stood_up,
@@ -614,4 +441,6 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
 def evolve_in_place(state: SbhState, event: Event) -> SbhState:
     EVOLVERS[event.type](state, event.data)
     state.log_size += 1
+    if state._memo:  # values derived from the state before this event (memo.py)
+        state._memo = {}
     return state

@@ -24,14 +24,15 @@ JUMPING AND LEAPING, FALLING DAMAGE).
 
 from __future__ import annotations
 
-from server.rules.board.hex import distance, hex_at
+from server.rules.board.hex import distance, hex_at, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import hero
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.movement import _rays, can_move
+from server.rules.sbh.movement import can_move
 from server.rules.sbh.quality import roll_quality
+from server.rules.sbh.ray_tables import rays
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import LONG, RANGE
 
@@ -112,13 +113,13 @@ def jump_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec
 
 def jump_landings(state: SbhState, fig: Figure) -> list:
     board = state.board
-    q0, r0 = fig.pos[0], fig.pos[1]
-    if not any(board.kind(hex_at(q0 + dq, r0 + dr)).name == "chasm"
-               for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))):
+    chasms = board.hexes_of("chasm")
+    if not chasms or chasms.isdisjoint(neighbours(fig.pos)):
         return []
+    q0, r0 = fig.pos[0], fig.pos[1]
     occupied = state.occupancy()
     out = []
-    for _offset, steps in _rays(2 * LONG):
+    for _offset, steps in rays(2 * LONG):
         cells = [hex_at(q0 + sq, r0 + sr) for sq, sr in steps]
         if board.kind(cells[0]).name != "chasm" or len(cells) < 2:
             continue

@@ -126,11 +126,41 @@ def figure_from_entry(fig_id: str, seat: str, entry: dict) -> Figure:
     if "Sorcerer" in rules:
         rules.setdefault("Evil", None)  # seed 001, Sorcerer: "Automatically Evil"
     return Figure(id=fig_id, seat=seat, name=str(entry["name"]), points=int(entry["points"]),
-                  quality=int(entry["quality"]), combat=int(entry["combat"]), rules=rules)
+                  quality=int(entry["quality"]), combat=int(entry["combat"]),
+                  rules=_shared_rules(rules))
+
+
+_RULES: dict[tuple, dict] = {}
+
+
+def _shared_rules(rules: dict) -> dict:
+    """One map for every figure with the same rules (in the same order): a
+    figure's rules map is never changed, only replaced (evolve.py), so ten
+    Goblin Warriors need not hold ten. Process-wide, bounded."""
+    key = tuple(rules.items())
+    found = _RULES.get(key)
+    if found is None:
+        if len(_RULES) >= 4096:
+            _RULES.clear()
+        found = _RULES[key] = rules
+    return found
+
+
+_SORTED_RULES: dict[tuple, list] = {}
 
 
 def _sorted_rules(rules: dict) -> list:
-    return sorted([k, v] for k, v in rules.items())
+    """The rules as sorted [name, parameter] pairs, remembered per set of rules
+    (shared by every figure of a profile; the pairs are only read). Bounded,
+    process-wide."""
+    key = tuple(rules.items())
+    found = _SORTED_RULES.get(key)
+    if found is None:
+        found = sorted([k, v] for k, v in key)
+        if len(_SORTED_RULES) >= 4096:
+            _SORTED_RULES.clear()
+        _SORTED_RULES[key] = found
+    return found
 
 
 def _straight_line_canonical():
@@ -162,5 +192,15 @@ def _straight_line_clone():
     return clone
 
 
+def _straight_line_copy_into():
+    """Figure.copy_into(other): this figure's fields written into `other` (an
+    undo journal puts a figure back in the same object)."""
+    body = "".join(f"    other.{name} = self.{name}\n" for name in _FIELDS)
+    namespace: dict = {}
+    exec(f"def copy_into(self, other):\n{body}", namespace)  # noqa: S102 - our field names
+    return namespace["copy_into"]
+
+
 Figure.clone = _straight_line_clone()
+Figure.copy_into = _straight_line_copy_into()
 Figure.__canonical__ = _straight_line_canonical()

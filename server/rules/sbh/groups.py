@@ -28,7 +28,7 @@ from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.quality import quality_target, succeeds
 from server.rules.sbh.scenario_rules import in_place_of_power
-from server.rules.sbh.state import SbhState
+from server.rules.sbh.state import SbhState, remembered
 
 GROUPS = "seed 000, GROUP ACTIVATIONS"
 MAGIC_IN_GROUPS = "seed 000, MAGIC IN GROUP ACTIVATIONS"
@@ -190,5 +190,13 @@ def regroup_allows(state: SbhState, fig: Figure, dest, cost: int) -> bool:
 
 
 def touches_member(state: SbhState, fig: Figure, at) -> bool:
-    near = set(neighbours(at))
-    return any(state.figures[m].pos in near for m in state.group["all"] if m != fig.id)
+    """`at` is next to another member of the group (the hexes next to them are
+    remembered per call: a Regroup prompt asks this for every destination)."""
+    return at in remembered(state, ("next to members", fig.id),
+                            lambda s: _next_to_members(s, fig.id))
+
+
+def _next_to_members(state: SbhState, fig_id: str) -> frozenset:
+    return frozenset(n for m in state.group["all"] if m != fig_id
+                     for pos in (state.figures[m].pos,) if pos is not None
+                     for n in neighbours(pos))

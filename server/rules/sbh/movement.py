@@ -11,21 +11,35 @@ into contact with an active enemy stops the move there.
 
 from __future__ import annotations
 
-from server.rules.board.hex import Hex, edge_key, neighbours, offset_line
-from server.rules.sbh.figures import Figure
-from server.rules.sbh.geometry_cache import (
-    ray_ending,
-    ray_plan,
-    rays,
-    rays_beyond,
-    rays_beyond_neighbours,
-    rays_near_terrain,
-    rays_off_table,
-)
-from server.rules.sbh.state import SbhState
-from server.rules.sbh.terrain import MOVE_DOWNGRADE, RANGE
+from itertools import compress
 
-_rays = rays  # the ray table, also used by falling.py
+from server.rules.board.hex import Hex, edge_key, neighbours
+from server.rules.sbh.figures import Figure
+from server.rules.sbh.ray_tables import (
+    RayMasks,
+    off_table,
+    ray_masks,
+    terrain_rays,
+)
+from server.rules.sbh.state import SbhState, remembered
+from server.rules.sbh.terrain import (
+    BLOCKED,
+    MOVE_DOWNGRADE,
+    RANGE,
+    SLOWING,
+    movement_classes,
+)
+
+
+def figures_next_to(state: SbhState, h: Hex) -> list[Figure]:
+    """The figures on the table next to `h`, in the state's order (remembered
+    while a prompt or a decide works on the state: moves ask it several times)."""
+    return remembered(state, ("next to", h), lambda s: _next_to(s, h))
+
+
+def _next_to(state: SbhState, h: Hex) -> list[Figure]:
+    near = set(neighbours(h))
+    return [e for e in state.on_table() if e.pos in near]
 
 
 def enemies_in_contact(state: SbhState, fig: Figure, at: Hex | None = None,
@@ -33,10 +47,9 @@ def enemies_in_contact(state: SbhState, fig: Figure, at: Hex | None = None,
     at = fig.pos if at is None else at
     if at is None:
         return []
-    near = set(neighbours(at))
-    return [e for e in state.figures.values()
-            if e.seat != fig.seat and e.on_table and e.pos in near
-            and (not active_only or e.active)]
+    seat = fig.seat
+    return [e for e in figures_next_to(state, at) if e.seat != seat
+            and (not active_only or (not e.fallen and e.transfixed_by is None))]
 
 
 def move_destinations(state: SbhState, fig: Figure, actions: int) -> dict[Hex, int]:
@@ -47,15 +60,17 @@ def move_destinations(state: SbhState, fig: Figure, actions: int) -> dict[Hex, i
     new active enemy) and the end hex is enterable and empty. Keys are plain
     (q, r, s) tuples, equal to the corresponding `Hex`, in ray order.
 
-    The terrain test and the figures test are independent: only the rays that
-    enter a special hex of the terrain (see geometry_cache) are walked hex by
-    hex, in ray order so each reuses its prefix's result; the figures then
-    stop every ray that passes one of the blocked hexes or ends on a figure."""
-    reach, excluded, doubled = _refused_rays(state, fig, actions)
+    Rays are refused as bit masks (see ray_tables): the terrain near the
+    mover, then each figure on the table, OR in the rays they refuse."""
+    masks, excluded, doubled = _refused_rays(state, fig, actions)
     q0, r0 = fig.pos[0], fig.pos[1]
     s0 = -q0 - r0
-    return {(q0 + dq, r0 + dr, s0 - dq - dr): 2 if i in doubled else 1
-            for i, ((dq, dr), _) in enumerate(rays(reach)) if i not in excluded}
+    found = compress(masks.dests, _selected(masks, masks.every & ~excluded))
+    if not doubled:
+        return {(q0 + dq, r0 + dr, s0 - dq - dr): 1 for dq, dr in found}
+    twice = set(compress(masks.dests, _selected(masks, doubled)))
+    return {(q0 + dq, r0 + dr, s0 - dq - dr): 2 if (dq, dr) in twice else 1
+            for dq, dr in found}
 
 
 def destination_lists(state: SbhState, fig: Figure, actions: int,
@@ -63,137 +78,85 @@ def destination_lists(state: SbhState, fig: Figure, actions: int,
     """`move_destinations` as a prompt lists them: the [q, r] of the hexes
     one move action reaches for one action and for two, in the same order,
     leaving out the hexes in `avoid` (built directly: prompts ask this most)."""
-    reach, excluded, doubled = _refused_rays(state, fig, actions)
+    masks, excluded, doubled = _refused_rays(state, fig, actions)
     q0, r0 = fig.pos[0], fig.pos[1]
-    if avoid:
-        ending = ray_ending(reach)
-        for h in avoid:
-            found = ending.get((h[0] - q0, h[1] - r0))
-            if found is not None:
-                excluded.add(found)
-    table = rays(reach)
-    one = [[q0 + dq, r0 + dr] for i, ((dq, dr), _) in enumerate(table)
-           if i not in excluded and i not in doubled]
-    two = [[q0 + table[i][0][0], r0 + table[i][0][1]] for i in sorted(doubled)
-           if i not in excluded] if doubled else []
+    ending = masks.ending
+    for h in avoid:
+        excluded |= ending.get((h[0] - q0, h[1] - r0), 0)
+    one = [[q0 + dq, r0 + dr] for dq, dr in
+           compress(masks.dests, _selected(masks, masks.every & ~(excluded | doubled)))]
+    doubled &= ~excluded
+    two = [[q0 + dq, r0 + dr] for dq, dr in
+           compress(masks.dests, _selected(masks, doubled))] if doubled else []
     return one, two
 
 
-def _refused_rays(state: SbhState, fig: Figure,
-                  actions: int) -> tuple[int, set[int], set[int]]:
-    """The figure's ray length, the rays that give no destination, and those
-    that cost two actions (see `move_destinations`). The figures' part is
-    `_figures_refuse`, figure by figure: the rays passing a hex it blocks."""
-    board = state.board
+_BITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _selected(masks: RayMasks, mask: int) -> bytes:
+    """Ray i's bit of `mask` at index i, as bytes 0 or 1 (for `compress`)."""
+    return format(mask, f"0{len(masks.dests)}b")[::-1].encode().translate(_BITS)
+
+
+def _refused_rays(state: SbhState, fig: Figure, actions: int) -> tuple[RayMasks, int, int]:
+    """The ray masks for the figure's move length, the rays that give no
+    destination, and those that cost two actions (see `move_destinations`)."""
     reach = RANGE[fig.move_category]
-    q0, r0 = fig.pos[0], fig.pos[1]
-    flying = fig.has("Flying")
-    if flying:
-        excluded: set[int] = set()  # rays that give no destination
-        doubled: set[int] = set()  # rays that cost two actions
+    masks = ray_masks(reach)
+    flying = "Flying" in fig.rules
+    if flying:  # it flies over everything, off the table too; it may not end on a figure
+        excluded = doubled = 0
     else:
-        enterable, slowing = board.movement_sets(fig.rules)
-        excluded, doubled = _terrain_costs(board, fig, enterable, slowing, actions)
-        beyond, around = rays_beyond(reach), rays_beyond_neighbours(reach)
-        start_contacts = set(neighbours(fig.pos))
-        cramped = board.cramped_hexes()
-    ending = ray_ending(reach)
-    for e in state.figures.values():  # on the table (`Figure.on_table`, inlined)
-        if e.status != "ready" or e.pos is None:
-            continue
-        offset = (e.pos[0] - q0, e.pos[1] - r0)
-        found = ending.get(offset)  # no ending on a figure
-        if found is not None:
-            excluded.add(found)
-        if flying:
-            continue
-        if e.seat != fig.seat or e.pos in cramped:  # no passing it
-            found = beyond.get(offset)
-            if found:
-                excluded.update(found)
-        if (e.seat != fig.seat and not e.fallen and e.transfixed_by is None
-                and e.pos not in start_contacts):  # contact with a new active enemy
-            found = around.get(offset)
-            if found:
-                excluded.update(found)
-    return reach, excluded, doubled
+        excluded, doubled = _terrain_costs(state.board, fig, masks, actions)
+    return masks, excluded | _figures_refuse(state, fig, masks, flying), doubled
 
 
-def _terrain_costs(board, fig: Figure, enterable: frozenset, slowing: frozenset,
-                   actions: int) -> tuple[set[int], set[int]]:
-    """The rays the terrain refuses from where `fig` stands (a hex it may not
-    enter, a wall it may not cross, too slow to reach) and those that cost two
-    actions. Only the rays that enter a special hex of the terrain are walked,
-    in ray order so each reuses its prefix's result."""
+def _terrain_costs(board, fig: Figure, masks: RayMasks, actions: int) -> tuple[int, int]:
+    """The rays the terrain refuses from where `fig` stands (off the table, a
+    hex it may not enter, a wall it may not cross, too slow to reach) and
+    those that cost two actions."""
     full = fig.move_category
     reach = RANGE[full]
     q0, r0 = fig.pos[0], fig.pos[1]
-    s0 = -q0 - r0
-    excluded = rays_off_table(board, q0, r0, reach)  # no need to walk those
-    doubled: set[int] = set()
-    affected = rays_near_terrain(board, enterable, slowing, q0, r0, reach) - excluded
-    if not affected:
-        return excluded, doubled
-    edges = board.edges
-    plan = ray_plan(reach)
-    refused, slowed = set(), set()  # ray indices, for the rays that extend them
-    for i in sorted(affected):
-        dest, base, rest, prev_off = plan[i]
-        if base in refused:
-            refused.add(i)
-            continue
-        slow = base in slowed
-        prev = (q0 + prev_off[0], r0 + prev_off[1], s0 - prev_off[0] - prev_off[1])
-        for sq, sr in rest:
-            h = (q0 + sq, r0 + sr, s0 - sq - sr)
-            if h not in enterable:
-                refused.add(i)
-                break
-            if edges and edge_key(prev, h) in edges:
-                if board.blocks_move(prev, h, fig.rules):
-                    refused.add(i)
-                    break
-                slow = True
-            if h in slowing:
-                slow = True
-            prev = h
-        else:
-            if slow:
-                slowed.add(i)
-                cost = _cost(full, True, max(abs(dest[0]), abs(dest[1]), abs(dest[0] + dest[1])),
-                             actions)
-                if cost is None:
-                    excluded.add(i)
-                elif cost == 2:
-                    doubled.add(i)
-    excluded.update(refused)
-    return excluded, doubled
+    refused, slowed = terrain_rays(masks, board, fig.rules, q0, r0, reach)
+    refused |= off_table(masks, board, q0, r0)
+    slowed &= ~refused
+    if not slowed:
+        return refused, 0
+    reduced = MOVE_DOWNGRADE[full]  # a slowed line drops one move category
+    if reduced == "short2":  # a Short mover pays two actions for it, if it has them
+        return (refused, slowed) if actions >= 2 else (refused | slowed, 0)
+    return refused | (slowed & masks.longer[RANGE[reduced]]), 0
 
 
-def _figures_refuse(state: SbhState, fig: Figure, path: list) -> bool:
-    """Whether the figures on the table refuse the line `path` (start first):
-    its end is taken, or a hex before the end may not be passed: an enemy, a
-    friend in a cramped hex, or a hex next to an active enemy the mover was
-    not already touching (seed 000, MOVING THROUGH FRIENDS; moving into
-    contact ends a move). A flying mover cares only about the end."""
-    to = path[-1]
-    between = set(path[1:-1])
-    flying = fig.has("Flying")
+def _figures_refuse(state: SbhState, fig: Figure, masks: RayMasks, flying: bool) -> int:
+    """The rays the figures on the table refuse: no ending on a figure; no
+    passing an enemy or a friend in a cramped hex, nor a hex next to an active
+    enemy the mover was not already touching (seed 000, MOVING THROUGH
+    FRIENDS; moving into contact ends a move). A flying mover cares only about
+    the end."""
+    near = masks.figure_rays
+    q0, r0 = fig.pos[0], fig.pos[1]
+    seat = fig.seat
     cramped = state.board.cramped_hexes()
-    start_contacts = set(neighbours(fig.pos))
-    for e in state.figures.values():
-        if e.status != "ready" or e.pos is None:  # `Figure.on_table`, inlined
+    start_contacts = neighbours(fig.pos)
+    excluded = 0
+    for e in state.on_table():
+        p = e.pos
+        found = near.get((p[0] - q0, p[1] - r0))
+        if found is None:  # too far to matter
             continue
-        if e.pos == to:
-            return True
-        if flying or not between:
+        ending, beyond, around = found
+        excluded |= ending
+        if flying:
             continue
-        if (e.seat != fig.seat or e.pos in cramped) and e.pos in between:
-            return True
-        if (e.seat != fig.seat and not e.fallen and e.transfixed_by is None
-                and e.pos not in start_contacts and not between.isdisjoint(neighbours(e.pos))):
-            return True
-    return False
+        if e.seat != seat or p in cramped:  # no passing it
+            excluded |= beyond
+        if (e.seat != seat and not e.fallen and e.transfixed_by is None
+                and p not in start_contacts):  # contact with a new active enemy
+            excluded |= around
+    return excluded
 
 
 def _cost(full: str, slow: bool, length: int, actions: int) -> int | None:
@@ -211,50 +174,69 @@ def move_cost(state: SbhState, fig: Figure, to, actions: int) -> int | None:
     """What one move action to `to` costs (1 or 2), or None if it is not a
     legal destination: the same test as `move_destinations`, for one line only
     (checking a command should not cost as much as listing every option)."""
-    if fig.pos is None or to is None or to == fig.pos:
+    if fig.pos is None or to is None:
         return None
-    dq, dr = to[0] - fig.pos[0], to[1] - fig.pos[1]
     full = fig.move_category
-    if max(abs(dq), abs(dr), abs(dq + dr)) > RANGE[full]:
-        return None
+    masks = ray_masks(RANGE[full])
     q0, r0 = fig.pos[0], fig.pos[1]
-    s0 = -q0 - r0
-    path = [(q0 + q, r0 + r, s0 - q - r) for q, r, _ in offset_line(dq, dr, 1)]
-    if _figures_refuse(state, fig, path):
+    bit = masks.ending.get((to[0] - q0, to[1] - r0))
+    if bit is None:  # not within reach (or where it stands)
         return None
+    flying = "Flying" in fig.rules
+    if _figures_refuse(state, fig, masks, flying) & bit:
+        return None
+    path = masks.paths[bit.bit_length() - 1]
     slow = False
-    if not fig.has("Flying"):
+    if not flying:
         board = state.board
-        enterable, slowing = board.movement_sets(fig.rules)
-        for j in range(1, len(path)):
-            prev, h = path[j - 1], path[j]
-            if h not in enterable:
+        if off_table(masks, board, q0, r0) & bit:
+            return None
+        classes = movement_classes(fig.rules)
+        terrain, edges = board.terrain, board.edges
+        s0 = -q0 - r0
+        prev = fig.pos
+        for dq, dr in path:
+            h = (q0 + dq, r0 + dr, s0 - dq - dr)
+            how = classes.get(terrain.get(h), 0)
+            if how == BLOCKED:
                 return None
-            if board.edges and edge_key(prev, h) in board.edges:
+            if edges and edge_key(prev, h) in edges:
                 if board.blocks_move(prev, h, fig.rules):
                     return None
                 slow = True
-            if h in slowing:
+            if how == SLOWING:
                 slow = True
-    return _cost(full, slow, len(path) - 1, actions)
+            prev = h
+    return _cost(full, slow, len(path), actions)
 
 
 def step_destinations(state: SbhState, fig: Figure) -> list[Hex]:
     """Seed 000, MINIMUM MOVEMENT: THE STEP: one base, whatever the terrain."""
+    board = state.board
     occupied = state.occupancy()
-    return [h for h in neighbours(fig.pos)
-            if h not in occupied and state.board.passable(h, fig.rules)
-            and not state.board.blocks_move(fig.pos, h, fig.rules)]
+    classes, terrain = movement_classes(fig.rules), board.terrain  # (`board.passable`)
+    found = [h for h in neighbours(fig.pos) if h not in occupied and board.contains(h)
+             and classes.get(terrain.get(h), 0) != BLOCKED]
+    if board.edges:
+        found = [h for h in found if not board.blocks_move(fig.pos, h, fig.rules)]
+    return found
 
 
 def free_move_allowed(state: SbhState, fig: Figure, threats: list | None = None) -> bool:
     """Seed 000, FREE MOVES: no active enemy within 2 x Long. `threats`: the
     hexes of the active enemies (`active_enemy_hexes`), when asked for several
     figures of one side."""
-    reach = 2 * RANGE["long"]
-    q, r, s = fig.pos
-    for p in (active_enemy_hexes(state, fig.seat) if threats is None else threats):
-        if max(abs(p[0] - q), abs(p[1] - r), abs(p[2] - s)) <= reach:  # distance, inlined
+    return far_from_all(fig.pos, active_enemy_hexes(state, fig.seat) if threats is None
+                        else threats, 2 * RANGE["long"])
+
+
+def far_from_all(h: Hex, hexes, reach: int) -> bool:
+    """No hex of `hexes` within `reach` of `h` (distances inlined: the
+    activation prompt asks this for every figure)."""
+    q, r, s = h
+    for p in hexes:
+        if -reach <= p[0] - q <= reach and -reach <= p[1] - r <= reach \
+                and -reach <= p[2] - s <= reach:
             return False
     return True
 

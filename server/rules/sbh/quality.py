@@ -23,9 +23,9 @@ def leader_bonus(state: SbhState, fig: Figure) -> bool:
     """Seed 000, LEADER (P): within Long and line of sight of a standing Leader."""
     if fig.pos is None:
         return False
-    for leader in state.figures.values():
-        if (leader.seat == fig.seat and leader.id != fig.id and leader.has("Leader")
-                and leader.on_table and not leader.fallen and not leader.transfixed
+    for leader in state.on_table(fig.seat):  # (the rarest condition first)
+        if ("Leader" in leader.rules and leader.id != fig.id and not leader.fallen
+                and leader.transfixed_by is None
                 and distance(leader.pos, fig.pos) <= command_radius(state, leader)
                 and state.board.clear_sight(fig.pos, leader.pos)):
             return True

@@ -20,6 +20,6 @@ def random_command(prompt: Prompt, seat: str, rng: random.Random, warband: dict)
     if spec.type == "submit_list":
         return Command(seat, "submit_list", {"list": warband, "salt": f"{rng.random():.12f}"})
     args = dict(spec.args)
-    for name, values in spec.params.items():
-        args[name] = rng.choice(list(values))
+    for name, values in spec.params.items():  # (a list as is: choice only indexes it)
+        args[name] = rng.choice(values if type(values) is list else list(values))
     return Command(seat, spec.type, args)

@@ -16,7 +16,8 @@ from server.rules.board.hex import distance, edge_key, line, neighbours
 from server.rules.sbh import magic_items
 from server.rules.sbh.combat import lethal_against, outcome
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.geometry_cache import code, sight_line, sight_obstacles, solid_obstacles
+from server.rules.sbh.geometry_cache import board_sight, code, line_blocked, sight_between
+from server.rules.sbh.movement import figures_next_to
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import LONG, MEDIUM, SHORT
 
@@ -60,10 +61,13 @@ def sight(state: SbhState, shooter: Figure, target: Figure,
     else:  # no sides to cross: a reading is clear when no blocker lies on it
         if figures is None:
             figures = blocking_figures(state, shooter)
-        scenery = solid_obstacles(board, a) if in_woods_b else sight_obstacles(board, a)[0]
+        scenery = board_sight(board)[1 if in_woods_b else 0]
+        base = code(a[0], a[1])
         dq, dr = b[0] - a[0], b[1] - a[1]
-        readings = [_open_reading(sight_line(dq, dr, nudge), scenery, figures)
-                    for nudge in (1, -1)]
+        first, second = sight_between(dq, dr, 1), sight_between(dq, dr, -1)
+        reading = _open_reading(tuple(map(base.__add__, first)), scenery, figures)
+        readings = [reading, reading if second is first else  # (the same hexes)
+                    _open_reading(tuple(map(base.__add__, second)), scenery, figures)]
     clear = [r for r in readings if r is not None]
     if not clear:
         return None
@@ -78,10 +82,9 @@ def sight(state: SbhState, shooter: Figure, target: Figure,
 
 def blocking_figures(state: SbhState, shooter: Figure) -> frozenset[int]:
     """The figures a shot from `shooter` cannot pass (all but a friend at its
-    shoulder), as hex codes relative to it (see geometry_cache)."""
+    shoulder), as hex codes (see geometry_cache)."""
     a = shooter.pos
-    base = code(a[0], a[1])
-    return frozenset(code(h[0], h[1]) - base for h, other in state.occupancy().items()
+    return frozenset(code(h[0], h[1]) for h, other in state.occupancy().items()
                      if not (other.seat == shooter.seat and distance(h, a) == 1))
 
 
@@ -90,15 +93,14 @@ def _scenery_blocks(state: SbhState, a, b, nudge: int, into_woods: bool) -> bool
     board = state.board
     if board.edges:
         return _reading(state, line(a, b, nudge), None, {}, into_woods) is None
-    scenery = solid_obstacles(board, a) if into_woods else sight_obstacles(board, a)[0]
-    return not scenery.isdisjoint(sight_line(b[0] - a[0], b[1] - a[1], nudge)[1:-1])
+    return line_blocked(board_sight(board)[1 if into_woods else 0], a, b, nudge)
 
 
-def _open_reading(cells: tuple[int, ...], scenery: frozenset[int],
+def _open_reading(between: tuple[int, ...], scenery: frozenset[int],
                   figures: frozenset[int]) -> bool | None:
-    """`_reading` on a table without linear obstacles, by set tests: None if
-    blocked, else False (no low wall or hedge crossed)."""
-    between = cells[1:-1]
+    """`_reading` on a table without linear obstacles, by set tests on the codes
+    of the hexes strictly between the ends: None if blocked, else False (no
+    low wall or hedge crossed)."""
     if scenery.isdisjoint(between) and figures.isdisjoint(between):
         return False
     return None
@@ -158,11 +160,9 @@ def in_melee(state: SbhState, fig: Figure, *, spell: bool = False) -> bool:
     """Seed 000, NO SHOOTING IN OR OUT OF MELEE: "If the shooter is in melee with
     only a fallen foe, the shooter can fire"; RESTRICTIONS IN SPELL CASTING:
     "unless all the adjacent foes are fallen or transfixed"."""
-    near = set(neighbours(fig.pos))
-    for e in state.figures.values():
-        if e.seat != fig.seat and e.on_table and e.pos in near and not e.fallen:
-            if not (spell and e.transfixed):
-                return True
+    for e in figures_next_to(state, fig.pos):
+        if e.seat != fig.seat and not e.fallen and not (spell and e.transfixed):
+            return True
     return False
 
 
@@ -201,15 +201,12 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
     if shooter.pos is None or in_melee(state, shooter, spell=spell):
         return {}
     valid: dict[str, tuple[Figure, Sight]] = {}
-    engaged = {n for f in state.figures.values()  # hexes in contact with a friend
-               if f.seat == shooter.seat and f.on_table and f.id != shooter.id
-               for n in neighbours(f.pos)}
-    figures = None if state.board.edges else blocking_figures(state, shooter)
-    for enemy in state.figures.values():
-        if enemy.seat == shooter.seat or not enemy.on_table:
+    blockers: list = []  # blocking_figures(state, shooter), once a line is traced
+    for enemy in state.on_table():
+        if enemy.seat == shooter.seat:
             continue
         seen = _valid_target(state, shooter, enemy, base_range, spell, max_multiple,
-                             engaged, figures)
+                             blockers)
         if seen is not None:
             valid[enemy.id] = (enemy, seen)
     legal = {}
@@ -223,8 +220,7 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
 
 
 def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: int,
-                  spell: bool, max_multiple: int, engaged: set,
-                  figures: frozenset[int] | None) -> Sight | None:
+                  spell: bool, max_multiple: int, blockers: list) -> Sight | None:
     multiple = band(distance(shooter.pos, enemy.pos), base_range)
     if multiple is None or multiple > max_multiple:
         return None  # out of range: no need to trace the line
@@ -232,8 +228,14 @@ def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: i
                                          and magic_items.cloaked(state, enemy))
     if stealthy and not spell and state.board.against_cover(enemy.pos):
         return None  # seed 000, STEALTH (spells "may always target a model with Stealth")
-    if enemy.pos in engaged:
+    if any(f.seat == shooter.seat and f.id != shooter.id
+           for f in figures_next_to(state, enemy.pos)):
         return None  # "you can't shoot someone who is in a melee with one of your friends"
+    figures = None
+    if not state.board.edges:  # (with walls, lines are walked hex by hex)
+        if not blockers:
+            blockers.append(blocking_figures(state, shooter))
+        figures = blockers[0]
     seen = sight(state, shooter, enemy, figures)
     if seen is None:
         return None

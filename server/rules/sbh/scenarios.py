@@ -51,9 +51,11 @@ def victory_points(state: SbhState) -> dict[str, int]:
 
 def wiped_out(state: SbhState) -> list[str]:
     """Sides with no figure on the table (or hidden behind an Ambush marker)."""
-    hidden = {state.figures[m["figure"]].seat for m in state.markers.values()
-              if m["figure"] is not None}
-    return [seat for seat in SEATS if not state.on_table(seat) and seat not in hidden]
+    present = {f.seat for f in state.on_table()}
+    if state.markers:
+        present.update(state.figures[m["figure"]].seat for m in state.markers.values()
+                       if m["figure"] is not None)
+    return [seat for seat in SEATS if seat not in present]
 
 
 def all_knocked_down(state: SbhState) -> list[str]:

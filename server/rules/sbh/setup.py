@@ -100,6 +100,12 @@ def deployment_zone(state: SbhState, seat: str) -> list:
             if h not in occupied]
 
 
+def _in_deployment_zone(state: SbhState, seat: str, h) -> bool:
+    """`h in deployment_zone(state, seat)`, without listing the zone."""
+    return h not in state.occupancy() and h in state.board.edge_zone(edge_of(state, seat),
+                                                                      SHORT)
+
+
 # -- handlers ---------------------------------------------------------------------
 
 def do_submit_list(ctx, seat: str, args: dict) -> None:
@@ -173,8 +179,8 @@ def do_deploy(ctx, seat: str, args: dict) -> None:
         raise illegal("Deploy one of your figures not yet on the table.", "seed 000, "
                       "DETERMINE ATTACKER AND DEFENDER", code="unknown_figure")
     to = args.get("to")
-    if not (isinstance(to, list) and len(to) == 2) or to_hex(to) not in set(
-            deployment_zone(s, seat)):
+    if not (isinstance(to, list) and len(to) == 2) or not _in_deployment_zone(s, seat,
+                                                                                 to_hex(to)):
         raise illegal("Deploy within 1 x Short (4 hexes) of your table edge, on an empty "
                       "hex you can stand on.", "seed 000, DETERMINE ATTACKER AND DEFENDER",
                       code="bad_hex")

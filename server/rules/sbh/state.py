@@ -1,14 +1,15 @@
 """The state of one SBH match.
 
 For speed the state is updated in place by `evolve` (see the kernel note on
-in-place systems); `clone` makes the independent copy that `decide` works on,
-so `decide` never changes the state it was given.
+in-place systems); `clone` makes an independent copy. `decide` works on the
+state it is given under an undo journal (journal.py) and puts it back.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
+from server.rules.checksum import dataclass_canonical
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.terrain import SbhBoard
 
@@ -33,8 +34,24 @@ class Activation:
     scroll: bool = False  # casting from the Quest's scroll (magic_items.py)
 
 
+class _Scratch:
+    """Working data a state carries while one call works on it, never part of
+    the state (not a dataclass field: not copied, compared, digested or
+    shown): `_memo`, values derived from the state during one call (see
+    `remembered`), and `_journal`, the undo journal of a `decide` under way
+    (journal.py)."""
+
+    __slots__ = ("_memo", "_journal")
+
+    def __getattr__(self, name: str):
+        # unset (a state unpickled from a snapshot, or a bare copy): none under way
+        if name in _Scratch.__slots__:
+            return None
+        raise AttributeError(name)
+
+
 @dataclass(slots=True)
-class SbhState:
+class SbhState(_Scratch):
     options: dict  # match options: scenario, points limit, optional rules
     board: SbhBoard
     phase: str = "lists"  # lists | roles | edge | deploy | play | over
@@ -70,13 +87,19 @@ class SbhState:
     end_reason: str = ""
     log_size: int = 0  # events applied; a cheap progress figure for views
 
+    def __post_init__(self) -> None:
+        self._memo = None
+        self._journal = None
+
     def clone(self) -> SbhState:
-        copy = _copy_state(self)
+        copy = copy_state(self)
+        copy._memo = None
+        copy._journal = None
         copy.figures = {k: v.clone() for k, v in self.figures.items()}
         copy.pending = [dict(p) for p in self.pending]
         if self.group is not None:
             copy.group = dict(self.group)
-        copy.activation = None if self.activation is None else _copy_activation(self.activation)
+        copy.activation = None if self.activation is None else copy_activation(self.activation)
         copy.commitments = dict(self.commitments)
         copy.secret_lists = dict(self.secret_lists)
         copy.starting_counts = dict(self.starting_counts)
@@ -87,15 +110,31 @@ class SbhState:
         return copy
 
     # -- queries used everywhere ------------------------------------------------
+    # While a prompt or a decide works on the state their answers are remembered
+    # (see `remembered`): callers never change the lists and dicts they get.
     def side(self, seat: str) -> list[Figure]:
-        return [f for f in self.figures.values() if f.seat == seat]
+        memo = self._memo
+        found = None if memo is None else memo.get(("side", seat))
+        if found is None:
+            found = [f for f in self.figures.values() if f.seat == seat]
+            if memo is not None:
+                memo[("side", seat)] = found
+        return found
 
     def on_table(self, seat: str | None = None) -> list[Figure]:
-        # Figure.on_table inlined: the rules ask this thousands of times a game
-        if seat is None:
-            return [f for f in self.figures.values() if f.status == "ready" and f.pos is not None]
-        return [f for f in self.figures.values()
-                if f.seat == seat and f.status == "ready" and f.pos is not None]
+        memo = self._memo
+        found = None if memo is None else memo.get(("table", seat))
+        if found is None:
+            # Figure.on_table inlined: the rules ask this thousands of times a game
+            if seat is None:
+                found = [f for f in self.figures.values()
+                         if f.status == "ready" and f.pos is not None]
+            else:
+                found = [f for f in self.figures.values()
+                         if f.seat == seat and f.status == "ready" and f.pos is not None]
+            if memo is not None:
+                memo[("table", seat)] = found
+        return found
 
     def figure_at(self, h) -> Figure | None:
         for f in self.figures.values():
@@ -104,20 +143,62 @@ class SbhState:
         return None
 
     def occupancy(self) -> dict:
-        return {f.pos: f for f in self.figures.values()
-                if f.status == "ready" and f.pos is not None}  # Figure.on_table inlined
+        """Hex -> the figure on it."""
+        memo = self._memo
+        found = None if memo is None else memo.get("occupancy")
+        if found is None:
+            found = {f.pos: f for f in self.figures.values()
+                     if f.status == "ready" and f.pos is not None}  # Figure.on_table inlined
+            if memo is not None:
+                memo["occupancy"] = found
+        return found
 
 
-def _straight_line_copier(cls):
-    """A shallow copy of a `cls` instance as straight-line assignments (every
-    command clones the state: several times faster than a loop over fields),
-    generated from the field list so it can never miss a field."""
+_MISSING = object()
+
+
+def remembered(state: SbhState, key, compute):
+    """`compute(state)`, remembered under `key` while the current call (a
+    prompt, a decide: they set `state._memo`) works on this state. evolve
+    forgets everything at each event, so answers never outlive the state they
+    describe; outside such a call nothing is kept (tests change states by
+    hand). Values are shared: callers must not change them."""
+    memo = state._memo
+    if memo is None:
+        return compute(state)
+    found = memo.get(key, _MISSING)
+    if found is _MISSING:
+        found = memo[key] = compute(state)
+    return found
+
+
+def straight_line_copier(cls):
+    """copy_(self, into=None): a shallow copy of a `cls` instance (or its fields
+    copied into `into`, another instance) as straight-line assignments (every
+    command copies states and figures: several times faster than a loop over
+    fields), generated from the field list so it can never miss a field."""
     body = "".join(f"    copy.{f.name} = self.{f.name}\n" for f in fields(cls))
-    source = f"def copy_(self):\n    copy = new(cls)\n{body}    return copy\n"
+    source = (f"def copy_(self, into=None):\n    copy = new(cls) if into is None else into\n"
+              f"{body}    return copy\n")
     namespace = {"new": cls.__new__, "cls": cls}
     exec(source, namespace)  # noqa: S102 - source built only from our own field names
     return namespace["copy_"]
 
 
-_copy_state = _straight_line_copier(SbhState)
-_copy_activation = _straight_line_copier(Activation)
+def straight_line_fields(cls):
+    """(values(obj), restore(obj, values)): all of a `cls` instance's field
+    values as a tuple, and put back from one, as straight-line code."""
+    names = ", ".join(f"obj.{f.name}" for f in fields(cls))
+    namespace: dict = {}
+    exec(f"def values(obj):\n    return ({names},)\n"  # noqa: S102 - our field names
+         f"def restore(obj, values):\n    {names}, = values\n", namespace)
+    return namespace["values"], namespace["restore"]
+
+
+# state checksums (server.rules.checksum): the generic dataclass digest, unrolled
+SbhState.__canonical__ = dataclass_canonical(SbhState)
+Activation.__canonical__ = dataclass_canonical(Activation)
+copy_state = straight_line_copier(SbhState)
+copy_activation = straight_line_copier(Activation)
+state_values, restore_state = straight_line_fields(SbhState)
+activation_values, restore_activation = straight_line_fields(Activation)

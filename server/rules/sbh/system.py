@@ -26,15 +26,12 @@ from server.rules.sbh import (
     actions,
     ambush,
     climbing,
-    commanders,
     concentrated,
     devotion,
     falling,
     groups,
-    hero,
     lists,
     magic,
-    magic_items,
     mounts,
     necromancy,
     objectives,
@@ -47,25 +44,21 @@ from server.rules.sbh import (
 )
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
-    follow_up_chosen,
     hacks_need_choice,
     hacks_step,
-    hero_reroll_chosen,
     morale_step,
-    recoil_chosen,
-    run_hack,
 )
 from server.rules.sbh.context import Ctx, illegal
 from server.rules.sbh.evolve import evolve_in_place
-from server.rules.sbh.flee import flee_chosen, intercept_chosen
 from server.rules.sbh.options import DEFAULTS, validate_setup
+from server.rules.sbh.pending import pending_handler, pending_specs, pending_text
 from server.rules.sbh.scenarios import (
     goal_met,
     victory_points,
     winner_by_points,
     wiped_out,
 )
-from server.rules.sbh.state import SEATS, SbhState, other
+from server.rules.sbh.state import SEATS, SbhState, other, remembered
 from server.rules.sbh.terrain import DEFAULT_SIZE, SbhBoard
 from server.rules.sbh.turns import end_game, end_turn
 
@@ -102,10 +95,7 @@ ACTION_HANDLERS = {
     "end_activation": actions.do_end_activation,
 }
 OPTIONS = DEFAULTS
-# Rule modules that own a waiting choice: kind -> module with pending_text(state,
-# item), pending_specs(item) and HANDLERS {(kind, command): handler(ctx, seat, args)}.
-CHOICE_MODULES = {"standard_rally": standard, "teleport_mishap": teleport,
-                  "strength_belt": magic_items}
+CONCEDE = CommandSpec("concede", "Concede the match")  # (in every prompt: built once)
 
 
 class SongOfBladesAndHeroes:
@@ -140,17 +130,62 @@ class SongOfBladesAndHeroes:
         return Result(state.winner, victory_points(state), state.end_reason)
 
     def prompt(self, state: SbhState) -> Prompt:
-        return Prompt(tuple(Decision(seat, text, tuple(specs))
-                            for seat, (text, specs) in self._decisions(state).items()))
+        outer = state._memo
+        if outer is None:
+            state._memo = {}  # remember derived values while the options are listed
+        try:
+            return Prompt(tuple(Decision(seat, text, tuple(specs))
+                                for seat, (text, specs) in self._decisions(state).items()))
+        finally:
+            state._memo = outer
 
     def decide(self, state: SbhState, command: Command, dice) -> list[Event]:
+        outer = state._memo
+        if outer is None:  # remember derived values while the command is checked and run
+            state._memo = {}
+        try:
+            handler = self._checked(state, command)
+            ctx = Ctx(state, dice)
+            try:
+                handler(ctx)
+            finally:
+                ctx.close(keep=False)  # decide never changes the state it is given
+            return ctx.events
+        finally:
+            state._memo = outer
+
+    def apply_in_place(self, state: SbhState, command: Command, dice,
+                       digest=None) -> tuple[SbhState, list[Event], list]:
+        """`decide` and `evolve` its events in one pass, changing `state` (as a
+        caller that drops the old state would: runner.apply_command): the state
+        after the events, the events, and `digest` of the state after each
+        (when given). Raises RulesError with nothing changed."""
+        outer = state._memo
+        if outer is None:
+            state._memo = {}
+        try:
+            handler = self._checked(state, command)
+        except BaseException:
+            state._memo = outer
+            raise
+        ctx = Ctx(state, dice, after=digest)
+        try:
+            handler(ctx)
+        except BaseException:
+            ctx.close(keep=False)
+            state._memo = outer
+            raise
+        ctx.close(keep=True)
+        return ctx.state, ctx.events, ctx.checksums
+
+    def _checked(self, state: SbhState, command: Command):
+        """What running `command` does, once it is known to be one the seat may
+        make now (RulesError otherwise): a function of the working context."""
         seats = self._waiting(state)
         if not seats:
             raise RulesError("match_over", "The match is over; no more commands are accepted.")
         if command.type == "concede" and command.seat in SEATS:  # at any point of the match
-            ctx = Ctx(state, dice)
-            self._end(ctx, other(command.seat), f"{command.seat} conceded")
-            return ctx.events
+            return lambda ctx: self._end(ctx, other(command.seat), f"{command.seat} conceded")
         if command.seat not in seats:
             raise RulesError("not_your_turn", "It is not your turn to act: waiting for "
                              f"{', '.join(seats)}.", "seed 000, ACTIVATION")
@@ -159,10 +194,12 @@ class SongOfBladesAndHeroes:
             raise illegal(f"'{command.type}' is not one of your options right now.")
         if not isinstance(command.args, Mapping):
             raise illegal("Command arguments must be a map.")
-        ctx = Ctx(state, dice)
-        handler(ctx, command.seat, dict(command.args))
-        self._advance(ctx)
-        return ctx.events
+        args = dict(command.args)
+
+        def run(ctx: Ctx) -> None:
+            handler(ctx, command.seat, args)
+            self._advance(ctx)
+        return run
 
     def odds(self, state: SbhState, command: Command) -> dict[str, Any]:
         """Exact odds of an attack the seat could make now (server/rules/sbh/odds.py)."""
@@ -200,7 +237,7 @@ class SongOfBladesAndHeroes:
         if state.phase == "over":
             return ()
         if state.phase != "play":
-            return tuple(setup.setup_decisions(state))
+            return tuple(_setup_decisions(state))
         if state.pending:
             return (state.pending[-1]["seat"],)
         return (state.active_seat,)
@@ -210,12 +247,11 @@ class SongOfBladesAndHeroes:
             return {}
         if state.phase != "play":
             return {seat: ("Set up the battle", specs)
-                    for seat, specs in setup.setup_decisions(state).items()}
-        concede = CommandSpec("concede", "Concede the match")
+                    for seat, specs in _setup_decisions(state).items()}
+        concede = CONCEDE
         if state.pending:
             item = state.pending[-1]
-            return {item["seat"]: (self._pending_text(state, item),
-                                   self._pending_specs(item) + [concede])}
+            return {item["seat"]: (pending_text(state, item), pending_specs(item) + [concede])}
         if state.group is not None and state.activation is None:
             return {state.active_seat: ("Choose the next member of the group to act",
                                         groups.next_options(state) + [concede])}
@@ -226,82 +262,13 @@ class SongOfBladesAndHeroes:
         return {state.active_seat: ("Choose a figure to activate",
                                     actions.activation_options(state) + [concede])}
 
-    def _pending_text(self, state: SbhState, item: dict) -> str:
-        if item["kind"] in CHOICE_MODULES:
-            return CHOICE_MODULES[item["kind"]].pending_text(state, item)
-        name = state.figures[item["figure"]].name
-        return {"recoil": f"{name} recoils: choose where (or fall instead)",
-                "hacks": f"{name} suffers free hacks: choose who strikes next",
-                "flee": f"{name} flees: choose among equally short routes",
-                "follow_up": f"{name} may follow up the recoiling enemy",
-                "intercept": f"{name} (Tough) flees into your intercept area: intercept "
-                             "it (one wound, it stops) or let it flee",
-                "missile_loss": "A concentrated shooting rolled 1 and 1: choose the "
-                                "shooter who runs out of missiles",
-                "hero_reroll": f"{name} may use the Hero's once-a-game re-roll "
-                               f"(dice {(item.get('combat') or {}).get('dice')})",
-                "succession": f"{name}, your overall commander, is lost: name a "
-                              "sub-commander as the new overall commander",
-                "hero_quality": f"{name} may use the Hero's once-a-game re-roll on this "
-                                f"{(item.get('then') or {}).get('rule')} roll "
-                                f"(dice {(item.get('roll') or {}).get('dice')}, needs "
-                                f"{(item.get('roll') or {}).get('target')}+)",
-                }[item["kind"]]
-
-    def _pending_specs(self, item: dict) -> list[CommandSpec]:
-        kind = item["kind"]
-        if kind in CHOICE_MODULES:
-            return CHOICE_MODULES[kind].pending_specs(item)
-        if kind == "recoil":
-            return [CommandSpec("recoil", "Recoil to a hex", params={"to": item["options"]}),
-                    CommandSpec("fall", "Fall instead of recoiling")]
-        if kind == "hacks":
-            return [CommandSpec("free_hack_order", "Who strikes next",
-                                params={"hacker": list(item["hackers"])})]
-        if kind == "follow_up":
-            return [CommandSpec("follow_up", "Follow up (free move)",
-                                params={"to": item["options"]}),
-                    CommandSpec("stay", "Stay where you are")]
-        if kind == "intercept":
-            return [CommandSpec("intercept", "Intercept with", params={
-                        "interceptor": list(item["interceptors"])}),
-                    CommandSpec("let_flee", "Let it flee")]
-        if kind == "missile_loss":
-            return [CommandSpec("lose_missiles", "Who runs out of missiles",
-                                params={"figure": list(item["options"])})]
-        if kind == "hero_reroll":
-            return [CommandSpec("hero_reroll", "Re-roll the Hero's die (once a game)",
-                                params={"reroll": [False, True]})]
-        if kind == "succession":
-            return commanders.succession_specs(item)
-        if kind == "hero_quality":
-            return [CommandSpec("hero_reroll", "Re-roll one failed die (once a game)",
-                                params={"die": hero.failed_dice(item["roll"])}),
-                    CommandSpec("keep_roll", "Keep the roll")]
-        return [CommandSpec("flee", "Flee to", params={"to": item["options"]})]
-
     def _handler(self, state: SbhState, command_type: str):
         if state.phase != "play":
             handler = SETUP_HANDLERS.get(command_type)
-            wanted = {s.type for specs in setup.setup_decisions(state).values() for s in specs}
+            wanted = {s.type for specs in _setup_decisions(state).values() for s in specs}
             return handler if command_type in wanted else None
         if state.pending:
-            item = state.pending[-1]
-            if item["kind"] in CHOICE_MODULES:
-                return CHOICE_MODULES[item["kind"]].HANDLERS.get((item["kind"], command_type))
-            return {("recoil", "recoil"): _recoil, ("recoil", "fall"): _fall,
-                    ("hacks", "free_hack_order"): _hack_order,
-                    ("flee", "flee"): _flee,
-                    ("hero_reroll", "hero_reroll"): _hero_reroll,
-                    ("hero_quality", "hero_reroll"): _hero_quality_reroll,
-                    ("hero_quality", "keep_roll"): _hero_keep_roll,
-                    ("follow_up", "follow_up"): _follow_up,
-                    ("follow_up", "stay"): _stay,
-                    ("missile_loss", "lose_missiles"): _lose_missiles,
-                    ("intercept", "intercept"): _intercept,
-                    ("intercept", "let_flee"): _let_flee,
-                    ("succession", "name_commander"): _name_commander,
-                    }.get((item["kind"], command_type))
+            return pending_handler(state.pending[-1], command_type)
         if state.group is not None and state.activation is None:
             return (lambda ctx, seat, args: groups.do_group_next(ctx, args)) \
                 if command_type == "group_next" else None
@@ -371,83 +338,10 @@ class SongOfBladesAndHeroes:
         end_game(ctx, winner, reason)
 
 
-def _offered(ctx: Ctx, args: dict, arg: str, key: str, message: str,
-             passage: str) -> tuple[dict, object]:
-    """The waiting choice and the value the seat picked, which must be one of
-    the values the choice offered under `key`."""
-    item = ctx.state.pending[-1]
-    value = args.get(arg)
-    if value not in item[key]:
-        raise illegal(message, passage)
-    return item, value
-
-
-def _recoil(ctx: Ctx, seat: str, args: dict) -> None:
-    recoil_chosen(ctx, *_offered(ctx, args, "to", "options", "Recoil to one of the offered "
-                                 "hexes, or fall.", "seed 000, RECOILING"))
-
-
-def _fall(ctx: Ctx, seat: str, args: dict) -> None:
-    recoil_chosen(ctx, ctx.state.pending[-1], None)
-
-
-def _hack_order(ctx: Ctx, seat: str, args: dict) -> None:
-    run_hack(ctx, *_offered(ctx, args, "hacker", "hackers", "Choose one of the enemies "
-                            "still to strike.", "seed 000, LEAVING MELEE - MULTIPLE OPPONENTS"))
-
-
-def _follow_up(ctx: Ctx, seat: str, args: dict) -> None:
-    follow_up_chosen(ctx, *_offered(ctx, args, "to", "options", "Follow up to one of the "
-                                    "offered hexes, or stay.",
-                                    "seed 000, FOLLOWING UP (OPTIONAL)"))
-
-
-def _stay(ctx: Ctx, seat: str, args: dict) -> None:
-    follow_up_chosen(ctx, ctx.state.pending[-1], None)
-
-
-def _name_commander(ctx: Ctx, seat: str, args: dict) -> None:
-    _, figure = _offered(ctx, args, "figure", "options", "Name one of your sub-commanders "
-                         "still on the table.", commanders.SUB_COMMANDERS)
-    ctx.pop()
-    ctx.emit("commander_named", seat=seat, figure=figure)
-
-
-def _hero_quality_reroll(ctx: Ctx, seat: str, args: dict) -> None:
-    die = args.get("die")
-    if type(die) is not int:
-        raise illegal("Name the failed die to re-roll by its position (0 = first).",
-                      hero.HERO)
-    hero.chosen(ctx, ctx.state.pending[-1], die)
-
-
-def _hero_keep_roll(ctx: Ctx, seat: str, args: dict) -> None:
-    hero.chosen(ctx, ctx.state.pending[-1], None)
-
-
-def _hero_reroll(ctx: Ctx, seat: str, args: dict) -> None:
-    if args.get("reroll") not in (False, True):
-        raise illegal("Answer reroll true or false.", "seed 000, HERO (P)")
-    hero_reroll_chosen(ctx, ctx.state.pending[-1], args["reroll"])
-
-
-def _lose_missiles(ctx: Ctx, seat: str, args: dict) -> None:
-    concentrated.missile_loss_chosen(ctx, ctx.state.pending[-1], args.get("figure"))
-
-
-def _intercept(ctx: Ctx, seat: str, args: dict) -> None:
-    intercept_chosen(ctx, *_offered(ctx, args, "interceptor", "interceptors", "Intercept "
-                                    "with one of the offered figures, or let it flee.",
-                                    "seed 000, TOUGH (P)"))
-
-
-def _let_flee(ctx: Ctx, seat: str, args: dict) -> None:
-    intercept_chosen(ctx, ctx.state.pending[-1], None)
-
-
-def _flee(ctx: Ctx, seat: str, args: dict) -> None:
-    flee_chosen(ctx, *_offered(ctx, args, "to", "options", "Flee to one of the offered "
-                               "hexes.", "seed 000, MORALE"))
+def _setup_decisions(state: SbhState) -> dict:
+    """setup.setup_decisions, once a call (checking a set-up command asks for
+    the seats waiting and the commands they may make)."""
+    return remembered(state, "setup decisions", setup.setup_decisions)
 
 
 SYSTEM = SongOfBladesAndHeroes()

@@ -10,10 +10,11 @@ twelve Short sticks across, and twelve times 4 hexes is 48.
 from __future__ import annotations
 
 import functools
+from array import array
 from dataclasses import dataclass, field
 
 from server.rules.board.hex import Hex, edge_key, hex_at, neighbours
-from server.rules.sbh.geometry_cache import sight_line, sight_obstacles, sight_sides
+from server.rules.sbh.geometry_cache import clear_lines
 
 SHORT, MEDIUM, LONG = 4, 7, 13
 RANGE = {"short": SHORT, "medium": MEDIUM, "long": LONG}
@@ -55,6 +56,29 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("slippery"),  # roofs, mossy stones, dungeon floors: only jumps care (falling.py)
 )}
 
+_KIND_NAMES = tuple(KINDS)  # (boards keep kinds by their index here, compactly)
+_KIND_INDEX = {name: i for i, name in enumerate(_KIND_NAMES)}
+BLOCKED, SLOWING = 1, 2  # what a hex of some kind is to a walking figure (else 0)
+
+
+def movement_classes(rules: dict) -> dict[str | None, int]:
+    """Kind name -> BLOCKED (a hex a figure with these rules may not enter:
+    `passable` for a hex on the table) or SLOWING (`slows`), for the kinds that
+    are either; remembered per set of movement rules (process-wide, a few
+    dozen). Look a hex up as classes.get(board.terrain.get(h), 0)."""
+    key = SbhBoard.movement_key(rules)
+    found = _CLASSES.get(key)
+    if found is None:
+        found = _CLASSES[key] = {
+            name: BLOCKED if kind.impassable and not any(r in key for r in kind.passable_by)
+            else SLOWING for name, kind in KINDS.items()
+            if (kind.impassable and not any(r in key for r in kind.passable_by))
+            or (kind.slows and not any(r in key for r in kind.ignored_by))}
+    return found
+
+
+_CLASSES: dict[tuple, dict] = {}
+
 # Features on the side between two hexes (seed 000, LINEAR OBSTACLES).
 EDGE_KINDS = {
     "low_wall": {"slows": True, "cover": True, "climb": False, "blocks_sight": False},
@@ -69,7 +93,11 @@ EDGE_KINDS = {
 BLOCKING_EDGES = frozenset(k for k, v in EDGE_KINDS.items() if v["climb"])
 
 
-_MOVEMENT_RULES = {r for k in KINDS.values() for r in k.ignored_by + k.passable_by}
+# rules that change where a figure may walk: terrain it ignores or enters, and
+# the linear obstacles it may cross (see blocks_move)
+_MOVEMENT_RULES = {r for k in KINDS.values() for r in k.ignored_by + k.passable_by} | {
+    "Clinging", "Flying"}
+_MOVEMENT_KEYS: dict[tuple, tuple] = {}  # rule names -> movement_key
 
 
 @functools.cache
@@ -78,6 +106,16 @@ def _layout(width: int, height: int) -> tuple[tuple[Hex, ...], frozenset]:
     rebuilding a match from its events should not redraw the grid)."""
     cells = tuple(hex_at(q - (r // 2), r) for r in range(height) for q in range(width))
     return cells, frozenset(cells)
+
+
+def layout_hex(width: int, height: int, q: int, r: int) -> Hex:
+    """hex_at(q, r), as the very object the layout of a width x height board
+    holds when it is on the table (a match's terrain then keeps no hexes of
+    its own)."""
+    col = q + r // 2
+    if 0 <= r < height and 0 <= col < width:
+        return _layout(width, height)[0][r * width + col]
+    return hex_at(q, r)
 
 
 @dataclass(frozen=True)
@@ -95,7 +133,6 @@ class SbhBoard:
         cells, inside = _layout(self.width, self.height)
         object.__setattr__(self, "_cells", cells)
         object.__setattr__(self, "_inside", inside)
-        object.__setattr__(self, "_sight_cache", {})
 
     # -- layout: "odd-r" rows; column c, row r is hex_at(c - r // 2, r) --------
     def hexes(self) -> tuple[Hex, ...]:
@@ -144,19 +181,18 @@ class SbhBoard:
     def within_of_edge(self, h: Hex, side: str, hexes: int) -> bool:
         return self.edge_distance(h, side) <= hexes
 
-    def movement_sets(self, rules: dict) -> tuple[frozenset, frozenset]:
-        """(hexes this figure may enter, hexes that slow it), cached per set of
-        movement-relevant rules: the hot path of move generation."""
-        key = tuple(sorted(r for r in rules if r in _MOVEMENT_RULES))
-        cache = self.__dict__.setdefault("_movement_cache", {})
-        sets = cache.get(key)
-        if sets is None:
-            # every hex on the table but the impassable terrain (all else is open)
-            enter = self._inside.difference(
-                h for h in self.terrain if not self.passable(h, rules))
-            slow = frozenset(h for h in self.terrain if self.slows(h, rules))
-            sets = cache[key] = (enter, slow)
-        return sets
+    @staticmethod
+    def movement_key(rules: dict) -> tuple[str, ...]:
+        """The rules that change how a figure crosses this table (remembered per
+        set of rule names, shared by every figure of a profile; bounded)."""
+        names = tuple(rules)
+        key = _MOVEMENT_KEYS.get(names)
+        if key is None:
+            key = tuple(sorted(r for r in names if r in _MOVEMENT_RULES))
+            if len(_MOVEMENT_KEYS) >= 4096:
+                _MOVEMENT_KEYS.clear()
+            _MOVEMENT_KEYS[names] = key
+        return key
 
     def passable(self, h: Hex, rules: dict) -> bool:
         if not self.contains(h):
@@ -170,6 +206,14 @@ class SbhBoard:
 
     def cramped(self, h: Hex) -> bool:
         return self.kind(h).cramped
+
+    def hexes_of(self, kind: str) -> frozenset:
+        """The hexes of one terrain kind (cached: terrain never changes)."""
+        cache = self.__dict__.setdefault("_kind_cache", {})
+        found = cache.get(kind)
+        if found is None:
+            found = cache[kind] = frozenset(h for h, k in self.terrain.items() if k == kind)
+        return found
 
     def cramped_hexes(self) -> frozenset:
         """Every cramped hex (cached: terrain never changes)."""
@@ -190,58 +234,21 @@ class SbhBoard:
     def clear_sight(self, a: Hex, b: Hex) -> bool:
         """Terrain-only line of sight: no sight-blocking hex strictly between and
         no tall wall crossed. Symmetric: clear if the line either way is clear
-        (where a line runs along hex sides it has two readings). Terrain never
-        changes in a match, so answers are cached on the board."""
-        cache = self._sight_cache
-        key = (a, b)
-        found = cache.get(key)
-        if found is None:
-            found = self._clear_line(a, b, 1) or self._clear_line(a, b, -1)
-            cache[key] = cache[(b, a)] = found
-        return found
+        (where a line runs along hex sides it has two readings). Set tests on
+        the line's hex codes (see geometry_cache; no table per hex looked
+        from, so a board's sight stays a few KiB)."""
+        return clear_lines(self, a, (b,))[0]
 
     def clear_sights(self, a: Hex, targets: list) -> list[bool]:
-        """`clear_sight(a, b)` for each hex of `targets`, fetching the obstacles
-        seen from `a` once (hidden figures are checked against every enemy at
-        every turn's end)."""
-        hexes, sides = sight_obstacles(self, a)
-        if not hexes and not sides:
-            return [True] * len(targets)
-        cache = self._sight_cache
-        out = []
-        for b in targets:
-            found = cache.get((a, b))
-            if found is None:
-                found = self._clear_line(a, b, 1) or self._clear_line(a, b, -1)
-                cache[(a, b)] = cache[(b, a)] = found
-            out.append(found)
-        return out
+        """`clear_sight(a, b)` for each hex of `targets`."""
+        return clear_lines(self, a, targets)
 
-    def _clear_line(self, a: Hex, b: Hex, nudge: int) -> bool:
-        """No blocker strictly between, no tall wall crossed: set tests on the
-        line's hex codes (this runs for every figure pair at every turn's end,
-        for hidden figures; see geometry_cache)."""
-        hexes, sides = sight_obstacles(self, a)
-        if not hexes and not sides:
-            return True
-        dq, dr = b[0] - a[0], b[1] - a[1]
-        cells = sight_line(dq, dr, nudge)
-        return (hexes.isdisjoint(cells[1:-1])
-                and (not sides or sides.isdisjoint(sight_sides(dq, dr, nudge))))
+    def _sight_blockers(self) -> list:
+        """The sight-blocking hexes (geometry_cache keeps them as codes)."""
+        return [h for h in self.terrain if self.kind(h).blocks_sight]
 
-    def _sight_blockers(self) -> frozenset:
-        found = self.__dict__.get("_blockers")
-        if found is None:
-            found = frozenset(h for h in self.terrain if self.kind(h).blocks_sight)
-            object.__setattr__(self, "_blockers", found)
-        return found
-
-    def _tall_walls(self) -> frozenset:
-        found = self.__dict__.get("_tall")
-        if found is None:
-            found = frozenset(k for k, kind in self.edges.items() if kind == "tall_wall")
-            object.__setattr__(self, "_tall", found)
-        return found
+    def _tall_walls(self) -> list:
+        return [k for k, kind in self.edges.items() if kind == "tall_wall"]
 
     def __digest__(self) -> str:
         """Terrain never changes during a match: digest it once (see checksum)."""
@@ -254,16 +261,24 @@ class SbhBoard:
         return cached
 
     def to_view(self) -> dict:
-        """The board as views show it. Built once (the board never changes once
-        laid out: every view of a match used to re-sort the same terrain); callers
-        get the same dict and must not change it."""
-        cached = getattr(self, "_view", None)
-        if cached is None:
-            cached = {
-                "width": self.width, "height": self.height,
-                "terrain": sorted([[h[0], h[1], k] for h, k in self.terrain.items()]),
-                "edges": sorted([[*sorted((a[0], a[1]) for a in key), kind]
-                                 for key, kind in self.edges.items()]),
-            }
-            object.__setattr__(self, "_view", cached)
-        return cached
+        """The board as views show it: terrain as sorted [q, r, kind] and edges as
+        sorted [(q, r), (q, r), kind]. The board never changes once laid out, so
+        the sorted lay-out is kept, compactly (a few hundred bytes: lists of
+        lists would cost a match several KiB); each view gets fresh lists."""
+        compact = self.__dict__.get("_view_compact")
+        if compact is None:
+            compact = self.__dict__["_view_compact"] = self._compact_view()
+        terrain, edges = compact
+        names = _KIND_NAMES
+        return {"width": self.width, "height": self.height,
+                "terrain": [[terrain[i], terrain[i + 1], names[terrain[i + 2]]]
+                            for i in range(0, len(terrain), 3)],
+                "edges": [[a, b, kind] for a, b, kind in edges]}
+
+    def _compact_view(self) -> tuple[array, tuple]:
+        terrain = array("h")
+        for q, r, kind in sorted((h[0], h[1], k) for h, k in self.terrain.items()):
+            terrain.extend((q, r, _KIND_INDEX[kind]))
+        edges = tuple(sorted((*sorted((a[0], a[1]) for a in key), kind)
+                             for key, kind in self.edges.items()))
+        return terrain, edges

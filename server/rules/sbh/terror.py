@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.movement import figures_next_to
 from server.rules.sbh.quality import roll_quality
 
 TERROR = "seed 000, TERROR (P)"
@@ -30,9 +31,8 @@ def immune(fig: Figure, terror_source: Figure) -> bool:
 
 
 def new_contacts(state, fig: Figure, to) -> list[Figure]:
-    return [e for e in state.figures.values()
-            if e.seat != fig.seat and e.on_table and distance(e.pos, to) == 1
-            and distance(e.pos, fig.pos) > 1]
+    return [e for e in figures_next_to(state, to)
+            if e.seat != fig.seat and distance(e.pos, fig.pos) > 1]
 
 
 def before_move(ctx, fig: Figure, to, cost: int) -> bool:

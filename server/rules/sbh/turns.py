@@ -43,12 +43,20 @@ def hidden_map(state: SbhState, seat: str) -> dict[str, list[str]]:
     it now: terrain blocks the line, or it stands in woods and they are outside
     the woods and not adjacent (seed 000, WOODS: "Woods block line of sight")."""
     board = state.board
+    figures = state.on_table(seat)
     enemies = [e for e in state.on_table() if e.seat != seat]
-    spots = [e.pos for e in enemies]
+    # Sight is symmetric: look from whichever side has fewer figures (each
+    # hex looked from costs a pass over the board's blockers).
+    if len(enemies) < len(figures):
+        spots = [f.pos for f in figures]
+        by_enemy = [board.clear_sights(e.pos, spots) for e in enemies]
+        sight = [[row[i] for row in by_enemy] for i in range(len(figures))]
+    else:
+        spots = [e.pos for e in enemies]
+        sight = [board.clear_sights(f.pos, spots) for f in figures]
     out: dict[str, list[str]] = {}
-    for fig in state.on_table(seat):
+    for fig, seen in zip(figures, sight, strict=True):
         in_woods = board.kind(fig.pos).woods
-        seen = board.clear_sights(fig.pos, spots)  # sight is symmetric: from fig to each
         unseen = [e.id for e, clear in zip(enemies, seen, strict=True)
                   if not clear
                   or (in_woods and not board.kind(e.pos).woods

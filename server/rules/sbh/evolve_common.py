@@ -1,0 +1,37 @@
+"""What every evolver shares (evolve.py, evolve_setup.py): hexes as events
+carry them, and changing a figure or spending actions so that a `decide` under
+way can journal the change first (journal.py)."""
+
+from __future__ import annotations
+
+from server.rules.board.hex import Hex, hex_at
+from server.rules.sbh.state import SbhState
+
+
+def to_hex(pair) -> Hex:
+    return hex_at(pair[0], pair[1])
+
+
+def from_hex(h: Hex) -> list[int]:
+    return [h[0], h[1]]
+
+
+# Every figure an evolver changes is fetched through `changing` (or passed to
+# `touch` first), so a `decide` under way can journal it before the change.
+
+def changing(s: SbhState, fig_id: str):
+    fig = s.figures[fig_id]
+    if s._journal is not None:
+        s._journal.touch(fig)
+    return fig
+
+
+def touch(s: SbhState, fig) -> None:
+    if s._journal is not None:
+        s._journal.touch(fig)
+
+
+def spend(s: SbhState, d: dict) -> None:
+    cost = d.get("cost", 0)
+    if cost and s.activation is not None:
+        s.activation.actions -= cost
