@@ -31,11 +31,17 @@ def percentile(ordered: list[float], q: float) -> float:
 def scrape(base: str) -> dict:
     """The server's gauges and its command histogram's cumulative buckets."""
     text = urllib.request.urlopen(base + "/metrics", timeout=30).read().decode()
-    found: dict = {"buckets": {}}
+    found: dict = {"buckets": {}, "stages": {}}
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
             if sample.name == "warband_command_seconds_bucket":
                 found["buckets"][float(sample.labels["le"])] = sample.value
+            elif sample.name.startswith("warband_command_stage_seconds_"):
+                stage = found["stages"].setdefault(sample.labels["stage"], {"buckets": {}})
+                if sample.name.endswith("_bucket"):
+                    stage["buckets"][float(sample.labels["le"])] = sample.value
+                else:
+                    stage[sample.name.rsplit("_", 1)[1]] = sample.value  # sum, count
             elif sample.name in ("warband_active_matches", "warband_connections"):
                 found[sample.name] = sample.value
     return found
@@ -55,6 +61,20 @@ def bucket_quantile(before: dict, after: dict, q: float) -> float:
             return lower + (bound - lower) * (rank - below) / max(cumulative - below, 1e-9)
         lower, below = bound, cumulative
     return lower
+
+
+def stage_lines(before: dict, after: dict) -> list[str]:
+    """Where an accepted command's time went in the server over the window."""
+    lines = []
+    for name, stage in after.get("stages", {}).items():
+        old = before.get("stages", {}).get(name, {"buckets": {}})
+        count = stage.get("count", 0) - old.get("count", 0)
+        if count <= 0:
+            continue
+        mean = (stage.get("sum", 0) - old.get("sum", 0)) / count
+        p99 = bucket_quantile(old, stage, .99)
+        lines.append(f"  {name:8} mean {mean * 1000:7.2f} ms   p99 {p99 * 1000:7.1f} ms")
+    return lines
 
 
 def plot(path, series: dict[str, list[float]], title: str, goal_ms: float) -> None:
