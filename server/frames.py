@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from protocol.messages import encode
 
 
@@ -24,8 +26,13 @@ class Frame:
 
 
 def message_of(message: dict[str, Any] | Frame) -> dict[str, Any]:
-    """The plain map, for in-process receivers (the house bot)."""
-    return message.message if isinstance(message, Frame) else message
+    """The plain map, for in-process receivers (the house bot): with its parts that
+    were encoded in advance (views, decisions: `msgspec.Raw`) decoded."""
+    message = message.message if isinstance(message, Frame) else message
+    if any(isinstance(value, msgspec.Raw) for value in message.values()):
+        message = {key: msgspec.msgpack.decode(value) if isinstance(value, msgspec.Raw)
+                   else value for key, value in message.items()}
+    return message
 
 
 def data_of(message: dict[str, Any] | Frame) -> bytes:

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from protocol.messages import event_push
 from server.frames import Frame
-from server.matches.rules_host import Asked
+from server.matches.rules_host import Asked, Wire
 from server.rules.kernel import SPECTATOR, Event, Viewer
 
 
@@ -45,11 +45,11 @@ class Fanout:
     subscribers: list[Subscriber]
     asked: Asked
     public_tail: deque[tuple[int, dict | None]] | None  # only with a spectator delay
-    delayed_views: deque[tuple[int, dict]] | None
+    delayed_views: deque[tuple[int, Wire]] | None
 
     def spectator_seq(self) -> int: ...
 
-    def _broadcast(self, events: list[Event], first: int, views: dict[str | None, dict]) -> None:
+    def _broadcast(self, events: list[Event], first: int, views: dict[str | None, Wire]) -> None:
         if self.public_tail is not None:
             for offset, event in enumerate(events):
                 public = event.for_viewer(SPECTATOR)
@@ -80,7 +80,7 @@ class Fanout:
 
     def _frames_for(self, seat: str | None, events: list[Event], first: int,
                     cache: dict[tuple[int, str | None], Frame],
-                    views: dict[str | None, dict]) -> list[Frame | None]:
+                    views: dict[str | None, Wire]) -> list[Frame | None]:
         """What a subscriber watching as `seat` gets: the events, the prompt, and last
         the view (None when nobody watching as `seat` asked for views)."""
         viewer = Viewer(seat) if seat is not None else SPECTATOR
@@ -103,7 +103,7 @@ class Fanout:
         return {"v": 1, "type": "prompt", "match_id": self.match_id, "seq": seq,
                 "waiting": list(self.asked.waiting), "decision": decision}
 
-    def _view_message(self, seq: int, view: dict) -> dict:
+    def _view_message(self, seq: int, view: Wire | dict) -> dict:
         return {"v": 1, "type": "view", "match_id": self.match_id, "seq": seq, "view": view}
 
     def _release_to_spectator(self, sub: Subscriber, visible: int,

@@ -8,8 +8,12 @@ rules worker process (`server.matches.rules_pool`), so that a slow command (the 
 rout rule can take 200 ms) stalls only the matches of that worker, not every
 connection of the server, and the rules get cores of their own.
 
-Everything that crosses between the two is plain data (wire dicts, bytes), cheap to
-pickle: events as their wire maps, the prompt as `(waiting seats, seat -> decision)`.
+Everything that crosses between the two is plain data, cheap to pickle: events as
+their wire maps, the prompt as `(waiting seats, seat -> decision)`. Views and decisions
+only ever go out to clients, so they are encoded to MessagePack where they are built
+(`msgspec.Raw`, embedded as they are in the frames that carry them): the server's
+loop neither unpickles nor encodes them again, and a view kept for delayed spectators
+is kept as bytes.
 """
 
 from __future__ import annotations
@@ -36,16 +40,21 @@ class Material:
     dice_position: int = 0
 
 
+Wire = msgspec.Raw  # a map already encoded to MessagePack
+_encode = msgspec.msgpack.encode
+
+
 @dataclass(slots=True)
 class Asked:
     """Who must act now: the prompt as the actor pushes it."""
 
     waiting: tuple[str, ...] = ()
-    decisions: dict[str, dict] = field(default_factory=dict)  # seat -> decision wire
+    decisions: dict[str, Wire] = field(default_factory=dict)  # seat -> its decision
 
     @classmethod
     def of(cls, prompt: Prompt) -> Asked:
-        return cls(prompt.seats, {d.seat: d.to_wire() for d in prompt.decisions})
+        return cls(prompt.seats, {d.seat: Wire(_encode(d.to_wire()))
+                                  for d in prompt.decisions})
 
 
 @dataclass(slots=True)
@@ -66,7 +75,7 @@ class Outcome:
     checksums: list[str]  # state digest after each event
     dice_position: int
     status: Status
-    views: dict[str | None, dict]  # the views asked for: seat (None: spectator) -> view
+    views: dict[str | None, Wire]  # the views asked for: seat (None: spectator) -> view
     snapshot: bytes | None  # the pickled state, when this command crossed a snapshot seq
 
 
@@ -139,8 +148,9 @@ class RulesCore:
         return Outcome([e.to_wire() for e in events], checksums, self.dice.position,
                        self.status(), {seat: self.view(seat) for seat in views}, snapshot)
 
-    def view(self, seat: str | None) -> dict:
-        return self.system.view(self.state, Viewer(seat) if seat is not None else SPECTATOR)
+    def view(self, seat: str | None) -> Wire:
+        viewer = Viewer(seat) if seat is not None else SPECTATOR
+        return Wire(_encode(self.system.view(self.state, viewer)))
 
     def odds(self, command: Command) -> dict:
         odds = getattr(self.system, "odds", None)
@@ -169,7 +179,7 @@ class InlineRules:
     async def apply(self, command: Command, views: Iterable[str | None] = ()) -> Outcome:
         return self.core.apply(command, views)
 
-    async def view(self, seat: str | None) -> dict:
+    async def view(self, seat: str | None) -> Wire:
         return self.core.view(seat)
 
     async def odds(self, command: Command) -> dict:

@@ -22,6 +22,8 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+import msgspec
+
 from server.matches.rules_host import Material, Outcome, SnapshotUnusable, Status
 from server.matches.rules_worker import HEADER
 from server.rules.kernel import Command, RulesError, RulesSystem
@@ -152,7 +154,7 @@ class PooledRules:
     async def apply(self, command: Command, views: Iterable[str | None] = ()) -> Outcome:
         return await self._call("apply", command.to_wire(), list(views))
 
-    async def view(self, seat: str | None) -> dict:
+    async def view(self, seat: str | None) -> msgspec.Raw:
         return await self._call("view", seat)
 
     async def odds(self, command: Command) -> dict:
