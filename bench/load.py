@@ -121,7 +121,7 @@ def cpu_seconds(pids: dict[str, list[int]]) -> dict[str, float]:
                 pass
     try:
         spent["server waiting"] = sum(int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
-                                      for pid in pids["server"]) / 1e9
+                                      for pid in pids["server"] + pids["rules"]) / 1e9
     except (OSError, IndexError, ValueError):
         spent["server waiting"] = float("nan")
     return spent
@@ -163,7 +163,8 @@ def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 
     connected_in = time.time() - connecting
     time.sleep(1.0)
     rss_connected = rss_of(server)
-    pids = {"server": [p.pid for p in family(server)], "clients": [p.pid for p in procs],
+    pids = {"server": [server.pid], "rules": [p.pid for p in family(server)[1:]],
+            "clients": [p.pid for p in procs],
             "postgres": [p.pid for p in psutil.process_iter(["name"])
                          if p.info["name"] and p.info["name"].startswith("postgres")]}
     go_at.value = time.time()
@@ -275,9 +276,13 @@ def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
          f"{ws.seat_bytes_in / max(ws.commands, 1):.0f}, "
          f"{ws.seat_bytes_out / max(ws.seat_frames_out, 1):.0f}",
          f"{sizes[0]}+{sizes[1]} frames", ""),
-        ("CPU busy: server / clients / postgres",
-         " / ".join(f"{war['cpu'][k]:.2f}" for k in ("server", "clients", "postgres")),
+        ("CPU busy: server (+ rules workers) / clients / pg",
+         f"{war['cpu']['server']:.2f} (+{war['cpu']['rules']:.2f}) / "
+         f"{war['cpu']['clients']:.2f} / {war['cpu']['postgres']:.2f}",
          " / ".join(f"{echo['cpu'][k]:.2f}" for k in ("server", "clients", "postgres")), ""),
+        ("  server CPU ms per command (with rules workers)",
+         f"{1000 * (war['cpu']['server'] + war['cpu']['rules']) / max(rate_w, 1e-9):.2f}",
+         f"{1000 * echo['cpu']['server'] / max(rate_e, 1e-9):.3f}", ""),
         ("  server ready but waiting for a core", f"{war['cpu']['server waiting']:.2f}",
          f"{echo['cpu']['server waiting']:.2f}", ""),
         ("server RSS MiB: idle / connected / window median",
