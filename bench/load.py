@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import re
@@ -59,7 +60,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from load_clients import Plan, Stats, worker  # noqa: E402
-from load_report import bucket_quantile, percentile, plot, profile_summary, scrape  # noqa: E402
+from load_report import (  # noqa: E402
+    bucket_quantile,
+    percentile,
+    plot,
+    profile_summary,
+    scrape,
+    stage_lines,
+)
 
 RESULTS = ROOT / "bench" / "results"
 GOAL_RATIO, GOAL_P99_MS, GOAL_KIB = 0.5, 25.0, 64
@@ -112,11 +120,26 @@ def cpu_seconds(pids: dict[str, list[int]]) -> dict[str, float]:
             except psutil.Error:
                 pass
     try:
-        spent["server waiting"] = int(Path(f"/proc/{pids['server'][0]}/schedstat")
-                                      .read_text().split()[1]) / 1e9
+        spent["server waiting"] = sum(int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
+                                      for pid in pids["server"] + pids["rules"]) / 1e9
     except (OSError, IndexError, ValueError):
         spent["server waiting"] = float("nan")
     return spent
+
+
+def family(server: psutil.Process) -> list[psutil.Process]:
+    """The server and its rules worker processes."""
+    return [server, *server.children(recursive=True)]
+
+
+def rss_of(server: psutil.Process) -> int:
+    """Resident memory of the server and its worker processes (pages they share, such
+    as the interpreter's, are counted once per process: an upper bound)."""
+    total = 0
+    for proc in family(server):
+        with contextlib.suppress(psutil.Error):
+            total += proc.memory_info().rss
+    return total
 
 
 def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 0),
@@ -130,7 +153,7 @@ def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 
                   first=args.matches * i // n, level=args.level, warmup=args.warmup,
                   seconds=args.seconds, echo_sizes=echo_sizes, think=args.think)
              for i in range(n)]
-    rss_idle = server.memory_info().rss
+    rss_idle = rss_of(server)
     procs = [ctx.Process(target=worker, args=(p, ready, go, go_at, results)) for p in plans]
     for p in procs:
         p.start()
@@ -139,8 +162,9 @@ def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 
         ready.get(timeout=600)
     connected_in = time.time() - connecting
     time.sleep(1.0)
-    rss_connected = server.memory_info().rss
-    pids = {"server": [server.pid], "clients": [p.pid for p in procs],
+    rss_connected = rss_of(server)
+    pids = {"server": [server.pid], "rules": [p.pid for p in family(server)[1:]],
+            "clients": [p.pid for p in procs],
             "postgres": [p.pid for p in psutil.process_iter(["name"])
                          if p.info["name"] and p.info["name"].startswith("postgres")]}
     go_at.value = time.time()
@@ -156,10 +180,11 @@ def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 
         profiler = subprocess.Popen(
             [shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"), "record",
              "--pid", str(server.pid), "--duration", str(int(args.seconds)), "--rate", "100",
-             "--nonblocking", "--format", "raw", "-o", str(RESULTS / "server_profile.txt")],
+             "--nonblocking", "--subprocesses", "--format", "raw",
+             "-o", str(RESULTS / "server_profile.txt")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     while time.time() < end:
-        rss.append(server.memory_info().rss)
+        rss.append(rss_of(server))
         time.sleep(0.5)
     cpu = {k: v - cpu_before[k] for k, v in cpu_seconds(pids).items()}
     after = scrape(metrics_base) if metrics_base else {}
@@ -181,7 +206,8 @@ def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 
 def warband_phase(args, database: str) -> dict:
     log = RESULTS / "load_server.log"
     server_cmd = [sys.executable, "-m", "server.cli", "serve", "--port", "0",
-                  "--database", database]
+                  "--database", database, "--compression", args.compression,
+                  "--rules-workers", str(args.rules_workers)]
     proc, port = start_process(server_cmd, r"listening on http://[^:]+:(\d+)", log)
     try:
         phase = run_phase("warband", f"ws://127.0.0.1:{port}/ws", psutil.Process(proc.pid),
@@ -195,7 +221,8 @@ def warband_phase(args, database: str) -> dict:
 
 
 def echo_phase(args, sizes: tuple[int, int]) -> dict:
-    proc, port = start_process([sys.executable, str(ROOT / "bench" / "load_echo.py")],
+    proc, port = start_process([sys.executable, str(ROOT / "bench" / "load_echo.py"),
+                                "--compression", args.compression],
                                r"echo listening on (\d+)", RESULTS / "load_echo.log")
     try:
         return run_phase("echo", f"ws://127.0.0.1:{port}/ws", psutil.Process(proc.pid), args,
@@ -249,9 +276,13 @@ def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
          f"{ws.seat_bytes_in / max(ws.commands, 1):.0f}, "
          f"{ws.seat_bytes_out / max(ws.seat_frames_out, 1):.0f}",
          f"{sizes[0]}+{sizes[1]} frames", ""),
-        ("CPU busy: server / clients / postgres",
-         " / ".join(f"{war['cpu'][k]:.2f}" for k in ("server", "clients", "postgres")),
+        ("CPU busy: server (+ rules workers) / clients / pg",
+         f"{war['cpu']['server']:.2f} (+{war['cpu']['rules']:.2f}) / "
+         f"{war['cpu']['clients']:.2f} / {war['cpu']['postgres']:.2f}",
          " / ".join(f"{echo['cpu'][k]:.2f}" for k in ("server", "clients", "postgres")), ""),
+        ("  server CPU ms per command (with rules workers)",
+         f"{1000 * (war['cpu']['server'] + war['cpu']['rules']) / max(rate_w, 1e-9):.2f}",
+         f"{1000 * echo['cpu']['server'] / max(rate_e, 1e-9):.3f}", ""),
         ("  server ready but waiting for a core", f"{war['cpu']['server waiting']:.2f}",
          f"{echo['cpu']['server waiting']:.2f}", ""),
         ("server RSS MiB: idle / connected / window median",
@@ -266,7 +297,8 @@ def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
          f"<= {GOAL_KIB} KiB  {verdict(per_match <= GOAL_KIB)}"),
     ]
     print(f"\n{args.matches} matches, {args.spectators} spectators, {args.workers} client "
-          f"workers, {args.level} bots, think {args.think:g} s; {args.seconds:g} s measured "
+          f"workers, {args.level} bots, think {args.think:g} s, compression "
+          f"{args.compression}, {args.rules_workers} rules workers; {args.seconds:g} s measured "
           f"after {args.warmup:g} s warm-up, per phase\n")
     print(f"{'':48} {'warband':>22} {'echo':>22}   goal")
     for name, w, e, goal in rows:
@@ -278,6 +310,9 @@ def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
     if war["log_problems"]:
         print(f"server log: {len(war['log_problems'])} error lines, e.g. "
               f"{war['log_problems'][0][:160]!r} (bench/results/load_server.log)")
+    if stages := stage_lines(war["before"], war["after"]):
+        print("server stages of an accepted command (warband_command_stage_seconds):")
+        print("\n".join(stages))
     png = RESULTS / "load_latency.png"
     plot(png, {"warband": ws.latencies, "echo": es.latencies},
          f"command -> reply: {args.matches} matches, {args.spectators} spectators",
@@ -302,6 +337,12 @@ def main() -> None:
     parser.add_argument("--database", default="postgresql+asyncpg://postgres@127.0.0.1:5432/"
                         "postgres", help="a PostgreSQL server to create the run's database on "
                         "(its database is only used to connect), or a sqlite+aiosqlite URL")
+    parser.add_argument("--compression", default="none",
+                        choices=["none", "deflate", "deflate-takeover"],
+                        help="websocket compression of both servers (warband serve "
+                        "--compression; the echo server is set the same way)")
+    parser.add_argument("--rules-workers", type=int, default=0, metavar="N",
+                        help="warband serve --rules-workers N (default 0: rules in the loop)")
     parser.add_argument("--profile", action="store_true",
                         help="py-spy the server over the measured window")
     args = parser.parse_args()

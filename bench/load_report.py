@@ -31,11 +31,17 @@ def percentile(ordered: list[float], q: float) -> float:
 def scrape(base: str) -> dict:
     """The server's gauges and its command histogram's cumulative buckets."""
     text = urllib.request.urlopen(base + "/metrics", timeout=30).read().decode()
-    found: dict = {"buckets": {}}
+    found: dict = {"buckets": {}, "stages": {}}
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
             if sample.name == "warband_command_seconds_bucket":
                 found["buckets"][float(sample.labels["le"])] = sample.value
+            elif sample.name.startswith("warband_command_stage_seconds_"):
+                stage = found["stages"].setdefault(sample.labels["stage"], {"buckets": {}})
+                if sample.name.endswith("_bucket"):
+                    stage["buckets"][float(sample.labels["le"])] = sample.value
+                else:
+                    stage[sample.name.rsplit("_", 1)[1]] = sample.value  # sum, count
             elif sample.name in ("warband_active_matches", "warband_connections"):
                 found[sample.name] = sample.value
     return found
@@ -55,6 +61,20 @@ def bucket_quantile(before: dict, after: dict, q: float) -> float:
             return lower + (bound - lower) * (rank - below) / max(cumulative - below, 1e-9)
         lower, below = bound, cumulative
     return lower
+
+
+def stage_lines(before: dict, after: dict) -> list[str]:
+    """Where an accepted command's time went in the server over the window."""
+    lines = []
+    for name, stage in after.get("stages", {}).items():
+        old = before.get("stages", {}).get(name, {"buckets": {}})
+        count = stage.get("count", 0) - old.get("count", 0)
+        if count <= 0:
+            continue
+        mean = (stage.get("sum", 0) - old.get("sum", 0)) / count
+        p99 = bucket_quantile(old, stage, .99)
+        lines.append(f"  {name:8} mean {mean * 1000:7.2f} ms   p99 {p99 * 1000:7.1f} ms")
+    return lines
 
 
 def plot(path, series: dict[str, list[float]], title: str, goal_ms: float) -> None:
@@ -93,36 +113,51 @@ _FRAME = re.compile(r"^(?P<func>.*) \((?P<file>[^()]*?)(?::\d+)?\)$")
 
 
 def profile_summary(path, top: int = 12) -> list[str]:
-    """Lines saying where the server's busy samples went (py-spy --format raw)."""
-    groups: Counter = Counter()
-    inclusive: Counter = Counter()
-    leaf: Counter = Counter()
-    total = 0
+    """Lines saying where the server's busy samples went (py-spy --format raw), for the
+    server process and for its rules workers (if any) apart."""
+    kinds: dict[str, list[tuple[list[re.Match], int]]] = {}
     with open(path) as f:
         for line in f:
             stack, _, count = line.rstrip("\n").rpartition(" ")
             if not count.isdigit():
                 continue
-            n = int(count)
-            total += n
-            frames = [m for m in (_FRAME.match(x) for x in stack.split(";")) if m]
-            names = [f"{m['func']} ({_short(m['file'])})" for m in frames]
-            for name in {name for m, name in zip(frames, names, strict=True)
-                         if _ours(m["file"])}:
-                inclusive[name] += n
-            if names:
-                leaf[names[-1]] += n
-            files = [m["file"] for m in reversed(frames)]
-            groups[next((g for file in files for g, keys in GROUPS
-                         if any(k in file for k in keys)), "other")] += n
-    if not total:
+            parts = stack.split(";")
+            heads = [p for p in parts[:2] if p.startswith("process ")]  # (parent; child)
+            kind = "rules workers" if heads and \
+                "rules_worker" in heads[-1] else "server process"
+            frames = [m for m in (_FRAME.match(x) for x in parts) if m]
+            kinds.setdefault(kind, []).append((frames, int(count)))
+    if not kinds:
         return ["(no samples)"]
-    lines = [f"{total} busy samples; by component (first match from the leaf):"]
+    lines = []
+    for kind in sorted(kinds, reverse=True):  # (the server process first)
+        lines += _summary(kind, kinds[kind], top)
+    return lines
+
+
+def _summary(kind: str, samples: list[tuple[list[re.Match], int]], top: int) -> list[str]:
+    groups: Counter = Counter()
+    inclusive: Counter = Counter()
+    leaf: Counter = Counter()
+    total = sum(n for _, n in samples)
+    loop = GROUPS[-1][0]  # asyncio: only what no other component called
+    for frames, n in samples:
+        names = [f"{m['func']} ({_short(m['file'])})" for m in frames]
+        for name in {name for m, name in zip(frames, names, strict=True) if _ours(m["file"])}:
+            inclusive[name] += n
+        if names:
+            leaf[names[-1]] += n
+        files = [m["file"] for m in reversed(frames)]
+        groups[next((g for file in files for g, keys in GROUPS[:-1]
+                     if any(k in file for k in keys)),
+                    loop if any("asyncio/" in f for f in files) else "other")] += n
+    lines = [f"{kind}: {total} busy samples (100 a second is one core); by component "
+             "(the first from the leaf; socket writes count for their caller):"]
     lines += [f"  {100 * n / total:5.1f}%  {g}" for g, n in groups.most_common()]
-    lines.append("hottest server frames, inclusive:")
-    lines += [f"  {100 * n / total:5.1f}%  {name}" for name, n in inclusive.most_common(top)]
-    lines.append("hottest frames, self:")
-    lines += [f"  {100 * n / total:5.1f}%  {name}" for name, n in leaf.most_common(top)]
+    lines.append("  hottest server frames, inclusive:")
+    lines += [f"    {100 * n / total:5.1f}%  {name}" for name, n in inclusive.most_common(top)]
+    lines.append("  hottest frames, self:")
+    lines += [f"    {100 * n / total:5.1f}%  {name}" for name, n in leaf.most_common(top)]
     return lines
 
 
@@ -132,7 +167,7 @@ def _ours(file: str) -> bool:
 
 
 def _short(file: str) -> str:
-    for anchor in ("site-packages/", "/work/main/", "python3.11/"):
+    for anchor in ("site-packages/", "/work/main/", "/work/wt-load/", "python3.11/"):
         if anchor in file:
             return file.split(anchor, 1)[1]
     return file

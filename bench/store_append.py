@@ -49,29 +49,36 @@ async def new_matches(store: Store, count: int) -> list[str]:
     return ids
 
 
-async def play(committer: Committer, match_id: str, until: float) -> int:
+async def play(committer: Committer, match_id: str, until: float,
+               waits: list[float]) -> int:
     """Append commands one after another (like an actor) until `until`; returns how many."""
     idx = seq = 0
     loop = asyncio.get_running_loop()
     while loop.time() < until:
         events = [EventRow(seq + i + 1, PAYLOAD, "0" * 64) for i in range(EVENTS_PER_COMMAND)]
+        started = time.perf_counter()
         await committer.append(Append(match_id, CommandRow(
             idx, "a", f"r{idx}", PAYLOAD, seq + 1, seq + EVENTS_PER_COMMAND, 0), events))
+        waits.append(time.perf_counter() - started)
         idx, seq = idx + 1, seq + EVENTS_PER_COMMAND
     return idx
 
 
-async def measure(store: Store, matches: int, seconds: float, grouped: bool) -> tuple[float, float]:
-    """(appends per second, appends per transaction)."""
-    committer = Committer(store) if grouped else Committer(store, max_batch=1)
+async def measure(store: Store, matches: int, seconds: float,
+                  grouped: bool) -> tuple[float, float, float]:
+    """(appends per second, appends per transaction, mean wait for an append in ms)."""
+    committer = Committer(store) if grouped else Committer(store, max_batch=1,
+                                                             max_inflight=1)
     committer.start()
     ids = await new_matches(store, matches)
     until = asyncio.get_running_loop().time() + seconds
     started = time.perf_counter()
-    counts = await asyncio.gather(*(play(committer, m, until) for m in ids))
+    waits: list[float] = []
+    counts = await asyncio.gather(*(play(committer, m, until, waits) for m in ids))
     elapsed = time.perf_counter() - started
     await committer.stop()
-    return sum(counts) / elapsed, committer.appends / max(1, committer.transactions)
+    return (sum(counts) / elapsed, committer.appends / max(1, committer.transactions),
+            1000 * sum(waits) / max(1, len(waits)))
 
 
 async def main() -> None:
@@ -85,13 +92,13 @@ async def main() -> None:
     print(f"database: {url.split('@')[-1]}   {EVENTS_PER_COMMAND} events per command, "
           f"{args.seconds:g} s per figure")
     print(f"{'matches':>8} {'one tx/append':>15} {'group commit':>14} {'speed-up':>9} "
-          f"{'appends/tx':>11}")
+          f"{'appends/tx':>11} {'wait, ms':>9}")
     try:
         for load in (int(x) for x in args.loads.split(",")):
-            alone, _ = await measure(store, load, args.seconds, grouped=False)
-            grouped, per_tx = await measure(store, load, args.seconds, grouped=True)
+            alone, _, _ = await measure(store, load, args.seconds, grouped=False)
+            grouped, per_tx, wait = await measure(store, load, args.seconds, grouped=True)
             print(f"{load:>8} {alone:>11.0f} /s {grouped:>10.0f} /s {grouped / alone:>8.2f}x "
-                  f"{per_tx:>11.1f}")
+                  f"{per_tx:>11.1f} {wait:>9.2f}")
     finally:
         await store.close()
 

@@ -17,10 +17,14 @@ from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from protocol.messages import MAX_FRAME_BYTES
+from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services
 from server.matches.hub import Hub
+from server.matches.rules_host import InlineHost
+from server.matches.rules_pool import RulesPool
 from server.metrics import Metrics
 from server.store.store import Store
+from server.websocket import WarbandConnection
 
 log = logging.getLogger("warband")
 STATIC_DIR = Path(__file__).resolve().parent.parent / "clients" / "web" / "dist"
@@ -36,6 +40,8 @@ class ServerOptions:
     commit_wait: float = 0.002
     rate: float = 50.0
     burst: float = 100.0
+    compression: str = "none"  # see server.compression
+    rules_workers: int = 0  # 0: the rules run in the event loop; N: in N worker processes
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -65,8 +71,9 @@ class WarbandServer:
     async def start(self) -> None:
         o = self.options
         self.store = await Store.open(o.database_url)
+        rules_host = RulesPool(o.rules_workers) if o.rules_workers > 0 else InlineHost()
         self.hub = Hub(self.store, self.metrics, snapshot_every=o.snapshot_every,
-                       commit_wait=o.commit_wait)
+                       commit_wait=o.commit_wait, rules_host=rules_host)
         await self.hub.start()
         self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
                                  burst=o.burst)
@@ -74,7 +81,8 @@ class WarbandServer:
         # between 1x and 4x the gateway answers frame_too_large before closing.
         self.server = await serve(self._connection, o.host, o.port,
                                   process_request=self._http, max_size=4 * MAX_FRAME_BYTES,
-                                  max_queue=64)
+                                  max_queue=64, create_connection=WarbandConnection,
+                                  **websocket_compression(o.compression))
 
     async def stop(self) -> None:
         if self.server is not None:
@@ -121,7 +129,8 @@ async def run(options: ServerOptions, ready: asyncio.Event | None = None) -> Non
     server = WarbandServer(options)
     await server.start()
     print(f"warband listening on http://{options.host}:{server.port} "
-          f"(database {options.database_url})", flush=True)
+          f"(database {options.database_url}, compression {options.compression}, "
+          f"rules workers {options.rules_workers})", flush=True)
     if ready is not None:
         ready.set()
     try:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from server.compression import COMPRESSIONS
+
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./warband.db"
 
 
@@ -17,14 +19,26 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8000
     database_url: str = DEFAULT_DATABASE_URL
+    compression: str = "none"
+    rules_workers: int = 0
 
     @classmethod
     def from_env(cls) -> Settings:
         port = os.environ.get("WARBAND_PORT", str(cls.port))
         if not port.isdigit() or not 0 < int(port) < 65536:
             raise ConfigError(f"WARBAND_PORT must be a port number from 1 to 65535, not {port!r}")
+        compression = os.environ.get("WARBAND_COMPRESSION", cls.compression)
+        if compression not in COMPRESSIONS:
+            raise ConfigError(f"WARBAND_COMPRESSION must be one of {', '.join(COMPRESSIONS)}, "
+                              f"not {compression!r}")
+        workers = os.environ.get("WARBAND_RULES_WORKERS", str(cls.rules_workers))
+        if not workers.isdigit():
+            raise ConfigError(f"WARBAND_RULES_WORKERS must be a number of processes (0 or "
+                              f"more), not {workers!r}")
         return cls(
             host=os.environ.get("WARBAND_HOST", cls.host),
             port=int(port),
             database_url=os.environ.get("WARBAND_DATABASE_URL", DEFAULT_DATABASE_URL),
+            compression=compression,
+            rules_workers=int(workers),
         )

@@ -33,12 +33,12 @@ from protocol.messages import (
     Request,
     Resign,
     decode_request,
-    encode,
     error,
     reply,
 )
 from server.accounts import Account, Accounts
 from server.catalogs import Catalogs
+from server.frames import Frame, data_of
 from server.lobby import Lobby
 from server.matches.hub import Hub
 from server.metrics import Metrics
@@ -105,10 +105,10 @@ class ClientConnection(Watching, Catalogs):
         self.address = str(address[0]) if address else "unknown"
 
     # -- sending ----------------------------------------------------------------------
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: dict[str, Any] | Frame) -> None:
         if self.closing:
             return
-        frame = encode(message)
+        frame = data_of(message)  # (a shared Frame is encoded once for all its connections)
         if self.unsent + len(frame) > self.services.outgoing_bytes:
             self.closing = True
             self.services.metrics.errors.labels("slow_consumer").inc()
@@ -120,10 +120,18 @@ class ClientConnection(Watching, Catalogs):
         self.outgoing.put_nowait(frame)
 
     async def _write(self) -> None:
+        websocket = self.websocket
+        batch = getattr(websocket, "send_batch", None)
         while True:
-            frame = await self.outgoing.get()
-            await self.websocket.send(frame)
-            self.unsent -= len(frame)
+            frames = [await self.outgoing.get()]
+            while not self.outgoing.empty():  # everything queued leaves in one write
+                frames.append(self.outgoing.get_nowait())
+            if batch is not None and len(frames) > 1:
+                await batch(frames)
+            else:
+                for frame in frames:
+                    await websocket.send(frame)
+            self.unsent -= sum(len(frame) for frame in frames)
 
     async def _fail(self, problem: ProtocolError) -> None:
         """Send the error, then close with its code (protocol violations only)."""
@@ -140,8 +148,13 @@ class ClientConnection(Watching, Catalogs):
         metrics = self.services.metrics
         metrics.connections.inc()
         writer = asyncio.create_task(self._write())
+        arrival = getattr(self.websocket, "arrival", None)  # (server.websocket)
         try:
             async for frame in self.websocket:
+                # The clock starts when the frame was read off the socket, so that the
+                # command metric includes any wait behind this connection's earlier
+                # requests, and decoding.
+                arrived = arrival() if arrival is not None else time.perf_counter()
                 if self.closing:
                     break
                 if isinstance(frame, str):
@@ -157,7 +170,7 @@ class ClientConnection(Watching, Catalogs):
                     metrics.errors.labels("rate_limited").inc()
                     self.push(error(ProtocolError("rate_limited", request_id=request.id)))
                     continue
-                await self._handle(request)
+                await self._handle(request, arrived)
         except Exception:  # the socket broke; nothing to answer
             log.debug("connection %s ended", self.key, exc_info=True)
         finally:
@@ -168,7 +181,7 @@ class ClientConnection(Watching, Catalogs):
             self.services.replies.pop(self.key, None)
             metrics.connections.dec()
 
-    async def _handle(self, request: Request) -> None:
+    async def _handle(self, request: Request, arrived: float | None = None) -> None:
         kind = type(request).__struct_config__.tag
         metrics = self.services.metrics
         metrics.requests.labels(kind).inc()
@@ -178,7 +191,7 @@ class ClientConnection(Watching, Catalogs):
         if remembered is not None:
             self.push(reply(request_id, remembered))
             return
-        started = time.perf_counter()
+        started = time.perf_counter() if arrived is None else arrived
         try:
             result = await HANDLERS[kind](self, request)
         except ProtocolError as problem:

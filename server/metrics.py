@@ -25,8 +25,15 @@ class Metrics:
         self.matches_finished = Counter("warband_matches_finished_total",
                                         "Matches that reached a result", registry=r)
         self.command_seconds = Histogram(
-            "warband_command_seconds", "From a command's arrival to its acknowledgement",
+            "warband_command_seconds", "From reading a command's frame to its acknowledgement",
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=r)
+        self.command_stages = Histogram(
+            "warband_command_stage_seconds", "Where an accepted command's time goes in its "
+            "match: queued (waiting for the match), rules (decide and evolve, in a worker "
+            "process or not), commit (waiting for the group commit), fanout (pushes)",
+            ["stage"], buckets=(0.0002, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
+                                0.25, 0.5, 1.0),
             registry=r)
 
     def render(self) -> bytes:

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import logging
 
+from server.compression import COMPRESSIONS
 from server.config import Settings
 
 
@@ -20,6 +21,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="SQLAlchemy database URL (default: embedded SQLite ./warband.db)")
     p.add_argument("--snapshot-every", type=int, default=500, metavar="N",
                    help="store a state snapshot every N events (default 500)")
+    p.add_argument("--compression", choices=COMPRESSIONS, default=defaults.compression,
+                   help="websocket permessage-deflate: none (default; CPU and memory go to "
+                   "the matches), deflate (no state kept between messages) or "
+                   "deflate-takeover (websockets' default: ~47 KiB per connection)")
+    p.add_argument("--rules-workers", type=int, default=defaults.rules_workers, metavar="N",
+                   help="run the rules of the matches in N worker processes, so a slow "
+                   f"command does not hold up the others (default {defaults.rules_workers}: "
+                   "in the server's own event loop)")
     p.set_defaults(handler=run)
 
 
@@ -30,5 +39,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     asyncio.run(run_server(ServerOptions(host=args.host, port=args.port,
                                          database_url=args.database,
-                                         snapshot_every=args.snapshot_every)))
+                                         snapshot_every=args.snapshot_every,
+                                         compression=args.compression,
+                                         rules_workers=max(0, args.rules_workers))))
     return 0

@@ -3,8 +3,10 @@ commands in order, makes their events durable, and only then acknowledges and
 broadcasts them.
 
 Everything that touches the match (commands, subscriptions, views) goes through
-the actor's queue, so a subscriber that catches up from the store and then
-goes live can neither miss an event nor receive one twice.
+the actor's mailbox, so a subscriber that catches up from the store and then
+goes live can neither miss an event nor receive one twice. The rules themselves
+run wherever the match's `rules` live (server.matches.rules_host): in this loop or
+in a rules worker process.
 """
 
 from __future__ import annotations
@@ -12,54 +14,37 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import pickle
+import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.messages import event_push, reply
-from server.rules.checksum import state_digest
-from server.rules.dice import SeededDice
-from server.rules.kernel import SPECTATOR, Command, Event, RulesError, RulesSystem, Viewer
+from server.matches.fanout import Connection, Fanout, Subscriber
+from server.matches.rules_host import Asked, Status
+from server.matches.rules_pool import RulesLost
+from server.rules.kernel import SPECTATOR, Command, Event, RulesError, RulesSystem
 from server.rules.runner import rebuild
 from server.store.store import Append, CommandRow, EventRow, pack, unpack
 
 log = logging.getLogger("warband.match")
 
-RECENT_REQUESTS = 256  # request ids remembered in memory; older repeats ask the store
+RECENT_REQUESTS = 32  # request ids answered from memory; older repeats ask the store
 FAR_BEHIND = 1000  # a subscriber further behind than this gets a view snapshot instead
-
-
-class Connection(Protocol):
-    """What the actor needs of a client connection (see server.gateway)."""
-
-    def push(self, message: dict[str, Any]) -> None: ...
-
-
-@dataclass(eq=False, slots=True)
-class Subscriber:
-    connection: Connection
-    seat: str | None  # None: a spectator
-    views: bool
-    sent: int  # last seq pushed to this subscriber
-
-    @property
-    def viewer(self) -> Viewer:
-        return Viewer(self.seat) if self.seat is not None else SPECTATOR
 
 
 @dataclass(slots=True)
 class Work:
-    kind: str  # command, subscribe, unsubscribe, view
+    kind: str  # command, subscribe, view, odds
     future: asyncio.Future
     args: dict[str, Any] = field(default_factory=dict)
+    queued: float = field(default_factory=time.perf_counter)
 
 
-class MatchActor:
+class MatchActor(Fanout):
     def __init__(self, hub, match_id: str, system: RulesSystem, setup: dict[str, Any],
-                 holders: dict[str, str], seed: bytes, state: Any, seq: int,
-                 command_count: int, dice_position: int, spectator_delay: int = 0) -> None:
+                 holders: dict[str, str], seed: bytes, rules, spectator_delay: int = 0) -> None:
         self.hub = hub
         self.match_id = match_id
         self.holders = holders  # seat -> account id
@@ -67,19 +52,34 @@ class MatchActor:
         self.system = system
         self.setup = setup
         self.seed = seed
-        self.state = state
-        self.seq = seq
-        self.command_count = command_count
-        self.dice = SeededDice(seed, dice_position)
+        self.rules = rules  # InlineRules or PooledRules: where the state lives
+        self.seq = 0
+        self.command_count = 0
+        self.asked = Asked()  # who must act now (the prompt, as pushed)
+        self.over = False
+        self.result: dict | None = None  # the result's wire form, once over
         self.spectator_delay = max(0, spectator_delay)
         self.subscribers: list[Subscriber] = []
-        self.recent: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
-        self.public_tail: deque[tuple[int, dict | None]] = deque(maxlen=self.spectator_delay
-                                                                 + 1024)
-        self.delayed_views: deque[tuple[int, dict]] = deque()
-        self.queue: asyncio.Queue[Work] = asyncio.Queue()
+        # (seat, request id) -> (first seq, last seq): the newest commands' answers
+        self.recent: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
+        # What delayed spectators have yet to see (nothing is kept without a delay).
+        self.public_tail = deque(maxlen=self.spectator_delay + 1024) \
+            if self.spectator_delay else None
+        self.delayed_views = deque() if self.spectator_delay else None
+        self.mailbox: deque[Work] = deque()  # (lighter than an asyncio.Queue per match)
+        self._wakeup: asyncio.Future | None = None
+        self.closed = False
         self.task: asyncio.Task | None = None
         self._background: set[asyncio.Task] = set()
+
+    @property
+    def state(self) -> Any:
+        """The rules state, when the rules run in this process (tests, debugging)."""
+        return self.rules.state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.rules.state = value
 
     # -- the public face: each call queues work and waits for it ------------------------
     def start(self) -> None:
@@ -93,10 +93,15 @@ class MatchActor:
         for task in list(self._background):
             with contextlib.suppress(Exception):
                 await task
+        await self._close()
 
     async def submit(self, kind: str, **args: Any) -> Any:
+        if self.closed:  # (it ended while the request was on its way)
+            raise ProtocolError("match_finished")
         future = asyncio.get_running_loop().create_future()
-        await self.queue.put(Work(kind, future, args))
+        self.mailbox.append(Work(kind, future, args))
+        if self._wakeup is not None and not self._wakeup.done():
+            self._wakeup.set_result(None)
         return await future
 
     def seat_for(self, account_id: str, wanted: str | None = None) -> str | None:
@@ -117,25 +122,39 @@ class MatchActor:
         return len(self.subscribers) != before
 
     def spectator_seq(self) -> int:
-        if self.system.is_over(self.state):
+        if self.over:
             return self.seq
         return max(0, self.seq - self.spectator_delay)
+
+    def take(self, status: Status) -> None:
+        """What the rules say after a load or a command."""
+        self.seq, self.asked, self.over, self.result = (status.seq, status.asked, status.over,
+                                                        status.result)
 
     # -- the loop ---------------------------------------------------------------------
     async def _run(self) -> None:
         while True:
-            await self._handle(await self.queue.get())
-            if self.system.is_over(self.state):
+            while not self.mailbox:
+                self._wakeup = asyncio.get_running_loop().create_future()
+                await self._wakeup
+            await self._handle(self.mailbox.popleft())
+            if self.over:
                 result = await self.hub.finished(self)  # durable, then announced
-                while not self.queue.empty():  # answer what arrived meanwhile
-                    await self._handle(self.queue.get_nowait())
+                while self.mailbox:  # answer what arrived meanwhile
+                    await self._handle(self.mailbox.popleft())
+                self.closed = True
                 self.announce_end(result)
+                await self._close()
                 return
 
     async def _handle(self, work: Work) -> None:
+        handler = getattr(self, f"_do_{work.kind}")
         try:
-            handler = getattr(self, f"_do_{work.kind}")
-            result = await handler(**work.args)
+            try:
+                result = await handler(**work.args, queued=work.queued)
+            except RulesLost:  # its rules worker died: load the match again, then retry
+                await self._reload()
+                result = await handler(**work.args, queued=work.queued)
         except ProtocolError as problem:
             _settle(work.future, error=problem)
         except Exception as failure:  # never let one request kill the match
@@ -145,12 +164,12 @@ class MatchActor:
             _settle(work.future, result=result)
 
     async def _do_command(self, seat: str, request_id: str, command: Command,
-                          at_seq: int | None = None) -> dict:
+                          at_seq: int | None = None, queued: float = 0.0) -> dict:
         remembered = self.recent.get((seat, request_id))
         if remembered is not None:
-            return remembered
+            return self._answer(*remembered)
         try:
-            return await self._apply(seat, request_id, command, at_seq)
+            return await self._apply(seat, request_id, command, at_seq, queued)
         except ProtocolError:
             # A repeat from before our memory (say, sent again after a restart) is
             # refused now only because it was applied then: answer it as it was.
@@ -160,59 +179,65 @@ class MatchActor:
             return self._remember(seat, request_id, earlier.first_seq, earlier.last_seq)
 
     async def _apply(self, seat: str, request_id: str, command: Command,
-                     at_seq: int | None) -> dict:
-        if self.system.is_over(self.state):
+                     at_seq: int | None, queued: float) -> dict:
+        if self.over:
             raise ProtocolError("match_finished")
         if at_seq is not None and at_seq != self.seq:
             raise ProtocolError("stale_prompt", f"The match has moved on to seq {self.seq} "
                                 f"since the prompt at seq {at_seq}; act on the newest prompt.",
                                 details={"seq": self.seq})
-        position = self.dice.position
+        started = time.perf_counter()
         try:
-            events = self.system.decide(self.state, command, self.dice)
-        except RulesError as refused:
-            self.dice = SeededDice(self.seed, position)  # nothing rolled counts
+            outcome = await self.rules.apply(command, {s.seat for s in self.subscribers
+                                                       if s.views})
+        except RulesError as refused:  # nothing changed
             raise _rules_problem(refused) from None
-        except Exception:
-            self.dice = SeededDice(self.seed, position)
+        except RulesLost:
             raise
-        applied: list[tuple[Event, str]] = []
-        try:
-            for event in events:  # evolve works in place: on a failure we reload
-                self.state = self.system.evolve(self.state, event)
-                applied.append((event, state_digest(self.state)))
-        except Exception:
+        except Exception:  # the rules code failed: the state may be half-evolved
             await self._reload()
             raise
+        ruled = time.perf_counter()
         first = self.seq + 1
-        rows = [EventRow(first + i, pack(event.to_wire()), checksum)
-                for i, (event, checksum) in enumerate(applied)]
+        rows = [EventRow(first + i, pack(wire), checksum)
+                for i, (wire, checksum) in enumerate(zip(outcome.events, outcome.checksums,
+                                                         strict=True))]
         append = Append(self.match_id, CommandRow(
             self.command_count, seat, request_id, pack(command.to_wire()), first,
-            first + len(rows) - 1, self.dice.position), rows)
+            first + len(rows) - 1, outcome.dice_position), rows)
         try:
             await self.hub.committer.append(append)
         except Exception as failure:  # (a repeated request id is a unique-key conflict)
             await self._reload()
             log.warning("append failed for match %s: %s", self.match_id, failure)
             raise ProtocolError("store_unavailable") from None
-        self.seq = first + len(rows) - 1
+        committed = time.perf_counter()
         self.command_count += 1
+        self.take(outcome.status)
         result = self._remember(seat, request_id, first, self.seq)
         self.hub.metrics.events_appended.inc(len(rows))
-        self._broadcast(applied, first)
-        self._maybe_snapshot(first)
+        self._broadcast([Event.from_wire(wire) for wire in outcome.events], first,
+                        outcome.views)
+        if outcome.snapshot is not None:
+            self._save_snapshot_later(self.seq, outcome.snapshot)
+        stages = self.hub.metrics.command_stages
+        stages.labels("queued").observe(started - queued)
+        stages.labels("rules").observe(ruled - started)
+        stages.labels("commit").observe(committed - ruled)
+        stages.labels("fanout").observe(time.perf_counter() - committed)
         return result
 
     def _remember(self, seat: str, request_id: str, first: int, last: int) -> dict:
-        result = {"match_id": self.match_id, "first_seq": first, "last_seq": last}
-        self.recent[(seat, request_id)] = result
+        self.recent[(seat, request_id)] = (first, last)
         while len(self.recent) > RECENT_REQUESTS:
             self.recent.popitem(last=False)
-        return result
+        return self._answer(first, last)
+
+    def _answer(self, first: int, last: int) -> dict:
+        return {"match_id": self.match_id, "first_seq": first, "last_seq": last}
 
     async def _do_subscribe(self, connection: Connection, request_id: Any, seat: str | None,
-                            after_seq: int, views: bool) -> None:
+                            after_seq: int, views: bool, queued: float = 0.0) -> None:
         self.drop(connection)
         sub = Subscriber(connection, seat, views, after_seq)
         upto = self.seq if seat is not None else self.spectator_seq()
@@ -220,34 +245,36 @@ class MatchActor:
         header = {"match_id": self.match_id, "seat": seat, "status": "active",
                   "from_seq": after_seq + 1, "to_seq": upto, "snapshot": snapshot,
                   "spectator_delay": self.spectator_delay, "players": dict(self.players)}
+        # (Views are built before anything is pushed: a retry after RulesLost repeats
+        # this whole call, and must not push the header twice.)
+        view = await self.rules.view(seat) if snapshot or (views and upto == self.seq) \
+            else None
+        rows = [] if snapshot else await self.hub.store.events_after(self.match_id,
+                                                                     after_seq, upto)
         if request_id is None:  # a subscriber that was waiting for the match to start
             connection.push({"v": 1, "type": "match_status", **header})
         else:
             connection.push(reply(request_id, header))
         if snapshot:
             connection.push({"v": 1, "type": "snapshot", "match_id": self.match_id,
-                             "seq": upto, "view": self.system.view(self.state, sub.viewer)})
-        else:
-            for row in await self.hub.store.events_after(self.match_id, after_seq, upto):
-                event = Event.from_wire(unpack(row.payload)).for_viewer(sub.viewer)
-                connection.push(event_push(self.match_id, row.seq,
-                                           None if event is None else event.to_wire()))
+                             "seq": upto, "view": view})
+        for row in rows:
+            event = Event.from_wire(unpack(row.payload)).for_viewer(sub.viewer)
+            connection.push(event_push(self.match_id, row.seq,
+                                       None if event is None else event.to_wire()))
         sub.sent = upto
         self.subscribers.append(sub)
         if upto == self.seq:  # (a delayed spectator is not told who must act now)
-            self._push_prompt(sub, self.system.prompt(self.state))
-        if views and upto == self.seq:
-            self._push_view(sub, self.system.view(self.state, sub.viewer))
+            connection.push(self._prompt_message(seat, self.seq))
+            if views:
+                connection.push(self._view_message(self.seq, view))
 
-    async def _do_odds(self, seat: str, command: Command) -> dict:
+    async def _do_odds(self, seat: str, command: Command, queued: float = 0.0) -> dict:
         """Exact odds of `command` now, from the rules system's own resolution."""
-        odds = getattr(self.system, "odds", None)
-        if odds is None:
-            raise ProtocolError("no_odds", "This game offers no odds.")
-        if self.system.is_over(self.state):
+        if self.over:
             raise ProtocolError("match_finished")
         try:
-            found = odds(self.state, command)
+            found = await self.rules.odds(command)
         except RulesError as refused:
             if refused.code == "no_odds":
                 raise ProtocolError("no_odds", refused.message) from None
@@ -255,9 +282,8 @@ class MatchActor:
         return {"match_id": self.match_id, "seq": self.seq, "command": command.type,
                 "args": dict(command.args), **found}
 
-    async def _do_view(self, seat: str | None) -> dict:
-        viewer = Viewer(seat) if seat is not None else SPECTATOR
-        if seat is None and self.spectator_delay and not self.system.is_over(self.state):
+    async def _do_view(self, seat: str | None, queued: float = 0.0) -> dict:
+        if seat is None and self.spectator_delay and not self.over:
             visible = self.spectator_seq()
             for seq, view in reversed(self.delayed_views):
                 if seq <= visible:
@@ -269,77 +295,11 @@ class MatchActor:
             return {"match_id": self.match_id, "seq": visible,
                     "view": self.system.view(state, SPECTATOR)}
         return {"match_id": self.match_id, "seq": self.seq,
-                "view": self.system.view(self.state, viewer)}
-
-    # -- telling everyone what they may see -------------------------------------------
-    def _broadcast(self, applied: list[tuple[Event, str]], first: int) -> None:
-        for offset, (event, _) in enumerate(applied):
-            public = event.for_viewer(SPECTATOR)
-            self.public_tail.append((first + offset, None if public is None
-                                     else public.to_wire()))
-        prompt = self.system.prompt(self.state)
-        spectator_views = any(s.views and s.seat is None for s in self.subscribers)
-        if spectator_views and self.spectator_delay:
-            self.delayed_views.append((self.seq, self.system.view(self.state, SPECTATOR)))
-        visible = self.spectator_seq()
-        while len(self.delayed_views) > 1 and self.delayed_views[1][0] <= visible:
-            self.delayed_views.popleft()
-        wire_cache: dict[tuple[int, str | None], dict | None] = {}
-        for sub in self.subscribers:
-            if sub.seat is None and self.spectator_delay:
-                self._release_to_spectator(sub, visible)
-                continue
-            for offset, (event, _) in enumerate(applied):
-                key = (offset, sub.seat if event.visible_to is not None else "")
-                if key not in wire_cache:
-                    shown = event.for_viewer(sub.viewer)
-                    wire_cache[key] = None if shown is None else shown.to_wire()
-                sub.connection.push(event_push(self.match_id, first + offset, wire_cache[key]))
-            sub.sent = self.seq
-            self._push_prompt(sub, prompt)
-            if sub.views:
-                self._push_view(sub, self.system.view(self.state, sub.viewer))
-
-    def _release_to_spectator(self, sub: Subscriber, visible: int) -> None:
-        if sub.sent >= visible:
-            return
-        tail = {seq: wire for seq, wire in self.public_tail if sub.sent < seq <= visible}
-        for seq in range(sub.sent + 1, visible + 1):
-            sub.connection.push(event_push(self.match_id, seq, tail.get(seq)))
-        sub.sent = visible
-        if sub.views:
-            for seq, view in reversed(self.delayed_views):
-                if seq <= visible:
-                    sub.connection.push({"v": 1, "type": "view", "match_id": self.match_id,
-                                         "seq": seq, "view": view})
-                    break
-
-    def _push_prompt(self, sub: Subscriber, prompt) -> None:
-        decision = prompt.for_seat(sub.seat) if sub.seat is not None else None
-        sub.connection.push({"v": 1, "type": "prompt", "match_id": self.match_id,
-                             "seq": sub.sent, "waiting": list(prompt.seats),
-                             "decision": None if decision is None else decision.to_wire()})
-
-    def _push_view(self, sub: Subscriber, view: dict) -> None:
-        sub.connection.push({"v": 1, "type": "view", "match_id": self.match_id,
-                             "seq": self.seq, "view": view})
-
-    def announce_end(self, result: dict) -> None:
-        """After the result is durable: release everything and reveal the seed."""
-        for sub in self.subscribers:
-            if sub.seat is None and self.spectator_delay:
-                self._release_to_spectator(sub, self.seq)
-            sub.connection.push({"v": 1, "type": "match_over", "match_id": self.match_id,
-                                 "seq": self.seq, "result": result, "seed": self.seed.hex()})
-        self.subscribers.clear()
+                "view": await self.rules.view(seat)}
 
     # -- durability helpers -----------------------------------------------------------
-    def _maybe_snapshot(self, first: int) -> None:
-        every = self.hub.snapshot_every
-        if every <= 0 or first // every == (self.seq + 1) // every:
-            return
-        blob = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
-        task = asyncio.create_task(self._save_snapshot(self.seq, blob))
+    def _save_snapshot_later(self, seq: int, blob: bytes) -> None:
+        task = asyncio.create_task(self._save_snapshot(seq, blob))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
@@ -350,10 +310,13 @@ class MatchActor:
             log.warning("snapshot of %s at %d not saved: %s", self.match_id, seq, failure)
 
     async def _reload(self) -> None:
-        """Rebuild from the store after a failed append (evolve changed our state)."""
-        fresh = await self.hub.load_state(self.match_id, self.system, self.setup)
-        self.state, self.seq, self.command_count, position = fresh
-        self.dice = SeededDice(self.seed, position)
+        """Load the state again from the store (after a failed append, a failed rules
+        call, or the loss of its rules worker)."""
+        await self.hub.load(self)
+
+    async def _close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.rules.close()
 
 
 def _rules_problem(refused: RulesError) -> ProtocolError:

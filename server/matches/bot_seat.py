@@ -13,6 +13,7 @@ from typing import Any
 
 from clients.bots.sbh import RandomBot
 from protocol.errors import ProtocolError
+from server.frames import Frame, message_of
 from server.rules.kernel import Command
 
 log = logging.getLogger("warband.bot")
@@ -29,8 +30,8 @@ class BotSeat:
         self.task: asyncio.Task | None = None
         self._ids = itertools.count(1)
 
-    def push(self, message: dict[str, Any]) -> None:  # what the actor calls
-        self.inbox.put_nowait(message)
+    def push(self, message: dict[str, Any] | Frame) -> None:  # what the actor calls
+        self.inbox.put_nowait(message_of(message))
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._play(), name=f"bot-{self.actor.match_id}")

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import pickle
 import time
 from typing import Any
 
 from server.matches.actor import MatchActor
 from server.matches.bot_seat import BotSeat
+from server.matches.rules_host import InlineHost, Material, SnapshotUnusable
 from server.metrics import Metrics
-from server.rules.checksum import state_digest
-from server.rules.kernel import SPECTATOR, Event, RulesSystem
+from server.rules.kernel import SPECTATOR, Event
 from server.rules.registry import get_system
 from server.store.committer import Committer
 from server.store.store import Store, pack, unpack
@@ -24,8 +23,11 @@ log = logging.getLogger("warband.hub")
 
 class Hub:
     def __init__(self, store: Store, metrics: Metrics, *, snapshot_every: int = 500,
-                 commit_wait: float = 0.002) -> None:
+                 commit_wait: float = 0.002, rules_host=None) -> None:
         self.store = store
+        # Where the matches' rules run: this loop (InlineHost) or worker processes
+        # (server.matches.rules_pool.RulesPool).
+        self.rules_host = rules_host if rules_host is not None else InlineHost()
         self.metrics = metrics
         self.snapshot_every = snapshot_every
         self.committer = Committer(store, max_wait=commit_wait)
@@ -36,6 +38,7 @@ class Hub:
         self.bots: dict[str, BotSeat] = {}  # match id -> its house bot
 
     async def start(self) -> None:
+        await self.rules_host.start()
         self.committer.start()
         for match_id in await self.store.match_ids("active"):
             try:
@@ -51,6 +54,7 @@ class Hub:
             await actor.stop()
         self.actors.clear()
         await self.committer.stop()
+        await self.rules_host.stop()
 
     def actor(self, match_id: str) -> MatchActor | None:
         return self.actors.get(match_id)
@@ -76,12 +80,17 @@ class Hub:
             connection.push({"v": 1, "type": "match_status", "match_id": match_id,
                              "status": "aborted"})
 
-    async def start_match(self, row: dict[str, Any]) -> MatchActor:
+    def _actor(self, row: dict[str, Any], holders: dict[str, str]) -> MatchActor:
         system = get_system(row["system"])
-        setup = unpack(row["setup"])
+        rules = self.rules_host.open(row["id"], row["system"], system, row["seed"],
+                                     self.snapshot_every)
+        return MatchActor(self, row["id"], system, unpack(row["setup"]), holders, row["seed"],
+                          rules, row["spectator_delay"])
+
+    async def start_match(self, row: dict[str, Any]) -> MatchActor:
         holders = await self.store.seats(row["id"])
-        actor = MatchActor(self, row["id"], system, setup, holders, row["seed"],
-                           system.initial(setup), 0, 0, 0, row["spectator_delay"])
+        actor = self._actor(row, holders)
+        actor.take(await actor.rules.load(Material(actor.setup, None, [])))
         actor.players = (await self.store.seat_names([row["id"]])).get(row["id"], {})
         self._run(actor)
         self._seat_bot(actor, row)
@@ -92,15 +101,17 @@ class Hub:
 
     async def resume(self, match_id: str) -> MatchActor:
         row = await self.store.match(match_id)
-        system = get_system(row["system"])
-        setup = unpack(row["setup"])
-        state, seq, count, position = await self.load_state(match_id, system, setup)
-        holders = await self.store.seats(match_id)
-        actor = MatchActor(self, match_id, system, setup, holders, row["seed"], state, seq,
-                           count, position, row["spectator_delay"])
+        actor = self._actor(row, await self.store.seats(match_id))
+        try:
+            await self.load(actor)
+        except BaseException:
+            await actor.rules.close()
+            raise
+        seq = actor.seq
         actor.players = (await self.store.seat_names([match_id])).get(match_id, {})
-        if system.is_over(state):  # it ended just before the process stopped
+        if actor.over:  # it ended just before the process stopped
             await self.finished(actor)
+            await actor.rules.close()
             return actor
         if actor.spectator_delay:  # what delayed spectators have yet to see
             for event_row in await self.store.events_after(
@@ -131,34 +142,35 @@ class Hub:
         self.metrics.active_matches.set(len(self.actors))
         actor.start()
 
-    async def load_state(self, match_id: str, system: RulesSystem,
-                         setup: dict[str, Any]) -> tuple[Any, int, int, int]:
-        """(state, last seq, commands applied, dice position) from the store: the newest
+    async def load(self, actor: MatchActor) -> None:
+        """Load `actor`'s state from the store (wherever its rules run): the newest
         snapshot whose digest matches its event's checksum, then the events after it."""
-        state, seq = None, 0
+        match_id = actor.match_id
+        last = await self.store.last_command(match_id)
+        count, position = (0, 0) if last is None else (last.idx + 1, last.dice_position)
         snapshot = await self.store.latest_snapshot(match_id)
+        status = None
         if snapshot is not None:
             snap_seq, blob = snapshot
             [row] = await self.store.events_after(match_id, snap_seq - 1, snap_seq) or [None]
-            try:
-                candidate = pickle.loads(blob)
-                if row is not None and state_digest(candidate) == row.checksum:
-                    state, seq = candidate, snap_seq
-            except Exception:  # an old format or a damaged blob: rebuild from the log
-                log.warning("snapshot of %s at %d unusable; rebuilding", match_id, snap_seq)
-        if state is None:
-            state = system.initial(setup)
-        for row in await self.store.events_after(match_id, seq):
-            state = system.evolve(state, system.upcast(Event.from_wire(unpack(row.payload))))
-            seq = row.seq
-        last = await self.store.last_command(match_id)
-        if last is None:
-            return state, seq, 0, 0
-        return state, seq, last.idx + 1, last.dice_position
+            if row is not None:
+                tail = await self.store.events_after(match_id, snap_seq)
+                try:
+                    status = await actor.rules.load(Material(
+                        actor.setup, (snap_seq, blob, row.checksum),
+                        [(r.seq, r.payload) for r in tail], position))
+                except SnapshotUnusable:  # an old format or a damaged blob: use the log
+                    log.warning("snapshot of %s at %d unusable; rebuilding", match_id,
+                                snap_seq)
+        if status is None:
+            rows = await self.store.events_after(match_id, 0)
+            status = await actor.rules.load(Material(
+                actor.setup, None, [(r.seq, r.payload) for r in rows], position))
+        actor.take(status)
+        actor.command_count = count
 
     async def finished(self, actor: MatchActor) -> dict[str, Any]:
-        result = actor.system.result(actor.state)
-        wire = result.to_wire() if result is not None else {"winner": None}
+        wire = actor.result if actor.result is not None else {"winner": None}
         await self.store.set_match(actor.match_id, status="finished", finished_at=time.time(),
                                    result=pack(wire))
         self.actors.pop(actor.match_id, None)

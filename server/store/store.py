@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
-from sqlalchemy import delete, event, func, insert, select, update
+from sqlalchemy import delete, event, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -70,6 +70,23 @@ def create_engine(url: str) -> AsyncEngine:
 
         return engine
     return create_async_engine(url, pool_size=10, max_overflow=10)
+
+
+# One statement is one transaction: either every command and event of the batch is
+# stored or none is (a seq or request id already taken: IntegrityError).
+_APPEND_PG = text("""
+WITH stored_commands AS (
+    INSERT INTO commands (match_id, idx, seat, request_id, payload, first_seq, last_seq,
+                          dice_position, created_at)
+    SELECT * FROM unnest(CAST(:c_match AS varchar[]), CAST(:c_idx AS integer[]),
+                         CAST(:c_seat AS varchar[]), CAST(:c_request AS varchar[]),
+                         CAST(:c_payload AS bytea[]), CAST(:c_first AS integer[]),
+                         CAST(:c_last AS integer[]), CAST(:c_dice AS integer[]),
+                         CAST(:c_at AS double precision[])))
+INSERT INTO events (match_id, seq, payload, checksum)
+SELECT * FROM unnest(CAST(:e_match AS varchar[]), CAST(:e_seq AS integer[]),
+                     CAST(:e_payload AS bytea[]), CAST(:e_checksum AS varchar[]))
+""")
 
 
 class Store:
@@ -222,6 +239,9 @@ class Store:
         """Write appends in one transaction; IntegrityError if any seq or request id
         is already taken (then nothing of this call is written)."""
         appends = list(appends)
+        if self.engine.dialect.name == "postgresql":
+            await self._write_appends_pg(appends)
+            return
         command_rows = [{"match_id": a.match_id, "idx": a.command.idx, "seat": a.command.seat,
                          "request_id": a.command.request_id, "payload": a.command.payload,
                          "first_seq": a.command.first_seq, "last_seq": a.command.last_seq,
@@ -233,6 +253,27 @@ class Store:
             await conn.execute(insert(commands), command_rows)
             if event_rows:
                 await conn.execute(insert(events), event_rows)
+
+    async def _write_appends_pg(self, appends: list[Append]) -> None:
+        """PostgreSQL: the same rows in one statement, so one round trip to the server
+        (BEGIN, two batched INSERTs and COMMIT were four, each a system call and a
+        wake-up on both sides), and no per-row parameter handling in our process."""
+        events_of = [(a.match_id, e) for a in appends for e in a.events]
+        params = {
+            "c_match": [a.match_id for a in appends], "c_idx": [a.command.idx for a in appends],
+            "c_seat": [a.command.seat for a in appends],
+            "c_request": [a.command.request_id for a in appends],
+            "c_payload": [a.command.payload for a in appends],
+            "c_first": [a.command.first_seq for a in appends],
+            "c_last": [a.command.last_seq for a in appends],
+            "c_dice": [a.command.dice_position for a in appends],
+            "c_at": [a.created_at for a in appends],
+            "e_match": [m for m, _ in events_of], "e_seq": [e.seq for _, e in events_of],
+            "e_payload": [e.payload for _, e in events_of],
+            "e_checksum": [e.checksum for _, e in events_of]}
+        async with self.engine.connect() as conn:
+            conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
+            await conn.execute(_APPEND_PG, params)
 
     async def events_after(self, match_id: str, after_seq: int,
                            upto: int | None = None) -> list[EventRow]:

@@ -299,3 +299,39 @@ async def test_open_matches_seats_and_names(store):
                                                         "old": {"a": "owner"}}
     await store.leave_seat("pub", "b")
     assert await store.seats("pub") == {"a": "owner"}
+
+
+async def test_on_postgresql_a_batch_does_not_wait_for_the_last_commit(store):
+    """Up to two transactions at once on PostgreSQL (one on SQLite, which has a single
+    writer); a third batch waits for one of them."""
+    committer = Committer(store)
+    assert committer.max_inflight == (2 if store.engine.dialect.name == "postgresql" else 1)
+
+    class SlowStore:
+        engine = store.engine
+
+        def __init__(self) -> None:
+            self.writing = 0
+            self.most = 0
+            self.release = asyncio.Event()
+
+        async def write_appends(self, appends) -> None:
+            self.writing += 1
+            self.most = max(self.most, self.writing)
+            await self.release.wait()
+            self.writing -= 1
+
+    slow = SlowStore()
+    committer = Committer(slow, max_inflight=2, max_wait=0)
+    committer.start()
+    try:
+        appends = []
+        for n in range(3):  # three batches, one after another
+            appends.append(asyncio.create_task(committer.append(command(f"m{n}", 0, [1]))))
+            await asyncio.sleep(0.05)
+        assert (slow.writing, slow.most) == (2, 2), "two in flight, the third waits"
+        slow.release.set()
+        await asyncio.wait_for(asyncio.gather(*appends), 5)
+        assert slow.most == 2 and committer.transactions == 3
+    finally:
+        await committer.stop()

@@ -1,0 +1,203 @@
+"""Where a match's rules state lives and runs.
+
+A match actor never calls its rules system directly: it asks its `MatchRules` to
+load the state from the store's records, apply a command, build a view or work out
+odds. `RulesCore` does the work, synchronously, on one match's state and dice. It
+runs either in the server's own event loop (`InlineRules`, the default) or in a
+rules worker process (`server.matches.rules_pool`), so that a slow command (the SBH
+rout rule can take 200 ms) stalls only the matches of that worker, not every
+connection of the server, and the rules get cores of their own.
+
+Everything that crosses between the two is plain data, cheap to pickle: events as
+their wire maps, the prompt as `(waiting seats, seat -> decision)`. Views and decisions
+only ever go out to clients, so they are encoded to MessagePack where they are built
+(`msgspec.Raw`, embedded as they are in the frames that carry them): the server's
+loop neither unpickles nor encodes them again, and a view kept for delayed spectators
+is kept as bytes.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from server.rules.checksum import state_digest
+from server.rules.dice import SeededDice
+from server.rules.kernel import SPECTATOR, Command, Event, Prompt, RulesError, RulesSystem, Viewer
+
+
+@dataclass(slots=True)
+class Material:
+    """What the store holds to rebuild a match's state."""
+
+    setup: Mapping[str, Any]
+    snapshot: tuple[int, bytes, str] | None  # (seq, pickled state, checksum of event seq)
+    events: list[tuple[int, bytes]]  # (seq, MessagePack event) after the snapshot, in order
+    dice_position: int = 0
+
+
+Wire = msgspec.Raw  # a map already encoded to MessagePack
+_encode = msgspec.msgpack.encode
+
+
+@dataclass(slots=True)
+class Asked:
+    """Who must act now: the prompt as the actor pushes it."""
+
+    waiting: tuple[str, ...] = ()
+    decisions: dict[str, Wire] = field(default_factory=dict)  # seat -> its decision
+
+    @classmethod
+    def of(cls, prompt: Prompt) -> Asked:
+        return cls(prompt.seats, {d.seat: Wire(_encode(d.to_wire()))
+                                  for d in prompt.decisions})
+
+
+@dataclass(slots=True)
+class Status:
+    """The state after a load or a command, as far as the actor must know it."""
+
+    seq: int
+    asked: Asked
+    over: bool
+    result: dict | None  # the result's wire form, once over
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What an accepted command did."""
+
+    events: list[dict]  # wire maps, in order
+    checksums: list[str]  # state digest after each event
+    dice_position: int
+    status: Status
+    views: dict[str | None, Wire]  # the views asked for: seat (None: spectator) -> view
+    snapshot: bytes | None  # the pickled state, when this command crossed a snapshot seq
+
+
+class SnapshotUnusable(Exception):
+    """The stored snapshot does not match its event's checksum: load every event."""
+
+
+class RulesCore:
+    """One match's state and dice, and every rules call the server makes on them."""
+
+    def __init__(self, system: RulesSystem, seed: bytes, snapshot_every: int = 0) -> None:
+        self.system = system
+        self.seed = seed
+        self.snapshot_every = snapshot_every
+        self.state: Any = None
+        self.seq = 0
+        self.dice = SeededDice(seed)
+
+    def load(self, material: Material) -> Status:
+        """Rebuild the state: the snapshot (if it checks out), then the events after it."""
+        system, state, seq = self.system, None, 0
+        if material.snapshot is not None:
+            snap_seq, blob, checksum = material.snapshot
+            try:
+                state = pickle.loads(blob)
+            except Exception:  # an old format or a damaged blob
+                raise SnapshotUnusable(snap_seq) from None
+            if state_digest(state) != checksum:
+                raise SnapshotUnusable(snap_seq)
+            seq = snap_seq
+        if state is None:
+            state = system.initial(material.setup)
+        for event_seq, payload in material.events:
+            event = Event.from_wire(msgspec.msgpack.decode(payload))
+            state = system.evolve(state, system.upcast(event))
+            seq = event_seq
+        self.state, self.seq = state, seq
+        self.dice = SeededDice(self.seed, material.dice_position)
+        return self.status()
+
+    def status(self) -> Status:
+        system, state = self.system, self.state
+        over = system.is_over(state)
+        result = None
+        if over:
+            found = system.result(state)
+            result = found.to_wire() if found is not None else {"winner": None}
+        return Status(self.seq, Asked.of(system.prompt(state)), over, result)
+
+    def apply(self, command: Command, views: Iterable[str | None] = ()) -> Outcome:
+        """Decide and fold `command`. A RulesError changes nothing (the dice too are
+        rewound); any other failure leaves the state unusable: load it again."""
+        system = self.system
+        position = self.dice.position
+        try:
+            events = system.decide(self.state, command, self.dice)
+        except BaseException:
+            self.dice = SeededDice(self.seed, position)  # nothing rolled counts
+            raise
+        checksums = []
+        first = self.seq + 1
+        for event in events:  # (evolve may work in place)
+            self.state = system.evolve(self.state, event)
+            checksums.append(state_digest(self.state))
+        self.seq += len(events)
+        every = self.snapshot_every
+        snapshot = None
+        if every > 0 and first // every != (self.seq + 1) // every:
+            snapshot = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
+        return Outcome([e.to_wire() for e in events], checksums, self.dice.position,
+                       self.status(), {seat: self.view(seat) for seat in views}, snapshot)
+
+    def view(self, seat: str | None) -> Wire:
+        viewer = Viewer(seat) if seat is not None else SPECTATOR
+        return Wire(_encode(self.system.view(self.state, viewer)))
+
+    def odds(self, command: Command) -> dict:
+        odds = getattr(self.system, "odds", None)
+        if odds is None:
+            raise RulesError("no_odds", "This game offers no odds.")
+        return odds(self.state, command)
+
+
+class InlineRules:
+    """A match's rules run in the server's event loop (no worker processes)."""
+
+    def __init__(self, core: RulesCore) -> None:
+        self.core = core
+
+    @property
+    def state(self) -> Any:  # (tests and debugging reach in here)
+        return self.core.state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.core.state = value
+
+    async def load(self, material: Material) -> Status:
+        return self.core.load(material)
+
+    async def apply(self, command: Command, views: Iterable[str | None] = ()) -> Outcome:
+        return self.core.apply(command, views)
+
+    async def view(self, seat: str | None) -> Wire:
+        return self.core.view(seat)
+
+    async def odds(self, command: Command) -> dict:
+        return self.core.odds(command)
+
+    async def close(self) -> None:
+        self.core.state = None
+
+
+class InlineHost:
+    """Hands out `InlineRules`: every match in this process, on its event loop."""
+
+    async def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+    def open(self, match_id: str, system_name: str, system: RulesSystem, seed: bytes,
+             snapshot_every: int) -> InlineRules:
+        return InlineRules(RulesCore(system, seed, snapshot_every))

@@ -1,0 +1,177 @@
+"""`warband serve --rules-workers N`: the rules of the matches run in worker
+processes. The same guarantees as in the event loop (acknowledged only once stored,
+gapless streams, secrets kept from spectators, a replay that verifies), plus what the
+workers are for: a slow command does not hold up the server, and a worker that dies
+costs its matches nothing that was acknowledged."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+
+import pytest
+
+from clients.client import Client, ServerError
+from server.app import ServerOptions, WarbandServer
+from server.replays import replay_document, verify_document
+from server.rules import registry
+from tests.kernel_example import SecretBids
+from tests.server.test_errors import FaultyBids
+from tests.server.test_full_match import SETUP, play_seat, watch
+
+
+class SlowBids(SecretBids):
+    """Secret bids whose rules take `SLOW_SECONDS` over a bid of 3 (as the SBH rout
+    rule can take a good part of a second): the process running them is busy."""
+
+    name = "slow-bids"
+
+    def decide(self, state, command, dice):
+        if command.args.get("amount") == 3:
+            time.sleep(SLOW_SECONDS)  # (busy, like a long computation: no await here)
+        return super().decide(state, command, dice)
+
+
+SLOW_SECONDS = 0.6
+SLOW, FAULTY = SlowBids(), FaultyBids()
+
+
+@pytest.fixture
+def test_systems(monkeypatch):
+    monkeypatch.setitem(registry.SYSTEMS, "secret-bids", "tests.kernel_example:SYSTEM")
+    monkeypatch.setitem(registry.SYSTEMS, "slow-bids", "tests.server.test_rules_workers:SLOW")
+    monkeypatch.setitem(registry.SYSTEMS, "faulty-bids", "tests.server.test_errors:FAULTY")
+
+
+async def start(database_url: str, workers: int, **options) -> WarbandServer:
+    server = WarbandServer(ServerOptions(port=0, database_url=database_url,
+                                         rules_workers=workers, **options))
+    await server.start()
+    return server
+
+
+async def pair(server, system: str, **fields) -> tuple[Client, Client, str]:
+    ann, bob = await Client.connect(server.url), await Client.connect(server.url)
+    ann.token = (await ann.request("guest", name="Ann"))["token"]
+    bob.token = (await bob.request("guest", name="Bob"))["token"]
+    match_id = (await ann.request("create_match", system=system, **fields))["match_id"]
+    await bob.request("join", match_id=match_id)
+    return ann, bob, match_id
+
+
+async def test_a_whole_sbh_match_in_a_worker_verifies(database_url):
+    server = await start(database_url, 2, snapshot_every=50)
+    try:
+        ann, bob, match_id = await pair(server, "sbh", **SETUP)
+        eve = await Client.connect(server.url)
+        await eve.request("guest", name="Eve")
+        for client in (ann, bob):
+            await client.request("subscribe", match_id=match_id)
+        await eve.request("subscribe", match_id=match_id, views=True)
+        ann_seen, bob_seen, eve_frames = await asyncio.wait_for(asyncio.gather(
+            play_seat(ann, match_id, "a", 1), play_seat(bob, match_id, "b", 2), watch(eve)), 120)
+        for client in (ann, bob, eve):
+            await client.close()
+        document = await replay_document(server.store, match_id)
+    finally:
+        await server.stop()
+    last = document["events"][-1]["seq"]
+    assert ann_seen == bob_seen == list(range(1, last + 1))
+    assert [f["seq"] for f in eve_frames if f["type"] == "event"] == list(range(1, last + 1))
+    secret = {e["seq"]: e["event"] for e in document["events"]
+              if e["event"].get("visible_to") is not None}
+    shown = {f["seq"]: f["event"] for f in eve_frames if f["type"] == "event"}
+    for seq, event in secret.items():  # the spectator got the public part, no more
+        assert shown[seq] is None if event["redacted"] is None \
+            else shown[seq]["data"] == event["redacted"]
+    assert [f for f in eve_frames if f["type"] == "view"], "views built in the worker"
+    assert verify_document(document) is None, "the worker rolled the dice the seed commits to"
+
+
+async def test_a_slow_command_does_not_hold_up_the_server(tmp_path, test_systems):
+    server = await start(f"sqlite+aiosqlite:///{tmp_path / 'slow.db'}", 1)
+    try:
+        ann, bob, match_id = await pair(server, "slow-bids")
+        slow = asyncio.create_task(ann.request("command", match_id=match_id, command="bid",
+                                               args={"amount": 3}))
+        await asyncio.sleep(0.1)  # (the worker is busy with it now)
+        started = time.perf_counter()
+        await bob.request("ping")
+        await bob.request("list_open")
+        assert time.perf_counter() - started < SLOW_SECONDS / 3, "the loop was free"
+        assert (await slow)["last_seq"] == 1
+    finally:
+        await server.stop()
+
+
+async def test_a_killed_worker_loses_nothing_acknowledged(tmp_path, test_systems):
+    server = await start(f"sqlite+aiosqlite:///{tmp_path / 'kill.db'}", 1, snapshot_every=3)
+    try:
+        ann, bob, match_id = await pair(server, "secret-bids", options={"target": 50})
+        await ann.request("subscribe", match_id=match_id)
+        acked = []
+        for round_ in range(6):
+            if round_ == 3:  # the worker dies between two commands
+                worker = server.hub.rules_host.workers[0]
+                os.kill(worker.process.pid, signal.SIGKILL)
+                await worker.process.wait()
+            acked.append(await ann.request("command", match_id=match_id, command="bid",
+                                           args={"amount": 1}))
+            acked.append(await bob.request("command", match_id=match_id, command="bid",
+                                           args={"amount": 2}))
+        assert [a["first_seq"] for a in acked[1:]] == [a["last_seq"] + 1 for a in acked[:-1]]
+        seqs = []
+        while len(seqs) < acked[-1]["last_seq"]:
+            seqs.append((await ann.next_push("event", timeout=10))["seq"])
+        assert seqs == list(range(1, len(seqs) + 1)), "gapless across the worker's death"
+        assert server.hub.rules_host.workers[0].generation == 1, "started again"
+        view = await ann.request("get_view", match_id=match_id)
+        assert view["seq"] == acked[-1]["last_seq"]
+    finally:
+        await server.stop()
+
+
+async def test_a_rules_failure_in_a_worker_is_an_internal_error(tmp_path, test_systems):
+    server = await start(f"sqlite+aiosqlite:///{tmp_path / 'faulty.db'}", 1)
+    try:
+        ann, bob, match_id = await pair(server, "faulty-bids")
+        with pytest.raises(ServerError) as failed:
+            await ann.request("command", match_id=match_id, command="bid", args={"amount": 3})
+        assert failed.value.code == "internal_error"
+        with pytest.raises(ServerError) as refused:
+            await ann.request("command", match_id=match_id, command="bid", args={"amount": 9})
+        assert refused.value.code == "illegal_command"
+        assert (await ann.request("command", match_id=match_id, command="bid",
+                                  args={"amount": 2}))["first_seq"] == 1
+    finally:
+        await server.stop()
+
+
+async def test_a_match_resumes_from_its_snapshot_in_a_worker(tmp_path, test_systems, caplog):
+    url = f"sqlite+aiosqlite:///{tmp_path / 'resume.db'}"
+    server = await start(url, 1, snapshot_every=4)
+    try:
+        ann, bob, match_id = await pair(server, "secret-bids", options={"target": 50})
+        for _ in range(5):
+            await ann.request("command", match_id=match_id, command="bid", args={"amount": 1})
+            await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+        before = await ann.request("get_view", match_id=match_id)
+        assert (await server.store.latest_snapshot(match_id)) is not None
+        tokens = ann.token, bob.token
+    finally:
+        await server.stop()
+    server = await start(url, 1, snapshot_every=4)
+    try:
+        ann, bob = await Client.connect(server.url), await Client.connect(server.url)
+        await ann.request("authenticate", token=tokens[0])
+        await bob.request("authenticate", token=tokens[1])
+        assert await ann.request("get_view", match_id=match_id) == before
+        await ann.request("command", match_id=match_id, command="bid", args={"amount": 1})
+        done = await bob.request("command", match_id=match_id, command="bid",
+                                 args={"amount": 1})
+        assert done["first_seq"] == before["seq"] + 2
+    finally:
+        await server.stop()
+    assert "unusable" not in caplog.text, "the worker checked the snapshot and used it"
