@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from server.rules.board.hex import hex_at
+from server.rules.sbh.turns import unseen_at_turn_start
 from tests.sbh.battle import act, battle, fig, first, types
 
 
@@ -226,12 +228,15 @@ def test_greedy_killer_that_fails_its_test_must_snap_out(dice):
 def test_ambusher_hidden_at_turn_start_attacks_at_plus_one(dice):
     """seed 000, AMBUSH BONUS: 'Ambushers also attack in close combat at +1 in any
     turn which they started hidden.' The elf starts the turn behind a building the
-    orc cannot see through, then moves round it and attacks."""
-    from server.rules.sbh.turns import hidden_map
+    orc cannot see through (the turn passes to it), then moves round it and attacks."""
     state = battle(fig("a1", "Elf", 3, 3, (4, 6)), fig("b1", "Orc", 4, 3, (9, 5)),
+                   fig("b2", "Orc", 4, 3, (20, 20)), active="b",
                    terrain={(6, 5): "building", (7, 5): "building", (8, 5): "building"})
-    state.figures["a1"].hidden_from = tuple(hidden_map(state, "a")["a1"])
-    assert state.figures["a1"].hidden_from == ("b1",)
+    state, _ = act(state, "b", "pass", dice)
+    assert state.turn_start["a"] == {"a1": hex_at(4, 6), "b1": hex_at(9, 5),
+                                     "b2": hex_at(20, 20)}
+    assert unseen_at_turn_start(state, state.figures["a1"], state.figures["b1"])
+    assert not unseen_at_turn_start(state, state.figures["a1"], state.figures["b2"])
     dice.fix(3, 3, 1, 1)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
     state, _ = act(state, "a", "move", dice, to=[8, 6])
@@ -242,8 +247,12 @@ def test_ambusher_hidden_at_turn_start_attacks_at_plus_one(dice):
 def test_danger_sense_denies_the_ambush_bonus(dice):
     """seed 000, DANGER SENSE: 'Models attacking a target with Danger Sense never
     enjoy any Ambush bonus.'"""
-    state = battle(fig("a1", "Elf", 3, 3, (7, 6), hidden_from=("b1",)),
-                   fig("b1", "Orc", 4, 3, (8, 5), rules=["Danger Sense"]))
+    state = battle(fig("a1", "Elf", 3, 3, (7, 6)),
+                   fig("b1", "Orc", 4, 3, (8, 5), rules=["Danger Sense"]),
+                   terrain={(6, 5): "building", (7, 5): "building", (8, 4): "building"})
+    # the elf started the turn behind the building, out of the orc's sight
+    state.turn_start = {"a": {"a1": hex_at(4, 6), "b1": hex_at(8, 5)}}
+    assert unseen_at_turn_start(state, state.figures["a1"], state.figures["b1"])
     dice.fix(3, 1, 1)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
     state, events = act(state, "a", "attack", dice, target="b1", power=False)

@@ -15,6 +15,7 @@ from server.rules.sbh.figures import Figure
 from server.rules.sbh.magic_items import melee_bonus
 from server.rules.sbh.movement import enemies_in_contact
 from server.rules.sbh.state import SbhState
+from server.rules.sbh.turns import unseen_at_turn_start
 
 MELEE = "seed 000, MELEE"
 
@@ -104,7 +105,7 @@ def side_modifier(state: SbhState, me: Figure, foe: Figure, *, attacking: bool,
     if first_attack and me.has("Dashing") and me.contacted_this_turn:
         mod += 1
         why.append("dashing +1")
-    if first_attack and foe.id in me.hidden_from and not foe.has("Danger Sense"):
+    if first_attack and not foe.has("Danger Sense") and unseen_at_turn_start(state, me, foe):
         mod += 1  # seed 000, AMBUSH BONUS; DANGER SENSE negates it
         why.append("ambush +1")
     return mod, why

@@ -18,7 +18,7 @@ from server.rules.sbh.evolve_common import spend as _spend
 from server.rules.sbh.evolve_common import touch as _touch
 from server.rules.sbh.evolve_setup import SETUP_EVOLVERS, drop_treasure
 from server.rules.sbh.figures import parse_rule
-from server.rules.sbh.state import Activation, SbhState
+from server.rules.sbh.state import Activation, SbhState, turn_start_positions
 
 
 def _broke_free(s: SbhState, d: dict) -> None:
@@ -347,6 +347,7 @@ def _activation_ended(s: SbhState, d: dict) -> None:
 
 
 def _turn_passed(s: SbhState, d: dict) -> None:
+    s.turn_start = {**s.turn_start, d["to"]: turn_start_positions(s)}  # (before anything moves)
     s.activation = None
     s.group = None
     s.active_seat = d["to"]
@@ -360,7 +361,6 @@ def _turn_passed(s: SbhState, d: dict) -> None:
             fig.contacted_this_turn = False
             fig.melee_attacks = 0
             fig.special_used = False
-            fig.hidden_from = tuple(d.get("hidden", {}).get(fig.id, ()))
         elif fig.transfixed_by == "mutation":
             _touch(s, fig)
             fig.transfixed_by = None  # the mutation turn is over (seed 001, Mutant)

@@ -12,7 +12,7 @@ from server.rules.sbh.evolve_common import changing as _fig
 from server.rules.sbh.evolve_common import spend as _spend
 from server.rules.sbh.evolve_common import to_hex
 from server.rules.sbh.figures import figure_from_entry
-from server.rules.sbh.state import SEATS, SbhState, other
+from server.rules.sbh.state import SEATS, SbhState, other, turn_start_positions
 from server.rules.sbh.terrain import SbhBoard, layout_hex
 
 
@@ -160,8 +160,7 @@ def _initiative(s: SbhState, d: dict) -> None:
     s.phase = "play"
     s.active_seat = d["winner"]
     s.turn = 1
-    for fig_id, unseen in d.get("hidden", {}).items():
-        _fig(s, fig_id).hidden_from = tuple(unseen)
+    s.turn_start = {d["winner"]: turn_start_positions(s)}
 
 
 SETUP_EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {

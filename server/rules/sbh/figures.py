@@ -57,7 +57,6 @@ class Figure:
     terror_immune_to: tuple[str, ...] = ()  # profile names it has resisted (seed 000, TERROR)
     faith_lost: bool = False  # a Cleric who rolled three failures healing
     greedy: bool = False  # looting a body until it snaps out (seed 000, GREEDY)
-    hidden_from: tuple[str, ...] = ()  # enemies that could not see it as its turn began
     melee_attacks: int = 0  # melee attacks made this turn (Combat Master's first attack)
     special_used: bool = False  # a Combat Master's one Lethal/Assassin attack this turn
     sorcery_bonus: int = 0  # a Sorcerer's sacrifice: + to its next spellcasting roll

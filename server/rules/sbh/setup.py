@@ -132,12 +132,7 @@ def _roll_off(ctx, event: str) -> None:
         if a != b:
             break
     winner = "a" if a > b else "b"
-    extra = {}
-    if event == "initiative_rolled":
-        from server.rules.sbh.turns import hidden_map
-
-        extra["hidden"] = hidden_map(ctx.state, winner)
-    ctx.emit(event, rolls=rounds, winner=winner, **extra)
+    ctx.emit(event, rolls=rounds, winner=winner)
 
 
 def do_choose_role(ctx, seat: str, args: dict) -> None:

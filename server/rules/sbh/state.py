@@ -83,6 +83,10 @@ class SbhState(_Scratch):
     place_nominator: str | None = None
     place_of_power: frozenset = frozenset()
     markers: dict = field(default_factory=dict)  # Ambush: id -> {"at": hex, "figure": id|None}
+    # seat -> {figure id: hex} of every figure on the table as that seat's latest
+    # turn began (turns.unseen_at_turn_start: the AMBUSH BONUS). Replaced, never
+    # changed in place.
+    turn_start: dict = field(default_factory=dict)
     winner: str | None = None
     end_reason: str = ""
     log_size: int = 0  # events applied; a cheap progress figure for views
@@ -152,6 +156,12 @@ class SbhState(_Scratch):
             if memo is not None:
                 memo["occupancy"] = found
         return found
+
+
+def turn_start_positions(state: SbhState) -> dict:
+    """Figure id -> hex, for every figure on the table (SbhState.turn_start)."""
+    return {f.id: f.pos for f in state.figures.values()
+            if f.status == "ready" and f.pos is not None}
 
 
 _MISSING = object()
