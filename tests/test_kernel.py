@@ -16,6 +16,8 @@ from server.rules.dice import SeededDice
 from server.rules.kernel import (
     SPECTATOR,
     Command,
+    CommandSpec,
+    Deferred,
     Event,
     Prompt,
     RulesError,
@@ -175,3 +177,18 @@ def test_registry_finds_hosted_systems_and_names_the_known_ones():
     assert get_system("sbh").name == "sbh"
     with pytest.raises(UnknownSystem, match="known: sbh"):
         get_system("chess")
+
+
+def test_a_deferred_parameter_is_listed_once_and_only_when_read():
+    calls = []
+
+    def hexes():
+        calls.append(1)
+        return [[1, 2], [3, 4]]
+
+    spec = CommandSpec("move", params={"to": Deferred(hexes)})
+    assert spec.params["to"] and not calls  # offered (never empty) without listing
+    assert spec.allows("move", {"to": [3, 4]}) and not spec.allows("move", {"to": [5, 6]})
+    assert spec.count() == 2 and spec.params["to"] == [[1, 2], [3, 4]]
+    assert spec.to_wire()["params"] == {"to": [[1, 2], [3, 4]]}
+    assert len(calls) == 1

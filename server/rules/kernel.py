@@ -38,7 +38,8 @@ Writing a new system (see `server.rules.sbh` for a full one, and
    `RulesSystem.upcast`).
 4. `prompt` derives the legal commands from the state: enumerated
    (`CommandSpec` with no params) or described by parameter sets ("move to any of
-   these hexes") when enumeration would be huge.
+   these hexes") when enumeration would be huge. A parameter's values may be
+   `Deferred`: worked out only if someone reads them.
 5. `view` returns what one viewer may see; hidden facts (secret warband lists,
    ambush markers, hidden agendas) are removed. Events that carry secrets set
    `visible_to` and a `redacted` form; see `Event.for_viewer`.
@@ -46,7 +47,7 @@ Writing a new system (see `server.rules.sbh` for a full one, and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Protocol, runtime_checkable
 
@@ -188,6 +189,53 @@ class Event:
         )
 
 
+class Deferred(Sequence):
+    """A parameter's values, worked out when first read.
+
+    A prompt may offer "move to one of these hexes" knowing only that there
+    is at least one: a bot that takes another option never pays for listing
+    the hexes, and the server lists them when it sends the prompt. `compute`
+    must be a pure function of the state the prompt was built from, so a
+    prompt is to be read before that state changes (a system may check:
+    SBH raises if its state moved on)."""
+
+    __slots__ = ("_compute", "_values")
+
+    def __init__(self, compute: Callable[[], Sequence[Plain]]) -> None:
+        self._compute = compute
+        self._values: Sequence[Plain] | None = None
+
+    def values(self) -> Sequence[Plain]:
+        found = self._values
+        if found is None:
+            found = self._values = self._compute()
+            self._compute = None
+        return found
+
+    def __len__(self) -> int:
+        return len(self.values())
+
+    def __bool__(self) -> bool:
+        return True  # offered only when there is a value (not listed to say so)
+
+    def __getitem__(self, index):
+        return self.values()[index]
+
+    def __iter__(self):
+        return iter(self.values())
+
+    def __contains__(self, value) -> bool:
+        return value in self.values()
+
+    def __eq__(self, other) -> bool:
+        return list(self.values()) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    __hash__ = None  # (a list of values)
+
+    def __repr__(self) -> str:
+        return repr(self._values) if self._values is not None else "Deferred(not read yet)"
+
+
 @fast_init
 @dataclass(frozen=True, slots=True)
 class CommandSpec:
@@ -195,7 +243,9 @@ class CommandSpec:
 
     With no `params` it is exactly one command: `type` with `args`. With
     `params`, any command `type` with `args` plus one value chosen from each
-    param's list is legal ("move to any of these hexes"). `label` is for people.
+    param's list is legal ("move to any of these hexes"); a list is never
+    empty, though it may be `Deferred` (listed when first read). `label` is
+    for people.
     """
 
     type: str

@@ -38,6 +38,9 @@ def play(seed: int, max_commands: int = 4000, setup=SETUP):
     commands, log = [], []
     while not SYSTEM.is_over(state) and len(commands) < max_commands:
         prompt = SYSTEM.prompt(state)
+        # an offered parameter always has a value to choose (deferred ones too)
+        assert all(len(values) for d in prompt.decisions for o in d.options
+                   for values in o.params.values()), prompt
         seat = rng.choice(prompt.seats)
         command = random_command(prompt, seat, rng, WARBANDS[seat])
         state, applied = apply_command(SYSTEM, state, command, dice, keep_input=False)

@@ -1,7 +1,9 @@
 """`move_cost` (checking one move command) must agree with `move_destinations`
-(listing every move option) everywhere: seed 000, MOVEMENT, as adapted in
-docs/rules/sbh.md "Movement". Checked over positions from generated games,
-whose terrain includes woods, walls, hedges, water and buildings."""
+(listing every move option) everywhere, and `surely_movable` (offering a move
+before listing it) may only say yes when there is a one-action move: seed
+000, MOVEMENT, as adapted in docs/rules/sbh.md "Movement". Checked over
+positions from generated games, whose terrain includes woods, walls, hedges,
+water and buildings."""
 
 from __future__ import annotations
 
@@ -11,7 +13,12 @@ import pytest
 
 from server.rules.dice import SeededDice
 from server.rules.runner import apply_command
-from server.rules.sbh.movement import move_cost, move_destinations
+from server.rules.sbh.movement import (
+    destination_lists,
+    move_cost,
+    move_destinations,
+    surely_movable,
+)
 from server.rules.sbh.random_player import random_command
 from server.rules.sbh.system import SYSTEM
 from tests.sbh.test_games import SETUP, WARBANDS
@@ -32,6 +39,11 @@ def test_move_cost_agrees_with_move_destinations(seed):
                     listed = move_destinations(state, fig, actions)
                     for h in state.board.hexes():
                         assert move_cost(state, fig, h, actions) == listed.get(h), (fig.id, h)
+                    one, two = destination_lists(state, fig, actions)
+                    # the prompt offers a move without listing it when this says so
+                    assert not surely_movable(state, fig) or one, fig.id
+                    if fig.move_category != "short" or actions < 2:
+                        assert not two, fig.id
                 checked += 1
         prompt = SYSTEM.prompt(state)
         seat = rng.choice(prompt.seats)

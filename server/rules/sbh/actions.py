@@ -44,9 +44,10 @@ from server.rules.sbh.movement import (
     move_cost,
     move_destinations,
     step_destinations,
+    surely_movable,
 )
 from server.rules.sbh.quality import roll_quality, succeeds
-from server.rules.sbh.state import SbhState
+from server.rules.sbh.state import SbhState, later, remembered
 from server.rules.sbh.terrain import LONG, RANGE
 
 ACTIVATION = "seed 000, ACTIVATION"
@@ -181,7 +182,19 @@ def do_free_move(ctx, args: dict) -> None:
 
 def free_move_destinations(state: SbhState, fig: Figure) -> list[list[int]]:
     """Seed 000, FREE MOVES: 'a single "non combat" move': one ordinary move
-    that does not end in contact with an enemy. As [q, r] lists."""
+    that does not end in contact with an enemy. As [q, r] lists (remembered:
+    checking the move looks the chosen hex up here)."""
+    return remembered(state, ("free move", fig.id), lambda s: _free_move_destinations(s, fig))
+
+
+def move_lists(state: SbhState, fig: Figure, actions: int) -> tuple[list, list]:
+    """`destination_lists` of the figure with `actions` left (remembered:
+    checking the move looks the chosen hex up here)."""
+    return remembered(state, ("move lists", fig.id, actions),
+                      lambda s: destination_lists(s, fig, actions))
+
+
+def _free_move_destinations(state: SbhState, fig: Figure) -> list[list[int]]:
     near = RANGE[fig.move_category] + 1  # (hexes touching enemies farther off are out of reach)
     touching = {n for e in state.on_table() if e.seat != fig.seat
                 and distance(e.pos, fig.pos) <= near for n in neighbours(e.pos)}
@@ -235,8 +248,12 @@ def action_options(state: SbhState) -> list[CommandSpec]:
                      if groups.regroup_allows(state, fig, h, c)
                      and swarms.keeps_coherency(state, fig, h)}
             by_cost = [hex_list(h for h, c in dests.items() if c == cost) for cost in (1, 2)]
+        elif surely_movable(state, fig) and (left < 2 or fig.move_category != "short"):
+            # some hex for one action, none for two (only a slowed Short mover pays
+            # two): the hexes are listed if the option is looked at
+            by_cost = [later(state, lambda s: move_lists(s, fig, left)[0]), []]
         else:
-            by_cost = destination_lists(state, fig, left)
+            by_cost = move_lists(state, fig, left)
         for cost, hexes in zip((1, 2), by_cost, strict=True):
             if hexes:
                 specs.append(CommandSpec("move", f"Move ({cost} action{'s' * (cost > 1)})",
@@ -307,12 +324,15 @@ def do_move(ctx, args: dict) -> None:
         raise illegal(f"{fig.name} cannot move now (fallen, transfixed, or Slow and "
                       "already moved).", ACTION_COST)
     to = _hex_arg(args.get("to"))
-    if act.free_move and not _free_move_to(s, fig, to):
-        raise illegal("A free move is one ordinary move that does not end touching an "
-                      "enemy.", "seed 000, FREE MOVES")
-    cost = move_cost(s, fig, to, act.actions)
-    if cost is None or cost > act.actions:
-        raise illegal("That hex cannot be reached by one straight move.", "seed 000, MOVEMENT")
+    cost = _listed_cost(s, fig, act, to)
+    if cost is None:  # not in the prompt's lists, or they were not built: trace the line
+        if act.free_move and not _free_move_to(s, fig, to):
+            raise illegal("A free move is one ordinary move that does not end touching an "
+                          "enemy.", "seed 000, FREE MOVES")
+        cost = move_cost(s, fig, to, act.actions)
+        if cost is None or cost > act.actions:
+            raise illegal("That hex cannot be reached by one straight move.",
+                          "seed 000, MOVEMENT")
     if not swarms.keeps_coherency(s, fig, to):
         raise illegal("Swarm bases must keep touching another base of their swarm.",
                       "seed 000, SWARM")
@@ -320,6 +340,23 @@ def do_move(ctx, args: dict) -> None:
         raise illegal("In a Regroup the last move must end touching another member of the "
                       "group.", groups.REGROUP)
     _move_or_disengage(ctx, fig, to, cost)
+
+
+def _listed_cost(state: SbhState, fig: Figure, act, to) -> int | None:
+    """What a move to `to` costs if the prompt of this state listed it (the
+    lists are remembered until the state changes), else None."""
+    memo = state._memo
+    if not memo:
+        return None
+    where = [to[0], to[1]]
+    if act.free_move:
+        listed = memo.get(("free move", fig.id))
+        return 1 if listed is not None and where in listed else None
+    listed = memo.get(("move lists", fig.id, act.actions))
+    if listed is None:
+        return None
+    one, two = listed
+    return 1 if where in one else 2 if where in two else None
 
 
 def do_step(ctx, args: dict) -> None:

@@ -441,6 +441,6 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
 def evolve_in_place(state: SbhState, event: Event) -> SbhState:
     EVOLVERS[event.type](state, event.data)
     state.log_size += 1
-    if state._memo:  # values derived from the state before this event (memo.py)
+    if state._memo:  # values derived from the state before this event (state.remembered)
         state._memo = {}
     return state

@@ -210,8 +210,30 @@ def move_cost(state: SbhState, fig: Figure, to, actions: int) -> int | None:
     return _cost(full, slow, len(path), actions)
 
 
+def surely_movable(state: SbhState, fig: Figure) -> bool:
+    """A cheap test that one move action of `fig` (not a Short mover with two
+    actions: see `destination_lists`) reaches some hex for one action: a
+    neighbouring hex on the table, empty, of ground it enters unslowed, with
+    no obstacle on the side between. (A one-hex line passes no other hex, so
+    no figure can refuse it.) False says nothing: list the moves to know."""
+    board = state.board
+    occupied = state.occupancy()
+    classes, terrain, edges = movement_classes(fig.rules), board.terrain, board.edges
+    here = fig.pos
+    for h in neighbours(here):
+        if (h not in occupied and board.contains(h) and not classes.get(terrain.get(h), 0)
+                and not (edges and edge_key(here, h) in edges)):
+            return True
+    return False
+
+
 def step_destinations(state: SbhState, fig: Figure) -> list[Hex]:
-    """Seed 000, MINIMUM MOVEMENT: THE STEP: one base, whatever the terrain."""
+    """Seed 000, MINIMUM MOVEMENT: THE STEP: one base, whatever the terrain.
+    (Remembered: the prompt lists them, checking a step looks here.)"""
+    return remembered(state, ("steps", fig.id), lambda s: _step_destinations(s, fig))
+
+
+def _step_destinations(state: SbhState, fig: Figure) -> list[Hex]:
     board = state.board
     occupied = state.occupancy()
     classes, terrain = movement_classes(fig.rules), board.terrain  # (`board.passable`)

@@ -219,6 +219,17 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
     return legal
 
 
+def has_target(state: SbhState, shooter: Figure, *, base_range: int) -> bool:
+    """Whether `targets` would name anyone: the closest valid target is always
+    a legal one (only a closer valid target can take precedence), so finding
+    one valid target is enough."""
+    if shooter.pos is None or in_melee(state, shooter):
+        return False
+    blockers: list = []
+    return any(_valid_target(state, shooter, enemy, base_range, False, 3, blockers) is not None
+               for enemy in state.on_table() if enemy.seat != shooter.seat)
+
+
 def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: int,
                   spell: bool, max_multiple: int, blockers: list) -> Sight | None:
     multiple = band(distance(shooter.pos, enemy.pos), base_range)

@@ -9,16 +9,19 @@ from server.rules.sbh import magic_items, ranged
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.groups import regrouping
-from server.rules.sbh.state import SbhState
+from server.rules.sbh.state import SbhState, later, remembered
 from server.rules.sbh.terrain import SHORT
 
 AIMED = "seed 000, AIMED SHOTS"
 
 
 def shot_targets(state: SbhState, fig: Figure) -> list[str]:
+    """The enemies `fig` may shoot now (remembered: the prompt lists them and
+    checking a shot looks here)."""
     if regrouping(state) or not ranged.can_shoot(fig):
         return []
-    return sorted(ranged.targets(state, fig, base_range=ranged.shooter_range(fig)))
+    return remembered(state, ("shot targets", fig.id), lambda s: sorted(
+        ranged.targets(s, fig, base_range=ranged.shooter_range(fig))))
 
 
 def javelin_targets(state: SbhState, fig: Figure) -> list[str]:
@@ -32,7 +35,10 @@ def javelin_targets(state: SbhState, fig: Figure) -> list[str]:
 def shoot_options(state: SbhState, fig: Figure, left: int) -> list[CommandSpec]:
     aimed = [False, True] if left >= 2 else [False]
     specs = []
-    found = shot_targets(state, fig)
+    found = None
+    if not regrouping(state) and ranged.can_shoot(fig) and ranged.has_target(
+            state, fig, base_range=ranged.shooter_range(fig)):
+        found = later(state, lambda s: shot_targets(s, fig))  # (listed if looked at)
     if found:
         specs.append(CommandSpec("shoot", "Ranged attack (Aimed Shot: 2 actions, -1 to the "
                                  "target)", params={"target": found, "aimed": aimed}))

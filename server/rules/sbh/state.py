@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from server.rules.checksum import dataclass_canonical
+from server.rules.kernel import Deferred
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.terrain import SbhBoard
 
@@ -113,6 +114,11 @@ class SbhState(_Scratch):
             copy.magic_item = dict(self.magic_item)
         return copy
 
+    def forget(self) -> None:
+        """Drop the values derived from this state (see `remembered`): for code
+        that changes a state by hand instead of through evolve."""
+        self._memo = None
+
     # -- queries used everywhere ------------------------------------------------
     # While a prompt or a decide works on the state their answers are remembered
     # (see `remembered`): callers never change the lists and dicts they get.
@@ -168,11 +174,13 @@ _MISSING = object()
 
 
 def remembered(state: SbhState, key, compute):
-    """`compute(state)`, remembered under `key` while the current call (a
-    prompt, a decide: they set `state._memo`) works on this state. evolve
-    forgets everything at each event, so answers never outlive the state they
-    describe; outside such a call nothing is kept (tests change states by
-    hand). Values are shared: callers must not change them."""
+    """`compute(state)`, remembered under `key` until the state changes. A
+    prompt or a decide starts the memo (`state._memo`); evolve forgets
+    everything at each event, and a decide puts back the memo it found when it
+    puts the state back, so answers never outlive the state they describe and
+    a decide reuses what the prompt of the same state worked out. Code that
+    changes a state other than by evolve (tests placing figures by hand) calls
+    `forget`. Values are shared: callers must not change them."""
     memo = state._memo
     if memo is None:
         return compute(state)
@@ -180,6 +188,20 @@ def remembered(state: SbhState, key, compute):
     if found is _MISSING:
         found = memo[key] = compute(state)
     return found
+
+
+def later(state: SbhState, compute) -> Deferred:
+    """`compute(state)` as a prompt parameter listed only when first read
+    (kernel.Deferred), refusing to answer for a state that has moved on since
+    the prompt was built (its values would describe another state)."""
+    built_at = state.log_size
+
+    def values():
+        if state.log_size != built_at:
+            raise RuntimeError("a prompt's options were read after its state changed: "
+                               "read a prompt before applying a command")
+        return compute(state)
+    return Deferred(values)
 
 
 def straight_line_copier(cls):

@@ -130,29 +130,21 @@ class SongOfBladesAndHeroes:
         return Result(state.winner, victory_points(state), state.end_reason)
 
     def prompt(self, state: SbhState) -> Prompt:
-        outer = state._memo
-        if outer is None:
-            state._memo = {}  # remember derived values while the options are listed
-        try:
-            return Prompt(tuple(Decision(seat, text, tuple(specs))
-                                for seat, (text, specs) in self._decisions(state).items()))
-        finally:
-            state._memo = outer
+        if state._memo is None:  # derived values, kept until the state changes
+            state._memo = {}
+        return Prompt(tuple(Decision(seat, text, tuple(specs))
+                            for seat, (text, specs) in self._decisions(state).items()))
 
     def decide(self, state: SbhState, command: Command, dice) -> list[Event]:
-        outer = state._memo
-        if outer is None:  # remember derived values while the command is checked and run
+        if state._memo is None:  # derived values (the prompt's too), kept until it changes
             state._memo = {}
+        handler = self._checked(state, command)
+        ctx = Ctx(state, dice)
         try:
-            handler = self._checked(state, command)
-            ctx = Ctx(state, dice)
-            try:
-                handler(ctx)
-            finally:
-                ctx.close(keep=False)  # decide never changes the state it is given
-            return ctx.events
+            handler(ctx)
         finally:
-            state._memo = outer
+            ctx.close(keep=False)  # decide never changes the state it is given
+        return ctx.events
 
     def apply_in_place(self, state: SbhState, command: Command, dice,
                        digest=None) -> tuple[SbhState, list[Event], list]:
@@ -160,20 +152,14 @@ class SongOfBladesAndHeroes:
         caller that drops the old state would: runner.apply_command): the state
         after the events, the events, and `digest` of the state after each
         (when given). Raises RulesError with nothing changed."""
-        outer = state._memo
-        if outer is None:
+        if state._memo is None:
             state._memo = {}
-        try:
-            handler = self._checked(state, command)
-        except BaseException:
-            state._memo = outer
-            raise
+        handler = self._checked(state, command)  # (refused: the state and memo still hold)
         ctx = Ctx(state, dice, after=digest)
         try:
             handler(ctx)
         except BaseException:
             ctx.close(keep=False)
-            state._memo = outer
             raise
         ctx.close(keep=True)
         return ctx.state, ctx.events, ctx.checksums
