@@ -11,6 +11,7 @@ into contact with an active enemy stops the move there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 
 from server.rules.board.hex import Hex, edge_key, neighbours
@@ -73,8 +74,45 @@ def move_destinations(state: SbhState, fig: Figure, actions: int) -> dict[Hex, i
             for dq, dr in found}
 
 
+class HexList(Sequence):
+    """The hexes at `offsets` from (q0, r0) as [q, r] lists, each made when
+    read: a prompt lists a hundred move destinations, and a bot reads one."""
+
+    __slots__ = ("offsets", "q0", "r0")
+
+    def __init__(self, offsets: list[tuple[int, int]], q0: int, r0: int) -> None:
+        self.offsets, self.q0, self.r0 = offsets, q0, r0
+
+    def __len__(self) -> int:
+        return len(self.offsets)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [[self.q0 + dq, self.r0 + dr] for dq, dr in self.offsets[index]]
+        dq, dr = self.offsets[index]
+        return [self.q0 + dq, self.r0 + dr]
+
+    def __iter__(self):
+        q0, r0 = self.q0, self.r0
+        return iter([[q0 + dq, r0 + dr] for dq, dr in self.offsets])
+
+    def __contains__(self, h) -> bool:
+        try:
+            return (h[0] - self.q0, h[1] - self.r0) in self.offsets
+        except (TypeError, IndexError, KeyError):
+            return False
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    __hash__ = None  # (a list of hexes)
+
+    def __repr__(self) -> str:
+        return f"HexList({list(self)!r})"
+
+
 def destination_lists(state: SbhState, fig: Figure, actions: int,
-                      avoid=()) -> tuple[list[list[int]], list[list[int]]]:
+                      avoid=()) -> tuple[HexList, HexList]:
     """`move_destinations` as a prompt lists them: the [q, r] of the hexes
     one move action reaches for one action and for two, in the same order,
     leaving out the hexes in `avoid` (built directly: prompts ask this most)."""
@@ -83,12 +121,10 @@ def destination_lists(state: SbhState, fig: Figure, actions: int,
     ending = masks.ending
     for h in avoid:
         excluded |= ending.get((h[0] - q0, h[1] - r0), 0)
-    one = [[q0 + dq, r0 + dr] for dq, dr in
-           compress(masks.dests, _selected(masks, masks.every & ~(excluded | doubled)))]
+    one = list(compress(masks.dests, _selected(masks, masks.every & ~(excluded | doubled))))
     doubled &= ~excluded
-    two = [[q0 + dq, r0 + dr] for dq, dr in
-           compress(masks.dests, _selected(masks, doubled))] if doubled else []
-    return one, two
+    two = list(compress(masks.dests, _selected(masks, doubled))) if doubled else []
+    return HexList(one, q0, r0), HexList(two, q0, r0)
 
 
 _BITS = bytes.maketrans(b"01", b"\x00\x01")

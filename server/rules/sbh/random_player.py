@@ -5,6 +5,7 @@ list, a hand-made terrain lay-out) are filled from the arguments given."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from server.rules.kernel import Command, Prompt
 
@@ -20,6 +21,6 @@ def random_command(prompt: Prompt, seat: str, rng: random.Random, warband: dict)
     if spec.type == "submit_list":
         return Command(seat, "submit_list", {"list": warband, "salt": f"{rng.random():.12f}"})
     args = dict(spec.args)
-    for name, values in spec.params.items():  # (a list as is: choice only indexes it)
-        args[name] = rng.choice(values if type(values) is list else list(values))
+    for name, values in spec.params.items():  # (a sequence as is: choice only indexes it)
+        args[name] = rng.choice(values if isinstance(values, Sequence) else list(values))
     return Command(seat, spec.type, args)

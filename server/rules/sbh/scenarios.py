@@ -51,7 +51,12 @@ def victory_points(state: SbhState) -> dict[str, int]:
 
 def wiped_out(state: SbhState) -> list[str]:
     """Sides with no figure on the table (or hidden behind an Ambush marker)."""
-    present = {f.seat for f in state.on_table()}
+    present = set()
+    for f in state.figures.values():  # (Figure.on_table inlined: asked after every event)
+        if f.status == "ready" and f.pos is not None and f.seat not in present:
+            present.add(f.seat)
+            if len(present) == len(SEATS):
+                return []
     if state.markers:
         present.update(state.figures[m["figure"]].seat for m in state.markers.values()
                        if m["figure"] is not None)
