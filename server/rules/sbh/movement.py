@@ -39,8 +39,13 @@ def figures_next_to(state: SbhState, h: Hex) -> list[Figure]:
 
 
 def _next_to(state: SbhState, h: Hex) -> list[Figure]:
-    near = set(neighbours(h))
-    return [e for e in state.on_table() if e.pos in near]
+    occupied = state.occupancy()
+    found = [occupied[n] for n in neighbours(h) if n in occupied]
+    if len(found) > 1:  # (in the state's order, as a scan of the figures gives them)
+        order = remembered(state, "figure order",
+                           lambda s: {fid: i for i, fid in enumerate(s.figures)})
+        found.sort(key=lambda f: order[f.id])
+    return found
 
 
 def enemies_in_contact(state: SbhState, fig: Figure, at: Hex | None = None,
