@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from server.rules.board.hex import hex_at
 from server.rules.kernel import RulesError
 from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig, first, h, types
@@ -183,3 +184,43 @@ def test_commands_for_the_other_seat_are_refused(dice):
     with pytest.raises(RulesError) as caught:
         act(two_sides(), "b", "activate", dice, figure="b1", dice=1)
     assert caught.value.code == "not_your_turn"
+
+
+def _move_hexes(state) -> set[tuple[int, int]]:
+    return {tuple(hx) for o in SYSTEM.prompt(state).decisions[0].options if o.type == "move"
+            for hx in o.params["to"]}
+
+
+def test_flying_lands_on_the_table_and_not_on_ground_it_cannot_stand_on(dice):
+    """seed 000, FLYING: "Flying models can freely move above obstacles ...
+    always land at the end of their move" — over a building, not onto it, and
+    never off the table (docs/rules/sbh.md, Movement: Flying)."""
+    building = {(4, 3): "building", (5, 3): "building"}
+    state = battle(fig("a1", "Harpy", 4, 3, (1, 3), rules=["Flying"]),
+                   fig("b1", "Orc", 4, 3, (20, 20)), terrain=building)
+    dice.fix(4)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    offered = _move_hexes(state)
+    assert offered and all(state.board.contains(hex_at(q, r)) for q, r in offered)
+    assert (4, 3) not in offered and (5, 3) not in offered
+    assert (6, 3) in offered  # flown over the building
+    for bad in ([4, 3], [-2, 3]):
+        with pytest.raises(RulesError):
+            act(state, "a", "move", dice, to=bad)
+    state, _ = act(state, "a", "move", dice, to=[6, 3])
+    assert state.figures["a1"].pos[:2] == (6, 3)
+
+
+def test_flying_passes_figures_except_indoors(dice):
+    """seed 000, FLYING: "Flying models may always move through friendly and
+    enemy models unless indoors ... without enough space for them to swoop
+    over ground models"."""
+    outdoors = battle(fig("a1", "Harpy", 4, 3, (2, 3), rules=["Flying"]),
+                      fig("b1", "Orc", 4, 3, (3, 3)), fig("b2", "Orc", 4, 3, (20, 20)))
+    indoors = battle(fig("a1", "Harpy", 4, 3, (2, 3), rules=["Flying"]),
+                     fig("b1", "Orc", 4, 3, (3, 3)), fig("b2", "Orc", 4, 3, (20, 20)),
+                     terrain={(q, 3): "interior" for q in range(0, 9)})
+    for state, passes in ((outdoors, True), (indoors, False)):
+        dice.fix(4)
+        state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+        assert ((5, 3) in _move_hexes(state)) is passes

@@ -76,3 +76,24 @@ def test_when_every_figure_is_on_the_table_remaining_markers_go(dice):
     state, events = act(state, "b", "activate_marker", dice, marker="m3", dice=1)
     assert state.markers == {}
     assert "markers_cleared" in types(events)
+
+
+def test_only_the_defender_activates_markers_and_bad_ids_are_refused(dice):
+    """seed 000, AMBUSH: 'whenever the defender rolls to activate it' — the
+    attacker cannot activate (and so reveal) the defender's markers; a marker
+    id that is not a marker's name is a coded refusal, not a crash."""
+    import pytest
+
+    from server.rules.kernel import RulesError
+
+    state = ambush_state()  # the attacker (a) is the active seat
+    with pytest.raises(RulesError) as refused:
+        act(state, "a", "activate_marker", dice, marker="m2", dice=1)
+    assert refused.value.code == "illegal_command"
+    assert "m2" in state.markers
+    state.active_seat = "b"
+    for marker, count in ((["m1"], 1), ({"m": 1}, 1), (None, 1), ("m9", 1), ("m1", True),
+                          ("m1", 4)):
+        with pytest.raises(RulesError) as refused:
+            act(state, "b", "activate_marker", dice, marker=marker, dice=count)
+        assert refused.value.code == "illegal_command", (marker, count)

@@ -13,6 +13,7 @@ import pytest
 
 from server.rules.dice import SeededDice
 from server.rules.runner import apply_command
+from server.rules.sbh.builder import from_profiles
 from server.rules.sbh.movement import (
     destination_lists,
     move_cost,
@@ -23,9 +24,13 @@ from server.rules.sbh.random_player import random_command
 from server.rules.sbh.system import SYSTEM
 from tests.sbh.test_games import SETUP, WARBANDS
 
+FLYERS = {"a": WARBANDS["a"],  # seed 000, FLYING: wraiths fly over terrain and figures
+          "b": from_profiles("Undead", {"Wraith": 3, "Ghost": 2})}
 
-@pytest.mark.parametrize("seed", range(3))
-def test_move_cost_agrees_with_move_destinations(seed):
+
+@pytest.mark.parametrize("seed,warbands", [(0, WARBANDS), (1, WARBANDS), (2, WARBANDS),
+                                           (3, FLYERS), (4, FLYERS)])
+def test_move_cost_agrees_with_move_destinations(seed, warbands):
     rng = random.Random(seed)
     dice = SeededDice(seed.to_bytes(8, "big"))
     state = SYSTEM.initial(SETUP)
@@ -47,6 +52,6 @@ def test_move_cost_agrees_with_move_destinations(seed):
                 checked += 1
         prompt = SYSTEM.prompt(state)
         seat = rng.choice(prompt.seats)
-        command = random_command(prompt, seat, rng, WARBANDS[seat])
+        command = random_command(prompt, seat, rng, warbands[seat])
         state, _ = apply_command(SYSTEM, state, command, dice, keep_input=False)
     assert checked > 0

@@ -30,7 +30,7 @@ from server.rules.sbh import (
 )
 from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.consequences import combat_master_special, resolve_combat
-from server.rules.sbh.context import illegal
+from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.evolve import to_hex
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.movement import (
@@ -323,7 +323,7 @@ def do_move(ctx, args: dict) -> None:
     if not can_move(fig):
         raise illegal(f"{fig.name} cannot move now (fallen, transfixed, or Slow and "
                       "already moved).", ACTION_COST)
-    to = _hex_arg(args.get("to"))
+    to = hex_arg(args.get("to"))
     cost = _listed_cost(s, fig, act, to)
     if cost is None:  # not in the prompt's lists, or they were not built: trace the line
         if act.free_move and not _free_move_to(s, fig, to):
@@ -362,7 +362,7 @@ def _listed_cost(state: SbhState, fig: Figure, act, to) -> int | None:
 def do_step(ctx, args: dict) -> None:
     s = ctx.state
     fig, _ = _acting(s)
-    to = _hex_arg(args.get("to"))
+    to = hex_arg(args.get("to"))
     if not can_move(fig) or to not in step_destinations(s, fig):
         raise illegal("A step is one hex into an empty hex you can enter.",
                       "seed 000, MINIMUM MOVEMENT: THE STEP")
@@ -474,10 +474,3 @@ def _own_figure(state: SbhState, fig_id) -> Figure:
 def _acting(state: SbhState):
     act = state.activation
     return state.figures[act.figure], act
-
-
-def _hex_arg(value):
-    if (not isinstance(value, (list, tuple)) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise illegal("A hex is given as [q, r] (two integers).", code="bad_hex")
-    return to_hex(value)

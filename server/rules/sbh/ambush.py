@@ -21,8 +21,7 @@ from __future__ import annotations
 from server.rules.board.hex import distance, within
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
-from server.rules.sbh.context import illegal
-from server.rules.sbh.evolve import to_hex
+from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.state import SbhState, other
 from server.rules.sbh.terrain import LONG, SHORT
 from server.rules.sbh.terrain_layout import features
@@ -78,14 +77,14 @@ def do_place_marker(ctx, seat: str, args: dict) -> None:
     hides, to = args.get("hides"), args.get("to")
     if hides not in figures and not (hides == DUMMY and dummies):
         raise illegal("Hide one of your figures not yet placed, or a dummy.", AMBUSH)
-    if not isinstance(to, list) or len(to) != 2 or to_hex(to) not in set(marker_zone(s)):
+    if hex_arg(to) not in set(marker_zone(s)):
         raise illegal("Markers go within 1 x Short of your edge or in the terrain feature "
                       "closest to it.", AMBUSH, code="bad_hex")
     marker = f"m{len(s.markers) + 1}"
     figure = None if hides == DUMMY else hides
     ctx.emit("marker_placed", visible_to=(seat,),
-             redacted={"seat": seat, "marker": marker, "at": to},
-             seat=seat, marker=marker, at=to, figure=figure)
+             redacted={"seat": seat, "marker": marker, "at": [to[0], to[1]]},
+             seat=seat, marker=marker, at=[to[0], to[1]], figure=figure)
     figures, dummies = unassigned(s)
     if not figures and not dummies:
         ctx.emit("side_deployed", seat=seat)
@@ -140,7 +139,10 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
 def do_activate_marker(ctx, args: dict) -> None:
     s = ctx.state
     marker, dice = args.get("marker"), args.get("dice")
-    if marker not in s.markers or dice not in (1, 2, 3):
+    if s.active_seat != defender(s):
+        raise illegal("Only the defender activates Ambush markers.", AMBUSH)
+    if (not isinstance(marker, str) or marker not in s.markers
+            or type(dice) is not int or dice not in (1, 2, 3)):
         raise illegal("Choose one of your markers and one to three dice.", AMBUSH)
     figure = reveal(ctx, marker, "activated")
     if figure is not None and s.figures[figure].on_table:

@@ -27,7 +27,7 @@ from server.rules.board.hex import neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import groups, swarms
 from server.rules.sbh.combat import hex_list
-from server.rules.sbh.context import illegal
+from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.falling import falling_damage
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.movement import can_move, enemies_in_contact
@@ -82,11 +82,11 @@ def options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
 
 
 def do_climb(ctx, args: dict) -> None:
-    from server.rules.sbh.actions import _hex_arg, _move_or_disengage
+    from server.rules.sbh.actions import _move_or_disengage
 
     s = ctx.state
     fig = s.figures[s.activation.figure]
-    to = _hex_arg(args.get("to"))
+    to = hex_arg(args.get("to"))
     if to not in climb_destinations(s, fig, s.activation.actions):
         raise illegal("Climb into the empty hex just over a tall wall next to you.", CLIMBING)
     cost = climb_cost(s)
@@ -101,11 +101,10 @@ def do_climb(ctx, args: dict) -> None:
 
 
 def do_jump_down(ctx, args: dict) -> None:
-    from server.rules.sbh.actions import _hex_arg
 
     s = ctx.state
     fig = s.figures[s.activation.figure]
-    to = _hex_arg(args.get("to"))
+    to = hex_arg(args.get("to"))
     drops = drops_below(s, fig)
     if to not in drops or s.activation.actions < 1:
         raise illegal("Jump down from the cliff top you stand on to the empty hex below.",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from server.rules.dice import Dice
 from server.rules.kernel import Event, RulesError
-from server.rules.sbh.evolve import evolve_in_place
+from server.rules.sbh.evolve import evolve_in_place, to_hex
 from server.rules.sbh.journal import Journal
 from server.rules.sbh.state import SbhState
 
@@ -69,6 +69,14 @@ class Ctx:
 
 def illegal(message: str, passage: str = "", code: str = "illegal_command") -> RulesError:
     return RulesError(code, message, passage)
+
+
+def hex_arg(value):
+    """A hex argument, [q, r] (two integers), as a hex; refused (bad_hex) otherwise."""
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise illegal("A hex is given as [q, r] (two integers).", code="bad_hex")
+    return to_hex(value)
 
 
 def offered(specs: list, param: str, value, message: str, passage: str):

@@ -146,11 +146,25 @@ def _refused_rays(state: SbhState, fig: Figure, actions: int) -> tuple[RayMasks,
     reach = RANGE[fig.move_category]
     masks = ray_masks(reach)
     flying = "Flying" in fig.rules
-    if flying:  # it flies over everything, off the table too; it may not end on a figure
-        excluded = doubled = 0
+    if flying:  # it flies over terrain and lands on a hex of the table it may stand on
+        excluded, doubled = _flight_refused(state.board, fig, masks), 0
     else:
         excluded, doubled = _terrain_costs(state.board, fig, masks, actions)
     return masks, excluded | _figures_refuse(state, fig, masks, flying), doubled
+
+
+def _flight_refused(board, fig: Figure, masks: RayMasks) -> int:
+    """The rays a flying figure may not take (seed 000, FLYING: "Flying models
+    can freely move above obstacles ... always land at the end of their
+    move"): those leaving the table, and those ending on ground it may not
+    stand on (a building, deep water)."""
+    q0, r0 = fig.pos[0], fig.pos[1]
+    refused = off_table(masks, board, q0, r0)
+    classes, ending = movement_classes(fig.rules), masks.ending
+    for h, kind in board.terrain.items():
+        if classes.get(kind, 0) == BLOCKED:
+            refused |= ending.get((h[0] - q0, h[1] - r0), 0)
+    return refused
 
 
 def _terrain_costs(board, fig: Figure, masks: RayMasks, actions: int) -> tuple[int, int]:
@@ -176,7 +190,8 @@ def _figures_refuse(state: SbhState, fig: Figure, masks: RayMasks, flying: bool)
     passing an enemy or a friend in a cramped hex, nor a hex next to an active
     enemy the mover was not already touching (seed 000, MOVING THROUGH
     FRIENDS; moving into contact ends a move). A flying mover cares only about
-    the end."""
+    the end, and passes figures except indoors (cramped hexes: no room to
+    swoop over them)."""
     near = masks.figure_rays
     q0, r0 = fig.pos[0], fig.pos[1]
     seat = fig.seat
@@ -191,6 +206,8 @@ def _figures_refuse(state: SbhState, fig: Figure, masks: RayMasks, flying: bool)
         ending, beyond, around = found
         excluded |= ending
         if flying:
+            if p in cramped:
+                excluded |= beyond
             continue
         if e.seat != seat or p in cramped:  # no passing it
             excluded |= beyond
@@ -228,7 +245,12 @@ def move_cost(state: SbhState, fig: Figure, to, actions: int) -> int | None:
         return None
     path = masks.paths[bit.bit_length() - 1]
     slow = False
-    if not flying:
+    if flying:
+        board = state.board
+        if off_table(masks, board, q0, r0) & bit or movement_classes(fig.rules).get(
+                board.terrain.get(to), 0) == BLOCKED:
+            return None
+    else:
         board = state.board
         if off_table(masks, board, q0, r0) & bit:
             return None

@@ -24,8 +24,7 @@ import msgpack
 from server.rules.kernel import CommandSpec, RulesError
 from server.rules.sbh import ambush, builder, scenario_rules
 from server.rules.sbh.combat import hex_list
-from server.rules.sbh.context import illegal
-from server.rules.sbh.evolve import to_hex
+from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.state import SEATS, SbhState, other
 from server.rules.sbh.terrain import SHORT
 from server.rules.sbh.terrain_layout import generate_layout, layout_problems, rules_for
@@ -161,7 +160,7 @@ def do_lay_terrain(ctx, seat: str, args: dict) -> None:
 
 
 def do_choose_edge(ctx, seat: str, args: dict) -> None:
-    if args.get("edge") not in OPPOSITE:
+    if not isinstance(args.get("edge"), str) or args["edge"] not in OPPOSITE:
         raise illegal("Choose north, south, east or west.", "seed 000, DETERMINE ATTACKER "
                       "AND DEFENDER")
     ctx.emit("edge_chosen", seat=seat, edge=args["edge"])
@@ -173,13 +172,12 @@ def do_deploy(ctx, seat: str, args: dict) -> None:
     if fig is None or fig.seat != seat or fig.pos is not None:
         raise illegal("Deploy one of your figures not yet on the table.", "seed 000, "
                       "DETERMINE ATTACKER AND DEFENDER", code="unknown_figure")
-    to = args.get("to")
-    if not (isinstance(to, list) and len(to) == 2) or not _in_deployment_zone(s, seat,
-                                                                                 to_hex(to)):
+    to = hex_arg(args.get("to"))
+    if not _in_deployment_zone(s, seat, to):
         raise illegal("Deploy within 1 x Short (4 hexes) of your table edge, on an empty "
                       "hex you can stand on.", "seed 000, DETERMINE ATTACKER AND DEFENDER",
                       code="bad_hex")
-    ctx.emit("deployed", seat=seat, figure=fig.id, to=to)
+    ctx.emit("deployed", seat=seat, figure=fig.id, to=[to[0], to[1]])
     if all(f.pos is not None for f in s.side(seat)):
         ctx.emit("side_deployed", seat=seat)
         if len(s.deployed) == len(SEATS):
