@@ -6,6 +6,10 @@ everything a client could observe. Optimisations must leave it unchanged.
     .venv/bin/python bench/sbh_fingerprint.py --out /tmp/fp.json    # record
     .venv/bin/python bench/sbh_fingerprint.py --check /tmp/fp.json  # compare
 
+bench/sbh_fingerprint_baseline.json is the record of the code as last
+committed with a deliberate change of behaviour (re-record it with such a
+change and say so in the commit); an optimisation must leave it unchanged.
+
 Per game, "play" hashes the prompts (wire form), commands, events (wire form),
 each viewer's view every 10 commands and at the end, the result, the outcome
 of probe commands (a perturbed copy of the chosen command and a random
