@@ -41,6 +41,7 @@ def play(seed: int, checksums: bool):
     dice = SeededDice(seed.to_bytes(8, "big"))
     state = SYSTEM.initial(SETUP)
     events = []
+    commands = 0
     while not SYSTEM.is_over(state):
         prompt = SYSTEM.prompt(state)
         seat = rng.choice(prompt.seats)
@@ -48,6 +49,8 @@ def play(seed: int, checksums: bool):
         state, applied = apply_command(SYSTEM, state, command, dice, checksums=checksums,
                                        keep_input=False)
         events.extend(a.event for a in applied)
+        commands += 1
+    play.commands = getattr(play, "commands", 0) + commands
     return state, events
 
 
@@ -62,16 +65,19 @@ def main() -> None:
     play(10**6, False)
     logs = []
     for label, checksums in (("with per-event checksums", True), ("engine only", False)):
-        start = time.perf_counter()
-        count = 0
+        start, cpu = time.perf_counter(), time.process_time()
+        count, play.commands = 0, 0
         for game in range(args.games):
             state, events = play(args.seed + game, checksums)
             count += len(events)
             if not checksums:
                 logs.append(events)
-        elapsed = time.perf_counter() - start
-        print(f"full games ({label}): {args.games / elapsed:.2f} games/s, "
-              f"{count / elapsed:,.0f} events/s, {count / args.games:.0f} events/game")
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+        print(f"full games ({label}): {args.games / elapsed:.2f} games/s "
+              f"({args.games / cpu:.2f} per CPU second), {count / elapsed:,.0f} events/s, "
+              f"{count / args.games:.0f} events and {play.commands / args.games:.0f} commands "
+              f"a game, {elapsed / play.commands * 1e6:.1f} us a command (prompt, choice, "
+              "decide and evolve)")
 
     start = time.perf_counter()
     total = 0

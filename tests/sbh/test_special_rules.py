@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from server.rules.board.hex import hex_at
+from server.rules.sbh.state import Positions
 from server.rules.sbh.turns import unseen_at_turn_start
 from tests.sbh.battle import act, battle, fig, first, types
 
@@ -233,8 +234,8 @@ def test_ambusher_hidden_at_turn_start_attacks_at_plus_one(dice):
                    fig("b2", "Orc", 4, 3, (20, 20)), active="b",
                    terrain={(6, 5): "building", (7, 5): "building", (8, 5): "building"})
     state, _ = act(state, "b", "pass", dice)
-    assert state.turn_start["a"] == {"a1": hex_at(4, 6), "b1": hex_at(9, 5),
-                                     "b2": hex_at(20, 20)}
+    assert state.turn_start["a"] == Positions({"a1": hex_at(4, 6), "b1": hex_at(9, 5),
+                                               "b2": hex_at(20, 20)})
     assert unseen_at_turn_start(state, state.figures["a1"], state.figures["b1"])
     assert not unseen_at_turn_start(state, state.figures["a1"], state.figures["b2"])
     dice.fix(3, 3, 1, 1)
@@ -251,7 +252,7 @@ def test_danger_sense_denies_the_ambush_bonus(dice):
                    fig("b1", "Orc", 4, 3, (8, 5), rules=["Danger Sense"]),
                    terrain={(6, 5): "building", (7, 5): "building", (8, 4): "building"})
     # the elf started the turn behind the building, out of the orc's sight
-    state.turn_start = {"a": {"a1": hex_at(4, 6), "b1": hex_at(8, 5)}}
+    state.turn_start = {"a": Positions({"a1": hex_at(4, 6), "b1": hex_at(8, 5)})}
     assert unseen_at_turn_start(state, state.figures["a1"], state.figures["b1"])
     dice.fix(3, 1, 1)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)

@@ -84,8 +84,8 @@ class SbhState(_Scratch):
     place_nominator: str | None = None
     place_of_power: frozenset = frozenset()
     markers: dict = field(default_factory=dict)  # Ambush: id -> {"at": hex, "figure": id|None}
-    # seat -> {figure id: hex} of every figure on the table as that seat's latest
-    # turn began (turns.unseen_at_turn_start: the AMBUSH BONUS). Replaced, never
+    # seat -> Positions of every figure on the table as that seat's latest turn
+    # began (turns.unseen_at_turn_start: the AMBUSH BONUS). Replaced, never
     # changed in place.
     turn_start: dict = field(default_factory=dict)
     winner: str | None = None
@@ -164,10 +164,45 @@ class SbhState(_Scratch):
         return found
 
 
-def turn_start_positions(state: SbhState) -> dict:
-    """Figure id -> hex, for every figure on the table (SbhState.turn_start)."""
-    return {f.id: f.pos for f in state.figures.values()
-            if f.status == "ready" and f.pos is not None}
+class Positions:
+    """Where figures stood at one moment (figure id -> hex), never changed
+    once made. Its canonical form for state checksums is made once: a state
+    is digested after every event and keeps two of these all turn."""
+
+    __slots__ = ("_hexes", "_canonical")
+
+    def __init__(self, hexes: dict) -> None:
+        self._hexes = hexes
+        self._canonical = None
+
+    def get(self, fig_id: str):
+        return self._hexes.get(fig_id)
+
+    def __canonical__(self) -> list:
+        if self._canonical is None:
+            self._canonical = ["Positions", sorted([fid, h[0], h[1], h[2]]
+                                                   for fid, h in self._hexes.items())]
+        return self._canonical
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Positions) and self._hexes == other._hexes
+
+    __hash__ = None
+
+    def __getstate__(self):
+        return self._hexes
+
+    def __setstate__(self, hexes) -> None:
+        self._hexes, self._canonical = hexes, None
+
+    def __repr__(self) -> str:
+        return f"Positions({self._hexes!r})"
+
+
+def turn_start_positions(state: SbhState) -> Positions:
+    """Where every figure on the table stands now (SbhState.turn_start)."""
+    return Positions({f.id: f.pos for f in state.figures.values()
+                      if f.status == "ready" and f.pos is not None})
 
 
 _MISSING = object()
