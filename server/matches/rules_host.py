@@ -28,6 +28,7 @@ import msgspec
 from server.rules.checksum import state_digest
 from server.rules.dice import SeededDice
 from server.rules.kernel import SPECTATOR, Command, Event, Prompt, RulesError, RulesSystem, Viewer
+from server.rules.runner import apply_command
 
 
 @dataclass(slots=True)
@@ -128,18 +129,16 @@ class RulesCore:
     def apply(self, command: Command, views: Iterable[str | None] = ()) -> Outcome:
         """Decide and fold `command`. A RulesError changes nothing (the dice too are
         rewound); any other failure leaves the state unusable: load it again."""
-        system = self.system
         position = self.dice.position
-        try:
-            events = system.decide(self.state, command, self.dice)
+        try:  # decide and fold in one pass where the system can (runner.apply_command)
+            self.state, applied = apply_command(self.system, self.state, command, self.dice,
+                                                keep_input=False)
         except BaseException:
             self.dice = SeededDice(self.seed, position)  # nothing rolled counts
             raise
-        checksums = []
+        events = [a.event for a in applied]
+        checksums = [a.checksum for a in applied]
         first = self.seq + 1
-        for event in events:  # (evolve may work in place)
-            self.state = system.evolve(self.state, event)
-            checksums.append(state_digest(self.state))
         self.seq += len(events)
         every = self.snapshot_every
         snapshot = None
