@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from server.rules.dice import SeededDice  # noqa: E402
 from server.rules.runner import apply_command  # noqa: E402
 from server.rules.sbh.builder import from_profiles  # noqa: E402
+from server.rules.sbh.geometry_cache import draw_all_sight_lines  # noqa: E402
 from server.rules.sbh.random_player import random_command  # noqa: E402
 from server.rules.sbh.system import SYSTEM  # noqa: E402
 
@@ -60,8 +61,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    # One untimed game first: a server process lives long, so the geometry
-    # caches (hex lines by offset, board layouts) are warm in steady state.
+    # A server process lives long, so its geometry caches (hex lines by offset,
+    # board layouts) are warm in steady state: draw every sight line of the
+    # table size, and play one untimed game.
+    size = SYSTEM.initial(SETUP).board.width
+    draw_all_sight_lines(size, size)
     play(10**6, False)
     logs = []
     for label, checksums in (("with per-event checksums", True), ("engine only", False)):

@@ -52,6 +52,8 @@ def volleys(state: SbhState, casters: tuple[str, ...] = ()) -> list[list]:
                 and distance(f.pos, leader.pos) <= command_radius(state, leader)]
     if not set(casters) <= {f.id for f in in_reach if _can_cast(state, f)}:
         return []
+    if sum(1 for f in in_reach if f.id in casters or ranged.can_shoot(f)) < 2:
+        return []  # (a volley is two figures or more: no need to trace any line)
     by_target: dict[str, list[str]] = {}
     for f in in_reach:
         if f.id in casters:

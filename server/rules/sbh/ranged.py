@@ -18,7 +18,7 @@ from server.rules.sbh.combat import lethal_against, outcome
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.geometry_cache import board_sight, code, line_blocked, sight_between
 from server.rules.sbh.movement import figures_next_to
-from server.rules.sbh.state import SbhState
+from server.rules.sbh.state import SbhState, remembered
 from server.rules.sbh.terrain import LONG, MEDIUM, SHORT
 
 RANGED = "seed 000, RANGED COMBAT"
@@ -197,7 +197,15 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
     regular-sized foes in order to shoot a Big, Huge, or Gargantuan model." So a
     target is legal unless a closer valid target exists that may not be
     ignored in its favour. ("Hiding" models are the Stealthy ones against cover,
-    which are no valid target at all, and unrevealed Ambush markers.)"""
+    which are no valid target at all, and unrevealed Ambush markers.)
+    Remembered until the state changes (a prompt asks it for a shot and for a
+    Concentrated Shooting, the command's check again): callers only read it."""
+    return remembered(state, ("targets", shooter.id, base_range, spell, max_multiple),
+                      lambda s: _targets(s, shooter, base_range, spell, max_multiple))
+
+
+def _targets(state: SbhState, shooter: Figure, base_range: int, spell: bool,
+             max_multiple: int) -> dict[str, Sight]:
     if shooter.pos is None or in_melee(state, shooter, spell=spell):
         return {}
     valid: dict[str, tuple[Figure, Sight]] = {}
