@@ -179,9 +179,9 @@ class Positions:
         return self._hexes.get(fig_id)
 
     def __canonical__(self) -> list:
-        if self._canonical is None:
-            self._canonical = ["Positions", sorted([fid, h[0], h[1], h[2]]
-                                                   for fid, h in self._hexes.items())]
+        if self._canonical is None:  # (one flat tuple: id, q, r, id, q, r ...)
+            self._canonical = ["Positions", tuple(
+                x for fid in sorted(self._hexes) for x in (fid, *self._hexes[fid][:2]))]
         return self._canonical
 
     def __eq__(self, other) -> bool:
