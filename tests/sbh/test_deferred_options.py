@@ -70,3 +70,25 @@ def test_a_deferred_option_is_read_only_for_its_own_state():
     assert list(read) == hexes  # read in time: its values stay
     with pytest.raises(RuntimeError, match="after its state changed"):
         list(unread)
+
+
+def test_a_snapshot_pickles_the_state_without_what_its_prompt_worked_out():
+    """The memo a prompt leaves for the next command is no part of the state:
+    a snapshot (server/matches/rules_host.py pickles states) leaves it out and
+    unpickles to the same checksum."""
+    import pickle
+
+    from server.rules.checksum import state_digest
+
+    rng = random.Random(2)
+    dice = SeededDice(b"snapshot")
+    state = SYSTEM.initial(SETUP)
+    for _ in range(150):
+        prompt = SYSTEM.prompt(state)
+        seat = rng.choice(prompt.seats)
+        state, _ = apply_command(SYSTEM, state, random_command(prompt, seat, rng, WARBANDS[seat]),
+                                 dice, keep_input=False)
+    SYSTEM.prompt(state)
+    assert state._memo  # the prompt's derived values, kept for the next command
+    copy = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    assert copy._memo is None and state_digest(copy) == state_digest(state)

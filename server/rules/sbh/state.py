@@ -50,6 +50,18 @@ class _Scratch:
             return None
         raise AttributeError(name)
 
+    def __getstate__(self) -> dict:
+        """Pickle (snapshots) the fields only: the memo lives on between a
+        prompt and the next command, and is no part of the state."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def __setstate__(self, state) -> None:
+        if isinstance(state, tuple):  # pickled before __getstate__: (None, slots)
+            state = state[1]
+        for name, value in state.items():
+            if name not in _Scratch.__slots__:
+                object.__setattr__(self, name, value)
+
 
 @dataclass(slots=True)
 class SbhState(_Scratch):
