@@ -157,6 +157,12 @@ class MatchActor(Fanout):
                 result = await handler(**work.args, queued=work.queued)
         except ProtocolError as problem:
             _settle(work.future, error=problem)
+        except RulesLost:  # its worker is not back yet (see rules_pool: restart_wait)
+            log.warning("match %s: no rules worker to load it on; %s refused", self.match_id,
+                        work.kind)
+            _settle(work.future, error=ProtocolError(
+                "internal_error", "The match's rules are being restarted; nothing was "
+                "changed. Retry shortly."))
         except Exception as failure:  # never let one request kill the match
             log.exception("match %s failed on %s", self.match_id, work.kind)
             _settle(work.future, error=failure)
