@@ -313,6 +313,9 @@ def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
     if stages := stage_lines(war["before"], war["after"]):
         print("server stages of an accepted command (warband_command_stage_seconds):")
         print("\n".join(stages))
+    if pauses := stage_lines(war["before"], war["after"], "gc", args.seconds):
+        print("server's garbage collector pauses, by generation (warband_gc_pause_seconds):")
+        print("\n".join(pauses))
     png = RESULTS / "load_latency.png"
     plot(png, {"warband": ws.latencies, "echo": es.latencies},
          f"command -> reply: {args.matches} matches, {args.spectators} spectators",

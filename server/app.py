@@ -70,6 +70,7 @@ class WarbandServer:
 
     async def start(self) -> None:
         o = self.options
+        self.metrics.watch_gc()
         self.store = await Store.open(o.database_url)
         rules_host = RulesPool(o.rules_workers) if o.rules_workers > 0 else InlineHost()
         self.hub = Hub(self.store, self.metrics, snapshot_every=o.snapshot_every,
@@ -92,6 +93,7 @@ class WarbandServer:
             await self.hub.stop()
         if self.store is not None:
             await self.store.close()
+        self.metrics.unwatch_gc()
 
     async def _connection(self, websocket) -> None:
         await ClientConnection(self.services, websocket).serve()
