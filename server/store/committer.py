@@ -19,7 +19,7 @@ import contextlib
 import time
 from collections.abc import Callable
 
-from server.store.store import Append, Store
+from server.store.store import APPEND_CONNECTIONS, Append, Store
 
 
 class Committer:
@@ -31,7 +31,7 @@ class Committer:
         self.max_wait = max_wait
         self.max_batch = max_batch
         if max_inflight is None:  # (SQLite has one writer at a time: they would queue)
-            max_inflight = 2 if store.engine.dialect.name == "postgresql" else 1
+            max_inflight = APPEND_CONNECTIONS if store.engine.dialect.name == "postgresql" else 1
         self.max_inflight = max_inflight
         self._writing: set[asyncio.Task] = set()
         self._queue: asyncio.Queue[tuple[Append, asyncio.Future]] = asyncio.Queue()
