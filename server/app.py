@@ -17,6 +17,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from protocol.messages import MAX_FRAME_BYTES
+from server import gc_tuning
 from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services
 from server.matches.hub import Hub
@@ -130,6 +131,7 @@ async def run(options: ServerOptions, ready: asyncio.Event | None = None) -> Non
             pass
     server = WarbandServer(options)
     await server.start()
+    gc_tuning.tune()  # (what start-up built, resumed matches included, is frozen)
     print(f"warband listening on http://{options.host}:{server.port} "
           f"(database {options.database_url}, compression {options.compression}, "
           f"rules workers {options.rules_workers})", flush=True)
