@@ -9,8 +9,9 @@ the next. The baseline in the same run is the same load with group commit off
 (`max_batch=1`: one transaction per append). Read the "speed-up" column: how
 much more the group committer gets through at that load, and "events/s" (group
 commit, five events an append) against issue 6's goal of 30,000 appended events/s.
-Default database: a SQLite file in a temporary directory; pass a postgresql+asyncpg URL to measure
-PostgreSQL (the database must exist; the benchmark adds rows, and leaves them).
+Default database: a SQLite file in a temporary directory; pass a postgresql+asyncpg
+URL to measure PostgreSQL (the database must exist; the benchmark adds rows, and
+leaves them).
 """
 
 from __future__ import annotations
