@@ -114,6 +114,8 @@ def cpu_seconds(pids: dict[str, list[int]]) -> dict[str, dict[int, float]]:
     waiting") the seconds the server was ready to run but had no core (Linux schedstat)."""
     groups = {**pids, "postgres": [p.pid for p in psutil.process_iter(["name"])
                                    if p.info["name"] and p.info["name"].startswith("postgres")]}
+    with contextlib.suppress(psutil.Error):  # (a rules worker started again is a new pid)
+        groups["rules"] = [p.pid for p in family(psutil.Process(pids["server"][0]))[1:]]
     spent: dict[str, dict[int, float]] = {name: {} for name in groups}
     for name, group in groups.items():
         for pid in group:
@@ -122,12 +124,11 @@ def cpu_seconds(pids: dict[str, list[int]]) -> dict[str, dict[int, float]]:
                 spent[name][pid] = times.user + times.system
             except psutil.Error:
                 pass
-    try:
-        spent["server waiting"] = {0: sum(
-            int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
-            for pid in pids["server"] + pids["rules"]) / 1e9}
-    except (OSError, IndexError, ValueError):
-        spent["server waiting"] = {0: float("nan")}
+    spent["server waiting"] = {}
+    for pid in groups["server"] + groups["rules"]:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            spent["server waiting"][pid] = int(
+                Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
     return spent
 
 
