@@ -21,7 +21,7 @@ under load), and frozen objects are never collected: cycles among what existed a
 the pauses (warband_gc_pause_seconds). Measured at 1,000 matches, 1,000 spectators and
 ~480 commands/s (bench/load.py --think 2): full collections gone from the window, a
 middle-generation pause of 50-65 ms every ~10 s instead of 8-11 ms every second plus
-280-370 ms every 5-10 s; p99 command -> ack, server side, 160-198 ms -> 24-39 ms
+280-370 ms every 5-10 s; p99 command -> ack, server side, 160-198 ms -> 24-46 ms
 together with the commit's own connections (server/store/store.py).
 
 WARBAND_GC_THRESHOLDS overrides the thresholds ("700,10,10": Python's defaults;
