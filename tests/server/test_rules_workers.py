@@ -251,7 +251,9 @@ async def test_a_worker_that_dies_young_is_started_again_after_a_growing_delay(
         # of 0.2, 0.4, 0.4... s, a handful.
         assert 1 <= failed <= 6, failed
         assert worker.delay == pool.max_delay, "the delay grew to its ceiling"
-        assert "exited (code 3)" in caplog.text and "again in 0.4 s" in caplog.text
+        # (exit code 3, or 255 when asyncio could not read the status of a process gone
+        # that fast)
+        assert "after it started; starting it again in 0.4 s" in caplog.text
         # Once the worker can start again it does, and serves matches.
         pool.command = WORKER_COMMAND
         ann, bob, match_id = await pair(server, "secret-bids", options={"target": 50})
