@@ -108,23 +108,36 @@ def admin(url: str, sql: str) -> None:
     asyncio.run(run())
 
 
-def cpu_seconds(pids: dict[str, list[int]]) -> dict[str, float]:
-    """CPU seconds used by each group of processes, and (as "server waiting") the
-    seconds the server was ready to run but had no core (Linux schedstat)."""
-    spent = dict.fromkeys(pids, 0.0)
-    for name, group in pids.items():
+def cpu_seconds(pids: dict[str, list[int]]) -> dict[str, dict[int, float]]:
+    """CPU seconds used so far by each process of each group (PostgreSQL's processes are
+    listed afresh each time: the server opens connections as it goes), and (as "server
+    waiting") the seconds the server was ready to run but had no core (Linux schedstat)."""
+    groups = {**pids, "postgres": [p.pid for p in psutil.process_iter(["name"])
+                                   if p.info["name"] and p.info["name"].startswith("postgres")]}
+    with contextlib.suppress(psutil.Error):  # (a rules worker started again is a new pid)
+        groups["rules"] = [p.pid for p in family(psutil.Process(pids["server"][0]))[1:]]
+    spent: dict[str, dict[int, float]] = {name: {} for name in groups}
+    for name, group in groups.items():
         for pid in group:
             try:
                 times = psutil.Process(pid).cpu_times()
-                spent[name] += times.user + times.system
+                spent[name][pid] = times.user + times.system
             except psutil.Error:
                 pass
-    try:
-        spent["server waiting"] = sum(int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
-                                      for pid in pids["server"] + pids["rules"]) / 1e9
-    except (OSError, IndexError, ValueError):
-        spent["server waiting"] = float("nan")
+    spent["server waiting"] = {}
+    for pid in groups["server"] + groups["rules"]:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            spent["server waiting"][pid] = int(
+                Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
     return spent
+
+
+def cpu_delta(before: dict[str, dict[int, float]],
+              after: dict[str, dict[int, float]]) -> dict[str, float]:
+    """Seconds of CPU per group between two `cpu_seconds`: a process that was not there
+    before counts whole, one gone by the end is missed."""
+    return {name: sum(used - before.get(name, {}).get(pid, 0.0) for pid, used in group.items())
+            for name, group in after.items()}
 
 
 def family(server: psutil.Process) -> list[psutil.Process]:
@@ -164,9 +177,7 @@ def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 
     time.sleep(1.0)
     rss_connected = rss_of(server)
     pids = {"server": [server.pid], "rules": [p.pid for p in family(server)[1:]],
-            "clients": [p.pid for p in procs],
-            "postgres": [p.pid for p in psutil.process_iter(["name"])
-                         if p.info["name"] and p.info["name"].startswith("postgres")]}
+            "clients": [p.pid for p in procs]}
     go_at.value = time.time()
     go.set()
     start, end = go_at.value + args.warmup, go_at.value + args.warmup + args.seconds
@@ -186,7 +197,7 @@ def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 
     while time.time() < end:
         rss.append(rss_of(server))
         time.sleep(0.5)
-    cpu = {k: v - cpu_before[k] for k, v in cpu_seconds(pids).items()}
+    cpu = cpu_delta(cpu_before, cpu_seconds(pids))
     after = scrape(metrics_base) if metrics_base else {}
     stats = Stats()
     for _ in procs:
@@ -313,6 +324,9 @@ def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
     if stages := stage_lines(war["before"], war["after"]):
         print("server stages of an accepted command (warband_command_stage_seconds):")
         print("\n".join(stages))
+    if pauses := stage_lines(war["before"], war["after"], "gc", args.seconds):
+        print("server's garbage collector pauses, by generation (warband_gc_pause_seconds):")
+        print("\n".join(pauses))
     png = RESULTS / "load_latency.png"
     plot(png, {"warband": ws.latencies, "echo": es.latencies},
          f"command -> reply: {args.matches} matches, {args.spectators} spectators",

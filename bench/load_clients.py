@@ -22,6 +22,7 @@ from clients.bots.sbh import make_bot
 from clients.client import ServerError
 from clients.session import Session
 from protocol.messages import decode_server, encode_request
+from server import gc_tuning
 from server.rules.sbh.presets import preset
 
 HANDSHAKES_AT_ONCE = 64
@@ -215,6 +216,10 @@ async def _connect_all(plan: Plan, stats: Stats) -> tuple[list, list]:
 async def _work(plan: Plan, ready, go, go_at, results) -> None:
     stats = Stats()
     seats, watchers = await _connect_all(plan, stats)
+    # The clients hold hundreds of sessions and bots: with Python's default collector
+    # their own full collections (hundreds of ms) showed up in the latencies they time.
+    # Set as the server sets its own (server/gc_tuning.py), in both phases.
+    gc_tuning.tune()
     ready.put(os.getpid())
     await asyncio.get_running_loop().run_in_executor(None, go.wait)
     stats.start = go_at.value + plan.warmup

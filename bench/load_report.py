@@ -31,16 +31,25 @@ def percentile(ordered: list[float], q: float) -> float:
 def scrape(base: str) -> dict:
     """The server's gauges and its command histogram's cumulative buckets."""
     text = urllib.request.urlopen(base + "/metrics", timeout=30).read().decode()
-    found: dict = {"buckets": {}, "stages": {}}
+    found: dict = {"buckets": {}, "stages": {}, "gc": {}}
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
             if sample.name == "warband_command_seconds_bucket":
                 found["buckets"][float(sample.labels["le"])] = sample.value
-            elif sample.name.startswith("warband_command_stage_seconds_"):
-                stage = found["stages"].setdefault(sample.labels["stage"], {"buckets": {}})
+            elif sample.name.startswith(("warband_command_stage_seconds_",
+                                         "warband_gc_pause_seconds_",
+                                         "warband_commit_transaction_")):
+                if "stage" in sample.labels:
+                    kind, name = "stages", sample.labels["stage"]
+                elif "generation" in sample.labels:
+                    kind, name = "gc", sample.labels["generation"]
+                else:
+                    kind, name = "stages", sample.name.split("_")[3].replace(
+                        "seconds", "tx (db)").replace("appends", "tx size")
+                stage = found[kind].setdefault(name, {"buckets": {}})
                 if sample.name.endswith("_bucket"):
                     stage["buckets"][float(sample.labels["le"])] = sample.value
-                else:
+                elif not sample.name.endswith("_created"):
                     stage[sample.name.rsplit("_", 1)[1]] = sample.value  # sum, count
             elif sample.name in ("warband_active_matches", "warband_connections"):
                 found[sample.name] = sample.value
@@ -63,17 +72,26 @@ def bucket_quantile(before: dict, after: dict, q: float) -> float:
     return lower
 
 
-def stage_lines(before: dict, after: dict) -> list[str]:
-    """Where an accepted command's time went in the server over the window."""
+def stage_lines(before: dict, after: dict, kind: str = "stages",
+                seconds: float | None = None) -> list[str]:
+    """Where an accepted command's time went in the server over the window (or, with
+    kind "gc", the garbage collector's pauses by generation: how many, how long, and
+    the share of the window they took when `seconds` is given)."""
     lines = []
-    for name, stage in after.get("stages", {}).items():
-        old = before.get("stages", {}).get(name, {"buckets": {}})
+    for name, stage in sorted(after.get(kind, {}).items()):
+        old = before.get(kind, {}).get(name, {"buckets": {}})
         count = stage.get("count", 0) - old.get("count", 0)
         if count <= 0:
             continue
-        mean = (stage.get("sum", 0) - old.get("sum", 0)) / count
+        total = stage.get("sum", 0) - old.get("sum", 0)
         p99 = bucket_quantile(old, stage, .99)
-        lines.append(f"  {name:8} mean {mean * 1000:7.2f} ms   p99 {p99 * 1000:7.1f} ms")
+        if name == "tx size":  # (a count of appends, not seconds)
+            line = f"  {name:8} mean {total / count:7.1f}      p99 {p99:7.1f} appends"
+        else:
+            line = f"  {name:8} mean {total / count * 1000:7.2f} ms   p99 {p99 * 1000:7.1f} ms"
+        if seconds:
+            line += f"   {count / seconds:6.1f} a second, {100 * total / seconds:4.1f}% of the time"
+        lines.append(line)
     return lines
 
 

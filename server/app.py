@@ -17,6 +17,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from protocol.messages import MAX_FRAME_BYTES
+from server import gc_tuning
 from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services
 from server.matches.hub import Hub
@@ -70,6 +71,7 @@ class WarbandServer:
 
     async def start(self) -> None:
         o = self.options
+        self.metrics.watch_gc()
         self.store = await Store.open(o.database_url)
         rules_host = RulesPool(o.rules_workers) if o.rules_workers > 0 else InlineHost()
         self.hub = Hub(self.store, self.metrics, snapshot_every=o.snapshot_every,
@@ -92,6 +94,7 @@ class WarbandServer:
             await self.hub.stop()
         if self.store is not None:
             await self.store.close()
+        self.metrics.unwatch_gc()
 
     async def _connection(self, websocket) -> None:
         await ClientConnection(self.services, websocket).serve()
@@ -128,6 +131,7 @@ async def run(options: ServerOptions, ready: asyncio.Event | None = None) -> Non
             pass
     server = WarbandServer(options)
     await server.start()
+    gc_tuning.tune()  # (what start-up built, resumed matches included, is frozen)
     print(f"warband listening on http://{options.host}:{server.port} "
           f"(database {options.database_url}, compression {options.compression}, "
           f"rules workers {options.rules_workers})", flush=True)

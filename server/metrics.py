@@ -5,6 +5,9 @@ Each server gets its own registry so tests can run several servers in one proces
 
 from __future__ import annotations
 
+import gc
+import time
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 
@@ -26,15 +29,54 @@ class Metrics:
                                         "Matches that reached a result", registry=r)
         self.command_seconds = Histogram(
             "warband_command_seconds", "From reading a command's frame to its acknowledgement",
-            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            buckets=(0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05,
+                     0.075, 0.1, 0.25, 0.5, 1.0, 2.5),
             registry=r)
         self.command_stages = Histogram(
             "warband_command_stage_seconds", "Where an accepted command's time goes in its "
             "match: queued (waiting for the match), rules (decide and evolve, in a worker "
             "process or not), commit (waiting for the group commit), fanout (pushes)",
-            ["stage"], buckets=(0.0002, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
-                                0.25, 0.5, 1.0),
+            ["stage"], buckets=(0.0002, 0.0005, 0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015,
+                                0.02, 0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.25, 0.5, 1.0),
             registry=r)
+
+        self.commit_seconds = Histogram(
+            "warband_commit_transaction_seconds", "One group-commit transaction, from "
+            "taking its connection to the database's answer",
+            buckets=(0.0005, 0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.025, 0.03, 0.04,
+                     0.05, 0.075, 0.1, 0.25, 0.5, 1.0),
+            registry=r)
+        self.commit_appends = Histogram(
+            "warband_commit_transaction_appends", "Commands (appends) written in one "
+            "group-commit transaction", buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256),
+            registry=r)
+        self.gc_pauses = Histogram(
+            "warband_gc_pause_seconds", "Pauses of Python's cyclic garbage collector (the "
+            "whole process stands still), by generation", ["generation"],
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.015, 0.02, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5,
+                     1.0),
+            registry=r)
+        self._gc_started = 0.0
+
+    def transaction(self, appends: int, seconds: float) -> None:
+        self.commit_appends.observe(appends)
+        self.commit_seconds.observe(seconds)
+
+    def watch_gc(self) -> None:
+        """Time the garbage collector's pauses (until `unwatch_gc`)."""
+        if self._on_gc not in gc.callbacks:
+            gc.callbacks.append(self._on_gc)
+
+    def unwatch_gc(self) -> None:
+        if self._on_gc in gc.callbacks:
+            gc.callbacks.remove(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            self.gc_pauses.labels(str(info["generation"])).observe(
+                time.perf_counter() - self._gc_started)
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

@@ -33,9 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from server import gc_tuning
     from server.app import ServerOptions
     from server.app import run as run_server
 
+    gc_tuning.thresholds()  # (a bad WARBAND_GC_THRESHOLDS stops it before it starts)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     asyncio.run(run_server(ServerOptions(host=args.host, port=args.port,
                                          database_url=args.database,

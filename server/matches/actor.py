@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +30,11 @@ from server.store.store import Append, CommandRow, EventRow, pack, unpack
 
 log = logging.getLogger("warband.match")
 
-RECENT_REQUESTS = 32  # request ids answered from memory; older repeats ask the store
+# Request ids answered from memory: a seat sends its commands one at a time (each acts
+# on the newest prompt), so a repeat after a lost reply is one of its last few; an older
+# one is found in the store (and refused by its unique key if applied again). 32 cost
+# ~8 KiB a match, a sixth of the whole (bench/match_memory.py).
+RECENT_REQUESTS = 8
 FAR_BEHIND = 1000  # a subscriber further behind than this gets a view snapshot instead
 
 
@@ -61,7 +65,7 @@ class MatchActor(Fanout):
         self.spectator_delay = max(0, spectator_delay)
         self.subscribers: list[Subscriber] = []
         # (seat, request id) -> (first seq, last seq): the newest commands' answers
-        self.recent: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
+        self.recent: dict[tuple[str, str], tuple[int, int]] = {}  # (in order of arrival)
         # What delayed spectators have yet to see (nothing is kept without a delay).
         self.public_tail = deque(maxlen=self.spectator_delay + 1024) \
             if self.spectator_delay else None
@@ -157,6 +161,12 @@ class MatchActor(Fanout):
                 result = await handler(**work.args, queued=work.queued)
         except ProtocolError as problem:
             _settle(work.future, error=problem)
+        except RulesLost:  # its worker is not back yet (see rules_pool: restart_wait)
+            log.warning("match %s: no rules worker to load it on; %s refused", self.match_id,
+                        work.kind)
+            _settle(work.future, error=ProtocolError(
+                "internal_error", "The match's rules are being restarted; nothing was "
+                "changed. Retry shortly."))
         except Exception as failure:  # never let one request kill the match
             log.exception("match %s failed on %s", self.match_id, work.kind)
             _settle(work.future, error=failure)
@@ -228,9 +238,10 @@ class MatchActor(Fanout):
         return result
 
     def _remember(self, seat: str, request_id: str, first: int, last: int) -> dict:
-        self.recent[(seat, request_id)] = (first, last)
-        while len(self.recent) > RECENT_REQUESTS:
-            self.recent.popitem(last=False)
+        recent = self.recent
+        recent[(seat, request_id)] = (first, last)
+        if len(recent) > RECENT_REQUESTS:
+            del recent[next(iter(recent))]  # the oldest
         return self._answer(first, last)
 
     def _answer(self, first: int, last: int) -> dict:

@@ -30,7 +30,7 @@ class Hub:
         self.rules_host = rules_host if rules_host is not None else InlineHost()
         self.metrics = metrics
         self.snapshot_every = snapshot_every
-        self.committer = Committer(store, max_wait=commit_wait)
+        self.committer = Committer(store, max_wait=commit_wait, observe=metrics.transaction)
         self.actors: dict[str, MatchActor] = {}
         # connections waiting for an open match to start: (connection, account id, views)
         self.waiting: dict[str, list[tuple[Any, str, bool]]] = {}

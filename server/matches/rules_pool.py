@@ -5,9 +5,15 @@ run in N worker processes (`server.matches.rules_worker`), each holding the stat
 the matches given to it (the least busy worker takes a new match). So a slow
 command holds up only the matches of its worker, and the rules use N more cores.
 
-A worker that dies is started again at once; its matches find out on their next call
+A worker that dies is started again; its matches find out on their next call
 (`RulesLost`) and their actors load them again from the store, which holds every
-acknowledged event: nothing acknowledged is lost.
+acknowledged event: nothing acknowledged is lost. A call that comes while its worker is
+being started again waits for it (at most `restart_wait` seconds, then `RulesLost`:
+the match is loaded again, or the request fails with a retryable error). A worker that
+dies young (less than `young` seconds after it started: it cannot even start, say) is
+started again only after a delay, `first_delay` doubled at each young death up to
+`max_delay`, so that a broken worker does not burn a core being restarted in a loop;
+one that lived longer is started again at once.
 """
 
 from __future__ import annotations
@@ -40,8 +46,16 @@ class RulesFailure(RuntimeError):
     """The rules code failed in a worker (the worker's traceback is the message)."""
 
 
+WORKER_COMMAND = (sys.executable, "-m", "server.matches.rules_worker")
+RESTART_WAIT = 5.0  # seconds a call waits for its worker to be started again
+YOUNG = 1.0  # a worker that dies sooner than this after its start died young...
+FIRST_DELAY = 1.0  # ...and is started again after this delay, doubled at each young death
+MAX_DELAY = 30.0  # up to this
+
+
 class _Worker:
-    def __init__(self, index: int) -> None:
+    def __init__(self, pool: RulesPool, index: int) -> None:
+        self.pool = pool
         self.index = index
         self.generation = 0  # counts restarts: a handle of an older one is lost
         self.matches = 0  # open handles, for placing new matches
@@ -50,6 +64,10 @@ class _Worker:
         self.pending: dict[int, asyncio.Future] = {}
         self.stopping = False
         self.restarting: asyncio.Task | None = None
+        self.up = asyncio.Event()  # set while a process runs (calls wait on it)
+        self.started_at = 0.0  # the loop's clock when the process started
+        self.starts = 0  # processes started
+        self.delay = 0.0  # before the last restart: 0, or growing while it dies young
         self._ids = itertools.count(1)
 
     async def start(self) -> None:
@@ -57,14 +75,27 @@ class _Worker:
         # their own modules), and answers on a pipe of its own.
         path = os.pathsep.join(p for p in sys.path if p)
         env = {**os.environ, "PYTHONPATH": path}
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "server.matches.rules_worker", env=env,
+        process = await asyncio.create_subprocess_exec(
+            *self.pool.command, env=env,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
-        self.reader = asyncio.create_task(self._read(self.process),
+        if self.stopping:  # (stopped while it was being started)
+            process.kill()
+            await process.wait()
+            return
+        self.process = process
+        self.started_at = asyncio.get_running_loop().time()
+        self.starts += 1
+        self.reader = asyncio.create_task(self._read(process),
                                           name=f"rules-worker-{self.index}")
+        self.up.set()
 
     async def stop(self) -> None:
         self.stopping = True
+        if self.restarting is not None:
+            self.restarting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.restarting
+        self.up.set()  # calls waiting for a restart give up (RulesLost)
         if self.process is None:
             return
         with contextlib.suppress(Exception):
@@ -79,8 +110,18 @@ class _Worker:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.reader
 
-    async def call(self, generation: int, method: str, match_id: str, args: tuple) -> Any:
-        if generation != self.generation or self.process is None:
+    async def call(self, generation: int, method: str, match_id: str, args: tuple,
+                   deadline: float | None = None) -> Any:
+        """Call the worker of `generation`; RulesLost if that one is gone. While the
+        worker is being started again, wait for it until `deadline` (the loop's clock;
+        default: `restart_wait` from now)."""
+        if generation != self.generation:
+            raise RulesLost(match_id)
+        if self.process is None and not self.stopping:
+            await self._wait_up(match_id, deadline)
+            if generation != self.generation:  # (it died again meanwhile)
+                raise RulesLost(match_id)
+        if self.process is None or self.stopping:
             raise RulesLost(match_id)
         call_id = next(self._ids)
         future = asyncio.get_running_loop().create_future()
@@ -90,8 +131,7 @@ class _Worker:
             self.process.stdin.write(HEADER.pack(len(data)) + data)
             await self.process.stdin.drain()
         except (ConnectionError, RuntimeError):
-            self.pending.pop(call_id, None)
-            raise RulesLost(match_id) from None
+            pass  # it died: the reader sees its output end and fails the call (RulesLost)
         ok, value = await future
         if ok:
             return value
@@ -103,6 +143,16 @@ class _Worker:
         if kind == "lost":
             raise RulesLost(match_id)
         raise RulesFailure(value[1])
+
+    async def _wait_up(self, match_id: str, deadline: float | None) -> None:
+        loop = asyncio.get_running_loop()
+        if deadline is None:
+            deadline = loop.time() + self.pool.restart_wait
+        try:
+            async with asyncio.timeout_at(deadline):
+                await self.up.wait()
+        except TimeoutError:
+            raise RulesLost(match_id) from None
 
     async def _read(self, process: asyncio.subprocess.Process) -> None:
         try:
@@ -121,18 +171,36 @@ class _Worker:
                 if not future.done():
                     future.set_exception(RulesLost("worker exited"))
             if not self.stopping:
-                log.error("rules worker %d exited (code %s); starting it again", self.index,
-                          process.returncode)
+                self.up.clear()
                 self.generation += 1
                 self.matches = 0
                 self.process = None
-                self.restarting = asyncio.get_running_loop().create_task(self._restart())
+                loop = asyncio.get_running_loop()
+                lived = loop.time() - self.started_at
+                pool = self.pool
+                self.delay = 0.0 if lived >= pool.young else \
+                    min(pool.max_delay, max(pool.first_delay, 2 * self.delay))
+                self.restarting = loop.create_task(self._restart(process, lived, self.delay))
 
-    async def _restart(self) -> None:
-        try:
-            await self.start()
-        except Exception:
-            log.exception("rules worker %d could not be started again", self.index)
+    async def _restart(self, dead: asyncio.subprocess.Process, lived: float,
+                       delay: float) -> None:
+        if dead.returncode is None:  # (its output closed: it is dying, or deaf)
+            with contextlib.suppress(ProcessLookupError):
+                dead.kill()
+        await dead.wait()
+        log.error("rules worker %d exited (code %s) %.1f s after it started; starting it "
+                  "again%s", self.index, dead.returncode, lived,
+                  f" in {delay:g} s" if delay else "")
+        pool = self.pool
+        while not self.stopping:
+            if delay:
+                await asyncio.sleep(delay)
+            try:
+                await self.start()
+                return
+            except Exception:
+                log.exception("rules worker %d could not be started again", self.index)
+            self.delay = delay = min(pool.max_delay, max(pool.first_delay, 2 * delay))
 
 
 class PooledRules:
@@ -146,10 +214,20 @@ class PooledRules:
         self.generation = -1
 
     async def load(self, material: Material) -> Status:
-        if self.worker is None or self.worker.generation != self.generation:
-            self._place()
-        return await self.worker.call(self.generation, "load", self.match_id,
-                                      (self.target, self.seed, self.every, material))
+        """Load the state on a worker, waiting (up to the pool's `restart_wait`) for one
+        being started again, and placing it again if its worker dies meanwhile."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.pool.restart_wait
+        while True:
+            if self.worker is None or self.worker.generation != self.generation:
+                self._place()
+            try:
+                return await self.worker.call(self.generation, "load", self.match_id,
+                                              (self.target, self.seed, self.every, material),
+                                              deadline)
+            except RulesLost:
+                if loop.time() >= deadline or self.worker.stopping:
+                    raise
 
     async def apply(self, command: Command, views: Iterable[str | None] = ()) -> Outcome:
         return await self._call("apply", command.to_wire(), list(views))
@@ -162,8 +240,8 @@ class PooledRules:
 
     async def close(self) -> None:
         worker, self.worker = self.worker, None
-        if worker is None:
-            return
+        if worker is None or worker.generation != self.generation:
+            return  # (a worker started again holds nothing of it)
         worker.matches -= 1
         with contextlib.suppress(RulesLost):
             await worker.call(self.generation, "close", self.match_id, ())
@@ -185,8 +263,13 @@ class PooledRules:
 class RulesPool:
     """N rules worker processes; hands out `PooledRules`."""
 
-    def __init__(self, workers: int) -> None:
-        self.workers = [_Worker(i) for i in range(workers)]
+    def __init__(self, workers: int, *, restart_wait: float = RESTART_WAIT,
+                 young: float = YOUNG, first_delay: float = FIRST_DELAY,
+                 max_delay: float = MAX_DELAY) -> None:
+        self.command: tuple[str, ...] = WORKER_COMMAND  # (tests start a failing one)
+        self.restart_wait, self.young = restart_wait, young
+        self.first_delay, self.max_delay = first_delay, max_delay
+        self.workers = [_Worker(self, i) for i in range(workers)]
 
     async def start(self) -> None:
         await asyncio.gather(*(w.start() for w in self.workers))

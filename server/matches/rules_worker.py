@@ -23,6 +23,7 @@ import sys
 import traceback
 from typing import Any, BinaryIO
 
+from server import gc_tuning
 from server.matches.rules_host import RulesCore, SnapshotUnusable
 from server.rules.kernel import Command, RulesError
 
@@ -84,6 +85,7 @@ def main() -> None:
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # a stray print goes to stderr, never into an answer
     sys.stdout = sys.stderr
+    gc_tuning.tune()  # (it holds the states of many matches: see server.gc_tuning)
     worker = Worker()
     while True:
         head = read_exactly(calls, HEADER.size)

@@ -16,18 +16,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+from collections.abc import Callable
 
-from server.store.store import Append, Store
+from server.store.store import APPEND_CONNECTIONS, Append, Store
 
 
 class Committer:
     def __init__(self, store: Store, *, max_wait: float = 0.002, max_batch: int = 256,
-                 max_inflight: int | None = None) -> None:
+                 max_inflight: int | None = None,
+                 observe: Callable[[int, float], None] | None = None) -> None:
         self.store = store
+        self.observe = observe  # (appends, seconds) of each transaction written
         self.max_wait = max_wait
         self.max_batch = max_batch
         if max_inflight is None:  # (SQLite has one writer at a time: they would queue)
-            max_inflight = 2 if store.engine.dialect.name == "postgresql" else 1
+            max_inflight = APPEND_CONNECTIONS if store.engine.dialect.name == "postgresql" else 1
         self.max_inflight = max_inflight
         self._writing: set[asyncio.Task] = set()
         self._queue: asyncio.Queue[tuple[Append, asyncio.Future]] = asyncio.Queue()
@@ -80,6 +84,7 @@ class Committer:
             task.add_done_callback(lambda done: (self._writing.discard(done), slots.release()))
 
     async def _write(self, batch: list[tuple[Append, asyncio.Future]]) -> None:
+        started = time.perf_counter()
         try:
             await self.store.write_appends([item for item, _ in batch])
         except Exception as error:
@@ -91,6 +96,8 @@ class Committer:
             return
         self.transactions += 1
         self.appends += len(batch)
+        if self.observe is not None:
+            self.observe(len(batch), time.perf_counter() - started)
         for _, future in batch:
             _settle(future, None)
 

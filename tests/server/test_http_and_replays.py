@@ -121,3 +121,28 @@ def test_replay_of_an_unfinished_or_unknown_match_is_a_clear_error(tmp_path, cap
     capsys.readouterr()
     assert main(["replay", "export", "nope", "--database", url]) == 1
     assert capsys.readouterr().err == "warband: error: there is no match 'nope'\n"
+
+
+async def test_metrics_time_the_group_commit_and_the_garbage_collector(tmp_path, bids_system):
+    import gc
+
+    server = WarbandServer(ServerOptions(port=0, database_url=f"sqlite+aiosqlite:///"
+                                         f"{tmp_path / 'gc.db'}"))
+    await server.start()
+    try:
+        ann, bob = await Client.connect(server.url), await Client.connect(server.url)
+        await ann.request("guest", name="Ann")
+        await bob.request("guest", name="Bob")
+        match_id = (await ann.request("create_match", system="secret-bids"))["match_id"]
+        await bob.request("join", match_id=match_id)
+        await ann.request("command", match_id=match_id, command="bid", args={"amount": 3})
+        for client in (ann, bob):
+            await client.close()
+        gc.collect()
+        text = server.metrics.render().decode()
+        assert 'warband_gc_pause_seconds_count{generation="2"}' in text
+        assert "warband_commit_transaction_seconds_count 1.0" in text
+        assert "warband_commit_transaction_appends_sum 1.0" in text
+    finally:
+        await server.stop()
+    assert server.metrics._on_gc not in gc.callbacks, "the callback goes with the server"

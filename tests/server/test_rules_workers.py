@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
 import time
 
 import pytest
 
 from clients.client import Client, ServerError
 from server.app import ServerOptions, WarbandServer
+from server.matches.rules_pool import WORKER_COMMAND
 from server.replays import replay_document, verify_document
 from server.rules import registry
 from tests.kernel_example import SecretBids
@@ -175,3 +177,96 @@ async def test_a_match_resumes_from_its_snapshot_in_a_worker(tmp_path, test_syst
     finally:
         await server.stop()
     assert "unusable" not in caplog.text, "the worker checked the snapshot and used it"
+
+
+async def _restarted(worker, generation: int) -> None:
+    """Until the pool has seen its worker die (`generation` reached)."""
+    while worker.generation < generation:
+        await asyncio.sleep(0.01)
+
+
+async def test_a_call_during_a_restart_waits_for_the_new_worker(database_url, test_systems):
+    server = await start(database_url, 1)
+    try:
+        pool = server.hub.rules_host
+        pool.young = 3600.0  # every death counts as young: the restart waits first_delay
+        ann, bob, match_id = await pair(server, "secret-bids", options={"target": 50})
+        await ann.request("command", match_id=match_id, command="bid", args={"amount": 1})
+        worker = pool.workers[0]
+        os.kill(worker.process.pid, signal.SIGKILL)
+        await _restarted(worker, 1)
+        assert worker.process is None, "not started again yet: the delay runs"
+        assert worker.delay == pool.first_delay
+        # Both players act while no worker runs: the calls wait for the new one, which
+        # loads the match from the store.
+        acked = await asyncio.gather(
+            bob.request("command", match_id=match_id, command="bid", args={"amount": 2}),
+            ann.request("get_view", match_id=match_id))
+        assert acked[0]["first_seq"] == 2
+        assert acked[1]["seq"] in (1, acked[0]["last_seq"])
+        assert worker.generation == 1 and worker.starts == 2
+        assert (await ann.request("command", match_id=match_id, command="bid",
+                                  args={"amount": 3}))["first_seq"] == acked[0]["last_seq"] + 1
+    finally:
+        await server.stop()
+
+
+async def test_a_worker_not_back_in_time_is_a_retryable_error(tmp_path, test_systems):
+    server = await start(f"sqlite+aiosqlite:///{tmp_path / 'late.db'}", 1)
+    try:
+        pool = server.hub.rules_host
+        pool.young, pool.first_delay, pool.restart_wait = 3600.0, 1.5, 0.2
+        ann, bob, match_id = await pair(server, "secret-bids", options={"target": 50})
+        worker = pool.workers[0]
+        os.kill(worker.process.pid, signal.SIGKILL)
+        await _restarted(worker, 1)
+        with pytest.raises(ServerError) as late:
+            await ann.request("command", match_id=match_id, command="bid", args={"amount": 1})
+        assert late.value.code == "internal_error" and late.value.retryable
+        assert "restarted" in late.value.message
+        while worker.process is None:  # it comes back after its delay...
+            await asyncio.sleep(0.05)
+        # ...and the match is loaded on it: the same command, sent again, is applied.
+        assert (await ann.request("command", match_id=match_id, command="bid",
+                                  args={"amount": 1}))["first_seq"] == 1
+    finally:
+        await server.stop()
+
+
+async def test_a_worker_that_dies_young_is_started_again_after_a_growing_delay(
+        tmp_path, test_systems, caplog):
+    server = await start(f"sqlite+aiosqlite:///{tmp_path / 'young.db'}", 1)
+    try:
+        pool = server.hub.rules_host
+        pool.first_delay, pool.max_delay = 0.2, 0.4
+        worker = pool.workers[0]
+        # From now on the worker cannot start: its process exits at once.
+        pool.command = (sys.executable, "-c", "raise SystemExit(3)")
+        os.kill(worker.process.pid, signal.SIGKILL)  # (it is young too: just started)
+        await _restarted(worker, 1)
+        starts = worker.starts
+        await asyncio.sleep(1.5)
+        failed = worker.starts - starts
+        # At once in a loop, it would have been started dozens of times; with delays
+        # of 0.2, 0.4, 0.4... s, a handful.
+        assert 1 <= failed <= 6, failed
+        assert worker.delay == pool.max_delay, "the delay grew to its ceiling"
+        # (exit code 3, or 255 when asyncio could not read the status of a process gone
+        # that fast)
+        assert "after it started; starting it again in 0.4 s" in caplog.text
+        # Once the worker can start again it does, and serves matches.
+        pool.command = WORKER_COMMAND
+        ann, bob, match_id = await pair(server, "secret-bids", options={"target": 50})
+        assert (await ann.request("command", match_id=match_id, command="bid",
+                                  args={"amount": 1}))["first_seq"] == 1
+        # Once it has lived past `young`, a death is answered with a restart at once.
+        pool.young = 0.3
+        await asyncio.sleep(0.4)
+        generation = worker.generation
+        os.kill(worker.process.pid, signal.SIGKILL)
+        await _restarted(worker, generation + 1)
+        assert worker.delay == 0
+        assert (await bob.request("command", match_id=match_id, command="bid",
+                                  args={"amount": 2}))["first_seq"] == 2
+    finally:
+        await server.stop()

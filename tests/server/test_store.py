@@ -15,7 +15,17 @@ from sqlalchemy.exc import IntegrityError
 from server.store import migrate
 from server.store.committer import Committer
 from server.store.schema import metadata
-from server.store.store import Append, CommandRow, EventRow, SeatTaken, Store, pack, unpack
+from server.store.store import (
+    POOL_OVERFLOW,
+    POOL_SIZE,
+    Append,
+    CommandRow,
+    EventRow,
+    SeatTaken,
+    Store,
+    pack,
+    unpack,
+)
 
 
 @pytest.fixture
@@ -335,3 +345,32 @@ async def test_on_postgresql_a_batch_does_not_wait_for_the_last_commit(store):
         assert slow.most == 2 and committer.transactions == 3
     finally:
         await committer.stop()
+
+
+async def test_appends_do_not_wait_for_the_shared_pool(store):
+    """On PostgreSQL the group commit has connections of its own: with every connection
+    of the shared pool taken (a burst of lobby queries, say), appends still land."""
+    seen = []
+    committer = Committer(store, observe=lambda appends, seconds: seen.append(appends))
+    committer.start()
+    held = []
+    try:
+        await add_match(store, "busy", status="active")
+        if store.engine.dialect.name == "postgresql":
+            assert store.append_engine is not store.engine
+            for _ in range(POOL_SIZE + POOL_OVERFLOW):
+                held.append(await store.engine.connect())
+            with pytest.raises(TimeoutError):  # (the shared pool has nothing left)
+                async with asyncio.timeout(0.3):
+                    await store.match("busy")
+        else:  # (SQLite has one writer: the appends share its engine)
+            assert store.append_engine is store.engine
+        await asyncio.wait_for(asyncio.gather(
+            committer.append(command("busy", 0, [1, 2])),
+            committer.append(command("busy", 1, [3]))), 10)
+        assert sum(seen) == 2 and committer.transactions == len(seen)
+    finally:
+        for connection in held:
+            await connection.close()
+        await committer.stop()
+    assert [seq for seq, _ in await logged(store, "busy")] == [1, 2, 3]

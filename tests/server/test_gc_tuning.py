@@ -1,0 +1,42 @@
+"""`warband serve` and its rules workers freeze what start-up built and collect the older
+generations rarely (server/gc_tuning.py); WARBAND_GC_THRESHOLDS overrides it. Checked in
+a fresh interpreter: freezing here would freeze the test run's own objects."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+PROBE = ("import gc; from server import gc_tuning; gc_tuning.tune(); "
+         "print(gc.get_threshold(), gc.get_freeze_count() > 0)")
+
+
+def tuned(setting: str | None) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "WARBAND_GC_THRESHOLDS"}
+    if setting is not None:
+        env["WARBAND_GC_THRESHOLDS"] = setting
+    done = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True,
+                          text=True, timeout=60)
+    return done.stdout.strip() or done.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(("setting", "expected"), [
+    (None, "(700, 100, 100) True"),
+    ("2000,50,20", "(2000, 50, 20) True"),
+    ("off", "(700, 10, 10) False"),
+    ("700,ten,10", "server.config.ConfigError: WARBAND_GC_THRESHOLDS must be three numbers "
+                   "(\"700,100,100\") or \"off\", not '700,ten,10'"),
+])
+def test_the_collector_is_set_for_a_server(setting, expected):
+    assert tuned(setting) == expected
+
+
+def test_a_bad_setting_stops_the_server_before_it_starts():
+    env = {**os.environ, "WARBAND_GC_THRESHOLDS": "many"}
+    done = subprocess.run([sys.executable, "-m", "server.cli", "serve", "--port", "0"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.startswith("warband: error: WARBAND_GC_THRESHOLDS must be")
