@@ -12,9 +12,10 @@ When several hexes are equally far along shortest routes, the owner chooses.
 
 from __future__ import annotations
 
+import functools
 import heapq
 
-from server.rules.board.hex import Hex, distance, neighbours, within
+from server.rules.board.hex import Hex, distance, hex_at, neighbours, within
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.terrain import RANGE, SHORT
@@ -22,14 +23,20 @@ from server.rules.sbh.terrain import RANGE, SHORT
 INFINITY = 1 << 30
 
 
-def _step_cost(board, fig: Figure, h: Hex) -> int:
-    return 2 if board.slows(h, fig.rules) else 1
-
-
 def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, list[Hex]]:
     """("off", []) if it leaves the table, ("move", hexes) for the equally good
-    end hexes, ("trapped", []) when surrounded."""
+    end hexes, ("trapped", []) when surrounded.
+
+    The hexes it may enter are those of ground it can walk, not within Short
+    of a danger, and empty or held by a friend (it may pass, not stop, there).
+    Costs from the figure are found by a shortest-path search over hex
+    indices (steps cost 1 or 2, so in buckets by cost), stopped once the
+    nearest way off the table is known: a hex on a shortest route off has a
+    cost below that, so nothing farther matters. (tests/sbh/test_flee.py checks
+    it against the plain search over every hex.)"""
     board = state.board
+    width, height = board.width, board.height
+    neighbours_of, on_edge = _grid(width, height)
     occupied = state.occupancy()
     danger = [e.pos for e in state.figures.values()
               if e.seat != fig.seat and e.active and e.id not in ignore]
@@ -37,60 +44,96 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
         # seed 001, Evil: "Evil Leaders count as enemy models for fleeing hirelings"
         danger += [f.pos for f in state.on_table(fig.seat)
                    if f.id != fig.id and f.has("Evil") and f.has("Leader") and f.active]
+    enter = bytearray(_ground(board, fig))  # step cost into each hex, 0: may not enter
+    for d in danger:
+        for h in within(d, SHORT):
+            i = _index(width, height, h)
+            if i is not None:
+                enter[i] = 0
+    for h, occupant in occupied.items():
+        if occupant.seat != fig.seat:
+            enter[_index(width, height, h)] = 0
 
-    # Every hex within Short of an active enemy, once per plan (the search below asks
-    # about each hex many times; measured: flee plans dominated a loaded server).
-    unsafe = {h for d in danger for h in within(d, SHORT)}
-    enterable_cache: dict[Hex, bool] = {}
-
-    def enterable(h: Hex) -> bool:
-        known = enterable_cache.get(h)
-        if known is None:
-            occupant = occupied.get(h)
-            known = enterable_cache[h] = (
-                h not in unsafe and board.passable(h, fig.rules)
-                and (occupant is None or occupant.seat == fig.seat or occupant.id == fig.id))
-        return known
-
-    # forward costs from the figure
-    start = fig.pos
-    g = {start: 0}
-    heap = [(0, start)]
-    while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > g.get(h, INFINITY):
-            continue
-        for n in neighbours(h):
-            if board.contains(n) and enterable(n):
-                c = cost + _step_cost(board, fig, n)
-                if c < g.get(n, INFINITY):
-                    g[n] = c
-                    heapq.heappush(heap, (c, n))
-    exits = {h: c + 1 for h, c in g.items() if board.nearest_edge(h) == 1}
-    if not exits:
+    start = _index(width, height, fig.pos)
+    cost_to = [INFINITY] * (width * height)
+    cost_to[start] = 0
+    buckets: list[list[int]] = [[start]]
+    nearest_exit = INFINITY  # cost to the nearest edge hex
+    cost = 0
+    while cost < len(buckets) and cost <= nearest_exit:
+        for i in buckets[cost]:
+            if cost_to[i] != cost:
+                continue  # reached more cheaply since
+            if on_edge[i] and nearest_exit == INFINITY:
+                nearest_exit = cost
+            for n in neighbours_of[i]:
+                step = enter[n]
+                if step and cost + step < cost_to[n]:
+                    cost_to[n] = cost + step
+                    while len(buckets) <= cost + step:
+                        buckets.append([])
+                    buckets[cost + step].append(n)
+        cost += 1
+    if nearest_exit == INFINITY:
         return "trapped", []
-    best = min(exits.values())
+    best = nearest_exit + 1  # one more step off the table
     budget = moves * RANGE[fig.move_category]
     if best <= budget:
         return "off", []
-    # remaining cost to leave, by a backward search over the same hexes
-    rest = {h: 1 for h in exits}
-    heap = [(1, h) for h in exits]
-    heapq.heapify(heap)
-    while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > rest.get(h, INFINITY):
+    # cost still to go from each hex on the way, by a search back from the exits
+    settled = [i for i in range(width * height) if cost_to[i] < best]
+    rest = {i: 1 for i in settled if on_edge[i]}
+    queue = sorted((1, i) for i in rest)
+    heapq.heapify(queue)
+    while queue:
+        c, i = heapq.heappop(queue)
+        if c > rest[i]:
             continue
-        for n in neighbours(h):
-            if n in g:
-                c = cost + _step_cost(board, fig, h)
-                if c < rest.get(n, INFINITY):
-                    rest[n] = c
-                    heapq.heappush(heap, (c, n))
-    on_route = [h for h, c in g.items() if c <= budget and c + rest.get(h, INFINITY) == best
-                and (occupied.get(h) is None or h == start)]
-    furthest = max(g[h] for h in on_route)
-    return "move", sorted(h for h in on_route if g[h] == furthest)
+        for n in neighbours_of[i]:
+            if cost_to[n] < best:
+                through = c + enter[i] if i != start else c + _ground(board, fig)[i]
+                if through < rest.get(n, INFINITY):
+                    rest[n] = through
+                    heapq.heappush(queue, (through, n))
+    cells = board.hexes()
+    on_route = [i for i in settled if cost_to[i] <= budget
+                and cost_to[i] + rest.get(i, INFINITY) == best
+                and (cells[i] not in occupied or i == start)]
+    furthest = max(cost_to[i] for i in on_route)
+    return "move", sorted(cells[i] for i in on_route if cost_to[i] == furthest)
+
+
+@functools.cache
+def _grid(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], bytes]:
+    """For a board of that size (shared by every board that size), by hex
+    index (row * width + column, the order of `SbhBoard.hexes`): the indices
+    of its neighbours on the table, and whether it is on the table's edge."""
+    cells = [hex_at(c - r // 2, r) for r in range(height) for c in range(width)]
+    near = tuple(tuple(j for j in (_index(width, height, n) for n in neighbours(h))
+                       if j is not None) for h in cells)
+    edge = bytes(1 if r in (0, height - 1) or c in (0, width - 1) else 0
+                 for r in range(height) for c in range(width))
+    return near, edge
+
+
+def _index(width: int, height: int, h) -> int | None:
+    r = h[1]
+    c = h[0] + r // 2
+    return r * width + c if 0 <= r < height and 0 <= c < width else None
+
+
+def _ground(board, fig: Figure) -> bytes:
+    """The cost of stepping into each hex for `fig` (2 where the ground slows
+    it, 0 where it may not go), by hex index; remembered on the board per set
+    of movement rules (its terrain never changes)."""
+    cache = board.__dict__.setdefault("_flee_ground", {})
+    key = board.movement_key(fig.rules)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = bytes(
+            (2 if board.slows(h, fig.rules) else 1) if board.passable(h, fig.rules) else 0
+            for h in board.hexes())
+    return found
 
 
 def flee(ctx, fig: Figure, failures: int, ignore: list[str]) -> None:
