@@ -15,7 +15,7 @@ import pytest
 from server.rules.board.hex import neighbours, within
 from server.rules.dice import SeededDice
 from server.rules.runner import apply_command
-from server.rules.sbh.flee import flee_plan
+from server.rules.sbh.flee import dangers, flee_plan
 from server.rules.sbh.random_player import random_command
 from server.rules.sbh.system import SYSTEM
 from server.rules.sbh.terrain import RANGE, SHORT
@@ -26,15 +26,10 @@ INFINITY = 1 << 30
 
 def plain_flee_plan(state, fig, moves: int, ignore: list[str]):
     """The rule as first written: costs from the figure to every hex it can
-    reach, then back from every edge hex it can reach."""
+    reach, then back from every edge hex it can reach (the same dangers)."""
     board = state.board
     occupied = state.occupancy()
-    danger = [e.pos for e in state.figures.values()
-              if e.seat != fig.seat and e.active and e.id not in ignore]
-    if not fig.has("Evil"):
-        danger += [f.pos for f in state.on_table(fig.seat)
-                   if f.id != fig.id and f.has("Evil") and f.has("Leader") and f.active]
-    unsafe = {h for d in danger for h in within(d, SHORT)}
+    unsafe = {h for d in dangers(state, fig, ignore) for h in within(d, SHORT)}
 
     def enterable(h):
         occupant = occupied.get(h)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from clients.client import Client
 from server.matches.actor import RECENT_REQUESTS
 from server.rules import registry
+from tests.server.test_watching import seated_pair
 
 
 @pytest.fixture
@@ -17,12 +17,7 @@ def bids(monkeypatch):
 
 
 async def test_a_repeat_older_than_the_memory_is_answered_from_the_store(server, bids):
-    ann, bob = await Client.connect(server.url), await Client.connect(server.url)
-    await ann.request("guest", name="Ann")
-    await bob.request("guest", name="Bob")
-    match_id = (await ann.request("create_match", system="secret-bids",
-                                  options={"target": 1000}))["match_id"]
-    await bob.request("join", match_id=match_id)
+    ann, bob, match_id = await seated_pair(server)
     sent = []  # (client, request id, fields, reply)
     for round_ in range(RECENT_REQUESTS + 2):  # both seats: twice the memory and more
         for client, name in ((ann, "ann"), (bob, "bob")):

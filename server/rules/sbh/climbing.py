@@ -101,7 +101,6 @@ def do_climb(ctx, args: dict) -> None:
 
 
 def do_jump_down(ctx, args: dict) -> None:
-
     s = ctx.state
     fig = s.figures[s.activation.figure]
     to = hex_arg(args.get("to"))

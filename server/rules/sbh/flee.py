@@ -38,14 +38,9 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
     width, height = board.width, board.height
     neighbours_of, on_edge = _grid(width, height)
     occupied = state.occupancy()
-    danger = [e.pos for e in state.figures.values()
-              if e.seat != fig.seat and e.active and e.id not in ignore]
-    if not fig.has("Evil"):
-        # seed 001, Evil: "Evil Leaders count as enemy models for fleeing hirelings"
-        danger += [f.pos for f in state.on_table(fig.seat)
-                   if f.id != fig.id and f.has("Evil") and f.has("Leader") and f.active]
-    enter = bytearray(_ground(board, fig))  # step cost into each hex, 0: may not enter
-    for d in danger:
+    ground = _ground(board, fig)
+    enter = bytearray(ground)  # step cost into each hex, 0: may not enter
+    for d in dangers(state, fig, ignore):
         for h in within(d, SHORT):
             i = _index(width, height, h)
             if i is not None:
@@ -83,15 +78,14 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
     # cost still to go from each hex on the way, by a search back from the exits
     settled = [i for i in range(width * height) if cost_to[i] < best]
     rest = {i: 1 for i in settled if on_edge[i]}
-    queue = sorted((1, i) for i in rest)
-    heapq.heapify(queue)
+    queue = sorted((1, i) for i in rest)  # (a sorted list is a heap)
     while queue:
         c, i = heapq.heappop(queue)
         if c > rest[i]:
             continue
         for n in neighbours_of[i]:
             if cost_to[n] < best:
-                through = c + enter[i] if i != start else c + _ground(board, fig)[i]
+                through = c + ground[i]  # stepping into i (entered, or the start)
                 if through < rest.get(n, INFINITY):
                     rest[n] = through
                     heapq.heappush(queue, (through, n))
@@ -101,6 +95,19 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
                 and (cells[i] not in occupied or i == start)]
     furthest = max(cost_to[i] for i in on_route)
     return "move", sorted(cells[i] for i in on_route if cost_to[i] == furthest)
+
+
+def dangers(state, fig: Figure, ignore: list[str]) -> list[Hex]:
+    """Where the figures a flight keeps more than one Short from stand: the
+    active enemies (but those in `ignore`) and, for all but Evil figures,
+    their own side's Evil Leaders (seed 001, Evil: "Evil Leaders count as
+    enemy models for fleeing hirelings")."""
+    found = [e.pos for e in state.figures.values()
+             if e.seat != fig.seat and e.active and e.id not in ignore]
+    if not fig.has("Evil"):
+        found += [f.pos for f in state.on_table(fig.seat)
+                  if f.id != fig.id and f.has("Evil") and f.has("Leader") and f.active]
+    return found
 
 
 @functools.cache

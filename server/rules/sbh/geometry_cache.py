@@ -172,35 +172,18 @@ def crosses_side(sides: frozenset[int], a, b, nudge: int) -> bool:
                                                                nudge)))
 
 
-def clear_lines(board, a, targets) -> list[bool]:
-    """For each hex b of `targets`: no sight-blocking hex strictly between `a`
-    and `b` and no tall wall crossed, on either reading of the line (the
-    board's `clear_sight`). The blockers are moved to be relative to `a`
-    once, for this call only (hidden figures are checked against every enemy
-    at every turn's end)."""
+def clear_line(board, a, b) -> bool:
+    """No sight-blocking hex strictly between `a` and `b` and no tall wall
+    crossed, on either reading of their line (the board's `clear_sight`)."""
     hexes, _, sides = board_sight(board)
     if not hexes and not sides:
-        return [True] * len(targets)
-    qa, ra = a[0], a[1]
-    base = code(qa, ra)
-    relative = frozenset(map(base.__rsub__, hexes))  # c - base for each
-    lines = _SIGHT_LINES
-    out = []
-    for b in targets:
-        dq, dr = b[0] - qa, b[1] - ra
-        key = code(dq, dr) * 2
-        checked = None
-        for nudge in (1, -1):
-            between = lines.get(key + (nudge > 0))
-            if between is None:
-                between = sight_between(dq, dr, nudge)
-            if between is checked:  # the same hexes as the reading found blocked
-                continue
-            if relative.isdisjoint(between) and (not sides or not crosses_side(sides, a, b,
-                                                                                 nudge)):
-                out.append(True)
-                break
-            checked = between
-        else:
-            out.append(False)
-    return out
+        return True
+    checked = None
+    for nudge in (1, -1):
+        between = sight_between(b[0] - a[0], b[1] - a[1], nudge)
+        if between is checked:  # the same hexes as the reading found blocked
+            continue
+        if not line_blocked(hexes, a, b, nudge) and not crosses_side(sides, a, b, nudge):
+            return True
+        checked = between
+    return False

@@ -206,17 +206,8 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
 
 def _targets(state: SbhState, shooter: Figure, base_range: int, spell: bool,
              max_multiple: int) -> dict[str, Sight]:
-    if shooter.pos is None or in_melee(state, shooter, spell=spell):
-        return {}
-    valid: dict[str, tuple[Figure, Sight]] = {}
-    blockers: list = []  # blocking_figures(state, shooter), once a line is traced
-    for enemy in state.on_table():
-        if enemy.seat == shooter.seat:
-            continue
-        seen = _valid_target(state, shooter, enemy, base_range, spell, max_multiple,
-                             blockers)
-        if seen is not None:
-            valid[enemy.id] = (enemy, seen)
+    valid = {enemy.id: (enemy, seen) for enemy, seen in
+             _valid_targets(state, shooter, base_range, spell, max_multiple)}
     legal = {}
     for fid, (enemy, seen) in valid.items():
         blocked = any(other.distance < seen.distance
@@ -231,11 +222,22 @@ def has_target(state: SbhState, shooter: Figure, *, base_range: int) -> bool:
     """Whether `targets` would name anyone: the closest valid target is always
     a legal one (only a closer valid target can take precedence), so finding
     one valid target is enough."""
-    if shooter.pos is None or in_melee(state, shooter):
-        return False
-    blockers: list = []
-    return any(_valid_target(state, shooter, enemy, base_range, False, 3, blockers) is not None
-               for enemy in state.on_table() if enemy.seat != shooter.seat)
+    return any(True for _ in _valid_targets(state, shooter, base_range, False, 3))
+
+
+def _valid_targets(state: SbhState, shooter: Figure, base_range: int, spell: bool,
+                   max_multiple: int):
+    """The enemies `shooter` could shoot were no other enemy closer, with how it
+    sees them, one at a time (so a caller may stop at the first)."""
+    if shooter.pos is None or in_melee(state, shooter, spell=spell):
+        return
+    blockers: list = []  # blocking_figures(state, shooter), once a line is traced
+    for enemy in state.on_table():
+        if enemy.seat != shooter.seat:
+            seen = _valid_target(state, shooter, enemy, base_range, spell, max_multiple,
+                                 blockers)
+            if seen is not None:
+                yield enemy, seen
 
 
 def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: int,

@@ -126,11 +126,6 @@ class SbhState(_Scratch):
             copy.magic_item = dict(self.magic_item)
         return copy
 
-    def forget(self) -> None:
-        """Drop the values derived from this state (see `remembered`): for code
-        that changes a state by hand instead of through evolve."""
-        self._memo = None
-
     # -- queries used everywhere ------------------------------------------------
     # While a prompt or a decide works on the state their answers are remembered
     # (see `remembered`): callers never change the lists and dicts they get.
@@ -225,9 +220,9 @@ def remembered(state: SbhState, key, compute):
     prompt or a decide starts the memo (`state._memo`); evolve forgets
     everything at each event, and a decide puts back the memo it found when it
     puts the state back, so answers never outlive the state they describe and
-    a decide reuses what the prompt of the same state worked out. Code that
-    changes a state other than by evolve (tests placing figures by hand) calls
-    `forget`. Values are shared: callers must not change them."""
+    a decide reuses what the prompt of the same state worked out. Only evolve
+    may change a state once a prompt or decide has seen it (tests place
+    figures by hand before). Values are shared: callers must not change them."""
     memo = state._memo
     if memo is None:
         return compute(state)

@@ -14,7 +14,7 @@ from array import array
 from dataclasses import dataclass, field
 
 from server.rules.board.hex import Hex, edge_key, hex_at, neighbours
-from server.rules.sbh.geometry_cache import clear_lines
+from server.rules.sbh.geometry_cache import clear_line
 
 SHORT, MEDIUM, LONG = 4, 7, 13
 RANGE = {"short": SHORT, "medium": MEDIUM, "long": LONG}
@@ -237,11 +237,7 @@ class SbhBoard:
         (where a line runs along hex sides it has two readings). Set tests on
         the line's hex codes (see geometry_cache; no table per hex looked
         from, so a board's sight stays a few KiB)."""
-        return clear_lines(self, a, (b,))[0]
-
-    def clear_sights(self, a: Hex, targets: list) -> list[bool]:
-        """`clear_sight(a, b)` for each hex of `targets`."""
-        return clear_lines(self, a, targets)
+        return clear_line(self, a, b)
 
     def _sight_blockers(self) -> list:
         """The sight-blocking hexes (geometry_cache keeps them as codes)."""
