@@ -2,12 +2,16 @@
 
 The figure makes 1 or 2 moves by the shortest route off the table at the
 nearest edge, staying more than one Short (4 hexes) from every active enemy
-other than those it is disengaging from. Routes are measured in hex steps,
-a step into ground that slows the figure counting double (the hex form of
-"terrain affects fleeing movement as per normal terrain rules"; Slow is
-ignored). A fallen figure with no enemy in contact spends its first move
-standing up. No route off the table at all means the figure is destroyed.
-When several hexes are equally far along shortest routes, the owner chooses.
+other than those it is disengaging from. Routes are measured in hex steps;
+"terrain affects fleeing movement as per normal terrain rules" (Slow is
+ignored): a step into ground that slows the figure, or across a low wall or
+hedge, counts double; nobody walks across a tall wall or a cliff (Clinging
+figures climb them, at double cost); friends are passed, not in cramped
+hexes. A Flying figure flies over terrain, obstacles and figures (not
+indoors) and lands on ground it can stand on (seed 000, FLYING). A fallen
+figure with no enemy in contact spends its first move standing up. No route
+off the table at all means the figure is destroyed. When several hexes are
+equally far along shortest routes, the owner chooses.
 """
 
 from __future__ import annotations
@@ -27,8 +31,10 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
     """("off", []) if it leaves the table, ("move", hexes) for the equally good
     end hexes, ("trapped", []) when surrounded.
 
-    The hexes it may enter are those of ground it can walk, not within Short
-    of a danger, and empty or held by a friend (it may pass, not stop, there).
+    The hexes it may enter are those of ground it can walk (a flyer: any),
+    not within Short of a danger, and empty or held by a friend (it may pass,
+    not stop, there; a flyer passes enemies too; nobody passes anyone in a
+    cramped hex); it ends on ground it can stand on.
     Costs from the figure are found by a shortest-path search over hex
     indices (steps cost 1 or 2, so in buckets by cost), stopped once the
     nearest way off the table is known: a hex on a shortest route off has a
@@ -38,15 +44,18 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
     width, height = board.width, board.height
     neighbours_of, on_edge = _grid(width, height)
     occupied = state.occupancy()
-    ground = _ground(board, fig)
-    enter = bytearray(ground)  # step cost into each hex, 0: may not enter
+    flying = "Flying" in fig.rules
+    ground = _ground(board, fig)  # where it may stand (and what a step there costs)
+    costs = bytes([1]) * (width * height) if flying else ground
+    crossing = {} if flying else _crossings(board, fig)
+    enter = bytearray(costs)  # step cost into each hex, 0: may not enter
     for d in dangers(state, fig, ignore):
         for h in within(d, SHORT):
             i = _index(width, height, h)
             if i is not None:
                 enter[i] = 0
     for h, occupant in occupied.items():
-        if occupant.seat != fig.seat:
+        if board.cramped(h) or (occupant.seat != fig.seat and not flying):
             enter[_index(width, height, h)] = 0
 
     start = _index(width, height, fig.pos)
@@ -63,6 +72,8 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
                 nearest_exit = cost
             for n in neighbours_of[i]:
                 step = enter[n]
+                if step and crossing:
+                    step = crossing.get((i, n), step)
                 if step and cost + step < cost_to[n]:
                     cost_to[n] = cost + step
                     while len(buckets) <= cost + step:
@@ -85,14 +96,15 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
             continue
         for n in neighbours_of[i]:
             if cost_to[n] < best:
-                through = c + ground[i]  # stepping into i (entered, or the start)
-                if through < rest.get(n, INFINITY):
+                step = crossing.get((n, i), costs[i]) if crossing else costs[i]
+                through = c + step  # stepping into i (entered, or the start)
+                if step and through < rest.get(n, INFINITY):
                     rest[n] = through
                     heapq.heappush(queue, (through, n))
     cells = board.hexes()
     on_route = [i for i in settled if cost_to[i] <= budget
                 and cost_to[i] + rest.get(i, INFINITY) == best
-                and (cells[i] not in occupied or i == start)]
+                and (i == start or (ground[i] and cells[i] not in occupied))]
     furthest = max(cost_to[i] for i in on_route)
     return "move", sorted(cells[i] for i in on_route if cost_to[i] == furthest)
 
@@ -140,6 +152,27 @@ def _ground(board, fig: Figure) -> bytes:
         found = cache[key] = bytes(
             (2 if board.slows(h, fig.rules) else 1) if board.passable(h, fig.rules) else 0
             for h in board.hexes())
+    return found
+
+
+def _crossings(board, fig: Figure) -> dict[tuple[int, int], int]:
+    """(from, to) hex indices -> the cost of a step across the linear obstacle
+    between them: 2 (it slows, seed 000, LINEAR OBSTACLES), 0 (a tall wall or
+    cliff, unless the figure climbs: board.blocks_move). Remembered on the
+    board per set of movement rules."""
+    if not board.edges:
+        return {}
+    cache = board.__dict__.setdefault("_flee_crossings", {})
+    key = board.movement_key(fig.rules)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = {}
+        width, height = board.width, board.height
+        for pair in board.edges:
+            a, b = tuple(pair)
+            i, j = _index(width, height, a), _index(width, height, b)
+            if i is not None and j is not None:
+                found[i, j] = found[j, i] = 0 if board.blocks_move(a, b, fig.rules) else 2
     return found
 
 
