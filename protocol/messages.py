@@ -105,7 +105,7 @@ class Play(Request, tag="command"):
     command: str
     args: dict[str, Any] = {}
     seat: str | None = None  # the seat acted for; checked against the caller's seats
-    at_seq: int | None = None  # refuse (stale_prompt) unless the match is still at this seq
+    at_seq: int | None = None  # the prompt acted on (stale_prompt once it is used up)
 
 
 class Odds(Request, tag="odds"):

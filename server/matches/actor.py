@@ -60,6 +60,9 @@ class MatchActor(Fanout):
         self.seq = 0
         self.command_count = 0
         self.asked = Asked()  # who must act now (the prompt, as pushed)
+        # seat -> the seq since which its decision is the same and it has not acted:
+        # a command sent from a prompt of any seq since then is not stale
+        self.prompt_since: dict[str, int] = {}
         self.over = False
         self.result: dict | None = None  # the result's wire form, once over
         self.spectator_delay = max(0, spectator_delay)
@@ -132,8 +135,18 @@ class MatchActor(Fanout):
 
     def take(self, status: Status) -> None:
         """What the rules say after a load or a command."""
+        before, after = self.asked.decisions, status.asked.decisions
+        for seat in before.keys() | after.keys():
+            if before.get(seat) != after.get(seat):
+                self.prompt_since[seat] = status.seq
         self.seq, self.asked, self.over, self.result = (status.seq, status.asked, status.over,
                                                         status.result)
+
+    def prompt_is_current(self, seat: str, at_seq: int) -> bool:
+        """Whether the prompt `seat` had at `at_seq` is the one it has now: the match
+        is still there, or only others acted since, leaving its decision as it was
+        (two players submitting their lists at once both get them in)."""
+        return self.prompt_since.get(seat, self.seq) <= at_seq <= self.seq
 
     # -- the loop ---------------------------------------------------------------------
     async def _run(self) -> None:
@@ -192,7 +205,7 @@ class MatchActor(Fanout):
                      at_seq: int | None, queued: float) -> dict:
         if self.over:
             raise ProtocolError("match_finished")
-        if at_seq is not None and at_seq != self.seq:
+        if at_seq is not None and not self.prompt_is_current(seat, at_seq):
             raise ProtocolError("stale_prompt", f"The match has moved on to seq {self.seq} "
                                 f"since the prompt at seq {at_seq}; act on the newest prompt.",
                                 details={"seq": self.seq})
@@ -224,6 +237,7 @@ class MatchActor(Fanout):
         committed = time.perf_counter()
         self.command_count += 1
         self.take(outcome.status)
+        self.prompt_since[seat] = self.seq  # (its earlier prompts are used up)
         result = self._remember(seat, request_id, first, self.seq)
         self.hub.metrics.events_appended.inc(len(rows))
         self._broadcast([Event.from_wire(wire) for wire in outcome.events], first,
