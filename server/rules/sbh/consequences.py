@@ -14,7 +14,7 @@ Pending items (plain dicts on `state.pending`, innermost last):
 from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
-from server.rules.sbh import commanders, hero, magic_items, standard, were
+from server.rules.sbh import commanders, hero, magic_items, standard, swarms, were
 from server.rules.sbh.combat import (
     free_disengage_from,
     hex_list,
@@ -244,6 +244,7 @@ def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None) -> None:
     if dead > living and seat not in s.dead_outnumber_tested:
         ctx.emit("dead_outnumber", seat=seat)  # seed 000: the first time only
         testers = [f.id for f in s.on_table(seat)]
+    swarms.after_kill(ctx, fig)  # (pushed first: settled after the morale tests)
     if testers:
         queue_morale(ctx, seat, testers, "gruesome kill" if gruesome else "losses")
     commanders.succession(ctx, fig)

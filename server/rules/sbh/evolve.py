@@ -321,6 +321,11 @@ def _rallied_to_standard(s: SbhState, d: dict) -> None:
         _fig(s, d["figure"]).pos = to_hex(d["to"])
 
 
+def _swarm_tightened(s: SbhState, d: dict) -> None:
+    for figure, q, r in d["moves"]:
+        _fig(s, figure).pos = to_hex([q, r])
+
+
 def _standard_destroyed(s: SbhState, d: dict) -> None:
     bearer = _fig(s, d["bearer"])
     # a new dict: a figure's rules are shared between clones and never mutated
@@ -429,6 +434,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "dismounted": _dismounted,
     "teleport_mishap": _teleport_mishap,
     "standard_destroyed": _standard_destroyed,
+    "swarm_tightened": _swarm_tightened,
     "pending_pushed": _pending_pushed,
     "pending_replaced": _pending_replaced,
     "pending_popped": _pending_popped,

@@ -6,7 +6,15 @@ handlers of the answers. Rule modules that own a kind of waiting choice
 from __future__ import annotations
 
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import commanders, concentrated, hero, magic_items, standard, teleport
+from server.rules.sbh import (
+    commanders,
+    concentrated,
+    hero,
+    magic_items,
+    standard,
+    swarms,
+    teleport,
+)
 from server.rules.sbh.consequences import (
     follow_up_chosen,
     hero_reroll_chosen,
@@ -20,7 +28,7 @@ from server.rules.sbh.state import SbhState
 # Rule modules that own a waiting choice: kind -> module with pending_text(state,
 # item), pending_specs(item) and HANDLERS {(kind, command): handler(ctx, seat, args)}.
 CHOICE_MODULES = {"standard_rally": standard, "teleport_mishap": teleport,
-                  "strength_belt": magic_items}
+                  "strength_belt": magic_items, "swarm_tighten": swarms}
 
 
 def pending_text(state: SbhState, item: dict) -> str:

@@ -40,6 +40,7 @@ from server.rules.sbh import (
     shooting,
     sorcery,
     standard,
+    swarms,
     teleport,
 )
 from server.rules.sbh.combat import hex_list
@@ -275,6 +276,9 @@ class SongOfBladesAndHeroes:
                     continue
                 if item["kind"] == "charge_move":
                     actions.charge_move(ctx, item)
+                    continue
+                if item["kind"] == "swarm_check":
+                    swarms.check_formation(ctx, item)
                     continue
                 if item["kind"] == "hacks" and not hacks_need_choice(item):
                     hacks_step(ctx, item)
