@@ -115,7 +115,7 @@ class RulesCore:
             seq = event_seq
         self.state, self.seq = state, seq
         self.dice = SeededDice(self.seed, material.dice_position)
-        return self.status()
+        return self._settled(self.status())
 
     def status(self) -> Status:
         system, state = self.system, self.state
@@ -144,18 +144,28 @@ class RulesCore:
         snapshot = None
         if every > 0 and first // every != (self.seq + 1) // every:
             snapshot = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
-        return Outcome([e.to_wire() for e in events], checksums, self.dice.position,
-                       self.status(), {seat: self.view(seat) for seat in views}, snapshot)
+        return self._settled(Outcome(
+            [e.to_wire() for e in events], checksums, self.dice.position, self.status(),
+            {seat: self.view(seat) for seat in views}, snapshot))
 
     def view(self, seat: str | None) -> Wire:
         viewer = Viewer(seat) if seat is not None else SPECTATOR
-        return Wire(_encode(self.system.view(self.state, viewer)))
+        return self._settled(Wire(_encode(self.system.view(self.state, viewer))))
+
+    def _settled(self, answer):
+        """`answer`, once the state has let go of what it remembered to make it
+        (the system's optional `release`: the state then waits, maybe for
+        seconds, holding nothing the next call cannot work out again)."""
+        release = getattr(self.system, "release", None)
+        if release is not None and self.state is not None:
+            release(self.state)
+        return answer
 
     def odds(self, command: Command) -> dict:
         odds = getattr(self.system, "odds", None)
         if odds is None:
             raise RulesError("no_odds", "This game offers no odds.")
-        return odds(self.state, command)
+        return self._settled(odds(self.state, command))
 
 
 class InlineRules:

@@ -106,8 +106,8 @@ def reference_tightenings(state, bases, most=2):
             staying = [b.pos for b in bases if b not in moving]
             for places in permutations(free, count):
                 if coherent(staying + list(places)):
-                    cost = sum(distance(b.pos, h) for b, h in zip(moving, places))
-                    plan = sorted([b.id, h[0], h[1]] for b, h in zip(moving, places))
+                    cost = sum(distance(b.pos, h) for b, h in zip(moving, places, strict=True))
+                    plan = sorted([b.id, h[0], h[1]] for b, h in zip(moving, places, strict=True))
                     found.setdefault(cost, []).append(plan)
         if found:
             return sorted(found[min(found)])

@@ -40,3 +40,39 @@ def test_a_bad_setting_stops_the_server_before_it_starts():
                           env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     assert done.stderr.startswith("warband: error: WARBAND_GC_THRESHOLDS must be")
+
+
+def test_a_waiting_match_holds_none_of_its_prompts_working():
+    """server.matches.rules_host.RulesCore: once a command's prompt and views are
+    out, the state has released what it remembered to make them (SBH's memo: a
+    deployment prompt's ~200 lists), so idle matches give the collector's middle
+    generation nothing to walk; the next command works it out again and plays
+    the same."""
+    import random
+
+    from server.matches.rules_host import Material, RulesCore
+    from server.rules.sbh.random_player import random_command
+    from server.rules.sbh.system import SYSTEM
+    from tests.sbh.test_games import SETUP, WARBANDS
+
+    class Remembering:  # the same rules, never told to release
+        def __getattr__(self, name):
+            if name == "release":
+                raise AttributeError(name)
+            return getattr(SYSTEM, name)
+
+    core, remembering = RulesCore(SYSTEM, b"seed"), RulesCore(Remembering(), b"seed")
+    for each in (core, remembering):
+        each.load(Material(SETUP, None, []))
+    assert core.state._memo is None
+    rng = random.Random(1)
+    for _ in range(80):  # lists, roles, terrain, deployment and the first turns
+        prompt = SYSTEM.prompt(core.state)
+        seat = rng.choice(prompt.seats)
+        command = random_command(prompt, seat, rng, WARBANDS[seat])
+        released = core.apply(command, views=[seat, None])
+        kept = remembering.apply(command, views=[seat, None])
+        assert core.state._memo is None and remembering.state._memo is not None
+        assert (released.events, released.checksums, released.views) == (
+            kept.events, kept.checksums, kept.views)
+        assert core.view(seat) == kept.views[seat] and core.state._memo is None
