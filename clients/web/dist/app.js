@@ -2209,6 +2209,7 @@
     dead_outnumber: (d, c) => `${c.seat(d.seat)} has more dead than living: everyone tests morale`,
     fled: (d, c) => `${c.name(d.figure)} flees the battle` + (d.reason ? ` (${d.reason})` : ""),
     flee_moved: (d, c) => `${c.name(d.figure)} flees`,
+    swarm_tightened: (d, c) => `The Swarm tightens its formation: ` + d.moves.map(([figure, q, r]) => `${c.name(figure)} to (${q}, ${r})`).join(", "),
     intercepted: (d, c) => `${c.name(d.by)} intercepts the fleeing ${c.name(d.figure)}`,
     morale_tested: (d, c) => `${c.name(d.figure)} tests morale (${d.reason}): ${qualityRoll(d)} — ${d.failures ? plural(d.failures, "failure") : "holds"}`,
     terror_tested: (d, c) => `${c.name(d.figure)} faces the terror of ${c.name(d.source)}: ${qualityRoll(d)} — ${d.passed ? "holds" : "fails"}`,
@@ -2916,6 +2917,9 @@
   function isHex(value) {
     return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
   }
+  function isPlacement(value) {
+    return Array.isArray(value) && value.length === 3 && typeof value[0] === "string" && Number.isInteger(value[1]) && Number.isInteger(value[2]);
+  }
   function isPlaceholder(values) {
     return values.length === 1 && typeof values[0] === "string" && /^<.*>$/.test(values[0]);
   }
@@ -3136,7 +3140,11 @@
       const names = this.names;
       if (typeof value === "string") return names.get(value) || value;
       if (Array.isArray(value)) {
-        return value.map((v) => typeof v === "string" ? names.get(v) || v : JSON.stringify(v)).join(", ");
+        return value.map((v) => {
+          if (typeof v === "string") return names.get(v) || v;
+          if (isPlacement(v)) return `${names.get(v[0]) || v[0]} to (${v[1]}, ${v[2]})`;
+          return JSON.stringify(v);
+        }).join(", ");
       }
       return String(value);
     }

@@ -148,6 +148,8 @@ const FORMATS = {
   dead_outnumber: (d, c) => `${c.seat(d.seat)} has more dead than living: everyone tests morale`,
   fled: (d, c) => `${c.name(d.figure)} flees the battle` + (d.reason ? ` (${d.reason})` : ""),
   flee_moved: (d, c) => `${c.name(d.figure)} flees`,
+  swarm_tightened: (d, c) => `The Swarm tightens its formation: `
+    + d.moves.map(([figure, q, r]) => `${c.name(figure)} to (${q}, ${r})`).join(", "),
   intercepted: (d, c) => `${c.name(d.by)} intercepts the fleeing ${c.name(d.figure)}`,
   morale_tested: (d, c) => `${c.name(d.figure)} tests morale (${d.reason}): ${qualityRoll(d)}`
     + ` — ${d.failures ? plural(d.failures, "failure") : "holds"}`,

@@ -32,6 +32,12 @@ function isHex(value) {
   return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
 }
 
+// [figure id, q, r]: a figure placed on a hex (a Swarm's tightening plan lists these)
+function isPlacement(value) {
+  return Array.isArray(value) && value.length === 3 && typeof value[0] === "string"
+    && Number.isInteger(value[1]) && Number.isInteger(value[2]);
+}
+
 function isPlaceholder(values) {
   return values.length === 1 && typeof values[0] === "string" && /^<.*>$/.test(values[0]);
 }
@@ -277,8 +283,11 @@ export class PromptUI {
     const names = this.names;
     if (typeof value === "string") return names.get(value) || value;
     if (Array.isArray(value)) {
-      return value.map((v) => (typeof v === "string" ? names.get(v) || v : JSON.stringify(v)))
-        .join(", ");
+      return value.map((v) => {
+        if (typeof v === "string") return names.get(v) || v;
+        if (isPlacement(v)) return `${names.get(v[0]) || v[0]} to (${v[1]}, ${v[2]})`;
+        return JSON.stringify(v);
+      }).join(", ");
     }
     return String(value);
   }
