@@ -64,7 +64,15 @@ def value_words(value: Any) -> str:
     hexed = as_hex(value)
     if hexed is not None:
         return f"[{hexed[0]}, {hexed[1]}]"
+    if isinstance(value, list) and value and all(_is_placement(v) for v in value):
+        return ", ".join(f"{figure} to [{q}, {r}]" for figure, q, r in value)
     return str(value)
+
+
+def _is_placement(value: Any) -> bool:
+    """[figure id, q, r]: a figure placed on a hex (a Swarm's tightening plan)."""
+    return (isinstance(value, list) and len(value) == 3 and isinstance(value[0], str)
+            and all(type(v) is int for v in value[1:]))
 
 
 @dataclass

@@ -152,3 +152,18 @@ def test_a_new_prompt_replaces_the_choice_in_progress_and_spectators_get_none():
     watcher = MatchModel("m1", spectator=True)
     watcher.take({"type": "prompt", "seq": 7, "waiting": ["a"], "decision": ACTIVATE})
     assert watcher.picker is None
+
+
+def test_a_swarm_tightening_plan_reads_as_placements():
+    """A Swarm's tightening (seed 000, SWARM; server/rules/sbh/swarms.py) offers
+    whole plans, each a list of [base, q, r]: each reads as where its bases go."""
+    tighten = {"seat": "b", "text": "Your Bee Swarm has a hole in its formation", "options": [
+        {"type": "tighten", "label": "Tighten the formation", "args": {},
+         "params": {"moves": [[["b1", 7, 5]], [["b3", 7, 5], ["b4", 8, 5]]]}},
+        {"type": "keep_formation", "label": "Leave the formation as it is", "args": {},
+         "params": {}}]}
+    picker = Picker(tighten, seq=12)
+    picker.pick(picker.specs[0])
+    assert [c.label for c in picker.choices(BOARD)] == ["b1 to [7, 5]",
+                                                        "b3 to [7, 5], b4 to [8, 5]"]
+    assert picker.pick([["b1", 7, 5]]) == ("tighten", {"moves": [["b1", 7, 5]]})
