@@ -90,6 +90,16 @@ def test_the_fewest_bases_move_before_the_shortest_distance():
                    for f, (q, r) in moved.items()) == 6  # each of two bases 3 hexes
 
 
+def test_a_scattered_swarm_is_left_as_it_is():
+    """Six lone bees, four hexes apart: joining them would move three; that is a
+    scattered Swarm, not a hole (docs/rules/sbh.md, Tightening a Swarm)."""
+    state = battle(fig("a1", "Ogre", 3, 6, (20, 20)),
+                   *[bee(f"b{i}", (2 + 4 * (i % 3) - (2 + 4 * (i // 3)) // 2, 2 + 4 * (i // 3)))
+                     for i in range(6)], size=24)
+    bases = [state.figures[f"b{i}"] for i in range(6)]
+    assert not coherent([b.pos for b in bases]) and tightenings(state, bases) == []
+
+
 def reference_tightenings(state, bases, most=2):
     """The rule searched plainly: fewest bases, then least total distance, every
     empty hex of the table tried for every moved base (None: needs more than

@@ -17,7 +17,9 @@
   coherency." Once the kill's consequences are over (its morale tests and
   flights), the owner is offered every tightening that moves the fewest bases
   the least total distance (hexes, as the crow flies), each base to an empty hex
-  of ground it could stand on, or to leave the formation as it is.
+  of ground it could stand on, or to leave the formation as it is. A formation
+  that moving two bases cannot close is scattered, not holed, and stays as it
+  is (MOST_MOVED).
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ from server.rules.sbh.figures import Figure
 from server.rules.sbh.state import SbhState
 
 SWARM = "seed 000, SWARM"
+# A kill opens a hole next to the dead base, which one or two bases close. A Swarm
+# that three moved bases would not bring together (its bases fled apart, say) is
+# scattered, not holed: it is left as it is (docs/rules/sbh.md, Tightening a Swarm).
+# (The search grows as the number of bases to the power of the bases moved.)
+MOST_MOVED = 2
 
 
 def same_swarm(state: SbhState, fig: Figure) -> list[Figure]:
@@ -60,8 +67,7 @@ def activate_swarm(ctx, fig: Figure, dice: int, roll: dict) -> bool:
 
 def coherent(places: list[Hex]) -> bool:
     """Every base touches another (a lone base is a whole Swarm)."""
-    return len(places) < 2 or all(any(distance(p, q) == 1 for q in places if q is not p)
-                                  for p in places)
+    return len(places) < 2 or all(any(distance(p, q) == 1 for q in places) for p in places)
 
 
 def after_kill(ctx, fig: Figure) -> None:
@@ -87,16 +93,18 @@ def check_formation(ctx, item: dict) -> None:
 
 def tightenings(state: SbhState, bases: list[Figure]) -> list[list[list]]:
     """Every cheapest way to bring the bases back into contact: the fewest bases
-    moved, then the least total distance; each a list of [figure, q, r], by
-    figure. A moved base ends next to another base, so (in a plan moving k
-    bases) within k hexes of a base left where it is."""
+    moved (at most MOST_MOVED), then the least total distance; each a list of
+    [figure, q, r], by figure. A moved base ends next to another base, so (in a
+    plan moving k bases) within k hexes of a base left where it is."""
     occupied = state.occupancy()
     board = state.board
-    for count in range(1, len(bases)):
+    for count in range(1, min(len(bases), MOST_MOVED + 1)):
         best: list[list[list]] = []
         best_cost = None
         for moving in combinations(sorted(bases, key=lambda b: b.id), count):
             staying = [b.pos for b in bases if b not in moving]
+            if _apart(_lone(staying)) > count:
+                continue  # more lone bases far apart than moved bases to join them
             near = {h for p in staying for h in within(p, count)}
             spots = sorted(h for h in near if h not in occupied and board.contains(h)
                            and all(board.passable(h, b.rules) for b in moving))
@@ -119,6 +127,7 @@ def _placements(moving, spots: list[Hex], staying: list[Hex], bound: int | None)
     found: list = []
     limit = [bound]
     orders = [sorted(spots, key=lambda h, o=b.pos: (distance(o, h), h)) for b in moving]
+    lone = _lone(staying)
 
     def place(i: int, chosen: list[Hex], cost: int) -> None:
         if i == len(moving):
@@ -128,6 +137,9 @@ def _placements(moving, spots: list[Hex], staying: list[Hex], bound: int | None)
                     limit[0] = cost
                 found.append((cost, list(chosen)))
             return
+        alone = [u for u in lone if not any(distance(u, c) == 1 for c in chosen)]
+        if _apart(alone) > len(moving) - i:
+            return  # the bases still to place cannot reach every lone one
         origin = moving[i].pos
         for h in orders[i]:
             step = cost + distance(origin, h)
@@ -140,6 +152,21 @@ def _placements(moving, spots: list[Hex], staying: list[Hex], bound: int | None)
 
     place(0, [], 0)
     return found
+
+
+def _lone(places: list[Hex]) -> list[Hex]:
+    return [p for p in places if not any(distance(p, q) == 1 for q in places)]
+
+
+def _apart(lone: list[Hex]) -> int:
+    """How many of the `lone` bases are more than two hexes from each other
+    (greedily): no one moved base can touch two of those, so at least that many
+    must move."""
+    picked: list[Hex] = []
+    for u in lone:
+        if all(distance(u, v) > 2 for v in picked):
+            picked.append(u)
+    return len(picked)
 
 
 def pending_text(state, item: dict) -> str:
