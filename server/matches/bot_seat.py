@@ -79,3 +79,11 @@ class BotSeat:
                 log.warning("house bot in %s: %s refused (%s: %s); trying another choice",
                             self.actor.match_id, kind, refused.code, refused.message)
                 choose = self.fallback.choose  # any offered command will do
+        # Every choice refused (a bug in the bot or the rules): rather than leave its
+        # opponent waiting for a move that never comes, the bot concedes.
+        log.error("house bot in %s: %d choices refused at seq %s; it concedes the match",
+                  self.actor.match_id, ATTEMPTS, prompt["seq"])
+        with contextlib.suppress(ProtocolError):  # (the match may have ended meanwhile)
+            await self.actor.submit("command", seat=self.seat,
+                                    request_id=f"bot-{prompt['seq']}-concede",
+                                    command=Command(self.seat, "concede"))

@@ -72,3 +72,31 @@ async def test_an_impossible_bot_match_is_refused(server, fields, said):
         assert refused.value.code == "invalid_setup" and said in refused.value.message
     finally:
         await ann.close()
+
+
+class Refused:
+    """A bot (and a fallback) whose every choice the rules refuse."""
+
+    def __init__(self, warband=None, seed=0):
+        self.warband = warband
+
+    def choose(self, decision, view):
+        return "dance", {}
+
+
+async def test_a_bot_whose_every_choice_is_refused_concedes(server, monkeypatch):
+    """Rather than leave its opponent waiting for a move that never comes (a bug in
+    the bot or the rules), the house bot concedes after five refused choices."""
+    import server.matches.bot_seat as bot_seat
+
+    monkeypatch.setattr(bot_seat, "RandomBot", Refused)
+    monkeypatch.setattr("clients.bots.sbh.make_bot", lambda level, warband, seed: Refused(warband))
+    ann = await Client.connect(server.url)
+    try:
+        await ann.request("guest", name="Ann")
+        created = await ann.request("create_match", system="sbh", opponent="bot", **SHORT)
+        await ann.request("subscribe", match_id=created["match_id"])
+        over = await ann.next_push("match_over", timeout=30)
+        assert over["result"]["winner"] == "a" and "b conceded" in over["result"]["reason"]
+    finally:
+        await ann.close()
