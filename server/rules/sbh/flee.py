@@ -143,36 +143,38 @@ def _index(width: int, height: int, h) -> int | None:
 
 def _ground(board, fig: Figure) -> bytes:
     """The cost of stepping into each hex for `fig` (2 where the ground slows
-    it, 0 where it may not go), by hex index; remembered on the board per set
-    of movement rules (its terrain never changes)."""
-    cache = board.__dict__.setdefault("_flee_ground", {})
-    key = board.movement_key(fig.rules)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = bytes(
-            (2 if board.slows(h, fig.rules) else 1) if board.passable(h, fig.rules) else 0
-            for h in board.hexes())
-    return found
+    it, 0 where it may not go), by hex index."""
+    return _per_movement_rules(board, fig, "_flee_ground", lambda: bytes(
+        (2 if board.slows(h, fig.rules) else 1) if board.passable(h, fig.rules) else 0
+        for h in board.hexes()))
 
 
 def _crossings(board, fig: Figure) -> dict[tuple[int, int], int]:
     """(from, to) hex indices -> the cost of a step across the linear obstacle
     between them: 2 (it slows, seed 000, LINEAR OBSTACLES), 0 (a tall wall or
-    cliff, unless the figure climbs: board.blocks_move). Remembered on the
-    board per set of movement rules."""
+    cliff, unless the figure climbs: board.blocks_move)."""
     if not board.edges:
         return {}
-    cache = board.__dict__.setdefault("_flee_crossings", {})
+
+    def compute() -> dict[tuple[int, int], int]:
+        found = {}
+        for pair in board.edges:
+            a, b = tuple(pair)
+            i, j = _index(board.width, board.height, a), _index(board.width, board.height, b)
+            if i is not None and j is not None:
+                found[i, j] = found[j, i] = 0 if board.blocks_move(a, b, fig.rules) else 2
+        return found
+    return _per_movement_rules(board, fig, "_flee_crossings", compute)
+
+
+def _per_movement_rules(board, fig: Figure, name: str, compute):
+    """`compute()`, remembered on the board (its terrain never changes) under
+    `name`, per set of movement rules (shared by every figure of a profile)."""
+    cache = board.__dict__.setdefault(name, {})
     key = board.movement_key(fig.rules)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = {}
-        width, height = board.width, board.height
-        for pair in board.edges:
-            a, b = tuple(pair)
-            i, j = _index(width, height, a), _index(width, height, b)
-            if i is not None and j is not None:
-                found[i, j] = found[j, i] = 0 if board.blocks_move(a, b, fig.rules) else 2
+        found = cache[key] = compute()
     return found
 
 

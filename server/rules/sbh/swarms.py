@@ -67,7 +67,7 @@ def activate_swarm(ctx, fig: Figure, dice: int, roll: dict) -> bool:
 
 def coherent(places: list[Hex]) -> bool:
     """Every base touches another (a lone base is a whole Swarm)."""
-    return len(places) < 2 or all(any(distance(p, q) == 1 for q in places) for p in places)
+    return len(places) < 2 or not _lone(places)
 
 
 def after_kill(ctx, fig: Figure) -> None:
@@ -81,8 +81,8 @@ def check_formation(ctx, item: dict) -> None:
     """The automatic step of a `swarm_check`: offer the tightenings, if any."""
     ctx.pop()
     s = ctx.state
-    fig = s.figures[item["figure"]]
-    bases = [fig] + same_swarm(s, fig) if fig.on_table else same_swarm(s, fig)
+    fig = s.figures[item["figure"]]  # (the killed base: off the table)
+    bases = same_swarm(s, fig)
     if coherent([b.pos for b in bases]):
         return
     plans = tightenings(s, bases)
@@ -103,12 +103,13 @@ def tightenings(state: SbhState, bases: list[Figure]) -> list[list[list]]:
         best_cost = None
         for moving in combinations(sorted(bases, key=lambda b: b.id), count):
             staying = [b.pos for b in bases if b not in moving]
-            if _apart(_lone(staying)) > count:
+            lone = _lone(staying)
+            if _apart(lone) > count:
                 continue  # more lone bases far apart than moved bases to join them
             near = {h for p in staying for h in within(p, count)}
             spots = sorted(h for h in near if h not in occupied and board.contains(h)
                            and all(board.passable(h, b.rules) for b in moving))
-            for cost, places in _placements(moving, spots, staying, best_cost):
+            for cost, places in _placements(moving, spots, staying, lone, best_cost):
                 if best_cost is None or cost < best_cost:
                     best, best_cost = [], cost
                 if cost == best_cost:
@@ -119,15 +120,16 @@ def tightenings(state: SbhState, bases: list[Figure]) -> list[list[list]]:
     return []
 
 
-def _placements(moving, spots: list[Hex], staying: list[Hex], bound: int | None):
+def _placements(moving, spots: list[Hex], staying: list[Hex], lone: list[Hex],
+                bound: int | None):
     """The cheapest placements (total distance, hexes) of the `moving` bases on
-    distinct `spots` that leave every base touching another, none dearer than
-    `bound`. Each base tries the spots nearest it first, so a cheap placement is
-    found early and dearer branches are cut."""
+    distinct `spots` that leave every base touching another (`lone`: the staying
+    bases touching none of the others), none dearer than `bound`. Each base
+    tries the spots nearest it first, so a cheap placement is found early and
+    dearer branches are cut."""
     found: list = []
     limit = [bound]
     orders = [sorted(spots, key=lambda h, o=b.pos: (distance(o, h), h)) for b in moving]
-    lone = _lone(staying)
 
     def place(i: int, chosen: list[Hex], cost: int) -> None:
         if i == len(moving):

@@ -149,7 +149,7 @@ class SbhBoard:
 
     def blocks_move(self, a: Hex, b: Hex, rules: dict) -> bool:
         """Tall walls and cliffs stop walking across (Clinging and Flying climb or
-        fly; climbing itself is not played yet, see docs/rules/sbh.md)."""
+        fly over them; others climb a tall wall as an action: climbing.py)."""
         kind = self.edge(a, b)
         return kind in BLOCKING_EDGES and "Clinging" not in rules and "Flying" not in rules
 
