@@ -52,7 +52,7 @@ def canonical(value: Any) -> Any:
     if cls is tuple or cls is list:
         return [v if type(v) in _SCALARS else canonical(v) for v in value]
     if cls is dict:  # the Mapping case below, without its slower checks (hot: every digest)
-        return _sorted_map({k if type(k) is str else _key(k):
+        return sorted_map({k if type(k) is str else _key(k):
                             v if type(v) in _SCALARS else canonical(v)
                             for k, v in value.items()})
     how = _HOW.get(cls)
@@ -79,7 +79,7 @@ def _how(cls: type):
     if issubclass(cls, (bool, int, str, bytes)):  # subclasses such as IntEnum-free ints
         return lambda value: value
     if issubclass(cls, Mapping):
-        return lambda value: _sorted_map({_key(k): canonical(v) for k, v in value.items()})
+        return lambda value: sorted_map({_key(k): canonical(v) for k, v in value.items()})
     if issubclass(cls, (set, frozenset)):
         return lambda value: sorted((canonical(v) for v in value), key=_packer.pack)
     if issubclass(cls, (list, tuple)):  # NamedTuples and other sequences
@@ -105,19 +105,24 @@ def _dataclass_fields(value: Any) -> dict:
     return out
 
 
-def dataclass_canonical(cls: type):
+def dataclass_canonical(cls: type, **special):
     """A `__canonical__` for dataclass `cls` giving exactly what the generic
     dataclass case gives (the same map, keys in the same order), as
-    straight-line code: a rules state is digested after every event."""
+    straight-line code: a rules state is digested after every event. A field
+    named in `special` is given by `special[name](self)` instead, which must
+    return what `canonical` would (a `msgspec.Raw` of its packed form counts)."""
     items = []
     for name in _fields_in_order(cls):
         if name == "__type__":
             items.append(f"    out[{name!r}] = {cls.__name__!r}\n")
+        elif name in special:
+            items.append(f"    out[{name!r}] = special_{name}(self)\n")
         else:
             items.append(f"    v = self.{name}\n"
                          f"    out[{name!r}] = v if type(v) in scalars else canonical(v)\n")
     source = f"def __canonical__(self):\n    out = {{}}\n{''.join(items)}    return out\n"
-    namespace = {"scalars": _SCALARS, "canonical": canonical}
+    namespace = {"scalars": _SCALARS, "canonical": canonical,
+                 **{f"special_{name}": how for name, how in special.items()}}
     exec(source, namespace)  # noqa: S102 - source built only from the class's field names
     return namespace["__canonical__"]
 
@@ -147,7 +152,7 @@ def _packed(key: Any) -> bytes:
 _KEY_ORDERS: dict[tuple, tuple] = {}
 
 
-def _sorted_map(items: dict) -> dict:
+def sorted_map(items: dict) -> dict:
     """`items` with its keys in the order of their packed forms. The order of a
     given set of keys is remembered (a state's maps keep the same keys, such as
     figure ids, from one digest to the next)."""
@@ -166,11 +171,19 @@ def _sorted_map(items: dict) -> dict:
 _encode = msgspec.msgpack.Encoder().encode
 
 
+def _unpacked(value: Any) -> Any:
+    """msgpack's fallback for a part already packed (msgspec.Raw): its plain data,
+    which msgpack packs to the same bytes (tuples and lists pack alike)."""
+    if isinstance(value, msgspec.Raw):
+        return msgspec.msgpack.decode(value)
+    raise TypeError(f"cannot pack a {type(value).__name__}")
+
+
 def state_digest(state: Any) -> str:
     """Hex digest of the canonical form of `state`."""
     plain = canonical(state)
     try:
         packed = _encode(plain)
     except (TypeError, ValueError, OverflowError):
-        packed = msgpack.packb(plain, use_bin_type=True)
+        packed = msgpack.packb(plain, use_bin_type=True, default=_unpacked)
     return hashlib.blake2b(packed, digest_size=16).hexdigest()

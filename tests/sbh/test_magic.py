@@ -116,8 +116,10 @@ def test_transfix_reaches_into_melee_but_not_from_it(dice):
                      fig("b1", "Orc", 4, 3, (6, 5)), fig("b2", "Orc", 4, 3, (5, 7)))
     state, _ = cast(engaged, dice, (5,))
     assert options(state, "transfix") == []
-    engaged.figures["b1"].fallen = True
-    state, _ = cast(engaged, dice, (5,))
+    fallen_foe = battle(fig("a1", "Mage", 4, 1, (5, 5), rules=MAGE),
+                        fig("b1", "Orc", 4, 3, (6, 5), fallen=True),
+                        fig("b2", "Orc", 4, 3, (5, 7)))
+    state, _ = cast(fallen_foe, dice, (5,))
     assert options(state, "transfix")[0].params["target"] == ["b1", "b2"]
 
 

@@ -17,18 +17,23 @@ def from_hex(h: Hex) -> list[int]:
 
 
 # Every figure an evolver changes is fetched through `changing` (or passed to
-# `touch` first), so a `decide` under way can journal it before the change.
+# `touch` first), so a `decide` under way can journal it before the change, and
+# the state's checksum knows to pack it again (state.figures_canonical).
 
 def changing(s: SbhState, fig_id: str):
     fig = s.figures[fig_id]
     if s._journal is not None:
         s._journal.touch(fig)
+    if s._packed:
+        s._packed.pop(fig_id, None)
     return fig
 
 
 def touch(s: SbhState, fig) -> None:
     if s._journal is not None:
         s._journal.touch(fig)
+    if s._packed:
+        s._packed.pop(fig.id, None)
 
 
 def spend(s: SbhState, d: dict) -> None:

@@ -57,6 +57,7 @@ class Journal:
         """Put every value back where it was, in the same objects."""
         state = self.state
         restore_state(state, self.fields)
+        state._packed = None  # (figures digested since the decide began are put back)
         for fig, was in self.figures.values():
             was.copy_into(fig)
         for d, was in zip((state.figures, state.commitments, state.secret_lists,

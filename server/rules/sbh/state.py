@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from server.rules.checksum import dataclass_canonical
+import msgspec
+
+from server.rules.checksum import dataclass_canonical, sorted_map
 from server.rules.kernel import Deferred
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.terrain import SbhBoard
@@ -39,10 +41,11 @@ class _Scratch:
     """Working data a state carries while one call works on it, never part of
     the state (not a dataclass field: not copied, compared, digested or
     shown): `_memo`, values derived from the state during one call (see
-    `remembered`), and `_journal`, the undo journal of a `decide` under way
-    (journal.py)."""
+    `remembered`), `_journal`, the undo journal of a `decide` under way
+    (journal.py), and `_packed`, each figure's packed canonical form for the
+    state checksum (`figures_canonical`)."""
 
-    __slots__ = ("_memo", "_journal")
+    __slots__ = ("_memo", "_journal", "_packed")
 
     def __getattr__(self, name: str):
         # unset (a state unpickled from a snapshot, or a bare copy): none under way
@@ -107,11 +110,13 @@ class SbhState(_Scratch):
     def __post_init__(self) -> None:
         self._memo = None
         self._journal = None
+        self._packed = None
 
     def clone(self) -> SbhState:
         copy = copy_state(self)
         copy._memo = None
         copy._journal = None
+        copy._packed = None
         copy.figures = {k: v.clone() for k, v in self.figures.items()}
         copy.pending = [dict(p) for p in self.pending]
         if self.group is not None:
@@ -221,8 +226,9 @@ def remembered(state: SbhState, key, compute):
     everything at each event, and a decide puts back the memo it found when it
     puts the state back, so answers never outlive the state they describe and
     a decide reuses what the prompt of the same state worked out. Only evolve
-    may change a state once a prompt or decide has seen it (tests place
-    figures by hand before). Values are shared: callers must not change them."""
+    may change a state once a prompt, decide or checksum has seen it (tests
+    place figures by hand before; the checksum's packed figures,
+    `figures_canonical`, rest on the same rule). Values are shared: callers must not change them."""
     memo = state._memo
     if memo is None:
         return compute(state)
@@ -269,8 +275,32 @@ def straight_line_fields(cls):
     return namespace["values"], namespace["restore"]
 
 
+Raw = msgspec.Raw
+_pack = msgspec.msgpack.Encoder().encode
+
+
+def figures_canonical(state: SbhState) -> dict:
+    """`canonical(state.figures)` (server.rules.checksum), each figure as its
+    packed bytes, kept in `state._packed` until an evolver changes the figure
+    (evolve_common.changing and touch drop it; journal.rollback drops them all).
+    A state is digested after every event and an event changes a figure or
+    two: packing every figure each time was most of a digest's cost. The bytes
+    are the same msgspec packs for the figure's canonical form in place, so
+    checksums are unchanged (tests/sbh/test_checksum_cache.py)."""
+    packed = state._packed
+    if packed is None:
+        packed = state._packed = {}
+    out = {}
+    for fig_id, fig in state.figures.items():
+        known = packed.get(fig_id)
+        if known is None or known[0] is not fig:  # (a new figure object: reveal, clone)
+            known = packed[fig_id] = (fig, Raw(_pack(fig.__canonical__())))
+        out[fig_id] = known[1]
+    return sorted_map(out)
+
+
 # state checksums (server.rules.checksum): the generic dataclass digest, unrolled
-SbhState.__canonical__ = dataclass_canonical(SbhState)
+SbhState.__canonical__ = dataclass_canonical(SbhState, figures=figures_canonical)
 Activation.__canonical__ = dataclass_canonical(Activation)
 copy_state = straight_line_copier(SbhState)
 copy_activation = straight_line_copier(Activation)
