@@ -94,13 +94,16 @@ class ClientConnection(Watching, Catalogs):
         self.key = f"connection-{next(_ids)}"
         self.account: Account | None = None
         self.token: str | None = None
-        # Unbounded as a queue, bounded in bytes: a catch-up of a thousand small
-        # events is fine, a client that stops reading is not.
-        self.outgoing: asyncio.Queue[bytes] = asyncio.Queue()
-        self.unsent = 0
+        # Frames to write in this turn of the event loop; with the socket's own
+        # buffer, bounded in bytes: a catch-up of a thousand small events is fine,
+        # a client that stops reading is not.
+        self.outgoing: list[bytes] = []
+        self.queued = 0  # bytes in `outgoing`
+        self.flushing = False  # a _flush is scheduled
         self.bucket = TokenBucket(services.rate, services.burst)
         self.watching: set[str] = set()
         self.closing = False
+        self.closer: asyncio.Task | None = None  # closing a slow consumer
         address = getattr(websocket, "remote_address", None)
         self.address = str(address[0]) if address else "unknown"
 
@@ -109,29 +112,25 @@ class ClientConnection(Watching, Catalogs):
         if self.closing:
             return
         frame = data_of(message)  # (a shared Frame is encoded once for all its connections)
-        if self.unsent + len(frame) > self.services.outgoing_bytes:
+        owed = self.queued + len(frame) + self.websocket.buffered()
+        if owed > self.services.outgoing_bytes:
             self.closing = True
             self.services.metrics.errors.labels("slow_consumer").inc()
             problem = ProtocolError("slow_consumer")
-            asyncio.get_running_loop().create_task(
+            self.closer = asyncio.get_running_loop().create_task(
                 self.websocket.close(problem.close_code, _close_reason(problem)))
             return
-        self.unsent += len(frame)
-        self.outgoing.put_nowait(frame)
+        self.outgoing.append(frame)
+        self.queued += len(frame)
+        if not self.flushing:  # what else is pushed before the loop turns leaves with it
+            self.flushing = True
+            asyncio.get_running_loop().call_soon(self._flush)
 
-    async def _write(self) -> None:
-        websocket = self.websocket
-        batch = getattr(websocket, "send_batch", None)
-        while True:
-            frames = [await self.outgoing.get()]
-            while not self.outgoing.empty():  # everything queued leaves in one write
-                frames.append(self.outgoing.get_nowait())
-            if batch is not None and len(frames) > 1:
-                await batch(frames)
-            else:
-                for frame in frames:
-                    await websocket.send(frame)
-            self.unsent -= sum(len(frame) for frame in frames)
+    def _flush(self) -> None:
+        self.flushing = False
+        frames, self.outgoing, self.queued = self.outgoing, [], 0
+        if frames:
+            self.websocket.send_now(frames)  # (a closed connection drops them)
 
     async def _fail(self, problem: ProtocolError) -> None:
         """Send the error, then close with its code (protocol violations only)."""
@@ -139,7 +138,7 @@ class ClientConnection(Watching, Catalogs):
         self.closing = True
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(2):
-                while not self.outgoing.empty():
+                while self.flushing:
                     await asyncio.sleep(0.005)
         await self.websocket.close(problem.close_code, _close_reason(problem))
 
@@ -147,7 +146,6 @@ class ClientConnection(Watching, Catalogs):
     async def serve(self) -> None:
         metrics = self.services.metrics
         metrics.connections.inc()
-        writer = asyncio.create_task(self._write())
         arrival = getattr(self.websocket, "arrival", None)  # (server.websocket)
         try:
             async for frame in self.websocket:
@@ -174,9 +172,10 @@ class ClientConnection(Watching, Catalogs):
         except Exception:  # the socket broke; nothing to answer
             log.debug("connection %s ended", self.key, exc_info=True)
         finally:
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            self.closing = True  # (nothing more is queued for a connection that ended)
+            if self.closer is not None:  # (its close code, not the 1000 of a handler's end)
+                with contextlib.suppress(Exception):
+                    await self.closer
             self._stop_watching()
             self.services.replies.pop(self.key, None)
             metrics.connections.dec()

@@ -4,12 +4,17 @@
 - `arrivals`: when each incoming message was read off the socket, so that
   `warband_command_seconds` counts from there, including the time a request waits
   behind the connection's earlier requests (the gateway handles them in order).
-- `send_batch`: several frames queued for one connection leave in one write (one
-  system call, not one per frame). A command sends a seat its events and its prompt
-  together; the socket writes were a fifth of the server's busy time under load.
+- `send_now`: frames handed to the socket at once, in one write (one system call,
+  not one per frame), with no coroutine, task or future per write. A command sends
+  a seat its events and its prompt together; the socket writes were a fifth of the
+  server's busy time under load. websockets' own `send` is a coroutine that waits
+  while the socket's buffer is full; the gateway instead watches `buffered()` and
+  disconnects a client that owes too much (server/gateway.py, slow consumers), so
+  nothing needs to wait, and 3,000 idle connections hold no writer coroutine each
+  for the garbage collector to walk.
 
 Both rest on websockets' documented Sans-I/O layer (`protocol`) and on the hooks its
-asyncio connection is built from (`process_event`, `send_data`, `send_context`);
+asyncio connection is built from (`process_event`, `send_data`, `set_connection_exc`);
 `tests/server/test_websocket_options.py` checks them against the installed version.
 """
 
@@ -22,6 +27,7 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.frames import DATA_OPCODES, Frame
+from websockets.protocol import OPEN
 
 
 class WarbandConnection(ServerConnection):
@@ -38,11 +44,25 @@ class WarbandConnection(ServerConnection):
         """When the message just received was read off the socket."""
         return self.arrivals.popleft() if self.arrivals else time.perf_counter()
 
-    async def send_batch(self, frames: list[bytes]) -> None:
-        """Send binary messages, in order, written to the socket together."""
-        async with self.send_context():
-            for frame in frames:
-                self.protocol.send_binary(frame)
+    def send_now(self, frames: list[bytes]) -> bool:
+        """Send binary messages, in order, written to the socket together; False
+        (and nothing sent) if the connection is no longer open. As websockets'
+        `send_context` does, a failed write ends the connection."""
+        if self.protocol.state is not OPEN:
+            return False
+        for frame in frames:
+            self.protocol.send_binary(frame)
+        try:
+            self.send_data()
+        except Exception as failure:  # (the socket broke under us)
+            self.set_connection_exc(failure)
+            self.transport.abort()
+            return False
+        return True
+
+    def buffered(self) -> int:
+        """Bytes written but not yet taken by the client (the socket's buffer)."""
+        return self.transport.get_write_buffer_size()
 
     def send_data(self) -> None:
         # As websockets' own, but the frames ready to go are joined into one write.
