@@ -146,11 +146,25 @@ class RulesCore:
             snapshot = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
         return self._settled(Outcome(
             [e.to_wire() for e in events], checksums, self.dice.position, self.status(),
-            {seat: self.view(seat) for seat in views}, snapshot))
+            self._views(views), snapshot))
 
     def view(self, seat: str | None) -> Wire:
-        viewer = Viewer(seat) if seat is not None else SPECTATOR
-        return self._settled(Wire(_encode(self.system.view(self.state, viewer))))
+        return self._settled(self._views((seat,))[seat])
+
+    def _views(self, seats: Iterable[str | None]) -> dict[str | None, Wire]:
+        """Each seat's view (None: a spectator's), built once for all the viewers of
+        one audience (the system's optional `view_audience`)."""
+        audience = getattr(self.system, "view_audience", None)
+        built: dict[Any, Wire] = {}
+        views = {}
+        for seat in seats:
+            viewer = Viewer(seat) if seat is not None else SPECTATOR
+            key = audience(self.state, viewer) if audience is not None else seat
+            view = built.get(key)
+            if view is None:
+                view = built[key] = Wire(_encode(self.system.view(self.state, viewer)))
+            views[seat] = view
+        return views
 
     def _settled(self, answer):
         """`answer`, once the state has let go of what it remembered to make it

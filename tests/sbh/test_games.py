@@ -117,19 +117,25 @@ def test_views_and_events_never_depend_on_the_other_seats_secrets(scenario, seed
     figures; the scenarios with tokens, a treasure or a Place of Power on the
     table; the secret list phase of every game): what a seat or a spectator is
     shown is identical whatever the secrets it may not see are, and a seat is
-    shown nothing beyond the spectator's view but its own secrets."""
+    shown nothing beyond the spectator's view but its own secrets. Viewers the
+    system puts in one audience (`view_audience`: the server builds their view
+    once) are shown equal views."""
     setup = {**SETUP, "options": {**SETUP["options"], "scenario": scenario}}
     rng = random.Random(seed)
     dice = SeededDice(seed.to_bytes(8, "big"))
     state = SYSTEM.initial(setup)
-    steps = 0
+    steps = shared = 0
     while not SYSTEM.is_over(state) and steps < 600:
         public = SYSTEM.view(state, SPECTATOR)
+        audiences = {}
         for viewer in (Viewer("a"), Viewer("b"), SPECTATOR):
             twin = _with_other_secrets(state, viewer.seat)
             shown = SYSTEM.view(state, viewer)
             assert shown == SYSTEM.view(twin, viewer)
             assert _public_part(shown) == _public_part(public)
+            audience = SYSTEM.view_audience(state, viewer)
+            assert audiences.setdefault(audience, shown) == shown, (audience, viewer)
+        shared += len(audiences) == 1
         prompt = SYSTEM.prompt(state)
         seat = rng.choice(prompt.seats)
         command = random_command(prompt, seat, rng, WARBANDS[seat])
@@ -140,3 +146,4 @@ def test_views_and_events_never_depend_on_the_other_seats_secrets(scenario, seed
                 if viewer.seat not in (a.event.visible_to or (viewer.seat,)):
                     assert shown.data == a.event.redacted
         steps += 1
+    assert shared > 0 or scenario == "ambush"  # (Ambush markers stay all game)

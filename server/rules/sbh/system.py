@@ -188,6 +188,14 @@ class SongOfBladesAndHeroes:
             self._advance(ctx)
         return run
 
+    def view_audience(self, state: SbhState, viewer: Viewer):
+        """Views differ only by a seat's own warband list (until both are
+        revealed) and by Ambush markers (real or dummy, known to their owner):
+        without those in the state, every viewer sees the same view (`view`)."""
+        if state.markers or state.secret_lists:
+            return viewer.seat
+        return ()
+
     def release(self, state: SbhState) -> None:
         """Forget what the state remembers for speed (`state._memo`, worked out
         again when needed). The server calls this once a command's prompt and
