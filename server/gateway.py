@@ -104,6 +104,7 @@ class ClientConnection(Watching, Catalogs):
         self.watching: set[str] = set()
         self.closing = False
         self.closer: asyncio.Task | None = None  # closing a slow consumer
+        self.reader: asyncio.Task | None = None  # handling what was read, while there is some
         address = getattr(websocket, "remote_address", None)
         self.address = str(address[0]) if address else "unknown"
 
@@ -146,15 +147,41 @@ class ClientConnection(Watching, Catalogs):
     async def serve(self) -> None:
         metrics = self.services.metrics
         metrics.connections.inc()
-        arrival = getattr(self.websocket, "arrival", None)  # (server.websocket)
+        websocket = self.websocket
+        websocket.on_message = self._read  # (server.websocket: messages are not awaited)
+        self._read()  # (any that came before we listened)
         try:
-            async for frame in self.websocket:
+            await websocket.wait_closed()
+        finally:
+            websocket.on_message = None
+            self.closing = True  # (nothing more is read, or queued for a connection that ended)
+            if self.reader is not None:  # (a request under way finishes, as it would have)
+                with contextlib.suppress(Exception):
+                    await self.reader
+            if self.closer is not None:  # (its close code, not the 1000 of a handler's end)
+                with contextlib.suppress(Exception):
+                    await self.closer
+            self._stop_watching()
+            self.services.replies.pop(self.key, None)
+            metrics.connections.dec()
+
+    def _read(self) -> None:
+        """A message came: handle it (and any after it) unless that is under way. The
+        task lives only while there is something to handle."""
+        if self.reader is None and self.websocket.inbox and not self.closing:
+            self.reader = asyncio.get_running_loop().create_task(self._handle_inbox())
+
+    async def _handle_inbox(self) -> None:
+        metrics = self.services.metrics
+        try:
+            while not self.closing:
+                taken = self.websocket.take()
+                if taken is None:
+                    break
                 # The clock starts when the frame was read off the socket, so that the
                 # command metric includes any wait behind this connection's earlier
                 # requests, and decoding.
-                arrived = arrival() if arrival is not None else time.perf_counter()
-                if self.closing:
-                    break
+                frame, arrived = taken
                 if isinstance(frame, str):
                     await self._fail(ProtocolError("text_frame"))
                     break
@@ -172,13 +199,7 @@ class ClientConnection(Watching, Catalogs):
         except Exception:  # the socket broke; nothing to answer
             log.debug("connection %s ended", self.key, exc_info=True)
         finally:
-            self.closing = True  # (nothing more is queued for a connection that ended)
-            if self.closer is not None:  # (its close code, not the 1000 of a handler's end)
-                with contextlib.suppress(Exception):
-                    await self.closer
-            self._stop_watching()
-            self.services.replies.pop(self.key, None)
-            metrics.connections.dec()
+            self.reader = None
 
     async def _handle(self, request: Request, arrived: float | None = None) -> None:
         kind = type(request).__struct_config__.tag

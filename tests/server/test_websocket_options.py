@@ -104,3 +104,30 @@ async def test_frames_queued_together_leave_in_one_write(tmp_path):
         assert len(writes) == 1, "the reply, the events and match_over in one write"
     finally:
         await server.stop()
+
+
+async def test_a_fragmented_request_is_read_whole_and_too_many_pieces_close(tmp_path):
+    """server.websocket reads messages itself: a request sent in several frames is
+    answered as one; one in more than MAX_FRAGMENTS pieces closes the connection
+    with 1009 (message too big), as websockets' own reader does."""
+    from websockets.exceptions import ConnectionClosed
+
+    from server.websocket import MAX_FRAGMENTS
+
+    server = WarbandServer(ServerOptions(port=0, database_url=f"sqlite+aiosqlite:///"
+                                         f"{tmp_path / 'f.db'}"))
+    await server.start()
+    try:
+        async with connect(server.url) as websocket:
+            frame = encode_request({"type": "ping", "id": 7})
+            await websocket.send([frame[:3], frame[3:5], frame[5:]])  # three frames
+            assert decode_server(await asyncio.wait_for(websocket.recv(), 5))["id"] == 7
+            await websocket.send(encode_request({"type": "ping", "id": 8}))  # and after it
+            assert decode_server(await asyncio.wait_for(websocket.recv(), 5))["id"] == 8
+        async with connect(server.url) as websocket:
+            await websocket.send([b"\x80"] * (MAX_FRAGMENTS + 1))
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(websocket.recv(), 5)
+            assert websocket.close_code == 1009
+    finally:
+        await server.stop()
