@@ -86,12 +86,12 @@ class WarbandConnection(ServerConnection):
             self.transport.resume_reading()
         return taken
 
-    def send_now(self, frames: list[bytes]) -> bool:
-        """Send binary messages, in order, written to the socket together; False
-        (and nothing sent) if the connection is no longer open. As websockets'
-        `send_context` does, a failed write ends the connection."""
+    def send_now(self, frames: list[bytes]) -> None:
+        """Send binary messages, in order, written to the socket together (dropped
+        if the connection is no longer open). As websockets' `send_context` does, a
+        failed write ends the connection."""
         if self.protocol.state is not OPEN:
-            return False
+            return
         for frame in frames:
             self.protocol.send_binary(frame)
         try:
@@ -99,8 +99,6 @@ class WarbandConnection(ServerConnection):
         except Exception as failure:  # (the socket broke under us)
             self.set_connection_exc(failure)
             self.transport.abort()
-            return False
-        return True
 
     def buffered(self) -> int:
         """Bytes written but not yet taken by the client (the socket's buffer)."""

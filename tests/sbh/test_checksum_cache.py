@@ -8,7 +8,6 @@ decide (journaled: it puts the state back) saw the state."""
 from __future__ import annotations
 
 import hashlib
-import random
 
 import msgpack
 import pytest
@@ -20,8 +19,8 @@ from server.rules.kernel import RulesError
 from server.rules.sbh.evolve_common import changing
 from server.rules.sbh.random_player import random_command
 from server.rules.sbh.system import SYSTEM
-from tests.sbh.test_games import SCENARIOS, SETUP, WARBANDS
-from tests.sbh.test_journal import _refused
+from tests.sbh.test_games import WARBANDS
+from tests.sbh.test_journal import _refused, short_game
 
 
 def digest_from_nothing(state) -> str:
@@ -33,11 +32,7 @@ def digest_from_nothing(state) -> str:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_every_recorded_checksum_is_the_digest_from_nothing(seed):
-    setup = {**SETUP, "options": {**SETUP["options"], "scenario": SCENARIOS[seed],
-                                  "turn_limit": 8}}
-    rng = random.Random(seed)
-    dice = SeededDice(seed.to_bytes(8, "big"))
-    state = SYSTEM.initial(setup)
+    rng, dice, state = short_game(seed)
     checked = refused = 0
     while not SYSTEM.is_over(state):
         prompt = SYSTEM.prompt(state)

@@ -32,13 +32,17 @@ def _refused(command: Command, rng: random.Random) -> Command:
     return Command(command.seat, command.type, args)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_decide_leaves_the_state_as_it_was(seed):
+def short_game(seed: int):
+    """(rng, dice, state) to play an 8-turn game of scenario number `seed` (0-5)."""
     setup = {**SETUP, "options": {**SETUP["options"], "scenario": SCENARIOS[seed],
                                   "turn_limit": 8}}
-    rng = random.Random(seed)
-    dice = SeededDice(seed.to_bytes(8, "big"))
-    state = SYSTEM.initial(setup)
+    return (random.Random(seed), SeededDice(seed.to_bytes(8, "big")),
+            SYSTEM.initial(setup))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_decide_leaves_the_state_as_it_was(seed):
+    rng, dice, state = short_game(seed)
     while not SYSTEM.is_over(state):
         prompt = SYSTEM.prompt(state)
         seat = rng.choice(prompt.seats)

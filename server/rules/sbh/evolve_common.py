@@ -22,10 +22,7 @@ def from_hex(h: Hex) -> list[int]:
 
 def changing(s: SbhState, fig_id: str):
     fig = s.figures[fig_id]
-    if s._journal is not None:
-        s._journal.touch(fig)
-    if s._packed:
-        s._packed.pop(fig_id, None)
+    touch(s, fig)
     return fig
 
 
