@@ -38,7 +38,6 @@ class ServerOptions:
     database_url: str = "sqlite+aiosqlite:///./warband.db"
     static_dir: Path = STATIC_DIR
     snapshot_every: int = 500
-    commit_wait: float = 0.002
     rate: float = 50.0
     burst: float = 100.0
     compression: str = "none"  # see server.compression
@@ -75,7 +74,7 @@ class WarbandServer:
         self.store = await Store.open(o.database_url)
         rules_host = RulesPool(o.rules_workers) if o.rules_workers > 0 else InlineHost()
         self.hub = Hub(self.store, self.metrics, snapshot_every=o.snapshot_every,
-                       commit_wait=o.commit_wait, rules_host=rules_host)
+                       rules_host=rules_host)
         await self.hub.start()
         self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
                                  burst=o.burst)

@@ -23,14 +23,14 @@ log = logging.getLogger("warband.hub")
 
 class Hub:
     def __init__(self, store: Store, metrics: Metrics, *, snapshot_every: int = 500,
-                 commit_wait: float = 0.002, rules_host=None) -> None:
+                 rules_host=None) -> None:
         self.store = store
         # Where the matches' rules run: this loop (InlineHost) or worker processes
         # (server.matches.rules_pool.RulesPool).
         self.rules_host = rules_host if rules_host is not None else InlineHost()
         self.metrics = metrics
         self.snapshot_every = snapshot_every
-        self.committer = Committer(store, max_wait=commit_wait, observe=metrics.transaction)
+        self.committer = Committer(store, observe=metrics.transaction)
         self.actors: dict[str, MatchActor] = {}
         # connections waiting for an open match to start: (connection, account id, views)
         self.waiting: dict[str, list[tuple[Any, str, bool]]] = {}

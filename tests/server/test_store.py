@@ -332,7 +332,7 @@ async def test_on_postgresql_a_batch_does_not_wait_for_the_last_commit(store):
             self.writing -= 1
 
     slow = SlowStore()
-    committer = Committer(slow, max_inflight=2, max_wait=0)
+    committer = Committer(slow, max_inflight=2)
     committer.start()
     try:
         appends = []
@@ -343,6 +343,41 @@ async def test_on_postgresql_a_batch_does_not_wait_for_the_last_commit(store):
         slow.release.set()
         await asyncio.wait_for(asyncio.gather(*appends), 5)
         assert slow.most == 2 and committer.transactions == 3
+    finally:
+        await committer.stop()
+
+
+async def test_a_free_slot_is_written_at_once_and_busy_slots_gather_a_group(store):
+    """An append that finds a transaction slot free is written by its own submitter
+    (no hand-over to another task, which would wait a turn of the loop); appends that
+    arrive while the slots are busy are written together by the next slot to free."""
+
+    class GatedStore:
+        engine = store.engine
+
+        def __init__(self) -> None:
+            self.writes: list[tuple[asyncio.Task | None, int]] = []  # (writer, appends)
+            self.release = asyncio.Event()
+
+        async def write_appends(self, appends) -> None:
+            self.writes.append((asyncio.current_task(), len(list(appends))))
+            await self.release.wait()
+
+    gated = GatedStore()
+    committer = Committer(gated, max_inflight=1)
+    committer.start()
+    try:
+        first = asyncio.create_task(committer.append(command("m0", 0, [1])))
+        await asyncio.sleep(0)
+        assert gated.writes == [(first, 1)], "written at once, in the submitter's task"
+        later = [asyncio.create_task(committer.append(command(f"m{n}", 0, [1])))
+                 for n in range(1, 6)]
+        await asyncio.sleep(0.05)
+        assert len(gated.writes) == 1, "the slot is busy: the others wait"
+        gated.release.set()
+        await asyncio.wait_for(asyncio.gather(first, *later), 5)
+        assert [size for _, size in gated.writes] == [1, 5], "the five in one transaction"
+        assert (committer.transactions, committer.appends) == (2, 6)
     finally:
         await committer.stop()
 
