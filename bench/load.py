@@ -209,6 +209,8 @@ def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 
     if profiler is not None:
         profiler.wait(60)
     stats.latencies.sort()
+    for quarter in stats.quarters:
+        quarter.sort()
     return {"stats": stats, "rss_idle": rss_idle, "rss_connected": rss_connected,
             "rss": rss, "cpu": {k: v / args.seconds for k, v in cpu.items()},
             "before": before, "after": after, "connected_in": connected_in}
@@ -276,6 +278,9 @@ def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
         ("command -> reply p95, client, ms", f"{ms['w'][1]:.1f}", f"{ms['e'][1]:.2f}", ""),
         ("command -> reply p99, client, ms", f"{ms['w'][2]:.1f}", f"{ms['e'][2]:.2f}",
          f"<= {GOAL_P99_MS:g} ms  {verdict(ms['w'][2] <= GOAL_P99_MS, at_scale)}"),
+        ("  p99 by quarter of the window, client, ms", " / ".join(
+            f"{percentile(q, .99) * 1000:.0f}" for q in ws.quarters), " / ".join(
+            f"{percentile(q, .99) * 1000:.1f}" for q in es.quarters), ""),
         ("arrival -> ack p50 / p99, server, ms", f"{server_ms[0]:.1f} / {server_ms[1]:.1f}",
          "", ""),
         ("commands timed / refused", f"{len(ws.latencies)} / {sum(ws.refused.values())}",

@@ -47,6 +47,9 @@ class Stats:
     start: float = 0.0  # the measured window, wall clock (shared by all processes)
     end: float = 0.0
     latencies: list[float] = field(default_factory=list)  # seconds, window commands only
+    # the same, by quarter of the window they were sent in (a warm-up too short for the
+    # matches' set-up shows as a slow first quarter)
+    quarters: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
     commands: int = 0  # accepted commands answered within the window
     refused: Counter = field(default_factory=Counter)  # error code -> count
     errors: Counter = field(default_factory=Counter)  # exceptions that ended a match
@@ -59,9 +62,18 @@ class Stats:
     def in_window(self, at: float | None = None) -> bool:
         return self.start <= (time.time() if at is None else at) < self.end
 
+    def time(self, sent: float, seconds: float) -> None:
+        """Record a command's latency if it was sent in the window."""
+        if self.in_window(sent):
+            self.latencies.append(seconds)
+            self.quarters[min(3, int(4 * (sent - self.start) / (self.end - self.start)))].append(
+                seconds)
+
     def merge(self, other: Stats) -> None:
         self.start, self.end = other.start, other.end
         self.latencies += other.latencies
+        for mine, theirs in zip(self.quarters, other.quarters, strict=True):
+            mine += theirs
         for name in ("commands", "matches_finished", "spectator_frames", "seat_bytes_in",
                      "seat_bytes_out", "seat_frames_out"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -111,9 +123,7 @@ class BenchSession(Session):
         return result
 
     def _record(self, sent: float, started: float, code: str | None) -> None:
-        answered = time.perf_counter()
-        if self.stats.in_window(sent):
-            self.stats.latencies.append(answered - started)
+        self.stats.time(sent, time.perf_counter() - started)
         if self.stats.in_window():
             if code is None:
                 self.stats.commands += 1
@@ -189,8 +199,7 @@ async def echo_pair(a, b, n: int, plan: Plan, stats: Stats) -> None:
         sent, started = time.time(), time.perf_counter()
         await ws.send(command)
         decode_server(await ws.recv())
-        if stats.in_window(sent):
-            stats.latencies.append(time.perf_counter() - started)
+        stats.time(sent, time.perf_counter() - started)
         if stats.in_window():
             stats.commands += 1
         if rng.random() < 0.3:
