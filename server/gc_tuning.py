@@ -12,17 +12,26 @@ collections; and the oldest generation holds everything start-up made (modules, 
 rules' tables, SQLAlchemy's metadata), walked again by every full collection.
 
 So: what exists once the server has started is frozen (`gc.freeze`: never collected,
-never walked), and the older generations are collected far less often. Objects are
+never walked), and the oldest generation is collected far less often. Objects are
 still freed by reference counting the moment they are unused; only garbage in
-reference cycles waits longer for its collection (bounded: the middle generation is
-collected after `threshold1` young collections, about every `threshold1` / 10 seconds
-under load), and frozen objects are never collected: cycles among what existed at start
-(the matches resumed then, once they end) stay, a bounded amount. `bench/load.py` prints
+reference cycles waits longer for its collection (bounded: the oldest generation is
+collected after `threshold2` middle ones), and frozen objects are never collected:
+cycles among what existed at start (the matches resumed then, once they end) stay, a
+bounded amount. `bench/load.py` prints
 the pauses (warband_gc_pause_seconds). Measured at 1,000 matches, 1,000 spectators and
-~480 commands/s (bench/load.py --think 2): full collections gone from the window, a
-middle-generation pause of 50-65 ms every ~10 s instead of 8-11 ms every second plus
-280-370 ms every 5-10 s; p99 command -> ack, server side, 160-198 ms -> 24-46 ms
-together with the commit's own connections (server/store/store.py).
+~480 commands/s (bench/load.py --think 2), with threshold1 = 100 then: full collections
+gone from the window, a middle-generation pause of 50-65 ms every ~10 s instead of
+8-11 ms every second plus 280-370 ms every 5-10 s; p99 command -> ack, server side,
+160-198 ms -> 24-46 ms together with the commit's own connections (server/store/store.py).
+
+The middle generation is collected at Python's pace (every 10 young collections): a
+middle collection walks everything that survived the young ones since the last, so
+collecting it ten times less often (threshold1 = 100, as first tuned) made each pause
+ten times longer: 75-77 ms every ~25 s at 1,000 matches, 1,000 spectators and ~100
+commands/s (--think 10), the slowest commands of the window. At (700, 10, 1000): 13 ms
+pauses every ~3 s, the server's p99 26.3-26.8 -> 21.3-22.9 ms and the client's 47-61 ->
+34 ms in two alternating pairs, CPU a command unchanged. threshold2 = 1000 keeps full
+collections as rare in time as before (every ~1,000 middle ones).
 
 WARBAND_GC_THRESHOLDS overrides the thresholds ("700,10,10": Python's defaults;
 "off": leave the collector exactly as Python sets it, nothing frozen).
@@ -35,7 +44,7 @@ import os
 
 from server.config import ConfigError
 
-THRESHOLDS = (700, 100, 100)
+THRESHOLDS = (700, 10, 1000)
 
 
 def thresholds() -> tuple[int, int, int] | None:
@@ -48,7 +57,7 @@ def thresholds() -> tuple[int, int, int] | None:
     try:
         first, second, third = (int(part) for part in spec.split(","))
     except ValueError:
-        raise ConfigError(f"WARBAND_GC_THRESHOLDS must be three numbers (\"700,100,100\") "
+        raise ConfigError(f"WARBAND_GC_THRESHOLDS must be three numbers (\"700,10,1000\") "
                          f"or \"off\", not {spec!r}") from None
     return first, second, third
 
