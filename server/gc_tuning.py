@@ -12,17 +12,17 @@ collections; and the oldest generation holds everything start-up made (modules, 
 rules' tables, SQLAlchemy's metadata), walked again by every full collection.
 
 So: what exists once the server has started is frozen (`gc.freeze`: never collected,
-never walked), and the oldest generation is collected far less often. Objects are
-still freed by reference counting the moment they are unused; only garbage in
-reference cycles waits longer for its collection (bounded: the oldest generation is
-collected after `threshold2` middle ones), and frozen objects are never collected:
-cycles among what existed at start (the matches resumed then, once they end) stay, a
-bounded amount. `bench/load.py` prints
-the pauses (warband_gc_pause_seconds). Measured at 1,000 matches, 1,000 spectators and
-~480 commands/s (bench/load.py --think 2), with threshold1 = 100 then: full collections
-gone from the window, a middle-generation pause of 50-65 ms every ~10 s instead of
-8-11 ms every second plus 280-370 ms every 5-10 s; p99 command -> ack, server side,
-160-198 ms -> 24-46 ms together with the commit's own connections (server/store/store.py).
+never walked), and the oldest generation is collected far less often. Objects are still
+freed by reference counting the moment they are unused; only garbage in reference cycles
+waits longer for its collection (bounded: the oldest generation is collected after
+`threshold2` middle ones), and frozen objects are never collected: cycles among what
+existed at start (the matches resumed then, once they end) stay, a bounded amount.
+`bench/load.py` prints the pauses (warband_gc_pause_seconds). Measured at 1,000 matches,
+1,000 spectators and ~480 commands/s (bench/load.py --think 2), with threshold1 = 100
+then: full collections gone from the window, a middle-generation pause of 50-65 ms every
+~10 s instead of 8-11 ms every second plus 280-370 ms every 5-10 s; p99 command -> ack,
+server side, 160-198 ms -> 24-46 ms together with the commit's own connections
+(server/store/store.py).
 
 The middle generation is collected at Python's pace (every 10 young collections): a
 middle collection walks everything that survived the young ones since the last, so

@@ -4,7 +4,8 @@ Up to `max_inflight` transactions are written at once (two on PostgreSQL, one on
 SQLite, which has a single writer). An append that finds a transaction slot free
 and nobody waiting is written at once, by its own submitter: no hand-over to
 another task, because under load every hand-over waits for a turn of the event
-loop, and those turns, not the database, were most of an append's wait. Appends
+loop (milliseconds each, when the loop is busy; the old committer's wake-up, linger
+and writer task were three such turns before the transaction began). Appends
 that arrive while every slot is busy wait together, and the next slot to come free
 writes all of them (up to `max_batch`) in one transaction: the busier the server,
 the bigger the groups. Order is safe: an actor sends its next append only once its
