@@ -62,7 +62,7 @@ class Stats:
     def in_window(self, at: float | None = None) -> bool:
         return self.start <= (time.time() if at is None else at) < self.end
 
-    def time(self, sent: float, seconds: float) -> None:
+    def record(self, sent: float, seconds: float) -> None:
         """Record a command's latency if it was sent in the window."""
         if self.in_window(sent):
             self.latencies.append(seconds)
@@ -123,7 +123,7 @@ class BenchSession(Session):
         return result
 
     def _record(self, sent: float, started: float, code: str | None) -> None:
-        self.stats.time(sent, time.perf_counter() - started)
+        self.stats.record(sent, time.perf_counter() - started)
         if self.stats.in_window():
             if code is None:
                 self.stats.commands += 1
@@ -199,7 +199,7 @@ async def echo_pair(a, b, n: int, plan: Plan, stats: Stats) -> None:
         sent, started = time.time(), time.perf_counter()
         await ws.send(command)
         decode_server(await ws.recv())
-        stats.time(sent, time.perf_counter() - started)
+        stats.record(sent, time.perf_counter() - started)
         if stats.in_window():
             stats.commands += 1
         if rng.random() < 0.3:
