@@ -40,10 +40,12 @@ class Plan:
     seconds: float = 30.0
     echo_sizes: tuple[int, int] = (5000, 100)  # (view-sized, command-sized) frame bytes
     think: float = 0.0  # mean pause before each command (exponential); 0: closed loop
+    probe: bool = False  # a worker with a few matches only: its loop is nearly idle
 
 
 @dataclass
 class Stats:
+    probe: bool = False  # from the probe worker (Plan.probe)
     start: float = 0.0  # the measured window, wall clock (shared by all processes)
     end: float = 0.0
     latencies: list[float] = field(default_factory=list)  # seconds, window commands only
@@ -58,6 +60,9 @@ class Stats:
     seat_bytes_in: int = 0
     seat_bytes_out: int = 0
     seat_frames_out: int = 0
+    # how late the worker's loop woke from a short sleep, window only (seconds): a command
+    # answered while the loop was busy elsewhere is timed late by as much
+    loop_lag: list[float] = field(default_factory=list)
 
     def in_window(self, at: float | None = None) -> bool:
         return self.start <= (time.time() if at is None else at) < self.end
@@ -72,6 +77,7 @@ class Stats:
     def merge(self, other: Stats) -> None:
         self.start, self.end = other.start, other.end
         self.latencies += other.latencies
+        self.loop_lag += other.loop_lag
         for mine, theirs in zip(self.quarters, other.quarters, strict=True):
             mine += theirs
         for name in ("commands", "matches_finished", "spectator_frames", "seat_bytes_in",
@@ -206,6 +212,16 @@ async def echo_pair(a, b, n: int, plan: Plan, stats: Stats) -> None:
             ws = b if ws is a else a
 
 
+async def watch_loop(stats: Stats, every: float = 0.005) -> None:
+    """Sleep `every` seconds over and over, recording how late each wake-up was."""
+    clock = time.perf_counter
+    while True:
+        due = clock() + every
+        await asyncio.sleep(every)
+        if stats.in_window():
+            stats.loop_lag.append(max(0.0, clock() - due))
+
+
 async def _connect_all(plan: Plan, stats: Stats) -> tuple[list, list]:
     gate = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
 
@@ -223,7 +239,7 @@ async def _connect_all(plan: Plan, stats: Stats) -> tuple[list, list]:
 
 
 async def _work(plan: Plan, ready, go, go_at, results) -> None:
-    stats = Stats()
+    stats = Stats(probe=plan.probe)
     seats, watchers = await _connect_all(plan, stats)
     # The clients hold hundreds of sessions and bots: with Python's default collector
     # their own full collections (hundreds of ms) showed up in the latencies they time.
@@ -242,7 +258,7 @@ async def _work(plan: Plan, ready, go, go_at, results) -> None:
                  for i in range(plan.matches)]
         tasks += [spectate(w, random.Random(plan.first + i), live)
                   for i, w in enumerate(watchers)]
-    running = [asyncio.create_task(t) for t in tasks]
+    running = [asyncio.create_task(t) for t in [*tasks, watch_loop(stats)]]
     await asyncio.sleep(max(0.0, stats.end - time.time()))
     for task in running:
         task.cancel()
