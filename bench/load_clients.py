@@ -24,6 +24,9 @@ from clients.session import Session
 from protocol.messages import decode_server, encode_request
 from server import gc_tuning
 from server.rules.sbh.presets import preset
+from server.rules.sbh.system import SETUP_HANDLERS
+
+SETUP_COMMANDS = frozenset(SETUP_HANDLERS)  # a match's set-up and deployment
 
 HANDSHAKES_AT_ONCE = 64
 
@@ -41,6 +44,10 @@ class Plan:
     echo_sizes: tuple[int, int] = (5000, 100)  # (view-sized, command-sized) frame bytes
     think: float = 0.0  # mean pause before each command (exponential); 0: closed loop
     probe: bool = False  # a worker with a few matches only: its loop is nearly idle
+    # Each pair plays its first match's set-up, deployment and first k commands (k drawn
+    # per pair from 0..fast_forward) without pausing, so that a window after them sees
+    # matches at every stage of play, not all of them in set-up at once.
+    fast_forward: int = 0
 
 
 @dataclass
@@ -60,6 +67,7 @@ class Stats:
     seat_bytes_in: int = 0
     seat_bytes_out: int = 0
     seat_frames_out: int = 0
+    fast_forwarded: int = 0  # window commands made without a pause (Plan.fast_forward)
     # how late the worker's loop woke from a short sleep, window only (seconds): a command
     # answered while the loop was busy elsewhere is timed late by as much
     loop_lag: list[float] = field(default_factory=list)
@@ -81,7 +89,7 @@ class Stats:
         for mine, theirs in zip(self.quarters, other.quarters, strict=True):
             mine += theirs
         for name in ("commands", "matches_finished", "spectator_frames", "seat_bytes_in",
-                     "seat_bytes_out", "seat_frames_out"):
+                     "seat_bytes_out", "seat_frames_out", "fast_forwarded"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.refused.update(other.refused)
         self.errors.update(other.errors)
@@ -93,6 +101,8 @@ class BenchSession(Session):
     stats: Stats
     seat = True
     think = 0.0
+    fast_setup = False  # set-up commands made at once (Plan.fast_forward)
+    fast_left: list[int]  # commands the pair still makes at once (one list, both seats)
 
     async def _connect(self) -> None:
         await super()._connect()
@@ -117,7 +127,11 @@ class BenchSession(Session):
         ws.recv, ws.send = counted_recv, counted_send
 
     async def command(self, match_id, command, args=None, *, at_seq=None) -> dict:
-        if self.think:  # (not timed: a player making up their mind)
+        if self.fast_left[0] or (self.fast_setup and command in SETUP_COMMANDS):
+            self.fast_left[0] = max(0, self.fast_left[0] - 1)
+            if self.stats.in_window():
+                self.stats.fast_forwarded += 1
+        elif self.think:  # (not timed: a player making up their mind)
             await asyncio.sleep(random.expovariate(1 / self.think))
         sent, started = time.time(), time.perf_counter()
         try:
@@ -140,6 +154,7 @@ class BenchSession(Session):
 async def open_session(plan: Plan, stats: Stats, name: str, seat: bool) -> BenchSession:
     session = BenchSession(plan.url, give_up_after=10.0)
     session.stats, session.seat, session.think = stats, seat, plan.think
+    session.fast_left = [0]
     await session._connect()  # (Session.open, with the subclass)
     session._connected.set()
     session._runner = asyncio.create_task(session._run())
@@ -150,6 +165,10 @@ async def open_session(plan: Plan, stats: Stats, name: str, seat: bool) -> Bench
 async def play_matches(a: BenchSession, b: BenchSession, n: int, plan: Plan, stats: Stats,
                        live: list[str]) -> None:
     """Bot pair number n: one match after another, until cancelled."""
+    if plan.fast_forward:
+        # (one count for the pair: a seat that ran out first would pace the other's)
+        a.fast_left = b.fast_left = [random.Random(plan.first + n).randint(0, plan.fast_forward)]
+        a.fast_setup = b.fast_setup = True
     for game in range(1_000_000):
         seed, match_id = (plan.first + n) * 1000 + game, None
         try:
@@ -170,6 +189,8 @@ async def play_matches(a: BenchSession, b: BenchSession, n: int, plan: Plan, sta
                     await a.resign(match_id)  # so that its spectators are let go
             await asyncio.sleep(0.1)
         finally:
+            a.fast_setup = b.fast_setup = False  # (the first match only)
+            a.fast_left[0] = 0
             if match_id in live:
                 live.remove(match_id)
             a.streams.pop(match_id, None)

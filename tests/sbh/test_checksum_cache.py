@@ -59,3 +59,31 @@ def test_a_changed_figure_is_packed_again():
     fig = next(f for f in state.figures.values() if f.pos is not None)
     changing(state, fig.id).wounds += 1  # as an evolver changes a figure
     assert state_digest(state) == digest_from_nothing(state) != before
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_released_state_forgets_its_caches_and_answers_as_before(seed):
+    """The server releases a state once a command's prompt and views are sent
+    (system.release): what it remembered for speed goes (the memo, the packed
+    figures, and outside deployment the board's deployment zones), and the next
+    prompt and checksums are the same as if nothing had been forgotten."""
+    rng, dice, state = short_game(seed)
+    zones_forgotten = zones_kept = 0
+    while not SYSTEM.is_over(state):
+        prompt = [d.to_wire() for d in SYSTEM.prompt(state).decisions]
+        digest = state_digest(state)
+        assert state._packed or not state.figures  # (the digest packed the figures)
+        SYSTEM.release(state)
+        assert state._memo is None and state._packed is None
+        if state.phase == "deploy":
+            zones_kept += "_zone_cache" in state.board.__dict__
+        else:
+            assert "_zone_cache" not in state.board.__dict__
+            zones_forgotten += 1
+        assert state_digest(state) == digest == digest_from_nothing(state)
+        assert [d.to_wire() for d in SYSTEM.prompt(state).decisions] == prompt
+        seat = rng.choice(SYSTEM.prompt(state).seats)
+        command = random_command(SYSTEM.prompt(state), seat, rng, WARBANDS[seat])
+        state, events, checksums = SYSTEM.apply_in_place(state, command, dice, state_digest)
+        assert checksums[-1] == digest_from_nothing(state), command
+    assert zones_kept > 0 and zones_forgotten > 50

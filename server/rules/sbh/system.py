@@ -197,14 +197,21 @@ class SongOfBladesAndHeroes:
         return ()
 
     def release(self, state: SbhState) -> None:
-        """Forget what the state remembers for speed (`state._memo`, worked out
-        again when needed). The server calls this once a command's prompt and
-        views are sent: a match waiting seconds for its next command then holds
-        none of its prompt's lists. Kept, they outlived the collector's young
+        """Forget what the state remembers for speed (`state._memo` and the
+        figures packed for checksums, `state._packed`: worked out again when
+        needed). The server calls this once a command's prompt and views are
+        sent: a match waiting seconds for its next command then holds none of
+        its prompt's lists. Kept, they outlived the collector's young
         generation by the hundred thousand at 1,000 matches (a deployment
         prompt alone is ~200 lists) and made its middle-generation pauses
-        ~75 ms (bench/load.py)."""
+        ~75 ms (bench/load.py). The packed figures were ~6 KiB of a waiting
+        match (bench/match_memory.py); packing them again costs the next
+        command's first checksum ~15 us. Out of deployment, the board's
+        deployment zones go too."""
         state._memo = None
+        state._packed = None
+        if state.phase != "deploy":
+            state.board.forget_edge_zones()
 
     def odds(self, state: SbhState, command: Command) -> dict[str, Any]:
         """Exact odds of an attack the seat could make now (server/rules/sbh/odds.py)."""

@@ -175,6 +175,11 @@ class SbhBoard:
                 h for h in self._cells if steps_off(h) <= depth and self.passable(h, {}))
         return zone
 
+    def forget_edge_zones(self) -> None:
+        """Drop what `edge_zone` cached: deployment asks it for every placement,
+        the battle never (a few KiB a match, kept all game otherwise)."""
+        self.__dict__.pop("_zone_cache", None)
+
     def nearest_edge(self, h: Hex) -> int:
         return min(self.edge_distance(h, s) for s in ("north", "south", "west", "east"))
 
