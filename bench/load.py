@@ -38,13 +38,16 @@ its core to another process. By default the load is closed-loop (the next comman
 soon as the prompt comes), so latency is queueing: about M / throughput once the server
 is saturated; `--think S` paces each seat (exponential pauses, mean S seconds, not
 timed) to see latency at a load the server can carry. At M=1000 a match outlasts the
-run, so the window sees matches being set up and deployed, not the whole game mix; and
-the first seconds after the connections are up are a burst (every match created, joined
-and watched at once) that keeps the server's loop busy for ~15 s: give M=1000 a warm-up
-of 25 s or more. "p99 by quarter of the window" shows what a short warm-up let in. The
-machine is small and shared: compare the ratio, not the absolute rates. Each run writes
-bench/results/load_latency.png, the server's log, and with --profile a py-spy profile of
-the server over the window (summarised at the end).
+run, so without `--fast-forward` the window sees matches being set up and deployed, not
+battles; and the first seconds after the connections are up are a burst (every match
+created, joined and watched at once) that keeps the server's loop busy for ~15 s: give
+M=1000 a warm-up of 25 s or more. `--fast-forward K` plays each pair's first match's
+set-up, deployment and first k commands (k drawn from 0..K) without pauses, so the
+window sees battles at every stage (K=250 with a 200 s warm-up at M=1000; the report
+says if the window caught any of them). "p99 by quarter of the window" shows what a
+short warm-up let in. The machine is small and shared: compare the ratio, not the
+absolute rates. Each run writes bench/results/load_latency.png, the server's log, and
+with --profile a py-spy profile of the server over the window (summarised at the end).
 """
 
 from __future__ import annotations
