@@ -282,7 +282,8 @@ _pack = msgspec.msgpack.Encoder().encode
 def figures_canonical(state: SbhState) -> dict:
     """`canonical(state.figures)` (server.rules.checksum), each figure as its
     packed bytes, kept in `state._packed` until an evolver changes the figure
-    (evolve_common.changing and touch drop it; journal.rollback drops them all).
+    (evolve_common.changing and touch drop it; journal.rollback and the
+    system's `release` drop them all).
     A state is digested after every event and an event changes a figure or
     two: packing every figure each time was most of a digest's cost. The bytes
     are the same msgspec packs for the figure's canonical form in place, so
