@@ -81,9 +81,10 @@ def test_a_released_state_forgets_its_caches_and_answers_as_before(seed):
             assert "_zone_cache" not in state.board.__dict__
             zones_forgotten += 1
         assert state_digest(state) == digest == digest_from_nothing(state)
-        assert [d.to_wire() for d in SYSTEM.prompt(state).decisions] == prompt
-        seat = rng.choice(SYSTEM.prompt(state).seats)
-        command = random_command(SYSTEM.prompt(state), seat, rng, WARBANDS[seat])
+        again = SYSTEM.prompt(state)
+        assert [d.to_wire() for d in again.decisions] == prompt
+        seat = rng.choice(again.seats)
+        command = random_command(again, seat, rng, WARBANDS[seat])
         state, events, checksums = SYSTEM.apply_in_place(state, command, dice, state_digest)
         assert checksums[-1] == digest_from_nothing(state), command
     assert zones_kept > 0 and zones_forgotten > 50
