@@ -9,6 +9,8 @@ the next. The baseline in the same run is the same load with group commit off
 (`max_batch=1`: one transaction per append). Read the "speed-up" column: how
 much more the group committer gets through at that load, and "events/s" (group
 commit, five events an append) against issue 6's goal of 30,000 appended events/s.
+"CPU us/append" is this process's CPU an append under group commit (the committer,
+the store and the driver; the benchmark's own making of the rows is in it too).
 Default database: a SQLite file in a temporary directory; pass a postgresql+asyncpg
 URL to measure PostgreSQL (the database must exist; the benchmark adds rows, and
 leaves them).
@@ -67,20 +69,21 @@ async def play(committer: Committer, match_id: str, until: float,
 
 
 async def measure(store: Store, matches: int, seconds: float,
-                  grouped: bool) -> tuple[float, float, float]:
-    """(appends per second, appends per transaction, mean wait for an append in ms)."""
+                  grouped: bool) -> tuple[float, float, float, float]:
+    """(appends per second, appends per transaction, mean wait for an append in ms,
+    this process's CPU per append in us)."""
     committer = Committer(store) if grouped else Committer(store, max_batch=1,
                                                              max_inflight=1)
     committer.start()
     ids = await new_matches(store, matches)
     until = asyncio.get_running_loop().time() + seconds
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     waits: list[float] = []
     counts = await asyncio.gather(*(play(committer, m, until, waits) for m in ids))
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     await committer.stop()
     return (sum(counts) / elapsed, committer.appends / max(1, committer.transactions),
-            1000 * sum(waits) / max(1, len(waits)))
+            1000 * sum(waits) / max(1, len(waits)), 1e6 * cpu / max(1, sum(counts)))
 
 
 async def main() -> None:
@@ -94,13 +97,15 @@ async def main() -> None:
     print(f"database: {url.split('@')[-1]}   {EVENTS_PER_COMMAND} events per command, "
           f"{args.seconds:g} s per figure")
     print(f"{'matches':>8} {'one tx/append':>15} {'group commit':>14} {'speed-up':>9} "
-          f"{'appends/tx':>11} {'wait, ms':>9} {'events/s':>10}   (goal: >= 30,000 events/s)")
+          f"{'appends/tx':>11} {'wait, ms':>9} {'CPU us/append':>14} {'events/s':>10}"
+          "   (goal: >= 30,000 events/s)")
     try:
         for load in (int(x) for x in args.loads.split(",")):
-            alone, _, _ = await measure(store, load, args.seconds, grouped=False)
-            grouped, per_tx, wait = await measure(store, load, args.seconds, grouped=True)
+            alone, _, _, _ = await measure(store, load, args.seconds, grouped=False)
+            grouped, per_tx, wait, cpu = await measure(store, load, args.seconds, grouped=True)
             print(f"{load:>8} {alone:>11.0f} /s {grouped:>10.0f} /s {grouped / alone:>8.2f}x "
-                  f"{per_tx:>11.1f} {wait:>9.2f} {grouped * EVENTS_PER_COMMAND:>10.0f}")
+                  f"{per_tx:>11.1f} {wait:>9.2f} {cpu:>14.0f} "
+                  f"{grouped * EVENTS_PER_COMMAND:>10.0f}")
     finally:
         await store.close()
 

@@ -2,7 +2,11 @@
 one SQLAlchemy engine (SQLite through aiosqlite, PostgreSQL through asyncpg).
 
 Event appends go through `server.store.committer.Committer`, which writes the
-appends of many matches in one transaction (group commit).
+appends of many matches in one transaction (group commit). On PostgreSQL the
+appends have a small asyncpg pool of their own, used without SQLAlchemy: they are
+the one write on every command's path, and SQLAlchemy's layers (a greenlet hop,
+statement and parameter handling) cost 310 us of CPU a transaction against
+asyncpg's 95 (measured here, one append of five events).
 """
 
 from __future__ import annotations
@@ -12,8 +16,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import asyncpg
 import msgspec
-from sqlalchemy import delete, event, func, insert, select, text, update
+from sqlalchemy import delete, event, func, insert, make_url, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -77,46 +82,50 @@ def create_engine(url: str) -> AsyncEngine:
 
 # One statement is one transaction: either every command and event of the batch is
 # stored or none is (a seq or request id already taken: IntegrityError).
-_APPEND_PG = text("""
+_APPEND_PG = """
 WITH stored_commands AS (
     INSERT INTO commands (match_id, idx, seat, request_id, payload, first_seq, last_seq,
                           dice_position, created_at)
-    SELECT * FROM unnest(CAST(:c_match AS varchar[]), CAST(:c_idx AS integer[]),
-                         CAST(:c_seat AS varchar[]), CAST(:c_request AS varchar[]),
-                         CAST(:c_payload AS bytea[]), CAST(:c_first AS integer[]),
-                         CAST(:c_last AS integer[]), CAST(:c_dice AS integer[]),
-                         CAST(:c_at AS double precision[])))
+    SELECT * FROM unnest($1::varchar[], $2::integer[], $3::varchar[], $4::varchar[],
+                         $5::bytea[], $6::integer[], $7::integer[], $8::integer[],
+                         $9::double precision[]))
 INSERT INTO events (match_id, seq, payload, checksum)
-SELECT * FROM unnest(CAST(:e_match AS varchar[]), CAST(:e_seq AS integer[]),
-                     CAST(:e_payload AS bytea[]), CAST(:e_checksum AS varchar[]))
-""")
+SELECT * FROM unnest($10::varchar[], $11::integer[], $12::bytea[], $13::varchar[])
+"""
 
 
 APPEND_CONNECTIONS = 2  # PostgreSQL: the group committer's own (it writes two batches at once)
 
 
+def asyncpg_dsn(url: str) -> str:
+    """The SQLAlchemy URL `postgresql+asyncpg://...` as asyncpg's own DSN."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
 class Store:
-    def __init__(self, engine: AsyncEngine, append_engine: AsyncEngine | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, append_pool: asyncpg.Pool | None = None) -> None:
         self.engine = engine
         # Appends (the group commit) have connections of their own on PostgreSQL, so that
         # an acknowledgement never waits for a connection behind the lobby's and the
         # catch-ups' queries: when a thousand matches were created at once, a commit
-        # waited up to 1.4 s for one of the shared pool's.
-        self.append_engine = append_engine or engine
+        # waited up to 1.4 s for one of the shared pool's. (None: SQLite, one writer,
+        # appends through the engine.)
+        self.append_pool = append_pool
 
     @classmethod
     async def open(cls, url: str, *, upgrade: bool = True) -> Store:
         engine = create_engine(url)
         if upgrade:
             await migrate.upgrade(engine)
-        appends = None
+        append_pool = None
         if engine.dialect.name == "postgresql":
-            appends = create_async_engine(url, pool_size=APPEND_CONNECTIONS, max_overflow=0)
-        return cls(engine, appends)
+            append_pool = await asyncpg.create_pool(
+                asyncpg_dsn(url), min_size=APPEND_CONNECTIONS, max_size=APPEND_CONNECTIONS)
+        return cls(engine, append_pool)
 
     async def close(self) -> None:
-        if self.append_engine is not self.engine:
-            await self.append_engine.dispose()
+        if self.append_pool is not None:
+            await self.append_pool.close()
         await self.engine.dispose()
 
     # -- accounts ---------------------------------------------------------------------
@@ -255,7 +264,7 @@ class Store:
         """Write appends in one transaction; IntegrityError if any seq or request id
         is already taken (then nothing of this call is written)."""
         appends = list(appends)
-        if self.engine.dialect.name == "postgresql":
+        if self.append_pool is not None:
             await self._write_appends_pg(appends)
             return
         command_rows = [{"match_id": a.match_id, "idx": a.command.idx, "seat": a.command.seat,
@@ -273,23 +282,26 @@ class Store:
     async def _write_appends_pg(self, appends: list[Append]) -> None:
         """PostgreSQL: the same rows in one statement, so one round trip to the server
         (BEGIN, two batched INSERTs and COMMIT were four, each a system call and a
-        wake-up on both sides), and no per-row parameter handling in our process."""
+        wake-up on both sides), autocommitted, and no per-row parameter handling in
+        our process."""
         events_of = [(a.match_id, e) for a in appends for e in a.events]
-        params = {
-            "c_match": [a.match_id for a in appends], "c_idx": [a.command.idx for a in appends],
-            "c_seat": [a.command.seat for a in appends],
-            "c_request": [a.command.request_id for a in appends],
-            "c_payload": [a.command.payload for a in appends],
-            "c_first": [a.command.first_seq for a in appends],
-            "c_last": [a.command.last_seq for a in appends],
-            "c_dice": [a.command.dice_position for a in appends],
-            "c_at": [a.created_at for a in appends],
-            "e_match": [m for m, _ in events_of], "e_seq": [e.seq for _, e in events_of],
-            "e_payload": [e.payload for _, e in events_of],
-            "e_checksum": [e.checksum for _, e in events_of]}
-        async with self.append_engine.connect() as conn:
-            conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
-            await conn.execute(_APPEND_PG, params)
+        try:
+            async with self.append_pool.acquire() as conn:
+                await conn.execute(
+                    _APPEND_PG,
+                    [a.match_id for a in appends], [a.command.idx for a in appends],
+                    [a.command.seat for a in appends],
+                    [a.command.request_id for a in appends],
+                    [a.command.payload for a in appends],
+                    [a.command.first_seq for a in appends],
+                    [a.command.last_seq for a in appends],
+                    [a.command.dice_position for a in appends],
+                    [a.created_at for a in appends],
+                    [m for m, _ in events_of], [e.seq for _, e in events_of],
+                    [e.payload for _, e in events_of], [e.checksum for _, e in events_of])
+        except asyncpg.IntegrityConstraintViolationError as error:
+            # (the same error as the SQLite path and every other write raise)
+            raise IntegrityError(_APPEND_PG, None, error) from error
 
     async def events_after(self, match_id: str, after_seq: int,
                            upto: int | None = None) -> list[EventRow]:

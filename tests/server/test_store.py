@@ -23,6 +23,7 @@ from server.store.store import (
     EventRow,
     SeatTaken,
     Store,
+    asyncpg_dsn,
     pack,
     unpack,
 )
@@ -392,14 +393,14 @@ async def test_appends_do_not_wait_for_the_shared_pool(store):
     try:
         await add_match(store, "busy", status="active")
         if store.engine.dialect.name == "postgresql":
-            assert store.append_engine is not store.engine
+            assert store.append_pool is not None
             for _ in range(POOL_SIZE + POOL_OVERFLOW):
                 held.append(await store.engine.connect())
             with pytest.raises(TimeoutError):  # (the shared pool has nothing left)
                 async with asyncio.timeout(0.3):
                     await store.match("busy")
         else:  # (SQLite has one writer: the appends share its engine)
-            assert store.append_engine is store.engine
+            assert store.append_pool is None
         await asyncio.wait_for(asyncio.gather(
             committer.append(command("busy", 0, [1, 2])),
             committer.append(command("busy", 1, [3]))), 10)
@@ -409,3 +410,10 @@ async def test_appends_do_not_wait_for_the_shared_pool(store):
             await connection.close()
         await committer.stop()
     assert [seq for seq, _ in await logged(store, "busy")] == [1, 2, 3]
+
+
+def test_the_appends_pool_connects_where_the_engine_does():
+    """The appends' asyncpg pool is given the engine's URL without SQLAlchemy's driver
+    name: the same user, password (still escaped), host, port, database and options."""
+    url = "postgresql+asyncpg://bob:p%40ss@db.example:5433/warband?ssl=require"
+    assert asyncpg_dsn(url) == "postgresql://bob:p%40ss@db.example:5433/warband?ssl=require"
