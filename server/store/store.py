@@ -102,6 +102,12 @@ def asyncpg_dsn(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
+    """An append leaves nothing on its connection (one autocommitted statement: no
+    transaction, lock, setting or LISTEN), so asyncpg's reset query on its return to
+    the pool (another round trip before the append's slot frees) is skipped."""
+
+
 class Store:
     def __init__(self, engine: AsyncEngine, append_pool: asyncpg.Pool | None = None) -> None:
         self.engine = engine
@@ -120,7 +126,8 @@ class Store:
         append_pool = None
         if engine.dialect.name == "postgresql":
             append_pool = await asyncpg.create_pool(
-                asyncpg_dsn(url), min_size=APPEND_CONNECTIONS, max_size=APPEND_CONNECTIONS)
+                asyncpg_dsn(url), min_size=APPEND_CONNECTIONS, max_size=APPEND_CONNECTIONS,
+                reset=_nothing_to_reset)
         return cls(engine, append_pool)
 
     async def close(self) -> None:
