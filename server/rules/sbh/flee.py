@@ -17,7 +17,6 @@ equally far along shortest routes, the owner chooses.
 from __future__ import annotations
 
 import functools
-import heapq
 
 from server.rules.board.hex import Hex, distance, hex_at, neighbours, within
 from server.rules.sbh.combat import hex_list
@@ -38,8 +37,9 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
     Costs from the figure are found by a shortest-path search over hex
     indices (steps cost 1 or 2, so in buckets by cost), stopped once the
     nearest way off the table is known: a hex on a shortest route off has a
-    cost below that, so nothing farther matters. (tests/sbh/test_flee.py checks
-    it against the plain search over every hex.)"""
+    cost below that, so nothing farther matters. The hexes on those routes are
+    then found by walking back from the nearest exits. (tests/sbh/test_flee.py
+    checks it against the plain search over every hex.)"""
     board = state.board
     width, height = board.width, board.height
     neighbours_of, on_edge = _grid(width, height)
@@ -50,10 +50,8 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
     crossing = {} if flying else _crossings(board, fig)
     enter = bytearray(costs)  # step cost into each hex, 0: may not enter
     for d in dangers(state, fig, ignore):
-        for h in within(d, SHORT):
-            i = _index(width, height, h)
-            if i is not None:
-                enter[i] = 0
+        for i in _indices_within(width, height, d, SHORT):
+            enter[i] = 0
     for h, occupant in occupied.items():
         if board.cramped(h) or (occupant.seat != fig.seat and not flying):
             enter[_index(width, height, h)] = 0
@@ -63,13 +61,16 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
     cost_to[start] = 0
     buckets: list[list[int]] = [[start]]
     nearest_exit = INFINITY  # cost to the nearest edge hex
+    exits: list[int] = []  # the edge hexes that near
     cost = 0
     while cost < len(buckets) and cost <= nearest_exit:
         for i in buckets[cost]:
             if cost_to[i] != cost:
                 continue  # reached more cheaply since
-            if on_edge[i] and nearest_exit == INFINITY:
-                nearest_exit = cost
+            if on_edge[i]:
+                if nearest_exit == INFINITY:
+                    nearest_exit = cost
+                exits.append(i)
             for n in neighbours_of[i]:
                 step = enter[n]
                 if step and crossing:
@@ -82,31 +83,32 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
         cost += 1
     if nearest_exit == INFINITY:
         return "trapped", []
-    best = nearest_exit + 1  # one more step off the table
     budget = moves * RANGE[fig.move_category]
-    if best <= budget:
+    if nearest_exit + 1 <= budget:  # (one more step off the table)
         return "off", []
-    # cost still to go from each hex on the way, by a search back from the exits
-    settled = [i for i in range(width * height) if cost_to[i] < best]
-    rest = {i: 1 for i in settled if on_edge[i]}
-    queue = sorted((1, i) for i in rest)  # (a sorted list is a heap)
-    while queue:
-        c, i = heapq.heappop(queue)
-        if c > rest[i]:
-            continue
-        for n in neighbours_of[i]:
-            if cost_to[n] < best:
-                step = crossing.get((n, i), costs[i]) if crossing else costs[i]
-                through = c + step  # stepping into i (entered, or the start)
-                if step and through < rest.get(n, INFINITY):
-                    rest[n] = through
-                    heapq.heappush(queue, (through, n))
+    # The hexes on a shortest route off: back from the nearest exits, over the
+    # steps a shortest route takes (the cost to the hex stepped into is the cost
+    # to the hex stepped from, plus the step's).
+    on_route = set(exits)
+    todo = list(exits)
+    while todo:
+        n = todo.pop()
+        reached_at = cost_to[n]
+        for i in neighbours_of[n]:
+            before = cost_to[i]
+            if before >= reached_at or i in on_route:
+                continue
+            step = enter[n]
+            if step and crossing:
+                step = crossing.get((i, n), step)
+            if step and before + step == reached_at:
+                on_route.add(i)
+                todo.append(i)
     cells = board.hexes()
-    on_route = [i for i in settled if cost_to[i] <= budget
-                and cost_to[i] + rest.get(i, INFINITY) == best
-                and (i == start or (ground[i] and cells[i] not in occupied))]
-    furthest = max(cost_to[i] for i in on_route)
-    return "move", sorted(cells[i] for i in on_route if cost_to[i] == furthest)
+    ends = [i for i in on_route if cost_to[i] <= budget
+            and (i == start or (ground[i] and cells[i] not in occupied))]
+    furthest = max(cost_to[i] for i in ends)
+    return "move", sorted(cells[i] for i in ends if cost_to[i] == furthest)
 
 
 def dangers(state, fig: Figure, ignore: list[str]) -> list[Hex]:
@@ -133,6 +135,14 @@ def _grid(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], bytes]:
     edge = bytes(1 if r in (0, height - 1) or c in (0, width - 1) else 0
                  for r in range(height) for c in range(width))
     return near, edge
+
+
+@functools.lru_cache(maxsize=4096)
+def _indices_within(width: int, height: int, center, reach: int) -> tuple[int, ...]:
+    """The indices of the hexes on the table within `reach` of `center`
+    (remembered: enemies stand on the same hexes over many flights)."""
+    return tuple(i for i in (_index(width, height, h) for h in within(center, reach))
+                 if i is not None)
 
 
 def _index(width: int, height: int, h) -> int | None:
