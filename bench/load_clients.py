@@ -48,6 +48,8 @@ class Plan:
     # per pair from 0..fast_forward) without pausing, so that a window after them sees
     # matches at every stage of play, not all of them in set-up at once.
     fast_forward: int = 0
+    nice: int = 0  # added to the worker's nice value (the probe's stays 0): see load.py
+
 
 
 @dataclass
@@ -295,4 +297,6 @@ async def _work(plan: Plan, ready, go, go_at, results) -> None:
 
 def worker(plan: Plan, ready, go, go_at, results) -> None:
     """The entry point of a worker process."""
+    if plan.nice:
+        os.nice(plan.nice)
     asyncio.run(_work(plan, ready, go, go_at, results))
