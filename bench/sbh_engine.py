@@ -5,6 +5,11 @@ replay speed. Prints its figures; not a test.
 
 Goals (issue 3): >= 100 full games/s on one core for two 300-point warbands;
 >= 300,000 evolve events/s when rebuilding a match from its events.
+
+"what a game held" says what the timed games were: random-legal players wander, so
+their games run to the 40-turn limit with almost no fighting (two warbands deployed
+40 hexes apart seldom meet). Games/s is therefore a figure for games of ~485
+mostly-movement commands; "us a command" is the comparable figure.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import argparse
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,8 +57,14 @@ def play(seed: int, checksums: bool):
                                        keep_input=False)
         events.extend(a.event for a in applied)
         commands += 1
+        KINDS[command.type] += 1
     play.commands = getattr(play, "commands", 0) + commands
+    TURNS.append(state.turn)
     return state, events
+
+
+KINDS: Counter = Counter()  # commands played, by type (what the timed games were made of)
+TURNS: list[int] = []  # the turn each game ended in
 
 
 def main() -> None:
@@ -69,6 +81,8 @@ def main() -> None:
     play(10**6, False)
     logs = []
     for label, checksums in (("with per-event checksums", True), ("engine only", False)):
+        KINDS.clear()  # (both runs play the same games)
+        TURNS.clear()
         start, cpu = time.perf_counter(), time.process_time()
         count, play.commands = 0, 0
         for game in range(args.games):
@@ -82,6 +96,13 @@ def main() -> None:
               f"{count / args.games:.0f} events and {play.commands / args.games:.0f} commands "
               f"a game, {elapsed / play.commands * 1e6:.1f} us a command (prompt, choice, "
               "decide and evolve)")
+
+    games = len(TURNS)
+    at_limit = sum(turn >= SETUP["options"]["turn_limit"] for turn in TURNS)
+    print(f"what a game held: {sum(TURNS) / games:.1f} turns ({at_limit} of {games} games "
+          f"ended at the {SETUP['options']['turn_limit']}-turn limit); commands a game: "
+          + ", ".join(f"{kind} {count / games:.1f}" for kind, count in KINDS.most_common(8))
+          + f"; melee attacks {KINDS['attack'] / games:.1f}, shots {KINDS['shoot'] / games:.1f}")
 
     start = time.perf_counter()
     total = 0
