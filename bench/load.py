@@ -44,16 +44,17 @@ created, joined and watched at once) that keeps the server's loop busy for ~15 s
 M=1000 a warm-up of 25 s or more. `--fast-forward K` plays each pair's first match's
 set-up, deployment and first k commands (k drawn from 0..K) without pauses, so the
 window sees battles at every stage (K=250 with a 200 s warm-up at M=1000; the report
-says if the window caught any of them). `--client-nice N` runs the loaded client
-workers at nice N (19: lowest priority); the server, PostgreSQL and the probe client stay
-at 0. Clients on other machines would take none of the server's CPU: on these two cores
-the load clients need as much CPU as the server, and at equal priority the kernel makes
-the server wait for a core in the middle of a command (14% of the window at `--think 2`
-against 6% at nice 19). Both are worth running: equal priority is the harsher
-co-located figure, nice 19 the nearer to a server of its own. "p99 by quarter of the window" shows what a
-short warm-up let in. The machine is small and shared: compare the ratio, not the
-absolute rates. Each run writes bench/results/load_latency.png, the server's log, and
-with --profile a py-spy profile of the server over the window (summarised at the end).
+says if the window caught any of them). `--client-nice N` runs the loaded client workers
+at nice N (19: lowest priority); the server, PostgreSQL and the probe client stay at 0.
+Clients on other machines would take none of the server's CPU: on these two cores the
+load clients need as much CPU as the server, and at equal priority the kernel makes the
+server wait for a core in the middle of a command (13-15% of the window at `--think 2`
+against 6-9% at nice 19). Both are worth running: equal priority is the harsher co-
+located figure, nice 19 the nearer to a server of its own. "p99 by quarter of the
+window" shows what a short warm-up let in. The machine is small and shared: compare the
+ratio, not the absolute rates. Each run writes bench/results/load_latency.png, the
+server's log, and with --profile a py-spy profile of the server over the window
+(summarised at the end).
 """
 
 from __future__ import annotations
