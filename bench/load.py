@@ -49,8 +49,8 @@ at nice N (19: lowest priority); the server, PostgreSQL and the probe client sta
 Clients on other machines would take none of the server's CPU: on these two cores the
 load clients need as much CPU as the server, and at equal priority the kernel makes the
 server wait for a core in the middle of a command (13-15% of the window at `--think 2`
-against 6-9% at nice 19). Both are worth running: equal priority is the harsher co-
-located figure, nice 19 the nearer to a server of its own. "p99 by quarter of the
+against 6-9% at nice 19). Both are worth running: equal priority is the harsher
+co-located figure, nice 19 the nearer to a server of its own. "p99 by quarter of the
 window" shows what a short warm-up let in. The machine is small and shared: compare the
 ratio, not the absolute rates. Each run writes bench/results/load_latency.png, the
 server's log, and with --profile a py-spy profile of the server over the window
