@@ -51,7 +51,6 @@ class Plan:
     nice: int = 0  # added to the worker's nice value (the probe's stays 0): see load.py
 
 
-
 @dataclass
 class Stats:
     probe: bool = False  # from the probe worker (Plan.probe)

@@ -48,7 +48,6 @@ def play(seed: int, checksums: bool):
     dice = SeededDice(seed.to_bytes(8, "big"))
     state = SYSTEM.initial(SETUP)
     events = []
-    commands = 0
     while not SYSTEM.is_over(state):
         prompt = SYSTEM.prompt(state)
         seat = rng.choice(prompt.seats)
@@ -56,9 +55,7 @@ def play(seed: int, checksums: bool):
         state, applied = apply_command(SYSTEM, state, command, dice, checksums=checksums,
                                        keep_input=False)
         events.extend(a.event for a in applied)
-        commands += 1
         KINDS[command.type] += 1
-    play.commands = getattr(play, "commands", 0) + commands
     TURNS.append(state.turn)
     return state, events
 
@@ -84,17 +81,18 @@ def main() -> None:
         KINDS.clear()  # (both runs play the same games)
         TURNS.clear()
         start, cpu = time.perf_counter(), time.process_time()
-        count, play.commands = 0, 0
+        count = 0
         for game in range(args.games):
             state, events = play(args.seed + game, checksums)
             count += len(events)
             if not checksums:
                 logs.append(events)
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+        commands = sum(KINDS.values())
         print(f"full games ({label}): {args.games / elapsed:.2f} games/s "
               f"({args.games / cpu:.2f} per CPU second), {count / elapsed:,.0f} events/s, "
-              f"{count / args.games:.0f} events and {play.commands / args.games:.0f} commands "
-              f"a game, {elapsed / play.commands * 1e6:.1f} us a command (prompt, choice, "
+              f"{count / args.games:.0f} events and {commands / args.games:.0f} commands "
+              f"a game, {elapsed / commands * 1e6:.1f} us a command (prompt, choice, "
               "decide and evolve)")
 
     games = len(TURNS)
