@@ -36,6 +36,8 @@ ERRORS: dict[str, ErrorSpec] = {
     "rate_limited": ErrorSpec("Too many messages; slow down and retry.", retryable=True),
     "store_unavailable": ErrorSpec("The match could not be saved; nothing was changed. "
                                    "Retry shortly.", retryable=True),
+    "server_busy": ErrorSpec("The server is too busy to answer; retry in a moment.",
+                             retryable=True),
     # accounts
     "not_authenticated": ErrorSpec("Log in, register or play as a guest first."),
     "auth_failed": ErrorSpec("Wrong username or password."),

@@ -43,7 +43,7 @@ from server.lobby import Lobby
 from server.matches.hub import Hub
 from server.metrics import Metrics
 from server.rules.kernel import Command
-from server.store.store import Store
+from server.store.store import STORE_BUSY, Store
 from server.watching import Watching
 
 log = logging.getLogger("warband.gateway")
@@ -221,6 +221,12 @@ class ClientConnection(Watching, Catalogs):
                 await self._fail(problem)
             else:
                 self.push(error(problem))
+            return
+        except STORE_BUSY:
+            log.warning("request %s: no database connection came free in time", kind)
+            problem = ProtocolError("server_busy", request_id=request_id)
+            metrics.errors.labels(problem.code).inc()
+            self.push(error(problem))
             return
         except Exception:
             log.exception("request %s failed", kind)

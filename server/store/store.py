@@ -20,6 +20,7 @@ import asyncpg
 import msgspec
 from sqlalchemy import delete, event, func, insert, make_url, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from server.store import migrate
@@ -62,6 +63,11 @@ class Append:
 
 
 POOL_SIZE, POOL_OVERFLOW = 10, 10  # PostgreSQL: the shared pool's connections
+
+# What a read or write raises when every pooled connection stayed in use for the pool's
+# whole timeout (30 s): the server is overloaded, not broken, and the request may be
+# retried (the gateway answers `server_busy`).
+STORE_BUSY = (PoolTimeout,)
 
 
 def create_engine(url: str) -> AsyncEngine:

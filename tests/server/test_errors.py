@@ -10,6 +10,7 @@ import socket
 import msgspec
 import pytest
 from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import create_async_engine
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -209,6 +210,29 @@ async def store_unavailable(server):
         await conn.execute(commands.delete().where(commands.c.request_id == "intruder"))
     await ann.request("command", match_id=match_id, command="bid", args={"amount": 1})
     return refused
+
+
+async def server_busy(server):
+    """Every database connection stays in use for the pool's whole timeout (an
+    overload): the request is refused as busy, changes nothing, and the same
+    request works once a connection is free."""
+    ann = await guest(server)
+    store = server.store
+    crowded = create_async_engine(store.engine.url, pool_size=1, max_overflow=0,
+                                  pool_timeout=0.2)
+    store.engine, usual = crowded, store.engine
+    try:
+        before = await fingerprint(server)
+        async with crowded.connect():  # (its only connection, held)
+            with pytest.raises(ServerError) as refused:
+                await ann.request("create_match", system="sbh")
+        assert await fingerprint(server) == before
+        await ann.request("create_match", system="sbh")
+        assert await fingerprint(server) != before
+    finally:
+        store.engine = usual
+        await crowded.dispose()
+    return refused.value
 
 
 async def not_authenticated(server):
