@@ -24,6 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--warbands", default="elves,goblins",
                    help="the preset warband of seat a and of seat b")
     p.add_argument("--turns", type=int, default=30, help="turn limit of each match")
+    p.add_argument("--points", type=int, default=300,
+                   help="points limit of each match (default 300, the book's)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=run)
 
@@ -34,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from clients.bots.match import play_in_process
     from clients.bots.sbh import make_bot
     from server.cli import CommandError
+    from server.rules.sbh.builder import normalize
     from server.rules.sbh.presets import preset
 
     players = [p.strip() for p in args.players.split(",")]
@@ -48,7 +51,15 @@ def run(args: argparse.Namespace) -> int:
         make_bot(players[1], warbands["a"])
     except (KeyError, ValueError) as bad:
         raise CommandError(str(bad).strip('"')) from None
-    setup = {"board_size": 24, "options": {"turn_limit": args.turns}}
+    for key, warband in zip(keys, warbands.values(), strict=True):
+        # (refused here in one line, not by the first match's list check mid-run)
+        problems = normalize(warband, args.points)[1]
+        if problems:
+            raise CommandError(f"the {key} warband does not fit a {args.points}-point match: "
+                               + " ".join(p.message for p in problems)
+                               + " (give --points, or another warband)")
+    setup = {"board_size": 24, "options": {"turn_limit": args.turns,
+                                           "points_limit": args.points}}
     wins: Counter = Counter()
     turns = events = 0
     started = time.perf_counter()

@@ -38,6 +38,17 @@ def test_the_heuristic_bot_beats_the_random_one_in_80_percent_of_200_games(capsy
     assert report["win_rates"]["heuristic"] >= 0.8, report
 
 
+def test_a_warband_over_the_points_limit_is_refused_before_any_match(capsys):
+    """goblin_horde costs 315 points (seed 000, SELECTING FIGURES: 300 by default)."""
+    assert main(["simulate", "sbh", "--games", "2", "--warbands", "elves,goblin_horde"]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said.startswith("warband: error: the goblin_horde warband does not fit a "
+                           "300-point match: The warband costs 315 points") and "\n" not in said
+    assert main(["simulate", "sbh", "--games", "2", "--warbands", "elves,goblin_horde",
+                 "--points", "400", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+
+
 def test_the_same_seed_gives_the_same_match():
     def once():
         bots = {"a": make_bot("heuristic", preset("elves"), 5),
