@@ -98,5 +98,11 @@ async def _act(session: Session, match_id: str, bot, prompt: dict, view: dict) -
             if refused.retryable:
                 await asyncio.sleep(0.2)  # rate_limited or store_unavailable: again
                 continue
+            if kind == "submit_list":
+                # Its warband does not fit this match (its points limit, say): the bot
+                # cannot play it, and its opponent should not wait for it forever.
+                log.warning("bot's warband refused, resigning match %s: %s", match_id, refused)
+                await session.resign(match_id)
+                return
             log.warning("bot command %s refused: %s", kind, refused)
             choose = RandomBot(bot.warband).choose

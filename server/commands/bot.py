@@ -56,7 +56,7 @@ async def serve_as_bot(args: argparse.Namespace, warband: dict) -> None:
             await session.guest(args.account)
         games = 0
         while True:
-            match_id = await _take_a_seat(session, args)
+            match_id = await _take_a_seat(session, args, warband)
             if match_id is None:
                 await asyncio.sleep(1.0)  # nobody is waiting for a game yet
                 continue
@@ -69,7 +69,15 @@ async def serve_as_bot(args: argparse.Namespace, warband: dict) -> None:
                 return
 
 
-async def _take_a_seat(session, args) -> str | None:
+def _fits(warband: dict, setup: dict) -> bool:
+    """Whether the bot's warband is a valid list at the match's points limit."""
+    from server.rules.sbh.builder import DEFAULT_LIMIT, normalize
+
+    limit = (setup.get("options") or {}).get("points_limit", DEFAULT_LIMIT)
+    return not normalize(warband, limit)[1]
+
+
+async def _take_a_seat(session, args, warband: dict) -> str | None:
     from clients.client import ServerError
 
     if args.match or args.invite:
@@ -81,6 +89,8 @@ async def _take_a_seat(session, args) -> str | None:
                 return args.match
             raise
     for match in await session.list_open("sbh"):
+        if not _fits(warband, match["setup"]):
+            continue  # (its list would be refused: a challenge for another warband)
         try:
             return (await session.join(match["match_id"]))["match_id"]
         except ServerError as refused:  # someone was quicker

@@ -14,7 +14,7 @@ from clients.bots.sbh import make_bot
 from clients.session import Session
 from server.app import ServerOptions, WarbandServer
 from server.cli import main
-from server.commands.bot import serve_as_bot
+from server.commands.bot import _take_a_seat, serve_as_bot
 from server.rules.sbh.presets import preset
 
 
@@ -75,3 +75,37 @@ async def test_two_bots_play_a_match_over_the_network(server):
         assert len(over["seed"]) == 64
     finally:
         await host.close()
+
+
+async def test_a_bot_whose_warband_does_not_fit_resigns_rather_than_keep_its_opponent_waiting(
+        server):
+    """goblins cost 298 points: over a 200-point match's limit (seed 000, SELECTING
+    FIGURES), so the bot's list is refused and it cannot play."""
+    host, bot = await Session.open(server.url), await Session.open(server.url)
+    try:
+        await host.guest("Host")
+        await bot.guest("Bot")
+        match_id = (await host.create_match("sbh", options={"points_limit": 200}))["match_id"]
+        seat = (await bot.join(match_id))["seat"]
+        stream = await bot.watch(match_id)
+        over = await asyncio.wait_for(
+            play_seat(bot, stream, make_bot("heuristic", preset("goblins"), 1)), 60)
+        assert over["result"]["winner"] == ("a" if seat == "b" else "b")
+    finally:
+        await host.close()
+        await bot.close()
+
+
+async def test_the_bot_takes_only_a_challenge_its_warband_fits(server):
+    host, bot = await Session.open(server.url), await Session.open(server.url)
+    try:
+        await host.guest("Host")
+        await bot.guest("Bot")
+        small = (await host.create_match("sbh", options={"points_limit": 200}))["match_id"]
+        usual = (await host.create_match("sbh"))["match_id"]
+        args = argparse.Namespace(match=None, invite=None)
+        assert await _take_a_seat(bot, args, preset("goblins")) == usual
+        assert small in [m["match_id"] for m in await bot.list_open("sbh")]  # (left open)
+    finally:
+        await host.close()
+        await bot.close()
