@@ -83,7 +83,11 @@ def create_engine(url: str) -> AsyncEngine:
             cursor.close()
 
         return engine
-    return create_async_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
+    # pool_pre_ping: a pooled connection is checked (one round trip) before each use. A
+    # PostgreSQL restart or failover leaves every idle pooled connection dead, and
+    # without the check each one failed the next request that drew it.
+    return create_async_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW,
+                               pool_pre_ping=True)
 
 
 # One statement is one transaction: either every command and event of the batch is
