@@ -38,6 +38,8 @@ ERRORS: dict[str, ErrorSpec] = {
                                    "Retry shortly.", retryable=True),
     "server_busy": ErrorSpec("The server is too busy to answer; retry in a moment.",
                              retryable=True),
+    "database_unavailable": ErrorSpec("The server lost its connection to the match store; "
+                                      "retry in a moment.", retryable=True),
     # accounts
     "not_authenticated": ErrorSpec("Log in, register or play as a guest first."),
     "auth_failed": ErrorSpec("Wrong username or password."),

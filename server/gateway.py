@@ -43,7 +43,7 @@ from server.lobby import Lobby
 from server.matches.hub import Hub
 from server.metrics import Metrics
 from server.rules.kernel import Command
-from server.store.store import STORE_BUSY, Store
+from server.store.store import STORE_BUSY, Store, connection_lost
 from server.watching import Watching
 
 log = logging.getLogger("warband.gateway")
@@ -54,6 +54,21 @@ BURST = 100.0  # ...with bursts up to this many
 REMEMBERED_REPLIES = 256  # per account: repeated request ids answered from here
 REMEMBERED_ACCOUNTS = 10_000  # accounts whose recent replies are kept (least recent go)
 _ids = itertools.count(1)
+
+
+def _failure_code(kind: str, failure: Exception) -> str:
+    """What a request that failed unexpectedly answers. The store's overloads and its
+    lost connections are states of the server that a retry outlives; anything else is
+    a bug, logged with its traceback (called inside the `except`)."""
+    if isinstance(failure, STORE_BUSY):
+        log.warning("request %s: no database connection came free in time", kind)
+        return "server_busy"
+    if connection_lost(failure):
+        log.warning("request %s: its database connection had died (%s)", kind,
+                    type(failure.orig).__name__)
+        return "database_unavailable"
+    log.exception("request %s failed", kind)
+    return "internal_error"
 
 
 class TokenBucket:
@@ -222,15 +237,8 @@ class ClientConnection(Watching, Catalogs):
             else:
                 self.push(error(problem))
             return
-        except STORE_BUSY:
-            log.warning("request %s: no database connection came free in time", kind)
-            problem = ProtocolError("server_busy", request_id=request_id)
-            metrics.errors.labels(problem.code).inc()
-            self.push(error(problem))
-            return
-        except Exception:
-            log.exception("request %s failed", kind)
-            problem = ProtocolError("internal_error", request_id=request_id)
+        except Exception as failure:
+            problem = ProtocolError(_failure_code(kind, failure), request_id=request_id)
             metrics.errors.labels(problem.code).inc()
             self.push(error(problem))
             return

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import uuid
 
+import asyncpg
 import msgspec
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, make_url, select
 from sqlalchemy.ext.asyncio import create_async_engine
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -20,7 +22,9 @@ from protocol.messages import MAX_FRAME_BYTES, encode_request
 from server.app import ServerOptions, WarbandServer
 from server.rules import registry
 from server.store.schema import commands, events, matches, seats
+from server.store.store import asyncpg_dsn
 from tests.kernel_example import SecretBids
+from tests.server.test_database_restart import drop_connections
 
 
 class FaultyBids(SecretBids):
@@ -235,6 +239,29 @@ async def server_busy(server):
     return refused.value
 
 
+async def database_unavailable(tmp_path, postgres_url):
+    """PostgreSQL restarted (every connection of the server dropped): the request
+    that draws a dead pooled connection is told to retry, and the retry works."""
+    name = "warband_" + uuid.uuid4().hex[:12]
+    admin = await asyncpg.connect(asyncpg_dsn(postgres_url))
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    instance = WarbandServer(ServerOptions(port=0, database_url=make_url(postgres_url).set(
+        database=name).render_as_string(hide_password=False)))
+    await instance.start()
+    try:
+        ann = await guest(instance)
+        await drop_connections(admin, name)
+        with pytest.raises(ServerError) as refused:  # (a read: nothing to change)
+            await ann.request("list_open")
+        assert (await ann.request("list_open"))["matches"] == []
+        await ann.close()
+        return refused.value
+    finally:
+        await instance.stop()
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
+
+
 async def not_authenticated(server):
     client = await Client.connect(server.url)
     return await expect(server, client, "create_match", system="sbh")
@@ -378,6 +405,7 @@ async def not_subscribed(server):
 
 SCENARIOS = {name: globals()[name] for name in ERRORS}
 BUILDS_OWN_SERVER = {"slow_consumer", "rate_limited"}
+NEEDS_POSTGRES = {"database_unavailable"}  # (SQLite has no connections to lose)
 
 
 def test_every_error_code_has_a_scenario():
@@ -385,9 +413,11 @@ def test_every_error_code_has_a_scenario():
 
 
 @pytest.mark.parametrize("code", sorted(ERRORS))
-async def test_error(code, server, tmp_path):
+async def test_error(code, server, tmp_path, request):
     spec = ERRORS[code]
-    if code in BUILDS_OWN_SERVER:
+    if code in NEEDS_POSTGRES:
+        got = await SCENARIOS[code](tmp_path, request.getfixturevalue("postgres_url"))
+    elif code in BUILDS_OWN_SERVER:
         got = await SCENARIOS[code](tmp_path)
     else:
         got = await SCENARIOS[code](server)
