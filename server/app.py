@@ -24,11 +24,15 @@ from server.matches.hub import Hub
 from server.matches.rules_host import InlineHost
 from server.matches.rules_pool import RulesPool
 from server.metrics import Metrics
-from server.store.store import Store
+from server.store.store import CANNOT_OPEN, Store, cannot_open
 from server.websocket import WarbandConnection
 
 log = logging.getLogger("warband")
 STATIC_DIR = Path(__file__).resolve().parent.parent / "clients" / "web" / "dist"
+
+
+class StartupError(Exception):
+    """The server cannot start: why, in one line for the person starting it."""
 
 
 @dataclass
@@ -69,9 +73,14 @@ class WarbandServer:
         return f"ws://{self.options.host}:{self.port}/ws"
 
     async def start(self) -> None:
+        """Open the store, resume the matches and listen; StartupError (one line) if the
+        database cannot be opened or the address cannot be listened on."""
         o = self.options
         self.metrics.watch_gc()
-        self.store = await Store.open(o.database_url)
+        try:
+            self.store = await Store.open(o.database_url)
+        except CANNOT_OPEN as failure:
+            raise StartupError(cannot_open(o.database_url, failure)) from failure
         rules_host = RulesPool(o.rules_workers) if o.rules_workers > 0 else InlineHost()
         self.hub = Hub(self.store, self.metrics, snapshot_every=o.snapshot_every,
                        rules_host=rules_host)
@@ -80,10 +89,14 @@ class WarbandServer:
                                  burst=o.burst)
         # websockets refuses frames over 4x the protocol limit outright (close 1009);
         # between 1x and 4x the gateway answers frame_too_large before closing.
-        self.server = await serve(self._connection, o.host, o.port,
-                                  process_request=self._http, max_size=4 * MAX_FRAME_BYTES,
-                                  max_queue=64, create_connection=WarbandConnection,
-                                  **websocket_compression(o.compression))
+        try:
+            self.server = await serve(self._connection, o.host, o.port,
+                                      process_request=self._http, max_size=4 * MAX_FRAME_BYTES,
+                                      max_queue=64, create_connection=WarbandConnection,
+                                      **websocket_compression(o.compression))
+        except OSError as failure:  # (the port is taken, or the address is not this host's)
+            raise StartupError(f"cannot listen on {o.host}:{o.port}: "
+                               f"{failure.strerror or failure}") from failure
 
     async def stop(self) -> None:
         if self.server is not None:
@@ -129,7 +142,11 @@ async def run(options: ServerOptions, ready: asyncio.Event | None = None) -> Non
         except (NotImplementedError, RuntimeError):
             pass
     server = WarbandServer(options)
-    await server.start()
+    try:
+        await server.start()
+    except BaseException:
+        await server.stop()  # (what did start: the store, the resumed matches)
+        raise
     gc_tuning.tune()  # (what start-up built, resumed matches included, is frozen)
     print(f"warband listening on http://{options.host}:{server.port} "
           f"(database {options.database_url}, compression {options.compression}, "

@@ -58,3 +58,32 @@ def test_serve_answers_healthz(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_serve_names_a_database_it_cannot_reach_in_one_line_hiding_the_password(capsys):
+    url = f"postgresql+asyncpg://warband:hunter22@127.0.0.1:{free_port()}/warband"
+    assert main(["serve", "--port", "0", "--database", url]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "hunter22" not in err
+    assert err.startswith("warband: error: cannot open the database "
+                          "postgresql+asyncpg://warband:***@127.0.0.1:")
+
+
+def test_serve_on_a_taken_port_is_one_line(tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--database",
+                     f"sqlite+aiosqlite:///{tmp_path / 'w.db'}"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith(f"warband: error: cannot listen on 127.0.0.1:{port}: ")
+
+
+@pytest.mark.parametrize("command", [["db", "upgrade"], ["replay", "export", "some-match"]])
+def test_a_sqlite_file_that_cannot_be_opened_is_one_line(command, tmp_path, capsys):
+    url = f"sqlite+aiosqlite:///{tmp_path / 'no such directory' / 'w.db'}"
+    assert main([*command, "--database", url]) == 1
+    err = capsys.readouterr().err
+    assert err == f"warband: error: cannot open the database {url}: unable to open database file\n"

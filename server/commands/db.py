@@ -21,8 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_upgrade(args: argparse.Namespace) -> int:
+    from server.cli import CommandError
     from server.store import migrate
-    from server.store.store import create_engine
+    from server.store.store import CANNOT_OPEN, cannot_open, create_engine
 
     async def upgrade() -> tuple[str | None, str]:
         engine = create_engine(args.database)
@@ -32,7 +33,10 @@ def run_upgrade(args: argparse.Namespace) -> int:
         finally:
             await engine.dispose()
 
-    before, after = asyncio.run(upgrade())
+    try:
+        before, after = asyncio.run(upgrade())
+    except CANNOT_OPEN as failure:
+        raise CommandError(cannot_open(args.database, failure)) from None
     if before == after:
         print(f"database already at revision {after}")
     else:

@@ -47,6 +47,7 @@ async def _document(database: str, match_id: str) -> dict:
 def _load(args: argparse.Namespace) -> dict:
     from server.cli import CommandError
     from server.replays import ReplayUnavailable
+    from server.store.store import CANNOT_OPEN, cannot_open
 
     path = Path(args.replay if hasattr(args, "replay") else args.match)
     if hasattr(args, "replay") and path.is_file():
@@ -59,6 +60,8 @@ def _load(args: argparse.Namespace) -> dict:
         return asyncio.run(_document(args.database, match_id))
     except ReplayUnavailable as missing:
         raise CommandError(str(missing)) from None
+    except CANNOT_OPEN as failure:
+        raise CommandError(cannot_open(args.database, failure)) from None
 
 
 def run_export(args: argparse.Namespace) -> int:

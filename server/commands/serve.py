@@ -34,14 +34,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from server import gc_tuning
-    from server.app import ServerOptions
+    from server.app import ServerOptions, StartupError
     from server.app import run as run_server
+    from server.cli import CommandError
 
     gc_tuning.thresholds()  # (a bad WARBAND_GC_THRESHOLDS stops it before it starts)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    asyncio.run(run_server(ServerOptions(host=args.host, port=args.port,
-                                         database_url=args.database,
-                                         snapshot_every=args.snapshot_every,
-                                         compression=args.compression,
-                                         rules_workers=max(0, args.rules_workers))))
+    try:
+        asyncio.run(run_server(ServerOptions(host=args.host, port=args.port,
+                                             database_url=args.database,
+                                             snapshot_every=args.snapshot_every,
+                                             compression=args.compression,
+                                             rules_workers=max(0, args.rules_workers))))
+    except StartupError as failure:
+        raise CommandError(str(failure)) from None
     return 0

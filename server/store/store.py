@@ -86,6 +86,22 @@ def create_engine(url: str) -> AsyncEngine:
     return create_async_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
 
 
+# What opening a store raises when its database cannot be reached or used: the address
+# refuses or does not resolve (OSError), or the database refuses the role, the password
+# or the database's name, or a SQLite file cannot be opened (DBAPIError).
+CANNOT_OPEN = (OSError, DBAPIError)
+
+
+def cannot_open(url: str, failure: BaseException) -> str:
+    """One line for a person: which database (its password hidden) and why not."""
+    shown = make_url(url).render_as_string(hide_password=True)
+    if isinstance(failure, DBAPIError):
+        reason = str(failure.orig).strip() or type(failure.orig).__name__
+    else:
+        reason = getattr(failure, "strerror", None) or str(failure)
+    return f"cannot open the database {shown}: {reason}"
+
+
 def connection_lost(failure: BaseException) -> bool:
     """Whether a read or write failed because its pooled connection had died (a
     PostgreSQL restart or failover): SQLAlchemy then replaces every connection of the
