@@ -8,6 +8,8 @@ import argparse
 import asyncio
 import logging
 
+from server.commands.play import default_server, server_url
+
 log = logging.getLogger("warband.bot")
 
 
@@ -15,7 +17,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bot", help="seat a bot in open challenges or a named match",
                        description="Connect to a warband server and play as a bot: join "
                                    "the named match, or keep taking open SBH challenges.")
-    p.add_argument("--server", default="ws://127.0.0.1:8000/ws", help="websocket URL")
+    p.add_argument("--server", type=server_url, default=default_server(),
+                   help="the server's websocket URL, or HOST:PORT (default: "
+                        "ws://WARBAND_HOST:WARBAND_PORT/ws, i.e. ws://127.0.0.1:8000/ws)")
     p.add_argument("--account", default="Bot", help="guest name, or username with "
                    "--password")
     p.add_argument("--password", help="log in to a registered account instead of a guest")

@@ -18,6 +18,9 @@ def server_url(value: str) -> str:
         value = f"ws://{value}"
     scheme, rest = value.split("://", 1)
     scheme = {"http": "ws", "https": "wss"}.get(scheme, scheme)
+    if scheme not in ("ws", "wss") or not rest:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a server address (ws://, wss://, "
+                                         "http://, https:// or HOST:PORT)")
     if "/" not in rest:
         rest += "/ws"
     return f"{scheme}://{rest}"

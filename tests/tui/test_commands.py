@@ -33,7 +33,16 @@ def test_server_urls(given, url):
     assert server_url(given) == url
 
 
-@pytest.mark.parametrize("command", [["play"], ["watch", "abc123"]])
+@pytest.mark.parametrize("command", [["play"], ["watch", "abc123"], ["bot"]])
+def test_an_address_of_another_kind_is_refused_by_the_argument_check(command, capsys):
+    with pytest.raises(SystemExit) as exited:
+        main([*command, "--server", "ftp://example.org"])
+    assert exited.value.code == 2
+    assert ("argument --server: 'ftp://example.org' is not a server address"
+            in capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("command", [["play"], ["watch", "abc123"], ["bot"]])
 def test_usage(command, capsys):
     with pytest.raises(SystemExit):
         main([*command, "--help"])
