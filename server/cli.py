@@ -51,4 +51,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as `python -m server.cli`, this file is `__main__`, a module apart from
+    # `server.cli`, whose CommandError the commands raise: use that module's main.
+    from server.cli import main as cli_main
+
+    sys.exit(cli_main())

@@ -72,22 +72,22 @@ def test_the_installed_server_migrates_a_new_database_and_serves_the_web_client(
     database = f"sqlite+aiosqlite:///{installed.parent / 'run' / 'warband.db'}"
     upgraded = warband(installed, "db", "upgrade", "--database", database)
     assert upgraded.returncode == 0, upgraded.stderr
-    server = subprocess.Popen(
-        [sys.executable, "-m", "server.cli", "serve", "--port", "0", "--database", database],
-        cwd=installed.parent / "run", env={**os.environ, "PYTHONPATH": str(installed)},
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = server.stdout.readline()
-        port = re.search(r"listening on http://127\.0\.0\.1:(\d+)", line)
-        assert port, (line, server.stderr.read() if server.poll() is not None else "")
-        base = f"http://127.0.0.1:{port.group(1)}"
-        for path, file in (("/", "index.html"), ("/app.js", "app.js"),
-                           ("/style.css", "style.css")):
-            with urllib.request.urlopen(base + path, timeout=10) as response:
-                assert response.status == 200
-                assert response.read() == (DIST / file).read_bytes()
-        with urllib.request.urlopen(base + "/healthz", timeout=10) as response:
-            assert response.read() == b"ok\n"
-    finally:
-        server.terminate()
-        assert server.wait(timeout=30) == 0  # (SIGTERM: a clean stop)
+    with subprocess.Popen(
+            [sys.executable, "-m", "server.cli", "serve", "--port", "0", "--database", database],
+            cwd=installed.parent / "run", env={**os.environ, "PYTHONPATH": str(installed)},
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as server:
+        try:
+            line = server.stdout.readline()
+            port = re.search(r"listening on http://127\.0\.0\.1:(\d+)", line)
+            assert port, (line, server.stderr.read() if server.poll() is not None else "")
+            base = f"http://127.0.0.1:{port.group(1)}"
+            for path, file in (("/", "index.html"), ("/app.js", "app.js"),
+                               ("/style.css", "style.css")):
+                with urllib.request.urlopen(base + path, timeout=10) as response:
+                    assert response.status == 200
+                    assert response.read() == (DIST / file).read_bytes()
+            with urllib.request.urlopen(base + "/healthz", timeout=10) as response:
+                assert response.read() == b"ok\n"
+        finally:
+            server.terminate()
+            assert server.wait(timeout=30) == 0  # (SIGTERM: a clean stop)
