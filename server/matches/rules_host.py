@@ -102,9 +102,12 @@ class RulesCore:
             snap_seq, blob, checksum = material.snapshot
             try:
                 state = pickle.loads(blob)
+                # (a state pickled by older code may lack a field added since: a
+                # slotted dataclass then has the attribute unset, and digesting fails)
+                usable = state_digest(state) == checksum
             except Exception:  # an old format or a damaged blob
                 raise SnapshotUnusable(snap_seq) from None
-            if state_digest(state) != checksum:
+            if not usable:
                 raise SnapshotUnusable(snap_seq)
             seq = snap_seq
         if state is None:
