@@ -34,13 +34,13 @@ from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.evolve import to_hex
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.movement import (
-    active_enemy_hexes,
     can_move,
     destination_lists,
     enemies_in_contact,
     far_from_all,
     figures_next_to,
     free_move_allowed,
+    free_move_threats,
     move_cost,
     move_destinations,
     step_destinations,
@@ -86,7 +86,7 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
                                  "teleporter (declare casting or teleporting)",
                                  params={"figure": casters, "dice": [1, 2, 3],
                                          "cast": [False, True]}))
-    threats = active_enemy_hexes(state, seat)
+    threats = free_move_threats(state, seat)
     reach = 2 * LONG  # seed 000, FREE MOVES: no active enemy within 2 x Long
     movers = [f.id for f in ready if f.pos is not None and can_move(f)
               and far_from_all(f.pos, threats, reach)]
@@ -224,6 +224,8 @@ def action_options(state: SbhState) -> list[CommandSpec]:
     left = act.actions
     if is_carried(fig):  # seed 000, MOUNTED: its only action is to dismount
         return mounts.passenger_options(state, fig, left)
+    if shooting.volley_follow_up(state):  # (Legendary Shot after a volley: shots only)
+        return shooting.shoot_options(state, fig, left) + [END_ACTIVATION]
     if act.free_move:
         dests = free_move_destinations(state, fig)
         if dests:
@@ -248,17 +250,23 @@ def action_options(state: SbhState) -> list[CommandSpec]:
                      if groups.regroup_allows(state, fig, h, c)
                      and swarms.keeps_coherency(state, fig, h)}
             by_cost = [hex_list(h for h, c in dests.items() if c == cost) for cost in (1, 2)]
-        elif surely_movable(state, fig) and (left < 2 or fig.move_category != "short"):
+        elif (surely_movable(state, fig) and (left < 2 or fig.move_category != "short")
+              and not act.terror_refused):
             # some hex for one action, none for two (only a slowed Short mover pays
             # two): the hexes are listed if the option is looked at
             by_cost = [later(state, lambda s: move_lists(s, fig, left)[0]), []]
         else:
             by_cost = move_lists(state, fig, left)
+        if act.terror_refused:  # seed 000, TERROR: no second try this activation
+            by_cost = [[h for h in hexes if terror.refused_contact(state, fig, to_hex(h)) is None]
+                       for hexes in by_cost]
         for cost, hexes in zip((1, 2), by_cost, strict=True):
             if hexes:
                 specs.append(CommandSpec("move", f"Move ({cost} action{'s' * (cost > 1)})",
                                          params={"to": hexes}))
         steps = step_destinations(state, fig)
+        if act.terror_refused:
+            steps = [h for h in steps if terror.refused_contact(state, fig, h) is None]
         if limited:
             steps = [h for h in steps if groups.regroup_allows(state, fig, h, 1)
                      and swarms.keeps_coherency(state, fig, h)]
@@ -333,6 +341,7 @@ def do_move(ctx, args: dict) -> None:
         if cost is None or cost > act.actions:
             raise illegal("That hex cannot be reached by one straight move.",
                           "seed 000, MOVEMENT")
+    terror.check_not_refused(s, fig, to)
     if not swarms.keeps_coherency(s, fig, to):
         raise illegal("Swarm bases must keep touching another base of their swarm.",
                       "seed 000, SWARM")
@@ -366,6 +375,7 @@ def do_step(ctx, args: dict) -> None:
     if not can_move(fig) or to not in step_destinations(s, fig):
         raise illegal("A step is one hex into an empty hex you can enter.",
                       "seed 000, MINIMUM MOVEMENT: THE STEP")
+    terror.check_not_refused(s, fig, to)
     if not swarms.keeps_coherency(s, fig, to):
         raise illegal("Swarm bases must keep touching another base of their swarm.",
                       "seed 000, SWARM")
@@ -392,7 +402,9 @@ def _move_or_disengage(ctx, fig: Figure, to, cost: int, *, terror_done: bool = F
         return
     ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="disengage")
     ctx.push({"kind": "hacks", "seat": fig.seat, "figure": fig.id, "hackers": hackers,
-              "lethal": False, "then": {"move": [to[0], to[1]]}, "interrupted": False})
+              # (the move is made after the hacks: its contact still counts for Dashing)
+              "lethal": False, "then": {"move": [to[0], to[1]], "contact": new_contact},
+              "interrupted": False})
 
 
 def charge_move(ctx, item: dict) -> None:

@@ -8,9 +8,13 @@ choice of hex, kill, gruesome kill, the morale tests a kill causes).
 
 from __future__ import annotations
 
+import re
+import tomllib
 from dataclasses import dataclass
+from functools import cache
 
 from server.rules.board.hex import Hex, distance, neighbours
+from server.rules.sbh.catalog import DATA
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.magic_items import melee_bonus
 from server.rules.sbh.movement import enemies_in_contact
@@ -43,7 +47,8 @@ def outcome(att_total: int, att_die: int, def_total: int, def_die: int, *,
     hack or ranged attack, only the attacker can cause an effect.
     `lethal_for_X`: X kills by merely winning (fallen/transfixed foe, Lethal,
     Assassin, Rabble). A total of 0 or less is doubled and tripled by any
-    higher total (docs/rules/sbh.md).
+    higher total (docs/rules/sbh.md). `loser_flags[loser]["savage_winner"]`
+    (melee only): any kill is gruesome.
     """
     if att_total == def_total:
         return NOTHING
@@ -57,11 +62,14 @@ def outcome(att_total: int, att_die: int, def_total: int, def_die: int, *,
     flags = (loser_flags or {}).get(loser, {})
     doubled = l_total <= 0 or w_total >= 2 * l_total
     tripled = l_total <= 0 or w_total >= 3 * l_total
-    if tripled or (doubled and (flags.get("fallen") or flags.get("rabble")
-                                or flags.get("savage_winner"))):
+    if tripled or (doubled and (flags.get("fallen") or flags.get("rabble"))):
         return Outcome(loser, "gruesome")
     if doubled or lethal:
-        return Outcome(loser, "kill")
+        # seed 000, SAVAGE: "every kill counts as gruesome"; COMBAT MASTER: "A
+        # Savage Combat Master scores Gruesome Kills on all his kill results".
+        # Only melee passes `savage_winner` ("the effects of Savage do not apply
+        # to ranged attacks").
+        return Outcome(loser, "gruesome" if flags.get("savage_winner") else "kill")
     if flags.get("heavy_armor") and w_total - l_total == 1:
         return NOTHING  # seed 000, HEAVY ARMOR: beaten by one point = a draw
     return Outcome(loser, "fall" if w_die % 2 == 0 else "recoil")
@@ -124,7 +132,7 @@ def lethal_against(me: Figure, foe: Figure, *, special: bool = True,
     if not special:
         return me.has("Cleric") and not me.faith_lost and foe.has("Undead")
     target = me.param("Lethal")
-    if target and (foe.has(target) or target.lower() in foe.name.lower()):
+    if target and _lethal_target(target)(foe):
         return True
     if me.has("Paladin") and foe.has("Evil"):
         return True  # seed 001, Paladin: "Lethal vs. Evil"
@@ -132,6 +140,35 @@ def lethal_against(me: Figure, foe: Figure, *, special: bool = True,
     if me.has("Assassin") and living:
         return True
     return me.has("Cleric") and not me.faith_lost and foe.has("Undead")
+
+
+@cache
+def _lethal_table() -> dict[str, dict]:
+    """data/lethal.toml, read once: Lethal parameter (lower case) -> its row."""
+    with open(DATA / "lethal.toml", "rb") as f:
+        return {row["parameter"].lower(): row for row in tomllib.load(f)["lethal"]}
+
+
+@cache
+def _lethal_target(parameter: str):
+    """A test `foe -> bool` for `Lethal (parameter)` (seed 000, LETHAL: "Lethal
+    versus a race applies to all profiles of that race ..., and Lethal against a
+    specific special rule ... applies against any model possessing that special
+    rule"). A race is a whole word of the name: a Dwarf Orcslayer is no Orc.
+    Unlisted parameters: a rule of that name, or that word in the name."""
+    row = _lethal_table().get(parameter.lower(), {"rule": parameter, "words": [parameter]})
+    rule, max_size = row.get("rule"), row.get("max_size")
+    words = row.get("words")
+    alternatives = "|".join(map(re.escape, words or ()))
+    pattern = re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?![A-Za-z])",
+                         re.IGNORECASE) if words else None
+
+    def hits(foe: Figure) -> bool:
+        if rule and foe.has(rule) and (max_size is None or foe.size <= max_size):
+            return True
+        return pattern is not None and pattern.search(foe.name) is not None
+
+    return hits
 
 
 def recoil_options(state: SbhState, fig: Figure, away_from: Figure) -> list[Hex]:

@@ -130,7 +130,11 @@ def do_concentrated(ctx, args: dict) -> None:
     ctx.emit("group_ordered", leader=leader.id, members=shooters, regroup=False, cost=1,
              volley=True)
     ctx.emit("activation_ended", figure=leader.id, turnover=False)
-    target_number = max(quality_target(s, s.figures[f]) for f in shooters)
+    # "a sub-case of group activation": as groups._order, each shooter's own
+    # target, Gregarious ones +1 ("+1 on their Quality rolls when attempting
+    # group moves", seed 000, GREGARIOUS), and the worst of them counts
+    target_number = max(quality_target(s, s.figures[f])
+                        - (1 if s.figures[f].has("Gregarious") else 0) for f in shooters)
     rolled = ctx.roll(dice)
     successes = sum(1 for d in rolled if succeeds(d, target_number))
     declared = {"casters": list(casters), "out_of_power": [
@@ -160,12 +164,33 @@ def _spell_reaches(state: SbhState, caster, target, power: int) -> bool:
 
 def volley_modifiers(state: SbhState, shooters: list[str], target, casters=(),
                      power: int = 0) -> tuple[int, int, list]:
-    """The worst Combat and the worst modifier among the shooters, and why (a
-    declared caster shoots a spell: Combat = power, the spell's modifiers)."""
-    found = [ranged.attack_modifiers(state, state.figures[f], target,
-                                     power if f in casters else 0) for f in shooters]
-    worst_combat = min(combat for combat, _, _ in found)
-    _, mod, why = min(found, key=lambda each: each[1])
+    """The worst Combat among the shooters and, kind by kind, the worst modifier
+    any of them has, and why (a declared caster shoots a spell: Combat = power,
+    the spell's modifiers).
+
+    Seed 000, CONCENTRATED SHOOTING: "If a modifier applies to anyone in the
+    group, it applies to the concentrated shooting as well ... if the target
+    counts as under cover for one of the shooters, it counts as under cover for
+    the concentrated shooting too" and "Just use the worst modifier in the
+    group". Read (docs/rules/sbh.md, "Concentrated shooting"): each kind of
+    modifier (range band, cover, undead/swarm, ...) at its worst over the
+    shooters, a shooter without it counting 0 -- so a penalty of anyone spreads
+    to the volley, and a bonus only if every shooter has it (Good Shot, an
+    ambush from the woods)."""
+    found = [ranged.attack_modifier_items(state, state.figures[f], target,
+                                          power if f in casters else 0) for f in shooters]
+    worst_combat = min(combat for combat, _ in found)
+    kinds: dict[str, list[tuple[int, str]]] = {}  # (in the order they are listed)
+    for _, items in found:
+        for kind, value, why in items:
+            kinds.setdefault(kind, []).append((value, why))
+    mod, why = 0, []
+    for values in kinds.values():
+        value, reason = min(values)
+        if len(values) < len(found) and value > 0:
+            continue  # a bonus some shooter lacks: that shooter's 0 is worse
+        mod += value
+        why.append(reason)
     return worst_combat, mod, why
 
 

@@ -6,7 +6,8 @@ Pending items (plain dicts on `state.pending`, innermost last):
 - recoil  {seat, figure, from, options}         owner picks a hex or falls
 - hacks   {seat, figure, hackers, lethal, then} free hacks, order chosen by the
           target's owner when several remain; `then` is what happens if every
-          hack misses: {"move": [q, r]} (leaving melee) or {"flee": n} (morale)
+          hack misses: {"move": [q, r], "contact": bool} (leaving melee; contact:
+          the move ends touching an enemy, for Dashing) or {"flee": n} (morale)
 - morale  {seat, figures, reason}               tests rolled one by one
 - flee    {seat, figure, options, stood_up}     owner picks among equal routes
 """
@@ -196,7 +197,7 @@ def apply_result(ctx, fig: Figure, winner: Figure, result: str, *,
             return
         if fig.has("Artificial"):
             gruesome = False  # seed 000, ARTIFICIAL
-        kill(ctx, fig, gruesome=gruesome, by=winner)
+        kill(ctx, fig, gruesome=gruesome, by=winner, ranged=ranged)
 
 
 def poisoned(ctx, fig: Figure, by: Figure) -> bool:
@@ -219,15 +220,18 @@ def poisoned(ctx, fig: Figure, by: Figure) -> bool:
     return False
 
 
-def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None) -> None:
+def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None,
+         ranged: bool = False) -> None:
+    """`ranged`: the kill is a shot or a spell, not a melee blow."""
     s = ctx.state
     where = fig.pos
     ctx.emit("killed", figure=fig.id, gruesome=gruesome, by=by.id if by else None)
     testers: list[str] = []
     if gruesome and where is not None:
         # seed 000, WHEN TO MAKE MORALE CHECKS (gruesome deaths, within Long);
-        # SAVAGE: a savage kill makes friends in sight within Medium test.
-        savage = by is not None and by.has("Savage")
+        # SAVAGE: a savage kill makes friends in sight within Medium test --
+        # "Note that the effects of Savage do not apply to ranged attacks."
+        savage = by is not None and by.has("Savage") and not ranged
         radius = MEDIUM if savage else LONG
         for f in s.on_table(fig.seat):
             if distance(f.pos, where) <= radius and not _immune_to_gruesome(f) and (
@@ -393,9 +397,13 @@ def morale_outcome(ctx, fig: Figure, roll: dict, reason: str,
     if fig.fallen and engaged:
         kill(ctx, fig, gruesome=False, by=None)
         return
+    if fig.has("Undead") and reason == "standard destroyed":
+        # seed 000, UNDEAD: "If the Standard is destroyed ... all Undead models
+        # must make a Morale roll or be destroyed": any failure destroys
+        kill(ctx, fig, gruesome=False, by=None)
+        return
     if fig.has("Undead") and failures >= 2:
-        if reason != "standard destroyed" and standard.saves_from_crumbling(
-                ctx, fig, failures, engaged=bool(engaged)):
+        if standard.saves_from_crumbling(ctx, fig, failures, engaged=bool(engaged)):
             return
         kill(ctx, fig, gruesome=False, by=None)  # seed 000, UNDEAD: crumble to dust
         return
@@ -451,7 +459,10 @@ def hacks_finished(ctx, item: dict) -> None:
         from server.rules.sbh.scenario_rules import after_move
 
         start = fig.pos
-        ctx.emit("moved", figure=fig.id, to=then["move"], cost=0, disengaged=True)
+        # seed 000, DASHING: "if he attacks in the same turn he comes in contact
+        # with an enemy" -- a move into contact that began by disengaging too
+        contact = {"contact": True} if then.get("contact") else {}
+        ctx.emit("moved", figure=fig.id, to=then["move"], cost=0, disengaged=True, **contact)
         after_move(ctx, fig, start)
     elif "flee" in then:
         from server.rules.sbh.flee import flee

@@ -87,12 +87,27 @@ def _intercepted(s: SbhState, d: dict) -> None:
         _fig(s, d["by"]).pos = to_hex(d["to"])
 
 
+def _terror_tested(s: SbhState, d: dict) -> None:
+    """Seed 000, TERROR (P): after a failed roll the model "may not move in contact
+    with the terrorizing model" (for the rest of this activation: terror.py)."""
+    act = s.activation
+    if (not d["passed"] and act is not None and act.figure == d["figure"]
+            and d["source"] not in act.terror_refused):
+        act.terror_refused = act.terror_refused + (d["source"],)
+
+
 def _volley_rolled(s: SbhState, d: dict) -> None:
     for shooter in d["shooters"]:
         _fig(s, shooter).activated = True
-    s.group = {"leader": d["leader"], "members": [], "all": list(d["shooters"]),
-               "successes": d["successes"], "turnover": d["failures"] >= 2,
-               "regroup": False}
+    # seed 000, LEGENDARY SHOT: the volley "uses only one of his attacks, so if he
+    # has more actions available, he can perform additional ranged attacks" -- a
+    # Legendary Shot shooter (not a declared caster) acts on as a member of the
+    # group with the volley's other successes (shots only: shooting.volley_follow_up)
+    legendary = [f for f in d["shooters"] if f not in d.get("casters", ())
+                 and _fig(s, f).has("Legendary Shot")] if d["successes"] > 1 else []
+    s.group = {"leader": d["leader"], "members": legendary, "all": list(d["shooters"]),
+               "successes": d["successes"] - 1, "turnover": d["failures"] >= 2,
+               "regroup": False, "volley": True}
     for caster in d.get("out_of_power", ()):
         _fig(s, caster).out_of_power = True
 
@@ -414,7 +429,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "group_activated": _group_activated,
     "group_member_started": _group_member_started,
     "group_ended": _group_ended,
-    "terror_tested": _recorded_only,
+    "terror_tested": _terror_tested,
     "terror_resisted": _terror_resisted,
     "poison_rolled": _recorded_only,
     "volley_spell_short": _recorded_only,

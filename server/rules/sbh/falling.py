@@ -20,6 +20,8 @@ JUMPING AND LEAPING, FALLING DAMAGE).
   (one more action), -2 in Heavy Armor; Animals pass automatically. Success:
   it jumps its move length; failure: one category less (Short becomes one
   hex). Short of the landing hex it comes down in the chasm: a Short fall.
+  A figure in contact with an active enemy must disengage first (it would
+  otherwise break contact without the free hacks).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from server.rules.sbh import hero
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.movement import can_move
+from server.rules.sbh.movement import can_move, enemies_in_contact
 from server.rules.sbh.quality import roll_quality
 from server.rules.sbh.ray_tables import rays
 from server.rules.sbh.state import SbhState
@@ -38,6 +40,7 @@ from server.rules.sbh.terrain import LONG, RANGE
 
 FALL_DICE = {"short": 1, "medium": 2, "long": 3}
 JUMPING = "seed 000, JUMPING AND LEAPING"
+LEAVING_MELEE = "seed 000, LEAVING MELEE COMBAT"
 JUMP_SHORTFALL = {"long": RANGE["medium"], "medium": RANGE["short"], "short": 1}
 
 
@@ -100,8 +103,17 @@ def _keeps_footing(ctx, fig: Figure, moment: str, cost: int) -> bool:
     return False
 
 
+def engaged(state: SbhState, fig: Figure) -> bool:
+    """In contact with an active enemy: seed 000, LEAVING MELEE COMBAT, "The
+    model receives one "Free Hack" attack from each adjacent opponent at the
+    moment of breaking contact". A jump would break contact without them, so
+    (as for jumping down a cliff, climbing.drops_below) the figure must
+    disengage first (docs/rules/sbh.md)."""
+    return any(e.active for e in enemies_in_contact(state, fig))
+
+
 def jump_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
-    if actions < 1 or not can_move(fig) or fig.has("Flying"):
+    if actions < 1 or not can_move(fig) or fig.has("Flying") or engaged(state, fig):
         return []
     landings = jump_landings(state, fig)
     if not landings:
@@ -136,6 +148,8 @@ def do_jump(ctx, args: dict) -> None:
     fig = s.figures[s.activation.figure]
     running = bool(args.get("running_start", False))
     to = args.get("to")
+    if engaged(s, fig):
+        raise illegal("Disengage from the enemies in contact before jumping.", LEAVING_MELEE)
     legal = jump_options(s, fig, s.activation.actions)
     if not legal or to not in legal[0].params["to"] or running not in \
             legal[0].params["running_start"]:

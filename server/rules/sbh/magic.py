@@ -32,6 +32,8 @@ HOLDS = {
 def spell_power(state: SbhState, fig: Figure) -> int:
     """Power points a magic-user can still put into this activation's spell."""
     act = state.activation
+    if fig.transfixed:
+        return 0  # seed 000, TRANSFIX: "cannot do anything else except try to break free"
     if not act.casting or act.spell_cast or regrouping(state) or not (
             fig.has("Magic-User") or act.scroll):
         return 0
@@ -73,6 +75,8 @@ def _ability_power(state: SbhState, fig: Figure, kind: str) -> int:
     if is_spell:
         return spell_power(state, fig)
     act = state.activation
+    if fig.transfixed:
+        return 0  # seed 000, TRANSFIX FAQ: a Transfixed model "cannot act" but to break free
     if not fig.has(rule) or act.spell_cast or regrouping(state) or \
             ranged.in_melee(state, fig, spell=True):
         return 0
@@ -112,7 +116,7 @@ def do_hold(ctx, args: dict, kind: str) -> None:
     _, is_spell, passage = HOLDS[kind]
     power = _power_arg(args)
     if power > _ability_power(s, fig, kind):
-        raise illegal(_cannot(fig, kind, is_spell), passage)
+        raise illegal(_cannot(fig, kind, is_spell), TRANSFIX if fig.transfixed else passage)
     target_id = args.get("target")
     if target_id not in hold_targets(s, fig, kind, power):
         raise illegal(f"That is not an enemy in sight within the power {power} range "
@@ -147,6 +151,9 @@ def finish_hold(ctx, fig: Figure, target: Figure, kind: str, power: int,
 
 
 def _cannot(fig: Figure, kind: str, is_spell: bool) -> str:
+    if fig.transfixed:
+        return (f"{fig.name} is transfixed: it can do nothing but spend two actions to "
+                "break free (FAQ 'What can a Transfixed model do?').")
     if is_spell:
         return (f"{fig.name} cannot cast that: declare casting before rolling, one spell "
                 "an activation, enough successes, and no standing foe in contact.")
@@ -171,7 +178,7 @@ def do_cast_bolt(ctx, args: dict) -> None:
     fig = s.figures[s.activation.figure]
     power = _power_arg(args)
     if power > spell_power(s, fig):
-        raise illegal(_cannot(fig, "cast", True), MAGIC)
+        raise illegal(_cannot(fig, "cast", True), TRANSFIX if fig.transfixed else MAGIC)
     target_id = args.get("target")
     if target_id not in bolt_targets(s, fig, power):
         raise illegal("That target cannot be attacked by this spell: out of 3 x its range, "

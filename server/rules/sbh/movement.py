@@ -309,9 +309,9 @@ def _step_destinations(state: SbhState, fig: Figure) -> list[Hex]:
 
 def free_move_allowed(state: SbhState, fig: Figure, threats: list | None = None) -> bool:
     """Seed 000, FREE MOVES: no active enemy within 2 x Long. `threats`: the
-    hexes of the active enemies (`active_enemy_hexes`), when asked for several
+    hexes of those enemies (`free_move_threats`), when asked for several
     figures of one side."""
-    return far_from_all(fig.pos, active_enemy_hexes(state, fig.seat) if threats is None
+    return far_from_all(fig.pos, free_move_threats(state, fig.seat) if threats is None
                         else threats, 2 * RANGE["long"])
 
 
@@ -326,10 +326,13 @@ def far_from_all(h: Hex, hexes, reach: int) -> bool:
     return True
 
 
-def active_enemy_hexes(state: SbhState, seat: str) -> list[Hex]:
-    """Where the active enemies of `seat` stand (`Figure.active`, inlined)."""
+def free_move_threats(state: SbhState, seat: str) -> list[Hex]:
+    """Where the enemies of `seat` that forbid a free move stand. Seed 000, FREE
+    MOVES: "Transfixed, bound, chained and dead enemies do not count as
+    'active' for purposes of this rule" -- a fallen enemy is not in that list,
+    so unlike `Figure.active` it still counts here."""
     return [e.pos for e in state.figures.values()
-            if e.seat != seat and e.status == "ready" and e.pos is not None and not e.fallen
+            if e.seat != seat and e.status == "ready" and e.pos is not None
             and e.transfixed_by is None]
 
 

@@ -2,8 +2,8 @@
 
 Seed 000, ACTIVATION: a roll equal to or better than Quality succeeds; 1 always
 fails, 6 always succeeds. Seed 000, LEADER: +1 to Quality rolls of friends
-within Long who can see the Leader (not himself, not while he is fallen or
-transfixed, not cumulative). Seed 000, HERO: one automatic success.
+within Long who can see the Leader (not himself, not on another Leader, not
+while he is fallen or transfixed, not cumulative). Seed 000, HERO: one automatic success.
 """
 
 from __future__ import annotations
@@ -20,11 +20,14 @@ def succeeds(roll: int, target: int) -> bool:
 
 
 def leader_bonus(state: SbhState, fig: Figure) -> bool:
-    """Seed 000, LEADER (P): within Long and line of sight of a standing Leader."""
-    if fig.pos is None:
+    """Seed 000, LEADER (P): within Long and line of sight of a standing Leader.
+    Seed 000, FREQUENTLY ASKED QUESTIONS: "Does the Leader bonus count on
+    himself? Does the Leader bonus count on other Leaders? -- No to both
+    questions": a figure that is itself a Leader never gets the bonus."""
+    if fig.pos is None or "Leader" in fig.rules:
         return False
     for leader in state.on_table(fig.seat):  # (the rarest condition first)
-        if ("Leader" in leader.rules and leader.id != fig.id and not leader.fallen
+        if ("Leader" in leader.rules and not leader.fallen
                 and leader.transfixed_by is None
                 and distance(leader.pos, fig.pos) <= command_radius(state, leader)
                 and state.board.clear_sight(fig.pos, leader.pos)):

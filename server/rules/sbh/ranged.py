@@ -187,7 +187,7 @@ def can_shoot(fig: Figure) -> bool:
 
 
 def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = False,
-            max_multiple: int = 3) -> dict[str, Sight]:
+            max_multiple: int = 3, magic_weapon: bool = False) -> dict[str, Sight]:
     """The enemies `shooter` may legally attack at range, with how it sees them.
 
     Seed 000, TARGETING RESTRICTIONS: "The shooter must always shoot at the
@@ -198,16 +198,20 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
     target is legal unless a closer valid target exists that may not be
     ignored in its favour. ("Hiding" models are the Stealthy ones against cover,
     which are no valid target at all, and unrevealed Ambush markers.)
+    `magic_weapon` (a magic javelin) and `spell` may target Stealth models
+    (seed 000, STEALTH); only `spell` brings the other spell rules.
     Remembered until the state changes (a prompt asks it for a shot and for a
     Concentrated Shooting, the command's check again): callers only read it."""
-    return remembered(state, ("targets", shooter.id, base_range, spell, max_multiple),
-                      lambda s: _targets(s, shooter, base_range, spell, max_multiple))
+    return remembered(state, ("targets", shooter.id, base_range, spell, max_multiple,
+                              magic_weapon),
+                      lambda s: _targets(s, shooter, base_range, spell, max_multiple,
+                                         magic_weapon))
 
 
 def _targets(state: SbhState, shooter: Figure, base_range: int, spell: bool,
-             max_multiple: int) -> dict[str, Sight]:
+             max_multiple: int, magic_weapon: bool = False) -> dict[str, Sight]:
     valid = {enemy.id: (enemy, seen) for enemy, seen in
-             _valid_targets(state, shooter, base_range, spell, max_multiple)}
+             _valid_targets(state, shooter, base_range, spell, max_multiple, magic_weapon)}
     legal = {}
     for fid, (enemy, seen) in valid.items():
         blocked = any(other.distance < seen.distance
@@ -226,7 +230,7 @@ def has_target(state: SbhState, shooter: Figure, *, base_range: int) -> bool:
 
 
 def _valid_targets(state: SbhState, shooter: Figure, base_range: int, spell: bool,
-                   max_multiple: int):
+                   max_multiple: int, magic_weapon: bool = False):
     """The enemies `shooter` could shoot were no other enemy closer, with how it
     sees them, one at a time (so a caller may stop at the first)."""
     if shooter.pos is None or in_melee(state, shooter, spell=spell):
@@ -235,20 +239,23 @@ def _valid_targets(state: SbhState, shooter: Figure, base_range: int, spell: boo
     for enemy in state.on_table():
         if enemy.seat != shooter.seat:
             seen = _valid_target(state, shooter, enemy, base_range, spell, max_multiple,
-                                 blockers)
+                                 blockers, magic_weapon)
             if seen is not None:
                 yield enemy, seen
 
 
 def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: int,
-                  spell: bool, max_multiple: int, blockers: list) -> Sight | None:
+                  spell: bool, max_multiple: int, blockers: list,
+                  magic_weapon: bool = False) -> Sight | None:
     multiple = band(distance(shooter.pos, enemy.pos), base_range)
     if multiple is None or multiple > max_multiple:
         return None  # out of range: no need to trace the line
     stealthy = enemy.has("Stealth") or (state.magic_item is not None
                                          and magic_items.cloaked(state, enemy))
-    if stealthy and not spell and state.board.against_cover(enemy.pos):
-        return None  # seed 000, STEALTH (spells "may always target a model with Stealth")
+    if stealthy and not (spell or magic_weapon) and state.board.against_cover(enemy.pos):
+        # seed 000, STEALTH: "unless the ranged attack is performed with a magic
+        # weapon or is a spell ... may always target a model with Stealth"
+        return None
     if any(f.seat == shooter.seat and f.id != shooter.id
            for f in figures_next_to(state, enemy.pos)):
         return None  # "you can't shoot someone who is in a melee with one of your friends"
@@ -275,7 +282,15 @@ def _may_ignore(shooter: Figure, enemy: Figure, seen: Sight, *, for_large: bool)
 def shooter_modifiers(shooter: Figure, target: Figure, seen: Sight, *, multiple: int,
                       spell_power: int = 0) -> tuple[int, list[str]]:
     """Seed 000, RANGED COMBAT MODIFIERS (and SPELLS AS RANGED ATTACKS)."""
-    mod, why = 0, []
+    items = modifier_items(shooter, target, seen, multiple=multiple, spell_power=spell_power)
+    return sum(value for _, value, _ in items), [why for _, _, why in items]
+
+
+def modifier_items(shooter: Figure, target: Figure, seen: Sight, *, multiple: int,
+                   spell_power: int = 0) -> list[tuple[str, int, str]]:
+    """The modifiers one by one as (kind, value, reason): a Concentrated Shooting
+    combines them kind by kind (concentrated.volley_modifiers)."""
+    items = []
     if spell_power:
         penalty = multiple - 1  # "-1 per stick beyond the first"
     else:
@@ -283,47 +298,48 @@ def shooter_modifiers(shooter: Figure, target: Figure, seen: Sight, *, multiple:
     if penalty and shooter.has("Unerring Aim"):
         penalty //= 2  # "halve range penalties"
     if penalty:
-        mod -= penalty
-        why.append(f"{multiple} x range -{penalty}")
+        items.append(("range", -penalty, f"{multiple} x range -{penalty}"))
     if seen.cover:
-        mod -= 1
-        why.append("cover -1")
+        items.append(("cover", -1, "cover -1"))
     if not spell_power and (target.has("Undead") or target.has("Swarm")):
-        mod -= 2
-        why.append("undead/swarm -2")
+        items.append(("undead/swarm", -2, "undead/swarm -2"))
     if not spell_power and target.has("Acrobat"):  # seed 001: "Missile attacks are at -1"
-        mod -= 1
-        why.append("acrobat -1")
+        items.append(("acrobat", -1, "acrobat -1"))
     if target.size > 0:
-        mod += 1
-        why.append("large target +1")
+        items.append(("large target", 1, "large target +1"))
     if target.transfixed:
-        mod += 2
-        why.append("transfixed +2")
+        items.append(("transfixed", 2, "transfixed +2"))
     if shooter.has("Good Shot"):
-        mod += 1
-        why.append("good shot +1")
+        items.append(("good shot", 1, "good shot +1"))
     if seen.ambush and not target.has("Danger Sense"):
-        mod += 1
-        why.append("ambush from the woods +1")
-    return mod, why
+        items.append(("ambush", 1, "ambush from the woods +1"))
+    return items
+
+
+def attack_modifier_items(state: SbhState, shooter: Figure, target: Figure,
+                          spell_power: int = 0, *, javelin: bool = False
+                          ) -> tuple[int, list[tuple[str, int, str]]]:
+    """The attacker's Combat (the spell's power for a bolt) and its modifiers one
+    by one, as the shooter sees the target now. A magic javelin is thrown as
+    Shooter (Short) at +1 (seed 000, MAGIC ITEMS TABLE)."""
+    seen = sight(state, shooter, target)
+    base = (SPELL_RANGES[spell_power] if spell_power else SHORT if javelin
+            else shooter_range(shooter))
+    items = modifier_items(shooter, target, seen, multiple=band(seen.distance, base),
+                           spell_power=spell_power)
+    if javelin:
+        items.append(("magic javelin", 1, "magic javelin +1"))
+    return (spell_power or shooter.combat), items
 
 
 def attack_modifiers(state: SbhState, shooter: Figure, target: Figure,
                      spell_power: int = 0, *, javelin: bool = False
                      ) -> tuple[int, int, list[str]]:
-    """The attacker's Combat (the spell's power for a bolt), its total modifier
-    and the reasons, as the shooter sees the target now. A magic javelin is thrown
-    as Shooter (Short) at +1 (seed 000, MAGIC ITEMS TABLE)."""
-    seen = sight(state, shooter, target)
-    base = (SPELL_RANGES[spell_power] if spell_power else SHORT if javelin
-            else shooter_range(shooter))
-    mod, why = shooter_modifiers(shooter, target, seen, multiple=band(seen.distance, base),
-                                 spell_power=spell_power)
-    if javelin:
-        mod += 1
-        why.append("magic javelin +1")
-    return (spell_power or shooter.combat), mod, why
+    """The attacker's Combat, its total modifier and the reasons (see
+    attack_modifier_items)."""
+    combat, items = attack_modifier_items(state, shooter, target, spell_power,
+                                          javelin=javelin)
+    return combat, sum(value for _, value, _ in items), [why for _, _, why in items]
 
 
 def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,

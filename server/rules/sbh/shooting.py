@@ -29,7 +29,8 @@ def javelin_targets(state: SbhState, fig: Figure) -> list[str]:
     if (state.magic_item is None or regrouping(state) or fig.transfixed
             or fig.attacked is not None or not magic_items.javelins_left(state, fig)):
         return []
-    return sorted(ranged.targets(state, fig, base_range=SHORT))
+    # a magic weapon "may always target a model with Stealth" (seed 000, STEALTH)
+    return sorted(ranged.targets(state, fig, base_range=SHORT, magic_weapon=True))
 
 
 def shoot_options(state: SbhState, fig: Figure, left: int) -> list[CommandSpec]:
@@ -48,6 +49,17 @@ def shoot_options(state: SbhState, fig: Figure, left: int) -> list[CommandSpec]:
                                  args={"javelin": True},
                                  params={"target": thrown, "aimed": aimed}))
     return specs
+
+
+def volley_follow_up(state: SbhState) -> bool:
+    """A Legendary Shot shooter acting on after a Concentrated Shooting: "the ONLY
+    action they can perform this turn is the Concentrated Shooting" (seed 000,
+    CONCENTRATED SHOOTING) but for "additional ranged attacks" (LEGENDARY SHOT)."""
+    return (state.group is not None and bool(state.group.get("volley"))
+            and state.activation is not None)
+
+
+FOLLOW_UP_COMMANDS = ("shoot", "end_activation")  # (and concede)
 
 
 def do_shoot(ctx, args: dict) -> None:

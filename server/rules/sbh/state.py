@@ -35,6 +35,9 @@ class Activation:
     spell_cast: bool = False  # one spell (or Entangle/Distract) an activation
     free_move: bool = False  # a free move instead of an activation roll (seed 000, FREE MOVES)
     scroll: bool = False  # casting from the Quest's scroll (magic_items.py)
+    # Terror-inspiring figures it failed its Terror roll against in this
+    # activation: it may not move into contact with them (seed 000, TERROR)
+    terror_refused: tuple[str, ...] = ()
 
 
 class _Scratch:
@@ -302,7 +305,19 @@ def figures_canonical(state: SbhState) -> dict:
 
 # state checksums (server.rules.checksum): the generic dataclass digest, unrolled
 SbhState.__canonical__ = dataclass_canonical(SbhState, figures=figures_canonical)
-Activation.__canonical__ = dataclass_canonical(Activation)
+_activation_canonical = dataclass_canonical(Activation)
+
+
+def _activation_digest_form(act: Activation) -> dict:
+    """`terror_refused` joined the Activation later: left out while empty, an
+    activation digests as before, so replays recorded earlier still verify."""
+    out = _activation_canonical(act)
+    if not act.terror_refused:
+        del out["terror_refused"]
+    return out
+
+
+Activation.__canonical__ = _activation_digest_form
 copy_state = straight_line_copier(SbhState)
 copy_activation = straight_line_copier(Activation)
 state_values, restore_state = straight_line_fields(SbhState)

@@ -284,6 +284,9 @@ class SongOfBladesAndHeroes:
         if state.group is not None and state.activation is None:
             return (lambda ctx, seat, args: groups.do_group_next(ctx, args)) \
                 if command_type == "group_next" else None
+        if shooting.volley_follow_up(state) and command_type not in \
+                shooting.FOLLOW_UP_COMMANDS:
+            return None  # seed 000, CONCENTRATED SHOOTING / LEGENDARY SHOT: shots only
         table = ACTION_HANDLERS if state.activation is not None else IDLE_HANDLERS
         handler = table.get(command_type)
         return None if handler is None else (lambda ctx, seat, args: handler(ctx, args))

@@ -3,7 +3,11 @@
 - "Any model wishing to enter melee with a Terror-inspiring foe must pass a
   Quality roll on a die ... If the roll fails, the model may perform another
   action of the player's choice but it may not move in contact": the move is
-  not made and no action is spent.
+  not made and no action is spent, and for the rest of that activation the
+  figure may not move into contact with that model (no second roll): such
+  moves are not offered and are refused (`refused_contact`). The failure is
+  the `terror_tested` event (passed false); evolve keeps the source's id in
+  the Activation (`terror_refused`).
 - "When a Terror-inspiring model charges ... the charged model must
   immediately make a Morale check ... BEFORE the Terror-inspiring model is
   actually moved": the charged figures test first; the move then goes ahead if
@@ -18,6 +22,7 @@
 from __future__ import annotations
 
 from server.rules.board.hex import distance
+from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.movement import figures_next_to
 from server.rules.sbh.quality import roll_quality
@@ -33,6 +38,24 @@ def immune(fig: Figure, terror_source: Figure) -> bool:
 def new_contacts(state, fig: Figure, to) -> list[Figure]:
     return [e for e in figures_next_to(state, to)
             if e.seat != fig.seat and distance(e.pos, fig.pos) > 1]
+
+
+def refused_contact(state, fig: Figure, to) -> Figure | None:
+    """The Terror-inspiring model a move of `fig` to `to` would newly touch
+    although `fig` failed its Terror roll against it in this activation
+    ("it may not move in contact with the terrorizing model"), else None."""
+    act = state.activation
+    if act is None or act.figure != fig.id or not act.terror_refused:
+        return None
+    return next((e for e in new_contacts(state, fig, to) if e.id in act.terror_refused), None)
+
+
+def check_not_refused(state, fig: Figure, to) -> None:
+    """Refuse a move into contact with a model `fig` failed to face this activation."""
+    source = refused_contact(state, fig, to)
+    if source is not None:
+        raise illegal(f"{fig.name} failed its Terror roll against {source.name} this "
+                      "activation and may not move into contact with it.", TERROR)
 
 
 def before_move(ctx, fig: Figure, to, cost: int) -> bool:

@@ -1,0 +1,45 @@
+"""Free moves and fallen or transfixed enemies (seed 000, FREE MOVES: "When a
+model has no active enemies within 2 x Long, he may perform a single 'non
+combat' move INSTEAD of dicing for activation ... Transfixed, bound, chained
+and dead enemies do not count as 'active' for purposes of this rule.")."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.rules.kernel import RulesError
+from server.rules.sbh.system import SYSTEM
+from tests.sbh.battle import act, battle, fig
+
+
+def free_move_offered(state) -> bool:
+    return any(o.type == "free_move" for o in SYSTEM.prompt(state).for_seat("a").options)
+
+
+def test_a_fallen_enemy_within_two_long_forbids_a_free_move(dice):
+    """seed 000, FREE MOVES: fallen enemies are not in the list of enemies that
+    do not count, so one 7 hexes away forbids the free move."""
+    state = battle(fig("a1", "Soldier", 4, 3, (5, 5)),
+                   fig("b1", "Orc", 4, 3, (5, 12), fallen=True))
+    assert not free_move_offered(state)
+    with pytest.raises(RulesError) as caught:
+        act(state, "a", "free_move", dice, figure="a1")
+    assert caught.value.code == "illegal_command"
+    assert caught.value.passage == "seed 000, FREE MOVES"
+
+
+def test_a_transfixed_enemy_within_two_long_does_not_count(dice):
+    """seed 000, FREE MOVES: "Transfixed ... enemies do not count as 'active'"."""
+    state = battle(fig("a1", "Soldier", 4, 3, (5, 5)),
+                   fig("b1", "Orc", 4, 3, (5, 12), transfixed_by="entangle"))
+    assert free_move_offered(state)
+    state, events = act(state, "a", "free_move", dice, figure="a1")
+    assert events[0].type == "free_move_started"
+
+
+def test_a_dead_enemy_does_not_count(dice):
+    """seed 000, FREE MOVES: "dead enemies do not count as 'active'"."""
+    state = battle(fig("a1", "Soldier", 4, 3, (5, 5)),
+                   fig("b1", "Orc", 4, 3, (5, 12), status="dead", pos=None),
+                   fig("b2", "Orc", 4, 3, (5, 45)), size=48)
+    assert free_move_offered(state)
