@@ -417,6 +417,11 @@ def charge_move(ctx, item: dict) -> None:
     act = s.activation
     if not fig.on_table or act is None or act.figure != fig.id or not can_move(fig):
         return
+    how = item.get("how")  # a climb or a jump into contact (not a move or a step)
+    if how is not None:
+        {"climb": climbing.resume_climb, "jump": falling.resume_jump,
+         "jump_down": climbing.resume_jump_down}[how](ctx, fig, item)
+        return
     still_legal = (move_destinations(s, fig, act.actions).get(to) == item["cost"]
                    or (item["cost"] == 1 and to in step_destinations(s, fig)))
     if still_legal:

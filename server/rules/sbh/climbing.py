@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import neighbours
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import groups, swarms
+from server.rules.sbh import groups, swarms, terror
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.falling import falling_damage
@@ -52,7 +52,8 @@ def climb_destinations(state: SbhState, fig: Figure, actions: int) -> list:
                   if state.board.edge(fig.pos, n) == "tall_wall" and n not in occupied
                   and state.board.passable(n, fig.rules)
                   and groups.regroup_allows(state, fig, n, cost)
-                  and swarms.keeps_coherency(state, fig, n))
+                  and swarms.keeps_coherency(state, fig, n)
+                  and terror.refused_contact(state, fig, n) is None)
 
 
 def drops_below(state: SbhState, fig: Figure) -> dict:
@@ -63,7 +64,8 @@ def drops_below(state: SbhState, fig: Figure) -> dict:
         return {}  # engaged: it must disengage first (docs/rules/sbh.md)
     occupied = state.occupancy()
     return {bottom: height for (top, bottom), height in state.board.drops.items()
-            if top == fig.pos and bottom not in occupied}
+            if top == fig.pos and bottom not in occupied
+            and terror.refused_contact(state, fig, bottom) is None}
 
 
 def options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
@@ -82,14 +84,31 @@ def options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
 
 
 def do_climb(ctx, args: dict) -> None:
-    from server.rules.sbh.actions import _move_or_disengage
-
     s = ctx.state
     fig = s.figures[s.activation.figure]
     to = hex_arg(args.get("to"))
+    terror.check_not_refused(s, fig, to)
     if to not in climb_destinations(s, fig, s.activation.actions):
         raise illegal("Climb into the empty hex just over a tall wall next to you.", CLIMBING)
-    cost = climb_cost(s)
+    # seed 000, TERROR (P): a climb into contact tests (or charges) before the climb roll
+    if terror.before_move(ctx, fig, to, climb_cost(s), how="climb"):
+        return
+    climb(ctx, fig, to)
+
+
+def resume_climb(ctx, fig: Figure, item: dict) -> None:
+    """A Terror charge over a wall, after the charged figures' morale checks:
+    the climb goes ahead if it is still possible (seed 000, TERROR (P))."""
+    to = hex_arg(item["to"])
+    if to in climb_destinations(ctx.state, fig, ctx.state.activation.actions):
+        climb(ctx, fig, to)
+
+
+def climb(ctx, fig: Figure, to) -> None:
+    """The climb roll (if the match reads it so) and the move over the wall."""
+    from server.rules.sbh.actions import _move_or_disengage
+
+    cost = climb_cost(ctx.state)
     if cost == 1:
         roll = roll_quality(ctx, fig, 1, bonus=-2 if fig.has("Heavy Armor") else 0)
         ctx.emit("climb_rolled", figure=fig.id, **roll)
@@ -97,16 +116,32 @@ def do_climb(ctx, args: dict) -> None:
             ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="failed climb")
             ctx.emit("fell", figure=fig.id, reason="fell climbing the wall")
             return
-    _move_or_disengage(ctx, fig, to, cost)
+    _move_or_disengage(ctx, fig, to, cost, terror_done=True)
 
 
 def do_jump_down(ctx, args: dict) -> None:
     s = ctx.state
     fig = s.figures[s.activation.figure]
     to = hex_arg(args.get("to"))
+    terror.check_not_refused(s, fig, to)
     drops = drops_below(s, fig)
     if to not in drops or s.activation.actions < 1:
         raise illegal("Jump down from the cliff top you stand on to the empty hex below.",
                       JUMP_DOWN)
-    ctx.emit("jumped_down", figure=fig.id, to=[to[0], to[1]], height=drops[to], cost=1)
-    falling_damage(ctx, fig, drops[to])
+    # seed 000, TERROR (P): landing in contact tests (or charges) before the jump
+    if terror.before_move(ctx, fig, to, 1, how="jump_down"):
+        return
+    jump_down(ctx, fig, to, drops[to])
+
+
+def resume_jump_down(ctx, fig: Figure, item: dict) -> None:
+    """A Terror charge down a cliff, after the charged figures' morale checks."""
+    to = hex_arg(item["to"])
+    drops = drops_below(ctx.state, fig)
+    if to in drops and ctx.state.activation.actions >= 1:
+        jump_down(ctx, fig, to, drops[to])
+
+
+def jump_down(ctx, fig: Figure, to, height: str) -> None:
+    ctx.emit("jumped_down", figure=fig.id, to=[to[0], to[1]], height=height, cost=1)
+    falling_damage(ctx, fig, height)

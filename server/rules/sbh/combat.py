@@ -113,8 +113,11 @@ def side_modifier(state: SbhState, me: Figure, foe: Figure, *, attacking: bool,
     if first_attack and me.has("Dashing") and me.contacted_this_turn:
         mod += 1
         why.append("dashing +1")
-    if first_attack and not foe.has("Danger Sense") and unseen_at_turn_start(state, me, foe):
-        mod += 1  # seed 000, AMBUSH BONUS; DANGER SENSE negates it
+    if (first_attack and me.seat == state.active_seat and not foe.has("Danger Sense")
+            and unseen_at_turn_start(state, me, foe)):
+        # seed 000, AMBUSH BONUS: "in any turn which they started hidden" - his own
+        # side's turn, not a free hack in the enemy's; DANGER SENSE negates it
+        mod += 1
         why.append("ambush +1")
     return mod, why
 
@@ -174,7 +177,9 @@ def _lethal_target(parameter: str):
 def recoil_options(state: SbhState, fig: Figure, away_from: Figure) -> list[Hex]:
     """Seed 000, RECOILING: one base width directly away from the attacker; the
     owner picks among the neighbours that increase the distance. Through an
-    adjacent friend (placed behind it) unless cramped."""
+    adjacent friend (placed behind it) unless cramped, or unless a side it may
+    not cross (a tall wall) parts the friend's hex from the one behind it (NO
+    SPACE TO RECOIL: "with its back against an impassable scenic feature")."""
     board = state.board
     occupied = state.occupancy()
     here = fig.pos
@@ -194,6 +199,7 @@ def recoil_options(state: SbhState, fig: Figure, away_from: Figure) -> list[Hex]
         behind = (2 * h[0] - here[0], 2 * h[1] - here[1])
         behind_hex = type(h)(behind[0], behind[1], -behind[0] - behind[1])
         if (behind_hex not in occupied and board.passable(behind_hex, fig.rules)
+                and not board.blocks_move(h, behind_hex, fig.rules)
                 and distance(behind_hex, away_from.pos) > base):
             options.append(behind_hex)
     return sorted(set(options))

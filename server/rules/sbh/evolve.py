@@ -381,7 +381,16 @@ def _turn_passed(s: SbhState, d: dict) -> None:
             fig.contacted_this_turn = False
             fig.melee_attacks = 0
             fig.special_used = False
-        elif fig.transfixed_by == "mutation":
+            continue
+        if fig.contacted_this_turn or fig.melee_attacks:
+            # Both mean "in the current turn" (seed 000, DASHING: "if he attacks in
+            # the same turn he comes in contact with an enemy"; COMBAT MASTER's first
+            # attack): the side whose turn ends loses them too, or a Dashing figure
+            # that charged would get +1 on a free hack in the enemy's turn.
+            _touch(s, fig)
+            fig.contacted_this_turn = False
+            fig.melee_attacks = 0
+        if fig.transfixed_by == "mutation":
             _touch(s, fig)
             fig.transfixed_by = None  # the mutation turn is over (seed 001, Mutant)
 

@@ -21,14 +21,15 @@ JUMPING AND LEAPING, FALLING DAMAGE).
   it jumps its move length; failure: one category less (Short becomes one
   hex). Short of the landing hex it comes down in the chasm: a Short fall.
   A figure in contact with an active enemy must disengage first (it would
-  otherwise break contact without the free hacks).
+  otherwise break contact without the free hacks). A jump (across or down a
+  cliff) declared into contact makes the Terror test or charge first (terror.py).
 """
 
 from __future__ import annotations
 
 from server.rules.board.hex import distance, hex_at, neighbours
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import hero
+from server.rules.sbh import hero, terror
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
@@ -138,7 +139,8 @@ def jump_landings(state: SbhState, fig: Figure) -> list:
         *middle, landing = cells
         if all(board.kind(c).name == "chasm" for c in middle) and \
                 board.kind(landing).name != "chasm" and landing not in occupied and \
-                board.passable(landing, fig.rules):
+                board.passable(landing, fig.rules) and \
+                terror.refused_contact(state, fig, landing) is None:
             out.append(landing)
     return sorted(out)
 
@@ -154,6 +156,27 @@ def do_jump(ctx, args: dict) -> None:
     if not legal or to not in legal[0].params["to"] or running not in \
             legal[0].params["running_start"]:
         raise illegal("Jump to a hex across the chasm in a straight line.", JUMPING)
+    cost = 2 if running else 1
+    # seed 000, TERROR (P): a jump declared into contact tests (or charges) first
+    if terror.before_move(ctx, fig, hex_at(to[0], to[1]), cost, how="jump",
+                          running_start=running):
+        return
+    jump(ctx, fig, to, running)
+
+
+def resume_jump(ctx, fig: Figure, item: dict) -> None:
+    """A Terror charge across a chasm, after the charged figures' morale checks:
+    the jump goes ahead if it is still possible (seed 000, TERROR (P))."""
+    s = ctx.state
+    to, running = item["to"], item["running_start"]
+    legal = [] if engaged(s, fig) else jump_options(s, fig, s.activation.actions)
+    if legal and to in legal[0].params["to"] and running in legal[0].params["running_start"]:
+        jump(ctx, fig, to, running)
+
+
+def jump(ctx, fig: Figure, to: list[int], running: bool) -> None:
+    """The jump itself: slips, the jump roll (a Hero may re-roll it), the landing."""
+    s = ctx.state
     target = hex_at(to[0], to[1])
     cost = 2 if running else 1
     slippery_start = s.board.kind(fig.pos).name == "slippery"

@@ -12,9 +12,13 @@ ACTIVATIONS, REGROUP; seed 002, Group Activation / Regroup Activation).
   attempting group moves"). Every member gets that many actions; members act
   one at a time, in the order the player picks. Two or more failures pass play
   once the group has acted.
-- Regroup: any number of the Leader's figures within Long, not necessarily in
+- Regroup: "any number of models within Long distance from him" (the player
+  names them: `members`, at least one; a command without `members`, as before
+  the parameter existed, takes every eligible figure), not necessarily in
   contact; they may not attack, shoot or cast, and each "must end their last
   move in base to base contact with at least another member of the group".
+  Any set of eligible figures is accepted; the prompt lists every set while
+  there are few (FULL_LISTING), else a short list (`_regroup_sets`).
 """
 
 from __future__ import annotations
@@ -28,11 +32,12 @@ from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.quality import quality_target, succeeds
 from server.rules.sbh.scenario_rules import in_place_of_power
-from server.rules.sbh.state import SbhState, remembered
+from server.rules.sbh.state import SbhState, later, remembered
 
 GROUPS = "seed 000, GROUP ACTIVATIONS"
 MAGIC_IN_GROUPS = "seed 000, MAGIC IN GROUP ACTIVATIONS"
 REGROUP = "seed 000, REGROUP"
+FULL_LISTING = 6  # eligible figures up to which a Regroup's prompt lists every set (63)
 
 
 def eligible(state: SbhState, leader: Figure) -> list[Figure]:
@@ -93,9 +98,35 @@ def leader_options(state: SbhState) -> list[CommandSpec]:
                                          "dice": [1, 2, 3]}))
         specs.extend(_casting_orders(pool, groups))
     if len(pool) >= 1:
-        specs.append(CommandSpec("regroup", "Order a Regroup of every figure within Long "
-                                 "(1 action)", params={"dice": [1, 2, 3]}))
+        ids = [f.id for f in pool]
+        specs.append(CommandSpec("regroup", "Order a Regroup of figures within Long (1 action)",
+                                 params={"members": later(state, lambda s: _regroup_sets(
+                                     s, ids)), "dice": [1, 2, 3]}))
     return specs
+
+
+def _regroup_sets(state: SbhState, ids: list[str]) -> list[list[str]]:
+    """The member sets a Regroup's prompt lists (each sorted, the fullest first).
+    Up to FULL_LISTING figures: every non-empty set. Beyond, what changes the
+    roll or frees a figure, in a number of sets that grows only linearly: for
+    each Quality the group could roll on, the figures that good or better
+    (seed 000, REGROUP: "using the worst Quality in the group"), each of those
+    less one figure, and each figure alone. `do_regroup` accepts any set."""
+    ids = sorted(ids)
+    if len(ids) <= FULL_LISTING:
+        return [list(c) for size in range(len(ids), 0, -1) for c in combinations(ids, size)]
+    target = {i: _member_target(state, state.figures[i]) for i in ids}
+    found: list[tuple[str, ...]] = []
+    for t in sorted(set(target.values()), reverse=True):
+        cut = tuple(i for i in ids if target[i] <= t)
+        found.append(cut)
+        found.extend(tuple(i for i in cut if i != out) for out in cut)
+    found.extend((i,) for i in ids)
+    return [list(g) for g in dict.fromkeys(found) if g]
+
+
+def _member_target(state: SbhState, fig: Figure) -> int:
+    return quality_target(state, fig) - (1 if fig.has("Gregarious") else 0)
 
 
 def _casting_orders(pool: list[Figure], groups: list[tuple[str, ...]]) -> list[CommandSpec]:
@@ -142,8 +173,14 @@ def do_regroup(ctx, args: dict) -> None:
     if not any(spec.type == "regroup" for spec in leader_options(s)):
         raise illegal("Only a Leader with an action left (and no turnover on his single "
                       "success) can order a Regroup.", REGROUP)
-    _order(ctx, leader, sorted(f.id for f in eligible(s, leader)), args.get("dice"),
-           regroup=True)
+    pool = {f.id for f in eligible(s, leader)}
+    members = args.get("members", sorted(pool))  # (without it: every eligible figure)
+    if (not isinstance(members, list) or not members
+            or not all(isinstance(m, str) and m in pool for m in members)
+            or len(set(members)) != len(members)):
+        raise illegal("Name at least one figure for the Regroup, each once: your figures "
+                      "within Long of the Leader that have not acted.", REGROUP)
+    _order(ctx, leader, sorted(members), args.get("dice"), regroup=True)
 
 
 def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool,
@@ -154,7 +191,7 @@ def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool,
     ctx.emit("group_ordered", leader=leader.id, members=members, regroup=regroup, cost=1)
     ctx.emit("activation_ended", figure=leader.id, turnover=False)
     figures = [s.figures[m] for m in members]
-    target = max(quality_target(s, f) - (1 if f.has("Gregarious") else 0) for f in figures)
+    target = max(_member_target(s, f) for f in figures)
     rolled = ctx.roll(dice)
     successes = sum(1 for d in rolled if succeeds(d, target))
     failures = dice - successes

@@ -102,6 +102,28 @@ def magic_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
     return specs
 
 
+# the spells proper, the only commands that may spend spell-only successes
+SPELLS = ("transfix", "cast_bolt")
+
+
+def spell_only_left(state: SbhState) -> bool:
+    """Whether the activation has only spell-only successes left (seed 000,
+    MAGIC: a die that succeeds thanks to a spellcasting bonus, a Sorcerer's
+    sacrifice or a scroll's Quality pays for the spell and nothing else)."""
+    act = state.activation
+    return act is not None and act.actions <= 0 and act.spell_only > 0
+
+
+def spell_only_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
+    """The spells that could still spend the activation's spell-only successes
+    once its ordinary ones are gone. Seed 000, MAGIC (Blarion): "may move once
+    and cast a Power 1 spell (using the 5 to move and the 3, boosted to a 4, to
+    cast a spell)": the activation goes on while one of these is possible."""
+    if not spell_only_left(state) or not fig.on_table:
+        return []
+    return [spec for spec in magic_options(state, fig) if spec.type in SPELLS]
+
+
 def _power_arg(args: dict) -> int:
     power = args.get("power")
     if power not in (1, 2, 3):

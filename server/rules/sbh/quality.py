@@ -3,14 +3,17 @@
 Seed 000, ACTIVATION: a roll equal to or better than Quality succeeds; 1 always
 fails, 6 always succeeds. Seed 000, LEADER: +1 to Quality rolls of friends
 within Long who can see the Leader (not himself, not on another Leader, not
-while he is fallen or transfixed, not cumulative). Seed 000, HERO: one automatic success.
+while he is fallen or transfixed, not cumulative); seeing him follows the
+WOODS reading of ranged combat (`sees_leader`). Seed 000, HERO: one automatic
+success.
 """
 
 from __future__ import annotations
 
-from server.rules.board.hex import distance
+from server.rules.board.hex import distance, neighbours
 from server.rules.sbh.commanders import command_radius
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.geometry_cache import board_sight, crosses_side, line_blocked
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import SHORT
 
@@ -30,9 +33,40 @@ def leader_bonus(state: SbhState, fig: Figure) -> bool:
         if ("Leader" in leader.rules and not leader.fallen
                 and leader.transfixed_by is None
                 and distance(leader.pos, fig.pos) <= command_radius(state, leader)
-                and state.board.clear_sight(fig.pos, leader.pos)):
+                and sees_leader(state.board, fig.pos, leader.pos)):
             return True
     return False
+
+
+def sees_leader(board, at, leader_at) -> bool:
+    """Whether a figure at `at` can see its Leader at `leader_at` (seed 000, FAQ:
+    "The bonus doesn't count if the models cannot see the Leader (so you can't
+    hide your Leader in the woods and continue to give orders)"; "Enemy models
+    do not obstruct the line of sight between a soldier and his Leader": no
+    figure blocks). Terrain as for a shot from the figure at the Leader (seed
+    000, WOODS; ranged.py `sight`/`_woods`): "Woods block line of sight";
+    into a wood only from a hex touching it, and at most 1 x Short, woods hexes
+    between not blocking; out of a wood only from a woods hex touching open
+    ground, with no woods hex between; both in woods: at most 1 x Short."""
+    in_wood, leader_in_wood = board.kind(at).woods, board.kind(leader_at).woods
+    if not leader_in_wood:
+        if in_wood and not _touches(board, at, wooded=False):
+            return False
+        return board.clear_sight(at, leader_at)
+    if not in_wood and not _touches(board, at, wooded=True):
+        return False
+    return distance(at, leader_at) <= SHORT and _clear_into_woods(board, at, leader_at)
+
+
+def _touches(board, h, *, wooded: bool) -> bool:
+    return any(board.contains(n) and board.kind(n).woods == wooded for n in neighbours(h))
+
+
+def _clear_into_woods(board, a, b) -> bool:
+    """`board.clear_sight` for a line into woods: woods hexes between do not block."""
+    _, hexes, sides = board_sight(board)
+    return any(not line_blocked(hexes, a, b, nudge) and not crosses_side(sides, a, b, nudge)
+               for nudge in (1, -1))
 
 
 def opportunity(state: SbhState, fig: Figure) -> bool:

@@ -95,6 +95,8 @@ ACTION_HANDLERS = {
     "carry": mounts.do_carry, "dismount": mounts.do_dismount,
     "end_activation": actions.do_end_activation,
 }
+# what a figure whose successes are all spell-only may do (seed 000, MAGIC)
+SPELL_ONLY_COMMANDS = frozenset(magic.SPELLS + ("end_activation",))
 OPTIONS = DEFAULTS
 CONCEDE = CommandSpec("concede", "Concede the match")  # (in every prompt: built once)
 
@@ -269,6 +271,11 @@ class SongOfBladesAndHeroes:
                                         groups.next_options(state) + [concede])}
         if state.activation is not None:
             fig = state.figures[state.activation.figure]
+            if magic.spell_only_left(state):  # seed 000, MAGIC: for a spell, or nothing
+                return {state.active_seat: (
+                    f"{fig.name}: {state.activation.spell_only} success(es) left, for a "
+                    "spell only", magic.spell_only_options(state, fig)
+                    + [actions.END_ACTIVATION, concede])}
             return {state.active_seat: (f"{fig.name}: {state.activation.actions} action(s) left",
                                         actions.action_options(state) + [concede])}
         return {state.active_seat: ("Choose a figure to activate",
@@ -287,6 +294,8 @@ class SongOfBladesAndHeroes:
         if shooting.volley_follow_up(state) and command_type not in \
                 shooting.FOLLOW_UP_COMMANDS:
             return None  # seed 000, CONCENTRATED SHOOTING / LEGENDARY SHOT: shots only
+        if magic.spell_only_left(state) and command_type not in SPELL_ONLY_COMMANDS:
+            return None  # seed 000, MAGIC: spell-only successes pay for a spell alone
         table = ACTION_HANDLERS if state.activation is not None else IDLE_HANDLERS
         handler = table.get(command_type)
         return None if handler is None else (lambda ctx, seat, args: handler(ctx, args))
@@ -319,6 +328,8 @@ class SongOfBladesAndHeroes:
                 fig = s.figures[act.figure]
                 if act.actions > 0 and (fig.on_table or actions.is_carried(fig)):
                     return
+                if magic.spell_only_options(s, fig):
+                    return  # seed 000, MAGIC (Blarion): the boosted die may still cast
                 ctx.emit("activation_ended", figure=fig.id, turnover=act.turnover)
                 if act.turnover:
                     self._pass(ctx, "turnover")

@@ -12,7 +12,16 @@
   immediately make a Morale check ... BEFORE the Terror-inspiring model is
   actually moved": the charged figures test first; the move then goes ahead if
   it is still legal, otherwise the action is not spent and the player may
-  charge another target.
+  charge another target. Fallen and transfixed figures are charged too (a
+  Terror move at them is a move into melee contact) and test like the others,
+  with the book's outcomes (seed 000, FALLEN MODELS AND MORALE): "A Transfixed
+  model failing any Morale roll is killed, even if it had no enemies in
+  contact"; a fallen figure with no enemy in contact when it fails (the Terror
+  model has not moved yet) stands up as its first compulsive move, and one
+  with an enemy in contact is killed.
+- The test and the charge apply to every way of coming into contact: moves and steps, climbs over
+  a tall wall, jumps across a chasm and jumps down a cliff (the declared
+  landing hex; the test comes before the climbing or jumping roll).
 - "If a model makes the roll to resist Terror ... it becomes immune to further
   Terror effects from ... any other model in the game with the same profile."
 - "Models with Terror, Artificial, Fearless or Undead are immune"; Heroes pass
@@ -58,8 +67,12 @@ def check_not_refused(state, fig: Figure, to) -> None:
                       "activation and may not move into contact with it.", TERROR)
 
 
-def before_move(ctx, fig: Figure, to, cost: int) -> bool:
-    """Run the Terror rules for a move; True if they stopped or deferred it."""
+def before_move(ctx, fig: Figure, to, cost: int, **resume) -> bool:
+    """Run the Terror rules for a move, a climb or a jump to `to` (before any
+    climbing or jumping roll: the player "declares the intention to move in
+    melee contact"); True if they stopped or deferred it. `resume`: what the
+    deferred `charge_move` item needs to carry out something other than a move
+    or step (`how`: "climb", "jump" or "jump_down"; see actions.charge_move)."""
     s = ctx.state
     contacts = new_contacts(s, fig, to)
     for enemy in contacts:
@@ -71,10 +84,11 @@ def before_move(ctx, fig: Figure, to, cost: int) -> bool:
                 return True
             ctx.emit("terror_resisted", figure=fig.id, profile=enemy.name)
     if fig.has("Terror"):
-        charged = [e.id for e in contacts if e.active and not immune(e, fig)]
+        # fallen and transfixed figures are charged too (FALLEN MODELS AND MORALE)
+        charged = [e.id for e in contacts if e.on_table and not immune(e, fig)]
         if charged:
             ctx.push({"kind": "charge_move", "seat": fig.seat, "figure": fig.id,
-                      "to": [to[0], to[1]], "cost": cost})
+                      "to": [to[0], to[1]], "cost": cost, **resume})
             ctx.push({"kind": "morale", "seat": s.figures[charged[0]].seat,
                       "figures": charged, "reason": "terror", "terror_profile": fig.name})
             return True
