@@ -114,11 +114,13 @@ def test_a_mage_declared_in_a_group_casts_with_the_groups_successes(dice):
     assert state.activation.casting
     types_offered = {o.type for o in SYSTEM.prompt(state).decisions[0].options}
     assert "cast_bolt" in types_offered and "transfix" in types_offered
-    # an undeclared member of another group does not cast
+    # an undeclared member of another group rolling three dice does not cast ("If
+    # the group is not going to roll three dice, this is not needed":
+    # test_unannounced_casting.py)
     dice.fix(5)
     state, _ = act(mage_group(), "a", "activate", dice, figure="a1", dice=1)
-    dice.fix(4, 5)
-    state, _ = act(state, "a", "group_order", dice, group=["a2", "a3"], dice=2)
+    dice.fix(4, 5, 5)
+    state, _ = act(state, "a", "group_order", dice, group=["a2", "a3"], dice=3)
     state, _ = act(state, "a", "group_next", dice, figure="a2")
     assert not state.activation.casting
     assert "cast_bolt" not in {o.type for o in SYSTEM.prompt(state).decisions[0].options}

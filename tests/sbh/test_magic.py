@@ -61,11 +61,12 @@ def test_three_failures_casting_leave_the_mage_out_of_power(dice):
 
 def test_casting_must_be_declared(dice):
     """seed 000, MAGIC: 'The player declares his intention to cast a spell before
-    activating the model'."""
+    activating the model' -- for three dice (ACTIVATION, EXCEPTION: below three
+    "he is not required to announce the action": test_unannounced_casting.py)."""
     state = battle(fig("a1", "Mage", 4, 1, (5, 5), rules=MAGE),
                    fig("b1", "Orc", 4, 3, (8, 5)))
-    dice.fix(6, 6)
-    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    dice.fix(6, 6, 6)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=3)
     assert options(state, "transfix") == [] and options(state, "cast_bolt") == []
     with pytest.raises(RulesError):
         act(state, "a", "transfix", dice, target="b1", power=1)

@@ -147,6 +147,7 @@ def finish_activation(ctx, fig: Figure, dice: int, casting: bool, roll: dict, *,
         spell_only = sum(1 for d in roll["dice"] if not succeeds(d, roll["target"])
                          and succeeds(d, roll["target"] - bonus))
         roll = dict(roll, failures=roll["failures"] - spell_only)
+    bonus_dice = spell_only  # (failures again if no spell uses them: magic.activation_end)
     if scroll:  # successes only the scroll's Quality gives are for its spell
         by_scroll = magic_items.scroll_only_successes(s, fig, roll)
         roll = dict(roll, successes=roll["successes"] - by_scroll)
@@ -157,6 +158,11 @@ def finish_activation(ctx, fig: Figure, dice: int, casting: bool, roll: dict, *,
     used = {"sorcery": True} if casting and fig.sorcery_bonus else {}  # (only when used)
     if scroll:
         used["scroll"] = True
+    if bonus_dice:  # (only then: events without them replay as before)
+        used["bonus_dice"] = bonus_dice
+        if (dice == 3 and not scroll and _casts(fig)
+                and not scenario_rules.in_place_of_power(s, fig)):
+            used["drains"] = True  # three failures, unused boosted dice included, drain
     ctx.emit("activated", figure=fig.id, casting=casting, out_of_power=out_of_power,
              spell_only=spell_only, **used, **roll)
     if scroll and triple_failure:
@@ -475,7 +481,12 @@ def do_end_activation(ctx, args: dict) -> None:
                                         for spec in action_options(s)):
         raise illegal("In a Regroup each figure must end its last move touching another "
                       "member of the group.", groups.REGROUP)
-    ctx.emit("activation_ended", figure=act.figure, turnover=act.turnover)
+    ended = magic.ended_event(act)  # (unused boosted dice are failures now)
+    ctx.emit("activation_ended", **ended)
+    if ended["turnover"]:  # seed 000, ACTIVATION: two failures pass play once it has acted
+        from server.rules.sbh.turns import end_turn
+
+        end_turn(ctx, reason="turnover")
 
 
 # -- helpers --------------------------------------------------------------------

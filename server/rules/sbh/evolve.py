@@ -27,13 +27,26 @@ def _broke_free(s: SbhState, d: dict) -> None:
 
 
 def _activated(s: SbhState, d: dict) -> None:
+    bonus_dice = d.get("bonus_dice", 0)  # (absent from events recorded before it)
+    casting, scroll = d.get("casting", False), d.get("scroll", False)
+    fig = s.figures[d["figure"]]
     s.activation = Activation(d["figure"], d["successes"], d["failures"] >= 2,
-                              d.get("casting", False), spell_only=d.get("spell_only", 0),
-                              scroll=d.get("scroll", False))
+                              casting, spell_only=d.get("spell_only", 0), scroll=scroll,
+                              bonus_dice=bonus_dice,
+                              failures=d["failures"] if bonus_dice else 0,
+                              drains=d.get("drains", False),
+                              unannounced=not casting and not scroll
+                              and len(d.get("dice", ())) < 3 and unannounced_caster(fig))
     if d.get("sorcery"):  # the sacrifice's bonus went into this casting roll
         _fig(s, d["figure"]).sorcery_bonus = 0
     if d.get("out_of_power"):
         _fig(s, d["figure"]).out_of_power = True
+
+
+def unannounced_caster(fig) -> bool:
+    """A magic-user with power left: it may cast after rolling one or two dice
+    without announcing it (seed 000, ACTIVATION, EXCEPTION)."""
+    return fig.has("Magic-User") and not fig.out_of_power
 
 
 def _free_move_started(s: SbhState, d: dict) -> None:
@@ -120,8 +133,12 @@ def _held(s: SbhState, d: dict) -> None:
 
 
 def _spend_spell(s: SbhState, d: dict) -> None:
-    if s.activation is not None:
-        s.activation.spell_only -= d.get("spell_only", 0)
+    act = s.activation
+    if act is not None:
+        spell_only = d.get("spell_only", 0)
+        act.spell_only -= spell_only
+        if act.bonus_dice and spell_only:  # (a spell uses its boosted dice first)
+            act.bonus_dice -= min(act.bonus_dice, spell_only)
     _spend(s, d)
 
 
@@ -195,6 +212,10 @@ def _group_activated(s: SbhState, d: dict) -> None:
                "all": list(d["members"]), "successes": d["successes"],
                "turnover": d["failures"] >= 2, "regroup": d["regroup"],
                "casters": list(d.get("casters", ()))}
+    if len(d["dice"]) < 3 and any(
+            m not in s.group["casters"] and unannounced_caster(s.figures[m])
+            for m in d["members"]):  # (only then: other groups digest as before)
+        s.group["small_roll"] = True  # its magic-users may cast unannounced
     for caster in d.get("out_of_power", ()):
         _fig(s, caster).out_of_power = True
 
@@ -203,7 +224,12 @@ def _group_member_started(s: SbhState, d: dict) -> None:
     s.group["members"] = [m for m in s.group["members"] if m != d["figure"]]
     casting = d["figure"] in s.group.get("casters", ()) and \
         not _fig(s, d["figure"]).out_of_power
-    s.activation = Activation(d["figure"], d["actions"], False, casting)
+    # seed 000, MAGIC IN GROUP ACTIVATIONS: "If the group is not going to roll
+    # three dice, this is not needed" (the announcement)
+    unannounced = not casting and s.group.get("small_roll", False) and \
+        unannounced_caster(s.figures[d["figure"]])
+    s.activation = Activation(d["figure"], d["actions"], False, casting,
+                              unannounced=unannounced)
 
 
 def _group_ended(s: SbhState, d: dict) -> None:
@@ -363,6 +389,8 @@ def _pending_popped(s: SbhState, d: dict) -> None:
 def _activation_ended(s: SbhState, d: dict) -> None:
     if d["figure"] in s.figures:
         _fig(s, d["figure"]).activated = True
+        if d.get("out_of_power"):  # unused boosted dice made three failures (magic.py)
+            _fig(s, d["figure"]).out_of_power = True
     s.activation = None
 
 

@@ -34,7 +34,9 @@ def spell_power(state: SbhState, fig: Figure) -> int:
     act = state.activation
     if fig.transfixed:
         return 0  # seed 000, TRANSFIX: "cannot do anything else except try to break free"
-    if not act.casting or act.spell_cast or regrouping(state) or not (
+    # seed 000, ACTIVATION, EXCEPTION: "if a Magic Using model plans to roll less
+    # than three dice, he is not required to announce the action" (unannounced)
+    if not (act.casting or act.unannounced) or act.spell_cast or regrouping(state) or not (
             fig.has("Magic-User") or act.scroll):
         return 0
     if ranged.in_melee(state, fig, spell=True):
@@ -104,6 +106,31 @@ def magic_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
 
 # the spells proper, the only commands that may spend spell-only successes
 SPELLS = ("transfix", "cast_bolt")
+
+
+def activation_end(act) -> tuple[bool, bool]:
+    """(turnover, out_of_power) of an activation as it ends. Seed 000, MAGIC
+    (Blarion): "apply the bonus only to the dice that are actually used to cast
+    the spell": a die that succeeded only thanks to a spellcasting bonus and
+    that no spell used is an ordinary failure, for "If you roll two failures,
+    play passes to the opponent" and for FAILURES ON SPELLS (three failures on
+    three declared dice: out of power; `act.drains`, not from a scroll nor in a
+    Place of Power). Successes only a scroll's Quality gives stay successes."""
+    unused = act.bonus_dice
+    if not unused:
+        return act.turnover, False
+    failures = act.failures + unused
+    return act.turnover or failures >= 2, act.drains and failures >= 3
+
+
+def ended_event(act) -> dict:
+    """The `activation_ended` event's data for `act` ending now (`out_of_power`
+    only when true: events recorded before it still replay the same)."""
+    turnover, out_of_power = activation_end(act)
+    data = {"figure": act.figure, "turnover": turnover}
+    if out_of_power:
+        data["out_of_power"] = True
+    return data
 
 
 def spell_only_left(state: SbhState) -> bool:

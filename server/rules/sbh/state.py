@@ -38,6 +38,20 @@ class Activation:
     # Terror-inspiring figures it failed its Terror roll against in this
     # activation: it may not move into contact with them (seed 000, TERROR)
     terror_refused: tuple[str, ...] = ()
+    # Seed 000, MAGIC (Blarion): "apply the bonus only to the dice that are
+    # actually used to cast the spell". `bonus_dice`: the spell-only successes
+    # that only a spellcasting bonus made (not a scroll's Quality) and no spell
+    # has used yet; unused when the activation ends, each is an ordinary
+    # failure. `failures`: the roll's ordinary failures and `drains`: three
+    # declared dice that would put the caster out of power on three failures
+    # (both set only with bonus dice: magic.activation_end judges them).
+    bonus_dice: int = 0
+    failures: int = 0
+    drains: bool = False
+    # Seed 000, ACTIVATION, EXCEPTION: "if a Magic Using model plans to roll
+    # less than three dice, he is not required to announce the action": a
+    # magic-user that rolled one or two dice unannounced may still cast.
+    unannounced: bool = False
 
 
 class _Scratch:
@@ -308,12 +322,24 @@ SbhState.__canonical__ = dataclass_canonical(SbhState, figures=figures_canonical
 _activation_canonical = dataclass_canonical(Activation)
 
 
+# Activation fields that joined later, left out of the digest while at their
+# default: an activation digests as before, so replays recorded earlier verify.
+_LATER_FIELDS = (("terror_refused", ()), ("bonus_dice", 0), ("failures", 0),
+                 ("drains", False))
+
+
 def _activation_digest_form(act: Activation) -> dict:
-    """`terror_refused` joined the Activation later: left out while empty, an
-    activation digests as before, so replays recorded earlier still verify."""
+    """`terror_refused`, `bonus_dice`, `failures` and `drains` joined the
+    Activation later: left out while at their default. `unannounced` is never
+    digested: the `activated` event that sets it (which replay verification
+    compares) and the figure it names (digested) fully determine it, and
+    digesting it would make every earlier replay in which a magic-user rolled
+    one or two dice unannounced fail to verify."""
     out = _activation_canonical(act)
-    if not act.terror_refused:
-        del out["terror_refused"]
+    for name, default in _LATER_FIELDS:
+        if getattr(act, name) == default:
+            del out[name]
+    del out["unannounced"]
     return out
 
 

@@ -330,8 +330,9 @@ class SongOfBladesAndHeroes:
                     return
                 if magic.spell_only_options(s, fig):
                     return  # seed 000, MAGIC (Blarion): the boosted die may still cast
-                ctx.emit("activation_ended", figure=fig.id, turnover=act.turnover)
-                if act.turnover:
+                ended = magic.ended_event(act)  # (unused boosted dice are failures now)
+                ctx.emit("activation_ended", **ended)
+                if ended["turnover"]:
                     self._pass(ctx, "turnover")
                 continue
             if s.group is not None:

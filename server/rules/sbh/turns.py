@@ -22,8 +22,10 @@ def end_game(ctx, winner: str | None, reason: str) -> None:
 
 def end_turn(ctx, reason: str) -> None:
     s = ctx.state
-    if s.activation is not None:
-        ctx.emit("activation_ended", figure=s.activation.figure, turnover=False)
+    if s.activation is not None:  # (play passes anyway; unused boosted dice may drain)
+        from server.rules.sbh.magic import ended_event
+
+        ctx.emit("activation_ended", **dict(ended_event(s.activation), turnover=False))
     for seat in all_knocked_down(s):  # seed 000, ALL-OUT BATTLE: checked at turn end
         end_game(ctx, winner_by_points(s), f"all of {seat}'s figures are knocked down")
         return
