@@ -73,16 +73,22 @@ def test_they_may_also_hold_and_engaged_undead_only_hold(dice):
     assert state.figures["b2"].pos[:2] == (12, 5) and state.figures["b4"].on_table
 
 
-def test_destroying_the_standard_takes_an_action_and_tests_every_undead(dice):
-    """seed 000, UNDEAD: 'to destroy it, the opponent must state that he is doing
-    so, and one action must be spent to destroy it by a model adjacent to the
-    Standard), all Undead models must make a Morale roll or be destroyed.'"""
+def knight_at_the_standard(dice):
+    """A Knight activated next to the Bearer of the Undead's Standard."""
     state = battle(fig("a1", "Knight", 3, 3, (5, 5)),
                    fig("b3", "Bearer", 4, 1, (6, 5), rules=["Standard Bearer"]),
                    fig("b2", "Skeleton", 4, 2, (15, 5), rules=UNDEAD),
                    fig("b4", "Zombie", 4, 2, (15, 9), rules=UNDEAD))
     dice.fix(4, 5)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    return state
+
+
+def test_destroying_the_standard_takes_an_action_and_tests_every_undead(dice):
+    """seed 000, UNDEAD: 'to destroy it, the opponent must state that he is doing
+    so, and one action must be spent to destroy it by a model adjacent to the
+    Standard), all Undead models must make a Morale roll or be destroyed.'"""
+    state = knight_at_the_standard(dice)
     options = {s.type: s for s in SYSTEM.prompt(state).decisions[0].options}
     assert options["destroy_standard"].params == {"bearer": ["b3"]}
     dice.fix(1, 1, 4, 3, 4, 5)  # the Skeleton crumbles; the Zombie holds

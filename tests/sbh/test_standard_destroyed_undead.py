@@ -4,18 +4,9 @@ is destroyed ..., all Undead models must make a Morale roll or be destroyed.")."
 from __future__ import annotations
 
 from tests.sbh.battle import act, battle, fig, first
+from tests.sbh.test_standard import knight_at_the_standard
 
 UNDEAD = ["Undead"]
-
-
-def knight_at_the_standard(dice):
-    state = battle(fig("a1", "Knight", 3, 3, (5, 5)),
-                   fig("b3", "Bearer", 4, 1, (6, 5), rules=["Standard Bearer"]),
-                   fig("b2", "Skeleton", 4, 2, (15, 5), rules=UNDEAD),
-                   fig("b4", "Zombie", 4, 2, (15, 9), rules=UNDEAD))
-    dice.fix(4, 5)
-    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
-    return state
 
 
 def killed(events) -> list[str]:

@@ -16,20 +16,7 @@ from server.rules.kernel import Event
 from server.rules.sbh.state import Activation
 from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig, first, types
-
-MAGE = ["Magic-User"]
-
-
-def blarion(orc_at=(9, 5), **extra):
-    """Blarion (Q4) next to the altar at (7, 5); the orc 3 hexes off (Short)."""
-    return battle(fig("a1", "Blarion", 4, 1, (6, 5), rules=MAGE),
-                  fig("a2", "Guard", 4, 3, (2, 2)),
-                  fig("b1", "Orc", 4, 3, orc_at), spellcasting_altars=[[7, 5]], **extra)
-
-
-def cast(state, dice, *rolls):
-    dice.fix(*rolls)
-    return act(state, "a", "activate", dice, figure="a1", dice=len(rolls), cast=True)
+from tests.sbh.test_spell_bonus_dice import MAGE, blarion, cast
 
 
 def test_an_unused_boosted_die_is_a_failure_for_the_turnover(dice):

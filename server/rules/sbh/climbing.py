@@ -28,9 +28,9 @@ from server.rules.kernel import CommandSpec
 from server.rules.sbh import groups, swarms, terror
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import hex_arg, illegal
-from server.rules.sbh.falling import falling_damage
+from server.rules.sbh.falling import engaged, falling_damage
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.movement import can_move, enemies_in_contact
+from server.rules.sbh.movement import can_move
 from server.rules.sbh.quality import roll_quality
 from server.rules.sbh.state import SbhState
 
@@ -60,8 +60,8 @@ def drops_below(state: SbhState, fig: Figure) -> dict:
     """Bottom hex -> drop height, for the cliffs whose top is the figure's hex."""
     if not state.board.drops or not can_move(fig) or fig.has("Flying") or fig.has("Clinging"):
         return {}
-    if any(e.active for e in enemies_in_contact(state, fig)):
-        return {}  # engaged: it must disengage first (docs/rules/sbh.md)
+    if engaged(state, fig):
+        return {}  # it must disengage first (docs/rules/sbh.md)
     occupied = state.occupancy()
     return {bottom: height for (top, bottom), height in state.board.drops.items()
             if top == fig.pos and bottom not in occupied

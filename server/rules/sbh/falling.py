@@ -110,7 +110,7 @@ def engaged(state: SbhState, fig: Figure) -> bool:
     moment of breaking contact". A jump would break contact without them, so
     (as for jumping down a cliff, climbing.drops_below) the figure must
     disengage first (docs/rules/sbh.md)."""
-    return any(e.active for e in enemies_in_contact(state, fig))
+    return bool(enemies_in_contact(state, fig, active_only=True))
 
 
 def jump_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
@@ -169,7 +169,7 @@ def resume_jump(ctx, fig: Figure, item: dict) -> None:
     the jump goes ahead if it is still possible (seed 000, TERROR (P))."""
     s = ctx.state
     to, running = item["to"], item["running_start"]
-    legal = [] if engaged(s, fig) else jump_options(s, fig, s.activation.actions)
+    legal = jump_options(s, fig, s.activation.actions)  # (none while engaged)
     if legal and to in legal[0].params["to"] and running in legal[0].params["running_start"]:
         jump(ctx, fig, to, running)
 

@@ -10,7 +10,7 @@ success.
 
 from __future__ import annotations
 
-from server.rules.board.hex import distance, neighbours
+from server.rules.board.hex import distance
 from server.rules.sbh.commanders import command_radius
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.geometry_cache import board_sight, crosses_side, line_blocked
@@ -50,16 +50,12 @@ def sees_leader(board, at, leader_at) -> bool:
     ground, with no woods hex between; both in woods: at most 1 x Short."""
     in_wood, leader_in_wood = board.kind(at).woods, board.kind(leader_at).woods
     if not leader_in_wood:
-        if in_wood and not _touches(board, at, wooded=False):
+        if in_wood and not board.touches_woods(at, wooded=False):
             return False
         return board.clear_sight(at, leader_at)
-    if not in_wood and not _touches(board, at, wooded=True):
+    if not in_wood and not board.touches_woods(at):
         return False
     return distance(at, leader_at) <= SHORT and _clear_into_woods(board, at, leader_at)
-
-
-def _touches(board, h, *, wooded: bool) -> bool:
-    return any(board.contains(n) and board.kind(n).woods == wooded for n in neighbours(h))
 
 
 def _clear_into_woods(board, a, b) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from server.rules.board.hex import distance, edge_key, line, neighbours
+from server.rules.board.hex import distance, edge_key, line
 from server.rules.sbh import magic_items
 from server.rules.sbh.combat import lethal_against, outcome
 from server.rules.sbh.figures import Figure
@@ -110,11 +110,7 @@ def _woods(state: SbhState, a, b, in_a: bool, in_b: bool) -> dict | None:
     """Seed 000, WOODS: outside in: only from a hex touching the wood, at most
     Short, -1; inside out: only from the wood's edge, +1 Ambush unless the
     target is at the edge; both inside: at most Short, -1."""
-    board = state.board
-
-    def touches(h, wooded: bool) -> bool:
-        return any(board.contains(n) and board.kind(n).woods == wooded for n in neighbours(h))
-
+    touches = state.board.touches_woods
     if in_b and not in_a:
         if not touches(a, True):
             return None
@@ -283,6 +279,11 @@ def shooter_modifiers(shooter: Figure, target: Figure, seen: Sight, *, multiple:
                       spell_power: int = 0) -> tuple[int, list[str]]:
     """Seed 000, RANGED COMBAT MODIFIERS (and SPELLS AS RANGED ATTACKS)."""
     items = modifier_items(shooter, target, seen, multiple=multiple, spell_power=spell_power)
+    return _totalled(items)
+
+
+def _totalled(items: list[tuple[str, int, str]]) -> tuple[int, list[str]]:
+    """`modifier_items` as a total and its reasons."""
     return sum(value for _, value, _ in items), [why for _, _, why in items]
 
 
@@ -339,7 +340,7 @@ def attack_modifiers(state: SbhState, shooter: Figure, target: Figure,
     attack_modifier_items)."""
     combat, items = attack_modifier_items(state, shooter, target, spell_power,
                                           javelin=javelin)
-    return combat, sum(value for _, value, _ in items), [why for _, _, why in items]
+    return (combat, *_totalled(items))
 
 
 def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,

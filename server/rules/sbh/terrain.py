@@ -147,6 +147,11 @@ class SbhBoard:
     def kind(self, h: Hex) -> Kind:
         return KINDS[self.terrain.get(h, "open")]
 
+    def touches_woods(self, h: Hex, wooded: bool = True) -> bool:
+        """Whether a neighbour of `h` is woods (`wooded`) or not: the edge of a wood
+        for seeing into and out of it (seed 000, WOODS)."""
+        return any(self.contains(n) and self.kind(n).woods == wooded for n in neighbours(h))
+
     def blocks_move(self, a: Hex, b: Hex, rules: dict) -> bool:
         """Tall walls and cliffs stop walking across (Clinging and Flying climb or
         fly over them; others climb a tall wall as an action: climbing.py)."""
