@@ -192,3 +192,17 @@ def test_a_deferred_parameter_is_listed_once_and_only_when_read():
     assert spec.count() == 2 and spec.params["to"] == [[1, 2], [3, 4]]
     assert spec.to_wire()["params"] == {"to": [[1, 2], [3, 4]]}
     assert len(calls) == 1
+
+
+def test_a_subset_parameter_takes_any_non_empty_set_of_its_values():
+    """"Regroup any of these figures": one list on the wire, not every set."""
+    spec = CommandSpec("regroup", params={"dice": [1, 2]}, subsets={"members": ["a", "b", "c"]})
+    assert spec.count() == 2 * 7
+    assert spec.allows("regroup", {"dice": 1, "members": ["c", "a"]})
+    for refused in ([], ["a", "a"], ["d"], "a", [["a"]], None):
+        assert not spec.allows("regroup", {"dice": 1, "members": refused}), refused
+    assert not spec.allows("regroup", {"dice": 1})
+    wire = spec.to_wire()
+    assert wire["subsets"] == {"members": ["a", "b", "c"]}
+    assert CommandSpec.from_wire(wire) == spec
+    assert "subsets" not in CommandSpec("pass").to_wire()  # (most options have none)

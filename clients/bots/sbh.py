@@ -40,6 +40,8 @@ class RandomBot:
         args = dict(spec.get("args") or {})
         for name, values in (spec.get("params") or {}).items():
             args[name] = rng.choice(list(values))
+        for name, values in (spec.get("subsets") or {}).items():  # any non-empty set
+            args[name] = rng.sample(list(values), rng.randint(1, len(values)))
         return args
 
 

@@ -2,9 +2,11 @@
 
 A decision (`Decision.to_wire()`, server/rules/kernel.py) offers CommandSpecs
 `{type, label, args, params}`; a command is a spec's `type` with its `args`
-plus one value from each of its `params` lists. The picker knows nothing of
+plus one value from each of its `params` lists and, for each of its
+`subsets`, a non-empty set of that list's values. The picker knows nothing of
 SBH: first the player picks a spec, then a value for each param in turn (a
-param with a single value is taken at once). Values are shown by kind:
+param with a single value is taken at once), then each subset, by ticking
+values on and off and choosing DONE. Values are shown by kind:
 
 - hexes (`[q, r]`): picked with the board cursor over the highlighted hexes,
   or from the list;
@@ -36,9 +38,11 @@ PARAM_QUESTIONS = {
     "edge": "Which table edge?", "hacker": "Who strikes next?", "list": "Which warband?",
     "interceptor": "Intercept with which figure?", "reroll": "Use the Hero's re-roll?",
     "die": "Which die to re-roll (0 = first)?",
+    "members": "Which figures? (tick each one, then Done)",
 }
 HIDDEN_SPECS = {"concede"}
 BUILD = "<build a list>"  # the list line that opens the list builder instead
+DONE = "<done>"  # the line that ends the ticking of a subset
 
 
 def is_placeholder(value: Any) -> bool:
@@ -48,6 +52,8 @@ def is_placeholder(value: Any) -> bool:
 def usable(spec: dict) -> bool:
     """Whether the picker can build this spec's command."""
     if spec["type"] in HIDDEN_SPECS:
+        return False
+    if not all(spec.get("subsets", {}).values()):
         return False
     for name, values in (spec.get("params") or {}).items():
         if not values:
@@ -66,6 +72,8 @@ def value_words(value: Any) -> str:
         return f"[{hexed[0]}, {hexed[1]}]"
     if isinstance(value, list) and value and all(_is_placement(v) for v in value):
         return ", ".join(f"{figure} to [{q}, {r}]" for figure, q, r in value)
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return ", ".join(value)  # (a subset's figures)
     return str(value)
 
 
@@ -93,6 +101,7 @@ class Picker:
     spec: dict | None = None
     chosen: dict = field(default_factory=dict)
     index: int = 0  # the highlighted line of the current list
+    ticked: list = field(default_factory=list)  # the values of the subset being chosen
 
     def __post_init__(self) -> None:
         self.specs = [s for s in self.decision.get("options", ()) if usable(s)]
@@ -103,10 +112,18 @@ class Picker:
         """The param being chosen now (None while choosing the spec)."""
         if self.spec is None:
             return None
-        for name in self.spec.get("params") or {}:
+        for name in [*(self.spec.get("params") or {}), *(self.spec.get("subsets") or {})]:
             if name not in self.chosen:
                 return name
         return None
+
+    def _subset(self) -> bool:
+        """The current param is a subset: values are ticked on and off."""
+        return self.param is not None and self.param in (self.spec.get("subsets") or {})
+
+    def _values_of(self, name: str) -> list:
+        return list((self.spec.get("params") or {}).get(name)
+                    or self.spec["subsets"][name])
 
     def values(self) -> list:
         """The values of the current param (the specs while choosing the spec)."""
@@ -114,12 +131,12 @@ class Picker:
             return list(self.specs)
         if self.param is None:
             return []  # complete: the command is being sent
-        return list(self.spec["params"][self.param])
+        return self._values_of(self.param)
 
     @property
     def hex_param(self) -> bool:
         """The current param takes a hex: pick it with the board cursor."""
-        if self.param is None or self._is_list_param():
+        if self.param is None or self._is_list_param() or self._subset():
             return False
         values = self.values()
         return bool(values) and all(as_hex(v) is not None for v in values)
@@ -152,17 +169,20 @@ class Picker:
                     Choice("Build your own list from the roster catalog...", BUILD)]
         found = []
         for value in self.values():
+            tick = ("[x] " if value in self.ticked else "[ ] ") if self._subset() else ""
             hexed = as_hex(value)
             if hexed is not None:
-                found.append(Choice(board.describe(hexed), value, hexed))
+                found.append(Choice(tick + board.describe(hexed), value, hexed))
             elif isinstance(value, str) and value in board.figures:
                 fig = board.figures[value]
                 states = board.states(fig)
                 words = f"{value} {figure_summary(fig)}" + (
                     f" ({', '.join(states)})" if states else "")
-                found.append(Choice(words, value, as_hex(fig.get("pos"))))
+                found.append(Choice(tick + words, value, as_hex(fig.get("pos"))))
             else:
-                found.append(Choice(value_words(value), value))
+                found.append(Choice(tick + value_words(value), value))
+        if self._subset() and self.ticked:
+            found.append(Choice(f"Done ({len(self.ticked)} chosen)", DONE))
         return found
 
     def highlights(self, board: BoardModel) -> set[Hex]:
@@ -175,6 +195,14 @@ class Picker:
         command `(type, args)` once every param has a value, else None."""
         if self.spec is None:
             self.spec, self.chosen = value, {}
+        elif self._subset() and value != DONE:
+            if value in self.ticked:  # (the highlight stays: tick the next one)
+                self.ticked.remove(value)
+            else:
+                self.ticked.append(value)
+            return None
+        elif self._subset():
+            self.chosen[self.param], self.ticked = list(self.ticked), []
         else:
             self.chosen[self.param] = value
         self.index = 0
@@ -190,6 +218,9 @@ class Picker:
         """Undo the last choice that was not automatic (to the spec list at most)."""
         if self.spec is None:
             return
+        if self.ticked:  # (untick everything first)
+            self.ticked, self.index = [], 0
+            return
         while self.chosen:
             name, _ = self.chosen.popitem()
             if self._was_chosen(name):
@@ -201,7 +232,7 @@ class Picker:
         """Whether the player chose this param's value (rather than the picker)."""
         if self.spec["type"] == "submit_list" and name in ("list", "salt"):
             return name == "list"
-        return len(self.spec["params"][name]) > 1
+        return len(self._values_of(name)) > 1
 
     def command(self) -> tuple[str, dict] | None:
         if self.spec is None or self.param is not None:
@@ -212,13 +243,13 @@ class Picker:
         """Take every value there is no choosing to do: single values, the salt."""
         while self.param is not None:
             name = self.param
-            values = self.spec["params"][name]
+            values = self._values_of(name)
             if self.spec["type"] == "submit_list" and name == "salt":
                 self.chosen[name] = secrets.token_hex(16)
             elif self._is_list_param():
                 return None  # a ready-made list or the builder: the player chooses
             elif len(values) == 1:
-                self.chosen[name] = values[0]
+                self.chosen[name] = values if self._subset() else values[0]
             else:
                 return None
         return self.command()

@@ -244,37 +244,46 @@ class CommandSpec:
     With no `params` it is exactly one command: `type` with `args`. With
     `params`, any command `type` with `args` plus one value chosen from each
     param's list is legal ("move to any of these hexes"); a list is never
-    empty, though it may be `Deferred` (listed when first read). `label` is
-    for people.
+    empty, though it may be `Deferred` (listed when first read). Each of
+    `subsets` is answered with a list instead: any of its values, at least
+    one, each at most once, in any order ("regroup any of these figures"),
+    where listing every such set would be huge. `label` is for people.
     """
 
     type: str
     label: str = ""
     args: Mapping[str, Plain] = field(default_factory=dict)
     params: Mapping[str, Sequence[Plain]] = field(default_factory=dict)
+    subsets: Mapping[str, Sequence[Plain]] = field(default_factory=dict)
 
     def count(self) -> int:
         n = 1
         for values in self.params.values():
             n *= len(values)
+        for values in self.subsets.values():
+            n *= 2 ** len(values) - 1
         return n
 
     def allows(self, command_type: str, args: Mapping[str, Plain]) -> bool:
         if command_type != self.type:
             return False
-        if set(args) != set(self.args) | set(self.params):
+        if set(args) != set(self.args) | set(self.params) | set(self.subsets):
             return False
         if any(args[k] != v for k, v in self.args.items()):
             return False
-        return all(args[k] in values for k, values in self.params.items())
+        return (all(args[k] in values for k, values in self.params.items())
+                and all(is_subset_of(args[k], values) for k, values in self.subsets.items()))
 
     def to_wire(self) -> dict[str, Plain]:
-        return {
+        wire = {
             "type": self.type,
             "label": self.label,
             "args": dict(self.args),
             "params": {k: list(v) for k, v in self.params.items()},
         }
+        if self.subsets:  # (absent when empty: most options have none)
+            wire["subsets"] = {k: list(v) for k, v in self.subsets.items()}
+        return wire
 
     @classmethod
     def from_wire(cls, data: Mapping[str, Plain]) -> CommandSpec:
@@ -283,7 +292,21 @@ class CommandSpec:
             label=data.get("label", ""),
             args=dict(data.get("args") or {}),
             params={k: list(v) for k, v in (data.get("params") or {}).items()},
+            subsets={k: list(v) for k, v in (data.get("subsets") or {}).items()},
         )
+
+
+def is_subset_of(chosen: Plain, values: Sequence[Plain]) -> bool:
+    """Whether `chosen` answers a `CommandSpec.subsets` entry: a non-empty list
+    of distinct members of `values`."""
+    if not isinstance(chosen, list) or not chosen:
+        return False
+    seen: list[Plain] = []  # (values may be unhashable, as hexes are lists)
+    for value in chosen:
+        if value in seen or value not in values:
+            return False
+        seen.append(value)
+    return True
 
 
 @fast_init

@@ -109,3 +109,24 @@ async def test_the_bot_takes_only_a_challenge_its_warband_fits(server):
     finally:
         await host.close()
         await bot.close()
+
+
+def test_the_random_players_answer_a_subset_parameter_with_a_legal_set():
+    """Both random players (in-engine and the client bot) fill `subsets`."""
+    import random
+
+    from server.rules.kernel import CommandSpec, Decision, Prompt
+    from server.rules.sbh.random_player import random_command
+
+    spec = CommandSpec("regroup", params={"dice": [1, 2, 3]},
+                       subsets={"members": ["a2", "a3", "a4", "a5"]})
+    prompt = Prompt((Decision("a", "Act", (spec,)),))
+    rng = random.Random(7)
+    sizes = set()
+    for _ in range(60):
+        command = random_command(prompt, "a", rng, {})
+        assert prompt.allows(command), command
+        sizes.add(len(command.args["members"]))
+        args = make_bot("random", {}, seed=3).fill(spec.to_wire(), rng)
+        assert spec.allows("regroup", args), args
+    assert sizes == {1, 2, 3, 4}

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.rules.kernel import RulesError
-from server.rules.sbh.groups import FULL_LISTING
+from server.rules.kernel import Command, RulesError
 from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig, first
 
@@ -36,9 +35,10 @@ def test_the_player_names_the_members_and_the_worst_of_them_sets_the_roll(dice):
     (Q3, the Leader's +1): 4 and 4 are two successes each. The peasant has not
     acted and may still activate on its own."""
     state = leader_up(dice)
-    offered = regroup_spec(state).params["members"]
-    assert ["a2", "a3"] in offered and ["a2", "a3", "a4"] in offered and ["a4"] in offered
-    assert [] not in offered
+    spec = regroup_spec(state)
+    assert spec.subsets["members"] == ["a2", "a3", "a4"]  # (any non-empty set of them)
+    assert spec.allows("regroup", {"members": ["a3", "a2"], "dice": 2})
+    assert not spec.allows("regroup", {"members": [], "dice": 2})
     dice.fix(4, 4)
     state, events = act(state, "a", "regroup", dice, members=["a3", "a2"], dice=2)
     rolled = first(events, "group_activated").data
@@ -85,29 +85,29 @@ def test_a_figure_beyond_long_cannot_be_named(dice):
     state.figures["a4"].pos = type(state.figures["a4"].pos)(23, 0, -23)
     dice.fix(5)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
-    assert all("a4" not in m for m in regroup_spec(state).params["members"])
+    assert regroup_spec(state).subsets["members"] == ["a2", "a3"]
     with pytest.raises(RulesError):
         act(state, "a", "regroup", dice, members=["a2", "a4"], dice=1)
 
 
-def test_a_large_warband_gets_a_short_listing_but_any_set_is_accepted(dice):
-    """seed 000, REGROUP: 'any number of models'. With more than FULL_LISTING
-    eligible figures the prompt lists, for each Quality the group could roll
-    on, the figures that good or better, each of those less one, and each
-    figure alone (linear, not every set); any set may still be ordered."""
+def test_a_large_warband_is_offered_any_set_of_its_eligible_figures(dice):
+    """seed 000, REGROUP: 'any number of models'. With eight eligible figures
+    (255 sets) the prompt names the figures once, as a subset parameter, and
+    the set a player picks from it is ordered."""
     elves = [fig(f"a{i}", "Elf", 3, 3, (3 + i, 8)) for i in range(2, 9)]
     state = battle(fig("a1", "Captain", 3, 3, (5, 5), rules=["Leader"]), *elves,
                    fig("a9", "Peasant", 6, 1, (4, 10)), fig("b1", "Orc", 4, 3, (20, 20)))
     dice.fix(5)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
-    offered = list(regroup_spec(state).params["members"])
-    everyone = sorted(f"a{i}" for i in range(2, 10))
-    assert len(everyone) > FULL_LISTING
-    elves_only = [m for m in everyone if m != "a9"]
-    assert offered[0] == everyone and elves_only in offered and ["a9"] in offered
-    assert len(offered) == len(set(map(tuple, offered))) < 4 * len(everyone)
-    assert ["a2", "a4", "a9"] not in offered
+    spec = regroup_spec(state)
+    assert spec.subsets["members"] == sorted(f"a{i}" for i in range(2, 10))
+    assert "members" not in spec.params and spec.count() == 255 * 3
+    wire = spec.to_wire()
+    assert wire["subsets"] == {"members": spec.subsets["members"]}
+    assert type(spec).from_wire(wire) == spec
+    assert SYSTEM.prompt(state).allows(Command("a", "regroup", {"members": ["a9", "a4", "a2"],
+                                                                 "dice": 1}))
     dice.fix(6)
-    state, events = act(state, "a", "regroup", dice, members=["a2", "a4", "a9"], dice=1)
+    state, events = act(state, "a", "regroup", dice, members=["a9", "a4", "a2"], dice=1)
     rolled = first(events, "group_activated").data
     assert rolled["members"] == ["a2", "a4", "a9"] and rolled["target"] == 5

@@ -167,3 +167,35 @@ def test_a_swarm_tightening_plan_reads_as_placements():
     assert [c.label for c in picker.choices(BOARD)] == ["b1 to [7, 5]",
                                                         "b3 to [7, 5], b4 to [8, 5]"]
     assert picker.pick([["b1", 7, 5]]) == ("tighten", {"moves": [["b1", 7, 5]]})
+
+
+REGROUP = {"seat": "a", "text": "Captain: 1 action(s) left", "options": [
+    {"type": "regroup", "label": "Order a Regroup", "args": {}, "params": {"dice": [1, 2, 3]},
+     "subsets": {"members": ["a2", "b1", "b2"]}}]}
+
+
+def test_a_subset_is_ticked_value_by_value_and_sent_on_done():
+    """A subset parameter (docs/protocol.md): any non-empty set of its values."""
+    picker = Picker(REGROUP, seq=5)
+    picker.pick(picker.specs[0])
+    assert picker.pick(2) is None and picker.param == "members" and not picker.hex_param
+    lines = [c.label for c in picker.choices(BOARD)]
+    assert lines[0].startswith("[ ] a2 ") and len(lines) == 3  # (no Done before a tick)
+    assert picker.pick("b2") is None and picker.pick("a2") is None
+    assert picker.pick("b2") is None  # (ticked off again)
+    lines = [c.label for c in picker.choices(BOARD)]
+    assert lines[0].startswith("[x] a2 ") and lines[2].startswith("[ ] b2 ")
+    assert lines[-1] == "Done (1 chosen)"
+    picker.pick("b1")
+    assert picker.pick_index(3, BOARD) == ("regroup", {"dice": 2, "members": ["a2", "b1"]})
+    single = Picker({**REGROUP, "options": [{**REGROUP["options"][0], "params": {},
+                                             "subsets": {"members": ["a2"]}}]}, seq=6)
+    assert single.pick(single.specs[0]) == ("regroup", {"members": ["a2"]})
+    back = Picker(REGROUP, seq=7)
+    back.pick(back.specs[0])
+    back.pick(1)
+    back.pick("a2")
+    back.back()
+    assert back.param == "members" and back.ticked == []
+    back.back()
+    assert back.param == "dice"

@@ -3012,6 +3012,9 @@
       for (const [name, values] of Object.entries(spec.params || {})) {
         if (values.length === 1 && this.paramKind(values, name) === "choice") [chosen[name]] = values;
       }
+      for (const [name, values] of Object.entries(spec.subsets || {})) {
+        if (values.length === 1) chosen[name] = [...values];
+      }
       return chosen;
     }
     _boardParam(candidate) {
@@ -3023,7 +3026,10 @@
       return null;
     }
     _complete(candidate) {
-      return Object.keys(candidate.spec.params || {}).every((n) => n in candidate.chosen);
+      return [
+        ...Object.keys(candidate.spec.params || {}),
+        ...Object.keys(candidate.spec.subsets || {})
+      ].every((n) => n in candidate.chosen);
     }
     colour(candidate) {
       return PALETTE[candidate.index % PALETTE.length];
@@ -3074,6 +3080,24 @@
       if (!c) return;
       const value = c.spec.params[name][valueIndex];
       this.candidates = [{ ...c, chosen: { ...c.chosen, [name]: value } }];
+      this._afterChoice();
+    }
+    // A subset's value ticked on or off (kept as indices, in the order ticked).
+    _toggle(index, name, valueIndex) {
+      const c = this.candidates.find((x) => x.index === index);
+      if (!c) return;
+      const ticked = (c.ticked?.[name] || []).filter((i) => i !== valueIndex);
+      if (ticked.length === (c.ticked?.[name] || []).length) ticked.push(valueIndex);
+      this.candidates = [{ ...c, ticked: { ...c.ticked, [name]: ticked } }];
+      this.render();
+      this.hooks.changed();
+    }
+    _finishSubset(index, name) {
+      const c = this.candidates.find((x) => x.index === index);
+      const ticked = c?.ticked?.[name] || [];
+      if (!ticked.length) return;
+      const values = ticked.map((i) => c.spec.subsets[name][i]);
+      this.candidates = [{ ...c, chosen: { ...c.chosen, [name]: values } }];
       this._afterChoice();
     }
     _afterChoice() {
@@ -3171,7 +3195,7 @@
         if (this.busy) {
           parts.push('<p class="muted">Sending…</p>');
         } else {
-          const narrowed = this.candidates.length < (this.decision.options || []).length || this.candidates.some((c) => Object.keys(c.chosen).length > Object.keys(this._given(c.spec)).length);
+          const narrowed = this.candidates.length < (this.decision.options || []).length || this.candidates.some((c) => Object.keys(c.chosen).length > Object.keys(this._given(c.spec)).length || Object.values(c.ticked || {}).some((t) => t.length));
           parts.push('<div class="options">');
           for (const c of this.candidates) parts.push(this._row(c));
           parts.push("</div>");
@@ -3219,6 +3243,16 @@
         });
         out.push("</span>");
       }
+      for (const [name, values] of Object.entries(spec.subsets || {})) {
+        if (name in c.chosen) continue;
+        const ticked = c.ticked?.[name] || [];
+        out.push(`<span class="param subset" data-param-name="${escape(name)}">`);
+        values.forEach((value, i) => {
+          const on = ticked.includes(i);
+          out.push(`<button class="value toggle${on ? " on" : ""}" aria-pressed="${on}" data-subset="${escape(name)}" data-spec="${c.index}" data-value="${i}">${escape(this._valueLabel(name, value))}</button>`);
+        });
+        out.push(`<button class="value done" data-action="subset-done" data-subset="${escape(name)}" data-spec="${c.index}"${ticked.length ? "" : " disabled"}>Done (${ticked.length} chosen)</button></span>`);
+      }
       if (board) {
         const what = {
           hex: "a highlighted hex",
@@ -3243,6 +3277,10 @@
       if (!c) return;
       if (action === "do") {
         this._submit(c);
+      } else if (action === "subset-done") {
+        this._finishSubset(index, button.dataset.subset);
+      } else if (button.dataset.subset) {
+        this._toggle(index, button.dataset.subset, Number(button.dataset.value));
       } else if (this.lists.click(button, this.panel, this.view)) {
       } else if (button.dataset.param) {
         this._choose(index, button.dataset.param, Number(button.dataset.value));
@@ -3946,6 +3984,6 @@
   };
   var app = new App();
   window.warband = app;
-  window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt };
+  window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt, PromptUI };
   app.start();
 })();

@@ -9,6 +9,7 @@ import { formatEvent, formatOdds } from "./events.js";
 import { Lobby, renderLogin } from "./lobby.js";
 import { legendHtml, MatchScreen } from "./match.js";
 import { objectsAt } from "./objectives.js";
+import { PromptUI } from "./prompt.js";
 import { renderReplayList, ReplayViewer } from "./replay.js";
 
 const TOKEN_KEY = "warband.token";
@@ -175,6 +176,6 @@ class App {
 
 const app = new App();
 window.warband = app; // for debugging from the console
-// for tests of drawing and wording
-window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt };
+// for tests of drawing, wording and the prompt panel
+window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt, PromptUI };
 app.start();

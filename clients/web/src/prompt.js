@@ -5,7 +5,9 @@
 // values are figures (or ambush markers) on the board by clicking them, a
 // terrain feature (nominating the Place of Power) by clicking one of its hexes
 // or its button, and everything else with buttons. Specs without params are
-// single buttons. The warband list of `submit_list` is chosen in lists.js.
+// single buttons. A spec's `subsets` (any non-empty set of the listed values, as a
+// Regroup's members) are toggle buttons and a Done button. The warband list of
+// `submit_list` is chosen in lists.js.
 //
 // While choosing, several specs may still fit what was clicked (a hex reachable
 // by "Move (1 action)" and by "Step one hex"): each remaining spec is a row of
@@ -138,6 +140,9 @@ export class PromptUI {
     for (const [name, values] of Object.entries(spec.params || {})) {
       if (values.length === 1 && this.paramKind(values, name) === "choice") [chosen[name]] = values;
     }
+    for (const [name, values] of Object.entries(spec.subsets || {})) {
+      if (values.length === 1) chosen[name] = [...values];
+    }
     return chosen;
   }
 
@@ -151,7 +156,8 @@ export class PromptUI {
   }
 
   _complete(candidate) {
-    return Object.keys(candidate.spec.params || {}).every((n) => n in candidate.chosen);
+    return [...Object.keys(candidate.spec.params || {}),
+      ...Object.keys(candidate.spec.subsets || {})].every((n) => n in candidate.chosen);
   }
 
   colour(candidate) {
@@ -210,6 +216,26 @@ export class PromptUI {
     if (!c) return;
     const value = c.spec.params[name][valueIndex];
     this.candidates = [{ ...c, chosen: { ...c.chosen, [name]: value } }];
+    this._afterChoice();
+  }
+
+  // A subset's value ticked on or off (kept as indices, in the order ticked).
+  _toggle(index, name, valueIndex) {
+    const c = this.candidates.find((x) => x.index === index);
+    if (!c) return;
+    const ticked = (c.ticked?.[name] || []).filter((i) => i !== valueIndex);
+    if (ticked.length === (c.ticked?.[name] || []).length) ticked.push(valueIndex);
+    this.candidates = [{ ...c, ticked: { ...c.ticked, [name]: ticked } }];
+    this.render();
+    this.hooks.changed();
+  }
+
+  _finishSubset(index, name) {
+    const c = this.candidates.find((x) => x.index === index);
+    const ticked = c?.ticked?.[name] || [];
+    if (!ticked.length) return;
+    const values = ticked.map((i) => c.spec.subsets[name][i]);
+    this.candidates = [{ ...c, chosen: { ...c.chosen, [name]: values } }];
     this._afterChoice();
   }
 
@@ -325,7 +351,8 @@ export class PromptUI {
       } else {
         const narrowed = this.candidates.length < (this.decision.options || []).length
           || this.candidates.some((c) => Object.keys(c.chosen).length
-            > Object.keys(this._given(c.spec)).length);
+            > Object.keys(this._given(c.spec)).length
+            || Object.values(c.ticked || {}).some((t) => t.length));
         parts.push('<div class="options">');
         for (const c of this.candidates) parts.push(this._row(c));
         parts.push("</div>");
@@ -378,6 +405,20 @@ export class PromptUI {
       });
       out.push("</span>");
     }
+    for (const [name, values] of Object.entries(spec.subsets || {})) {
+      if (name in c.chosen) continue;
+      const ticked = c.ticked?.[name] || [];
+      out.push(`<span class="param subset" data-param-name="${escape(name)}">`);
+      values.forEach((value, i) => {
+        const on = ticked.includes(i);
+        out.push(`<button class="value toggle${on ? " on" : ""}" aria-pressed="${on}" `
+          + `data-subset="${escape(name)}" data-spec="${c.index}" data-value="${i}">`
+          + `${escape(this._valueLabel(name, value))}</button>`);
+      });
+      out.push(`<button class="value done" data-action="subset-done" data-subset="${escape(name)}" `
+        + `data-spec="${c.index}"${ticked.length ? "" : " disabled"}>`
+        + `Done (${ticked.length} chosen)</button></span>`);
+    }
     if (board) {
       const what = { hex: "a highlighted hex", figure: "a highlighted figure",
         area: "a hex of a highlighted feature, or its button" }[board.kind];
@@ -400,6 +441,10 @@ export class PromptUI {
     if (!c) return;
     if (action === "do") {
       this._submit(c);
+    } else if (action === "subset-done") {
+      this._finishSubset(index, button.dataset.subset);
+    } else if (button.dataset.subset) {
+      this._toggle(index, button.dataset.subset, Number(button.dataset.value));
     } else if (this.lists.click(button, this.panel, this.view)) {
       // (a warband list: lists.js)
     } else if (button.dataset.param) {

@@ -3,8 +3,9 @@ ACTIVATIONS, REGROUP; seed 002, Group Activation / Regroup Activation).
 
 - A Leader that has been activated spends one action to order a group of 2-5
   figures (10 with the `larger_groups` match option) that are in base contact
-  with each other (a connected cluster of adjacent hexes) and within Long of
-  him. He cannot if he rolled a turnover with his one success. Giving the
+  with each other (a connected cluster of adjacent hexes), within Long of him
+  and able to see him (`in_command`). He cannot if he rolled a turnover with
+  his one success, unused boosted dice counting as failures. Giving the
   order ends the Leader's activation (seed 002: "A leader must end his turn
   once doing a Group Activation").
 - The group makes one roll on 1-3 dice against its worst Quality (each
@@ -17,8 +18,8 @@ ACTIVATIONS, REGROUP; seed 002, Group Activation / Regroup Activation).
   the parameter existed, takes every eligible figure), not necessarily in
   contact; they may not attack, shoot or cast, and each "must end their last
   move in base to base contact with at least another member of the group".
-  Any set of eligible figures is accepted; the prompt lists every set while
-  there are few (FULL_LISTING), else a short list (`_regroup_sets`).
+  The prompt offers `members` as a subset parameter (`CommandSpec.subsets`):
+  any non-empty set of the eligible figures.
 """
 
 from __future__ import annotations
@@ -30,20 +31,28 @@ from server.rules.kernel import CommandSpec
 from server.rules.sbh.commanders import command_radius
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.quality import quality_target, succeeds
+from server.rules.sbh.quality import quality_target, sees_leader, succeeds
 from server.rules.sbh.scenario_rules import in_place_of_power
-from server.rules.sbh.state import SbhState, later, remembered
+from server.rules.sbh.state import SbhState, remembered
 
 GROUPS = "seed 000, GROUP ACTIVATIONS"
 MAGIC_IN_GROUPS = "seed 000, MAGIC IN GROUP ACTIVATIONS"
 REGROUP = "seed 000, REGROUP"
-FULL_LISTING = 6  # eligible figures up to which a Regroup's prompt lists every set (63)
 
 
 def eligible(state: SbhState, leader: Figure) -> list[Figure]:
     return [f for f in state.on_table(leader.seat)
-            if f.id != leader.id and not f.activated
-            and distance(f.pos, leader.pos) <= command_radius(state, leader)]
+            if f.id != leader.id and not f.activated and in_command(state, leader, f)]
+
+
+def in_command(state: SbhState, leader: Figure, fig: Figure) -> bool:
+    """`fig` may take the Leader's orders: within his command radius (GROUP
+    ACTIVATIONS: "within Long distance of the Leader") and able to see him.
+    Seed 000, FAQ (When does the Leader bonus count?): "The bonus doesn't count
+    if the models cannot see the Leader (so you can't hide your Leader in the
+    woods and continue to give orders)": sight read as for the bonus."""
+    return (distance(fig.pos, leader.pos) <= command_radius(state, leader)
+            and sees_leader(state.board, fig.pos, leader.pos))
 
 
 def connected_groups(figures: list[Figure], largest: int) -> list[tuple[str, ...]]:
@@ -80,8 +89,32 @@ def can_order(state: SbhState) -> bool:
     act = state.activation
     leader = state.figures[act.figure]
     return (leader.has("Leader") and state.group is None and act.actions >= 1
-            and not (act.turnover and act.actions == 1)
+            and not on_turnover_with_one_success(act)
             and not leader.fallen and not leader.transfixed)
+
+
+def on_turnover_with_one_success(act) -> bool:
+    """Seed 000, GROUP ACTIVATIONS: "If the Leader rolls a Turn Over and has one
+    available action (that is, he rolled one success and two failures on a
+    three dice activation roll), the Leader CANNOT give a group move order."
+    An order ends the Leader's activation, so a die that succeeded only thanks
+    to a spellcasting bonus and that no spell has used is a failure by then
+    (seed 000, MAGIC: "apply the bonus only to the dice that are actually used
+    to cast the spell"; `magic.activation_end`): cast first, then order."""
+    from server.rules.sbh.magic import activation_end  # (magic imports this module)
+
+    return act.actions == 1 and activation_end(act)[0]
+
+
+def refuse_order_on_turnover(state: SbhState, passage: str) -> None:
+    """Say why a Leader on a turnover with his one success cannot order."""
+    act = state.activation
+    if not state.figures[act.figure].has("Leader") or not on_turnover_with_one_success(act):
+        return
+    boosted = (" A die that succeeded only thanks to a spellcasting bonus is a failure "
+               "unless a spell uses it: cast first.") if act.bonus_dice else ""
+    raise illegal("A Leader who rolled one success and two failures cannot give an order."
+                  + boosted, passage)
 
 
 def leader_options(state: SbhState) -> list[CommandSpec]:
@@ -100,29 +133,9 @@ def leader_options(state: SbhState) -> list[CommandSpec]:
     if len(pool) >= 1:
         ids = [f.id for f in pool]
         specs.append(CommandSpec("regroup", "Order a Regroup of figures within Long (1 action)",
-                                 params={"members": later(state, lambda s: _regroup_sets(
-                                     s, ids)), "dice": [1, 2, 3]}))
+                                 params={"dice": [1, 2, 3]},
+                                 subsets={"members": sorted(ids)}))
     return specs
-
-
-def _regroup_sets(state: SbhState, ids: list[str]) -> list[list[str]]:
-    """The member sets a Regroup's prompt lists (each sorted, the fullest first).
-    Up to FULL_LISTING figures: every non-empty set. Beyond, what changes the
-    roll or frees a figure, in a number of sets that grows only linearly: for
-    each Quality the group could roll on, the figures that good or better
-    (seed 000, REGROUP: "using the worst Quality in the group"), each of those
-    less one figure, and each figure alone. `do_regroup` accepts any set."""
-    ids = sorted(ids)
-    if len(ids) <= FULL_LISTING:
-        return [list(c) for size in range(len(ids), 0, -1) for c in combinations(ids, size)]
-    target = {i: _member_target(state, state.figures[i]) for i in ids}
-    found: list[tuple[str, ...]] = []
-    for t in sorted(set(target.values()), reverse=True):
-        cut = tuple(i for i in ids if target[i] <= t)
-        found.append(cut)
-        found.extend(tuple(i for i in cut if i != out) for out in cut)
-    found.extend((i,) for i in ids)
-    return [list(g) for g in dict.fromkeys(found) if g]
 
 
 def _member_target(state: SbhState, fig: Figure) -> int:
@@ -151,12 +164,13 @@ def do_group_order(ctx, args: dict) -> None:
     s = ctx.state
     act = s.activation
     leader = s.figures[act.figure]
+    refuse_order_on_turnover(s, GROUPS)
     group = args.get("group")
     legal = {tuple(g) for spec in leader_options(s) if spec.type == "group_order"
              for g in spec.params["group"]}
     if not isinstance(group, list) or tuple(sorted(map(str, group))) not in legal:
         raise illegal("Order 2-5 of your figures that touch each other, within Long of the "
-                      "Leader, that have not acted.", GROUPS)
+                      "Leader and able to see him, that have not acted.", GROUPS)
     casters = args.get("casters", [])
     if not isinstance(casters, list) or not all(
             c in group and s.figures[c].has("Magic-User") and not s.figures[c].out_of_power
@@ -170,6 +184,7 @@ def do_group_order(ctx, args: dict) -> None:
 def do_regroup(ctx, args: dict) -> None:
     s = ctx.state
     leader = s.figures[s.activation.figure]
+    refuse_order_on_turnover(s, REGROUP)
     if not any(spec.type == "regroup" for spec in leader_options(s)):
         raise illegal("Only a Leader with an action left (and no turnover on his single "
                       "success) can order a Regroup.", REGROUP)
@@ -179,7 +194,8 @@ def do_regroup(ctx, args: dict) -> None:
             or not all(isinstance(m, str) and m in pool for m in members)
             or len(set(members)) != len(members)):
         raise illegal("Name at least one figure for the Regroup, each once: your figures "
-                      "within Long of the Leader that have not acted.", REGROUP)
+                      "within Long of the Leader and able to see him, that have not "
+                      "acted.", REGROUP)
     _order(ctx, leader, sorted(members), args.get("dice"), regroup=True)
 
 
@@ -189,7 +205,11 @@ def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool,
         raise illegal("Roll one, two or three dice for the group.", GROUPS)
     s = ctx.state
     ctx.emit("group_ordered", leader=leader.id, members=members, regroup=regroup, cost=1)
-    ctx.emit("activation_ended", figure=leader.id, turnover=False)
+    # the order ends the Leader's activation (seed 002), judged as any end is
+    # (`can_order` refused an order that unused boosted dice make a turnover)
+    from server.rules.sbh.magic import ended_event  # (magic imports this module)
+
+    ctx.emit("activation_ended", **ended_event(s.activation))
     figures = [s.figures[m] for m in members]
     target = max(_member_target(s, f) for f in figures)
     rolled = ctx.roll(dice)
