@@ -51,3 +51,35 @@ def test_an_ordinary_move_into_contact_still_gives_dashing(dice):
     dice.fix(2, 2)
     state, events = act(state, "a", "attack", dice, target="b2", power=False)
     assert "dashing +1" in first(events, "melee").data["modifiers"][0]
+
+
+def test_stepping_round_a_foe_already_in_contact_is_no_new_contact(dice):
+    """seed 000, DASHING: 'if he attacks in the same turn he comes in contact with
+    an enemy' -- the knight touched b1 when the turn began; a step to another hex
+    touching b1 does not bring it into contact, so no +1 (3+2 = 5 against 3+2)."""
+    state = battle(fig("a1", "Knight", 3, 3, (5, 5), rules=["Dashing"]),
+                   fig("b1", "Man", 3, 3, (6, 5)))
+    dice.fix(3, 3)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    state, events = act(state, "a", "step", dice, to=h(5, 6))
+    assert first(events, "moved").data["contact"] is False
+    assert not state.figures["a1"].contacted_this_turn
+    dice.fix(2, 2)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    melee = first(events, "melee").data
+    assert melee["modifiers"][0] == [] and melee["totals"] == [5, 5]
+
+
+def test_a_step_that_also_touches_a_new_foe_is_a_contact(dice):
+    """seed 000, DASHING: stepping round b1 to a hex that also touches b2 brings
+    the knight into contact with b2: attacking b1 then is at +1."""
+    state = battle(fig("a1", "Knight", 3, 3, (5, 5), rules=["Dashing"]),
+                   fig("b1", "Man", 3, 3, (6, 5)), fig("b2", "Man", 3, 3, (4, 7)))
+    dice.fix(3, 3)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    state, events = act(state, "a", "step", dice, to=h(5, 6))
+    assert first(events, "moved").data["contact"] is True
+    dice.fix(2, 3)
+    state, events = act(state, "a", "attack", dice, target="b1", power=False)
+    melee = first(events, "melee").data
+    assert "dashing +1" in melee["modifiers"][0]

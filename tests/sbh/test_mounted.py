@@ -89,3 +89,39 @@ def test_a_transfixed_passenger_breaks_free_aboard_before_it_can_dismount(dice):
     state, _ = act(state, "a", "break_free", dice)
     state, _ = act(state, "a", "dismount", dice, to=h(10, 5))
     assert state.figures["a2"].pos[:2] == (10, 5) and not state.figures["a2"].transfixed
+
+
+def rider_and_engaged_squire(dice):
+    """The Knight a1 next to its Squire a2, who is in melee with the Orc b1."""
+    state = battle(fig("a1", "Knight", 3, 4, (5, 5), rules=KNIGHT),
+                   fig("a2", "Squire", 4, 2, (6, 5)), fig("b1", "Orc", 4, 3, (7, 5)))
+    dice.fix(4, 4)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    return state
+
+
+def test_a_friend_picked_up_out_of_melee_takes_the_free_hack_first(dice):
+    """seed 000, LEAVING MELEE COMBAT: 'The model receives one "Free Hack" attack
+    from each adjacent opponent at the moment of breaking contact' -- the pick-up
+    breaks the Squire's contact (MOUNTED is silent). The Orc misses (3+1 = 4
+    against 2+6 = 8): the Squire is carried, for the Knight's one action."""
+    state = rider_and_engaged_squire(dice)
+    dice.fix(1, 6)
+    state, events = act(state, "a", "carry", dice, friend="a2")
+    hack = first(events, "melee").data
+    assert hack["attacker"] == "b1" and hack["free_hack"] and hack["result"] == "none"
+    assert state.figures["a2"].carried_by == "a1" and state.figures["a2"].pos is None
+    assert state.activation.actions == 1
+
+
+def test_a_free_hack_that_lands_stops_the_pick_up(dice):
+    """seed 000, LEAVING MELEE COMBAT: 'If he loses the roll, he suffers whatever
+    combat result has been caused by the opponent' -- 3+4 = 7 against 2+3 = 5 (even):
+    the Squire falls where it stands and is not carried; the action is spent."""
+    state = rider_and_engaged_squire(dice)
+    dice.fix(4, 3)
+    state, events = act(state, "a", "carry", dice, friend="a2")
+    assert first(events, "melee").data["result"] == "fall"
+    squire = state.figures["a2"]
+    assert squire.fallen and squire.carried_by is None and squire.pos[:2] == (6, 5)
+    assert "carried" not in [e.type for e in events] and state.activation.actions == 1

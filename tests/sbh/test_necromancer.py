@@ -90,7 +90,7 @@ def test_a_body_lies_where_its_model_was_killed(dice):
 
 
 def test_a_random_game_with_a_necromancer_raises_the_dead_and_replays_exactly():
-    """Seed 15 of random-legal play (found by trying seeds; deterministic): the
+    """Seed 11 of random-legal play (found by trying seeds; deterministic): the
     Necromancer raises a model, and the events rebuild the same final state."""
     import random
 
@@ -105,7 +105,7 @@ def test_a_random_game_with_a_necromancer_raises_the_dead_and_replays_exactly():
         *[{"profile": "Skeleton Human (Hand Weapon And Shield)"} for _ in range(6)]]}
     bands = {"a": undead, "b": WARBANDS["b"]}
     setup = {"board_size": 24, "options": {"turn_limit": 30, "points_limit": 400}}
-    rng, dice = random.Random(15), SeededDice((15).to_bytes(8, "big"))
+    rng, dice = random.Random(11), SeededDice((11).to_bytes(8, "big"))
     state, events = SYSTEM.initial(setup), []
     while not SYSTEM.is_over(state):
         prompt = SYSTEM.prompt(state)

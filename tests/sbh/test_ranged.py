@@ -7,6 +7,7 @@ import pytest
 
 from server.rules.kernel import RulesError
 from server.rules.sbh.ranged import attack_modifiers
+from server.rules.sbh.state import turn_start_positions
 from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig, first
 
@@ -240,7 +241,8 @@ def test_woods(dice):
     the wood. A model inside the wood can shoot out of it at +1 (Ambush bonus) if
     it is adjacent to the edge ... A model outside of the wood and adjacent to
     the edge ... may shoot at a target inside the wood at -1 ... Maximum range
-    is 1 x Short.'"""
+    is 1 x Short.' The lurker started its turn there, unseen: an ambusher (AMBUSH
+    BONUS; tests/sbh/test_ambush_shooting.py has the rest)."""
     woods = {(q, r): "woods" for q in range(8, 11) for r in range(3, 8)}
     archer = fig("a1", "Archer", 3, 3, (2, 5), rules=ARCHER)
     hidden = fig("b1", "Orc", 4, 2, (9, 5))
@@ -253,11 +255,12 @@ def test_woods(dice):
     assert first(events, "shot").data["modifiers"][0] == ["cover -1"]
     lurker = fig("b1", "Orc Archer", 4, 2, (8, 5), rules=ARCHER)
     state = battle(fig("a1", "Elf", 3, 3, (2, 5)), lurker, terrain=woods, active="b")
+    state.turn_start = {"b": turn_start_positions(state)}
     dice.fix(6)
     state, _ = act(state, "b", "activate", dice, figure="b1", dice=1)
     dice.fix(3, 3)
     _, events = act(state, "b", "shoot", dice, target="a1", aimed=False)
-    assert first(events, "shot").data["modifiers"][0] == ["ambush from the woods +1"]
+    assert first(events, "shot").data["modifiers"][0] == ["ambush +1"]
 
 
 def test_stealth_against_cover_cannot_be_shot(dice):

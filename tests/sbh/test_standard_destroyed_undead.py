@@ -41,10 +41,12 @@ def test_undead_passing_the_roll_stay_where_they_are(dice):
 def test_other_morale_rolls_still_need_two_failures_to_crumble(dice):
     """seed 000, UNDEAD (unchanged): "crumble to dust if they roll two or three
     failures on a Morale roll": one failure on another test (loss of a Leader)
-    destroys nothing and the Undead never flees."""
+    destroys nothing, and the Skeleton, in contact with an orc, does not move
+    ("Undead never flee from a combat"; out of combat: test_undead_flight.py)."""
     state = battle(fig("a1", "Troll", 3, 3, (5, 5)),
                    fig("b1", "Goblin Chief", 4, 1, (6, 5), rules=["Leader"]),
                    fig("b2", "Skeleton", 4, 2, (12, 5), rules=UNDEAD),
+                   fig("a2", "Orc", 4, 3, (13, 5)),
                    fig("b3", "Goblin", 4, 1, (20, 20)))
     dice.fix(3, 6, 3)
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)

@@ -400,7 +400,10 @@ def _move_or_disengage(ctx, fig: Figure, to, cost: int, *, terror_done: bool = F
     leaving = [e for e in enemies_in_contact(s, fig)
                if distance(e.pos, to) > 1 and e.active]
     hackers = [e.id for e in leaving if not free_disengage_from(fig, e)]
-    new_contact = any(e.seat != fig.seat for e in figures_next_to(s, to))
+    # seed 000, DASHING: "the same turn he comes in contact with an enemy" -- an
+    # enemy it was not touching already (stepping round a foe is no new contact)
+    new_contact = any(e.seat != fig.seat and distance(e.pos, fig.pos) > 1
+                      for e in figures_next_to(s, to))
     if not hackers:
         start = fig.pos
         ctx.emit("moved", figure=fig.id, to=[to[0], to[1]], cost=cost, contact=new_contact)

@@ -19,6 +19,7 @@ from server.rules.sbh.figures import Figure
 from server.rules.sbh.magic_items import melee_bonus
 from server.rules.sbh.movement import enemies_in_contact
 from server.rules.sbh.state import SbhState
+from server.rules.sbh.terrain import CLIFFS
 from server.rules.sbh.turns import unseen_at_turn_start
 
 MELEE = "seed 000, MELEE"
@@ -82,8 +83,26 @@ def outnumber_penalty(state: SbhState, fig: Figure) -> int:
     return max(0, count - 1)
 
 
-def _elevated(state: SbhState, fig: Figure) -> bool:
-    return state.board.kind(fig.pos).elevated
+def _higher(state: SbhState, me: Figure, foe: Figure) -> bool:
+    """Seed 000, COMMON MELEE MODIFIERS: "fighting in elevated position". Across a
+    cliff side the figure on the top is the higher (every drop is taller than a
+    figure); otherwise a figure on a hill hex against one that is not."""
+    board = state.board
+    if board.drops:
+        if (me.pos, foe.pos) in board.drops:
+            return True
+        if (foe.pos, me.pos) in board.drops:
+            return False
+    return board.kind(me.pos).elevated and not board.kind(foe.pos).elevated
+
+
+def defends_obstacle(state: SbhState, defender: Figure, attacker: Figure) -> bool:
+    """Seed 000, COMMON MELEE MODIFIERS: "Defending an obstacle": a linear obstacle
+    (low wall, hedge, tall wall) on the side between the two. A cliff is a drop,
+    not an obstacle to defend: its top fights from elevation (`_higher`), its
+    foot gets nothing (docs/rules/sbh.md, "Melee across a cliff")."""
+    edge = state.board.edge(attacker.pos, defender.pos)
+    return edge is not None and edge not in CLIFFS
 
 
 def side_modifier(state: SbhState, me: Figure, foe: Figure, *, attacking: bool,
@@ -103,7 +122,7 @@ def side_modifier(state: SbhState, me: Figure, foe: Figure, *, attacking: bool,
     if me.has("Mounted") and not foe.has("Mounted") and foe.size <= me.size:
         mod += 1
         why.append("mounted +1")
-    if defending_obstacle or (_elevated(state, me) and not _elevated(state, foe)):
+    if defending_obstacle or _higher(state, me, foe):
         mod += 1
         why.append("obstacle/elevation +1")
     if state.magic_item is not None and melee_bonus(state, me):

@@ -10,9 +10,10 @@ The Aimed Shot bonus may NOT be applied ... Just use the worst modifier in the
 group."
 
 Readings (docs/rules/sbh.md, "Concentrated shooting"): the order names the
-shooters (2-5, each able to shoot the target) and the target; the shooters
-make one activation roll against the worst Quality among them, and one
-success lets the volley fly. A recoil is directly away from the nearest
+shooters (2-5, each able to shoot the target, each in the Leader's command
+as for any order: within his radius and able to see him, `groups.in_command`)
+and the target; the shooters make one activation roll against the worst
+Quality among them, and one success lets the volley fly. A recoil is directly away from the nearest
 shooter.
 
 Seed 000, MAGIC IN GROUP ACTIVATIONS: a magic-user "may even use spell-casting
@@ -29,10 +30,14 @@ from itertools import combinations
 
 from server.rules.board.hex import distance
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import ranged
-from server.rules.sbh.commanders import command_radius
+from server.rules.sbh import magic, ranged
 from server.rules.sbh.context import illegal
-from server.rules.sbh.groups import MAGIC_IN_GROUPS, can_order
+from server.rules.sbh.groups import (
+    MAGIC_IN_GROUPS,
+    can_order,
+    in_command,
+    refuse_order_on_turnover,
+)
 from server.rules.sbh.quality import quality_target, succeeds
 from server.rules.sbh.scenario_rules import in_place_of_power
 from server.rules.sbh.state import SbhState
@@ -48,8 +53,7 @@ def volleys(state: SbhState, casters: tuple[str, ...] = ()) -> list[list]:
         return []
     leader = state.figures[state.activation.figure]
     in_reach = [f for f in state.on_table(leader.seat)
-                if f.id != leader.id and not f.activated
-                and distance(f.pos, leader.pos) <= command_radius(state, leader)]
+                if f.id != leader.id and not f.activated and in_command(state, leader, f)]
     if not set(casters) <= {f.id for f in in_reach if _can_cast(state, f)}:
         return []
     if sum(1 for f in in_reach if f.id in casters or ranged.can_shoot(f)) < 2:
@@ -97,7 +101,7 @@ def _casting_volleys(state: SbhState) -> list[CommandSpec]:
     leader = state.figures[state.activation.figure]
     mages = sorted(f.id for f in state.on_table(leader.seat)
                    if f.id != leader.id and not f.activated and _can_cast(state, f)
-                   and distance(f.pos, leader.pos) <= command_radius(state, leader))
+                   and in_command(state, leader, f))
     specs = []
     for size in range(1, min(BATCH, len(mages)) + 1):
         for casters in combinations(mages, size):
@@ -114,6 +118,7 @@ def _casting_volleys(state: SbhState) -> list[CommandSpec]:
 def do_concentrated(ctx, args: dict) -> None:
     s = ctx.state
     leader = s.figures[s.activation.figure]
+    refuse_order_on_turnover(s, CONCENTRATED)
     volley, dice, casters = args.get("volley"), args.get("dice"), args.get("casters", [])
     if not isinstance(casters, list) or not all(isinstance(c, str) for c in casters) \
             or len(set(casters)) != len(casters):
@@ -122,14 +127,17 @@ def do_concentrated(ctx, args: dict) -> None:
     casters = tuple(sorted(casters))
     if volley not in volleys(s, casters):
         raise illegal("Name a target and 2-5 of your Shooters (or declared magic-users) "
-                      "within Long of the Leader that have not acted and can all shoot it.",
+                      "within Long of the Leader and able to see him, that have not acted "
+                      "and can all shoot it.",
                       CONCENTRATED)
     if dice not in (1, 2, 3):
         raise illegal("Roll one, two or three dice for the shooters.", CONCENTRATED)
     target_id, shooters = volley
     ctx.emit("group_ordered", leader=leader.id, members=shooters, regroup=False, cost=1,
              volley=True)
-    ctx.emit("activation_ended", figure=leader.id, turnover=False)
+    # the order ends the Leader's activation, judged as any end is (`can_order`
+    # refused an order that unused boosted dice make a turnover)
+    ctx.emit("activation_ended", **magic.ended_event(s.activation))
     # "a sub-case of group activation": as groups._order, each shooter's own
     # target, Gregarious ones +1 ("+1 on their Quality rolls when attempting
     # group moves", seed 000, GREGARIOUS), and the worst of them counts

@@ -7,7 +7,9 @@ Pending items (plain dicts on `state.pending`, innermost last):
 - hacks   {seat, figure, hackers, lethal, then} free hacks, order chosen by the
           target's owner when several remain; `then` is what happens if every
           hack misses: {"move": [q, r], "contact": bool} (leaving melee; contact:
-          the move ends touching an enemy, for Dashing) or {"flee": n} (morale)
+          the move ends touching a new enemy, for Dashing), {"flee": n} (morale)
+          or {"carry": mount} (picked up by a Mounted friend); None: a recoil's
+          hacks, each made (run_hack)
 - morale  {seat, figures, reason}               tests rolled one by one
 - flee    {seat, figure, options, stood_up}     owner picks among equal routes
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 from server.rules.board.hex import distance, neighbours
 from server.rules.sbh import commanders, hero, magic_items, standard, swarms, were
 from server.rules.sbh.combat import (
+    defends_obstacle,
     free_disengage_from,
     hex_list,
     lethal_against,
@@ -68,14 +71,17 @@ def hero_reroll_chosen(ctx, item: dict, reroll: bool) -> None:
 
 
 def apply_outcome(ctx, attacker: Figure, defender: Figure, result, *,
-                  ranged: bool = False, magical: tuple[bool, bool] = (False, False)) -> None:
+                  ranged: bool = False, magical: tuple[bool, bool] = (False, False),
+                  poison: bool | None = None) -> None:
     """`magical`: whether the attacker's and the defender's blows are magic (a
-    spell, a magic weapon), for Were creatures."""
+    spell, a magic weapon), for Were creatures. `poison`: whether the
+    attacker's hit is poisoned, when not its own Poison rule (a volley's)."""
     if result.loser is not None:
         loser, winner = ((defender, attacker) if result.loser == "defender"
                          else (attacker, defender))
         apply_result(ctx, loser, winner, result.result, ranged=ranged,
-                     magical=magical[0] if winner is attacker else magical[1])
+                     magical=magical[0] if winner is attacker else magical[1],
+                     poison=poison if winner is attacker else None)
 
 
 def finish_combat(ctx, spec: dict) -> None:
@@ -89,7 +95,7 @@ def finish_combat(ctx, spec: dict) -> None:
     s = ctx.state
     attacker, defender = s.figures[spec["attacker"]], s.figures[spec["defender"]]
     free_hack, power = spec["free_hack"], spec["power"]
-    obstacle = s.board.edge(attacker.pos, defender.pos) is not None
+    obstacle = defends_obstacle(s, defender, attacker)
     a_mod, a_why = side_modifier(s, attacker, defender, attacking=True, defending_obstacle=False)
     d_mod, d_why = side_modifier(s, defender, attacker, attacking=False,
                                  defending_obstacle=obstacle)
@@ -154,8 +160,9 @@ def combat_master_special(fig: Figure) -> bool:
 
 
 def apply_result(ctx, fig: Figure, winner: Figure, result: str, *,
-                 ranged: bool = False, magical: bool = False) -> None:
-    if result in ("fall", "recoil") and poisoned(ctx, fig, winner):
+                 ranged: bool = False, magical: bool = False,
+                 poison: bool | None = None) -> None:
+    if result in ("fall", "recoil") and poisoned(ctx, fig, winner, poison):
         return
     if result in ("fall", "recoil"):
         from server.rules.sbh.falling import over_the_edge
@@ -200,12 +207,15 @@ def apply_result(ctx, fig: Figure, winner: Figure, result: str, *,
         kill(ctx, fig, gruesome=gruesome, by=winner, ranged=ranged)
 
 
-def poisoned(ctx, fig: Figure, by: Figure) -> bool:
+def poisoned(ctx, fig: Figure, by: Figure, poison: bool | None = None) -> bool:
     """Seed 000, POISON: "Roll a die every time a poison attack hits; on a 5 or 6,
     the target's Quality number goes up by 1, and if it ever reaches 7, the
     model dies." A hit is a win that does not kill; Undead and Artificial are
-    immune. Returns True if the poison killed the figure."""
-    if not by.has("Poison") or fig.has("Undead") or fig.has("Artificial"):
+    immune. `poison`: the attack is poisoned (default: `by` has Poison).
+    Returns True if the poison killed the figure."""
+    if poison is None:
+        poison = by.has("Poison")
+    if not poison or fig.has("Undead") or fig.has("Artificial"):
         return False
     if ctx.state.magic_item is not None and magic_items.immune_to_poison(ctx.state, fig):
         return False  # MAGIC ITEMS TABLE, regeneration ring: "immune to poison"
@@ -226,7 +236,7 @@ def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None,
     s = ctx.state
     where = fig.pos
     ctx.emit("killed", figure=fig.id, gruesome=gruesome, by=by.id if by else None)
-    testers: list[str] = []
+    testers: list[str] = []  # (the witnesses of a gruesome kill)
     if gruesome and where is not None:
         # seed 000, WHEN TO MAKE MORALE CHECKS (gruesome deaths, within Long);
         # SAVAGE: a savage kill makes friends in sight within Medium test --
@@ -240,19 +250,40 @@ def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None,
     if gruesome and fig.has("Swarm"):
         # seed 000, SWARM: only the other bases of the same Swarm test
         testers = [f.id for f in s.on_table(fig.seat) if f.has("Swarm") and f.name == fig.name]
-    if commanders.loss_of_a_leader(s, fig):
-        testers = [f.id for f in s.on_table(fig.seat)]  # seed 000, Loss of a Leader
-    seat = fig.seat
-    dead = sum(1 for f in s.side(seat) if f.status != "ready")
-    living = sum(1 for f in s.side(seat) if f.status == "ready")
-    if dead > living and seat not in s.dead_outnumber_tested:
-        ctx.emit("dead_outnumber", seat=seat)  # seed 000: the first time only
-        testers = [f.id for f in s.on_table(seat)]
+    triggers = [("gruesome kill", testers)] + _loss_triggers(ctx, fig)
     swarms.after_kill(ctx, fig)  # (pushed first: settled after the morale tests)
-    if testers:
-        queue_morale(ctx, seat, testers, "gruesome kill" if gruesome else "losses")
+    _queue_triggers(ctx, fig.seat, triggers)
     commanders.succession(ctx, fig)
-    animals_rout(ctx, seat)
+    animals_rout(ctx, fig.seat)
+
+
+def _loss_triggers(ctx, fig: Figure) -> list[tuple[str, list[str]]]:
+    """The morale checks losing `fig` (killed, or fled off the table) sets off,
+    besides a gruesome kill's: seed 000, WHEN TO MAKE MORALE CHECKS, "Loss of a
+    Leader: All models in a warband must make a Morale check when a friendly
+    model with the Leader special rule is killed" and "The Dead outnumber the
+    living ... This is rolled only when it happens for the first time"."""
+    s = ctx.state
+    everyone = [f.id for f in s.on_table(fig.seat)]
+    triggers = []
+    if commanders.loss_of_a_leader(s, fig):
+        triggers.append(("loss of a Leader", everyone))
+    dead = sum(1 for f in s.side(fig.seat) if f.status != "ready")
+    living = sum(1 for f in s.side(fig.seat) if f.status == "ready")
+    if dead > living and fig.seat not in s.dead_outnumber_tested:
+        ctx.emit("dead_outnumber", seat=fig.seat)  # seed 000: the first time only
+        triggers.append(("the dead outnumber the living", everyone))
+    return triggers
+
+
+def _queue_triggers(ctx, seat: str, triggers: list[tuple[str, list[str]]]) -> None:
+    """Each trigger is its own morale check (docs/rules/sbh.md, "One check per
+    trigger"): the book lists them apart and merges none, so a model that sees
+    its Leader killed gruesomely tests twice. Rolled in the order listed (the
+    pending list is a stack); a model gone by its turn to test is skipped."""
+    for reason, testers in reversed(triggers):
+        if testers:
+            queue_morale(ctx, seat, testers, reason)
 
 
 def animals_rout(ctx, seat: str) -> None:
@@ -293,10 +324,13 @@ def recoil_chosen(ctx, item: dict, to: list[int] | None) -> None:
     ctx.emit("recoiled", figure=fig.id, to=to, away_from=item["from"])
     if s.options.get("following_up") and not item.get("ranged"):
         offer_follow_up(ctx, fig, s.figures[item["from"]], old)
+    # seed 000, RECOILING: "If the recoil brings the model in contact with any
+    # active (i.e. not Transfixed) opponent, the enemy model gets one Free Hack":
+    # a fallen one too, and each of them strikes (`then` None: see run_hack)
     hackers = [e.id for e in _adjacent_enemies(s, fig)
-               if e.id not in before and e.id != item["from"] and e.active
+               if e.id not in before and e.id != item["from"] and not e.transfixed
                and not free_disengage_from(fig, e)]
-    if hackers:  # seed 000, RECOILING: free hack from an active enemy contacted
+    if hackers:
         ctx.push({"kind": "hacks", "seat": fig.seat, "figure": fig.id, "hackers": hackers,
                   "lethal": False, "then": None, "interrupted": False})
 
@@ -342,12 +376,33 @@ def hacks_need_choice(item: dict) -> bool:
 def run_hack(ctx, item: dict, hacker_id: str) -> None:
     """Resolve the next free hack of a `hacks` item. Seed 000, LEAVING MELEE -
     MULTIPLE OPPONENTS: when a hack leaves the target an invalid target (it
-    recoiled, fell or died) the remaining hacks are not performed."""
+    recoiled, fell or died) the remaining hacks are not performed. That clause
+    is for a model that "voluntarily leaves a melee": a recoil's hacks (`then`
+    None) are each made, RECOILING's "the enemy model gets one Free Hack", by
+    those still touching the figure (recoil_hackers_in_contact)."""
     s = ctx.state
     ctx.pop()
     ctx.push(dict(item, hackers=[h for h in item["hackers"] if h != hacker_id]))
     resolve_combat(ctx, s.figures[hacker_id], s.figures[item["figure"]], free_hack=True,
-                   lethal_hack=item["lethal"], for_hacks=True)
+                   lethal_hack=item["lethal"], for_hacks=item.get("then") is not None)
+
+
+def recoil_hackers_in_contact(ctx, item: dict) -> dict:
+    """A recoil's `hacks` item (top of the stack) keeps only the hackers that can
+    still strike: on the table, not transfixed, touching the figure (an earlier
+    hack may have made it recoil again, or fall down a cliff). Other items are
+    returned as they are."""
+    s = ctx.state
+    fig = s.figures[item["figure"]]
+    if item.get("then") is not None or not fig.on_table:
+        return item
+    near = set(neighbours(fig.pos))
+    keep = [h for h in item["hackers"] if s.figures[h].on_table
+            and not s.figures[h].transfixed and s.figures[h].pos in near]
+    if keep != item["hackers"]:
+        item = dict(item, hackers=keep)
+        ctx.replace_top(item)
+    return item
 
 
 def hacks_step(ctx, item: dict) -> None:
@@ -391,6 +446,9 @@ def morale_outcome(ctx, fig: Figure, roll: dict, reason: str,
         # seed 000, OPTIONAL RULE: NON-ACTIVATED MODELS FAILING MORALE SKIP A TURN
         ctx.emit("skips_turn", figure=fig.id)
     engaged = _adjacent_enemies(s, fig)
+    if fig.has("Coward") and fig.has("Leader"):
+        _cowardly_leader_routs(ctx, fig, dies=_failure_kills(fig, failures, reason, engaged))
+        return
     if fig.transfixed:
         kill(ctx, fig, gruesome=False, by=None)  # seed 000, TRANSFIX / FALLEN MODELS AND MORALE
         return
@@ -407,18 +465,15 @@ def morale_outcome(ctx, fig: Figure, roll: dict, reason: str,
             return
         kill(ctx, fig, gruesome=False, by=None)  # seed 000, UNDEAD: crumble to dust
         return
-    if fig.has("Coward") and fig.has("Leader"):
-        # seed 001, Coward: "Cowardly Leaders who fail a morale check cause their
-        # warband to rout."
-        for f in s.on_table(fig.seat):
-            ctx.emit("fled", figure=f.id, reason="the cowardly Leader's warband routs")
-        return
     if failures >= 3:
         ctx.emit("fled", figure=fig.id, reason="routed")
         after_loss(ctx, fig)
         return
-    if fig.has("Undead"):
-        return  # seed 000, UNDEAD: never flee from a combat (one failure: holds)
+    if fig.has("Undead") and engaged:
+        return  # seed 000, UNDEAD: "Undead never flee from a combat" (one failure: holds)
+    if fig.has("Undead") and standard.saves_from_crumbling(ctx, fig, failures, engaged=False):
+        return  # "when they fail a Morale roll ... fleeing movements towards the Standard"
+    # (out of combat, without a Standard: one move towards the edge, as anyone)
     active_enemies = [e for e in engaged if e.active]
     hackers = [e.id for e in active_enemies if not free_disengage_from(fig, e)]
     if hackers:  # seed 000, MODELS DISENGAGING FROM MELEE: lethal free hacks
@@ -431,20 +486,33 @@ def morale_outcome(ctx, fig: Figure, roll: dict, reason: str,
     flee(ctx, fig, failures, ignore=[e.id for e in engaged])
 
 
+def _failure_kills(fig: Figure, failures: int, reason: str, engaged: list) -> bool:
+    """A failed morale test that kills the figure where it stands: seed 000,
+    FALLEN MODELS AND MORALE ("A Fallen model having any enemies in contact in
+    the moment he fails a Morale roll is killed. A Transfixed model failing any
+    Morale roll is killed"); UNDEAD (crumbling on two or three failures, and
+    on any failure once the Standard is destroyed)."""
+    return (fig.transfixed or (fig.fallen and bool(engaged))
+            or (fig.has("Undead") and (failures >= 2 or reason == "standard destroyed")))
+
+
+def _cowardly_leader_routs(ctx, fig: Figure, *, dies: bool) -> None:
+    """Seed 001, Coward: "Cowardly Leaders who fail a morale check cause their
+    warband to rout" -- also when the failure kills the Leader himself (`dies`:
+    then his warband, any Standard with it, leaves first and he is killed
+    after, so no one is left to test for his loss)."""
+    s = ctx.state
+    for f in s.on_table(fig.seat):
+        if not (dies and f.id == fig.id):
+            ctx.emit("fled", figure=f.id, reason="the cowardly Leader's warband routs")
+    if dies:
+        kill(ctx, fig, gruesome=False, by=None)
+
+
 def after_loss(ctx, fig: Figure) -> None:
     """Losses that are not kills still count for 'the dead outnumber the living'
     and for a lost Leader (fleeing off the table)."""
-    s = ctx.state
-    testers: list[str] = []
-    if commanders.loss_of_a_leader(s, fig):
-        testers = [f.id for f in s.on_table(fig.seat)]
-    dead = sum(1 for f in s.side(fig.seat) if f.status != "ready")
-    living = sum(1 for f in s.side(fig.seat) if f.status == "ready")
-    if dead > living and fig.seat not in s.dead_outnumber_tested:
-        ctx.emit("dead_outnumber", seat=fig.seat)
-        testers = [f.id for f in s.on_table(fig.seat)]
-    if testers:
-        queue_morale(ctx, fig.seat, testers, "losses")
+    _queue_triggers(ctx, fig.seat, _loss_triggers(ctx, fig))
     commanders.succession(ctx, fig)
 
 
@@ -467,4 +535,6 @@ def hacks_finished(ctx, item: dict) -> None:
     elif "flee" in then:
         from server.rules.sbh.flee import flee
         flee(ctx, fig, then["flee"], ignore=then.get("ignore", []))
+    elif "carry" in then:  # (mounts.do_carry: the action is already spent)
+        ctx.emit("carried", figure=then["carry"], passenger=fig.id, cost=0)
 

@@ -18,6 +18,8 @@ ACTIVATIONS, REGROUP; seed 002, Group Activation / Regroup Activation).
   the parameter existed, takes every eligible figure), not necessarily in
   contact; they may not attack, shoot or cast, and each "must end their last
   move in base to base contact with at least another member of the group".
+  Its roll is a group move's, on 1-3 dice ("act as a group move ... on a
+  single roll"; seed 002's "on 1D6" read as shorthand: docs/rules/sbh.md).
   The prompt offers `members` as a subset parameter (`CommandSpec.subsets`):
   any non-empty set of the eligible figures.
 """
@@ -185,7 +187,7 @@ def do_regroup(ctx, args: dict) -> None:
     s = ctx.state
     leader = s.figures[s.activation.figure]
     refuse_order_on_turnover(s, REGROUP)
-    if not any(spec.type == "regroup" for spec in leader_options(s)):
+    if not can_order(s):
         raise illegal("Only a Leader with an action left (and no turnover on his single "
                       "success) can order a Regroup.", REGROUP)
     pool = {f.id for f in eligible(s, leader)}

@@ -13,15 +13,18 @@ on foot (not Mounted) and not Big or larger. While carried it is off the board (
 cannot be attacked, shot or seen) but still in play: it activates as usual, and its
 only action is to dismount. If the mount is killed, its passenger is left on the
 mount's hex, fallen; if the mount flees off the table, the passenger goes with it.
+A friend picked up out of contact with active enemies breaks contact, so it takes
+their free hacks first (LEAVING MELEE COMBAT), and is carried only if none strikes.
 """
 
 from __future__ import annotations
 
 from server.rules.board.hex import distance, neighbours
 from server.rules.kernel import CommandSpec
-from server.rules.sbh.combat import hex_list
+from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.movement import enemies_in_contact
 
 MOUNTED = "seed 000, MOUNTED"
 
@@ -49,7 +52,18 @@ def do_carry(ctx, args: dict) -> None:
     friend = offered(carry_options(s, fig, s.activation.actions), "friend", args.get("friend"),
                      "A Mounted model picks up one adjacent friend on foot, not Big, for "
                      "one action, and carries only one.", MOUNTED)
-    ctx.emit("carried", figure=fig.id, passenger=friend, cost=1)
+    # seed 000, LEAVING MELEE COMBAT: "The model receives one "Free Hack" attack
+    # from each adjacent opponent at the moment of breaking contact" -- the pick-up
+    # breaks the friend's contact (MOUNTED is silent); any effect stops it
+    passenger = s.figures[friend]
+    hackers = [e.id for e in enemies_in_contact(s, passenger, active_only=True)
+               if not free_disengage_from(passenger, e)]
+    if not hackers:
+        ctx.emit("carried", figure=fig.id, passenger=friend, cost=1)
+        return
+    ctx.emit("actions_spent", figure=fig.id, cost=1, reason="carry")
+    ctx.push({"kind": "hacks", "seat": passenger.seat, "figure": friend, "hackers": hackers,
+              "lethal": False, "then": {"carry": fig.id}, "interrupted": False})
 
 
 def dismount_hexes(state, fig: Figure) -> list:

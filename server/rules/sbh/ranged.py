@@ -20,6 +20,7 @@ from server.rules.sbh.geometry_cache import board_sight, code, line_blocked, sig
 from server.rules.sbh.movement import figures_next_to
 from server.rules.sbh.state import SbhState, remembered
 from server.rules.sbh.terrain import LONG, MEDIUM, SHORT
+from server.rules.sbh.turns import unseen_at_turn_start
 
 RANGED = "seed 000, RANGED COMBAT"
 RANGES = {"Short": SHORT, "Medium": MEDIUM, "Long": LONG}
@@ -33,7 +34,6 @@ class Sight:
 
     distance: int
     cover: bool = False  # -1 (seed 000, COVER; WOODS)
-    ambush: bool = False  # +1 shooting out of woods (seed 000, WOODS)
     max_range: int | None = None  # woods limit the range to 1 x Short
 
 
@@ -76,8 +76,7 @@ def sight(state: SbhState, shooter: Figure, target: Figure,
     partial = len(clear) == 1 and _scenery_blocks(state, a, b, blocked_nudge, in_woods_b)
     elevated = board.kind(a).elevated and not board.kind(b).elevated
     cover = woods["cover"] or (not elevated and (low_edge or partial))
-    return Sight(distance(a, b), cover=cover, ambush=woods["ambush"],
-                 max_range=woods["max_range"])
+    return Sight(distance(a, b), cover=cover, max_range=woods["max_range"])
 
 
 def blocking_figures(state: SbhState, shooter: Figure) -> frozenset[int]:
@@ -108,20 +107,44 @@ def _open_reading(between: tuple[int, ...], scenery: frozenset[int],
 
 def _woods(state: SbhState, a, b, in_a: bool, in_b: bool) -> dict | None:
     """Seed 000, WOODS: outside in: only from a hex touching the wood, at most
-    Short, -1; inside out: only from the wood's edge, +1 Ambush unless the
-    target is at the edge; both inside: at most Short, -1."""
+    Short, -1; inside out: only from the wood's edge; both inside: at most
+    Short, -1. (Its +1 Ambush bonus is `ambushes`.)"""
     touches = state.board.touches_woods
     if in_b and not in_a:
         if not touches(a, True):
             return None
-        return {"cover": True, "ambush": False, "max_range": SHORT}
+        return {"cover": True, "max_range": SHORT}
     if in_a and not in_b:
         if not touches(a, False):
             return None
-        return {"cover": False, "ambush": not touches(b, True), "max_range": None}
+        return {"cover": False, "max_range": None}
     if in_a and in_b:
-        return {"cover": True, "ambush": False, "max_range": SHORT}
-    return {"cover": False, "ambush": False, "max_range": None}
+        return {"cover": True, "max_range": SHORT}
+    return {"cover": False, "max_range": None}
+
+
+def ambushes(state: SbhState, shooter: Figure, target: Figure) -> bool:
+    """Seed 000, AMBUSH BONUS: "A model that starts the turn hiding behind woods
+    ... or is somehow hidden by any other scenic feature, is called an
+    ambusher. Ambushers have +1 on their Combat rolls if they shoot missiles from
+    within cover"; "the opponent he is ... targeting with a ranged attack must
+    not be able to draw a line of sight to him before the character moves out
+    of his hiding place". The ambusher is decided as in melee
+    (turns.unseen_at_turn_start); "from within cover": the shooter now stands
+    in woods or against cover (SbhBoard.against_cover). Only on its first
+    attack of the turn ("the ambush bonus applies only on his first attack").
+    WOODS: a target outside the wood "adjacent to the edge of the wood ...
+    negates his Ambush bonus"; DANGER SENSE denies it."""
+    board = state.board
+    here, there = shooter.pos, target.pos
+    if shooter.attacked is not None or target.has("Danger Sense"):
+        return False
+    if not board.against_cover(here):
+        return False  # stepped out of hiding into the open
+    if board.kind(here).woods and not board.kind(there).woods \
+            and board.touches_woods(there, True):
+        return False
+    return unseen_at_turn_start(state, shooter, target)
 
 
 def _reading(state: SbhState, cells, shooter: Figure | None, occupied: dict,
@@ -276,9 +299,10 @@ def _may_ignore(shooter: Figure, enemy: Figure, seen: Sight, *, for_large: bool)
 # -- resolving a shot ----------------------------------------------------------------
 
 def shooter_modifiers(shooter: Figure, target: Figure, seen: Sight, *, multiple: int,
-                      spell_power: int = 0) -> tuple[int, list[str]]:
+                      spell_power: int = 0, ambush: bool = False) -> tuple[int, list[str]]:
     """Seed 000, RANGED COMBAT MODIFIERS (and SPELLS AS RANGED ATTACKS)."""
-    items = modifier_items(shooter, target, seen, multiple=multiple, spell_power=spell_power)
+    items = modifier_items(shooter, target, seen, multiple=multiple, spell_power=spell_power,
+                           ambush=ambush)
     return _totalled(items)
 
 
@@ -288,9 +312,10 @@ def _totalled(items: list[tuple[str, int, str]]) -> tuple[int, list[str]]:
 
 
 def modifier_items(shooter: Figure, target: Figure, seen: Sight, *, multiple: int,
-                   spell_power: int = 0) -> list[tuple[str, int, str]]:
+                   spell_power: int = 0, ambush: bool = False) -> list[tuple[str, int, str]]:
     """The modifiers one by one as (kind, value, reason): a Concentrated Shooting
-    combines them kind by kind (concentrated.volley_modifiers)."""
+    combines them kind by kind (concentrated.volley_modifiers). `ambush`: see
+    `ambushes`."""
     items = []
     if spell_power:
         penalty = multiple - 1  # "-1 per stick beyond the first"
@@ -312,8 +337,8 @@ def modifier_items(shooter: Figure, target: Figure, seen: Sight, *, multiple: in
         items.append(("transfixed", 2, "transfixed +2"))
     if shooter.has("Good Shot"):
         items.append(("good shot", 1, "good shot +1"))
-    if seen.ambush and not target.has("Danger Sense"):
-        items.append(("ambush", 1, "ambush from the woods +1"))
+    if ambush:
+        items.append(("ambush", 1, "ambush +1"))
     return items
 
 
@@ -327,7 +352,7 @@ def attack_modifier_items(state: SbhState, shooter: Figure, target: Figure,
     base = (SPELL_RANGES[spell_power] if spell_power else SHORT if javelin
             else shooter_range(shooter))
     items = modifier_items(shooter, target, seen, multiple=band(seen.distance, base),
-                           spell_power=spell_power)
+                           spell_power=spell_power, ambush=ambushes(state, shooter, target))
     if javelin:
         items.append(("magic javelin", 1, "magic javelin +1"))
     return (spell_power or shooter.combat), items
@@ -390,11 +415,16 @@ def finish_shot(ctx, spec: dict) -> None:
         d_why.append("aimed shot -1")
     a_die, d_die = spec["dice"]
     a_total, d_total = a_combat + a_mod + a_die, target.combat + d_mod + d_die
-    flags = {"defender": {"rabble": target.has("Rabble"),
+    # FALLEN MODELS: "If a fallen model is doubled in combat, its opponent has
+    # scored a gruesome kill" ("the effects of ranged attacks are the same")
+    flags = {"defender": {"fallen": target.fallen, "rabble": target.has("Rabble"),
                           "heavy_armor": target.has("Heavy Armor")}}
+    # a volley's special rules (Lethal, Assassin, Cleric, Poison) are its worst:
+    # only those every shooter has ("Just use the worst modifier in the group")
+    shooters = [s.figures[f] for f in volley or [shooter.id]]
+    lethal = all(lethal_against(f, target, ranged=True) for f in shooters)
     result = outcome(a_total, a_die, d_total, d_die, one_sided=True,
-                     lethal_for_attacker=lethal_against(shooter, target, ranged=True),
-                     loser_flags=flags)
+                     lethal_for_attacker=lethal, loser_flags=flags)
     ctx.emit("shot", shooter=shooter.id, target=target.id, dice=[a_die, d_die],
              totals=[a_total, d_total], modifiers=[a_why, d_why], aimed=ranged["aimed"],
              spell_power=power, loser=result.loser, result=result.result,
@@ -414,4 +444,5 @@ def finish_shot(ctx, spec: dict) -> None:
             checked = shooter.id if shooter.id in archers else archers[0]
             ctx.emit("missile_check", figure=checked, dice=[again], spent=again == 1)
     magic = bool(power or ranged.get("javelin") or ranged.get("casters"))
-    apply_outcome(ctx, shooter, target, result, ranged=True, magical=(magic, False))
+    apply_outcome(ctx, shooter, target, result, ranged=True, magical=(magic, False),
+                  poison=all(f.has("Poison") for f in shooters))

@@ -15,7 +15,8 @@ with the Standard Bearer rule (seed 000, ABILITY (COST): "Standard Bearer (0)");
 it is on the table while its bearer is. A destroyed Standard is gone: the
 bearer loses the rule. Undead engaged in melee only hold ("Undead never flee
 from a combat"); the others may move up to one move per failure to an empty hex
-nearer the Standard, or hold.
+nearer the Standard, or hold -- on any failure ("when they fail a Morale
+roll"), one failure out of combat included.
 """
 
 from __future__ import annotations
@@ -66,8 +67,9 @@ def rally_hexes(state, fig: Figure, moves: int, standard: Figure) -> list[Hex]:
 
 
 def saves_from_crumbling(ctx, fig: Figure, failures: int, engaged: bool) -> bool:
-    """A failed Undead with its Standard on the table does not crumble: its owner
-    chooses to hold or to move towards the Standard. True if the Standard acted."""
+    """A failed Undead with its Standard on the table does not crumble (nor flee
+    to the edge on one failure): its owner chooses to hold or to move towards
+    the Standard. True if the Standard acted."""
     standard = standard_of(ctx.state, fig.seat)
     if standard is None:
         return False
@@ -83,7 +85,7 @@ def saves_from_crumbling(ctx, fig: Figure, failures: int, engaged: bool) -> bool
 
 def pending_text(state, item: dict) -> str:
     name = state.figures[item["figure"]].name
-    return f"{name} (Undead) does not crumble: move towards the Standard, or hold"
+    return f"{name} (Undead) failed its Morale roll: move towards the Standard, or hold"
 
 
 def pending_specs(item: dict) -> list[CommandSpec]:

@@ -48,6 +48,7 @@ from server.rules.sbh.consequences import (
     hacks_need_choice,
     hacks_step,
     morale_step,
+    recoil_hackers_in_contact,
 )
 from server.rules.sbh.context import Ctx, illegal
 from server.rules.sbh.evolve import evolve_in_place
@@ -317,9 +318,11 @@ class SongOfBladesAndHeroes:
                 if item["kind"] == "swarm_check":
                     swarms.check_formation(ctx, item)
                     continue
-                if item["kind"] == "hacks" and not hacks_need_choice(item):
-                    hacks_step(ctx, item)
-                    continue
+                if item["kind"] == "hacks":
+                    item = recoil_hackers_in_contact(ctx, item)
+                    if not hacks_need_choice(item):
+                        hacks_step(ctx, item)
+                        continue
                 return  # a seat must choose
             if s.phase != "play":
                 return

@@ -85,12 +85,14 @@ EDGE_KINDS = {
     "hedge": {"slows": True, "cover": True, "climb": False, "blocks_sight": False},
     "tall_wall": {"slows": True, "cover": True, "climb": True, "blocks_sight": True},
     # a drop from the first hex of the row (the top) to the second; the fall is
-    # Short, Medium or Long (seed 000, FALLING DAMAGE)
+    # Short, Medium or Long (seed 000, FALLING DAMAGE). No cover on its top; its
+    # face is cover at its foot (SbhBoard.against_cover)
     "cliff_short": {"slows": True, "cover": False, "climb": True, "blocks_sight": False},
     "cliff_medium": {"slows": True, "cover": False, "climb": True, "blocks_sight": False},
     "cliff_long": {"slows": True, "cover": False, "climb": True, "blocks_sight": False},
 }
 BLOCKING_EDGES = frozenset(k for k, v in EDGE_KINDS.items() if v["climb"])
+CLIFFS = frozenset(k for k in EDGE_KINDS if k.startswith("cliff_"))
 
 
 # rules that change where a figure may walk: terrain it ignores or enters, and
@@ -234,12 +236,17 @@ class SbhBoard:
         return found
 
     def against_cover(self, h: Hex) -> bool:
-        """The hex touches a scenic item (for Stealth and hiding)."""
+        """The hex touches a scenic item that counts as cover (seed 000, STEALTH:
+        "adjacent to any scenic feature that counts as cover"; hiding for the
+        Ambush bonus). A cliff's face is cover at its foot, not on its top (a
+        drop below a figure hides nothing of it: docs/rules/sbh.md)."""
         if self.kind(h).cover:
             return True
         if any(self.contains(n) and self.kind(n).cover for n in neighbours(h)):
             return True
-        return any(self.edge(h, n) for n in neighbours(h))
+        return any((kind := self.edge(h, n)) is not None
+                   and (EDGE_KINDS[kind]["cover"] or (n, h) in self.drops)
+                   for n in neighbours(h))
 
     def clear_sight(self, a: Hex, b: Hex) -> bool:
         """Terrain-only line of sight: no sight-blocking hex strictly between and
