@@ -35,10 +35,10 @@ from server.rules.sbh.evolve import to_hex
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.movement import (
     can_move,
+    comes_into_contact,
     destination_lists,
     enemies_in_contact,
     far_from_all,
-    figures_next_to,
     free_move_allowed,
     free_move_threats,
     move_cost,
@@ -400,10 +400,9 @@ def _move_or_disengage(ctx, fig: Figure, to, cost: int, *, terror_done: bool = F
     leaving = [e for e in enemies_in_contact(s, fig)
                if distance(e.pos, to) > 1 and e.active]
     hackers = [e.id for e in leaving if not free_disengage_from(fig, e)]
-    # seed 000, DASHING: "the same turn he comes in contact with an enemy" -- an
-    # enemy it was not touching already (stepping round a foe is no new contact)
-    new_contact = any(e.seat != fig.seat and distance(e.pos, fig.pos) > 1
-                      for e in figures_next_to(s, to))
+    # seed 000, DASHING: an enemy it was not touching already (stepping round a
+    # foe is no new contact)
+    new_contact = comes_into_contact(s, fig, to)
     if not hackers:
         start = fig.pos
         ctx.emit("moved", figure=fig.id, to=[to[0], to[1]], cost=cost, contact=new_contact)

@@ -30,7 +30,7 @@ from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.falling import engaged, falling_damage
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.movement import can_move
+from server.rules.sbh.movement import can_move, contact_entry
 from server.rules.sbh.quality import roll_quality
 from server.rules.sbh.state import SbhState
 
@@ -143,5 +143,6 @@ def resume_jump_down(ctx, fig: Figure, item: dict) -> None:
 
 
 def jump_down(ctx, fig: Figure, to, height: str) -> None:
-    ctx.emit("jumped_down", figure=fig.id, to=[to[0], to[1]], height=height, cost=1)
+    ctx.emit("jumped_down", figure=fig.id, to=[to[0], to[1]], height=height, cost=1,
+             **contact_entry(ctx.state, fig, to))
     falling_damage(ctx, fig, height)

@@ -194,6 +194,8 @@ def _relocated(s: SbhState, d: dict) -> None:
     fig = _fig(s, d["figure"])
     fig.pos = to_hex(d["to"])
     fig.moves += 1 if d.get("cost") else 0
+    if d.get("contact"):  # (for Dashing)
+        fig.contacted_this_turn = True
     _spend(s, d)
 
 
@@ -292,6 +294,8 @@ def _dismounted(s: SbhState, d: dict) -> None:
     fig = _fig(s, d["figure"])
     fig.carried_by = None
     fig.pos = to_hex(d["to"])
+    if d.get("contact"):  # (for Dashing)
+        fig.contacted_this_turn = True
     _spend(s, d)
 
 

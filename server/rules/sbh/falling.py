@@ -33,7 +33,7 @@ from server.rules.sbh import hero, terror
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.movement import can_move, enemies_in_contact
+from server.rules.sbh.movement import can_move, contact_entry, enemies_in_contact
 from server.rules.sbh.quality import roll_quality
 from server.rules.sbh.ray_tables import rays
 from server.rules.sbh.state import SbhState
@@ -201,7 +201,8 @@ def finish_jump(ctx, fig: Figure, to: list[int], cost: int, roll: dict) -> None:
         JUMP_SHORTFALL[fig.move_category]
     span = distance(fig.pos, target)
     if span <= reach:
-        ctx.emit("jumped", figure=fig.id, to=to, cost=cost, reach=reach, **roll)
+        ctx.emit("jumped", figure=fig.id, to=to, cost=cost, reach=reach, **roll,
+                 **contact_entry(ctx.state, fig, target))
         if slippery_landing:
             _keeps_footing(ctx, fig, "landing", 0)
         return
@@ -209,5 +210,5 @@ def finish_jump(ctx, fig: Figure, to: list[int], cost: int, roll: dict) -> None:
 
     short = line(fig.pos, target)[reach]
     ctx.emit("jumped", figure=fig.id, to=[short[0], short[1]], cost=cost, reach=reach,
-             fell_short=True, **roll)
+             fell_short=True, **roll, **contact_entry(ctx.state, fig, short))
     falling_damage(ctx, fig, "short")

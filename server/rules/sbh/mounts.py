@@ -19,12 +19,12 @@ their free hacks first (LEAVING MELEE COMBAT), and is carried only if none strik
 
 from __future__ import annotations
 
-from server.rules.board.hex import distance, neighbours
+from server.rules.board.hex import distance, hex_at, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.movement import enemies_in_contact
+from server.rules.sbh.movement import contact_entry, enemies_in_contact
 
 MOUNTED = "seed 000, MOUNTED"
 
@@ -94,4 +94,5 @@ def do_dismount(ctx, args: dict) -> None:
     to = args.get("to")
     if not isinstance(to, list) or to not in hex_list(dismount_hexes(s, fig)):
         raise illegal("Dismount onto an empty hex next to the mount.", MOUNTED)
-    ctx.emit("dismounted", figure=fig.id, to=to, cost=1)
+    ctx.emit("dismounted", figure=fig.id, to=to, cost=1,
+             **contact_entry(s, fig, hex_at(to[0], to[1])))

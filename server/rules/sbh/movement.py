@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress
 
-from server.rules.board.hex import Hex, edge_key, neighbours
+from server.rules.board.hex import Hex, distance, edge_key, neighbours
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.ray_tables import (
     RayMasks,
@@ -46,6 +46,22 @@ def _next_to(state: SbhState, h: Hex) -> list[Figure]:
                            lambda s: {fid: i for i, fid in enumerate(s.figures)})
         found.sort(key=lambda f: order[f.id])
     return found
+
+
+def comes_into_contact(state: SbhState, fig: Figure, to: Hex) -> bool:
+    """Seed 000, DASHING: "the same turn he comes in contact with an enemy": at
+    `to` the figure touches an enemy it does not touch where it stands (a figure
+    off the table, aboard its mount, touches none)."""
+    here = fig.pos
+    return any(e.seat != fig.seat and (here is None or distance(e.pos, here) > 1)
+               for e in figures_next_to(state, to))
+
+
+def contact_entry(state: SbhState, fig: Figure, to: Hex) -> dict:
+    """`{"contact": True}` for the event of a jump, a jump down or a dismount that
+    brings the figure into contact (DASHING, as a move's `contact`); empty
+    otherwise, as those events were written before they carried it."""
+    return {"contact": True} if comes_into_contact(state, fig, to) else {}
 
 
 def enemies_in_contact(state: SbhState, fig: Figure, at: Hex | None = None,
