@@ -80,7 +80,8 @@ class Lobby:
             "id": match_id, "system": system.name, "setup": pack(setup), "status": "open",
             "created_by": account.id, "created_at": time.time(), "private": request.private,
             "invite_code": invite, "spectator_delay": request.spectator_delay, "seed": seed,
-            "seed_commitment": commitment(seed), "bot": bot}, seat, account.id)
+            "seed_commitment": commitment(seed), "bot": bot,
+            "rules_version": system.rules_version}, seat, account.id)
         status = "open"
         if bot is not None:  # the house bot takes the other seat: the match starts
             status = (await self.join(await self._bot_account(bot), match_id, None,

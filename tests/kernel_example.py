@@ -49,6 +49,7 @@ class BidState:
 class SecretBids:
     name = "secret-bids"
     seats = SEATS
+    rules_version = 1
 
     def initial(self, setup: Mapping[str, Any]) -> BidState:
         options = setup.get("options") or {}  # (the lobby puts match options here)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from server.config import Settings
 
+OTHER_RULES = 3  # exit status: recorded under rules this server does not run
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     defaults = Settings.from_env()
@@ -23,7 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     verify = actions.add_parser("verify", help="re-run a replay and compare every event",
                                 description="Re-run decide over the recorded commands with "
                                             "the revealed seed; compare every event and "
-                                            "checksum; print the first divergence.")
+                                            "checksum; print the first divergence. Exit "
+                                            "status: 0 verified, 1 diverges, 3 recorded under "
+                                            "other rules (not re-decided: seed and event "
+                                            "checksums checked only).")
     verify.add_argument("replay", help="a replay file (JSON) or a match id")
     for action in (export, verify):
         action.add_argument("--database", default=defaults.database_url,
@@ -74,11 +79,14 @@ def run_verify(args: argparse.Namespace) -> int:
     from server.replays import verify_document
 
     document = _load(args)
-    divergence = verify_document(document)
-    if divergence is None:
+    verdict = verify_document(document)
+    if verdict.verified:
         print(f"replay of match {document['match_id']} verified: "
               f"{len(document['commands'])} commands, {len(document['events'])} events, "
               "every event and checksum identical; seed matches its commitment")
         return 0
-    print(f"replay of match {document.get('match_id')} DIVERGES: {divergence}")
+    if verdict.status == "other_rules":
+        print(f"replay of match {document.get('match_id')} NOT RE-DECIDED: {verdict.detail}")
+        return OTHER_RULES
+    print(f"replay of match {document.get('match_id')} DIVERGES: {verdict.detail}")
     return 1

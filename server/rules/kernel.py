@@ -407,10 +407,15 @@ class RulesSystem(Protocol):
     states remember derived values for speed may offer `release(state)`: forget
     them (the server calls it once a command's prompt and views are sent, before
     the match waits for its next command); play must be the same with or
-    without it."""
+    without it.
+
+    `rules_version` names what `decide` does: raised with every deliberate
+    change of the events a command gives (a rule fixed), so a replay recorded
+    under other rules is not mistaken for a tampered one (server/replays.py)."""
 
     name: str
     seats: tuple[str, ...]
+    rules_version: int
 
     def initial(self, setup: Mapping[str, Plain]) -> Any:
         """The state before the first command, from the match settings (scenario,

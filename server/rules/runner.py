@@ -65,15 +65,15 @@ class Divergence:
     """Where a re-run of a match first disagrees with its recorded log."""
 
     index: int  # position in the event log (0-based)
-    command_index: int
+    command_index: int  # (-1: found by rebuild_check, which reads no commands)
     reason: str
     expected: Any = None
     actual: Any = None
 
     def describe(self) -> str:
         # Told in the server's numbering: seqs and command numbers start at 1.
-        return (f"event seq {self.index + 1} (from command #{self.command_index + 1}): "
-                f"{self.reason}\n"
+        source = f" (from command #{self.command_index + 1})" if self.command_index >= 0 else ""
+        return (f"event seq {self.index + 1}{source}: {self.reason}\n"
                 f"  recorded: {self.expected!r}\n  re-run:   {self.actual!r}")
 
 
@@ -115,4 +115,27 @@ def verify(
     if index != len(recorded):
         return Divergence(index, len(commands), "record has events the re-run did not produce",
                           recorded[index].event.to_wire(), None)
+    return None
+
+
+def rebuild_check(
+    system: RulesSystem,
+    setup: Mapping[str, Any],
+    recorded: Sequence[Applied],
+    normalize: Callable[[Any], Any] = lambda wire: wire,
+) -> Divergence | None:
+    """Fold the recorded events by evolve alone (no decide, no dice) and compare
+    each state checksum with the record: that the log is whole and describes
+    the states it claims, for a log `verify` cannot re-decide (recorded under
+    other rules). Returns the first divergence."""
+    state = system.initial(setup)
+    for index, item in enumerate(recorded):
+        try:
+            state = system.evolve(state, system.upcast(item.event))
+        except Exception as exc:  # evolve is total for what decide wrote: a forged event
+            return Divergence(index, -1, f"event cannot be applied: {exc}",
+                              normalize(item.event.to_wire()), None)
+        checksum = state_digest(state)
+        if checksum != item.checksum:
+            return Divergence(index, -1, "state checksum differs", item.checksum, checksum)
     return None

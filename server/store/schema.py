@@ -61,6 +61,8 @@ matches = Table(
     Column("seed_commitment", String(64), nullable=False),
     Column("result", LargeBinary, nullable=True),
     Column("bot", String(32), nullable=True),  # a house bot's "seat:level:warband", if any
+    # the system's rules_version the match was created under (None: before 0003)
+    Column("rules_version", Integer, nullable=True),
     Index("ix_matches_status_system", "status", "system"),
 )
 

@@ -9,6 +9,7 @@ import random
 from clients.client import Client, ServerError
 from server.replays import replay_document, verify_document
 from server.rules.kernel import Decision, Prompt
+from server.rules.registry import get_system
 from server.rules.sbh.random_player import random_command
 from tests.sbh.test_games import WARBANDS
 
@@ -82,4 +83,5 @@ async def test_two_clients_play_to_the_end_and_the_replay_verifies(server):
         assert got is None if public is None else got["data"] == public, record["seq"]
         assert "salt" not in repr(got) and "models" not in repr(got)
     assert document["result"]["winner"] in ("a", "b", None)
-    assert verify_document(document) is None
+    assert verify_document(document).verified
+    assert document["rules_version"] == get_system("sbh").rules_version

@@ -115,6 +115,48 @@ def test_replay_export_verify_and_a_tampered_file(bids_system, tmp_path, capsys)
     assert "commitment" in capsys.readouterr().out
 
 
+def test_a_replay_recorded_under_other_rules_is_checked_but_not_re_decided(
+        bids_system, tmp_path, capsys):
+    """A rule fixed since a match was played changes what its commands decide to;
+    the replay must then not read as tampered, nor as verified."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'replays.db'}"
+    match_id = asyncio.run(finished_bids_match(url))
+    assert main(["replay", "export", match_id, "--database", url]) == 0
+    exported = capsys.readouterr().out
+    assert json.loads(exported)["rules_version"] == 1  # (the match's row keeps it)
+    replay = tmp_path / "match.json"
+
+    def verify_with(change) -> tuple[int, str]:
+        document = json.loads(exported)
+        change(document)
+        replay.write_text(json.dumps(document))
+        return main(["replay", "verify", str(replay)]), capsys.readouterr().out
+
+    def newer_rules(document):
+        document["rules_version"] = 2  # (tests.kernel_example runs version 1)
+    status, said = verify_with(newer_rules)
+    assert status == 3 and "NOT RE-DECIDED" in said and "under rules version 2" in said
+    assert "every event rebuilds to its recorded checksum" in said
+
+    def newer_rules_and_a_loaded_die(document):
+        newer_rules(document)
+        scored = next(e for e in document["events"] if e["event"]["type"] == "scored")
+        scored["event"]["data"]["dice"][0] = 7 - scored["event"]["data"]["dice"][0]
+    status, said = verify_with(newer_rules_and_a_loaded_die)
+    assert status == 1 and "DIVERGES" in said and "state checksum differs" in said
+
+    def unstamped(document):  # (recorded before matches carried a rules version)
+        document.pop("rules_version")
+    assert verify_with(unstamped)[0] == 0  # re-deciding gives the record: verified
+
+    def unstamped_and_decided_otherwise(document):
+        unstamped(document)
+        bid = next(c for c in document["commands"] if c["type"] == "bid")
+        bid["args"]["amount"] = 2  # (as a rule fixed since would decide it otherwise)
+    status, said = verify_with(unstamped_and_decided_otherwise)
+    assert status == 3 and "before matches carried a rules version" in said
+
+
 def test_replay_of_an_unfinished_or_unknown_match_is_a_clear_error(tmp_path, capsys):
     url = f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}"
     assert main(["db", "upgrade", "--database", url]) == 0

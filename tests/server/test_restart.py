@@ -175,6 +175,6 @@ async def test_a_hard_killed_server_resumes_every_acknowledged_match(database_ur
                 assert row is not None, f"acknowledged command {request_id} was lost"
                 assert (row.first_seq, row.last_seq) == (reply["first_seq"], reply["last_seq"])
         assert all(acked_before_kill.values()), "commands were acknowledged before the kill"
-        assert verify_document(document) is None
+        assert verify_document(document).verified
     finally:
         await store.close()
