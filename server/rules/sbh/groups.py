@@ -18,8 +18,9 @@ ACTIVATIONS, REGROUP; seed 002, Group Activation / Regroup Activation).
   the parameter existed, takes every eligible figure), not necessarily in
   contact; they may not attack, shoot or cast, and each "must end their last
   move in base to base contact with at least another member of the group".
-  Its roll is a group move's, on 1-3 dice ("act as a group move ... on a
-  single roll"; seed 002's "on 1D6" read as shorthand: docs/rules/sbh.md).
+  Its "single roll" is on one die (seed 002: "You must then pass a Quality
+  test on 1D6 using the figure with the worst Quality"; 000 does not say how
+  many: docs/rules/sbh.md).
   The prompt offers `members` as a subset parameter (`CommandSpec.subsets`):
   any non-empty set of the eligible figures.
 """
@@ -40,6 +41,7 @@ from server.rules.sbh.state import SbhState, remembered
 GROUPS = "seed 000, GROUP ACTIVATIONS"
 MAGIC_IN_GROUPS = "seed 000, MAGIC IN GROUP ACTIVATIONS"
 REGROUP = "seed 000, REGROUP"
+REGROUP_ROLL = "seed 002, Regroup Activation"
 
 
 def eligible(state: SbhState, leader: Figure) -> list[Figure]:
@@ -135,7 +137,7 @@ def leader_options(state: SbhState) -> list[CommandSpec]:
     if len(pool) >= 1:
         ids = [f.id for f in pool]
         specs.append(CommandSpec("regroup", "Order a Regroup of figures within Long (1 action)",
-                                 params={"dice": [1, 2, 3]},
+                                 params={"dice": [1]},  # (seed 002: "a Quality test on 1D6")
                                  subsets={"members": sorted(ids)}))
     return specs
 
@@ -198,7 +200,9 @@ def do_regroup(ctx, args: dict) -> None:
         raise illegal("Name at least one figure for the Regroup, each once: your figures "
                       "within Long of the Leader and able to see him, that have not "
                       "acted.", REGROUP)
-    _order(ctx, leader, sorted(members), args.get("dice"), regroup=True)
+    if args.get("dice", 1) != 1:  # seed 002, Regroup Activation (docs/rules/sbh.md)
+        raise illegal("A Regroup is a Quality test on one die: roll 1 die.", REGROUP_ROLL)
+    _order(ctx, leader, sorted(members), 1, regroup=True)
 
 
 def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool,
