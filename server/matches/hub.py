@@ -119,10 +119,23 @@ class Hub:
                 public = Event.from_wire(unpack(event_row.payload)).for_viewer(SPECTATOR)
                 actor.public_tail.append((event_row.seq, None if public is None
                                           else public.to_wire()))
+        await self._note_rules_change(row)
         self._run(actor)
         self._seat_bot(actor, row)
         log.info("resumed match %s at seq %d", match_id, seq)
         return actor
+
+    async def _note_rules_change(self, row: dict[str, Any]) -> None:
+        """A match created under other rules (the server was upgraded while it was
+        being played) goes on under the rules this server runs: its record then
+        belongs to no single rules version, and its replay must not be re-decided
+        as one (server/replays.py reads None as "unknown")."""
+        running = get_system(row["system"]).rules_version
+        if row.get("rules_version") is not None and row["rules_version"] != running:
+            await self.store.set_match(row["id"], rules_version=None)
+            log.warning("match %s was created under %s rules version %s and goes on under "
+                        "version %s: its replay will not name one", row["id"], row["system"],
+                        row["rules_version"], running)
 
     def _seat_bot(self, actor: MatchActor, row: dict[str, Any]) -> None:
         """Start the match's house bot, if it has one ("seat:level")."""

@@ -5,10 +5,12 @@ so that a change of behaviour cannot land without raising RULES_VERSION
 (server/replays.py), so an unraised version would make honest replays read as
 tampered.
 
-Each game is heuristic bot against heuristic bot (they close in and fight:
-melee, shooting, morale, magic) over a scenario and two ready-made warbands,
-recorded as its setup, its seed and its commands, with a digest of every event
-and state checksum the commands gave. tests/sbh/test_rules_version.py re-decides
+Most games are heuristic bot against heuristic bot (they close in and fight:
+melee, shooting, morale, magic) over a scenario and two ready-made warbands; a
+few are random bots on a small table (they try what the heuristic never does:
+regroups, volleys, jumps, climbs, carrying). Each is recorded as its setup, its
+seed and its commands, with a digest of every event and state checksum the
+commands gave. tests/sbh/test_rules_version.py re-decides
 the recorded commands. After a deliberate change of the rules, raise
 RULES_VERSION and re-record:
 
@@ -45,12 +47,18 @@ GAMES = [  # seed, scenario, warband of seat a, warband of seat b[, optional rul
     (11, "treasure_hunt", "goblin_horde", "elves", ("larger_groups", "sub_commanders")),
     (12, "all_out_battle", "dwarf_holdguard", "goblin_mob", ("following_up",)),
 ]
+RANDOM_GAMES = [  # as GAMES, random bots on a 12-hex table
+    (21, "all_out_battle", "elves", "goblins"),
+    (22, "all_out_battle", "human_warband", "orc_raiders", ("larger_groups",)),
+    (23, "treasure_hunt", "elf_host", "risen_dead"),
+    (24, "all_out_battle", "goblin_horde", "dwarf_holdguard", ("following_up",)),
+]
 TURN_LIMIT = 12
 MAX_COMMANDS = 3000
 
 
-def setup_of(scenario: str, flags: tuple[str, ...] = ()) -> dict:
-    return {"board_size": 24, "options": {"scenario": scenario, "turn_limit": TURN_LIMIT,
+def setup_of(scenario: str, flags: tuple[str, ...] = (), size: int = 24) -> dict:
+    return {"board_size": size, "options": {"scenario": scenario, "turn_limit": TURN_LIMIT,
                                           "points_limit": 500, **dict.fromkeys(flags, True)}}
 
 
@@ -63,10 +71,10 @@ def digest(applied: list[Applied]) -> str:
 
 
 def play(seed: int, scenario: str, warband_a: str, warband_b: str,
-         flags: tuple[str, ...] = ()) -> dict:
-    setup = setup_of(scenario, flags)
-    bots = {"a": make_bot("heuristic", preset(warband_a), seed),
-            "b": make_bot("heuristic", preset(warband_b), seed)}
+         flags: tuple[str, ...] = (), level: str = "heuristic", size: int = 24) -> dict:
+    setup = setup_of(scenario, flags, size)
+    bots = {"a": make_bot(level, preset(warband_a), seed),
+            "b": make_bot(level, preset(warband_b), seed)}
     state, dice = SYSTEM.initial(setup), SeededDice(seed.to_bytes(8, "big"))
     commands, applied = [], []
     while not SYSTEM.is_over(state) and len(commands) < MAX_COMMANDS:
@@ -92,7 +100,8 @@ def redecide(game: dict) -> str:
 
 
 def record() -> None:
-    games = [play(*game) for game in GAMES]
+    games = [play(*game) for game in GAMES] + [
+        play(*game[:4], game[4] if len(game) > 4 else (), "random", 12) for game in RANDOM_GAMES]
     CORPUS.write_text(json.dumps({"rules_version": SYSTEM.rules_version, "games": games},
                                  separators=(",", ":")) + "\n")
     print(f"recorded {len(games)} games, {sum(len(g['commands']) for g in games)} commands, "
