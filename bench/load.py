@@ -132,6 +132,69 @@ def admin(url: str, sql: str) -> None:
     asyncio.run(run())
 
 
+class CheckpointWatch(threading.Thread):
+    """The start time of every PostgreSQL checkpoint that completes while it runs
+    (`pg_control_checkpoint()`'s checkpoint_time, read every `every` seconds): a
+    checkpoint makes the next write of each page carry a full-page image, a burst of
+    WAL the appends' commits wait behind."""
+
+    def __init__(self, url: str, every: float = 2.0) -> None:
+        super().__init__(daemon=True)
+        self.url, self.every = url, every
+        self.starts: set[float] = set()
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        from sqlalchemy import text
+        from sqlalchemy.ext.asyncio import create_async_engine
+
+        async def watch() -> None:
+            engine = create_async_engine(self.url)
+            try:
+                while not self.stopping.is_set():
+                    async with engine.connect() as conn:
+                        at = (await conn.execute(text(
+                            "SELECT extract(epoch FROM checkpoint_time) "
+                            "FROM pg_control_checkpoint()"))).scalar()
+                    self.starts.add(float(at))
+                    await asyncio.sleep(self.every)
+            finally:
+                await engine.dispose()
+
+        asyncio.run(watch())
+
+    def stop(self) -> list[float]:
+        self.stopping.set()
+        self.join(30)
+        return sorted(self.starts)
+
+
+def checkpoint_lines(phase: dict, after: float = 10.0) -> list[str]:
+    """The probe's p99 in the `after` seconds from each checkpoint's start, against
+    the rest of the window: does a checkpoint make the slow commands?"""
+    probe, starts = phase["probe"], phase.get("checkpoints") or []
+    starts = [t for t in starts if probe.start - after <= t < probe.end]
+    if not probe.timeline:
+        return []
+    if not starts:
+        return ["checkpoints started in the window: none"]
+    near, far = [], []
+    for sent, seconds in probe.timeline:
+        (near if any(t <= sent < t + after for t in starts) else far).append(seconds)
+    near.sort()
+    far.sort()
+    when = ", ".join(f"+{t - probe.start:.0f} s" for t in starts)
+    slow = [sent for sent, seconds in probe.timeline if seconds > GOAL_P99_MS / 1000]
+    slow_near = sum(any(t <= sent < t + after for t in starts) for sent in slow)
+    return [f"checkpoints started in the window (PostgreSQL): {when}",
+            f"  probe p99 within {after:g} s of one: "
+            + (f"{percentile(near, .99) * 1000:.1f} ms ({len(near)} commands)" if near else "-")
+            + "; elsewhere: " + (f"{percentile(far, .99) * 1000:.1f} ms ({len(far)})"
+                                  if far else "-"),
+            f"  probe commands over {GOAL_P99_MS:g} ms: {len(slow)}, of which {slow_near} "
+            f"within {after:g} s of a checkpoint's start"]
+
+
 def cpu_seconds(pids: dict[str, list[int]]) -> dict[str, dict[int, float]]:
     """CPU seconds used so far by each process of each group (PostgreSQL's processes are
     listed afresh each time: the server opens connections as it goes), and (as "server
@@ -264,11 +327,16 @@ def warband_phase(args, database: str) -> dict:
                   "--database", database, "--compression", args.compression,
                   "--rules-workers", str(args.rules_workers)]
     proc, port = start_process(server_cmd, r"listening on http://[^:]+:(\d+)", log)
+    watch = None if database.startswith("sqlite") else CheckpointWatch(database)
+    if watch is not None:
+        watch.start()
     try:
         phase = run_phase("warband", f"ws://127.0.0.1:{port}/ws", psutil.Process(proc.pid),
                           args, metrics_base=f"http://127.0.0.1:{port}")
     finally:
         stop_process(proc)
+        phase_checkpoints = watch.stop() if watch is not None else []
+    phase["checkpoints"] = phase_checkpoints
     problems = [line for line in log.read_text().splitlines()
                 if "Traceback" in line or " ERROR " in line or "Error" in line]
     phase["log_problems"] = problems
@@ -397,6 +465,8 @@ def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
     if ws.fast_forwarded:
         print(f"note: {ws.fast_forwarded} of the window's commands were made fast-forwarding "
               "(without a pause): a longer --warmup keeps them out")
+    if lines := checkpoint_lines(war):
+        print("\n".join(lines))
     if war["log_problems"]:
         print(f"server log: {len(war['log_problems'])} error lines, e.g. "
               f"{war['log_problems'][0][:160]!r} (bench/results/load_server.log)")

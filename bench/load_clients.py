@@ -72,6 +72,9 @@ class Stats:
     # how late the worker's loop woke from a short sleep, window only (seconds): a command
     # answered while the loop was busy elsewhere is timed late by as much
     loop_lag: list[float] = field(default_factory=list)
+    # the probe's window commands as (sent at, seconds): set beside PostgreSQL's
+    # checkpoints (load.py, "checkpoints")
+    timeline: list[tuple[float, float]] = field(default_factory=list)
 
     def in_window(self, at: float | None = None) -> bool:
         return self.start <= (time.time() if at is None else at) < self.end
@@ -80,6 +83,8 @@ class Stats:
         """Record a command's latency if it was sent in the window."""
         if self.in_window(sent):
             self.latencies.append(seconds)
+            if self.probe:
+                self.timeline.append((sent, seconds))
             self.quarters[min(3, int(4 * (sent - self.start) / (self.end - self.start)))].append(
                 seconds)
 
@@ -87,6 +92,7 @@ class Stats:
         self.start, self.end = other.start, other.end
         self.latencies += other.latencies
         self.loop_lag += other.loop_lag
+        self.timeline += other.timeline
         for mine, theirs in zip(self.quarters, other.quarters, strict=True):
             mine += theirs
         for name in ("commands", "matches_finished", "spectator_frames", "seat_bytes_in",
