@@ -162,3 +162,27 @@ def test_the_interceptor_may_let_the_tough_model_flee(dice):
     assert [e.data["reason"] for e in events if e.type == "fled"] == ["ran off the table"]
     assert troll.wounds == 0 and troll.status == "fled"
     assert state.figures["a2"].pos[:2] == (7, 5)
+
+
+def test_a_fallen_tough_model_stands_up_before_it_is_intercepted(dice):
+    """seed 000, FALLEN MODELS AND MORALE: "A fallen model with no enemies in
+    contact will use the first of his compulsive movements to stand up ... if he
+    rolled two failures he will stand up and make one fleeing move"; TOUGH (P):
+    "the model is not killed, but takes one wound ... The model's movement
+    stops". The fallen troll's second failure is the fleeing move the Elf
+    intercepts: it is wounded, standing."""
+    from server.rules.sbh.system import SYSTEM
+    from tests.sbh.battle import act, battle, fig
+
+    state = battle(fig("a1", "Elf", 3, 3, (11, 5)), fig("a2", "Elf", 3, 3, (7, 5)),
+                   fig("b1", "Troll", 4, 4, (5, 5), rules=["Tough"], fallen=True),
+                   fig("b2", "Goblin", 4, 2, (10, 5)))
+    dice.fix(6)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    dice.fix(6, 1, 1, 1, 6)  # 9 vs 3: gruesome; the troll's morale: two failures
+    state, _ = act(state, "a", "attack", dice, target="b2", power=False)
+    assert SYSTEM.prompt(state).decisions[0].seat == "a"  # intercept or let flee
+    state, events = act(state, "a", "intercept", dice, interceptor="a2")
+    troll = state.figures["b1"]
+    assert "stood_up" in types(events)
+    assert troll.status == "ready" and not troll.fallen and troll.wounds == 1

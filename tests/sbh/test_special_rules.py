@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from server.rules.board.hex import hex_at
+from server.rules.kernel import RulesError
 from server.rules.sbh.state import Positions
 from server.rules.sbh.turns import unseen_at_turn_start
 from tests.sbh.battle import act, battle, fig, first, types
@@ -212,7 +215,8 @@ def test_cleric_rolling_three_failures_loses_his_powers(dice):
 def test_greedy_killer_that_fails_its_test_must_snap_out(dice):
     """seed 000, GREEDY: 'must make a Quality test every time he kills a foe in
     melee ... The model will have to spend one action to snap out of Greed on its
-    next activation.'"""
+    next activation.' It loots for the rest of the activation in which it
+    killed (its second action is lost) and snaps out in the next one."""
     from server.rules.sbh.system import SYSTEM
     state = battle(fig("a1", "Goblin", 4, 4, (5, 5), rules=["Greedy"]),
                    fig("b1", "Peasant", 4, 1, (6, 5)), fig("b2", "Peasant", 4, 1, (20, 20)))
@@ -221,9 +225,18 @@ def test_greedy_killer_that_fails_its_test_must_snap_out(dice):
     state, events = act(state, "a", "attack", dice, target="b1", power=False)
     assert first(events, "greed_tested").data["greedy"] and state.figures["a1"].greedy
     offered = {o.type for o in SYSTEM.prompt(state).decisions[0].options}
+    assert offered == {"end_activation", "concede"}
+    with pytest.raises(RulesError):
+        act(state, "a", "snap_out", dice)
+    state, _ = act(state, "a", "end_activation", dice)  # (a1 was a's last to act)
+    state, _ = act(state, "b", "pass", dice)
+    dice.fix(4, 4)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    offered = {o.type for o in SYSTEM.prompt(state).decisions[0].options}
     assert offered == {"snap_out", "end_activation", "concede"}
     state, _ = act(state, "a", "snap_out", dice)
     assert not state.figures["a1"].greedy
+    assert state.activation.actions == 1  # the other action is its own again
 
 
 def test_ambusher_hidden_at_turn_start_attacks_at_plus_one(dice):
@@ -410,3 +423,21 @@ def test_the_builder_prices_the_were_form_and_requires_it():
     assert priced["models"][1]["points"] == priced["models"][0]["points"] + 50
     _, problems = normalize({"name": "W", "models": [dict(plain, rules=["Were"])]})
     assert [p.code for p in problems] == ["bad_were_form"]
+
+
+def test_a_tailslapped_figure_on_a_cliff_top_falls_down_the_cliff(dice):
+    """seed 000, TAILSLAP: "On a 5 or 6, the model falls down instead of
+    recoiling"; FALLEN MODELS: "it DOES represent a fall when a model is ...
+    fighting on the edge of a cliff. In that case, a fall is literally a fall...
+    and the model takes falling damage". The orc's cliff drops to (6,4), not
+    away from the lizard, so its recoil would stay on the top; the tail knocks it
+    down, and down the cliff (one Short fall die: 6, it survives)."""
+    state = battle(fig("a1", "Lizard", 3, 3, (5, 5), rules=["Tailslap"]),
+                   fig("b1", "Orc", 4, 3, (6, 5)), fig("b2", "Orc", 4, 3, (20, 20)),
+                   edges=[((6, 5), (6, 4), "cliff_short")])
+    dice.fix(3, 5, 2, 6, 6)  # 8 vs 5, odd die: a recoil; tailslap 6; falling damage 6
+    state, events = attack(state, dice)
+    assert types(events)[1:4] == ["tailslap_rolled", "fell_from_height",
+                                  "falling_damage_rolled"]
+    orc = state.figures["b1"]
+    assert orc.pos[:2] == (6, 4) and orc.fallen

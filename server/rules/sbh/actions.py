@@ -237,7 +237,7 @@ def action_options(state: SbhState) -> list[CommandSpec]:
         if dests:
             specs.append(CommandSpec("move", "Free move", params={"to": dests}))
         return specs + [STAY]
-    greed = devotion.greedy_options(fig)
+    greed = devotion.greedy_options(state, fig)
     if greed is not None:
         return greed + [END_ACTIVATION]
     regrouping = groups.regrouping(state)

@@ -77,6 +77,9 @@ def model_problems(name: str, quality: int, rules: tuple[RuleRef, ...],
     if "Short Move" in names and "Long Move" in names:
         add("conflicting_moves", "Short Move and Long Move cannot go together.",
             "seed 000, LONG MOVE; SHORT MOVE (reading: docs/rules/sbh-catalog.md)")
+    if any(r.name == "Lethal" and (r.param or "").lower().startswith("lethal") for r in rules):
+        add("lethal_vs_lethal", "no model may be Lethal against Lethal models.",
+            "seed 000, LETHAL")
     return found
 
 
@@ -94,6 +97,8 @@ def normalize(warband, limit: int = DEFAULT_LIMIT,
         found += problems
         if model is not None:
             models.append(model)
+    if not found:  # (indexes line up with the entries only when all were read)
+        found = _lone_swarm_bases(models)
     if found:
         return {}, found
     total = sum(m["points"] for m in models)
@@ -161,6 +166,19 @@ def _normalize_entry(entry, index: int, catalog: Catalog):
              "rules": [str(r) for r in rules], "points": cost,
              "personality": is_personality(rules, catalog)}
     return model, problems
+
+
+def _lone_swarm_bases(models: list[dict]) -> list[Violation]:
+    """Seed 000, SWARM: "A complete Swarm is represented by two or more swarm
+    bases ... the 'two or more bases in a Swarm' condition must be met at
+    deployment". A Swarm is its bases of one profile (swarms.py: same name)."""
+    bases: dict[str, list[int]] = {}
+    for index, model in enumerate(models):
+        if "Swarm" in model["rules"]:
+            bases.setdefault(model["name"], []).append(index)
+    return [Violation("lone_swarm_base", f"{name}: a Swarm takes two or more bases, "
+                      "not one.", "seed 000, SWARM", found[0])
+            for name, found in bases.items() if len(found) < 2]
 
 
 def _were_form_points(rules: tuple[RuleRef, ...], catalog: Catalog) -> int:

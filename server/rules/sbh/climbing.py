@@ -143,6 +143,10 @@ def resume_jump_down(ctx, fig: Figure, item: dict) -> None:
 
 
 def jump_down(ctx, fig: Figure, to, height: str) -> None:
+    from server.rules.sbh.scenario_rules import after_move
+
+    start = fig.pos
     ctx.emit("jumped_down", figure=fig.id, to=[to[0], to[1]], height=height, cost=1,
              **contact_entry(ctx.state, fig, to))
     falling_damage(ctx, fig, height)
+    after_move(ctx, fig, start, walked=False)  # (tokens, markers, difficult ground)

@@ -186,7 +186,9 @@ def _lethal_target(parameter: str):
                          re.IGNORECASE) if words else None
 
     def hits(foe: Figure) -> bool:
-        if rule and foe.has(rule) and (max_size is None or foe.size <= max_size):
+        # seed 000, SWARM: "Swarm bases count as Animals"
+        has_rule = foe.animal if rule == "Animal" else rule and foe.has(rule)
+        if has_rule and (max_size is None or foe.size <= max_size):
             return True
         return pattern is not None and pattern.search(foe.name) is not None
 

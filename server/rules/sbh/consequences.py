@@ -164,18 +164,19 @@ def apply_result(ctx, fig: Figure, winner: Figure, result: str, *,
                  poison: bool | None = None) -> None:
     if result in ("fall", "recoil") and poisoned(ctx, fig, winner, poison):
         return
+    if result == "recoil" and winner.has("Tailslap") and fig.size <= winner.size \
+            and not ranged:
+        # seed 000, TAILSLAP: "On a 5 or 6, the model falls down instead of
+        # recoiling" -- a fall like any other, so down the cliff it stands on
+        [die] = ctx.roll(1)
+        ctx.emit("tailslap_rolled", figure=fig.id, by=winner.id, dice=[die])
+        if die >= 5:
+            result = "fall"
     if result in ("fall", "recoil"):
         from server.rules.sbh.falling import over_the_edge
 
         if over_the_edge(ctx, fig, winner, recoiling=result == "recoil"):
             return
-    if result == "recoil" and winner.has("Tailslap") and fig.size <= winner.size \
-            and not ranged:
-        # seed 000, TAILSLAP: "On a 5 or 6, the model falls down instead of recoiling."
-        [die] = ctx.roll(1)
-        ctx.emit("tailslap_rolled", figure=fig.id, by=winner.id, dice=[die])
-        if die >= 5:
-            result = "fall"
     if result == "fall":
         if not were.turns(ctx, fig, magical=magical):
             ctx.emit("fell", figure=fig.id)
@@ -248,13 +249,15 @@ def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None,
                     not savage or s.board.clear_sight(f.pos, where)):
                 testers.append(f.id)
     if gruesome and fig.has("Swarm"):
-        # seed 000, SWARM: only the other bases of the same Swarm test
-        testers = [f.id for f in s.on_table(fig.seat) if f.has("Swarm") and f.name == fig.name]
+        # seed 000, SWARM: only the other bases of the same Swarm test; FEARLESS
+        # ("immune to the effect of Gruesome Deaths") and Undead bases do not
+        testers = [f.id for f in s.on_table(fig.seat) if f.has("Swarm") and f.name == fig.name
+                   and not _immune_to_gruesome(f)]
     triggers = [("gruesome kill", testers)] + _loss_triggers(ctx, fig)
     swarms.after_kill(ctx, fig)  # (pushed first: settled after the morale tests)
     _queue_triggers(ctx, fig.seat, triggers)
     commanders.succession(ctx, fig)
-    animals_rout(ctx, fig.seat)
+    animals_rout(ctx, fig)
 
 
 def _loss_triggers(ctx, fig: Figure) -> list[tuple[str, list[str]]]:
@@ -286,20 +289,17 @@ def _queue_triggers(ctx, seat: str, triggers: list[tuple[str, list[str]]]) -> No
             queue_morale(ctx, seat, testers, reason)
 
 
-def animals_rout(ctx, seat: str) -> None:
+def animals_rout(ctx, killed: Figure) -> None:
     """Seed 000, ANIMAL: "Animals automatically rout when the last non-animal
-    model in their warband is killed." (SWARM: "Swarm bases count as Animals".)"""
+    model in their warband is killed." (SWARM: "Swarm bases count as Animals".)
+    Only that kill routs them: not the kill of an Animal after the last
+    non-animal fled the table."""
     s = ctx.state
-    remaining = s.on_table(seat)
-    if not remaining or any(not _animal(f) for f in remaining):
+    remaining = s.on_table(killed.seat)
+    if killed.animal or not remaining or any(not f.animal for f in remaining):
         return
-    if any(not _animal(f) for f in s.side(seat)):  # the warband had non-animals
-        for f in remaining:
-            ctx.emit("fled", figure=f.id, reason="animals rout")
-
-
-def _animal(f: Figure) -> bool:
-    return f.has("Animal") or f.has("Swarm")
+    for f in remaining:
+        ctx.emit("fled", figure=f.id, reason="animals rout")
 
 
 def _immune_to_gruesome(f: Figure) -> bool:
@@ -361,7 +361,12 @@ def offer_follow_up(ctx, fig: Figure, winner: Figure, old) -> None:
 def follow_up_chosen(ctx, item: dict, to: list[int] | None) -> None:
     ctx.pop()
     if to is not None:
+        from server.rules.sbh.scenario_rules import after_move
+
+        fig = ctx.state.figures[item["figure"]]
+        start = fig.pos
         ctx.emit("followed_up", figure=item["figure"], to=to)
+        after_move(ctx, fig, start)  # a free move: tokens, markers, difficult ground
 
 
 def _adjacent_enemies(s, fig: Figure) -> list[Figure]:

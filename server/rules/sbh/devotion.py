@@ -12,13 +12,15 @@
 - Seed 000, GREEDY: "must make a Quality test every time he kills a foe in
   melee. If the test fails, the model will remain adjacent to the fallen foe
   ... The model will have to spend one action to snap out of Greed on its next
-  activation." A greedy figure may do nothing else until it snaps out.
+  activation." A greedy figure may do nothing else until it snaps out, which it
+  can do no sooner than its next activation.
 """
 
 from __future__ import annotations
 
 from server.rules.board.hex import distance
 from server.rules.kernel import CommandSpec
+from server.rules.sbh import hero
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.quality import roll_quality
@@ -50,6 +52,13 @@ def do_heal(ctx, args: dict) -> None:
                       CLERIC)
     patient = s.figures[args["target"]]
     roll = roll_quality(ctx, fig, args["dice"])
+    if hero.offer(ctx, fig, roll, {"rule": "heal", "patient": patient.id}):
+        return  # HERO (P): "can re-roll one die roll, be it a Combat or Quality roll"
+    finish_heal(ctx, fig, patient, roll)
+
+
+def finish_heal(ctx, fig: Figure, patient: Figure, roll: dict) -> None:
+    """The healing roll is final (after any Hero re-roll)."""
     successes = roll["successes"]
     stand = patient.fallen and successes >= 2
     healed = min(patient.wounds, successes - (2 if stand else 0))
@@ -66,11 +75,23 @@ def greedy_check(ctx, fig: Figure) -> None:
     ctx.emit("greed_tested", figure=fig.id, greedy=roll["successes"] == 0, **roll)
 
 
-def greedy_options(fig: Figure) -> list[CommandSpec] | None:
-    """A greedy figure's only choice: snap out (1 action). None if not greedy."""
+def greedy_options(state: SbhState, fig: Figure) -> list[CommandSpec] | None:
+    """A greedy figure's only choice: snap out (1 action), or nothing but ending
+    the activation in which it fell to greed. None if not greedy."""
     if not fig.greedy:
         return None
+    if greed_began_now(state, fig):
+        return []
     return [CommandSpec("snap_out", "Snap out of Greed (1 action)")]
+
+
+def greed_began_now(state: SbhState, fig: Figure) -> bool:
+    """GREEDY: "spend one action to snap out of Greed on its NEXT activation":
+    a figure that fell to greed in this activation loots for the rest of it. It
+    did if it attacked in melee this turn: a greedy figure cannot attack until it
+    snaps out, and `attacked` is cleared as its side's turn begins."""
+    act = state.activation
+    return act is not None and act.figure == fig.id and fig.attacked == "melee"
 
 
 def do_snap_out(ctx, args: dict) -> None:
@@ -78,4 +99,7 @@ def do_snap_out(ctx, args: dict) -> None:
     fig = s.figures[s.activation.figure]
     if not fig.greedy:
         raise illegal(f"{fig.name} is not lost in greed.", GREEDY)
+    if greed_began_now(s, fig):
+        raise illegal(f"{fig.name} fell to greed in this activation: it snaps out on its "
+                      "next activation.", GREEDY)
     ctx.emit("snapped_out", figure=fig.id, cost=1)

@@ -184,7 +184,7 @@ def jump(ctx, fig: Figure, to: list[int], running: bool) -> None:
     if slippery_start and not _keeps_footing(ctx, fig, "take-off", cost):
         return
     bonus = (1 if running else 0) - (2 if fig.has("Heavy Armor") else 0)
-    if fig.has("Animal") and not (slippery_start or slippery_landing):
+    if fig.animal and not (slippery_start or slippery_landing):  # (Swarms too)
         roll = {"dice": [], "automatic": 1, "target": 0, "successes": 1, "failures": 0}
     else:  # "MOST four legged animals will automatically pass ... unless ... slippery"
         roll = roll_quality(ctx, fig, 1, bonus=bonus)
@@ -200,11 +200,15 @@ def finish_jump(ctx, fig: Figure, to: list[int], cost: int, roll: dict) -> None:
     reach = RANGE[fig.move_category] if roll["successes"] else \
         JUMP_SHORTFALL[fig.move_category]
     span = distance(fig.pos, target)
+    from server.rules.sbh.scenario_rules import after_move
+
+    start = fig.pos
     if span <= reach:
         ctx.emit("jumped", figure=fig.id, to=to, cost=cost, reach=reach, **roll,
                  **contact_entry(ctx.state, fig, target))
         if slippery_landing:
             _keeps_footing(ctx, fig, "landing", 0)
+        after_move(ctx, fig, start, walked=False)  # (tokens, markers, difficult ground)
         return
     from server.rules.board.hex import line
 
@@ -212,3 +216,4 @@ def finish_jump(ctx, fig: Figure, to: list[int], cost: int, roll: dict) -> None:
     ctx.emit("jumped", figure=fig.id, to=[short[0], short[1]], cost=cost, reach=reach,
              fell_short=True, **roll, **contact_entry(ctx.state, fig, short))
     falling_damage(ctx, fig, "short")
+    after_move(ctx, fig, start, walked=False)

@@ -86,6 +86,12 @@ class Figure:
         return self.on_table and not self.fallen and not self.transfixed
 
     @property
+    def animal(self) -> bool:
+        """An Animal for every rule that names Animals (seed 000, SWARM: "Swarm
+        bases count as Animals")."""
+        return "Animal" in self.rules or "Swarm" in self.rules
+
+    @property
     def effective_quality(self) -> int:
         return self.quality + self.wounds
 

@@ -263,6 +263,8 @@ def intercept_chosen(ctx, item: dict, interceptor: str | None) -> None:
     free = [h for h in neighbours(fig.pos) if s.board.contains(h) and h not in occupied
             and s.board.passable(h, enemy.rules)]
     to = min(free, key=lambda h: (distance(h, enemy.pos), h), default=None)
+    if item.get("stood_up"):  # FALLEN MODELS AND MORALE: its first failure stood it up
+        ctx.emit("stood_up", figure=fig.id, cost=0, reason="morale")
     ctx.emit("intercepted", figure=fig.id, by=enemy.id,
              to=None if to is None else [to[0], to[1]])
     ctx.emit("wounded", figure=fig.id, reason="intercepted while fleeing")

@@ -3,13 +3,13 @@
 "Once per game, a Hero model can re-roll one die roll, be it a Combat or
 Quality roll. The result of the second die roll is final, even if it is worse
 than the previous one." Combat dice are offered in `consequences`; this module
-offers the Quality dice of activation, morale, falling damage, jumping and
-resisting a transfix (or Entangle, Distract). When a Hero's roll has a failed
-die and the re-roll is unused, the roll waits on the stack (`hero_quality`)
-while the owner picks a failed die to re-roll or keeps the roll; then the roll
-is finished by the rule that made it. (The one-die rolls of climbing, slipping,
-Greed, Terror and healing are not offered: a Hero's automatic success decides
-a one-die roll.)
+offers the Quality dice of activation, morale, falling damage, jumping,
+resisting a transfix (or Entangle, Distract) and a Cleric's healing. When a
+Hero's roll has a failed die and the re-roll is unused, the roll waits on the
+stack (`hero_quality`) while the owner picks a failed die to re-roll or keeps
+the roll; then the roll is finished by the rule that made it. (The one-die
+rolls of climbing, slipping, Greed and Terror are not offered: a Hero's
+automatic success decides a one-die roll.)
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def chosen(ctx, item: dict, die: int | None) -> None:
 def _finish(ctx, fig: Figure, then: dict, roll: dict) -> None:
     """Hand the final roll back to the rule that made it (imported here: those
     modules import this one)."""
-    from server.rules.sbh import actions, consequences, falling, magic
+    from server.rules.sbh import actions, consequences, devotion, falling, magic
 
     rule = then["rule"]
     if rule == "activation":
@@ -76,3 +76,5 @@ def _finish(ctx, fig: Figure, then: dict, roll: dict) -> None:
     elif rule == "resist":
         caster = ctx.state.figures[then["caster"]]
         magic.finish_hold(ctx, caster, fig, then["kind"], then["power"], roll)
+    elif rule == "heal":
+        devotion.finish_heal(ctx, fig, ctx.state.figures[then["patient"]], roll)

@@ -54,8 +54,11 @@ def hold_targets(state: SbhState, fig: Figure, kind: str, power: int) -> list[st
     for enemy in state.figures.values():
         if enemy.seat == fig.seat or not enemy.on_table or enemy.transfixed:
             continue
-        if kind == "distract" and any(enemy.has(r) for r in ("Animal", "Artificial", "Undead")):
-            continue  # seed 001, Distract: "does not work on Animal, Artificial, or Undead"
+        if kind == "distract" and (enemy.animal or enemy.has("Artificial")
+                                   or enemy.has("Undead")):
+            # seed 001, Distract: "does not work on Animal, Artificial, or Undead"
+            # (seed 000, SWARM: "Swarm bases count as Animals")
+            continue
         seen = ranged.sight(state, fig, enemy)
         if seen is None or seen.distance > reach:
             continue

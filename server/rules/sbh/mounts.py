@@ -94,5 +94,9 @@ def do_dismount(ctx, args: dict) -> None:
     to = args.get("to")
     if not isinstance(to, list) or to not in hex_list(dismount_hexes(s, fig)):
         raise illegal("Dismount onto an empty hex next to the mount.", MOUNTED)
+    from server.rules.sbh.scenario_rules import after_move
+
+    start = s.figures[fig.carried_by].pos  # (aboard, it was where its mount is)
     ctx.emit("dismounted", figure=fig.id, to=to, cost=1,
              **contact_entry(s, fig, hex_at(to[0], to[1])))
+    after_move(ctx, fig, start, walked=False)  # (tokens, markers, difficult ground)

@@ -71,7 +71,11 @@ def sight(state: SbhState, shooter: Figure, target: Figure,
     clear = [r for r in readings if r is not None]
     if not clear:
         return None
-    low_edge = all(crossed for crossed in clear)  # every clear reading crosses a low wall
+    # every clear reading crosses a low wall or hedge: cover, but not for a Big,
+    # Huge or Gargantuan target (BIG: "if a scenic feature isn't taller than half
+    # the height of the creature, it doesn't offer enough protection to count as
+    # cover"; LINEAR OBSTACLES: walls taller than half a man "require climbing")
+    low_edge = target.size == 0 and all(crossed for crossed in clear)
     blocked_nudge = -1 if readings[1] is None else 1
     partial = len(clear) == 1 and _scenery_blocks(state, a, b, blocked_nudge, in_woods_b)
     elevated = board.kind(a).elevated and not board.kind(b).elevated

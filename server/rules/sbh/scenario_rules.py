@@ -15,7 +15,8 @@ victory points (scenarios.py).
   On a 5 or 6 (4, 5 or 6 for Mounted models, and 6 only for models with the
   Forester special rule), the model must make a Quality check on one die or be
   removed from the game". Entering is read as any hex of the move's line
-  being in a feature the figure was not already in; one roll per feature.
+  being in a feature the figure was not already in (for a figure that flies,
+  jumps or teleports, the hex it lands in); one roll per feature.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.evolve import to_hex
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.movement import can_move
 from server.rules.sbh.quality import roll_quality
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain_layout import features
@@ -102,13 +104,18 @@ def spellcasting_bonus(state: SbhState, fig: Figure) -> int:
     return 1 if near else 0
 
 
-def after_move(ctx, fig: Figure, start: Hex) -> None:
-    """Scenario effects of a figure arriving somewhere (moves, free moves, flight)."""
+def after_move(ctx, fig: Figure, start: Hex, *, walked: bool = True) -> None:
+    """Scenario effects of a figure arriving somewhere: moves, steps, climbs, free
+    moves, follow-ups, flight, and the arrivals that cross nothing on the way
+    (`walked` False: jumps, jumps down a cliff, teleports, dismounts). Seed 000,
+    TREASURE HUNT: "Whenever a model gets adjacent to the token"; AMBUSH:
+    "whenever an opponent moves within 1 X Long from the marker"; ON DIFFICULT
+    GROUND: "Whenever a model enters any terrain item" -- however it got there."""
     s = ctx.state
     if not fig.on_table:
         return
     if scenario(s) == "on_difficult_ground":
-        _difficult_ground(ctx, fig, start)
+        _difficult_ground(ctx, fig, start, walked)
     if s.tokens and fig.on_table:
         _search_tokens(ctx, fig)
     if s.markers and fig.on_table:
@@ -117,10 +124,13 @@ def after_move(ctx, fig: Figure, start: Hex) -> None:
         reveal_near(ctx, fig)
 
 
-def _difficult_ground(ctx, fig: Figure, start: Hex) -> None:
+def _difficult_ground(ctx, fig: Figure, start: Hex, walked: bool) -> None:
+    """A walker enters every feature its line crosses; a figure that jumps,
+    teleports or flies (FLYING: "Flying models always land at the end of their
+    move", over what lies between) enters only the feature it lands in."""
     s = ctx.state
     groups = feature_hexes(s)
-    path = line(start, fig.pos)[1:]
+    path = line(start, fig.pos)[1:] if walked and not fig.has("Flying") else [fig.pos]
     entered = [i for i, g in enumerate(groups)
                if start not in g and any(h in g for h in path)]
     for _ in entered:
@@ -158,9 +168,15 @@ def _search_tokens(ctx, fig: Figure) -> None:
 
 
 def pick_up_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
+    """Seed 000, TRANSFIX FAQ: "a Transfixed model cannot do anything else except
+    try to break free of the spell"; QUEST FOR A MAGIC ITEM: "another model may pick
+    up the magic item (assuming it didn't run out of power)": a spent item stays
+    where it lies."""
     at = state.treasure_at
     if at is None or actions < 2 or fig.pos is None or distance(at, fig.pos) > 1 \
-            or fig.has("Animal"):
+            or fig.animal or fig.transfixed:  # (SWARM: "count as Animals")
+        return []
+    if state.magic_item is not None and state.magic_item.get("spent"):
         return []
     return [CommandSpec("pick_up", "Pick up the treasure (2 actions)")]
 
@@ -168,8 +184,10 @@ def pick_up_options(state: SbhState, fig: Figure, actions: int) -> list[CommandS
 def do_pick_up(ctx, args: dict) -> None:
     s = ctx.state
     fig = s.figures[s.activation.figure]
+    _not_transfixed(fig)
     if not pick_up_options(s, fig, s.activation.actions):
-        raise illegal("Pick up the treasure from an adjacent hex with two actions.",
+        raise illegal("Pick up the treasure from an adjacent hex with two actions (a magic "
+                      "item that ran out of power is left where it lies).",
                       "seed 000, TREASURE HUNT")
     ctx.emit("treasure_picked_up", figure=fig.id, cost=2)
     if scenario(s) == "quest_for_a_magic_item":
@@ -183,11 +201,11 @@ def give_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec
     adjacent model by spending one action" (ANIMAL: "Animals cannot use magic
     items", so none is given one)."""
     if (scenario(state) != "quest_for_a_magic_item" or state.treasure_carrier != fig.id
-            or actions < 1):
+            or actions < 1 or fig.transfixed):  # (TRANSFIX FAQ: nothing but break free)
         return []
     friends = sorted(f.id for f in state.on_table(fig.seat) if f.id != fig.id
                      and distance(f.pos, fig.pos) == 1
-                     and not (f.has("Animal") or f.has("Swarm")))
+                     and not f.animal)
     if not friends:
         return []
     return [CommandSpec("give_item", "Give the magic item to an adjacent friend (1 action)",
@@ -197,6 +215,7 @@ def give_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec
 def do_give_item(ctx, args: dict) -> None:
     s = ctx.state
     fig = s.figures[s.activation.figure]
+    _not_transfixed(fig)
     to = offered(give_options(s, fig, s.activation.actions), "to", args.get("to"),
                  "The carrier gives the magic item to an adjacent friend (not an Animal) "
                  "for one action.", "seed 000, QUEST FOR A MAGIC ITEM")
@@ -204,8 +223,10 @@ def do_give_item(ctx, args: dict) -> None:
 
 
 def leave_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
-    """The treasure carrier may step off the table across its own edge."""
-    if state.treasure_carrier != fig.id or scenario(state) != "treasure_hunt":
+    """The treasure carrier may step off the table across its own edge: a move
+    ("carried off the table"), so not while fallen or transfixed."""
+    if (state.treasure_carrier != fig.id or scenario(state) != "treasure_hunt"
+            or not can_move(fig)):
         return []
     from server.rules.sbh.setup import edge_of
 
@@ -217,10 +238,18 @@ def leave_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
 def do_leave_table(ctx, args: dict) -> None:
     s = ctx.state
     fig = s.figures[s.activation.figure]
+    _not_transfixed(fig)
     if not leave_options(s, fig):
-        raise illegal("Only the treasure carrier, at your own table edge, can leave with it.",
-                      "seed 000, TREASURE HUNT")
+        raise illegal("Only the treasure carrier, standing at your own table edge and able "
+                      "to move, can leave with it.", "seed 000, TREASURE HUNT")
     ctx.emit("treasure_escaped", figure=fig.id, cost=1)
+
+
+def _not_transfixed(fig: Figure) -> None:
+    if fig.transfixed:
+        raise illegal(f"{fig.name} is transfixed: it can do nothing but spend two actions to "
+                      "break free (FAQ 'What can a Transfixed model do?').",
+                      "seed 000, FREQUENTLY ASKED QUESTIONS")
 
 
 def to_hexes(rows) -> frozenset:

@@ -12,8 +12,17 @@ knocked down when counted):
 - Ambush: 1 per 20 (attacker) or per 30 (defender) points of defeated opponents.
 - Treasure Hunt: 1 per 25, plus 5 for carrying the treasure off one's baseline.
 - Place of Power: 1 per 25, plus 3 per magic-user standing on the Place of Power.
-- Quest for a Magic Item: 1 per 25, plus 3 for getting the magic item (read as:
-  the side holding it when the game ends).
+- Quest for a Magic Item: 1 per 25 points of "defeated opponents (killed or
+  routed off the table)" -- its own definition: knocked down models do not
+  count -- plus 3 for getting the magic item (read as: the side holding it
+  when the game ends).
+
+All knocked down: seed 000, ALL-OUT BATTLE (and AMBUSH) end the game when "all
+models on one side are defeated (routed off the table, knocked down or
+killed)", checked at the end of a turn; a side with a figure still hidden
+behind an Ambush marker or carried by a mount has one that is not knocked down.
+ON DIFFICULT GROUND ends only when "all models on one side have fled out of the
+tabletop or are dead": knocked down models do not end it.
 """
 
 from __future__ import annotations
@@ -24,9 +33,9 @@ VP_DIVISOR = {"all_out_battle": 20, "on_difficult_ground": 20, "ambush": 20,
               "treasure_hunt": 25, "place_of_power": 25, "quest_for_a_magic_item": 25}
 
 
-def defeated_points(state: SbhState, seat: str) -> int:
+def defeated_points(state: SbhState, seat: str, *, knocked_down: bool = True) -> int:
     return sum(f.points for f in state.side(seat)
-               if f.status in ("dead", "fled") or (f.on_table and f.fallen))
+               if f.status in ("dead", "fled") or (knocked_down and f.on_table and f.fallen))
 
 
 def victory_points(state: SbhState) -> dict[str, int]:
@@ -36,7 +45,9 @@ def victory_points(state: SbhState) -> dict[str, int]:
         divisor = VP_DIVISOR[scenario]
         if scenario == "ambush" and state.attacker is not None and seat != state.attacker:
             divisor = 30
-        vp = defeated_points(state, other(seat)) // divisor
+        # seed 000, QUEST FOR A MAGIC ITEM: "(killed or routed off the table)"
+        vp = defeated_points(state, other(seat),
+                             knocked_down=scenario != "quest_for_a_magic_item") // divisor
         if scenario == "treasure_hunt" and state.treasure_escaped_by == seat:
             vp += 5
         if scenario == "quest_for_a_magic_item" and state.treasure_carrier is not None \
@@ -64,8 +75,17 @@ def wiped_out(state: SbhState) -> list[str]:
 
 
 def all_knocked_down(state: SbhState) -> list[str]:
-    return [seat for seat in SEATS
-            if state.on_table(seat) and all(f.fallen for f in state.on_table(seat))]
+    """Sides whose every figure still in the battle lies fallen on the table (a
+    figure hidden behind an Ambush marker or carried aboard a mount is in the
+    battle and not knocked down). Never in On Difficult Ground."""
+    if state.options.get("scenario") == "on_difficult_ground":
+        return []
+    sides = []
+    for seat in SEATS:
+        in_battle = [f for f in state.side(seat) if f.status == "ready"]
+        if state.on_table(seat) and all(f.on_table and f.fallen for f in in_battle):
+            sides.append(seat)
+    return sides
 
 
 def goal_met(state: SbhState) -> bool:

@@ -71,8 +71,12 @@ def do_teleport(ctx, args: dict) -> None:
     to = offered(options(s, fig), "to", args.get("to"), "Teleport to an empty hex within "
                  "Short, Medium or Long for one, two or three actions (declared before "
                  "rolling), not touching an enemy.", TELEPORT)
+    from server.rules.sbh.scenario_rules import after_move
+
+    start = fig.pos
     ctx.emit("teleported", figure=fig.id, to=to,
              cost=cost_of(fig, (to[0], to[1], -to[0] - to[1])))
+    after_move(ctx, fig, start, walked=False)  # (tokens, markers, difficult ground)
 
 
 def after_activation_roll(ctx, fig: Figure, dice: int, declared: bool, roll: dict) -> None:
