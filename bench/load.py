@@ -133,12 +133,14 @@ def admin(url: str, sql: str) -> None:
 
 
 class CheckpointWatch(threading.Thread):
-    """The start time of every PostgreSQL checkpoint that completes while it runs
-    (`pg_control_checkpoint()`'s checkpoint_time, read every `every` seconds): a
-    checkpoint makes the next write of each page carry a full-page image, a burst of
-    WAL the appends' commits wait behind."""
+    """When PostgreSQL's checkpoints start, read every `every` seconds while it runs:
+    the moment `pg_stat_bgwriter`'s count of checkpoints goes up (the checkpointer
+    reports it as its spread-out writes begin), and, for each that completes, its
+    exact start (`pg_control_checkpoint()`'s checkpoint_time). A checkpoint makes
+    the next write of each page carry a full-page image, a burst of WAL the
+    appends' commits wait behind."""
 
-    def __init__(self, url: str, every: float = 2.0) -> None:
+    def __init__(self, url: str, every: float = 1.0) -> None:
         super().__init__(daemon=True)
         self.url, self.every = url, every
         self.starts: set[float] = set()
@@ -148,15 +150,22 @@ class CheckpointWatch(threading.Thread):
         from sqlalchemy import text
         from sqlalchemy.ext.asyncio import create_async_engine
 
+        query = text("SELECT checkpoints_timed + checkpoints_req, "
+                     "extract(epoch FROM (SELECT checkpoint_time FROM pg_control_checkpoint())) "
+                     "FROM pg_stat_bgwriter")
+
         async def watch() -> None:
             engine = create_async_engine(self.url)
+            counted = None
             try:
                 while not self.stopping.is_set():
                     async with engine.connect() as conn:
-                        at = (await conn.execute(text(
-                            "SELECT extract(epoch FROM checkpoint_time) "
-                            "FROM pg_control_checkpoint()"))).scalar()
-                    self.starts.add(float(at))
+                        count, completed = (await conn.execute(query)).one()
+                    seen = time.time()
+                    if counted is not None and count > counted:
+                        self.starts.add(seen)  # (started since the last reading)
+                    counted = count
+                    self.starts.add(float(completed))
                     await asyncio.sleep(self.every)
             finally:
                 await engine.dispose()
@@ -164,9 +173,14 @@ class CheckpointWatch(threading.Thread):
         asyncio.run(watch())
 
     def stop(self) -> list[float]:
+        """The start times seen, a checkpoint seen both ways counted once."""
         self.stopping.set()
         self.join(30)
-        return sorted(self.starts)
+        merged: list[float] = []
+        for at in sorted(self.starts):
+            if not merged or at - merged[-1] > 2 * self.every + 1:
+                merged.append(at)
+        return merged
 
 
 def checkpoint_lines(phase: dict, after: float = 10.0) -> list[str]:
