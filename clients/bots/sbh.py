@@ -85,6 +85,8 @@ class HeuristicBot(RandomBot):
             if "die" in params:
                 return "hero_reroll", {"die": params["die"][0]}
             return "hero_reroll", {"reroll": True}
+        if "heal_use" in specs:  # a Cleric's friend on its feet fights again
+            return "heal_use", {"stand_up": True}
         if "stay" in specs:  # no following up into more trouble
             return "stay", {}
         if "intercept" in specs:

@@ -188,14 +188,18 @@ def test_cleric_heals_quality_loss_and_stands_a_friend_up(dice):
     a Cleric heals that many points of Quality loss ... Two successes may also be
     used to make a fallen model stand up.'"""
     state = battle(fig("a1", "Priest", 3, 2, (5, 5), rules=["Cleric"]),
-                   fig("a2", "Knight", 3, 3, (6, 5), wounds=1, fallen=True),
+                   fig("a2", "Knight", 3, 3, (6, 5), fallen=True),
+                   fig("a3", "Archer", 3, 2, (4, 5), wounds=2),
                    fig("b1", "Orc", 4, 3, (20, 20)))
     dice.fix(4, 4, 4, 5, 6, 1)  # activation: 3 successes; healing roll: 2 successes
     state, _ = act(state, "a", "activate", dice, figure="a1", dice=3)
     state, events = act(state, "a", "heal", dice, target="a2", dice=3)
-    ev = first(events, "healed")
+    ev = first(events, "healed")  # (fallen, not wounded: nothing else to use them on)
     assert ev.data["stood_up"] and ev.data["healed"] == 0
-    assert not state.figures["a2"].fallen and state.figures["a2"].wounds == 1
+    assert not state.figures["a2"].fallen
+    dice.fix(5, 1)  # one success on the wounded archer: one point of Quality loss
+    state, events = act(state, "a", "heal", dice, target="a3", dice=2)
+    assert first(events, "healed").data["healed"] == 1 and state.figures["a3"].wounds == 1
 
 
 def test_cleric_rolling_three_failures_loses_his_powers(dice):

@@ -8,7 +8,9 @@
   The Cleric loses healing and anti-Undead powers for the remainder of the
   game." The player chooses 1-3 dice for the healing roll (so three failures
   are possible, as the text implies). Two successes on a fallen friend stand
-  it up; the rest heal.
+  it up and the rest heal; on a friend that is both fallen and wounded,
+  standing it up "may" be chosen: the roll waits (`healing_use`) while the
+  Cleric's owner picks, seeing the successes.
 - Seed 000, GREEDY: "must make a Quality test every time he kills a foe in
   melee. If the test fails, the model will remain adjacent to the fallen foe
   ... The model will have to spend one action to snap out of Greed on its next
@@ -58,13 +60,51 @@ def do_heal(ctx, args: dict) -> None:
 
 
 def finish_heal(ctx, fig: Figure, patient: Figure, roll: dict) -> None:
-    """The healing roll is final (after any Hero re-roll)."""
+    """The healing roll is final (after any Hero re-roll). Two successes "may"
+    stand a fallen friend up: when they could heal it instead, its owner says."""
     successes = roll["successes"]
-    stand = patient.fallen and successes >= 2
-    healed = min(patient.wounds, successes - (2 if stand else 0))
+    if patient.fallen and patient.wounds and successes >= 2:
+        ctx.push({"kind": "healing_use", "seat": fig.seat, "figure": fig.id,
+                  "patient": patient.id, "roll": roll})
+        return
+    _healed(ctx, fig, patient, roll, stand=patient.fallen and successes >= 2)
+
+
+def _healed(ctx, fig: Figure, patient: Figure, roll: dict, *, stand: bool) -> None:
+    healed = min(patient.wounds, roll["successes"] - (2 if stand else 0))
     lost = roll["failures"] == 3
     ctx.emit("healed", figure=fig.id, patient=patient.id, stood_up=stand, healed=healed,
              faith_lost=lost, cost=1, **roll)
+
+
+def pending_text(state: SbhState, item: dict) -> str:
+    patient = state.figures[item["patient"]]
+    successes = item["roll"]["successes"]
+    return (f"{state.figures[item['figure']].name} rolled {successes} successes healing "
+            f"{patient.name}, fallen and wounded: stand it up with two of them, or heal")
+
+
+def pending_specs(item: dict) -> list[CommandSpec]:
+    successes = item["roll"]["successes"]
+    return [CommandSpec("heal_use", f"Stand it up (2 successes), heal {successes - 2}",
+                        args={"stand_up": True}),
+            CommandSpec("heal_use", f"Heal {successes}, leave it fallen",
+                        args={"stand_up": False})]
+
+
+def do_heal_use(ctx, seat: str, args: dict) -> None:
+    item = ctx.state.pending[-1]
+    stand = args.get("stand_up")
+    if type(stand) is not bool:
+        raise illegal("Say whether two successes stand the friend up (true) or all heal "
+                      "(false).", CLERIC)
+    ctx.pop()
+    s = ctx.state
+    _healed(ctx, s.figures[item["figure"]], s.figures[item["patient"]], item["roll"],
+            stand=stand)
+
+
+HANDLERS = {("healing_use", "heal_use"): do_heal_use}
 
 
 def greedy_check(ctx, fig: Figure) -> None:

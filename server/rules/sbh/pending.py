@@ -9,6 +9,7 @@ from server.rules.kernel import CommandSpec
 from server.rules.sbh import (
     commanders,
     concentrated,
+    devotion,
     hero,
     magic_items,
     standard,
@@ -28,7 +29,8 @@ from server.rules.sbh.state import SbhState
 # Rule modules that own a waiting choice: kind -> module with pending_text(state,
 # item), pending_specs(item) and HANDLERS {(kind, command): handler(ctx, seat, args)}.
 CHOICE_MODULES = {"standard_rally": standard, "teleport_mishap": teleport,
-                  "strength_belt": magic_items, "swarm_tighten": swarms}
+                  "strength_belt": magic_items, "swarm_tighten": swarms,
+                  "healing_use": devotion}
 
 
 def pending_text(state: SbhState, item: dict) -> str:
