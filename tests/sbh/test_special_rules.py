@@ -445,3 +445,22 @@ def test_a_tailslapped_figure_on_a_cliff_top_falls_down_the_cliff(dice):
                                   "falling_damage_rolled"]
     orc = state.figures["b1"]
     assert orc.pos[:2] == (6, 4) and orc.fallen
+
+
+def test_combat_master_lethal_applies_when_he_defends(dice):
+    """seed 000, COMBAT MASTER (P): 'may use it only on one of his attacks' -- his
+    own attacks in his activation (docs/rules/sbh.md, "A Combat Master's Lethal
+    or Assassin"). Defending in the Orcs' turn, with his declaration used up, he
+    beats the Orc by one (3+2 against 3+1): Lethal (Orc) kills it."""
+    state = battle(fig("a1", "Swordmaster", 3, 3, (5, 5),
+                       rules=["Combat Master", "Lethal (Orc)"]),
+                   fig("b1", "Orc", 4, 3, (6, 5), rules=["Orc"]),
+                   fig("b2", "Orc", 4, 3, (20, 20), rules=["Orc"]), active="b")
+    state.figures["a1"].special_used = True
+    dice.fix(4)
+    state, _ = act(state, "b", "activate", dice, figure="b1", dice=1)
+    dice.fix(1, 2)
+    state, events = act(state, "b", "attack", dice, target="a1", power=False)
+    melee = first(events, "melee").data
+    assert melee["totals"] == [4, 5] and melee["result"] == "kill"
+    assert state.figures["b1"].status == "dead"
