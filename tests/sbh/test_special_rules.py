@@ -25,6 +25,21 @@ def test_poison_raises_quality_on_five_or_six(dice):
     assert state.figures["b1"].wounds == 1 and state.figures["b1"].fallen
 
 
+def test_a_poisoned_blow_that_only_wounds_a_tough_model_rolls_its_poison_die(dice):
+    """seed 000, POISON: 'Roll a die every time a poison attack hits'; TOUGH (P):
+    'When it receives a normal kill result, the model is just wounded'. The
+    spider doubles the Q4 Tough troll (3+6 against 3+1, no fall: Tough), which
+    is wounded to Q5, and the poison die (5) wounds it to Q6
+    (docs/rules/sbh.md, "Poison")."""
+    state = battle(fig("a1", "Spider", 3, 3, (5, 5), rules=["Poison"]),
+                   fig("b1", "Troll", 4, 3, (6, 5), rules=["Tough"]))
+    dice.fix(3, 6, 1, 5)
+    state, events = attack(state, dice)
+    assert first(events, "poison_rolled").data["dice"] == [5]
+    troll = state.figures["b1"]
+    assert troll.wounds == 2 and troll.status == "ready"
+
+
 def test_poison_reaching_seven_kills(dice):
     """seed 000, POISON: 'if it ever reaches 7, the model dies'."""
     state = battle(fig("a1", "Spider", 3, 3, (5, 5), rules=["Poison"]),

@@ -202,6 +202,9 @@ def apply_result(ctx, fig: Figure, winner: Figure, result: str, *,
                 kill(ctx, fig, gruesome=False, by=winner)
             else:
                 ctx.emit("wounded", figure=fig.id)
+                # POISON: "every time a poison attack hits": the blow that only
+                # wounds a Tough model hit it (docs/rules/sbh.md, "Poison")
+                poisoned(ctx, fig, winner, poison)
             return
         if fig.has("Artificial"):
             gruesome = False  # seed 000, ARTIFICIAL
