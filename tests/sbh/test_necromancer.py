@@ -115,3 +115,10 @@ def test_a_random_game_with_a_necromancer_raises_the_dead_and_replays_exactly():
         events.extend(a.event for a in applied)
     assert [e.type for e in events].count("resurrected") == 1
     assert state_digest(rebuild(SYSTEM, setup, events)) == state_digest(state)
+
+
+def test_a_dispersed_swarm_base_leaves_no_body_to_raise(dice):
+    """seed 000, SWARM: 'A killed swarm is actually just dispersed'."""
+    state = graveyard()
+    state.figures["b1"].rules = {**state.figures["b1"].rules, "Swarm": None}
+    assert not raise_options(declared(state, dice))

@@ -82,3 +82,26 @@ def test_a_sorcerer_is_evil_and_keeps_paladins_away():
         {"name": "Paladin", "quality": 3, "combat": 3, "rules": ["Paladin"]}]}
     _, problems = normalize(warband, limit=1000)
     assert "paladin_with_evil" in {p.code for p in problems}
+
+
+def test_an_evil_leader_killing_a_friend_makes_every_non_evil_friend_test(dice):
+    """seed 001, Evil: 'Non-evil hirelings must check morale if Evil Leaders kill
+    friendly units' -- with no range, unlike the Sorcerer's own 'within Long
+    distance' test, so the far Guard tests too, and the Guard within Long tests
+    for each (docs/rules/sbh.md, "One check per trigger"). The Evil Cultist does
+    not test."""
+    state = battle(fig("a1", "Sorcerer", 4, 2, (5, 5), rules=SORCERER + ["Leader"]),
+                   fig("a2", "Acolyte", 4, 2, (6, 5), points=35),
+                   fig("a3", "Guard", 4, 3, (5, 9)),
+                   fig("a4", "Cultist", 4, 2, (5, 12), rules=["Evil"]),
+                   fig("a5", "Far Guard", 4, 3, (20, 20)),
+                   fig("b1", "Orc", 4, 3, (25, 25)),
+                   size=30)
+    dice.fix(4, 5)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=2)
+    dice.fix(5, 5, 6, 5, 5, 6, 5, 5, 6)  # three morale tests, none failed
+    state, events = act(state, "a", "sacrifice", dice, victim="a2")
+    tested = [(e.data["figure"], e.data["reason"]) for e in events
+              if e.type == "morale_tested"]
+    assert sorted(tested) == [("a3", "gruesome kill"), ("a3", "killed by an Evil Leader"),
+                              ("a5", "killed by an Evil Leader")]

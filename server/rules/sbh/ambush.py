@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance, within
 from server.rules.kernel import CommandSpec
+from server.rules.sbh import swarms
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.state import SbhState, other
@@ -65,10 +66,40 @@ def unassigned(state: SbhState) -> tuple[list[str], int]:
 
 def marker_decisions(state: SbhState) -> dict[str, list[CommandSpec]]:
     figures, dummies = unassigned(state)
-    choices = figures + ([DUMMY] if dummies else [])
-    return {defender(state): [CommandSpec(
-        "place_marker", "Place a marker (secretly a figure or a dummy)",
-        params={"hides": choices, "to": hex_list(marker_zone(state))})]}
+    zone = marker_zone(state)
+    free, swarms_hidden = [], {}
+    for f in figures:
+        bases = swarm_markers(state, state.figures[f])
+        if bases:
+            swarms_hidden.setdefault(state.figures[f].name, (bases, []))[1].append(f)
+        else:
+            free.append(f)
+    specs = []
+    if free or dummies:
+        specs.append(CommandSpec("place_marker", "Place a marker (secretly a figure or a "
+                                 "dummy)", params={"hides": free + ([DUMMY] if dummies else []),
+                                                   "to": hex_list(zone)}))
+    for name, (bases, hidden) in swarms_hidden.items():
+        specs.append(CommandSpec("place_marker", f"Place a marker hiding a base of your {name} "
+                                 "Swarm, touching a marker hiding another", params={
+                                     "hides": hidden,
+                                     "to": hex_list(swarms.nearest_to_swarm(zone, bases))}))
+    return {defender(state): specs}
+
+
+def swarm_markers(state: SbhState, fig) -> list:
+    """Where the markers hiding the other bases of `fig`'s Swarm stand (seed 000,
+    SWARM: "the 'two or more bases in a Swarm' condition must be met at
+    deployment": a Swarm hides behind touching markers)."""
+    if not fig.has("Swarm"):
+        return []
+    return [m["at"] for m in state.markers.values() if m["figure"] is not None
+            and _same_swarm(fig, state.figures[m["figure"]])]
+
+
+def _same_swarm(fig, other) -> bool:
+    return (other.id != fig.id and other.seat == fig.seat and other.has("Swarm")
+            and other.name == fig.name)
 
 
 def do_place_marker(ctx, seat: str, args: dict) -> None:
@@ -77,9 +108,16 @@ def do_place_marker(ctx, seat: str, args: dict) -> None:
     hides, to = args.get("hides"), args.get("to")
     if hides not in figures and not (hides == DUMMY and dummies):
         raise illegal("Hide one of your figures not yet placed, or a dummy.", AMBUSH)
-    if hex_arg(to) not in set(marker_zone(s)):
+    zone = marker_zone(s)
+    if hex_arg(to) not in set(zone):
         raise illegal("Markers go within 1 x Short of your edge or in the terrain feature "
                       "closest to it.", AMBUSH, code="bad_hex")
+    bases = [] if hides == DUMMY else swarm_markers(s, s.figures[hides])
+    if bases and hex_arg(to) not in swarms.nearest_to_swarm(zone, bases):
+        raise illegal(f"A marker hiding a {s.figures[hides].name} base goes touching a marker "
+                      "hiding another base of its Swarm (or, if no free hex of the zone "
+                      "touches one, as near to one as the zone allows).", swarms.SWARM,
+                      code="swarm_apart")
     marker = f"m{len(s.markers) + 1}"
     figure = None if hides == DUMMY else hides
     ctx.emit("marker_placed", visible_to=(seat,),
@@ -95,13 +133,26 @@ def do_place_marker(ctx, seat: str, args: dict) -> None:
 
 
 def reveal(ctx, marker: str, why: str) -> str | None:
-    """Reveal a marker; returns the figure placed, or None for a dummy."""
+    """Reveal a marker; returns the figure placed, or None for a dummy. A Swarm
+    base comes out with its whole Swarm (docs/rules/sbh.md, Deploying a Swarm):
+    the markers hiding its other bases are revealed with it."""
+    s = ctx.state
+    figure = _reveal_one(ctx, marker, why)
+    if figure is not None and s.figures[figure].has("Swarm"):
+        for other in sorted(m for m, item in s.markers.items() if item["figure"] is not None
+                            and _same_swarm(s.figures[figure], s.figures[item["figure"]])):
+            if other in s.markers:  # (not cleared meanwhile)
+                _reveal_one(ctx, other, "its Swarm was revealed")
+    return figure
+
+
+def _reveal_one(ctx, marker: str, why: str) -> str | None:
     s = ctx.state
     item = s.markers[marker]
     figure = item["figure"]
     at = item["at"]
-    if figure is not None and s.figure_at(at) is not None:
-        at = _nearest_free(s, at)  # someone stands on the marker: place beside it
+    if figure is not None:
+        at = _place(s, s.figures[figure], at)
     ctx.emit("marker_revealed", marker=marker, figure=figure, at=[at[0], at[1]], reason=why)
     seat = defender(s)
     if s.markers and all(f.pos is not None or f.status != "ready" for f in s.side(seat)):
@@ -109,13 +160,19 @@ def reveal(ctx, marker: str, why: str) -> str | None:
     return figure
 
 
-def _nearest_free(state: SbhState, at):
+def _place(state: SbhState, fig, at):
+    """Where a revealed figure is put: on its marker, or, if someone stands there,
+    the nearest free hex beside it; a Swarm base where it touches a base of its
+    Swarm already revealed if one is there (seed 000, SWARM: "must keep adjacent
+    to at least another swarm base"), the nearest such hex to its marker."""
     occupied = state.occupancy()
-    for radius in range(1, max(state.board.width, state.board.height)):
-        ring = sorted(h for h in within(at, radius) if distance(h, at) == radius
-                      and state.board.passable(h, {}) and h not in occupied)
-        if ring:
-            return ring[0]
+    for keeping in (True, False):  # (no free hex touching its Swarm: the nearest free)
+        for radius in range(max(state.board.width, state.board.height)):
+            ring = sorted(h for h in within(at, radius) if distance(h, at) == radius
+                          and state.board.passable(h, {}) and h not in occupied
+                          and (not keeping or swarms.keeps_coherency(state, fig, h)))
+            if ring:
+                return ring[0]
     return at
 
 

@@ -7,7 +7,8 @@ JUMPING AND LEAPING; FALLING DAMAGE; HEAVY ARMOR).
   avoid falling." A `climb` takes the figure over a tall wall into the hex on
   the other side. The match option `climbing` picks the scenario's reading:
   "quality_roll" (the default: one action and one Quality die, -2 in Heavy
-  Armor, "has -2 on climbing rolls"; a failure leaves the figure fallen at the
+  Armor, "has -2 on climbing rolls", +1 for an Acrobat, seed 001: "+1 Quality
+  to climbing"; a failure leaves the figure fallen at the
   foot of the wall, a fall no higher than itself, so no falling damage) or
   "extra_action" (two actions, no roll). Flying and Clinging figures cross
   tall walls as part of a move and never climb.
@@ -110,7 +111,9 @@ def climb(ctx, fig: Figure, to) -> None:
 
     cost = climb_cost(ctx.state)
     if cost == 1:
-        roll = roll_quality(ctx, fig, 1, bonus=-2 if fig.has("Heavy Armor") else 0)
+        # HEAVY ARMOR: "-2 on climbing rolls"; seed 001, Acrobat: "+1 Quality to climbing"
+        bonus = (1 if fig.has("Acrobat") else 0) - (2 if fig.has("Heavy Armor") else 0)
+        roll = roll_quality(ctx, fig, 1, bonus=bonus)
         ctx.emit("climb_rolled", figure=fig.id, **roll)
         if roll["failures"]:
             ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="failed climb")
@@ -143,10 +146,7 @@ def resume_jump_down(ctx, fig: Figure, item: dict) -> None:
 
 
 def jump_down(ctx, fig: Figure, to, height: str) -> None:
-    from server.rules.sbh.scenario_rules import after_move
-
     start = fig.pos
     ctx.emit("jumped_down", figure=fig.id, to=[to[0], to[1]], height=height, cost=1,
              **contact_entry(ctx.state, fig, to))
-    falling_damage(ctx, fig, height)
-    after_move(ctx, fig, start, walked=False)  # (tokens, markers, difficult ground)
+    falling_damage(ctx, fig, height, start)  # (then tokens, markers, difficult ground)

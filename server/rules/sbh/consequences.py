@@ -257,6 +257,11 @@ def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None,
         testers = [f.id for f in s.on_table(fig.seat) if f.has("Swarm") and f.name == fig.name
                    and not _immune_to_gruesome(f)]
     triggers = [("gruesome kill", testers)] + _loss_triggers(ctx, fig)
+    if by is not None and by.seat == fig.seat and by.has("Evil") and by.has("Leader"):
+        # seed 001, Evil: "Non-evil hirelings must check morale if Evil Leaders
+        # kill friendly units" (a Sorcerer Leader's sacrifice): no range is given
+        triggers.append(("killed by an Evil Leader",
+                         [f.id for f in s.on_table(fig.seat) if not f.has("Evil")]))
     swarms.after_kill(ctx, fig)  # (pushed first: settled after the morale tests)
     _queue_triggers(ctx, fig.seat, triggers)
     commanders.succession(ctx, fig)
@@ -325,14 +330,23 @@ def recoil_chosen(ctx, item: dict, to: list[int] | None) -> None:
     before = {e.id for e in _adjacent_enemies(s, fig)}
     old = fig.pos
     ctx.emit("recoiled", figure=fig.id, to=to, away_from=item["from"])
-    if s.options.get("following_up") and not item.get("ranged"):
-        offer_follow_up(ctx, fig, s.figures[item["from"]], old)
     # seed 000, RECOILING: "If the recoil brings the model in contact with any
     # active (i.e. not Transfixed) opponent, the enemy model gets one Free Hack":
     # a fallen one too, and each of them strikes (`then` None: see run_hack)
     hackers = [e.id for e in _adjacent_enemies(s, fig)
                if e.id not in before and e.id != item["from"] and not e.transfixed
                and not free_disengage_from(fig, e)]
+    # The recoil is an arrival (TREASURE HUNT, ON DIFFICULT GROUND: "Whenever a
+    # model enters any terrain item, roll a die"), rolled as it enters, before
+    # what the recoil brings on (follow-up, free hacks): a figure lost there
+    # leaves no one to follow or to hack (docs/rules/sbh.md, "Recoil arrivals").
+    from server.rules.sbh.scenario_rules import after_move
+
+    after_move(ctx, fig, old)
+    if not fig.on_table:
+        return
+    if s.options.get("following_up") and not item.get("ranged"):
+        offer_follow_up(ctx, fig, s.figures[item["from"]], old)
     if hackers:
         ctx.push({"kind": "hacks", "seat": fig.seat, "figure": fig.id, "hackers": hackers,
                   "lethal": False, "then": None, "interrupted": False})
@@ -358,7 +372,19 @@ def offer_follow_up(ctx, fig: Figure, winner: Figure, old) -> None:
                and all(distance(h, e.pos) == 1 for e in others)]
     if options:
         ctx.push({"kind": "follow_up", "seat": winner.seat, "figure": winner.id,
-                  "options": hex_list(sorted(options))})
+                  "options": hex_list(sorted(options)), "recoiler": fig.id})
+
+
+def follow_up_moot(ctx, item: dict) -> bool:
+    """A follow-up offer (top of the stack) whose recoiling figure is gone -- a
+    free hack killed it, a difficult-ground roll lost it -- has no one to "keep
+    in contact with": it is dropped. True if so."""
+    s = ctx.state
+    both = (item["figure"], item.get("recoiler"))  # (an older item names no recoiler)
+    if all(f is None or s.figures[f].on_table for f in both):
+        return False
+    ctx.pop()
+    return True
 
 
 def follow_up_chosen(ctx, item: dict, to: list[int] | None) -> None:
@@ -398,13 +424,15 @@ def run_hack(ctx, item: dict, hacker_id: str) -> None:
 def recoil_hackers_in_contact(ctx, item: dict) -> dict:
     """A recoil's `hacks` item (top of the stack) keeps only the hackers that can
     still strike: on the table, not transfixed, touching the figure (an earlier
-    hack may have made it recoil again, or fall down a cliff). Other items are
-    returned as they are."""
+    hack may have made it recoil again, or fall down a cliff, or killed it).
+    Other items are returned as they are."""
     s = ctx.state
     fig = s.figures[item["figure"]]
-    if item.get("then") is not None or not fig.on_table:
+    if item.get("then") is not None:
         return item
-    near = set(neighbours(fig.pos))
+    # (a figure gone -- killed by an earlier hack, lost on difficult ground -- is
+    # struck by no one: no choice is left waiting on it)
+    near = set(neighbours(fig.pos)) if fig.on_table else set()
     keep = [h for h in item["hackers"] if s.figures[h].on_table
             and not s.figures[h].transfixed and s.figures[h].pos in near]
     if keep != item["hackers"]:

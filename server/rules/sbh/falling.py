@@ -19,7 +19,8 @@ JUMPING AND LEAPING, FALLING DAMAGE).
   to 2 x Long is offered), then rolls one Quality die: +1 with a running start
   (one more action), -2 in Heavy Armor; Animals pass automatically. Success:
   it jumps its move length; failure: one category less (Short becomes one
-  hex). Short of the landing hex it comes down in the chasm: a Short fall.
+  hex). Short of the landing hex it comes down in the chasm (an empty hex of
+  its line): a Short fall. A Slow figure takes no running start (SLOW).
   A figure in contact with an active enemy must disengage first (it would
   otherwise break contact without the free hacks). A jump (across or down a
   cliff) declared into contact makes the Terror test or charge first (terror.py).
@@ -27,7 +28,7 @@ JUMPING AND LEAPING, FALLING DAMAGE).
 
 from __future__ import annotations
 
-from server.rules.board.hex import distance, hex_at, neighbours
+from server.rules.board.hex import Hex, distance, hex_at, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import hero, terror
 from server.rules.sbh.combat import hex_list
@@ -45,17 +46,26 @@ LEAVING_MELEE = "seed 000, LEAVING MELEE COMBAT"
 JUMP_SHORTFALL = {"long": RANGE["medium"], "medium": RANGE["short"], "short": 1}
 
 
-def falling_damage(ctx, fig: Figure, height: str) -> None:
+def falling_damage(ctx, fig: Figure, height: str, start: Hex | None = None) -> None:
+    """`start`: where the figure came down from; a survivor then arrives where
+    it landed (scenario_rules.after_move: a token, a wood), once the damage
+    roll is final -- after a Hero's re-roll, so no choice waits on a figure a
+    danger roll has removed."""
     if fig.has("Flying") or fig.has("Clinging"):
         ctx.emit("fell", figure=fig.id, reason="no damage from falls")
+        _landed(ctx, fig, start)
         return
     roll = roll_quality(ctx, fig, FALL_DICE[height], bonus=1 if fig.has("Acrobat") else 0)
-    if hero.offer(ctx, fig, roll, {"rule": "falling", "height": height}):
+    then = {"rule": "falling", "height": height}
+    if start is not None:
+        then["start"] = [start[0], start[1]]
+    if hero.offer(ctx, fig, roll, then):
         return
-    finish_falling_damage(ctx, fig, height, roll)
+    finish_falling_damage(ctx, fig, height, roll, start)
 
 
-def finish_falling_damage(ctx, fig: Figure, height: str, roll: dict) -> None:
+def finish_falling_damage(ctx, fig: Figure, height: str, roll: dict,
+                          start: Hex | None = None) -> None:
     """The falling-damage roll is final (after any Hero re-roll)."""
     ctx.emit("falling_damage_rolled", figure=fig.id, height=height, **roll)
     if roll["failures"]:
@@ -64,6 +74,14 @@ def finish_falling_damage(ctx, fig: Figure, height: str, roll: dict) -> None:
         kill(ctx, fig, gruesome=False, by=None)
     else:
         ctx.emit("fell", figure=fig.id, stand_up_cost=2, reason="survived the fall")
+        _landed(ctx, fig, start)
+
+
+def _landed(ctx, fig: Figure, start: Hex | None) -> None:
+    if start is not None:
+        from server.rules.sbh.scenario_rules import after_move
+
+        after_move(ctx, fig, start, walked=False)  # (tokens, markers, difficult ground)
 
 
 def _drop_from(state: SbhState, fig: Figure, away_from: Figure | None):
@@ -84,8 +102,9 @@ def over_the_edge(ctx, fig: Figure, winner: Figure | None, *, recoiling: bool) -
     if drop is None:
         return False
     bottom, height = drop
+    start = fig.pos
     ctx.emit("fell_from_height", figure=fig.id, to=[bottom[0], bottom[1]], height=height)
-    falling_damage(ctx, fig, height)
+    falling_damage(ctx, fig, height, start)  # (then it arrives at the bottom)
     return True
 
 
@@ -119,7 +138,9 @@ def jump_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec
     landings = jump_landings(state, fig)
     if not landings:
         return []
-    starts = [False, True] if actions >= 2 else [False]
+    # the running start is "one movement action" and the jump another: not for a
+    # Slow figure ("can only make one movement per turn")
+    starts = [False, True] if actions >= 2 and not fig.has("Slow") else [False]
     return [CommandSpec("jump", "Jump across (1 action; running start: 2 actions, +1)",
                         params={"to": hex_list(landings), "running_start": starts})]
 
@@ -152,6 +173,9 @@ def do_jump(ctx, args: dict) -> None:
     to = args.get("to")
     if engaged(s, fig):
         raise illegal("Disengage from the enemies in contact before jumping.", LEAVING_MELEE)
+    if running and fig.has("Slow"):
+        raise illegal("A Slow figure makes one movement a turn: no running start before "
+                      "its jump.", "seed 000, SLOW")
     legal = jump_options(s, fig, s.activation.actions)
     if not legal or to not in legal[0].params["to"] or running not in \
             legal[0].params["running_start"]:
@@ -210,10 +234,22 @@ def finish_jump(ctx, fig: Figure, to: list[int], cost: int, roll: dict) -> None:
             _keeps_footing(ctx, fig, "landing", 0)
         after_move(ctx, fig, start, walked=False)  # (tokens, markers, difficult ground)
         return
-    from server.rules.board.hex import line
-
-    short = line(fig.pos, target)[reach]
+    short = _fell_short_at(ctx.state, fig, target, reach)
+    if short is None:  # every chasm hex it could reach is taken: it stumbles where it is
+        ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="jump fell short")
+        ctx.emit("fell", figure=fig.id, reason="no room in the chasm")
+        return
     ctx.emit("jumped", figure=fig.id, to=[short[0], short[1]], cost=cost, reach=reach,
              fell_short=True, **roll, **contact_entry(ctx.state, fig, short))
-    falling_damage(ctx, fig, "short")
-    after_move(ctx, fig, start, walked=False)
+    falling_damage(ctx, fig, "short", start)  # (then it arrives in the chasm)
+
+
+def _fell_short_at(state: SbhState, fig: Figure, target: Hex, reach: int) -> Hex | None:
+    """Where a jump that falls short comes down: the hex of its line `reach`
+    hexes out, or, if a figure already lies there (one figure a hex), the
+    nearest empty chasm hex of the line short of it; None if none is empty."""
+    from server.rules.board.hex import line
+
+    occupied = state.occupancy()
+    cells = line(fig.pos, target)
+    return next((c for c in reversed(cells[1:reach + 1]) if c not in occupied), None)

@@ -44,17 +44,8 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
     width, height = board.width, board.height
     neighbours_of, on_edge = _grid(width, height)
     occupied = state.occupancy()
-    flying = "Flying" in fig.rules
     ground = _ground(board, fig)  # where it may stand (and what a step there costs)
-    costs = bytes([1]) * (width * height) if flying else ground
-    crossing = {} if flying else _crossings(board, fig)
-    enter = bytearray(costs)  # step cost into each hex, 0: may not enter
-    for d in dangers(state, fig, ignore):
-        for i in _indices_within(width, height, d, SHORT):
-            enter[i] = 0
-    for h, occupant in occupied.items():
-        if board.cramped(h) or (occupant.seat != fig.seat and not flying):
-            enter[_index(width, height, h)] = 0
+    enter, crossing = _steps(state, fig, ignore)
 
     start = _index(width, height, fig.pos)
     cost_to = [INFINITY] * (width * height)
@@ -109,6 +100,46 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
             and (i == start or (ground[i] and cells[i] not in occupied))]
     furthest = max(cost_to[i] for i in ends)
     return "move", sorted(cells[i] for i in ends if cost_to[i] == furthest)
+
+
+def _steps(state, fig: Figure, ignore: list[str]) -> tuple[bytearray, dict]:
+    """The cost of a flight's step into each hex (by index; 0: it may not enter),
+    and of the steps across linear obstacles ((from, to) indices)."""
+    board = state.board
+    width, height = board.width, board.height
+    flying = "Flying" in fig.rules
+    costs = bytes([1]) * (width * height) if flying else _ground(board, fig)
+    crossing = {} if flying else _crossings(board, fig)
+    enter = bytearray(costs)
+    for d in dangers(state, fig, ignore):
+        for i in _indices_within(width, height, d, SHORT):
+            enter[i] = 0
+    for h, occupant in state.occupancy().items():
+        if board.cramped(h) or (occupant.seat != fig.seat and not flying):
+            enter[_index(width, height, h)] = 0
+    return enter, crossing
+
+
+def flight_route(state, fig: Figure, ignore: list[str], end: Hex) -> list[Hex] | None:
+    """The hexes a flight to `end` steps through (docs/rules/sbh.md, "Flight"):
+    a shortest route there, since every hex of a shortest route off the table
+    is reached by one; of those, the one entering the fewest terrain features
+    (scenario_rules.route_entering_fewest). Only where the route matters."""
+    from server.rules.sbh.scenario_rules import route_entering_fewest, routes_matter
+
+    if not routes_matter(state, fig):
+        return None
+    width, height = state.board.width, state.board.height
+    enter, crossing = _steps(state, fig, ignore)
+
+    def step(a: Hex, b: Hex) -> int:
+        i, j = _index(width, height, a), _index(width, height, b)
+        if i is None or j is None or not enter[j]:
+            return 0
+        return crossing.get((i, j), enter[j])
+
+    return route_entering_fewest(state, fig.pos, end, step, 2 * RANGE[fig.move_category],
+                                 shortest=True)
 
 
 def dangers(state, fig: Figure, ignore: list[str]) -> list[Hex]:
@@ -207,10 +238,11 @@ def flee(ctx, fig: Figure, failures: int, ignore: list[str]) -> None:
                       "interceptors": [e.id for e in interceptors], "moves": moves,
                       "stood_up": stood_up, "ignore": list(ignore)})
             return
-    _carry_out(ctx, fig, kind, options, stood_up)
+    _carry_out(ctx, fig, kind, options, stood_up, ignore)
 
 
-def _carry_out(ctx, fig: Figure, kind: str, options: list[Hex], stood_up: bool) -> None:
+def _carry_out(ctx, fig: Figure, kind: str, options: list[Hex], stood_up: bool,
+               ignore: list[str]) -> None:
     if kind == "trapped":
         from server.rules.sbh.consequences import kill
         kill(ctx, fig, gruesome=False, by=None)
@@ -221,13 +253,10 @@ def _carry_out(ctx, fig: Figure, kind: str, options: list[Hex], stood_up: bool) 
         after_loss(ctx, fig)
         return
     if len(options) == 1:
-        start = fig.pos
-        ctx.emit("flee_moved", figure=fig.id, to=[options[0][0], options[0][1]],
-                 stood_up=stood_up)
-        _arrived(ctx, fig, start)
+        _flee_to(ctx, fig, options[0], stood_up, ignore)
         return
     ctx.push({"kind": "flee", "seat": fig.seat, "figure": fig.id,
-              "options": hex_list(options), "stood_up": stood_up})
+              "options": hex_list(options), "stood_up": stood_up, "ignore": list(ignore)})
 
 
 def _interceptors(state, fig: Figure, ignore: list[str]) -> list[Figure]:
@@ -256,9 +285,10 @@ def intercept_chosen(ctx, item: dict, interceptor: str | None) -> None:
     if interceptor is None:
         ignore = [e.id for e in s.figures.values() if e.seat != fig.seat]
         kind, options = flee_plan(s, fig, item["moves"], ignore)
-        _carry_out(ctx, fig, kind, options, item["stood_up"])
+        _carry_out(ctx, fig, kind, options, item["stood_up"], ignore)
         return
     enemy = s.figures[interceptor]
+    enemy_start = enemy.pos
     occupied = s.occupancy()
     free = [h for h in neighbours(fig.pos) if s.board.contains(h) and h not in occupied
             and s.board.passable(h, enemy.rules)]
@@ -270,17 +300,24 @@ def intercept_chosen(ctx, item: dict, interceptor: str | None) -> None:
     ctx.emit("wounded", figure=fig.id, reason="intercepted while fleeing")
     if fig.effective_quality >= 7:
         kill(ctx, fig, gruesome=False, by=enemy)
+    if to is not None:  # the interceptor was moved: it arrives there (a token, a wood)
+        from server.rules.sbh.scenario_rules import after_move
+
+        after_move(ctx, enemy, enemy_start)
 
 
 def flee_chosen(ctx, item: dict, to: list[int]) -> None:
     ctx.pop()
     fig = ctx.state.figures[item["figure"]]
-    start = fig.pos
-    ctx.emit("flee_moved", figure=item["figure"], to=to, stood_up=item["stood_up"])
-    _arrived(ctx, fig, start)
+    # (an item from before routes were kept has no `ignore`: judged on the line)
+    _flee_to(ctx, fig, hex_at(to[0], to[1]), item["stood_up"], item.get("ignore"))
 
 
-def _arrived(ctx, fig: Figure, start: Hex) -> None:
+def _flee_to(ctx, fig: Figure, end: Hex, stood_up: bool, ignore: list[str] | None) -> None:
+    """The flight's move, and its scenario arrival along the route it stepped."""
     from server.rules.sbh.scenario_rules import after_move
 
-    after_move(ctx, fig, start)
+    start = fig.pos
+    route = None if ignore is None else flight_route(ctx.state, fig, ignore, end)
+    ctx.emit("flee_moved", figure=fig.id, to=[end[0], end[1]], stood_up=stood_up)
+    after_move(ctx, fig, start, route=route)

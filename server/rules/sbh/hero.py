@@ -15,6 +15,7 @@ automatic success decides a one-die roll.)
 from __future__ import annotations
 
 from server.rules.sbh.context import illegal
+from server.rules.sbh.evolve_common import to_hex
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.quality import succeeds
 
@@ -70,7 +71,9 @@ def _finish(ctx, fig: Figure, then: dict, roll: dict) -> None:
     elif rule == "morale":
         consequences.morale_outcome(ctx, fig, roll, then["reason"], then.get("terror_profile"))
     elif rule == "falling":
-        falling.finish_falling_damage(ctx, fig, then["height"], roll)
+        start = then.get("start")  # (where it fell from: it arrives after the damage)
+        falling.finish_falling_damage(ctx, fig, then["height"], roll,
+                                      None if start is None else to_hex(start))
     elif rule == "jump":
         falling.finish_jump(ctx, fig, then["to"], then["cost"], roll)
     elif rule == "resist":

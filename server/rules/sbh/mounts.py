@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from server.rules.board.hex import distance, hex_at, neighbours
 from server.rules.kernel import CommandSpec
+from server.rules.sbh import swarms
 from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.figures import Figure
@@ -69,8 +70,11 @@ def do_carry(ctx, args: dict) -> None:
 def dismount_hexes(state, fig: Figure) -> list:
     mount = state.figures[fig.carried_by]
     occupied = state.occupancy()
+    # seed 000, SWARM: a Swarm base "must keep adjacent to at least another swarm
+    # base" (when one is on the table): it gets off touching one, or stays aboard
     return sorted(h for h in neighbours(mount.pos) if state.board.contains(h)
-                  and h not in occupied and state.board.passable(h, fig.rules))
+                  and h not in occupied and state.board.passable(h, fig.rules)
+                  and swarms.keeps_coherency(state, fig, h))
 
 
 def passenger_options(state, fig: Figure, actions_left: int) -> list[CommandSpec]:

@@ -47,9 +47,10 @@ def corpses(state, fig: Figure) -> list[str]:
             or in_melee(state, fig, spell=True)):
         return []
     occupied = state.occupancy()
+    # SWARM: "A killed swarm is actually just dispersed": no body to raise
     return sorted(body.id for body in state.figures.values()
                   if body.status == "dead" and body.died_at is not None
-                  and body.quality < 6 and body.died_at not in occupied
+                  and not body.has("Swarm") and body.quality < 6 and body.died_at not in occupied
                   and distance(body.died_at, fig.pos) <= LONG
                   and state.board.clear_sight(fig.pos, body.died_at))
 

@@ -14,14 +14,19 @@ victory points (scenarios.py).
 - ON DIFFICULT GROUND: "Whenever a model enters any terrain item, roll a die.
   On a 5 or 6 (4, 5 or 6 for Mounted models, and 6 only for models with the
   Forester special rule), the model must make a Quality check on one die or be
-  removed from the game". Entering is read as any hex of the move's line
-  being in a feature the figure was not already in (for a figure that flies,
-  jumps or teleports, the hex it lands in); one roll per feature.
+  removed from the game". Entering is read as any hex of the move's line (of
+  the route stepped, for a flight or a rally to a Standard) being in a feature
+  the figure was not already in (for a figure that flies, jumps, falls or
+  teleports, the hex it lands in); one roll per feature. A recoil's arrival is
+  rolled before its follow-up and free hacks (docs/rules/sbh.md, "Recoil
+  arrivals").
 """
 
 from __future__ import annotations
 
-from server.rules.board.hex import Hex, distance, line
+import heapq
+
+from server.rules.board.hex import Hex, distance, line, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal, offered
@@ -104,18 +109,22 @@ def spellcasting_bonus(state: SbhState, fig: Figure) -> int:
     return 1 if near else 0
 
 
-def after_move(ctx, fig: Figure, start: Hex, *, walked: bool = True) -> None:
+def after_move(ctx, fig: Figure, start: Hex, *, walked: bool = True,
+               route: list[Hex] | None = None) -> None:
     """Scenario effects of a figure arriving somewhere: moves, steps, climbs, free
-    moves, follow-ups, flight, and the arrivals that cross nothing on the way
-    (`walked` False: jumps, jumps down a cliff, teleports, dismounts). Seed 000,
-    TREASURE HUNT: "Whenever a model gets adjacent to the token"; AMBUSH:
-    "whenever an opponent moves within 1 X Long from the marker"; ON DIFFICULT
-    GROUND: "Whenever a model enters any terrain item" -- however it got there."""
+    moves, follow-ups, flight, rallies to a Standard, recoils, an interceptor
+    moved into contact, and the arrivals that cross nothing on the way (`walked`
+    False: jumps, jumps down or falls down a cliff, teleports, dismounts).
+    `route`: the hexes stepped after `start` (a flight, a rally), instead of the
+    line from `start`. Seed 000, TREASURE HUNT: "Whenever a model gets adjacent
+    to the token"; AMBUSH: "whenever an opponent moves within 1 X Long from the
+    marker"; ON DIFFICULT GROUND: "Whenever a model enters any terrain item" --
+    however it got there."""
     s = ctx.state
     if not fig.on_table:
         return
     if scenario(s) == "on_difficult_ground":
-        _difficult_ground(ctx, fig, start, walked)
+        _difficult_ground(ctx, fig, start, walked, route)
     if s.tokens and fig.on_table:
         _search_tokens(ctx, fig)
     if s.markers and fig.on_table:
@@ -124,13 +133,18 @@ def after_move(ctx, fig: Figure, start: Hex, *, walked: bool = True) -> None:
         reveal_near(ctx, fig)
 
 
-def _difficult_ground(ctx, fig: Figure, start: Hex, walked: bool) -> None:
-    """A walker enters every feature its line crosses; a figure that jumps,
-    teleports or flies (FLYING: "Flying models always land at the end of their
-    move", over what lies between) enters only the feature it lands in."""
+def _difficult_ground(ctx, fig: Figure, start: Hex, walked: bool,
+                      route: list[Hex] | None) -> None:
+    """A walker enters every feature its line (or the route it stepped) crosses;
+    a figure that jumps, teleports or flies (FLYING: "Flying models always land
+    at the end of their move", over what lies between) enters only the feature
+    it lands in."""
     s = ctx.state
     groups = feature_hexes(s)
-    path = line(start, fig.pos)[1:] if walked and not fig.has("Flying") else [fig.pos]
+    if not walked or fig.has("Flying"):
+        path = [fig.pos]
+    else:
+        path = route if route is not None else line(start, fig.pos)[1:]
     entered = [i for i, g in enumerate(groups)
                if start not in g and any(h in g for h in path)]
     for _ in entered:
@@ -148,6 +162,61 @@ def _difficult_ground(ctx, fig: Figure, start: Hex, walked: bool) -> None:
             from server.rules.sbh.consequences import after_loss
             after_loss(ctx, fig)
             return
+
+
+def routes_matter(state: SbhState, fig: Figure) -> bool:
+    """Whether the hexes a figure steps through (not only where it ends) have a
+    scenario effect: ON DIFFICULT GROUND, for a figure that walks."""
+    return scenario(state) == "on_difficult_ground" and not fig.has("Flying")
+
+
+def route_entering_fewest(state: SbhState, start: Hex, end: Hex, step, budget: int, *,
+                          shortest: bool) -> list[Hex] | None:
+    """The hexes after `start` of a route to `end` costing at most `budget`
+    (`step(a, b)`: the cost of a step from a to the adjacent b, 0 if it may not
+    be made) that enters the fewest terrain features (one it starts in is not
+    entered): of the shortest such routes if `shortest`. The player picks the
+    route where the rules leave it open (seed 000, MORALE: "If more routes of
+    equivalent length are possible, the player chooses"), and none would pick
+    the one with more danger rolls. None if no route. A search over (hex,
+    features entered) pairs, keeping for each hex only the pairs no other
+    beats on both cost and features."""
+    groups = [g for g in feature_hexes(state) if start not in g]
+    feature_of = {h: 1 << i for i, g in enumerate(groups) for h in g}
+    labels: dict = {start: [(0, 0)]}  # hex -> [(cost, mask)] not dominated
+    parent: dict = {}
+    heap = [(0, 0, start)]
+    while heap:
+        cost, mask, h = heapq.heappop(heap)
+        if (cost, mask) not in labels.get(h, ()):
+            continue  # dominated since
+        if h == end:
+            continue
+        for n in neighbours(h):
+            price = step(h, n)
+            if not price or cost + price > budget:
+                continue
+            label = (cost + price, mask | feature_of.get(n, 0))
+            kept = labels.setdefault(n, [])
+            if any(c <= label[0] and m & ~label[1] == 0 for c, m in kept):
+                continue
+            kept[:] = [(c, m) for c, m in kept if not (label[0] <= c and label[1] & ~m == 0)]
+            kept.append(label)
+            parent[n, label] = (h, (cost, mask))
+            heapq.heappush(heap, (*label, n))
+    if not labels.get(end):
+        return None
+
+    def rank(label):
+        entered = bin(label[1]).count("1")
+        return (label[0], entered, label[1]) if shortest else (entered, label[0], label[1])
+
+    at, label = end, min(labels[end], key=rank)
+    route = []
+    while at != start:
+        route.append(at)
+        at, label = parent[at, label]
+    return route[::-1]
 
 
 def _search_tokens(ctx, fig: Figure) -> None:

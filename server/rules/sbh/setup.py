@@ -22,7 +22,7 @@ import hashlib
 import msgpack
 
 from server.rules.kernel import CommandSpec, RulesError
-from server.rules.sbh import ambush, builder, scenario_rules
+from server.rules.sbh import ambush, builder, scenario_rules, swarms
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.state import SEATS, SbhState, other
@@ -77,11 +77,37 @@ def setup_decisions(state: SbhState) -> dict[str, list[CommandSpec]]:
         seat = deploying_seat(state)
         if ambush.active(state) and seat == ambush.defender(state):
             return ambush.marker_decisions(state)
-        figures = [f.id for f in state.side(seat) if f.pos is None]
-        return {seat: [CommandSpec("deploy", "Place a figure in your deployment zone",
-                                   params={"figure": figures,
-                                           "to": hex_list(deployment_zone(state, seat))})]}
+        return {seat: deploy_options(state, seat)}
     return {}
+
+
+def deploy_options(state: SbhState, seat: str) -> list[CommandSpec]:
+    """Any figure anywhere in the zone, except a Swarm base whose Swarm already has
+    a base on the table: it goes next to one (swarms.nearest_to_swarm)."""
+    zone = deployment_zone(state, seat)
+    free, swarms_placed = [], {}
+    for f in state.side(seat):
+        if f.pos is None:
+            bases = swarm_bases(state, f)
+            if bases:
+                swarms_placed.setdefault(f.name, (bases, []))[1].append(f.id)
+            else:
+                free.append(f.id)
+    specs = []
+    if free:
+        specs.append(CommandSpec("deploy", "Place a figure in your deployment zone",
+                                 params={"figure": free, "to": hex_list(zone)}))
+    for name, (bases, figures) in swarms_placed.items():
+        specs.append(CommandSpec("deploy", f"Place a base of your {name} Swarm touching "
+                                 "one already placed", params={
+                                     "figure": figures,
+                                     "to": hex_list(swarms.nearest_to_swarm(zone, bases))}))
+    return specs
+
+
+def swarm_bases(state: SbhState, fig) -> list:
+    """Where the other bases of `fig`'s Swarm stand (none for a non-Swarm figure)."""
+    return [f.pos for f in swarms.same_swarm(state, fig)] if fig.has("Swarm") else []
 
 
 def deploying_seat(state: SbhState) -> str:
@@ -177,6 +203,14 @@ def do_deploy(ctx, seat: str, args: dict) -> None:
         raise illegal("Deploy within 1 x Short (4 hexes) of your table edge, on an empty "
                       "hex you can stand on.", "seed 000, DETERMINE ATTACKER AND DEFENDER",
                       code="bad_hex")
+    bases = swarm_bases(s, fig)
+    # seed 000, SWARM: "the 'two or more bases in a Swarm' condition must be met at
+    # deployment"
+    if bases and to not in swarms.nearest_to_swarm(deployment_zone(s, seat), bases):
+        raise illegal(f"Deploy this {fig.name} base touching another base of its Swarm "
+                      "already on the table (or, if no free hex of your zone touches one, "
+                      "as near to one as your zone allows).", swarms.SWARM,
+                      code="swarm_apart")
     ctx.emit("deployed", seat=seat, figure=fig.id, to=[to[0], to[1]])
     if all(f.pos is not None for f in s.side(seat)):
         ctx.emit("side_deployed", seat=seat)

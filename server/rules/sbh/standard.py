@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import heapq
 
-from server.rules.board.hex import Hex, distance, neighbours
+from server.rules.board.hex import Hex, distance, hex_at, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal, offered
@@ -43,9 +43,9 @@ def rally_hexes(state, fig: Figure, moves: int, standard: Figure) -> list[Hex]:
     """Empty hexes nearer the Standard that `moves` moves reach (a step into
     ground that slows the figure counts double, as for fleeing), never through
     an enemy."""
-    board = state.board
     occupied = state.occupancy()
     budget = moves * RANGE[fig.move_category]
+    step_cost = _step(state, fig)
     cost = {fig.pos: 0}
     heap = [(0, fig.pos)]
     while heap:
@@ -53,17 +53,44 @@ def rally_hexes(state, fig: Figure, moves: int, standard: Figure) -> list[Hex]:
         if spent > cost.get(h, budget + 1):
             continue
         for n in neighbours(h):
-            if not board.contains(n) or not board.passable(n, fig.rules):
+            price = step_cost(h, n)
+            if not price:
                 continue
-            occupant = occupied.get(n)
-            if occupant is not None and occupant.seat != fig.seat:
-                continue
-            step = spent + (2 if board.slows(n, fig.rules) else 1)
+            step = spent + price
             if step <= budget and step < cost.get(n, budget + 1):
                 cost[n] = step
                 heapq.heappush(heap, (step, n))
     start = distance(fig.pos, standard.pos)
     return sorted(h for h in cost if h not in occupied and distance(h, standard.pos) < start)
+
+
+def _step(state, fig: Figure):
+    """step(a, b): what a rally's step from a into the adjacent b costs (2 into
+    ground that slows the figure), 0 if it may not be made (off the table,
+    impassable, an enemy there)."""
+    board = state.board
+    occupied = state.occupancy()
+
+    def step(a: Hex, b: Hex) -> int:
+        if not board.contains(b) or not board.passable(b, fig.rules):
+            return 0
+        occupant = occupied.get(b)
+        if occupant is not None and occupant.seat != fig.seat:
+            return 0
+        return 2 if board.slows(b, fig.rules) else 1
+    return step
+
+
+def rally_route(state, fig: Figure, moves: int, end: Hex) -> list[Hex] | None:
+    """The hexes a rally to `end` steps through: of the routes its moves allow,
+    the one entering the fewest terrain features (its owner moves it;
+    scenario_rules.route_entering_fewest). Only where the route matters."""
+    from server.rules.sbh.scenario_rules import route_entering_fewest, routes_matter
+
+    if not routes_matter(state, fig):
+        return None
+    return route_entering_fewest(state, fig.pos, end, _step(state, fig),
+                                 moves * RANGE[fig.move_category], shortest=False)
 
 
 def saves_from_crumbling(ctx, fig: Figure, failures: int, engaged: bool) -> bool:
@@ -79,7 +106,7 @@ def saves_from_crumbling(ctx, fig: Figure, failures: int, engaged: bool) -> bool
         ctx.emit("rallied_to_standard", figure=fig.id, standard=standard.id, to=None)
         return True
     ctx.push({"kind": "standard_rally", "seat": fig.seat, "figure": fig.id,
-              "standard": standard.id, "options": hex_list(options)})
+              "standard": standard.id, "options": hex_list(options), "moves": failures})
     return True
 
 
@@ -111,9 +138,12 @@ def _rallied(ctx, item: dict, to: list[int] | None) -> None:
     ctx.pop()
     fig = ctx.state.figures[item["figure"]]
     start = fig.pos
+    # (an item from before routes were kept has no `moves`: judged on the line)
+    route = None if to is None or "moves" not in item else \
+        rally_route(ctx.state, fig, item["moves"], hex_at(to[0], to[1]))
     ctx.emit("rallied_to_standard", figure=fig.id, standard=item["standard"], to=to)
     if to is not None:
-        after_move(ctx, fig, start)
+        after_move(ctx, fig, start, route=route)
 
 
 HANDLERS = {("standard_rally", "rally"): do_rally, ("standard_rally", "hold"): do_hold}

@@ -7,6 +7,11 @@
 - "All Swarm bases of the same type must keep adjacent to at least another
   swarm base during play": a base's move must end touching another base of
   its Swarm (when another is on the table).
+- "the 'two or more bases in a Swarm' condition must be met at deployment": a
+  base deployed, or hidden behind an Ambush marker, while another base of its
+  Swarm is there goes touching one (`nearest_to_swarm`: the nearest hexes when
+  no free hex of the zone does); a revealed or dismounting base too
+  (`ambush._place`, `mounts.dismount_hexes`).
 - "When a Swarm suffers a gruesome death, all other swarm models of the same
   type on the table must test Morale. Other models ... do not".
 - "Swarm bases count as Animals" (see consequences.animals_rout).
@@ -50,6 +55,19 @@ def keeps_coherency(state: SbhState, fig: Figure, dest) -> bool:
         return True
     others = same_swarm(state, fig)
     return not others or any(distance(o.pos, dest) == 1 for o in others)
+
+
+def nearest_to_swarm(hexes, bases: list[Hex]) -> list[Hex]:
+    """Where a Swarm base may be deployed (or its Ambush marker placed), of the
+    free `hexes` a figure could be put in: those
+    touching one of `bases` (its Swarm's bases already there), or, when none
+    does, those nearest one, so that a full zone never leaves the base nowhere to
+    go (docs/rules/sbh.md, Deploying a Swarm). All of them when no base is there."""
+    if not bases:
+        return list(hexes)
+    gaps = {h: min(distance(h, b) for b in bases) for h in hexes}
+    nearest = min(gaps.values(), default=None)
+    return [h for h, gap in gaps.items() if gap == nearest]
 
 
 def activate_swarm(ctx, fig: Figure, dice: int, roll: dict) -> bool:

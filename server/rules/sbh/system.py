@@ -45,6 +45,7 @@ from server.rules.sbh import (
 )
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.consequences import (
+    follow_up_moot,
     hacks_need_choice,
     hacks_step,
     morale_step,
@@ -322,6 +323,8 @@ class SongOfBladesAndHeroes:
                     continue
                 if item["kind"] == "swarm_check":
                     swarms.check_formation(ctx, item)
+                    continue
+                if item["kind"] == "follow_up" and follow_up_moot(ctx, item):
                     continue
                 if item["kind"] == "hacks":
                     item = recoil_hackers_in_contact(ctx, item)
