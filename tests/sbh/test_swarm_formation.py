@@ -142,3 +142,22 @@ def test_the_search_finds_exactly_the_cheapest_plans(seed):
     if expected is None:
         pytest.skip("needs three bases moved: too many placements for the plain search")
     assert tightenings(state, bases) == expected
+
+
+def test_a_base_tightened_into_a_wood_rolls_for_it_on_difficult_ground(dice):
+    """seed 000, ON DIFFICULT GROUND: 'Whenever a model enters any terrain item, roll
+    a die. On a 5 or 6 ... the model must make a Quality check on one die or be
+    removed from the game': the end bee moved into the dead one's wooded hex
+    rolls 5 (danger) and fails its Quality die (1): it is lost. (Two orcs far
+    off keep the living more than the dead.)"""
+    state = battle(fig("a1", "Ogre", 3, 6, (7, 4)),
+                   bee("b1", (6, 5)), bee("b2", (7, 5)), bee("b3", (8, 5)),
+                   fig("b4", "Orc", 4, 3, (20, 18)), fig("b5", "Orc", 4, 3, (20, 20)),
+                   scenario="on_difficult_ground", terrain={(7, 5): "woods"})
+    dice.fix(3, 2, 2)
+    state, _ = act(state, "a", "activate", dice, figure="a1", dice=1)
+    state, _ = act(state, "a", "attack", dice, target="b2", power=False)
+    dice.fix(5, 1)
+    state, events = act(state, "b", "tighten", dice, moves=[["b3", 7, 5]])
+    assert "terrain_danger_rolled" in types(events)
+    assert state.figures["b3"].status != "ready"

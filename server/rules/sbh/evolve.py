@@ -268,6 +268,9 @@ def _resurrected(s: SbhState, d: dict) -> None:
 
 def _mutated(s: SbhState, d: dict) -> None:
     _fig(s, d["figure"]).transfixed_by = "mutation"
+    if s.activation is None:  # a group's roll: its turn in the group is spent
+        s.group["members"] = [m for m in s.group["members"] if m != d["figure"]]
+        return
     s.activation.actions = 0
     s.activation.spell_only = 0
 

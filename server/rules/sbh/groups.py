@@ -228,6 +228,13 @@ def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool,
     ctx.emit("group_activated", leader=leader.id, members=members, regroup=regroup,
              dice=rolled, target=target, successes=successes, failures=failures,
              casters=list(casters), out_of_power=drained)
+    if successes >= 2 and 6 in rolled:
+        # seed 001, Mutant: "mutates on '6' roll if 2+ successes are rolled"; the
+        # group's roll is its activation roll (seed 002: "this will be the
+        # activation for them figures"): it counts as transfixed and does not act
+        for fig in figures:
+            if fig.has("Mutant"):
+                ctx.emit("mutated", figure=fig.id)
 
 
 def next_options(state: SbhState) -> list[CommandSpec]:

@@ -205,7 +205,12 @@ def do_tighten(ctx, seat: str, args: dict) -> None:
     if args.get("moves") not in item["plans"]:
         raise illegal("Tighten the formation in one of the offered ways, or leave it.", SWARM)
     ctx.pop()
+    from server.rules.sbh.scenario_rules import after_move  # (it imports this module)
+
+    starts = {figure: ctx.state.figures[figure].pos for figure, _, _ in args["moves"]}
     ctx.emit("swarm_tightened", moves=args["moves"])
+    for figure, start in starts.items():  # each base arrives (tokens, difficult ground)
+        after_move(ctx, ctx.state.figures[figure], start)
 
 
 def do_keep_formation(ctx, seat: str, args: dict) -> None:
