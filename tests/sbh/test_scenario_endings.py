@@ -66,3 +66,26 @@ def test_on_difficult_ground_goes_on_while_knocked_down_models_remain(dice):
                    scenario="on_difficult_ground")
     state, events = act(state, "a", "pass", dice)
     assert "game_ended" not in types(events) and state.active_seat == "b"
+
+
+def test_scenarios_with_no_knocked_down_end_go_on(dice):
+    """seed 000, TREASURE HUNT, PLACE OF POWER and QUEST FOR A MAGIC ITEM lay out the
+    terrain 'as per All-Out Battle' but repeat none of its end ('all models on one
+    side are defeated (routed off the table, knocked down or killed)'), so END OF THE
+    GAME holds: 'Play continues until one side is wiped out (all models are killed or
+    run off the table)'. A side lying all knocked down at the end of a turn plays on."""
+    for scenario in ("treasure_hunt", "place_of_power", "quest_for_a_magic_item"):
+        state = battle(fig("a1", "Elf", 3, 3, (4, 19)),
+                       fig("b1", "Orc", 4, 3, (4, 18), fallen=True), scenario=scenario)
+        state, events = act(state, "a", "pass", dice)
+        assert "game_ended" not in types(events) and state.active_seat == "b", scenario
+
+
+def test_ambush_ends_when_every_model_of_a_side_is_knocked_down(dice):
+    """seed 000, AMBUSH: 'the victory conditions should be checked at the end of any
+    turn in which all the models of a force are knocked down' (as ALL-OUT BATTLE)."""
+    state = battle(fig("a1", "Elf", 3, 3, (4, 19)),
+                   fig("b1", "Orc", 4, 3, (4, 18), fallen=True), scenario="ambush")
+    state.attacker, state.attacker_edge = "a", "south"
+    state, events = act(state, "a", "pass", dice)
+    assert first(events, "game_ended").data["reason"] == "all of b's figures are knocked down"

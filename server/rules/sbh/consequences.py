@@ -358,33 +358,49 @@ def offer_follow_up(ctx, fig: Figure, winner: Figure, old) -> None:
     the friend it recoiled behind); not against Free Disengage. A follow-up
     that would break contact with another active enemy is not offered (it would
     be a disengagement, which a free action to keep contact is not)."""
-    from server.rules.sbh.movement import enemies_in_contact, move_destinations
-
     s = ctx.state
     if not winner.active or free_disengage_from(fig, winner) or fig.pos is None:
         return
     anchors = {fig.pos}
     if distance(old, fig.pos) == 2:  # recoiled through a friend: the hex between
         anchors |= set(neighbours(old)) & set(neighbours(fig.pos))
-    others = [e for e in enemies_in_contact(s, winner) if e.id != fig.id and e.active]
-    options = [h for h, cost in move_destinations(s, winner, 1).items()
-               if cost == 1 and any(distance(h, a) == 1 for a in anchors)
-               and all(distance(h, e.pos) == 1 for e in others)]
+    options = _follow_up_hexes(s, fig, winner, anchors)
     if options:
         ctx.push({"kind": "follow_up", "seat": winner.seat, "figure": winner.id,
-                  "options": hex_list(sorted(options)), "recoiler": fig.id})
+                  "options": options, "recoiler": fig.id, "at": [fig.pos[0], fig.pos[1]]})
+
+
+def _follow_up_hexes(s, fig: Figure, winner: Figure, anchors) -> list[list[int]]:
+    """Hexes one move of `winner` reaches, next to an anchor, touching every other
+    active enemy it touches now."""
+    from server.rules.sbh.movement import enemies_in_contact, move_destinations
+
+    others = [e for e in enemies_in_contact(s, winner) if e.id != fig.id and e.active]
+    return hex_list(sorted(h for h, cost in move_destinations(s, winner, 1).items()
+                           if cost == 1 and any(distance(h, a) == 1 for a in anchors)
+                           and all(distance(h, e.pos) == 1 for e in others)))
 
 
 def follow_up_moot(ctx, item: dict) -> bool:
-    """A follow-up offer (top of the stack) whose recoiling figure is gone -- a
-    free hack killed it, a difficult-ground roll lost it -- has no one to "keep
-    in contact with": it is dropped. True if so."""
+    """A follow-up offer at the top of the stack, once the recoil's free hacks are
+    made: dropped if its recoiling figure is gone -- a free hack killed it, a
+    difficult-ground roll lost it -- (no one to "keep in contact with"); if a hack
+    moved it (a second recoil, a fall down a cliff), the hexes are worked out
+    again next to where it now is, and dropped if none is left. True if dropped."""
     s = ctx.state
     both = (item["figure"], item.get("recoiler"))  # (an older item names no recoiler)
-    if all(f is None or s.figures[f].on_table for f in both):
-        return False
-    ctx.pop()
-    return True
+    if any(f is not None and not s.figures[f].on_table for f in both):
+        ctx.pop()
+        return True
+    fig = s.figures[item["recoiler"]] if item.get("recoiler") else None
+    if fig is None or "at" not in item or list(fig.pos[:2]) == item["at"]:
+        return False  # (where it was offered: the offer stands)
+    options = _follow_up_hexes(s, fig, s.figures[item["figure"]], {fig.pos})
+    if not options:
+        ctx.pop()
+        return True
+    ctx.replace_top(dict(item, options=options, at=[fig.pos[0], fig.pos[1]]))
+    return False
 
 
 def follow_up_chosen(ctx, item: dict, to: list[int] | None) -> None:

@@ -1,7 +1,8 @@
 """Scenario end conditions and victory points (seed 000, SCENARIOS).
 
 The game ends when a side has no figure left on the table, when all of a
-side's figures are knocked down at the end of a turn, when a player concedes,
+side's figures are knocked down at the end of a turn (All-Out Battle and
+Ambush only: below), when a player concedes,
 when a scenario goal is met (the treasure carried off the table), or at the
 agreed turn limit (match option `turn_limit`, none by default). The side with
 more victory points wins; equal points are a draw.
@@ -21,14 +22,20 @@ All knocked down: seed 000, ALL-OUT BATTLE (and AMBUSH) end the game when "all
 models on one side are defeated (routed off the table, knocked down or
 killed)", checked at the end of a turn; a side with a figure still hidden
 behind an Ambush marker or carried by a mount has one that is not knocked down.
-ON DIFFICULT GROUND ends only when "all models on one side have fled out of the
-tabletop or are dead": knocked down models do not end it.
+Only those two scenarios say so. ON DIFFICULT GROUND ends only when "all models
+on one side have fled out of the tabletop or are dead"; TREASURE HUNT, PLACE OF
+POWER and QUEST FOR A MAGIC ITEM take only their terrain "as per All-Out
+Battle" and state no end, so END OF THE GAME's "until one side is wiped out
+(all models are killed or run off the table)" holds there: knocked down models
+do not end them.
 """
 
 from __future__ import annotations
 
 from server.rules.sbh.state import SEATS, SbhState, other
 
+# The scenarios whose text ends the game when every model of a side is knocked down.
+KNOCKED_DOWN_ENDS = ("all_out_battle", "ambush")
 VP_DIVISOR = {"all_out_battle": 20, "on_difficult_ground": 20, "ambush": 20,
               "treasure_hunt": 25, "place_of_power": 25, "quest_for_a_magic_item": 25}
 
@@ -77,8 +84,8 @@ def wiped_out(state: SbhState) -> list[str]:
 def all_knocked_down(state: SbhState) -> list[str]:
     """Sides whose every figure still in the battle lies fallen on the table (a
     figure hidden behind an Ambush marker or carried aboard a mount is in the
-    battle and not knocked down). Never in On Difficult Ground."""
-    if state.options.get("scenario") == "on_difficult_ground":
+    battle and not knocked down). Only in All-Out Battle and Ambush."""
+    if state.options.get("scenario", "all_out_battle") not in KNOCKED_DOWN_ENDS:
         return []
     sides = []
     for seat in SEATS:

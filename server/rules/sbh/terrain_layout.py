@@ -39,11 +39,12 @@ EDGE_KINDS = ("low_wall", "hedge", "tall_wall", "cliff_short", "cliff_medium", "
 
 
 def features(terrain: dict) -> list[tuple[str, set]]:
-    """Connected groups of same-kind hexes."""
+    """Connected groups of same-kind hexes. Hexes laid out as "open" are the bare
+    table, no scenic item: no token goes there, no Place of Power, no danger."""
     seen: set = set()
     groups = []
     for h in sorted(terrain):
-        if h in seen:
+        if h in seen or terrain[h] == "open":
             continue
         kind = terrain[h]
         group, frontier = {h}, [h]
@@ -66,6 +67,12 @@ def extent(group: set) -> int:
     return 1 + max(max(h[c] for h in group) - min(h[c] for h in group) for c in (0, 1, 2))
 
 
+def _is_hex(pair) -> bool:
+    """[q, r] with whole numbers (not floats or flags: the state digest refuses them)."""
+    return (isinstance(pair, list) and len(pair) == 2
+            and all(type(c) is int for c in pair))
+
+
 def layout_problems(board, terrain_rows, edge_rows, rules: LayoutRules = ALL_OUT) -> list[str]:
     """Every way a proposed lay-out breaks the scenario's terrain rules."""
     problems: list[str] = []
@@ -73,7 +80,8 @@ def layout_problems(board, terrain_rows, edge_rows, rules: LayoutRules = ALL_OUT
         return ["terrain and edges are lists"]
     terrain = {}
     for row in terrain_rows:
-        if not (isinstance(row, list) and len(row) == 3 and row[2] in KINDS):
+        if not (isinstance(row, list) and len(row) == 3 and _is_hex(row[:2])
+                and isinstance(row[2], str) and row[2] in KINDS):
             return [f"bad terrain entry {row!r} (want [q, r, kind] with kind one of "
                     f"{', '.join(sorted(KINDS))})"]
         h = hex_at(row[0], row[1])
@@ -82,11 +90,15 @@ def layout_problems(board, terrain_rows, edge_rows, rules: LayoutRules = ALL_OUT
         if row[2] != "open":
             terrain[h] = row[2]
     for row in edge_rows:
-        if not (isinstance(row, list) and len(row) == 3 and row[2] in EDGE_KINDS):
-            return [f"bad edge entry {row!r} (want [[q, r], [q, r], kind])"]
+        if not (isinstance(row, list) and len(row) == 3 and _is_hex(row[0])
+                and _is_hex(row[1]) and isinstance(row[2], str) and row[2] in EDGE_KINDS):
+            return [f"bad edge entry {row!r} (want [[q, r], [q, r], kind] with kind one of "
+                    f"{', '.join(EDGE_KINDS)})"]
         a, b = hex_at(*row[0]), hex_at(*row[1])
         if distance(a, b) != 1:
             problems.append(f"edge {row[:2]} is not between adjacent hexes")
+        elif not (board.contains(a) and board.contains(b)):
+            problems.append(f"edge {row[:2]} is off the table")
     groups = features(terrain)
     scenic = len(groups) + (1 if edge_rows else 0)
     if not rules.min_features <= scenic <= rules.max_features:
@@ -110,16 +122,22 @@ def generate_layout(ctx, board, rules: LayoutRules = ALL_OUT, attempts: int = 60
     """Roll a lay-out with the match dice: the number of features on a d6 (for
     up to 8 features, d6 + 2), at least the minimum; each of a kind rolled on
     GENERATED_KINDS, radius 2 or 3 (always 4 to 7 across), placed at rolled
-    coordinates; a placement that breaks the gap rule is re-rolled."""
+    coordinates; a placement that breaks the gap rule is re-rolled. After
+    `attempts` rolls it stops with what it has, unless that is fewer than the
+    scenario's minimum ("Two to six scenic items"): then, `attempts` rolls at a
+    time, it starts again from a bare table (on a small table the first
+    features placed can leave no room for another)."""
     [die] = ctx.roll(1)
     count = min(rules.max_features, max(rules.min_features,
                                         die + (2 if rules.max_features > 6 else 0)))
     terrain: dict = {}
     placed = 0
     cols, rows = board.width, board.height
-    for _ in range(attempts):
-        if placed == count:
+    for attempt in range(10 * attempts):
+        if placed == count or (attempt >= attempts and placed >= rules.min_features):
             break
+        if attempt and attempt % attempts == 0:  # short of the minimum (a small table):
+            terrain, placed = {}, 0              # start again, the first ones may block
         kind = GENERATED_KINDS[ctx.roll(1)[0] - 1]
         radius = 2 + (ctx.roll(1)[0] > 3)
         col = ctx.dice.roll(1, cols)[0] - 1
