@@ -82,22 +82,26 @@ def setup_decisions(state: SbhState) -> dict[str, list[CommandSpec]]:
 
 
 def deploy_options(state: SbhState, seat: str) -> list[CommandSpec]:
-    """Any figure anywhere in the zone, except a Swarm base whose Swarm already has
-    a base on the table: it goes next to one (swarms.nearest_to_swarm)."""
-    zone = deployment_zone(state, seat)
-    free, swarms_placed = [], {}
+    """Any figure anywhere in the zone it may stand on (an Amphibious one in deep
+    water too), except a Swarm base whose Swarm already has a base on the table:
+    it goes next to one (swarms.nearest_to_swarm)."""
+    by_zone: dict[tuple, list[str]] = {}  # the zone's hexes -> figures, in order
+    swarms_placed: dict[str, tuple] = {}
     for f in state.side(seat):
         if f.pos is None:
             bases = swarm_bases(state, f)
             if bases:
-                swarms_placed.setdefault(f.name, (bases, []))[1].append(f.id)
+                swarms_placed.setdefault(f.name, (bases, [], f.rules))[1].append(f.id)
             else:
-                free.append(f.id)
+                by_zone.setdefault(tuple(deployment_zone(state, seat, f.rules)), []).append(f.id)
     specs = []
-    if free:
-        specs.append(CommandSpec("deploy", "Place a figure in your deployment zone",
-                                 params={"figure": free, "to": hex_list(zone)}))
-    for name, (bases, figures) in swarms_placed.items():
+    plain = len(deployment_zone(state, seat))
+    for zone, figures in by_zone.items():
+        specs.append(CommandSpec("deploy", "Place a figure in your deployment zone" + (
+            " (hexes only it can stand on too)" if len(zone) > plain else ""),
+            params={"figure": figures, "to": hex_list(zone)}))
+    for name, (bases, figures, rules) in swarms_placed.items():
+        zone = deployment_zone(state, seat, rules)
         specs.append(CommandSpec("deploy", f"Place a base of your {name} Swarm touching "
                                  "one already placed", params={
                                      "figure": figures,
@@ -119,16 +123,18 @@ def edge_of(state: SbhState, seat: str) -> str:
     return state.attacker_edge if seat == state.attacker else OPPOSITE[state.attacker_edge]
 
 
-def deployment_zone(state: SbhState, seat: str) -> list:
+def deployment_zone(state: SbhState, seat: str, rules: dict | None = None) -> list:
+    """The empty hexes within 1 x Short of the seat's edge that anyone may stand
+    on, or a figure with these special `rules` (an Amphibious one: deep water)."""
     occupied = state.occupancy()
-    return [h for h in state.board.edge_zone(edge_of(state, seat), SHORT)
+    return [h for h in state.board.edge_zone(edge_of(state, seat), SHORT, rules)
             if h not in occupied]
 
 
-def _in_deployment_zone(state: SbhState, seat: str, h) -> bool:
-    """`h in deployment_zone(state, seat)`, without listing the zone."""
+def _in_deployment_zone(state: SbhState, seat: str, h, rules: dict | None = None) -> bool:
+    """`h in deployment_zone(state, seat, rules)`, without listing the zone."""
     return h not in state.occupancy() and h in state.board.edge_zone(edge_of(state, seat),
-                                                                      SHORT)
+                                                                      SHORT, rules)
 
 
 # -- handlers ---------------------------------------------------------------------
@@ -199,14 +205,15 @@ def do_deploy(ctx, seat: str, args: dict) -> None:
         raise illegal("Deploy one of your figures not yet on the table.", "seed 000, "
                       "DETERMINE ATTACKER AND DEFENDER", code="unknown_figure")
     to = hex_arg(args.get("to"))
-    if not _in_deployment_zone(s, seat, to):
+    if not _in_deployment_zone(s, seat, to, fig.rules):
         raise illegal("Deploy within 1 x Short (4 hexes) of your table edge, on an empty "
                       "hex you can stand on.", "seed 000, DETERMINE ATTACKER AND DEFENDER",
                       code="bad_hex")
     bases = swarm_bases(s, fig)
     # seed 000, SWARM: "the 'two or more bases in a Swarm' condition must be met at
     # deployment"
-    if bases and to not in swarms.nearest_to_swarm(deployment_zone(s, seat), bases):
+    if bases and to not in swarms.nearest_to_swarm(deployment_zone(s, seat, fig.rules),
+                                                    bases):
         raise illegal(f"Deploy this {fig.name} base touching another base of its Swarm "
                       "already on the table (or, if no free hex of your zone touches one, "
                       "as near to one as your zone allows).", swarms.SWARM,

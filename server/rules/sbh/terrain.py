@@ -95,6 +95,8 @@ BLOCKING_EDGES = frozenset(k for k, v in EDGE_KINDS.items() if v["climb"])
 CLIFFS = frozenset(k for k in EDGE_KINDS if k.startswith("cliff_"))
 
 
+# rules that let a figure stand where others cannot (Amphibious: deep water)
+PASSABLE_BY = frozenset(r for k in KINDS.values() for r in k.passable_by)
 # rules that change where a figure may walk: terrain it ignores or enters, and
 # the linear obstacles it may cross (see blocks_move)
 _MOVEMENT_RULES = {r for k in KINDS.values() for r in k.ignored_by + k.passable_by} | {
@@ -169,17 +171,21 @@ class SbhBoard:
         return {"north": row + 1, "south": self.height - row,
                 "west": col + 1, "east": self.width - col}[side]
 
-    def edge_zone(self, side: str, depth: int) -> tuple[Hex, ...]:
-        """Hexes anyone may stand on within `depth` of a table edge (cached)."""
+    def edge_zone(self, side: str, depth: int, rules: dict | None = None) -> tuple[Hex, ...]:
+        """Hexes within `depth` of a table edge that anyone may stand on, or a
+        figure with these special `rules` (an Amphibious one: deep water too)
+        (cached)."""
+        opening = tuple(sorted(r for r in rules or () if r in PASSABLE_BY))
         cache = self.__dict__.setdefault("_zone_cache", {})
-        zone = cache.get((side, depth))
+        zone = cache.get((side, depth, opening))
         if zone is None:
             steps_off = {"north": lambda h: h[1] + 1,  # edge_distance, one side
                          "south": lambda h: self.height - h[1],
                          "west": lambda h: h[0] + h[1] // 2 + 1,
                          "east": lambda h: self.width - (h[0] + h[1] // 2)}[side]
-            zone = cache[(side, depth)] = tuple(
-                h for h in self._cells if steps_off(h) <= depth and self.passable(h, {}))
+            standing = dict.fromkeys(opening)
+            zone = cache[(side, depth, opening)] = tuple(
+                h for h in self._cells if steps_off(h) <= depth and self.passable(h, standing))
         return zone
 
     def forget_edge_zones(self) -> None:
