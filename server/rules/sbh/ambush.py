@@ -94,12 +94,7 @@ def swarm_markers(state: SbhState, fig) -> list:
     if not fig.has("Swarm"):
         return []
     return [m["at"] for m in state.markers.values() if m["figure"] is not None
-            and _same_swarm(fig, state.figures[m["figure"]])]
-
-
-def _same_swarm(fig, other) -> bool:
-    return (other.id != fig.id and other.seat == fig.seat and other.has("Swarm")
-            and other.name == fig.name)
+            and swarms.of_its_swarm(fig, state.figures[m["figure"]])]
 
 
 def do_place_marker(ctx, seat: str, args: dict) -> None:
@@ -140,7 +135,7 @@ def reveal(ctx, marker: str, why: str) -> str | None:
     figure = _reveal_one(ctx, marker, why)
     if figure is not None and s.figures[figure].has("Swarm"):
         for other in sorted(m for m, item in s.markers.items() if item["figure"] is not None
-                            and _same_swarm(s.figures[figure], s.figures[item["figure"]])):
+                            and swarms.of_its_swarm(s.figures[figure], s.figures[item["figure"]])):
             if other in s.markers:  # (not cleared meanwhile)
                 _reveal_one(ctx, other, "its Swarm was revealed")
     return figure

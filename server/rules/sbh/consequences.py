@@ -254,8 +254,7 @@ def kill(ctx, fig: Figure, *, gruesome: bool, by: Figure | None,
     if gruesome and fig.has("Swarm"):
         # seed 000, SWARM: only the other bases of the same Swarm test; FEARLESS
         # ("immune to the effect of Gruesome Deaths") and Undead bases do not
-        testers = [f.id for f in s.on_table(fig.seat) if f.has("Swarm") and f.name == fig.name
-                   and not _immune_to_gruesome(f)]
+        testers = [f.id for f in swarms.same_swarm(s, fig) if not _immune_to_gruesome(f)]
     triggers = [("gruesome kill", testers)] + _loss_triggers(ctx, fig)
     if by is not None and by.seat == fig.seat and by.has("Evil") and by.has("Leader"):
         # seed 001, Evil: "Non-evil hirelings must check morale if Evil Leaders
@@ -498,24 +497,15 @@ def morale_outcome(ctx, fig: Figure, roll: dict, reason: str,
         # seed 000, OPTIONAL RULE: NON-ACTIVATED MODELS FAILING MORALE SKIP A TURN
         ctx.emit("skips_turn", figure=fig.id)
     engaged = _adjacent_enemies(s, fig)
+    death = _failure_death(fig, failures, reason, engaged)
     if fig.has("Coward") and fig.has("Leader"):
-        _cowardly_leader_routs(ctx, fig, dies=_failure_kills(fig, failures, reason, engaged))
+        _cowardly_leader_routs(ctx, fig, dies=death is not None)
         return
-    if fig.transfixed:
-        kill(ctx, fig, gruesome=False, by=None)  # seed 000, TRANSFIX / FALLEN MODELS AND MORALE
+    if death == "crumbles" and standard.saves_from_crumbling(ctx, fig, failures,
+                                                              engaged=bool(engaged)):
         return
-    if fig.fallen and engaged:
+    if death is not None:
         kill(ctx, fig, gruesome=False, by=None)
-        return
-    if fig.has("Undead") and reason == "standard destroyed":
-        # seed 000, UNDEAD: "If the Standard is destroyed ... all Undead models
-        # must make a Morale roll or be destroyed": any failure destroys
-        kill(ctx, fig, gruesome=False, by=None)
-        return
-    if fig.has("Undead") and failures >= 2:
-        if standard.saves_from_crumbling(ctx, fig, failures, engaged=bool(engaged)):
-            return
-        kill(ctx, fig, gruesome=False, by=None)  # seed 000, UNDEAD: crumble to dust
         return
     if failures >= 3:
         ctx.emit("fled", figure=fig.id, reason="routed")
@@ -538,14 +528,22 @@ def morale_outcome(ctx, fig: Figure, roll: dict, reason: str,
     flee(ctx, fig, failures, ignore=[e.id for e in engaged])
 
 
-def _failure_kills(fig: Figure, failures: int, reason: str, engaged: list) -> bool:
-    """A failed morale test that kills the figure where it stands: seed 000,
-    FALLEN MODELS AND MORALE ("A Fallen model having any enemies in contact in
-    the moment he fails a Morale roll is killed. A Transfixed model failing any
-    Morale roll is killed"); UNDEAD (crumbling on two or three failures, and
-    on any failure once the Standard is destroyed)."""
-    return (fig.transfixed or (fig.fallen and bool(engaged))
-            or (fig.has("Undead") and (failures >= 2 or reason == "standard destroyed")))
+def _failure_death(fig: Figure, failures: int, reason: str, engaged: list) -> str | None:
+    """How a failed morale test kills the figure where it stands, or None: seed
+    000, FALLEN MODELS AND MORALE ("A Fallen model having any enemies in contact
+    in the moment he fails a Morale roll is killed. A Transfixed model failing
+    any Morale roll is killed"); UNDEAD ("If the Standard is destroyed ... all
+    Undead models must make a Morale roll or be destroyed": any failure; and
+    they crumble to dust on two or three failures, which a Standard may stop)."""
+    if fig.transfixed:
+        return "transfixed"
+    if fig.fallen and engaged:
+        return "fallen in contact"
+    if fig.has("Undead") and reason == "standard destroyed":
+        return "standard destroyed"
+    if fig.has("Undead") and failures >= 2:
+        return "crumbles"
+    return None
 
 
 def _cowardly_leader_routs(ctx, fig: Figure, *, dies: bool) -> None:

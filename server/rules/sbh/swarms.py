@@ -45,9 +45,15 @@ SWARM = "seed 000, SWARM"
 MOST_MOVED = 2
 
 
+def of_its_swarm(fig: Figure, other: Figure) -> bool:
+    """Whether `other` is another base of `fig`'s Swarm (a Swarm is its side's bases
+    of one profile)."""
+    return (other.id != fig.id and other.seat == fig.seat and other.has("Swarm")
+            and other.name == fig.name)
+
+
 def same_swarm(state: SbhState, fig: Figure) -> list[Figure]:
-    return [f for f in state.on_table(fig.seat)
-            if f.id != fig.id and f.has("Swarm") and f.name == fig.name]
+    return [f for f in state.on_table(fig.seat) if of_its_swarm(fig, f)]
 
 
 def keeps_coherency(state: SbhState, fig: Figure, dest) -> bool:
