@@ -46,6 +46,7 @@ GAMES = [  # seed, scenario, warband of seat a, warband of seat b[, optional rul
     (10, "all_out_battle", "human_warband", "risen_dead", ("morale_skip_turn",)),
     (11, "treasure_hunt", "goblin_horde", "elves", ("larger_groups", "sub_commanders")),
     (12, "all_out_battle", "dwarf_holdguard", "goblin_mob", ("following_up",)),
+    (13, "random", "elves", "orc_raiders"),  # the scenario rolled after the lists
 ]
 RANDOM_GAMES = [  # as GAMES, random bots on a 12-hex table
     (21, "all_out_battle", "elves", "goblins"),

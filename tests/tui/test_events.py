@@ -52,6 +52,8 @@ def test_set_up_events_and_the_end():
                                "1 hill, 2 woods hexes"
     assert format_event(event("list_submitted", seat="b", commitment="ab12"), {}) == \
         "b submitted a warband list (secret until both are in)"
+    assert format_event(event("scenario_rolled", die=5, scenario="on_difficult_ground"),
+                        {}) == "Scenario rolled: 5, on difficult ground"
     assert format_event(event("game_ended", winner="a", reason="b has no figures left",
                               victory_points={"a": 6, "b": 2}), {}) == \
         "Game over: a wins (b has no figures left); victory points a 6, b 2"

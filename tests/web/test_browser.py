@@ -157,6 +157,7 @@ WORDING_JS = """() => {
     activated: line('activated', {figure: 'a1', dice: [5, 2, 1], automatic: 0, target: 3,
                                   successes: 1, failures: 2, casting: false}),
     turn: line('turn_passed', {to: 'b', turn: 3, reason: 'turnover'}),
+    scenario: line('scenario_rolled', {die: 2, scenario: 'ambush'}),
     hidden: warbandLib.formatEvent(null, ctx).text,
     bookkeeping: warbandLib.formatEvent({type: 'pending_pushed', data: {}}, ctx),
     unknown: line('banner_waved', {figure: 'b2', height: 3}),
@@ -187,6 +188,7 @@ def test_the_log_and_the_odds_in_plain_words(browser, server):
     assert words["activated"] == ("Elf Archer activates with 3 dice: rolled 5, 2, 1, needing 3+ "
                                   "— 1 action; 2 failures: turnover")
     assert words["turn"] == "Turn 3: Seat B to play (turnover)"
+    assert words["scenario"] == "Scenario rolled: 2, Ambush"
     assert words["hidden"] == "(hidden)"
     assert words["bookkeeping"] is None
     assert words["unknown"] == "Banner waved: figure Orc Boss, height 3"

@@ -26,7 +26,8 @@
     treasure_hunt: "Treasure Hunt",
     place_of_power: "Place of Power",
     on_difficult_ground: "On Difficult Ground",
-    quest_for_a_magic_item: "Quest for a Magic Item"
+    quest_for_a_magic_item: "Quest for a Magic Item",
+    random: "Random (one die, once both lists are in)"
   };
   function describeSetup(setup) {
     const options = setup?.options || {};
@@ -2148,6 +2149,7 @@
   }
   var FORMATS = {
     list_submitted: (d, c) => `${c.seat(d.seat)} submitted a warband list` + (d.list ? ` (${d.list.name || "unnamed"}, kept secret until both are in)` : " (secret)"),
+    scenario_rolled: (d) => `Scenario rolled: ${d.die}, ${SCENARIOS[d.scenario] || d.scenario}`,
     lists_revealed: (d, c) => "Warband lists revealed: " + Object.entries(d.lists || {}).map(([seat, list]) => {
       const points = (list.models || []).reduce((sum, m) => sum + (m.points || 0), 0);
       return `${c.seat(seat)}: ${list.name || "unnamed"}, ${plural(

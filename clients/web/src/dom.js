@@ -22,6 +22,7 @@ export const SCENARIOS = {
   place_of_power: "Place of Power",
   on_difficult_ground: "On Difficult Ground",
   quest_for_a_magic_item: "Quest for a Magic Item",
+  random: "Random (one die, once both lists are in)",
 };
 
 export function describeSetup(setup) {

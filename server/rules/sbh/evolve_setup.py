@@ -35,6 +35,10 @@ def _lists_revealed(s: SbhState, d: dict) -> None:
     s.phase = "roles"
 
 
+def _scenario_rolled(s: SbhState, d: dict) -> None:
+    s.options = dict(s.options, scenario=d["scenario"])  # (a new map: clones share it)
+
+
 def _commander_named(s: SbhState, d: dict) -> None:
     s.commanders[d["seat"]] = d["figure"]
 
@@ -166,6 +170,7 @@ def _initiative(s: SbhState, d: dict) -> None:
 SETUP_EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "list_submitted": _list_submitted,
     "lists_revealed": _lists_revealed,
+    "scenario_rolled": _scenario_rolled,
     "roles_rolled": _roles_rolled,
     "role_chosen": _role_chosen,
     "terrain_laid": _terrain_laid,

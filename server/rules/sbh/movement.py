@@ -25,6 +25,7 @@ from server.rules.sbh.ray_tables import (
 from server.rules.sbh.state import SbhState, remembered
 from server.rules.sbh.terrain import (
     BLOCKED,
+    BLOCKING_EDGES,
     MOVE_DOWNGRADE,
     RANGE,
     SLOWING,
@@ -190,12 +191,14 @@ def _terrain_costs(board, fig: Figure, masks: RayMasks, actions: int) -> tuple[i
     full = fig.move_category
     reach = RANGE[full]
     q0, r0 = fig.pos[0], fig.pos[1]
-    refused, slowed = terrain_rays(masks, board, fig.rules, q0, r0, reach)
+    refused, slowed, from_contact = terrain_rays(masks, board, fig.rules, q0, r0, reach)
     refused |= off_table(masks, board, q0, r0)
+    reduced = MOVE_DOWNGRADE[full]  # a slowed line drops one move category
+    if reduced != "short2":
+        slowed |= from_contact
     slowed &= ~refused
     if not slowed:
         return refused, 0
-    reduced = MOVE_DOWNGRADE[full]  # a slowed line drops one move category
     if reduced == "short2":  # a Short mover pays two actions for it, if it has them
         return (refused, slowed) if actions >= 2 else (refused | slowed, 0)
     return refused | (slowed & masks.longer[RANGE[reduced]]), 0
@@ -233,12 +236,20 @@ def _figures_refuse(state: SbhState, fig: Figure, masks: RayMasks, flying: bool)
     return excluded
 
 
-def _cost(full: str, slow: bool, length: int, actions: int) -> int | None:
+def _cost(full: str, slow: bool, length: int, actions: int,
+          from_contact: bool = False) -> int | None:
     """Actions a line of `length` hexes costs (None if out of reach): slowed
-    lines drop one move category, and a Short mover pays two actions."""
+    lines drop one move category, and a Short mover pays two actions. A line
+    that crosses a low wall or hedge on the start hex's side is slowed too,
+    except for a Short mover: seed 000, LINEAR OBSTACLES ("Short needs two
+    actions to move: on one action, the model stops in contact with the linear
+    obstacle, and with the second action the model moves 1xShort from the
+    other side"), so one already in contact crosses for one action."""
+    reduced = MOVE_DOWNGRADE[full]
+    if from_contact and reduced != "short2":
+        slow = True
     if not slow:
         return 1
-    reduced = MOVE_DOWNGRADE[full]
     reach = RANGE["short"] if reduced == "short2" else RANGE[reduced]
     cost = 2 if reduced == "short2" else 1
     return cost if length <= reach and (cost == 1 or actions >= 2) else None
@@ -274,18 +285,24 @@ def move_cost(state: SbhState, fig: Figure, to, actions: int) -> int | None:
         terrain, edges = board.terrain, board.edges
         s0 = -q0 - r0
         prev = fig.pos
+        from_contact = False
         for dq, dr in path:
             h = (q0 + dq, r0 + dr, s0 - dq - dr)
             how = classes.get(terrain.get(h), 0)
             if how == BLOCKED:
                 return None
-            if edges and edge_key(prev, h) in edges:
+            kind = edges.get(edge_key(prev, h)) if edges else None
+            if kind is not None:
                 if board.blocks_move(prev, h, fig.rules):
                     return None
-                slow = True
+                if prev is fig.pos and kind not in BLOCKING_EDGES:
+                    from_contact = True  # a low wall or hedge the figure touches
+                else:
+                    slow = True
             if how == SLOWING:
                 slow = True
             prev = h
+        return _cost(full, slow, len(path), actions, from_contact)
     return _cost(full, slow, len(path), actions)
 
 

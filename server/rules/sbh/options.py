@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from server.rules.kernel import RulesError
-from server.rules.sbh.scenarios import VP_DIVISOR
+from server.rules.sbh.scenarios import RANDOM_SCENARIO, VP_DIVISOR
 
 DEFAULTS = {"scenario": "all_out_battle", "points_limit": 300, "turn_limit": 0}
 SCENARIOS = tuple(VP_DIVISOR)
@@ -37,8 +37,9 @@ def validate_setup(setup: Mapping[str, Any]) -> None:
     if unknown:
         problems.append(f"unknown option(s) {', '.join(sorted(unknown))} (known: "
                         f"{', '.join(sorted(known))})")
-    if options.get("scenario", "all_out_battle") not in SCENARIOS:
-        problems.append(f"scenario must be one of {', '.join(SCENARIOS)}")
+    if options.get("scenario", "all_out_battle") not in (*SCENARIOS, RANDOM_SCENARIO):
+        problems.append(f"scenario must be one of {', '.join(SCENARIOS)} or "
+                        f"{RANDOM_SCENARIO} (rolled once both lists are in)")
     points = options.get("points_limit", 300)
     if not isinstance(points, int) or not 50 <= points <= 10000:
         problems.append("points_limit must be a whole number from 50 to 10000")

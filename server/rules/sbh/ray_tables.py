@@ -172,19 +172,22 @@ def move_places(board) -> array:
 
 
 def terrain_rays(masks: RayMasks, board, rules: dict, q0: int, r0: int,
-                 reach: int) -> tuple[int, int]:
-    """(rays the terrain refuses, rays it slows) from (q0, r0) for a figure with
+                 reach: int) -> tuple[int, int, int]:
+    """(rays the terrain refuses, rays it slows, rays that cross a linear
+    obstacle on a side of the start hex) from (q0, r0) for a figure with
     `rules`: a ray is refused if it enters a hex the mover may not enter or
     crosses a side it may not cross, slowed if it enters a slowing hex or
-    crosses any other obstacle."""
+    crosses any other obstacle away from the start. The third set is kept
+    apart because a Short mover already in contact with the obstacle crosses it
+    for one action (movement._terrain_costs)."""
     through, crossing = masks.through, masks.crossing
     places = move_places(board)
     if not places:
-        return 0, 0
+        return 0, 0, 0
     classes = movement_classes(rules)
     names = _KIND_NAMES
     climbs = "Clinging" in rules or "Flying" in rules  # (board.blocks_move)
-    refused = slowed = 0
+    refused = slowed = from_contact = 0
     lo_q, hi_q = (q0 - reach - 1 + _Q_OFF) << 6, (q0 + reach + 2 + _Q_OFF) << 6
     size = len(places)
     for r in range(max(0, r0 - reach - 1), r0 + reach + 2):  # sides: listed next to it
@@ -202,11 +205,15 @@ def terrain_rays(masks: RayMasks, board, rules: dict, q0: int, r0: int,
                 found = through.get((q - q0, dr), 0)
             else:
                 edge, step = divmod(what - SIDE, 6)
-                found = crossing.get(((q - q0, dr), (q + _STEPS[step][0] - q0,
-                                                     dr + _STEPS[step][1])), 0)
-                how = SLOWING if climbs or _EDGE_NAMES[edge] not in BLOCKING_EDGES else BLOCKED
+                far_q, far_r = q + _STEPS[step][0] - q0, dr + _STEPS[step][1]
+                found = crossing.get(((q - q0, dr), (far_q, far_r)), 0)
+                low = _EDGE_NAMES[edge] not in BLOCKING_EDGES  # a low wall or hedge
+                how = SLOWING if climbs or low else BLOCKED
+                if low and (q == q0 and dr == 0 or far_q == 0 and far_r == 0):
+                    from_contact |= found  # on a side of the start hex
+                    continue
             if how == BLOCKED:
                 refused |= found
             else:
                 slowed |= found
-    return refused, slowed
+    return refused, slowed, from_contact

@@ -34,6 +34,14 @@ from __future__ import annotations
 
 from server.rules.sbh.state import SEATS, SbhState, other
 
+# seed 000, BASIC SCENARIOS TABLE (ROLL ONE DIE): the scenario for each result, 1-6.
+# "If you do not have a GM, you may determine what scenario will be fought rolling one
+# die on the Scenarios table after players have designed their warbands": the match
+# option scenario = RANDOM_SCENARIO (setup.do_submit_list rolls it).
+BASIC_SCENARIOS_TABLE = ("all_out_battle", "ambush", "treasure_hunt", "place_of_power",
+                         "on_difficult_ground", "quest_for_a_magic_item")
+RANDOM_SCENARIO = "random"
+
 # The scenarios whose text ends the game when every model of a side is knocked down.
 KNOCKED_DOWN_ENDS = ("all_out_battle", "ambush")
 VP_DIVISOR = {"all_out_battle": 20, "on_difficult_ground": 20, "ambush": 20,

@@ -3,7 +3,9 @@ ALL-OUT BATTLE for terrain).
 
 1. Lists: each seat submits its warband list secretly. The state keeps each
    list hidden from the other seat and spectators, publishing only its
-   SHA-256 commitment; both lists are revealed once both are in.
+   SHA-256 commitment; both lists are revealed once both are in. With the
+   match option scenario "random", one die on the Basic Scenarios Table
+   chooses the scenario just before they are revealed.
 2. Roles: both roll a die (again on a tie); the high roller chooses attacker
    or defender.
 3. Terrain: the defender lays it out (validated against the scenario) or has
@@ -25,6 +27,7 @@ from server.rules.kernel import CommandSpec, RulesError
 from server.rules.sbh import ambush, builder, scenario_rules, swarms
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import hex_arg, illegal
+from server.rules.sbh.scenarios import BASIC_SCENARIOS_TABLE, RANDOM_SCENARIO
 from server.rules.sbh.state import SEATS, SbhState, other
 from server.rules.sbh.terrain import SHORT
 from server.rules.sbh.terrain_layout import generate_layout, layout_problems, rules_for
@@ -150,9 +153,20 @@ def do_submit_list(ctx, seat: str, args: dict) -> None:
              redacted={"seat": seat, "commitment": commitment},
              seat=seat, commitment=commitment, list=warband, salt=salt)
     if len(s.commitments) == len(SEATS):
+        if s.options.get("scenario") == RANDOM_SCENARIO:
+            _roll_scenario(ctx)
         lists = {k: v for k, v in s.secret_lists.items()}
         ctx.emit("lists_revealed", lists=lists)
         _roll_off(ctx, "roles_rolled")
+
+
+def _roll_scenario(ctx) -> None:
+    """seed 000, BASIC SCENARIOS: "If you do not have a GM, you may determine what
+    scenario will be fought rolling one die on the Scenarios table after players have
+    designed their warbands." Rolled when both lists are committed, before they are
+    revealed: no figure is ever on the table without its scenario."""
+    [die] = ctx.roll(1)
+    ctx.emit("scenario_rolled", die=die, scenario=BASIC_SCENARIOS_TABLE[die - 1])
 
 
 def _roll_off(ctx, event: str) -> None:

@@ -103,7 +103,8 @@ OPTIONS = DEFAULTS
 # What decide does, as a number: raise it with every deliberate change of the
 # events a command gives, and re-record tests/sbh/rules_corpus.json (its test
 # fails until then). Matches created before matches carried it have none.
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: a Short mover crosses a low wall it touches for one action;
+#   generated terrain may hold hedges and walls; scenario "random"
 CONCEDE = CommandSpec("concede", "Concede the match")  # (in every prompt: built once)
 
 
