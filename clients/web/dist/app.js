@@ -286,7 +286,7 @@
     return cells;
   }
   var Board = class {
-    // handlers: onHex(key), onFigure(id), onHover({hex, figure} | null)
+    // handlers: onHex(key, point), onFigure(id), onHover({hex, figure} | null)
     constructor(container, handlers) {
       this.container = container;
       this.handlers = handlers;
@@ -317,8 +317,16 @@
           this.handlers.onFigure?.(target.figure);
         }
       } else {
-        this.handlers.onHex?.(target.hex);
+        this.handlers.onHex?.(target.hex, this._point(e));
       }
+    }
+    // Where the click was, in board units (hex radius 1), or null.
+    _point(e) {
+      const svg = this.container.querySelector("svg");
+      const ctm = svg?.getScreenCTM?.();
+      if (!ctm) return null;
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+      return [p.x, p.y];
     }
     _hover(e) {
       this.handlers.onHover?.(this._target(e));
@@ -2898,6 +2906,75 @@
     }
   };
 
+  // src/terrain_editor.js
+  var ACROSS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+  var NEAR_A_SIDE = 0.55;
+  var AREA_TOOLS = Object.keys(KIND_STYLES).filter((kind) => kind !== "open");
+  var SIDE_TOOLS = Object.keys(EDGE_STYLES);
+  function sideKey(a, b) {
+    const [x, y] = [`${a[0]},${a[1]}`, `${b[0]},${b[1]}`].sort();
+    return `${x}|${y}`;
+  }
+  function sideAt(q, r, point) {
+    const [x, y] = centre(q, r);
+    const angle = Math.atan2(point[1] - y, point[0] - x) * 180 / Math.PI;
+    const index = (Math.round(angle / 60) % 6 + 6) % 6;
+    const [dq, dr] = ACROSS[index];
+    return { near: Math.hypot(point[0] - x, point[1] - y) >= NEAR_A_SIDE, across: [q + dq, r + dr] };
+  }
+  var TerrainEditor = class {
+    constructor() {
+      this.open = false;
+      this.tool = "woods";
+      this.clear();
+    }
+    clear() {
+      this.hexes = /* @__PURE__ */ new Map();
+      this.sides = /* @__PURE__ */ new Map();
+    }
+    // A click on hex `key` at `point` (board units; null when not known).
+    paint(key2, point) {
+      const [q, r] = key2.split(",").map(Number);
+      const side = point ? sideAt(q, r, point) : null;
+      if (SIDE_TOOLS.includes(this.tool)) {
+        if (!side) return;
+        const id = sideKey([q, r], side.across);
+        if (this.sides.get(id)?.[2] === this.tool) this.sides.delete(id);
+        else this.sides.set(id, [[q, r], side.across, this.tool]);
+      } else if (this.tool === "erase") {
+        const id = side?.near ? sideKey([q, r], side.across) : null;
+        if (id && this.sides.has(id)) this.sides.delete(id);
+        else this.hexes.delete(key2);
+      } else if (this.hexes.get(key2) === this.tool) {
+        this.hexes.delete(key2);
+      } else {
+        this.hexes.set(key2, this.tool);
+      }
+    }
+    args() {
+      const terrain = [...this.hexes].map(([key2, kind]) => [...key2.split(",").map(Number), kind]);
+      return { terrain, edges: [...this.sides.values()] };
+    }
+    // The view with the draft in place of the board's lay-out (the board is bare
+    // until the defender lays it out).
+    draftView(view) {
+      if (!this.open || !view?.board) return view;
+      const { terrain, edges } = this.args();
+      return { ...view, board: { ...view.board, terrain, edges } };
+    }
+    // The prompt row of `lay_terrain`, for candidate index `index`.
+    row(index, label) {
+      if (!this.open) {
+        return `<button class="value" data-action="terrain-open" data-spec="${index}">${escape(label)}</button>`;
+      }
+      const tool = (kind, text) => `<button class="value toggle${this.tool === kind ? " on" : ""}" aria-pressed="${this.tool === kind}" data-action="terrain-tool" data-tool="${kind}" data-spec="${index}">${escape(text)}</button>`;
+      const areas = AREA_TOOLS.map((kind) => tool(kind, KIND_STYLES[kind].label.split(" (")[0]));
+      const sides = SIDE_TOOLS.map((kind) => tool(kind, EDGE_STYLES[kind].label.split(" (")[0]));
+      const { terrain, edges } = this.args();
+      return `<div class="terrain-editor" data-spec="${index}"><span class="label">${escape(label)}</span><div class="param" data-param-name="hexes">${areas.join("")}</div><div class="param" data-param-name="sides">${sides.join("")}${tool("erase", "Erase")}</div><p class="hint">Click hexes to paint them (again to clear). With a wall, hedge or cliff, click inside a hex near the side it stands on (a cliff drops from the hex clicked). The server checks the lay-out against the scenario.</p><p class="muted terrain-count">${terrain.length} hexes, ${edges.length} sides</p><button class="do primary" data-action="terrain-send" data-spec="${index}"${terrain.length || edges.length ? "" : " disabled"}>Send this lay-out</button> <button class="value" data-action="terrain-clear" data-spec="${index}">Clear</button> <button class="value" data-action="terrain-close" data-spec="${index}">Close</button></div>`;
+    }
+  };
+
   // src/prompt.js
   var PALETTE = [
     "#1f9d55",
@@ -2938,6 +3015,7 @@
       this.candidates = [];
       this.busy = false;
       this.odds = new OddsBox(this);
+      this.terrain = new TerrainEditor();
       this.confirming = null;
       this.lists = new ListChooser({
         catalog: (options) => hooks.catalog(options),
@@ -2964,6 +3042,10 @@
         this.odds.shown = null;
         this.reset(false);
         if (!this._listCandidate()) this.lists.closeBuilder();
+        if (!this.candidates.some((c) => c.spec.type === "lay_terrain")) {
+          this.terrain.open = false;
+          this.terrain.clear();
+        }
       }
       this.render();
     }
@@ -3040,7 +3122,7 @@
     marks() {
       const hexes = /* @__PURE__ */ new Map();
       const figures = /* @__PURE__ */ new Map();
-      if (!this.decision || this.busy) return { hexes, figures };
+      if (!this.decision || this.busy || this.terrain.open) return { hexes, figures };
       const { onBoard } = this._pieces();
       for (const c of this.candidates) {
         const param = this._boardParam(c);
@@ -3057,7 +3139,14 @@
       return { hexes, figures };
     }
     // -- choosing -------------------------------------------------------------------
-    chooseHex(key2) {
+    // `point`: where in the hex (board units), for the terrain editor's sides
+    chooseHex(key2, point = null) {
+      if (this.terrain.open && this.decision && !this.busy) {
+        this.terrain.paint(key2, point);
+        this.render();
+        this.hooks.changed();
+        return true;
+      }
       return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key2) || this._chooseOnBoard("area", (v) => this.view.features[v].hexes.some(([q, r]) => `${q},${r}` === key2));
     }
     chooseFigure(id) {
@@ -3135,6 +3224,19 @@
         }
         return error;
       }
+    }
+    _terrainAction(candidate, action, tool) {
+      const editor = this.terrain;
+      if (action === "terrain-send") {
+        this._submit({ ...candidate, chosen: {} }, editor.args());
+        return;
+      }
+      if (action === "terrain-open") editor.open = true;
+      else if (action === "terrain-close") editor.open = false;
+      else if (action === "terrain-clear") editor.clear();
+      else if (action === "terrain-tool") editor.tool = tool;
+      this.render();
+      this.hooks.changed();
     }
     _listCandidate() {
       return this.candidates.find((c) => c.spec.type === "submit_list") || null;
@@ -3218,6 +3320,7 @@
       const out = [`<div class="option" data-spec="${c.index}" data-type="${escape(spec.type)}">`];
       out.push(`<span class="swatch" style="background:${colour}"></span>`);
       if (spec.type === "submit_list") return `${out.join("")}${this.lists.row(c, this.view)}</div>`;
+      if (spec.type === "lay_terrain") return `${out.join("")}${this.terrain.row(c.index, spec.label)}</div>`;
       const unsupported = params.filter(([n, v]) => this.paramKind(v, n) === "placeholder");
       if (unsupported.length) {
         out.push(`<span class="label disabled">${escape(spec.label)}</span> <span class="muted">(not available in the browser)</span></div>`);
@@ -3279,6 +3382,8 @@
       if (!c) return;
       if (action === "do") {
         this._submit(c);
+      } else if (action?.startsWith("terrain-")) {
+        this._terrainAction(c, action, button.dataset.tool);
       } else if (action === "subset-done") {
         this._finishSubset(index, button.dataset.subset);
       } else if (button.dataset.subset) {
@@ -3380,7 +3485,7 @@
       this.setup = mine?.setup || null;
       this.boardBox = $(this.root, ".board");
       this.board = new Board(this.boardBox, {
-        onHex: (key2) => this.promptUI.chooseHex(key2),
+        onHex: (key2, point) => this.promptUI.chooseHex(key2, point),
         onFigure: (id) => this.promptUI.chooseFigure(id),
         onHover: (target) => this.hover(target)
       });
@@ -3544,8 +3649,9 @@
     drawBoard() {
       const marks = this.promptUI.marks();
       marks.active = this.view?.activation?.figure || null;
-      this.board.render(this.view, marks);
-      const legend = legendHtml(this.view);
+      const view = this.promptUI.terrain.draftView(this.view);
+      this.board.render(view, marks);
+      const legend = legendHtml(view);
       const box = $(this.root, ".legend-body");
       if (box.dataset.html !== legend) {
         box.innerHTML = legend;

@@ -40,7 +40,7 @@ export function boardHexes(width, height) {
 }
 
 export class Board {
-  // handlers: onHex(key), onFigure(id), onHover({hex, figure} | null)
+  // handlers: onHex(key, point), onFigure(id), onHover({hex, figure} | null)
   constructor(container, handlers) {
     this.container = container;
     this.handlers = handlers;
@@ -74,8 +74,17 @@ export class Board {
         this.handlers.onFigure?.(target.figure);
       }
     } else {
-      this.handlers.onHex?.(target.hex);
+      this.handlers.onHex?.(target.hex, this._point(e));
     }
+  }
+
+  // Where the click was, in board units (hex radius 1), or null.
+  _point(e) {
+    const svg = this.container.querySelector("svg");
+    const ctm = svg?.getScreenCTM?.();
+    if (!ctm) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    return [p.x, p.y];
   }
 
   _hover(e) {

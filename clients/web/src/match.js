@@ -115,7 +115,7 @@ export class MatchScreen {
     this.setup = mine?.setup || null; // known before the first view when we created it
     this.boardBox = $(this.root, ".board");
     this.board = new Board(this.boardBox, {
-      onHex: (key) => this.promptUI.chooseHex(key),
+      onHex: (key, point) => this.promptUI.chooseHex(key, point),
       onFigure: (id) => this.promptUI.chooseFigure(id),
       onHover: (target) => this.hover(target),
     });
@@ -288,8 +288,9 @@ export class MatchScreen {
   drawBoard() {
     const marks = this.promptUI.marks();
     marks.active = this.view?.activation?.figure || null;
-    this.board.render(this.view, marks);
-    const legend = legendHtml(this.view);
+    const view = this.promptUI.terrain.draftView(this.view); // (a lay-out being drawn)
+    this.board.render(view, marks);
+    const legend = legendHtml(view);
     const box = $(this.root, ".legend-body");
     if (box.dataset.html !== legend) {
       box.innerHTML = legend;

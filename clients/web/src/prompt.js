@@ -7,7 +7,8 @@
 // or its button, and everything else with buttons. Specs without params are
 // single buttons. A spec's `subsets` (any non-empty set of the listed values, as a
 // Regroup's members) are toggle buttons and a Done button. The warband list of
-// `submit_list` is chosen in lists.js.
+// `submit_list` is chosen in lists.js, the terrain of `lay_terrain` painted on the
+// board with terrain_editor.js.
 //
 // While choosing, several specs may still fit what was clicked (a hex reachable
 // by "Move (1 action)" and by "Step one hex"): each remaining spec is a row of
@@ -17,6 +18,7 @@ import { escape } from "./dom.js";
 import { ListChooser, randomSalt } from "./lists.js";
 import { displayNames, seatName } from "./names.js";
 import { OddsBox } from "./odds_box.js";
+import { TerrainEditor } from "./terrain_editor.js";
 
 // Highlight colours, one per option; none is a seat's colour (blue, red) or the
 // transfixed ring's violet.
@@ -57,6 +59,7 @@ export class PromptUI {
     this.candidates = [];
     this.busy = false;
     this.odds = new OddsBox(this);
+    this.terrain = new TerrainEditor();
     this.confirming = null;
     this.lists = new ListChooser({
       catalog: (options) => hooks.catalog(options),
@@ -84,6 +87,10 @@ export class PromptUI {
       this.odds.shown = null;
       this.reset(false);
       if (!this._listCandidate()) this.lists.closeBuilder();
+      if (!this.candidates.some((c) => c.spec.type === "lay_terrain")) {
+        this.terrain.open = false; // (laid out, or not the defender's to lay)
+        this.terrain.clear();
+      }
     }
     this.render();
   }
@@ -168,7 +175,7 @@ export class PromptUI {
   marks() {
     const hexes = new Map();
     const figures = new Map();
-    if (!this.decision || this.busy) return { hexes, figures };
+    if (!this.decision || this.busy || this.terrain.open) return { hexes, figures };
     const { onBoard } = this._pieces();
     for (const c of this.candidates) {
       const param = this._boardParam(c);
@@ -186,7 +193,14 @@ export class PromptUI {
   }
 
   // -- choosing -------------------------------------------------------------------
-  chooseHex(key) {
+  // `point`: where in the hex (board units), for the terrain editor's sides
+  chooseHex(key, point = null) {
+    if (this.terrain.open && this.decision && !this.busy) {
+      this.terrain.paint(key, point);
+      this.render();
+      this.hooks.changed();
+      return true;
+    }
     return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key)
       || this._chooseOnBoard("area", (v) => this.view.features[v].hexes
         .some(([q, r]) => `${q},${r}` === key));
@@ -274,6 +288,20 @@ export class PromptUI {
       }
       return error;
     }
+  }
+
+  _terrainAction(candidate, action, tool) {
+    const editor = this.terrain;
+    if (action === "terrain-send") {
+      this._submit({ ...candidate, chosen: {} }, editor.args());
+      return;
+    }
+    if (action === "terrain-open") editor.open = true;
+    else if (action === "terrain-close") editor.open = false;
+    else if (action === "terrain-clear") editor.clear();
+    else if (action === "terrain-tool") editor.tool = tool;
+    this.render();
+    this.hooks.changed();
   }
 
   _listCandidate() {
@@ -374,6 +402,7 @@ export class PromptUI {
     const out = [`<div class="option" data-spec="${c.index}" data-type="${escape(spec.type)}">`];
     out.push(`<span class="swatch" style="background:${colour}"></span>`);
     if (spec.type === "submit_list") return `${out.join("")}${this.lists.row(c, this.view)}</div>`;
+    if (spec.type === "lay_terrain") return `${out.join("")}${this.terrain.row(c.index, spec.label)}</div>`;
     const unsupported = params.filter(([n, v]) => this.paramKind(v, n) === "placeholder");
     if (unsupported.length) {
       out.push(`<span class="label disabled">${escape(spec.label)}</span> `
@@ -441,6 +470,8 @@ export class PromptUI {
     if (!c) return;
     if (action === "do") {
       this._submit(c);
+    } else if (action?.startsWith("terrain-")) {
+      this._terrainAction(c, action, button.dataset.tool);
     } else if (action === "subset-done") {
       this._finishSubset(index, button.dataset.subset);
     } else if (button.dataset.subset) {
