@@ -45,6 +45,7 @@ TERRAIN: dict[str, tuple[str, str, str]] = {
     "interior": ("i", "on grey15", "interior"),
     "chasm": ("v", "on grey3", "chasm (impassable)"),
     "slippery": ("/", "on purple4", "slippery ground"),
+    "bridge": ("=", "on tan", "bridge"),
 }
 UNKNOWN_TERRAIN = ("?", "", "unknown terrain")
 OBJECT_STYLE = "bold yellow on grey19"

@@ -251,7 +251,7 @@ def test_one_click_starts_a_match_against_the_house_bot(browser, server):
 
 
 KINDS = ["open", "woods", "rough", "shallow_water", "swamp", "desert", "deep_water", "hill",
-         "boulder", "building", "interior", "chasm", "slippery"]
+         "boulder", "building", "interior", "chasm", "slippery", "bridge"]
 EDGES = ["low_wall", "hedge", "tall_wall", "cliff_short", "cliff_medium", "cliff_long"]
 
 GALLERY_JS = """([kinds, edges]) => {
@@ -261,7 +261,7 @@ GALLERY_JS = """([kinds, edges]) => {
     for (let r = 1; r <= 3; r++) terrain.push([1 + 2 * i - Math.floor(r / 2), r, kind]);
   });
   edges.forEach((kind, i) => edgeList.push([[2 + 3 * i, 5], [2 + 3 * i, 6], kind]));
-  const view = {board: {width: 28, height: 8, terrain, edges: edgeList}, markers: [],
+  const view = {board: {width: 30, height: 8, terrain, edges: edgeList}, markers: [],
     figures: [
       {id: 'a1', seat: 'a', name: 'Elf Archer (Bow)', quality: 3, combat: 3, rules: [],
        pos: [1, 6], status: 'ready', fallen: false, transfixed: false, activated: false},

@@ -211,7 +211,8 @@
     building: { fill: "#8c5a3c", pattern: "bricks", label: "Building (impassable, blocks sight)" },
     interior: { fill: "#d8c3a5", pattern: "planks", label: "Interior (cramped)" },
     chasm: { fill: "#2b2b2b", label: "Chasm (impassable)" },
-    slippery: { fill: "#cfe3e6", pattern: "slash", label: "Slippery" }
+    slippery: { fill: "#cfe3e6", pattern: "slash", label: "Slippery" },
+    bridge: { fill: "#9b7653", pattern: "planks", label: "Bridge (open ground over a river)" }
   };
   var UNKNOWN_KIND = { fill: "#ff00ff", label: "Unknown terrain" };
   var EDGE_STYLES = {

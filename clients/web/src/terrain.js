@@ -16,6 +16,7 @@ export const KIND_STYLES = {
   interior: { fill: "#d8c3a5", pattern: "planks", label: "Interior (cramped)" },
   chasm: { fill: "#2b2b2b", label: "Chasm (impassable)" },
   slippery: { fill: "#cfe3e6", pattern: "slash", label: "Slippery" },
+  bridge: { fill: "#9b7653", pattern: "planks", label: "Bridge (open ground over a river)" },
 };
 
 export const UNKNOWN_KIND = { fill: "#ff00ff", label: "Unknown terrain" };

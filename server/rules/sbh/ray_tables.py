@@ -146,6 +146,7 @@ def off_table(masks: RayMasks, board, q0: int, r0: int) -> int:
 # whatever the rules of the figures moving on it.
 _Q_OFF = 128  # q + _Q_OFF >= 0 on every table
 SIDE = 16
+assert len(KINDS) <= SIDE, "a terrain kind's index would read as a hex side"
 _EDGE_NAMES = tuple(EDGE_KINDS)
 _STEPS = tuple((d[0], d[1]) for d in DIRECTIONS)
 

@@ -54,6 +54,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("interior", cramped=True),  # inside a building or a corridor
     Kind("chasm", impassable=True),  # a gap to jump over; falling in is a Short fall
     Kind("slippery"),  # roofs, mossy stones, dungeon floors: only jumps care (falling.py)
+    Kind("bridge"),  # open ground over a river (rivers.py: only in a river)
 )}
 
 _KIND_NAMES = tuple(KINDS)  # (boards keep kinds by their index here, compactly)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from server.rules.board.hex import distance, edge_key, hex_at, neighbours, within
+from server.rules.sbh.rivers import river_problems, rivers
 from server.rules.sbh.terrain import KINDS, LONG, SHORT
 
 
@@ -88,19 +89,25 @@ def layout_problems(board, terrain_rows, edge_rows, rules: LayoutRules = ALL_OUT
     sides = _read_sides(board, edge_rows, problems) if terrain is not None else None
     if terrain is None or sides is None:
         return problems[-1:]  # a bad entry: the only problem worth reading
-    groups = features(terrain)
+    found = rivers(board, terrain)
+    in_rivers = set().union(*found) if found else set()
+    groups = [(kind, group) for kind, group in features(terrain) if not group <= in_rivers]
+    items = groups + [("river", river) for river in found]  # a river is one item
     lines = runs(sides, terrain)
-    scenic = len(groups) + len(lines)
+    scenic = len(items) + len(lines)
     if not rules.min_features <= scenic <= rules.max_features:
         problems.append(f"{scenic} scenic items; the scenario wants {rules.min_features} to "
                         f"{rules.max_features}")
-    return problems + area_problems(groups, rules) + run_problems(lines, groups, rules)
+    return (problems + area_problems(items, rules) + river_problems(board, found, terrain)
+            + run_problems(lines, items, rules))
 
 
 def area_problems(groups: list, rules: LayoutRules) -> list[str]:
     """Area features too small or too large, and too near each other."""
     problems = []
     for kind, group in groups:
+        if kind == "river":
+            continue  # (in sections: rivers.py)
         size = extent(group)
         if not rules.min_size <= size <= rules.max_size:
             problems.append(f"a {kind} feature is {size} hexes across ({rules.min_size} to "
