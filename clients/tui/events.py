@@ -194,7 +194,13 @@ def _sentence(kind: str, d: Mapping[str, Any], n: Callable[[str], str],
     if kind == "melee":
         return _combat(d, n, "attacks", "attacker", "defender")
     if kind == "shot":
+        if d.get("aimed_at"):
+            return _combat(d, n, f"shoots at {n(d['aimed_at'])} and hits", "shooter", "target")
         return _combat(d, n, "shoots at", "shooter", "target")
+    if kind == "stray_shot_rolled":
+        where = f"the shot strays into {n(d['hits'])}" if d.get("hits") else "on target"
+        return (f"{n(d['shooter'])} shoots into the melee around {n(d['target'])}: rolled "
+                f"{', '.join(map(str, d['dice']))} - {where}")
     if kind == "killed":
         how = " gruesomely" if d.get("gruesome") else ""
         by = f" by {n(d['by'])}" if d.get("by") else ""

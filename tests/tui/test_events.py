@@ -54,6 +54,9 @@ def test_set_up_events_and_the_end():
         "b submitted a warband list (secret until both are in)"
     assert format_event(event("scenario_rolled", die=5, scenario="on_difficult_ground"),
                         {}) == "Scenario rolled: 5, on difficult ground"
+    assert format_event(event("stray_shot_rolled", shooter="a1", target="b1", dice=[2],
+                              hits="a2"), {"a1": "Archer", "b1": "Elf", "a2": "Orc"}) == \
+        "Archer shoots into the melee around Elf: rolled 2 - the shot strays into Orc"
     assert format_event(event("game_ended", winner="a", reason="b has no figures left",
                               victory_points={"a": 6, "b": 2}), {}) == \
         "Game over: a wins (b has no figures left); victory points a 6, b 2"

@@ -158,6 +158,7 @@ WORDING_JS = """() => {
                                   successes: 1, failures: 2, casting: false}),
     turn: line('turn_passed', {to: 'b', turn: 3, reason: 'turnover'}),
     scenario: line('scenario_rolled', {die: 2, scenario: 'ambush'}),
+    stray: line('stray_shot_rolled', {shooter: 'a1', target: 'b1', dice: [3], hits: 'b2'}),
     hidden: warbandLib.formatEvent(null, ctx).text,
     bookkeeping: warbandLib.formatEvent({type: 'pending_pushed', data: {}}, ctx),
     unknown: line('banner_waved', {figure: 'b2', height: 3}),
@@ -189,6 +190,8 @@ def test_the_log_and_the_odds_in_plain_words(browser, server):
                                   "— 1 action; 2 failures: turnover")
     assert words["turn"] == "Turn 3: Seat B to play (turnover)"
     assert words["scenario"] == "Scenario rolled: 2, Ambush"
+    assert words["stray"] == ("Elf Archer shoots into the melee around Orc Warrior: rolled 3 "
+                              "— the shot strays into Orc Boss")
     assert words["hidden"] == "(hidden)"
     assert words["bookkeeping"] is None
     assert words["unknown"] == "Banner waved: figure Orc Boss, height 3"

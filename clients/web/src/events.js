@@ -131,10 +131,14 @@ const FORMATS = {
     let how = d.aimed ? "takes an aimed shot at" : "shoots at";
     if (d.spell_power) how = `casts a bolt (power ${d.spell_power}) at`;
     if (d.volley) how = `leads a concentrated shooting (${d.volley.length} shooters) at`;
-    return `${c.name(d.shooter)} ${how} ${c.name(d.target)}: `
+    const stray = d.aimed_at ? `${c.name(d.aimed_at)}, and hits ${c.name(d.target)}` : "";
+    return `${c.name(d.shooter)} ${how} ${stray || c.name(d.target)}: `
       + `${outcomeText(d, d.shooter, d.target, c)} (${dieAndBonus(ad, at)} vs `
       + `${dieAndBonus(dd, dt)})${modifierNote(d.modifiers)}`;
   },
+  stray_shot_rolled: (d, c) => `${c.name(d.shooter)} shoots into the melee around `
+    + `${c.name(d.target)}: rolled ${diceList(d.dice)}`
+    + (d.hits ? ` — the shot strays into ${c.name(d.hits)}` : " — on target"),
   missile_check: (d, c) => (d.spent
     ? `${d.figure ? c.name(d.figure) : "A shooter"} runs out of missiles (rolled ${diceList(d.dice)})`
     : `${c.name(d.figure)} still has missiles (rolled ${diceList(d.dice)})`),

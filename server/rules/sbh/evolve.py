@@ -442,6 +442,7 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     **SETUP_EVOLVERS,
     "terrain_danger_rolled": _recorded_only,
     "terrain_danger_tested": _recorded_only,
+    "stray_shot_rolled": _recorded_only,
     "broke_free": _broke_free,
     "activated": _activated,
     "free_move_started": _free_move_started,

@@ -10,7 +10,7 @@ combat resolution in `consequences`, where Heroes may re-roll before
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from server.rules.board.hex import distance, edge_key, line
 from server.rules.sbh import magic_items
@@ -35,6 +35,7 @@ class Sight:
     distance: int
     cover: bool = False  # -1 (seed 000, COVER; WOODS)
     max_range: int | None = None  # woods limit the range to 1 x Short
+    into_melee: bool = False  # an Evil shooter's target fighting its friends (`evil`)
 
 
 def sight(state: SbhState, shooter: Figure, target: Figure,
@@ -210,7 +211,8 @@ def can_shoot(fig: Figure) -> bool:
 
 
 def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = False,
-            max_multiple: int = 3, magic_weapon: bool = False) -> dict[str, Sight]:
+            max_multiple: int = 3, magic_weapon: bool = False,
+            into_melee: bool = False) -> dict[str, Sight]:
     """The enemies `shooter` may legally attack at range, with how it sees them.
 
     Seed 000, TARGETING RESTRICTIONS: "The shooter must always shoot at the
@@ -223,18 +225,23 @@ def targets(state: SbhState, shooter: Figure, *, base_range: int, spell: bool = 
     which are no valid target at all, and unrevealed Ambush markers.)
     `magic_weapon` (a magic javelin) and `spell` may target Stealth models
     (seed 000, STEALTH); only `spell` brings the other spell rules.
+    `into_melee`: an Evil shooter's shot may also take an enemy fighting its
+    friends, one it may always ignore for a closer one (seed 001, Evil: "May
+    shoot into hand-to-hand combats"; `evil.py`).
     Remembered until the state changes (a prompt asks it for a shot and for a
     Concentrated Shooting, the command's check again): callers only read it."""
     return remembered(state, ("targets", shooter.id, base_range, spell, max_multiple,
-                              magic_weapon),
+                              magic_weapon, into_melee),
                       lambda s: _targets(s, shooter, base_range, spell, max_multiple,
-                                         magic_weapon))
+                                         magic_weapon, into_melee))
 
 
 def _targets(state: SbhState, shooter: Figure, base_range: int, spell: bool,
-             max_multiple: int, magic_weapon: bool = False) -> dict[str, Sight]:
+             max_multiple: int, magic_weapon: bool = False,
+             into_melee: bool = False) -> dict[str, Sight]:
     valid = {enemy.id: (enemy, seen) for enemy, seen in
-             _valid_targets(state, shooter, base_range, spell, max_multiple, magic_weapon)}
+             _valid_targets(state, shooter, base_range, spell, max_multiple, magic_weapon,
+                            into_melee)}
     legal = {}
     for fid, (enemy, seen) in valid.items():
         blocked = any(other.distance < seen.distance
@@ -245,15 +252,17 @@ def _targets(state: SbhState, shooter: Figure, base_range: int, spell: bool,
     return legal
 
 
-def has_target(state: SbhState, shooter: Figure, *, base_range: int) -> bool:
+def has_target(state: SbhState, shooter: Figure, *, base_range: int,
+               into_melee: bool = False) -> bool:
     """Whether `targets` would name anyone: the closest valid target is always
     a legal one (only a closer valid target can take precedence), so finding
     one valid target is enough."""
-    return any(True for _ in _valid_targets(state, shooter, base_range, False, 3))
+    return any(True for _ in _valid_targets(state, shooter, base_range, False, 3,
+                                            into_melee=into_melee))
 
 
 def _valid_targets(state: SbhState, shooter: Figure, base_range: int, spell: bool,
-                   max_multiple: int, magic_weapon: bool = False):
+                   max_multiple: int, magic_weapon: bool = False, into_melee: bool = False):
     """The enemies `shooter` could shoot were no other enemy closer, with how it
     sees them, one at a time (so a caller may stop at the first)."""
     if shooter.pos is None or in_melee(state, shooter, spell=spell):
@@ -262,14 +271,14 @@ def _valid_targets(state: SbhState, shooter: Figure, base_range: int, spell: boo
     for enemy in state.on_table():
         if enemy.seat != shooter.seat:
             seen = _valid_target(state, shooter, enemy, base_range, spell, max_multiple,
-                                 blockers, magic_weapon)
+                                 blockers, magic_weapon, into_melee)
             if seen is not None:
                 yield enemy, seen
 
 
 def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: int,
                   spell: bool, max_multiple: int, blockers: list,
-                  magic_weapon: bool = False) -> Sight | None:
+                  magic_weapon: bool = False, into_melee: bool = False) -> Sight | None:
     multiple = band(distance(shooter.pos, enemy.pos), base_range)
     if multiple is None or multiple > max_multiple:
         return None  # out of range: no need to trace the line
@@ -279,8 +288,9 @@ def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: i
         # seed 000, STEALTH: "unless the ranged attack is performed with a magic
         # weapon or is a spell ... may always target a model with Stealth"
         return None
-    if any(f.seat == shooter.seat and f.id != shooter.id
-           for f in figures_next_to(state, enemy.pos)):
+    fighting_friends = any(f.seat == shooter.seat and f.id != shooter.id
+                           for f in figures_next_to(state, enemy.pos))
+    if fighting_friends and not into_melee:
         return None  # "you can't shoot someone who is in a melee with one of your friends"
     figures = None
     if not state.board.edges:  # (with walls, lines are walked hex by hex)
@@ -292,12 +302,12 @@ def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: i
         return None
     if seen.max_range is not None and seen.distance > seen.max_range:
         return None
-    return seen
+    return replace(seen, into_melee=True) if fighting_friends else seen
 
 
 def _may_ignore(shooter: Figure, enemy: Figure, seen: Sight, *, for_large: bool) -> bool:
     return (enemy.points * 2 < shooter.points or enemy.fallen or seen.cover
-            or (for_large and enemy.size == 0))
+            or seen.into_melee or (for_large and enemy.size == 0))
 
 
 # -- resolving a shot ----------------------------------------------------------------
@@ -347,37 +357,43 @@ def modifier_items(shooter: Figure, target: Figure, seen: Sight, *, multiple: in
 
 
 def attack_modifier_items(state: SbhState, shooter: Figure, target: Figure,
-                          spell_power: int = 0, *, javelin: bool = False
+                          spell_power: int = 0, *, javelin: bool = False,
+                          aimed_at: Figure | None = None
                           ) -> tuple[int, list[tuple[str, int, str]]]:
     """The attacker's Combat (the spell's power for a bolt) and its modifiers one
     by one, as the shooter sees the target now. A magic javelin is thrown as
-    Shooter (Short) at +1 (seed 000, MAGIC ITEMS TABLE)."""
-    seen = sight(state, shooter, target)
+    Shooter (Short) at +1 (seed 000, MAGIC ITEMS TABLE). A stray shot (`evil.py`)
+    takes its range, cover and ambush from `aimed_at`, the enemy it was shot at,
+    and the rest from the friend it hits."""
+    aimed_at = aimed_at or target
+    seen = sight(state, shooter, aimed_at)
     base = (SPELL_RANGES[spell_power] if spell_power else SHORT if javelin
             else shooter_range(shooter))
     items = modifier_items(shooter, target, seen, multiple=band(seen.distance, base),
-                           spell_power=spell_power, ambush=ambushes(state, shooter, target))
+                           spell_power=spell_power, ambush=ambushes(state, shooter, aimed_at))
     if javelin:
         items.append(("magic javelin", 1, "magic javelin +1"))
     return (spell_power or shooter.combat), items
 
 
 def attack_modifiers(state: SbhState, shooter: Figure, target: Figure,
-                     spell_power: int = 0, *, javelin: bool = False
-                     ) -> tuple[int, int, list[str]]:
+                     spell_power: int = 0, *, javelin: bool = False,
+                     aimed_at: Figure | None = None) -> tuple[int, int, list[str]]:
     """The attacker's Combat, its total modifier and the reasons (see
     attack_modifier_items)."""
     combat, items = attack_modifier_items(state, shooter, target, spell_power,
-                                          javelin=javelin)
+                                          javelin=javelin, aimed_at=aimed_at)
     return (combat, *_totalled(items))
 
 
 def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,
           spell_power: int = 0, spell_only: int = 0, volley: list[str] | None = None,
-          javelin: bool = False, casters: list[str] = (), volley_power: int = 0) -> None:
+          javelin: bool = False, casters: list[str] = (), volley_power: int = 0,
+          aimed_at: str | None = None) -> None:
     """Roll the attack and hand it to the shared resolution (Hero re-rolls).
     `volley`: the shooters of a Concentrated Shooting (`shooter` is the nearest);
-    `casters` among them cast spells of power `volley_power`."""
+    `casters` among them cast spells of power `volley_power`; `aimed_at`: the
+    enemy a stray shot hitting `target`, a friend, was shot at (`evil.py`)."""
     from server.rules.sbh.consequences import continue_combat
 
     spec = {"attacker": shooter.id, "defender": target.id, "dice": ctx.roll(2),
@@ -386,6 +402,8 @@ def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,
             "cost": cost, "asked": []}
     if javelin:  # (only then: older records carry no such key)
         spec["ranged"]["javelin"] = True
+    if aimed_at is not None:
+        spec["ranged"]["aimed_at"] = aimed_at
     if casters:
         spec["ranged"].update(casters=list(casters), volley_power=volley_power)
     continue_combat(ctx, spec)
@@ -412,8 +430,10 @@ def finish_shot(ctx, spec: dict) -> None:
             d_mod -= len(volley) - 1
             d_why.append(f"concentrated shooting -{len(volley) - 1}")
     else:
-        a_combat, a_mod, a_why = attack_modifiers(s, shooter, target, power,
-                                                  javelin=bool(ranged.get("javelin")))
+        aimed_at = ranged.get("aimed_at")
+        a_combat, a_mod, a_why = attack_modifiers(
+            s, shooter, target, power, javelin=bool(ranged.get("javelin")),
+            aimed_at=s.figures[aimed_at] if aimed_at else None)
     if ranged["aimed"]:
         d_mod -= 1
         d_why.append("aimed shot -1")
@@ -430,6 +450,7 @@ def finish_shot(ctx, spec: dict) -> None:
     result = outcome(a_total, a_die, d_total, d_die, one_sided=True,
                      lethal_for_attacker=lethal, loser_flags=flags)
     ctx.emit("shot", shooter=shooter.id, target=target.id, dice=[a_die, d_die],
+             **({"aimed_at": ranged["aimed_at"]} if ranged.get("aimed_at") else {}),
              totals=[a_total, d_total], modifiers=[a_why, d_why], aimed=ranged["aimed"],
              spell_power=power, loser=result.loser, result=result.result,
              cost=spec["cost"], spell_only=ranged["spell_only"], volley=volley,

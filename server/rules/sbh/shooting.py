@@ -5,7 +5,7 @@ sight, targets and modifiers are in `ranged`."""
 from __future__ import annotations
 
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import magic_items, ranged
+from server.rules.sbh import evil, magic_items, ranged
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.groups import regrouping
@@ -21,7 +21,8 @@ def shot_targets(state: SbhState, fig: Figure) -> list[str]:
     if regrouping(state) or not ranged.can_shoot(fig):
         return []
     return remembered(state, ("shot targets", fig.id), lambda s: sorted(
-        ranged.targets(s, fig, base_range=ranged.shooter_range(fig))))
+        ranged.targets(s, fig, base_range=ranged.shooter_range(fig),
+                       into_melee=evil.shoots_into_melee(fig))))
 
 
 def javelin_targets(state: SbhState, fig: Figure) -> list[str]:
@@ -38,7 +39,8 @@ def shoot_options(state: SbhState, fig: Figure, left: int) -> list[CommandSpec]:
     specs = []
     found = None
     if not regrouping(state) and ranged.can_shoot(fig) and ranged.has_target(
-            state, fig, base_range=ranged.shooter_range(fig)):
+            state, fig, base_range=ranged.shooter_range(fig),
+            into_melee=evil.shoots_into_melee(fig)):
         found = later(state, lambda s: shot_targets(s, fig))  # (listed if looked at)
     if found:
         specs.append(CommandSpec("shoot", "Ranged attack (Aimed Shot: 2 actions, -1 to the "
@@ -83,7 +85,10 @@ def do_shoot(ctx, args: dict) -> None:
     if target_id not in shot_targets(s, fig):
         raise illegal(_why_not(s, fig, target_id), "seed 000, TARGETING RESTRICTIONS",
                       code="illegal_target")
-    ranged.shoot(ctx, fig, s.figures[target_id], aimed=aimed, cost=cost)
+    target = s.figures[target_id]
+    hit = evil.stray_shot(ctx, fig, target)  # (the target itself, unless into a melee)
+    ranged.shoot(ctx, fig, hit, aimed=aimed, cost=cost,
+                 aimed_at=None if hit is target else target.id)
 
 
 def _throw_javelin(ctx, fig: Figure, args: dict) -> None:

@@ -104,7 +104,8 @@ OPTIONS = DEFAULTS
 # events a command gives, and re-record tests/sbh/rules_corpus.json (its test
 # fails until then). Matches created before matches carried it have none.
 RULES_VERSION = 2  # 2: a Short mover crosses a low wall it touches for one action;
-#   generated terrain may hold hedges and walls; scenario "random"
+#   generated terrain may hold hedges and walls; scenario "random"; rivers and bridges;
+#   Evil shooters shoot into melees
 CONCEDE = CommandSpec("concede", "Concede the match")  # (in every prompt: built once)
 
 
