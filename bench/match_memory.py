@@ -22,6 +22,8 @@ before the matches, shared ones, count for none): the rules state (board, figure
 caches), the prompt (who must act and each seat's decision, encoded), the last request
 ids, the subscribers, the actor's task and mailbox, its other fields and itself. The
 rest is what no part reaches (the hub's tables, dictionaries that grew, the allocator).
+It also counts the new objects the garbage collector tracks, by type: a full collection
+walks every one of them, so at 1,000 matches they set its pause (bench/load.py).
 With `--rules-workers N` the rules state lives in the worker processes instead:
 `bench/sbh_memory.py` measures that share.
 """
@@ -35,6 +37,7 @@ import secrets
 import sys
 import tempfile
 import tracemalloc
+from collections import Counter
 from pathlib import Path
 
 import msgspec
@@ -169,6 +172,7 @@ async def run(args, url: str) -> None:
         count = len(actors)
         seqs = sorted(a.seq for a in actors)
         sizes = breakdown(actors)
+        tracked = Counter(type(obj).__name__ for obj in gc.get_objects() if new(obj))
         sites = tracemalloc.take_snapshot().compare_to(before, "traceback")[:args.top]
         tracemalloc.stop()
         print(f"{held / count / KIB:.1f} KiB per active match ({count} matches, "
@@ -180,6 +184,9 @@ async def run(args, url: str) -> None:
         rest = held - sum(sizes.values())
         print(f"  {rest / count / KIB:6.1f} KiB  reached by none of these (hub's tables, "
               "caches keyed by a match's objects, grown dictionaries)")
+        print(f"{sum(tracked.values()) / count:.0f} objects the garbage collector tracks per "
+              "active match (a full collection walks each): "
+              + ", ".join(f"{name} {n / count:.0f}" for name, n in tracked.most_common(10)))
         print("largest allocation sites (innermost frames):")
         for stat in sites:
             where = " < ".join(f"{Path(f.filename).name}:{f.lineno}"

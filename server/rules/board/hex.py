@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -111,11 +112,19 @@ def line(a: Hex, b: Hex, nudge: int = 1) -> tuple[Hex, ...]:
     sample well clear of a tie, so rounding commutes with the move); offsets
     are few and shared by every board, so their lines are cached."""
     aq, ar, as_ = a[0], a[1], a[2]
-    return tuple(Hex(aq + q, ar + r, as_ + s)
-                 for q, r, s in offset_line(b[0] - aq, b[1] - ar, nudge))
+    cells = _offset_cells(b[0] - aq, b[1] - ar, nudge)
+    return tuple(Hex(aq + q, ar + r, as_ - q - r) for q, r in
+                 zip(cells[::2], cells[1::2], strict=True))
 
 
 @functools.lru_cache(maxsize=1 << 16)
+def _offset_cells(dq: int, dr: int, nudge: int) -> array:
+    """`offset_line` as q, r pairs in one array of bytes (offsets on a table are
+    at most 96 either way): its tuples of int tuples took ~4 KiB a line, ~77 MiB
+    for every offset of a 48-hex table; this takes ~1/30 of that."""
+    return array("b", [c for q, r, _ in offset_line(dq, dr, nudge) for c in (q, r)])
+
+
 def offset_line(dq: int, dr: int, nudge: int) -> tuple[tuple[int, int, int], ...]:
     n = max(abs(dq), abs(dr), abs(dq + dr))
     if n == 0:

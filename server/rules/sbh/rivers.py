@@ -81,7 +81,7 @@ def river_problems(board, found: list[set], terrain: dict) -> list[str]:
     """Rivers too wide or with no way across, and bridges standing in no river."""
     problems = []
     for river in found:
-        where = _first(river)
+        where = first_hex(river)
         wide = width(river)
         if wide > SHORT:
             problems.append(f"the river at {where} is {wide} hexes wide ({SHORT} at most: "
@@ -96,7 +96,8 @@ def river_problems(board, found: list[set], terrain: dict) -> list[str]:
     return problems
 
 
-def _first(hexes) -> list[int]:
-    """The river's first hex in reading order (north row first, then west)."""
+def first_hex(hexes) -> list[int]:
+    """A group's first hex in reading order (north row first, then west): how
+    problems name a feature or a river."""
     q, r, _ = min(hexes, key=lambda h: (h[1], h[0]))
     return [q, r]

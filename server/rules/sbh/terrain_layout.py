@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from server.rules.board.hex import distance, edge_key, hex_at, neighbours, within
-from server.rules.sbh.rivers import river_problems, rivers
+from server.rules.sbh.rivers import first_hex, river_problems, rivers
 from server.rules.sbh.terrain import KINDS, LONG, SHORT
 
 
@@ -249,7 +249,7 @@ def run_problems(lines: list[Run], groups: list, rules: LayoutRules) -> list[str
                      else f"longer than {rules.max_size}")
             problems.append(f"{name} is {bound} sides ({rules.min_size} to "
                             f"{rules.max_size} allowed)")
-    areas = [(f"the {kind} feature at {_first(group)}", group, False) for kind, group in groups]
+    areas = [(f"the {kind} feature at {first_hex(group)}", group, False) for kind, group in groups]
     needed = rules.min_gap - 1  # hexes between two items (4 for 1 x Short)
     for i, (name, hexes) in enumerate(named):
         for other, other_hexes, is_run in areas + [(n, h, True) for n, h in named[i + 1:]]:
@@ -273,11 +273,6 @@ def _hexes_between(run_hexes, other_hexes, other_is_run: bool) -> int:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}{'es' if noun.endswith('x') else 's'}"
-
-
-def _first(group) -> list[int]:
-    q, r, _ = min(group)
-    return [q, r]
 
 
 def generate_layout(ctx, board, rules: LayoutRules = ALL_OUT, attempts: int = 60):
