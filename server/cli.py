@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import threading
 
 from server.config import ConfigError
 
@@ -47,7 +48,19 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (CommandError, ConfigError) as exc:
         print(f"warband: error: {exc}", file=sys.stderr)
+        threading.excepthook = _quiet_about_closed_loops
         return 1
+
+
+def _quiet_about_closed_loops(failure: threading.ExceptHookArgs) -> None:
+    """After a command failed: aiosqlite stops the worker thread of a connection that
+    could not be opened by queueing a stop that reports back to the event loop; when
+    `asyncio.run` has closed the loop first (a race), the thread dies on "Event loop
+    is closed" and, as the process exits, Python prints its traceback under the
+    one-line error. Harmless (the thread had nothing left to do): not printed."""
+    if failure.exc_type is RuntimeError and "Event loop is closed" in str(failure.exc_value):
+        return
+    threading.__excepthook__(failure)
 
 
 if __name__ == "__main__":

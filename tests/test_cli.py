@@ -91,3 +91,20 @@ def test_a_sqlite_file_that_cannot_be_opened_is_one_line(command, tmp_path):
     assert ran.returncode == 1
     assert ran.stderr == (f"warband: error: cannot open the database {url}: "
                           "unable to open database file\n")
+
+
+def test_a_worker_thread_dying_on_a_closed_loop_after_a_failed_command_is_not_printed(capsys):
+    """The race behind the one-line error above: aiosqlite's worker thread may report to
+    an event loop `asyncio.run` has already closed. After a failed command that death
+    is not printed; any other thread failure still is."""
+    import threading
+
+    from server.cli import _quiet_about_closed_loops
+
+    def hook_args(error: BaseException):
+        return threading.ExceptHookArgs([type(error), error, None, None])
+
+    _quiet_about_closed_loops(hook_args(RuntimeError("Event loop is closed")))
+    assert capsys.readouterr().err == ""
+    _quiet_about_closed_loops(hook_args(ValueError("something else")))
+    assert "ValueError: something else" in capsys.readouterr().err

@@ -112,22 +112,40 @@ def test_a_six_on_the_kind_die_can_roll_a_hedge(dice):
     """seed 000, ALL-OUT BATTLE: 'Two to six scenic items (hills, boulders, woods,
     ruins, etc ...)' and 'Hedges, fences and low walls may be placed contiguously so
     that they form a longer hedge or wall.' The generator's kind die: a 6 rolls again,
-    and a 3 or 4 gives a hedge of 3 + 1d6 sides along a rolled row."""
-    state = battle(fig("a1", "Elf", 3, 3, (0, 0)), fig("b1", "Orc", 4, 3, (0, 0)), size=12)
+    and a 3 or 4 gives a hedge of 3 + 1d6 sides along a rolled row -- once the two
+    area features the scenario needs are down (a hedge rolled before them is passed
+    over: TREASURE HUNT's tokens and the PLACE OF POWER need hexes inside features)."""
+    state = battle(fig("a1", "Elf", 3, 3, (0, 0)), fig("b1", "Orc", 4, 3, (0, 0)), size=24)
     for f in state.figures.values():
         f.pos = None
     state.phase, state.attacker = "terrain", "a"
-    dice.fix(1)  # two features
-    woods_at(dice, 2, 2)
+    dice.fix(3)  # three features
+    dice.fix(6, 3)  # a hedge first: passed over (no rolls for where), no area yet
+    for col in (3, 20):  # woods (1), radius 2 (1), at column col, row 3 (a d24 each)
+        dice.fix(1, 1)
+        dice.fix(col, 3, sides=24)
     dice.fix(6, 3, 1)  # a six, then a hedge of 3 + 1 sides
-    dice.fix(3, 10, sides=12)  # from column 3, row 10 (0-based 2, 9), eastwards
+    dice.fix(3, 15, sides=24)  # from column 3, row 15 (0-based 2, 14), eastwards
     state, events = act(state, "b", "generate_terrain", dice)
     [laid] = [e for e in events if e.type == "terrain_laid"]
-    # hex (-2, 9) is column 2 of row 9: its south-west and south-east sides, then (-1, 9)'s
+    # hex (-5, 14) is column 2 of row 14: its south-west and south-east sides, then (-4, 14)'s
     assert laid.data["edges"] == [
-        [[-3, 10], [-2, 9], "hedge"], [[-2, 9], [-2, 10], "hedge"],
-        [[-2, 10], [-1, 9], "hedge"], [[-1, 9], [-1, 10], "hedge"]]
-    assert len(state.board.edges) == 4 and state.phase == "edge"
+        [[-6, 15], [-5, 14], "hedge"], [[-5, 14], [-5, 15], "hedge"],
+        [[-5, 15], [-4, 14], "hedge"], [[-4, 14], [-4, 15], "hedge"]]
+    assert len(features(dict(state.board.terrain))) == 2 and state.phase == "edge"
+
+
+def test_a_scenario_with_tokens_or_a_place_of_power_needs_area_features(dice):
+    """seed 000, TREASURE HUNT: 'The tokens must be within a terrain feature'; PLACE OF
+    POWER: a terrain feature is nominated. Two hedges are two scenic items, with no hex
+    inside either."""
+    hedges = along_row(0, 6, 4, "hedge") + along_row(0, 16, 4, "hedge")
+    for scenario, said in (("treasure_hunt", "three hexes inside terrain features"),
+                           ("place_of_power", "needs a terrain feature")):
+        assert said in refusal(dice, [], hedges, scenario, size=24)
+    laid(dice, WOODS, along_row(0, 16, 4, "hedge"), "treasure_hunt", size=24)
+    dice.fix(2)  # (the Place of Power's nominator is rolled once the terrain is laid)
+    laid(dice, WOODS, along_row(0, 16, 4, "hedge"), "place_of_power", size=24)
 
 
 @pytest.mark.parametrize("scenario", ["all_out_battle", "on_difficult_ground"])
@@ -152,6 +170,8 @@ def test_every_generated_layout_keeps_the_rules(scenario):
             board = SbhBoard(size, size)
             terrain, edges = generate_layout(Rolls(seed), board, rules_for(scenario))
             assert layout_problems(board, terrain, edges, rules_for(scenario)) == [], seed
+            areas = features({hex_at(q, r): k for q, r, k in terrain})
+            assert len(areas) >= rules_for(scenario).min_features, seed
             with_runs += bool(edges)
     assert with_runs >= 15
 

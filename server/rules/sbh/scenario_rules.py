@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import heapq
 
-from server.rules.board.hex import Hex, distance, line, neighbours
+from server.rules.board.hex import Hex, distance, hex_at, line, neighbours
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal, offered
@@ -56,6 +56,19 @@ def after_terrain(ctx) -> None:
     if scenario(s) == "place_of_power":
         [die] = ctx.roll(1)
         ctx.emit("place_nominator_rolled", dice=[die], seat="a" if die <= 3 else "b")
+
+
+def layout_needs(scenario_name: str, terrain_rows: list) -> list[str]:
+    """What a lay-out must hold for the scenario's set-up step: TREASURE HUNT's
+    three tokens go "within a terrain feature", one a hex (QUEST FOR A MAGIC ITEM
+    places them so too), and PLACE OF POWER nominates a terrain feature. Hedges
+    and walls are scenic items with no hexes inside them."""
+    area = {hex_at(q, r): kind for q, r, kind in terrain_rows if kind != "open"}
+    if scenario_name in TOKEN_SCENARIOS and sum(len(g) for _, g in features(area)) < 3:
+        return ["the three treasure tokens need three hexes inside terrain features"]
+    if scenario_name == "place_of_power" and not area:
+        return ["the Place of Power needs a terrain feature to be nominated"]
+    return []
 
 
 def setup_decisions(state: SbhState) -> dict[str, list[CommandSpec]]:

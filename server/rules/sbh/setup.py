@@ -198,6 +198,7 @@ def do_lay_terrain(ctx, seat: str, args: dict) -> None:
     terrain, edges = args.get("terrain"), args.get("edges", [])
     scenario = ctx.state.options.get("scenario", "all_out_battle")
     problems = layout_problems(ctx.state.board, terrain, edges, rules_for(scenario))
+    problems = problems or scenario_rules.layout_needs(scenario, terrain)
     if problems:
         raise illegal("Terrain breaks the scenario's rules: " + "; ".join(problems),
                       "seed 000, ALL-OUT BATTLE", code="bad_terrain")

@@ -279,7 +279,8 @@ def generate_layout(ctx, board, rules: LayoutRules = ALL_OUT, attempts: int = 60
     """Roll a lay-out with the match dice: the number of features on a d6 (for
     up to 8 features, d6 + 2), at least the minimum; each of a kind rolled on
     GENERATED_KINDS, where a 6 rolls again on GENERATED_SIXES (a swamp, or a
-    hedge or low wall run: `_rolled_run`); an area feature has radius 2 or 3
+    hedge or low wall run: `_rolled_run`, once the scenario's minimum of area
+    features is on the table); an area feature has radius 2 or 3
     (always 4 to 7 across); each is placed at rolled coordinates, and a
     placement that breaks the lay-out rules is re-rolled. After `attempts`
     rolls it stops with what it has, unless that is fewer than the scenario's
@@ -291,17 +292,19 @@ def generate_layout(ctx, board, rules: LayoutRules = ALL_OUT, attempts: int = 60
                                         die + (2 if rules.max_features > 6 else 0)))
     terrain: dict = {}
     sides: dict = {}
-    placed = 0
+    placed = areas = 0
     cols, rows = board.width, board.height
     for attempt in range(10 * attempts):
         if placed == count or (attempt >= attempts and placed >= rules.min_features):
             break
         if attempt and attempt % attempts == 0:  # short of the minimum (a small table):
-            terrain, sides, placed = {}, {}, 0   # start again, the first ones may block
+            terrain, sides, placed, areas = {}, {}, 0, 0  # again: the first ones may block
         kind = GENERATED_KINDS[ctx.roll(1)[0] - 1]
         if kind == "six":
             kind = GENERATED_SIXES[ctx.roll(1)[0] - 1]
         if kind in WALLS_AND_HEDGES:
+            if areas < rules.min_features:
+                continue  # (the scenario's tokens and Place of Power need area features)
             run = _rolled_run(ctx, board, kind, rules)
             if run is not None and _run_fits(run, terrain, sides, rules):
                 sides.update(run)
@@ -326,6 +329,7 @@ def generate_layout(ctx, board, rules: LayoutRules = ALL_OUT, attempts: int = 60
         for h in blob:
             terrain[h] = kind
         placed += 1
+        areas += 1
     rows_out = sorted([h[0], h[1], k] for h, k in terrain.items())
     edges_out = sorted([*_side_name(side), k] for side, k in sides.items())
     return rows_out, edges_out
