@@ -52,7 +52,9 @@ server wait for a core in the middle of a command (13-15% of the window at `--th
 against 6-9% at nice 19). Both are worth running: equal priority is the harsher
 co-located figure, nice 19 the nearer to a server of its own. "p99 by quarter of the
 window" shows what a short warm-up let in. The machine is small and shared: compare the
-ratio, not the absolute rates. Each run writes bench/results/load_latency.png, the
+ratio, not the absolute rates. At the window's end the server is asked (SIGUSR1) what its
+garbage collector tracks, by type: a full collection walks all of it, so that line says
+what its pauses are made of. Each run writes bench/results/load_latency.png, the
 server's log, and with --profile a py-spy profile of the server over the window
 (summarised at the end).
 """
@@ -313,6 +315,8 @@ def run_phase(kind: str, url: str, server: psutil.Process, args, echo_sizes=(0, 
         time.sleep(0.5)
     cpu = cpu_delta(cpu_before, cpu_seconds(pids))
     after = scrape(metrics_base) if metrics_base else {}
+    if kind == "warband":  # what a full collection would walk now: a line in its log
+        server.send_signal(signal.SIGUSR1)
     stats, probe = Stats(), Stats()
     for _ in procs:
         got = results.get(timeout=120)
@@ -351,9 +355,12 @@ def warband_phase(args, database: str) -> dict:
         stop_process(proc)
         phase_checkpoints = watch.stop() if watch is not None else []
     phase["checkpoints"] = phase_checkpoints
-    problems = [line for line in log.read_text().splitlines()
+    lines = log.read_text().splitlines()
+    problems = [line for line in lines
                 if "Traceback" in line or " ERROR " in line or "Error" in line]
     phase["log_problems"] = problems
+    phase["gc_report"] = next((line[line.index("gc: ") + 4:] for line in lines
+                               if "gc: " in line), None)
     return phase
 
 
@@ -490,6 +497,8 @@ def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
     if pauses := stage_lines(war["before"], war["after"], "gc", args.seconds):
         print("server's garbage collector pauses, by generation (warband_gc_pause_seconds):")
         print("\n".join(pauses))
+    if war.get("gc_report"):  # (kill -USR1 at the window's end: server/gc_tuning.report)
+        print(f"what a full collection would walk at the window's end: {war['gc_report']}")
     png = RESULTS / "load_latency.png"
     plot(png, {"warband": ws.latencies, "echo": es.latencies},
          f"command -> reply: {args.matches} matches, {args.spectators} spectators",

@@ -5,6 +5,7 @@ Prometheus text at GET /metrics, and the static web client at / (from
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http
 import logging
 import mimetypes
@@ -141,6 +142,9 @@ async def run(options: ServerOptions, ready: asyncio.Event | None = None) -> Non
             loop.add_signal_handler(sig, stop.cancel)
         except (NotImplementedError, RuntimeError):
             pass
+    with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
+        # `kill -USR1`: what the garbage collector tracks, to the log (gc_tuning.report)
+        loop.add_signal_handler(signal.SIGUSR1, lambda: log.warning(gc_tuning.report()))
     server = WarbandServer(options)
     try:
         await server.start()

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import gc
 import os
+from collections import Counter
 
 from server.config import ConfigError
 
@@ -60,6 +61,18 @@ def thresholds() -> tuple[int, int, int] | None:
         raise ConfigError(f"WARBAND_GC_THRESHOLDS must be three numbers (\"700,10,1000\") "
                          f"or \"off\", not {spec!r}") from None
     return first, second, third
+
+
+def report(top: int = 12) -> str:
+    """What a full collection would walk now, by type: one line for the log
+    (`kill -USR1` a server; bench/load.py asks at the end of its window). Walks
+    every tracked object once: a pause of its own, for a diagnosis, not a metric."""
+    tracked = gc.get_objects()
+    by_type = Counter(type(obj).__name__ for obj in tracked)
+    del tracked
+    return (f"gc: {sum(by_type.values())} tracked objects (young/middle/old counts "
+            f"{'/'.join(map(str, gc.get_count()))}), {gc.get_freeze_count()} frozen; by type: "
+            + ", ".join(f"{name} {n}" for name, n in by_type.most_common(top)))
 
 
 def tune() -> None:

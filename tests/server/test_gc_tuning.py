@@ -76,3 +76,40 @@ def test_a_waiting_match_holds_none_of_its_prompts_working():
         assert (released.events, released.checksums, released.views) == (
             kept.events, kept.checksums, kept.views)
         assert core.view(seat) == kept.views[seat] and core.state._memo is None
+
+
+def test_a_running_server_reports_what_the_collector_tracks_on_sigusr1(tmp_path):
+    """`kill -USR1` a server: one log line of its tracked objects by type (what a full
+    collection would walk), and it keeps serving."""
+    import signal
+    import time
+    import urllib.request
+
+    from tests.test_cli import free_port
+
+    port = free_port()
+    log = tmp_path / "serve.log"
+    with open(log, "w") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "server.cli", "serve", "--port", str(port),
+                                 "--database", f"sqlite+aiosqlite:///{tmp_path}/w.db"],
+                                stdout=subprocess.DEVNULL, stderr=err)
+    try:
+        deadline = time.time() + 20
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz").close()
+                break
+            except OSError:
+                assert time.time() < deadline, log.read_text()
+                time.sleep(0.1)
+        proc.send_signal(signal.SIGUSR1)
+        while "gc: " not in log.read_text():
+            assert time.time() < deadline + 10, log.read_text()
+            time.sleep(0.1)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz") as still:
+            assert still.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    [line] = [x for x in log.read_text().splitlines() if "gc: " in x]
+    assert "tracked objects" in line and "frozen; by type: " in line and "dict " in line
