@@ -142,7 +142,8 @@ def _sentence(kind: str, d: Mapping[str, Any], n: Callable[[str], str],
                     f"({plural(len(listed.get('models', ())), 'figure')}, {points} pts)")
         return f"{seat(d['seat'])} submitted a warband list (secret until both are in)"
     if kind == "scenario_rolled":
-        return f"Scenario rolled: {d['die']}, {d['scenario'].replace('_', ' ')}"
+        return (f"Scenario rolled: {', '.join(map(str, d['dice']))}, "
+                f"{d['scenario'].replace('_', ' ')}")
     if kind == "lists_revealed":
         return "Lists revealed: " + "; ".join(
             f"{seat(s)} {w.get('name', '')} ({plural(len(w.get('models', ())), 'figure')})"

@@ -37,7 +37,7 @@ def test_one_die_on_the_table_once_both_lists_are_in(dice, die, scenario):
     assert types(events) == ["list_submitted", "list_submitted", "scenario_rolled",
                              "lists_revealed", "roles_rolled"]
     rolled = events[2]
-    assert rolled.data == {"die": die, "scenario": scenario}
+    assert rolled.data == {"dice": [die], "scenario": scenario}
     assert state.options["scenario"] == scenario
     assert SYSTEM.view(state, Viewer(seat=None))["options"]["scenario"] == scenario
     assert rebuild(SYSTEM, SETUP, events).options == state.options  # decided by its event

@@ -52,7 +52,7 @@ def test_set_up_events_and_the_end():
                                "1 hill, 2 woods hexes"
     assert format_event(event("list_submitted", seat="b", commitment="ab12"), {}) == \
         "b submitted a warband list (secret until both are in)"
-    assert format_event(event("scenario_rolled", die=5, scenario="on_difficult_ground"),
+    assert format_event(event("scenario_rolled", dice=[5], scenario="on_difficult_ground"),
                         {}) == "Scenario rolled: 5, on difficult ground"
     assert format_event(event("stray_shot_rolled", shooter="a1", target="b1", dice=[2],
                               hits="a2"), {"a1": "Archer", "b1": "Elf", "a2": "Orc"}) == \

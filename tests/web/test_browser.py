@@ -157,7 +157,7 @@ WORDING_JS = """() => {
     activated: line('activated', {figure: 'a1', dice: [5, 2, 1], automatic: 0, target: 3,
                                   successes: 1, failures: 2, casting: false}),
     turn: line('turn_passed', {to: 'b', turn: 3, reason: 'turnover'}),
-    scenario: line('scenario_rolled', {die: 2, scenario: 'ambush'}),
+    scenario: line('scenario_rolled', {dice: [2], scenario: 'ambush'}),
     stray: line('stray_shot_rolled', {shooter: 'a1', target: 'b1', dice: [3], hits: 'b2'}),
     hidden: warbandLib.formatEvent(null, ctx).text,
     bookkeeping: warbandLib.formatEvent({type: 'pending_pushed', data: {}}, ctx),

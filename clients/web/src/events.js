@@ -74,7 +74,7 @@ function qualityRoll(data) {
 const FORMATS = {
   list_submitted: (d, c) => `${c.seat(d.seat)} submitted a warband list`
     + (d.list ? ` (${d.list.name || "unnamed"}, kept secret until both are in)` : " (secret)"),
-  scenario_rolled: (d) => `Scenario rolled: ${d.die}, ${SCENARIOS[d.scenario] || d.scenario}`,
+  scenario_rolled: (d) => `Scenario rolled: ${diceList(d.dice)}, ${SCENARIOS[d.scenario] || d.scenario}`,
   lists_revealed: (d, c) => "Warband lists revealed: " + Object.entries(d.lists || {})
     .map(([seat, list]) => {
       const points = (list.models || []).reduce((sum, m) => sum + (m.points || 0), 0);

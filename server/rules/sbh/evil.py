@@ -20,8 +20,6 @@ from server.rules.board.hex import distance
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.movement import figures_next_to
 
-EVIL = "seed 001, Special Abilities, Evil"
-
 
 def shoots_into_melee(fig: Figure) -> bool:
     return fig.has("Evil")

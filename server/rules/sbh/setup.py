@@ -166,7 +166,7 @@ def _roll_scenario(ctx) -> None:
     designed their warbands." Rolled when both lists are committed, before they are
     revealed: no figure is ever on the table without its scenario."""
     [die] = ctx.roll(1)
-    ctx.emit("scenario_rolled", die=die, scenario=BASIC_SCENARIOS_TABLE[die - 1])
+    ctx.emit("scenario_rolled", dice=[die], scenario=BASIC_SCENARIOS_TABLE[die - 1])
 
 
 def _roll_off(ctx, event: str) -> None:
