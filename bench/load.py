@@ -498,7 +498,7 @@ def report(args, war: dict, echo: dict, sizes: tuple[int, int]) -> None:
         print("server's garbage collector pauses, by generation (warband_gc_pause_seconds):")
         print("\n".join(pauses))
     if war.get("gc_report"):  # (kill -USR1 at the window's end: server/gc_tuning.report)
-        print(f"what a full collection would walk at the window's end: {war['gc_report']}")
+        print(f"the server's collector at the window's end: {war['gc_report']}")
     png = RESULTS / "load_latency.png"
     plot(png, {"warband": ws.latencies, "echo": es.latencies},
          f"command -> reply: {args.matches} matches, {args.spectators} spectators",

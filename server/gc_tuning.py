@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import gc
 import os
+import time
 from collections import Counter
 
 from server.config import ConfigError
@@ -64,15 +65,20 @@ def thresholds() -> tuple[int, int, int] | None:
 
 
 def report(top: int = 12) -> str:
-    """What a full collection would walk now, by type: one line for the log
-    (`kill -USR1` a server; bench/load.py asks at the end of its window). Walks
-    every tracked object once: a pause of its own, for a diagnosis, not a metric."""
+    """What a full collection walks now, by type, and how long one takes: one line
+    for the log (`kill -USR1` a server; bench/load.py asks at the end of its
+    window). It walks every tracked object and then runs that full collection: a
+    pause of its own, for a diagnosis, not a metric."""
+    counts = "/".join(map(str, gc.get_count()))
     tracked = gc.get_objects()
     by_type = Counter(type(obj).__name__ for obj in tracked)
     del tracked
-    return (f"gc: {sum(by_type.values())} tracked objects (young/middle/old counts "
-            f"{'/'.join(map(str, gc.get_count()))}), {gc.get_freeze_count()} frozen; by type: "
-            + ", ".join(f"{name} {n}" for name, n in by_type.most_common(top)))
+    started = time.perf_counter()
+    gc.collect()
+    took = (time.perf_counter() - started) * 1000
+    return (f"gc: {sum(by_type.values())} tracked objects (young/middle/old counts {counts}), "
+            f"{gc.get_freeze_count()} frozen; a full collection of them took {took:.1f} ms; "
+            "by type: " + ", ".join(f"{name} {n}" for name, n in by_type.most_common(top)))
 
 
 def tune() -> None:
