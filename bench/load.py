@@ -53,8 +53,9 @@ against 6-9% at nice 19). Both are worth running: equal priority is the harsher
 co-located figure, nice 19 the nearer to a server of its own. "p99 by quarter of the
 window" shows what a short warm-up let in. The machine is small and shared: compare the
 ratio, not the absolute rates. At the window's end the server is asked (SIGUSR1) what its
-garbage collector tracks, by type: a full collection walks all of it, so that line says
-what its pauses are made of. Each run writes bench/results/load_latency.png, the
+garbage collector tracks, by type, and times one full collection of it: what a full
+collection costs in steady state, and what it is made of. Each run writes
+bench/results/load_latency.png, the
 server's log, and with --profile a py-spy profile of the server over the window
 (summarised at the end).
 """
