@@ -64,21 +64,35 @@ def thresholds() -> tuple[int, int, int] | None:
     return first, second, third
 
 
-def report(top: int = 12) -> str:
-    """What a full collection walks now, by type, and how long one takes: one line
-    for the log (`kill -USR1` a server; bench/load.py asks at the end of its
-    window). It walks every tracked object and then runs that full collection: a
-    pause of its own, for a diagnosis, not a metric."""
+def report(top: int = 8) -> str:
+    """What a full collection walks now and what it finds, by type, and how long it
+    takes: one line for the log (`kill -USR1` a server; bench/load.py asks at the end
+    of its window). It walks every tracked object and runs that full collection,
+    keeping what it finds unreachable to count it before freeing it: a pause of its
+    own, for a diagnosis, not a metric."""
     counts = "/".join(map(str, gc.get_count()))
     tracked = gc.get_objects()
     by_type = Counter(type(obj).__name__ for obj in tracked)
     del tracked
+    flags = gc.get_debug()
+    gc.set_debug(flags | gc.DEBUG_SAVEALL)
     started = time.perf_counter()
-    gc.collect()
-    took = (time.perf_counter() - started) * 1000
+    try:
+        gc.collect()
+    finally:
+        gc.set_debug(flags)
+    walked = time.perf_counter()
+    garbage = Counter(type(obj).__name__ for obj in gc.garbage)
+    gc.garbage.clear()
+    freed = time.perf_counter()
+
+    def listed(counter: Counter) -> str:
+        return ", ".join(f"{name} {n}" for name, n in counter.most_common(top))
     return (f"gc: {sum(by_type.values())} tracked objects (young/middle/old counts {counts}), "
-            f"{gc.get_freeze_count()} frozen; a full collection of them took {took:.1f} ms; "
-            "by type: " + ", ".join(f"{name} {n}" for name, n in by_type.most_common(top)))
+            f"{gc.get_freeze_count()} frozen; a full collection walked them in "
+            f"{(walked - started) * 1000:.1f} ms and found {sum(garbage.values())} unreachable, "
+            f"freed in {(freed - walked) * 1000:.1f} ms; tracked by type: {listed(by_type)}; "
+            f"unreachable by type: {listed(garbage)}")
 
 
 def tune() -> None:
