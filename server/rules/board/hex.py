@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import heapq
-from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -111,18 +110,21 @@ def line(a: Hex, b: Hex, nudge: int = 1) -> tuple[Hex, ...]:
     A line is its offset's line moved to start at a (the nudge keeps every
     sample well clear of a tie, so rounding commutes with the move); offsets
     are few and shared by every board, so their lines are cached."""
-    aq, ar, as_ = a[0], a[1], a[2]
-    cells = _offset_cells(b[0] - aq, b[1] - ar, nudge)
-    return tuple(Hex(aq + q, ar + r, as_ - q - r) for q, r in
+    cells = _offset_cells(b[0] - a[0], b[1] - a[1], nudge)
+    aq, ar = a[0] - _BIAS, a[1] - _BIAS  # (the cells' bias folded into the start)
+    return tuple(Hex(aq + q, ar + r, -aq - ar - q - r) for q, r in
                  zip(cells[::2], cells[1::2], strict=True))
 
 
+_BIAS = 128  # offsets on a table are within +-96: one byte each, biased to 0..255
+
+
 @functools.lru_cache(maxsize=1 << 16)
-def _offset_cells(dq: int, dr: int, nudge: int) -> array:
-    """`offset_line` as q, r pairs in one array of bytes (offsets on a table are
-    at most 96 either way): its tuples of int tuples took ~4 KiB a line, ~77 MiB
-    for every offset of a 48-hex table; this takes ~1/30 of that."""
-    return array("b", [c for q, r, _ in offset_line(dq, dr, nudge) for c in (q, r)])
+def _offset_cells(dq: int, dr: int, nudge: int) -> bytes:
+    """`offset_line` as biased q, r byte pairs. Its tuples of int tuples took ~4 KiB a
+    line, ~77 MiB for every offset of a 48-hex table; this takes ~1/30 of that, and
+    bytes, unlike an array, are nothing the garbage collector walks."""
+    return bytes(c + _BIAS for q, r, _ in offset_line(dq, dr, nudge) for c in (q, r))
 
 
 def offset_line(dq: int, dr: int, nudge: int) -> tuple[tuple[int, int, int], ...]:
