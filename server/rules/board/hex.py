@@ -40,6 +40,15 @@ def hex_at(q: int, r: int) -> Hex:
     return Hex(q, r, -q - r)
 
 
+@functools.lru_cache(maxsize=1 << 14)  # (a 96-hex table has 9,216 hexes)
+def shared_hex(q: int, r: int) -> Hex:
+    """hex_at(q, r) as one object for the whole process: what long-lived state
+    keeps (board layouts, figures' positions) then holds no hexes of its own, and
+    gives the garbage collector fewer objects to walk (a Hex, a tuple subclass,
+    stays tracked where a plain tuple of ints would not)."""
+    return Hex(q, r, -q - r)
+
+
 DIRECTIONS = (Hex(1, 0, -1), Hex(1, -1, 0), Hex(0, -1, 1), Hex(-1, 0, 1), Hex(-1, 1, 0),
               Hex(0, 1, -1))
 
@@ -63,6 +72,18 @@ def neighbours(h: Hex) -> tuple[Hex, ...]:
         if len(_NEIGHBOURS) < 1 << 17:
             _NEIGHBOURS[h] = found
     return found
+
+
+def connected(start: Hex, belongs: Callable[[Hex], bool]) -> set[Hex]:
+    """The hexes joined to `start` by steps between neighbours through hexes that
+    `belongs` accepts (`start` itself included, whatever `belongs` says of it)."""
+    group, frontier = {start}, [start]
+    while frontier:
+        for n in neighbours(frontier.pop()):
+            if n not in group and belongs(n):
+                group.add(n)
+                frontier.append(n)
+    return group
 
 
 def distance(a: Hex, b: Hex) -> int:

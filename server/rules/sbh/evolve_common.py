@@ -4,22 +4,13 @@ way can journal the change first (journal.py)."""
 
 from __future__ import annotations
 
-import functools
-
-from server.rules.board.hex import Hex, hex_at
+from server.rules.board.hex import Hex, shared_hex
 from server.rules.sbh.state import SbhState
 
 
 def to_hex(pair) -> Hex:
-    """The hex an event names, as one object shared by every match: positions
-    then cost a match nothing of their own, and give the garbage collector no
-    objects to walk (a Hex, a tuple subclass, stays tracked; 27 a match)."""
-    return _shared_hex(pair[0], pair[1])
-
-
-@functools.lru_cache(maxsize=1 << 14)  # (a 96-hex table has 9,216 hexes)
-def _shared_hex(q: int, r: int) -> Hex:
-    return hex_at(q, r)
+    """The hex an event names, shared by every match (27 positions a match)."""
+    return shared_hex(pair[0], pair[1])
 
 
 def from_hex(h: Hex) -> list[int]:

@@ -15,7 +15,7 @@ ground over water, and stands only in a river.
 
 from __future__ import annotations
 
-from server.rules.board.hex import neighbours
+from server.rules.board.hex import connected
 from server.rules.sbh.terrain import SHORT
 
 WATERWAY = ("deep_water", "shallow_water", "bridge")
@@ -32,12 +32,7 @@ def rivers(board, terrain: dict) -> list[set]:
     for h in sorted(terrain):
         if h in seen or terrain[h] not in WATERWAY:
             continue
-        group, frontier = {h}, [h]
-        while frontier:
-            for n in neighbours(frontier.pop()):
-                if n not in group and terrain.get(n) in WATERWAY:
-                    group.add(n)
-                    frontier.append(n)
+        group = connected(h, lambda n: terrain.get(n) in WATERWAY)
         seen |= group
         touched = {side for side in SIDES for x in group if board.edge_distance(x, side) == 1}
         if len(touched) >= 2:
@@ -68,12 +63,7 @@ def crossable(board, river: set, terrain: dict) -> bool:
     open_hexes = [h for h in board.hexes() if h not in deep]
     if not open_hexes:
         return False
-    reached, frontier = {open_hexes[0]}, [open_hexes[0]]
-    while frontier:
-        for n in neighbours(frontier.pop()):
-            if n not in reached and n not in deep and board.contains(n):
-                reached.add(n)
-                frontier.append(n)
+    reached = connected(open_hexes[0], lambda n: n not in deep and board.contains(n))
     return len(reached) == len(open_hexes)
 
 

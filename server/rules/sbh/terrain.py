@@ -13,7 +13,7 @@ import functools
 from array import array
 from dataclasses import dataclass, field
 
-from server.rules.board.hex import Hex, edge_key, hex_at, neighbours
+from server.rules.board.hex import Hex, edge_key, hex_at, neighbours, shared_hex
 from server.rules.sbh.geometry_cache import clear_line
 
 SHORT, MEDIUM, LONG = 4, 7, 13
@@ -109,7 +109,7 @@ _MOVEMENT_KEYS: dict[tuple, tuple] = {}  # rule names -> movement_key
 def _layout(width: int, height: int) -> tuple[tuple[Hex, ...], frozenset]:
     """The cells of a width x height board (shared by every board that size:
     rebuilding a match from its events should not redraw the grid)."""
-    cells = tuple(hex_at(q - (r // 2), r) for r in range(height) for q in range(width))
+    cells = tuple(shared_hex(q - (r // 2), r) for r in range(height) for q in range(width))
     return cells, frozenset(cells)
 
 

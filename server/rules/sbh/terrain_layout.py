@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from server.rules.board.hex import distance, edge_key, hex_at, neighbours, within
+from server.rules.board.hex import connected, distance, edge_key, hex_at, neighbours, within
 from server.rules.sbh.rivers import first_hex, river_problems, rivers
 from server.rules.sbh.terrain import KINDS, LONG, SHORT
 
@@ -54,13 +54,7 @@ def features(terrain: dict) -> list[tuple[str, set]]:
         if h in seen or terrain[h] == "open":
             continue
         kind = terrain[h]
-        group, frontier = {h}, [h]
-        while frontier:
-            cur = frontier.pop()
-            for n in neighbours(cur):
-                if n not in group and terrain.get(n) == kind:
-                    group.add(n)
-                    frontier.append(n)
+        group = connected(h, lambda n, kind=kind: terrain.get(n) == kind)
         seen |= group
         groups.append((kind, group))
     return groups
