@@ -25,6 +25,7 @@ from server.matches.hub import Hub
 from server.matches.rules_host import InlineHost
 from server.matches.rules_pool import RulesPool
 from server.metrics import Metrics
+from server.rules.registry import warm_systems
 from server.store.store import CANNOT_OPEN, Store, cannot_open
 from server.websocket import WarbandConnection
 
@@ -151,6 +152,8 @@ async def run(options: ServerOptions, ready: asyncio.Event | None = None) -> Non
     except BaseException:
         await server.stop()  # (what did start: the store, the resumed matches)
         raise
+    if options.rules_workers == 0:  # (else the workers hold the rules' tables)
+        warm_systems()
     gc_tuning.tune()  # (what start-up built, resumed matches included, is frozen)
     print(f"warband listening on http://{options.host}:{server.port} "
           f"(database {options.database_url}, compression {options.compression}, "

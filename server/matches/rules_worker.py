@@ -26,6 +26,7 @@ from typing import Any, BinaryIO
 from server import gc_tuning
 from server.matches.rules_host import RulesCore, SnapshotUnusable
 from server.rules.kernel import Command, RulesError
+from server.rules.registry import warm_systems
 
 HEADER = struct.Struct("!I")
 
@@ -85,6 +86,7 @@ def main() -> None:
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # a stray print goes to stderr, never into an answer
     sys.stdout = sys.stderr
+    warm_systems()  # (the geometry every match shares, frozen with the rest)
     gc_tuning.tune()  # (it holds the states of many matches: see server.gc_tuning)
     worker = Worker()
     while True:

@@ -25,3 +25,13 @@ def get_system(name: str) -> RulesSystem:
         raise UnknownSystem(f"no rules system named {name!r} (known: {known})") from None
     module, attribute = target.split(":")
     return getattr(importlib.import_module(module), attribute)
+
+
+def warm_systems() -> None:
+    """Let every system build now the process-wide tables its matches share (a
+    system's optional `warm()`): a server process calls this before it freezes
+    what start-up made (server.gc_tuning)."""
+    for name in SYSTEMS:
+        warm = getattr(get_system(name), "warm", None)
+        if warm is not None:
+            warm()

@@ -42,6 +42,34 @@ def test_a_bad_setting_stops_the_server_before_it_starts():
     assert done.stderr.startswith("warband: error: WARBAND_GC_THRESHOLDS must be")
 
 
+WARM_PROBE = """
+from server.rules.board import hex
+from server.rules.registry import warm_systems
+from server.rules.sbh import flee, geometry_cache
+from tests.sbh.test_games import play
+
+def tables():
+    return (len(hex._NEIGHBOURS), len(geometry_cache._SIGHT_LINES),
+            flee.flight_grid.cache_info().currsize)
+
+warm_systems()
+warmed = tables()
+play(3, setup={"options": {"turn_limit": 8, "points_limit": 400}})  # the default table
+print(warmed == tables(), min(warmed) > 0)
+"""
+
+
+def test_start_up_builds_the_geometry_every_match_on_the_default_table_shares():
+    """server.rules.registry.warm_systems, which `warband serve` and each rules
+    worker call before freezing: a game on the default table then draws no
+    neighbours, lines of sight or flight grid of its own, so none of them is an
+    object a full collection walks. (A fresh interpreter: the tables are
+    process-wide.)"""
+    done = subprocess.run([sys.executable, "-c", WARM_PROBE], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.split() == ["True", "True"], done.stderr
+
+
 def test_a_waiting_match_holds_none_of_its_prompts_working():
     """server.matches.rules_host.RulesCore: once a command's prompt and views are
     out, the state has released what it remembered to make them (SBH's memo: a

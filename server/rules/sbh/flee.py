@@ -43,7 +43,7 @@ def flee_plan(state, fig: Figure, moves: int, ignore: list[str]) -> tuple[str, l
     checks it against the plain search over every hex.)"""
     board = state.board
     width, height = board.width, board.height
-    neighbours_of, on_edge = _grid(width, height)
+    neighbours_of, on_edge = flight_grid(width, height)
     occupied = state.occupancy()
     ground = _ground(board, fig)  # where it may stand (and what a step there costs)
     enter, crossing = _steps(state, fig, ignore)
@@ -113,7 +113,7 @@ def _steps(state, fig: Figure, ignore: list[str]) -> tuple[bytearray, dict]:
     crossing = {} if flying else _crossings(board, fig)
     enter = bytearray(costs)
     for d in dangers(state, fig, ignore):
-        for i in _indices_within(width, height, d, SHORT):
+        for i in memoryview(_indices_within(width, height, d, SHORT)).cast("H"):
             enter[i] = 0
     for h, occupant in state.occupancy().items():
         if board.cramped(h) or (occupant.seat != fig.seat and not flying):
@@ -157,7 +157,7 @@ def dangers(state, fig: Figure, ignore: list[str]) -> list[Hex]:
 
 
 @functools.cache
-def _grid(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], bytes]:
+def flight_grid(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], bytes]:
     """For a board of that size (shared by every board that size), by hex
     index (row * width + column, the order of `SbhBoard.hexes`): the indices
     of its neighbours on the table, and whether it is on the table's edge."""
@@ -170,12 +170,14 @@ def _grid(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], bytes]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _indices_within(width: int, height: int, center, reach: int) -> array:
+def _indices_within(width: int, height: int, center, reach: int) -> bytes:
     """The indices of the hexes on the table within `reach` of `center`
-    (remembered: enemies stand on the same hexes over many flights; as 2-byte
-    ints, 1/15 of a tuple's memory: a full cache was ~9 MiB as tuples)."""
+    (remembered: enemies stand on the same hexes over many flights), as 2-byte
+    ints (read through `memoryview(...).cast("H")`): 1/15 of a tuple's memory (a
+    full cache was ~9 MiB as tuples), and bytes, unlike an array, are nothing the
+    garbage collector walks."""
     return array("H", [i for i in (_index(width, height, h) for h in within(center, reach))
-                       if i is not None])
+                       if i is not None]).tobytes()
 
 
 def _index(width: int, height: int, h) -> int | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from server.rules.board.hex import neighbours
 from server.rules.kernel import (
     Command,
     CommandSpec,
@@ -29,6 +30,7 @@ from server.rules.sbh import (
     concentrated,
     devotion,
     falling,
+    flee,
     groups,
     lists,
     magic,
@@ -53,8 +55,10 @@ from server.rules.sbh.consequences import (
 )
 from server.rules.sbh.context import Ctx, illegal
 from server.rules.sbh.evolve import evolve_in_place
+from server.rules.sbh.geometry_cache import draw_all_sight_lines
 from server.rules.sbh.options import DEFAULTS, validate_setup
 from server.rules.sbh.pending import pending_handler, pending_specs, pending_text
+from server.rules.sbh.ray_tables import ray_masks
 from server.rules.sbh.scenarios import (
     goal_met,
     victory_points,
@@ -62,7 +66,7 @@ from server.rules.sbh.scenarios import (
     wiped_out,
 )
 from server.rules.sbh.state import SEATS, SbhState, other, remembered
-from server.rules.sbh.terrain import DEFAULT_SIZE, SbhBoard
+from server.rules.sbh.terrain import DEFAULT_SIZE, RANGE, SbhBoard
 from server.rules.sbh.turns import end_game, end_turn
 
 SETUP_HANDLERS = {
@@ -206,6 +210,22 @@ class SongOfBladesAndHeroes:
         if state.markers or state.secret_lists:
             return viewer.seat
         return ()
+
+    def warm(self) -> None:
+        """Build now the process-wide geometry every match on the default table
+        shares: each hex's neighbours, every line of sight, the rays of every
+        move length, the flight grid. The
+        server calls this before it freezes what start-up made (server.gc_tuning),
+        so no full collection walks them; drawn as matches play, they were
+        ~25,000 more objects in every full collection (bench/load.py's collector
+        report)."""
+        board = SbhBoard(DEFAULT_SIZE, DEFAULT_SIZE)
+        for h in board.hexes():
+            neighbours(h)
+        draw_all_sight_lines(board.width, board.height)
+        for reach in RANGE.values():
+            ray_masks(reach)
+        flee.flight_grid(board.width, board.height)
 
     def release(self, state: SbhState) -> None:
         """Forget what the state remembers for speed (`state._memo` and the
