@@ -173,6 +173,8 @@ class _Board:
                        board.get("height", 24) // 2)
         activation = view.get("activation") or {}
         self.acting = activation.get("figure")
+        self._enemy_hexes = [(e["pos"][0], e["pos"][1]) for e in self.enemies]
+        self._nearest: dict = {}  # hex -> distance to the nearest enemy (asked per option)
 
     def pos(self, fid: str):
         return self.figures[fid]["pos"] if fid in self.figures else None
@@ -181,7 +183,16 @@ class _Board:
         return self.pos(self.acting) if self.acting else self.centre
 
     def nearest_enemy(self, at) -> int:
-        return min((hex_distance(at, e["pos"]) for e in self.enemies), default=0)
+        """Hexes to the nearest enemy (0 if none): asked for every destination a
+        move offers, so remembered by hex and worked out inline."""
+        key = (at[0], at[1])
+        found = self._nearest.get(key)
+        if found is None:
+            q, r = key
+            found = self._nearest[key] = min(
+                [abs(q - eq) + abs(r - er) + abs(q - eq + r - er)
+                 for eq, er in self._enemy_hexes], default=0) // 2
+        return found
 
     def distance_to_enemy(self, fid: str) -> int:
         pos = self.pos(fid)
