@@ -33,8 +33,12 @@ collecting it ten times less often (threshold1 = 100, as first tuned) made each 
 ten times longer: 75-77 ms every ~25 s at 1,000 matches, 1,000 spectators and ~100
 commands/s (--think 10), the slowest commands of the window. At (700, 10, 1000): 13 ms
 pauses every ~3 s, the server's p99 26.3-26.8 -> 21.3-22.9 ms and the client's 47-61 ->
-34 ms in two alternating pairs, CPU a command unchanged. threshold2 = 1000 keeps full
-collections as rare in time as before (every ~1,000 middle ones).
+34 ms in two alternating pairs, CPU a command unchanged. Shorter again at (700, 3, 3000),
+a middle collection every 3 young ones: at 500 matches, 500 spectators and ~240
+commands/s (--think 2) its pauses were 5.4-5.6 ms (p99 13-14 ms) in two runs against 9.0
+ms (p99 18.9 ms) at (700, 10, 1000), about as much time in all (0.5-0.7% against 0.4%).
+threshold2 = 3000 keeps full collections as rare in time as before (every ~3,000 middle
+ones).
 
 WARBAND_GC_THRESHOLDS overrides the thresholds ("700,10,10": Python's defaults;
 "off": leave the collector exactly as Python sets it, nothing frozen).
@@ -49,7 +53,7 @@ from collections import Counter
 
 from server.config import ConfigError
 
-THRESHOLDS = (700, 10, 1000)
+THRESHOLDS = (700, 3, 3000)
 
 
 def thresholds() -> tuple[int, int, int] | None:
@@ -62,7 +66,7 @@ def thresholds() -> tuple[int, int, int] | None:
     try:
         first, second, third = (int(part) for part in spec.split(","))
     except ValueError:
-        raise ConfigError(f"WARBAND_GC_THRESHOLDS must be three numbers (\"700,10,1000\") "
+        raise ConfigError(f"WARBAND_GC_THRESHOLDS must be three numbers (\"700,3,3000\") "
                          f"or \"off\", not {spec!r}") from None
     return first, second, third
 

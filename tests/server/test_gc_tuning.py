@@ -24,11 +24,11 @@ def tuned(setting: str | None) -> str:
 
 
 @pytest.mark.parametrize(("setting", "expected"), [
-    (None, "(700, 10, 1000) True"),
+    (None, "(700, 3, 3000) True"),
     ("2000,50,20", "(2000, 50, 20) True"),
     ("off", "(700, 10, 10) False"),
     ("700,ten,10", "server.config.ConfigError: WARBAND_GC_THRESHOLDS must be three numbers "
-                   "(\"700,10,1000\") or \"off\", not '700,ten,10'"),
+                   "(\"700,3,3000\") or \"off\", not '700,ten,10'"),
 ])
 def test_the_collector_is_set_for_a_server(setting, expected):
     assert tuned(setting) == expected
