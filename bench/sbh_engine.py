@@ -3,6 +3,9 @@ replay speed. Prints its figures; not a test.
 
     .venv/bin/python bench/sbh_engine.py [--games 30] [--seed 1]
 
+`--json` prints the figures as one JSON object; `bench/compare.py` runs this against
+another revision in the same run, alternating.
+
 Goals (issue 3): >= 100 full games/s on one core for two 300-point warbands;
 >= 300,000 evolve events/s when rebuilding a match from its events.
 
@@ -15,6 +18,7 @@ mostly-movement commands; "us a command" is the comparable figure.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -68,7 +72,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON object of figures (bench/compare.py reads it)")
     args = parser.parse_args()
+    figures: dict[str, float] = {}
+    say = (lambda text: None) if args.json else print
 
     # A server process lives long, so its geometry caches (hex lines by offset,
     # board layouts) are warm in steady state: draw every sight line of the
@@ -89,7 +97,10 @@ def main() -> None:
                 logs.append(events)
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         commands = sum(KINDS.values())
-        print(f"full games ({label}): {args.games / elapsed:.2f} games/s "
+        key = "checksums" if checksums else "engine"
+        figures[f"{key}_games_per_second"] = args.games / elapsed
+        figures[f"{key}_us_a_command"] = elapsed / commands * 1e6
+        say(f"full games ({label}): {args.games / elapsed:.2f} games/s "
               f"({args.games / cpu:.2f} per CPU second), {count / elapsed:,.0f} events/s, "
               f"{count / args.games:.0f} events and {commands / args.games:.0f} commands "
               f"a game, {elapsed / commands * 1e6:.1f} us a command (prompt, choice, "
@@ -97,7 +108,7 @@ def main() -> None:
 
     games = len(TURNS)
     at_limit = sum(turn >= SETUP["options"]["turn_limit"] for turn in TURNS)
-    print(f"what a game held: {sum(TURNS) / games:.1f} turns ({at_limit} of {games} games "
+    say(f"what a game held: {sum(TURNS) / games:.1f} turns ({at_limit} of {games} games "
           f"ended at the {SETUP['options']['turn_limit']}-turn limit); commands a game: "
           + ", ".join(f"{kind} {count / games:.1f}" for kind, count in KINDS.most_common(8))
           + f"; melee attacks {KINDS['attack'] / games:.1f}, shots {KINDS['shoot'] / games:.1f}")
@@ -110,7 +121,10 @@ def main() -> None:
             state = SYSTEM.evolve(state, event)
         total += len(events)
     elapsed = time.perf_counter() - start
-    print(f"evolve-only rebuild: {total / elapsed:,.0f} events/s over {total} events")
+    figures["evolve_events_per_second"] = total / elapsed
+    say(f"evolve-only rebuild: {total / elapsed:,.0f} events/s over {total} events")
+    if args.json:
+        print(json.dumps(figures))
 
 
 if __name__ == "__main__":
