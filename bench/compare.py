@@ -10,12 +10,18 @@ to the next), so a figure is only worth its ratio to a baseline measured beside 
 The benchmark is any bench/NAME.py with a `--json` option (one JSON object of
 figures); the arguments after `--` go to it. Both sides run with this checkout's
 Python. Figures named `*_us*` are times (lower is better); the others rates.
+
+`--instructions` counts instead of timing: each side runs once under valgrind's
+cachegrind (hash seed fixed, so the run is the same every time), and again with
+`--games 0`; the difference is the CPU instructions of the timed games alone, a
+figure no noisy neighbour moves (needs `valgrind`; ~25x slower than a timed run).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import subprocess
 import sys
@@ -25,23 +31,45 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(tree: Path, bench: str, extra: list[str]) -> dict[str, float]:
+def run(tree: Path, bench: str, extra: list[str], under: list[str] = ()) -> tuple[dict, str]:
+    """The benchmark's figures, and its standard error (valgrind writes there)."""
     script = tree / "bench" / f"{bench}.py"
-    done = subprocess.run([sys.executable, str(script), "--json", *extra], cwd=tree,
-                          env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+    done = subprocess.run([*under, sys.executable, str(script), "--json", *extra], cwd=tree,
+                          env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
+                               "PYTHONHASHSEED": "0"},
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"compare: {script} failed:\n{done.stderr.strip()}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1]), done.stderr
+
+
+CACHEGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
+              "--cachegrind-out-file=/dev/null"]
+
+
+def instructions(tree: Path, bench: str, extra: list[str]) -> dict[str, float]:
+    """CPU instructions of the benchmark's games: a run less its start-up and warm-up."""
+    counts = []
+    for args in (extra, [*extra, "--games", "0"]):  # (the last --games counts)
+        _, stderr = run(tree, bench, args, CACHEGRIND)
+        found = re.search(r"I\s+refs:\s+([\d,]+)", stderr)
+        if found is None:
+            raise SystemExit(f"compare: no instruction count from valgrind:\n{stderr}")
+        counts.append(int(found[1].replace(",", "")))
+    return {"instructions_of_the_games": counts[0] - counts[1]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bench", help="a bench/NAME.py with --json (sbh_engine, rules_path)")
     parser.add_argument("--rev", default="HEAD", help="the baseline revision (default HEAD)")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("extra", nargs="*", help="after --: the benchmark's own arguments")
-    args = parser.parse_args()
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="alternating rounds (with --instructions one is enough)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count CPU instructions under valgrind instead of timing")
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []  # the benchmark's own
+    args = parser.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
 
     with tempfile.TemporaryDirectory(prefix="warband-compare-") as scratch:
         base = Path(scratch) / "base"
@@ -51,7 +79,8 @@ def main() -> None:
             sides: dict[str, list[dict]] = {"base": [], "this": []}
             for round_ in range(1, args.rounds + 1):
                 for side, tree in (("base", base), ("this", ROOT)):  # (alternating)
-                    sides[side].append(run(tree, args.bench, args.extra))
+                    sides[side].append(instructions(tree, args.bench, extra)
+                                       if args.instructions else run(tree, args.bench, extra)[0])
                 print(f"round {round_}/{args.rounds}: " + ", ".join(
                     f"{side} {_brief(figures[-1])}" for side, figures in sides.items()),
                     file=sys.stderr)
@@ -68,8 +97,9 @@ def main() -> None:
         base_median = statistics.median(f[name] for f in sides["base"])
         this_median = statistics.median(f[name] for f in sides["this"])
         ratio = this_median / base_median if base_median else float("nan")
+        lower_is_better = "us" in name.split("_") or name.startswith("instructions")
         better = ("same" if ratio == 1 else
-                  "faster" if (ratio < 1) == ("_us" in name) else "slower")
+                  "faster" if (ratio < 1) == lower_is_better else "slower")
         print(f"  {name:40s} {base_median:12,.1f} {this_median:12,.1f}  {ratio:6.3f} "
               f"({better})")
 

@@ -94,6 +94,9 @@ def main() -> None:
 
     SYSTEM.warm()  # (as `warband serve` does before it takes matches)
     play(10**6, {})  # warm the caches matches share
+    if args.games == 0:  # (start-up and warm-up only: bench/compare.py --instructions)
+        print(json.dumps({}) if args.json else "no games")
+        return
     totals: dict[str, float] = {}
     commands = sum(play(args.seed + game, totals) for game in range(args.games))
     total = totals.pop("total")

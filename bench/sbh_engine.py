@@ -84,6 +84,9 @@ def main() -> None:
     size = SYSTEM.initial(SETUP).board.width
     draw_all_sight_lines(size, size)
     play(10**6, False)
+    if args.games == 0:  # (start-up and warm-up only: bench/compare.py --instructions)
+        print(json.dumps(figures) if args.json else "no games")
+        return
     logs = []
     for label, checksums in (("with per-event checksums", True), ("engine only", False)):
         KINDS.clear()  # (both runs play the same games)
