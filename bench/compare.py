@@ -49,6 +49,7 @@ CACHEGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
 
 def instructions(tree: Path, bench: str, extra: list[str]) -> dict[str, float]:
     """CPU instructions of the benchmark's games: a run less its start-up and warm-up."""
+    run(tree, bench, [*extra, "--games", "0"])  # (compiles what is new to __pycache__)
     counts = []
     for args in (extra, [*extra, "--games", "0"]):  # (the last --games counts)
         _, stderr = run(tree, bench, args, CACHEGRIND)
