@@ -75,9 +75,10 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
     seat = state.active_seat
     ready = [f for f in state.side(seat) if can_activate(f)]  # (incl. carried figures)
     specs = []
-    declaring = [_declares(f) for f in ready]
-    plain = [f.id for f, declares in zip(ready, declaring, strict=True) if not declares]
-    casters = [f.id for f, declares in zip(ready, declaring, strict=True) if declares]
+    plain, casters = [], []
+    for f in ready:  # (most figures have none of the declaring rules: asked first)
+        declares = not f.rules.keys().isdisjoint(_DECLARING_RULES) and _declares(f)
+        (casters if declares else plain).append(f.id)
     if plain:
         specs.append(CommandSpec("activate", "Activate a figure with 1-3 dice",
                                  params={"figure": plain, "dice": [1, 2, 3]}))
@@ -100,6 +101,9 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
     specs.extend(ambush.activation_options(state))
     specs.append(PASS)
     return specs
+
+
+_DECLARING_RULES = frozenset(("Magic-User", "Necromancer", "Teleport"))  # (see _declares)
 
 
 def _casts(fig: Figure) -> bool:
@@ -266,10 +270,9 @@ def action_options(state: SbhState) -> list[CommandSpec]:
         if act.terror_refused:  # seed 000, TERROR: no second try this activation
             by_cost = [[h for h in hexes if terror.refused_contact(state, fig, to_hex(h)) is None]
                        for hexes in by_cost]
-        for cost, hexes in zip((1, 2), by_cost, strict=True):
+        for label, hexes in zip(MOVE_LABELS, by_cost, strict=True):
             if hexes:
-                specs.append(CommandSpec("move", f"Move ({cost} action{'s' * (cost > 1)})",
-                                         params={"to": hexes}))
+                specs.append(CommandSpec("move", label, params={"to": hexes}))
         steps = step_destinations(state, fig)
         if act.terror_refused:
             steps = [h for h in steps if terror.refused_contact(state, fig, h) is None]
@@ -303,6 +306,9 @@ def action_options(state: SbhState) -> list[CommandSpec]:
             or not can_still_join):
         specs.append(END_ACTIVATION)
     return specs
+
+
+MOVE_LABELS = ("Move (1 action)", "Move (2 actions)")  # (by cost)
 
 
 def melee_targets(state: SbhState, fig: Figure) -> list[str]:

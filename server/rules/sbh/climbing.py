@@ -44,8 +44,9 @@ def climb_cost(state: SbhState) -> int:
 
 
 def climb_destinations(state: SbhState, fig: Figure, actions: int) -> list:
-    if (not can_move(fig) or fig.has("Flying") or fig.has("Clinging")
-            or actions < climb_cost(state) or not state.board.edges):
+    if (not state.board.edges or fig.pos not in state.board.beside_tall_walls()
+            or not can_move(fig) or fig.has("Flying") or fig.has("Clinging")
+            or actions < climb_cost(state)):
         return []
     occupied = state.occupancy()
     cost = climb_cost(state)

@@ -133,7 +133,8 @@ def engaged(state: SbhState, fig: Figure) -> bool:
 
 
 def jump_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec]:
-    if actions < 1 or not can_move(fig) or fig.has("Flying") or engaged(state, fig):
+    if (actions < 1 or not _beside_chasm(state, fig) or not can_move(fig)
+            or fig.has("Flying") or engaged(state, fig)):
         return []
     landings = jump_landings(state, fig)
     if not landings:
@@ -145,10 +146,15 @@ def jump_options(state: SbhState, fig: Figure, actions: int) -> list[CommandSpec
                         params={"to": hex_list(landings), "running_start": starts})]
 
 
+def _beside_chasm(state: SbhState, fig: Figure) -> bool:
+    """A jump starts at a chasm's edge (the first thing a jump asks: rarely so)."""
+    chasms = state.board.hexes_of("chasm")
+    return bool(chasms) and not chasms.isdisjoint(neighbours(fig.pos))
+
+
 def jump_landings(state: SbhState, fig: Figure) -> list:
     board = state.board
-    chasms = board.hexes_of("chasm")
-    if not chasms or chasms.isdisjoint(neighbours(fig.pos)):
+    if not _beside_chasm(state, fig):
         return []
     q0, r0 = fig.pos[0], fig.pos[1]
     occupied = state.occupancy()

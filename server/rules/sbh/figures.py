@@ -114,7 +114,7 @@ class Figure:
         return {
             "id": self.id, "seat": self.seat, "name": self.name, "points": self.points,
             "quality": self.quality, "combat": self.combat, "wounds": self.wounds,
-            "rules": [n if p is None else f"{n} ({p})" for n, p in self.rules.items()],
+            "rules": list(_rule_names(self.rules)),
             "pos": None if self.pos is None else [self.pos[0], self.pos[1]],
             "status": self.status, "fallen": self.fallen, "transfixed": self.transfixed,
             "activated": self.activated, "out_of_power": self.out_of_power,
@@ -149,6 +149,23 @@ def _shared_rules(rules: dict) -> dict:
             _RULES.clear()
         found = _RULES[key] = rules
     return found
+
+
+_RULE_NAMES: dict[int, tuple[dict, tuple[str, ...]]] = {}
+
+
+def _rule_names(rules: dict) -> tuple[str, ...]:
+    """The rules as views name them ("Shooter (Long)"), remembered per rules map
+    (one map for a profile's figures: every view names every figure's rules).
+    Each entry holds its map, so an id is never reused while remembered.
+    Bounded, process-wide."""
+    found = _RULE_NAMES.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_RULE_NAMES) >= 4096:
+            _RULE_NAMES.clear()
+        names = tuple(n if p is None else f"{n} ({p})" for n, p in rules.items())
+        found = _RULE_NAMES[id(rules)] = (rules, names)
+    return found[1]
 
 
 _SORTED_RULES: dict[tuple, list] = {}

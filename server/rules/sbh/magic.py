@@ -89,6 +89,8 @@ def _ability_power(state: SbhState, fig: Figure, kind: str) -> int:
 
 
 def magic_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
+    if not state.activation.scroll and fig.rules.keys().isdisjoint(_MAGIC_RULES):
+        return []  # (what follows offers nothing to a figure without them)
     specs = []
     for kind in HOLDS:
         available = _ability_power(state, fig, kind)
@@ -106,6 +108,8 @@ def magic_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
                                      params={"target": found, "power": [power]}))
     return specs
 
+
+_MAGIC_RULES = frozenset(rule for rule, _, _ in HOLDS.values())  # (Magic-User casts bolts too)
 
 # the spells proper, the only commands that may spend spell-only successes
 SPELLS = ("transfix", "cast_bolt")

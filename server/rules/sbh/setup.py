@@ -29,7 +29,7 @@ from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.scenarios import BASIC_SCENARIOS_TABLE, RANDOM_SCENARIO
 from server.rules.sbh.state import SEATS, SbhState, other
-from server.rules.sbh.terrain import SHORT
+from server.rules.sbh.terrain import SHORT, opening_rules
 from server.rules.sbh.terrain_layout import generate_layout, layout_problems, rules_for
 
 SELECTING = "seed 000, SELECTING FIGURES"
@@ -88,18 +88,28 @@ def deploy_options(state: SbhState, seat: str) -> list[CommandSpec]:
     """Any figure anywhere in the zone it may stand on (an Amphibious one in deep
     water too), except a Swarm base whose Swarm already has a base on the table:
     it goes next to one (swarms.nearest_to_swarm)."""
-    by_zone: dict[tuple, list[str]] = {}  # the zone's hexes -> figures, in order
+    # A zone is listed once for each set of opening rules, not once a figure (a
+    # zone is ~200 hexes: listing and comparing it per figure was most of a
+    # deployment prompt), and figures whose zones are equal share one option.
+    zones: dict[tuple, tuple] = {}  # opening rules -> the zone (one object per zone)
+    distinct: dict[tuple, tuple] = {}
+    by_zone: dict[int, tuple[tuple, list[str]]] = {}  # id(zone) -> its figures, in order
     swarms_placed: dict[str, tuple] = {}
     for f in state.side(seat):
         if f.pos is None:
             bases = swarm_bases(state, f)
             if bases:
                 swarms_placed.setdefault(f.name, (bases, [], f.rules))[1].append(f.id)
-            else:
-                by_zone.setdefault(tuple(deployment_zone(state, seat, f.rules)), []).append(f.id)
+                continue
+            opening = opening_rules(f.rules)
+            zone = zones.get(opening)
+            if zone is None:
+                listed = tuple(deployment_zone(state, seat, f.rules))
+                zone = zones[opening] = distinct.setdefault(listed, listed)
+            by_zone.setdefault(id(zone), (zone, []))[1].append(f.id)
     specs = []
-    plain = len(deployment_zone(state, seat))
-    for zone, figures in by_zone.items():
+    plain = len(zones[()]) if () in zones else len(deployment_zone(state, seat))
+    for zone, figures in by_zone.values():
         specs.append(CommandSpec("deploy", "Place a figure in your deployment zone" + (
             " (hexes only it can stand on too)" if len(zone) > plain else ""),
             params={"figure": figures, "to": hex_list(zone)}))

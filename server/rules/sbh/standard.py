@@ -28,6 +28,7 @@ from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.movement import figures_next_to
 from server.rules.sbh.terrain import RANGE
 
 UNDEAD = "seed 000, UNDEAD"
@@ -154,8 +155,10 @@ HANDLERS = {("standard_rally", "rally"): do_rally, ("standard_rally", "hold"): d
 def destroy_options(state, fig: Figure, actions_left: int) -> list[CommandSpec]:
     if actions_left < 1 or fig.fallen or fig.transfixed:
         return []
-    bearers = sorted(e.id for e in state.on_table() if e.seat != fig.seat and e.has(BEARER)
-                     and distance(e.pos, fig.pos) == 1)
+    if fig.pos is None:
+        return []
+    bearers = sorted(e.id for e in figures_next_to(state, fig.pos)
+                     if e.seat != fig.seat and e.has(BEARER))
     if not bearers:
         return []
     return [CommandSpec("destroy_standard", "Destroy the enemy Standard (1 action)",

@@ -123,6 +123,13 @@ def layout_hex(width: int, height: int, q: int, r: int) -> Hex:
     return hex_at(q, r)
 
 
+def opening_rules(rules: dict | None) -> tuple[str, ...]:
+    """The special rules among `rules` that let a figure stand where others may
+    not (an Amphibious one: deep water): figures with the same ones share a
+    deployment zone."""
+    return tuple(sorted(r for r in rules or () if r in PASSABLE_BY))
+
+
 @dataclass(frozen=True)
 class SbhBoard:
     """Terrain is fixed once laid out, so one board object is shared by every
@@ -176,7 +183,7 @@ class SbhBoard:
         """Hexes within `depth` of a table edge that anyone may stand on, or a
         figure with these special `rules` (an Amphibious one: deep water too)
         (cached)."""
-        opening = tuple(sorted(r for r in rules or () if r in PASSABLE_BY))
+        opening = opening_rules(rules)
         cache = self.__dict__.setdefault("_zone_cache", {})
         zone = cache.get((side, depth, opening))
         if zone is None:
@@ -270,6 +277,15 @@ class SbhBoard:
     def _tall_walls(self) -> list:
         return [k for k, kind in self.edges.items() if kind == "tall_wall"]
 
+    def beside_tall_walls(self) -> frozenset:
+        """Every hex with a tall wall on one of its sides (cached: terrain never
+        changes); a figure elsewhere has no wall to climb."""
+        found = self.__dict__.get("_beside_tall")
+        if found is None:
+            found = frozenset(h for key in self._tall_walls() for h in key)
+            object.__setattr__(self, "_beside_tall", found)
+        return found
+
     def __digest__(self) -> str:
         """Terrain never changes during a match: digest it once (see checksum)."""
         cached = getattr(self, "_digest", None)
@@ -290,9 +306,10 @@ class SbhBoard:
             compact = self.__dict__["_view_compact"] = self._compact_view()
         terrain, edges = compact
         names = _KIND_NAMES
+        cells = iter(terrain)  # (q, r, kind index, q, r, kind index ...)
         return {"width": self.width, "height": self.height,
-                "terrain": [[terrain[i], terrain[i + 1], names[terrain[i + 2]]]
-                            for i in range(0, len(terrain), 3)],
+                "terrain": [[q, r, names[kind]] for q, r, kind
+                             in zip(cells, cells, cells, strict=True)],
                 "edges": [[a, b, kind] for a, b, kind in edges]}
 
     def _compact_view(self) -> tuple[array, tuple]:
