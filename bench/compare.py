@@ -52,12 +52,16 @@ def instructions(tree: Path, bench: str, extra: list[str]) -> dict[str, float]:
     run(tree, bench, [*extra, "--games", "0"])  # (compiles what is new to __pycache__)
     counts = []
     for args in (extra, [*extra, "--games", "0"]):  # (the last --games counts)
-        _, stderr = run(tree, bench, args, CACHEGRIND)
-        found = re.search(r"I\s+refs:\s+([\d,]+)", stderr)
-        if found is None:
-            raise SystemExit(f"compare: no instruction count from valgrind:\n{stderr}")
-        counts.append(int(found[1].replace(",", "")))
+        counts.append(instruction_count(run(tree, bench, args, CACHEGRIND)[1]))
     return {"instructions_of_the_games": counts[0] - counts[1]}
+
+
+def instruction_count(stderr: str) -> int:
+    """The instructions cachegrind counted, from its summary on standard error."""
+    found = re.search(r"I\s+refs:\s+([\d,]+)", stderr)
+    if found is None:
+        raise SystemExit(f"compare: no instruction count from valgrind:\n{stderr}")
+    return int(found[1].replace(",", ""))
 
 
 def main() -> None:
