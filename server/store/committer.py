@@ -8,7 +8,9 @@ loop (milliseconds each, when the loop is busy; the old committer's wake-up, lin
 and writer task were three such turns before the transaction began). Appends
 that arrive while every slot is busy wait together, and the next slot to come free
 writes all of them (up to `max_batch`) in one transaction: the busier the server,
-the bigger the groups. Order is safe: an actor sends its next append only once its
+the bigger the groups. That slot's writer then goes straight on to the next group
+while appends wait, in the same task (a task per group cost two loop turns between
+transactions). Order is safe: an actor sends its next append only once its
 last one is durable, and matches share no rows. If a group's transaction fails,
 each of its appends is retried alone, so one bad append (a seq already taken)
 cannot fail the others.
@@ -78,14 +80,22 @@ class Committer:
             self._free += 1
 
     def _write_waiting(self) -> None:
-        """Write what waits, as one group, with a slot the caller holds."""
-        count = min(len(self._waiting), self.max_batch)
-        group = [self._waiting.popleft() for _ in range(count)]
-        task = asyncio.create_task(self._write_group(group))
+        """Write what waits, group after group, with a slot the caller holds."""
+        task = asyncio.create_task(self._write_while_waiting())
         self._writing.add(task)
-        task.add_done_callback(self._group_written)
+        task.add_done_callback(self._writer_done)
 
-    def _group_written(self, task: asyncio.Task) -> None:
+    async def _write_while_waiting(self) -> None:
+        """One slot's writer: while appends wait, it writes them (up to `max_batch`
+        a group) and goes straight on to the next group. Handing each group to a
+        new task cost two turns of the event loop between transactions (the old
+        task's end, the new one's start): milliseconds each when the loop is busy,
+        the slot idle all the while."""
+        while self._running and self._waiting:
+            count = min(len(self._waiting), self.max_batch)
+            await self._write_group([self._waiting.popleft() for _ in range(count)])
+
+    def _writer_done(self, task: asyncio.Task) -> None:
         self._writing.discard(task)
         self._slot_freed()
 

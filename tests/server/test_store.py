@@ -383,6 +383,47 @@ async def test_a_free_slot_is_written_at_once_and_busy_slots_gather_a_group(stor
         await committer.stop()
 
 
+async def test_a_slot_writes_group_after_group_without_handing_over(store):
+    """While appends keep waiting, the writer that holds a slot goes straight on to
+    the next group in the same task: a new task per group waited two turns of the
+    loop between transactions (the old task's end, the new one's start)."""
+
+    class SteppedStore:
+        engine = store.engine
+
+        def __init__(self) -> None:
+            self.writes: list[tuple[asyncio.Task | None, int]] = []  # (writer, appends)
+            self.done = asyncio.Semaphore(0)  # one release lets one write finish
+
+        async def write_appends(self, appends) -> None:
+            self.writes.append((asyncio.current_task(), len(list(appends))))
+            await self.done.acquire()
+
+    stepped = SteppedStore()
+    committer = Committer(stepped, max_inflight=1)
+    committer.start()
+    try:
+        first = asyncio.create_task(committer.append(command("m0", 0, [1])))
+        await asyncio.sleep(0)
+        group_a = [asyncio.create_task(committer.append(command(f"m{n}", 0, [1])))
+                   for n in range(1, 4)]
+        await asyncio.sleep(0.05)
+        stepped.done.release()  # the first is written: the slot goes to group A
+        await asyncio.sleep(0.05)
+        group_b = [asyncio.create_task(committer.append(command(f"m{n}", 0, [1])))
+                   for n in range(4, 6)]
+        await asyncio.sleep(0.05)
+        stepped.done.release()  # group A is written: its writer takes group B
+        await asyncio.sleep(0.05)
+        stepped.done.release()
+        await asyncio.wait_for(asyncio.gather(first, *group_a, *group_b), 5)
+        assert [size for _, size in stepped.writes] == [1, 3, 2]
+        assert stepped.writes[2][0] is stepped.writes[1][0], "the same writer, no hand-over"
+        assert stepped.writes[1][0] is not first
+    finally:
+        await committer.stop()
+
+
 async def test_appends_do_not_wait_for_the_shared_pool(store):
     """On PostgreSQL the group commit has connections of its own: with every connection
     of the shared pool taken (a burst of lobby queries, say), appends still land."""
