@@ -33,15 +33,16 @@ VIEWERS = ("a", "b", None)  # both seats and the spectators
 
 
 class Stages:
-    """Time spent in each stage of `RulesCore.apply`, by wrapping what it calls."""
+    """Time spent in each stage of `RulesCore.apply`, by wrapping what it calls
+    (`timed`: the module function it calls too, `rules_host.apply_command`)."""
 
     def __init__(self, core: RulesCore) -> None:
         self.seconds = {"decide+fold+checksums": 0.0, "prompt (listed, encoded)": 0.0,
                         "views (built, encoded)": 0.0}
-        core.status = self._timed("prompt (listed, encoded)", core.status)
-        core._views = self._timed("views (built, encoded)", core._views)
+        core.status = self.timed("prompt (listed, encoded)", core.status)
+        core._views = self.timed("views (built, encoded)", core._views)
 
-    def _timed(self, stage: str, call):
+    def timed(self, stage: str, call):
         def timed(*args, **kwargs):
             start = time.perf_counter()
             try:
@@ -59,15 +60,7 @@ def play(seed: int, totals: dict) -> int:
     rng = random.Random(seed)
     applying = rules_host.apply_command
     commands = 0
-
-    def timed_apply(*args, **kwargs):
-        start = time.perf_counter()
-        try:
-            return applying(*args, **kwargs)
-        finally:
-            stages.seconds["decide+fold+checksums"] += time.perf_counter() - start
-
-    rules_host.apply_command = timed_apply
+    rules_host.apply_command = stages.timed("decide+fold+checksums", applying)
     try:
         while not SYSTEM.is_over(core.state):
             prompt = SYSTEM.prompt(core.state)  # (the client's: untimed)

@@ -153,9 +153,7 @@ HANDLERS = {("standard_rally", "rally"): do_rally, ("standard_rally", "hold"): d
 # -- destroying an enemy Standard (an action) -----------------------------------------
 
 def destroy_options(state, fig: Figure, actions_left: int) -> list[CommandSpec]:
-    if actions_left < 1 or fig.fallen or fig.transfixed:
-        return []
-    if fig.pos is None:
+    if actions_left < 1 or fig.fallen or fig.transfixed or fig.pos is None:
         return []
     bearers = sorted(e.id for e in figures_next_to(state, fig.pos)
                      if e.seat != fig.seat and e.has(BEARER))
