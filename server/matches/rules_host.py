@@ -156,8 +156,10 @@ class RulesCore:
 
     def _views(self, seats: Iterable[str | None]) -> dict[str | None, Wire]:
         """Each seat's view (None: a spectator's), built once for all the viewers of
-        one audience (the system's optional `view_audience`)."""
+        one audience (the system's optional `view_audience`), and packed by the
+        system itself where it can (its optional `packed_view`: the same bytes)."""
         audience = getattr(self.system, "view_audience", None)
+        packed_view = getattr(self.system, "packed_view", None)
         built: dict[Any, Wire] = {}
         views = {}
         for seat in seats:
@@ -165,7 +167,9 @@ class RulesCore:
             key = audience(self.state, viewer) if audience is not None else seat
             view = built.get(key)
             if view is None:
-                view = built[key] = Wire(_encode(self.system.view(self.state, viewer)))
+                view = built[key] = Wire(
+                    packed_view(self.state, viewer) if packed_view is not None
+                    else _encode(self.system.view(self.state, viewer)))
             views[seat] = view
         return views
 

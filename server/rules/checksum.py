@@ -52,9 +52,16 @@ def canonical(value: Any) -> Any:
     if cls is tuple or cls is list:
         return [v if type(v) in _SCALARS else canonical(v) for v in value]
     if cls is dict:  # the Mapping case below, without its slower checks (hot: every digest)
-        return sorted_map({k if type(k) is str else _key(k):
-                            v if type(v) in _SCALARS else canonical(v)
-                            for k, v in value.items()})
+        if not value:
+            return {}
+        order = _STR_KEY_ORDERS.get(tuple(value))
+        if order is None:
+            return _new_dict(value)
+        out = {}  # (keys seen before, every one a str: their packed order is known)
+        for k in order:
+            v = value[k]
+            out[k] = v if type(v) in _SCALARS else canonical(v)
+        return out
     how = _HOW.get(cls)
     if how is None:
         how = _HOW[cls] = _how(cls)
@@ -81,7 +88,8 @@ def _how(cls: type):
     if issubclass(cls, Mapping):
         return lambda value: sorted_map({_key(k): canonical(v) for k, v in value.items()})
     if issubclass(cls, (set, frozenset)):
-        return lambda value: sorted((canonical(v) for v in value), key=_packer.pack)
+        return lambda value: sorted((canonical(v) for v in value), key=_packer.pack) \
+            if value else []
     if issubclass(cls, (list, tuple)):  # NamedTuples and other sequences
         return lambda value: [canonical(v) for v in value]
 
@@ -150,6 +158,25 @@ def _packed(key: Any) -> bytes:
 
 
 _KEY_ORDERS: dict[tuple, tuple] = {}
+_STR_KEY_ORDERS: dict[tuple, tuple] = {}  # (the same, for keys that are all str)
+
+
+def _new_dict(value: dict) -> dict:
+    """`canonical` of a dict whose keys are not known to be all str in a known order;
+    a state's dicts keep the same str keys (seats, figure ids) from one digest to the
+    next, so the order of such a set of keys is remembered for the fast case."""
+    keys = tuple(value)
+    if all(type(k) is str for k in keys):
+        order = _KEY_ORDERS.get(keys)
+        if order is None:
+            order = tuple(sorted(keys, key=_packed))
+        if len(_STR_KEY_ORDERS) >= 4096:
+            _STR_KEY_ORDERS.clear()
+        _STR_KEY_ORDERS[keys] = order
+        return {k: v if type(v := value[k]) in _SCALARS else canonical(v) for k in order}
+    return sorted_map({k if type(k) is str else _key(k):
+                       v if type(v) in _SCALARS else canonical(v)
+                       for k, v in value.items()})
 
 
 def sorted_map(items: dict) -> dict:

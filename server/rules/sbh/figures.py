@@ -111,12 +111,24 @@ class Figure:
     # class (straight-line code: every command clones and digests every figure).
 
     def to_view(self) -> dict:
+        """The figure as views show it."""
+        view = self.wire_view()
+        view["rules"] = list(view["rules"])
+        if view["pos"] is not None:
+            view["pos"] = list(view["pos"])
+        return view
+
+    def wire_view(self) -> dict:
+        """`to_view()` with tuples for its lists (shared, not copied): MessagePack
+        packs a tuple as it packs a list, so a view packed for the wire
+        (system.packed_view) is the same bytes without a fresh list a figure."""
         return {
             "id": self.id, "seat": self.seat, "name": self.name, "points": self.points,
             "quality": self.quality, "combat": self.combat, "wounds": self.wounds,
-            "rules": list(_rule_names(self.rules)),
-            "pos": None if self.pos is None else [self.pos[0], self.pos[1]],
-            "status": self.status, "fallen": self.fallen, "transfixed": self.transfixed,
+            "rules": _rule_names(self.rules),
+            "pos": None if self.pos is None else self.pos[:2],
+            "status": self.status, "fallen": self.fallen,
+            "transfixed": self.transfixed_by is not None,
             "activated": self.activated, "out_of_power": self.out_of_power,
             "out_of_missiles": self.out_of_missiles, "carried_by": self.carried_by,
         }

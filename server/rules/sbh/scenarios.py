@@ -48,21 +48,21 @@ VP_DIVISOR = {"all_out_battle": 20, "on_difficult_ground": 20, "ambush": 20,
               "treasure_hunt": 25, "place_of_power": 25, "quest_for_a_magic_item": 25}
 
 
-def defeated_points(state: SbhState, seat: str, *, knocked_down: bool = True) -> int:
-    return sum(f.points for f in state.side(seat)
-               if f.status in ("dead", "fled") or (knocked_down and f.on_table and f.fallen))
-
-
 def victory_points(state: SbhState) -> dict[str, int]:
     scenario = state.options.get("scenario", "all_out_battle")
+    # seed 000, QUEST FOR A MAGIC ITEM: "(killed or routed off the table)"
+    knocked_down = scenario != "quest_for_a_magic_item"
+    lost = dict.fromkeys(SEATS, 0)  # points of each side's defeated figures (every view asks)
+    for f in state.figures.values():
+        if f.status in ("dead", "fled") or (knocked_down and f.fallen and f.status == "ready"
+                                            and f.pos is not None):
+            lost[f.seat] += f.points
     points = {}
     for seat in SEATS:
         divisor = VP_DIVISOR[scenario]
         if scenario == "ambush" and state.attacker is not None and seat != state.attacker:
             divisor = 30
-        # seed 000, QUEST FOR A MAGIC ITEM: "(killed or routed off the table)"
-        vp = defeated_points(state, other(seat),
-                             knocked_down=scenario != "quest_for_a_magic_item") // divisor
+        vp = lost[other(seat)] // divisor
         if scenario == "treasure_hunt" and state.treasure_escaped_by == seat:
             vp += 5
         if scenario == "quest_for_a_magic_item" and state.treasure_carrier is not None \

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import msgspec
+
 from server.rules.board.hex import neighbours
 from server.rules.kernel import (
     Command,
@@ -111,6 +113,8 @@ RULES_VERSION = 2  # 2: a Short mover crosses a low wall it touches for one acti
 #   generated terrain may hold hedges and walls; scenario "random"; rivers and bridges;
 #   Evil shooters shoot into melees
 CONCEDE = CommandSpec("concede", "Concede the match")  # (in every prompt: built once)
+_pack = msgspec.msgpack.Encoder().encode  # (packed_view)
+Raw = msgspec.Raw
 
 
 class SongOfBladesAndHeroes:
@@ -251,11 +255,22 @@ class SongOfBladesAndHeroes:
         return attack_odds(self, state, command)
 
     def view(self, state: SbhState, viewer: Viewer) -> dict[str, Any]:
+        return self._view(state, viewer, state.board.to_view(),
+                          [f.to_view() for f in state.figures.values()])
+
+    def packed_view(self, state: SbhState, viewer: Viewer) -> bytes:
+        """`view` packed to MessagePack, the same bytes, for the wire: the board
+        comes packed already (once a match) and figures as tuples, not fresh
+        lists. A server sends one after every command; tests/sbh/test_views.py
+        checks the bytes against packing `view` over whole games."""
+        return _pack(self._view(state, viewer, Raw(state.board.packed_view()),
+                                [f.wire_view() for f in state.figures.values()]))
+
+    def _view(self, state: SbhState, viewer: Viewer, board, figures: list) -> dict[str, Any]:
         view = {
             "system": "sbh", "phase": state.phase, "turn": state.turn,
             "active_seat": state.active_seat, "options": dict(state.options),
-            "board": state.board.to_view(),
-            "figures": [f.to_view() for f in state.figures.values()],
+            "board": board, "figures": figures,
             "commitments": dict(state.commitments),
             "attacker": state.attacker, "attacker_edge": state.attacker_edge,
             "activation": None, "pending": None, "winner": state.winner,

@@ -10,8 +10,9 @@ twelve Short sticks across, and twelve times 4 hexes is 48.
 from __future__ import annotations
 
 import functools
-from array import array
 from dataclasses import dataclass, field
+
+import msgspec
 
 from server.rules.board.hex import Hex, edge_key, hex_at, neighbours, shared_hex
 from server.rules.sbh.geometry_cache import clear_line
@@ -57,8 +58,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("bridge"),  # open ground over a river (rivers.py: only in a river)
 )}
 
-_KIND_NAMES = tuple(KINDS)  # (boards keep kinds by their index here, compactly)
-_KIND_INDEX = {name: i for i, name in enumerate(_KIND_NAMES)}
+_KIND_NAMES = tuple(KINDS)  # (ray tables code kinds by their index here)
 BLOCKED, SLOWING = 1, 2  # what a hex of some kind is to a walking figure (else 0)
 
 
@@ -298,24 +298,20 @@ class SbhBoard:
 
     def to_view(self) -> dict:
         """The board as views show it: terrain as sorted [q, r, kind] and edges as
-        sorted [(q, r), (q, r), kind]. The board never changes once laid out, so
-        the sorted lay-out is kept, compactly (a few hundred bytes: lists of
-        lists would cost a match several KiB); each view gets fresh lists."""
-        compact = self.__dict__.get("_view_compact")
-        if compact is None:
-            compact = self.__dict__["_view_compact"] = self._compact_view()
-        terrain, edges = compact
-        names = _KIND_NAMES
-        cells = iter(terrain)  # (q, r, kind index, q, r, kind index ...)
-        return {"width": self.width, "height": self.height,
-                "terrain": [[q, r, names[kind]] for q, r, kind
-                             in zip(cells, cells, cells, strict=True)],
-                "edges": [[a, b, kind] for a, b, kind in edges]}
+        sorted [(q, r), (q, r), kind] (fresh lists each time)."""
+        return msgspec.msgpack.decode(self.packed_view())
 
-    def _compact_view(self) -> tuple[array, tuple]:
-        terrain = array("h")
-        for q, r, kind in sorted((h[0], h[1], k) for h, k in self.terrain.items()):
-            terrain.extend((q, r, _KIND_INDEX[kind]))
-        edges = tuple(sorted((*sorted((a[0], a[1]) for a in key), kind)
-                             for key, kind in self.edges.items()))
-        return terrain, edges
+    def packed_view(self) -> bytes:
+        """`to_view()` packed to MessagePack, made once: the board never changes
+        once laid out, and every view a match sends carries it. The packed form
+        is also the compact one a board keeps (~1.3 KiB for a default table;
+        lists of lists would cost a match several KiB)."""
+        packed = self.__dict__.get("_view_packed")
+        if packed is None:
+            terrain = sorted([h[0], h[1], kind] for h, kind in self.terrain.items())
+            edges = sorted([*sorted([a[0], a[1]] for a in key), kind]
+                           for key, kind in self.edges.items())
+            packed = self.__dict__["_view_packed"] = msgspec.msgpack.encode(
+                {"width": self.width, "height": self.height, "terrain": terrain,
+                 "edges": edges})
+        return packed
