@@ -167,12 +167,7 @@ def _new_dict(value: dict) -> dict:
     next, so the order of such a set of keys is remembered for the fast case."""
     keys = tuple(value)
     if all(type(k) is str for k in keys):
-        order = _KEY_ORDERS.get(keys)
-        if order is None:
-            order = tuple(sorted(keys, key=_packed))
-        if len(_STR_KEY_ORDERS) >= 4096:
-            _STR_KEY_ORDERS.clear()
-        _STR_KEY_ORDERS[keys] = order
+        order = _key_order(_STR_KEY_ORDERS, keys)
         return {k: v if type(v := value[k]) in _SCALARS else canonical(v) for k in order}
     return sorted_map({k if type(k) is str else _key(k):
                        v if type(v) in _SCALARS else canonical(v)
@@ -183,14 +178,20 @@ def sorted_map(items: dict) -> dict:
     """`items` with its keys in the order of their packed forms. The order of a
     given set of keys is remembered (a state's maps keep the same keys, such as
     figure ids, from one digest to the next)."""
-    keys = tuple(items)
-    order = _KEY_ORDERS.get(keys)
+    order = _key_order(_KEY_ORDERS, tuple(items))
+    return {k: items[k] for k in order}
+
+
+def _key_order(remembered: dict[tuple, tuple], keys: tuple) -> tuple:
+    """`keys` in the order of their packed forms, remembered in `remembered`
+    (bounded: cleared when full)."""
+    order = remembered.get(keys)
     if order is None:
         order = tuple(sorted(keys, key=_packed))
-        if len(_KEY_ORDERS) >= 4096:
-            _KEY_ORDERS.clear()
-        _KEY_ORDERS[keys] = order
-    return {k: items[k] for k in order}
+        if len(remembered) >= 4096:
+            remembered.clear()
+        remembered[keys] = order
+    return order
 
 
 # msgspec packs plain data to the same MessagePack bytes as msgpack.packb (with
