@@ -348,23 +348,26 @@ async def test_on_postgresql_a_batch_does_not_wait_for_the_last_commit(store):
         await committer.stop()
 
 
+class SteppedStore:
+    """A store for the committer whose writes record (writer task, appends) and
+    finish one at a time, as the test lets them (`done.release()`)."""
+
+    def __init__(self, engine) -> None:
+        self.engine = engine
+        self.writes: list[tuple[asyncio.Task | None, int]] = []  # (writer, appends)
+        self.done = asyncio.Semaphore(0)  # one release lets one write finish
+
+    async def write_appends(self, appends) -> None:
+        self.writes.append((asyncio.current_task(), len(list(appends))))
+        await self.done.acquire()
+
+
 async def test_a_free_slot_is_written_at_once_and_busy_slots_gather_a_group(store):
     """An append that finds a transaction slot free is written by its own submitter
     (no hand-over to another task, which would wait a turn of the loop); appends that
     arrive while the slots are busy are written together by the next slot to free."""
 
-    class GatedStore:
-        engine = store.engine
-
-        def __init__(self) -> None:
-            self.writes: list[tuple[asyncio.Task | None, int]] = []  # (writer, appends)
-            self.release = asyncio.Event()
-
-        async def write_appends(self, appends) -> None:
-            self.writes.append((asyncio.current_task(), len(list(appends))))
-            await self.release.wait()
-
-    gated = GatedStore()
+    gated = SteppedStore(store.engine)
     committer = Committer(gated, max_inflight=1)
     committer.start()
     try:
@@ -375,7 +378,8 @@ async def test_a_free_slot_is_written_at_once_and_busy_slots_gather_a_group(stor
                  for n in range(1, 6)]
         await asyncio.sleep(0.05)
         assert len(gated.writes) == 1, "the slot is busy: the others wait"
-        gated.release.set()
+        for _ in range(2):  # (the first write, then the group)
+            gated.done.release()
         await asyncio.wait_for(asyncio.gather(first, *later), 5)
         assert [size for _, size in gated.writes] == [1, 5], "the five in one transaction"
         assert (committer.transactions, committer.appends) == (2, 6)
@@ -387,19 +391,7 @@ async def test_a_slot_writes_group_after_group_without_handing_over(store):
     """While appends keep waiting, the writer that holds a slot goes straight on to
     the next group in the same task: a new task per group waited two turns of the
     loop between transactions (the old task's end, the new one's start)."""
-
-    class SteppedStore:
-        engine = store.engine
-
-        def __init__(self) -> None:
-            self.writes: list[tuple[asyncio.Task | None, int]] = []  # (writer, appends)
-            self.done = asyncio.Semaphore(0)  # one release lets one write finish
-
-        async def write_appends(self, appends) -> None:
-            self.writes.append((asyncio.current_task(), len(list(appends))))
-            await self.done.acquire()
-
-    stepped = SteppedStore()
+    stepped = SteppedStore(store.engine)
     committer = Committer(stepped, max_inflight=1)
     committer.start()
     try:

@@ -114,7 +114,6 @@ RULES_VERSION = 2  # 2: a Short mover crosses a low wall it touches for one acti
 #   Evil shooters shoot into melees
 CONCEDE = CommandSpec("concede", "Concede the match")  # (in every prompt: built once)
 _pack = msgspec.msgpack.Encoder().encode  # (packed_view)
-Raw = msgspec.Raw
 
 
 class SongOfBladesAndHeroes:
@@ -261,9 +260,9 @@ class SongOfBladesAndHeroes:
     def packed_view(self, state: SbhState, viewer: Viewer) -> bytes:
         """`view` packed to MessagePack, the same bytes, for the wire: the board
         comes packed already (once a match) and figures as tuples, not fresh
-        lists. A server sends one after every command; tests/sbh/test_views.py
+        lists. A server sends one after every command; tests/sbh/test_packed_view.py
         checks the bytes against packing `view` over whole games."""
-        return _pack(self._view(state, viewer, Raw(state.board.packed_view()),
+        return _pack(self._view(state, viewer, msgspec.Raw(state.board.packed_view()),
                                 [f.wire_view() for f in state.figures.values()]))
 
     def _view(self, state: SbhState, viewer: Viewer, board, figures: list) -> dict[str, Any]:
