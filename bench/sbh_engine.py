@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform
 import random
 import sys
 import time
@@ -77,6 +78,8 @@ def main() -> None:
     args = parser.parse_args()
     figures: dict[str, float] = {}
     say = (lambda text: None) if args.json else print
+    # (builds differ: pyenv's here runs these games ~13% slower than Debian's; README)
+    say(f"python {platform.python_version()} ({sys.executable})")
 
     # A server process lives long, so its geometry caches (hex lines by offset,
     # board layouts) are warm in steady state: draw every sight line of the
