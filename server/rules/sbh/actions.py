@@ -7,7 +7,7 @@ and emits events; `options` lists the same choices for the prompt.
 
 from __future__ import annotations
 
-from server.rules.board.hex import distance, neighbours
+from server.rules.board.hex import distance
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import (
     climbing,
@@ -38,7 +38,7 @@ from server.rules.sbh.movement import (
     comes_into_contact,
     destination_lists,
     enemies_in_contact,
-    far_from_all,
+    far_from_all_test,
     free_move_allowed,
     free_move_threats,
     move_cost,
@@ -48,7 +48,7 @@ from server.rules.sbh.movement import (
 )
 from server.rules.sbh.quality import roll_quality, succeeds
 from server.rules.sbh.state import SbhState, later, remembered
-from server.rules.sbh.terrain import LONG, RANGE
+from server.rules.sbh.terrain import LONG
 
 ACTIVATION = "seed 000, ACTIVATION"
 ACTION_COST = "seed 000, ACTION COST"
@@ -87,10 +87,9 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
                                  "teleporter (declare casting or teleporting)",
                                  params={"figure": casters, "dice": [1, 2, 3],
                                          "cast": [False, True]}))
-    threats = free_move_threats(state, seat)
-    reach = 2 * LONG  # seed 000, FREE MOVES: no active enemy within 2 x Long
-    movers = [f.id for f in ready if f.pos is not None and can_move(f)
-              and far_from_all(f.pos, threats, reach)]
+    # seed 000, FREE MOVES: no active enemy within 2 x Long
+    far = far_from_all_test(free_move_threats(state, seat), 2 * LONG)
+    movers = [f.id for f in ready if f.pos is not None and can_move(f) and far(f.pos)]
     if movers:
         specs.append(CommandSpec("free_move", "Free move instead of rolling (then choose "
                                  "where)", params={"figure": movers}))
@@ -205,10 +204,8 @@ def move_lists(state: SbhState, fig: Figure, actions: int) -> tuple[list, list]:
 
 
 def _free_move_destinations(state: SbhState, fig: Figure) -> list[list[int]]:
-    near = RANGE[fig.move_category] + 1  # (hexes touching enemies farther off are out of reach)
-    touching = {n for e in state.on_table() if e.seat != fig.seat
-                and distance(e.pos, fig.pos) <= near for n in neighbours(e.pos)}
-    return destination_lists(state, fig, 1, avoid=touching)[0]
+    return destination_lists(state, fig, 1, not_next_to=[
+        e.pos for e in state.on_table() if e.seat != fig.seat])[0]
 
 
 def _free_move_to(state: SbhState, fig: Figure, to) -> bool:

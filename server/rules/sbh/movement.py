@@ -134,15 +134,16 @@ class HexList(Sequence):
 
 
 def destination_lists(state: SbhState, fig: Figure, actions: int,
-                      avoid=()) -> tuple[HexList, HexList]:
+                      not_next_to=()) -> tuple[HexList, HexList]:
     """`move_destinations` as a prompt lists them: the [q, r] of the hexes
     one move action reaches for one action and for two, in the same order,
-    leaving out the hexes in `avoid` (built directly: prompts ask this most)."""
+    leaving out the hexes next to any hex of `not_next_to` (built directly:
+    prompts ask this most)."""
     masks, excluded, doubled = _refused_rays(state, fig, actions)
     q0, r0 = fig.pos[0], fig.pos[1]
-    ending = masks.ending
-    for h in avoid:
-        excluded |= ending.get((h[0] - q0, h[1] - r0), 0)
+    next_to = masks.next_to
+    for h in not_next_to:
+        excluded |= next_to.get((h[0] - q0, h[1] - r0), 0)
     one = list(compress(masks.dests, _selected(masks, masks.every & ~(excluded | doubled))))
     doubled &= ~excluded
     two = list(compress(masks.dests, _selected(masks, doubled))) if doubled else []
@@ -357,6 +358,25 @@ def far_from_all(h: Hex, hexes, reach: int) -> bool:
                 and -reach <= p[2] - s <= reach:
             return False
     return True
+
+
+def far_from_all_test(hexes, reach: int):
+    """`far_from_all(h, hexes, reach)` as a function of `h`, for asking it of
+    many hexes: a hex outside the box that holds `hexes` widened by `reach` on
+    some cube axis is far from all of them at once (the activation prompt asks
+    it for every figure, and early on the warbands stand far apart)."""
+    if not hexes:
+        return lambda h: True
+    qs, rs, ss = zip(*hexes, strict=True)
+    low_q, low_r, low_s = min(qs) - reach, min(rs) - reach, min(ss) - reach
+    high_q, high_r, high_s = max(qs) + reach, max(rs) + reach, max(ss) + reach
+
+    def far(h: Hex) -> bool:
+        q, r, s = h
+        if not (low_q <= q <= high_q and low_r <= r <= high_r and low_s <= s <= high_s):
+            return True
+        return far_from_all(h, hexes, reach)
+    return far
 
 
 def free_move_threats(state: SbhState, seat: str) -> list[Hex]:

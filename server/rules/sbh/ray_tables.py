@@ -68,6 +68,7 @@ class RayMasks:
     through: dict  # offset -> rays entering it (the end included)
     beyond: dict  # offset -> rays passing it on the way to a farther end
     around: dict  # offset -> rays passing a hex next to it (an active enemy there stops them)
+    next_to: dict  # offset -> rays ending next to it (a free move may not end by an enemy)
     crossing: dict  # side(a, b) of offsets -> rays crossing it (the start's sides included)
     # offset -> (ending, beyond, around) there: one look-up per figure near the mover
     figure_rays: dict
@@ -102,6 +103,12 @@ def ray_masks(length: int) -> RayMasks:
         for nq, nr, _ in neighbours(hex_at(dq, dr)):
             around[(nq, nr)] = around.get((nq, nr), 0) | found
 
+    ending = {dest: 1 << i for i, (dest, _) in enumerate(table)}
+    next_to: dict = {}
+    for (dq, dr), bit in ending.items():
+        for nq, nr, _ in neighbours(hex_at(dq, dr)):
+            next_to[(nq, nr)] = next_to.get((nq, nr), 0) | bit
+
     def rays_where(test) -> int:
         return sum(1 << i for i, (_, steps) in enumerate(table) if test(steps))
 
@@ -116,8 +123,8 @@ def ray_masks(length: int) -> RayMasks:
         dests=tuple(dest for dest, _ in table),
         paths=tuple(steps for _, steps in table),
         every=(1 << len(table)) - 1,
-        ending={dest: 1 << i for i, (dest, _) in enumerate(table)},
-        through=through, beyond=beyond, around=around, crossing=crossing,
+        ending=ending, through=through, beyond=beyond, around=around, next_to=next_to,
+        crossing=crossing,
         figure_rays={offset: ((1 << index[offset]) if offset in index else 0,
                               beyond.get(offset, 0), around.get(offset, 0))
                      for offset in {*index, *beyond, *around}},
