@@ -15,6 +15,8 @@ from array import array
 
 from server.rules.board.hex import EPSILON
 
+LOW_EDGES = ("low_wall", "hedge")  # linear obstacles a line of sight crosses (cover)
+
 # -- sight: lines as sets of hex codes ----------------------------------------------
 # A hex (q, r) is coded as one int, linear in both, so a line from any hex is its
 # offset line's codes plus the hex's code; a crossed side is coded from the
@@ -149,6 +151,20 @@ def board_sight(board) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
             frozenset(codes.values()),
             frozenset(c for h, c in codes.items() if not board.kind(h).woods),
             frozenset(sides))
+    return found
+
+
+def low_edge_sides(board) -> frozenset[int]:
+    """The sides of the board's low walls and hedges both ways, as absolute
+    codes (a line of sight crossing one may give cover). Cached on the board."""
+    found = board.__dict__.get("_low_edge_codes")
+    if found is None:
+        sides = set()
+        for pair, kind in board.edges.items():
+            if kind in LOW_EDGES:
+                a, b = (code(h[0], h[1]) for h in pair)
+                sides.update((side_code(a, b), side_code(b, a)))
+        found = board.__dict__["_low_edge_codes"] = frozenset(sides)
     return found
 
 

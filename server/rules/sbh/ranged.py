@@ -12,11 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from server.rules.board.hex import distance, edge_key, line
+from server.rules.board.hex import distance
 from server.rules.sbh import magic_items
 from server.rules.sbh.combat import lethal_against, outcome
 from server.rules.sbh.figures import Figure
-from server.rules.sbh.geometry_cache import board_sight, code, line_blocked, sight_between
+from server.rules.sbh.geometry_cache import (
+    SIDE_MOVE,
+    board_sight,
+    code,
+    line_blocked,
+    low_edge_sides,
+    sight_between,
+    sight_sides,
+)
 from server.rules.sbh.movement import figures_next_to
 from server.rules.sbh.state import SbhState, remembered
 from server.rules.sbh.terrain import LONG, MEDIUM, SHORT
@@ -25,7 +33,6 @@ from server.rules.sbh.turns import unseen_at_turn_start
 RANGED = "seed 000, RANGED COMBAT"
 RANGES = {"Short": SHORT, "Medium": MEDIUM, "Long": LONG}
 SPELL_RANGES = {1: SHORT, 2: MEDIUM, 3: LONG}  # seed 000, SPELL RANGE
-LOW_EDGES = ("low_wall", "hedge")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +62,16 @@ def sight(state: SbhState, shooter: Figure, target: Figure,
     woods = _woods(state, a, b, in_woods_a, in_woods_b)
     if woods is None:
         return None
-    if board.edges:  # walls and hedges: walk each reading side by side
-        occupied = state.occupancy()
-        readings = [_reading(state, line(a, b, nudge), shooter, occupied, in_woods_b)
-                    for nudge in (1, -1)]
+    if figures is None:
+        figures = blocking_figures(state, shooter)
+    scenery = board_sight(board)[1 if in_woods_b else 0]
+    base = code(a[0], a[1])
+    dq, dr = b[0] - a[0], b[1] - a[1]
+    first, second = sight_between(dq, dr, 1), sight_between(dq, dr, -1)
+    if board.edges:  # walls and hedges: the sides each reading crosses count too
+        readings = [_walled_reading(board, base, dq, dr, nudge, between, scenery, figures)
+                    for nudge, between in ((1, first), (-1, second))]
     else:  # no sides to cross: a reading is clear when no blocker lies on it
-        if figures is None:
-            figures = blocking_figures(state, shooter)
-        scenery = board_sight(board)[1 if in_woods_b else 0]
-        base = code(a[0], a[1])
-        dq, dr = b[0] - a[0], b[1] - a[1]
-        first, second = sight_between(dq, dr, 1), sight_between(dq, dr, -1)
         reading = _open_reading(tuple(map(base.__add__, first)), scenery, figures)
         readings = [reading, reading if second is first else  # (the same hexes)
                     _open_reading(tuple(map(base.__add__, second)), scenery, figures)]
@@ -95,19 +101,40 @@ def blocking_figures(state: SbhState, shooter: Figure) -> frozenset[int]:
 def _scenery_blocks(state: SbhState, a, b, nudge: int, into_woods: bool) -> bool:
     """This reading of the line is blocked by scenery alone (figures aside)."""
     board = state.board
+    scenery = board_sight(board)[1 if into_woods else 0]
     if board.edges:
-        return _reading(state, line(a, b, nudge), None, {}, into_woods) is None
-    return line_blocked(board_sight(board)[1 if into_woods else 0], a, b, nudge)
+        dq, dr = b[0] - a[0], b[1] - a[1]
+        return _walled_reading(board, code(a[0], a[1]), dq, dr, nudge,
+                               sight_between(dq, dr, nudge), scenery, frozenset()) is None
+    return line_blocked(scenery, a, b, nudge)
 
 
 def _open_reading(between: tuple[int, ...], scenery: frozenset[int],
                   figures: frozenset[int]) -> bool | None:
-    """`_reading` on a table without linear obstacles, by set tests on the codes
-    of the hexes strictly between the ends: None if blocked, else False (no
-    low wall or hedge crossed)."""
+    """A reading of the line on a table without linear obstacles, by set tests
+    on the codes of the hexes strictly between the ends: None if blocked ("any
+    solid obstacle or model"), else False (no low wall or hedge crossed)."""
     if scenery.isdisjoint(between) and figures.isdisjoint(between):
         return False
     return None
+
+
+def _walled_reading(board, base: int, dq: int, dr: int, nudge: int, between,
+                    scenery: frozenset[int], figures: frozenset[int]) -> bool | None:
+    """A reading of the line from the hex coded `base` to offset (dq, dr) where
+    linear obstacles stand: None if a blocker lies on it or it crosses a tall
+    wall; otherwise whether it crosses a low wall or hedge that is not on a side
+    of the shooter's own hex (its first side). By set tests on codes, as
+    `_open_reading`; tests/sbh/test_sight_walls.py checks it against walking
+    the hex line side by side."""
+    if _open_reading(tuple(map(base.__add__, between)), scenery, figures) is None:
+        return None
+    tall, low = board_sight(board)[2], low_edge_sides(board)
+    moved = base * SIDE_MOVE
+    sides = sight_sides(dq, dr, nudge)
+    if tall and not tall.isdisjoint(map(moved.__add__, sides)):
+        return None
+    return bool(low) and not low.isdisjoint(map(moved.__add__, sides[1:]))
 
 
 def _woods(state: SbhState, a, b, in_a: bool, in_b: bool) -> dict | None:
@@ -150,32 +177,6 @@ def ambushes(state: SbhState, shooter: Figure, target: Figure) -> bool:
             and board.touches_woods(there, True):
         return False
     return unseen_at_turn_start(state, shooter, target)
-
-
-def _reading(state: SbhState, cells, shooter: Figure | None, occupied: dict,
-             into_woods: bool) -> bool | None:
-    """None if this reading of the line is blocked (by scenery, or by a figure in
-    `occupied`); otherwise whether it crosses a low wall or hedge that is not on
-    the shooter's own hex sides."""
-    board = state.board
-    crossed = False
-    for index in range(1, len(cells)):
-        here, prev = cells[index], cells[index - 1]
-        feature = board.edges.get(edge_key(prev, here)) if board.edges else None
-        if feature == "tall_wall":
-            return None
-        if feature in LOW_EDGES and index > 1:
-            crossed = True
-        if index == len(cells) - 1:
-            break
-        kind = board.kind(here)
-        if kind.blocks_sight and not (kind.woods and into_woods):
-            return None
-        other = occupied.get(here)
-        if other is not None and not (other.seat == shooter.seat
-                                      and distance(here, shooter.pos) == 1):
-            return None  # "any solid obstacle or model", bar a friend's shoulder
-    return crossed
 
 
 # -- who may shoot whom -----------------------------------------------------------
@@ -292,12 +293,9 @@ def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: i
                            for f in figures_next_to(state, enemy.pos))
     if fighting_friends and not into_melee:
         return None  # "you can't shoot someone who is in a melee with one of your friends"
-    figures = None
-    if not state.board.edges:  # (with walls, lines are walked hex by hex)
-        if not blockers:
-            blockers.append(blocking_figures(state, shooter))
-        figures = blockers[0]
-    seen = sight(state, shooter, enemy, figures)
+    if not blockers:
+        blockers.append(blocking_figures(state, shooter))
+    seen = sight(state, shooter, enemy, blockers[0])
     if seen is None:
         return None
     if seen.max_range is not None and seen.distance > seen.max_range:
