@@ -1,7 +1,7 @@
 """Benchmark: full SBH games between random-legal players, and evolve-only
 replay speed. Prints its figures; not a test.
 
-    .venv/bin/python bench/sbh_engine.py [--games 30] [--seed 1]
+    .venv/bin/python bench/sbh_engine.py [--games 30] [--seed 1] [--by-kind]
 
 `--json` prints the figures as one JSON object; `bench/compare.py` runs this against
 another revision in the same run, alternating.
@@ -69,12 +69,52 @@ KINDS: Counter = Counter()  # commands played, by type (what the timed games wer
 TURNS: list[int] = []  # the turn each game ended in
 
 
+def time_by_kind(games: int, first_seed: int) -> dict[str, list[float]]:
+    """The games `play` plays, timed by stage: command type -> [count, seconds in
+    the prompt before it, in the player's choice, in applying it]. (The prompt is
+    the one the command answers: a move's is the activated figure's actions.)"""
+    clock = time.perf_counter
+    stages: dict[str, list[float]] = {}
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        dice = SeededDice(seed.to_bytes(8, "big"))
+        state = SYSTEM.initial(SETUP)
+        while not SYSTEM.is_over(state):
+            started = clock()
+            prompt = SYSTEM.prompt(state)
+            asked = clock()
+            seat = rng.choice(prompt.seats)
+            command = random_command(prompt, seat, rng, WARBANDS[seat])
+            chosen = clock()
+            state, _ = apply_command(SYSTEM, state, command, dice, checksums=False,
+                                     keep_input=False)
+            row = stages.setdefault(command.type, [0, 0.0, 0.0, 0.0])
+            row[0] += 1
+            row[1] += asked - started
+            row[2] += chosen - asked
+            row[3] += clock() - chosen
+    return stages
+
+
+def print_by_kind(stages: dict[str, list[float]]) -> None:
+    total = sum(sum(row[1:]) for row in stages.values())
+    print(f"{'command':22} {'count':>6} {'share':>6} {'prompt':>8} {'choice':>8} {'apply':>8}"
+          "  (us each)")
+    for kind, (n, asked, chosen, applied) in sorted(
+            stages.items(), key=lambda item: -sum(item[1][1:])):
+        print(f"{kind:22} {n:6.0f} {(asked + chosen + applied) / total:6.1%} "
+              f"{asked / n * 1e6:8.1f} {chosen / n * 1e6:8.1f} {applied / n * 1e6:8.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true",
                         help="one JSON object of figures (bench/compare.py reads it)")
+    parser.add_argument("--by-kind", action="store_true",
+                        help="instead, where the engine-only games' time goes: by command "
+                        "type, the prompt, the player's choice and applying it")
     args = parser.parse_args()
     figures: dict[str, float] = {}
     say = (lambda text: None) if args.json else print
@@ -87,6 +127,9 @@ def main() -> None:
     size = SYSTEM.initial(SETUP).board.width
     draw_all_sight_lines(size, size)
     play(10**6, False)
+    if args.by_kind:
+        print_by_kind(time_by_kind(args.games, args.seed))
+        return
     if args.games == 0:  # (start-up and warm-up only: bench/compare.py --instructions)
         print(json.dumps(figures) if args.json else "no games")
         return

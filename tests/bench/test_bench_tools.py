@@ -3,7 +3,7 @@ name, and read valgrind's summary): not timings, only that each figure is taken.
 
 from __future__ import annotations
 
-from bench import compare, rules_path
+from bench import compare, rules_path, sbh_engine
 
 
 def test_rules_path_times_every_stage_of_a_command():
@@ -20,3 +20,11 @@ def test_rules_path_times_every_stage_of_a_command():
 def test_compare_reads_the_instruction_count_valgrind_prints():
     stderr = "==123== \n==123== I   refs:      4,273,150,489\n"
     assert compare.instruction_count(stderr) == 4_273_150_489
+
+
+def test_engine_bench_by_kind_times_each_stage_of_every_command():
+    stages = sbh_engine.time_by_kind(1, 1)
+    sbh_engine.KINDS.clear()
+    sbh_engine.play(1, False)  # (the same game, counted by `play`)
+    assert {kind: row[0] for kind, row in stages.items()} == dict(sbh_engine.KINDS)
+    assert all(row[1] > 0 and row[2] > 0 and row[3] > 0 for row in stages.values())
