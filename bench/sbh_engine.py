@@ -31,7 +31,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from server.rules.dice import SeededDice  # noqa: E402
 from server.rules.runner import apply_command  # noqa: E402
 from server.rules.sbh.builder import from_profiles  # noqa: E402
-from server.rules.sbh.geometry_cache import draw_all_sight_lines  # noqa: E402
 from server.rules.sbh.random_player import random_command  # noqa: E402
 from server.rules.sbh.system import SYSTEM  # noqa: E402
 
@@ -122,10 +121,11 @@ def main() -> None:
     say(f"python {platform.python_version()} ({sys.executable})")
 
     # A server process lives long, so its geometry caches (hex lines by offset,
-    # board layouts) are warm in steady state: draw every sight line of the
-    # table size, and play one untimed game.
-    size = SYSTEM.initial(SETUP).board.width
-    draw_all_sight_lines(size, size)
+    # board layouts) are warm in steady state: build what `warband serve` builds
+    # before it takes matches (every sight line, move ray and the flight grid of
+    # the default table: a first flee drew the grid inside a timed game, ~19 ms),
+    # and play one untimed game.
+    SYSTEM.warm()
     play(10**6, False)
     if args.by_kind:
         print_by_kind(time_by_kind(args.games, args.seed))
