@@ -117,7 +117,7 @@ def main() -> None:
     args = parser.parse_args()
     figures: dict[str, float] = {}
     say = (lambda text: None) if args.json else print
-    # (builds differ: pyenv's here runs these games ~13% slower than Debian's; README)
+    # (builds differ: pyenv's here runs these games ~10-15% slower than Debian's; README)
     say(f"python {platform.python_version()} ({sys.executable})")
 
     # A server process lives long, so its geometry caches (hex lines by offset,
