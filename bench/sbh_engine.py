@@ -47,10 +47,14 @@ WARBANDS = {  # two warbands of about 300 points from seed 000's rosters
 SETUP = {"options": {"turn_limit": 40}}
 
 
+def new_game(seed: int):
+    """The random player's generator, the dice and the opening state of game `seed`
+    (`play` and `time_by_kind` play the same games)."""
+    return random.Random(seed), SeededDice(seed.to_bytes(8, "big")), SYSTEM.initial(SETUP)
+
+
 def play(seed: int, checksums: bool):
-    rng = random.Random(seed)
-    dice = SeededDice(seed.to_bytes(8, "big"))
-    state = SYSTEM.initial(SETUP)
+    rng, dice, state = new_game(seed)
     events = []
     while not SYSTEM.is_over(state):
         prompt = SYSTEM.prompt(state)
@@ -75,9 +79,7 @@ def time_by_kind(games: int, first_seed: int) -> dict[str, list[float]]:
     clock = time.perf_counter
     stages: dict[str, list[float]] = {}
     for seed in range(first_seed, first_seed + games):
-        rng = random.Random(seed)
-        dice = SeededDice(seed.to_bytes(8, "big"))
-        state = SYSTEM.initial(SETUP)
+        rng, dice, state = new_game(seed)
         while not SYSTEM.is_over(state):
             started = clock()
             prompt = SYSTEM.prompt(state)
