@@ -97,7 +97,25 @@ def time_by_kind(games: int, first_seed: int) -> dict[str, list[float]]:
     return stages
 
 
-def print_by_kind(stages: dict[str, list[float]]) -> None:
+GOAL_GAMES_PER_SECOND = 100  # issue 3
+
+
+def goal_budget(stages: dict[str, list[float]], games: int) -> tuple[float, str, float]:
+    """What the goal leaves a command, against the cheapest command there is:
+    (us a command at GOAL_GAMES_PER_SECOND, given these games' commands a game;
+    the command type costing least in all (prompt, choice and apply), among those
+    played at least once a game on average; its us). The cheapest type does little
+    beyond the kernel's fixed path (checks, context, journal, an event, evolve,
+    the end-of-match test), which every command pays."""
+    commands = sum(row[0] for row in stages.values())
+    budget = 1e6 / GOAL_GAMES_PER_SECOND / (commands / games)
+    common = {kind: sum(row[1:]) / row[0] * 1e6 for kind, row in stages.items()
+              if row[0] >= games}
+    cheapest = min(common, key=common.__getitem__)
+    return budget, cheapest, common[cheapest]
+
+
+def print_by_kind(stages: dict[str, list[float]], games: int) -> None:
     total = sum(sum(row[1:]) for row in stages.values())
     print(f"{'command':22} {'count':>6} {'share':>6} {'prompt':>8} {'choice':>8} {'apply':>8}"
           "  (us each)")
@@ -105,6 +123,10 @@ def print_by_kind(stages: dict[str, list[float]]) -> None:
             stages.items(), key=lambda item: -sum(item[1][1:])):
         print(f"{kind:22} {n:6.0f} {(asked + chosen + applied) / total:6.1%} "
               f"{asked / n * 1e6:8.1f} {chosen / n * 1e6:8.1f} {applied / n * 1e6:8.1f}")
+    budget, cheapest, cost = goal_budget(stages, games)
+    print(f"the goal ({GOAL_GAMES_PER_SECOND} games/s) leaves {budget:.1f} us a command; "
+          f"the cheapest common command, {cheapest}, took {cost:.1f} us in all "
+          f"({cost / budget:.2f}x the budget)")
 
 
 def main() -> None:
@@ -130,7 +152,7 @@ def main() -> None:
     SYSTEM.warm()
     play(10**6, False)
     if args.by_kind:
-        print_by_kind(time_by_kind(args.games, args.seed))
+        print_by_kind(time_by_kind(args.games, args.seed), args.games)
         return
     if args.games == 0:  # (start-up and warm-up only: bench/compare.py --instructions)
         print(json.dumps(figures) if args.json else "no games")

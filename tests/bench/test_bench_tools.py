@@ -28,3 +28,14 @@ def test_engine_bench_by_kind_times_each_stage_of_every_command():
     sbh_engine.play(1, False)  # (the same game, counted by `play`)
     assert {kind: row[0] for kind, row in stages.items()} == dict(sbh_engine.KINDS)
     assert all(row[1] > 0 and row[2] > 0 and row[3] > 0 for row in stages.values())
+
+
+def test_engine_bench_budget_is_the_goal_shared_over_a_games_commands():
+    # two games of 500 commands each: 100 games/s leaves 1e6 / 100 / 500 = 20 us a command
+    stages = {"move": [600, 0.024, 0.012, 0.024],  # 100 us each in all
+              "group_next": [300, 0.006, 0.003, 0.006],  # 50 us
+              "activate": [99, 0.00396, 0.0, 0.0],  # 40 us: the cheapest common one
+              "attack": [1, 0.00001, 0.0, 0.0]}  # 10 us, but played less than once a game
+    budget, cheapest, cost = sbh_engine.goal_budget(stages, 2)
+    assert round(budget, 6) == 20.0
+    assert (cheapest, round(cost, 6)) == ("activate", 40.0)
