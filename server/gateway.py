@@ -219,7 +219,7 @@ class ClientConnection(Watching, Catalogs):
     async def _handle(self, request: Request, arrived: float | None = None) -> None:
         kind = type(request).__struct_config__.tag
         metrics = self.services.metrics
-        metrics.requests.labels(kind).inc()
+        metrics.requested(kind)
         request_id = request.id
         memory = self._memory()
         remembered = memory.get(f"{kind}:{request_id}") if kind in IDEMPOTENT else None

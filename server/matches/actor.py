@@ -244,11 +244,11 @@ class MatchActor(Fanout):
                         outcome.views)
         if outcome.snapshot is not None:
             self._save_snapshot_later(self.seq, outcome.snapshot)
-        stages = self.hub.metrics.command_stages
-        stages.labels("queued").observe(started - queued)
-        stages.labels("rules").observe(ruled - started)
-        stages.labels("commit").observe(committed - ruled)
-        stages.labels("fanout").observe(time.perf_counter() - committed)
+        stage = self.hub.metrics.stage
+        stage["queued"].observe(started - queued)
+        stage["rules"].observe(ruled - started)
+        stage["commit"].observe(committed - ruled)
+        stage["fanout"].observe(time.perf_counter() - committed)
         return result
 
     def _remember(self, seat: str, request_id: str, first: int, last: int) -> dict:
