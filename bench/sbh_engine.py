@@ -101,7 +101,7 @@ GOAL_GAMES_PER_SECOND = 100  # issue 3
 
 
 def goal_budget(stages: dict[str, list[float]], games: int) -> tuple[float, str, float]:
-    """What the goal leaves a command, against the cheapest command there is:
+    """What the goal leaves a command, against the cheapest common command:
     (us a command at GOAL_GAMES_PER_SECOND, given these games' commands a game;
     the command type costing least in all (prompt, choice and apply), among those
     played at least once a game on average; its us). The cheapest type does little
