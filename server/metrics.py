@@ -41,7 +41,7 @@ class Metrics:
             registry=r)
         # The labelled children, looked up once: `labels()` takes a lock and builds its
         # key on every call (1.7% of the server's profile samples at 300/300 in
-        # bench/load.py --profile; looked up once, ~7 us less a command).
+        # bench/load.py --profile; ~7 us a command).
         self.stage = {name: self.command_stages.labels(name)
                       for name in ("queued", "rules", "commit", "fanout")}
         self._requests_of: dict[str, Counter] = {}
