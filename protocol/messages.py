@@ -176,7 +176,7 @@ def decode_request(frame: bytes) -> Request:
                             f"is {MAX_FRAME_BYTES} bytes.")
     try:
         request = _decoder.decode(frame)
-    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+    except Exception as error:  # (not only msgspec's: see _unreadable)
         raise _diagnose(frame, error) from None
     if request.v != PROTOCOL_VERSION:
         raise ProtocolError("unsupported_version", request_id=request.id,
@@ -189,8 +189,8 @@ def _diagnose(frame: bytes, error: Exception) -> ProtocolError:
     """The fast path failed: find out which rule of the envelope was broken."""
     try:
         raw = _loose.decode(frame)
-    except msgspec.DecodeError:
-        return ProtocolError("malformed_frame", "The frame is not valid MessagePack.")
+    except Exception as unreadable:
+        return _unreadable(unreadable)
     if not isinstance(raw, dict):
         return ProtocolError("malformed_frame", "The frame must be a MessagePack map.")
     request_id = raw.get("id") if isinstance(raw.get("id"), int | str) else None
@@ -205,6 +205,19 @@ def _diagnose(frame: bytes, error: Exception) -> ProtocolError:
                              message=f"Unknown message type {shown}.")
     return ProtocolError("invalid_message", request_id=request_id,
                          message=f"The {raw['type']!r} message is not valid: {error}.")
+
+
+def _unreadable(failure: Exception) -> ProtocolError:
+    """A frame MessagePack cannot read. msgspec raises more than its DecodeError: a
+    string that is not UTF-8 raises UnicodeDecodeError and nesting deeper than the
+    interpreter's stack RecursionError. Each is a malformed frame, answered as one
+    (before, such a frame ended the connection's reader and went unanswered)."""
+    if isinstance(failure, UnicodeDecodeError):
+        return ProtocolError("malformed_frame", "The frame holds a string that is not "
+                             "valid UTF-8.")
+    if isinstance(failure, RecursionError):
+        return ProtocolError("malformed_frame", "The frame nests arrays or maps too deeply.")
+    return ProtocolError("malformed_frame", "The frame is not valid MessagePack.")
 
 
 def encode(message: dict[str, Any]) -> bytes:

@@ -14,6 +14,8 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
+
 from protocol.errors import ProtocolError
 from protocol.messages import (
     Abort,
@@ -210,7 +212,14 @@ class ClientConnection(Watching, Catalogs):
                     metrics.errors.labels("rate_limited").inc()
                     self.push(error(ProtocolError("rate_limited", request_id=request.id)))
                     continue
-                await self._handle(request, arrived)
+                try:
+                    await self._handle(request, arrived)
+                except ConnectionClosed:
+                    raise
+                except Exception:  # a bug outside the handlers: answered all the same
+                    log.exception("request %r failed outside its handler", request.id)
+                    metrics.errors.labels("internal_error").inc()
+                    self.push(error(ProtocolError("internal_error", request_id=request.id)))
         except Exception:  # the socket broke; nothing to answer
             log.debug("connection %s ended", self.key, exc_info=True)
         finally:
