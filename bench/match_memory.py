@@ -63,6 +63,8 @@ KIB = 1024
 class Sink:
     """A connection that reads everything pushed to it at once."""
 
+    identity = 0
+
     def push(self, message) -> None:
         pass
 
@@ -78,7 +80,7 @@ async def play(hub: Hub, lobby: Lobby, accounts: Accounts, n: int, commands: int
         actor = hub.actor(match_id)
         for seat in ("a", "b", None):
             await actor.submit("subscribe", connection=Sink(), request_id=None, seat=seat,
-                               after_seq=0, views=False)
+                               after_seq=0, views=False, identity=0)
         bots = [BotSeat(actor, "a", make_bot(level, preset("elves"), i)),
                 BotSeat(actor, "b", make_bot(level, preset("goblins"), i + 1))]
         for bot in bots:

@@ -111,6 +111,11 @@ class ClientConnection(Watching, Catalogs):
         self.key = f"connection-{next(_ids)}"
         self.account: Account | None = None
         self.token: str | None = None
+        # Counts the connection's changes of identity (sign-in as another account,
+        # sign-out). A subscription records the count it was made under and is
+        # served only while it holds: work already queued in a match (a subscribe
+        # waiting for the start, say) cannot outlive the identity that asked for it.
+        self.identity = 0
         # Frames to write in this turn of the event loop; with the socket's own
         # buffer, bounded in bytes: a catch-up of a thousand small events is fine,
         # a client that stops reading is not.
@@ -306,6 +311,7 @@ class ClientConnection(Watching, Catalogs):
 
     def _sign_in(self, account: Account | None, token: str | None) -> None:
         if self.account is not None and (account is None or account.id != self.account.id):
+            self.identity += 1  # (first: nothing queued for the last account is served)
             self._stop_watching()  # what the last account was shown is not for the next
         self.account, self.token = account, token
 

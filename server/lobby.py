@@ -177,7 +177,6 @@ class Lobby:
                 raise ProtocolError("seat_taken") from None
             started = len(held) + 1 == len(system.seats)
             if started:
-                await self.store.set_match(row["id"], status="active", started_at=time.time())
                 await self.hub.start_match(row)
         return {"match_id": row["id"], "seat": seat, "status": "active" if started else "open"}
 

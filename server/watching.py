@@ -30,9 +30,10 @@ if TYPE_CHECKING:
 
 
 class Watching:
-    services: Any  # these three are the ClientConnection's
+    services: Any  # these four are the ClientConnection's
     watching: set[str]
     push: Any
+    identity: int
     async def on_subscribe(self, request: Subscribe) -> dict | None:
         account = self._signed_in()
         hub = self.services.hub
@@ -49,14 +50,22 @@ class Watching:
             if hub.actor(request.match_id) is None:
                 self.watching.add(request.match_id)
                 hub.waiting.setdefault(row["id"], []).append(
-                    (self, None if request.spectate else account.id, request.views))
+                    (self, None if request.spectate else account.id, request.views,
+                     self.identity))
+                # Aborted while we read it? An abort is stored before its waiters are
+                # told, so either this read sees it or the waiters' list had us.
+                again = await self.services.store.match(row["id"])
+                if again["status"] == "aborted":
+                    self._stop_watching(row["id"])
+                    return await self._subscribe_finished(again, account, request)
                 return {"match_id": row["id"], "status": "open", "seat": None,
                         "from_seq": 1, "to_seq": 0, "snapshot": False}
             actor = hub.actor(request.match_id)
         self.watching.add(request.match_id)
         seat = None if request.spectate else actor.seat_for(account.id)
         await actor.submit("subscribe", connection=self, request_id=request.id, seat=seat,
-                           after_seq=max(0, request.after_seq), views=request.views)
+                           after_seq=max(0, request.after_seq), views=request.views,
+                           identity=self.identity)
         return None
 
     async def _subscribe_finished(self, row: dict, account: Account,
@@ -86,6 +95,10 @@ class Watching:
 
     async def on_unsubscribe(self, request: Unsubscribe) -> dict:
         self._signed_in()
+        hub = self.services.hub
+        over = hub.actor(request.match_id) is None and request.match_id not in hub.waiting
+        if over:  # (ended or withdrawn since: nothing is pushed for it any more)
+            self.watching.discard(request.match_id)
         if request.match_id not in self.watching:
             raise ProtocolError("not_subscribed")
         self._stop_watching(request.match_id)

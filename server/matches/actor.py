@@ -262,9 +262,12 @@ class MatchActor(Fanout):
         return {"match_id": self.match_id, "first_seq": first, "last_seq": last}
 
     async def _do_subscribe(self, connection: Connection, request_id: Any, seat: str | None,
-                            after_seq: int, views: bool, queued: float = 0.0) -> None:
+                            after_seq: int, views: bool, identity: int,
+                            queued: float = 0.0) -> None:
+        """`identity`: the connection's identity when it asked (see gateway); if it has
+        changed by the time anything is pushed, nothing is."""
         self.drop(connection)
-        sub = Subscriber(connection, seat, views, after_seq)
+        sub = Subscriber(connection, seat, views, after_seq, identity)
         upto = self.seq if seat is not None else self.spectator_seq()
         snapshot = upto - after_seq > FAR_BEHIND and (seat is not None or upto == self.seq)
         header = {"match_id": self.match_id, "seat": seat, "status": "active",
@@ -276,6 +279,11 @@ class MatchActor(Fanout):
             else None
         rows = [] if snapshot else await self.hub.store.events_after(self.match_id,
                                                                      after_seq, upto)
+        if connection.identity != identity:  # it signed out (or in as another) meanwhile
+            if request_id is not None:
+                raise ProtocolError("not_subscribed", "You signed out before the "
+                                    "subscription was made; subscribe again.")
+            return
         if request_id is None:  # a subscriber that was waiting for the match to start
             connection.push({"v": 1, "type": "match_status", **header})
         else:

@@ -21,6 +21,8 @@ ATTEMPTS = 5  # if the bot's choice is refused (a bot bug), random offered comma
 
 
 class BotSeat:
+    identity = 0  # (the house bot never signs out or in as another)
+
     def __init__(self, actor, seat: str, bot) -> None:
         self.actor = actor
         self.seat = seat
@@ -44,7 +46,8 @@ class BotSeat:
 
     async def _play(self) -> None:
         await self.actor.submit("subscribe", connection=self, request_id=None,
-                                seat=self.seat, after_seq=self.actor.seq, views=True)
+                                seat=self.seat, after_seq=self.actor.seq, views=True,
+                                identity=self.identity)
         prompt = view = None
         acted_at = -1
         while True:

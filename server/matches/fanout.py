@@ -22,6 +22,8 @@ class Connection(Protocol):
     """What the actor needs of a client connection (see server.gateway): `message` is
     a plain map or a shared `Frame`."""
 
+    identity: int  # changes when the connection signs out or in as another account
+
     def push(self, message: dict[str, Any] | Frame) -> None: ...
 
 
@@ -31,6 +33,12 @@ class Subscriber:
     seat: str | None  # None: a spectator
     views: bool
     sent: int  # last seq pushed to this subscriber
+    identity: int = 0  # the connection's identity when it subscribed
+
+    @property
+    def current(self) -> bool:
+        """Whether the connection is still who subscribed (see gateway: identity)."""
+        return self.connection.identity == self.identity
 
     @property
     def viewer(self) -> Viewer:
@@ -64,6 +72,7 @@ class Fanout:
         events_cache: dict[tuple[int, str | None], Frame] = {}
         by_viewer: dict[str | None, list[Frame]] = {}
         released: dict[int, Frame] = {}
+        self._forget_former_identities()
         for sub in self.subscribers:
             if sub.seat is None and self.spectator_delay:
                 self._release_to_spectator(sub, visible, released)
@@ -77,6 +86,12 @@ class Fanout:
             sub.sent = self.seq
             if sub.views and frames[-1] is not None:
                 sub.connection.push(frames[-1])
+
+    def _forget_former_identities(self) -> None:
+        """Drop subscribers whose connection has since signed out or in as someone
+        else (the gateway drops them too; this holds whatever the interleaving)."""
+        if not all(sub.current for sub in self.subscribers):
+            self.subscribers = [sub for sub in self.subscribers if sub.current]
 
     def _frames_for(self, seat: str | None, events: list[Event], first: int,
                     cache: dict[tuple[int, str | None], Frame],
@@ -132,6 +147,7 @@ class Fanout:
         """After the result is durable: release everything and reveal the seed."""
         over = Frame({"v": 1, "type": "match_over", "match_id": self.match_id,
                       "seq": self.seq, "result": result, "seed": self.seed.hex()})
+        self._forget_former_identities()
         for sub in self.subscribers:
             if sub.seat is None and self.spectator_delay:
                 self._release_to_spectator(sub, self.seq)

@@ -32,8 +32,9 @@ class Hub:
         self.snapshot_every = snapshot_every
         self.committer = Committer(store, observe=metrics.transaction)
         self.actors: dict[str, MatchActor] = {}
-        # connections waiting for an open match to start: (connection, account id, views)
-        self.waiting: dict[str, list[tuple[Any, str, bool]]] = {}
+        # connections waiting for an open match to start:
+        # (connection, account id or None for a spectator, views, the connection's identity)
+        self.waiting: dict[str, list[tuple[Any, str | None, bool, int]]] = {}
         self._resuming = asyncio.Lock()  # one actor per match, however many ask at once
         self.bots: dict[str, BotSeat] = {}  # match id -> its house bot
 
@@ -76,7 +77,9 @@ class Hub:
 
     def withdrawn(self, match_id: str) -> None:
         """An open match was aborted: tell whoever waited for it to start."""
-        for connection, _, _ in self.waiting.pop(match_id, []):
+        for connection, _, _, identity in self.waiting.pop(match_id, []):
+            if connection.identity != identity:
+                continue
             connection.push({"v": 1, "type": "match_status", "match_id": match_id,
                              "status": "aborted"})
 
@@ -88,15 +91,22 @@ class Hub:
                           rules, row["spectator_delay"])
 
     async def start_match(self, row: dict[str, Any]) -> MatchActor:
-        holders = await self.store.seats(row["id"])
-        actor = self._actor(row, holders)
-        actor.take(await actor.rules.load(Material(actor.setup, None, [])))
-        actor.players = (await self.store.seat_names([row["id"]])).get(row["id"], {})
-        self._run(actor)
+        """The last seat is taken: the match is active and its actor runs. Both under
+        the lock `running` resumes matches under, so that a request that reads the match
+        as active before its actor is there waits for this one instead of resuming a
+        second actor for the same match."""
+        async with self._resuming:
+            await self.store.set_match(row["id"], status="active", started_at=time.time())
+            holders = await self.store.seats(row["id"])
+            actor = self._actor(row, holders)
+            actor.take(await actor.rules.load(Material(actor.setup, None, [])))
+            actor.players = (await self.store.seat_names([row["id"]])).get(row["id"], {})
+            self._run(actor)
         self._seat_bot(actor, row)
-        for connection, account_id, views in self.waiting.pop(row["id"], []):
+        for connection, account_id, views, identity in self.waiting.pop(row["id"], []):
             await actor.submit("subscribe", connection=connection, request_id=None,
-                               seat=actor.seat_for(account_id), after_seq=0, views=views)
+                               seat=actor.seat_for(account_id), after_seq=0, views=views,
+                               identity=identity)
         return actor
 
     async def resume(self, match_id: str) -> MatchActor:
