@@ -9,7 +9,7 @@ Every client frame is a MessagePack map with `v` (protocol version), `type`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -18,7 +18,10 @@ from protocol.errors import ProtocolError
 PROTOCOL_VERSION = 1
 MAX_FRAME_BYTES = 64 * 1024  # larger client frames are refused (frame_too_large)
 
-RequestId = int | str
+MAX_REQUEST_ID = 64  # characters of a string request id (the store's column holds 64)
+# A request id: a 64-bit integer or a string of at most MAX_REQUEST_ID characters, the
+# same on every database (longer ids are refused at once, `invalid_message`).
+RequestId = int | Annotated[str, msgspec.Meta(max_length=MAX_REQUEST_ID)]
 
 
 class Request(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
@@ -194,6 +197,10 @@ def _diagnose(frame: bytes, error: Exception) -> ProtocolError:
     if not isinstance(raw, dict):
         return ProtocolError("malformed_frame", "The frame must be a MessagePack map.")
     request_id = raw.get("id") if isinstance(raw.get("id"), int | str) else None
+    if isinstance(request_id, str) and len(request_id) > MAX_REQUEST_ID:
+        return ProtocolError("invalid_message", request_id=request_id,
+                             message=f"Request ids are at most {MAX_REQUEST_ID} characters; "
+                                     f"this one has {len(request_id)}.")
     if raw.get("v") != PROTOCOL_VERSION and isinstance(raw.get("v"), int):
         return ProtocolError("unsupported_version", request_id=request_id,
                              message=f"Protocol version {raw['v']} is not supported; this "

@@ -66,8 +66,8 @@ def _failure_code(kind: str, failure: Exception) -> str:
         log.warning("request %s: no database connection came free in time", kind)
         return "server_busy"
     if connection_lost(failure):
-        log.warning("request %s: its database connection had died (%s)", kind,
-                    type(failure.orig).__name__)
+        log.warning("request %s: the database could not be reached (%s)", kind,
+                    type(getattr(failure, "orig", None) or failure).__name__)
         return "database_unavailable"
     log.exception("request %s failed", kind)
     return "internal_error"

@@ -5,6 +5,7 @@ actor begins) the moment its last seat is taken."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
 import time
 import weakref
@@ -34,6 +35,15 @@ def build_setup(request: CreateMatch) -> dict[str, Any]:
     if request.board_size is not None:
         setup["board_size"] = request.board_size
     return setup
+
+
+def house_bot_list_index(seed: bytes, count: int) -> int:
+    """Which of `count` fitting ready-made lists (sorted by key) the house bot plays:
+    SHA-256 of "house bot list" followed by the seed's bytes, read as a big-endian
+    number, modulo `count` (docs/protocol.md, create_match). Not drawn from the dice
+    stream, whose rolls it would shift."""
+    digest = hashlib.sha256(b"house bot list" + seed).digest()
+    return int.from_bytes(digest, "big") % count
 
 
 class Lobby:
@@ -72,8 +82,8 @@ class Lobby:
         if not 0 <= request.spectator_delay <= MAX_SPECTATOR_DELAY:
             raise ProtocolError("invalid_setup", "spectator_delay must be from 0 to "
                                 f"{MAX_SPECTATOR_DELAY} events.")
-        bot = self._house_bot(request, system, setup, seat)
         seed = new_seed()
+        bot = self._house_bot(request, system, setup, seat, seed)
         match_id = secrets.token_hex(8)
         invite = secrets.token_hex(4).upper() if request.private else None
         await self.store.create_match({
@@ -89,8 +99,13 @@ class Lobby:
         return {"match_id": match_id, "seat": seat, "status": status, "invite_code": invite,
                 "seed_commitment": commitment(seed), "setup": setup}
 
-    def _house_bot(self, request: CreateMatch, system, setup: dict, seat: str) -> str | None:
-        """"seat:level:warband" for a match against the house bot, or None."""
+    def _house_bot(self, request: CreateMatch, system, setup: dict, seat: str,
+                   seed: bytes) -> str | None:
+        """"seat:level:warband" for a match against the house bot, or None. The warband
+        is one of the ready-made lists that fit, drawn with the match's secret seed:
+        the opponent cannot know it in advance (the lists are secret until both are
+        in), and once the seed is revealed anyone can check the draw
+        (`house_bot_list_index`)."""
         if request.opponent is None:
             return None
         kind, _, level = request.opponent.partition(":")
@@ -101,13 +116,13 @@ class Lobby:
         if system.name != "sbh":
             raise ProtocolError("invalid_setup", f"There is no house bot for {system.name}.")
         limit = (setup.get("options") or {}).get("points_limit", 300)
-        fitting = [(p["points"], p["key"]) for p in catalog({"points_limit": limit})["presets"]
-                   if not p["problems"]]  # within the limit, a third at most on Personalities
+        fitting = sorted(p["key"] for p in catalog({"points_limit": limit})["presets"]
+                         if not p["problems"])  # within the limit, a third at most on Personalities
         if not fitting:
             raise ProtocolError("invalid_setup", f"No ready-made warband for the bot fits "
                                 f"{limit} points.")
         other = next(s for s in system.seats if s != seat)
-        return f"{other}:{level}:{max(fitting)[1]}"
+        return f"{other}:{level}:{fitting[house_bot_list_index(seed, len(fitting))]}"
 
     async def _bot_account(self, bot: str) -> Account:
         level = bot.split(":")[1]
@@ -140,7 +155,9 @@ class Lobby:
             out.append({"match_id": row["id"], "system": row["system"],
                         "setup": unpack(row["setup"]), "started_at": row["started_at"],
                         "players": names.get(row["id"], {}),
-                        "seq": actor.seq if actor is not None else None,
+                        # (as far as spectators see it: a delayed match's live seq would
+                        # tell them how far ahead of their delay it is)
+                        "seq": actor.spectator_seq() if actor is not None else None,
                         "spectator_delay": row["spectator_delay"]})
         return {"matches": out}
 

@@ -65,6 +65,12 @@ class MatchActor(Fanout):
         self.prompt_since: dict[str, int] = {}
         self.over = False
         self.result: dict | None = None  # the result's wire form, once over
+        # The rules' state may be ahead of the store: a command was decided but its
+        # append failed, and loading the match again failed too (the database was
+        # down). Nothing is decided on such a state: the next request loads it first.
+        self.needs_reload = False
+        # While it needs a reload: the seq its subscribers were last told of.
+        self._told_seq: int | None = None
         self.spectator_delay = max(0, spectator_delay)
         self.subscribers: list[Subscriber] = []
         # (seat, request id) -> (first seq, last seq): the newest commands' answers
@@ -166,6 +172,9 @@ class MatchActor(Fanout):
 
     async def _handle(self, work: Work) -> None:
         handler = getattr(self, f"_do_{work.kind}")
+        if self.needs_reload and not await self._recover():
+            _settle(work.future, error=ProtocolError("store_unavailable"))
+            return
         try:
             try:
                 result = await handler(**work.args, queued=work.queued)
@@ -193,10 +202,14 @@ class MatchActor(Fanout):
             return self._answer(*remembered)
         try:
             return await self._apply(seat, request_id, command, at_seq, queued)
-        except ProtocolError:
+        except ProtocolError as refused:
             # A repeat from before our memory (say, sent again after a restart) is
             # refused now only because it was applied then: answer it as it was.
-            earlier = await self.hub.store.command_by_request(self.match_id, seat, request_id)
+            try:
+                earlier = await self.hub.store.command_by_request(self.match_id, seat,
+                                                                  request_id)
+            except Exception:  # (the store is down: the refusal stands, retryable or not)
+                raise refused from None
             if earlier is None:
                 raise
             return self._remember(seat, request_id, earlier.first_seq, earlier.last_seq)
@@ -218,27 +231,33 @@ class MatchActor(Fanout):
         except RulesLost:
             raise
         except Exception:  # the rules code failed: the state may be half-evolved
-            await self._reload()
+            await self._reload_or_mark()
             raise
         ruled = time.perf_counter()
         first = self.seq + 1
         rows = [EventRow(first + i, pack(wire), checksum)
                 for i, (wire, checksum) in enumerate(zip(outcome.events, outcome.checksums,
                                                          strict=True))]
+        if outcome.status.seq != first + len(rows) - 1:  # (never, unless the state drifted)
+            log.error("match %s: the rules are at seq %d after events %d..%d; reloading",
+                      self.match_id, outcome.status.seq, first, first + len(rows) - 1)
+            await self._reload_or_mark()
+            raise ProtocolError("internal_error")
         append = Append(self.match_id, CommandRow(
             self.command_count, seat, request_id, pack(command.to_wire()), first,
             first + len(rows) - 1, outcome.dice_position), rows)
         try:
             await self.hub.committer.append(append)
         except Exception as failure:  # (a repeated request id is a unique-key conflict)
-            await self._reload()
             log.warning("append failed for match %s: %s", self.match_id, failure)
+            await self._reload_or_mark()
             raise ProtocolError("store_unavailable") from None
         committed = time.perf_counter()
         self.command_count += 1
         self.take(outcome.status)
         self.prompt_since[seat] = self.seq  # (its earlier prompts are used up)
-        result = self._remember(seat, request_id, first, self.seq)
+        # (the answer names exactly the rows just stored)
+        result = self._remember(seat, request_id, first, first + len(rows) - 1)
         self.hub.metrics.events_appended.inc(len(rows))
         self._broadcast([Event.from_wire(wire) for wire in outcome.events], first,
                         outcome.views)
@@ -345,7 +364,49 @@ class MatchActor(Fanout):
     async def _reload(self) -> None:
         """Load the state again from the store (after a failed append, a failed rules
         call, or the loss of its rules worker)."""
+        self.needs_reload = True  # (until the load succeeds)
+        if self._told_seq is None:
+            self._told_seq = self.seq
         await self.hub.load(self)
+        if self.seq > self._told_seq:
+            await self._announce_stored(self._told_seq)
+        self._told_seq = None
+        self.needs_reload = False
+
+    async def _announce_stored(self, told: int) -> None:
+        """The store holds events the subscribers were never sent: an append reported
+        as failed had been committed (the database went away after it committed, before
+        it answered). Send them as if just applied, so no stream stops short of them
+        (the command's retry is then answered from the store)."""
+        rows = await self.hub.store.events_after(self.match_id, told, self.seq)
+        wanted = {sub.seat for sub in self.subscribers if sub.views}
+        views = {seat: await self.rules.view(seat) for seat in wanted}
+        log.warning("match %s: events %d..%d were stored by an append that seemed to "
+                    "fail; sending them now", self.match_id, told + 1, self.seq)
+        self._broadcast([Event.from_wire(unpack(row.payload)) for row in rows], told + 1,
+                        views)
+
+    async def _reload_or_mark(self) -> None:
+        """Load the state again; if the store cannot be read either, remember that the
+        state is not to be used (acknowledged must mean stored: a command decided on a
+        state holding an unstored command would be acknowledged for events the store
+        never gets)."""
+        try:
+            await self._reload()
+        except Exception as failure:
+            self.needs_reload = True
+            log.warning("match %s: could not reload after a failure (%s); it reloads on "
+                        "its next request", self.match_id, failure)
+
+    async def _recover(self) -> bool:
+        """Before any work, a match marked `needs_reload` loads again; False if it still
+        cannot (the request is refused, retryably)."""
+        try:
+            await self._reload()
+            return True
+        except Exception as failure:
+            log.warning("match %s: still cannot reload (%s)", self.match_id, failure)
+            return False
 
     async def _close(self) -> None:
         with contextlib.suppress(Exception):

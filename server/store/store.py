@@ -11,6 +11,7 @@ statement and parameter handling) were most of their CPU (bench/store_append.py,
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -83,7 +84,28 @@ def create_engine(url: str) -> AsyncEngine:
             cursor.close()
 
         return engine
-    return create_async_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
+    engine = create_async_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
+
+    @event.listens_for(engine.sync_engine, "handle_error")
+    def _stuck_connections_are_lost(context):  # pragma: no cover - driver hook
+        # A database that went away mid-answer can leave an asyncpg connection open but
+        # mid-protocol: every later use fails ("cannot switch to state 12; another
+        # operation (2) is in progress"). SQLAlchemy counts only closed connections as
+        # lost, and would hand this one out again: count it as lost, so it is replaced.
+        if _chain_has(context.original_exception, asyncpg.exceptions.InternalClientError):
+            context.is_disconnect = True
+
+    return engine
+
+
+def _chain_has(failure: BaseException | None, kind: type) -> bool:
+    for _ in range(5):
+        if failure is None:
+            return False
+        if isinstance(failure, kind):
+            return True
+        failure = failure.__cause__ or failure.__context__
+    return False
 
 
 # What opening a store raises when its database cannot be reached or used: the address
@@ -108,7 +130,29 @@ def connection_lost(failure: BaseException) -> bool:
     pool that is as old, so a retry gets a live one. (Checking each connection before
     use, `pool_pre_ping`, would spare that one request but cost every read a round
     trip: +300-430 us of CPU on a lobby read here.)"""
-    return isinstance(failure, DBAPIError) and failure.connection_invalidated
+    if isinstance(failure, DBAPIError) and failure.connection_invalidated:
+        return True
+    return database_unreachable(failure)
+
+
+# What a database that went away or is restarting raises: a dropped or refused socket,
+# asyncpg's connection-level errors (class 08), the server shutting down or starting
+# up (57P01-57P03), or a connection asyncpg no longer holds.
+_UNREACHABLE = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
+                asyncpg.exceptions.OperatorInterventionError)
+
+
+def database_unreachable(failure: BaseException) -> bool:
+    """Whether `failure` (or what it wraps: SQLAlchemy's DBAPIError holds the driver's
+    error) says the database could not be reached or went away, which a retry after
+    it is back outlives."""
+    seen = 0
+    while failure is not None and seen < 5:
+        if isinstance(failure, _UNREACHABLE):
+            return True
+        failure = getattr(failure, "orig", None) or failure.__cause__ or failure.__context__
+        seen += 1
+    return False
 
 
 # One statement is one transaction: either every command and event of the batch is
@@ -137,6 +181,22 @@ async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
     """An append leaves nothing on its connection (one autocommitted statement: no
     transaction, lock, setting or LISTEN), so asyncpg's reset query on its return to
     the pool (another round trip before the append's slot frees) is skipped."""
+
+
+async def _discard_if_broken(conn: asyncpg.Connection, operation) -> Any:
+    """Await an append's statement; if it fails for any reason but a refused row, the
+    connection is closed, so the pool opens a new one instead of handing it out again.
+    (The appends' pool skips asyncpg's reset on release, which would otherwise find a
+    connection left mid-protocol by a database going away: reused, it failed the next
+    append with "cannot switch to state 12; another operation (2) is in progress".)"""
+    try:
+        return await operation
+    except asyncpg.IntegrityConstraintViolationError:
+        raise  # (a whole answer from the database: the connection is fine)
+    except BaseException:
+        with contextlib.suppress(Exception):  # (one already lost is detached from the pool)
+            conn.terminate()
+        raise
 
 
 class Store:
@@ -325,7 +385,7 @@ class Store:
         events_of = [(a.match_id, e) for a in appends for e in a.events]
         try:
             async with self.append_pool.acquire() as conn:
-                await conn.execute(
+                await _discard_if_broken(conn, conn.execute(
                     _APPEND_PG,
                     [a.match_id for a in appends], [a.command.idx for a in appends],
                     [a.command.seat for a in appends],
@@ -336,7 +396,7 @@ class Store:
                     [a.command.dice_position for a in appends],
                     [a.created_at for a in appends],
                     [m for m, _ in events_of], [e.seq for _, e in events_of],
-                    [e.payload for _, e in events_of], [e.checksum for _, e in events_of])
+                    [e.payload for _, e in events_of], [e.checksum for _, e in events_of]))
         except asyncpg.IntegrityConstraintViolationError as error:
             # (the same error as the SQLite path and every other write raise)
             raise IntegrityError(_APPEND_PG, None, error) from error
