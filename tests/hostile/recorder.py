@@ -20,6 +20,7 @@ from protocol.messages import decode_server, encode_request
 class Received:
     frame: dict[str, Any]
     identity: str | None  # the account the connection was signed in as (None: signed out)
+    live_seq: int | None = None  # the match's newest seq when it arrived (see `live`)
 
 
 @dataclass
@@ -31,6 +32,10 @@ class Recorder:
     _ids: Any = field(default_factory=itertools.count)
     _prefix: str = field(default_factory=lambda: secrets.token_hex(4))
     _reader: asyncio.Task | None = None
+    pushes: asyncio.Queue = field(default_factory=asyncio.Queue)  # frames but replies
+    # match id -> its newest seq, asked as each frame arrives (a test in the server's
+    # process passes the hub's actors' seqs)
+    live: Any = None
 
     @classmethod
     async def connect(cls, url: str) -> Recorder:
@@ -72,12 +77,26 @@ class Recorder:
         with contextlib.suppress(ConnectionClosed):
             async for data in self.websocket:
                 frame = decode_server(data)
-                self.frames.append(Received(frame, self.identity))
+                live = None
+                if self.live is not None and "match_id" in frame:
+                    live = self.live(frame["match_id"])
+                self.frames.append(Received(frame, self.identity, live))
+                future = None
                 if frame.get("type") in ("reply", "error"):
                     self._identity_after(frame)
                     future = self._waiting.pop(frame.get("id"), None)
-                    if future is not None and not future.done():
+                if future is not None:
+                    if not future.done():
                         future.set_result(frame)
+                else:
+                    self.pushes.put_nowait(frame)
+
+    async def next_push(self, *kinds: str, timeout: float = 60) -> dict[str, Any]:
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = await self.pushes.get()
+                if frame.get("type") in kinds:
+                    return frame
 
     def _identity_after(self, frame: dict[str, Any]) -> None:
         """A reply to a sign-in or sign-out changes who this connection is, from the
