@@ -1,0 +1,131 @@
+"""`warband serve` killed (SIGKILL) again and again under several matches, once while
+it is resuming them (issue 29, "Crashes and outages"). After each kill the players
+reconnect with their tokens, resume their streams from the last seq they saw and
+send again, with the same id, whatever was unanswered. In the end every match has
+finished, every stream saw each event once (no gap, no duplicate), every
+acknowledged command is stored exactly as acknowledged, and every replay re-runs
+from its commands. On PostgreSQL, as in production; `bench/kills.py` does more
+kills."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import sys
+
+from clients.client import Client
+from server.replays import replay_document, verify_document
+from server.store.store import Store
+from tests.server.test_restart import SETUP, Player, ServerProcess
+
+
+class KillableServer(ServerProcess):
+    async def start_and_kill_while_resuming(self) -> bool:
+        """Start it and kill it as soon as it logs its first resumed match (the others
+        are being resumed then); True if it was killed before it listened."""
+        log = open(self.log_path, "ab")  # noqa: SIM115 - the child owns it
+        before = self.log_path.stat().st_size
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1",
+            "--port", str(self.port), "--database", self.database_url,
+            "--snapshot-every", "20", stdout=asyncio.subprocess.PIPE, stderr=log,
+            cwd=os.getcwd())
+        log.close()
+        async with asyncio.timeout(60):
+            while b"resumed match" not in self.log_path.read_bytes()[before:]:
+                await asyncio.sleep(0.002)
+        await self.kill()
+        return b"listening" not in self.log_path.read_bytes()[before:]
+
+
+async def new_match(server: ServerProcess, index: int) -> tuple[str, list[Player]]:
+    ann, bob = await Client.connect(server.url), await Client.connect(server.url)
+    players = [Player("a", (await ann.request("guest", name="Ann"))["token"],
+                      random.Random(index * 2)),
+               Player("b", (await bob.request("guest", name="Bob"))["token"],
+                      random.Random(index * 2 + 1))]
+    match_id = (await ann.request("create_match", system="sbh", **SETUP))["match_id"]
+    await bob.request("join", match_id=match_id)
+    for client in (ann, bob):
+        await client.close()
+    return match_id, players
+
+
+async def play_until_killed(server: ServerProcess, matches, kill_after: int) -> None:
+    """Every player plays until the server has acknowledged `kill_after` more commands,
+    then the server is killed."""
+    clients = {}
+    for match_id, players in matches:
+        for player in players:
+            clients[(match_id, player.seat)] = await player.reconnect(server.url, match_id)
+    counted = sum(len(p.acked) for _, players in matches for p in players)
+    playing = [asyncio.create_task(p.play(clients[(m, p.seat)], m))
+               for m, players in matches for p in players]
+    try:
+        async with asyncio.timeout(120):
+            while sum(len(p.acked) for _, ps in matches for p in ps) < counted + kill_after:
+                if all(task.done() for task in playing):
+                    break
+                await asyncio.sleep(0.002)
+        server.process.send_signal(signal.SIGKILL)
+        await server.process.wait()
+        await asyncio.wait_for(asyncio.gather(*playing), 30)
+    finally:
+        for client in clients.values():
+            await client.close()
+
+
+async def kill_and_resume(database_url: str, log_path, *, matches: int, kills: int,
+                          seed: int) -> dict:
+    """The whole run; returns its counts."""
+    rng = random.Random(seed)
+    server = KillableServer(database_url, log_path)
+    await server.start()
+    killed_resuming = 0
+    try:
+        played = [await new_match(server, i) for i in range(matches)]
+        for kill in range(kills):
+            await play_until_killed(server, played, rng.randint(5, 40))
+            if kill == 1:  # (once: while the matches are being resumed)
+                killed_resuming += await server.start_and_kill_while_resuming()
+            await server.start()
+        for match_id, players in played:  # to the end
+            clients = [await p.reconnect(server.url, match_id) for p in players]
+            outcomes = await asyncio.wait_for(asyncio.gather(
+                *(p.play(c, match_id) for p, c in zip(players, clients, strict=True))), 240)
+            assert outcomes == ["over", "over"]
+            for client in clients:
+                await client.close()
+    finally:
+        await server.stop()
+
+    store = await Store.open(database_url)
+    acknowledged = 0
+    try:
+        for match_id, players in played:
+            document = await replay_document(store, match_id)
+            last = document["events"][-1]["seq"]
+            stored = await store.commands(match_id)
+            assert len({(c.seat, c.request_id) for c in stored}) == len(stored)
+            for player in players:
+                assert player.seen == list(range(1, last + 1)), "no gap, no duplicate"
+                for request_id, reply in player.acked.items():
+                    row = await store.command_by_request(match_id, player.seat, request_id)
+                    assert row is not None, f"acknowledged command {request_id} was lost"
+                    assert (row.first_seq, row.last_seq) == (reply["first_seq"],
+                                                             reply["last_seq"])
+                    acknowledged += 1
+            assert verify_document(document).verified
+    finally:
+        await store.close()
+    return {"kills": kills + killed_resuming, "killed_resuming": killed_resuming,
+            "acknowledged": acknowledged, "lost": 0, "duplicated": 0}
+
+
+async def test_killed_again_and_again_nothing_acknowledged_is_lost(own_database, tmp_path):
+    _, url = own_database
+    counts = await kill_and_resume(url, tmp_path / "server.log", matches=4, kills=3, seed=29)
+    assert counts["killed_resuming"] == 1, "one kill came while the matches were resuming"
+    assert counts["acknowledged"] > 0
