@@ -46,8 +46,11 @@ ERRORS: dict[str, ErrorSpec] = {
     "login_locked": ErrorSpec("Too many failed logins; wait before trying again.",
                               retryable=True),
     "token_invalid": ErrorSpec("That session token is unknown, expired or logged out."),
-    "username_taken": ErrorSpec("That username is already taken."),
+    "username_taken": ErrorSpec("That username is taken: usernames that differ only in case, "
+                                "0 and o, 1, l and i, or - and _ count as the same."),
     "bad_username": ErrorSpec("Usernames are 3-32 letters, digits, '-' or '_'."),
+    "reserved_name": ErrorSpec("That name is kept for the house bot or the server; choose "
+                               "another."),
     "weak_password": ErrorSpec("Passwords need at least 8 characters."),
     # lobby
     "unknown_system": ErrorSpec("No rules system by that name is hosted here."),

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -16,9 +15,9 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from protocol.errors import ProtocolError
+from server.names import USERNAME, plain_guest_name, reserved, username_key
 from server.store.store import Store
 
-USERNAME = re.compile(r"[A-Za-z0-9_-]{3,32}")
 MIN_PASSWORD = 8
 TOKEN_LIFETIME = 30 * 24 * 3600.0
 GUEST_TOKEN_LIFETIME = 7 * 24 * 3600.0
@@ -75,10 +74,14 @@ class Accounts:
     async def register(self, username: str, password: str) -> Session:
         if not USERNAME.fullmatch(username):
             raise ProtocolError("bad_username")
+        if reserved(username):
+            raise ProtocolError("reserved_name")
         if len(password) < MIN_PASSWORD:
             raise ProtocolError("weak_password")
         password_hash = await asyncio.to_thread(self.hasher.hash, password)
         account = Account(_new_id(), username, username, False)
+        # The database's unique key on the username's canonical form decides, also
+        # between registrations sent at once ("Bob" and "bob"): one of them is taken.
         created = await self.store.create_account({
             "id": account.id, "username": username, "display_name": username,
             "password_hash": password_hash, "guest": False, "created_at": self.clock(),
@@ -88,7 +91,9 @@ class Accounts:
         return await self._new_session(account)
 
     async def guest(self, name: str | None) -> Session:
-        display = (name or "").strip()[:32] or f"Guest-{secrets.token_hex(3)}"
+        display = plain_guest_name(name) or f"Guest-{secrets.token_hex(3)}"
+        if reserved(display):
+            raise ProtocolError("reserved_name")
         account = Account(_new_id(), display, None, True)
         await self.store.create_account({
             "id": account.id, "username": None, "display_name": display,
@@ -101,13 +106,13 @@ class Accounts:
         # recording the failure: otherwise guesses sent at once all pass the check
         # before any of them counts, and the failure count loses updates.
         async with self._one_at_a_time(f"address:{address}"), \
-                self._one_at_a_time(f"account:{username}"):
+                self._one_at_a_time(f"account:{username_key(username)}"):
             return await self._login(username, password, address)
 
     async def _login(self, username: str, password: str, address: str) -> Session:
         now = self.clock()
         self._check_address(address, now)
-        row = await self.store.account(username=username)
+        row = await self.store.account(username=username)  # ("BOB" finds bob)
         if row is not None and row["locked_until"] and row["locked_until"] > now:
             raise _locked(row["locked_until"] - now)
         verified = await self._verify(row["password_hash"] if row else None, password)

@@ -15,6 +15,7 @@ from protocol.errors import ProtocolError
 from protocol.messages import CreateMatch
 from server.accounts import Account
 from server.matches.hub import Hub
+from server.names import house_bot_name
 from server.rules.dice import commitment, new_seed
 from server.rules.kernel import RulesError
 from server.rules.registry import UnknownSystem, get_system
@@ -126,7 +127,7 @@ class Lobby:
 
     async def _bot_account(self, bot: str) -> Account:
         level = bot.split(":")[1]
-        account = Account(secrets.token_hex(8), f"House bot ({level})", None, True)
+        account = Account(secrets.token_hex(8), house_bot_name(level), None, True)
         await self.store.create_account({
             "id": account.id, "username": None, "display_name": account.display_name,
             "password_hash": None, "guest": True, "created_at": time.time(),

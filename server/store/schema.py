@@ -33,6 +33,11 @@ accounts = Table(
     Column("created_at", Float, nullable=False),
     Column("failed_logins", Integer, nullable=False, default=0),
     Column("locked_until", Float, nullable=True),
+    # server.names.username_key(username): no two accounts share it ("Bob", "bob",
+    # "b0b"). None for guests. Up to 32 characters, or, for an account that
+    # migration 0004 found sharing its key with an older one, the key, "#" and its id.
+    Column("username_key", String(80), nullable=True),
+    Index("uq_accounts_username_key", "username_key", unique=True),
 )
 
 tokens = Table(

@@ -24,6 +24,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from server.names import shown_name, username_key
 from server.store import migrate
 from server.store.schema import accounts, commands, events, matches, seats, snapshots, tokens
 
@@ -155,6 +156,14 @@ def database_unreachable(failure: BaseException) -> bool:
     return False
 
 
+def _house_bot_level(bot: str | None, seat: str) -> str | None:
+    """The level of the house bot holding `seat`, from the match's "seat:level:warband"."""
+    if bot is None:
+        return None
+    bot_seat, level, _ = bot.split(":")
+    return level if bot_seat == seat else None
+
+
 # One statement is one transaction: either every command and event of the batch is
 # stored or none is (a seq or request id already taken: IntegrityError).
 _APPEND_PG = """
@@ -228,7 +237,10 @@ class Store:
 
     # -- accounts ---------------------------------------------------------------------
     async def create_account(self, row: dict[str, Any]) -> bool:
-        """False if the username is taken."""
+        """False if the username (or one with the same key) is taken. The key is
+        filled in here, so no account is stored without it."""
+        if row.get("username") is not None:
+            row = row | {"username_key": username_key(row["username"])}
         try:
             async with self.engine.begin() as conn:
                 await conn.execute(insert(accounts).values(**row))
@@ -238,10 +250,19 @@ class Store:
 
     async def account(self, *, account_id: str | None = None,
                       username: str | None = None) -> dict[str, Any] | None:
-        where = accounts.c.id == account_id if account_id else accounts.c.username == username
+        """An account by id, or by username as login finds it: case and look-alike
+        characters aside ("BOB" finds bob)."""
+        if account_id:
+            where = accounts.c.id == account_id
+        else:
+            where = ((accounts.c.username_key == username_key(username))
+                     | (accounts.c.username == username))
         async with self.engine.connect() as conn:
-            row = (await conn.execute(select(accounts).where(where))).mappings().first()
-        return dict(row) if row else None
+            rows = (await conn.execute(select(accounts).where(where))).mappings().all()
+        # The exact spelling first: of two accounts that migration 0004 found sharing
+        # a key, the later one is still reached by the username it registered.
+        rows = sorted(rows, key=lambda r: r["username"] != username)
+        return dict(rows[0]) if rows else None
 
     async def set_login_failures(self, account_id: str, failures: int,
                                  locked_until: float | None) -> None:
@@ -326,16 +347,22 @@ class Store:
                 select(matches.c.id).where(matches.c.status == status))).scalars())
 
     async def seat_names(self, match_ids: Sequence[str]) -> dict[str, dict[str, str]]:
-        """match id -> seat -> display name, for listings."""
+        """match id -> seat -> the name shown for its holder (server.names.shown_name:
+        guests marked, the house bot named by the server), for every listing, push
+        and replay."""
         if not match_ids:
             return {}
-        query = (select(seats.c.match_id, seats.c.seat, accounts.c.display_name)
+        query = (select(seats.c.match_id, seats.c.seat, accounts.c.display_name,
+                        accounts.c.guest, matches.c.bot)
                  .join(accounts, accounts.c.id == seats.c.account_id)
+                 .join(matches, matches.c.id == seats.c.match_id)
                  .where(seats.c.match_id.in_(list(match_ids))))
         out: dict[str, dict[str, str]] = {}
         async with self.engine.connect() as conn:
             for row in (await conn.execute(query)).all():
-                out.setdefault(row.match_id, {})[row.seat] = row.display_name
+                out.setdefault(row.match_id, {})[row.seat] = shown_name(
+                    row.display_name, guest=bool(row.guest),
+                    house_bot_level=_house_bot_level(row.bot, row.seat))
         return out
 
     async def finished_matches(self, *, system: str | None = None, player: str | None = None,
@@ -348,10 +375,10 @@ class Store:
             query = query.where(matches.c.finished_at >= since)
         if until is not None:
             query = query.where(matches.c.finished_at <= until)
-        if player:
+        if player:  # a registered account, found as login finds it; never a guest's name
             played = (select(seats.c.match_id).join(accounts, accounts.c.id == seats.c.account_id)
-                      .where((accounts.c.username == player)
-                             | (accounts.c.display_name == player)))
+                      .where((accounts.c.username_key == username_key(player))
+                             | (accounts.c.username == player)))
             query = query.where(matches.c.id.in_(played))
         query = query.order_by(matches.c.finished_at.desc()).limit(max(1, min(limit, 500)))
         async with self.engine.connect() as conn:

@@ -300,6 +300,11 @@ async def bad_username(server):
                         password="long enough")
 
 
+async def reserved_name(server):
+    return await expect(server, await Client.connect(server.url), "register",
+                        username="House_bot", password="long enough")
+
+
 async def weak_password(server):
     return await expect(server, await Client.connect(server.url), "register", username="frank",
                         password="short")

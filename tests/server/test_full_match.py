@@ -61,7 +61,7 @@ async def test_two_clients_play_to_the_end_and_the_replay_verifies(server):
         joined = await bob.request("join", match_id=match_id)
         assert joined == {"match_id": match_id, "seat": "b", "status": "active"}
         subscribed = await bob.request("subscribe", match_id=match_id)
-        assert subscribed["players"] == {"a": "Ann", "b": "bob"}
+        assert subscribed["players"] == {"a": "Ann (guest)", "b": "bob"}
         await eve.request("subscribe", match_id=match_id)  # a spectator
         ann_seen, bob_seen, eve_frames = await asyncio.wait_for(asyncio.gather(
             play_seat(ann, match_id, "a", 1), play_seat(bob, match_id, "b", 2), watch(eve)), 120)

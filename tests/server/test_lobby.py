@@ -77,9 +77,9 @@ async def test_open_matches_are_listed_with_their_free_seats(player):
     assert set(everything) == {sbh["match_id"], bids["match_id"]}
     entry = everything[sbh["match_id"]]
     assert (entry["system"], entry["players"], entry["open_seats"]) == \
-        ("sbh", {"a": "Ann"}, ["b"])
+        ("sbh", {"a": "Ann (guest)"}, ["b"])
     assert entry["setup"]["board_size"] == 24
-    assert everything[bids["match_id"]]["players"] == {"b": "Bob"}
+    assert everything[bids["match_id"]]["players"] == {"b": "Bob (guest)"}
     assert everything[bids["match_id"]]["open_seats"] == ["a"]
     assert list(await listed(carol, "sbh")) == [sbh["match_id"]]
     assert list(await listed(carol, "secret-bids")) == [bids["match_id"]]
@@ -160,7 +160,7 @@ async def test_leaving_before_the_start_frees_the_seat(server, player):
     assert await bob.request("leave", match_id=match_id) == {"match_id": match_id,
                                                              "status": "open"}
     entry = (await listed(carol))[match_id]
-    assert (entry["players"], entry["open_seats"]) == ({"a": "Ann"}, ["b", "c"])
+    assert (entry["players"], entry["open_seats"]) == ({"a": "Ann (guest)"}, ["b", "c"])
     assert await refused(bob, "leave", match_id=match_id) == "not_in_match"
 
     assert (await carol.request("join", match_id=match_id, seat="b"))["status"] == "open"
@@ -217,7 +217,7 @@ async def test_resigning_ends_the_match_with_the_other_seat_winning(server, play
     row = await server.store.match(match_id)
     assert row["status"] == "finished" and row["finished_at"] >= row["started_at"]
     assert unpack(row["result"])["winner"] == "b"
-    replays = (await carol.request("list_replays", player="Ann"))["replays"]
+    replays = (await carol.request("list_replays"))["replays"]  # (guests: no player filter)
     assert [(r["match_id"], r["result"]["winner"]) for r in replays] == [(match_id, "b")]
     assert await refused(bob, "command", match_id=match_id, command="concede") \
         == "match_finished"
@@ -237,5 +237,6 @@ async def test_matches_being_played_are_listed_for_spectators(server, player):
     await ann.request("command", match_id=public, command="bid", args={"amount": 1})
     live = (await eve.request("list_live"))["matches"]
     assert [m["match_id"] for m in live] == [public]
-    assert live[0]["players"] == {"a": "Ann", "b": "Bob"} and live[0]["seq"] == 1
+    assert live[0]["players"] == {"a": "Ann (guest)", "b": "Bob (guest)"}
+    assert live[0]["seq"] == 1
     assert (await eve.request("list_live", system="sbh"))["matches"] == []

@@ -8,13 +8,16 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+import sqlalchemy as sa
+from alembic import command as alembic
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
 from server.store import migrate
 from server.store.committer import Committer
-from server.store.schema import metadata
+from server.store.schema import accounts, metadata
 from server.store.store import (
     POOL_OVERFLOW,
     POOL_SIZE,
@@ -24,6 +27,7 @@ from server.store.store import (
     SeatTaken,
     Store,
     asyncpg_dsn,
+    create_engine,
     pack,
     unpack,
 )
@@ -98,6 +102,38 @@ async def test_upgrading_twice_is_harmless(store, database_url):
             assert await conn.run_sync(_schema_differences) == []
     finally:
         await again.close()
+
+
+async def test_migration_0004_gives_every_registered_account_its_username_key(database_url):
+    """Accounts from before 0004 get their username key; of two that share one, the
+    older keeps it and the later one stays reachable by its exact username."""
+    engine = create_engine(database_url)
+    before = sa.table("accounts", *map(sa.column, ("id", "username", "display_name", "guest",
+                                                   "created_at", "failed_logins")))
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(lambda sync: alembic.upgrade(migrate._config(sync), "0003"))
+            for account_id, username, created_at in [("old", "Bob", 1.0), ("new", "b0b", 2.0),
+                                                     ("ann", "ann", 3.0), ("gus", None, 4.0)]:
+                await conn.execute(insert(before).values(
+                    id=account_id, username=username, display_name=username or "Gus",
+                    guest=username is None, created_at=created_at, failed_logins=0))
+        assert await migrate.upgrade(engine) == migrate.head()
+    finally:
+        await engine.dispose()
+    store = await Store.open(database_url)
+    try:
+        async with store.engine.connect() as conn:
+            keys = dict((await conn.execute(select(accounts.c.id, accounts.c.username_key)))
+                        .all())
+        assert keys == {"old": "bob", "new": "bob#new", "ann": "ann", "gus": None}
+        assert (await store.account(username="BOB"))["id"] == "old"
+        assert (await store.account(username="b0b"))["id"] == "new"
+        assert not await store.create_account({
+            "id": "late", "username": "BOB", "display_name": "BOB", "password_hash": None,
+            "guest": False, "created_at": 5.0, "failed_logins": 0, "locked_until": None})
+    finally:
+        await store.close()
 
 
 # -- appending -----------------------------------------------------------------------------
@@ -259,8 +295,9 @@ async def test_the_latest_snapshot_is_found(store):
 
 
 async def test_finished_matches_filter_for_replays(store):
-    """Replays list finished matches only, newest first, by system, by player
-    (username or display name), by finish time (inclusive bounds) and up to a limit."""
+    """Replays list finished matches only, newest first, by system, by player (a
+    registered username, case and look-alikes aside; never a guest's name), by finish
+    time (inclusive bounds) and up to a limit."""
     await add_account(store, "ann", username="ann")
     await add_account(store, "bob", username="bob")
     await add_account(store, "gus", name="Gus")  # a guest: a display name only
@@ -279,7 +316,8 @@ async def test_finished_matches_filter_for_replays(store):
     assert await ids() == ["f3", "f2", "f1"]
     assert await ids(system="sbh") == ["f3", "f1"]
     assert await ids(player="ann") == ["f2", "f1"]
-    assert await ids(player="Gus") == ["f3", "f2"]
+    assert await ids(player="ANN") == ["f2", "f1"]
+    assert await ids(player="Gus") == []
     assert await ids(player="nobody") == []
     assert await ids(since=200.0) == ["f3", "f2"]
     assert await ids(until=200.0) == ["f2", "f1"]

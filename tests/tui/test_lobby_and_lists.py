@@ -21,14 +21,15 @@ async def test_pick_a_live_match_in_the_lobby_and_watch_it_with_the_players_name
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.live,
                         what="the live match in the lobby")
             line = str(app.screen.query_one("#live").get_option_at_index(0).prompt)
-            assert match_id in line and "a: Ann vs b: Bob" in line
+            assert match_id in line and "a: Ann (guest) vs b: Bob (guest)" in line
             await pilot.press("w", "enter")  # to the matches being played; watch the first
             await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
             model = app.screen.model
             assert model.spectator and model.match_id == match_id
-            await until(pilot, lambda: model.players == {"a": "Ann", "b": "Bob"},
+            await until(pilot, lambda: model.players == {"a": "Ann (guest)",
+                                                         "b": "Bob (guest)"},
                         what="the players' names")
-            assert "a: Ann vs b: Bob" in model.headline()
+            assert "a: Ann (guest) vs b: Bob (guest)" in model.headline()
             roster = str(app.screen.query_one("#roster").render())
             assert "Seat a: Ann" in roster and "Seat b: Bob" in roster
             await pilot.press("q")  # back to the lobby
@@ -48,8 +49,8 @@ async def test_build_a_list_in_the_terminal_see_the_servers_reasons_and_submit_i
         model = match.model
         await until(pilot, lambda: model.picker is not None and model.catalog is not None,
                     what="the list prompt and the catalog")
-        assert model.players == {"a": "Bob", "b": "Ann"}
-        assert "Seat b: Ann (you)" in str(match.query_one("#roster").render())
+        assert model.players == {"a": "Bob (guest)", "b": "Ann (guest)"}
+        assert "Seat b: Ann (guest) (you)" in str(match.query_one("#roster").render())
         await pilot.press("1")  # submit_list: which list?
         lines = model.choices()
         assert lines[-1].label.startswith("Build your own list")

@@ -102,7 +102,8 @@ async def test_invite_codes_both_ways_and_the_list_is_submitted_by_number(server
             await until(pilot, lambda: model.picker is not None and model.catalog is not None,
                         what="the first prompt and the server's catalog")
             assert "The match has started: you play seat a" in model.log
-            assert model.players == {"a": "Ann", "b": "Bob"}  # named when it started
+            # named when it started, each marked as a guest
+            assert model.players == {"a": "Ann (guest)", "b": "Bob (guest)"}
             await pilot.press("1", "2")  # submit_list, then the second ready-made list
             await until(pilot, lambda: any(e and e["type"] == "list_submitted"
                                            and e["data"]["seat"] == "a" for e in model.events),
