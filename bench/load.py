@@ -344,7 +344,10 @@ def warband_phase(args, database: str) -> dict:
     log = RESULTS / "load_server.log"
     server_cmd = [sys.executable, "-m", "server.cli", "serve", "--port", "0",
                   "--database", database, "--compression", args.compression,
-                  "--rules-workers", str(args.rules_workers)]
+                  "--rules-workers", str(args.rules_workers),
+                  # (every load client connects from 127.0.0.1: no per-address limits)
+                  "--max-connections-per-address", "1000000",
+                  "--handshakes-per-second", "1000000"]
     proc, port = start_process(server_cmd, r"listening on http://[^:]+:(\d+)", log)
     watch = None if database.startswith("sqlite") else CheckpointWatch(database)
     if watch is not None:

@@ -30,6 +30,8 @@ ERRORS: dict[str, ErrorSpec] = {
     "invalid_message": ErrorSpec("The message does not match its schema.", close_code=1007),
     "slow_consumer": ErrorSpec("The connection fell too far behind and was closed.",
                                retryable=True, close_code=1008),
+    "too_many_connections": ErrorSpec("Too many connections from your address; close some "
+                                      "and try again.", retryable=True, close_code=1008),
     "internal_error": ErrorSpec("The server failed unexpectedly; nothing was changed.",
                                 retryable=True),
     # flow control (the connection stays open)

@@ -19,8 +19,9 @@ from websockets.http11 import Response
 
 from protocol.messages import MAX_FRAME_BYTES
 from server import gc_tuning
+from server.admission import HANDSHAKE_BURST, HANDSHAKES_PER_SECOND, PER_ADDRESS, Admission
 from server.compression import websocket_compression
-from server.gateway import ClientConnection, Services
+from server.gateway import ClientConnection, Services, client_address
 from server.matches.hub import Hub
 from server.matches.rules_host import InlineHost
 from server.matches.rules_pool import RulesPool
@@ -48,6 +49,12 @@ class ServerOptions:
     burst: float = 100.0
     compression: str = "none"  # see server.compression
     rules_workers: int = 0  # 0: the rules run in the event loop; N: in N worker processes
+    # server.admission: connections open at once and handshakes a second from one address,
+    # and the reverse proxies whose X-Forwarded-For names the client
+    per_address: int = PER_ADDRESS
+    handshake_rate: float = HANDSHAKES_PER_SECOND
+    handshake_burst: float = HANDSHAKE_BURST
+    trusted_proxies: frozenset[str] = frozenset()
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -64,6 +71,9 @@ class WarbandServer:
         self.hub: Hub | None = None
         self.services: Services | None = None
         self.server: Server | None = None
+        o = options
+        self.admission = Admission(per_address=o.per_address, rate=o.handshake_rate,
+                                   burst=o.handshake_burst, trusted_proxies=o.trusted_proxies)
 
     @property
     def port(self) -> int:
@@ -88,7 +98,7 @@ class WarbandServer:
                        rules_host=rules_host)
         await self.hub.start()
         self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
-                                 burst=o.burst)
+                                 burst=o.burst, admission=self.admission)
         # websockets refuses frames over 4x the protocol limit outright (close 1009);
         # between 1x and 4x the gateway answers frame_too_large before closing.
         try:
@@ -116,6 +126,12 @@ class WarbandServer:
     def _http(self, connection, request):
         path = request.path.split("?", 1)[0]
         if path == "/ws":
+            refused = self.admission.refusal(client_address(self.admission, connection,
+                                                            request))
+            if refused is not None:
+                self.metrics.errors.labels("too_many_connections").inc()
+                return _response(http.HTTPStatus.TOO_MANY_REQUESTS, refused.encode() + b"\n",
+                                 "text/plain; charset=utf-8")
             return None
         if path == "/healthz":
             return _response(http.HTTPStatus.OK, b"ok\n", "text/plain; charset=utf-8")

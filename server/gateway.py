@@ -39,6 +39,7 @@ from protocol.messages import (
     reply,
 )
 from server.accounts import Account, Accounts
+from server.admission import Admission, TokenBucket
 from server.catalogs import Catalogs
 from server.frames import Frame, data_of
 from server.lobby import Lobby
@@ -73,28 +74,14 @@ def _failure_code(kind: str, failure: Exception) -> str:
     return "internal_error"
 
 
-class TokenBucket:
-    def __init__(self, rate: float, burst: float, clock=time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = burst
-        self.stamp = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 class Services:
     """What every connection shares: the store and everything built on it."""
 
     def __init__(self, store: Store, hub: Hub, metrics: Metrics, *, rate: float = RATE,
-                 burst: float = BURST, outgoing_bytes: int = OUTGOING_BYTES) -> None:
+                 burst: float = BURST, outgoing_bytes: int = OUTGOING_BYTES,
+                 admission: Admission | None = None) -> None:
         self.store = store
+        self.admission = admission if admission is not None else Admission()
         self.hub = hub
         self.metrics = metrics
         self.accounts = Accounts(store)
@@ -127,8 +114,7 @@ class ClientConnection(Watching, Catalogs):
         self.closing = False
         self.closer: asyncio.Task | None = None  # closing a slow consumer
         self.reader: asyncio.Task | None = None  # handling what was read, while there is some
-        address = getattr(websocket, "remote_address", None)
-        self.address = str(address[0]) if address else "unknown"
+        self.address = client_address(services.admission, websocket)
 
     # -- sending ----------------------------------------------------------------------
     def push(self, message: dict[str, Any] | Frame) -> None:
@@ -167,6 +153,16 @@ class ClientConnection(Watching, Catalogs):
 
     # -- the connection's life --------------------------------------------------------
     async def serve(self) -> None:
+        admission = self.services.admission
+        if not admission.opened(self.address):  # (handshakes that came all at once)
+            await self._fail(ProtocolError("too_many_connections"))
+            return
+        try:
+            await self._serve()
+        finally:
+            admission.closed(self.address)
+
+    async def _serve(self) -> None:
         metrics = self.services.metrics
         metrics.connections.inc()
         websocket = self.websocket
@@ -384,6 +380,14 @@ class ClientConnection(Watching, Catalogs):
         if row["status"] == "open":
             raise ProtocolError("match_not_started")
         raise ProtocolError("match_finished")
+
+
+def client_address(admission: Admission, websocket, request=None) -> str:
+    """The client's IP address, as the admission rules read it (server.admission)."""
+    peer = getattr(websocket, "remote_address", None)
+    request = request if request is not None else getattr(websocket, "request", None)
+    forwarded = request.headers.get("X-Forwarded-For") if request is not None else None
+    return admission.client_address(str(peer[0]) if peer else "unknown", forwarded)
 
 
 def _close_reason(problem: ProtocolError) -> str:

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import logging
 
+from server.admission import HANDSHAKES_PER_SECOND, parse_proxies
 from server.compression import COMPRESSIONS
 from server.config import Settings
 
@@ -29,6 +30,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="run the rules of the matches in N worker processes, so a slow "
                    f"command does not hold up the others (default {defaults.rules_workers}: "
                    "in the server's own event loop)")
+    p.add_argument("--max-connections-per-address", type=int, default=defaults.per_address,
+                   metavar="N", help="connections open at once from one client address "
+                   f"(default {defaults.per_address}); more are refused at the handshake")
+    p.add_argument("--handshakes-per-second", type=float, default=HANDSHAKES_PER_SECOND,
+                   metavar="R", help="new connections a second from one client address, on "
+                   f"average (default {HANDSHAKES_PER_SECOND:g}; bursts of three times as "
+                   "many); more are refused at the handshake")
+    p.add_argument("--trusted-proxies", default=",".join(sorted(defaults.trusted_proxies)),
+                   metavar="ADDRESSES", help="reverse proxies (IP addresses, comma-separated) "
+                   "whose X-Forwarded-For names the client: its address then counts for "
+                   "connection limits and login lock-outs (default: none)")
     p.set_defaults(handler=run)
 
 
@@ -39,13 +51,21 @@ def run(args: argparse.Namespace) -> int:
     from server.cli import CommandError
 
     gc_tuning.thresholds()  # (a bad WARBAND_GC_THRESHOLDS stops it before it starts)
+    try:
+        proxies = parse_proxies(args.trusted_proxies)
+    except ValueError as bad:
+        raise CommandError(f"--trusted-proxies: {bad}") from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
         asyncio.run(run_server(ServerOptions(host=args.host, port=args.port,
                                              database_url=args.database,
                                              snapshot_every=args.snapshot_every,
                                              compression=args.compression,
-                                             rules_workers=max(0, args.rules_workers))))
+                                             rules_workers=max(0, args.rules_workers),
+                                             per_address=max(1, args.max_connections_per_address),
+                                             handshake_rate=args.handshakes_per_second,
+                                             handshake_burst=3 * args.handshakes_per_second,
+                                             trusted_proxies=proxies)))
     except StartupError as failure:
         raise CommandError(str(failure)) from None
     return 0

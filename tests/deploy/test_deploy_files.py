@@ -75,7 +75,9 @@ def test_the_settings_file_is_read_as_written(monkeypatch):
     read = Settings.from_env()
     assert {"WARBAND_HOST": read.host, "WARBAND_PORT": str(read.port),
             "WARBAND_DATABASE_URL": read.database_url, "WARBAND_COMPRESSION": read.compression,
-            "WARBAND_RULES_WORKERS": str(read.rules_workers)} == pairs
+            "WARBAND_RULES_WORKERS": str(read.rules_workers),
+            "WARBAND_TRUSTED_PROXIES": ",".join(sorted(read.trusted_proxies)),
+            "WARBAND_MAX_CONNECTIONS_PER_ADDRESS": str(read.per_address)} == pairs
 
 
 async def test_the_settings_files_database_url_reaches_postgresql_by_its_socket(postgres_url):

@@ -34,13 +34,14 @@ class ServerProcess:
         self.log_path = log_path
         self.process: asyncio.subprocess.Process | None = None
         self.port = 0
+        self.extra_args: list[str] = []  # more `warband serve` flags
 
     async def start(self) -> None:
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child owns it
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1",
             "--port", str(self.port), "--database", self.database_url,
-            "--snapshot-every", "20",
+            "--snapshot-every", "20", *self.extra_args,
             stdout=asyncio.subprocess.PIPE, stderr=log, cwd=os.getcwd())
         log.close()
         async with asyncio.timeout(30):
