@@ -16,9 +16,10 @@ from server.metrics import Metrics
 from server.rules.kernel import SPECTATOR, Event
 from server.rules.registry import get_system
 from server.store.committer import Committer
-from server.store.store import Store, pack, unpack
+from server.store.store import ResumeRecords, Store, pack, unpack
 
 log = logging.getLogger("warband.hub")
+RESUME_CHUNK = 500  # matches whose records start-up reads at once
 
 
 class Hub:
@@ -41,11 +42,22 @@ class Hub:
     async def start(self) -> None:
         await self.rules_host.start()
         self.committer.start()
-        for match_id in await self.store.match_ids("active"):
+        ids = await self.store.match_ids("active")
+        for first in range(0, len(ids), RESUME_CHUNK):
+            chunk = ids[first:first + RESUME_CHUNK]
+            log.info("resuming matches %d-%d of %d", first + 1, first + len(chunk), len(ids))
             try:
-                await self.resume(match_id)
-            except Exception:  # one broken match must not keep the server down
-                log.exception("could not resume match %s", match_id)
+                records = await self.store.resume_records(chunk)
+            except Exception:  # (then each is read on its own)
+                log.exception("could not read the records of %d matches at once", len(chunk))
+                records = {}
+            for match_id in chunk:
+                try:
+                    await self.resume(match_id, records.get(match_id))
+                except Exception:  # one broken match must not keep the server down
+                    log.exception("could not resume match %s", match_id)
+        if ids:
+            log.info("resumed %d matches", len(ids))
 
     async def stop(self) -> None:
         for bot in list(self.bots.values()):
@@ -109,30 +121,40 @@ class Hub:
                                identity=identity)
         return actor
 
-    async def resume(self, match_id: str) -> MatchActor:
-        row = await self.store.match(match_id)
-        actor = self._actor(row, await self.store.seats(match_id))
+    async def resume(self, match_id: str, records: ResumeRecords | None = None) -> MatchActor:
+        """Load an active match and run its actor: from `records` read beforehand for
+        many matches at once (start-up), or from the store."""
+        if records is None:
+            row = await self.store.match(match_id)
+            holders = await self.store.seats(match_id)
+        else:
+            row, holders = records.row, records.holders
+        actor = self._actor(row, holders)
         try:
-            await self.load(actor)
+            await self.load(actor, records)
         except BaseException:
             await actor.rules.close()
             raise
         seq = actor.seq
-        actor.players = (await self.store.seat_names([match_id])).get(match_id, {})
+        actor.players = records.names if records is not None else \
+            (await self.store.seat_names([match_id])).get(match_id, {})
         if actor.over:  # it ended just before the process stopped
             await self.finished(actor)
             await actor.rules.close()
             return actor
         if actor.spectator_delay:  # what delayed spectators have yet to see
-            for event_row in await self.store.events_after(
-                    match_id, max(0, seq - actor.spectator_delay - 1)):
+            since = max(0, seq - actor.spectator_delay - 1)
+            tail = [r for r in records.events if r.seq > since] \
+                if records is not None and records.events is not None \
+                else await self.store.events_after(match_id, since)
+            for event_row in tail:
                 public = Event.from_wire(unpack(event_row.payload)).for_viewer(SPECTATOR)
                 actor.public_tail.append((event_row.seq, None if public is None
                                           else public.to_wire()))
         await self._note_rules_change(row)
         self._run(actor)
         self._seat_bot(actor, row)
-        log.info("resumed match %s at seq %d", match_id, seq)
+        log.debug("resumed match %s at seq %d", match_id, seq)
         return actor
 
     async def _note_rules_change(self, row: dict[str, Any]) -> None:
@@ -165,10 +187,18 @@ class Hub:
         self.metrics.active_matches.set(len(self.actors))
         actor.start()
 
-    async def load(self, actor: MatchActor) -> None:
+    async def load(self, actor: MatchActor, records: ResumeRecords | None = None) -> None:
         """Load `actor`'s state from the store (wherever its rules run): the newest
-        snapshot whose digest matches its event's checksum, then the events after it."""
+        snapshot whose digest matches its event's checksum, then the events after it;
+        or, from `records` of a match with no snapshot, its whole log."""
         match_id = actor.match_id
+        if records is not None and records.events is not None:
+            last = records.last_command
+            count, position = (0, 0) if last is None else (last[0] + 1, last[1])
+            actor.take(await actor.rules.load(Material(
+                actor.setup, None, [(r.seq, r.payload) for r in records.events], position)))
+            actor.command_count = count
+            return
         last = await self.store.last_command(match_id)
         count, position = (0, 0) if last is None else (last.idx + 1, last.dice_position)
         snapshot = await self.store.latest_snapshot(match_id)
