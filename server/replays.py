@@ -90,8 +90,9 @@ def verify_document(document: dict[str, Any]) -> Verdict:
     recorded_under = document.get("rules_version")  # (None: before matches carried one)
     if recorded_under is None or recorded_under == system.rules_version:
         commands = [Command.from_wire(c) for c in document["commands"]]
+        positions = [c.get("dice_position") for c in document["commands"]]
         divergence = verify(system, document["setup"], seed, commands, recorded,
-                            normalize=_as_stored)
+                            normalize=_as_stored, positions=positions)
         if divergence is None:
             return Verdict("verified")
         if recorded_under is not None:

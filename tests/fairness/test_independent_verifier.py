@@ -282,6 +282,15 @@ def test_a_changed_die_in_play_needs_the_rules_engine(matches):
     assert verdict.status == "diverges" and f"event seq {record['seq']} " in verdict.detail
 
 
+def test_the_rules_engine_checks_every_recorded_dice_position(matches):
+    document, _ = matches["treasure_hunt"]
+    changed = copy.deepcopy(document)
+    middle = changed["commands"][len(changed["commands"]) // 2]
+    middle["dice_position"] += 1
+    verdict = verify_document(changed)
+    assert verdict.status == "diverges" and "dice position differs" in verdict.detail
+
+
 def test_a_replay_recorded_under_rules_version_2_still_checks():
     """Recorded by the code before list_submitted/lists_revealed version 2 (no salts
     at the reveal, commitments in the server's key order), exported before replays
