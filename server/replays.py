@@ -38,7 +38,10 @@ async def replay_document(store: Store, match_id: str) -> dict[str, Any]:
         raise ReplayUnavailable(f"match {match_id} is {row['status']}; its replay is "
                                 "available once it has finished")
     names = (await store.seat_names([match_id])).get(match_id, {})
-    commands = [unpack(c.payload) for c in await store.commands(match_id)]
+    # Each command with the events it caused and how far into the dice stream it
+    # had drawn, as recorded when it was applied (docs/protocol.md, Fairness).
+    commands = [{**unpack(c.payload), "first_seq": c.first_seq, "last_seq": c.last_seq,
+                 "dice_position": c.dice_position} for c in await store.commands(match_id)]
     events = [{"seq": e.seq, "event": unpack(e.payload), "checksum": e.checksum}
               for e in await store.events_after(match_id, 0)]
     return {"format": FORMAT, "match_id": match_id, "system": row["system"],
@@ -87,8 +90,9 @@ def verify_document(document: dict[str, Any]) -> Verdict:
     recorded_under = document.get("rules_version")  # (None: before matches carried one)
     if recorded_under is None or recorded_under == system.rules_version:
         commands = [Command.from_wire(c) for c in document["commands"]]
+        positions = [c.get("dice_position") for c in document["commands"]]
         divergence = verify(system, document["setup"], seed, commands, recorded,
-                            normalize=_as_stored)
+                            normalize=_as_stored, positions=positions)
         if divergence is None:
             return Verdict("verified")
         if recorded_under is not None:

@@ -9,6 +9,8 @@ The state is first reduced to canonical plain data:
 - maps -> maps whose keys are sorted by their canonical encoding.
 That plain data is packed with MessagePack (maps emitted in sorted key order)
 and hashed with BLAKE2b-128. Floats are refused: a rules state holds integers.
+docs/protocol.md, Fairness (State checksums), defines it for people; keep the two
+in step.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Dice: a per-match seeded stream anyone can re-derive, and scripted dice for tests.
 
 The stream is defined independently of Python so a third party can verify a
-match once its seed is revealed:
+match once its seed is revealed (docs/protocol.md, Fairness, is the definition
+and has worked examples; keep the two in step):
 
     block_i = SHA-256(seed || i as 8-byte big-endian unsigned), i = 0, 1, 2, ...
     bytes   = block_0 || block_1 || ...

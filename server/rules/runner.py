@@ -84,12 +84,15 @@ def verify(
     commands: Sequence[Command],
     recorded: Sequence[Applied],
     normalize: Callable[[Any], Any] = lambda wire: wire,
+    positions: Sequence[int | None] = (),
 ) -> Divergence | None:
     """Re-run `decide` over the recorded commands with the revealed seed and compare
     every event and checksum with the record. Returns the first divergence.
 
     `normalize` maps an event's wire form to what a stored record looks like (a
-    record read back from MessagePack or JSON has lists where events have tuples)."""
+    record read back from MessagePack or JSON has lists where events have tuples).
+    `positions`, where given, are the recorded dice positions after each command
+    (None: not recorded), compared too."""
     dice = SeededDice(seed)
     state = system.initial(setup)
     index = 0
@@ -112,6 +115,11 @@ def verify(
                 return Divergence(index, command_index, "state checksum differs",
                                   expected.checksum, item.checksum)
             index += 1
+        recorded_position = positions[command_index] if command_index < len(positions) \
+            else None
+        if recorded_position is not None and recorded_position != dice.position:
+            return Divergence(max(index - 1, 0), command_index, "dice position differs",
+                              recorded_position, dice.position)
     if index != len(recorded):
         return Divergence(index, len(commands), "record has events the re-run did not produce",
                           recorded[index].event.to_wire(), None)

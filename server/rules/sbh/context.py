@@ -17,7 +17,8 @@ from server.rules.sbh.evolve import evolve_in_place, to_hex
 from server.rules.sbh.journal import Journal
 from server.rules.sbh.state import SbhState
 
-EVENT_VERSIONS: dict[str, int] = {}  # event type -> current version, when above 1
+# event type -> current version, when above 1 (evolve_setup.VERSIONED_EVOLVERS)
+EVENT_VERSIONS: dict[str, int] = {"list_submitted": 2, "lists_revealed": 2}
 
 
 class Ctx:

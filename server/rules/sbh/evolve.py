@@ -16,7 +16,7 @@ from server.rules.sbh.evolve_common import changing as _fig
 from server.rules.sbh.evolve_common import from_hex, to_hex  # noqa: F401 (used from here)
 from server.rules.sbh.evolve_common import spend as _spend
 from server.rules.sbh.evolve_common import touch as _touch
-from server.rules.sbh.evolve_setup import SETUP_EVOLVERS, drop_treasure
+from server.rules.sbh.evolve_setup import SETUP_EVOLVERS, VERSIONED_EVOLVERS, drop_treasure
 from server.rules.sbh.figures import parse_rule
 from server.rules.sbh.state import Activation, SbhState, turn_start_positions
 
@@ -505,7 +505,10 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
 
 
 def evolve_in_place(state: SbhState, event: Event) -> SbhState:
-    EVOLVERS[event.type](state, event.data)
+    if event.v == 1:
+        EVOLVERS[event.type](state, event.data)
+    else:
+        VERSIONED_EVOLVERS[event.type, event.v](state, event.data)
     state.log_size += 1
     if state._memo:  # values derived from the state before this event (state.remembered)
         state._memo = {}

@@ -17,9 +17,18 @@ from server.rules.sbh.terrain import SbhBoard, layout_hex
 
 
 def _list_submitted(s: SbhState, d: dict) -> None:
+    """Version 1 (rules version 2 and before): the list alone is kept, and the
+    checksums recorded since say so."""
     s.commitments[d["seat"]] = d["commitment"]
     if "list" in d:
         s.secret_lists[d["seat"]] = d["list"]
+
+
+def _list_submitted_v2(s: SbhState, d: dict) -> None:
+    """Version 2 keeps the salt with the list, for the reveal (setup.kept_list)."""
+    s.commitments[d["seat"]] = d["commitment"]
+    if "list" in d:
+        s.secret_lists[d["seat"]] = {"list": d["list"], "salt": d["salt"]}
 
 
 def _lists_revealed(s: SbhState, d: dict) -> None:
@@ -193,4 +202,10 @@ SETUP_EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "side_deployed": _side_deployed,
     "initiative_rolled": _initiative,
     "commander_named": _commander_named,
+}
+# (type, version) -> evolve, for an event type whose version 2 or later is applied
+# differently from its version 1 (evolve.evolve_in_place).
+VERSIONED_EVOLVERS: dict[tuple[str, int], Callable[[SbhState, dict], None]] = {
+    ("list_submitted", 2): _list_submitted_v2,
+    ("lists_revealed", 2): _lists_revealed,  # (added the salts and commitments)
 }

@@ -23,6 +23,7 @@ import hashlib
 
 import msgpack
 
+from server.rules.checksum import canonical
 from server.rules.kernel import CommandSpec, RulesError
 from server.rules.sbh import ambush, builder, scenario_rules, swarms
 from server.rules.sbh.combat import hex_list
@@ -37,8 +38,18 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 
 def list_commitment(warband: dict, salt: str) -> str:
-    packed = msgpack.packb([warband, salt], use_bin_type=True)
+    """SHA-256 hex of the MessagePack array [list, salt], every map's keys in the
+    order of their packed bytes (docs/protocol.md, Fairness): any MessagePack
+    library can rebuild it from the revealed list, whatever order it reads maps in."""
+    packed = msgpack.packb([canonical(warband), salt], use_bin_type=True)
     return hashlib.sha256(packed).hexdigest()
+
+
+def kept_list(state: SbhState, seat: str) -> tuple[dict, str | None]:
+    """A committed list not yet revealed, and its salt (None: committed by a
+    version 1 `list_submitted`, which kept the list alone)."""
+    kept = state.secret_lists[seat]
+    return (kept["list"], kept["salt"]) if "salt" in kept else (kept, None)
 
 
 def validate_list(state: SbhState, warband) -> dict:
@@ -159,14 +170,19 @@ def do_submit_list(ctx, seat: str, args: dict) -> None:
         raise illegal("The salt is a text string.", SELECTING, code="bad_list")
     warband = validate_list(s, warband)
     commitment = list_commitment(warband, salt)
+    # (version 2: the commitment is canonical, and the state keeps the salt to reveal it)
     ctx.emit("list_submitted", visible_to=(seat,),
              redacted={"seat": seat, "commitment": commitment},
              seat=seat, commitment=commitment, list=warband, salt=salt)
     if len(s.commitments) == len(SEATS):
         if s.options.get("scenario") == RANDOM_SCENARIO:
             _roll_scenario(ctx)
-        lists = {k: v for k, v in s.secret_lists.items()}
-        ctx.emit("lists_revealed", lists=lists)
+        kept = {k: kept_list(s, k) for k in s.secret_lists}
+        # Each list with its salt and commitment: either seat can check the other's
+        # commitment then and there (docs/protocol.md, Fairness).
+        ctx.emit("lists_revealed", lists={k: v[0] for k, v in kept.items()},
+                 salts={k: v[1] for k, v in kept.items() if v[1] is not None},
+                 commitments=dict(s.commitments))
         _roll_off(ctx, "roles_rolled")
 
 

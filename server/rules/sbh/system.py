@@ -109,9 +109,10 @@ OPTIONS = DEFAULTS
 # What decide does, as a number: raise it with every deliberate change of the
 # events a command gives, and re-record tests/sbh/rules_corpus.json (its test
 # fails until then). Matches created before matches carried it have none.
-RULES_VERSION = 2  # 2: a Short mover crosses a low wall it touches for one action;
+RULES_VERSION = 3  # 2: a Short mover crosses a low wall it touches for one action;
 #   generated terrain may hold hedges and walls; scenario "random"; rivers and bridges;
-#   Evil shooters shoot into melees
+#   Evil shooters shoot into melees. 3: list commitments canonical (list_submitted v2)
+#   and the reveal carries the salts (lists_revealed v2): docs/protocol.md, Fairness
 CONCEDE = CommandSpec("concede", "Concede the match")  # (in every prompt: built once)
 _pack = msgspec.msgpack.Encoder().encode  # (packed_view)
 
@@ -280,7 +281,7 @@ class SongOfBladesAndHeroes:
         if state.magic_item is not None:
             view["magic_item"] = dict(state.magic_item, carrier=state.treasure_carrier)
         if viewer.seat in state.secret_lists:
-            view["my_list"] = state.secret_lists[viewer.seat]
+            view["my_list"] = setup.kept_list(state, viewer.seat)[0]
         act = state.activation
         if act is not None:
             view["activation"] = {"figure": act.figure, "actions": act.actions,
