@@ -11,6 +11,7 @@ of where to go, not a rules calculation.
 from __future__ import annotations
 
 import random
+import secrets
 
 NEVER = {"concede", "lay_terrain"}  # a bot generates terrain and never gives up
 RELUCTANT = {"pass", "end_activation", "fall"}
@@ -36,7 +37,12 @@ class RandomBot:
 
     def fill(self, spec: dict, rng: random.Random) -> dict:
         if spec["type"] == "submit_list":
-            return {"list": self.warband, "salt": f"{rng.random():.12f}"}
+            # The salt keeps the list secret behind its commitment: it must be unguessable
+            # (a seeded salt would let the opponent test the ready-made lists against the
+            # commitment). The draw from `rng` is kept so the bot's later choices are
+            # what they were.
+            rng.random()
+            return {"list": self.warband, "salt": secrets.token_hex(16)}
         args = dict(spec.get("args") or {})
         for name, values in (spec.get("params") or {}).items():
             args[name] = rng.choice(list(values))

@@ -130,3 +130,15 @@ def test_the_random_players_answer_a_subset_parameter_with_a_legal_set():
         args = make_bot("random", {}, seed=3).fill(spec.to_wire(), rng)
         assert spec.allows("regroup", args), args
     assert sizes == {1, 2, 3, 4}
+
+
+def test_a_bots_list_salt_cannot_be_guessed_from_its_seed():
+    """A list's salt is what keeps it secret behind its commitment until the reveal
+    (docs/protocol.md, Fairness): two bots seeded alike submit different salts, and
+    go on choosing alike."""
+    decision = {"options": [{"type": "submit_list", "args": {}, "params": {}}]}
+    first, second = (make_bot(level, preset("elves"), seed=3)
+                     for level in ("random", "random"))
+    salts = [bot.choose(decision, None)[1]["salt"] for bot in (first, second)]
+    assert salts[0] != salts[1] and len(salts[0]) == 32
+    assert first.rng.random() == second.rng.random()
