@@ -1,11 +1,13 @@
 """A restart of a server holding many active matches (issue 29: 10,000 matches, every
-one playable again within 5 s). Writes N started SBH matches between two guests
-straight into a fresh PostgreSQL database (as a server that stopped would have left
-them), starts `warband serve` on it, and measures from the process's start: when it
-listens, and when each match has answered its seat holder's `get_view` (which needs
-the match loaded and its actor running). Prints its figures; not a test.
+one playable again within 5 s). Writes N SBH matches between two guests, each some
+commands into its set-up or battle (one random-legal game's log, written under every
+match: one seed for all), straight into a fresh PostgreSQL database (as a server that
+stopped would have left them), starts `warband serve` on it, and measures from the
+process's start: when it listens, and when each match has answered its seat
+holder's `get_view` (which needs the match loaded and its actor running). Prints its
+figures; not a test.
 
-    PYTHONPATH=. .venv/bin/python bench/restart_many.py [--matches 10000]
+    PYTHONPATH=. .venv/bin/python bench/restart_many.py [--matches 10000] [--commands 60]
         [--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test] [--connections 250]
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import re
 import secrets
 import sys
@@ -28,16 +31,46 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from clients.client import Client, ServerError  # noqa: E402
 from server.accounts import Accounts  # noqa: E402
+from server.matches.rules_host import Material, RulesCore  # noqa: E402
 from server.rules.dice import commitment, new_seed  # noqa: E402
+from server.rules.sbh.random_player import random_command  # noqa: E402
 from server.rules.sbh.system import SYSTEM  # noqa: E402
+from server.store.schema import commands as commands_table  # noqa: E402
+from server.store.schema import events as events_table  # noqa: E402
 from server.store.schema import matches, seats  # noqa: E402
-from server.store.store import Store, asyncpg_dsn, pack  # noqa: E402
+from server.store.store import CommandRow, EventRow, Store, asyncpg_dsn, pack  # noqa: E402
+from tests.sbh.test_games import WARBANDS  # noqa: E402
 
-SETUP = {"options": {"scenario": "all_out_battle", "points_limit": 300}, "board_size": 24}
+SETUP = {"options": {"scenario": "all_out_battle", "points_limit": 400}, "board_size": 24}
 
 
-async def write_matches(url: str, count: int) -> tuple[str, list[str]]:
-    """`count` active matches between two guests; Ann's token and the match ids."""
+def played_game(commands: int, seed: bytes) -> tuple[list[CommandRow], list[EventRow]]:
+    """The first `commands` commands of a random-legal game with `seed`, as the store
+    records them (every written match gets these rows: the same seed, the same log)."""
+    core = RulesCore(SYSTEM, seed)
+    core.load(Material(SETUP, None, []))
+    rng = random.Random(1)
+    command_rows, event_rows = [], []
+    for index in range(commands):
+        if SYSTEM.is_over(core.state):
+            break
+        prompt = SYSTEM.prompt(core.state)
+        seat = prompt.decisions[0].seat
+        command = random_command(prompt, seat, rng, WARBANDS[seat])
+        first = core.seq + 1
+        outcome = core.apply(command)
+        event_rows += [EventRow(first + i, pack(wire), checksum) for i, (wire, checksum)
+                       in enumerate(zip(outcome.events, outcome.checksums, strict=True))]
+        command_rows.append(CommandRow(index, seat, f"bench-{index}", pack(command.to_wire()),
+                                       first, core.seq, outcome.dice_position))
+    return command_rows, event_rows
+
+
+async def write_matches(url: str, count: int, commands: int) -> tuple[str, list[str]]:
+    """`count` active matches between two guests, each `commands` commands in; Ann's
+    token and the match ids."""
+    seed = new_seed()
+    command_rows, event_rows = played_game(commands, seed)
     store = await Store.open(url)
     try:
         accounts = Accounts(store)
@@ -50,7 +83,6 @@ async def write_matches(url: str, count: int) -> tuple[str, list[str]]:
                 chunk = ids[first:first + 1000]
                 rows = []
                 for match_id in chunk:
-                    seed = new_seed()
                     rows.append({"id": match_id, "system": "sbh", "setup": pack(SETUP),
                                  "status": "active", "created_by": ann.account.id,
                                  "created_at": now, "started_at": now, "private": False,
@@ -62,6 +94,18 @@ async def write_matches(url: str, count: int) -> tuple[str, list[str]]:
                     {"match_id": m, "seat": seat, "account_id": holder.account.id,
                      "joined_at": now}
                     for m in chunk for seat, holder in (("a", ann), ("b", bob))])
+                if command_rows:
+                    await conn.execute(insert(commands_table), [
+                        {"match_id": m, "idx": c.idx, "seat": c.seat,
+                         "request_id": c.request_id, "payload": c.payload,
+                         "first_seq": c.first_seq, "last_seq": c.last_seq,
+                         "dice_position": c.dice_position, "created_at": now}
+                        for m in chunk for c in command_rows])
+                    await conn.execute(insert(events_table), [
+                        {"match_id": m, "seq": e.seq, "payload": e.payload,
+                         "checksum": e.checksum} for m in chunk for e in event_rows])
+        print(f"wrote {count} matches of {len(command_rows)} commands and {len(event_rows)} "
+              "events each")
         return ann.token, ids
     finally:
         await store.close()
@@ -118,7 +162,7 @@ async def run(options) -> None:
     await admin.execute(f'CREATE DATABASE "{name}"')
     url = make_url(options.postgres).set(database=name).render_as_string(hide_password=False)
     try:
-        token, ids = await write_matches(url, options.matches)
+        token, ids = await write_matches(url, options.matches, options.commands)
         await measure(url, token, ids, options.connections)
     finally:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -128,6 +172,8 @@ async def run(options) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=10_000)
+    parser.add_argument("--commands", type=int, default=60,
+                        help="commands each match has been played (the same game in each)")
     parser.add_argument("--connections", type=int, default=250,
                         help="(each may ask 50 times a second)")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
