@@ -177,6 +177,22 @@ async def _token(instance) -> str:
     return session["token"]
 
 
+async def too_many_connections(server):
+    """Handshakes that passed the per-address check together (here: the check passed
+    as if it had been made before the others were counted) are held to the limit as
+    their connections open: an error frame, then close 1008."""
+    server.admission.per_address = 1
+    held = await guest(server)
+    server.admission.refusal = lambda address: None
+    client = await Client.connect(server.url)
+    push = await client.next_push("error", timeout=10)
+    async with asyncio.timeout(10):
+        await client.websocket.wait_closed()
+    push["close_code"] = client.websocket.close_code
+    await held.close()
+    return push
+
+
 async def internal_error(server):
     ann, bob, match_id = await started_match(server, system="faulty-bids")
     refused = await expect(server, ann, "command", match_id=match_id, command="bid",
