@@ -19,18 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from clients.client import Client, ServerError
+from clients.client import Client
 from server.app import ServerOptions, WarbandServer
 from server.cli import main
 from server.replays import verify_document
 from server.rules.checksum import state_digest
 from server.rules.dice import SeededDice
-from server.rules.kernel import Decision, Prompt
 from server.rules.sbh.builder import normalize
-from server.rules.sbh.random_player import random_command
 from server.rules.sbh.setup import list_commitment
 from tests.fairness import independent_verifier as iv
 from tests.sbh.test_games import WARBANDS
+from tests.server.test_full_match import play_seat_events
 
 HERE = Path(__file__).parent
 DOC = (HERE.parent.parent / "docs" / "protocol.md").read_text()
@@ -119,22 +118,7 @@ def _reordered(value, rng: random.Random):
 
 async def _play_seat(client: Client, match_id: str, seat: str, seed: int) -> list[dict]:
     """Random legal commands from the prompts until the match ends; the events pushed."""
-    rng = random.Random(seed)
-    seen: list[dict] = []
-    while True:
-        push = await client.next_push("event", "prompt", "match_over")
-        if push["type"] == "event":
-            seen.append(push["event"])
-        elif push["type"] == "match_over":
-            return seen
-        elif push["decision"] is not None and client.pushes.empty():
-            prompt = Prompt((Decision.from_wire(push["decision"]),))
-            command = random_command(prompt, seat, rng, WARBANDS[seat])
-            try:
-                await client.request("command", match_id=match_id, command=command.type,
-                                     args=dict(command.args), at_seq=push["seq"])
-            except ServerError as refused:  # the other seat moved first: a newer prompt comes
-                assert refused.code == "stale_prompt", refused
+    return [push["event"] for push in await play_seat_events(client, match_id, seat, seed)]
 
 
 async def _match(url: str, scenario: str, seed: int) -> tuple[str, dict[str, list[dict]]]:

@@ -19,12 +19,18 @@ SETUP = {"board_size": 24, "scenario": "all_out_battle", "points_limit": 400,
 
 async def play_seat(client: Client, match_id: str, seat: str, seed: int) -> list[int]:
     """Act from prompts until the match ends; returns the seqs of every event seen."""
+    return [push["seq"] for push in await play_seat_events(client, match_id, seat, seed)]
+
+
+async def play_seat_events(client: Client, match_id: str, seat: str,
+                           seed: int) -> list[dict]:
+    """Act from prompts until the match ends; returns every event push seen."""
     rng = random.Random(seed)
-    seen: list[int] = []
+    seen: list[dict] = []
     while True:
         push = await client.next_push("event", "prompt", "match_over")
         if push["type"] == "event":
-            seen.append(push["seq"])
+            seen.append(push)
         elif push["type"] == "match_over":
             return seen
         elif push["decision"] is not None and client.pushes.empty():
