@@ -34,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # (from the start: the thread can die as `asyncio.run` closes the loop, before the
+    # command's error is even printed)
+    threading.excepthook = _quiet_about_closed_loops
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -48,12 +51,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (CommandError, ConfigError) as exc:
         print(f"warband: error: {exc}", file=sys.stderr)
-        threading.excepthook = _quiet_about_closed_loops
         return 1
 
 
 def _quiet_about_closed_loops(failure: threading.ExceptHookArgs) -> None:
-    """After a command failed: aiosqlite stops the worker thread of a connection that
+    """When a command fails: aiosqlite stops the worker thread of a connection that
     could not be opened by queueing a stop that reports back to the event loop; when
     `asyncio.run` has closed the loop first (a race), the thread dies on "Event loop
     is closed" and, as the process exits, Python prints its traceback under the

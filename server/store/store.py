@@ -233,7 +233,13 @@ class Store:
     async def open(cls, url: str, *, upgrade: bool = True) -> Store:
         engine = create_engine(url)
         if upgrade:
-            await migrate.upgrade(engine)
+            try:
+                await migrate.upgrade(engine)
+            except BaseException:
+                # (a connection that failed to open may still have its driver thread at
+                # work: let it end while the loop runs, not print into a closed one)
+                await engine.dispose()
+                raise
         append_pool = None
         if engine.dialect.name == "postgresql":
             append_pool = await asyncpg.create_pool(
