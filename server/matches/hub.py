@@ -8,6 +8,7 @@ import asyncio
 import gc
 import logging
 import time
+import weakref
 from typing import Any
 
 from server.matches.actor import MatchActor
@@ -37,7 +38,10 @@ class Hub:
         # connections waiting for an open match to start:
         # (connection, account id or None for a spectator, views, the connection's identity)
         self.waiting: dict[str, list[tuple[Any, str | None, bool, int]]] = {}
-        self._resuming = asyncio.Lock()  # one actor per match, however many ask at once
+        # One actor per match, however many ask at once: a lock a match while one is
+        # being started or resumed (it goes once nobody holds or waits for it).
+        self._starting: weakref.WeakValueDictionary[str, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
         self.bots: dict[str, BotSeat] = {}  # match id -> its house bot
 
     async def start(self) -> None:
@@ -94,11 +98,17 @@ class Hub:
         row = await self.store.match(match_id)  # (not under the lock: replays ask often)
         if row is None or row["status"] != "active":
             return None
-        async with self._resuming:
+        async with self._lock(match_id):
             if match_id in self.actors:
                 return self.actors[match_id]
             await self.resume(match_id)
             return self.actors.get(match_id)  # (None if it turned out to be over)
+
+    def _lock(self, match_id: str) -> asyncio.Lock:
+        lock = self._starting.get(match_id)
+        if lock is None:
+            lock = self._starting[match_id] = asyncio.Lock()
+        return lock
 
     def withdrawn(self, match_id: str) -> None:
         """An open match was aborted: tell whoever waited for it to start."""
@@ -120,7 +130,7 @@ class Hub:
         the lock `running` resumes matches under, so that a request that reads the match
         as active before its actor is there waits for this one instead of resuming a
         second actor for the same match."""
-        async with self._resuming:
+        async with self._lock(row["id"]):
             await self.store.set_match(row["id"], status="active", started_at=time.time())
             holders = await self.store.seats(row["id"])
             actor = self._actor(row, holders)

@@ -26,7 +26,9 @@ TRIES = 150  # each way: the race came up in a few of every fifty tries
 @pytest.fixture
 async def server(tmp_path):
     instance = WarbandServer(ServerOptions(port=0, database_url=f"sqlite+aiosqlite:///"
-                                           f"{tmp_path / 'race.db'}", rate=1000, burst=1000))
+                                           f"{tmp_path / 'race.db'}", rate=1000, burst=1000,
+                                           # (three connections a try, tries back to back)
+                                           handshake_rate=1000, handshake_burst=1000))
     await instance.start()
     yield instance
     await instance.stop()
