@@ -2,8 +2,8 @@
 fresh PostgreSQL database, several SBH matches played by random-legal players, the
 server killed (SIGKILL) again and again at random moments (once while it resumes
 the matches) and started again; players reconnect and resend what was unanswered.
-Prints the kills and the acknowledged, lost and duplicated commands (lost and
-duplicated must be 0: the run fails on either). Not a test.
+Prints the kills, the acknowledged commands, and every way one could have gone
+wrong (each must be 0: the run exits 1 otherwise). Not a test.
 
     PYTHONPATH=. .venv/bin/python bench/kills.py [--matches 8] [--kills 10] [--seed 1]
         [--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test]
@@ -44,9 +44,13 @@ async def run(options) -> None:
         await admin.close()
     print(f"matches: {options.matches}; kills: {counts['kills']} "
           f"({counts['killed_resuming']} while resuming); acknowledged commands: "
-          f"{counts['acknowledged']}; lost: {counts['lost']}; duplicated: "
-          f"{counts['duplicated']}; every match finished and its replay verified "
-          f"({time.perf_counter() - started:.0f} s)")
+          f"{counts['acknowledged']}; lost: {counts['lost']}; stored other than acknowledged: "
+          f"{counts['changed']}; duplicated: {counts['duplicated']}; events a stream missed: "
+          f"{counts['stream_gaps']}, got twice: {counts['stream_repeats']}; replays that do "
+          f"not re-run: {counts['unverified']} ({time.perf_counter() - started:.0f} s)")
+    failures = sum(counts[k] for k in ("lost", "changed", "duplicated", "stream_gaps",
+                                       "stream_repeats", "unverified"))
+    sys.exit(1 if failures else 0)
 
 
 def main() -> None:
