@@ -46,6 +46,7 @@ WARBAND_GC_THRESHOLDS overrides the thresholds ("700,10,10": Python's defaults;
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import time
@@ -69,6 +70,25 @@ def thresholds() -> tuple[int, int, int] | None:
         raise ConfigError(f"WARBAND_GC_THRESHOLDS must be three numbers (\"700,3,3000\") "
                          f"or \"off\", not {spec!r}") from None
     return first, second, third
+
+
+@contextlib.contextmanager
+def building_for_good():
+    """While the server builds what will live as long as it runs (the hub's warmer
+    loading every match resumed asleep): the collector is off, and what was built is
+    frozen after, as start-up's is (`tune`). Collecting meanwhile walked the growing
+    heap again and again: 10,000 matches loaded in half the time without. Nothing
+    changes where the collector is left alone (WARBAND_GC_THRESHOLDS=off)."""
+    if thresholds() is None or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect()  # (garbage made meanwhile is not frozen with the rest)
+        gc.freeze()
 
 
 def report(top: int = 8) -> str:

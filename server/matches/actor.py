@@ -69,6 +69,10 @@ class MatchActor(Fanout):
         # append failed, and loading the match again failed too (the database was
         # down). Nothing is decided on such a state: the next request loads it first.
         self.needs_reload = False
+        # Its records, while its state is not loaded yet (a resumed match sleeps until
+        # its first request, or the hub's warmer, wakes it: server.matches.hub).
+        self.asleep: Any = None
+        self.chunk: Any = None  # (and the chunk its logs are read with)
         # While it needs a reload: the seq its subscribers were last told of.
         self._told_seq: int | None = None
         self.spectator_delay = max(0, spectator_delay)
@@ -172,6 +176,10 @@ class MatchActor(Fanout):
 
     async def _handle(self, work: Work) -> None:
         handler = getattr(self, f"_do_{work.kind}")
+        if self.asleep is not None and not await self._wake():
+            _settle(work.future, error=ProtocolError("store_unavailable", "The match could "
+                                                     "not be loaded; retry shortly."))
+            return
         if self.needs_reload and not await self._recover():
             _settle(work.future, error=ProtocolError("store_unavailable"))
             return
@@ -397,6 +405,18 @@ class MatchActor(Fanout):
             self.needs_reload = True
             log.warning("match %s: could not reload after a failure (%s); it reloads on "
                         "its next request", self.match_id, failure)
+
+    async def _wake(self) -> bool:
+        """Load a sleeping match's state; False (it stays asleep) if that failed."""
+        try:
+            await self.hub.wake(self)
+            return True
+        except Exception:
+            log.exception("match %s could not be loaded", self.match_id)
+            return False
+
+    async def _do_warm(self, queued: float = 0.0) -> None:
+        """Nothing: the hub's warmer sends it so the match wakes (see _handle)."""
 
     async def _recover(self) -> bool:
         """Before any work, a match marked `needs_reload` loads again; False if it still

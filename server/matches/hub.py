@@ -5,15 +5,17 @@ records the result when one ends."""
 from __future__ import annotations
 
 import asyncio
-import gc
+import contextlib
 import logging
 import time
 import weakref
 from typing import Any
 
+from server import gc_tuning
 from server.matches.actor import MatchActor
 from server.matches.bot_seat import BotSeat
 from server.matches.rules_host import InlineHost, Material, SnapshotUnusable
+from server.matches.waking import RESUME_CHUNK, Chunk
 from server.metrics import Metrics
 from server.rules.kernel import SPECTATOR, Event
 from server.rules.registry import get_system
@@ -21,7 +23,6 @@ from server.store.committer import Committer
 from server.store.store import ResumeRecords, Store, pack, unpack
 
 log = logging.getLogger("warband.hub")
-RESUME_CHUNK = 500  # matches whose records start-up reads at once
 
 
 class Hub:
@@ -43,40 +44,88 @@ class Hub:
         self._starting: weakref.WeakValueDictionary[str, asyncio.Lock] = \
             weakref.WeakValueDictionary()
         self.bots: dict[str, BotSeat] = {}  # match id -> its house bot
+        self._warmer: asyncio.Task | None = None
 
     async def start(self) -> None:
+        """Every active match gets its actor at once, asleep: its state is loaded by
+        the first request it gets, or by the warmer that loads them all one after the
+        other meanwhile (server.matches.waking). So a restart with 10,000 matches in
+        play listens once it has read their rows, and a match is playable as soon as
+        its player asks (bench/restart_many.py), not once all of them are loaded."""
         await self.rules_host.start()
         self.committer.start()
         ids = await self.store.match_ids("active")
-        # What resuming builds lives as long as its match: collecting while it is built
-        # walks the growing heap again and again (10,000 matches: a third of the time);
-        # server.gc_tuning freezes it all once the server has started.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            await self._resume(ids)
-        finally:
-            if collecting:
-                gc.enable()
-
-    async def _resume(self, ids: list[str]) -> None:
+        chunks = []
         for first in range(0, len(ids), RESUME_CHUNK):
-            chunk = ids[first:first + RESUME_CHUNK]
-            log.info("resuming matches %d-%d of %d", first + 1, first + len(chunk), len(ids))
+            chunk = Chunk(self.store, ids[first:first + RESUME_CHUNK])
             try:
-                records = await self.store.resume_records(chunk)
-            except Exception:  # (then each is read on its own)
-                log.exception("could not read the records of %d matches at once", len(chunk))
-                records = {}
-            for match_id in chunk:
-                try:
-                    await self.resume(match_id, records.get(match_id))
-                except Exception:  # one broken match must not keep the server down
-                    log.exception("could not resume match %s", match_id)
+                records = await self.store.resume_records(chunk.ids, logs=False)
+            except Exception:  # (then each is resumed on its own, on demand)
+                log.exception("could not read the records of %d matches", len(chunk.ids))
+                continue
+            for match_id in chunk.ids:
+                if match_id in records:
+                    await self._note_rules_change(records[match_id].row)  # (rarely writes)
+                    self._asleep(records[match_id], chunk)
+            chunks.append(chunk)
         if ids:
-            log.info("resumed %d matches", len(ids))
+            log.info("%d matches in play: their actors wait, the warmer loads them", len(ids))
+            self._warmer = asyncio.create_task(self._warm(chunks, len(ids)), name="warmer")
+
+    def _asleep(self, records: ResumeRecords, chunk: Chunk) -> MatchActor:
+        actor = self._actor(records.row, records.holders)
+        actor.asleep, actor.chunk = records, chunk
+        actor.players = records.names
+        if records.last_command is not None:
+            actor.seq, actor.command_count = records.last_seq, records.last_command[0] + 1
+        self._run(actor)
+        self._seat_bot(actor, records.row)
+        return actor
+
+    async def _warm(self, chunks: list[Chunk], count: int) -> None:
+        """Wake every sleeping actor, one at a time, chunk by chunk (one its player asks
+        for meanwhile wakes at once, on its own)."""
+        with gc_tuning.building_for_good():
+            await self._wake_chunks(chunks, count)
+        log.info("warmer: %d matches loaded", count)
+
+    async def _wake_chunks(self, chunks: list[Chunk], count: int) -> None:
+        done = 0
+        for chunk in chunks:
+            log.info("warmer: loading matches %d-%d of %d", done + 1, done + len(chunk.ids),
+                     count)
+            with contextlib.suppress(Exception):  # (its matches then read their own)
+                await chunk.records()
+            for match_id in chunk.ids:
+                actor = self.actors.get(match_id)
+                if actor is not None and actor.asleep is not None:
+                    with contextlib.suppress(Exception):  # (the actor logs it)
+                        await actor.submit("warm")
+            chunk.release()
+            done += len(chunk.ids)
+
+    async def wake(self, actor: MatchActor) -> None:
+        """Load a sleeping actor's state: from its chunk's records (read now if no one
+        has yet), or, should those fail, from the store."""
+        records = actor.asleep
+        if actor.chunk is not None:
+            try:
+                records = (await actor.chunk.records()).get(actor.match_id, records)
+            except Exception as failure:
+                log.warning("match %s: its chunk's logs could not be read (%s); reading its "
+                            "own", actor.match_id, failure)
+        await self.load(actor, records)
+        actor.players = records.names
+        if actor.spectator_delay:  # what delayed spectators have yet to see
+            await self._public_tail(actor, records)
+        actor.asleep = actor.chunk = None
+        log.debug("resumed match %s at seq %d", actor.match_id, actor.seq)
 
     async def stop(self) -> None:
+        if self._warmer is not None:
+            self._warmer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warmer
         for bot in list(self.bots.values()):
             await bot.stop()
         self.bots.clear()
@@ -144,41 +193,39 @@ class Hub:
                                identity=identity)
         return actor
 
-    async def resume(self, match_id: str, records: ResumeRecords | None = None) -> MatchActor:
-        """Load an active match and run its actor: from `records` read beforehand for
-        many matches at once (start-up), or from the store."""
-        if records is None:
-            row = await self.store.match(match_id)
-            holders = await self.store.seats(match_id)
-        else:
-            row, holders = records.row, records.holders
-        actor = self._actor(row, holders)
+    async def resume(self, match_id: str) -> MatchActor:
+        """Load an active match that has no actor (its resume failed at start-up, say)
+        and run its actor."""
+        row = await self.store.match(match_id)
+        actor = self._actor(row, await self.store.seats(match_id))
         try:
-            await self.load(actor, records)
+            await self.load(actor)
         except BaseException:
             await actor.rules.close()
             raise
-        seq = actor.seq
-        actor.players = records.names if records is not None else \
-            (await self.store.seat_names([match_id])).get(match_id, {})
+        actor.players = (await self.store.seat_names([match_id])).get(match_id, {})
         if actor.over:  # it ended just before the process stopped
             await self.finished(actor)
             await actor.rules.close()
             return actor
-        if actor.spectator_delay:  # what delayed spectators have yet to see
-            since = max(0, seq - actor.spectator_delay - 1)
-            tail = [r for r in records.events if r.seq > since] \
-                if records is not None and records.events is not None \
-                else await self.store.events_after(match_id, since)
-            for event_row in tail:
-                public = Event.from_wire(unpack(event_row.payload)).for_viewer(SPECTATOR)
-                actor.public_tail.append((event_row.seq, None if public is None
-                                          else public.to_wire()))
+        if actor.spectator_delay:
+            await self._public_tail(actor, None)
         await self._note_rules_change(row)
         self._run(actor)
         self._seat_bot(actor, row)
-        log.debug("resumed match %s at seq %d", match_id, seq)
+        log.info("resumed match %s at seq %d", match_id, actor.seq)
         return actor
+
+    async def _public_tail(self, actor: MatchActor, records: ResumeRecords | None) -> None:
+        """What delayed spectators have yet to see, after a load."""
+        since = max(0, actor.seq - actor.spectator_delay - 1)
+        tail = [r for r in records.events if r.seq > since] \
+            if records is not None and records.events is not None \
+            else await self.store.events_after(actor.match_id, since)
+        for event_row in tail:
+            public = Event.from_wire(unpack(event_row.payload)).for_viewer(SPECTATOR)
+            actor.public_tail.append((event_row.seq, None if public is None
+                                      else public.to_wire()))
 
     async def _note_rules_change(self, row: dict[str, Any]) -> None:
         """A match created under other rules (the server was upgraded while it was

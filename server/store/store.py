@@ -72,7 +72,8 @@ class ResumeRecords:
     holders: dict[str, str] = field(default_factory=dict)  # seat -> account id
     names: dict[str, str] = field(default_factory=dict)  # seat -> the name shown
     last_command: tuple[int, int] | None = None  # (idx, dice position)
-    events: list[EventRow] | None = None  # its whole log; None: it has a snapshot
+    last_seq: int = 0  # of its last event
+    events: list[EventRow] | None = None  # its whole log; None: read from the store
 
 
 POOL_SIZE, POOL_OVERFLOW = 10, 10  # PostgreSQL: the shared pool's connections
@@ -490,11 +491,12 @@ class Store:
         return CommandRow(r["idx"], r["seat"], r["request_id"], r["payload"], r["first_seq"],
                           r["last_seq"], r["dice_position"])
 
-    async def resume_records(self, match_ids: Sequence[str]) -> dict[str, ResumeRecords]:
-        """What resuming these matches needs, in five queries for all of them rather
+    async def resume_records(self, match_ids: Sequence[str], *,
+                             logs: bool = True) -> dict[str, ResumeRecords]:
+        """What resuming these matches needs, in a few queries for all of them rather
         than six for each (a restart with 10,000 matches in play: bench/restart_many.py):
-        their rows, seat holders and names, last commands, and, for those with no
-        snapshot, their whole logs (the others read theirs from their snapshot on)."""
+        their rows, seat holders and names, last commands, and (`logs`), for those with
+        no snapshot, their whole logs (the others read theirs from their snapshot on)."""
         ids = list(match_ids)
         out: dict[str, ResumeRecords] = {}
         async with self.engine.connect() as conn:
@@ -508,14 +510,16 @@ class Store:
             last = (select(commands.c.match_id, func.max(commands.c.idx).label("idx"))
                     .where(commands.c.match_id.in_(ids)).group_by(commands.c.match_id)
                     .subquery())
-            query = (select(commands.c.match_id, commands.c.idx, commands.c.dice_position)
+            query = (select(commands.c.match_id, commands.c.idx, commands.c.dice_position,
+                            commands.c.last_seq)
                      .join(last, (commands.c.match_id == last.c.match_id)
                            & (commands.c.idx == last.c.idx)))
             for row in (await conn.execute(query)).all():
                 out[row.match_id].last_command = (row.idx, row.dice_position)
+                out[row.match_id].last_seq = row.last_seq
             snapshotted = set((await conn.execute(
                 select(snapshots.c.match_id).where(snapshots.c.match_id.in_(ids))
-                .distinct())).scalars())
+                .distinct())).scalars()) if logs else set(ids)
             plain = [i for i in ids if i in out and i not in snapshotted]
             for record in (out[i] for i in plain):
                 record.events = []

@@ -23,8 +23,9 @@ from tests.server.test_restart import SETUP, Player, ServerProcess
 
 class KillableServer(ServerProcess):
     async def start_and_kill_while_resuming(self) -> bool:
-        """Start it and kill it as soon as it says it is resuming the matches; True if
-        it was killed before it listened."""
+        """Start it and kill it as soon as it says it is loading the matches (it listens
+        by then: their actors wait to be loaded); True if it was killed before it had
+        loaded them all."""
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child owns it
         before = self.log_path.stat().st_size
         self.process = await asyncio.create_subprocess_exec(
@@ -34,10 +35,10 @@ class KillableServer(ServerProcess):
             cwd=os.getcwd())
         log.close()
         async with asyncio.timeout(60):
-            while b"resuming matches" not in self.log_path.read_bytes()[before:]:
+            while b"warmer: loading matches" not in self.log_path.read_bytes()[before:]:
                 await asyncio.sleep(0.002)
         await self.kill()
-        return b"listening" not in self.log_path.read_bytes()[before:]
+        return b"matches loaded" not in self.log_path.read_bytes()[before:]
 
 
 async def new_match(server: ServerProcess, index: int) -> tuple[str, list[Player]]:

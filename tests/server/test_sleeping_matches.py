@@ -1,0 +1,62 @@
+"""A restart resumes the matches in play asleep (server.matches.hub, waking.py): their
+actors run at once and each loads its state when first asked, by its player or by
+the warmer that wakes them all meanwhile. Played with the kernel's example game."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.app import ServerOptions, WarbandServer
+from server.matches.hub import Hub
+from server.rules import registry
+from tests.server.test_watching import bid_round, seated_pair
+
+
+@pytest.fixture
+def database(tmp_path, monkeypatch):
+    monkeypatch.setitem(registry.SYSTEMS, "secret-bids", "tests.kernel_example:SYSTEM")
+    return f"sqlite+aiosqlite:///{tmp_path / 'sleeping.db'}"
+
+
+async def started(database: str) -> WarbandServer:
+    server = WarbandServer(ServerOptions(port=0, database_url=database, rate=1000,
+                                         burst=1000))
+    await server.start()
+    return server
+
+
+async def test_a_resumed_match_sleeps_until_asked_and_the_warmer_wakes_the_rest(database,
+                                                                              monkeypatch):
+    server = await started(database)
+    played = []
+    for _ in range(3):
+        ann, bob, match_id = await seated_pair(server)
+        played.append((match_id, await bid_round(ann, bob, match_id)))
+        await ann.close()
+        await bob.close()
+    await server.stop()
+
+    warm = Hub._warm
+    chunks = []
+
+    async def not_yet(hub, found, count):  # (this test wakes them itself first)
+        chunks.extend(found)
+
+    monkeypatch.setattr(Hub, "_warm", not_yet)
+    server = await started(database)
+    try:
+        actors = {m: server.hub.actor(m) for m, _ in played}
+        assert all(a is not None and a.asleep is not None for a in actors.values())
+        assert [actors[m].seq for m, _ in played] == [seq for _, seq in played]
+        ann, bob, match_id = await seated_pair(server)  # (a new match is awake at once)
+        first, seq = played[0]
+        view = await actors[first].submit("view", seat="a")
+        assert view["seq"] == seq and actors[first].asleep is None
+        assert actors[played[1][0]].asleep is not None, "the others still sleep"
+        await warm(server.hub, chunks, len(played))
+        assert all(a.asleep is None for a in actors.values())
+        assert [a.seq for a in actors.values()] == [seq for _, seq in played]
+        await ann.close()
+        await bob.close()
+    finally:
+        await server.stop()
