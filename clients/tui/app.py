@@ -32,6 +32,7 @@ from clients.client import ServerError
 from clients.session import Session, SessionClosed
 from clients.tui.board import (
     SEAT_STYLES,
+    figure_number,
     fit,
     label,
     legend,
@@ -90,7 +91,7 @@ class MatchScreen(Screen):
         Binding("shift+tab", "cycle(-1)", "Previous", show=False),
         Binding("enter", "choose", "Choose", show=False),
         Binding("escape", "back", "Back", show=False),
-        *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
+        *[Binding(str(n), f"number({n})", show=False) for n in range(10)],
         Binding("R", "resign", "Resign", show=False),
         Binding("q", "leave", "Leave", show=False),
     ]
@@ -196,9 +197,8 @@ class MatchScreen(Screen):
         self.query_one("#question", Static).update(self._question())
         choices = self.query_one("#choices", OptionList)
         lines = model.choices()
-        hexes = model.picker is not None and model.picker.hex_param
-        choices.set_options([Option(f"{n}. {c.label}" if n <= 9 and not hexes else c.label)
-                             for n, c in enumerate(lines, start=1)])
+        choices.set_options([Option(c.label if c.number is None else f"{c.number}. {c.label}")
+                             for c in lines])
         if lines:
             choices.highlighted = min(model.picker.index, len(lines) - 1)
         self.query_one("#roster", Static).update(self._roster())
@@ -259,7 +259,7 @@ class MatchScreen(Screen):
             text.append(f"Seat {seat}: {model.players.get(seat, '(nobody yet)')}{mine}",
                         style=f"{SEAT_STYLES.get(seat, 'bold')} underline")
             for fig in sorted((f for f in board.figures.values() if f["seat"] == seat),
-                              key=lambda f: _number(f["id"])):
+                              key=lambda f: figure_number(f["id"]) or 0):
                 self._roster_line(text, fig)
         if board.figures:
             text.append("\n" + legend(), style="dim")
@@ -290,7 +290,8 @@ class MatchScreen(Screen):
         self._send(self.model.enter())
 
     def action_number(self, n: int) -> None:
-        self._send(self.model.number(n))
+        self.model.number(n)  # (only highlights: enter chooses)
+        self.redraw()
 
     def action_back(self) -> None:
         self.model.escape()
@@ -306,6 +307,8 @@ class MatchScreen(Screen):
             self.redraw()
             return
         self._resign_armed = False
+        model.message = "Resigning..."
+        self.redraw()
         self.run_worker(self._act(self.session.resign(model.match_id)), group="match-act")
 
     def action_leave(self) -> None:
@@ -351,11 +354,6 @@ def _unfocusable(widget: Widget) -> Widget:
     """Keys on the match screen all go to its bindings, never to a widget."""
     widget.can_focus = False
     return widget
-
-
-def _number(fig_id: str) -> int:
-    digits = fig_id[1:]
-    return int(digits) if digits.isdigit() else 0
 
 
 class WarbandApp(App):

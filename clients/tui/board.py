@@ -80,6 +80,14 @@ def label(fig_id: str) -> str:
     return fig_id[:2]
 
 
+def figure_number(fig_id: str) -> int | None:
+    """A figure's number, the digits of its id (`b7` -> 7): the same in every
+    list that offers figures and on the board, so a number key always means one
+    figure."""
+    digits = fig_id[1:]
+    return int(digits) if digits.isdigit() else None
+
+
 def short_name(name: str) -> str:
     """'Wood Elf Archer (Shortsword, Longbow)' -> 'Wood Elf Archer'."""
     return name.split(" (")[0].strip() or name
