@@ -46,6 +46,7 @@ class MatchModel:
     catalog: dict | None = None  # the server's `catalog` reply for this match's options
     wants_builder: bool = False  # the player chose to build a list: the screen opens it
     typed: int = 0  # the number typed so far with the digit keys (0: none)
+    online: bool = True  # the session's connection is up (it reconnects by itself)
 
     # -- pushes ------------------------------------------------------------------------
     def take(self, push: dict[str, Any]) -> None:
@@ -108,6 +109,16 @@ class MatchModel:
             if picker.spec is not None:
                 self.picker.pick(picker.spec)  # still choosing the list
 
+    def set_online(self, online: bool) -> bool:
+        """The connection went down or came back: say so in the log; whether it
+        changed."""
+        if online == self.online:
+            return False
+        self.online = online
+        self.log.append("Back online." if online else
+                        "OFFLINE: the connection dropped; reconnecting...")
+        return True
+
     def points_limit(self) -> int | None:
         return ((self.view or {}).get("options") or {}).get("points_limit")
 
@@ -136,6 +147,8 @@ class MatchModel:
         who = "spectating" if self.spectator else (
             f"you are seat {self.seat}" if self.seat else "waiting for a seat")
         parts = [f"Match {self.match_id}", who]
+        if not self.online:
+            parts.insert(0, "OFFLINE (reconnecting)")
         if self.players:
             parts.append(" vs ".join(f"{seat}: {name}" for seat, name
                                      in sorted(self.players.items())))
@@ -168,6 +181,11 @@ class MatchModel:
         if self.picker is not None and not self.picker.hex_param and key in ("up", "down"):
             self.move_highlight(-1 if key == "up" else 1)
             return
+        self.move_cursor(key)
+
+    def move_cursor(self, key: str) -> None:
+        """An arrow key on the board: the cursor moves one hex."""
+        self.typed = 0
         if self.cursor is None:
             self.cursor = self._home()
         if self.cursor is not None:

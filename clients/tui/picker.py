@@ -126,6 +126,11 @@ class Picker:
                 return name
         return None
 
+    @property
+    def ticking(self) -> bool:
+        """The current param is a subset (values ticked on and off)."""
+        return self._subset()
+
     def _subset(self) -> bool:
         """The current param is a subset: values are ticked on and off."""
         return self.param is not None and self.param in (self.spec.get("subsets") or {})

@@ -57,3 +57,41 @@ async def test_numbers_highlight_enter_chooses_and_figures_keep_their_numbers(se
                         what="the activation")
         assert seen and all(len(set(numbers)) == 1 for numbers in seen.values())
         assert any(len(numbers) > 1 for numbers in seen.values())
+
+
+def attack_offered(model) -> bool:
+    picker = model.picker
+    return (picker is not None and not model.sending and picker.spec is None
+            and any(c.value["type"] == "attack" for c in model.choices()))
+
+
+async def test_the_odds_of_the_highlighted_attack_are_on_screen(server):
+    app = WarbandApp(server.url, name="Ann")
+    async with opponent(server.url, "Bob", seed=7), app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: getattr(app.screen, "matches", None), what="the lobby")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+        screen = app.screen
+        model = screen.model
+        question = screen.query_one("#question")
+        await play_until(pilot, model, lambda: attack_offered(model))
+        assert model.over is None
+        lines = model.choices()
+        attack = next(c for c in lines if c.value["type"] == "attack")
+        other = next(c for c in lines if c.value["type"] != "attack")
+        await pilot.press(str(other.number))
+        await pilot.pause(0.3)
+        assert "Odds:" not in str(question.render()), "no odds but for an attack"
+        await pilot.press(str(attack.number))
+        await until(pilot, lambda: "Odds:" in str(question.render()), what="the odds")
+        target = attack.value["params"]["target"][0]
+        odds = await app.session.odds(model.match_id, "attack",
+                                      {"target": target, "power": False})
+        shown = str(question.render())
+        assert f"Odds: {target} " in shown
+        for outcome in odds["outcomes"]:
+            assert f"{round(100 * outcome['probability'])}%" in shown
+        await pilot.press("enter")  # (one target, no power blow: sent at once)
+        await until(pilot, lambda: any(e and e["type"] == "melee"
+                                       and e["data"]["defender"] == target
+                                       for e in model.events), what="the attack")
