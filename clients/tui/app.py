@@ -6,9 +6,11 @@
 The lobby (lobby.py) lists open matches (enter joins) and matches being played
 (enter watches), creates a public (c) or private (p) SBH match, and joins by
 invite code. The match screen draws the board (board.py, with the scenario's
-objects), the players of each seat, the current prompt's choices (picker.py,
-driven by match.py), the figures and the log (events.py), and sends each
-command built from the prompt with its seq as `at_seq`. The warband list is a
+objects; widgets.py scrolls and zooms it), the players of each seat, the
+current prompt's choices (picker.py, driven by match.py) with the odds of a
+highlighted attack (odds.py), the figures and the log (events.py; widgets.py
+keeps and wraps it), whether the session is offline, and sends each command
+built from the prompt with its seq as `at_seq`. The warband list is a
 ready-made one the server says fits, or one made in the list builder
 (builder.py) from the server's catalog.
 """

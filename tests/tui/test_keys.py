@@ -52,8 +52,8 @@ async def test_numbers_highlight_enter_chooses_and_figures_keep_their_numbers(se
             assert model.picker.chosen.get("figure") == last
             await pilot.press("3", "enter")  # three dice
             await until(pilot, lambda last=last: any(e and e["type"] == "activated"
-                                           and e["data"]["figure"] == last
-                                           for e in model.events[-20:]),
+                                                     and e["data"]["figure"] == last
+                                                     for e in model.events[-20:]),
                         what="the activation")
         assert seen and all(len(set(numbers)) == 1 for numbers in seen.values())
         assert any(len(numbers) > 1 for numbers in seen.values())

@@ -239,3 +239,22 @@ def test_a_subset_is_ticked_value_by_value_and_sent_on_done():
     assert back.param == "members" and back.ticked == []
     back.back()
     assert back.param == "dice"
+
+
+def test_numbers_on_a_hex_choice_choose_nothing_and_repeats_go_to_the_next_figure():
+    model = model_with(RECOIL)
+    model.enter()  # "Recoil to a hex"
+    assert model.picker.hex_param
+    before = (model.cursor, model.picker.index)
+    assert model.number(1) is None and (model.cursor, model.picker.index) == before
+    assert model.picker.hex_param and not model.sending and "No line numbered 1" in model.message
+    regroup = model_with(REGROUP)
+    regroup.enter()
+    regroup.number(2)
+    regroup.enter()  # 2 dice
+    assert [c.number for c in regroup.choices()] == [2, 1, 2]  # a2, b1, b2
+    regroup.number(2)
+    assert regroup.choices()[regroup.picker.index].value == "a2"
+    regroup.number(2)  # the same number again: the next figure with it
+    assert regroup.choices()[regroup.picker.index].value == "b2"
+    assert regroup.enter() is None and regroup.picker.ticked == ["b2"]

@@ -26,6 +26,11 @@ async def test_a_new_match_shows_its_id_and_waits_and_offline_shows(server):
     app = WarbandApp(server.url, name="Ann")
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        session = app.session
+        await session._websocket.close()  # (the server is there: back at once)
+        await until(pilot, lambda: session.reconnects == 1, what="a reconnect")
+        await pilot.pause(0.3)
+        assert "OFFLINE" not in screen_text(app)
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
         model = app.screen.model
@@ -36,7 +41,6 @@ async def test_a_new_match_shows_its_id_and_waits_and_offline_shows(server):
         assert "waiting for an opponent to join" in shown
 
         # the connection drops, and the server cannot be reached for a while
-        session = app.session
         reachable = False
         connect = session._connect
 
@@ -54,6 +58,15 @@ async def test_a_new_match_shows_its_id_and_waits_and_offline_shows(server):
                     what="back online")
         assert "OFFLINE (reconnecting)" not in screen_text(app)
         assert "waiting for an opponent to join" in flat(screen_text(app))
+        await pilot.press("q")  # leave the open match: the lobby says offline too
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        reachable = False
+        await session._websocket.close()
+        await until(pilot, lambda: "OFFLINE (reconnecting)" in screen_text(app),
+                    what="the lobby's offline sign")
+        reachable = True
+        await until(pilot, lambda: "OFFLINE" not in screen_text(app), timeout=10,
+                    what="the lobby back online")
 
 
 async def test_80_columns_lose_nothing_and_the_24_hex_table_is_all_reachable(server):
