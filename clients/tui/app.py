@@ -218,10 +218,10 @@ class MatchScreen(Screen):
         """Ask the server the odds of the attack the highlight leads to (once each)."""
         wanted = None if self.model.spectator else self.odds.to_ask(self.model)
         if wanted is not None:
-            self.run_worker(self._fetch_odds(*wanted), group="odds")
+            self.run_worker(self._fetch_odds(self.model.picker.seq, *wanted), group="odds")
 
-    async def _fetch_odds(self, asked: str, command: tuple[str, dict]) -> None:
-        await self.odds.ask(self.session, self.model.match_id, asked, command)
+    async def _fetch_odds(self, seq: int, asked: str, command: tuple[str, dict]) -> None:
+        await self.odds.ask(self.session, self.model.match_id, seq, asked, command)
         self.redraw()
 
     def _question(self) -> Text:

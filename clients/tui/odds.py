@@ -4,8 +4,8 @@ outcomes in words.
 
 The client does not know which commands are attacks: it asks about the command
 the highlight leads to, and a `no_odds` answer marks that command type as one
-without odds for the rest of the match (so moving the cursor over a move's
-hexes asks once, not per hex).
+without odds for the rest of that prompt (so moving the cursor over a move's
+hexes asks once, not per hex; an attack that has no odds now may have later).
 """
 
 from __future__ import annotations
@@ -73,8 +73,7 @@ class AttackOdds:
 
     def __init__(self) -> None:
         self.known: dict[str, dict | None] = {}  # None: asked, no odds (or not yet back)
-        self.without: set[str] = set()  # command types the server gives no odds for
-        self.with_odds: set[str] = set()  # ... and those it did give odds for
+        self.without: set[tuple[int, str]] = set()  # (prompt seq, type): no odds there
 
     def current(self, model) -> tuple[str, Command] | None:
         """(key, command) of the command the highlighted line leads to."""
@@ -83,7 +82,7 @@ class AttackOdds:
         if picker is None or model.sending or not choices:
             return None
         command = candidate(picker, choices[min(picker.index, len(choices) - 1)].value)
-        if command is None or command[0] in self.without:
+        if command is None or (picker.seq, command[0]) in self.without:
             return None
         return key(picker.seq, command), command
 
@@ -96,16 +95,16 @@ class AttackOdds:
         self.known[current[0]] = None
         return current
 
-    async def ask(self, session, match_id: str, asked: str, command: Command) -> None:
+    async def ask(self, session, match_id: str, seq: int, asked: str,
+                  command: Command) -> None:
         from clients.client import ServerError
         from clients.session import SessionClosed
 
         try:
             self.known[asked] = await session.odds(match_id, *command)
-            self.with_odds.add(command[0])
         except ServerError as refused:
-            if refused.code == "no_odds" and command[0] not in self.with_odds:
-                self.without.add(command[0])
+            if refused.code == "no_odds":
+                self.without.add((seq, command[0]))
         except SessionClosed:
             del self.known[asked]  # (asked again once back online)
 
