@@ -60,8 +60,11 @@ CSS = """
 #roster { height: auto; max-height: 24; padding: 0 1; }
 #log { height: 30%; min-height: 5; border: round $secondary; }
 #status { height: auto; padding: 0 1; }
-/* z: the board on its own; l: the log on its own */
+/* z: the board on its own; f: the choices and figures on their own; l: the log */
 MatchScreen.board-zoom #side, MatchScreen.board-zoom #log { display: none; }
+MatchScreen.side-zoom #board, MatchScreen.side-zoom #log { display: none; }
+MatchScreen.side-zoom #side { width: 1fr; max-width: 100%; }
+MatchScreen.side-zoom #roster { max-height: 100%; }
 MatchScreen.log-zoom #main { display: none; }
 MatchScreen.log-zoom #log { height: 1fr; }
 """
@@ -79,6 +82,7 @@ class MatchScreen(Screen):
         Binding("escape", "back", "Back", show=False),
         *[Binding(str(n), f"number({n})", show=False) for n in range(10)],
         Binding("z", "zoom('board-zoom')", "Board only", show=False),
+        Binding("f", "zoom('side-zoom')", "Figures", show=False),
         Binding("l", "zoom('log-zoom')", "Log only", show=False),
         Binding("pageup", "log_page(-1)", "Log back", show=False),
         Binding("pagedown", "log_page(1)", "Log on", show=False),
@@ -208,9 +212,10 @@ class MatchScreen(Screen):
         self._logged = len(model.log)
         status = model.message or model.cursor_words()
         keys = ("arrows: cursor | tab: next | 1-9: highlight | enter: choose | esc: back | "
-                "z: board | l: log | pgup/pgdn: scroll log | R R: resign | q: leave"
-                if not model.spectator else
-                "arrows: cursor | z: board | l: log | pgup/pgdn: scroll log | q: quit")
+                "z: board | f: figures | l: log | pgup/pgdn: scroll log | R R: resign | "
+                "q: leave" if not model.spectator else
+                "arrows: cursor | z: board | f: figures | l: log | pgup/pgdn: scroll log | "
+                "q: quit")
         self.query_one("#status", Static).update(f"{status}\n{keys}")
         self._ask_odds()
 
@@ -303,9 +308,10 @@ class MatchScreen(Screen):
         self.redraw()
 
     def action_zoom(self, which: str) -> None:
-        """z / l: the board (in compact cells) / the log on its own; again: back."""
+        """z / f / l: the board (in compact cells) / the choices and figures / the
+        log on its own; the same key again: back."""
         on = not self.has_class(which)
-        self.remove_class("board-zoom", "log-zoom")
+        self.remove_class("board-zoom", "side-zoom", "log-zoom")
         self.set_class(on, which)
         self.query_one("#board", BoardView).compact = on and which == "board-zoom"
         self.redraw()

@@ -95,6 +95,14 @@ async def test_80_columns_lose_nothing_and_the_24_hex_table_is_all_reachable(ser
         assert "R R: resign | q: leave" in shown
         assert "Choose a figure to activate Choose a figure" not in shown, "title twice"
 
+        # f: the choices and figures on their own, across the whole width
+        await pilot.press("f")
+        await pilot.pause(0.1)
+        assert screen.query_one("#side").size.width > 70
+        assert not screen.query_one("#board").display
+        await pilot.press("f")
+        assert screen.query_one("#board").display
+
         # the board: at 80 columns a window of it; z shows every column, and the
         # arrows scroll to every row
         board = screen.query_one("#board")
