@@ -125,6 +125,11 @@ class Session:
             await self._websocket.close()
         self._fail_everything(SessionClosed("the session was closed"))
 
+    @property
+    def online(self) -> bool:
+        """Connected now (False while it reconnects, and once closed)."""
+        return self._connected.is_set() and not self._closed
+
     async def __aenter__(self) -> Session:
         return self
 

@@ -6,9 +6,11 @@
 The lobby (lobby.py) lists open matches (enter joins) and matches being played
 (enter watches), creates a public (c) or private (p) SBH match, and joins by
 invite code. The match screen draws the board (board.py, with the scenario's
-objects), the players of each seat, the current prompt's choices (picker.py,
-driven by match.py), the figures and the log (events.py), and sends each
-command built from the prompt with its seq as `at_seq`. The warband list is a
+objects; widgets.py scrolls and zooms it), the players of each seat, the
+current prompt's choices (picker.py, driven by match.py) with the odds of a
+highlighted attack (odds.py), the figures and the log (events.py; widgets.py
+keeps and wraps it), whether the session is offline, and sends each command
+built from the prompt with its seq as `at_seq`. The warband list is a
 ready-made one the server says fits, or one made in the list builder
 (builder.py) from the server's catalog.
 """
@@ -17,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -25,26 +26,27 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from clients.client import ServerError
 from clients.session import Session, SessionClosed
 from clients.tui.board import (
     SEAT_STYLES,
-    fit,
+    figure_number,
     label,
     legend,
-    render_board,
-    scroll,
     short_name,
 )
 from clients.tui.builder import BuilderScreen
 from clients.tui.lobby import LobbyScreen
 from clients.tui.match import MatchModel
+from clients.tui.odds import AttackOdds
+from clients.tui.widgets import BoardView, MatchLog
 
 CSS = """
-#lobby-title, #headline { height: 1; background: $primary-background; padding: 0 1; }
+#lobby-title { height: 1; background: $primary-background; padding: 0 1; }
+#headline { height: auto; background: $primary-background; padding: 0 1; }
 #matches, #live { height: 1fr; border: round $secondary; }
 #invite-row { height: 3; }
 #invite-row Label { padding: 1 1; }
@@ -52,32 +54,20 @@ CSS = """
 #lobby-help, #lobby-status { height: auto; padding: 0 1; }
 #main { height: 1fr; }
 #board { width: 1fr; height: 1fr; padding: 0 1; }
-#side { width: 52; }
+#side { width: 45%; max-width: 60; overflow-y: auto; }
 #question { height: auto; padding: 0 1; background: $boost; }
 #choices { height: 1fr; min-height: 5; border: round $secondary; }
 #roster { height: auto; max-height: 24; padding: 0 1; }
-#log { height: 10; border: round $secondary; }
-#status { height: 2; padding: 0 1; }
+#log { height: 30%; min-height: 5; border: round $secondary; }
+#status { height: auto; padding: 0 1; }
+/* z: the board on its own; f: the choices and figures on their own; l: the log */
+MatchScreen.board-zoom #side, MatchScreen.board-zoom #log { display: none; }
+MatchScreen.side-zoom #board, MatchScreen.side-zoom #log { display: none; }
+MatchScreen.side-zoom #side { width: 1fr; max-width: 100%; }
+MatchScreen.side-zoom #roster { max-height: 100%; }
+MatchScreen.log-zoom #main { display: none; }
+MatchScreen.log-zoom #log { height: 1fr; }
 """
-
-
-class BoardView(Widget):
-    """The board window around the cursor, as large as the widget allows."""
-
-    def __init__(self, model: MatchModel, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.model = model
-        self.origin = (0, 0)
-
-    def render(self) -> Text:
-        board = self.model.board
-        if not board.width:
-            return Text("(no board yet: terrain is laid out during set-up)")
-        cols, rows = fit(board, self.size.width or 200, self.size.height or 100)
-        self.origin = scroll(self.origin, self.model.cursor, (cols, rows), board)
-        return render_board(board, cursor=self.model.cursor,
-                            highlights=self.model.highlights(), origin=self.origin,
-                            cols=cols, rows=rows)
 
 
 class MatchScreen(Screen):
@@ -90,7 +80,12 @@ class MatchScreen(Screen):
         Binding("shift+tab", "cycle(-1)", "Previous", show=False),
         Binding("enter", "choose", "Choose", show=False),
         Binding("escape", "back", "Back", show=False),
-        *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
+        *[Binding(str(n), f"number({n})", show=False) for n in range(10)],
+        Binding("z", "zoom('board-zoom')", "Board only", show=False),
+        Binding("f", "zoom('side-zoom')", "Figures", show=False),
+        Binding("l", "zoom('log-zoom')", "Log only", show=False),
+        Binding("pageup", "log_page(-1)", "Log back", show=False),
+        Binding("pagedown", "log_page(1)", "Log on", show=False),
         Binding("R", "resign", "Resign", show=False),
         Binding("q", "leave", "Leave", show=False),
     ]
@@ -104,6 +99,7 @@ class MatchScreen(Screen):
         self._logged = 0
         self._resign_armed = False
         self._catalog_asked = False
+        self.odds = AttackOdds()
 
     @property
     def session(self) -> Session:
@@ -117,12 +113,21 @@ class MatchScreen(Screen):
                 yield Static("", id="question")
                 yield _unfocusable(OptionList(id="choices"))
                 yield Static("", id="roster")
-        yield _unfocusable(RichLog(id="log", wrap=True, markup=False))
+        yield _unfocusable(MatchLog(id="log"))
         yield Static("", id="status")
 
     def on_mount(self) -> None:
         self.run_worker(self._pump(), group="match-pump", exclusive=True)
-        self.redraw()
+        self.set_interval(0.2, self._check_online)
+        # (not mounted yet here: an open match pushes nothing until it starts, so
+        # without this its id and "waiting for an opponent" never showed)
+        self.call_after_refresh(self.redraw)
+
+    def _check_online(self) -> None:
+        """The session reconnects by itself: show when it is offline."""
+        session = self.app.session
+        if session is not None and self.model.set_online(session.online):
+            self.redraw()
 
     async def _pump(self) -> None:
         """Take every push of the match, in order, until it ends."""
@@ -196,20 +201,33 @@ class MatchScreen(Screen):
         self.query_one("#question", Static).update(self._question())
         choices = self.query_one("#choices", OptionList)
         lines = model.choices()
-        hexes = model.picker is not None and model.picker.hex_param
-        choices.set_options([Option(f"{n}. {c.label}" if n <= 9 and not hexes else c.label)
-                             for n, c in enumerate(lines, start=1)])
+        choices.set_options([Option(c.label if c.number is None else f"{c.number}. {c.label}")
+                             for c in lines])
         if lines:
             choices.highlighted = min(model.picker.index, len(lines) - 1)
         self.query_one("#roster", Static).update(self._roster())
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", MatchLog)
         for line in model.log[self._logged:]:
-            log.write(line)
+            log.add(line)
         self._logged = len(model.log)
         status = model.message or model.cursor_words()
-        keys = ("arrows: cursor | tab: next choice | enter: choose | esc: back | "
-                "R R: resign | q: leave" if not model.spectator else "arrows: cursor | q: quit")
+        keys = ("arrows: cursor | tab: next | 1-9: highlight | enter: choose | esc: back | "
+                "z: board | f: figures | l: log | pgup/pgdn: scroll log | R R: resign | "
+                "q: leave" if not model.spectator else
+                "arrows: cursor | z: board | f: figures | l: log | pgup/pgdn: scroll log | "
+                "q: quit")
         self.query_one("#status", Static).update(f"{status}\n{keys}")
+        self._ask_odds()
+
+    def _ask_odds(self) -> None:
+        """Ask the server the odds of the attack the highlight leads to (once each)."""
+        wanted = None if self.model.spectator else self.odds.to_ask(self.model)
+        if wanted is not None:
+            self.run_worker(self._fetch_odds(self.model.picker.seq, *wanted), group="odds")
+
+    async def _fetch_odds(self, seq: int, asked: str, command: tuple[str, dict]) -> None:
+        await self.odds.ask(self.session, self.model.match_id, seq, asked, command)
+        self.redraw()
 
     def _question(self) -> Text:
         model = self.model
@@ -241,9 +259,13 @@ class MatchScreen(Screen):
         crumb = picker.breadcrumb()
         if crumb:
             text.append(f"\n{crumb}")
-        text.append(f"\n{picker.question()}", style="bold yellow")
+        if picker.spec is not None:  # (the spec list's question is the decision's text)
+            text.append(f"\n{picker.question()}", style="bold yellow")
         if picker.hex_param:
             text.append(" (move the cursor to a ( ) hex, or tab; enter)")
+        odds = self.odds.words(model)
+        if odds:
+            text.append(f"\n{odds}", style="bold magenta")
         return text
 
     def _roster(self) -> Text:
@@ -259,7 +281,7 @@ class MatchScreen(Screen):
             text.append(f"Seat {seat}: {model.players.get(seat, '(nobody yet)')}{mine}",
                         style=f"{SEAT_STYLES.get(seat, 'bold')} underline")
             for fig in sorted((f for f in board.figures.values() if f["seat"] == seat),
-                              key=lambda f: _number(f["id"])):
+                              key=lambda f: figure_number(f["id"]) or 0):
                 self._roster_line(text, fig)
         if board.figures:
             text.append("\n" + legend(), style="dim")
@@ -272,15 +294,34 @@ class MatchScreen(Screen):
             name += f" ({fig['id']})"
         text.append("\n")
         text.append(label(fig["id"]), style=SEAT_STYLES.get(fig["seat"], "bold"))
-        text.append(f" {name[:24]:24} Q{fig['quality']}+ C{fig['combat']}",
+        text.append(f" {name:24} Q{fig['quality']}+ C{fig['combat']}",
                     style="dim" if "dead" in states or "fled" in states else "")
         if states:
             text.append(" " + ", ".join(states), style="italic")
 
     # -- keys ---------------------------------------------------------------------------
     def action_arrow(self, key: str) -> None:
-        self.model.arrow(key)
+        if self.has_class("board-zoom"):
+            self.model.move_cursor(key)  # (no list on screen: every arrow is the board's)
+        else:
+            self.model.arrow(key)
         self.redraw()
+
+    def action_zoom(self, which: str) -> None:
+        """z / f / l: the board (in compact cells) / the choices and figures / the
+        log on its own; the same key again: back."""
+        on = not self.has_class(which)
+        self.remove_class("board-zoom", "side-zoom", "log-zoom")
+        self.set_class(on, which)
+        self.query_one("#board", BoardView).compact = on and which == "board-zoom"
+        self.redraw()
+
+    def action_log_page(self, direction: int) -> None:
+        log = self.query_one("#log", MatchLog)
+        if direction < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def action_cycle(self, delta: int) -> None:
         self.model.move_highlight(delta)
@@ -290,7 +331,8 @@ class MatchScreen(Screen):
         self._send(self.model.enter())
 
     def action_number(self, n: int) -> None:
-        self._send(self.model.number(n))
+        self.model.number(n)  # (only highlights: enter chooses)
+        self.redraw()
 
     def action_back(self) -> None:
         self.model.escape()
@@ -306,6 +348,8 @@ class MatchScreen(Screen):
             self.redraw()
             return
         self._resign_armed = False
+        model.message = "Resigning..."
+        self.redraw()
         self.run_worker(self._act(self.session.resign(model.match_id)), group="match-act")
 
     def action_leave(self) -> None:
@@ -351,11 +395,6 @@ def _unfocusable(widget: Widget) -> Widget:
     """Keys on the match screen all go to its bindings, never to a widget."""
     widget.can_focus = False
     return widget
-
-
-def _number(fig_id: str) -> int:
-    digits = fig_id[1:]
-    return int(digits) if digits.isdigit() else 0
 
 
 class WarbandApp(App):

@@ -80,6 +80,14 @@ def label(fig_id: str) -> str:
     return fig_id[:2]
 
 
+def figure_number(fig_id: str) -> int | None:
+    """A figure's number, the digits of its id (`b7` -> 7): the same in every
+    list that offers figures and on the board, so a number key always means one
+    figure."""
+    digits = fig_id[1:]
+    return int(digits) if digits.isdigit() else None
+
+
 def short_name(name: str) -> str:
     """'Wood Elf Archer (Shortsword, Longbow)' -> 'Wood Elf Archer'."""
     return name.split(" (")[0].strip() or name
@@ -278,9 +286,11 @@ def cell_style(model: BoardModel, h: Hex) -> tuple[str, str, str]:
 
 def render_board(model: BoardModel, *, cursor: Hex | None = None,
                  highlights: Iterable[Hex] = (), origin: tuple[int, int] = (0, 0),
-                 cols: int | None = None, rows: int | None = None) -> Text:
+                 cols: int | None = None, rows: int | None = None, cell: int = 4) -> Text:
     """The board (or the window of it from `origin`, `cols` x `rows` cells) as
-    rich Text; `.plain` is the same picture without colour."""
+    rich Text; `.plain` is the same picture without colour. `cell=3` is the
+    compact (zoomed-out) picture: each hex its left marker and content only,
+    odd rows shifted by one character."""
     lit = set(highlights)
     col0, row0 = origin
     cols = model.width - col0 if cols is None else min(cols, model.width - col0)
@@ -290,7 +300,7 @@ def render_board(model: BoardModel, *, cursor: Hex | None = None,
         if row > row0:
             text.append("\n")
         if row % 2:
-            text.append("  ")
+            text.append(" " * (cell // 2))
         for col in range(col0, col0 + cols):
             h = axial(col, row)
             content, style, background = cell_style(model, h)
@@ -303,13 +313,15 @@ def render_board(model: BoardModel, *, cursor: Hex | None = None,
                 left, right, mark = " ", " ", background
             text.append(left, style=mark)
             text.append(content, style=style)
-            text.append(right, style=mark)
+            if cell >= 4:
+                text.append(right, style=mark)
     return text
 
 
-def fit(model: BoardModel, width: int, height: int) -> tuple[int, int]:
+def fit(model: BoardModel, width: int, height: int, cell: int = 4) -> tuple[int, int]:
     """How many columns and rows of cells fit in `width` x `height` characters."""
-    return max(1, min(model.width, (width - 2) // 4)), max(1, min(model.height, height))
+    return (max(1, min(model.width, (width - cell // 2) // cell)),
+            max(1, min(model.height, height)))
 
 
 def scroll(origin: tuple[int, int], cursor: Hex | None, window: tuple[int, int],

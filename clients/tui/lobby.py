@@ -36,9 +36,7 @@ class LobbyScreen(Screen):
         self.live: list[dict] = []
 
     def compose(self) -> ComposeResult:
-        account = self.app.session.account or {}
-        yield Static(f"warband - signed in as {account.get('name', '?')}"
-                     f"{' (guest)' if account.get('guest') else ''}", id="lobby-title")
+        yield Static(self._title(), id="lobby-title")
         matches = OptionList(id="matches")
         matches.border_title = "Open SBH matches (enter joins)"
         yield matches
@@ -54,10 +52,21 @@ class LobbyScreen(Screen):
                      "q: quit", id="lobby-help")
         yield Static("", id="lobby-status")
 
+    def _title(self) -> str:
+        session = self.app.session
+        account = session.account or {}
+        return (f"warband - signed in as {account.get('name', '?')}"
+                f"{' (guest)' if account.get('guest') else ''}"
+                f"{'' if session.online else ' | OFFLINE (reconnecting)'}")
+
     def on_mount(self) -> None:
         self.query_one("#matches", OptionList).focus()
         self.set_interval(2.0, self.action_refresh)
+        self.set_interval(0.2, self._show_online)  # (the session reconnects by itself)
         self.action_refresh()
+
+    def _show_online(self) -> None:
+        self.query_one("#lobby-title", Static).update(self._title())
 
     def on_screen_resume(self) -> None:
         self.action_refresh()

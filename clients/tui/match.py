@@ -6,7 +6,8 @@ it; tests drive it directly too.
 
 Keys: arrows move the board cursor (while a list is shown, up/down move in
 the list instead); tab / shift+tab jump to the next / previous offered hex or
-line; enter chooses; 1-9 choose a line of the list; escape undoes a choice.
+line; digits highlight the line with that number (a figure's own number in a
+list of figures) and enter chooses; escape undoes a choice.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class MatchModel:
     sending: bool = False
     catalog: dict | None = None  # the server's `catalog` reply for this match's options
     wants_builder: bool = False  # the player chose to build a list: the screen opens it
+    typed: int = 0  # the number typed so far with the digit keys (0: none)
+    online: bool = True  # the session's connection is up (it reconnects by itself)
 
     # -- pushes ------------------------------------------------------------------------
     def take(self, push: dict[str, Any]) -> None:
@@ -79,7 +82,7 @@ class MatchModel:
                 self.log.append("The match was withdrawn before it started.")
         elif kind == "match_over":
             self.over, self.status = push, "finished"
-            self.picker = None
+            self.picker, self.message = None, ""  # (nothing asked of us is left to say)
             self.log.append(result_words(push.get("result"), self.seat))
 
     def _take_prompt(self, push: dict) -> None:
@@ -105,6 +108,16 @@ class MatchModel:
             self.picker = Picker(picker.decision, picker.seq, presets=fitting(catalog))
             if picker.spec is not None:
                 self.picker.pick(picker.spec)  # still choosing the list
+
+    def set_online(self, online: bool) -> bool:
+        """The connection went down or came back: say so in the log; whether it
+        changed."""
+        if online == self.online:
+            return False
+        self.online = online
+        self.log.append("Back online." if online else
+                        "OFFLINE: the connection dropped; reconnecting...")
+        return True
 
     def points_limit(self) -> int | None:
         return ((self.view or {}).get("options") or {}).get("points_limit")
@@ -134,6 +147,8 @@ class MatchModel:
         who = "spectating" if self.spectator else (
             f"you are seat {self.seat}" if self.seat else "waiting for a seat")
         parts = [f"Match {self.match_id}", who]
+        if not self.online:
+            parts.insert(0, "OFFLINE (reconnecting)")
         if self.players:
             parts.append(" vs ".join(f"{seat}: {name}" for seat, name
                                      in sorted(self.players.items())))
@@ -162,9 +177,15 @@ class MatchModel:
     def arrow(self, key: str) -> None:
         """An arrow key: moves the cursor, or the list highlight (up/down) while a
         list that is not of hexes is shown."""
+        self.typed = 0
         if self.picker is not None and not self.picker.hex_param and key in ("up", "down"):
             self.move_highlight(-1 if key == "up" else 1)
             return
+        self.move_cursor(key)
+
+    def move_cursor(self, key: str) -> None:
+        """An arrow key on the board: the cursor moves one hex."""
+        self.typed = 0
         if self.cursor is None:
             self.cursor = self._home()
         if self.cursor is not None:
@@ -174,6 +195,7 @@ class MatchModel:
     def move_highlight(self, delta: int) -> None:
         """Tab / shift+tab (and up/down in a list): the next / previous line; in a
         choice of hexes, the cursor jumps to it."""
+        self.typed = 0
         choices = self.choices()
         if not choices:
             return
@@ -187,6 +209,7 @@ class MatchModel:
 
     def enter(self) -> Command | None:
         """Choose the highlighted line, or the hex under the cursor."""
+        self.typed = 0
         if self.picker is None or self.sending:
             return None
         choices = self.choices()
@@ -201,16 +224,33 @@ class MatchModel:
             return None
         return self._picked(choices[min(self.picker.index, len(choices) - 1)].value)
 
-    def number(self, digit: int) -> Command | None:
-        """1-9: choose that line of the list."""
-        if self.picker is None or self.sending or self.picker.hex_param:
-            return None
+    def number(self, digit: int) -> None:
+        """A digit key: highlight the line with that number (enter then chooses
+        it). Digits typed in a row make one number (1 then 2: line 12) while a
+        line has it; a digit that does not continue one starts afresh; the same
+        number again goes to the next line with it (figures of both seats)."""
+        if self.picker is None or self.sending:
+            return
         choices = self.choices()
-        if not 1 <= digit <= len(choices):
-            return None
-        return self._picked(choices[digit - 1].value)
+        numbers = [str(c.number) for c in choices if c.number is not None]
+        typed = self.typed * 10 + digit
+        if not any(n.startswith(str(typed)) for n in numbers):
+            typed = digit
+        numbered = [i for i, c in enumerate(choices) if c.number == typed]
+        if not numbered:
+            starts = any(n.startswith(str(typed)) for n in numbers)
+            self.message = f"{typed}..." if starts else f"No line numbered {typed} here."
+            self.typed = typed if starts else 0
+            return
+        self.message = ""
+        later = [i for i in numbered if i > self.picker.index]
+        again = typed == self.typed and later
+        self.picker.index = later[0] if again else numbered[0]
+        self.typed = typed
+        self._follow()
 
     def escape(self) -> None:
+        self.typed = 0
         if self.picker is not None and not self.sending:
             self.picker.back()
             self.message = ""

@@ -27,7 +27,14 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from clients.tui.board import BoardModel, Hex, as_hex, distance, figure_summary
+from clients.tui.board import (
+    BoardModel,
+    Hex,
+    as_hex,
+    distance,
+    figure_number,
+    figure_summary,
+)
 from clients.tui.presets import Preset
 
 PARAM_QUESTIONS = {
@@ -85,12 +92,14 @@ def _is_placement(value: Any) -> bool:
 
 @dataclass
 class Choice:
-    """One line of the list: what it says, the value it picks, and the hex the
-    board cursor goes to while it is highlighted."""
+    """One line of the list: what it says, the value it picks, the hex the
+    board cursor goes to while it is highlighted, and the number key that
+    highlights it (None: no number)."""
 
     label: str
     value: Any
     hex: Hex | None = None
+    number: int | None = None
 
 
 @dataclass
@@ -116,6 +125,11 @@ class Picker:
             if name not in self.chosen:
                 return name
         return None
+
+    @property
+    def ticking(self) -> bool:
+        """The current param is a subset (values ticked on and off)."""
+        return self._subset()
 
     def _subset(self) -> bool:
         """The current param is a subset: values are ticked on and off."""
@@ -159,7 +173,21 @@ class Picker:
         return " > ".join([self.spec["label"], *done])
 
     def choices(self, board: BoardModel) -> list[Choice]:
-        """The lines of the current list."""
+        """The lines of the current list, numbered: a list of figures by the
+        figures' own numbers (stable however the list shrinks), any other list
+        (not of hexes) by position."""
+        lines = self._lines(board)
+        figures = [line for line in lines if line.value != DONE]
+        if figures and all(isinstance(line.value, str) and line.value in board.figures
+                           for line in figures):
+            for line in figures:
+                line.number = figure_number(line.value)
+        elif not self.hex_param:
+            for number, line in enumerate(figures, start=1):
+                line.number = number
+        return lines
+
+    def _lines(self, board: BoardModel) -> list[Choice]:
         if self.spec is None:
             return [Choice(spec["label"], spec) for spec in self.specs]
         if self.param is None:

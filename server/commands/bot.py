@@ -1,4 +1,5 @@
-"""`warband bot --server URL [--account NAME] [--level random|heuristic] [--match ID]`:
+"""`warband bot --server URL [--account NAME] [--password PASSWORD] [--level random|heuristic]
+[--warband PRESET] [--match ID] [--invite CODE] [--once] [--seed N]`:
 a bot that takes a seat (in a named match, or in whatever open SBH challenge it
 finds) and plays from the prompts over the network, like any client."""
 
@@ -65,6 +66,8 @@ async def serve_as_bot(args: argparse.Namespace, warband: dict) -> None:
                 await asyncio.sleep(1.0)  # nobody is waiting for a game yet
                 continue
             stream = await session.watch(match_id, views=True)
+            # (on stdout, whatever the log level: which match to watch or play)
+            print(f"joined match {match_id} as seat {stream.seat}", flush=True)
             over = await play_seat(session, stream, make_bot(args.level, warband,
                                                              args.seed + games))
             log.info("match %s over: %s", match_id, over["result"])

@@ -58,7 +58,7 @@ def test_the_same_seed_gives_the_same_match():
     assert once() == once()
 
 
-async def test_two_bots_play_a_match_over_the_network(server):
+async def test_two_bots_play_a_match_over_the_network(server, capsys):
     host = await Session.open(server.url)
     try:
         await host.guest("Host")
@@ -71,6 +71,7 @@ async def test_two_bots_play_a_match_over_the_network(server):
         over = await asyncio.wait_for(
             play_seat(host, stream, make_bot("random", preset("elves"), 4)), 120)
         await asyncio.wait_for(guest_bot, 30)
+        assert f"joined match {match_id} as seat b" in capsys.readouterr().out.splitlines()
         assert over["type"] == "match_over" and over["result"]["winner"] in ("a", "b", None)
         assert len(over["seed"]) == 64
     finally:

@@ -51,10 +51,10 @@ async def test_build_a_list_in_the_terminal_see_the_servers_reasons_and_submit_i
                     what="the list prompt and the catalog")
         assert model.players == {"a": "Bob (guest)", "b": "Ann (guest)"}
         assert "Seat b: Ann (guest) (you)" in str(match.query_one("#roster").render())
-        await pilot.press("1")  # submit_list: which list?
+        await pilot.press("1", "enter")  # submit_list: which list?
         lines = model.choices()
         assert lines[-1].label.startswith("Build your own list")
-        await pilot.press(str(len(lines)))  # the builder
+        await pilot.press(*str(len(lines)), "enter")  # the builder
         await until(pilot, lambda: isinstance(app.screen, BuilderScreen), what="the builder")
         builder = app.screen
 

@@ -125,24 +125,64 @@ def test_keys_on_a_hex_choice_move_the_cursor_and_enter_takes_only_offered_hexes
     assert not model.sending and model.picker.spec is None and "Refused" in model.message
 
 
-def test_keys_on_a_list_move_the_highlight_and_numbers_choose():
+def test_keys_on_a_list_move_the_highlight_and_numbers_only_highlight():
     model = model_with(ACTIVATE)
     model.arrow("down")
     assert model.picker.index == 1
     model.arrow("up")
-    assert model.number(1) is None and model.picker.param == "figure"
+    assert model.number(2) is None and model.picker.index == 1 and model.picker.spec is None
+    assert model.enter() == ("pass", {}), "enter chooses the line the number highlighted"
+    model = model_with(ACTIVATE)
+    model.number(1)
+    assert model.enter() is None and model.picker.param == "figure"
     model.arrow("down")
     assert model.cursor == (1, 1), "the cursor follows the highlighted figure"
     assert model.enter() is None and model.picker.param == "dice"
     model.escape()
     assert model.picker.param == "figure"
-    assert model.number(1) is None
-    assert model.number(3) == ("activate", {"figure": "a1", "dice": 3})
+    model.number(1)
+    assert model.enter() is None and model.picker.param == "dice"
+    model.number(3)
+    assert model.picker.param == "dice", "a number never chooses by itself"
+    assert model.enter() == ("activate", {"figure": "a1", "dice": 3})
+
+
+def test_a_figure_keeps_its_number_in_every_list():
+    """Lists of figures are numbered by the figures' own numbers (b7: 7), so as
+    figures activate and drop out of the list, 4 still means figure 4."""
+    figures = [fig("a1", [0, 0]), fig("a2", [1, 1]), fig("a4", [3, 3]), fig("a12", [4, 4]),
+               fig("b1", [1, 0])]
+    model = MatchModel("m1", seat="a")
+    model.take({"type": "view", "seq": 5, "view": {**view(figures=figures, size=6),
+                                                   "phase": "play"}})
+
+    def offer(seq: int, ids: list[str]) -> None:
+        model.take({"type": "prompt", "seq": seq, "waiting": ["a"], "decision": {
+            "seat": "a", "text": "Choose a figure to activate", "options": [
+                {"type": "activate", "label": "Activate a figure", "args": {},
+                 "params": {"figure": ids, "dice": [1, 2, 3]}}]}})
+        model.enter()  # the only spec
+
+    offer(6, ["a1", "a2", "a4", "a12"])
+    assert [c.number for c in model.choices()] == [1, 2, 4, 12]
+    offer(7, ["a2", "a4", "a12"])  # a1 has activated
+    assert [c.number for c in model.choices()] == [2, 4, 12]
+    model.number(4)
+    assert model.choices()[model.picker.index].value == "a4" and model.cursor == (3, 3)
+    model.number(3)
+    assert "No line numbered 3" in model.message
+    model.number(1)
+    model.number(2)  # 1 then 2: figure 12
+    assert model.choices()[model.picker.index].value == "a12"
+    model.number(2)  # 122 is no line: 2 afresh
+    assert model.choices()[model.picker.index].value == "a2"
+    assert model.enter() is None and model.picker.chosen == {"figure": "a2"}
 
 
 def test_a_new_prompt_replaces_the_choice_in_progress_and_spectators_get_none():
     model = model_with(ACTIVATE, seq=5)
     model.number(1)
+    model.enter()
     model.take({"type": "prompt", "seq": 5, "waiting": ["a"], "decision": ACTIVATE})
     assert model.picker.param == "figure", "the same prompt again keeps the choice"
     model.take({"type": "prompt", "seq": 6, "waiting": ["a"], "decision": ACTIVATE})
@@ -199,3 +239,22 @@ def test_a_subset_is_ticked_value_by_value_and_sent_on_done():
     assert back.param == "members" and back.ticked == []
     back.back()
     assert back.param == "dice"
+
+
+def test_numbers_on_a_hex_choice_choose_nothing_and_repeats_go_to_the_next_figure():
+    model = model_with(RECOIL)
+    model.enter()  # "Recoil to a hex"
+    assert model.picker.hex_param
+    before = (model.cursor, model.picker.index)
+    assert model.number(1) is None and (model.cursor, model.picker.index) == before
+    assert model.picker.hex_param and not model.sending and "No line numbered 1" in model.message
+    regroup = model_with(REGROUP)
+    regroup.enter()
+    regroup.number(2)
+    regroup.enter()  # 2 dice
+    assert [c.number for c in regroup.choices()] == [2, 1, 2]  # a2, b1, b2
+    regroup.number(2)
+    assert regroup.choices()[regroup.picker.index].value == "a2"
+    regroup.number(2)  # the same number again: the next figure with it
+    assert regroup.choices()[regroup.picker.index].value == "b2"
+    assert regroup.enter() is None and regroup.picker.ticked == ["b2"]

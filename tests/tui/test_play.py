@@ -105,15 +105,23 @@ async def test_invite_codes_both_ways_and_the_list_is_submitted_by_number(server
             assert "The match has started: you play seat a" in model.log
             # named when it started, each marked as a guest
             assert model.players == {"a": "Ann (guest)", "b": "Bob (guest)"}
-            await pilot.press("1", "2")  # submit_list, then the second ready-made list
+            await pilot.press("1", "enter", "2")  # submit_list, then the second list
+            assert not any(e and e["type"] == "list_submitted" and e["data"]["seat"] == "a"
+                           for e in model.events), "a number only highlights"
+            await pilot.press("enter")
             await until(pilot, lambda: any(e and e["type"] == "list_submitted"
                                            and e["data"]["seat"] == "a" for e in model.events),
                         what="our list")
             ours = next(e for e in model.events if e and e["type"] == "list_submitted"
                         and e["data"]["seat"] == "a")
             assert ours["data"]["list"]["name"] == fitting(catalog({"points_limit": 300}))[1].name
-            await pilot.press("R", "R")
+            status = app.screen.query_one("#status")
+            await pilot.press("R")
+            assert "Press R again" in str(status.render())
+            await pilot.press("R")
             await until(pilot, lambda: model.over is not None, what="match_over")
+            await pilot.pause()
+            assert "Press R again" not in str(status.render()), "cleared once resigned"
         await pilot.press("q")  # back to the lobby
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
 

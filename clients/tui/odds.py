@@ -1,0 +1,117 @@
+"""The odds of the attack being chosen, from the server's `odds` request
+(docs/protocol.md): which command the highlighted line would send, and the
+outcomes in words.
+
+The client does not know which commands are attacks: it asks about the command
+the highlight leads to, and a `no_odds` answer marks that command type as one
+without odds for the rest of that prompt (so moving the cursor over a move's
+hexes asks once, not per hex; an attack that has no odds now may have later).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from clients.tui.picker import DONE, Picker, is_placeholder
+
+Command = tuple[str, dict]
+RESULT_WORDS = {"gruesome": "killed gruesomely", "kill": "killed", "fall": "falls",
+                "recoil": "recoils"}
+
+
+def candidate(picker: Picker | None, highlighted: Any) -> Command | None:
+    """The command choosing `highlighted` (a spec, or a value of the current
+    param) would lead to, any later param taken at its default (no rather than
+    yes, else the first value); None where that cannot be told."""
+    if picker is None:
+        return None
+    if picker.spec is None:
+        spec, chosen = highlighted, {}
+    else:
+        if highlighted == DONE or picker.param is None or picker.ticking:
+            return None
+        spec, chosen = picker.spec, {**picker.chosen, picker.param: highlighted}
+    if not isinstance(spec, dict) or spec.get("subsets"):
+        return None
+    args = dict(spec.get("args") or {})
+    for name, values in (spec.get("params") or {}).items():
+        if name in chosen:
+            args[name] = chosen[name]
+        elif values and not any(is_placeholder(v) for v in values):
+            args[name] = False if False in values else values[0]
+        else:
+            return None
+    return spec["type"], args
+
+
+def key(match_seq: int, command: Command) -> str:
+    return json.dumps([match_seq, command[0], command[1]], sort_keys=True)
+
+
+def odds_words(odds: dict, target: str = "the target") -> str:
+    """'Odds: b1 killed 8%, falls 17%, recoils 17%; nothing 17%; you recoil 17%...'"""
+    groups: dict[Any, list[str]] = {"defender": [], None: [], "attacker": []}
+    for outcome in odds.get("outcomes", ()):
+        percent = f"{round(100 * outcome['probability'])}%"
+        loser, result = outcome.get("loser"), outcome.get("result")
+        if loser is None:
+            groups[None].append(f"no result {percent}")
+        else:
+            groups.setdefault(loser, []).append(f"{RESULT_WORDS.get(result, result)} {percent}")
+    parts = []
+    if groups["defender"]:
+        parts.append(f"{target} " + ", ".join(groups["defender"]))
+    parts.extend(groups[None])
+    if groups["attacker"]:
+        parts.append("attacker " + ", ".join(groups["attacker"]))
+    return "Odds: " + "; ".join(parts)
+
+
+class AttackOdds:
+    """The odds asked for in this match, by command (and the match's seq then)."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, dict | None] = {}  # None: asked, no odds (or not yet back)
+        self.without: set[tuple[int, str]] = set()  # (prompt seq, type): no odds there
+
+    def current(self, model) -> tuple[str, Command] | None:
+        """(key, command) of the command the highlighted line leads to."""
+        picker = model.picker
+        choices = model.choices()
+        if picker is None or model.sending or not choices:
+            return None
+        command = candidate(picker, choices[min(picker.index, len(choices) - 1)].value)
+        if command is None or (picker.seq, command[0]) in self.without:
+            return None
+        return key(picker.seq, command), command
+
+    def to_ask(self, model) -> tuple[str, Command] | None:
+        """The current command, if it has not been asked about yet (marked as
+        asked: every redraw calls this, before the answer comes)."""
+        current = self.current(model)
+        if current is None or current[0] in self.known:
+            return None
+        self.known[current[0]] = None
+        return current
+
+    async def ask(self, session, match_id: str, seq: int, asked: str,
+                  command: Command) -> None:
+        from clients.client import ServerError
+        from clients.session import SessionClosed
+
+        try:
+            self.known[asked] = await session.odds(match_id, *command)
+        except ServerError as refused:
+            if refused.code == "no_odds":
+                self.without.add((seq, command[0]))
+        except SessionClosed:
+            del self.known[asked]  # (asked again once back online)
+
+    def words(self, model) -> str | None:
+        current = self.current(model)
+        odds = self.known.get(current[0]) if current else None
+        if not odds:
+            return None
+        target = current[1][1].get("target")
+        return odds_words(odds, target if isinstance(target, str) else "the target")
