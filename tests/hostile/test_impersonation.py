@@ -3,12 +3,15 @@ account, sent by every identity that is not the victim, at every stage of a matc
 
 The victim is Ann: she created each match and holds seat "a". The identities
 trying to act for her are the match's other seat (Bob), a spectator, another
-account, an anonymous connection, a connection after `logout`, and connections
+account, an anonymous connection, a connection after `logout`, connections
 that tried to sign in with one of Ann's tokens that is revoked, expired or
-forged (one character changed), or with a random token. The stages are
+forged (one character changed), or with a random token, and a connection that
+was signed in with a token of Ann's when she logged it out elsewhere (a thief's
+connection with a stolen token, watching her matches as her seat). The stages are
 separate matches on one server: open (Ann's seat only), set-up (both seated,
 Ann's secret list committed, Bob's not), play, finished (Bob resigned in
-set-up) and aborted (a private match Ann withdrew).
+set-up), aborted (a private match Ann withdrew) and delayed (in play, with a
+spectator delay: those holding no seat see it some events behind).
 
 Each cell expects the code docs/protocol.md gives, and that nothing changed:
 the log, the lobby, the tokens and the victims' own subscriptions. A request
@@ -34,9 +37,12 @@ from sqlalchemy.engine import make_url
 from clients.client import Client, ServerError
 from server.accounts import token_hash
 from server.app import ServerOptions, WarbandServer
+from server.rules.kernel import SPECTATOR, Event
+from server.rules.runner import rebuild
 from server.rules.sbh.random_player import random_command
 from server.rules.sbh.system import SYSTEM
 from server.store.schema import tokens
+from server.store.store import unpack
 from tests.conftest import POSTGRES_URL, _postgres_reachable, postgres_required
 from tests.sbh.test_games import WARBANDS
 from tests.server.conftest import _admin
@@ -49,11 +55,12 @@ SETUP = {"system": "sbh", "board_size": 24, "scenario": "all_out_battle",
 SALT = "ann-salt-never-shown-3f1c"  # Ann's commitment salt: no one else may ever see it
 ANN_LIST_MARK = b"Elf Wizard"  # a profile only Ann's (Elves) list holds: secret till the reveal
 
-STAGES = ("open", "setup", "play", "finished", "aborted")
+STAGES = ("open", "setup", "play", "finished", "aborted", "delayed")
+DELAY = 4  # the delayed match's spectator delay, in events
 SIGNED_IN = ("other_seat", "spectator", "another_account")
 # Connections that are not signed in, each its own way.
-SIGNED_OUT = ("anonymous", "logged_out", "revoked_token", "expired_token", "forged_char",
-              "forged_random")
+SIGNED_OUT = ("anonymous", "logged_out", "revoked_token", "revoked_live", "expired_token",
+              "forged_char", "forged_random")
 IDENTITIES = SIGNED_IN + SIGNED_OUT
 REQUESTS = ("command", "odds", "resign", "leave", "abort", "join", "join_invite", "subscribe",
             "unsubscribe", "get_view", "get_view_at", "get_replay", "list_replays",
@@ -61,7 +68,7 @@ REQUESTS = ("command", "odds", "resign", "leave", "abort", "join", "join_invite"
 # (a replay step: get_view with at_seq; a join by invite code)
 WIRE_TYPE = {"get_view_at": "get_view", "join_invite": "join"}
 STATUS = {"open": "open", "setup": "active", "play": "active", "finished": "finished",
-          "aborted": "aborted"}
+          "aborted": "aborted", "delayed": "active"}
 
 
 def expected(stage: str, identity: str, kind: str) -> str | None:
@@ -170,7 +177,9 @@ async def build_world(database_url: str, stages=STAGES) -> World:
 
     matches: dict[str, dict[str, Any]] = {}
     for stage in stages:
-        created = await ann.request("create_match", private=stage == "aborted", **SETUP)
+        created = await ann.request("create_match", private=stage == "aborted",
+                                    spectator_delay=DELAY if stage == "delayed" else 0,
+                                    **SETUP)
         match_id = created["match_id"]
         matches[stage] = {"match_id": match_id, "invite_code": created["invite_code"]}
         if stage == "aborted":
@@ -181,7 +190,7 @@ async def build_world(database_url: str, stages=STAGES) -> World:
             continue
         await bob.request("join", match_id=match_id)
         await bob.request("subscribe", match_id=match_id)
-        if stage == "play":
+        if stage in ("play", "delayed"):
             await drive_to_play(server, {"a": ann, "b": bob}, match_id)
             continue
         await ann.request("command", match_id=match_id, command="submit_list",
@@ -209,16 +218,23 @@ async def build_world(database_url: str, stages=STAGES) -> World:
     elsewhere = await connect(clients, url)
     revoked = (await elsewhere.request("login", username="ann",
                                        password="ann's password"))["token"]
-    await elsewhere.request("logout")
+    thief = who["revoked_live"] = await connect(clients, url)
+    await thief.request("authenticate", token=revoked)
+    for match in matches.values():
+        await thief.request("subscribe", match_id=match["match_id"], views=True)
+    await elsewhere.request("logout")  # (Ann's logout must end the thief's session too)
+    await drain(thief)  # (what it was sent as Ann, before; the cells check what comes after)
     expired = secrets.token_urlsafe(32)
     now = time.time()
     await server.store.add_token({"token_hash": token_hash(expired), "account_id": ann_id,
                                   "created_at": now - 31 * 86400,
                                   "expires_at": now - 86400, "revoked_at": None})
     forged = ann_token[:-1] + ("A" if ann_token[-1] != "A" else "B")
-    bad_tokens = {"revoked_token": revoked, "expired_token": expired, "forged_char": forged,
-                  "forged_random": secrets.token_urlsafe(32)}
+    bad_tokens = {"revoked_token": revoked, "revoked_live": revoked, "expired_token": expired,
+                  "forged_char": forged, "forged_random": secrets.token_urlsafe(32)}
     for identity, token in bad_tokens.items():
+        if identity == "revoked_live":
+            continue
         client = who[identity] = await connect(clients, url)
         with pytest.raises(ServerError) as refused:
             await client.request("authenticate", token=token)
@@ -308,6 +324,14 @@ def fields_for(world: World, stage: str, identity: str, kind: str) -> dict[str, 
     return {"match_id": match_id}
 
 
+async def spectator_view_at(world: World, match_id: str, seq: int) -> dict:
+    """The spectator view after event `seq`, folded from the stored log, as sent."""
+    rows = await world.server.store.events_after(match_id, 0, seq)
+    state = rebuild(SYSTEM, unpack((await world.server.store.match(match_id))["setup"]),
+                    [Event.from_wire(unpack(row.payload)) for row in rows])
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(SYSTEM.view(state, SPECTATOR)))
+
+
 async def drain(client: Client) -> list[dict]:
     """Every push sent before now: the server answers requests in order, so a ping's
     reply comes after whatever an earlier request pushed."""
@@ -344,8 +368,14 @@ async def check_answer(world: World, stage: str, identity: str, kind: str,
             if push["type"] == "event" and push["event"] is not None:
                 data = push["event"]["data"]  # Ann's list_submitted: its public part at most
                 assert data.get("seat") != "a" or not {"list", "salt"} & set(data)
-        if STATUS[stage] == "active":
-            assert any(p["type"] == "prompt" for p in pushes)
+        prompted = any(p["type"] == "prompt" for p in pushes)
+        if stage == "delayed" and own_seat is None:  # kept behind, not told who acts now
+            current = world.server.hub.actor(match_id).seq
+            assert result["to_seq"] == current - DELAY and not prompted
+            assert not any(p["type"] in ("view", "snapshot") for p in pushes)
+            assert max(p["seq"] for p in pushes if p["type"] == "event") == current - DELAY
+        elif STATUS[stage] == "active":
+            assert prompted
         if identity == "another_account" and STATUS[stage] in ("open", "active"):
             # (the cell leaves nothing behind; the spectator and Bob watched before it)
             client = world.who[identity]
@@ -356,7 +386,11 @@ async def check_answer(world: World, stage: str, identity: str, kind: str,
         if STATUS[stage] == "finished" and kind == "get_view_at":
             assert result["seq"] == 1 and result["view"]["commitments"].keys() == {"a"}
         assert view.get("my_list") is None
-        if STATUS[stage] == "active":  # Ann's view less her secret list (no Ambush here)
+        if stage == "delayed" and identity != "other_seat":  # the view DELAY events ago
+            current = world.server.hub.actor(match_id).seq
+            assert result["seq"] == current - DELAY
+            assert view == await spectator_view_at(world, match_id, current - DELAY)
+        elif STATUS[stage] == "active":  # Ann's view less her secret list (no Ambush here)
             ann_view = (await world.ann.request("get_view", match_id=match_id))["view"]
             assert ("my_list" in ann_view) == (stage == "setup")
             assert view == {k: v for k, v in ann_view.items() if k != "my_list"}
