@@ -89,6 +89,8 @@ class Services:
         self.rate, self.burst, self.outgoing_bytes = rate, burst, outgoing_bytes
         # account id (or connection key) -> "kind:request id" -> the reply, for repeats
         self.replies: OrderedDict[str, OrderedDict[str, dict]] = OrderedDict()
+        # token -> the connections signed in with it, so that a logout ends them all
+        self.token_holders: dict[str, set[ClientConnection]] = {}
 
 
 class ClientConnection(Watching, Catalogs):
@@ -180,6 +182,7 @@ class ClientConnection(Watching, Catalogs):
                 with contextlib.suppress(Exception):
                     await self.closer
             self._stop_watching()
+            self._hold_token(None)
             self.services.replies.pop(self.key, None)
             metrics.connections.dec()
 
@@ -298,6 +301,11 @@ class ClientConnection(Watching, Catalogs):
         self._signed_in()
         if self.token:
             await self.services.accounts.logout(self.token)
+            # The token is dead on every connection: one signed in with a copy of it (a
+            # stolen one, say) is signed out too, as if it had logged out itself.
+            for other in list(self.services.token_holders.get(self.token, ())):
+                if other is not self:
+                    other._sign_in(None, None)
         self._sign_in(None, None)
         return {"logged_out": True}
 
@@ -309,7 +317,18 @@ class ClientConnection(Watching, Catalogs):
         if self.account is not None and (account is None or account.id != self.account.id):
             self.identity += 1  # (first: nothing queued for the last account is served)
             self._stop_watching()  # what the last account was shown is not for the next
+        self._hold_token(token)
         self.account, self.token = account, token
+
+    def _hold_token(self, token: str | None) -> None:
+        """Record this connection under `token` (None: under none) in token_holders."""
+        holders = self.services.token_holders
+        if self.token is not None and self.token in holders:
+            holders[self.token].discard(self)
+            if not holders[self.token]:
+                del holders[self.token]
+        if token is not None:
+            holders.setdefault(token, set()).add(self)
 
     # -- lobby ------------------------------------------------------------------------
     async def on_create_match(self, request: CreateMatch) -> dict:

@@ -170,14 +170,16 @@ class Lobby:
                 raise ProtocolError("no_such_invite")
         else:
             row = await self._match(match_id)
-            if row["private"] and not private_ok:
-                raise ProtocolError("no_such_invite", "That match is private: join it with "
-                                    "its invite code.")
         async with self._lock(row["id"]):
             row = await self._match(row["id"])
             if row["status"] != "open":
                 raise ProtocolError("match_started" if row["status"] == "active"
                                     else "match_finished")
+            # Only an open private match needs its code: one that started or ended is
+            # refused as any other is (its status is no secret: anyone may subscribe).
+            if row["private"] and not invite_code and not private_ok:
+                raise ProtocolError("no_such_invite", "That match is private: join it with "
+                                    "its invite code.")
             system = get_system(row["system"])
             held = await self.store.seats(row["id"])
             if account.id in held.values():
