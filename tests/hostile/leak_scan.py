@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
+from argon2 import PasswordHasher
 
 from server.rules.kernel import SPECTATOR, Decision, Event, Prompt, Viewer
 from server.rules.registry import get_system
@@ -34,6 +35,7 @@ from tests.hostile.recorder import Received, Recorder
 from tests.sbh.test_games import WARBANDS
 
 PASSWORD = "a long enough password"
+QUICK_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 TOKENS = 12  # the switcher's sign-ins as Ann (half as many as Bob) in a match
 
 
@@ -128,6 +130,7 @@ async def play_watched_match(server, setup: dict[str, Any], seed: int, *,
         actor = server.hub.actor(match_id)
         return None if actor is None or actor.over else actor.seq
 
+    server.services.accounts.hasher = QUICK_HASHER  # (a dozen logins a match: cheap ones)
     parties = {name: await Recorder.connect(server.url)
                for name in ("ann", "bob", "eve", "switcher")}
     for party in parties.values():
