@@ -1,0 +1,70 @@
+"""What the fuzzing suite (tests/hostile/test_fuzz.py, bench/fuzz.py) found, each
+case on its own, on SQLite and PostgreSQL.
+
+1. A seq beyond what the store's integers hold (`subscribe`'s `after_seq`,
+   `get_view`'s `at_seq`: 2**31 and up on PostgreSQL, whose `seq` columns are 32-bit,
+   2**63 and up on SQLite) reached the database as a query parameter, which refused
+   it, and `from_seq` (after_seq + 1) of 2**64 could not be encoded: the request was
+   answered `internal_error` and logged as a server failure. No seq is larger than
+   MAX_SEQ; a larger one now counts as MAX_SEQ, "after every event there is".
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from clients.client import Client
+from server.store.store import MAX_SEQ
+from tests.server.conftest import database_url, server  # noqa: F401 (fixtures)
+
+HUGE_SEQS = [2**31 - 1, 2**31, 2**32, 2**53 + 1, 2**63 - 1, 2**63, 2**64 - 1]
+
+
+async def two_matches(instance):
+    """Ann's client, an active match (Ann holds seat a) and a finished one."""
+    ann, bob = await Client.connect(instance.url), await Client.connect(instance.url)
+    await ann.request("guest", name="Ann")
+    await bob.request("guest", name="Bob")
+    active = (await ann.request("create_match", system="sbh"))["match_id"]
+    await bob.request("join", match_id=active)
+    finished = (await ann.request("create_match", system="sbh"))["match_id"]
+    await bob.request("join", match_id=finished)
+    await bob.request("resign", match_id=finished)
+    await bob.close()
+    async with asyncio.timeout(10):  # (the match is marked finished just after the reply)
+        while (await instance.store.match(finished))["status"] != "finished":
+            await asyncio.sleep(0.01)
+    return ann, active, finished
+
+
+async def test_a_seq_past_any_integer_the_store_holds_is_after_every_event(server):  # noqa: F811
+    ann, active, finished = await two_matches(server)
+    try:
+        for huge in HUGE_SEQS:
+            live = await ann.request("subscribe", match_id=active, after_seq=huge)
+            assert live["status"] == "active" and live["from_seq"] > live["to_seq"]
+            await ann.request("unsubscribe", match_id=active)
+            done = await ann.request("subscribe", match_id=finished, after_seq=huge)
+            assert done["status"] == "finished" and done["from_seq"] > done["to_seq"]
+            view = await ann.request("get_view", match_id=finished, at_seq=huge)
+            whole = await ann.request("get_view", match_id=finished)
+            assert view["seq"] == whole["seq"] > 0 and view["view"] == whole["view"]
+        assert not server.metrics.errors.labels("internal_error")._value.get()
+    finally:
+        await ann.close()
+
+
+@pytest.mark.parametrize("huge", [2**63, 2**64 - 1])
+async def test_a_seq_past_any_integer_the_store_holds_is_answered_in_order(server, huge):  # noqa: F811
+    """Pipelined: the catch-up of a finished match comes after the reply, and the next
+    request is answered after it."""
+    ann, _, finished = await two_matches(server)
+    try:
+        reply = await ann.request("subscribe", match_id=finished, after_seq=huge)
+        assert reply["to_seq"] == MAX_SEQ  # (after_seq past the end: to_seq is after_seq)
+        assert (await ann.next_push("match_over"))["match_id"] == finished
+        assert "pong" in await ann.request("ping")
+    finally:
+        await ann.close()
