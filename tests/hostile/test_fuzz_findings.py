@@ -7,6 +7,7 @@ case on its own, on SQLite and PostgreSQL.
    it, and `from_seq` (after_seq + 1) of 2**64 could not be encoded: the request was
    answered `internal_error` and logged as a server failure. No seq is larger than
    MAX_SEQ; a larger one now counts as MAX_SEQ, "after every event there is".
+2. A NUL character in a string field (below).
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ import asyncio
 import pytest
 
 from clients.client import Client
+from protocol.errors import ProtocolError
+from protocol.messages import decode_request, encode, encode_request
+from server.rules.sbh.presets import preset
 from server.store.store import MAX_SEQ
+from tests.hostile.fuzz_frames import Context, valid_requests
 from tests.server.conftest import database_url, server  # noqa: F401 (fixtures)
 
 HUGE_SEQS = [2**31 - 1, 2**31, 2**32, 2**53 + 1, 2**63 - 1, 2**63, 2**64 - 1]
@@ -25,7 +30,7 @@ HUGE_SEQS = [2**31 - 1, 2**31, 2**32, 2**53 + 1, 2**63 - 1, 2**63, 2**64 - 1]
 async def two_matches(instance):
     """Ann's client, an active match (Ann holds seat a) and a finished one."""
     ann, bob = await Client.connect(instance.url), await Client.connect(instance.url)
-    await ann.request("guest", name="Ann")
+    ann.token = (await ann.request("guest", name="Ann"))["token"]
     await bob.request("guest", name="Bob")
     active = (await ann.request("create_match", system="sbh"))["match_id"]
     await bob.request("join", match_id=active)
@@ -68,3 +73,48 @@ async def test_a_seq_past_any_integer_the_store_holds_is_answered_in_order(serve
         assert "pong" in await ann.request("ping")
     finally:
         await ann.close()
+
+
+# 2. A NUL character (U+0000) in a string field reached PostgreSQL, whose text cannot
+#    hold one: a guest's name, a login's username, a match id, a request id (stored
+#    with each command: the match's append failed, and with it the group commit's
+#    transaction) ... were answered internal_error, or worse. SQLite took them. Every
+#    string field of every request now refuses U+0000, as invalid_message, everywhere.
+def string_fields() -> list[tuple[str, str]]:
+    return [(kind, name) for kind, request in sorted(valid_requests(Context()).items())
+            for name, value in request.items() if isinstance(value, str) and name != "type"]
+
+
+@pytest.mark.parametrize(("kind", "name"), string_fields())
+def test_the_decoder_refuses_a_nul_in_every_string_field(kind, name):
+    request = valid_requests(Context(), "id-1")[kind]
+    decode_request(encode(request))  # (valid as it is)
+    with pytest.raises(ProtocolError) as refused:
+        decode_request(encode({**request, name: "a\x00b"}))
+    assert refused.value.code == "invalid_message"
+    assert f"$.{name}" in refused.value.message
+    assert refused.value.request_id == ("a\x00b" if name == "id" else "id-1")
+
+
+async def test_a_nul_in_a_string_is_refused_before_any_database_sees_it(server):  # noqa: F811
+    ann, active, _ = await two_matches(server)
+    await ann.close()
+    cases = [{"type": "guest", "id": 1, "name": "Ann\x00"},
+             {"type": "login", "id": 2, "username": "ann\x00", "password": "correct horse"},
+             {"type": "list_replays", "id": 3, "player": "\x00"},
+             {"type": "command", "id": "c\x00", "match_id": active, "command": "submit_list",
+              "args": {"list": preset("elves"), "salt": "s"}}]
+    for frame in cases:
+        client = await Client.connect(server.url)
+        try:
+            if frame["type"] in ("command", "list_replays"):
+                await client.request("authenticate", token=ann.token)
+            await client.send_raw(encode_request(frame))
+            answer = await client.next_push("error", timeout=10)
+            async with asyncio.timeout(10):
+                await client.websocket.wait_closed()
+        finally:
+            await client.close()
+        assert answer["code"] == "invalid_message", (frame, answer)
+        assert client.websocket.close_code == 1007
+    assert not server.metrics.errors.labels("internal_error")._value.get()
