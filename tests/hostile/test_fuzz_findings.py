@@ -7,18 +7,22 @@ case on its own, on SQLite and PostgreSQL.
    it, and `from_seq` (after_seq + 1) of 2**64 could not be encoded: the request was
    answered `internal_error` and logged as a server failure. No seq is larger than
    MAX_SEQ; a larger one now counts as MAX_SEQ, "after every event there is".
-2. A NUL character in a string field (below).
+2. A NUL character in a string field, 3. the gc-pause metric at the recursion limit
+   (below).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
+import sys
 
 import pytest
 
 from clients.client import Client
 from protocol.errors import ProtocolError
 from protocol.messages import decode_request, encode, encode_request
+from server.metrics import Metrics
 from server.rules.sbh.presets import preset
 from server.store.store import MAX_SEQ
 from tests.hostile.fuzz_frames import Context, valid_requests
@@ -118,3 +122,29 @@ async def test_a_nul_in_a_string_is_refused_before_any_database_sees_it(server):
         assert answer["code"] == "invalid_message", (frame, answer)
         assert client.websocket.close_code == 1007
     assert not server.metrics.errors.labels("internal_error")._value.get()
+
+
+# 3. A collection of the garbage collector that began while msgspec decoded a frame
+#    nested ~1000 deep ran the server's gc-pause callback a few frames short of the
+#    recursion limit: it raised RecursionError, printed as "Exception ignored in:
+#    Metrics._on_gc" (the fuzzing bench's stderr had dozens). The callback now skips
+#    that sample.
+def test_a_collection_during_a_deeply_nested_frame_raises_nothing(monkeypatch):
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda failure: unraisable.append(failure))
+    metrics = Metrics()
+    thresholds = gc.get_threshold()
+    metrics.watch_gc()
+    gc.set_threshold(1, 1, 1)  # a collection at (almost) every allocation
+    try:
+        for _ in range(3):
+            with pytest.raises(ProtocolError) as refused:
+                decode_request(b"\x91" * 60_000 + b"\xc0")
+            assert refused.value.code == "malformed_frame"
+        gc.collect()  # (and pauses are still measured)
+    finally:
+        gc.set_threshold(*thresholds)
+        metrics.unwatch_gc()
+    assert [(type(u.exc_value).__name__, u.object) for u in unraisable] == []
+    assert metrics.registry.get_sample_value("warband_gc_pause_seconds_count",
+                                             {"generation": "2"}) >= 1
