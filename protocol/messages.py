@@ -22,7 +22,10 @@ MAX_FRAME_BYTES = 64 * 1024  # larger client frames are refused (frame_too_large
 # match id or a request id (stored with each command) holding one failed in the
 # database (issue 29), while SQLite took it. Refused here, the same on both.
 Text = Annotated[str, msgspec.Meta(pattern="^[^\x00]*$")]
-RequestId = int | Text
+# A command's id is stored with it, in a column of 64 characters (a longer one failed
+# the match's append on PostgreSQL, issue 29): string ids are no longer, for every type.
+MAX_ID_CHARS = 64
+RequestId = int | Annotated[str, msgspec.Meta(pattern="^[^\x00]*$", max_length=MAX_ID_CHARS)]
 
 
 class Request(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):

@@ -7,8 +7,8 @@ case on its own, on SQLite and PostgreSQL.
    it, and `from_seq` (after_seq + 1) of 2**64 could not be encoded: the request was
    answered `internal_error` and logged as a server failure. No seq is larger than
    MAX_SEQ; a larger one now counts as MAX_SEQ, "after every event there is".
-2. A NUL character in a string field, 3. the gc-pause metric at the recursion limit
-   (below).
+2. A NUL character in a string field, 3. the gc-pause metric at the recursion limit,
+4. a string request id over 64 characters (below).
 """
 
 from __future__ import annotations
@@ -148,3 +148,31 @@ def test_a_collection_during_a_deeply_nested_frame_raises_nothing(monkeypatch):
     assert [(type(u.exc_value).__name__, u.object) for u in unraisable] == []
     assert metrics.registry.get_sample_value("warband_gc_pause_seconds_count",
                                              {"generation": "2"}) >= 1
+
+
+# 4. A `command` or `resign` id is stored with the command, in a column of 64
+#    characters: on PostgreSQL a longer string id failed the match's append (answered
+#    store_unavailable, logged, and the group commit's transaction with it). String
+#    ids now have at most 64 characters (invalid_message), on SQLite too.
+def test_the_decoder_refuses_a_string_id_over_64_characters():
+    for kind, request in valid_requests(Context()).items():
+        decode_request(encode({**request, "id": "i" * 64}))
+        with pytest.raises(ProtocolError) as refused:
+            decode_request(encode({**request, "id": "i" * 65}))
+        assert refused.value.code == "invalid_message" and "$.id" in refused.value.message
+        assert refused.value.request_id == "i" * 65, kind  # (still echoed)
+
+
+async def test_a_long_request_id_is_refused_before_the_store_sees_it(server):  # noqa: F811
+    ann, active, _ = await two_matches(server)
+    try:
+        reply = await ann.request("resign", match_id=active, request_id="r" * 64)
+        assert reply["match_id"] == active
+        await ann.send_raw(encode_request({"type": "resign", "id": "s" * 65, "match_id": active}))
+        answer = await ann.next_push("error", timeout=10)
+        async with asyncio.timeout(10):
+            await ann.websocket.wait_closed()
+    finally:
+        await ann.close()
+    assert answer["code"] == "invalid_message" and ann.websocket.close_code == 1007
+    assert not server.metrics.errors.labels("store_unavailable")._value.get()
