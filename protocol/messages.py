@@ -200,7 +200,8 @@ def _diagnose(frame: bytes, error: Exception) -> ProtocolError:
         return _unreadable(unreadable)
     if not isinstance(raw, dict):
         return ProtocolError("malformed_frame", "The frame must be a MessagePack map.")
-    request_id = raw.get("id") if isinstance(raw.get("id"), int | str) else None
+    # (an id of true or false is not echoed either: Python's bool is an int)
+    request_id = raw.get("id") if type(raw.get("id")) in (int, str) else None
     if raw.get("v") != PROTOCOL_VERSION and isinstance(raw.get("v"), int):
         return ProtocolError("unsupported_version", request_id=request_id,
                              message=f"Protocol version {raw['v']} is not supported; this "

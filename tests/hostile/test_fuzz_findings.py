@@ -8,7 +8,7 @@ case on its own, on SQLite and PostgreSQL.
    answered `internal_error` and logged as a server failure. No seq is larger than
    MAX_SEQ; a larger one now counts as MAX_SEQ, "after every event there is".
 2. A NUL character in a string field, 3. the gc-pause metric at the recursion limit,
-4. a string request id over 64 characters (below).
+4. a string request id over 64 characters, 5. an id of true or false echoed (below).
 """
 
 from __future__ import annotations
@@ -176,3 +176,18 @@ async def test_a_long_request_id_is_refused_before_the_store_sees_it(server):  #
         await ann.close()
     assert answer["code"] == "invalid_message" and ann.websocket.close_code == 1007
     assert not server.metrics.errors.labels("store_unavailable")._value.get()
+
+
+# 5. An `id` of true or false is not an int to the schema (refused, invalid_message),
+#    but the error frame echoed it: the diagnosis took a bool for an int (Python's
+#    bool is one). docs/protocol.md: the error's id is null when the id is neither an
+#    int nor a string. (hypothesis found it: tests/hostile/test_fuzz.py)
+@pytest.mark.parametrize("odd_id", [True, False])
+def test_an_id_that_is_a_bool_is_not_echoed(odd_id):
+    with pytest.raises(ProtocolError) as refused:
+        decode_request(encode({"v": 1, "type": "ping", "id": odd_id}))
+    assert refused.value.code == "invalid_message" and "$.id" in refused.value.message
+    assert refused.value.request_id is None
+    with pytest.raises(ProtocolError) as refused:  # (also behind another fault)
+        decode_request(encode({"v": 1, "type": "fly", "id": odd_id}))
+    assert refused.value.code == "unknown_type" and refused.value.request_id is None
