@@ -447,6 +447,7 @@ class LiveFuzz:
         afresh for the next round), so the others meet it as it was made."""
         items = sorted(items, key=lambda item: USES_UP_CONTEXT.index(item[1].kind) + 1
                        if item[1].kind in USES_UP_CONTEXT else 0)
+        before = await fingerprint(self.server)
         for fuzzed, expected in items:
             if self._loud is None:
                 await self._open_loud()
