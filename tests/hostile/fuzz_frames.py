@@ -131,6 +131,7 @@ class Context:
     password: str = "correct horse"
     open_match: str = "0" * 16  # created by that account, waiting for an opponent
     invite_code: str = "ABCDEF12"  # of another open match, a private one
+    private_match: str = "3" * 16  # (that one)
     active_match: str = "1" * 16  # that account holds seat "a", at its first prompt (seq 0)
     finished_match: str = "2" * 16  # a finished match (for replays)
     warband: dict = field(default_factory=lambda: {"name": "Solo", "models": [
@@ -148,8 +149,9 @@ def valid_requests(ctx: Context, request_id: int | str = 1) -> dict[str, dict]:
         request("guest", name="Fuzzy"),
         request("authenticate", token=ctx.token),
         request("logout"),
+        # (private: the matches it makes do not grow every list_open reply)
         request("create_match", system="sbh", scenario="all_out_battle", points_limit=300,
-                board_size=24, options={"turn_limit": 30}, private=False, seat="a",
+                board_size=24, options={"turn_limit": 30}, private=True, seat="a",
                 spectator_delay=0, opponent=None),
         request("list_open", system="sbh"),
         request("list_live", system="sbh"),

@@ -50,7 +50,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from clients.client import Client
+from clients.client import Client, ServerError
 from protocol.errors import ERRORS, ProtocolError
 from protocol.messages import MAX_FRAME_BYTES, Request, decode_request, decode_server, encode
 from server.accounts import Account
@@ -79,7 +79,7 @@ FINGERPRINT = text(
     " (select count(*) from tokens where revoked_at is not null),"
     " (select count(*) from matches), (select count(*) from seats),"
     " (select count(*) from events), (select count(*) from commands)")
-STATUSES = text("select status from matches order by id")
+STATUSES = text("select status, count(*) from matches group by status order by status")
 
 
 @dataclass(frozen=True)
@@ -197,10 +197,10 @@ def cheap_passwords(server) -> None:
 
 async def fingerprint(server) -> tuple:
     """What no refused frame may change: accounts, tokens (and revoked ones), matches
-    and their statuses, seats, events, commands."""
+    (how many of each status), seats, events, commands."""
     async with server.store.engine.connect() as conn:
         counts = tuple((await conn.execute(FINGERPRINT)).one())
-        return counts + tuple((await conn.execute(STATUSES)).scalars())
+        return counts + tuple(tuple(row) for row in await conn.execute(STATUSES))
 
 
 async def settled(server, every: float = 0.005, limit: float = 10.0) -> tuple:
@@ -221,6 +221,25 @@ def _matches_idle(server) -> bool:
     """No match actor has work queued or under way (each waits on its wakeup)."""
     return all(not actor.mailbox and actor._wakeup is not None and not actor._wakeup.done()
                for actor in server.hub.actors.values())
+
+
+async def retire_context(url: str, context: Context) -> None:
+    """End the matches of a context used up: over a long run, open challenges and
+    running matches left behind would grow every list_open and list_live reply, and
+    the server's memory. (Each may have ended already: errors are expected.)"""
+    client = await Client.connect(url)
+    try:
+        await client.request("authenticate", token=context.token)
+    except Exception:  # (the first context is a placeholder)
+        await client.close()
+        return
+    try:
+        for kind, match_id in (("abort", context.open_match), ("abort", context.private_match),
+                               ("resign", context.active_match)):
+            with contextlib.suppress(ServerError):
+                await client.request(kind, match_id=match_id)
+    finally:
+        await client.close()
 
 
 async def make_context(url: str) -> Context:
@@ -248,6 +267,7 @@ async def make_context(url: str) -> Context:
     return Context(token=session["token"], account_id=session["account_id"],
                    username=username, password=password,
                    open_match=open_match["match_id"], invite_code=private["invite_code"],
+                   private_match=private["match_id"],
                    active_match=active["match_id"], finished_match=finished["match_id"],
                    warband=preset("elves"))
 
@@ -295,6 +315,7 @@ class LiveFuzz:
     async def _refresh(self) -> None:
         if self.stale:
             started = time.perf_counter()
+            await retire_context(self.server.url, self.source.context)
             self.source.context = await make_context(self.server.url)
             await settled(self.server)  # (its finished match is marked so just after)
             self.tally.phases["contexts"] += time.perf_counter() - started
