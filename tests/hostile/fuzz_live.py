@@ -287,7 +287,7 @@ class LiveFuzz:
         self.stale = True  # the context needs making
         self._loud = None  # the connection for MUTATING requests
         # Processes for the clients' side of the concurrent connections (0: none, the
-        # clients share the server's process): on two cores, about twice the frames.
+        # clients share the server's process): worth it with a core to spare only.
         self.workers = workers
         self.pool = (concurrent.futures.ProcessPoolExecutor(
             workers, mp_context=multiprocessing.get_context("spawn")) if workers else None)
@@ -389,8 +389,9 @@ class LiveFuzz:
             answers = list(result.answers)
             if plan.sign_in:
                 signed = answers.pop(0) if answers else None
-                if signed is None or signed.get("type") != "reply":
-                    self.stale = True  # (its token went: a logout was accepted)
+                if signed is None or signed.get("type") != "reply":  # (never revoked)
+                    self.tally.note(self.tally.wrong, f"signing in was refused: {signed}")
+                    self.stale = True
             self._judge(items, answers, result.open_still, result.close_code,
                         result.close_reason)
 
@@ -611,11 +612,12 @@ def exchange_in_worker(url: str, token: str, plans: list[Plan],
 
 
 @contextlib.asynccontextmanager
-async def live_server(database: str = "sqlite") -> AsyncIterator[WarbandServer]:
+async def live_server(database: str = "sqlite", rate: float = 1e9,
+                      burst: float = 1e9) -> AsyncIterator[WarbandServer]:
     """A server in this process for fuzzing, on a database of its own: a temporary
     SQLite file, or a new database on the PostgreSQL server at `database` (dropped
-    after). No rate limit (it would answer rate_limited before the frames' own
-    answers: tests/server/test_errors.py covers it) and cheap password hashing."""
+    after). No rate limit unless asked (it answers rate_limited instead of a readable
+    request's own answer) and cheap password hashing."""
     with tempfile.TemporaryDirectory() as folder:
         if database == "sqlite":
             url, drop = f"sqlite+aiosqlite:///{folder}/fuzz.db", None
@@ -624,7 +626,7 @@ async def live_server(database: str = "sqlite") -> AsyncIterator[WarbandServer]:
             await _admin(database, f'CREATE DATABASE "{name}"')
             url = make_url(database).set(database=name).render_as_string(hide_password=False)
             drop = f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'
-        server = WarbandServer(ServerOptions(port=0, database_url=url, rate=1e9, burst=1e9,
+        server = WarbandServer(ServerOptions(port=0, database_url=url, rate=rate, burst=burst,
                                              static_dir=Path(folder)))
         try:
             await server.start()

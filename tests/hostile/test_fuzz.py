@@ -104,3 +104,17 @@ async def test_hostile_frames_against_a_live_server(request, database, count):
     assert set(tally.close_errors) == FRAME_CODES | {"text_frame"}
     assert set(tally.closed) == {1002, 1003, 1007, 1009}
     assert len(tally.accepted) >= 15 and len(tally.refusals) >= 15
+
+
+async def test_hostile_frames_with_the_rate_limit_on():
+    """With a tight rate limit, readable requests over it are answered rate_limited
+    (with their id, changing nothing); frames that break the protocol still get their
+    own error and close."""
+    async with live_server(rate=5, burst=5) as server:
+        source = FrameSource(Context(), seed=50)
+        tally = await LiveFuzz(server, source, connections=16).run(source.frames(1500))
+        alive = await still_serves(server.url)
+    assert tally.silent == 0 and tally.wrong == [] and tally.server_failures == []
+    assert tally.server_exceptions == [] and tally.state_changes == [] and alive
+    assert tally.refusals["rate_limited"] > 50 and tally.replies > 50
+    assert set(tally.close_errors) == FRAME_CODES | {"text_frame"}
