@@ -6,7 +6,8 @@ the store; and the server still serves afterwards.
 The decoder alone, under hypothesis; then tens of thousands of frames (structured
 mutations of every request type, byte flips, truncations, random bytes: see
 tests/hostile/fuzz_frames.py) against a live server over real websockets
-(tests/hostile/fuzz_live.py). bench/fuzz.py drives a million.
+(tests/hostile/fuzz_live.py): 14,000 on SQLite, 4,500 on PostgreSQL and 1,500 with the
+rate limit on. bench/fuzz.py drives a million.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from tests.hostile.fuzz_live import LiveFuzz, live_server, still_serves
 # The errors a frame itself can get from the decoder: each closes the connection.
 FRAME_CODES = {"malformed_frame", "frame_too_large", "unsupported_version", "unknown_type",
                "invalid_message"}
-FUZZ = settings(max_examples=300, deadline=None,
+FUZZ = settings(max_examples=200, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
 values = st.recursive(
@@ -78,7 +79,7 @@ def test_the_decoder_answers_any_map_with_a_byte_changed(request, data):
     judge(bytes(frame[:at]))
 
 
-@pytest.mark.parametrize(("database", "count"), [("sqlite", 16_000), ("postgresql", 4_000)])
+@pytest.mark.parametrize(("database", "count"), [("sqlite", 14_000), ("postgresql", 4_500)])
 async def test_hostile_frames_against_a_live_server(request, database, count):
     """`count` frames: the byte sweep of two short requests, then random mutations of
     every request type and random noise."""
