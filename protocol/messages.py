@@ -18,10 +18,15 @@ from protocol.errors import ProtocolError
 PROTOCOL_VERSION = 1
 MAX_FRAME_BYTES = 64 * 1024  # larger client frames are refused (frame_too_large)
 
+# A string field never holds U+0000: PostgreSQL's text cannot store it, so a name, a
+# match id or a request id (stored with each command) holding one failed in the
+# database (issue 29), while SQLite took it. Refused here, the same on both.
+Text = Annotated[str, msgspec.Meta(pattern="^[^\x00]*$")]
 MAX_REQUEST_ID = 64  # characters of a string request id (the store's column holds 64)
 # A request id: a 64-bit integer or a string of at most MAX_REQUEST_ID characters, the
 # same on every database (longer ids are refused at once, `invalid_message`).
-RequestId = int | Annotated[str, msgspec.Meta(max_length=MAX_REQUEST_ID)]
+RequestId = int | Annotated[str, msgspec.Meta(pattern="^[^\x00]*$",
+                                              max_length=MAX_REQUEST_ID)]
 
 
 class Request(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
@@ -31,21 +36,21 @@ class Request(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_o
 
 # -- accounts -------------------------------------------------------------------------
 class Register(Request, tag="register"):
-    username: str
-    password: str
+    username: Text
+    password: Text
 
 
 class Login(Request, tag="login"):
-    username: str
-    password: str
+    username: Text
+    password: Text
 
 
 class Guest(Request, tag="guest"):
-    name: str | None = None
+    name: Text | None = None
 
 
 class Authenticate(Request, tag="authenticate"):
-    token: str
+    token: Text
 
 
 class Logout(Request, tag="logout"):
@@ -54,76 +59,76 @@ class Logout(Request, tag="logout"):
 
 # -- lobby ----------------------------------------------------------------------------
 class CreateMatch(Request, tag="create_match"):
-    system: str = "sbh"
-    scenario: str | None = None
+    system: Text = "sbh"
+    scenario: Text | None = None
     points_limit: int | None = None
     board_size: int | None = None
     options: dict[str, Any] = {}
     private: bool = False
-    seat: str | None = None  # the creator's seat; the system's first seat by default
+    seat: Text | None = None  # the creator's seat; the system's first seat by default
     spectator_delay: int = 0  # spectators see the match this many events behind
-    opponent: str | None = None  # "bot", "bot:heuristic" or "bot:random": play the house bot
+    opponent: Text | None = None  # "bot", "bot:heuristic" or "bot:random": play the house bot
 
 
 class ListOpen(Request, tag="list_open"):
-    system: str | None = None
+    system: Text | None = None
 
 
 class ListLive(Request, tag="list_live"):
-    system: str | None = None
+    system: Text | None = None
 
 
 class Join(Request, tag="join"):
-    match_id: str | None = None
-    invite_code: str | None = None
-    seat: str | None = None
+    match_id: Text | None = None
+    invite_code: Text | None = None
+    seat: Text | None = None
 
 
 class Leave(Request, tag="leave"):
-    match_id: str
+    match_id: Text
 
 
 class Abort(Request, tag="abort"):
-    match_id: str
+    match_id: Text
 
 
 class Resign(Request, tag="resign"):
-    match_id: str
+    match_id: Text
 
 
 # -- playing and watching -----------------------------------------------------------
 class Subscribe(Request, tag="subscribe"):
-    match_id: str
+    match_id: Text
     after_seq: int = 0
     spectate: bool = False  # watch as a spectator even when holding a seat
     views: bool = False  # also push the (redacted) view after every change
 
 
 class Unsubscribe(Request, tag="unsubscribe"):
-    match_id: str
+    match_id: Text
 
 
 class Play(Request, tag="command"):
-    match_id: str
-    command: str
+    match_id: Text
+    command: Text
     args: dict[str, Any] = {}
-    seat: str | None = None  # the seat acted for; checked against the caller's seats
+    seat: Text | None = None  # the seat acted for; checked against the caller's seats
     at_seq: int | None = None  # the prompt acted on (stale_prompt once it is used up)
 
 
 class Odds(Request, tag="odds"):
     """The exact outcome probabilities of a command before it is made."""
 
-    match_id: str
-    command: str
+    match_id: Text
+    command: Text
     args: dict[str, Any] = {}
-    seat: str | None = None
+    seat: Text | None = None
 
 
 class CatalogRequest(Request, tag="catalog"):
     """The rules system's roster catalog: profiles priced by the server, ready-made lists."""
 
-    system: str = "sbh"
+    system: Text = "sbh"
     options: dict[str, Any] = {}  # the match's options (points_limit): which presets fit
 
 
@@ -131,25 +136,25 @@ class CheckList(Request, tag="check_list"):
     """A warband list priced and checked as `submit_list` would check it; nothing changes."""
 
     warband: Any = msgspec.field(name="list")
-    system: str = "sbh"
+    system: Text = "sbh"
     options: dict[str, Any] = {}
 
 
 class GetView(Request, tag="get_view"):
-    match_id: str
+    match_id: Text
     at_seq: int | None = None  # a finished match: the view after this event (replay steps)
 
 
 class ListReplays(Request, tag="list_replays"):
-    system: str | None = None
-    player: str | None = None
+    system: Text | None = None
+    player: Text | None = None
     since: float | None = None  # unix seconds, finished at or after
     until: float | None = None
     limit: int = 50
 
 
 class GetReplay(Request, tag="get_replay"):
-    match_id: str
+    match_id: Text
 
 
 class Ping(Request, tag="ping"):
@@ -196,7 +201,8 @@ def _diagnose(frame: bytes, error: Exception) -> ProtocolError:
         return _unreadable(unreadable)
     if not isinstance(raw, dict):
         return ProtocolError("malformed_frame", "The frame must be a MessagePack map.")
-    request_id = raw.get("id") if isinstance(raw.get("id"), int | str) else None
+    # (an id of true or false is not echoed either: Python's bool is an int)
+    request_id = raw.get("id") if type(raw.get("id")) in (int, str) else None
     if isinstance(request_id, str) and len(request_id) > MAX_REQUEST_ID:
         return ProtocolError("invalid_message", request_id=request_id,
                              message=f"Request ids are at most {MAX_REQUEST_ID} characters; "

@@ -63,6 +63,7 @@ class Metrics:
                      1.0),
             registry=r)
         self._gc_started = 0.0
+        self._gc_pauses_of = [self.gc_pauses.labels(str(g)) for g in range(3)]  # (once)
 
     def requested(self, kind: str) -> None:
         """Count a request of type `kind` (warband_requests_total)."""
@@ -85,11 +86,18 @@ class Metrics:
             gc.callbacks.remove(self._on_gc)
 
     def _on_gc(self, phase: str, info: dict) -> None:
-        if phase == "start":
-            self._gc_started = time.perf_counter()
-        else:
-            self.gc_pauses.labels(str(info["generation"])).observe(
-                time.perf_counter() - self._gc_started)
+        # A collection can start anywhere, also a few frames short of the interpreter's
+        # recursion limit (decoding a frame nested ~1000 deep, issue 29): there one call
+        # more raises RecursionError, which Python prints as "Exception ignored". Such
+        # a pause goes unmeasured instead.
+        try:
+            if phase == "start":
+                self._gc_started = time.perf_counter()
+            else:
+                self._gc_pauses_of[info["generation"]].observe(
+                    time.perf_counter() - self._gc_started)
+        except RecursionError:
+            pass
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

@@ -23,7 +23,7 @@ from server.replays import ReplayUnavailable, replay_document
 from server.rules.kernel import SPECTATOR, Event, Viewer
 from server.rules.registry import get_system
 from server.rules.runner import rebuild
-from server.store.store import unpack
+from server.store.store import MAX_SEQ, unpack
 
 if TYPE_CHECKING:
     from server.accounts import Account
@@ -64,7 +64,7 @@ class Watching:
         self.watching.add(request.match_id)
         seat = None if request.spectate else actor.seat_for(account.id)
         await actor.submit("subscribe", connection=self, request_id=request.id, seat=seat,
-                           after_seq=max(0, request.after_seq), views=request.views,
+                           after_seq=_seq(request.after_seq), views=request.views,
                            identity=self.identity)
         return None
 
@@ -75,7 +75,7 @@ class Watching:
         seats = await self.services.store.seats(row["id"])
         mine = [s for s, holder in seats.items() if holder == account.id]
         viewer = Viewer(mine[0]) if mine and not request.spectate else SPECTATOR
-        after = max(0, request.after_seq)
+        after = _seq(request.after_seq)
         rows = await self.services.store.events_after(row["id"], after)
         last = rows[-1].seq if rows else await self.services.store.last_seq(row["id"])
         names = (await self.services.store.seat_names([row["id"]])).get(row["id"], {})
@@ -133,7 +133,7 @@ class Watching:
         if row["status"] == "open":
             raise ProtocolError("match_not_started")
         system = get_system(row["system"])
-        upto = None if request.at_seq is None else max(0, request.at_seq)
+        upto = None if request.at_seq is None else _seq(request.at_seq)
         rows = await self.services.store.events_after(row["id"], 0, upto)
         state = rebuild(system, unpack(row["setup"]),
                         [Event.from_wire(unpack(r.payload)) for r in rows])
@@ -165,3 +165,9 @@ class Watching:
             if row is None:
                 raise ProtocolError("no_such_match") from None
             raise ProtocolError("match_not_finished", f"{missing}.") from None
+
+
+def _seq(asked: int) -> int:
+    """A seq a client sent, within what seqs can be: negative counts as 0, and past
+    MAX_SEQ (which the store cannot hold, nor a reply add 1 to) as MAX_SEQ (issue 29)."""
+    return min(max(0, asked), MAX_SEQ)

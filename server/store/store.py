@@ -82,6 +82,7 @@ POOL_SIZE, POOL_OVERFLOW = 10, 10  # PostgreSQL: the shared pool's connections
 # whole timeout (30 s): the server is overloaded, not broken, and the request may be
 # retried (the gateway answers `server_busy`).
 STORE_BUSY = (PoolTimeout,)
+MAX_SEQ = 2**31 - 1  # the seq columns are 32-bit integers on PostgreSQL
 
 
 def create_engine(url: str) -> AsyncEngine:
@@ -448,10 +449,13 @@ class Store:
 
     async def events_after(self, match_id: str, after_seq: int,
                            upto: int | None = None) -> list[EventRow]:
+        # Seqs come from clients (subscribe's after_seq, get_view's at_seq) and may be
+        # past what the seq column holds, which the database refuses as a parameter
+        # (issue 29): no seq is larger than MAX_SEQ, so the bound means the same.
         query = select(events.c.seq, events.c.payload, events.c.checksum).where(
-            events.c.match_id == match_id, events.c.seq > after_seq)
+            events.c.match_id == match_id, events.c.seq > min(after_seq, MAX_SEQ))
         if upto is not None:
-            query = query.where(events.c.seq <= upto)
+            query = query.where(events.c.seq <= min(upto, MAX_SEQ))
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query.order_by(events.c.seq))).all()
         return [EventRow(r.seq, r.payload, r.checksum) for r in rows]
