@@ -123,22 +123,25 @@ async def measure(url: str, token: str, ids: list[str], connections: int) -> Non
         line = (await asyncio.wait_for(process.stdout.readline(), 600)).decode()
         listening = time.perf_counter() - started
         port = re.search(r"listening on http://[^:]+:(\d+)", line).group(1)
-        clients = [await Client.connect(f"ws://127.0.0.1:{port}/ws")
-                   for _ in range(connections)]
-        for client in clients:
-            await client.request("authenticate", token=token)
         # A player back at once, for a match the warmer has not loaded yet (it loads
         # them in the store's order; these are the last it would reach).
+        player = await Client.connect(f"ws://127.0.0.1:{port}/ws")
+        await player.request("authenticate", token=token)
         first_asks = []
         for match_id in ids[-20:]:
             asked = time.perf_counter()
-            await clients[0].request("get_view", match_id=match_id, timeout=600)
+            await player.request("get_view", match_id=match_id, timeout=600)
             first_asks.append((time.perf_counter() - asked) * 1000)
         first_asks.sort()
         print(f"listening after {listening:.2f} s; then 20 matches the warmer had not "
               f"reached, asked one by one: each answered in {first_asks[10]:.0f} ms "
               f"(median), {first_asks[-1]:.0f} ms (slowest), the last "
               f"{time.perf_counter() - started:.2f} s after the start")
+        await player.close()
+        clients = [await Client.connect(f"ws://127.0.0.1:{port}/ws")
+                   for _ in range(connections)]
+        for client in clients:
+            await client.request("authenticate", token=token)
         answered: list[float] = []
 
         async def ask(client: Client, share: list[str]) -> None:

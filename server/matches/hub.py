@@ -47,30 +47,44 @@ class Hub:
         self._warmer: asyncio.Task | None = None
 
     async def start(self) -> None:
-        """Every active match gets its actor at once, asleep: its state is loaded by
-        the first request it gets, or by the warmer that loads them all one after the
-        other meanwhile (server.matches.waking). So a restart with 10,000 matches in
-        play listens once it has read their rows, and a match is playable as soon as
-        its player asks (bench/restart_many.py), not once all of them are loaded."""
+        """Every active match gets its actor, asleep: its state is loaded by the first
+        request it gets, or by the warmer that loads them all one after the other
+        (server.matches.waking). The warmer also reads their rows, 500 at a time, after
+        start-up: a match asked for before its row was read is resumed there and then
+        (`running`). So a restart with 10,000 matches in play listens at once, and a
+        match is playable as soon as its player asks (bench/restart_many.py), not once
+        all of them are loaded."""
         await self.rules_host.start()
         self.committer.start()
+        for system in await self.store.active_systems():
+            running = get_system(system).rules_version
+            for match_id in await self.store.forget_rules_versions(system, running):
+                log.warning("match %s was created under other %s rules and goes on under "
+                            "version %s: its replay will not name one", match_id, system,
+                            running)
         ids = await self.store.match_ids("active")
-        chunks = []
-        for first in range(0, len(ids), RESUME_CHUNK):
-            chunk = Chunk(self.store, ids[first:first + RESUME_CHUNK])
-            try:
-                records = await self.store.resume_records(chunk.ids, logs=False)
-            except Exception:  # (then each is resumed on its own, on demand)
-                log.exception("could not read the records of %d matches", len(chunk.ids))
-                continue
-            for match_id in chunk.ids:
-                if match_id in records:
-                    await self._note_rules_change(records[match_id].row)  # (rarely writes)
-                    self._asleep(records[match_id], chunk)
-            chunks.append(chunk)
         if ids:
-            log.info("%d matches in play: their actors wait, the warmer loads them", len(ids))
-            self._warmer = asyncio.create_task(self._warm(chunks, len(ids)), name="warmer")
+            self._warmer = asyncio.create_task(self._warm(ids), name="warmer")
+
+    async def _warm(self, ids: list[str]) -> None:
+        with gc_tuning.building_for_good():
+            chunks = []
+            for first in range(0, len(ids), RESUME_CHUNK):
+                chunk = Chunk(self.store, ids[first:first + RESUME_CHUNK])
+                try:
+                    records = await self.store.resume_records(chunk.ids, logs=False)
+                except Exception:  # (then each is resumed on its own, when asked for)
+                    log.exception("could not read the records of %d matches",
+                                  len(chunk.ids))
+                    continue
+                for match_id in chunk.ids:
+                    if match_id in records and match_id not in self.actors:
+                        self._asleep(records[match_id], chunk)
+                chunks.append(chunk)
+            log.info("%d matches in play: their actors wait, the warmer loads them",
+                     len(ids))
+            await self._wake_chunks(chunks, len(ids))
+        log.info("warmer: %d matches loaded", len(ids))
 
     def _asleep(self, records: ResumeRecords, chunk: Chunk) -> MatchActor:
         actor = self._actor(records.row, records.holders)
@@ -81,13 +95,6 @@ class Hub:
         self._run(actor)
         self._seat_bot(actor, records.row)
         return actor
-
-    async def _warm(self, chunks: list[Chunk], count: int) -> None:
-        """Wake every sleeping actor, one at a time, chunk by chunk (one its player asks
-        for meanwhile wakes at once, on its own)."""
-        with gc_tuning.building_for_good():
-            await self._wake_chunks(chunks, count)
-        log.info("warmer: %d matches loaded", count)
 
     async def _wake_chunks(self, chunks: list[Chunk], count: int) -> None:
         done = 0
@@ -211,6 +218,9 @@ class Hub:
         if actor.spectator_delay:
             await self._public_tail(actor, None)
         await self._note_rules_change(row)
+        if match_id in self.actors:  # (the warmer made one meanwhile: that one it is)
+            await actor.rules.close()
+            return self.actors[match_id]
         self._run(actor)
         self._seat_bot(actor, row)
         log.info("resumed match %s at seq %d", match_id, actor.seq)

@@ -360,6 +360,25 @@ class Store:
             rows = (await conn.execute(query.order_by(matches.c.created_at))).mappings().all()
         return [dict(r) for r in rows]
 
+    async def active_systems(self) -> list[str]:
+        """The rules systems of the matches in play."""
+        async with self.engine.connect() as conn:
+            return list((await conn.execute(select(matches.c.system).where(
+                matches.c.status == "active").distinct())).scalars())
+
+    async def forget_rules_versions(self, system: str, running: int) -> list[str]:
+        """Matches of `system` in play that were created under rules other than
+        `running`: their rules version is set to None (their record belongs to no one
+        version: server.matches.hub); their ids."""
+        where = ((matches.c.status == "active") & (matches.c.system == system)
+                 & matches.c.rules_version.is_not(None) & (matches.c.rules_version != running))
+        async with self.engine.begin() as conn:
+            ids = list((await conn.execute(select(matches.c.id).where(where))).scalars())
+            if ids:
+                await conn.execute(update(matches).where(matches.c.id.in_(ids))
+                                   .values(rules_version=None))
+        return ids
+
     async def match_ids(self, status: str) -> list[str]:
         async with self.engine.connect() as conn:
             return list((await conn.execute(

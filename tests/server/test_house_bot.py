@@ -48,10 +48,10 @@ async def test_the_bot_comes_back_after_a_restart(tmp_path):
     second = WarbandServer(ServerOptions(port=0, database_url=database))
     await second.start()
     try:
-        assert second.hub.bots[match_id].seat == "b"
         ann = await Client.connect(second.url)
         await ann.request("authenticate", token=token)
-        await ann.request("subscribe", match_id=match_id)
+        await ann.request("subscribe", match_id=match_id)  # (resumed by now, bot and all)
+        assert second.hub.bots[match_id].seat == "b"
         await asyncio.wait_for(play_seat(ann, match_id, "a", 8), 120)
         await ann.close()
     finally:

@@ -36,15 +36,16 @@ async def test_a_resumed_match_sleeps_until_asked_and_the_warmer_wakes_the_rest(
         await bob.close()
     await server.stop()
 
-    warm = Hub._warm
+    wake = Hub._wake_chunks
     chunks = []
 
     async def not_yet(hub, found, count):  # (this test wakes them itself first)
         chunks.extend(found)
 
-    monkeypatch.setattr(Hub, "_warm", not_yet)
+    monkeypatch.setattr(Hub, "_wake_chunks", not_yet)
     server = await started(database)
     try:
+        await server.hub._warmer  # (it has read their rows and made their actors)
         actors = {m: server.hub.actor(m) for m, _ in played}
         assert all(a is not None and a.asleep is not None for a in actors.values())
         assert [actors[m].seq for m, _ in played] == [seq for _, seq in played]
@@ -53,10 +54,34 @@ async def test_a_resumed_match_sleeps_until_asked_and_the_warmer_wakes_the_rest(
         view = await actors[first].submit("view", seat="a")
         assert view["seq"] == seq and actors[first].asleep is None
         assert actors[played[1][0]].asleep is not None, "the others still sleep"
-        await warm(server.hub, chunks, len(played))
+        await wake(server.hub, chunks, len(played))
         assert all(a.asleep is None for a in actors.values())
         assert [a.seq for a in actors.values()] == [seq for _, seq in played]
         await ann.close()
         await bob.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_match_asked_for_before_its_row_was_read_is_resumed_there_and_then(
+        database, monkeypatch):
+    server = await started(database)
+    ann, bob, match_id = await seated_pair(server)
+    last = await bid_round(ann, bob, match_id)
+    await ann.close()
+    await bob.close()
+    await server.stop()
+
+    async def never(hub, ids):  # (the warmer reads nothing: every match is asked first)
+        return None
+
+    monkeypatch.setattr(Hub, "_warm", never)
+    server = await started(database)
+    try:
+        assert server.hub.actor(match_id) is None
+        actor = await server.hub.running(match_id)
+        assert actor.asleep is None and actor.seq == last
+        view = await actor.submit("view", seat="b")
+        assert view["seq"] == last
     finally:
         await server.stop()
