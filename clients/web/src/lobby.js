@@ -75,8 +75,11 @@ export class Lobby {
             </label>
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
-            <button class="primary" type="submit">Create match</button>
-            <button type="button" id="vs-bot">Play against the bot</button>
+            <div class="form-actions">
+              <button class="primary" type="submit">Create match</button>
+              <button type="button" id="vs-bot">Play against the bot</button>
+            </div>
+            <p class="status error form-error" id="create-status" role="alert"></p>
           </form>
         </section>
         <section class="card">
@@ -85,24 +88,26 @@ export class Lobby {
             <label>Invite code <input name="code" size="10" placeholder="e.g. 3F9A0C1E"></label>
             <button type="submit">Join</button>
           </form>
+          <p class="status error form-error" id="join-status" role="alert"></p>
           <form id="watch-form" class="inline-form">
             <label>Match id <input name="match" size="18"></label>
             <button type="submit">Watch</button>
           </form>
+          <p class="status error form-error" id="watch-status" role="alert"></p>
         </section>
         <section class="card wide">
           <h2>Open matches <button id="refresh" class="small">Refresh</button></h2>
-          <div id="open-matches"><p class="muted">Loading…</p></div>
+          <p class="status error form-error" id="open-status" role="alert"></p>
+          <div id="open-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
         <section class="card wide">
           <h2>Being played now</h2>
-          <div id="live-matches"><p class="muted">Loading…</p></div>
+          <div id="live-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
         <section class="card wide">
           <h2>Your matches</h2>
           <div id="my-matches"></div>
         </section>
-        <p class="status" id="lobby-status"></p>
       </div>`;
     $(this.root, "#create-form").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -113,18 +118,21 @@ export class Lobby {
     });
     $(this.root, "#invite-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      this.join({ invite_code: e.target.code.value.trim() });
+      const code = e.target.code.value.trim();
+      if (code) this.join({ invite_code: code }, "#join-status");
+      else this.status("Type the invite code you were given.", "#join-status");
     });
     $(this.root, "#watch-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const id = e.target.match.value.trim();
       if (id) this.app.go(`#/watch/${id}`);
+      else this.status("Type the id of the match to watch.", "#watch-status");
     });
     $(this.root, "#refresh").addEventListener("click", () => this.refresh());
     this.root.addEventListener("click", (e) => {
       const button = e.target.closest("button[data-join], button[data-watch]");
       if (!button) return;
-      if (button.dataset.join) this.join({ match_id: button.dataset.join });
+      if (button.dataset.join) this.join({ match_id: button.dataset.join }, "#open-status");
       else this.app.go(`#/watch/${button.dataset.watch}`);
     });
     this.renderMine();
@@ -136,9 +144,11 @@ export class Lobby {
     clearInterval(this.timer);
   }
 
-  status(text) {
-    const line = $(this.root, "#lobby-status");
-    if (line) line.textContent = text;
+  // An error is shown beside the control that caused it; the others are cleared.
+  status(text, where) {
+    for (const line of this.root.querySelectorAll(".form-error")) {
+      line.textContent = line.matches(where) ? text : "";
+    }
   }
 
   async refresh() {
@@ -146,7 +156,7 @@ export class Lobby {
     try {
       listed = await this.app.conn.request("list_open", { system: "sbh" });
     } catch (error) {
-      this.status(error.message);
+      this.status(error.message, "#open-status");
       return;
     }
     const box = $(this.root, "#open-matches");
@@ -215,17 +225,17 @@ export class Lobby {
       this.app.remember(created);
       this.app.go(`#/match/${created.match_id}`);
     } catch (error) {
-      this.status(error.message);
+      this.status(error.message, "#create-status");
     }
   }
 
-  async join(fields) {
+  async join(fields, where) {
     try {
       const joined = await this.app.conn.request("join", fields);
       this.app.remember(joined);
       this.app.go(`#/match/${joined.match_id}`);
     } catch (error) {
-      this.status(error.message);
+      this.status(error.message, where);
     }
   }
 }

@@ -148,10 +148,20 @@ export class MatchScreen {
         : null);
       this.renderHead();
       this.renderPrompt();
+      // a finished match pushes its events and match_over but no view: ask for its last one
+      if (reply.status === "finished" && !this.view) await this.loadFinalView();
     } catch (error) {
       this.status = "error";
       $(this.root, ".match-info").textContent = error.message;
     }
+  }
+
+  async loadFinalView() {
+    const reply = await this.app.conn.request("get_view", { match_id: this.matchId });
+    if (this.view) return; // (a push brought one meanwhile)
+    this.view = reply.view;
+    this.viewSeq = reply.seq;
+    this.renderAll();
   }
 
   hide() {
@@ -328,6 +338,7 @@ export class MatchScreen {
     }
     if (this.invite) bits.push(`invite code <code class="invite">${escape(this.invite)}</code>`);
     if (this.status === "open") bits.push("<strong>waiting for an opponent to join</strong>");
+    if (this.result) bits.push(`result: <strong class="match-result">${escape(this.resultText())}</strong>`);
     info.innerHTML = bits.join(" · ");
     let buttons = "";
     if (this.seat && this.status === "active") {
