@@ -124,6 +124,19 @@ async def play_set_up_then_resign(url: str, token: str) -> str:
         await bob.close()
 
 
+async def start_a_match(url: str, token: str) -> str:
+    """A match of the browser's account (seat a) with Bob that has just begun."""
+    ann, bob = await Session.open(url, token=token), await Session.open(url)
+    try:
+        await bob.guest("Bob")
+        match_id = (await ann.create_match("sbh", **SETUP))["match_id"]
+        await bob.join(match_id)
+        return match_id
+    finally:
+        await ann.close()
+        await bob.close()
+
+
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (412, 915)])
 def test_a_finished_match_shows_its_final_board_by_address(browser, server, width, height):
     errors: list[str] = []
@@ -155,6 +168,26 @@ def test_a_finished_match_shows_its_final_board_by_address(browser, server, widt
             shot(page, f"32-finished-{route}-{width}")
         link.click()
         page.wait_for_selector(".replay")
+
+        # "Your matches": status, opponent, whose turn and result of each
+        active_id = server.run(start_a_match(server.server.url, token))
+        page.goto(f"{server.http_url}#/lobby")
+        row = page.wait_for_selector(f"tr[data-mine='{match_id}']")
+        row.scroll_into_view_if_needed()
+        assert row.is_visible()
+        cells = {c: page.locator(f"tr[data-mine='{match_id}'] .mine-{c}").inner_text()
+                 for c in ("status", "opponent", "turn", "result")}
+        assert cells == {"status": "finished", "opponent": "Bob (guest)", "turn": "—",
+                         "result": "Bob (guest) won (a conceded)"}, cells
+        assert page.locator(f"tr[data-mine='{match_id}'] a[href='#/replay/{match_id}']"
+                            ).is_visible()
+        active = f"tr[data-mine='{active_id}']"
+        page.wait_for_selector(f"{active} .mine-status >> text=being played")
+        assert page.locator(f"{active} .mine-opponent").inner_text() == "Bob (guest)"
+        assert page.locator(f"{active} .mine-turn").inner_text() == "your move"
+        assert page.locator(f"{active} .mine-result").inner_text() == "—"
+        page.locator("#my-matches").scroll_into_view_if_needed()
+        shot(page, f"33-your-matches-{width}")
         assert errors == []
     finally:
         page.context.close()

@@ -3,6 +3,35 @@
 
 import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
 
+const STATUS_WORDS = {
+  open: "waiting for an opponent", active: "being played", finished: "finished",
+  aborted: "called off",
+};
+
+// The other seats' players of a list_mine entry, by name.
+function opponents(m) {
+  const names = Object.entries(m.players || {}).filter(([seat]) => seat !== m.seat)
+    .map(([, name]) => name);
+  return names.length ? names.join(", ") : "nobody yet";
+}
+
+function whoseTurn(m) {
+  if (m.status !== "active") return "—";
+  if (!m.waiting) return "not running right now";
+  if (m.waiting.includes(m.seat)) return "your move";
+  const names = m.waiting.map((seat) => m.players?.[seat] || seat.toUpperCase());
+  return names.length ? `waiting for ${names.join(" and ")}` : "—";
+}
+
+function resultWords(m) {
+  const r = m.result;
+  if (!r) return m.status === "aborted" ? "no result" : "—";
+  const reason = r.reason ? ` (${r.reason})` : "";
+  if (!r.winner) return `no winner${reason}`;
+  if (r.winner === m.seat) return `you won${reason}`;
+  return `${m.players?.[r.winner] || r.winner.toUpperCase()} won${reason}`;
+}
+
 export function renderLogin(root, app) {
   root.innerHTML = `
     <section class="card narrow" id="login">
@@ -106,7 +135,8 @@ export class Lobby {
         </section>
         <section class="card wide">
           <h2>Your matches</h2>
-          <div id="my-matches"></div>
+          <p class="status error form-error" id="mine-status" role="alert"></p>
+          <div id="my-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
       </div>`;
     $(this.root, "#create-form").addEventListener("submit", (e) => {
@@ -135,7 +165,6 @@ export class Lobby {
       if (button.dataset.join) this.join({ match_id: button.dataset.join }, "#open-status");
       else this.app.go(`#/watch/${button.dataset.watch}`);
     });
-    this.renderMine();
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 5000);
   }
@@ -177,6 +206,7 @@ export class Lobby {
          <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`
       : '<p class="muted">No open matches. Create one!</p>';
     this.refreshLive();
+    this.renderMine();
   }
 
   async refreshLive() {
@@ -202,14 +232,43 @@ export class Lobby {
       : '<p class="muted">No match is being played right now.</p>';
   }
 
-  renderMine() {
+  // "Your matches": the server's list of the matches this account holds a seat in
+  // (list_mine), or, from an older server, the ones this browser remembers.
+  async renderMine() {
+    let mine = null;
+    try {
+      mine = (await this.app.conn.request("list_mine", {})).matches;
+    } catch (error) {
+      if (!["unknown_type", "invalid_message"].includes(error.code)) {
+        this.status(error.message, "#mine-status");
+      }
+    }
     const box = $(this.root, "#my-matches");
-    const mine = this.app.myMatches();
-    box.innerHTML = mine.length
-      ? `<ul>${mine.map((m) => `<li><a href="#/match/${escape(m.match_id)}">`
-        + `<code>${escape(m.match_id)}</code></a> — seat ${escape(m.seat.toUpperCase())}`
-        + `${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}`
-        + ` — ${escape(describeSetup(m.setup))}</li>`).join("")}</ul>`
+    if (!box) return;
+    if (mine === null) {
+      box.innerHTML = this.app.myMatches().length
+        ? `<ul>${this.app.myMatches().map((m) => `<li><a href="#/match/${escape(m.match_id)}">`
+          + `<code>${escape(m.match_id)}</code></a> — ${escape(describeSetup(m.setup))}</li>`)
+          .join("")}</ul>`
+        : '<p class="muted">None yet.</p>';
+      return;
+    }
+    const rows = mine.map((m) => {
+      const id = escape(m.match_id);
+      const replay = m.status === "finished"
+        ? ` <a class="button small" href="#/replay/${id}">Replay</a>` : "";
+      return `<tr data-mine="${id}" data-status="${escape(m.status)}">`
+        + `<td><a href="#/match/${id}"><code>${id}</code></a>${replay}</td>`
+        + `<td class="mine-status">${escape(STATUS_WORDS[m.status] || m.status)}`
+        + `${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}</td>`
+        + `<td class="mine-opponent">${escape(opponents(m))}</td>`
+        + `<td class="mine-turn">${escape(whoseTurn(m))}</td>`
+        + `<td class="mine-result">${escape(resultWords(m))}</td>`
+        + `<td>${escape(describeSetup(m.setup))}</td></tr>`;
+    });
+    box.innerHTML = rows.length
+      ? `<table><thead><tr><th>Match</th><th>Status</th><th>Opponent</th><th>Turn</th>
+         <th>Result</th><th>Settings</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
       : '<p class="muted">None yet.</p>';
   }
 
