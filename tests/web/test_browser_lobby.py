@@ -163,8 +163,9 @@ def test_a_finished_match_shows_its_final_board_by_address(browser, server, widt
             link = page.locator(f"a[href='#/replay/{match_id}']")
             assert link.is_visible()
             log = page.locator(".log").inner_text()
-            assert "deploy" in log.lower()
-            assert not re.search(r"\b[ab]\d+\b", log), f"raw figure ids in the log: {log}"
+            assert "deploy" in log.lower() and "8 terrain hexes" in log
+            assert not re.search(r"\b[ab]\d+\b|\([ab] ", log), f"raw figure or seat ids: {log}"
+            assert "(Seat A (Scripted raiders) conceded)" in result.inner_text()
             shot(page, f"32-finished-{route}-{width}")
         link.click()
         page.wait_for_selector(".replay")
@@ -178,7 +179,7 @@ def test_a_finished_match_shows_its_final_board_by_address(browser, server, widt
         cells = {c: page.locator(f"tr[data-mine='{match_id}'] .mine-{c}").inner_text()
                  for c in ("status", "opponent", "turn", "result")}
         assert cells == {"status": "finished", "opponent": "Bob (guest)", "turn": "—",
-                         "result": "Bob (guest) won (a conceded)"}, cells
+                         "result": "Bob (guest) won (you conceded)"}, cells
         assert page.locator(f"tr[data-mine='{match_id}'] a[href='#/replay/{match_id}']"
                             ).is_visible()
         active = f"tr[data-mine='{active_id}']"

@@ -2126,7 +2126,7 @@
     group_ended: "minor",
     deployed: "minor"
   };
-  var PLURALS = { die: "dice" };
+  var PLURALS = { die: "dice", "terrain hex": "terrain hexes" };
   function plural(n, word) {
     return `${n} ${n === 1 ? word : PLURALS[word] || `${word}s`}`;
   }
@@ -2243,7 +2243,7 @@
     game_ended: (d, c) => {
       const points = Object.entries(d.victory_points || {}).map(([seat, vp]) => `${seat.toUpperCase()} ${vp}`).join(", ");
       const who = d.winner ? `${c.seat(d.winner)} wins` : "A draw";
-      return `Game over: ${who} (${d.reason})` + (points ? `. Victory points: ${points}` : "");
+      return `Game over: ${who} (${reasonWords(d.reason, c.seat)})` + (points ? `. Victory points: ${points}` : "");
     },
     healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
     snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
@@ -2302,6 +2302,10 @@
     }
     const head = words.charAt(0).toUpperCase() + words.slice(1);
     return details.length ? `${head}: ${details.join(", ")}` : head;
+  }
+  function reasonWords(reason, seat) {
+    if (!reason) return "";
+    return reason.replace(/^([a-z])(?= )/, (id) => seat(id));
   }
   function formatOdds(odds) {
     const merged = /* @__PURE__ */ new Map();
@@ -2371,10 +2375,10 @@
   function resultWords(m) {
     const r = m.result;
     if (!r) return m.status === "aborted" ? "no result" : "—";
-    const reason = r.reason ? ` (${r.reason})` : "";
+    const name = (seat) => seat === m.seat ? "you" : m.players?.[seat] || seat.toUpperCase();
+    const reason = r.reason ? ` (${reasonWords(r.reason, name)})` : "";
     if (!r.winner) return `no winner${reason}`;
-    if (r.winner === m.seat) return `you won${reason}`;
-    return `${m.players?.[r.winner] || r.winner.toUpperCase()} won${reason}`;
+    return `${r.winner === m.seat ? "you" : name(r.winner)} won${reason}`;
   }
   function renderLogin(root, app2) {
     root.innerHTML = `
@@ -3709,9 +3713,10 @@
     }
     resultText() {
       const r = this.result || {};
-      if (!r.winner) return `no winner${r.reason ? ` (${r.reason})` : ""}`;
+      const reason = reasonWords(r.reason, (seat) => seatName(seat, {}, this.warbands));
+      if (!r.winner) return `no winner${reason ? ` (${reason})` : ""}`;
       const who = r.winner === this.seat ? "you win" : `${seatName(r.winner, {}, this.warbands)} wins`;
-      return `${who} (${r.reason})`;
+      return `${who}${reason ? ` (${reason})` : ""}`;
     }
     drawBoard() {
       const marks = this.promptUI.marks();

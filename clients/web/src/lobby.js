@@ -2,6 +2,7 @@
 // SBH match, joining one (publicly or by invite code), watching any match by id.
 
 import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
+import { reasonWords } from "./events.js";
 
 const STATUS_WORDS = {
   open: "waiting for an opponent", active: "being played", finished: "finished",
@@ -26,10 +27,10 @@ function whoseTurn(m) {
 function resultWords(m) {
   const r = m.result;
   if (!r) return m.status === "aborted" ? "no result" : "—";
-  const reason = r.reason ? ` (${r.reason})` : "";
+  const name = (seat) => (seat === m.seat ? "you" : m.players?.[seat] || seat.toUpperCase());
+  const reason = r.reason ? ` (${reasonWords(r.reason, name)})` : "";
   if (!r.winner) return `no winner${reason}`;
-  if (r.winner === m.seat) return `you won${reason}`;
-  return `${m.players?.[r.winner] || r.winner.toUpperCase()} won${reason}`;
+  return `${r.winner === m.seat ? "you" : name(r.winner)} won${reason}`;
 }
 
 export function renderLogin(root, app) {

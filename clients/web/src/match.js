@@ -4,7 +4,7 @@
 
 import { Board } from "./board.js";
 import { $, describeSetup, escape } from "./dom.js";
-import { formatEvent } from "./events.js";
+import { formatEvent, reasonWords } from "./events.js";
 import { displayNames, seatName, SEAT_COLOURS } from "./names.js";
 import { objectLegend, objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
@@ -290,9 +290,10 @@ export class MatchScreen {
 
   resultText() {
     const r = this.result || {};
-    if (!r.winner) return `no winner${r.reason ? ` (${r.reason})` : ""}`;
+    const reason = reasonWords(r.reason, (seat) => seatName(seat, {}, this.warbands));
+    if (!r.winner) return `no winner${reason ? ` (${reason})` : ""}`;
     const who = r.winner === this.seat ? "you win" : `${seatName(r.winner, {}, this.warbands)} wins`;
-    return `${who} (${r.reason})`;
+    return `${who}${reason ? ` (${reason})` : ""}`;
   }
 
   drawBoard() {
