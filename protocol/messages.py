@@ -78,6 +78,13 @@ class ListLive(Request, tag="list_live"):
     system: Text | None = None
 
 
+class ListMine(Request, tag="list_mine"):
+    """The matches the signed-in account holds a seat in, newest first."""
+
+    system: str | None = None
+    limit: int = 50
+
+
 class Join(Request, tag="join"):
     match_id: Text | None = None
     invite_code: Text | None = None
@@ -163,14 +170,14 @@ class Ping(Request, tag="ping"):
 
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
-    CreateMatch, ListOpen, ListLive, Join, Leave, Abort, Resign,
+    CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign,
     Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
     CatalogRequest, CheckList,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
-              | Join | Leave | Abort | Resign | Subscribe | Unsubscribe | Play | Odds | GetView
-              | ListReplays | GetReplay | Ping | CatalogRequest | CheckList)
+              | ListMine | Join | Leave | Abort | Resign | Subscribe | Unsubscribe | Play | Odds
+              | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList)
 
 _decoder = msgspec.msgpack.Decoder(AnyRequest)
 _encoder = msgspec.msgpack.Encoder()

@@ -25,6 +25,7 @@ from protocol.messages import (
     Join,
     Leave,
     ListLive,
+    ListMine,
     ListOpen,
     Login,
     Logout,
@@ -342,6 +343,10 @@ class ClientConnection(Watching, Catalogs):
         self._signed_in()
         return await self.services.lobby.list_live(request.system)
 
+    async def on_list_mine(self, request: ListMine) -> dict:
+        return await self.services.lobby.list_mine(self._signed_in(), request.system,
+                                                   request.limit)
+
     async def on_join(self, request: Join) -> dict:
         return await self.services.lobby.join(self._signed_in(), request.match_id,
                                               request.invite_code, request.seat)
@@ -420,6 +425,7 @@ HANDLERS = {
     "guest": ClientConnection.on_guest, "authenticate": ClientConnection.on_authenticate,
     "logout": ClientConnection.on_logout, "create_match": ClientConnection.on_create_match,
     "list_open": ClientConnection.on_list_open, "list_live": ClientConnection.on_list_live,
+    "list_mine": ClientConnection.on_list_mine,
     "join": ClientConnection.on_join,
     "leave": ClientConnection.on_leave, "abort": ClientConnection.on_abort,
     "resign": ClientConnection.on_resign, "command": ClientConnection.on_command,

@@ -162,6 +162,26 @@ class Lobby:
                         "spectator_delay": row["spectator_delay"]})
         return {"matches": out}
 
+    async def list_mine(self, account: Account, system: str | None,
+                        limit: int) -> dict[str, Any]:
+        """The account's own matches: status, players, result, and who must act now
+        (`waiting`: the seats the match waits for; null when not running here)."""
+        rows = await self.store.account_matches(account.id, system=system, limit=limit)
+        names = await self.store.seat_names([r["id"] for r in rows])
+        out = []
+        for row in rows:
+            actor = self.hub.actor(row["id"]) if row["status"] == "active" else None
+            if actor is not None and actor.asleep is not None:
+                actor = None  # (resumed, not loaded yet: who must act is not known here)
+            out.append({"match_id": row["id"], "system": row["system"],
+                        "setup": unpack(row["setup"]), "status": row["status"],
+                        "seat": row["my_seat"], "players": names.get(row["id"], {}),
+                        "invite_code": row["invite_code"] if row["status"] == "open" else None,
+                        "created_at": row["created_at"], "finished_at": row["finished_at"],
+                        "waiting": list(actor.asked.waiting) if actor is not None else None,
+                        "result": unpack(row["result"]) if row["result"] else None})
+        return {"matches": out}
+
     async def join(self, account: Account, match_id: str | None, invite_code: str | None,
                    seat: str | None, *, private_ok: bool = False) -> dict[str, Any]:
         if invite_code:

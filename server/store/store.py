@@ -379,6 +379,19 @@ class Store:
                                    .values(rules_version=None))
         return ids
 
+    async def account_matches(self, account_id: str, *, system: str | None = None,
+                              limit: int = 50) -> list[dict[str, Any]]:
+        """The matches this account holds a seat in (any status), newest first,
+        each with `my_seat`."""
+        query = (select(matches, seats.c.seat.label("my_seat"))
+                 .join(seats, seats.c.match_id == matches.c.id)
+                 .where(seats.c.account_id == account_id))
+        if system:
+            query = query.where(matches.c.system == system)
+        query = query.order_by(matches.c.created_at.desc()).limit(max(1, min(limit, 500)))
+        async with self.engine.connect() as conn:
+            return [dict(r) for r in (await conn.execute(query)).mappings().all()]
+
     async def match_ids(self, status: str) -> list[str]:
         async with self.engine.connect() as conn:
             return list((await conn.execute(

@@ -240,3 +240,33 @@ async def test_matches_being_played_are_listed_for_spectators(server, player):
     assert live[0]["players"] == {"a": "Ann (guest)", "b": "Bob (guest)"}
     assert live[0]["seq"] == 1
     assert (await eve.request("list_live", system="sbh"))["matches"] == []
+
+
+async def test_list_mine_shows_status_players_result_and_who_must_act(server, player):
+    """Your matches: every status, private ones too, newest first, with who the
+    match waits for now and, once over, its result; nobody else's."""
+    ann, bob, eve = await player("Ann"), await player("Bob"), await player("Eve")
+    finished = (await ann.request("create_match", system="secret-bids"))["match_id"]
+    await bob.request("join", match_id=finished)
+    await bob.request("resign", match_id=finished)
+    active = (await ann.request("create_match", system="secret-bids", private=True))
+    await bob.request("join", invite_code=active["invite_code"])
+    await ann.request("command", match_id=active["match_id"], command="bid",
+                      args={"amount": 1})
+    waiting = (await ann.request("create_match", system="secret-bids"))["match_id"]
+    await eve.request("create_match", system="secret-bids")  # not Ann's
+    mine = (await ann.request("list_mine"))["matches"]
+    assert [m["match_id"] for m in mine] == [waiting, active["match_id"], finished]
+    open_, playing, over = mine
+    assert open_["status"] == "open" and open_["players"] == {"a": "Ann (guest)"}
+    assert open_["waiting"] is None and open_["result"] is None
+    assert playing["status"] == "active" and playing["seat"] == "a"
+    assert playing["players"] == {"a": "Ann (guest)", "b": "Bob (guest)"}
+    assert playing["waiting"] == ["b"]  # Ann has bid: the match waits for Bob
+    assert playing["invite_code"] is None
+    assert over["status"] == "finished" and over["result"]["winner"] == "a"
+    assert over["finished_at"] is not None and over["waiting"] is None
+    assert [m["match_id"] for m in (await bob.request("list_mine"))["matches"]] == [
+        active["match_id"], finished]
+    assert (await ann.request("list_mine", system="sbh"))["matches"] == []
+    assert len((await ann.request("list_mine", limit=1))["matches"]) == 1

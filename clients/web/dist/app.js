@@ -2126,7 +2126,7 @@
     group_ended: "minor",
     deployed: "minor"
   };
-  var PLURALS = { die: "dice" };
+  var PLURALS = { die: "dice", "terrain hex": "terrain hexes" };
   function plural(n, word) {
     return `${n} ${n === 1 ? word : PLURALS[word] || `${word}s`}`;
   }
@@ -2243,7 +2243,7 @@
     game_ended: (d, c) => {
       const points = Object.entries(d.victory_points || {}).map(([seat, vp]) => `${seat.toUpperCase()} ${vp}`).join(", ");
       const who = d.winner ? `${c.seat(d.winner)} wins` : "A draw";
-      return `Game over: ${who} (${d.reason})` + (points ? `. Victory points: ${points}` : "");
+      return `Game over: ${who} (${reasonWords(d.reason, c.seat)})` + (points ? `. Victory points: ${points}` : "");
     },
     healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
     snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
@@ -2303,6 +2303,10 @@
     const head = words.charAt(0).toUpperCase() + words.slice(1);
     return details.length ? `${head}: ${details.join(", ")}` : head;
   }
+  function reasonWords(reason, seat) {
+    if (!reason) return "";
+    return reason.replace(/^([a-z])(?= )/, (id) => seat(id));
+  }
   function formatOdds(odds) {
     const merged = /* @__PURE__ */ new Map();
     for (const o of odds.outcomes || []) {
@@ -2351,6 +2355,31 @@
   }
 
   // src/lobby.js
+  var STATUS_WORDS = {
+    open: "waiting for an opponent",
+    active: "being played",
+    finished: "finished",
+    aborted: "called off"
+  };
+  function opponents(m) {
+    const names = Object.entries(m.players || {}).filter(([seat]) => seat !== m.seat).map(([, name]) => name);
+    return names.length ? names.join(", ") : "nobody yet";
+  }
+  function whoseTurn(m) {
+    if (m.status !== "active") return "—";
+    if (!m.waiting) return "not running right now";
+    if (m.waiting.includes(m.seat)) return "your move";
+    const names = m.waiting.map((seat) => m.players?.[seat] || seat.toUpperCase());
+    return names.length ? `waiting for ${names.join(" and ")}` : "—";
+  }
+  function resultWords(m) {
+    const r = m.result;
+    if (!r) return m.status === "aborted" ? "no result" : "—";
+    const name = (seat) => seat === m.seat ? "you" : m.players?.[seat] || seat.toUpperCase();
+    const reason = r.reason ? ` (${reasonWords(r.reason, name)})` : "";
+    if (!r.winner) return `no winner${reason}`;
+    return `${r.winner === m.seat ? "you" : name(r.winner)} won${reason}`;
+  }
   function renderLogin(root, app2) {
     root.innerHTML = `
     <section class="card narrow" id="login">
@@ -2422,8 +2451,11 @@
             </label>
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
-            <button class="primary" type="submit">Create match</button>
-            <button type="button" id="vs-bot">Play against the bot</button>
+            <div class="form-actions">
+              <button class="primary" type="submit">Create match</button>
+              <button type="button" id="vs-bot">Play against the bot</button>
+            </div>
+            <p class="status error form-error" id="create-status" role="alert"></p>
           </form>
         </section>
         <section class="card">
@@ -2432,24 +2464,27 @@
             <label>Invite code <input name="code" size="10" placeholder="e.g. 3F9A0C1E"></label>
             <button type="submit">Join</button>
           </form>
+          <p class="status error form-error" id="join-status" role="alert"></p>
           <form id="watch-form" class="inline-form">
             <label>Match id <input name="match" size="18"></label>
             <button type="submit">Watch</button>
           </form>
+          <p class="status error form-error" id="watch-status" role="alert"></p>
         </section>
         <section class="card wide">
           <h2>Open matches <button id="refresh" class="small">Refresh</button></h2>
-          <div id="open-matches"><p class="muted">Loading…</p></div>
+          <p class="status error form-error" id="open-status" role="alert"></p>
+          <div id="open-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
         <section class="card wide">
           <h2>Being played now</h2>
-          <div id="live-matches"><p class="muted">Loading…</p></div>
+          <div id="live-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
         <section class="card wide">
           <h2>Your matches</h2>
-          <div id="my-matches"></div>
+          <p class="status error form-error" id="mine-status" role="alert"></p>
+          <div id="my-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
-        <p class="status" id="lobby-status"></p>
       </div>`;
       $(this.root, "#create-form").addEventListener("submit", (e) => {
         e.preventDefault();
@@ -2460,37 +2495,41 @@
       });
       $(this.root, "#invite-form").addEventListener("submit", (e) => {
         e.preventDefault();
-        this.join({ invite_code: e.target.code.value.trim() });
+        const code = e.target.code.value.trim();
+        if (code) this.join({ invite_code: code }, "#join-status");
+        else this.status("Type the invite code you were given.", "#join-status");
       });
       $(this.root, "#watch-form").addEventListener("submit", (e) => {
         e.preventDefault();
         const id = e.target.match.value.trim();
         if (id) this.app.go(`#/watch/${id}`);
+        else this.status("Type the id of the match to watch.", "#watch-status");
       });
       $(this.root, "#refresh").addEventListener("click", () => this.refresh());
       this.root.addEventListener("click", (e) => {
         const button = e.target.closest("button[data-join], button[data-watch]");
         if (!button) return;
-        if (button.dataset.join) this.join({ match_id: button.dataset.join });
+        if (button.dataset.join) this.join({ match_id: button.dataset.join }, "#open-status");
         else this.app.go(`#/watch/${button.dataset.watch}`);
       });
-      this.renderMine();
       this.refresh();
       this.timer = setInterval(() => this.refresh(), 5e3);
     }
     hide() {
       clearInterval(this.timer);
     }
-    status(text) {
-      const line = $(this.root, "#lobby-status");
-      if (line) line.textContent = text;
+    // An error is shown beside the control that caused it; the others are cleared.
+    status(text, where) {
+      for (const line of this.root.querySelectorAll(".form-error")) {
+        line.textContent = line.matches(where) ? text : "";
+      }
     }
     async refresh() {
       let listed;
       try {
         listed = await this.app.conn.request("list_open", { system: "sbh" });
       } catch (error) {
-        this.status(error.message);
+        this.status(error.message, "#open-status");
         return;
       }
       const box = $(this.root, "#open-matches");
@@ -2507,6 +2546,7 @@
       box.innerHTML = rows.length ? `<table><thead><tr><th>Match</th><th>Players</th><th>Settings</th><th>Created</th>
          <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">No open matches. Create one!</p>';
       this.refreshLive();
+      this.renderMine();
     }
     async refreshLive() {
       let live;
@@ -2527,10 +2567,30 @@
       box.innerHTML = rows.length ? `<table><thead><tr><th>Match</th><th>Players</th><th>Settings</th><th>Events</th>
          <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">No match is being played right now.</p>';
     }
-    renderMine() {
+    // "Your matches": the server's list of the matches this account holds a seat in
+    // (list_mine), or, from an older server, the ones this browser remembers.
+    async renderMine() {
+      let mine = null;
+      try {
+        mine = (await this.app.conn.request("list_mine", {})).matches;
+      } catch (error) {
+        if (!["unknown_type", "invalid_message"].includes(error.code)) {
+          this.status(error.message, "#mine-status");
+        }
+      }
       const box = $(this.root, "#my-matches");
-      const mine = this.app.myMatches();
-      box.innerHTML = mine.length ? `<ul>${mine.map((m) => `<li><a href="#/match/${escape(m.match_id)}"><code>${escape(m.match_id)}</code></a> — seat ${escape(m.seat.toUpperCase())}${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""} — ${escape(describeSetup(m.setup))}</li>`).join("")}</ul>` : '<p class="muted">None yet.</p>';
+      if (!box) return;
+      if (mine === null) {
+        box.innerHTML = this.app.myMatches().length ? `<ul>${this.app.myMatches().map((m) => `<li><a href="#/match/${escape(m.match_id)}"><code>${escape(m.match_id)}</code></a> — ${escape(describeSetup(m.setup))}</li>`).join("")}</ul>` : '<p class="muted">None yet.</p>';
+        return;
+      }
+      const rows = mine.map((m) => {
+        const id = escape(m.match_id);
+        const replay = m.status === "finished" ? ` <a class="button small" href="#/replay/${id}">Replay</a>` : "";
+        return `<tr data-mine="${id}" data-status="${escape(m.status)}"><td><a href="#/match/${id}"><code>${id}</code></a>${replay}</td><td class="mine-status">${escape(STATUS_WORDS[m.status] || m.status)}${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}</td><td class="mine-opponent">${escape(opponents(m))}</td><td class="mine-turn">${escape(whoseTurn(m))}</td><td class="mine-result">${escape(resultWords(m))}</td><td>${escape(describeSetup(m.setup))}</td></tr>`;
+      });
+      box.innerHTML = rows.length ? `<table><thead><tr><th>Match</th><th>Status</th><th>Opponent</th><th>Turn</th>
+         <th>Result</th><th>Settings</th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">None yet.</p>';
     }
     async create(form, extra = {}) {
       const points = Number(form.points.value);
@@ -2548,16 +2608,16 @@
         this.app.remember(created);
         this.app.go(`#/match/${created.match_id}`);
       } catch (error) {
-        this.status(error.message);
+        this.status(error.message, "#create-status");
       }
     }
-    async join(fields) {
+    async join(fields, where) {
       try {
         const joined = await this.app.conn.request("join", fields);
         this.app.remember(joined);
         this.app.go(`#/match/${joined.match_id}`);
       } catch (error) {
-        this.status(error.message);
+        this.status(error.message, where);
       }
     }
   };
@@ -3526,10 +3586,18 @@
         this.seat = reply.seat ?? (reply.status === "open" && !this.spectate && mine ? mine.seat : null);
         this.renderHead();
         this.renderPrompt();
+        if (reply.status === "finished" && !this.view) await this.loadFinalView();
       } catch (error) {
         this.status = "error";
         $(this.root, ".match-info").textContent = error.message;
       }
+    }
+    async loadFinalView() {
+      const reply = await this.app.conn.request("get_view", { match_id: this.matchId });
+      if (this.view) return;
+      this.view = reply.view;
+      this.viewSeq = reply.seq;
+      this.renderAll();
     }
     hide() {
       this.promptUI?.lists.closeBuilder();
@@ -3645,9 +3713,10 @@
     }
     resultText() {
       const r = this.result || {};
-      if (!r.winner) return `no winner${r.reason ? ` (${r.reason})` : ""}`;
+      const reason = reasonWords(r.reason, (seat) => seatName(seat, {}, this.warbands));
+      if (!r.winner) return `no winner${reason ? ` (${reason})` : ""}`;
       const who = r.winner === this.seat ? "you win" : `${seatName(r.winner, {}, this.warbands)} wins`;
-      return `${who} (${r.reason})`;
+      return `${who}${reason ? ` (${reason})` : ""}`;
     }
     drawBoard() {
       const marks = this.promptUI.marks();
@@ -3692,6 +3761,7 @@
       }
       if (this.invite) bits.push(`invite code <code class="invite">${escape(this.invite)}</code>`);
       if (this.status === "open") bits.push("<strong>waiting for an opponent to join</strong>");
+      if (this.result) bits.push(`result: <strong class="match-result">${escape(this.resultText())}</strong>`);
       info.innerHTML = bits.join(" · ");
       let buttons = "";
       if (this.seat && this.status === "active") {

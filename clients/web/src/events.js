@@ -33,7 +33,7 @@ const KINDS = {
   activation_ended: "minor", group_ended: "minor", deployed: "minor",
 };
 
-const PLURALS = { die: "dice" };
+const PLURALS = { die: "dice", "terrain hex": "terrain hexes" };
 
 function plural(n, word) {
   return `${n} ${n === 1 ? word : PLURALS[word] || `${word}s`}`;
@@ -187,7 +187,7 @@ const FORMATS = {
     const points = Object.entries(d.victory_points || {})
       .map(([seat, vp]) => `${seat.toUpperCase()} ${vp}`).join(", ");
     const who = d.winner ? `${c.seat(d.winner)} wins` : "A draw";
-    return `Game over: ${who} (${d.reason})` + (points ? `. Victory points: ${points}` : "");
+    return `Game over: ${who} (${reasonWords(d.reason, c.seat)})` + (points ? `. Victory points: ${points}` : "");
   },
   healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
   snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
@@ -248,6 +248,13 @@ function generic(type, data, ctx) {
 }
 
 // The odds reply as one line: "Kill 28% · Fall 19% · ... · you recoil 14%".
+// A result's reason in words: the rules name a seat by its id ("a conceded");
+// `seat` turns it into its name ("Seat A (Orc Patrol) conceded").
+export function reasonWords(reason, seat) {
+  if (!reason) return "";
+  return reason.replace(/^([a-z])(?= )/, (id) => seat(id));
+}
+
 export function formatOdds(odds) {
   const merged = new Map();
   for (const o of odds.outcomes || []) {

@@ -2,6 +2,36 @@
 // SBH match, joining one (publicly or by invite code), watching any match by id.
 
 import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
+import { reasonWords } from "./events.js";
+
+const STATUS_WORDS = {
+  open: "waiting for an opponent", active: "being played", finished: "finished",
+  aborted: "called off",
+};
+
+// The other seats' players of a list_mine entry, by name.
+function opponents(m) {
+  const names = Object.entries(m.players || {}).filter(([seat]) => seat !== m.seat)
+    .map(([, name]) => name);
+  return names.length ? names.join(", ") : "nobody yet";
+}
+
+function whoseTurn(m) {
+  if (m.status !== "active") return "—";
+  if (!m.waiting) return "not running right now";
+  if (m.waiting.includes(m.seat)) return "your move";
+  const names = m.waiting.map((seat) => m.players?.[seat] || seat.toUpperCase());
+  return names.length ? `waiting for ${names.join(" and ")}` : "—";
+}
+
+function resultWords(m) {
+  const r = m.result;
+  if (!r) return m.status === "aborted" ? "no result" : "—";
+  const name = (seat) => (seat === m.seat ? "you" : m.players?.[seat] || seat.toUpperCase());
+  const reason = r.reason ? ` (${reasonWords(r.reason, name)})` : "";
+  if (!r.winner) return `no winner${reason}`;
+  return `${r.winner === m.seat ? "you" : name(r.winner)} won${reason}`;
+}
 
 export function renderLogin(root, app) {
   root.innerHTML = `
@@ -75,8 +105,11 @@ export class Lobby {
             </label>
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
-            <button class="primary" type="submit">Create match</button>
-            <button type="button" id="vs-bot">Play against the bot</button>
+            <div class="form-actions">
+              <button class="primary" type="submit">Create match</button>
+              <button type="button" id="vs-bot">Play against the bot</button>
+            </div>
+            <p class="status error form-error" id="create-status" role="alert"></p>
           </form>
         </section>
         <section class="card">
@@ -85,24 +118,27 @@ export class Lobby {
             <label>Invite code <input name="code" size="10" placeholder="e.g. 3F9A0C1E"></label>
             <button type="submit">Join</button>
           </form>
+          <p class="status error form-error" id="join-status" role="alert"></p>
           <form id="watch-form" class="inline-form">
             <label>Match id <input name="match" size="18"></label>
             <button type="submit">Watch</button>
           </form>
+          <p class="status error form-error" id="watch-status" role="alert"></p>
         </section>
         <section class="card wide">
           <h2>Open matches <button id="refresh" class="small">Refresh</button></h2>
-          <div id="open-matches"><p class="muted">Loading…</p></div>
+          <p class="status error form-error" id="open-status" role="alert"></p>
+          <div id="open-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
         <section class="card wide">
           <h2>Being played now</h2>
-          <div id="live-matches"><p class="muted">Loading…</p></div>
+          <div id="live-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
         <section class="card wide">
           <h2>Your matches</h2>
-          <div id="my-matches"></div>
+          <p class="status error form-error" id="mine-status" role="alert"></p>
+          <div id="my-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
-        <p class="status" id="lobby-status"></p>
       </div>`;
     $(this.root, "#create-form").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -113,21 +149,23 @@ export class Lobby {
     });
     $(this.root, "#invite-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      this.join({ invite_code: e.target.code.value.trim() });
+      const code = e.target.code.value.trim();
+      if (code) this.join({ invite_code: code }, "#join-status");
+      else this.status("Type the invite code you were given.", "#join-status");
     });
     $(this.root, "#watch-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const id = e.target.match.value.trim();
       if (id) this.app.go(`#/watch/${id}`);
+      else this.status("Type the id of the match to watch.", "#watch-status");
     });
     $(this.root, "#refresh").addEventListener("click", () => this.refresh());
     this.root.addEventListener("click", (e) => {
       const button = e.target.closest("button[data-join], button[data-watch]");
       if (!button) return;
-      if (button.dataset.join) this.join({ match_id: button.dataset.join });
+      if (button.dataset.join) this.join({ match_id: button.dataset.join }, "#open-status");
       else this.app.go(`#/watch/${button.dataset.watch}`);
     });
-    this.renderMine();
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 5000);
   }
@@ -136,9 +174,11 @@ export class Lobby {
     clearInterval(this.timer);
   }
 
-  status(text) {
-    const line = $(this.root, "#lobby-status");
-    if (line) line.textContent = text;
+  // An error is shown beside the control that caused it; the others are cleared.
+  status(text, where) {
+    for (const line of this.root.querySelectorAll(".form-error")) {
+      line.textContent = line.matches(where) ? text : "";
+    }
   }
 
   async refresh() {
@@ -146,7 +186,7 @@ export class Lobby {
     try {
       listed = await this.app.conn.request("list_open", { system: "sbh" });
     } catch (error) {
-      this.status(error.message);
+      this.status(error.message, "#open-status");
       return;
     }
     const box = $(this.root, "#open-matches");
@@ -167,6 +207,7 @@ export class Lobby {
          <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`
       : '<p class="muted">No open matches. Create one!</p>';
     this.refreshLive();
+    this.renderMine();
   }
 
   async refreshLive() {
@@ -192,14 +233,43 @@ export class Lobby {
       : '<p class="muted">No match is being played right now.</p>';
   }
 
-  renderMine() {
+  // "Your matches": the server's list of the matches this account holds a seat in
+  // (list_mine), or, from an older server, the ones this browser remembers.
+  async renderMine() {
+    let mine = null;
+    try {
+      mine = (await this.app.conn.request("list_mine", {})).matches;
+    } catch (error) {
+      if (!["unknown_type", "invalid_message"].includes(error.code)) {
+        this.status(error.message, "#mine-status");
+      }
+    }
     const box = $(this.root, "#my-matches");
-    const mine = this.app.myMatches();
-    box.innerHTML = mine.length
-      ? `<ul>${mine.map((m) => `<li><a href="#/match/${escape(m.match_id)}">`
-        + `<code>${escape(m.match_id)}</code></a> — seat ${escape(m.seat.toUpperCase())}`
-        + `${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}`
-        + ` — ${escape(describeSetup(m.setup))}</li>`).join("")}</ul>`
+    if (!box) return;
+    if (mine === null) {
+      box.innerHTML = this.app.myMatches().length
+        ? `<ul>${this.app.myMatches().map((m) => `<li><a href="#/match/${escape(m.match_id)}">`
+          + `<code>${escape(m.match_id)}</code></a> — ${escape(describeSetup(m.setup))}</li>`)
+          .join("")}</ul>`
+        : '<p class="muted">None yet.</p>';
+      return;
+    }
+    const rows = mine.map((m) => {
+      const id = escape(m.match_id);
+      const replay = m.status === "finished"
+        ? ` <a class="button small" href="#/replay/${id}">Replay</a>` : "";
+      return `<tr data-mine="${id}" data-status="${escape(m.status)}">`
+        + `<td><a href="#/match/${id}"><code>${id}</code></a>${replay}</td>`
+        + `<td class="mine-status">${escape(STATUS_WORDS[m.status] || m.status)}`
+        + `${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}</td>`
+        + `<td class="mine-opponent">${escape(opponents(m))}</td>`
+        + `<td class="mine-turn">${escape(whoseTurn(m))}</td>`
+        + `<td class="mine-result">${escape(resultWords(m))}</td>`
+        + `<td>${escape(describeSetup(m.setup))}</td></tr>`;
+    });
+    box.innerHTML = rows.length
+      ? `<table><thead><tr><th>Match</th><th>Status</th><th>Opponent</th><th>Turn</th>
+         <th>Result</th><th>Settings</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
       : '<p class="muted">None yet.</p>';
   }
 
@@ -215,17 +285,17 @@ export class Lobby {
       this.app.remember(created);
       this.app.go(`#/match/${created.match_id}`);
     } catch (error) {
-      this.status(error.message);
+      this.status(error.message, "#create-status");
     }
   }
 
-  async join(fields) {
+  async join(fields, where) {
     try {
       const joined = await this.app.conn.request("join", fields);
       this.app.remember(joined);
       this.app.go(`#/match/${joined.match_id}`);
     } catch (error) {
-      this.status(error.message);
+      this.status(error.message, where);
     }
   }
 }

@@ -4,7 +4,7 @@
 
 import { Board } from "./board.js";
 import { $, describeSetup, escape } from "./dom.js";
-import { formatEvent } from "./events.js";
+import { formatEvent, reasonWords } from "./events.js";
 import { displayNames, seatName, SEAT_COLOURS } from "./names.js";
 import { objectLegend, objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
@@ -148,10 +148,20 @@ export class MatchScreen {
         : null);
       this.renderHead();
       this.renderPrompt();
+      // a finished match pushes its events and match_over but no view: ask for its last one
+      if (reply.status === "finished" && !this.view) await this.loadFinalView();
     } catch (error) {
       this.status = "error";
       $(this.root, ".match-info").textContent = error.message;
     }
+  }
+
+  async loadFinalView() {
+    const reply = await this.app.conn.request("get_view", { match_id: this.matchId });
+    if (this.view) return; // (a push brought one meanwhile)
+    this.view = reply.view;
+    this.viewSeq = reply.seq;
+    this.renderAll();
   }
 
   hide() {
@@ -280,9 +290,10 @@ export class MatchScreen {
 
   resultText() {
     const r = this.result || {};
-    if (!r.winner) return `no winner${r.reason ? ` (${r.reason})` : ""}`;
+    const reason = reasonWords(r.reason, (seat) => seatName(seat, {}, this.warbands));
+    if (!r.winner) return `no winner${reason ? ` (${reason})` : ""}`;
     const who = r.winner === this.seat ? "you win" : `${seatName(r.winner, {}, this.warbands)} wins`;
-    return `${who} (${r.reason})`;
+    return `${who}${reason ? ` (${reason})` : ""}`;
   }
 
   drawBoard() {
@@ -328,6 +339,7 @@ export class MatchScreen {
     }
     if (this.invite) bits.push(`invite code <code class="invite">${escape(this.invite)}</code>`);
     if (this.status === "open") bits.push("<strong>waiting for an opponent to join</strong>");
+    if (this.result) bits.push(`result: <strong class="match-result">${escape(this.resultText())}</strong>`);
     info.innerHTML = bits.join(" · ");
     let buttons = "";
     if (this.seat && this.status === "active") {
