@@ -81,7 +81,7 @@ class ListLive(Request, tag="list_live"):
 class ListMine(Request, tag="list_mine"):
     """The matches the signed-in account holds a seat in, newest first."""
 
-    system: str | None = None
+    system: Text | None = None
     limit: int = 50
 
 

@@ -155,6 +155,7 @@ def valid_requests(ctx: Context, request_id: int | str = 1) -> dict[str, dict]:
                 spectator_delay=0, opponent=None),
         request("list_open", system="sbh"),
         request("list_live", system="sbh"),
+        request("list_mine", system="sbh", limit=10),
         request("join", match_id=ctx.open_match, invite_code=ctx.invite_code, seat="b"),
         request("leave", match_id=ctx.open_match),
         request("abort", match_id=ctx.open_match),
