@@ -119,7 +119,9 @@ async def test_a_database_restart_under_play_loses_nothing_acknowledged(postgres
                     for task in playing:
                         if task.done():
                             task.result()  # (its failure, if it failed)
-                            pytest.fail("a match ended before the outage")
+                    # (a match may end early, by a rout on these random dice: the others
+                    # play on; the test needs one in play at each outage, asserted below)
+                    assert not all(task.done() for task in playing), "every match ended"
                     await asyncio.sleep(0.01)
             await postgres.stop(mode)
             down_at = time.monotonic()
