@@ -46,7 +46,6 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from sqlalchemy import make_url, text
-from sqlalchemy.ext.asyncio import create_async_engine
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -57,6 +56,7 @@ from server.accounts import Account
 from server.app import ServerOptions, WarbandServer
 from server.rules.sbh.presets import preset
 from tests.hostile.fuzz_frames import Context, Fuzzed
+from tests.server.conftest import _admin
 
 # Requests that may change the store when accepted (an account, a token, a match, a
 # seat, an event); the others must never change it.
@@ -639,15 +639,6 @@ async def live_server(database: str = "sqlite", rate: float = 1e9,
             await server.stop()
             if drop:
                 await _admin(database, drop)
-
-
-async def _admin(url: str, statement: str) -> None:
-    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as conn:
-            await conn.execute(text(statement))
-    finally:
-        await engine.dispose()
 
 
 async def still_serves(url: str) -> bool:

@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from clients.client import Client, ServerError
 from server.store.schema import accounts
+from tests.server.test_accounts import refused
 
 PASSWORD = "correct horse"
 
@@ -31,10 +32,6 @@ async def connect(server):
         await client.close()
 
 
-async def refused(client: Client, kind: str, **fields) -> ServerError:
-    with pytest.raises(ServerError) as error:
-        await client.request(kind, **fields)
-    return error.value
 
 
 async def usernames(server) -> list[str]:
