@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import re
 import secrets
@@ -41,6 +42,9 @@ from server.store.schema import matches, seats  # noqa: E402
 from server.store.store import CommandRow, EventRow, Store, asyncpg_dsn, pack  # noqa: E402
 from tests.sbh.test_games import WARBANDS  # noqa: E402
 
+# BENCH_PROFILE=FILE: the server runs under cProfile, its statistics written to FILE
+PROFILE = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \
+    if os.environ.get("BENCH_PROFILE") else []
 SETUP = {"options": {"scenario": "all_out_battle", "points_limit": 400}, "board_size": 24}
 
 
@@ -111,13 +115,15 @@ async def write_matches(url: str, count: int, commands: int) -> tuple[str, list[
         await store.close()
 
 
-async def measure(url: str, token: str, ids: list[str], connections: int) -> None:
+async def measure(url: str, token: str, ids: list[str], connections: int,
+                  rules_workers: int) -> None:
     log = Path(tempfile.mkdtemp()) / "server.log"
     started = time.perf_counter()
     with log.open("wb") as err:
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "server.cli", "serve", "--port", "0", "--database", url,
+            sys.executable, *PROFILE, "-m", "server.cli", "serve", "--port", "0", "--database", url,
             "--max-connections-per-address", "100000", "--handshakes-per-second", "100000",
+            "--rules-workers", str(rules_workers),
             stdout=asyncio.subprocess.PIPE, stderr=err)
     try:
         line = (await asyncio.wait_for(process.stdout.readline(), 600)).decode()
@@ -138,10 +144,13 @@ async def measure(url: str, token: str, ids: list[str], connections: int) -> Non
               f"(median), {first_asks[-1]:.0f} ms (slowest), the last "
               f"{time.perf_counter() - started:.2f} s after the start")
         await player.close()
-        clients = [await Client.connect(f"ws://127.0.0.1:{port}/ws")
-                   for _ in range(connections)]
-        for client in clients:
-            await client.request("authenticate", token=token)
+        # The players come back together: they connect and sign in at once.
+        async def player_back() -> Client:
+            client = await Client.connect(f"ws://127.0.0.1:{port}/ws")
+            await client.request("authenticate", token=token, timeout=600)
+            return client
+
+        clients = await asyncio.gather(*(player_back() for _ in range(connections)))
         answered: list[float] = []
 
         async def ask(client: Client, share: list[str]) -> None:
@@ -156,6 +165,7 @@ async def measure(url: str, token: str, ids: list[str], connections: int) -> Non
                         await asyncio.sleep(0.05)
                 answered.append(time.perf_counter() - started)
 
+        asked = time.perf_counter()
         await asyncio.gather(*(ask(c, ids[i::connections]) for i, c in enumerate(clients)))
         answered.sort()
         if not answered:
@@ -163,7 +173,14 @@ async def measure(url: str, token: str, ids: list[str], connections: int) -> Non
             return
         print(f"matches: {len(ids)}; then every match asked at once ({connections} "
               f"connections): all answered get_view {answered[-1]:.2f} s after the start "
-              f"(half of them by {answered[len(answered) // 2]:.2f} s)")
+              f"(half of them by {answered[len(answered) // 2]:.2f} s; "
+              f"{answered[-1] - (asked - started):.2f} s after they were asked)")
+        # The same run's baseline: the same requests again, every match now loaded.
+        answered.clear()
+        again = time.perf_counter()
+        await asyncio.gather(*(ask(c, ids[i::connections]) for i, c in enumerate(clients)))
+        print(f"baseline: the same {len(ids)} get_views again, every match loaded: "
+              f"{time.perf_counter() - again:.2f} s")
         for client in clients:
             await client.close()
     finally:
@@ -178,7 +195,7 @@ async def run(options) -> None:
     url = make_url(options.postgres).set(database=name).render_as_string(hide_password=False)
     try:
         token, ids = await write_matches(url, options.matches, options.commands)
-        await measure(url, token, ids, options.connections)
+        await measure(url, token, ids, options.connections, options.rules_workers)
     finally:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         await admin.close()
@@ -191,6 +208,8 @@ def main() -> None:
                         help="commands each match has been played (the same game in each)")
     parser.add_argument("--connections", type=int, default=250,
                         help="(each may ask 50 times a second)")
+    parser.add_argument("--rules-workers", type=int, default=0,
+                        help="the server's --rules-workers")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
     asyncio.run(run(parser.parse_args()))
 

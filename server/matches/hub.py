@@ -229,13 +229,13 @@ class Hub:
     async def _public_tail(self, actor: MatchActor, records: ResumeRecords | None) -> None:
         """What delayed spectators have yet to see, after a load."""
         since = max(0, actor.seq - actor.spectator_delay - 1)
-        tail = [r for r in records.events if r.seq > since] \
+        tail = [(seq, payload) for seq, payload in records.events if seq > since] \
             if records is not None and records.events is not None \
-            else await self.store.events_after(actor.match_id, since)
-        for event_row in tail:
-            public = Event.from_wire(unpack(event_row.payload)).for_viewer(SPECTATOR)
-            actor.public_tail.append((event_row.seq, None if public is None
-                                      else public.to_wire()))
+            else [(r.seq, r.payload) for r in await self.store.events_after(actor.match_id,
+                                                                             since)]
+        for seq, payload in tail:
+            public = Event.from_wire(unpack(payload)).for_viewer(SPECTATOR)
+            actor.public_tail.append((seq, None if public is None else public.to_wire()))
 
     async def _note_rules_change(self, row: dict[str, Any]) -> None:
         """A match created under other rules (the server was upgraded while it was
@@ -276,7 +276,7 @@ class Hub:
             last = records.last_command
             count, position = (0, 0) if last is None else (last[0] + 1, last[1])
             actor.take(await actor.rules.load(Material(
-                actor.setup, None, [(r.seq, r.payload) for r in records.events], position)))
+                actor.setup, None, records.events, position)))
             actor.command_count = count
             return
         last = await self.store.last_command(match_id)
