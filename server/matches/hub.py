@@ -45,6 +45,8 @@ class Hub:
             weakref.WeakValueDictionary()
         self.bots: dict[str, BotSeat] = {}  # match id -> its house bot
         self._warmer: asyncio.Task | None = None
+        # matches resumed at start-up whose rows the warmer has not read yet -> their chunk
+        self._unread: dict[str, Chunk] = {}
 
     async def start(self) -> None:
         """Every active match gets its actor, asleep: its state is loaded by the first
@@ -63,28 +65,37 @@ class Hub:
                             "version %s: its replay will not name one", match_id, system,
                             running)
         ids = await self.store.match_ids("active")
-        if ids:
-            self._warmer = asyncio.create_task(self._warm(ids), name="warmer")
+        chunks = [Chunk(self.store, ids[first:first + RESUME_CHUNK])
+                  for first in range(0, len(ids), RESUME_CHUNK)]
+        for chunk in chunks:
+            for match_id in chunk.ids:
+                self._unread[match_id] = chunk
+        if chunks:
+            self._warmer = asyncio.create_task(self._warm(chunks), name="warmer")
 
-    async def _warm(self, ids: list[str]) -> None:
+    async def _warm(self, chunks: list[Chunk]) -> None:
+        count = sum(len(chunk.ids) for chunk in chunks)
         with gc_tuning.building_for_good():
-            chunks = []
-            for first in range(0, len(ids), RESUME_CHUNK):
-                chunk = Chunk(self.store, ids[first:first + RESUME_CHUNK])
-                try:
-                    records = await self.store.resume_records(chunk.ids, logs=False)
-                except Exception:  # (then each is resumed on its own, when asked for)
-                    log.exception("could not read the records of %d matches",
-                                  len(chunk.ids))
-                    continue
-                for match_id in chunk.ids:
-                    if match_id in records and match_id not in self.actors:
-                        self._asleep(records[match_id], chunk)
-                chunks.append(chunk)
-            log.info("%d matches in play: their actors wait, the warmer loads them",
-                     len(ids))
-            await self._wake_chunks(chunks, len(ids))
-        log.info("warmer: %d matches loaded", len(ids))
+            for chunk in chunks:
+                with contextlib.suppress(Exception):  # (logged; its matches resume alone)
+                    await self._read_rows(chunk)
+            log.info("%d matches in play: their actors wait, the warmer loads them", count)
+            await self._wake_chunks(chunks, count)
+        log.info("warmer: %d matches loaded", count)
+
+    async def _read_rows(self, chunk: Chunk) -> None:
+        """Give the chunk's matches their actors, asleep (once, whoever asks first)."""
+        try:
+            records = await chunk.rows()
+        except Exception:  # (then each is resumed on its own, when asked for)
+            log.exception("could not read the records of %d matches", len(chunk.ids))
+            raise
+        finally:
+            for match_id in chunk.ids:
+                self._unread.pop(match_id, None)
+        for match_id in chunk.ids:
+            if match_id in records and match_id not in self.actors:
+                self._asleep(records[match_id], chunk)
 
     def _asleep(self, records: ResumeRecords, chunk: Chunk) -> MatchActor:
         actor = self._actor(records.row, records.holders)
@@ -151,6 +162,13 @@ class Hub:
         actor = self.actors.get(match_id)
         if actor is not None:
             return actor
+        chunk = self._unread.get(match_id)
+        if chunk is not None:  # resumed at start-up: its actor comes with its chunk's rows
+            with contextlib.suppress(Exception):  # (else it is resumed on its own, below)
+                await self._read_rows(chunk)
+            actor = self.actors.get(match_id)
+            if actor is not None:
+                return actor
         row = await self.store.match(match_id)  # (not under the lock: replays ask often)
         if row is None or row["status"] != "active":
             return None

@@ -4,11 +4,14 @@ the warmer that wakes them all meanwhile. Played with the kernel's example game.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from server.app import ServerOptions, WarbandServer
 from server.matches.hub import Hub
 from server.rules import registry
+from server.store.store import Store
 from tests.server.test_watching import bid_round, seated_pair
 
 
@@ -72,16 +75,58 @@ async def test_a_match_asked_for_before_its_row_was_read_is_resumed_there_and_th
     await bob.close()
     await server.stop()
 
-    async def never(hub, ids):  # (the warmer reads nothing: every match is asked first)
+    async def never(hub, chunks):  # (the warmer reads nothing: every match is asked first)
         return None
 
     monkeypatch.setattr(Hub, "_warm", never)
     server = await started(database)
     try:
         assert server.hub.actor(match_id) is None
-        actor = await server.hub.running(match_id)
-        assert actor.asleep is None and actor.seq == last
+        actor = await server.hub.running(match_id)  # (asleep: its chunk's rows read)
+        assert actor.seq == last
         view = await actor.submit("view", seat="b")
-        assert view["seq"] == last
+        assert view["seq"] == last and actor.asleep is None
+    finally:
+        await server.stop()
+
+
+async def test_matches_asked_for_before_their_rows_were_read_wait_for_their_chunk(
+        database, monkeypatch):
+    """All players back at once, before the warmer read a row: each match's actor comes
+    with its chunk's rows, read once for all of them, not by a resume of its own."""
+    server = await started(database)
+    played = []
+    for _ in range(3):
+        ann, bob, match_id = await seated_pair(server)
+        played.append((match_id, await bid_round(ann, bob, match_id)))
+        await ann.close()
+        await bob.close()
+    await server.stop()
+
+    async def never(hub, chunks):  # (the warmer reads nothing: the players ask first)
+        return None
+
+    reads, solo = [], []
+    resume_records = Store.resume_records
+
+    async def counted(store, ids, *, logs=True):
+        reads.append((sorted(ids), logs))
+        return await resume_records(store, ids, logs=logs)
+
+    async def resume(hub, match_id):
+        solo.append(match_id)
+        raise AssertionError("resumed on its own")
+
+    monkeypatch.setattr(Hub, "_warm", never)
+    monkeypatch.setattr(Hub, "resume", resume)
+    monkeypatch.setattr(Store, "resume_records", counted)
+    server = await started(database)
+    try:
+        actors = await asyncio.gather(*(server.hub.running(m) for m, _ in played))
+        assert solo == []
+        assert reads == [(sorted(m for m, _ in played), False)], "one read for the chunk"
+        views = await asyncio.gather(*(a.submit("view", seat="a") for a in actors))
+        assert [v["seq"] for v in views] == [seq for _, seq in played]
+        assert [logs for _, logs in reads] == [False, True], "and one read of their logs"
     finally:
         await server.stop()
