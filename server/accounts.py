@@ -129,12 +129,12 @@ class Accounts:
             await self.store.set_login_failures(row["id"], 0, None)
         return await self._new_session(_account(row))
 
-    async def authenticate(self, token: str) -> Account:
+    async def authenticate(self, token: str) -> Session:
         row = await self.store.token(token_hash(token))
         if row is None or row["revoked_at"] is not None or row["expires_at"] <= self.clock():
             raise ProtocolError("token_invalid")
         account = await self.store.account(account_id=row["account_id"])
-        return _account(account)
+        return Session(_account(account), token, row["expires_at"])
 
     async def logout(self, token: str) -> None:
         await self.store.revoke_token(token_hash(token), self.clock())

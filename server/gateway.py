@@ -101,6 +101,7 @@ class ClientConnection(Watching, Catalogs):
         self.key = f"connection-{next(_ids)}"
         self.account: Account | None = None
         self.token: str | None = None
+        self._expiry: asyncio.TimerHandle | None = None  # signs out when the token ends
         # Counts the connection's changes of identity (sign-in as another account,
         # sign-out). A subscription records the count it was made under and is
         # served only while it holds: work already queued in a match (a subscribe
@@ -184,6 +185,8 @@ class ClientConnection(Watching, Catalogs):
                     await self.closer
             self._stop_watching()
             self._hold_token(None)
+            if self._expiry is not None:
+                self._expiry.cancel()
             self.services.replies.pop(self.key, None)
             metrics.connections.dec()
 
@@ -294,7 +297,8 @@ class ClientConnection(Watching, Catalogs):
         return self._session(await self.services.accounts.guest(request.name))
 
     async def on_authenticate(self, request: Authenticate) -> dict:
-        self._sign_in(await self.services.accounts.authenticate(request.token), request.token)
+        session = await self.services.accounts.authenticate(request.token)
+        self._sign_in(session.account, session.token, session.expires_at)
         return {"account_id": self.account.id, "name": self.account.display_name,
                 "username": self.account.username, "guest": self.account.guest}
 
@@ -311,15 +315,24 @@ class ClientConnection(Watching, Catalogs):
         return {"logged_out": True}
 
     def _session(self, session) -> dict:
-        self._sign_in(session.account, session.token)
+        self._sign_in(session.account, session.token, session.expires_at)
         return session.to_wire()
 
-    def _sign_in(self, account: Account | None, token: str | None) -> None:
+    def _sign_in(self, account: Account | None, token: str | None,
+                 expires_at: float | None = None) -> None:
         if self.account is not None and (account is None or account.id != self.account.id):
             self.identity += 1  # (first: nothing queued for the last account is served)
             self._stop_watching()  # what the last account was shown is not for the next
         self._hold_token(token)
         self.account, self.token = account, token
+        # A token's end signs the connection out then, as a logout of it would.
+        if self._expiry is not None:
+            self._expiry.cancel()
+            self._expiry = None
+        if account is not None and expires_at is not None:
+            delay = max(0.0, expires_at - self.services.accounts.clock())
+            self._expiry = asyncio.get_running_loop().call_later(
+                delay, self._sign_in, None, None)
 
     def _hold_token(self, token: str | None) -> None:
         """Record this connection under `token` (None: under none) in token_holders."""

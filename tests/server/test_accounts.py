@@ -148,6 +148,23 @@ async def test_an_expired_token_is_refused(server, connect):
         == "token_invalid"
 
 
+async def test_a_connection_is_signed_out_when_its_token_expires(server, connect):
+    """Signed in with a token, a connection is signed out at the token's expiry (as a
+    logout of it would), not only refused the next time it signs in."""
+    session = await (await connect()).request("register", username="ann", password=PASSWORD)
+    digest = hashlib.sha256(session["token"].encode()).hexdigest()
+    async with server.store.engine.begin() as conn:
+        await conn.execute(update(tokens).where(tokens.c.token_hash == digest)
+                           .values(expires_at=time.time() + 0.5))
+    later = await connect()
+    await later.request("authenticate", token=session["token"])
+    assert "matches" in await later.request("list_open")
+    await asyncio.sleep(0.7)
+    assert (await refused(later, "list_open")).code == "not_authenticated"
+    assert (await refused(later, "authenticate", token=session["token"])).code \
+        == "token_invalid"
+
+
 async def test_guests_play_with_a_token(server, connect):
     """A guest gets an account without password (a week-long token that resumes on a
     new connection); a guest's name is no login."""
