@@ -18,9 +18,12 @@ BATTLEFIELD, MOVEMENT, LARGE MODEL MOVEMENT, WALLS).
   in which the models sit ... If no squares with blocking element stands in the
   way, LoS is open". Blocking: a model, an X square, a wall. The line runs
   centre to centre; a square blocks when the line passes through its inside
-  (touching a corner does not count); a wall blocks when the line crosses it
-  (passing exactly through a wall's end does not). Exact integer arithmetic,
-  so sight is symmetric.
+  (touching a corner does not count); a wall blocks when the line crosses it,
+  including through a joint or an angle of walls ("The angle of a wall is
+  treated like the corner of a BLOCKED square for all rules"): a line through
+  a square corner is blocked there when walls close both ways round that
+  corner, the same test as a diagonal step. Passing the free end of a wall
+  does not block. Exact integer arithmetic, so sight is symmetric.
 - Large models occupy 2x2 squares ("Large models can't be placed over walls").
 """
 
@@ -117,31 +120,48 @@ class SquareBoard:
         dx, dy = b[0] - a[0], b[1] - a[1]
         if dx == 0 or dy == 0:
             return not self.walled(a, b)
-        for side in (Square(a[0] + dx, a[1]), Square(a[0], a[1] + dy)):
-            if (self.standable(side) and side not in occupied
-                    and not self.walled(a, side) and not self.walled(side, b)):
-                return True
-        return False
+        return bool(self.diagonal_passages(a, b, occupied))
+
+    def diagonal_passages(self, a: Square, b: Square,
+                          occupied: frozenset | set = frozenset()) -> list[Square]:
+        """The squares beside a diagonal step a model may pass through: seed 004,
+        MOVEMENT, "Each time a model moves diagonally it must choose 1 of the 2
+        squares that compose that diagonal and apply all terrain effects from
+        that square." A side square counts when it can be stood on, is empty and
+        is not walled off from either end."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        return [side for side in (Square(a[0] + dx, a[1]), Square(a[0], a[1] + dy))
+                if self.standable(side) and side not in occupied
+                and not self.walled(a, side) and not self.walled(side, b)]
 
     def neighbours(self, sq: Square) -> list[Square]:
         return [Square(sq[0] + dx, sq[1] + dy) for dx, dy in STEPS
                 if self.contains(Square(sq[0] + dx, sq[1] + dy))]
 
-    def reachable(self, start: Square, budget: int,
-                  occupied: Iterable[Square] = ()) -> dict[Square, int]:
-        """Fewest steps to every square reachable within `budget` steps."""
+    def reachable(self, start: Square, budget: int, occupied: Iterable[Square] = (),
+                  friends: Iterable[Square] = (), stops: Iterable[Square] = ()
+                  ) -> dict[Square, int]:
+        """Fewest steps to every square a move can end on within `budget` steps.
+
+        Seed 004, MOVE ACTION: "can only go through empty OPEN squares, unless
+        they are occupied by a friendly model": `friends` may be passed through
+        but not ended on; `occupied` (enemies) neither. "If at any point during
+        its move a model enters a square that makes it engaged, it immediately
+        stops": a square in `stops` ends the move."""
         blocked = frozenset(occupied)
+        passable = frozenset(friends)
+        halt = frozenset(stops)
         best = {Square(*start): 0}
         queue = deque([Square(*start)])
         while queue:
             here = queue.popleft()
-            if best[here] == budget:
+            if best[here] == budget or (here in halt and here != start):
                 continue
             for n in self.neighbours(here):
                 if n not in best and self.step_allowed(here, n, blocked):
                     best[n] = best[here] + 1
                     queue.append(n)
-        return best
+        return {sq: cost for sq, cost in best.items() if sq not in passable}
 
     def path(self, start: Square, goal: Square, occupied: Iterable[Square] = ()
              ) -> list[Square] | None:
@@ -178,7 +198,25 @@ class SquareBoard:
             s1, s2 = tuple(key)
             if _crosses_side(p, q, s1, s2):
                 return False
-        return True
+        return not any(self._walls_close_corner(corner, p, q) for corner in _corners_on(p, q))
+
+    def _walls_close_corner(self, corner: tuple[int, int], p, q) -> bool:
+        """The line passes exactly through the square corner `corner` (doubled
+        coordinates), going from one square diagonally to the opposite one. It
+        is blocked there when each way round the corner (through one of the two
+        other squares touching it) crosses a wall: a straight wall's joint, an
+        angle, a T. The same test as a diagonal step between those squares."""
+        cx, cy = corner[0] // 2, corner[1] // 2  # the square whose top-left corner it is
+        sx = 1 if q[0] > p[0] else -1
+        sy = 1 if q[1] > p[1] else -1
+        # the squares the line leaves and enters at this corner
+        before = Square(cx - 1 if sx > 0 else cx, cy - 1 if sy > 0 else cy)
+        after = Square(before.x + sx, before.y + sy)
+        side_a = Square(after.x, before.y)
+        side_b = Square(before.x, after.y)
+        closed_a = self.walled(before, side_a) or self.walled(side_a, after)
+        closed_b = self.walled(before, side_b) or self.walled(side_b, after)
+        return closed_a and closed_b
 
     def squares_crossed(self, a: Square, b: Square) -> list[Square]:
         """Squares whose inside the centre-to-centre segment passes through."""
@@ -221,6 +259,15 @@ class SquareBoard:
         out.discard(Square(*anchor))
         return sorted(out)
 
+    def sees(self, first: Iterable[Square], second: Iterable[Square],
+             blockers: Iterable[Square] = ()) -> bool:
+        """Line of sight between two models given their squares (a large model
+        has four): any square of one to any square of the other, the models'
+        own squares never blocking."""
+        first, second = list(first), list(second)
+        block = set(blockers) - set(first) - set(second)
+        return any(self.line_of_sight(a, b, block) for a in first for b in second)
+
     def adjacent(self, first: Iterable[Square], second: Iterable[Square]) -> bool:
         """Seed 004, ADJACENT: any squares touching orthogonally or diagonally."""
         return any(distance(a, b) == 1 for a in first for b in second)
@@ -233,6 +280,26 @@ class SquareBoard:
         block = set(blockers) - set(first) - set(second)
         return any(distance(a, b) == 1 and self.line_of_sight(a, b, block)
                    for a in first for b in second)
+
+
+def within_short_range(first: Iterable[Square], second: Iterable[Square],
+                       squares: int = 3) -> bool:
+    """Seed 004, SHORT RANGE: "any square up to 3 squares away from a respective
+    model or element, regardless of LoS": counted in steps, walls and sight
+    ignored."""
+    return any(distance(a, b) <= squares for a in first for b in second)
+
+
+def _corners_on(p, q):
+    """Square corners (even doubled coordinates) strictly inside segment p-q."""
+    out = []
+    for x in range(min(p[0], q[0]) + 1, max(p[0], q[0]), 1):
+        if x % 2:
+            continue
+        for y in range(min(p[1], q[1]) + 1, max(p[1], q[1]), 1):
+            if y % 2 == 0 and (x - p[0]) * (q[1] - p[1]) == (y - p[1]) * (q[0] - p[0]):
+                out.append((x, y))
+    return out
 
 
 def _segment_enters_open_box(p, q, x0, y0, x1, y1) -> bool:
