@@ -1,0 +1,192 @@
+"""The ASOIAF battlefield (seed 004, THE BATTLEFIELD, TERRAIN, DOORS AND WINDOWS,
+TERRAIN ZONES, WALLS, DEPLOYMENT ZONE, OBJECTIVES TOKENS, PLUNDER TOKENS).
+
+A battlefield is 7x7 tiles put side by side, with what the scenario places on
+them: walls, doors and windows on walls, terrain zones (a terrain over an area
+of squares), the gold and silver deployment zones, objectives and plunder
+tokens. Geometry is server.rules.board.square's; this module only decides which
+sides are walled for movement and for sight (doors and windows change that with
+their state) and which terrain lies where. Terrain effects are the engine's.
+The data files are read by `tiles.py` and `scenarios.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from server.rules.board.square import Square, SquareBoard, SquareKind, wall_key
+
+# Doors and windows and what each state lets through (docs/rules/asoiaf.md,
+# "Doors and windows"): (blocks movement, blocks sight).
+OPENING_STATES = {
+    "door": {"open": (False, False), "closed": (True, True), "barred": (True, True),
+             "broken": (False, False)},
+    "window": {"intact": (True, False), "broken": (False, False)},
+}
+DEPLOYMENT_COLOURS = ("gold", "silver")
+# seed 004, PLUNDER TOKENS: one "scores 2 VP and gains 1" coin, the other "scores 2
+# VP, draw 1 agenda card".
+PLUNDER_KINDS = ("coin", "agenda")
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """A terrain of the book: the square kind it makes its squares (None: the
+    tile's own) and its interact mark ("must", "may" or None: seed 004, TERRAIN,
+    "A model that enters a square marked must interact ... marked may choose")."""
+    name: str
+    kind: SquareKind | None
+    mark: str | None
+    passage: str
+
+
+# Every terrain seed 004 names, in its TERRAINS section and in its examples.
+TERRAINS = {t.name: t for t in (
+    Terrain("high_ground", None, None, "TERRAINS, HIGH GROUND"),
+    Terrain("big_corpse_pile", SquareKind.BLOCKED, "may", "TERRAINS, BIG CORPSE PILE"),
+    Terrain("dead_leaves", SquareKind.OPEN, "must", "TERRAINS, DEAD LEAVES"),
+    Terrain("ditch_with_stakes", SquareKind.OPEN, "must", "TERRAINS, DITCH WITH STAKES"),
+    Terrain("large_tree", SquareKind.BLOCKED_X, None, "THE BATTLEFIELD, 2x2 large tree"),
+    Terrain("rocks", SquareKind.BLOCKED_X, None, "MOVEMENT, the two rocks"),
+    Terrain("bush", SquareKind.OPEN_X, None, "THE BATTLEFIELD, the bush"),
+    Terrain("bonfire", SquareKind.OPEN, "must", "MOVEMENT, the bonfire"),
+    Terrain("river", SquareKind.OPEN, None, "TERRAIN ZONES and LARGE MODEL MOVEMENT, river"),
+    Terrain("moat", SquareKind.BLOCKED, None, "BLOCKED-dot, a moat, a deep river"),
+)}
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A door or a window on the side between two squares (seed 004, DOORS AND
+    WINDOWS: "placed over walls")."""
+    side: frozenset
+    kind: str
+    state: str
+
+    @property
+    def blocks_movement(self) -> bool:
+        return OPENING_STATES[self.kind][self.state][0]
+
+    @property
+    def blocks_sight(self) -> bool:
+        return OPENING_STATES[self.kind][self.state][1]
+
+
+@dataclass(frozen=True)
+class TerrainZone:
+    """A terrain over an area of squares (seed 004, TERRAIN ZONES: "All squares
+    within the zone ... share the same terrain zone rules"); a single terrain
+    piece is a zone of its squares."""
+    terrain: str
+    squares: frozenset
+
+    @property
+    def rules(self) -> Terrain:
+        return TERRAINS[self.terrain]
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    width: int
+    height: int
+    kinds: dict = field(default_factory=dict)  # Square -> SquareKind, after terrain
+    walls: frozenset = frozenset()  # wall_key of plain walls
+    openings: tuple = ()  # Opening
+    zones: tuple = ()  # TerrainZone
+    deployment: dict = field(default_factory=dict)  # colour -> tuple of frozenset areas
+    objectives: tuple = ()  # Square
+    plunder: dict = field(default_factory=dict)  # Square -> plunder kind
+
+    # -- the two geometries ---------------------------------------------------------
+    @property
+    def movement(self) -> SquareBoard:
+        """Walls for moving, and for contact ("They block movement, line of
+        sight, being engaged, being in contact"): every wall and every door or
+        window whose state stops a model."""
+        walls = self.walls | {o.side for o in self.openings if o.blocks_movement}
+        return SquareBoard(self.width, self.height, self.kinds, frozenset(walls))
+
+    @property
+    def sight(self) -> SquareBoard:
+        walls = self.walls | {o.side for o in self.openings if o.blocks_sight}
+        return SquareBoard(self.width, self.height, self.kinds, frozenset(walls))
+
+    def kind(self, sq: Square) -> SquareKind:
+        return self.kinds.get(Square(*sq), SquareKind.OPEN)
+
+    def line_of_sight(self, a: Square, b: Square, blockers: Iterable[Square] = ()) -> bool:
+        return self.sight.line_of_sight(a, b, blockers)
+
+    def sees(self, first, second, blockers=()) -> bool:
+        return self.sight.sees(first, second, blockers)
+
+    def in_contact(self, first, second, blockers=()) -> bool:
+        """Seed 004, CONTACT: adjacent with LoS. An intact window lets sight
+        through but is still a wall for contact (our reading, asoiaf.md)."""
+        return self.movement.in_contact(first, second, blockers)
+
+    def engaged(self, model: Iterable[Square], enemies: Iterable[Iterable[Square]],
+                blockers: Iterable[Square] = ()) -> bool:
+        """Seed 004, ENGAGED: "A model in contact with an enemy model is engaged"."""
+        mine = list(model)
+        return any(self.in_contact(mine, list(enemy), blockers) for enemy in enemies)
+
+    # -- terrain --------------------------------------------------------------------
+    def zone_at(self, sq: Square) -> TerrainZone | None:
+        for zone in self.zones:
+            if Square(*sq) in zone.squares:
+                return zone
+        return None
+
+    def terrain_of_step(self, a: Square, b: Square, passed: Square | None = None) -> list[str]:
+        """The terrains a step applies: the square entered's, and for a diagonal
+        the side square the player chose to pass through (seed 004, MOVEMENT:
+        "must choose 1 of the 2 squares that compose that diagonal and apply all
+        terrain effects from that square")."""
+        if a[0] != b[0] and a[1] != b[1]:
+            options = self.movement.diagonal_passages(a, b)
+            if passed is None or Square(*passed) not in options:
+                raise ValueError(f"a diagonal step from {tuple(a)} to {tuple(b)} passes "
+                                 f"through one of {[tuple(s) for s in options]}")
+        names = []
+        for sq in ([passed] if passed is not None else []) + [b]:
+            zone = self.zone_at(sq)
+            if zone is not None:
+                names.append(zone.terrain)
+        return names
+
+    # -- doors and windows ----------------------------------------------------------
+    def interact_squares(self, opening: Opening) -> frozenset:
+        """Seed 004, DOORS AND WINDOWS: "They can be interacted with from any of the
+        adjacent squares": the six squares touching the side, either side of it."""
+        s1, s2 = sorted(opening.side)
+        if s1.x != s2.x:  # a vertical side: three rows, two columns
+            cells = {Square(x, s1.y + dy) for x in (s1.x, s2.x) for dy in (-1, 0, 1)}
+        else:
+            cells = {Square(s1.x + dx, y) for y in (s1.y, s2.y) for dx in (-1, 0, 1)}
+        return frozenset(c for c in cells if self.movement.standable(c))
+
+    def openings_within_reach(self, squares: Iterable[Square]) -> list[Opening]:
+        mine = set(squares)
+        return [o for o in self.openings if mine & self.interact_squares(o)]
+
+    def with_opening_state(self, opening: Opening, state: str) -> Battlefield:
+        """The battlefield after a door or window token is flipped."""
+        if state not in OPENING_STATES[opening.kind]:
+            raise ValueError(f"a {opening.kind} is one of "
+                             f"{', '.join(OPENING_STATES[opening.kind])}, not {state!r}")
+        if opening not in self.openings:
+            raise ValueError("that door or window is not on this battlefield")
+        changed = tuple(replace(o, state=state) if o == opening else o for o in self.openings)
+        return replace(self, openings=changed)
+
+    # -- deployment -----------------------------------------------------------------
+    def deployment_squares(self, colour: str) -> frozenset:
+        """Seed 004, SETUP: "As long as the zone is outlined with the same colour,
+        models from the same warband can deploy within those zones"."""
+        return frozenset().union(*self.deployment.get(colour, ()))
+
+    def opening_at(self, a: Square, b: Square) -> Opening | None:
+        key = wall_key(a, b)
+        return next((o for o in self.openings if o.side == key), None)
