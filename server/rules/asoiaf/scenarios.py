@@ -1,0 +1,201 @@
+"""Scenarios (seed 004, SCENARIOS AND BATTLEFIELD SETUP, PLAYING THE GAME).
+
+"The scenario tells you how many coins you have to assemble your warband ...
+place the tiles and all the elements (doors, objectives, plunder tokens, etc.)
+required on said tiles by simply following the scenario's map." The book's maps
+were pictures the scan lost: the layouts in `data/scenarios/*.toml` are our
+design, following the passages quoted in docs/rules/asoiaf.md ("The battlefield
+and scenarios"). `load_scenario` refuses a malformed file naming every problem.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from server.rules.asoiaf.battlefield import (
+    DEPLOYMENT_COLOURS,
+    PLUNDER_KINDS,
+    Battlefield,
+)
+from server.rules.asoiaf.tiles import DATA, TILE, Layout, Tile, load_tiles
+from server.rules.board.square import Square, SquareBoard, SquareKind
+
+SCENARIOS = DATA / "scenarios"
+# seed 004, ASSEMBLING YOUR WARBAND: "There are 3 sizes of warbands" (gold, silver, copper).
+SIZES = {(2, 4, 12): "small", (3, 6, 18): "standard", (4, 8, 24): "large"}
+# seed 004, THE BATTLEFIELD: "it's always in the following fashion: OPEN-, OPEN-X, ..."
+KIND_NAMES = {SquareKind.OPEN: "OPEN-dot", SquareKind.OPEN_X: "OPEN-X",
+              SquareKind.BLOCKED: "BLOCKED-dot", SquareKind.BLOCKED_X: "BLOCKED-X"}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    name: str
+    coins: tuple  # (gold, silver, copper) per player
+    rounds: int
+    battlefield: Battlefield
+    tiles: tuple  # rows of tile names, as laid out
+    follows: tuple  # the passages the design follows (asoiaf.md quotes them)
+
+    @property
+    def size(self) -> str:
+        return SIZES[self.coins]
+
+
+def largest_warband(coins: tuple) -> tuple[int, int]:
+    """(large models, infantry models) of the biggest warband the coins allow:
+    "your warband can never contain more models than the amount of copper you
+    possess", and every hero costs gold and every champion silver, so at most
+    gold + silver mounted characters on 2x2 (our bound, asoiaf.md)."""
+    gold, silver, copper = coins
+    large = min(gold + silver, copper)
+    return large, copper - large
+
+
+def deployment_fits(board: SquareBoard, zone: frozenset, large: int, infantry: int) -> bool:
+    """Can `large` 2x2 models and `infantry` single models all stand in `zone`?
+    Greedy, row by row: large models first, then the squares left. Greedy may
+    miss a packing that exists, so a zone it accepts surely holds the warband."""
+    taken: set = set()
+    placed = 0
+    for y in range(board.height):
+        for x in range(board.width):
+            if placed == large:
+                break
+            anchor = Square(x, y)
+            cells = {anchor, Square(x + 1, y), Square(x, y + 1), Square(x + 1, y + 1)}
+            if cells <= zone and board.can_place_large(anchor, taken):
+                taken |= cells
+                placed += 1
+    free = [sq for sq in zone if board.standable(sq) and sq not in taken]
+    return placed == large and len(free) >= infantry
+
+
+def load_scenario(path: Path, tiles: dict[str, Tile] | None = None) -> Scenario:
+    with open(path, "rb") as f:
+        raw = tomllib.load(f)
+    return build_scenario(raw, tiles if tiles is not None else load_tiles(), path.name)
+
+
+def load_scenarios(folder: Path = SCENARIOS) -> dict[str, Scenario]:
+    tiles = load_tiles()
+    out = {}
+    for path in sorted(folder.glob("*.toml")):
+        scenario = load_scenario(path, tiles)
+        out[scenario.id] = scenario
+    return out
+
+
+def build_scenario(raw: dict, tiles: dict[str, Tile], where: str = "scenario") -> Scenario:
+    problems: list[str] = []
+    coins = tuple(raw.get("coins", ()))
+    if coins not in SIZES:
+        problems.append(f"{where}: coins {list(coins)} is none of the book's warband sizes "
+                        f"{', '.join(str(list(s)) for s in SIZES)}")
+    rounds = raw.get("rounds")
+    if not isinstance(rounds, int) or rounds < 1:
+        problems.append(f"{where}: rounds {rounds!r} is not a number of rounds (1 or more)")
+    for key in ("id", "name"):
+        if not isinstance(raw.get(key), str) or not raw.get(key):
+            problems.append(f"{where}: the scenario needs a {key}")
+    grid = [list(row) for row in raw.get("tiles", [])]
+    if not grid or any(len(row) != len(grid[0]) for row in grid) or not grid[0]:
+        problems.append(f"{where}: tiles must be rows of tile names, all rows as long")
+        raise ValueError(_report(where, problems))
+    layout = Layout(TILE * len(grid[0]), TILE * len(grid), where, problems)
+    for ty, row in enumerate(grid):
+        for tx, name in enumerate(row):
+            if name not in tiles:
+                layout.complain(f"unknown tile {name!r} (tiles are {', '.join(sorted(tiles))})")
+                continue
+            layout.add_tile(tiles[name], TILE * tx, TILE * ty)
+    layout.add_features({"walls": raw.get("walls", ()), "openings": raw.get("openings", ()),
+                         "zones": raw.get("terrain", ())})
+    layout.check_features()
+    board = SquareBoard(layout.width, layout.height, dict(layout.kinds),
+                        frozenset(layout.walls | {o.side for o in layout.openings
+                                                  if o.blocks_movement}))
+    deployment = _deployment(raw, layout, board, coins)
+    objectives, plunder = _tokens(raw, layout, board)
+    if problems:
+        raise ValueError(_report(where, problems))
+    battlefield = Battlefield(layout.width, layout.height, dict(layout.kinds),
+                              frozenset(layout.walls), tuple(layout.openings),
+                              tuple(layout.zones), deployment, objectives, plunder)
+    return Scenario(raw["id"], raw["name"], coins, rounds, battlefield,
+                    tuple(tuple(r) for r in grid), tuple(raw.get("follows", ())))
+
+
+def _deployment(raw: dict, layout: Layout, board: SquareBoard, coins: tuple) -> dict:
+    areas: dict = {colour: [] for colour in DEPLOYMENT_COLOURS}
+    for spec in raw.get("deployment", ()):
+        colour = spec.get("colour")
+        if colour not in DEPLOYMENT_COLOURS:
+            layout.complain(f"deployment colour {colour!r} is neither gold nor silver")
+            continue
+        area = layout.area(spec, f"{colour} deployment zone")
+        for sq in sorted(area):
+            if not board.standable(sq):
+                layout.complain(f"{colour} deployment zone includes {tuple(sq)}, "
+                                f"a {KIND_NAMES[layout.kinds[sq]]} square no model can stand on")
+        areas[colour].append(area)
+    zones = {c: frozenset().union(*a) for c, a in areas.items()}
+    for colour in DEPLOYMENT_COLOURS:
+        if not areas[colour]:
+            layout.complain(f"there is no {colour} deployment zone (the book outlines "
+                            "one in gold and one in silver)")
+    overlap = zones["gold"] & zones["silver"]
+    if overlap:
+        layout.complain(f"the gold and silver deployment zones overlap at "
+                        f"{sorted(tuple(s) for s in overlap)}")
+    if coins in SIZES:
+        large, infantry = largest_warband(coins)
+        for colour in DEPLOYMENT_COLOURS:
+            if areas[colour] and not deployment_fits(board, zones[colour], large, infantry):
+                layout.complain(f"the {colour} deployment zone cannot hold the largest "
+                                f"{SIZES[coins]} warband: {large} large models on 2x2 and "
+                                f"{infantry} infantry")
+    return {c: tuple(a) for c, a in areas.items()}
+
+
+def _tokens(raw: dict, layout: Layout, board: SquareBoard):
+    used: dict = {}
+    objectives = []
+    for spec in raw.get("objectives", ()):
+        sq = layout.square(spec, "objective")
+        if sq is None:
+            continue
+        # seed 004, OBJECTIVES TOKENS: "All are OPEN-dot"
+        if board.kind(sq) is not SquareKind.OPEN:
+            layout.complain(f"objective at {tuple(sq)} is on a {KIND_NAMES[board.kind(sq)]} "
+                            "square (objectives are on OPEN-dot squares)")
+        _claim(layout, used, sq, "objective")
+        objectives.append(sq)
+    plunder = {}
+    for spec in raw.get("plunder", ()):
+        sq = layout.square(spec.get("at"), "plunder token")
+        kind = spec.get("kind")
+        if kind not in PLUNDER_KINDS:
+            layout.complain(f"plunder kind {kind!r} is not one of {', '.join(PLUNDER_KINDS)}")
+        if sq is None:
+            continue
+        if not board.standable(sq):
+            layout.complain(f"plunder token at {tuple(sq)} is on a square no model can "
+                            "stand on, so none could ever interact with it")
+        _claim(layout, used, sq, "plunder token")
+        plunder[sq] = kind
+    return tuple(objectives), plunder
+
+
+def _claim(layout: Layout, used: dict, sq: Square, what: str) -> None:
+    if sq in used:
+        article = "an" if used[sq][0] in "aeiou" else "a"
+        layout.complain(f"{what} at {tuple(sq)} shares its square with {article} {used[sq]}")
+    used.setdefault(sq, what)
+
+
+def _report(where: str, problems: list[str]) -> str:
+    return f"scenario {where} is malformed:\n- " + "\n- ".join(problems)
