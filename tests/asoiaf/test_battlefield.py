@@ -176,3 +176,17 @@ def test_render_draws_squares_walls_doors_and_windows():
     assert lines[6] == "+ +-+-+-+-+   +"
     assert lines[9] == "|.|. R . .W. .|"
     assert lines[12] == "+ +-+D+-+-+   +"
+
+
+def test_charging_a_door_needs_sight_of_it():
+    """Seed 004, CHARGE TERRAIN ACTION: "Some terrain, like doors or windows, can be
+    destroyed ... To declare a charge terrain, a model must be unengaged and have LoS
+    to its target terrain"."""
+    field = cabin_field()
+    door = field.opening_at(S(2, 5), S(2, 6))
+    assert field.sees_opening([S(2, 3)], door)  # from inside the cabin
+    assert field.sees_opening([S(4, 6)], door)
+    assert not field.sees_opening([S(2, 0)], door)  # the cabin's north wall is between
+    assert field.sees_opening([S(2, 6)], door, blockers=[S(2, 5)])  # the squares at the door
+    assert field.sees_opening([S(6, 6)], door)
+    assert not field.sees_opening([S(6, 6)], door, blockers=[S(4, 6)])

@@ -156,3 +156,24 @@ def test_every_scenario_renders(scenarios):
     assert len(lines) == 2 * 14 + 1
     assert lines[1].count("g") == 14 and lines[-2].count("s") == 14
     assert "$" in "".join(lines) and "?" in "".join(lines)
+
+
+def test_victory_points_default_to_the_books_and_a_scenario_may_change_them(scenarios):
+    """Seed 004, THE END PHASE: "Each model that controls an objective scores 1 VP ...
+    The player holding the most copper scores 1 VP"; "Extra VP can sometimes be earned
+    thanks to scenario special rules"; PLAYING THE GAME: "2 VP per round remaining"
+    and, on a concession, "3 VP for each round remaining"."""
+    book = scenarios["learn_to_play"].victory
+    assert (book.objective, book.most_copper, book.most_captives) == (1, 1, 1)
+    assert (book.wipe_out_per_round, book.concession_per_round) == (2, 3)
+    raw = {"id": "v", "name": "V", "coins": [2, 4, 12], "rounds": 4,
+           "tiles": [["open_field", "open_field"], ["open_field", "open_field"]],
+           "deployment": [{"colour": "gold", "rect": [0, 0, 14, 3]},
+                          {"colour": "silver", "rect": [0, 11, 14, 3]}],
+           "victory": {"objective": 2}}
+    assert build_scenario(raw, load_tiles()).victory.objective == 2
+    raw["victory"] = {"objectives": 2, "most_copper": -1}
+    with pytest.raises(ValueError) as err:
+        build_scenario(raw, load_tiles())
+    assert "victory has no 'objectives'" in str(err.value)
+    assert "victory most_copper = -1 is not a number of VP" in str(err.value)

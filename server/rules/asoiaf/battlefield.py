@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from server.rules.board.square import Square, SquareBoard, SquareKind, wall_key
 
@@ -98,8 +99,9 @@ class Battlefield:
     objectives: tuple = ()  # Square
     plunder: dict = field(default_factory=dict)  # Square -> plunder kind
 
-    # -- the two geometries ---------------------------------------------------------
-    @property
+    # -- the two geometries (a battlefield never changes: flipping a token makes a
+    # new one, so each is built once) -------------------------------------------------
+    @cached_property
     def movement(self) -> SquareBoard:
         """Walls for moving, and for contact ("They block movement, line of
         sight, being engaged, being in contact"): every wall and every door or
@@ -107,7 +109,7 @@ class Battlefield:
         walls = self.walls | {o.side for o in self.openings if o.blocks_movement}
         return SquareBoard(self.width, self.height, self.kinds, frozenset(walls))
 
-    @property
+    @cached_property
     def sight(self) -> SquareBoard:
         walls = self.walls | {o.side for o in self.openings if o.blocks_sight}
         return SquareBoard(self.width, self.height, self.kinds, frozenset(walls))
@@ -166,6 +168,15 @@ class Battlefield:
         else:
             cells = {Square(s1.x + dx, y) for y in (s1.y, s2.y) for dx in (-1, 0, 1)}
         return frozenset(c for c in cells if self.movement.standable(c))
+
+    def sees_opening(self, model: Iterable[Square], opening: Opening,
+                     blockers: Iterable[Square] = ()) -> bool:
+        """Seed 004, CHARGE TERRAIN ACTION: "a model must be unengaged and have LoS to
+        its target terrain": a line from one of the model's squares to the middle of
+        the door's or window's side (board.md, "Square grid")."""
+        mine = list(model)
+        block = set(blockers) - set(mine)
+        return any(self.sight.sight_to_side(sq, opening.side, block) for sq in mine)
 
     def openings_within_reach(self, squares: Iterable[Square]) -> list[Opening]:
         mine = set(squares)

@@ -31,6 +31,24 @@ KIND_NAMES = {SquareKind.OPEN: "OPEN-dot", SquareKind.OPEN_X: "OPEN-X",
 
 
 @dataclass(frozen=True)
+class Victory:
+    """The victory points the book gives, which a scenario may change ("Extra VP
+    can sometimes be earned thanks to scenario special rules ... Victory
+    conditions vary for each scenario"). Defaults are seed 004's:
+    THE END PHASE: "Each model that controls an objective scores 1 VP ... The
+    player holding the most copper scores 1 VP"; CAPTURED CHAMPIONS AND HEROES:
+    "the player with the most captured enemy models scores 1 VP"; PLAYING THE
+    GAME: "scores 2 VP per round remaining including the current one" (the other
+    side lost all its models) and "Their opponent scores 3 VP for each round
+    remaining" (a concession)."""
+    objective: int = 1
+    most_copper: int = 1
+    most_captives: int = 1
+    wipe_out_per_round: int = 2
+    concession_per_round: int = 3
+
+
+@dataclass(frozen=True)
 class Scenario:
     id: str
     name: str
@@ -39,6 +57,7 @@ class Scenario:
     battlefield: Battlefield
     tiles: tuple  # rows of tile names, as laid out
     follows: tuple  # the passages the design follows (asoiaf.md quotes them)
+    victory: Victory = Victory()
 
     @property
     def size(self) -> str:
@@ -120,13 +139,27 @@ def build_scenario(raw: dict, tiles: dict[str, Tile], where: str = "scenario") -
                                                   if o.blocks_movement}))
     deployment = _deployment(raw, layout, board, coins)
     objectives, plunder = _tokens(raw, layout, board)
+    victory = _victory(raw.get("victory", {}), layout)
     if problems:
         raise ValueError(_report(where, problems))
     battlefield = Battlefield(layout.width, layout.height, dict(layout.kinds),
                               frozenset(layout.walls), tuple(layout.openings),
                               tuple(layout.zones), deployment, objectives, plunder)
     return Scenario(raw["id"], raw["name"], coins, rounds, battlefield,
-                    tuple(tuple(r) for r in grid), tuple(raw.get("follows", ())))
+                    tuple(tuple(r) for r in grid), tuple(raw.get("follows", ())), victory)
+
+
+def _victory(raw: dict, layout: Layout) -> Victory:
+    known = Victory.__dataclass_fields__
+    values = {}
+    for key, value in raw.items():
+        if key not in known:
+            layout.complain(f"victory has no {key!r} (it has {', '.join(known)})")
+        elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            layout.complain(f"victory {key} = {value!r} is not a number of VP (0 or more)")
+        else:
+            values[key] = value
+    return Victory(**values)
 
 
 def _deployment(raw: dict, layout: Layout, board: SquareBoard, coins: tuple) -> dict:

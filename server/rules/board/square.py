@@ -186,15 +186,28 @@ class SquareBoard:
         """Centre to centre (seed 004, THE BATTLEFIELD). `blockers` are squares
         holding models; the two end squares never block."""
         ends = {Square(*a), Square(*b)}
-        extra = set(blockers) - ends
-        p = (2 * a[0] + 1, 2 * a[1] + 1)
-        q = (2 * b[0] + 1, 2 * b[1] + 1)
-        for sq in self.squares_crossed(a, b):
+        return self._line_clear(_centre(a), _centre(b), ends, set(blockers) - ends)
+
+    def sight_to_side(self, a: Square, side: frozenset, blockers: Iterable[Square] = ()) -> bool:
+        """Line of sight from a square's centre to the middle of a side, where a
+        door or window stands (seed 004, CHARGE TERRAIN ACTION: "have LoS to its
+        target terrain"). The two squares the side lies between never block (the
+        door is in both), nor does the side itself."""
+        s1, s2 = sorted(side)
+        mid = (s1[0] + s2[0] + 1, s1[1] + s2[1] + 1)
+        ends = {Square(*a), Square(*s1), Square(*s2)}
+        return self._line_clear(_centre(a), mid, ends, set(blockers) - ends, skip_wall=side)
+
+    def _line_clear(self, p, q, ends: set, extra: set, skip_wall: frozenset | None = None
+                    ) -> bool:
+        for sq in _squares_on(p, q):
             if sq in ends:
                 continue
             if self.kind(sq).blocks_sight or sq in extra:
                 return False
         for key in self.walls:
+            if key == skip_wall:
+                continue
             s1, s2 = tuple(key)
             if _crosses_side(p, q, s1, s2):
                 return False
@@ -220,14 +233,7 @@ class SquareBoard:
 
     def squares_crossed(self, a: Square, b: Square) -> list[Square]:
         """Squares whose inside the centre-to-centre segment passes through."""
-        p = (2 * a[0] + 1, 2 * a[1] + 1)
-        q = (2 * b[0] + 1, 2 * b[1] + 1)
-        out = []
-        for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
-            for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
-                if _segment_enters_open_box(p, q, 2 * x, 2 * y, 2 * x + 2, 2 * y + 2):
-                    out.append(Square(x, y))
-        return out
+        return _squares_on(_centre(a), _centre(b))
 
     # -- large models ---------------------------------------------------------------
     def can_place_large(self, anchor: Square, occupied: Iterable[Square] = ()) -> bool:
@@ -240,21 +246,24 @@ class SquareBoard:
                  ((x, y), (x, y + 1)), ((x + 1, y), (x + 1, y + 1))]
         return not any(self.walled(Square(*s), Square(*t)) for s, t in inner)
 
-    def large_destinations(self, anchor: Square, budget: int,
-                           occupied: Iterable[Square] = ()) -> list[Square]:
+    def large_destinations(self, anchor: Square, budget: int, occupied: Iterable[Square] = (),
+                           friends: Iterable[Square] = ()) -> list[Square]:
         """Seed 004, LARGE MODEL MOVEMENT: "choose one of the four squares the
         model occupies and move it up to 3 squares ... reorient ... it only needs a
         single free OPEN square all along the way ... must end its move ... in a
-        group of four OPEN squares it can legally occupy". Returns anchors."""
+        group of four OPEN squares it can legally occupy". Returns anchors. The
+        chosen square may pass through `friends` (MOVE ACTION); the model ends
+        clear of them and of `occupied`."""
         own = set(footprint(anchor))
         others = set(occupied) - own
+        mates = set(friends) - own
         out = set()
         for cell in own:
-            for arrived in self.reachable(cell, budget, others):
+            for arrived in self.reachable(cell, budget, others, friends=mates):
                 for dx in (0, -1):
                     for dy in (0, -1):
                         new = Square(arrived[0] + dx, arrived[1] + dy)
-                        if self.can_place_large(new, others):
+                        if self.can_place_large(new, others | mates):
                             out.add(new)
         out.discard(Square(*anchor))
         return sorted(out)
@@ -288,6 +297,21 @@ def within_short_range(first: Iterable[Square], second: Iterable[Square],
     model or element, regardless of LoS": counted in steps, walls and sight
     ignored."""
     return any(distance(a, b) <= squares for a in first for b in second)
+
+
+def _centre(sq: Square) -> tuple[int, int]:
+    """A square's centre in doubled coordinates (square (x, y) spans 2x..2x+2)."""
+    return (2 * sq[0] + 1, 2 * sq[1] + 1)
+
+
+def _squares_on(p, q) -> list[Square]:
+    """Squares whose open inside segment p-q (doubled coordinates) passes through."""
+    out = []
+    for x in range(min(p[0], q[0]) // 2, max(p[0], q[0]) // 2 + 1):
+        for y in range(min(p[1], q[1]) // 2, max(p[1], q[1]) // 2 + 1):
+            if _segment_enters_open_box(p, q, 2 * x, 2 * y, 2 * x + 2, 2 * y + 2):
+                out.append(Square(x, y))
+    return out
 
 
 def _corners_on(p, q):
