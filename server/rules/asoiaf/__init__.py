@@ -5,9 +5,11 @@ Its layout, as it grows (docs/rules/asoiaf.md records every reading of the scan)
   cards, equipment tokens, terrains), its schema and loader, and the effect
   vocabulary abilities are written in; `data/packs/` holds the packs.
 - `warband.py`: building a warband from a pack, and the list checker.
-- `battlefield.py`, `scenarios.py`: tiles, square types, walls, doors and windows,
-  terrain zones, and the scenario layouts (`data/scenarios/`), on the shared square
-  geometry (server.rules.board.square).
+- `battlefield.py`, `tiles.py`, `scenarios.py`, `render.py`: tiles
+  (`data/tiles.toml`), square types, walls, doors and windows, terrain zones,
+  deployment zones, objectives and plunder tokens, the scenario layouts
+  (`data/scenarios/`) and their text picture, on the shared square geometry
+  (server.rules.board.square).
 - to come: `system.py` (its kernel face), `state.py`, `setup.py`, and one module
   per rule area (rounds, actions, the attack sequence, conditions, capture, ...).
 
