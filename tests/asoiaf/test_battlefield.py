@@ -38,7 +38,8 @@ def test_a_malformed_tile_file_names_every_problem(tmp_path):
     """Seed 004, THE BATTLEFIELD: 7 by 7 squares of four kinds; walls lie between squares."""
     bad = tmp_path / "tiles.toml"
     bad.write_text('[tiles.broken]\nrows = [".......", "..z...."]\n'
-                   'walls = [[6, 0, "E"]]\nzones = [{ terrain = "lava", squares = [[1, 1]] }]\n')
+                   'walls = [[6, 0, "E"]]\nzones = [{ terrain = "lava", squares = [[1, 1]] }]\n'
+                   '[tiles.typo]\nrows = ["......."]\nwals = []\n')
     with pytest.raises(ValueError) as err:
         load_tiles(bad)
     text = str(err.value)
@@ -46,6 +47,7 @@ def test_a_malformed_tile_file_names_every_problem(tmp_path):
     assert "unknown square codes ['z']" in text
     assert "is off the grid" in text
     assert "terrain 'lava' is not one of the book's" in text
+    assert "tile typo: the tile has an unknown key 'wals'" in text
 
 
 def test_a_closed_door_is_a_wall_until_opened():

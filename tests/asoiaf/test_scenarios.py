@@ -177,3 +177,27 @@ def test_victory_points_default_to_the_books_and_a_scenario_may_change_them(scen
         build_scenario(raw, load_tiles())
     assert "victory has no 'objectives'" in str(err.value)
     assert "victory most_copper = -1 is not a number of VP" in str(err.value)
+
+
+def test_a_misspelt_key_is_named_not_ignored():
+    """Seed 004, SCENARIOS AND BATTLEFIELD SETUP ("place ... all the elements (doors,
+    objectives, plunder tokens, etc.) required"): a map whose author wrote
+    `objective` for `objectives` would silently lose its objectives."""
+    raw = {"id": "typo", "name": "Typo", "coins": [2, 4, 12], "rounds": 4,
+           "tiles": [["open_field", "open_field"], ["open_field", "open_field"]],
+           "objective": [[7, 7]],
+           "plunder": [{"at": [3, 7], "kind": "coin", "vp": 2}, [1, 1]],
+           "terrain": [{"terrain": "bush", "rects": [1, 1, 1, 1]}],
+           "deployment": [{"colour": "gold", "rect": [0, 0, 14, 3]},
+                          {"color": "silver", "rect": [0, 11, 14, 3]}]}
+    with pytest.raises(ValueError) as err:
+        build_scenario(raw, load_tiles(), "typo.toml")
+    text = str(err.value)
+    assert "the scenario has an unknown key 'objective'" in text
+    assert "a plunder token has an unknown key 'vp'" in text
+    assert "a plunder token [1, 1] is not a table" in text
+    assert "a terrain has an unknown key 'rects'" in text
+    assert "a deployment zone has an unknown key 'color'" in text
+    raw_flat = dict(raw, tiles=["open_field", "open_field"])
+    with pytest.raises(ValueError, match="tiles must be rows of tile names"):
+        build_scenario(raw_flat, load_tiles(), "flat.toml")

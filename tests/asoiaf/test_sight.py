@@ -3,6 +3,9 @@ test a passage of seed 004 rebuilt as a small board (the diagrams were images)."
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from server.rules.board.square import Square, SquareBoard, within_short_range
 
 S = Square
@@ -142,3 +145,21 @@ def test_short_range_is_three_squares_regardless_of_sight():
     walled = SquareBoard.from_rows(["....", "...."], walls=[(S(0, 0), S(1, 0))])
     assert not walled.line_of_sight(S(0, 0), S(1, 0))
     assert within_short_range([S(0, 0)], [S(1, 0)])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1), st.booleans()), max_size=4),
+       st.booleans())
+def test_sight_past_a_wall_corner_is_the_diagonal_step(wall_specs, other_diagonal):
+    """Seed 004, WALLS: "The angle of a wall is treated like the corner of a BLOCKED
+    square for all rules": between two diagonal squares, walls stop sight (and so
+    contact) exactly when they stop the diagonal step."""
+    walls = []
+    for x, y, east in wall_specs:
+        other = S(x + 1, y) if east else S(x, y + 1)
+        if other.x <= 1 and other.y <= 1:
+            walls.append((S(x, y), other))
+    board = SquareBoard.from_rows(["..", ".."], walls=walls)
+    a, b = (S(1, 0), S(0, 1)) if other_diagonal else (S(0, 0), S(1, 1))
+    assert board.line_of_sight(a, b) == board.step_allowed(a, b)
+    assert board.in_contact([a], [b]) == board.step_allowed(a, b)

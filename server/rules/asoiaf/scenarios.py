@@ -101,15 +101,23 @@ def load_scenario(path: Path, tiles: dict[str, Tile] | None = None) -> Scenario:
 
 def load_scenarios(folder: Path = SCENARIOS) -> dict[str, Scenario]:
     tiles = load_tiles()
-    out = {}
+    out: dict[str, Scenario] = {}
     for path in sorted(folder.glob("*.toml")):
         scenario = load_scenario(path, tiles)
+        if scenario.id in out:
+            raise ValueError(f"scenario {path.name}: the id {scenario.id!r} is already "
+                             "another scenario's")
         out[scenario.id] = scenario
     return out
 
 
+SCENARIO_KEYS = ("id", "name", "coins", "rounds", "follows", "tiles", "walls", "openings",
+                 "terrain", "objectives", "plunder", "deployment", "victory")
+
+
 def build_scenario(raw: dict, tiles: dict[str, Tile], where: str = "scenario") -> Scenario:
     problems: list[str] = []
+    Layout(0, 0, where, problems).table(raw, SCENARIO_KEYS, "the scenario")
     coins = tuple(raw.get("coins", ()))
     if coins not in SIZES:
         problems.append(f"{where}: coins {list(coins)} is none of the book's warband sizes "
@@ -120,8 +128,10 @@ def build_scenario(raw: dict, tiles: dict[str, Tile], where: str = "scenario") -
     for key in ("id", "name"):
         if not isinstance(raw.get(key), str) or not raw.get(key):
             problems.append(f"{where}: the scenario needs a {key}")
-    grid = [list(row) for row in raw.get("tiles", [])]
-    if not grid or any(len(row) != len(grid[0]) for row in grid) or not grid[0]:
+    rows = raw.get("tiles", [])
+    grid = [list(row) for row in rows if isinstance(row, list)]
+    if (not grid or len(grid) != len(rows) or not grid[0]
+            or any(len(row) != len(grid[0]) for row in grid)):
         problems.append(f"{where}: tiles must be rows of tile names, all rows as long")
         raise ValueError(_report(where, problems))
     layout = Layout(TILE * len(grid[0]), TILE * len(grid), where, problems)
@@ -152,6 +162,9 @@ def build_scenario(raw: dict, tiles: dict[str, Tile], where: str = "scenario") -
 def _victory(raw: dict, layout: Layout) -> Victory:
     known = Victory.__dataclass_fields__
     values = {}
+    if not isinstance(raw, dict):
+        layout.complain(f"victory {raw!r} is not a table of VP values")
+        return Victory()
     for key, value in raw.items():
         if key not in known:
             layout.complain(f"victory has no {key!r} (it has {', '.join(known)})")
@@ -165,6 +178,8 @@ def _victory(raw: dict, layout: Layout) -> Victory:
 def _deployment(raw: dict, layout: Layout, board: SquareBoard, coins: tuple) -> dict:
     areas: dict = {colour: [] for colour in DEPLOYMENT_COLOURS}
     for spec in raw.get("deployment", ()):
+        if not layout.table(spec, ("colour", "rect", "squares"), "a deployment zone"):
+            continue
         colour = spec.get("colour")
         if colour not in DEPLOYMENT_COLOURS:
             layout.complain(f"deployment colour {colour!r} is neither gold nor silver")
@@ -209,6 +224,8 @@ def _tokens(raw: dict, layout: Layout, board: SquareBoard):
         objectives.append(sq)
     plunder = {}
     for spec in raw.get("plunder", ()):
+        if not layout.table(spec, ("at", "kind"), "a plunder token"):
+            continue
         sq = layout.square(spec.get("at"), "plunder token")
         kind = spec.get("kind")
         if kind not in PLUNDER_KINDS:

@@ -44,6 +44,9 @@ def load_tiles(path: Path = DATA / "tiles.toml") -> dict[str, Tile]:
         raw = tomllib.load(f)
     problems, tiles = [], {}
     for name, spec in raw.get("tiles", {}).items():
+        check = Layout(TILE, TILE, f"tile {name}", problems)
+        if not check.table(spec, ("rows", "walls", "openings", "zones"), "the tile"):
+            continue
         rows = spec.get("rows", [])
         if len(rows) != TILE or any(len(r) != TILE for r in rows):
             problems.append(f"tile {name}: a tile is {TILE} rows of {TILE} squares")
@@ -74,6 +77,18 @@ class Layout:
 
     def complain(self, text: str) -> None:
         self.problems.append(f"{self.where}: {text}")
+
+    def table(self, raw, allowed: tuple, what: str) -> bool:
+        """Is `raw` a table with only `allowed` keys? Names what is wrong (a typo
+        in a key would otherwise be silently ignored)."""
+        if not isinstance(raw, dict):
+            self.complain(f"{what} {raw!r} is not a table {{{', '.join(allowed)}}}")
+            return False
+        for key in raw:
+            if key not in allowed:
+                self.complain(f"{what} has an unknown key {key!r} (it takes "
+                              f"{', '.join(allowed)})")
+        return True
 
     def on_board(self, sq) -> bool:
         return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
@@ -144,6 +159,8 @@ class Layout:
             self.add_zone(raw, dx, dy, printed)
 
     def add_opening(self, raw: dict, dx: int, dy: int) -> None:
+        if not self.table(raw, ("side", "kind", "state"), "a door or window"):
+            return
         kind, state = raw.get("kind"), raw.get("state")
         if kind not in OPENING_STATES:
             self.complain(f"opening kind {kind!r} is not one of {', '.join(OPENING_STATES)}")
@@ -156,6 +173,8 @@ class Layout:
             self.openings.append(Opening(key, kind, state))
 
     def add_zone(self, raw: dict, dx: int, dy: int, printed: bool) -> None:
+        if not self.table(raw, ("terrain", "rect", "squares"), "a terrain"):
+            return
         name = raw.get("terrain")
         if name not in TERRAINS:
             self.complain(f"terrain {name!r} is not one of the book's: "
