@@ -152,3 +152,25 @@ def test_tiles_are_seven_by_seven():
     tile = ["......."] * 7
     board = SquareBoard.from_tiles([[tile, tile], [tile, tile]])
     assert (board.width, board.height) == (14, 14)
+
+
+centres = st.builds(lambda x, y: (2 * x + 1, 2 * y + 1), st.integers(0, 12), st.integers(0, 12))
+side_middles = st.one_of(
+    st.builds(lambda x, y: (2 * x, 2 * y + 1), st.integers(1, 12), st.integers(0, 12)),
+    st.builds(lambda x, y: (2 * x + 1, 2 * y), st.integers(0, 12), st.integers(1, 12)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(centres, st.one_of(centres, side_middles), st.booleans())
+def test_squares_on_a_line_are_those_whose_inside_it_enters(p, q, reverse):
+    """The column-by-column square search matches its definition: the squares whose
+    open inside the segment passes through (board.md, "Line of sight", rule 1)."""
+    from server.rules.board.square import _segment_enters_open_box, _squares_on
+
+    if reverse:
+        p, q = q, p
+    expected = [Square(x, y)
+                for x in range(min(p[0], q[0]) // 2, max(p[0], q[0]) // 2 + 1)
+                for y in range(min(p[1], q[1]) // 2, max(p[1], q[1]) // 2 + 1)
+                if _segment_enters_open_box(p, q, 2 * x, 2 * y, 2 * x + 2, 2 * y + 2)]
+    assert _squares_on(p, q) == expected

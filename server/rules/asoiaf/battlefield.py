@@ -141,13 +141,15 @@ class Battlefield:
                 return zone
         return None
 
-    def terrain_of_step(self, a: Square, b: Square, passed: Square | None = None) -> list[str]:
+    def terrain_of_step(self, a: Square, b: Square, passed: Square | None = None,
+                        occupied: Iterable[Square] = ()) -> list[str]:
         """The terrains a step applies: the square entered's, and for a diagonal
         the side square the player chose to pass through (seed 004, MOVEMENT:
         "must choose 1 of the 2 squares that compose that diagonal and apply all
-        terrain effects from that square")."""
+        terrain effects from that square"). `occupied`: squares of models the
+        step cannot pass (enemies; a friend's square may be passed)."""
         if a[0] != b[0] and a[1] != b[1]:
-            options = self.movement.diagonal_passages(a, b)
+            options = self.movement.diagonal_passages(a, b, frozenset(occupied))
             if passed is None or Square(*passed) not in options:
                 raise ValueError(f"a diagonal step from {tuple(a)} to {tuple(b)} passes "
                                  f"through one of {[tuple(s) for s in options]}")

@@ -83,3 +83,17 @@ def render(bf: Battlefield, models: dict | None = None) -> list[str]:
                              + (square_char(bf, Square(x, y), models) if x < bf.width else "")
                              for x in range(bf.width + 1)))
     return lines
+
+
+def main() -> None:
+    """Print every shipped scenario: `python -m server.rules.asoiaf.render`."""
+    from server.rules.asoiaf.scenarios import load_scenarios
+
+    for scenario in load_scenarios().values():
+        print(f"{scenario.name} ({scenario.size}, {scenario.rounds} rounds)")
+        print("\n".join(render(scenario.battlefield)))
+        print()
+
+
+if __name__ == "__main__":
+    main()

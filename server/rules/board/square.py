@@ -33,6 +33,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from fractions import Fraction
 from typing import NamedTuple
 
 
@@ -305,32 +306,53 @@ def _centre(sq: Square) -> tuple[int, int]:
 
 
 def _squares_on(p, q) -> list[Square]:
-    """Squares whose open inside segment p-q (doubled coordinates) passes through."""
+    """Squares whose open inside segment p-q (doubled coordinates) passes through,
+    column by column: within a column's stretch of the segment, the rows whose
+    open band the segment's y-range overlaps. Exact (fractions)."""
+    if p[0] == q[0]:  # along a column, inside it unless on its edge (x even)
+        if p[0] % 2 == 0:
+            return []
+        lo, hi = min(p[1], q[1]), max(p[1], q[1])
+        return [Square(p[0] // 2, y) for y in range(lo // 2, -(-hi // 2))]
+    if p[0] > q[0]:
+        p, q = q, p
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    if dy == 0:  # along a row, inside it unless on its edge (y even)
+        if p[1] % 2 == 0:
+            return []
+        return [Square(x, p[1] // 2) for x in range(p[0] // 2, -(-q[0] // 2))]
     out = []
-    for x in range(min(p[0], q[0]) // 2, max(p[0], q[0]) // 2 + 1):
-        for y in range(min(p[1], q[1]) // 2, max(p[1], q[1]) // 2 + 1):
-            if _segment_enters_open_box(p, q, 2 * x, 2 * y, 2 * x + 2, 2 * y + 2):
-                out.append(Square(x, y))
+    for x in range(p[0] // 2, q[0] // 2 + 1):
+        xa, xb = max(2 * x, p[0]), min(2 * x + 2, q[0])
+        if xa >= xb:
+            continue
+        # the segment's y at xa and xb, times dx (> 0), so all in integers
+        ya, yb = p[1] * dx + dy * (xa - p[0]), p[1] * dx + dy * (xb - p[0])
+        low, high = min(ya, yb), max(ya, yb)
+        # rows whose open band (2y, 2y + 2) meets the open interval (low, high) / dx
+        out.extend(Square(x, y) for y in range(low // (2 * dx), -(-high // (2 * dx))))
     return out
 
 
 def _corners_on(p, q):
-    """Square corners (even doubled coordinates) strictly inside segment p-q."""
+    """Square corners (even doubled coordinates) strictly inside segment p-q. The
+    ends are centres (odd), so a segment along a column or row meets no corner;
+    otherwise at most one corner per even x."""
+    if p[0] == q[0] or p[1] == q[1]:
+        return []
     out = []
-    for x in range(min(p[0], q[0]) + 1, max(p[0], q[0]), 1):
-        if x % 2:
-            continue
-        for y in range(min(p[1], q[1]) + 1, max(p[1], q[1]), 1):
-            if y % 2 == 0 and (x - p[0]) * (q[1] - p[1]) == (y - p[1]) * (q[0] - p[0]):
-                out.append((x, y))
+    lo, hi = min(p[0], q[0]), max(p[0], q[0])
+    for x in range(lo + 1 + (lo + 1) % 2, hi, 2):
+        y, rest = divmod((x - p[0]) * (q[1] - p[1]), q[0] - p[0])
+        y += p[1]
+        if rest == 0 and y % 2 == 0:
+            out.append((x, y))
     return out
 
 
 def _segment_enters_open_box(p, q, x0, y0, x1, y1) -> bool:
     """Does segment p-q pass through the open rectangle (x0,x1) x (y0,y1)?
     Exact: clip the parameter t in [0, 1] with integer fractions."""
-    from fractions import Fraction
-
     lo, hi = Fraction(0), Fraction(1)
     for start, delta, low, high in ((p[0], q[0] - p[0], x0, x1), (p[1], q[1] - p[1], y0, y1)):
         if delta == 0:
