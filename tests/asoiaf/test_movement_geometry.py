@@ -3,6 +3,8 @@ test a passage rebuilt as a small board."""
 
 from __future__ import annotations
 
+import pytest
+
 from server.rules.asoiaf.battlefield import Battlefield, TerrainZone
 from server.rules.board.square import Square, SquareBoard, footprint
 
@@ -62,6 +64,10 @@ def test_diagonal_past_a_rock_through_the_bonfire_takes_the_bonfire():
     assert field.terrain_of_step(S(0, 0), S(1, 1), passed=S(0, 1)) == ["bonfire"]
     open_field = Battlefield(2, 2, zones=(bonfire,))
     assert open_field.terrain_of_step(S(0, 0), S(1, 1), passed=S(1, 0)) == []
+    with pytest.raises(ValueError, match=r"passes through one of \[\(0, 1\)\]"):
+        field.terrain_of_step(S(0, 0), S(1, 1), passed=S(1, 0))  # through the rock
+    with pytest.raises(ValueError, match=r"passes through one of \[\]"):
+        field.terrain_of_step(S(0, 0), S(1, 1), passed=S(0, 1), occupied=[S(0, 1)])
 
 
 def test_robert_leaves_the_cabin_through_the_opening_beside_him():
