@@ -138,3 +138,42 @@ def test_large_models_are_never_placed_over_walls():
     assert not board.can_place_large(S(1, 1))
     assert board.can_place_large(S(2, 1))
     assert footprint(S(2, 1)) == (S(2, 1), S(3, 1), S(2, 2), S(3, 2))
+
+
+def test_away_ends_as_far_as_possible_or_stays():
+    """Seed 004, ABILITIES SPECIAL RULES, AWAY: "must end this compulsory move as far
+    away as possible from the model who initiated the away action. If for any reason
+    there aren't any OPEN squares available, the model is not moved"."""
+    field = Battlefield(7, 3)
+    assert field.away_squares(S(2, 1), 1, [S(1, 1)]) == [S(3, 0), S(3, 1), S(3, 2)]
+    assert field.away_squares(S(2, 1), 2, [S(1, 1)]) == [S(4, 0), S(4, 1), S(4, 2)]
+    boxed = Battlefield(3, 1, {S(2, 0): SquareBoard.from_rows(["#"]).kind(S(0, 0))})
+    assert boxed.away_squares(S(1, 0), 1, [S(0, 0)]) == [S(1, 0)]
+
+
+def test_towards_goes_round_obstacles_into_contact():
+    """Seed 004, ABILITIES SPECIAL RULES, TOWARDS: "must travel the shortest distance
+    to end in contact with the model that initiated the towards movement. This may
+    mean going around obstacles or other models"."""
+    wall = frozenset({frozenset({S(2, y), S(3, y)}) for y in range(3)})
+    field = Battlefield(6, 4, walls=wall)
+    initiator = [S(4, 1)]
+    # behind the wall: round its end, 3 steps, two squares equally short
+    assert field.towards_squares(S(1, 1), 4, initiator) == [S(3, 2), S(4, 2)]
+    # too far for the move: as far along a shortest way as it goes
+    assert field.towards_squares(S(1, 1), 1, initiator) == [S(1, 2), S(2, 2)]
+    # beside the initiator but across the wall is not contact: round the wall's end
+    assert field.towards_squares(S(3, 0), 3, [S(2, 1)]) == [S(2, 3), S(3, 3)]
+    surrounded = [S(x, y) for x in range(3) for y in range(3) if (x, y) != (1, 1)]
+    assert field.towards_squares(S(5, 3), 3, [S(1, 1)], occupied=surrounded) == []
+
+
+def test_friendly_contact_is_not_engagement():
+    """Seed 004, ENGAGED: "A model in contact with an enemy model is engaged. A friendly
+    model in contact with another friendly model is NOT engaged" (Robert in contact
+    with two Baratheon Wardens)."""
+    field = Battlefield(4, 3)
+    robert, wardens, enemy = S(1, 1), [S(0, 0), S(0, 2)], S(3, 1)
+    assert all(field.in_contact([robert], [w]) for w in wardens)
+    assert not field.engaged([robert], [[enemy]], blockers=wardens + [enemy])
+    assert field.engaged([robert], [[S(2, 1)]])

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from server.rules.board.square import Square, SquareBoard, SquareKind, wall_key
+from server.rules.board.square import Square, SquareBoard, SquareKind, distance, wall_key
 
 # Doors and windows and what each state lets through (docs/rules/asoiaf.md,
 # "Doors and windows"): (blocks movement, blocks sight).
@@ -134,6 +134,50 @@ class Battlefield:
         mine = list(model)
         return any(self.in_contact(mine, list(enemy), blockers) for enemy in enemies)
 
+    # -- compulsory moves (seed 004, ABILITIES SPECIAL RULES) ----------------------
+    def away_squares(self, start: Square, budget: int, source: Iterable[Square],
+                     occupied: Iterable[Square] = (), friends: Iterable[Square] = ()
+                     ) -> list[Square]:
+        """AWAY: "An enemy model forced to move away must end this compulsory move as
+        far away as possible from the model who initiated the away action. If for
+        any reason there aren't any OPEN squares available, the model is not
+        moved." The squares within `budget` steps farthest (in squares) from the
+        source's squares; just `start` when none is farther."""
+        origin = list(source)
+        reach = self.movement.reachable(start, budget, occupied, friends)
+
+        def gap(sq):
+            return min(distance(sq, o) for o in origin)
+        best = max(gap(sq) for sq in reach)
+        if best <= gap(start):
+            return [Square(*start)]
+        return sorted(sq for sq in reach if gap(sq) == best)
+
+    def towards_squares(self, start: Square, budget: int, target: Iterable[Square],
+                        occupied: Iterable[Square] = (), friends: Iterable[Square] = ()
+                        ) -> list[Square]:
+        """TOWARDS: "A model required to move towards another model must travel the
+        shortest distance to end in contact with the model that initiated the
+        towards movement. This may mean going around obstacles or other models."
+        The free squares in contact with the target the fewest steps away; when
+        none is within `budget`, the squares `budget` steps along such a shortest
+        way (our reading: it comes as close as its move allows). Empty when no way
+        leads into contact."""
+        goal = list(target)
+        blockers = set(occupied) | set(friends) | set(goal)
+        unlimited = self.width * self.height
+        steps = self.movement.reachable(start, unlimited, set(occupied) | set(goal), friends)
+        contact = {sq for sq in steps if self.in_contact([sq], goal, blockers - {sq})}
+        if not contact:
+            return []
+        nearest = min(steps[sq] for sq in contact)
+        if nearest <= budget:
+            return sorted(sq for sq in contact if steps[sq] == nearest)
+        back = _steps_from(self.movement, [sq for sq in contact if steps[sq] == nearest],
+                           set(occupied) | set(goal))
+        return sorted(sq for sq, n in steps.items()
+                      if n == budget and back.get(sq) == nearest - budget)
+
     # -- terrain --------------------------------------------------------------------
     def zone_at(self, sq: Square) -> TerrainZone | None:
         for zone in self.zones:
@@ -203,3 +247,13 @@ class Battlefield:
     def opening_at(self, a: Square, b: Square) -> Opening | None:
         key = wall_key(a, b)
         return next((o for o in self.openings if o.side == key), None)
+
+
+def _steps_from(board: SquareBoard, starts: list, blocked: set) -> dict:
+    """Fewest steps from any of `starts` to every square (moves are symmetric)."""
+    best: dict = {}
+    for sq in starts:
+        for reached, n in board.reachable(sq, board.width * board.height, blocked).items():
+            if n < best.get(reached, n + 1):
+                best[reached] = n
+    return best
