@@ -9,8 +9,13 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from server.rules.asoiaf.cards import schema
-from server.rules.asoiaf.cards.vocabulary import (SPECIAL_HOOKS, ChangeDie, FlipTerrain,
-                                                  Special, WillTest)
+from server.rules.asoiaf.cards.vocabulary import (
+    SPECIAL_HOOKS,
+    ChangeDie,
+    FlipTerrain,
+    Special,
+    WillTest,
+)
 
 if TYPE_CHECKING:
     from server.rules.asoiaf.cards.loader import Pack, Problem

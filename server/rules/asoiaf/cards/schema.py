@@ -15,8 +15,7 @@ from typing import Literal
 
 import msgspec
 
-from server.rules.asoiaf.cards.vocabulary import (AnyEffect, Requirement, Timing, Trigger,
-                                                  ModelType)
+from server.rules.asoiaf.cards.vocabulary import AnyEffect, ModelType, Requirement, Timing, Trigger
 
 
 class Coins(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
