@@ -259,12 +259,13 @@ def presets(pack: Pack | None = None) -> list[dict]:
         return tomllib.load(f).get("warband", [])
 
 
-def catalog(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def catalog(options: Mapping[str, Any] | None = None,
+            pack: Pack | None = None) -> dict[str, Any]:
     """What a client needs to build a list: sizes, factions, every model card
     with its type and cost, every equipment token, and the ready-made lists
     with what is wrong with each at this size (nothing, when it fits)."""
     size = game_size(options)
-    pack = load_pack(DEFAULT_PACK)
+    pack = pack or load_pack(DEFAULT_PACK)
     ready = []
     for warband in presets(pack):
         if warband["size"] == size:
@@ -272,7 +273,7 @@ def catalog(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
             ready.append({"key": warband["key"], "name": warband["name"],
                           "faction": warband["faction"], "models": warband["models"],
                           "spent": checked["spent"], "problems": checked["problems"]})
-    return {"size": size, "sizes": {k: _coins(v) for k, v in SIZES.items()},
+    return {"pack": pack.name, "size": size, "sizes": {k: _coins(v) for k, v in SIZES.items()},
             "budget": _coins(SIZES[size]),
             "factions": [{"name": f.name, "sigils": f.sigils, "neutral": f.neutral}
                          for f in pack.factions.values()],

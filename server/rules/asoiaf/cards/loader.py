@@ -160,13 +160,14 @@ def _read_cards(path: Path, label: str, table: str, word: str, struct: type, key
         found = check_struct(row, struct)
         problems += [Problem(label, card, f"field '{p}' {what}") for p, what in found]
         if found:
-            if isinstance(name, str):
+            if isinstance(name, str) and (table, name) not in origin:
                 origin[table, name] = None  # refused: references to it are not reported
             continue
         loaded = msgspec.convert(row, struct)
-        if name in cards or (table, name) in origin:
+        if (table, name) in origin:
+            first = origin[table, name] or "a card refused above"
             problems.append(Problem(label, card, f"there is already a {word} called "
-                                                 f"'{name}' (in {origin[table, name]})"))
+                                                 f"'{name}' (in {first})"))
             continue
         for listed in loaded.ours:
             if listed not in {f.name for f in msgspec.structs.fields(struct)}:
