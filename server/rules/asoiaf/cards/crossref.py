@@ -37,7 +37,7 @@ def cross_problems(pack: "Pack", origin: dict) -> list["Problem"]:
     for model in pack.models.values():
         _model(model, pack, known, lambda m, n=model.name: add("model", "model card", n, m))
     for ability in pack.abilities.values():
-        for message in _ability(ability, pack, known):
+        for message in _ability(ability, pack, known, named=False):
             add("ability", "ability", ability.name, message)
     heroes = {m.character for m in pack.models.values() if m.type == "hero"}
     for motivation in pack.motivations.values():
@@ -56,7 +56,8 @@ def cross_problems(pack: "Pack", origin: dict) -> list["Problem"]:
             for message in _ability(ability, pack, known):
                 add("agenda", "agenda card", agenda.name, message)
     if 0 < len(pack.agendas) < AGENDA_DECK:
-        found.append(Problem("agendas.toml", "", f"a deck holds {AGENDA_DECK} unique "
+        file = origin.get(("agenda", next(iter(pack.agendas)))) or "agendas.toml"
+        found.append(Problem(file, "", f"a deck holds {AGENDA_DECK} unique "
                              f"agenda cards; the pack has {len(pack.agendas)}"))
     for objective in pack.objectives.values():
         for message in _ability(objective.action, pack, known):
@@ -126,9 +127,10 @@ def _coins(coins: schema.Coins, add, what: str) -> None:
             f"{coins.silver} silver, {coins.copper} copper)")
 
 
-def _ability(ability: schema.Ability, pack: "Pack", known) -> list[str]:
+def _ability(ability: schema.Ability, pack: "Pack", known, named: bool = True) -> list[str]:
+    """Problems of an ability; `named`: say which (it sits on another card)."""
     out: list[str] = []
-    name = f"ability '{ability.name}': " if ability.name else ""
+    name = f"ability '{ability.name}': " if ability.name and named else ""
     if ability.timing == "command" and ability.ap is None:
         out.append(f"{name}a command ability is an action and needs its AP ('ap')")
     if ability.ap is not None and not 0 <= ability.ap <= 3:

@@ -12,7 +12,10 @@ vocabulary cannot say is a `special` effect naming a hook from SPECIAL_HOOKS
 (code in the engine, documented there), never free text the engine must guess.
 
 Words shared by many effects:
-- Target: which model(s) an effect touches (`who`, `within`, `types`, `count`).
+- Target: which model(s) an effect touches (`who`, `within`, `types`, `count`,
+  `state`).
+- Requirement: what must hold for an ability, improvement or token to be used;
+  it is checked on the model using it (and the attack or charge in progress).
 - Until: how long a lasting change holds ("roll": the next roll it applies to;
   "action", "activation", "turn", "round", "game").
 - Roll: which roll a modifier applies to ("attack", "defence", "will", "any").
@@ -35,7 +38,7 @@ Timing = Literal[
     "activation",  # as this model's activation begins, before its first action
     "movement",  # declared with a move action (or a charge's move), active or not
     "will",  # when this model makes a will test
-    "defence",  # attack step 4: when this model makes a defence roll
+    "defence",  # attack step 4: when this model is attacked and rolls defence
     "wounds",  # when this model loses at least 1 wound, before it would be killed
     "command",  # an action of the active model, paid with `ap`
     "trigger",  # when `trigger` happens; never activates anyone
@@ -87,6 +90,9 @@ class Target(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     within: Literal["anywhere", "contact", "short_range", "los"] = "anywhere"
     types: list[ModelType] = []  # empty: any type
     count: int = 1
+    # what the target must be at that moment ("friendly heroes engaged ...")
+    state: list[Literal["engaged", "unengaged", "shaken", "routed",
+                        "activated", "not_activated"]] = []
 
 
 class Effect(msgspec.Struct, tag_field="effect", forbid_unknown_fields=True):
