@@ -1,3 +1,4 @@
+# ruff: noqa: E501 (the TOML cards below are written one table a line, as in the packs)
 """The cross-reference checks of a card pack, on a small pack written from
 scratch: each problem is named with its file and card."""
 
@@ -37,6 +38,16 @@ defence = 5
 wounds = 2
 
 [[model]]
+name = "Giant"
+faction = "North"
+cost = { copper = 30 }
+will = 6
+defence = 5
+wounds = 6
+abilities = ["Shield Wall", "Shield Wall"]
+attacks = [{ name = "Club", kind = "close", ap = 1, dice = 2, value = 5, aftermath = [{ name = "Stomp", timing = "passive", text = "Stomp.", effects = [{ effect = "deal_wounds", wounds = 1, target = { who = "defender" } }] }] }]
+
+[[model]]
 name = "Mounted Spearman"
 faction = "North"
 cost = { copper = 2 }
@@ -58,6 +69,7 @@ effects = [{ effect = "modify_roll", roll = "defence", by = 1 }]
 name = "Rally"
 timing = "passive"
 trigger = "killed"
+trigger_types = ["hero"]
 text = "Rally."
 effects = [{ effect = "special", hook = "make_it_rain", text = "?" }]
 '''
@@ -110,6 +122,16 @@ def test_every_cross_reference_problem_is_named(tmp_path):
         "and champions have mounted and infantry versions",
         "tiny/models.toml: model card 'Lord of the North': it is a hero and has no "
         "motivation card (seed 004: \"Each hero has one unique motivation card\")",
+        "tiny/models.toml: model card 'Giant': it costs 30 copper, more than the largest "
+        "warband (4 gold, 8 silver, 24 copper) can pay",
+        "tiny/models.toml: model card 'Giant': it lists the ability 'Shield Wall' more "
+        "than once",
+        "tiny/models.toml: model card 'Giant': attack mode 'Club': its aftermath 'Stomp' "
+        "has the timing 'passive', not 'aftermath'",
+        "tiny/models.toml: model card 'Mounted Spearman': it is a soldier and its infantry "
+        "version 'Lord of the North' a hero: the two versions are one character",
+        "tiny/abilities.toml: ability 'Rally': 'trigger_types' only filters the "
+        "kills_enemy and captures_enemy triggers",
         "tiny/agendas.toml: a deck holds 5 unique agenda cards; the pack has 1",
     ])
     assert messages == expected

@@ -123,3 +123,54 @@ def test_catalog_lists_cards_and_fitting_presets():
     assert len(data["presets"]) == 4 and all(not p["problems"] for p in data["presets"])
     with pytest.raises(ValueError, match="no warband size"):
         catalog({"size": "5-10-30"})
+
+
+def _pack_with_a_second_baratheon_sigil():
+    """The core pack with one more sigil (Tully) and a Tully soldier in the
+    Baratheon faction: the core pack has one sigil a faction."""
+    import copy
+
+    from server.rules.asoiaf.cards.loader import load_pack
+    from server.rules.asoiaf.cards.schema import Coins, Faction, ModelCard
+
+    pack = copy.copy(load_pack("core"))
+    pack.factions = dict(pack.factions)
+    pack.factions["Baratheon"] = Faction("Baratheon", ["Arryn", "Tully"])
+    pack.models = dict(pack.models)
+    pack.models["Riverlands Spearman"] = ModelCard(
+        "Riverlands Spearman", "Baratheon", Coins(copper=1), 6, 5, 2, sigil="Tully")
+    return pack
+
+
+def test_two_sigils_never_mix():
+    """Seed 004, ASSEMBLING YOUR WARBAND: "Models within the same faction, but
+    with different sigils, can never be part of the same warband"."""
+    pack = _pack_with_a_second_baratheon_sigil()
+    result = check_list({"faction": "Baratheon", "models": [
+        "Jon Arryn", "Yohn Royce", "Renly Baratheon", "Vale Archer", "Riverlands Spearman"]},
+        {"size": "2-4-12"}, pack)
+    assert codes(result) == ["mixed_sigils"]
+    assert result["problems"][0]["model"] == 4
+    tully = check_list({"faction": "Baratheon", "models": [
+        "Robert Baratheon", "Renly Baratheon", "Yohn Royce", "Riverlands Spearman"]},
+        {"size": "2-4-12"}, pack)
+    assert codes(tully) == ["mixed_sigils"]  # Yohn is Arryn, the Spearman Tully
+
+
+def test_a_neutral_warband_of_its_own_faction_has_no_neutral_limit():
+    """Seed 004, NEUTRALS MODELS: "Neutral models can be fielded in a warband made
+    entirely of their own faction"."""
+    result = check_list({"faction": "Sellswords", "models": ["Sellsword Captain"]
+                         + soldiers("Sellsword", 5)}, {"size": "2-4-12"})
+    assert "too_many_neutrals" not in codes(result)
+    assert "wrong_faction" not in codes(result)
+
+
+def test_a_neutral_hero_champion_and_soldier_may_join():
+    """Seed 004, NEUTRALS MODELS: "Up to 1 Neutral hero, 1 Neutral champion, and
+    1 Neutral soldier can join a warband from another faction"."""
+    result = check_list({"faction": "Baratheon", "models": [
+        "Robert Baratheon", "Renly Baratheon", "Sellsword Captain", "Sellsword",
+        "Baratheon Warden"]}, {"size": "2-4-12"})
+    assert codes(result) == ["coins_unspent"]  # 1 silver left: Davos could join
+    assert "Davos Seaworth" in result["problems"][0]["message"]

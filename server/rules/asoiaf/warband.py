@@ -18,15 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.rules.asoiaf.cards.loader import Pack, load_pack
-from server.rules.asoiaf.cards.schema import Coins, ModelCard
+from server.rules.asoiaf.cards.schema import SIZES, Coins, ModelCard
 
 ASSEMBLING = "seed 004, ASSEMBLING YOUR WARBAND"
 NEUTRALS = "seed 004, NEUTRALS MODELS"
 MOUNTED = "seed 004, MOUNTED CHARACTERS"
 EQUIPMENT = "seed 004, EQUIPMENT TOKENS"
 CARDS = "seed 004, MODEL CARDS"
-# "There are 3 sizes of warbands": gold - silver - copper per player.
-SIZES = {"2-4-12": Coins(2, 4, 12), "3-6-18": Coins(3, 6, 18), "4-8-24": Coins(4, 8, 24)}
 DEFAULT_SIZE = "3-6-18"
 DEFAULT_PACK = "core"
 

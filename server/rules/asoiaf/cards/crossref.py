@@ -81,8 +81,12 @@ def _model(model: schema.ModelCard, pack: "Pack", known, add) -> None:
     _coins(model.cost, add, "its cost")
     if model.cost.total() == 0:
         add("it costs nothing; every model costs coins to field")
-    if model.type == "soldier" and model.cost.copper == 0:
-        add("it costs no coin at all")
+    largest = schema.LARGEST
+    if model.cost.gold > largest.gold or model.cost.silver > largest.silver \
+            or model.cost.copper > largest.copper:
+        add(f"it costs {model.cost}, more than the largest warband ({largest}) can pay")
+    for name in sorted({n for n in model.abilities if model.abilities.count(n) > 1}):
+        add(f"it lists the ability '{name}' more than once")
     for value, what in ((model.will, "will"), (model.defence, "defence")):
         if not 1 <= value <= 10:
             add(f"its {what} is {value}+; a ten-sided die needs 1 to 10")
@@ -99,6 +103,9 @@ def _model(model: schema.ModelCard, pack: "Pack", known, add) -> None:
             for message in _effects(improvement.effects, pack, known):
                 add(f"attack mode '{attack.name}': {message}")
         for ability in attack.aftermath:
+            if ability.timing != "aftermath":
+                add(f"attack mode '{attack.name}': its aftermath '{ability.name}' has the "
+                    f"timing '{ability.timing}', not 'aftermath'")
             for message in _ability(ability, pack, known):
                 add(f"attack mode '{attack.name}': {message}")
     for name in model.abilities:
@@ -119,6 +126,9 @@ def _model(model: schema.ModelCard, pack: "Pack", known, add) -> None:
             add(f"its infantry version '{model.infantry}' is not an infantry card")
         elif (foot.faction, foot.sigil) != (model.faction, model.sigil):
             add(f"its infantry version '{model.infantry}' is of another faction or sigil")
+        elif foot.type != model.type:
+            add(f"it is a {model.type} and its infantry version '{model.infantry}' a "
+                f"{foot.type}: the two versions are one character")
 
 
 def _coins(coins: schema.Coins, add, what: str) -> None:
@@ -137,6 +147,9 @@ def _ability(ability: schema.Ability, pack: "Pack", known, named: bool = True) -
         out.append(f"{name}it costs {ability.ap} AP; a model has at most 3")
     if (ability.timing == "trigger") != (ability.trigger is not None):
         out.append(f"{name}a 'trigger' ability names its trigger, and only it does")
+    if ability.trigger_types and ability.trigger not in ("kills_enemy", "captures_enemy"):
+        out.append(f"{name}'trigger_types' only filters the kills_enemy and "
+                   "captures_enemy triggers")
     if min(ability.cost.gold, ability.cost.silver, ability.cost.copper) < 0:
         out.append(f"{name}its cost has a negative number of coins")
     if not ability.effects and not ability.improvements:

@@ -34,6 +34,12 @@ class Coins(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return ", ".join(parts) or "nothing"
 
 
+# seed 004, ASSEMBLING YOUR WARBAND: "There are 3 sizes of warbands", each a
+# budget of gold - silver - copper per player.
+SIZES = {"2-4-12": Coins(2, 4, 12), "3-6-18": Coins(3, 6, 18), "4-8-24": Coins(4, 8, 24)}
+LARGEST = SIZES["4-8-24"]
+
+
 class Improvement(msgspec.Struct, forbid_unknown_fields=True):
     """An optional extra bought for one action or use: "For 1 copper this model
     can roll 1 extra die". Each is used at most once an action (seed 004,
