@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
 def run_asoiaf(args: argparse.Namespace) -> int:
     from server.rules.asoiaf.cards.loader import PackError, load_pack_dir
     from server.rules.asoiaf.warband import catalog
+    from server.rules.kernel import RulesError
 
     try:
         pack = load_pack_dir(args.pack) if args.pack else None
@@ -67,7 +68,7 @@ def run_asoiaf(args: argparse.Namespace) -> int:
     except PackError as e:
         print(e)
         return 1
-    except ValueError as e:
+    except RulesError as e:
         print(e)
         return 2
     if args.json:

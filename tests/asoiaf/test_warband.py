@@ -4,6 +4,7 @@ every violation with its reason and passage."""
 import pytest
 
 from server.rules.asoiaf.warband import SIZES, catalog, check_list, presets
+from server.rules.kernel import RulesError
 
 
 def codes(result):
@@ -121,7 +122,7 @@ def test_catalog_lists_cards_and_fitting_presets():
     assert data["budget"] == {"gold": 2, "silver": 4, "copper": 12}
     assert {m["name"] for m in data["models"]} >= {"Robert Baratheon", "Targaryen Honor Guard"}
     assert len(data["presets"]) == 4 and all(not p["problems"] for p in data["presets"])
-    with pytest.raises(ValueError, match="no warband size"):
+    with pytest.raises(RulesError, match="no warband size"):
         catalog({"size": "5-10-30"})
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from server.rules.asoiaf.cards.loader import Pack, load_pack
 from server.rules.asoiaf.cards.schema import SIZES, Coins, ModelCard
+from server.rules.kernel import RulesError
 
 ASSEMBLING = "seed 004, ASSEMBLING YOUR WARBAND"
 NEUTRALS = "seed 004, NEUTRALS MODELS"
@@ -42,10 +43,12 @@ class Violation:
 
 
 def game_size(options: Mapping[str, Any] | None) -> str:
+    """The game size of the match settings; RulesError('invalid_setup') for one
+    the book does not have."""
     size = dict(options or {}).get("size", DEFAULT_SIZE)
     if size not in SIZES:
-        raise ValueError(f"There is no warband size {size!r}; the sizes are "
-                         + ", ".join(SIZES) + " (gold - silver - copper).")
+        raise RulesError("invalid_setup", f"There is no warband size {size!r}; the sizes "
+                         "are " + ", ".join(SIZES) + " (gold - silver - copper).", ASSEMBLING)
     return size
 
 

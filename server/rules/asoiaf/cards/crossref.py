@@ -97,6 +97,11 @@ def _model(model: schema.ModelCard, pack: "Pack", known, add) -> None:
             add(f"its attack mode '{attack.name}' needs at least 1 die, a value of 1 to "
                 f"10 and 0 to 3 AP (it has {attack.dice} dice, {attack.value}+, "
                 f"{attack.ap} AP)")
+        if attack.range < 0:
+            add(f"its attack mode '{attack.name}' has a range of {attack.range} squares")
+        if attack.range and attack.kind == "close":
+            add(f"its close combat attack mode '{attack.name}' has a range; only ranged "
+                "attacks do (close combat is against an engaged enemy)")
         _coins(attack.spend, add, f"its attack mode '{attack.name}' spend")
         for improvement in attack.improvements:
             _coins(improvement.cost, add, f"an improvement of '{attack.name}'")

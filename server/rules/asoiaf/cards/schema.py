@@ -81,6 +81,9 @@ class AttackMode(msgspec.Struct, forbid_unknown_fields=True):
     dice: int
     value: int
     text: str = ""
+    # the longest range in squares of a ranged attack; 0: "at any range" in LoS
+    # (seed 004, ATTACK MODES), the book's only ranged rule
+    range: int = 0
     spend: Coins = Coins()
     improvements: list[Improvement] = []
     in_order: bool = False  # the 2nd improvement only after the 1st (PAID BY THE STRIKE)
