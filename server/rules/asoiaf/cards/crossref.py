@@ -155,6 +155,8 @@ def _ability(ability: schema.Ability, pack: "Pack", known, named: bool = True) -
     if ability.trigger_types and ability.trigger not in ("kills_enemy", "captures_enemy"):
         out.append(f"{name}'trigger_types' only filters the kills_enemy and "
                    "captures_enemy triggers")
+    if ability.trigger_coin and ability.trigger != "friendly_spent_coin":
+        out.append(f"{name}'trigger_coin' only goes with the friendly_spent_coin trigger")
     if min(ability.cost.gold, ability.cost.silver, ability.cost.copper) < 0:
         out.append(f"{name}its cost has a negative number of coins")
     if not ability.effects and not ability.improvements:
@@ -179,8 +181,10 @@ def _terrain(terrain: schema.Terrain, pack: "Pack", known) -> list[str]:
     out = _effects(terrain.effects, pack, known)
     if terrain.action is not None:
         out += _ability(terrain.action, pack, known)
-    if terrain.interact != "none" and terrain.action is None and not terrain.effects:
-        out.append(f"it is marked '{terrain.interact}' interact but has no action or effect")
+    if terrain.interact == "must" and not terrain.effects:
+        out.append("it is marked 'must' interact but has no effects for a model entering it")
+    if terrain.interact == "may" and terrain.action is None:
+        out.append("it is marked 'may' interact but has no action")
     if terrain.charge and (len(terrain.charge) != 2 or not 1 <= terrain.charge[1] <= 10):
         out.append(f"its charge is {terrain.charge}; write [dice, value] with a value "
                    "of 1 to 10")

@@ -15,7 +15,14 @@ from typing import Literal
 
 import msgspec
 
-from server.rules.asoiaf.cards.vocabulary import AnyEffect, ModelType, Requirement, Timing, Trigger
+from server.rules.asoiaf.cards.vocabulary import (
+    AnyEffect,
+    Coin,
+    ModelType,
+    Requirement,
+    Timing,
+    Trigger,
+)
 
 
 class Coins(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -64,6 +71,9 @@ class Ability(msgspec.Struct, forbid_unknown_fields=True):
     requires: list[Requirement] = []
     trigger: Trigger | None = None
     trigger_types: list[ModelType] = []  # for kills_enemy / captures_enemy
+    trigger_coin: Coin | None = None  # for friendly_spent_coin: which coin was spent
+    # where the model whose deed is the trigger must be, from this model
+    trigger_within: Literal["anywhere", "contact", "short_range", "los"] = "anywhere"
     improvements: list[Improvement] = []
     in_order: bool = False
     once_per: Literal["game", "round", "activation"] | None = None
@@ -178,7 +188,10 @@ class Equipment(msgspec.Struct, forbid_unknown_fields=True):
 class Terrain(msgspec.Struct, forbid_unknown_fields=True):
     """A terrain (seed 004, TERRAINS): its squares' type, its interact mark
     ("must": entering it interacts; "may": a model may interact), the interact
-    action, and a charge-terrain roll (dice, value) when it can be destroyed."""
+    action, and a charge-terrain roll (dice, value) when it can be destroyed.
+    `effects` apply to a model entering it when it is marked "must" (the Ditch
+    with Stakes), and to a model standing on it when it has no mark (High
+    Ground); a "may" terrain acts through its `action` only."""
 
     name: str
     text: str
