@@ -192,3 +192,30 @@ def test_charging_a_door_needs_sight_of_it():
     assert field.sees_opening([S(2, 6)], door, blockers=[S(2, 5)])  # the squares at the door
     assert field.sees_opening([S(6, 6)], door)
     assert not field.sees_opening([S(6, 6)], door, blockers=[S(4, 6)])
+
+
+def test_battlefield_terrains_agree_with_the_pack_cards():
+    """Seed 004, TERRAINS (the cards: interact marks, squares) and TERRAIN: "A model that
+    enters a square marked must interact"; the battlefield's terrains and door tokens
+    name the core pack's cards, with the same mark and the same square type."""
+    from server.rules.asoiaf.battlefield import DOOR_CARDS
+    from server.rules.asoiaf.cards.loader import load_pack
+
+    pack_terrains = load_pack("core").terrains
+    names = {"OPEN-dot": SquareKind.OPEN, "OPEN-X": SquareKind.OPEN_X,
+             "BLOCKED-dot": SquareKind.BLOCKED, "BLOCKED-X": SquareKind.BLOCKED_X}
+    for terrain in TERRAINS.values():
+        if terrain.card is None:
+            continue
+        card = pack_terrains[terrain.card]
+        assert (card.interact if card.interact != "none" else None) == terrain.mark
+        if terrain.kind is not None:
+            assert names[card.squares] is terrain.kind
+    doors = {name for name, card in pack_terrains.items() if card.on_wall}
+    assert doors == set(DOOR_CARDS)
+    for name, state in DOOR_CARDS.items():
+        assert Opening(frozenset(), "door", state).card == name
+        into = pack_terrains[name].destroyed_into
+        if into:
+            assert DOOR_CARDS[into] == "broken"
+    assert Opening(frozenset(), "window", "intact").card is None

@@ -25,6 +25,10 @@ OPENING_STATES = {
              "broken": (False, False)},
     "window": {"intact": (True, False), "broken": (False, False)},
 }
+# The door tokens of the card pack (data/packs/core/terrains.toml) and the state
+# each is: flipping a token ("flip_terrain") changes the door's state.
+DOOR_CARDS = {"Wooden Door": "closed", "Open Door": "open", "Barred Door": "barred",
+              "Broken Door": "broken"}
 DEPLOYMENT_COLOURS = ("gold", "silver")
 # seed 004, PLUNDER TOKENS: one "scores 2 VP and gains 1" coin, the other "scores 2
 # VP, draw 1 agenda card".
@@ -40,18 +44,23 @@ class Terrain:
     kind: SquareKind | None
     mark: str | None
     passage: str
+    card: str | None = None  # its terrain card in the pack, when it has one
 
 
-# Every terrain seed 004 names, in its TERRAINS section and in its examples.
+# Every terrain seed 004 names, in its TERRAINS section and in its examples. Those
+# with rules text have a card in the pack (its effects); the rest are only square
+# kinds and zones ("Rocks, trees, bushes and rivers are square types and zones").
 TERRAINS = {t.name: t for t in (
-    Terrain("high_ground", None, None, "TERRAINS, HIGH GROUND"),
-    Terrain("big_corpse_pile", SquareKind.BLOCKED, "may", "TERRAINS, BIG CORPSE PILE"),
-    Terrain("dead_leaves", SquareKind.OPEN, "must", "TERRAINS, DEAD LEAVES"),
-    Terrain("ditch_with_stakes", SquareKind.OPEN, "must", "TERRAINS, DITCH WITH STAKES"),
+    Terrain("high_ground", None, None, "TERRAINS, HIGH GROUND", "High Ground"),
+    Terrain("big_corpse_pile", SquareKind.BLOCKED, "may", "TERRAINS, BIG CORPSE PILE",
+            "Big Corpse Pile"),
+    Terrain("dead_leaves", SquareKind.OPEN, "must", "TERRAINS, DEAD LEAVES", "Dead Leaves"),
+    Terrain("ditch_with_stakes", SquareKind.OPEN, "must", "TERRAINS, DITCH WITH STAKES",
+            "Ditch with Stakes"),
+    Terrain("bonfire", SquareKind.OPEN, "must", "MOVEMENT, the bonfire", "Bonfire"),
     Terrain("large_tree", SquareKind.BLOCKED_X, None, "THE BATTLEFIELD, 2x2 large tree"),
     Terrain("rocks", SquareKind.BLOCKED_X, None, "MOVEMENT, the two rocks"),
     Terrain("bush", SquareKind.OPEN_X, None, "THE BATTLEFIELD, the bush"),
-    Terrain("bonfire", SquareKind.OPEN, "must", "MOVEMENT, the bonfire"),
     Terrain("river", SquareKind.OPEN, None, "TERRAIN ZONES and LARGE MODEL MOVEMENT, river"),
     Terrain("moat", SquareKind.BLOCKED, None, "BLOCKED-dot, a moat, a deep river"),
 )}
@@ -64,6 +73,12 @@ class Opening:
     side: frozenset
     kind: str
     state: str
+
+    @property
+    def card(self) -> str | None:
+        """The pack's terrain card for this door's token (windows have none)."""
+        return next((name for name, state in DOOR_CARDS.items()
+                     if self.kind == "door" and state == self.state), None)
 
     @property
     def blocks_movement(self) -> bool:
