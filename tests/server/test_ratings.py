@@ -6,6 +6,7 @@ history and leaderboard read what was applied."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -229,6 +230,24 @@ async def test_history_and_leaderboard(store):
     assert [h["match_id"] for h in await records.history("ann", "sbh", "standard", 2)] \
         == ["r1", "r2"]
     assert await records.history("ann", "sbh", "live", 10) == []
+
+
+async def test_two_matches_of_one_player_ending_at_once_both_count(store):
+    """Ann's two rated matches end together: each reads the rating the other wrote
+    (the rows are locked, in one order), none is lost."""
+    records = RatingRecords(store.engine)
+    await active_match(store, "x", "ann", "bob")
+    await active_match(store, "y", "cat", "ann")
+    await asyncio.gather(records.finish("x", {"winner": "a"}, 10.0),
+                         records.finish("y", {"winner": "b"}, 10.0))
+    [rating] = await records.of_account("ann", 10.0)
+    assert rating["games"] == 2
+    async with store.engine.connect() as conn:
+        rows = (await conn.execute(select(rating_changes).where(
+            rating_changes.c.account_id == "ann"))).all()
+    first, second = sorted(rows, key=lambda r: r.rating_before != 1500)
+    assert first.rating_before == 1500 and second.rating_before == first.rating_after
+    assert round(second.rating_after) == rating["rating"]
 
 
 def test_scores_from_the_result_wire_form():
