@@ -10,13 +10,13 @@ import asyncio
 import time
 
 import pytest
-from sqlalchemy import func, insert, select
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from clients.client import Client, ServerError
 from server.app import ServerOptions, WarbandServer
 from server.ratings.records import RatingRecords, seat_scores
-from server.store.schema import rating_changes, ratings
+from server.store.schema import matches, rating_changes, ratings
 from server.store.store import Store, unpack
 from tests.server.test_store import add_account, add_match
 
@@ -127,8 +127,8 @@ async def test_an_aborted_rated_match_is_not_rated(server, clients):
     assert await changes(server.store) == 0
 
 
-async def test_the_rating_survives_a_restart_and_is_not_applied_again(tmp_path):
-    database = f"sqlite+aiosqlite:///{tmp_path / 'ratings.db'}"
+async def test_a_restart_neither_loses_nor_repeats_a_rating(database_url):
+    database = database_url
     first = WarbandServer(ServerOptions(port=0, database_url=database))
     await first.start()
     try:
@@ -153,6 +153,31 @@ async def test_the_rating_survives_a_restart_and_is_not_applied_again(tmp_path):
         await ann.close()
     finally:
         await second.stop()
+
+    # A crash after the match's last event but before its finishing transaction: the
+    # database as it was then (the match active, no rating moved). The restart finds
+    # the match over, finishes it and rates it, once.
+    store = await Store.open(database)
+    async with store.engine.begin() as conn:
+        await conn.execute(delete(rating_changes))
+        await conn.execute(delete(ratings))
+        await conn.execute(update(matches).where(matches.c.id == match_id)
+                           .values(status="active", result=None, finished_at=None))
+    await store.close()
+    third = WarbandServer(ServerOptions(port=0, database_url=database))
+    await third.start()
+    try:
+        for _ in range(200):
+            if (await third.store.match(match_id))["status"] == "finished":
+                break
+            await asyncio.sleep(0.05)
+        assert await third.hub.running(match_id) is None
+        assert await changes(third.store) == 2
+        [rating] = await third.hub.ratings.of_account(
+            (await third.store.match(match_id))["created_by"], time.time())
+        assert rating["rating"] == pushes[0]["ratings"]["a"]["rating"] and rating["games"] == 1
+    finally:
+        await third.stop()
 
 
 # -- the store, directly ---------------------------------------------------------------
