@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_, select, update
+from sqlalchemy import and_, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -47,6 +47,12 @@ def shown(rating: float, rd: float, games: int) -> dict[str, Any]:
     """A rating as requests show it: whole points, provisional while RD >= 110."""
     return {"rating": round(rating), "rd": round(rd), "games": games,
             "provisional": Rating(rating, rd).provisional}
+
+
+def _change(before: float, after: float, rd: float, games: int) -> dict[str, Any]:
+    """A player's rating change as match_over tells it."""
+    return {"before": round(before), "change": round(after) - round(before),
+            **shown(after, rd, games)}
 
 
 class RatingRecords:
@@ -111,12 +117,28 @@ class RatingRecords:
                 match_id=match_id, account_id=account_id, system=system, category=category,
                 rating_before=row.rating, rd_before=row.rd, rating_after=after.rating,
                 rd_after=after.rd, volatility_after=after.volatility, score=score, at=now))
-            changes[seat] = {"before": round(row.rating),
-                             "change": round(after.rating) - round(row.rating),
-                             **shown(after.rating, after.rd, row.games + 1)}
+            changes[seat] = _change(row.rating, after.rating, after.rd, row.games + 1)
         return changes
 
     # -- reading --------------------------------------------------------------------
+    async def of_match(self, match_id: str) -> dict[str, Any] | None:
+        """seat -> its rating change, as match_over told it; None if it moved none."""
+        earlier = rating_changes.alias("earlier")
+        games = (select(func.count()).select_from(earlier)
+                 .where(earlier.c.account_id == rating_changes.c.account_id,
+                        earlier.c.system == rating_changes.c.system,
+                        earlier.c.category == rating_changes.c.category,
+                        earlier.c.at <= rating_changes.c.at)
+                 .scalar_subquery())
+        query = (select(seats.c.seat, rating_changes, games.label("games"))
+                 .join(seats, and_(seats.c.match_id == rating_changes.c.match_id,
+                                   seats.c.account_id == rating_changes.c.account_id))
+                 .where(rating_changes.c.match_id == match_id))
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return {r.seat: _change(r.rating_before, r.rating_after, r.rd_after, r.games)
+                for r in rows} or None
+
     async def registered(self, username: str) -> tuple[str, str] | None:
         """(account id, shown name) of the registered account with this username, as
         login finds it; guests have none."""

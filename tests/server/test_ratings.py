@@ -83,6 +83,8 @@ async def test_a_rated_match_moves_both_ratings_once_and_tells_the_players(serve
         == [(match_id, 1.0, 1500)]
     assert history["history"][0]["rating"] == bobs["ratings"][0]["rating"]
     assert await changes(server.store) == 2
+    await ann.request("subscribe", match_id=match_id)  # (finished: its log, then match_over)
+    assert (await ann.next_push("match_over"))["ratings"] == pushes[0]["ratings"]
     # the match is finished: finishing it again (a retry) changes nothing
     assert await server.hub.ratings.finish(match_id, {"winner": "a"}, time.time()) is None
     assert await changes(server.store) == 2
@@ -93,8 +95,10 @@ async def test_a_rated_match_moves_both_ratings_once_and_tells_the_players(serve
 
 async def test_casual_matches_are_not_rated(server, clients):
     ann, bob = await clients("user", "ann"), await clients("user", "bob")
-    _, pushes = await resigned_match(ann, bob, rated=False)
+    match_id, pushes = await resigned_match(ann, bob, rated=False)
     assert [over["ratings"] for over in pushes] == [None, None]
+    await ann.request("subscribe", match_id=match_id)
+    assert (await ann.next_push("match_over"))["ratings"] is None
     assert (await ann.request("get_ratings"))["ratings"] == []
     assert await changes(server.store) == 0
 
