@@ -2,11 +2,11 @@
 lichess uses: a new player is 1500, RD 500, volatility 0.09; tau 0.75; RD kept
 within 45..500; volatility at most 0.1; provisional while RD >= 110.
 
-As on lichess, every rated match is a rating period of its own, rated when it
-ends, and RD grows with the time since the player's previous rated match: a
-rating period is 1 / 0.21436 days (about 4.67 days, lichess's
-`ratingPeriodsPerDay`), so a player idle for a month has grown by about 6.4
-periods' worth of volatility. A player's first rated match counts one period.
+As on lichess, a player's RD first grows with the time since their previous
+rated match (`rd_after_idle`; a rating period is 1 / 0.21436 days, about 4.67
+days: lichess's `ratingPeriodsPerDay`, chosen there so that a typical RD goes
+from 60 to 110 in a year), for both players, and each rated match is then a
+rating period of its own, rated when it ends (`update` with one period).
 The PyPI `glicko2` package has none of this (no elapsed time, no bounds, tau a
 class attribute) and squares the rating where the paper squares the RD when it
 finds the volatility: the README says why these lines are our own."""
@@ -40,9 +40,10 @@ class Rating:
 
 
 def periods_between(earlier: float | None, later: float) -> float:
-    """Rating periods from a player's last rated match (unix seconds; None: never)."""
+    """Rating periods since a player's last rated match (unix seconds; None: never,
+    and a new player's RD is already the largest)."""
     if earlier is None:
-        return 1.0
+        return 0.0
     return max(0.0, later - earlier) / 86400.0 * PERIODS_PER_DAY
 
 

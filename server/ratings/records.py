@@ -101,13 +101,13 @@ class RatingRecords:
         rows = {row.account_id: row for row in (await conn.execute(
             select(ratings).where(mine, ratings.c.account_id.in_(ids))
             .order_by(ratings.c.account_id).with_for_update())).all()}  # (one lock order)
-        before = {seat: Rating(rows[a].rating, rows[a].rd, rows[a].volatility)
+        # (each RD grown to now first, then the match is one rating period: lichess's way)
+        before = {seat: Rating(rows[a].rating, _rd_now(rows[a], now), rows[a].volatility)
                   for seat, (a, _) in holders.items()}
         changes: dict[str, Any] = {}
         for seat, against in seat_scores(result, list(holders)).items():
             account_id, row = holders[seat][0], rows[holders[seat][0]]
-            after = rate(before[seat], [(before[o], s) for o, s in against.items()],
-                         periods=periods_between(row.last_played_at, now))
+            after = rate(before[seat], [(before[o], s) for o, s in against.items()])
             await conn.execute(update(ratings).where(mine, ratings.c.account_id == account_id)
                                .values(rating=after.rating, rd=after.rd,
                                        volatility=after.volatility, games=row.games + 1,
@@ -115,7 +115,7 @@ class RatingRecords:
             score = sum(against.values()) / len(against)
             await conn.execute(rating_changes.insert().values(
                 match_id=match_id, account_id=account_id, system=system, category=category,
-                rating_before=row.rating, rd_before=row.rd, rating_after=after.rating,
+                rating_before=row.rating, rd_before=before[seat].rd, rating_after=after.rating,
                 rd_after=after.rd, volatility_after=after.volatility, score=score, at=now))
             changes[seat] = _change(row.rating, after.rating, after.rd, row.games + 1)
         return changes
