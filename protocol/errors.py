@@ -68,6 +68,11 @@ ERRORS: dict[str, ErrorSpec] = {
     "match_not_started": ErrorSpec("The match has not started yet: seats are still open."),
     "match_finished": ErrorSpec("The match has already ended."),
     "match_not_finished": ErrorSpec("The replay is available once the match has ended."),
+    # ratings (server/ratings)
+    "guests_unrated": ErrorSpec("Guests play casual matches only: register to play rated "
+                                "matches."),
+    "bot_unrated": ErrorSpec("A match against the house bot is never rated."),
+    "no_such_player": ErrorSpec("No registered player has that username."),
     # play
     "not_your_seat": ErrorSpec("You cannot act for a seat you do not hold."),
     "not_your_turn": ErrorSpec("It is not your turn to act."),

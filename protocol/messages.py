@@ -68,6 +68,7 @@ class CreateMatch(Request, tag="create_match"):
     seat: Text | None = None  # the creator's seat; the system's first seat by default
     spectator_delay: int = 0  # spectators see the match this many events behind
     opponent: Text | None = None  # "bot", "bot:heuristic" or "bot:random": play the house bot
+    rated: bool = False  # the result moves both players' ratings (never guests or the bot)
 
 
 class ListOpen(Request, tag="list_open"):
@@ -168,16 +169,38 @@ class Ping(Request, tag="ping"):
     pass
 
 
+# -- ratings (server/ratings) ---------------------------------------------------------
+class GetRatings(Request, tag="get_ratings"):
+    """A registered player's ratings (`player`: a username), or one's own."""
+
+    player: Text | None = None
+
+
+class RatingHistory(Request, tag="rating_history"):
+    player: Text | None = None
+    system: Text = "sbh"
+    category: Text = "standard"
+    limit: int = 100
+
+
+class Leaderboard(Request, tag="leaderboard"):
+    system: Text = "sbh"
+    category: Text = "standard"
+    limit: int = 50
+
+
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
     CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign,
     Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
     CatalogRequest, CheckList,
+    GetRatings, RatingHistory, Leaderboard,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
               | ListMine | Join | Leave | Abort | Resign | Subscribe | Unsubscribe | Play | Odds
-              | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList)
+              | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList
+              | GetRatings | RatingHistory | Leaderboard)
 
 _decoder = msgspec.msgpack.Decoder(AnyRequest)
 _encoder = msgspec.msgpack.Encoder()

@@ -46,6 +46,7 @@ from server.frames import Frame, data_of
 from server.lobby import Lobby
 from server.matches.hub import Hub
 from server.metrics import Metrics
+from server.ratings.requests import RatingRequests
 from server.rules.kernel import Command
 from server.store.store import STORE_BUSY, Store, connection_lost
 from server.watching import Watching
@@ -94,7 +95,7 @@ class Services:
         self.token_holders: dict[str, set[ClientConnection]] = {}
 
 
-class ClientConnection(Watching, Catalogs):
+class ClientConnection(Watching, Catalogs, RatingRequests):
     def __init__(self, services: Services, websocket) -> None:
         self.services = services
         self.websocket = websocket
@@ -448,6 +449,11 @@ HANDLERS = {
     "get_replay": ClientConnection.on_get_replay, "ping": ClientConnection.on_ping,
     "catalog": ClientConnection.on_catalog, "check_list": ClientConnection.on_check_list,
 }
+HANDLERS.update({  # ratings (server/ratings/requests.py)
+    "get_ratings": ClientConnection.on_get_ratings,
+    "rating_history": ClientConnection.on_rating_history,
+    "leaderboard": ClientConnection.on_leaderboard,
+})
 # Requests whose repeat (same id, same account) must be answered, not applied again.
 # Commands and resignations are also remembered durably by their match actor.
 IDEMPOTENT = frozenset({"register", "guest", "create_match", "join", "leave", "abort"})

@@ -16,6 +16,7 @@ from protocol.messages import CreateMatch
 from server.accounts import Account
 from server.matches.hub import Hub
 from server.names import house_bot_name
+from server.ratings.records import STANDARD
 from server.rules.dice import commitment, new_seed
 from server.rules.kernel import RulesError
 from server.rules.registry import UnknownSystem, get_system
@@ -45,6 +46,16 @@ def house_bot_list_index(seed: bytes, count: int) -> int:
     stream, whose rolls it would shift."""
     digest = hashlib.sha256(b"house bot list" + seed).digest()
     return int.from_bytes(digest, "big") % count
+
+
+def _check_rated(account: Account, request: CreateMatch) -> None:
+    """Guests and matches against the house bot are never rated."""
+    if not request.rated:
+        return
+    if account.guest:
+        raise ProtocolError("guests_unrated")
+    if request.opponent is not None:
+        raise ProtocolError("bot_unrated")
 
 
 class Lobby:
@@ -83,6 +94,7 @@ class Lobby:
         if not 0 <= request.spectator_delay <= MAX_SPECTATOR_DELAY:
             raise ProtocolError("invalid_setup", "spectator_delay must be from 0 to "
                                 f"{MAX_SPECTATOR_DELAY} events.")
+        _check_rated(account, request)
         seed = new_seed()
         bot = self._house_bot(request, system, setup, seat, seed)
         match_id = secrets.token_hex(8)
@@ -92,13 +104,14 @@ class Lobby:
             "created_by": account.id, "created_at": time.time(), "private": request.private,
             "invite_code": invite, "spectator_delay": request.spectator_delay, "seed": seed,
             "seed_commitment": commitment(seed), "bot": bot,
-            "rules_version": system.rules_version}, seat, account.id)
+            "rules_version": system.rules_version, "rated": request.rated,
+            "category": STANDARD}, seat, account.id)
         status = "open"
         if bot is not None:  # the house bot takes the other seat: the match starts
             status = (await self.join(await self._bot_account(bot), match_id, None,
                                       bot.split(":")[0], private_ok=True))["status"]
         return {"match_id": match_id, "seat": seat, "status": status, "invite_code": invite,
-                "seed_commitment": commitment(seed), "setup": setup}
+                "seed_commitment": commitment(seed), "setup": setup, "rated": request.rated}
 
     def _house_bot(self, request: CreateMatch, system, setup: dict, seat: str,
                    seed: bytes) -> str | None:
@@ -143,7 +156,8 @@ class Lobby:
             held = names.get(row["id"], {})
             out.append({"match_id": row["id"], "system": row["system"],
                         "setup": unpack(row["setup"]), "created_at": row["created_at"],
-                        "players": held, "open_seats": [s for s in seats if s not in held]})
+                        "players": held, "open_seats": [s for s in seats if s not in held],
+                        "rated": row["rated"]})
         return {"matches": out}
 
     async def list_live(self, system: str | None) -> dict[str, Any]:
@@ -177,6 +191,7 @@ class Lobby:
                         "setup": unpack(row["setup"]), "status": row["status"],
                         "seat": row["my_seat"], "players": names.get(row["id"], {}),
                         "invite_code": row["invite_code"] if row["status"] == "open" else None,
+                        "rated": row["rated"],
                         "created_at": row["created_at"], "finished_at": row["finished_at"],
                         "waiting": list(actor.asked.waiting) if actor is not None else None,
                         "result": unpack(row["result"]) if row["result"] else None})
@@ -200,6 +215,9 @@ class Lobby:
             if row["private"] and not invite_code and not private_ok:
                 raise ProtocolError("no_such_invite", "That match is private: join it with "
                                     "its invite code.")
+            if row["rated"] and account.guest:
+                raise ProtocolError("guests_unrated", "That match is rated, and guests play "
+                                    "casual matches only: register to join it.")
             system = get_system(row["system"])
             held = await self.store.seats(row["id"])
             if account.id in held.values():

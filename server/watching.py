@@ -90,7 +90,8 @@ class Watching:
         if row["status"] == "finished":
             self.push({"v": 1, "type": "match_over", "match_id": row["id"], "seq": last,
                        "result": unpack(row["result"]) if row["result"] else None,
-                       "seed": row["seed"].hex()})
+                       "seed": row["seed"].hex(),
+                       "ratings": await self.services.hub.ratings.of_match(row["id"])})
         return None
 
     async def on_unsubscribe(self, request: Unsubscribe) -> dict:

@@ -54,6 +54,8 @@ class Fanout:
     asked: Asked
     public_tail: deque[tuple[int, dict | None]] | None  # only with a spectator delay
     delayed_views: deque[tuple[int, Wire]] | None
+    # seat -> its rating change, set when a rated match is recorded (server.ratings)
+    rating_changes: dict[str, dict] | None = None
 
     def spectator_seq(self) -> int: ...
 
@@ -146,7 +148,8 @@ class Fanout:
     def announce_end(self, result: dict) -> None:
         """After the result is durable: release everything and reveal the seed."""
         over = Frame({"v": 1, "type": "match_over", "match_id": self.match_id,
-                      "seq": self.seq, "result": result, "seed": self.seed.hex()})
+                      "seq": self.seq, "result": result, "seed": self.seed.hex(),
+                      "ratings": self.rating_changes})
         self._forget_former_identities()
         for sub in self.subscribers:
             if sub.seat is None and self.spectator_delay:

@@ -17,10 +17,11 @@ from server.matches.bot_seat import BotSeat
 from server.matches.rules_host import InlineHost, Material, SnapshotUnusable
 from server.matches.waking import RESUME_CHUNK, Chunk
 from server.metrics import Metrics
+from server.ratings.records import RatingRecords
 from server.rules.kernel import SPECTATOR, Event
 from server.rules.registry import get_system
 from server.store.committer import Committer
-from server.store.store import ResumeRecords, Store, pack, unpack
+from server.store.store import ResumeRecords, Store, unpack
 
 log = logging.getLogger("warband.hub")
 
@@ -35,6 +36,7 @@ class Hub:
         self.metrics = metrics
         self.snapshot_every = snapshot_every
         self.committer = Committer(store, observe=metrics.transaction)
+        self.ratings = RatingRecords(store.engine)
         self.actors: dict[str, MatchActor] = {}
         # connections waiting for an open match to start:
         # (connection, account id or None for a spectator, views, the connection's identity)
@@ -321,9 +323,10 @@ class Hub:
         actor.command_count = count
 
     async def finished(self, actor: MatchActor) -> dict[str, Any]:
+        """Record the result, and the rating changes of a rated match with it
+        (server.ratings.records: one transaction, never applied twice)."""
         wire = actor.result if actor.result is not None else {"winner": None}
-        await self.store.set_match(actor.match_id, status="finished", finished_at=time.time(),
-                                   result=pack(wire))
+        actor.rating_changes = await self.ratings.finish(actor.match_id, wire, time.time())
         self.actors.pop(actor.match_id, None)
         self.metrics.active_matches.set(len(self.actors))
         self.metrics.matches_finished.inc()

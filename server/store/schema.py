@@ -20,6 +20,7 @@ from sqlalchemy import (
     Table,
     UniqueConstraint,
 )
+from sqlalchemy import false as sa_false
 
 metadata = MetaData()
 
@@ -68,6 +69,11 @@ matches = Table(
     Column("bot", String(32), nullable=True),  # a house bot's "seat:level:warband", if any
     # the system's rules_version the match was created under (None: before 0003)
     Column("rules_version", Integer, nullable=True),
+    # (0005) whether the result moves the players' ratings, and the rating category:
+    # "standard" for every match until time controls set it (server.ratings.records)
+    Column("rated", Boolean, nullable=False, default=False, server_default=sa_false()),
+    Column("category", String(16), nullable=False, default="standard",
+           server_default="standard"),
     Index("ix_matches_status_system", "status", "system"),
 )
 
@@ -109,4 +115,37 @@ snapshots = Table(
     Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("state", LargeBinary, nullable=False),
+)
+
+# (0005) One Glicko-2 rating per account, rules system and rating category
+# (server.ratings: the time-control category, "standard" until time controls exist).
+ratings = Table(
+    "ratings", metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("system", String(16), primary_key=True),
+    Column("category", String(16), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("last_played_at", Float, nullable=True),  # the last rated match's end
+    Index("ix_ratings_board", "system", "category", "rating"),
+)
+
+# One row per rated match and player: the rating before and after. Its primary key
+# is what makes applying a match's result twice impossible.
+rating_changes = Table(
+    "rating_changes", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("system", String(16), nullable=False),
+    Column("category", String(16), nullable=False),
+    Column("rating_before", Float, nullable=False),
+    Column("rd_before", Float, nullable=False),
+    Column("rating_after", Float, nullable=False),
+    Column("rd_after", Float, nullable=False),
+    Column("volatility_after", Float, nullable=False),
+    Column("score", Float, nullable=False),  # 1 won, 0.5 drew, 0 lost
+    Column("at", Float, nullable=False),
+    Index("ix_rating_changes_account", "account_id", "system", "category", "at"),
 )

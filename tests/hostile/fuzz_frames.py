@@ -174,6 +174,10 @@ def valid_requests(ctx: Context, request_id: int | str = 1) -> dict[str, dict]:
         request("ping"),
         request("catalog", system="sbh", options={"points_limit": 300}),
         request("check_list", list=ctx.warband, system="sbh", options={"points_limit": 300}),
+        request("get_ratings", player="fuzzer"),
+        request("rating_history", player="fuzzer", system="sbh", category="standard",
+                limit=10),
+        request("leaderboard", system="sbh", category="standard", limit=10),
     ]
     by_kind = {r["type"]: r for r in requests}
     assert set(by_kind) == TYPE_NAMES == {t.__struct_config__.tag for t in REQUEST_TYPES}

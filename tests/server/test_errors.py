@@ -424,6 +424,22 @@ async def not_subscribed(server):
     return await expect(server, await guest(server), "unsubscribe", match_id="anything")
 
 
+# -- ratings (server/ratings) ----------------------------------------------------------
+async def guests_unrated(server):
+    return await expect(server, await guest(server), "create_match", system="sbh", rated=True)
+
+
+async def bot_unrated(server):
+    client = await Client.connect(server.url)
+    await client.request("register", username="rita", password="long enough")
+    return await expect(server, client, "create_match", system="sbh", rated=True,
+                        opponent="bot")
+
+
+async def no_such_player(server):
+    return await expect(server, await guest(server), "get_ratings", player="nobody_here")
+
+
 SCENARIOS = {name: globals()[name] for name in ERRORS}
 BUILDS_OWN_SERVER = {"slow_consumer", "rate_limited"}
 NEEDS_POSTGRES = {"database_unavailable"}  # (SQLite has no connections to lose)
