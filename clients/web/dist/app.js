@@ -3718,7 +3718,7 @@
       const type = event?.type;
       const live = seq > since;
       if (live && (STARTS.has(type) || type === "turn_passed")) step = null;
-      if (live && (STARTS.has(type) || !step && type !== "turn_passed")) {
+      if (live && (STARTS.has(type) || !step && !["turn_passed", "deployed"].includes(type))) {
         step = newStep(event, seq);
         steps.push(step);
       }
@@ -3727,7 +3727,7 @@
         step.seqs.push(seq);
       }
       if (typeof d.figure === "string" && isHex2(d.to)) {
-        if (live && step) step.moves.push({ figure: d.figure, from: pos.get(d.figure) || null, to: d.to });
+        if (live && step && type !== "deployed") step.moves.push({ figure: d.figure, from: pos.get(d.figure) || null, to: d.to });
         pos.set(d.figure, d.to);
       }
       for (const [figure, q, r] of type === "swarm_tightened" ? d.moves || [] : []) {

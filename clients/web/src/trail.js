@@ -32,7 +32,7 @@ export function activationSteps(events, since) {
     const type = event?.type;
     const live = seq > since;
     if (live && (STARTS.has(type) || type === "turn_passed")) step = null;
-    if (live && (STARTS.has(type) || (!step && type !== "turn_passed"))) {
+    if (live && (STARTS.has(type) || (!step && !["turn_passed", "deployed"].includes(type)))) {
       step = newStep(event, seq);
       steps.push(step);
     }
@@ -41,7 +41,8 @@ export function activationSteps(events, since) {
       step.seqs.push(seq);
     }
     if (typeof d.figure === "string" && isHex(d.to)) {
-      if (live && step) step.moves.push({ figure: d.figure, from: pos.get(d.figure) || null, to: d.to });
+      // (a deployment places a figure: where it starts from, not a move to draw)
+      if (live && step && type !== "deployed") step.moves.push({ figure: d.figure, from: pos.get(d.figure) || null, to: d.to });
       pos.set(d.figure, d.to);
     }
     for (const [figure, q, r] of type === "swarm_tightened" ? d.moves || [] : []) {
