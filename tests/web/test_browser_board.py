@@ -278,6 +278,11 @@ def test_following_the_bots_turn_on_the_board(browser, server):
             assert [d["step"] for d in step["trail"]["drawn"]] == ["2"]
             assert any("attacks Wood Elf Warrior 1" in line for line in step["logCurrent"])
             shot(page, f"30-board-step-{size[0]}")
+            # a click on the board while looking back is no choice: it comes back to now
+            page.click(".board .hex[data-hex='0,0']")
+            assert page.evaluate(READ_JS)["trail"]["current"] == "now"
+            page.keyboard.press("ArrowLeft")
+            assert page.evaluate(READ_JS)["trail"]["current"] == "3"
             page.click("button[data-trail=now]")
             now = page.evaluate(READ_JS)
             assert now["trail"]["current"] == "now" and not now["past"]

@@ -513,6 +513,11 @@
       container.addEventListener("mouseover", (e) => this._hover(e));
       container.addEventListener("mouseleave", () => this.handlers.onHover?.(null));
       window.addEventListener("resize", () => this._size());
+      container.addEventListener("wheel", (e) => {
+        if (!e.ctrlKey) return;
+        e.preventDefault();
+        this.setZoom(this.zoom * (e.deltaY < 0 ? 1.15 : 1 / 1.15));
+      }, { passive: false });
     }
     _target(e) {
       const fig = e.target.closest("[data-figure]");
@@ -3840,6 +3845,12 @@
       this._render();
       this.hooks.changed();
     }
+    // Back to now if looking back (true), else false.
+    back() {
+      if (this.current === null) return false;
+      this.go("now");
+      return true;
+    }
     _click(e) {
       const button = e.target.closest("button[data-trail]");
       if (button) this.go(button.dataset.trail);
@@ -3978,8 +3989,9 @@
       this.setup = mine?.setup || null;
       this.boardBox = $(this.root, ".board");
       this.board = new Board(this.boardBox, {
-        onHex: (key2, point) => this.promptUI.chooseHex(key2, point),
-        onFigure: (id) => this.promptUI.chooseFigure(id),
+        // a click on the board while looking back brings it to now, never a choice
+        onHex: (key2, point) => this.trail.back() || this.promptUI.chooseHex(key2, point),
+        onFigure: (id) => this.trail.back() || this.promptUI.chooseFigure(id),
         onHover: (target) => this.hover(target)
       });
       this.promptUI = new PromptUI($(this.root, ".prompt"), {

@@ -52,6 +52,11 @@ export class Board {
     container.addEventListener("mouseover", (e) => this._hover(e));
     container.addEventListener("mouseleave", () => this.handlers.onHover?.(null));
     window.addEventListener("resize", () => this._size());
+    container.addEventListener("wheel", (e) => { // ctrl + wheel (and a pinch) zooms
+      if (!e.ctrlKey) return;
+      e.preventDefault();
+      this.setZoom(this.zoom * (e.deltaY < 0 ? 1.15 : 1 / 1.15));
+    }, { passive: false });
   }
 
   _target(e) {

@@ -124,8 +124,9 @@ export class MatchScreen {
     this.setup = mine?.setup || null; // known before the first view when we created it
     this.boardBox = $(this.root, ".board");
     this.board = new Board(this.boardBox, {
-      onHex: (key, point) => this.promptUI.chooseHex(key, point),
-      onFigure: (id) => this.promptUI.chooseFigure(id),
+      // a click on the board while looking back brings it to now, never a choice
+      onHex: (key, point) => this.trail.back() || this.promptUI.chooseHex(key, point),
+      onFigure: (id) => this.trail.back() || this.promptUI.chooseFigure(id),
       onHover: (target) => this.hover(target),
     });
     this.promptUI = new PromptUI($(this.root, ".prompt"), {

@@ -83,6 +83,13 @@ export class TrailControl {
     this.hooks.changed();
   }
 
+  // Back to now if looking back (true), else false.
+  back() {
+    if (this.current === null) return false;
+    this.go("now");
+    return true;
+  }
+
   _click(e) {
     const button = e.target.closest("button[data-trail]");
     if (button) this.go(button.dataset.trail);
