@@ -62,8 +62,8 @@
   }
   function tokenText(display) {
     const match = display.match(/^(.*?)(?:\s(\d+))?$/);
-    const words = match[1].split(/\s+/).filter(Boolean);
-    const initials = words.length > 1 ? words.slice(0, 2).map((w) => w[0].toUpperCase()).join("") : (words[0] || "?").slice(0, 2);
+    const words2 = match[1].split(/\s+/).filter(Boolean);
+    const initials = words2.length > 1 ? words2.slice(0, 2).map((w) => w[0].toUpperCase()).join("") : (words2[0] || "?").slice(0, 2);
     return initials + (match[2] || "");
   }
   function seatName(seat, players = {}, warbands = {}) {
@@ -182,19 +182,19 @@
   }
   function objectsAt(view, hex, names) {
     const o = tableObjects(view);
-    const words = [];
-    if (o.power.has(hex)) words.push("Place of Power");
+    const words2 = [];
+    if (o.power.has(hex)) words2.push("Place of Power");
     for (const f of o.features) {
-      if (f.hexes.some((h) => key(h) === hex)) words.push(`feature ${f.index + 1} (${f.kind})`);
+      if (f.hexes.some((h) => key(h) === hex)) words2.push(`feature ${f.index + 1} (${f.kind})`);
     }
-    if (o.tokens.has(hex)) words.push("treasure token");
-    if (o.treasureAt === hex) words.push(isQuest(view) ? "the magic item" : "the treasure");
-    if (o.altars.has(hex)) words.push("spellcasting altar");
+    if (o.tokens.has(hex)) words2.push("treasure token");
+    if (o.treasureAt === hex) words2.push(isQuest(view) ? "the magic item" : "the treasure");
+    if (o.altars.has(hex)) words2.push("spellcasting altar");
     const m = o.markers.get(hex);
     if (m) {
-      words.push(m.hides === void 0 ? `ambush marker ${m.marker}` : `ambush marker ${m.marker} (${m.hides === "dummy" ? "a dummy" : `hides ${names.get(m.hides) || m.hides}`})`);
+      words2.push(m.hides === void 0 ? `ambush marker ${m.marker}` : `ambush marker ${m.marker} (${m.hides === "dummy" ? "a dummy" : `hides ${names.get(m.hides) || m.hides}`})`);
     }
-    return words;
+    return words2;
   }
 
   // src/terrain.js
@@ -260,10 +260,226 @@
     slash: (c) => `<path d="M0 ${c} L${c} 0" stroke="#8fb3b8" stroke-width="${0.05 * c}"/>`
   };
 
+  // src/tokens.js
+  function words(base) {
+    return base.split(/[\s-]+/).filter(Boolean);
+  }
+  function cap(word, letters) {
+    return word.charAt(0).toUpperCase() + word.slice(1, letters).toLowerCase();
+  }
+  function abbreviation(base, level) {
+    const ws = words(base);
+    if (!ws.length) return "?";
+    if (ws.length === 1) return cap(ws[0], 2 + level);
+    if (level === 0) return ws.slice(0, 2).map((w) => w[0].toUpperCase()).join("");
+    const head = ws.slice(0, Math.min(ws.length - 1, 2)).map((w) => w[0].toUpperCase()).join("");
+    return head + cap(ws[ws.length - 1], level);
+  }
+  function tokenLabels(figures, names) {
+    const bases = /* @__PURE__ */ new Map();
+    const counts = /* @__PURE__ */ new Map();
+    for (const fig of figures) {
+      if (!bases.has(fig.seat)) bases.set(fig.seat, /* @__PURE__ */ new Map());
+      bases.get(fig.seat).set(shortName(fig.name), 0);
+      const key2 = `${fig.seat}|${shortName(fig.name)}`;
+      counts.set(key2, (counts.get(key2) || 0) + 1);
+    }
+    const chosen = /* @__PURE__ */ new Map();
+    for (const [seat, levels] of bases) {
+      for (let round = 0; round < 8; round += 1) {
+        const byAbbr = /* @__PURE__ */ new Map();
+        for (const [base, level] of levels) {
+          const abbr = abbreviation(base, level);
+          if (!byAbbr.has(abbr)) byAbbr.set(abbr, []);
+          byAbbr.get(abbr).push(base);
+        }
+        const clashes = [...byAbbr.values()].filter((list) => list.length > 1);
+        if (!clashes.length) break;
+        for (const list of clashes) {
+          list.sort((x, y) => counts.get(`${seat}|${y}`) - counts.get(`${seat}|${x}`) || x.localeCompare(y));
+          const keep = levels.get(list[0]) > 0 ? 1 : 0;
+          for (const base of list.slice(keep)) levels.set(base, levels.get(base) + 1);
+        }
+      }
+      const seen = /* @__PURE__ */ new Map();
+      for (const [base, level] of levels) {
+        let abbr = abbreviation(base, level);
+        const n = seen.get(abbr) || 0;
+        seen.set(abbr, n + 1);
+        if (n) abbr += String.fromCharCode(96 + n + 1);
+        chosen.set(`${seat}|${base}`, abbr);
+      }
+    }
+    const out = /* @__PURE__ */ new Map();
+    for (const fig of figures) {
+      const number = (names.get(fig.id) || "").match(/\s(\d+)$/)?.[1] || "";
+      out.set(fig.id, chosen.get(`${fig.seat}|${shortName(fig.name)}`) + number);
+    }
+    return out;
+  }
+  function tokenFontSize(text) {
+    return [0.5, 0.5, 0.5, 0.42, 0.34, 0.29][text.length] || 0.25;
+  }
+  function showsActivated(fig, view) {
+    return !!fig.activated && (!view?.active_seat || fig.seat === view.active_seat);
+  }
+  var LABEL_FONT = 0.3;
+  var CHAR_WIDTH = 0.56 * LABEL_FONT;
+  function overlaps(a, b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  }
+  function placeLabels(spots, width) {
+    const tokens = spots.map((s) => ({ x: s.x - 0.62, y: s.y - 0.62, w: 1.24, h: 1.24 }));
+    const placed = [];
+    const out = [];
+    for (const spot of spots) {
+      const w = spot.text.length * CHAR_WIDTH + 0.1;
+      const h = LABEL_FONT + 0.06;
+      const tries = [
+        [0, 0.66 + h],
+        [0, -0.64],
+        [w / 2 + 0.2, 0.66 + h],
+        [-w / 2 - 0.2, 0.66 + h],
+        [w / 2 + 0.2, -0.64],
+        [-w / 2 - 0.2, -0.64]
+      ];
+      for (const [dx, dy] of tries) {
+        const cx = Math.min(Math.max(spot.x + dx, w / 2 - 0.25), width + 0.25 - w / 2);
+        const box = { x: cx - w / 2, y: spot.y + dy - LABEL_FONT * 0.85, w, h };
+        if (placed.some((b) => overlaps(b, box)) || tokens.some((t) => overlaps(t, box))) continue;
+        placed.push(box);
+        out.push({ id: spot.id, text: spot.text, x: cx, y: spot.y + dy });
+        break;
+      }
+    }
+    return out;
+  }
+
+  // src/trail_marks.js
+  var PIPS = {
+    1: [[0, 0]],
+    2: [[-1, -1], [1, 1]],
+    3: [[-1, -1], [0, 0], [1, 1]],
+    4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+    6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]]
+  };
+  function dieFace(x, y, value, cls, size = 0.4) {
+    const half = size / 2;
+    const out = [
+      `<g class="die ${cls}" data-value="${value}">`,
+      `<rect x="${(x - half).toFixed(3)}" y="${(y - half).toFixed(3)}" width="${size}" height="${size}" rx="${size / 6}" class="die-face"/>`
+    ];
+    const pips = PIPS[value];
+    if (pips) {
+      for (const [px, py] of pips) {
+        out.push(`<circle cx="${(x + px * size * 0.27).toFixed(3)}" cy="${(y + py * size * 0.27).toFixed(3)}" r="${size * 0.09}" class="pip"/>`);
+      }
+    } else {
+      out.push(`<text x="${x.toFixed(3)}" y="${(y + size * 0.3).toFixed(3)}" class="die-number" style="font-size:${size * 0.8}px">${escape(String(value))}</text>`);
+    }
+    out.push("</g>");
+    return out.join("");
+  }
+  function line(a, b, cls, colour, extra = "") {
+    return `<line x1="${a[0].toFixed(3)}" y1="${a[1].toFixed(3)}" x2="${b[0].toFixed(3)}" y2="${b[1].toFixed(3)}" class="${cls}" stroke="${colour}"${extra}/>`;
+  }
+  function toward(a, b, by) {
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    return [a[0] + (b[0] - a[0]) * by / len, a[1] + (b[1] - a[1]) * by / len];
+  }
+  function drawStep(step, number, faded, centre2, seatOf) {
+    const at = (hex) => centre2(hex[0], hex[1]);
+    const head = `class="trail-step${faded ? " faded" : ""}" data-step="${number}" data-figure="${escape(step.figure || "")}"`;
+    const out = [`<g ${head}>`];
+    const over = [`<g ${head.replace("trail-step", "trail-over")}>`];
+    let end = null;
+    for (const move of step.moves) {
+      const colour = SEAT_COLOURS[seatOf(move.figure)] || "#555";
+      const to = at(move.to);
+      if (move.from) {
+        const from = at(move.from);
+        out.push(`<circle cx="${from[0].toFixed(3)}" cy="${from[1].toFixed(3)}" r="0.18" class="trail-start" stroke="${colour}"/>`);
+        out.push(line(
+          from,
+          toward(to, from, 0.62),
+          "trail-path",
+          colour,
+          ` marker-end="url(#trail-arrow-${seatOf(move.figure) || "x"})" data-figure="${escape(move.figure)}" data-from="${move.from}" data-to="${move.to}"`
+        ));
+      }
+      end = to;
+    }
+    for (const attack of step.attacks) {
+      if (!attack.from || !attack.to) continue;
+      const from = at(attack.from);
+      const to = at(attack.to);
+      out.push(line(
+        toward(from, to, 0.5),
+        toward(to, from, 0.62),
+        `trail-attack ${attack.kind}`,
+        "#d11",
+        ` marker-end="url(#trail-arrow-attack)" data-attacker="${escape(attack.attacker)}" data-defender="${escape(attack.defender)}"`
+      ));
+      const len = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
+      let [nx, ny] = [(to[1] - from[1]) / len, -(to[0] - from[0]) / len];
+      if (ny > 0) [nx, ny] = [-nx, -ny];
+      const mid = [(from[0] + to[0]) / 2 + nx * 0.6, (from[1] + to[1]) / 2 + ny * 0.6];
+      const [mine, theirs] = attack.dice;
+      const won = attack.loser === "defender" ? "won" : attack.loser === "attacker" ? "lost" : "even";
+      if (mine !== void 0) over.push(dieFace(mid[0] - 0.26, mid[1], mine, `attack-die ${won}`, 0.46));
+      if (theirs !== void 0) over.push(dieFace(mid[0] + 0.26, mid[1], theirs, "defence-die", 0.46));
+      end || (end = from);
+    }
+    for (const roll of step.rolls) {
+      if (!roll.at) continue;
+      const [x, y] = at(roll.at);
+      roll.dice.forEach((value, i) => {
+        const ok = value >= roll.target ? "success" : "failure";
+        over.push(dieFace(x - 0.62 - i * 0.4, y - 0.62, value, `roll-die ${ok}`, 0.36));
+      });
+      end || (end = [x, y]);
+    }
+    for (const dead of step.killed) {
+      if (!dead.at) continue;
+      const [x, y] = at(dead.at);
+      over.push(`<path d="M${x - 0.4},${y - 0.4}L${x + 0.4},${y + 0.4}M${x + 0.4},${y - 0.4}L${x - 0.4},${y + 0.4}" class="trail-killed" data-figure="${escape(dead.figure)}"/>`);
+    }
+    if (end) {
+      over.push(`<g class="trail-number"><circle cx="${(end[0] - 0.55).toFixed(3)}" cy="${(end[1] + 0.5).toFixed(3)}" r="0.25"/><text x="${(end[0] - 0.55).toFixed(3)}" y="${(end[1] + 0.61).toFixed(3)}">${number}</text></g>`);
+    }
+    out.push("</g>");
+    over.push("</g>");
+    return [out.join(""), over.join("")];
+  }
+  function trailDefs() {
+    const arrow = (id, colour) => `<marker id="trail-arrow-${id}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="${colour}"/></marker>`;
+    return [
+      ...Object.entries(SEAT_COLOURS).map(([seat, c]) => arrow(seat, c)),
+      arrow("x", "#555"),
+      arrow("attack", "#d11")
+    ].join("");
+  }
+  function drawTrail(trail, centre2, seatOf) {
+    if (!trail?.steps?.length) return ["", ""];
+    const under = ['<g class="trail" pointer-events="none">'];
+    const over = ['<g class="trail-top" pointer-events="none">'];
+    trail.steps.forEach((step, i) => {
+      if (trail.current !== null && trail.current !== void 0 && i !== trail.current) return;
+      const faded = trail.current === null && i < trail.steps.length - 1;
+      const [below, above] = drawStep(step, i + 1, faded, centre2, seatOf);
+      under.push(below);
+      over.push(above);
+    });
+    under.push("</g>");
+    over.push("</g>");
+    return [under.join(""), over.join("")];
+  }
+
   // src/board.js
   var SQRT3 = Math.sqrt(3);
   var PATTERN_SIZE = 1;
-  var MIN_HEX_PX = 30;
+  var MARGIN_PX = 16;
   function hexKey(q, r) {
     return `${q},${r}`;
   }
@@ -296,6 +512,12 @@
       container.addEventListener("click", (e) => this._click(e));
       container.addEventListener("mouseover", (e) => this._hover(e));
       container.addEventListener("mouseleave", () => this.handlers.onHover?.(null));
+      window.addEventListener("resize", () => this._size());
+      container.addEventListener("wheel", (e) => {
+        if (!e.ctrlKey) return;
+        e.preventDefault();
+        this.setZoom(this.zoom * (e.deltaY < 0 ? 1.15 : 1 / 1.15));
+      }, { passive: false });
     }
     _target(e) {
       const fig = e.target.closest("[data-figure]");
@@ -332,11 +554,21 @@
     _hover(e) {
       this.handlers.onHover?.(this._target(e));
     }
+    // Zoom 1 fits the whole board in its box (no scrollbar); more scrolls to pan.
     setZoom(zoom) {
-      this.zoomChosen = true;
-      this.zoom = Math.max(0.5, Math.min(4, zoom));
+      this.zoom = Math.max(1, Math.min(5, zoom));
+      this._size();
+    }
+    _size() {
       const svg = this.container.querySelector("svg");
-      if (svg) svg.style.width = `${this.zoom * 100}%`;
+      if (!svg || !this.aspect || !this.container.isConnected) return;
+      const top = this.container.getBoundingClientRect().top + window.scrollY;
+      const high = Math.max(260, window.innerHeight - top - MARGIN_PX);
+      this.container.style.maxHeight = `${high}px`;
+      const across = this.container.clientWidth || 900;
+      const fit = Math.floor(Math.min(across, high / this.aspect));
+      svg.style.width = `${Math.round(fit * this.zoom)}px`;
+      this.container.classList.toggle("zoomed", this.zoom > 1);
     }
     // view: the SBH view; marks: {hexes: Map(key -> colour), figures: Map(id -> colour),
     // active: figure id or null}
@@ -351,17 +583,14 @@
       }
       const { width, height } = view.board;
       const names = displayNames(view.figures || []);
+      this.tokens = tokenLabels(view.figures || [], names);
       const terrain = new Map((view.board.terrain || []).map(([q, r, kind]) => [hexKey(q, r), kind]));
       const w = SQRT3 * (width + 0.5);
       const h = 1.5 * height + 0.5;
       this.width = w;
-      if (!this.zoomChosen) {
-        this.zoomChosen = true;
-        const across = this.container.clientWidth || 900;
-        this.zoom = Math.max(1, Math.min(4, MIN_HEX_PX * (w + 0.6) / (SQRT3 * across)));
-      }
+      this.aspect = (h + 0.6) / (w + 0.6);
       const parts = [];
-      parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="-0.3 -0.3 ${(w + 0.6).toFixed(2)} ${(h + 0.6).toFixed(2)}" class="board-svg" style="width:${this.zoom * 100}%" data-width="${width}" data-height="${height}">`);
+      parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="-0.3 -0.3 ${(w + 0.6).toFixed(2)} ${(h + 0.6).toFixed(2)}" class="board-svg" data-width="${width}" data-height="${height}">`);
       parts.push(this._defs());
       parts.push('<g class="terrain">');
       for (const [q, r] of boardHexes(width, height)) {
@@ -380,13 +609,20 @@
       parts.push(this._edges(view.board.edges || []));
       parts.push(drawObjects(view, centre, names, this.figureMarks));
       parts.push(this._highlights());
+      const seatOf = (id) => this.figures.get(id)?.seat;
+      const [under, over] = drawTrail(marks.trail, centre, seatOf);
+      parts.push(under);
       parts.push(this._figures(view, names, marks.active));
+      parts.push(over);
       parts.push("</svg>");
+      const scroll = [this.container.scrollLeft, this.container.scrollTop];
       this.container.innerHTML = parts.join("");
+      this._size();
+      [this.container.scrollLeft, this.container.scrollTop] = scroll;
     }
     _defs() {
       const defs = Object.entries(PATTERNS).map(([name, draw]) => `<pattern id="pat-${name}" patternUnits="userSpaceOnUse" width="${PATTERN_SIZE}" height="${PATTERN_SIZE}">${draw(PATTERN_SIZE)}</pattern>`);
-      return `<defs>${defs.join("")}</defs>`;
+      return `<defs>${defs.join("")}${trailDefs()}</defs>`;
     }
     _edges(edges) {
       const out = ['<g class="edges" pointer-events="none">'];
@@ -416,7 +652,7 @@
     }
     _figures(view, names, active) {
       const out = ['<g class="figures">'];
-      const labels = [];
+      const spots = [];
       for (const fig of view.figures || []) {
         if (!fig.pos) continue;
         const [x, y] = centre(fig.pos[0], fig.pos[1]);
@@ -426,7 +662,7 @@
         const states = [];
         if (fig.fallen) states.push("fallen");
         if (fig.transfixed) states.push("transfixed");
-        if (fig.activated) states.push("activated");
+        if (showsActivated(fig, view)) states.push("activated");
         if (fig.wounds) states.push(`wounded ${fig.wounds}`);
         if (view.treasure?.carrier === fig.id) {
           states.push(view.options?.scenario === "quest_for_a_magic_item" ? "carries the magic item" : "carries the treasure");
@@ -436,10 +672,10 @@
         if (fig.id === active) classes.push("acting");
         out.push(`<g class="${classes.join(" ")}" data-figure="${escape(fig.id)}" data-seat="${fig.seat}" data-name="${escape(name)}" data-pos="${fig.pos.join(",")}" data-states="${states.join(" ")}">`);
         if (mark) {
-          out.push(`<circle cx="${x}" cy="${y}" r="0.82" fill="${mark}" fill-opacity="0.3" stroke="${mark}" stroke-width="0.14" class="legal-ring"/>`);
+          out.push(`<circle cx="${x}" cy="${y}" r="0.84" fill="${mark}" fill-opacity="0.3" stroke="none" class="legal-glow"/>`);
         }
         if (fig.id === active) {
-          out.push(`<circle cx="${x}" cy="${y}" r="0.8" fill="none" stroke="#f2b705" stroke-width="0.16" class="acting-ring"/>`);
+          out.push(`<circle cx="${x}" cy="${y}" r="0.7" fill="none" stroke="#f2b705" stroke-width="0.14" class="acting-ring"/>`);
         }
         if (fig.fallen) {
           out.push(`<ellipse cx="${x}" cy="${y}" rx="0.64" ry="0.36" fill="${colour}" stroke="#111" stroke-width="0.06" stroke-dasharray="0.1 0.06"/>`);
@@ -449,22 +685,22 @@
         if (fig.transfixed) {
           out.push(`<circle cx="${x}" cy="${y}" r="0.7" fill="none" stroke="#9b30ff" stroke-width="0.1" stroke-dasharray="0.15 0.08"/>`);
         }
-        out.push(`<text x="${x}" y="${y + 0.17}" class="token-text">${escape(tokenText(name))}</text>`);
+        const token = this.tokens.get(fig.id);
+        const size = tokenFontSize(token);
+        out.push(`<text x="${x}" y="${(y + size * 0.35).toFixed(3)}" class="token-text" style="font-size:${size}px">${escape(token)}</text>`);
         out.push(carrierBadge(view, fig, x, y));
-        if (fig.activated) {
+        if (mark) {
+          out.push(`<circle cx="${x}" cy="${y}" r="0.86" fill="none" stroke="${mark}" stroke-width="0.16" stroke-dasharray="0.3 0.12" class="legal-ring"/>`);
+        }
+        if (states.includes("activated")) {
           out.push(`<circle cx="${x + 0.5}" cy="${y - 0.5}" r="0.22" fill="#fff" stroke="#111" stroke-width="0.04"/><text x="${x + 0.5}" y="${y - 0.42}" class="badge-text">✓</text>`);
         }
         out.push(`<title>${escape(name)} (${escape(fig.name)}) — Quality ${fig.quality}+, Combat ${fig.combat}${fig.rules?.length ? `; ${escape(fig.rules.join(", "))}` : ""}${states.length ? ` — ${states.join(", ")}` : ""}</title>`);
         out.push("</g>");
-        if (this.showNames) {
-          const below = (fig.pos[0] + Math.floor(fig.pos[1] / 2)) % 2 === 0;
-          const text = name.length > 16 ? `${name.slice(0, 15)}…` : name;
-          const half = text.length * 0.1;
-          const lx = Math.min(Math.max(x, half - 0.25), this.width + 0.25 - half);
-          labels.push(`<text x="${lx.toFixed(3)}" y="${(below ? y + 0.98 : y - 0.74).toFixed(3)}" class="name-label">${escape(text)}</text>`);
-        }
+        spots.push({ id: fig.id, x, y, text: name });
       }
       out.push("</g>");
+      const labels = !this.showNames ? [] : placeLabels(spots, this.width).map((l) => `<text x="${l.x.toFixed(3)}" y="${l.y.toFixed(3)}" class="name-label" data-label="${escape(l.id)}">${escape(l.text)}</text>`);
       out.push(`<g class="name-labels" pointer-events="none">${labels.join("")}</g>`);
       return out.join("");
     }
@@ -2287,7 +2523,7 @@
     "standard"
   ]);
   function generic(type, data, ctx) {
-    const words = type.replace(/_/g, " ");
+    const words2 = type.replace(/_/g, " ");
     const details = [];
     for (const [key2, value] of Object.entries(data)) {
       if (FIGURE_KEYS.has(key2) && typeof value === "string") {
@@ -2300,7 +2536,7 @@
         details.push(`${key2.replace(/_/g, " ")} ${value}`);
       }
     }
-    const head = words.charAt(0).toUpperCase() + words.slice(1);
+    const head = words2.charAt(0).toUpperCase() + words2.slice(1);
     return details.length ? `${head}: ${details.join(", ")}` : head;
   }
   function reasonWords(reason, seat) {
@@ -2520,8 +2756,8 @@
     }
     // An error is shown beside the control that caused it; the others are cleared.
     status(text, where) {
-      for (const line of this.root.querySelectorAll(".form-error")) {
-        line.textContent = line.matches(where) ? text : "";
+      for (const line2 of this.root.querySelectorAll(".form-error")) {
+        line2.textContent = line2.matches(where) ? text : "";
       }
     }
     async refresh() {
@@ -3458,6 +3694,207 @@
     }
   };
 
+  // src/trail.js
+  var STARTS = /* @__PURE__ */ new Set(["activated", "group_activated", "group_ordered"]);
+  var ATTACKS = { melee: ["attacker", "defender"], shot: ["shooter", "target"] };
+  function newStep(event, seq) {
+    const d = event?.data || {};
+    return {
+      figure: d.figure || d.leader || null,
+      first: seq,
+      last: seq,
+      seqs: [],
+      moves: [],
+      attacks: [],
+      rolls: [],
+      fallen: [],
+      killed: []
+    };
+  }
+  function isHex2(value) {
+    return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
+  }
+  function activationSteps(events, since) {
+    const pos = /* @__PURE__ */ new Map();
+    const steps = [];
+    let step = null;
+    for (const { seq, event } of events) {
+      const d = event?.data || {};
+      const type = event?.type;
+      const live = seq > since;
+      if (live && (STARTS.has(type) || type === "turn_passed")) step = null;
+      if (live && (STARTS.has(type) || !step && !["turn_passed", "deployed"].includes(type))) {
+        step = newStep(event, seq);
+        steps.push(step);
+      }
+      if (live && step) {
+        step.last = seq;
+        step.seqs.push(seq);
+      }
+      if (typeof d.figure === "string" && isHex2(d.to)) {
+        if (live && step && type !== "deployed") step.moves.push({ figure: d.figure, from: pos.get(d.figure) || null, to: d.to });
+        pos.set(d.figure, d.to);
+      }
+      for (const [figure, q, r] of type === "swarm_tightened" ? d.moves || [] : []) {
+        if (live && step) step.moves.push({ figure, from: pos.get(figure) || null, to: [q, r] });
+        pos.set(figure, [q, r]);
+      }
+      if (type === "marker_revealed" && d.figure && isHex2(d.at)) pos.set(d.figure, d.at);
+      if (!live || !step) continue;
+      if (ATTACKS[type]) {
+        const [a, b] = ATTACKS[type];
+        step.attacks.push({
+          kind: type,
+          attacker: d[a],
+          defender: d[b],
+          from: pos.get(d[a]) || null,
+          to: pos.get(d[b]) || null,
+          dice: d.dice || [],
+          totals: d.totals || [],
+          loser: d.loser || null,
+          result: d.result || null
+        });
+      }
+      if ((type === "activated" || type === "group_activated") && Array.isArray(d.dice)) {
+        const who = d.figure || d.leader;
+        step.rolls.push({ figure: who, at: pos.get(who) || null, dice: d.dice, target: d.target });
+      }
+      if (type === "killed" || type === "fled") {
+        step.killed.push({ figure: d.figure, at: pos.get(d.figure) || null });
+      }
+    }
+    return steps.filter((s) => s.moves.length || s.attacks.length || s.rolls.length || s.killed.length);
+  }
+  function trailStart(events, lastDecision, seat) {
+    if (lastDecision !== null && lastDecision !== void 0) return lastDecision;
+    const turns = events.filter(({ event }) => event?.type === "turn_passed");
+    if (seat) {
+      const theirs = turns.filter(({ event }) => event.data?.to !== seat).pop();
+      const mine = turns.filter(({ event }) => event.data?.to === seat).pop();
+      if (theirs) return theirs.seq - 1;
+      if (mine) return mine.seq - 1;
+      return 0;
+    }
+    return turns.length > 1 ? turns[turns.length - 2].seq - 1 : 0;
+  }
+
+  // src/trail_control.js
+  var KEPT_VIEWS = 400;
+  var TrailControl = class {
+    // hooks: changed() (redraw the board), log() -> the log's <ol>, name(id) -> words
+    constructor(box, hooks) {
+      this.box = box;
+      this.hooks = hooks;
+      this.lastDecision = null;
+      this.steps = [];
+      this.current = null;
+      this.views = [];
+      this.events = [];
+      this.seat = null;
+      box.addEventListener("click", (e) => this._click(e));
+      this._keys = (e) => this._key(e);
+      document.addEventListener("keydown", this._keys);
+      this._render();
+    }
+    stop() {
+      document.removeEventListener("keydown", this._keys);
+    }
+    decided(seq) {
+      this.lastDecision = seq;
+      this.current = null;
+      this.views = this.views.filter((v) => v.seq >= seq).slice(-KEPT_VIEWS);
+      this.update(this.events, this.seat);
+    }
+    noteView(seq, view) {
+      this.views.push({ seq, view });
+      if (this.views.length > KEPT_VIEWS) this.views.shift();
+    }
+    // Recomputed once for a burst of events (a subscription's history, a bot's turn).
+    update(events, seat) {
+      this.events = events;
+      this.seat = seat;
+      if (this._pending) return;
+      this._pending = setTimeout(() => {
+        this._pending = null;
+        const since = trailStart(this.events, this.lastDecision, this.seat);
+        this.steps = activationSteps(this.events, since);
+        if (this.current !== null && this.current >= this.steps.length) this.current = null;
+        this._render();
+        this.hooks.changed();
+      }, 20);
+    }
+    marks() {
+      return { steps: this.steps, current: this.current };
+    }
+    // The view after the step being looked at (null: now, or not kept).
+    pastView() {
+      if (this.current === null) return null;
+      const last = this.steps[this.current].last;
+      const next = this.steps[this.current + 1]?.first ?? Infinity;
+      const after = this.views.filter((v) => v.seq >= last && v.seq < next);
+      return after.length ? after[0].view : null;
+    }
+    go(where) {
+      const n = this.steps.length;
+      if (!n) return;
+      if (where === "now") this.current = null;
+      else if (where === "prev") this.current = this.current === null ? n - 1 : Math.max(0, this.current - 1);
+      else if (where === "next" && this.current !== null) {
+        this.current = this.current + 1 >= n ? null : this.current + 1;
+      }
+      this._render();
+      this.hooks.changed();
+    }
+    // Back to now if looking back (true), else false.
+    back() {
+      if (this.current === null) return false;
+      this.go("now");
+      return true;
+    }
+    _click(e) {
+      const button = e.target.closest("button[data-trail]");
+      if (button) this.go(button.dataset.trail);
+    }
+    _key(e) {
+      if (e.target.closest?.("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
+      const where = { ArrowLeft: "prev", ArrowRight: "next", Escape: "now" }[e.key];
+      if (where && this.steps.length && this.box.isConnected) {
+        e.preventDefault();
+        this.go(where);
+      }
+    }
+    _render() {
+      const n = this.steps.length;
+      const who = this.seat ? "since your last decision" : "this turn and the last";
+      let label = n ? `${n} activation${n === 1 ? "" : "s"} ${who}` : `nothing yet ${who}`;
+      if (this.current !== null) {
+        const step = this.steps[this.current];
+        const name = step.figure ? this.hooks.name(step.figure) : "";
+        label = `${this.current + 1} of ${n}${name ? `: ${name}` : ""}`;
+      }
+      const off = (cond) => cond ? " disabled" : "";
+      this.box.innerHTML = `<button class="small" data-trail="prev" title="Previous activation (←)"${off(!n || this.current === 0)}>⟨</button><span class="trail-label">${escape(label)}</span><button class="small" data-trail="next" title="Next activation (→)"${off(this.current === null)}>⟩</button><button class="small" data-trail="now" title="Back to now (Esc)"${off(this.current === null)}>now</button>`;
+      this.box.dataset.steps = String(n);
+      this.box.dataset.current = this.current === null ? "now" : String(this.current + 1);
+      this.markLog();
+    }
+    // The log lines since the decision, and those of the step looked at.
+    markLog() {
+      const log = this.hooks.log();
+      if (!log) return;
+      const recent = new Set(this.steps.flatMap((s) => s.seqs));
+      const current = new Set(this.current === null ? [] : this.steps[this.current].seqs);
+      let first = null;
+      for (const li of log.children) {
+        const seq = Number(li.dataset.seq);
+        li.classList.toggle("trail-recent", recent.has(seq));
+        li.classList.toggle("trail-current", current.has(seq));
+        if (current.has(seq) && !first) first = li;
+      }
+      first?.scrollIntoView({ block: "nearest" });
+    }
+  };
+
   // src/match.js
   function matchLayout(title) {
     return `
@@ -3472,7 +3909,9 @@
           <div class="board-tools">
             <button class="small" data-zoom="in" title="Zoom in">+</button>
             <button class="small" data-zoom="out" title="Zoom out">−</button>
+            <button class="small" data-zoom="fit" title="Show the whole board">fit</button>
             <label class="check"><input type="checkbox" class="names-toggle" checked> names</label>
+            <span class="trail-tools"></span>
             <span class="hover-info muted"></span>
           </div>
           <div class="board"></div>
@@ -3481,8 +3920,8 @@
         </div>
         <div class="side-column">
           <section class="card prompt" aria-live="polite"></section>
-          <section class="card roster"></section>
           <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
+          <section class="card roster"></section>
         </div>
       </div>
     </div>`;
@@ -3494,6 +3933,7 @@
     const edges = Object.entries(EDGE_STYLES).filter(([kind]) => !view || edgesPresent.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><line x1="0" y1="1" x2="2" y2="1" stroke="${style.stroke}" stroke-width="${style.width * 2}"${style.dash ? ` stroke-dasharray="${style.dash.split(" ").map((v) => v * 2).join(" ")}"` : ""}/></svg>${escape(style.label)}</span>`);
     const states = [
       '<span class="legend-item">✓ activated this turn</span>',
+      '<span class="legend-item">arrows: what was done since your last decision (red: attacks, with the dice; numbers: the order)</span>',
       '<span class="legend-item">flat dashed token: fallen</span>',
       '<span class="legend-item">purple dashed ring: transfixed</span>',
       '<span class="legend-item">gold ring: acting now</span>'
@@ -3506,6 +3946,7 @@
     if (!figures.length) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
     const bySeat = {};
     for (const f of figures) (bySeat[_a = f.seat] || (bySeat[_a] = [])).push(f);
+    const tokens = tokenLabels(figures, names);
     const out = ["<h3>Warbands</h3>"];
     for (const seat of Object.keys(bySeat).sort()) {
       out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatName(seat, players, warbands))}</h4><ul class="roster-list">`);
@@ -3515,12 +3956,12 @@
         else if (!f.pos) states.push("not deployed");
         if (f.fallen) states.push("fallen");
         if (f.transfixed) states.push("transfixed");
-        if (f.activated) states.push("activated");
+        if (showsActivated(f, view)) states.push("activated");
         if (f.wounds) states.push(`${f.wounds} wound${f.wounds > 1 ? "s" : ""}`);
         if (f.out_of_power) states.push("out of power");
         if (f.out_of_missiles) states.push("out of missiles");
         const cls = [f.status !== "ready" ? "gone" : "", f.id === activeId ? "acting" : ""].join(" ");
-        out.push(`<li class="${cls}" data-roster="${escape(f.id)}"><span class="who">${escape(names.get(f.id) || f.name)}</span> <span class="stats">Q${f.quality}+ C${f.combat}</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
+        out.push(`<li class="${cls}" data-roster="${escape(f.id)}"><span class="token" style="background:${SEAT_COLOURS[f.seat] || "#555"}">${escape(tokens.get(f.id))}</span> <span class="who">${escape(names.get(f.id) || f.name)}</span> <span class="stats">Q${f.quality}+ C${f.combat}</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
       }
       out.push("</ul>");
     }
@@ -3548,12 +3989,13 @@
       this.setup = mine?.setup || null;
       this.boardBox = $(this.root, ".board");
       this.board = new Board(this.boardBox, {
-        onHex: (key2, point) => this.promptUI.chooseHex(key2, point),
-        onFigure: (id) => this.promptUI.chooseFigure(id),
+        // a click on the board while looking back brings it to now, never a choice
+        onHex: (key2, point) => this.trail.back() || this.promptUI.chooseHex(key2, point),
+        onFigure: (id) => this.trail.back() || this.promptUI.chooseFigure(id),
         onHover: (target) => this.hover(target)
       });
       this.promptUI = new PromptUI($(this.root, ".prompt"), {
-        send: (type, args) => this.app.conn.request("command", {
+        send: (type, args) => this.decided() && this.app.conn.request("command", {
           match_id: this.matchId,
           command: type,
           args,
@@ -3568,6 +4010,11 @@
           options
         }),
         status: (text) => this.app.status(text, "error")
+      });
+      this.trail = new TrailControl($(this.root, ".trail-tools"), {
+        changed: () => this.drawBoard(),
+        log: () => $(this.root, ".log"),
+        name: (id) => this.names.get(id) || id
       });
       this.root.addEventListener("click", (e) => this.click(e));
       $(this.root, ".names-toggle").addEventListener("change", (e) => {
@@ -3600,6 +4047,7 @@
       this.renderAll();
     }
     hide() {
+      this.trail?.stop();
       this.promptUI?.lists.closeBuilder();
       this.app.conn.unsubscribe(this.matchId);
     }
@@ -3607,7 +4055,8 @@
       const button = e.target.closest("button");
       if (!button) return;
       if (button.dataset.zoom) {
-        this.board.setZoom(this.board.zoom * (button.dataset.zoom === "in" ? 1.25 : 0.8));
+        const zoom = button.dataset.zoom;
+        this.board.setZoom(zoom === "fit" ? 1 : this.board.zoom * (zoom === "in" ? 1.25 : 0.8));
       } else if (button.dataset.action === "resign") {
         if (button.dataset.confirm !== "yes") {
           button.dataset.confirm = "yes";
@@ -3625,6 +4074,7 @@
           this.events.push({ seq: frame.seq, event: frame.event });
           this.noteEvent(frame.event);
           this.appendLog(frame.seq, frame.event);
+          this.trail.update(this.events, this.seat);
           break;
         case "prompt":
           this.prompt = frame;
@@ -3635,6 +4085,7 @@
         case "snapshot":
           this.view = frame.view;
           this.viewSeq = frame.seq;
+          this.trail.noteView(frame.seq, frame.view);
           this.renderAll();
           break;
         case "match_status":
@@ -3652,6 +4103,11 @@
         default:
           break;
       }
+    }
+    // A command is sent: what happens next is "since the last decision".
+    decided() {
+      this.trail.decided(this.events.at(-1)?.seq ?? 0);
+      return true;
     }
     noteEvent(event) {
       if (event?.type === "lists_revealed") {
@@ -3671,9 +4127,9 @@
       };
     }
     logLine(seq, event, ctx) {
-      const line = formatEvent(event, ctx);
-      if (!line) return "";
-      return `<li class="log-${line.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line.text)}</li>`;
+      const line2 = formatEvent(event, ctx);
+      if (!line2) return "";
+      return `<li class="log-${line2.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line2.text)}</li>`;
     }
     appendLog(seq, event) {
       const log = $(this.root, ".log");
@@ -3688,6 +4144,7 @@
       const ctx = this.logContext();
       const log = $(this.root, ".log");
       log.innerHTML = this.events.map(({ seq, event }) => this.logLine(seq, event, ctx)).join("");
+      this.trail.markLog();
       log.parentElement.scrollTop = log.parentElement.scrollHeight;
     }
     renderAll() {
@@ -3721,8 +4178,17 @@
     drawBoard() {
       const marks = this.promptUI.marks();
       marks.active = this.view?.activation?.figure || null;
-      const view = this.promptUI.terrain.draftView(this.view);
+      let view = this.promptUI.terrain.draftView(this.view);
+      marks.trail = this.trail.marks();
+      const past = this.trail.pastView();
+      if (past) {
+        view = past;
+        marks.hexes = /* @__PURE__ */ new Map();
+        marks.figures = /* @__PURE__ */ new Map();
+        marks.active = null;
+      }
       this.board.render(view, marks);
+      this.boardBox.classList.toggle("in-the-past", !!past);
       const legend = legendHtml(view);
       const box = $(this.root, ".legend-body");
       if (box.dataset.html !== legend) {
@@ -3777,26 +4243,26 @@
       }
     }
     hover(target) {
-      const line = $(this.root, ".hover-info");
+      const line2 = $(this.root, ".hover-info");
       if (!target) {
-        line.textContent = "";
+        line2.textContent = "";
         this.promptUI.hoverFigure(null);
         return;
       }
       if (target.figure) {
         const fig = (this.view?.figures || []).find((f) => f.id === target.figure);
         if (fig) {
-          line.textContent = `${this.names.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
+          line2.textContent = `${this.names.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
         } else {
           const marker = (this.view?.markers || []).find((m) => m.marker === target.figure);
-          if (marker) line.textContent = objectsAt(this.view, marker.at.join(","), this.names).join("");
+          if (marker) line2.textContent = objectsAt(this.view, marker.at.join(","), this.names).join("");
         }
         this.promptUI.hoverFigure(target.figure);
       } else {
         const [q, r] = target.hex.split(",").map(Number);
         const kind = (this.view?.board?.terrain || []).find(([a, b]) => a === q && b === r)?.[2] || "open";
         const objects = objectsAt(this.view, target.hex, this.names);
-        line.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): ${KIND_STYLES[kind]?.label || kind}${objects.length ? ` — ${objects.join(", ")}` : ""}`;
+        line2.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): ${KIND_STYLES[kind]?.label || kind}${objects.length ? ` — ${objects.join(", ")}` : ""}`;
         this.promptUI.hoverFigure(null);
       }
     }
@@ -3911,9 +4377,9 @@
       };
       const lines = [];
       for (const { seq, event } of this.events) {
-        const line = formatEvent(event, ctx);
-        if (!line) continue;
-        lines.push(`<li class="log-${line.kind} future" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line.text)}</li>`);
+        const line2 = formatEvent(event, ctx);
+        if (!line2) continue;
+        lines.push(`<li class="log-${line2.kind} future" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line2.text)}</li>`);
       }
       $(this.root, ".log").innerHTML = lines.join("");
     }
@@ -3931,10 +4397,10 @@
         }
         return;
       }
-      const line = e.target.closest(".log li[data-seq]");
-      if (line) {
+      const line2 = e.target.closest(".log li[data-seq]");
+      if (line2) {
         this.pause();
-        this.seek(Number(line.dataset.seq));
+        this.seek(Number(line2.dataset.seq));
       }
     }
     // The next (or previous) step that shows something: bookkeeping events are skipped.
@@ -3998,8 +4464,8 @@
         name: (id) => this.names.get(id) || id,
         seat: (seat) => seatName(seat, this.players(), this.warbands)
       };
-      const line = record ? formatEvent(record.event, ctx) : null;
-      $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3><p>${seq === 0 ? "Before the first event." : escape(line?.text || record?.event?.type || "")}</p><p class="muted">Turn ${view?.turn ?? 0} · phase ${escape(view?.phase || "")}</p>`;
+      const line2 = record ? formatEvent(record.event, ctx) : null;
+      $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3><p>${seq === 0 ? "Before the first event." : escape(line2?.text || record?.event?.type || "")}</p><p class="muted">Turn ${view?.turn ?? 0} · phase ${escape(view?.phase || "")}</p>`;
       this.root.querySelector(".replay").dataset.step = String(seq);
     }
     markLog(seq) {
@@ -4057,12 +4523,12 @@
       badge.className = `connection ${status}`;
     }
     status(text, kind = "info") {
-      const line = $(document, "#status");
-      line.textContent = text;
-      line.className = `status ${kind}`;
+      const line2 = $(document, "#status");
+      line2.textContent = text;
+      line2.className = `status ${kind}`;
       clearTimeout(this.statusTimer);
       this.statusTimer = setTimeout(() => {
-        line.textContent = "";
+        line2.textContent = "";
       }, 8e3);
     }
     async signIn(type, fields) {
@@ -4165,6 +4631,6 @@
   };
   var app = new App();
   window.warband = app;
-  window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt, PromptUI };
+  window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, MatchScreen, objectsAt, PromptUI };
   app.start();
 })();

@@ -5,13 +5,15 @@
 // states, and the legal choices of the current prompt highlighted.
 
 import { escape } from "./dom.js";
-import { displayNames, SEAT_COLOURS, tokenText } from "./names.js";
+import { displayNames, SEAT_COLOURS } from "./names.js";
 import { carrierBadge, drawAreas, drawObjects } from "./objectives.js";
 import { edgeStyle, kindStyle, PATTERNS } from "./terrain.js";
+import { placeLabels, showsActivated, tokenFontSize, tokenLabels } from "./tokens.js";
+import { drawTrail, trailDefs } from "./trail_marks.js";
 
 const SQRT3 = Math.sqrt(3);
 const PATTERN_SIZE = 1; // one hex radius
-const MIN_HEX_PX = 30;
+const MARGIN_PX = 16; // below the board, inside the window
 
 export function hexKey(q, r) {
   return `${q},${r}`;
@@ -49,6 +51,12 @@ export class Board {
     container.addEventListener("click", (e) => this._click(e));
     container.addEventListener("mouseover", (e) => this._hover(e));
     container.addEventListener("mouseleave", () => this.handlers.onHover?.(null));
+    window.addEventListener("resize", () => this._size());
+    container.addEventListener("wheel", (e) => { // ctrl + wheel (and a pinch) zooms
+      if (!e.ctrlKey) return;
+      e.preventDefault();
+      this.setZoom(this.zoom * (e.deltaY < 0 ? 1.15 : 1 / 1.15));
+    }, { passive: false });
   }
 
   _target(e) {
@@ -91,11 +99,23 @@ export class Board {
     this.handlers.onHover?.(this._target(e));
   }
 
+  // Zoom 1 fits the whole board in its box (no scrollbar); more scrolls to pan.
   setZoom(zoom) {
-    this.zoomChosen = true;
-    this.zoom = Math.max(0.5, Math.min(4, zoom));
+    this.zoom = Math.max(1, Math.min(5, zoom));
+    this._size();
+  }
+
+  _size() {
     const svg = this.container.querySelector("svg");
-    if (svg) svg.style.width = `${this.zoom * 100}%`;
+    if (!svg || !this.aspect || !this.container.isConnected) return;
+    // from where the box starts on the page to the bottom of the window
+    const top = this.container.getBoundingClientRect().top + window.scrollY;
+    const high = Math.max(260, window.innerHeight - top - MARGIN_PX);
+    this.container.style.maxHeight = `${high}px`;
+    const across = this.container.clientWidth || 900;
+    const fit = Math.floor(Math.min(across, high / this.aspect));
+    svg.style.width = `${Math.round(fit * this.zoom)}px`;
+    this.container.classList.toggle("zoomed", this.zoom > 1);
   }
 
   // view: the SBH view; marks: {hexes: Map(key -> colour), figures: Map(id -> colour),
@@ -111,19 +131,15 @@ export class Board {
     }
     const { width, height } = view.board;
     const names = displayNames(view.figures || []);
+    this.tokens = tokenLabels(view.figures || [], names);
     const terrain = new Map((view.board.terrain || []).map(([q, r, kind]) => [hexKey(q, r), kind]));
     const w = SQRT3 * (width + 0.5);
     const h = 1.5 * height + 0.5;
     this.width = w;
-    if (!this.zoomChosen) {
-      // start big boards zoomed in so a hex is at least MIN_HEX_PX across (scroll to pan)
-      this.zoomChosen = true;
-      const across = this.container.clientWidth || 900;
-      this.zoom = Math.max(1, Math.min(4, (MIN_HEX_PX * (w + 0.6)) / (SQRT3 * across)));
-    }
+    this.aspect = (h + 0.6) / (w + 0.6);
     const parts = [];
     parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="-0.3 -0.3 ${(w + 0.6).toFixed(2)} `
-      + `${(h + 0.6).toFixed(2)}" class="board-svg" style="width:${this.zoom * 100}%" `
+      + `${(h + 0.6).toFixed(2)}" class="board-svg" `
       + `data-width="${width}" data-height="${height}">`);
     parts.push(this._defs());
     parts.push('<g class="terrain">');
@@ -145,16 +161,23 @@ export class Board {
     parts.push(this._edges(view.board.edges || []));
     parts.push(drawObjects(view, centre, names, this.figureMarks));
     parts.push(this._highlights()); // above the objects: a highlighted hex is clickable
+    const seatOf = (id) => this.figures.get(id)?.seat;
+    const [under, over] = drawTrail(marks.trail, centre, seatOf);
+    parts.push(under);
     parts.push(this._figures(view, names, marks.active));
+    parts.push(over);
     parts.push("</svg>");
+    const scroll = [this.container.scrollLeft, this.container.scrollTop];
     this.container.innerHTML = parts.join("");
+    this._size();
+    [this.container.scrollLeft, this.container.scrollTop] = scroll;
   }
 
   _defs() {
     const defs = Object.entries(PATTERNS).map(([name, draw]) => `<pattern id="pat-${name}" `
       + `patternUnits="userSpaceOnUse" width="${PATTERN_SIZE}" height="${PATTERN_SIZE}">`
       + `${draw(PATTERN_SIZE)}</pattern>`);
-    return `<defs>${defs.join("")}</defs>`;
+    return `<defs>${defs.join("")}${trailDefs()}</defs>`;
   }
 
   _edges(edges) {
@@ -192,7 +215,7 @@ export class Board {
 
   _figures(view, names, active) {
     const out = ['<g class="figures">'];
-    const labels = [];
+    const spots = [];
     for (const fig of view.figures || []) {
       if (!fig.pos) continue;
       const [x, y] = centre(fig.pos[0], fig.pos[1]);
@@ -202,7 +225,7 @@ export class Board {
       const states = [];
       if (fig.fallen) states.push("fallen");
       if (fig.transfixed) states.push("transfixed");
-      if (fig.activated) states.push("activated");
+      if (showsActivated(fig, view)) states.push("activated");
       if (fig.wounds) states.push(`wounded ${fig.wounds}`);
       if (view.treasure?.carrier === fig.id) {
         states.push(view.options?.scenario === "quest_for_a_magic_item" ? "carries the magic item"
@@ -215,12 +238,12 @@ export class Board {
         + `data-seat="${fig.seat}" data-name="${escape(name)}" data-pos="${fig.pos.join(",")}" `
         + `data-states="${states.join(" ")}">`);
       if (mark) {
-        out.push(`<circle cx="${x}" cy="${y}" r="0.82" fill="${mark}" fill-opacity="0.3" `
-          + `stroke="${mark}" stroke-width="0.14" class="legal-ring"/>`);
+        out.push(`<circle cx="${x}" cy="${y}" r="0.84" fill="${mark}" fill-opacity="0.3" `
+          + 'stroke="none" class="legal-glow"/>');
       }
       if (fig.id === active) {
-        out.push(`<circle cx="${x}" cy="${y}" r="0.8" fill="none" stroke="#f2b705" `
-          + 'stroke-width="0.16" class="acting-ring"/>');
+        out.push(`<circle cx="${x}" cy="${y}" r="0.7" fill="none" stroke="#f2b705" `
+          + 'stroke-width="0.14" class="acting-ring"/>');
       }
       if (fig.fallen) {
         // fallen: lying down, a flattened token
@@ -234,9 +257,18 @@ export class Board {
         out.push(`<circle cx="${x}" cy="${y}" r="0.7" fill="none" stroke="#9b30ff" `
           + 'stroke-width="0.1" stroke-dasharray="0.15 0.08"/>');
       }
-      out.push(`<text x="${x}" y="${y + 0.17}" class="token-text">${escape(tokenText(name))}</text>`);
+      const token = this.tokens.get(fig.id);
+      const size = tokenFontSize(token);
+      out.push(`<text x="${x}" y="${(y + size * 0.35).toFixed(3)}" class="token-text" `
+        + `style="font-size:${size}px">${escape(token)}</text>`);
       out.push(carrierBadge(view, fig, x, y));
-      if (fig.activated) {
+      if (mark) {
+        // on top of everything else the token shows (the acting ring, the activated
+        // mark): a thick dashed ring, so a candidate is seen whatever its state
+        out.push(`<circle cx="${x}" cy="${y}" r="0.86" fill="none" stroke="${mark}" `
+          + 'stroke-width="0.16" stroke-dasharray="0.3 0.12" class="legal-ring"/>');
+      }
+      if (states.includes("activated")) {
         out.push(`<circle cx="${x + 0.5}" cy="${y - 0.5}" r="0.22" fill="#fff" stroke="#111" `
           + `stroke-width="0.04"/><text x="${x + 0.5}" y="${y - 0.42}" class="badge-text">✓</text>`);
       }
@@ -244,17 +276,12 @@ export class Board {
         + `${fig.combat}${fig.rules?.length ? `; ${escape(fig.rules.join(", "))}` : ""}`
         + `${states.length ? ` — ${states.join(", ")}` : ""}</title>`);
       out.push("</g>");
-      if (this.showNames) {
-        // neighbours in a row alternate above and below, so their labels do not collide
-        const below = (fig.pos[0] + Math.floor(fig.pos[1] / 2)) % 2 === 0;
-        const text = name.length > 16 ? `${name.slice(0, 15)}…` : name;
-        const half = text.length * 0.1; // about half the label's width at its font size
-        const lx = Math.min(Math.max(x, half - 0.25), this.width + 0.25 - half);
-        labels.push(`<text x="${lx.toFixed(3)}" y="${(below ? y + 0.98 : y - 0.74).toFixed(3)}" `
-          + `class="name-label">${escape(text)}</text>`);
-      }
+      spots.push({ id: fig.id, x, y, text: name });
     }
     out.push("</g>");
+    const labels = !this.showNames ? [] : placeLabels(spots, this.width).map((l) => `<text `
+      + `x="${l.x.toFixed(3)}" y="${l.y.toFixed(3)}" class="name-label" `
+      + `data-label="${escape(l.id)}">${escape(l.text)}</text>`);
     out.push(`<g class="name-labels" pointer-events="none">${labels.join("")}</g>`);
     return out.join("");
   }

@@ -177,5 +177,5 @@ class App {
 const app = new App();
 window.warband = app; // for debugging from the console
 // for tests of drawing, wording and the prompt panel
-window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt, PromptUI };
+window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, MatchScreen, objectsAt, PromptUI };
 app.start();

@@ -9,6 +9,8 @@ import { displayNames, seatName, SEAT_COLOURS } from "./names.js";
 import { objectLegend, objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
 import { KIND_STYLES, EDGE_STYLES } from "./terrain.js";
+import { showsActivated, tokenLabels } from "./tokens.js";
+import { TrailControl } from "./trail_control.js";
 
 export function matchLayout(title) {
   return `
@@ -23,7 +25,9 @@ export function matchLayout(title) {
           <div class="board-tools">
             <button class="small" data-zoom="in" title="Zoom in">+</button>
             <button class="small" data-zoom="out" title="Zoom out">−</button>
+            <button class="small" data-zoom="fit" title="Show the whole board">fit</button>
             <label class="check"><input type="checkbox" class="names-toggle" checked> names</label>
+            <span class="trail-tools"></span>
             <span class="hover-info muted"></span>
           </div>
           <div class="board"></div>
@@ -32,8 +36,8 @@ export function matchLayout(title) {
         </div>
         <div class="side-column">
           <section class="card prompt" aria-live="polite"></section>
-          <section class="card roster"></section>
           <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
+          <section class="card roster"></section>
         </div>
       </div>
     </div>`;
@@ -55,6 +59,8 @@ export function legendHtml(view) {
       ? ` stroke-dasharray="${style.dash.split(" ").map((v) => v * 2).join(" ")}"` : ""}/></svg>`
     + `${escape(style.label)}</span>`);
   const states = ['<span class="legend-item">✓ activated this turn</span>',
+    '<span class="legend-item">arrows: what was done since your last decision '
+      + '(red: attacks, with the dice; numbers: the order)</span>',
     '<span class="legend-item">flat dashed token: fallen</span>',
     '<span class="legend-item">purple dashed ring: transfixed</span>',
     '<span class="legend-item">gold ring: acting now</span>'];
@@ -66,6 +72,7 @@ export function rosterHtml(view, names, players, warbands, activeId) {
   if (!figures.length) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
   const bySeat = {};
   for (const f of figures) (bySeat[f.seat] ||= []).push(f);
+  const tokens = tokenLabels(figures, names);
   const out = ["<h3>Warbands</h3>"];
   for (const seat of Object.keys(bySeat).sort()) {
     out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">`
@@ -76,12 +83,14 @@ export function rosterHtml(view, names, players, warbands, activeId) {
       else if (!f.pos) states.push("not deployed");
       if (f.fallen) states.push("fallen");
       if (f.transfixed) states.push("transfixed");
-      if (f.activated) states.push("activated");
+      if (showsActivated(f, view)) states.push("activated");
       if (f.wounds) states.push(`${f.wounds} wound${f.wounds > 1 ? "s" : ""}`);
       if (f.out_of_power) states.push("out of power");
       if (f.out_of_missiles) states.push("out of missiles");
       const cls = [f.status !== "ready" ? "gone" : "", f.id === activeId ? "acting" : ""].join(" ");
-      out.push(`<li class="${cls}" data-roster="${escape(f.id)}"><span class="who">`
+      out.push(`<li class="${cls}" data-roster="${escape(f.id)}"><span class="token" `
+        + `style="background:${SEAT_COLOURS[f.seat] || "#555"}">${escape(tokens.get(f.id))}</span> `
+        + '<span class="who">'
         + `${escape(names.get(f.id) || f.name)}</span> <span class="stats">Q${f.quality}+ `
         + `C${f.combat}</span>${states.length ? ` <span class="states">${escape(states.join(", "))}`
           + "</span>" : ""}</li>`);
@@ -115,12 +124,13 @@ export class MatchScreen {
     this.setup = mine?.setup || null; // known before the first view when we created it
     this.boardBox = $(this.root, ".board");
     this.board = new Board(this.boardBox, {
-      onHex: (key, point) => this.promptUI.chooseHex(key, point),
-      onFigure: (id) => this.promptUI.chooseFigure(id),
+      // a click on the board while looking back brings it to now, never a choice
+      onHex: (key, point) => this.trail.back() || this.promptUI.chooseHex(key, point),
+      onFigure: (id) => this.trail.back() || this.promptUI.chooseFigure(id),
       onHover: (target) => this.hover(target),
     });
     this.promptUI = new PromptUI($(this.root, ".prompt"), {
-      send: (type, args) => this.app.conn.request("command", {
+      send: (type, args) => this.decided() && this.app.conn.request("command", {
         match_id: this.matchId, command: type, args, at_seq: this.prompt.seq,
       }),
       odds: (type, args) => this.app.odds(this.matchId, type, args),
@@ -130,6 +140,10 @@ export class MatchScreen {
         system: "sbh", list, options,
       }),
       status: (text) => this.app.status(text, "error"),
+    });
+    this.trail = new TrailControl($(this.root, ".trail-tools"), {
+      changed: () => this.drawBoard(), log: () => $(this.root, ".log"),
+      name: (id) => this.names.get(id) || id,
     });
     this.root.addEventListener("click", (e) => this.click(e));
     $(this.root, ".names-toggle").addEventListener("change", (e) => {
@@ -165,6 +179,7 @@ export class MatchScreen {
   }
 
   hide() {
+    this.trail?.stop();
     this.promptUI?.lists.closeBuilder();
     this.app.conn.unsubscribe(this.matchId);
   }
@@ -173,7 +188,8 @@ export class MatchScreen {
     const button = e.target.closest("button");
     if (!button) return;
     if (button.dataset.zoom) {
-      this.board.setZoom(this.board.zoom * (button.dataset.zoom === "in" ? 1.25 : 0.8));
+      const zoom = button.dataset.zoom;
+      this.board.setZoom(zoom === "fit" ? 1 : this.board.zoom * (zoom === "in" ? 1.25 : 0.8));
     } else if (button.dataset.action === "resign") {
       if (button.dataset.confirm !== "yes") {
         button.dataset.confirm = "yes";
@@ -195,6 +211,7 @@ export class MatchScreen {
         this.events.push({ seq: frame.seq, event: frame.event });
         this.noteEvent(frame.event);
         this.appendLog(frame.seq, frame.event);
+        this.trail.update(this.events, this.seat);
         break;
       case "prompt":
         this.prompt = frame;
@@ -205,6 +222,7 @@ export class MatchScreen {
       case "snapshot":
         this.view = frame.view;
         this.viewSeq = frame.seq;
+        this.trail.noteView(frame.seq, frame.view);
         this.renderAll();
         break;
       case "match_status":
@@ -222,6 +240,12 @@ export class MatchScreen {
       default:
         break;
     }
+  }
+
+  // A command is sent: what happens next is "since the last decision".
+  decided() {
+    this.trail.decided(this.events.at(-1)?.seq ?? 0);
+    return true;
   }
 
   noteEvent(event) {
@@ -265,6 +289,7 @@ export class MatchScreen {
     const ctx = this.logContext();
     const log = $(this.root, ".log");
     log.innerHTML = this.events.map(({ seq, event }) => this.logLine(seq, event, ctx)).join("");
+    this.trail.markLog();
     log.parentElement.scrollTop = log.parentElement.scrollHeight;
   }
 
@@ -299,8 +324,17 @@ export class MatchScreen {
   drawBoard() {
     const marks = this.promptUI.marks();
     marks.active = this.view?.activation?.figure || null;
-    const view = this.promptUI.terrain.draftView(this.view); // (a lay-out being drawn)
+    let view = this.promptUI.terrain.draftView(this.view); // (a lay-out being drawn)
+    marks.trail = this.trail.marks();
+    const past = this.trail.pastView();
+    if (past) {
+      view = past; // stepping back: the board as it was after that step
+      marks.hexes = new Map();
+      marks.figures = new Map();
+      marks.active = null;
+    }
     this.board.render(view, marks);
+    this.boardBox.classList.toggle("in-the-past", !!past);
     const legend = legendHtml(view);
     const box = $(this.root, ".legend-body");
     if (box.dataset.html !== legend) {
