@@ -31,17 +31,12 @@ from textual.widgets.option_list import Option
 
 from clients.client import ServerError
 from clients.session import Session, SessionClosed
-from clients.tui.board import (
-    SEAT_STYLES,
-    figure_number,
-    label,
-    legend,
-    short_name,
-)
 from clients.tui.builder import BuilderScreen
+from clients.tui.events import replay_words
 from clients.tui.lobby import LobbyScreen
 from clients.tui.match import MatchModel
 from clients.tui.odds import AttackOdds
+from clients.tui.roster import roster
 from clients.tui.widgets import BoardView, MatchLog
 
 CSS = """
@@ -56,17 +51,19 @@ CSS = """
 #board { width: 1fr; height: 1fr; padding: 0 1; }
 #side { width: 45%; max-width: 60; overflow-y: auto; }
 #question { height: auto; padding: 0 1; background: $boost; }
-#choices { height: 1fr; min-height: 5; border: round $secondary; }
-#roster { height: auto; max-height: 24; padding: 0 1; }
+#choices { height: 1fr; min-height: 3; border: round $secondary; }
+#roster { height: auto; padding: 0 1; }
 #log { height: 30%; min-height: 5; border: round $secondary; }
 #status { height: auto; padding: 0 1; }
+/* a finished match on a short terminal: the final board and the lists get the log's
+   rows (its last line is the result, shown above; l shows the log) */
+MatchScreen.over-short #log { display: none; }
 /* z: the board on its own; f: the choices and figures on their own; l: the log */
 MatchScreen.board-zoom #side, MatchScreen.board-zoom #log { display: none; }
 MatchScreen.side-zoom #board, MatchScreen.side-zoom #log { display: none; }
 MatchScreen.side-zoom #side { width: 1fr; max-width: 100%; }
-MatchScreen.side-zoom #roster { max-height: 100%; }
 MatchScreen.log-zoom #main { display: none; }
-MatchScreen.log-zoom #log { height: 1fr; }
+MatchScreen.log-zoom #log { height: 1fr; display: block; }
 """
 
 
@@ -81,6 +78,11 @@ class MatchScreen(Screen):
         Binding("enter", "choose", "Choose", show=False),
         Binding("escape", "back", "Back", show=False),
         *[Binding(str(n), f"number({n})", show=False) for n in range(10)],
+        # < > (or , . unshifted; shift+arrows also up and down): look across the table
+        *[Binding(key, f"pan({c}, {r})", show=False) for key, c, r in (
+            ("less_than_sign", -1, 0), ("greater_than_sign", 1, 0), ("comma", -1, 0),
+            ("full_stop", 1, 0), ("shift+left", -1, 0), ("shift+right", 1, 0),
+            ("shift+up", 0, -1), ("shift+down", 0, 1))],
         Binding("z", "zoom('board-zoom')", "Board only", show=False),
         Binding("f", "zoom('side-zoom')", "Figures", show=False),
         Binding("l", "zoom('log-zoom')", "Log only", show=False),
@@ -145,13 +147,28 @@ class MatchScreen(Screen):
                     self._catalog_asked = True
                     self.run_worker(self._load_catalog(), group="catalog")
                 self.redraw()
-                if push["type"] == "match_over" or model.status == "aborted":
+                if push["type"] == "match_over":
+                    await self._load_final()
+                    break
+                if model.status == "aborted":
                     return
         except ServerError as failed:
             model.message = f"Could not watch the match: {failed}"
         except SessionClosed as lost:
             model.message = f"Connection lost: {lost}"
         self.redraw()
+
+    async def _load_final(self) -> None:
+        """The final board (no view is pushed once a match is over) and, if the
+        match ended before the lists were revealed, the lists from its replay."""
+        model = self.model
+        view = replay = None
+        with contextlib.suppress(ServerError):
+            view = await self.session.get_view(model.match_id)
+        if not model.lists:
+            with contextlib.suppress(ServerError):
+                replay = await self.session.get_replay(model.match_id)
+        model.take_final(view, replay)
 
     def _options(self) -> dict:
         limit = self.model.points_limit()
@@ -196,6 +213,7 @@ class MatchScreen(Screen):
         if not self.is_mounted:
             return
         model = self.model
+        self.set_class(model.over is not None and self.size.height < 30, "over-short")
         self.query_one("#headline", Static).update(model.headline())
         self.query_one("#board", BoardView).refresh()
         self.query_one("#question", Static).update(self._question())
@@ -205,17 +223,20 @@ class MatchScreen(Screen):
                              for c in lines])
         if lines:
             choices.highlighted = min(model.picker.index, len(lines) - 1)
-        self.query_one("#roster", Static).update(self._roster())
+        choices.display = bool(lines)  # (nothing to choose: the figures get the room)
+        self.query_one("#roster", Static).update(self._roster(len(lines)))
         log = self.query_one("#log", MatchLog)
         for line in model.log[self._logged:]:
             log.add(line)
         self._logged = len(model.log)
         status = model.message or model.cursor_words()
+        if model.over is not None:
+            status = f"{replay_words(self.app.url, model.match_id)}\n{status}"
         keys = ("arrows: cursor | tab: next | 1-9: highlight | enter: choose | esc: back | "
-                "z: board | f: figures | l: log | pgup/pgdn: scroll log | R R: resign | "
+                "z: board | </>: pan | f: figures | l: log | pgup/pgdn: log | R R: resign | "
                 "q: leave" if not model.spectator else
-                "arrows: cursor | z: board | f: figures | l: log | pgup/pgdn: scroll log | "
-                "q: quit")
+                "arrows: cursor | z: board | </>: pan | f: figures | l: log | "
+                "pgup/pgdn: log | q: quit")
         self.query_one("#status", Static).update(f"{status}\n{keys}")
         self._ask_odds()
 
@@ -234,7 +255,6 @@ class MatchScreen(Screen):
         text = Text()
         if model.over is not None:
             text.append(model.log[-1] if model.log else "The match is over.", style="bold")
-            text.append("\nq: back")
             return text
         if model.status == "aborted":
             return Text("The match was withdrawn. q: back")
@@ -268,36 +288,22 @@ class MatchScreen(Screen):
             text.append(f"\n{odds}", style="bold magenta")
         return text
 
-    def _roster(self) -> Text:
-        """Each seat's player, then its figures (once the lists are revealed)."""
-        model = self.model
-        board = model.board
-        text = Text()
-        seats = sorted(set(model.players) | {f["seat"] for f in board.figures.values()})
-        for seat in seats:
-            if text:
-                text.append("\n")
-            mine = " (you)" if seat == model.seat and not model.spectator else ""
-            text.append(f"Seat {seat}: {model.players.get(seat, '(nobody yet)')}{mine}",
-                        style=f"{SEAT_STYLES.get(seat, 'bold')} underline")
-            for fig in sorted((f for f in board.figures.values() if f["seat"] == seat),
-                              key=lambda f: figure_number(f["id"]) or 0):
-                self._roster_line(text, fig)
-        if board.figures:
-            text.append("\n" + legend(), style="dim")
-        return text
+    def _roster(self, choices: int) -> Text:
+        """The roster in as much detail as the side panel has lines for, below the
+        question and (up to 5 of) the choices."""
+        side = self.query_one("#side")
+        width = max(10, side.size.width - 2)
+        if not side.size.height or self.has_class("side-zoom"):
+            return roster(self.model, 10_000, lambda text: 0)
+        asked = self._lines(self._question(), width)
+        left = side.size.height - asked - (min(choices, 5) + 2 if choices else 0)
+        return roster(self.model, left, lambda text: self._lines(text, width))
 
-    def _roster_line(self, text: Text, fig: dict) -> None:
-        states = self.model.board.states(fig)
-        name = short_name(fig["name"])
-        if label(fig["id"]) != fig["id"]:
-            name += f" ({fig['id']})"
-        text.append("\n")
-        text.append(label(fig["id"]), style=SEAT_STYLES.get(fig["seat"], "bold"))
-        text.append(f" {name:24} Q{fig['quality']}+ C{fig['combat']}",
-                    style="dim" if "dead" in states or "fled" in states else "")
-        if states:
-            text.append(" " + ", ".join(states), style="italic")
+    def _lines(self, text: Text, width: int) -> int:
+        return len(text.wrap(self.app.console, width)) if text else 0
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.redraw)  # (the roster's detail follows the room)
 
     # -- keys ---------------------------------------------------------------------------
     def action_arrow(self, key: str) -> None:
@@ -315,6 +321,9 @@ class MatchScreen(Screen):
         self.set_class(on, which)
         self.query_one("#board", BoardView).compact = on and which == "board-zoom"
         self.redraw()
+
+    def action_pan(self, cols: int, rows: int) -> None:
+        self.query_one("#board", BoardView).pan(cols, rows)
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one("#log", MatchLog)

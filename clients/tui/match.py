@@ -37,6 +37,7 @@ class MatchModel:
     log: list[str] = field(default_factory=list)
     events: list[dict | None] = field(default_factory=list)  # every event seen, in seq order
     names: dict[str, str] = field(default_factory=dict)
+    lists: dict[str, dict] = field(default_factory=dict)  # seat -> its list, once revealed
     players: dict[str, str] = field(default_factory=dict)  # seat -> display name
     over: dict | None = None
     cursor: Hex | None = None
@@ -57,7 +58,8 @@ class MatchModel:
             event = push.get("event")
             self.events.append(event)
             if event is not None and event.get("type") == "lists_revealed":
-                self.names.update(names_from_lists(event.get("data", {}).get("lists", {})))
+                self.lists = dict(event.get("data", {}).get("lists", {}))
+                self.names.update(names_from_lists(self.lists))
             line = format_event(event, self.names, self.seat)
             if line is not None:
                 self.log.append(line)
@@ -83,7 +85,19 @@ class MatchModel:
         elif kind == "match_over":
             self.over, self.status = push, "finished"
             self.picker, self.message = None, ""  # (nothing asked of us is left to say)
-            self.log.append(result_words(push.get("result"), self.seat))
+            self.log.append(result_words(push.get("result"), self.seat, self.players))
+
+    def take_final(self, view_reply: dict | None, replay: dict | None = None) -> None:
+        """A finished match: its last view (`get_view`, as no view is pushed once it
+        is over) and, if it ended before the lists were revealed, the lists its
+        replay holds (a secret is public once the match is over)."""
+        if view_reply is not None:
+            self.take({"type": "view", "seq": view_reply.get("seq"),
+                       "view": view_reply["view"]})
+        for entry in (replay or {}).get("events", ()):
+            data = (entry.get("event") or {}).get("data") or {}
+            if entry["event"].get("type") == "list_submitted" and "list" in data:
+                self.lists.setdefault(data["seat"], data["list"])
 
     def _take_prompt(self, push: dict) -> None:
         self.prompt = push
@@ -157,7 +171,7 @@ class MatchModel:
         view = self.view or {}
         if self.status == "open":
             parts.append("waiting for an opponent to join")
-        elif view:
+        elif view and not self.over:
             parts.append(f"{view.get('phase', '?')} phase")
             if view.get("phase") == "play":
                 parts.append(f"turn {view.get('turn')}, {view.get('active_seat')} acting")
