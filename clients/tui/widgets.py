@@ -32,13 +32,14 @@ class BoardView(Widget):
         self._before_pan = (0, 0)  # ... and where the window was
 
     def pan(self, cols: int, rows: int) -> None:
-        """Move the window by half its width (height) times `cols` (`rows`)."""
+        """Move the window by three quarters of its width (height) times `cols`
+        (`rows`): a step keeps a strip of what was shown, to see where one is."""
         board = self.model.board
         width, height = self.window
         if not self._panned:
             self._panned, self._before_pan = True, self.origin
-        col0 = self.origin[0] + cols * max(1, width // 2)
-        row0 = self.origin[1] + rows * max(1, height // 2)
+        col0 = self.origin[0] + cols * max(1, width * 3 // 4)
+        row0 = self.origin[1] + rows * max(1, height * 3 // 4)
         self.origin = (max(0, min(col0, board.width - width)),
                        max(0, min(row0, board.height - height)))
         self._panned_at = self.model.cursor
