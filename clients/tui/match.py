@@ -40,6 +40,7 @@ class MatchModel:
     lists: dict[str, dict] = field(default_factory=dict)  # seat -> its list, once revealed
     players: dict[str, str] = field(default_factory=dict)  # seat -> display name
     over: dict | None = None
+    at_seq: int | None = None  # a finished match replayed: the board after this event
     cursor: Hex | None = None
     message: str = ""
     seq: int = 0
@@ -179,7 +180,7 @@ class MatchModel:
             if points:
                 parts.append("VP " + " ".join(f"{s} {v}" for s, v in sorted(points.items())))
         if self.over:
-            parts.append("OVER")
+            parts.append("OVER" if self.at_seq is None else f"REPLAY at event {self.at_seq}")
         elif self.waiting:
             parts.append("waiting for " + ", ".join(self.seat_words(s) for s in self.waiting))
         return " | ".join(parts)

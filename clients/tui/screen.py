@@ -6,7 +6,8 @@ as much detail as the panel has room for), the current prompt's choices
 session is offline. It sends each command built from the prompt with its seq
 as `at_seq`; the warband list is a ready-made one the server says fits, or one
 made in the list builder (builder.py). A finished match shows its final board,
-both lists, the result and how to replay it.
+both lists, the result and how to replay it, and steps back through its events
+(rewind.py).
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from textual.widgets.option_list import Option
 from clients.client import ServerError
 from clients.session import Session, SessionClosed
 from clients.tui.builder import BuilderScreen
-from clients.tui.events import replay_words
+from clients.tui.events import replay_words, result_words
 from clients.tui.match import MatchModel
 from clients.tui.odds import AttackOdds
+from clients.tui.rewind import Rewind
 from clients.tui.roster import roster
 from clients.tui.widgets import BoardView, MatchLog
 
@@ -49,6 +51,9 @@ class MatchScreen(Screen):
             ("less_than_sign", -1, 0), ("greater_than_sign", 1, 0), ("comma", -1, 0),
             ("full_stop", 1, 0), ("shift+left", -1, 0), ("shift+right", 1, 0),
             ("shift+up", 0, -1), ("shift+down", 0, 1))],
+        *[Binding(key, f"rewind({delta})", show=False) for key, delta in (
+            ("left_square_bracket", -1), ("right_square_bracket", 1),
+            ("left_curly_bracket", -10), ("right_curly_bracket", 10))],
         Binding("z", "zoom('board-zoom')", "Board only", show=False),
         Binding("f", "zoom('side-zoom')", "Figures", show=False),
         Binding("l", "zoom('log-zoom')", "Log only", show=False),
@@ -68,6 +73,7 @@ class MatchScreen(Screen):
         self._resign_armed = False
         self._catalog_asked = False
         self.odds = AttackOdds()
+        self.rewind = Rewind(self.model)
 
     @property
     def session(self) -> Session:
@@ -197,12 +203,18 @@ class MatchScreen(Screen):
         self._logged = len(model.log)
         status = model.message or model.cursor_words()
         if model.over is not None:
-            status = f"{replay_words(self.app.url, model.match_id)}\n{status}"
-        keys = ("arrows: cursor | tab: next | 1-9: highlight | enter: choose | esc: back | "
-                "z: board | </>: pan | f: figures | l: log | pgup/pgdn: log | R R: resign | "
-                "q: leave" if not model.spectator else
-                "arrows: cursor | z: board | </>: pan | f: figures | l: log | "
-                "pgup/pgdn: log | q: quit")
+            step = self.rewind.words() or replay_words(self.app.url, model.match_id)
+            status = f"{step}\n{status}"
+        if model.over is not None:
+            keys = ("[ / ]: replay here, { / }: ten | arrows: cursor | </>: pan | z: board | "
+                    "f: figures | l: log | pgup/pgdn: log | q: leave")
+        elif model.spectator:
+            keys = ("arrows: cursor | z: board | </>: pan | f: figures | l: log | "
+                    "pgup/pgdn: log | q: quit")
+        else:
+            keys = ("arrows: cursor | tab: next | 1-9: highlight | enter: choose | esc: back | "
+                    "z: board | </>: pan | f: figures | l: log | pgup/pgdn: log | R R: resign | "
+                    "q: leave")
         self.query_one("#status", Static).update(f"{status}\n{keys}")
         self._ask_odds()
 
@@ -220,7 +232,8 @@ class MatchScreen(Screen):
         model = self.model
         text = Text()
         if model.over is not None:
-            text.append(model.log[-1] if model.log else "The match is over.", style="bold")
+            text.append(result_words(model.over.get("result"), model.seat, model.players),
+                        style="bold")
             return text
         if model.status == "aborted":
             return Text("The match was withdrawn. q: back")
@@ -291,12 +304,22 @@ class MatchScreen(Screen):
     def action_pan(self, cols: int, rows: int) -> None:
         self.query_one("#board", BoardView).pan(cols, rows)
 
+    def action_rewind(self, delta: int) -> None:
+        if self.rewind.step(delta):
+            self.run_worker(self._rewind(), group="rewind")
+
+    async def _rewind(self) -> None:
+        await self.rewind.show(self.session)
+        self.redraw()
+
     def action_log_page(self, direction: int) -> None:
-        log = self.query_one("#log", MatchLog)
+        """pgup / pgdn: the log a page back / on; with the figures on their own
+        (f, the log hidden), the figures, which may be longer than the screen."""
+        shown = self.query_one("#side" if self.has_class("side-zoom") else "#log")
         if direction < 0:
-            log.scroll_page_up(animate=False)
+            shown.scroll_page_up(animate=False)
         else:
-            log.scroll_page_down(animate=False)
+            shown.scroll_page_down(animate=False)
 
     def action_cycle(self, delta: int) -> None:
         self.model.move_highlight(delta)

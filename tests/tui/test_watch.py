@@ -46,7 +46,8 @@ async def test_a_spectator_sees_the_board_and_the_log_live(server):
 
 async def test_watching_a_finished_match_shows_its_end_and_pans_its_48_hex_table(server):
     """At 80x24: the final board (a window of the 48-hex table, panned across with
-    < and >), both lists, who won and how, and how to replay it."""
+    < and >), both lists, who won and how, and how to replay it: in a browser,
+    or here, stepping the board back and forth through the events."""
     setup = {**SETUP, "board_size": 48}
     async with opponent(server.url, "Ann", seed=1, setup=setup) as (_, match_id, ann_done):
         async with opponent(server.url, "Bob", seed=2, create=False,
@@ -92,4 +93,31 @@ async def test_watching_a_finished_match_shows_its_end_and_pans_its_48_hex_table
         await pilot.press("right")  # the cursor moved: the window goes back to it
         shown_in(app, board)
         assert board.origin == start
+
+        # replayed here: [ steps back an event, { ten, } to the end again
+        last = model.over["seq"]
+        await pilot.press("left_square_bracket")
+        await until(pilot, lambda: model.at_seq == last - 1, what="a step back")
+        await pilot.pause(0.1)
+        shown = flat(screen_text(app))
+        assert f"Replay: after event {last - 1} of {last}: " in shown
+        assert f"REPLAY at event {last - 1}" in shown
+        await pilot.press(*["left_curly_bracket"] * (last // 10 + 1))
+        await until(pilot, lambda: model.at_seq == 0, what="the start")
+        assert not model.board.at, "no figure on the table before anything happened"
+        await pilot.pause(0.1)
+        assert f"Replay: after event 0 of {last}: the start" in flat(screen_text(app))
+        await pilot.press("f")  # every figure in full: longer than 24 rows, pgdn scrolls
+        await pilot.pause(0.1)
+        side = screen.query_one("#side")
+        assert "Goblin Commander" in shown_in(app, side) and "Troll" not in shown_in(app, side)
+        await pilot.press("pagedown")
+        await pilot.pause(0.1)
+        assert "Troll" in shown_in(app, side)
+        await pilot.press("f")
+        await pilot.press(*["right_curly_bracket"] * (last // 10 + 1))
+        await until(pilot, lambda: model.at_seq is None and model.board.at, what="the end")
+        await pilot.pause(0.1)
+        assert "OVER" in flat(screen_text(app)) and "To replay it: open" in flat(
+            screen_text(app))
         await pilot.press("q")
