@@ -233,7 +233,7 @@ class MatchModel:
                 if choice.hex == self.cursor:
                     return self._picked(choice.value)
             self.message = "That hex is not one you may choose: move the cursor to a " \
-                           "highlighted ( ) hex, or press tab to jump to one."
+                           "highlighted (..) hex, or press tab to jump to one."
             return None
         if not choices:
             return None

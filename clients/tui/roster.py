@@ -5,6 +5,7 @@ figures, in the most detail that fits the lines the side panel has left.
     grouped  the list packed: "a1 Elf Wizard · a3-a4 Wood Elf Warrior", then
              the states that matter ("dead a3 · fled a5")
     summary  a line a seat: "Seat a: Ann · Elves: 4 of 5 left"
+    terse    one line: "a: Ann 4/5 · b: Bob 8/8 · f: figures" (or nothing)
 
 On a short terminal (80x24) the full roster would push the choices off the
 panel; `f` shows it in full across the whole width.
@@ -124,10 +125,27 @@ def summary(model: MatchModel) -> Text:
     return text
 
 
-def roster(model: MatchModel, lines: int, count: Callable[[Text], int]) -> Text:
-    """The most detailed roster whose `count` of wrapped lines is within `lines`
-    (the summary if none is)."""
-    for text in (full(model), full(model, with_legend=False), grouped(model)):
+def terse(model: MatchModel) -> Text:
+    """'a: Bob 4/5 · b: Ann (you) 8/8 · f: figures', for when nothing else fits."""
+    parts = []
+    for seat in seats(model):
+        figs = figures(model, seat)
+        left = sum(1 for f in figs if not any(s in GONE for s in states(model, f)))
+        mine = " (you)" if seat == model.seat and not model.spectator else ""
+        parts.append(f"{seat}: {model.players.get(seat, '?')}{mine}"
+                     + (f" {left}/{len(figs)}" if figs else ""))
+    return Text(" · ".join(parts) + (" · f: figures" if parts else ""), style="dim")
+
+
+def roster(model: MatchModel, lines: int, count: Callable[[Text], int],
+           least: int | None = None) -> Text:
+    """The most detailed roster whose `count` of wrapped lines is within `lines`;
+    if none is, the terse line if it fits in `least` (the lines left when the
+    choices shrink to their smallest), else nothing: the question and the
+    choices come first."""
+    for text in (full(model), full(model, with_legend=False), grouped(model), summary(model),
+                 terse(model)):
         if count(text) <= lines:
             return text
-    return summary(model)
+    text = terse(model)
+    return text if count(text) <= (lines if least is None else least) else Text()

@@ -261,7 +261,7 @@ class MatchScreen(Screen):
         if picker.spec is not None:  # (the spec list's question is the decision's text)
             text.append(f"\n{picker.question()}", style="bold yellow")
         if picker.hex_param:
-            text.append(" (move the cursor to a ( ) hex, or tab; enter)")
+            text.append(" (move the cursor to a (..) hex, or tab; enter)")
         odds = self.odds.words(model)
         if odds:
             text.append(f"\n{odds}", style="bold magenta")
@@ -274,9 +274,9 @@ class MatchScreen(Screen):
         width = max(10, side.size.width - 2)
         if not side.size.height or self.has_class("side-zoom"):
             return roster(self.model, 10_000, lambda text: 0)
-        asked = self._lines(self._question(), width)
-        left = side.size.height - asked - (min(choices, 5) + 2 if choices else 0)
-        return roster(self.model, left, lambda text: self._lines(text, width))
+        room = side.size.height - self._lines(self._question(), width)
+        return roster(self.model, room - (min(choices, 5) + 2 if choices else 0),
+                      lambda text: self._lines(text, width), room - (3 if choices else 0))
 
     def _lines(self, text: Text, width: int) -> int:
         return len(text.wrap(self.app.console, width)) if text else 0

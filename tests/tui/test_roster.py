@@ -28,7 +28,7 @@ def model_with_figures() -> MatchModel:
     return model
 
 
-def test_the_roster_full_packed_or_a_line_a_seat():
+def test_the_roster_full_packed_a_line_a_seat_or_one_line():
     model = model_with_figures()
     whole = full(model).plain
     assert "Seat a: Ann · Elves, 80 pts\na1 Elf Wizard" in whole
@@ -48,6 +48,9 @@ def test_the_roster_full_packed_or_a_line_a_seat():
     assert "a1 Elf Wizard" in roster(model, 11, count).plain, "full without the legend"
     assert roster(model, 6, count).plain == grouped(model).plain
     assert roster(model, 3, count).plain == summary(model).plain
+    assert roster(model, 1, count).plain == "a: Ann 2/3 · b: Bob 1/2 · f: figures"
+    assert roster(model, 0, count, least=1).plain == roster(model, 1, count).plain
+    assert roster(model, -2, count, least=0).plain == "", "the choices come first"
 
 
 def test_the_lists_of_a_match_that_ended_before_they_were_revealed_come_from_its_replay():
