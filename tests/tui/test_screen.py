@@ -90,9 +90,18 @@ async def test_80_columns_lose_nothing_and_the_24_hex_table_is_all_reachable(ser
         await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
         screen = app.screen
         model = screen.model
+        # deploying, a long question over a list of hexes: the roster gives way to it
+        await play_until(pilot, model, lambda: model.picker is not None and not model.sending
+                         and model.picker.hex_param)
+        await pilot.pause(0.2)
+        side = screen.query_one("#side")
+        assert side.virtual_size.height <= side.size.height, "nothing below the panel"
+        assert flat(str(screen.query_one("#question").render())) in flat(shown_in(app, side))
+
         await play_until(pilot, model, lambda: (model.view or {}).get("phase") == "play"
                          and model.picker is not None and model.board.width == 24)
         await pilot.pause(0.2)
+        assert side.virtual_size.height <= side.size.height
         # every line of the log, whole (wrapped to the log's width, none cut off)
         log = screen.query_one("#log")
         width = log.scrollable_content_region.width
