@@ -316,6 +316,18 @@ def result_words(result: Mapping[str, Any] | None, me: str | None = None,
            f"Scores: {scores or '-'}"
 
 
+def ratings_words(ratings: Mapping[str, Any] | None, players: Mapping[str, str] | None = None
+                  ) -> str:
+    """A rated match's rating changes (`match_over`'s `ratings`), or "" for a
+    casual one: "Ratings: Ann 1500 -> 1662 (+162, provisional); Bob ..."."""
+    if not ratings:
+        return ""
+    return "Ratings: " + "; ".join(
+        f"{(players or {}).get(seat, seat)} {r['before']} -> {r['rating']} "
+        f"({r['change']:+d}{', provisional' if r.get('provisional') else ''})"
+        for seat, r in sorted(ratings.items()))
+
+
 def replay_words(server_url: str, match_id: str) -> str:
     """How to replay a finished match: the browser client's replay page on the same
     server (its websocket URL made into the page's), or its record from the CLI."""

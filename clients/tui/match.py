@@ -96,8 +96,9 @@ class MatchModel:
             self.take({"type": "view", "seq": view_reply.get("seq"),
                        "view": view_reply["view"]})
         for entry in (replay or {}).get("events", ()):
-            data = (entry.get("event") or {}).get("data") or {}
-            if entry["event"].get("type") == "list_submitted" and "list" in data:
+            event = entry.get("event") or {}
+            data = event.get("data") or {}
+            if event.get("type") == "list_submitted" and "list" in data:
                 self.lists.setdefault(data["seat"], data["list"])
 
     def _take_prompt(self, push: dict) -> None:

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from clients.client import ServerError
 from clients.session import Session, SessionClosed
 from clients.tui.builder import BuilderScreen
-from clients.tui.events import replay_words, result_words
+from clients.tui.events import ratings_words, replay_words, result_words
 from clients.tui.match import MatchModel
 from clients.tui.odds import AttackOdds
 from clients.tui.rewind import Rewind
@@ -234,6 +234,9 @@ class MatchScreen(Screen):
         if model.over is not None:
             text.append(result_words(model.over.get("result"), model.seat, model.players),
                         style="bold")
+            rated = ratings_words(model.over.get("ratings"), model.players)
+            if rated:
+                text.append(f"\n{rated}")
             return text
         if model.status == "aborted":
             return Text("The match was withdrawn. q: back")

@@ -6,6 +6,7 @@ from clients.tui.events import (
     figure_names,
     format_event,
     names_from_lists,
+    ratings_words,
     replay_words,
     result_words,
 )
@@ -81,6 +82,12 @@ def test_the_result_says_who_by_name_and_how_and_where_to_replay_it():
                          "reason": "turn limit 2 reached"}, None, players) == \
         "The match is over: A draw, turn limit 2 reached. Scores: a 0, b 0"
     assert result_words({"winner": None}) == "The match is over."
+    assert ratings_words(None, players) == ""
+    assert ratings_words({"a": {"before": 1500, "change": 162, "rating": 1662, "rd": 290,
+                                "games": 1, "provisional": True},
+                          "b": {"before": 1400, "change": -12, "rating": 1388, "rd": 60,
+                                "games": 30, "provisional": False}}, players) == \
+        "Ratings: Ann (guest) 1500 -> 1662 (+162, provisional); bob 1400 -> 1388 (-12)"
     assert replay_words("wss://example.org/ws", "33e5") == (
         "To replay it: open https://example.org/#/replay/33e5 in a browser, or run: "
         "warband replay export 33e5")
