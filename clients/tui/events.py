@@ -13,6 +13,7 @@ figure ids turned into names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -287,12 +288,50 @@ def _special_rule_sentence(kind: str, d: Mapping[str, Any], n: Callable[[str], s
     return None
 
 
-def result_words(result: Mapping[str, Any] | None, me: str | None = None) -> str:
-    """A `match_over` result in words."""
+def result_words(result: Mapping[str, Any] | None, me: str | None = None,
+                 players: Mapping[str, str] | None = None) -> str:
+    """A `match_over` result in words: who won (by name), how, the score.
+
+    "The match is over: Bob wins (seat a), Ann conceded. Scores: a 0, b 0"
+    """
     if not result or result.get("winner") is None and not result.get("reason"):
         return "The match is over."
+    players = players or {}
     winner = result.get("winner")
-    who = ("You win" if winner == me else f"{winner} wins") if winner else "A draw"
+    if not winner:
+        who = "A draw"
+    elif winner == me:
+        who = "You win"
+    else:
+        who = f"{players[winner]} wins (seat {winner})" if players.get(winner) \
+            else f"Seat {winner} wins"
+    reason = str(result.get("reason") or "")
+    seat = re.match(r"^([a-z]) ", reason)  # "b conceded": say who b is
+    if seat and seat[1] == me:
+        reason = "you" + reason[1:]
+    elif seat and players.get(seat[1]):
+        reason = players[seat[1]] + reason[1:]
     scores = ", ".join(f"{s} {v}" for s, v in sorted((result.get("scores") or {}).items()))
-    reason = f" ({result['reason']})" if result.get("reason") else ""
-    return f"The match is over: {who}{reason}. Scores: {scores or '-'}"
+    return f"The match is over: {who}{', ' + reason if reason else ''}. " \
+           f"Scores: {scores or '-'}"
+
+
+def ratings_words(ratings: Mapping[str, Any] | None, players: Mapping[str, str] | None = None
+                  ) -> str:
+    """A rated match's rating changes (`match_over`'s `ratings`), or "" for a
+    casual one: "Ratings: Ann 1500 -> 1662 (+162, provisional); Bob ..."."""
+    if not ratings:
+        return ""
+    return "Ratings: " + "; ".join(
+        f"{(players or {}).get(seat, seat)} {r['before']} -> {r['rating']} "
+        f"({r['change']:+d}{', provisional' if r.get('provisional') else ''})"
+        for seat, r in sorted(ratings.items()))
+
+
+def replay_words(server_url: str, match_id: str) -> str:
+    """How to replay a finished match: the browser client's replay page on the same
+    server (its websocket URL made into the page's), or its record from the CLI."""
+    scheme, _, rest = server_url.partition("://")
+    host = rest.split("/", 1)[0]
+    page = f"{'https' if scheme == 'wss' else 'http'}://{host}/#/replay/{match_id}"
+    return f"To replay it: open {page} in a browser, or run: warband replay export {match_id}"

@@ -37,8 +37,10 @@ class MatchModel:
     log: list[str] = field(default_factory=list)
     events: list[dict | None] = field(default_factory=list)  # every event seen, in seq order
     names: dict[str, str] = field(default_factory=dict)
+    lists: dict[str, dict] = field(default_factory=dict)  # seat -> its list, once revealed
     players: dict[str, str] = field(default_factory=dict)  # seat -> display name
     over: dict | None = None
+    at_seq: int | None = None  # a finished match replayed: the board after this event
     cursor: Hex | None = None
     message: str = ""
     seq: int = 0
@@ -57,7 +59,8 @@ class MatchModel:
             event = push.get("event")
             self.events.append(event)
             if event is not None and event.get("type") == "lists_revealed":
-                self.names.update(names_from_lists(event.get("data", {}).get("lists", {})))
+                self.lists = dict(event.get("data", {}).get("lists", {}))
+                self.names.update(names_from_lists(self.lists))
             line = format_event(event, self.names, self.seat)
             if line is not None:
                 self.log.append(line)
@@ -83,7 +86,20 @@ class MatchModel:
         elif kind == "match_over":
             self.over, self.status = push, "finished"
             self.picker, self.message = None, ""  # (nothing asked of us is left to say)
-            self.log.append(result_words(push.get("result"), self.seat))
+            self.log.append(result_words(push.get("result"), self.seat, self.players))
+
+    def take_final(self, view_reply: dict | None, replay: dict | None = None) -> None:
+        """A finished match: its last view (`get_view`, as no view is pushed once it
+        is over) and, if it ended before the lists were revealed, the lists its
+        replay holds (a secret is public once the match is over)."""
+        if view_reply is not None:
+            self.take({"type": "view", "seq": view_reply.get("seq"),
+                       "view": view_reply["view"]})
+        for entry in (replay or {}).get("events", ()):
+            event = entry.get("event") or {}
+            data = event.get("data") or {}
+            if event.get("type") == "list_submitted" and "list" in data:
+                self.lists.setdefault(data["seat"], data["list"])
 
     def _take_prompt(self, push: dict) -> None:
         self.prompt = push
@@ -157,7 +173,7 @@ class MatchModel:
         view = self.view or {}
         if self.status == "open":
             parts.append("waiting for an opponent to join")
-        elif view:
+        elif view and not self.over:
             parts.append(f"{view.get('phase', '?')} phase")
             if view.get("phase") == "play":
                 parts.append(f"turn {view.get('turn')}, {view.get('active_seat')} acting")
@@ -165,7 +181,7 @@ class MatchModel:
             if points:
                 parts.append("VP " + " ".join(f"{s} {v}" for s, v in sorted(points.items())))
         if self.over:
-            parts.append("OVER")
+            parts.append("OVER" if self.at_seq is None else f"REPLAY at event {self.at_seq}")
         elif self.waiting:
             parts.append("waiting for " + ", ".join(self.seat_words(s) for s in self.waiting))
         return " | ".join(parts)
@@ -218,7 +234,7 @@ class MatchModel:
                 if choice.hex == self.cursor:
                     return self._picked(choice.value)
             self.message = "That hex is not one you may choose: move the cursor to a " \
-                           "highlighted ( ) hex, or press tab to jump to one."
+                           "highlighted (..) hex, or press tab to jump to one."
             return None
         if not choices:
             return None

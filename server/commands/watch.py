@@ -9,7 +9,9 @@ from server.commands.play import default_server, run_app, server_url
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("watch", help="watch a match live in the terminal",
-                       description="Spectate a match: the board and the log, live.")
+                       description="Spectate a match: the board and the log, live; a "
+                                   "finished match shows its final board, both lists, the "
+                                   "result and how to replay it.")
     p.add_argument("match", help="match id")
     p.add_argument("--server", type=server_url, default=default_server(),
                    help="the server's websocket URL, or HOST:PORT (default: "

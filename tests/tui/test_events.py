@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from clients.tui.events import figure_names, format_event, names_from_lists, result_words
+from clients.tui.events import (
+    figure_names,
+    format_event,
+    names_from_lists,
+    ratings_words,
+    replay_words,
+    result_words,
+)
 
 NAMES = {"a3": "Orc Warrior a3", "b2": "Elf Archer b2", "b5": "Goblin b5"}
 
@@ -61,7 +68,31 @@ def test_set_up_events_and_the_end():
                               victory_points={"a": 6, "b": 2}), {}) == \
         "Game over: a wins (b has no figures left); victory points a 6, b 2"
     assert result_words({"winner": "a", "scores": {"a": 0, "b": 0}, "reason": "b conceded"},
-                        "a") == "The match is over: You win (b conceded). Scores: a 0, b 0"
+                        "a") == "The match is over: You win, b conceded. Scores: a 0, b 0"
+
+
+def test_the_result_says_who_by_name_and_how_and_where_to_replay_it():
+    players = {"a": "Ann (guest)", "b": "bob"}
+    result = {"winner": "a", "scores": {"a": 3, "b": 1}, "reason": "b conceded"}
+    assert result_words(result, None, players) == \
+        "The match is over: Ann (guest) wins (seat a), bob conceded. Scores: a 3, b 1"
+    assert result_words(result, "b", players).startswith(
+        "The match is over: Ann (guest) wins (seat a), you conceded.")
+    assert result_words({"winner": None, "scores": {"a": 0, "b": 0},
+                         "reason": "turn limit 2 reached"}, None, players) == \
+        "The match is over: A draw, turn limit 2 reached. Scores: a 0, b 0"
+    assert result_words({"winner": None}) == "The match is over."
+    assert ratings_words(None, players) == ""
+    assert ratings_words({"a": {"before": 1500, "change": 162, "rating": 1662, "rd": 290,
+                                "games": 1, "provisional": True},
+                          "b": {"before": 1400, "change": -12, "rating": 1388, "rd": 60,
+                                "games": 30, "provisional": False}}, players) == \
+        "Ratings: Ann (guest) 1500 -> 1662 (+162, provisional); bob 1400 -> 1388 (-12)"
+    assert replay_words("wss://example.org/ws", "33e5") == (
+        "To replay it: open https://example.org/#/replay/33e5 in a browser, or run: "
+        "warband replay export 33e5")
+    assert "open http://127.0.0.1:8000/#/replay/ab " in replay_words("ws://127.0.0.1:8000/ws",
+                                                                     "ab")
 
 
 def test_unknown_events_placeholders_and_bookkeeping():

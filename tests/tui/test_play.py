@@ -65,7 +65,7 @@ async def test_join_from_the_lobby_set_up_activate_move_attack_resign(server):
         await pilot.press("R", "R")  # resign, confirmed
         await until(pilot, lambda: model.over is not None, what="match_over")
         assert model.over["result"]["winner"] == "a"
-        assert "The match is over: a wins (b conceded)" in model.log[-1]
+        assert "The match is over: Bob (guest) wins (seat a), you conceded." in model.log[-1]
 
     # the server's record agrees with what the client showed
     async with await Session.open(server.url) as check:
