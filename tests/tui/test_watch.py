@@ -63,8 +63,10 @@ async def test_watching_a_finished_match_shows_its_end_and_pans_its_48_hex_table
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MatchScreen)
                     and app.screen.model.board.width == 48, what="the final board")
-        await pilot.pause(0.2)
         screen = app.screen
+        # (the lists come with the final view or the replay, a moment after the board)
+        await until(pilot, lambda: "a1 Elf Wizard" in flat(shown_in(app, screen.query_one(
+            "#side"))), what="both lists in full")
         model = screen.model
         assert model.over["result"]["winner"] == "a"
         shown = flat(screen_text(app))
