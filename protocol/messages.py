@@ -68,6 +68,7 @@ class CreateMatch(Request, tag="create_match"):
     seat: Text | None = None  # the creator's seat; the system's first seat by default
     spectator_delay: int = 0  # spectators see the match this many events behind
     opponent: Text | None = None  # "bot", "bot:heuristic" or "bot:random": play the house bot
+    bot_pace: Text | None = None  # "instant" (default), "normal" or "slow": the bot's pause
 
 
 class ListOpen(Request, tag="list_open"):
