@@ -11,6 +11,7 @@ import { legendHtml, MatchScreen } from "./match.js";
 import { objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
 import { renderReplayList, ReplayViewer } from "./replay.js";
+import { TurnSignal } from "./turn_signal.js";
 
 const TOKEN_KEY = "warband.token";
 const MATCHES_KEY = "warband.matches";
@@ -30,9 +31,13 @@ class App {
     this.screen = null;
     this.catalogs = new Map(); // JSON(options) -> Promise of the server's catalog reply
     this.oddsAvailable = true;
+    this.turnSignal = new TurnSignal();
     window.addEventListener("hashchange", () => this.route());
     document.addEventListener("click", (e) => {
       if (e.target.closest("#logout")) this.logout();
+    });
+    document.addEventListener("change", (e) => {
+      if (e.target.id === "turn-sound") this.turnSignal.setSound(e.target.checked);
     });
   }
 
@@ -129,6 +134,11 @@ class App {
     }
   }
 
+  // Whose turn it is in the match on screen (null: none shown): title and sound.
+  turn(turn) {
+    this.turnSignal.update(turn);
+  }
+
   go(hash) {
     if (location.hash === hash) this.route();
     else location.hash = hash;
@@ -138,6 +148,9 @@ class App {
     const box = $(document, "#user");
     box.innerHTML = this.account
       ? `${escape(this.account.name)}${this.account.guest ? " (guest)" : ""} `
+        + '<label class="check turn-sound" title="A short tone when it becomes your turn">'
+        + `<input type="checkbox" id="turn-sound"${this.turnSignal.sound ? " checked" : ""}> `
+        + "sound on my turn</label> "
         + '<button id="logout" class="small">Sign out</button>'
       : "";
     $(document, "#nav").hidden = !this.account;
