@@ -4368,6 +4368,14 @@
   };
   var app = new App();
   window.warband = app;
-  window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt, PromptUI };
+  window.warbandLib = {
+    Board,
+    formatEvent,
+    formatOdds,
+    legendHtml,
+    objectsAt,
+    PromptUI,
+    questionText
+  };
   app.start();
 })();

@@ -10,6 +10,7 @@ import { Lobby, renderLogin } from "./lobby.js";
 import { legendHtml, MatchScreen } from "./match.js";
 import { objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
+import { questionText } from "./prompt_words.js";
 import { renderReplayList, ReplayViewer } from "./replay.js";
 import { TurnSignal } from "./turn_signal.js";
 
@@ -190,5 +191,6 @@ class App {
 const app = new App();
 window.warband = app; // for debugging from the console
 // for tests of drawing, wording and the prompt panel
-window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt, PromptUI };
+window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, objectsAt, PromptUI,
+  questionText };
 app.start();
