@@ -69,6 +69,7 @@ class CreateMatch(Request, tag="create_match"):
     spectator_delay: int = 0  # spectators see the match this many events behind
     opponent: Text | None = None  # "bot", "bot:heuristic" or "bot:random": play the house bot
     rated: bool = False  # the result moves both players' ratings (never guests or the bot)
+    bot_pace: Text | None = None  # "instant" (default), "normal" or "slow": the bot's pause
 
 
 class ListOpen(Request, tag="list_open"):

@@ -14,6 +14,7 @@ from typing import Any
 from protocol.errors import ProtocolError
 from protocol.messages import CreateMatch
 from server.accounts import Account
+from server.matches.bot_seat import PACES
 from server.matches.hub import Hub
 from server.names import house_bot_name
 from server.ratings.records import STANDARD
@@ -115,13 +116,20 @@ class Lobby:
 
     def _house_bot(self, request: CreateMatch, system, setup: dict, seat: str,
                    seed: bytes) -> str | None:
-        """"seat:level:warband" for a match against the house bot, or None. The warband
+        """"seat:level:warband[:pace]" for a match against the house bot, or None
+        (the pace, how long it pauses before each move, only when not instant). The warband
         is one of the ready-made lists that fit, drawn with the match's secret seed:
         the opponent cannot know it in advance (the lists are secret until both are
         in), and once the seed is revealed anyone can check the draw
         (`house_bot_list_index`)."""
         if request.opponent is None:
+            if request.bot_pace is not None:
+                raise ProtocolError("invalid_setup", "bot_pace is only for a match against "
+                                    "the house bot (opponent 'bot').")
             return None
+        pace = request.bot_pace or "instant"
+        if pace not in PACES:
+            raise ProtocolError("invalid_setup", f"bot_pace is one of {', '.join(PACES)}.")
         kind, _, level = request.opponent.partition(":")
         level = level or "heuristic"
         if kind != "bot" or level not in ("heuristic", "random"):
@@ -136,7 +144,8 @@ class Lobby:
             raise ProtocolError("invalid_setup", f"No ready-made warband for the bot fits "
                                 f"{limit} points.")
         other = next(s for s in system.seats if s != seat)
-        return f"{other}:{level}:{fitting[house_bot_list_index(seed, len(fitting))]}"
+        chosen = f"{other}:{level}:{fitting[house_bot_list_index(seed, len(fitting))]}"
+        return chosen if pace == "instant" else f"{chosen}:{pace}"
 
     async def _bot_account(self, bot: str) -> Account:
         level = bot.split(":")[1]

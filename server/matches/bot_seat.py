@@ -18,15 +18,20 @@ from server.rules.kernel import Command
 
 log = logging.getLogger("warband.bot")
 ATTEMPTS = 5  # if the bot's choice is refused (a bot bug), random offered commands next
+# Seconds the bot waits before each move, so that a person can follow its play (the
+# pace is chosen when the match is created). Only this bot's task waits: no lock is
+# held, and nothing else (the match's other seat, other matches, replays) waits.
+PACES = {"instant": 0.0, "normal": 1.0, "slow": 2.5}
 
 
 class BotSeat:
     identity = 0  # (the house bot never signs out or in as another)
 
-    def __init__(self, actor, seat: str, bot) -> None:
+    def __init__(self, actor, seat: str, bot, pace: str = "instant") -> None:
         self.actor = actor
         self.seat = seat
         self.bot = bot
+        self.pause = PACES.get(pace, 0.0)
         self.fallback = RandomBot(bot.warband, seed=0)
         self.inbox: asyncio.Queue[dict] = asyncio.Queue()
         self.task: asyncio.Task | None = None
@@ -48,23 +53,36 @@ class BotSeat:
         await self.actor.submit("subscribe", connection=self, request_id=None,
                                 seat=self.seat, after_seq=self.actor.seq, views=True,
                                 identity=self.identity)
-        prompt = view = None
+        self.prompt = self.view = None
         acted_at = -1
         while True:
-            push = await self.inbox.get()
-            kind = push.get("type")
-            if kind == "match_over":
+            if self._take(await self.inbox.get()):
                 return
-            if kind == "prompt":
-                prompt = push
-            elif kind == "view":
-                view = push["view"]
-            if not self.inbox.empty() or prompt is None or view is None:
+            if not self.inbox.empty() or self.prompt is None or self.view is None:
                 continue  # act on the newest prompt, with the view that goes with it
-            if prompt["decision"] is None or prompt["seq"] == acted_at:
+            if self.prompt["decision"] is None or self.prompt["seq"] == acted_at:
                 continue
-            acted_at = prompt["seq"]
-            await self._act(prompt, view)
+            if self.pause:
+                await self._wait()
+                while not self.inbox.empty():  # what came meanwhile: the newest counts
+                    if self._take(self.inbox.get_nowait()):
+                        return
+                if self.prompt["decision"] is None or self.view is None:
+                    continue
+            acted_at = self.prompt["seq"]
+            await self._act(self.prompt, self.view)
+
+    async def _wait(self) -> None:
+        await asyncio.sleep(self.pause)
+
+    def _take(self, push: dict) -> bool:
+        """Note a push; True once the match is over."""
+        kind = push.get("type")
+        if kind == "prompt":
+            self.prompt = push
+        elif kind == "view":
+            self.view = push["view"]
+        return kind == "match_over"
 
     async def _act(self, prompt: dict, view: dict) -> None:
         choose = self.bot.choose

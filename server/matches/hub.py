@@ -270,14 +270,15 @@ class Hub:
                         row["rules_version"], running)
 
     def _seat_bot(self, actor: MatchActor, row: dict[str, Any]) -> None:
-        """Start the match's house bot, if it has one ("seat:level")."""
+        """Start the match's house bot, if it has one ("seat:level:warband[:pace]")."""
         if not row.get("bot"):
             return
         from clients.bots.sbh import make_bot
         from server.rules.sbh.presets import preset
 
-        seat, level, warband = row["bot"].split(":")
-        bot = BotSeat(actor, seat, make_bot(level, preset(warband), seed=len(self.bots)))
+        seat, level, warband, *pace = row["bot"].split(":")
+        bot = BotSeat(actor, seat, make_bot(level, preset(warband), seed=len(self.bots)),
+                      pace=pace[0] if pace else "instant")
         self.bots[actor.match_id] = bot
         bot.start()
         bot.task.add_done_callback(lambda _: self.bots.pop(actor.match_id, None))

@@ -172,10 +172,11 @@ def database_unreachable(failure: BaseException) -> bool:
 
 
 def _house_bot_level(bot: str | None, seat: str) -> str | None:
-    """The level of the house bot holding `seat`, from the match's "seat:level:warband"."""
+    """The level of the house bot holding `seat`, from the match's
+    "seat:level:warband[:pace]"."""
     if bot is None:
         return None
-    bot_seat, level, _ = bot.split(":")
+    bot_seat, level = bot.split(":")[:2]
     return level if bot_seat == seat else None
 
 

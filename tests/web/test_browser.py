@@ -217,7 +217,7 @@ def test_a_private_match_is_joined_with_its_invite_code(browser, server):
         for page in (ann, bob):
             page.wait_for_selector(".prompt .option[data-type=submit_list]")
             page.wait_for_selector(".match-status >> text=active")
-        assert "Your decision" in bob.locator(".prompt-head").inner_text()
+        assert "Your turn" in bob.locator(".prompt-head").inner_text()
         assert errors == []
     finally:
         ann.context.close()

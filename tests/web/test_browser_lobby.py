@@ -165,7 +165,9 @@ def test_a_finished_match_shows_its_final_board_by_address(browser, server, widt
             log = page.locator(".log").inner_text()
             assert "deploy" in log.lower() and "8 terrain hexes" in log
             assert not re.search(r"\b[ab]\d+\b|\([ab] ", log), f"raw figure or seat ids: {log}"
-            assert "(Seat A (Scripted raiders) conceded)" in result.inner_text()
+            # the players by name, never by seat letter (issue 30)
+            assert "(Ann (guest) conceded)" in result.inner_text()
+            assert "Seat" not in result.inner_text()
             shot(page, f"32-finished-{route}-{width}")
         link.click()
         page.wait_for_selector(".replay")
@@ -185,7 +187,8 @@ def test_a_finished_match_shows_its_final_board_by_address(browser, server, widt
         active = f"tr[data-mine='{active_id}']"
         page.wait_for_selector(f"{active} .mine-status >> text=being played")
         assert page.locator(f"{active} .mine-opponent").inner_text() == "Bob (guest)"
-        assert page.locator(f"{active} .mine-turn").inner_text() == "your move"
+        assert page.locator(f"{active} .mine-turn").inner_text() == "your turn"
+        assert "your-turn" in (page.locator(active).get_attribute("class") or "")
         assert page.locator(f"{active} .mine-result").inner_text() == "—"
         page.locator("#my-matches").scroll_into_view_if_needed()
         shot(page, f"33-your-matches-{width}")

@@ -159,7 +159,11 @@ def test_the_browser_answers_recoil_free_hack_and_flight_mid_turn(browser, serve
 def show_the_question(page, kind: str, args: dict, decision: dict, asked: list[str]) -> None:
     """Check the question is on screen (text, highlights), and photograph it once."""
     head = page.locator(".prompt-head.mid-turn-head")
-    assert "During Seat A" in head.inner_text() and decision["text"] in head.inner_text()
+    # the question with the figures' names, and whose turn it is by name (issue 30)
+    assert "Your turn:" in head.inner_text() and "During Script (guest)'s turn" in head.inner_text()
+    assert head.locator(".prompt-text").inner_text() == page.evaluate(
+        "([text, view]) => warbandLib.questionText(text, view)",
+        [decision["text"], page.evaluate("() => warband.screen.view")])
     if kind == "free_hack_order":
         target = page.locator(f".board .figure.legal[data-figure='{args['hacker']}']")
         assert page.locator(".board .figure.legal").count() == len(

@@ -67,13 +67,31 @@
     return initials + (match[2] || "");
   }
   function seatName(seat, players = {}, warbands = {}) {
-    const letter = seat ? seat.toUpperCase() : "?";
     const who = players[seat];
     const band = warbands[seat];
-    const parts = [`Seat ${letter}`];
-    if (who) parts.push(who);
-    if (band) parts.push(band);
-    return parts.length > 1 ? `${parts[0]} (${parts.slice(1).join(", ")})` : parts[0];
+    if (who && band) return `${who} (${band})`;
+    return who || band || playerNumber(seat);
+  }
+  function playerName(seat, players = {}, warbands = {}) {
+    return players[seat] || warbands[seat] || playerNumber(seat);
+  }
+  function playerNumber(seat) {
+    const n = typeof seat === "string" && /^[a-z]$/.test(seat) ? seat.charCodeAt(0) - 96 : null;
+    return n ? `Player ${n}` : "a player";
+  }
+  function figureWords(text, figures, names, preferId = null) {
+    const byProfile = /* @__PURE__ */ new Map();
+    for (const f of figures || []) {
+      if (!byProfile.has(f.name)) byProfile.set(f.name, []);
+      byProfile.get(f.name).push(f);
+    }
+    let out = String(text);
+    for (const [profile, members] of [...byProfile].sort((x, y) => y[0].length - x[0].length)) {
+      if (!out.includes(profile)) continue;
+      const one = members.length === 1 ? members[0] : members.find((f) => f.id === preferId);
+      out = out.split(profile).join(one ? names.get(one.id) || shortName(profile) : shortName(profile));
+    }
+    return out;
   }
 
   // src/objectives.js
@@ -2362,9 +2380,10 @@
     group_ended: "minor",
     deployed: "minor"
   };
-  var PLURALS = { die: "dice", "terrain hex": "terrain hexes" };
+  var PLURALS = { die: "dice" };
   function plural(n, word) {
-    return `${n} ${n === 1 ? word : PLURALS[word] || `${word}s`}`;
+    if (n === 1) return `${n} ${word}`;
+    return `${n} ${PLURALS[word] || (/(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`)}`;
   }
   function diceList(dice) {
     return (dice || []).join(", ");
@@ -2388,9 +2407,16 @@
     const from = data.result === "recoil" ? ` from ${ctx.name(winner)}` : "";
     return `${ctx.name(loser)} ${verb}${from}`;
   }
-  function qualityRoll(data) {
+  function qualityRoll(data, ctx = {}) {
     const auto = data.automatic ? ` + ${data.automatic} automatic` : "";
-    return `rolled ${diceList(data.dice) || "nothing"}${auto}, needing ${data.target}+`;
+    return `rolled ${diceList(data.dice) || "nothing"}${auto}, needing ${data.target}+` + targetReason(data.target, ctx.figure?.(data.figure));
+  }
+  function targetReason(target, figure) {
+    const quality = figure?.quality;
+    if (!Number.isInteger(quality) || !Number.isInteger(target)) return "";
+    const shift = quality - target;
+    if (!shift) return ` (Quality ${quality})`;
+    return ` (Quality ${quality}, ${shift > 0 ? `+${shift} in its favour` : `${shift} against it`})`;
   }
   var FORMATS = {
     list_submitted: (d, c) => `${c.seat(d.seat)} submitted a warband list` + (d.list ? ` (${d.list.name || "unnamed"}, kept secret until both are in)` : " (secret)"),
@@ -2402,17 +2428,17 @@
         "model"
       )}, ${points} points`;
     }).join("; "),
-    roles_rolled: (d, c) => `Roll-off for attacker and defender: ${rollOff(d.rolls)} — ${c.seat(d.winner)} chooses`,
+    roles_rolled: (d, c) => `Roll-off for attacker and defender: ${rollOff(d.rolls, c)} — ${c.seat(d.winner)} chooses`,
     role_chosen: (d, c) => `${c.seat(d.seat)} chooses to be the ${d.role}`,
     terrain_laid: (d, c) => `${c.seat(d.seat)} lays out the terrain` + (d.generated ? " (generated from the match dice)" : "") + `: ${plural((d.terrain || []).length, "terrain hex")}, ${plural((d.edges || []).length, "wall or edge feature")}`,
     edge_chosen: (d, c) => `${c.seat(d.seat)} takes the ${d.edge} table edge`,
     deployed: (d, c) => `${c.name(d.figure)} deployed`,
     side_deployed: (d, c) => `${c.seat(d.seat)} has deployed`,
-    initiative_rolled: (d, c) => `Initiative: ${rollOff(d.rolls)} — ${c.seat(d.winner)} goes first`,
+    initiative_rolled: (d, c) => `Initiative: ${rollOff(d.rolls, c)} — ${c.seat(d.winner)} goes first`,
     activated: (d, c) => {
       const count = (d.dice || []).length + (d.automatic || 0);
       const casting = d.scroll ? " (casting from the scroll)" : d.casting ? " (declaring a spell)" : "";
-      let text = `${c.name(d.figure)} activates with ${plural(count, "die")}${casting}: ${qualityRoll(d)} — ${plural(d.successes, "action")}`;
+      let text = `${c.name(d.figure)} activates with ${plural(count, "die")}${casting}: ${qualityRoll(d, c)} — ${plural(d.successes, "action")}`;
       if (d.failures >= 2) text += `; ${d.failures} failures: turnover`;
       if (d.out_of_power) text += "; three failures: out of magical power";
       return text;
@@ -2460,8 +2486,8 @@
     flee_moved: (d, c) => `${c.name(d.figure)} flees`,
     swarm_tightened: (d, c) => `The Swarm tightens its formation: ` + d.moves.map(([figure, q, r]) => `${c.name(figure)} to (${q}, ${r})`).join(", "),
     intercepted: (d, c) => `${c.name(d.by)} intercepts the fleeing ${c.name(d.figure)}`,
-    morale_tested: (d, c) => `${c.name(d.figure)} tests morale (${d.reason}): ${qualityRoll(d)} — ${d.failures ? plural(d.failures, "failure") : "holds"}`,
-    terror_tested: (d, c) => `${c.name(d.figure)} faces the terror of ${c.name(d.source)}: ${qualityRoll(d)} — ${d.passed ? "holds" : "fails"}`,
+    morale_tested: (d, c) => `${c.name(d.figure)} tests morale (${d.reason}): ${qualityRoll(d, c)} — ${d.failures ? plural(d.failures, "failure") : "holds"}`,
+    terror_tested: (d, c) => `${c.name(d.figure)} faces the terror of ${c.name(d.source)}: ${qualityRoll(d, c)} — ${d.passed ? "holds" : "fails"}`,
     terror_resisted: (d, c) => `${c.name(d.figure)} is no longer afraid of ${d.profile}`,
     skips_turn: (d, c) => `${c.name(d.figure)} skips its next turn`,
     held: (d, c) => {
@@ -2477,18 +2503,18 @@
     volley_rolled: (d, c) => `Concentrated shooting at ${c.name(d.target)}: rolled ${diceList(d.dice)} needing ${d.target_number}+ — ${plural(d.successes, "success")}`,
     turn_passed: (d, c) => `Turn ${d.turn}: ${c.seat(d.to)} to play (${d.reason})`,
     game_ended: (d, c) => {
-      const points = Object.entries(d.victory_points || {}).map(([seat, vp]) => `${seat.toUpperCase()} ${vp}`).join(", ");
+      const points = Object.entries(d.victory_points || {}).map(([seat, vp]) => `${c.seat(seat)} ${vp}`).join(", ");
       const who = d.winner ? `${c.seat(d.winner)} wins` : "A draw";
       return `Game over: ${who} (${reasonWords(d.reason, c.seat)})` + (points ? `. Victory points: ${points}` : "");
     },
     healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
     snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
-    jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d)})`,
+    jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d, c)})`,
     jumped_down: (d, c) => `${c.name(d.figure)} jumps down the ${d.height} cliff`,
     teleported: (d, c) => `${c.name(d.figure)} teleports`,
     teleport_mishap: (d, c) => `${c.name(d.figure)}'s teleport goes wrong`,
     marker_placed: (d, c) => `${c.seat(d.seat)} places an ambush marker`,
-    marker_revealed: (d, c) => `Ambush marker ${d.marker} revealed: ${d.figure ? c.name(d.figure) : "a dummy"}`,
+    marker_revealed: (d, c) => `An ambush marker is revealed: ${d.figure ? c.name(d.figure) : "a dummy"}`,
     token_placed: (d, c) => `${c.seat(d.seat)} places a treasure token at ${hexWords(d.to)}`,
     token_removed: (d, c) => `${c.name(d.figure)} searches the token at ${hexWords(d.at)} (rolled ${diceList(d.dice || [])}): nothing there, the token is removed`,
     place_nominated: (d, c) => `${c.seat(d.seat)} nominates feature ${d.feature + 1} as the Place of Power`,
@@ -2506,8 +2532,9 @@
   function hexWords(h) {
     return Array.isArray(h) ? `[${h[0]}, ${h[1]}]` : "?";
   }
-  function rollOff(rolls) {
-    return (rolls || []).map(([a, b]) => `A ${a} vs B ${b}`).join(", then ");
+  function rollOff(rolls, ctx) {
+    const [first, second] = ctx.seats || ["a", "b"];
+    return (rolls || []).map(([a, b]) => `${ctx.seat(first)} ${a} vs ${ctx.seat(second)} ${b}`).join(", then ");
   }
   var FIGURE_KEYS = /* @__PURE__ */ new Set([
     "figure",
@@ -2602,20 +2629,29 @@
     return names.length ? names.join(", ") : "nobody yet";
   }
   function whoseTurn(m) {
+    if (m.status === "open") return "waiting for an opponent to join";
     if (m.status !== "active") return "—";
     if (!m.waiting) return "not running right now";
-    if (m.waiting.includes(m.seat)) return "your move";
-    const names = m.waiting.map((seat) => m.players?.[seat] || seat.toUpperCase());
+    if (m.waiting.includes(m.seat)) return "your turn";
+    const names = m.waiting.map((seat) => playerName(seat, m.players));
     return names.length ? `waiting for ${names.join(" and ")}` : "—";
+  }
+  function playersWords(m) {
+    return Object.keys(m.players || {}).sort().map((seat) => playerName(seat, m.players)).join(" vs ");
   }
   function resultWords(m) {
     const r = m.result;
     if (!r) return m.status === "aborted" ? "no result" : "—";
-    const name = (seat) => seat === m.seat ? "you" : m.players?.[seat] || seat.toUpperCase();
+    const name = (seat) => seat === m.seat ? "you" : playerName(seat, m.players);
     const reason = r.reason ? ` (${reasonWords(r.reason, name)})` : "";
     if (!r.winner) return `no winner${reason}`;
     return `${r.winner === m.seat ? "you" : name(r.winner)} won${reason}`;
   }
+  var PACES = [
+    ["normal", "normal (a second a move)"],
+    ["slow", "slow (2.5 s a move)"],
+    ["instant", "instant"]
+  ];
   function renderLogin(root, app2) {
     root.innerHTML = `
     <section class="card narrow" id="login">
@@ -2687,6 +2723,7 @@
             </label>
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
+            <label>Bot's pace <select name="pace">${PACES.map(([key2, label]) => `<option value="${key2}">${escape(label)}</option>`).join("")}</select></label>
             <div class="form-actions">
               <button class="primary" type="submit">Create match</button>
               <button type="button" id="vs-bot">Play against the bot</button>
@@ -2727,7 +2764,7 @@
         this.create(e.target);
       });
       $(this.root, "#vs-bot").addEventListener("click", (e) => {
-        this.create(e.target.form, { opponent: "bot" });
+        this.create(e.target.form, { opponent: "bot", bot_pace: e.target.form.pace.value });
       });
       $(this.root, "#invite-form").addEventListener("submit", (e) => {
         e.preventDefault();
@@ -2771,7 +2808,7 @@
       const box = $(this.root, "#open-matches");
       if (!box) return;
       const rows = listed.matches.map((m) => {
-        const players = Object.entries(m.players).map(([seat, name]) => `${seat.toUpperCase()}: ${escape(name)}`).join(", ");
+        const players = escape(playersWords(m));
         const seated = this.app.myMatches().some((x) => x.match_id === m.match_id);
         return `<tr data-match="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
         <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
@@ -2794,7 +2831,7 @@
       const box = $(this.root, "#live-matches");
       if (!box) return;
       const rows = live.matches.map((m) => {
-        const players = Object.entries(m.players).map(([seat, name]) => `${seat.toUpperCase()}: ${escape(name)}`).join(", ");
+        const players = escape(playersWords(m));
         return `<tr data-live="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
         <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
         <td>${m.seq ?? ""}</td>
@@ -2823,7 +2860,8 @@
       const rows = mine.map((m) => {
         const id = escape(m.match_id);
         const replay = m.status === "finished" ? ` <a class="button small" href="#/replay/${id}">Replay</a>` : "";
-        return `<tr data-mine="${id}" data-status="${escape(m.status)}"><td><a href="#/match/${id}"><code>${id}</code></a>${replay}</td><td class="mine-status">${escape(STATUS_WORDS[m.status] || m.status)}${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}</td><td class="mine-opponent">${escape(opponents(m))}</td><td class="mine-turn">${escape(whoseTurn(m))}</td><td class="mine-result">${escape(resultWords(m))}</td><td>${escape(describeSetup(m.setup))}</td></tr>`;
+        const yours = m.status === "active" && m.waiting?.includes(m.seat);
+        return `<tr data-mine="${id}" data-status="${escape(m.status)}"${yours ? ' class="your-turn"' : ""}><td><a href="#/match/${id}"><code>${id}</code></a>${replay}</td><td class="mine-status">${escape(STATUS_WORDS[m.status] || m.status)}${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}</td><td class="mine-opponent">${escape(opponents(m))}</td><td class="mine-turn">${escape(whoseTurn(m))}</td><td class="mine-result">${escape(resultWords(m))}</td><td>${escape(describeSetup(m.setup))}</td></tr>`;
       });
       box.innerHTML = rows.length ? `<table><thead><tr><th>Match</th><th>Status</th><th>Opponent</th><th>Turn</th>
          <th>Result</th><th>Settings</th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">None yet.</p>';
@@ -3205,6 +3243,68 @@
     }
   };
 
+  // src/prompt_words.js
+  var PURPOSE = {
+    to: "where it goes",
+    target: "its target",
+    interceptor: "who intercepts",
+    hacker: "who strikes",
+    patient: "whom to heal",
+    figure: "which figure",
+    leader: "who leads",
+    member: "who acts next"
+  };
+  var CLICK = {
+    hex: "a highlighted hex",
+    figure: "a highlighted figure",
+    area: "a hex of a highlighted feature, or its button"
+  };
+  function clickHint(kind, name) {
+    const purpose = PURPOSE[name];
+    return `click ${CLICK[kind]}${purpose ? `: ${purpose}` : ""}`;
+  }
+  function plural2(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
+  }
+  function questionText(text, view) {
+    const figures = view?.figures || [];
+    return figureWords(text, figures, displayNames(figures), view?.activation?.figure || null);
+  }
+  function headerHtml(ui) {
+    const p = ui.prompt;
+    const name = (seat) => playerName(seat, ui.players, ui.warbands);
+    if (ui.finished) {
+      return `<div class="prompt-head over">Match over — ${escape(ui.finished)}</div>`;
+    }
+    if (!p) return '<div class="prompt-head">Waiting for the match…</div>';
+    const waiting = (p.waiting || []).map(name);
+    if (ui.decision) {
+      const others = (p.waiting || []).filter((s) => s !== ui.seat);
+      const also = others.length ? ` <span class="muted">(also waiting for ${escape(others.map(name).join(" and "))})</span>` : "";
+      const active = ui.view?.phase === "play" ? ui.view.active_seat : null;
+      const during = active && active !== ui.seat ? `<div class="mid-turn">During ${escape(name(active))}'s turn: the rules ask you now</div>` : "";
+      return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true"><span class="your-turn">Your turn:</span> <span class="prompt-text">${escape(questionText(ui.decision.text, ui.view))}</span>${also}${during}</div>`;
+    }
+    if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';
+    return `<div class="prompt-head theirs" data-mine="false">Waiting for <span class="waiting-for">${escape(waiting.join(" and "))}</span>…</div>`;
+  }
+  function placement(spec) {
+    const figures = spec.params?.figure;
+    const hexes = spec.params?.to;
+    if (!Array.isArray(figures) || !figures.length || !Array.isArray(hexes) || !hexes.length) {
+      return null;
+    }
+    const mid = (i) => hexes.reduce((sum, h) => sum + h[i], 0) / hexes.length;
+    const [q, r] = [mid(0), mid(1)];
+    const distance = ([hq, hr]) => {
+      const dq = hq - q;
+      const dr = hr - r;
+      return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+    };
+    const best = hexes.reduce((a, b) => distance(b) < distance(a) ? b : a);
+    return { figure: figures[0], to: best };
+  }
+
   // src/terrain_editor.js
   var ACROSS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
   var NEAR_A_SIDE = 0.55;
@@ -3304,7 +3404,8 @@
   var PromptUI = class {
     // hooks: send(type, args) -> Promise, odds(type, args) -> Promise (rejects if
     // unavailable), changed() (board highlights need redrawing), catalog(options)
-    // and checkList(list, options) -> Promise (for lists.js), status(text)
+    // and checkList(list, options) -> Promise (for lists.js), status(text), and
+    // optionally turn({mine, waiting}) (whose turn it is, for the tab title and sound)
     constructor(panel, hooks) {
       this.panel = panel;
       this.hooks = hooks;
@@ -3320,7 +3421,7 @@
         catalog: (options) => hooks.catalog(options),
         checkList: (list, options) => hooks.checkList(list, options),
         submit: (list) => this.submitList(list),
-        status: (text) => hooks.status(text),
+        status: (text) => this.showError(text),
         rerender: () => this.render()
       });
       panel.addEventListener("click", (e) => this._click(e));
@@ -3338,6 +3439,7 @@
       if (fresh) {
         this.busy = false;
         this.confirming = null;
+        this.error = null;
         this.odds.shown = null;
         this.reset(false);
         if (!this._listCandidate()) this.lists.closeBuilder();
@@ -3347,6 +3449,7 @@
         }
       }
       this.render();
+      if (fresh) this._placeNext();
     }
     get decision() {
       return this.prompt?.decision || null;
@@ -3516,13 +3619,39 @@
         await this.hooks.send(candidate.spec.type, this._args(candidate, extra));
         return null;
       } catch (error) {
-        if (error.code !== "stale_prompt") this.hooks.status(`Refused: ${error.message}`, "error");
         if (this.prompt === prompt) {
           this.busy = false;
-          this.reset();
+          this.placing = false;
+          this.reset(false);
+          if (error.code !== "stale_prompt") this.error = { index: candidate.index, text: error.message };
+          this.render();
+          this.hooks.changed();
         }
         return error;
       }
+    }
+    // An error beside the controls of the panel (a list refused, say), until the next
+    // prompt or click.
+    showError(text) {
+      this.error = { index: null, text };
+      this.render();
+    }
+    // "Place the rest": each remaining figure, one command after another (each a
+    // prompt of its own), on the hex nearest the middle of its zone; it stops when
+    // nothing is left to place, at a refusal, or when the prompt asks something else.
+    _placingSpec() {
+      if (!this.decision || this.finished) return null;
+      return this.candidates.find((c) => placement(c.spec) && c.spec.type === "deploy") || null;
+    }
+    _placeNext() {
+      if (!this.placing || this.busy) return;
+      const c = this._placingSpec();
+      if (!c) {
+        this.placing = false;
+        this.render();
+        return;
+      }
+      this._submit({ ...c, chosen: {} }, placement(c.spec));
     }
     _terrainAction(candidate, action, tool) {
       const editor = this.terrain;
@@ -3558,12 +3687,14 @@
       if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
       if (name === "feature" && this.view?.features?.[value]) {
         const f = this.view.features[value];
-        return `feature ${value + 1} (${f.kind.replace("_", " ")}, ${f.hexes.length} hexes)`;
+        return `feature ${value + 1} (${f.kind.replace(/_/g, " ")}, ${plural2(f.hexes.length, "hex", "hexes")})`;
       }
       if (typeof value === "boolean") {
-        const labels = BOOLEAN_LABELS[name] || [`${name}: no`, `${name}: yes`];
+        const words2 = name.replace(/_/g, " ");
+        const labels = BOOLEAN_LABELS[name] || [`no ${words2}`, words2];
         return labels[value ? 1 : 0];
       }
+      if (isHex(value)) return `hex ${value[0]}, ${value[1]}`;
       const names = this.names;
       if (typeof value === "string") return names.get(value) || value;
       if (Array.isArray(value)) {
@@ -3576,21 +3707,7 @@
       return String(value);
     }
     _header() {
-      const p = this.prompt;
-      if (this.finished) {
-        return `<div class="prompt-head over">Match over — ${escape(this.finished)}</div>`;
-      }
-      if (!p) return '<div class="prompt-head">Waiting for the match…</div>';
-      const waiting = (p.waiting || []).map((s) => seatName(s, this.players, this.warbands));
-      if (this.decision) {
-        const others = (p.waiting || []).filter((s) => s !== this.seat);
-        const also = others.length ? ` <span class="muted">(also waiting for ${escape(others.map((s) => seatName(s, this.players, this.warbands)).join(", "))})</span>` : "";
-        const active = this.view?.phase === "play" ? this.view.active_seat : null;
-        const during = active && active !== this.seat ? `<div class="mid-turn">During ${escape(seatName(active, this.players, this.warbands))}'s turn: the rules ask you now</div>` : "";
-        return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true">Your decision — ${escape(seatName(this.seat, this.players, this.warbands))}: <span class="prompt-text">${escape(this.decision.text)}</span>${also}${during}</div>`;
-      }
-      if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';
-      return `<div class="prompt-head theirs" data-mine="false">Waiting for ${escape(waiting.join(" and "))}…</div>`;
+      return headerHtml(this);
     }
     render() {
       const parts = [this._header()];
@@ -3599,6 +3716,12 @@
           parts.push('<p class="muted">Sending…</p>');
         } else {
           const narrowed = this.candidates.length < (this.decision.options || []).length || this.candidates.some((c) => Object.keys(c.chosen).length > Object.keys(this._given(c.spec)).length || Object.values(c.ticked || {}).some((t) => t.length));
+          if (this.error?.index === null) {
+            parts.push(`<p class="prompt-error" role="alert">${escape(this.error.text)}</p>`);
+          }
+          if (this._placingSpec() && !this.placing) {
+            parts.push('<button class="place-rest" data-action="place-rest">Place the rest</button> <span class="muted">each figure left on a hex of your zone</span>');
+          }
           parts.push('<div class="options">');
           for (const c of this.candidates) parts.push(this._row(c));
           parts.push("</div>");
@@ -3611,6 +3734,16 @@
       this.panel.dataset.mine = this.decision && !this.finished ? "true" : "false";
       this.panel.dataset.busy = this.busy ? "true" : "false";
       this.odds.fill(this.panel.querySelector(".odds"));
+      this._tellTurn();
+    }
+    // Whose turn it is, for the tab title and the sound (main.js), told when it changes.
+    _tellTurn() {
+      const mine = Boolean(this.decision && !this.finished);
+      const waiting = this.finished ? [] : (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
+      const key2 = `${this.prompt?.seq}|${mine}|${waiting.join()}`;
+      if (key2 === this.toldTurn) return;
+      this.toldTurn = key2;
+      this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
     }
     _row(c) {
       const spec = c.spec;
@@ -3634,7 +3767,7 @@
         out.push(`<span class="label">${escape(spec.label)}</span>`);
       }
       const given = this._given(spec);
-      const chosen = Object.entries(c.chosen).filter(([n]) => !(n in given)).map(([n, v]) => `${n}: ${this._valueLabel(n, v)}`);
+      const chosen = Object.entries(c.chosen).filter(([n]) => !(n in given)).map(([n, v]) => this._valueLabel(n, v));
       if (chosen.length) out.push(` <span class="chosen">(${escape(chosen.join("; "))})</span>`);
       const board = this._boardParam(c);
       for (const [name, values] of params) {
@@ -3657,13 +3790,9 @@
         });
         out.push(`<button class="value done" data-action="subset-done" data-subset="${escape(name)}" data-spec="${c.index}"${ticked.length ? "" : " disabled"}>Done (${ticked.length} chosen)</button></span>`);
       }
-      if (board) {
-        const what = {
-          hex: "a highlighted hex",
-          figure: "a highlighted figure",
-          area: "a hex of a highlighted feature, or its button"
-        }[board.kind];
-        out.push(` <span class="hint">— click ${what} (${board.name})</span>`);
+      if (board) out.push(` <span class="hint">— ${escape(clickHint(board.kind, board.name))}</span>`);
+      if (this.error && this.error.index === c.index) {
+        out.push(`<p class="prompt-error" role="alert">Refused: ${escape(this.error.text)}</p>`);
       }
       out.push("</div>");
       return out.join("");
@@ -3672,6 +3801,12 @@
       const button = e.target.closest("button");
       if (!button || this.busy) return;
       const action = button.dataset.action;
+      if (this.error) this.error = null;
+      if (action === "place-rest") {
+        this.placing = true;
+        this._placeNext();
+        return;
+      }
       if (action === "cancel") {
         this.reset();
         return;
@@ -4009,7 +4144,8 @@
           list,
           options
         }),
-        status: (text) => this.app.status(text, "error")
+        status: (text) => this.promptUI.showError(text),
+        turn: (turn) => this.app.turn?.(turn)
       });
       this.trail = new TrailControl($(this.root, ".trail-tools"), {
         changed: () => this.drawBoard(),
@@ -4033,6 +4169,7 @@
         this.seat = reply.seat ?? (reply.status === "open" && !this.spectate && mine ? mine.seat : null);
         this.renderHead();
         this.renderPrompt();
+        this.renderLog();
         if (reply.status === "finished" && !this.view) await this.loadFinalView();
       } catch (error) {
         this.status = "error";
@@ -4048,6 +4185,7 @@
     }
     hide() {
       this.trail?.stop();
+      this.app.turn?.(null);
       this.promptUI?.lists.closeBuilder();
       this.app.conn.unsubscribe(this.matchId);
     }
@@ -4063,10 +4201,20 @@
           button.textContent = "Really resign?";
           return;
         }
-        this.app.conn.request("resign", { match_id: this.matchId }).catch((error) => this.app.status(error.message, "error"));
+        this.app.conn.request("resign", { match_id: this.matchId }).catch((error) => this.actionError(error.message));
       } else if (button.dataset.action === "leave") {
-        this.app.conn.request("leave", { match_id: this.matchId }).then(() => this.app.go("#/lobby")).catch((error) => this.app.status(error.message, "error"));
+        this.app.conn.request("leave", { match_id: this.matchId }).then(() => this.app.go("#/lobby")).catch((error) => this.actionError(error.message));
       }
+    }
+    // An error beside the button that caused it (resign, leave).
+    actionError(text) {
+      const actions = $(this.root, ".match-actions");
+      actions.querySelector(".action-error")?.remove();
+      actions.insertAdjacentHTML("beforeend", `<p class="status error action-error" role="alert">${escape(text)}</p>`);
+    }
+    // A seat by its player's name (its warband's, or "Player 1", before one is known).
+    seatWords(seat) {
+      return playerName(seat, this.players || {}, this.warbands);
     }
     push(frame) {
       switch (frame.type) {
@@ -4121,9 +4269,11 @@
     }
     logContext() {
       const names = this.names;
+      const figures = new Map((this.view?.figures || []).map((f) => [f.id, f]));
       return {
         name: (id) => names.get(id) || id,
-        seat: (seat) => seatName(seat, {}, this.warbands)
+        seat: (seat) => this.seatWords(seat),
+        figure: (id) => figures.get(id)
       };
     }
     logLine(seq, event, ctx) {
@@ -4170,9 +4320,9 @@
     }
     resultText() {
       const r = this.result || {};
-      const reason = reasonWords(r.reason, (seat) => seatName(seat, {}, this.warbands));
+      const reason = reasonWords(r.reason, (seat) => this.seatWords(seat));
       if (!r.winner) return `no winner${reason ? ` (${reason})` : ""}`;
-      const who = r.winner === this.seat ? "you win" : `${seatName(r.winner, {}, this.warbands)} wins`;
+      const who = r.winner === this.seat ? "you win" : `${this.seatWords(r.winner)} wins`;
       return `${who}${reason ? ` (${reason})` : ""}`;
     }
     drawBoard() {
@@ -4211,13 +4361,13 @@
       if (!info) return;
       const v = this.view;
       const bits = [];
-      bits.push(this.seat ? `You are ${escape(seatName(this.seat, {}, this.warbands))}` : "You are watching");
+      bits.push(this.seat ? `You are ${escape(seatName(this.seat, this.players || {}, this.warbands))}` : "You are watching");
       bits.push(`status: <span class="match-status">${escape(this.status)}</span>`);
       if (v) {
         bits.push(`phase: ${escape(v.phase)}`);
         if (v.turn) bits.push(`turn ${v.turn}`);
         if (v.phase === "play" && v.active_seat) {
-          bits.push(`active: ${escape(seatName(v.active_seat, {}, this.warbands))}`);
+          bits.push(`active: ${escape(this.seatWords(v.active_seat))}`);
         }
         const vp = Object.entries(v.victory_points || {}).map(([s, p]) => `${s.toUpperCase()} ${p}`).join(" · ");
         if (vp) bits.push(`victory points ${escape(vp)}`);
@@ -4481,6 +4631,51 @@
     }
   };
 
+  // src/turn_signal.js
+  var SOUND_KEY = "warband.turnSound";
+  var BASE_TITLE = "warband";
+  var TurnSignal = class {
+    constructor(doc = document) {
+      this.doc = doc;
+      this.mine = false;
+      this.audio = null;
+    }
+    get sound() {
+      return localStorage.getItem(SOUND_KEY) === "on";
+    }
+    // Called from a click (browsers let a page make sound only after one).
+    setSound(on) {
+      localStorage.setItem(SOUND_KEY, on ? "on" : "off");
+      if (on) this.beep();
+    }
+    // turn: {mine, waiting: [names]} from the prompt panel, or null (no match shown)
+    update(turn) {
+      const mine = Boolean(turn?.mine);
+      if (!turn) this.doc.title = BASE_TITLE;
+      else if (mine) this.doc.title = `Your turn — ${BASE_TITLE}`;
+      else if (turn.waiting.length) this.doc.title = `Waiting for ${turn.waiting.join(" and ")} — ${BASE_TITLE}`;
+      else this.doc.title = BASE_TITLE;
+      if (mine && !this.mine && this.sound) this.beep();
+      this.mine = mine;
+      this.doc.body.dataset.turn = !turn ? "" : mine ? "mine" : "theirs";
+    }
+    beep() {
+      this.beeps = (this.beeps || 0) + 1;
+      try {
+        this.audio || (this.audio = new AudioContext());
+        const osc = this.audio.createOscillator();
+        const gain = this.audio.createGain();
+        osc.frequency.value = 660;
+        gain.gain.setValueAtTime(0.15, this.audio.currentTime);
+        gain.gain.exponentialRampToValueAtTime(1e-3, this.audio.currentTime + 0.35);
+        osc.connect(gain).connect(this.audio.destination);
+        osc.start();
+        osc.stop(this.audio.currentTime + 0.35);
+      } catch (error) {
+      }
+    }
+  };
+
   // src/main.js
   var TOKEN_KEY = "warband.token";
   var MATCHES_KEY = "warband.matches";
@@ -4499,9 +4694,13 @@
       this.screen = null;
       this.catalogs = /* @__PURE__ */ new Map();
       this.oddsAvailable = true;
+      this.turnSignal = new TurnSignal();
       window.addEventListener("hashchange", () => this.route());
       document.addEventListener("click", (e) => {
         if (e.target.closest("#logout")) this.logout();
+      });
+      document.addEventListener("change", (e) => {
+        if (e.target.id === "turn-sound") this.turnSignal.setSound(e.target.checked);
       });
     }
     async start() {
@@ -4591,13 +4790,17 @@
         throw error;
       }
     }
+    // Whose turn it is in the match on screen (null: none shown): title and sound.
+    turn(turn) {
+      this.turnSignal.update(turn);
+    }
     go(hash) {
       if (location.hash === hash) this.route();
       else location.hash = hash;
     }
     renderUser() {
       const box = $(document, "#user");
-      box.innerHTML = this.account ? `${escape(this.account.name)}${this.account.guest ? " (guest)" : ""} <button id="logout" class="small">Sign out</button>` : "";
+      box.innerHTML = this.account ? `${escape(this.account.name)}${this.account.guest ? " (guest)" : ""} <label class="check turn-sound" title="A short tone when it becomes your turn"><input type="checkbox" id="turn-sound"${this.turnSignal.sound ? " checked" : ""}> sound on my turn</label> <button id="logout" class="small">Sign out</button>` : "";
       $(document, "#nav").hidden = !this.account;
     }
     route() {
@@ -4631,6 +4834,15 @@
   };
   var app = new App();
   window.warband = app;
-  window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, MatchScreen, objectsAt, PromptUI };
+  window.warbandLib = {
+    Board,
+    formatEvent,
+    formatOdds,
+    legendHtml,
+    MatchScreen,
+    objectsAt,
+    PromptUI,
+    questionText
+  };
   app.start();
 })();

@@ -13,7 +13,8 @@ const RESULT_VERB = {
   gruesome: "is killed gruesomely",
 };
 
-// ctx: {name(id) -> display name, seat(seat) -> "Seat A (...)"}
+// ctx: {name(id) -> display name, seat(seat) -> "Ann (Orc Patrol)", and optionally
+// figure(id) -> the view's figure (its Quality, for the reason of a roll's target)}
 export function formatEvent(event, ctx) {
   if (event === null || event === undefined) return { text: "(hidden)", kind: "hidden" };
   if (QUIET.has(event.type)) return null;
@@ -33,10 +34,12 @@ const KINDS = {
   activation_ended: "minor", group_ended: "minor", deployed: "minor",
 };
 
-const PLURALS = { die: "dice", "terrain hex": "terrain hexes" };
+const PLURALS = { die: "dice" };
 
-function plural(n, word) {
-  return `${n} ${n === 1 ? word : PLURALS[word] || `${word}s`}`;
+// "1 action", "2 actions", "3 successes", "46 terrain hexes"
+export function plural(n, word) {
+  if (n === 1) return `${n} ${word}`;
+  return `${n} ${PLURALS[word] || (/(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`)}`;
 }
 
 function diceList(dice) {
@@ -66,9 +69,20 @@ function outcomeText(data, attacker, defender, ctx) {
   return `${ctx.name(loser)} ${verb}${from}`;
 }
 
-function qualityRoll(data) {
+function qualityRoll(data, ctx = {}) {
   const auto = data.automatic ? ` + ${data.automatic} automatic` : "";
-  return `rolled ${diceList(data.dice) || "nothing"}${auto}, needing ${data.target}+`;
+  return `rolled ${diceList(data.dice) || "nothing"}${auto}, needing ${data.target}+`
+    + targetReason(data.target, ctx.figure?.(data.figure));
+}
+
+// Why a roll needs what it needs: " (Quality 4, +1 in its favour)". The rules send
+// the target only, so what moved it from the figure's Quality is given as a sum.
+function targetReason(target, figure) {
+  const quality = figure?.quality;
+  if (!Number.isInteger(quality) || !Number.isInteger(target)) return "";
+  const shift = quality - target;
+  if (!shift) return ` (Quality ${quality})`;
+  return ` (Quality ${quality}, ${shift > 0 ? `+${shift} in its favour` : `${shift} against it`})`;
 }
 
 const FORMATS = {
@@ -81,7 +95,7 @@ const FORMATS = {
       return `${c.seat(seat)}: ${list.name || "unnamed"}, ${plural((list.models || []).length,
         "model")}, ${points} points`;
     }).join("; "),
-  roles_rolled: (d, c) => `Roll-off for attacker and defender: ${rollOff(d.rolls)} — `
+  roles_rolled: (d, c) => `Roll-off for attacker and defender: ${rollOff(d.rolls, c)} — `
     + `${c.seat(d.winner)} chooses`,
   role_chosen: (d, c) => `${c.seat(d.seat)} chooses to be the ${d.role}`,
   terrain_laid: (d, c) => `${c.seat(d.seat)} lays out the terrain`
@@ -91,12 +105,12 @@ const FORMATS = {
   edge_chosen: (d, c) => `${c.seat(d.seat)} takes the ${d.edge} table edge`,
   deployed: (d, c) => `${c.name(d.figure)} deployed`,
   side_deployed: (d, c) => `${c.seat(d.seat)} has deployed`,
-  initiative_rolled: (d, c) => `Initiative: ${rollOff(d.rolls)} — ${c.seat(d.winner)} goes first`,
+  initiative_rolled: (d, c) => `Initiative: ${rollOff(d.rolls, c)} — ${c.seat(d.winner)} goes first`,
   activated: (d, c) => {
     const count = (d.dice || []).length + (d.automatic || 0);
     const casting = d.scroll ? " (casting from the scroll)" : d.casting ? " (declaring a spell)" : "";
     let text = `${c.name(d.figure)} activates with ${plural(count, "die")}${casting}: `
-      + `${qualityRoll(d)} — ${plural(d.successes, "action")}`;
+      + `${qualityRoll(d, c)} — ${plural(d.successes, "action")}`;
     if (d.failures >= 2) text += `; ${d.failures} failures: turnover`;
     if (d.out_of_power) text += "; three failures: out of magical power";
     return text;
@@ -158,10 +172,10 @@ const FORMATS = {
   swarm_tightened: (d, c) => `The Swarm tightens its formation: `
     + d.moves.map(([figure, q, r]) => `${c.name(figure)} to (${q}, ${r})`).join(", "),
   intercepted: (d, c) => `${c.name(d.by)} intercepts the fleeing ${c.name(d.figure)}`,
-  morale_tested: (d, c) => `${c.name(d.figure)} tests morale (${d.reason}): ${qualityRoll(d)}`
+  morale_tested: (d, c) => `${c.name(d.figure)} tests morale (${d.reason}): ${qualityRoll(d, c)}`
     + ` — ${d.failures ? plural(d.failures, "failure") : "holds"}`,
   terror_tested: (d, c) => `${c.name(d.figure)} faces the terror of ${c.name(d.source)}: `
-    + `${qualityRoll(d)} — ${d.passed ? "holds" : "fails"}`,
+    + `${qualityRoll(d, c)} — ${d.passed ? "holds" : "fails"}`,
   terror_resisted: (d, c) => `${c.name(d.figure)} is no longer afraid of ${d.profile}`,
   skips_turn: (d, c) => `${c.name(d.figure)} skips its next turn`,
   held: (d, c) => {
@@ -185,18 +199,18 @@ const FORMATS = {
   turn_passed: (d, c) => `Turn ${d.turn}: ${c.seat(d.to)} to play (${d.reason})`,
   game_ended: (d, c) => {
     const points = Object.entries(d.victory_points || {})
-      .map(([seat, vp]) => `${seat.toUpperCase()} ${vp}`).join(", ");
+      .map(([seat, vp]) => `${c.seat(seat)} ${vp}`).join(", ");
     const who = d.winner ? `${c.seat(d.winner)} wins` : "A draw";
     return `Game over: ${who} (${reasonWords(d.reason, c.seat)})` + (points ? `. Victory points: ${points}` : "");
   },
   healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
   snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
-  jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d)})`,
+  jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d, c)})`,
   jumped_down: (d, c) => `${c.name(d.figure)} jumps down the ${d.height} cliff`,
   teleported: (d, c) => `${c.name(d.figure)} teleports`,
   teleport_mishap: (d, c) => `${c.name(d.figure)}'s teleport goes wrong`,
   marker_placed: (d, c) => `${c.seat(d.seat)} places an ambush marker`,
-  marker_revealed: (d, c) => `Ambush marker ${d.marker} revealed: `
+  marker_revealed: (d, c) => "An ambush marker is revealed: "
     + `${d.figure ? c.name(d.figure) : "a dummy"}`,
   token_placed: (d, c) => `${c.seat(d.seat)} places a treasure token at ${hexWords(d.to)}`,
   token_removed: (d, c) => `${c.name(d.figure)} searches the token at ${hexWords(d.at)} `
@@ -221,8 +235,11 @@ function hexWords(h) {
   return Array.isArray(h) ? `[${h[0]}, ${h[1]}]` : "?";
 }
 
-function rollOff(rolls) {
-  return (rolls || []).map(([a, b]) => `A ${a} vs B ${b}`).join(", then ");
+// The seats' dice, in seat order, by name: "Ann 5 vs Bob 3".
+function rollOff(rolls, ctx) {
+  const [first, second] = ctx.seats || ["a", "b"];
+  return (rolls || []).map(([a, b]) => `${ctx.seat(first)} ${a} vs ${ctx.seat(second)} ${b}`)
+    .join(", then ");
 }
 
 const FIGURE_KEYS = new Set(["figure", "by", "target", "attacker", "defender", "shooter",

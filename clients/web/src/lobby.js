@@ -3,6 +3,7 @@
 
 import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
 import { reasonWords } from "./events.js";
+import { playerName } from "./names.js";
 
 const STATUS_WORDS = {
   open: "waiting for an opponent", active: "being played", finished: "finished",
@@ -17,21 +18,32 @@ function opponents(m) {
 }
 
 function whoseTurn(m) {
+  if (m.status === "open") return "waiting for an opponent to join";
   if (m.status !== "active") return "—";
   if (!m.waiting) return "not running right now";
-  if (m.waiting.includes(m.seat)) return "your move";
-  const names = m.waiting.map((seat) => m.players?.[seat] || seat.toUpperCase());
+  if (m.waiting.includes(m.seat)) return "your turn";
+  const names = m.waiting.map((seat) => playerName(seat, m.players));
   return names.length ? `waiting for ${names.join(" and ")}` : "—";
+}
+
+// A list_open/list_live entry's players, by name ("Ann vs Bob").
+function playersWords(m) {
+  return Object.keys(m.players || {}).sort().map((seat) => playerName(seat, m.players))
+    .join(" vs ");
 }
 
 function resultWords(m) {
   const r = m.result;
   if (!r) return m.status === "aborted" ? "no result" : "—";
-  const name = (seat) => (seat === m.seat ? "you" : m.players?.[seat] || seat.toUpperCase());
+  const name = (seat) => (seat === m.seat ? "you" : playerName(seat, m.players));
   const reason = r.reason ? ` (${reasonWords(r.reason, name)})` : "";
   if (!r.winner) return `no winner${reason}`;
   return `${r.winner === m.seat ? "you" : name(r.winner)} won${reason}`;
 }
+
+// The house bot's pace (create_match's bot_pace): a pause before each of its moves.
+const PACES = [["normal", "normal (a second a move)"], ["slow", "slow (2.5 s a move)"],
+  ["instant", "instant"]];
 
 export function renderLogin(root, app) {
   root.innerHTML = `
@@ -105,6 +117,8 @@ export class Lobby {
             </label>
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
+            <label>Bot's pace <select name="pace">${PACES.map(([key, label]) =>
+              `<option value="${key}">${escape(label)}</option>`).join("")}</select></label>
             <div class="form-actions">
               <button class="primary" type="submit">Create match</button>
               <button type="button" id="vs-bot">Play against the bot</button>
@@ -145,7 +159,8 @@ export class Lobby {
       this.create(e.target);
     });
     $(this.root, "#vs-bot").addEventListener("click", (e) => {
-      this.create(e.target.form, { opponent: "bot" });  // the house bot takes seat b
+      // the house bot takes the other seat, at the pace chosen
+      this.create(e.target.form, { opponent: "bot", bot_pace: e.target.form.pace.value });
     });
     $(this.root, "#invite-form").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -192,8 +207,7 @@ export class Lobby {
     const box = $(this.root, "#open-matches");
     if (!box) return;
     const rows = listed.matches.map((m) => {
-      const players = Object.entries(m.players)
-        .map(([seat, name]) => `${seat.toUpperCase()}: ${escape(name)}`).join(", ");
+      const players = escape(playersWords(m));
       const seated = this.app.myMatches().some((x) => x.match_id === m.match_id);
       return `<tr data-match="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
         <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
@@ -220,8 +234,7 @@ export class Lobby {
     const box = $(this.root, "#live-matches");
     if (!box) return;
     const rows = live.matches.map((m) => {
-      const players = Object.entries(m.players)
-        .map(([seat, name]) => `${seat.toUpperCase()}: ${escape(name)}`).join(", ");
+      const players = escape(playersWords(m));
       return `<tr data-live="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
         <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
         <td>${m.seq ?? ""}</td>
@@ -258,7 +271,8 @@ export class Lobby {
       const id = escape(m.match_id);
       const replay = m.status === "finished"
         ? ` <a class="button small" href="#/replay/${id}">Replay</a>` : "";
-      return `<tr data-mine="${id}" data-status="${escape(m.status)}">`
+      const yours = m.status === "active" && m.waiting?.includes(m.seat);
+      return `<tr data-mine="${id}" data-status="${escape(m.status)}"${yours ? ' class="your-turn"' : ""}>`
         + `<td><a href="#/match/${id}"><code>${id}</code></a>${replay}</td>`
         + `<td class="mine-status">${escape(STATUS_WORDS[m.status] || m.status)}`
         + `${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}</td>`

@@ -10,7 +10,9 @@ import { Lobby, renderLogin } from "./lobby.js";
 import { legendHtml, MatchScreen } from "./match.js";
 import { objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
+import { questionText } from "./prompt_words.js";
 import { renderReplayList, ReplayViewer } from "./replay.js";
+import { TurnSignal } from "./turn_signal.js";
 
 const TOKEN_KEY = "warband.token";
 const MATCHES_KEY = "warband.matches";
@@ -30,9 +32,13 @@ class App {
     this.screen = null;
     this.catalogs = new Map(); // JSON(options) -> Promise of the server's catalog reply
     this.oddsAvailable = true;
+    this.turnSignal = new TurnSignal();
     window.addEventListener("hashchange", () => this.route());
     document.addEventListener("click", (e) => {
       if (e.target.closest("#logout")) this.logout();
+    });
+    document.addEventListener("change", (e) => {
+      if (e.target.id === "turn-sound") this.turnSignal.setSound(e.target.checked);
     });
   }
 
@@ -129,6 +135,11 @@ class App {
     }
   }
 
+  // Whose turn it is in the match on screen (null: none shown): title and sound.
+  turn(turn) {
+    this.turnSignal.update(turn);
+  }
+
   go(hash) {
     if (location.hash === hash) this.route();
     else location.hash = hash;
@@ -138,6 +149,9 @@ class App {
     const box = $(document, "#user");
     box.innerHTML = this.account
       ? `${escape(this.account.name)}${this.account.guest ? " (guest)" : ""} `
+        + '<label class="check turn-sound" title="A short tone when it becomes your turn">'
+        + `<input type="checkbox" id="turn-sound"${this.turnSignal.sound ? " checked" : ""}> `
+        + "sound on my turn</label> "
         + '<button id="logout" class="small">Sign out</button>'
       : "";
     $(document, "#nav").hidden = !this.account;
@@ -177,5 +191,6 @@ class App {
 const app = new App();
 window.warband = app; // for debugging from the console
 // for tests of drawing, wording and the prompt panel
-window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, MatchScreen, objectsAt, PromptUI };
+window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, MatchScreen, objectsAt,
+  PromptUI, questionText };
 app.start();

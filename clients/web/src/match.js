@@ -5,7 +5,7 @@
 import { Board } from "./board.js";
 import { $, describeSetup, escape } from "./dom.js";
 import { formatEvent, reasonWords } from "./events.js";
-import { displayNames, seatName, SEAT_COLOURS } from "./names.js";
+import { displayNames, playerName, seatName, SEAT_COLOURS } from "./names.js";
 import { objectLegend, objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
 import { KIND_STYLES, EDGE_STYLES } from "./terrain.js";
@@ -139,7 +139,8 @@ export class MatchScreen {
       checkList: (list, options) => this.app.conn.request("check_list", {
         system: "sbh", list, options,
       }),
-      status: (text) => this.app.status(text, "error"),
+      status: (text) => this.promptUI.showError(text),
+      turn: (turn) => this.app.turn?.(turn),
     });
     this.trail = new TrailControl($(this.root, ".trail-tools"), {
       changed: () => this.drawBoard(), log: () => $(this.root, ".log"),
@@ -162,6 +163,7 @@ export class MatchScreen {
         : null);
       this.renderHead();
       this.renderPrompt();
+      this.renderLog(); // (its lines name the players, known now)
       // a finished match pushes its events and match_over but no view: ask for its last one
       if (reply.status === "finished" && !this.view) await this.loadFinalView();
     } catch (error) {
@@ -180,6 +182,7 @@ export class MatchScreen {
 
   hide() {
     this.trail?.stop();
+    this.app.turn?.(null);
     this.promptUI?.lists.closeBuilder();
     this.app.conn.unsubscribe(this.matchId);
   }
@@ -197,12 +200,25 @@ export class MatchScreen {
         return;
       }
       this.app.conn.request("resign", { match_id: this.matchId })
-        .catch((error) => this.app.status(error.message, "error"));
+        .catch((error) => this.actionError(error.message));
     } else if (button.dataset.action === "leave") {
       this.app.conn.request("leave", { match_id: this.matchId })
         .then(() => this.app.go("#/lobby"))
-        .catch((error) => this.app.status(error.message, "error"));
+        .catch((error) => this.actionError(error.message));
     }
+  }
+
+  // An error beside the button that caused it (resign, leave).
+  actionError(text) {
+    const actions = $(this.root, ".match-actions");
+    actions.querySelector(".action-error")?.remove();
+    actions.insertAdjacentHTML("beforeend", `<p class="status error action-error" role="alert">`
+      + `${escape(text)}</p>`);
+  }
+
+  // A seat by its player's name (its warband's, or "Player 1", before one is known).
+  seatWords(seat) {
+    return playerName(seat, this.players || {}, this.warbands);
   }
 
   push(frame) {
@@ -262,9 +278,11 @@ export class MatchScreen {
 
   logContext() {
     const names = this.names;
+    const figures = new Map((this.view?.figures || []).map((f) => [f.id, f]));
     return {
       name: (id) => names.get(id) || id,
-      seat: (seat) => seatName(seat, {}, this.warbands),
+      seat: (seat) => this.seatWords(seat),
+      figure: (id) => figures.get(id),
     };
   }
 
@@ -315,9 +333,9 @@ export class MatchScreen {
 
   resultText() {
     const r = this.result || {};
-    const reason = reasonWords(r.reason, (seat) => seatName(seat, {}, this.warbands));
+    const reason = reasonWords(r.reason, (seat) => this.seatWords(seat));
     if (!r.winner) return `no winner${reason ? ` (${reason})` : ""}`;
-    const who = r.winner === this.seat ? "you win" : `${seatName(r.winner, {}, this.warbands)} wins`;
+    const who = r.winner === this.seat ? "you win" : `${this.seatWords(r.winner)} wins`;
     return `${who}${reason ? ` (${reason})` : ""}`;
   }
 
@@ -355,14 +373,14 @@ export class MatchScreen {
     if (!info) return;
     const v = this.view;
     const bits = [];
-    bits.push(this.seat ? `You are ${escape(seatName(this.seat, {}, this.warbands))}`
+    bits.push(this.seat ? `You are ${escape(seatName(this.seat, this.players || {}, this.warbands))}`
       : "You are watching");
     bits.push(`status: <span class="match-status">${escape(this.status)}</span>`);
     if (v) {
       bits.push(`phase: ${escape(v.phase)}`);
       if (v.turn) bits.push(`turn ${v.turn}`);
       if (v.phase === "play" && v.active_seat) {
-        bits.push(`active: ${escape(seatName(v.active_seat, {}, this.warbands))}`);
+        bits.push(`active: ${escape(this.seatWords(v.active_seat))}`);
       }
       const vp = Object.entries(v.victory_points || {})
         .map(([s, p]) => `${s.toUpperCase()} ${p}`).join(" · ");

@@ -36,12 +36,40 @@ export function tokenText(display) {
   return initials + (match[2] || "");
 }
 
+// A seat in words: its player and warband ("Ann (Orc Patrol)"), never its letter;
+// before anyone is known, "Player 1", "Player 2" (seats in order).
 export function seatName(seat, players = {}, warbands = {}) {
-  const letter = seat ? seat.toUpperCase() : "?";
   const who = players[seat];
   const band = warbands[seat];
-  const parts = [`Seat ${letter}`];
-  if (who) parts.push(who);
-  if (band) parts.push(band);
-  return parts.length > 1 ? `${parts[0]} (${parts.slice(1).join(", ")})` : parts[0];
+  if (who && band) return `${who} (${band})`;
+  return who || band || playerNumber(seat);
+}
+
+// Just the player (or, not yet known, the warband): "waiting for Ann".
+export function playerName(seat, players = {}, warbands = {}) {
+  return players[seat] || warbands[seat] || playerNumber(seat);
+}
+
+function playerNumber(seat) {
+  const n = typeof seat === "string" && /^[a-z]$/.test(seat) ? seat.charCodeAt(0) - 96 : null;
+  return n ? `Player ${n}` : "a player";
+}
+
+// The rules name figures by their profile ("Human, Leader (Sword Or Spear And
+// Shield)"): in a text meant for the player, each becomes the figure's display name
+// (of the acting figure `preferId` when several share the profile; else its short name).
+export function figureWords(text, figures, names, preferId = null) {
+  const byProfile = new Map();
+  for (const f of figures || []) {
+    if (!byProfile.has(f.name)) byProfile.set(f.name, []);
+    byProfile.get(f.name).push(f);
+  }
+  let out = String(text);
+  // the longest profiles first, so "Orc Boss (Axe)" is not cut by a shorter "Orc Boss"
+  for (const [profile, members] of [...byProfile].sort((x, y) => y[0].length - x[0].length)) {
+    if (!out.includes(profile)) continue;
+    const one = members.length === 1 ? members[0] : members.find((f) => f.id === preferId);
+    out = out.split(profile).join(one ? names.get(one.id) || shortName(profile) : shortName(profile));
+  }
+  return out;
 }

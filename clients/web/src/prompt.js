@@ -16,8 +16,9 @@
 
 import { escape } from "./dom.js";
 import { ListChooser, randomSalt } from "./lists.js";
-import { displayNames, seatName } from "./names.js";
+import { displayNames, playerName } from "./names.js";
 import { OddsBox } from "./odds_box.js";
+import { clickHint, headerHtml, placement, plural } from "./prompt_words.js";
 import { TerrainEditor } from "./terrain_editor.js";
 
 // Highlight colours, one per option; none is a seat's colour (blue, red) or the
@@ -49,7 +50,8 @@ function isPlaceholder(values) {
 export class PromptUI {
   // hooks: send(type, args) -> Promise, odds(type, args) -> Promise (rejects if
   // unavailable), changed() (board highlights need redrawing), catalog(options)
-  // and checkList(list, options) -> Promise (for lists.js), status(text)
+  // and checkList(list, options) -> Promise (for lists.js), status(text), and
+  // optionally turn({mine, waiting}) (whose turn it is, for the tab title and sound)
   constructor(panel, hooks) {
     this.panel = panel;
     this.hooks = hooks;
@@ -65,7 +67,7 @@ export class PromptUI {
       catalog: (options) => hooks.catalog(options),
       checkList: (list, options) => hooks.checkList(list, options),
       submit: (list) => this.submitList(list),
-      status: (text) => hooks.status(text),
+      status: (text) => this.showError(text),
       rerender: () => this.render(),
     });
     panel.addEventListener("click", (e) => this._click(e));
@@ -84,6 +86,7 @@ export class PromptUI {
     if (fresh) {
       this.busy = false;
       this.confirming = null;
+      this.error = null;
       this.odds.shown = null;
       this.reset(false);
       if (!this._listCandidate()) this.lists.closeBuilder();
@@ -93,6 +96,7 @@ export class PromptUI {
       }
     }
     this.render();
+    if (fresh) this._placeNext();
   }
 
   get decision() {
@@ -281,13 +285,43 @@ export class PromptUI {
       await this.hooks.send(candidate.spec.type, this._args(candidate, extra));
       return null;
     } catch (error) {
-      if (error.code !== "stale_prompt") this.hooks.status(`Refused: ${error.message}`, "error");
       if (this.prompt === prompt) { // (else a newer prompt has already replaced this one)
         this.busy = false;
-        this.reset();
+        this.placing = false;
+        this.reset(false);
+        // shown in the row of the option that was refused, beside its button
+        if (error.code !== "stale_prompt") this.error = { index: candidate.index, text: error.message };
+        this.render();
+        this.hooks.changed();
       }
       return error;
     }
+  }
+
+  // An error beside the controls of the panel (a list refused, say), until the next
+  // prompt or click.
+  showError(text) {
+    this.error = { index: null, text };
+    this.render();
+  }
+
+  // "Place the rest": each remaining figure, one command after another (each a
+  // prompt of its own), on the hex nearest the middle of its zone; it stops when
+  // nothing is left to place, at a refusal, or when the prompt asks something else.
+  _placingSpec() {
+    if (!this.decision || this.finished) return null;
+    return this.candidates.find((c) => placement(c.spec) && c.spec.type === "deploy") || null;
+  }
+
+  _placeNext() {
+    if (!this.placing || this.busy) return;
+    const c = this._placingSpec();
+    if (!c) {
+      this.placing = false;
+      this.render();
+      return;
+    }
+    this._submit({ ...c, chosen: {} }, placement(c.spec));
   }
 
   _terrainAction(candidate, action, tool) {
@@ -328,12 +362,14 @@ export class PromptUI {
     if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
     if (name === "feature" && this.view?.features?.[value]) {
       const f = this.view.features[value];
-      return `feature ${value + 1} (${f.kind.replace("_", " ")}, ${f.hexes.length} hexes)`;
+      return `feature ${value + 1} (${f.kind.replace(/_/g, " ")}, ${plural(f.hexes.length, "hex", "hexes")})`;
     }
     if (typeof value === "boolean") {
-      const labels = BOOLEAN_LABELS[name] || [`${name}: no`, `${name}: yes`];
+      const words = name.replace(/_/g, " ");
+      const labels = BOOLEAN_LABELS[name] || [`no ${words}`, words];
       return labels[value ? 1 : 0];
     }
+    if (isHex(value)) return `hex ${value[0]}, ${value[1]}`;
     const names = this.names;
     if (typeof value === "string") return names.get(value) || value;
     if (Array.isArray(value)) {
@@ -347,28 +383,7 @@ export class PromptUI {
   }
 
   _header() {
-    const p = this.prompt;
-    if (this.finished) {
-      return `<div class="prompt-head over">Match over — ${escape(this.finished)}</div>`;
-    }
-    if (!p) return '<div class="prompt-head">Waiting for the match…</div>';
-    const waiting = (p.waiting || []).map((s) => seatName(s, this.players, this.warbands));
-    if (this.decision) {
-      const others = (p.waiting || []).filter((s) => s !== this.seat);
-      const also = others.length ? ` <span class="muted">(also waiting for `
-        + `${escape(others.map((s) => seatName(s, this.players, this.warbands)).join(", "))})</span>` : "";
-      // asked while the other side is acting (a recoil, a free hack order, a flight)
-      const active = this.view?.phase === "play" ? this.view.active_seat : null;
-      const during = active && active !== this.seat
-        ? `<div class="mid-turn">During ${escape(seatName(active, this.players, this.warbands))}'s `
-          + "turn: the rules ask you now</div>" : "";
-      return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true">`
-        + `Your decision — ${escape(seatName(this.seat, this.players, this.warbands))}: `
-        + `<span class="prompt-text">${escape(this.decision.text)}</span>${also}${during}</div>`;
-    }
-    if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';
-    return `<div class="prompt-head theirs" data-mine="false">Waiting for `
-      + `${escape(waiting.join(" and "))}…</div>`;
+    return headerHtml(this);
   }
 
   render() {
@@ -381,6 +396,13 @@ export class PromptUI {
           || this.candidates.some((c) => Object.keys(c.chosen).length
             > Object.keys(this._given(c.spec)).length
             || Object.values(c.ticked || {}).some((t) => t.length));
+        if (this.error?.index === null) {
+          parts.push(`<p class="prompt-error" role="alert">${escape(this.error.text)}</p>`);
+        }
+        if (this._placingSpec() && !this.placing) {
+          parts.push('<button class="place-rest" data-action="place-rest">Place the rest</button>'
+            + ' <span class="muted">each figure left on a hex of your zone</span>');
+        }
         parts.push('<div class="options">');
         for (const c of this.candidates) parts.push(this._row(c));
         parts.push("</div>");
@@ -393,6 +415,18 @@ export class PromptUI {
     this.panel.dataset.mine = this.decision && !this.finished ? "true" : "false";
     this.panel.dataset.busy = this.busy ? "true" : "false";
     this.odds.fill(this.panel.querySelector(".odds"));
+    this._tellTurn();
+  }
+
+  // Whose turn it is, for the tab title and the sound (main.js), told when it changes.
+  _tellTurn() {
+    const mine = Boolean(this.decision && !this.finished);
+    const waiting = this.finished ? [] : (this.prompt?.waiting || [])
+      .filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
+    const key = `${this.prompt?.seq}|${mine}|${waiting.join()}`;
+    if (key === this.toldTurn) return;
+    this.toldTurn = key;
+    this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
   }
 
   _row(c) {
@@ -420,7 +454,7 @@ export class PromptUI {
     }
     const given = this._given(spec);
     const chosen = Object.entries(c.chosen).filter(([n]) => !(n in given))
-      .map(([n, v]) => `${n}: ${this._valueLabel(n, v)}`);
+      .map(([n, v]) => this._valueLabel(n, v));
     if (chosen.length) out.push(` <span class="chosen">(${escape(chosen.join("; "))})</span>`);
     const board = this._boardParam(c);
     for (const [name, values] of params) {
@@ -448,10 +482,9 @@ export class PromptUI {
         + `data-spec="${c.index}"${ticked.length ? "" : " disabled"}>`
         + `Done (${ticked.length} chosen)</button></span>`);
     }
-    if (board) {
-      const what = { hex: "a highlighted hex", figure: "a highlighted figure",
-        area: "a hex of a highlighted feature, or its button" }[board.kind];
-      out.push(` <span class="hint">— click ${what} (${board.name})</span>`);
+    if (board) out.push(` <span class="hint">— ${escape(clickHint(board.kind, board.name))}</span>`);
+    if (this.error && this.error.index === c.index) {
+      out.push(`<p class="prompt-error" role="alert">Refused: ${escape(this.error.text)}</p>`);
     }
     out.push("</div>");
     return out.join("");
@@ -461,6 +494,12 @@ export class PromptUI {
     const button = e.target.closest("button");
     if (!button || this.busy) return;
     const action = button.dataset.action;
+    if (this.error) this.error = null; // (cleared by the next click; a new one shows anew)
+    if (action === "place-rest") {
+      this.placing = true;
+      this._placeNext();
+      return;
+    }
     if (action === "cancel") {
       this.reset();
       return;

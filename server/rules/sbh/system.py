@@ -317,10 +317,11 @@ class SongOfBladesAndHeroes:
             fig = state.figures[state.activation.figure]
             if magic.spell_only_left(state):  # seed 000, MAGIC: for a spell, or nothing
                 return {state.active_seat: (
-                    f"{fig.name}: {state.activation.spell_only} success(es) left, for a "
-                    "spell only", magic.spell_only_options(state, fig)
+                    f"{fig.name}: {_count(state.activation.spell_only, 'success', 'successes')}"
+                    " left, for a spell only", magic.spell_only_options(state, fig)
                     + [actions.END_ACTIVATION, concede])}
-            return {state.active_seat: (f"{fig.name}: {state.activation.actions} action(s) left",
+            left = _count(state.activation.actions, "action", "actions")
+            return {state.active_seat: (f"{fig.name}: {left} left",
                                         actions.action_options(state) + [concede])}
         return {state.active_seat: ("Choose a figure to activate",
                                     actions.activation_options(state) + [concede])}
@@ -424,3 +425,8 @@ def _setup_decisions(state: SbhState) -> dict:
 
 SYSTEM = SongOfBladesAndHeroes()
 __all__ = ["SYSTEM", "hex_list"]
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """ "1 action", "2 actions": a prompt's words, not "action(s)"."""
+    return f"{n} {one if n == 1 else many}"
