@@ -269,8 +269,9 @@ def test_following_the_bots_turn_on_the_board(browser, server):
             assert step["past"], "the board shows the position after that activation"
             pos = {t["id"]: t["pos"] for t in step["tokens"]}
             assert pos["b1"] == "6,4" and pos["b2"] == "5,7" and pos["a2"] == "3,6", pos
-            assert step["logCurrent"][0].endswith("Orc Warrior 1 activates with 2 dice: rolled "
-                                                  "5, 2, needing 4+ — 1 action")
+            assert step["logCurrent"][0].endswith(
+                "Orc Warrior 1 activates with 2 dice: rolled 5, 2, needing 4+ (Quality 3, "
+                "-1 against it) — 1 action")
             assert any("Orc Warrior 1 moves" in line for line in step["logCurrent"])
             page.keyboard.press("ArrowRight")
             step = page.evaluate(READ_JS)

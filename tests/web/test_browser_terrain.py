@@ -44,8 +44,8 @@ def test_the_defender_paints_a_lay_out_and_mends_a_refused_one(pages):
     shot(defender, "30-terrain-draft")
 
     defender.click(".prompt button[data-action=terrain-send]")  # one wood and a short hedge
-    defender.wait_for_selector("#status.error >> text=Terrain breaks the scenario's rules")
-    said = defender.locator("#status.error").inner_text()
+    defender.wait_for_selector(".prompt-error >> text=Terrain breaks the scenario's rules")
+    said = defender.locator(".prompt-error").inner_text()
     assert "2 scenic items" not in said and "is shorter than 4 sides" in said
     assert defender.evaluate(DRAFT_JS)["count"] == "4 hexes, 1 sides"  # kept for mending
 

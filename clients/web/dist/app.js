@@ -3751,8 +3751,12 @@
       const params = Object.entries(spec.params || {});
       const out = [`<div class="option" data-spec="${c.index}" data-type="${escape(spec.type)}">`];
       out.push(`<span class="swatch" style="background:${colour}"></span>`);
-      if (spec.type === "submit_list") return `${out.join("")}${this.lists.row(c, this.view)}</div>`;
-      if (spec.type === "lay_terrain") return `${out.join("")}${this.terrain.row(c.index, spec.label)}</div>`;
+      if (spec.type === "submit_list") {
+        return `${out.join("")}${this.lists.row(c, this.view)}${this._refusal(c)}</div>`;
+      }
+      if (spec.type === "lay_terrain") {
+        return `${out.join("")}${this.terrain.row(c.index, spec.label)}${this._refusal(c)}</div>`;
+      }
       const unsupported = params.filter(([n, v]) => this.paramKind(v, n) === "placeholder");
       if (unsupported.length) {
         out.push(`<span class="label disabled">${escape(spec.label)}</span> <span class="muted">(not available in the browser)</span></div>`);
@@ -3791,11 +3795,14 @@
         out.push(`<button class="value done" data-action="subset-done" data-subset="${escape(name)}" data-spec="${c.index}"${ticked.length ? "" : " disabled"}>Done (${ticked.length} chosen)</button></span>`);
       }
       if (board) out.push(` <span class="hint">— ${escape(clickHint(board.kind, board.name))}</span>`);
-      if (this.error && this.error.index === c.index) {
-        out.push(`<p class="prompt-error" role="alert">Refused: ${escape(this.error.text)}</p>`);
-      }
+      out.push(this._refusal(c));
       out.push("</div>");
       return out.join("");
+    }
+    // Why the server refused this option, shown in its row beside its button.
+    _refusal(c) {
+      if (!this.error || this.error.index !== c.index) return "";
+      return `<p class="prompt-error" role="alert">Refused: ${escape(this.error.text)}</p>`;
     }
     _click(e) {
       const button = e.target.closest("button");
