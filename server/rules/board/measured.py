@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from math import isqrt
 from typing import NamedTuple
 
-from server.rules.board.measured_directions import bearing_vector
+from server.rules.board.measured_directions import SCALE, bearing_vector
+from server.rules.board.measured_segments import segment_point_dist2_le
 
 INCH = 10
 CONTACT_GAP = 1
@@ -224,8 +226,6 @@ class Cone:
         wedge within length + radius, or its rim crosses one of the two edge
         segments. (When the centre lies outside the wedge, the point of base
         and cone nearest the apex lies on an edge, so this is exact.)"""
-        from server.rules.board.measured_segments import segment_point_dist2_le
-
         if self.wedge_contains(figure) and within(self.apex, figure, self.length + figure.radius):
             return True
         for edge in self.edges:
@@ -238,8 +238,6 @@ class Cone:
 def _edge_end(apex, direction, length: int) -> Point:
     """The end of a cone edge, rounded to the nearest unit (half a unit off at
     most: the table vector has a million units of length)."""
-    from server.rules.board.measured_directions import SCALE
-
     return Point(apex[0] + _div_round(direction[0] * length, SCALE),
                  apex[1] + _div_round(direction[1] * length, SCALE))
 
@@ -294,7 +292,5 @@ def _cos_key(u, v):
     """A key ordering directions u by their angle to v (cosine), exact: the
     table vectors all have nearly the same length, so compare dot/|u| via
     the sign and square of the dot product over |u|^2."""
-    from fractions import Fraction
-
     d = _dot(u, v)
     return Fraction(d * abs(d), _dot(u, u))
