@@ -221,3 +221,17 @@ def test_bearing_arcs_agree_with_vector_arcs_off_the_boundaries(facing, bearing)
     if off not in (90, 135):
         assert bearing_in_arc(facing, bearing) == arc(Base(0, 0, 0), facing,
                                                       bearing_vector(bearing))
+
+
+@pytest.mark.parametrize("passage, radius", [
+    ('Goblin Powder Keg: "Bomb strapped to back (1" Radius, Attack roll +2)"', 1),
+    ('Fireball: "affects all units in 2" radius"', 2),
+    ('Poison Gas: "affects all units in 4" radius"', 4),
+    ('Slow: "Units in a 5" radius cannot move for 3 turns"', 5),
+    ('Turn Undead: "All undead in 10" radius of caster must check morale at -8"', 10),
+])
+def test_spell_radii_take_bases_reaching_in(passage, radius):
+    """Seed 003, SPELLS and SAMPLE UNITS: each radius, as quoted."""
+    reach = inches(radius) + BASE_RADIUS["infantry"]
+    assert in_radius((0, 0), inches(radius), Base(reach, 0, BASE_RADIUS["infantry"])), passage
+    assert not in_radius((0, 0), inches(radius), Base(reach + 1, 0, BASE_RADIUS["infantry"]))
