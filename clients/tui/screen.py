@@ -185,7 +185,10 @@ class MatchScreen(Screen):
         if not self.is_mounted:
             return
         model = self.model
-        self.set_class(model.over is not None and self.size.height < 30, "over-short")
+        short = model.over is not None and self.size.height < 30
+        if short != self.has_class("over-short"):  # (the log goes: the side panel grows)
+            self.set_class(short, "over-short")
+            self.call_after_refresh(self.redraw)  # (so the roster is measured again then)
         self.query_one("#headline", Static).update(model.headline())
         self.query_one("#board", BoardView).refresh()
         self.query_one("#question", Static).update(self._question())
