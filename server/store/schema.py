@@ -66,7 +66,7 @@ matches = Table(
     Column("seed", LargeBinary, nullable=False),  # revealed only once finished
     Column("seed_commitment", String(64), nullable=False),
     Column("result", LargeBinary, nullable=True),
-    Column("bot", String(32), nullable=True),  # a house bot's "seat:level:warband", if any
+    Column("bot", String(128), nullable=True),  # a house bot's "seat:level:warband:pace"
     # the system's rules_version the match was created under (None: before 0003)
     Column("rules_version", Integer, nullable=True),
     # (0005) whether the result moves the players' ratings, and the rating category:

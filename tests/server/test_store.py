@@ -488,3 +488,13 @@ def test_the_appends_pool_connects_where_the_engine_does():
     name: the same user, password (still escaped), host, port, database and options."""
     url = "postgresql+asyncpg://bob:p%40ss@db.example:5433/warband?ssl=require"
     assert asyncpg_dsn(url) == "postgresql://bob:p%40ss@db.example:5433/warband?ssl=require"
+
+
+async def test_a_match_keeps_the_longest_house_bot_it_can_have(store):
+    """`bot` is "seat:level:warband:pace" (server.lobby): the longest level, ready-made
+    warband key and pace fit on both databases (PostgreSQL refused them at 32)."""
+    from server.rules.sbh.presets import preset_names
+
+    longest = f"b:heuristic:{max(preset_names(), key=len)}:normal"
+    await add_match(store, "m-bot", bot=longest)
+    assert (await store.match("m-bot"))["bot"] == longest
