@@ -29,6 +29,7 @@ from server.rules.runner import rebuild
 from server.store.store import Append, CommandRow, EventRow, pack, unpack
 
 log = logging.getLogger("warband.match")
+RECORD_PAUSE, RECORD_PAUSE_MAX = 0.1, 2.0  # seconds between tries to record a result
 
 # Request ids answered from memory: a seat sends its commands one at a time (each acts
 # on the newest prompt), so a repeat after a lost reply is one of its last few; an older
@@ -166,13 +167,27 @@ class MatchActor(Fanout):
                 await self._wakeup
             await self._handle(self.mailbox.popleft())
             if self.over:
-                result = await self.hub.finished(self)  # durable, then announced
+                result = await self._record_result()  # durable, then announced
                 while self.mailbox:  # answer what arrived meanwhile
                     await self._handle(self.mailbox.popleft())
                 self.closed = True
                 self.announce_end(result)
                 await self._close()
                 return
+
+    async def _record_result(self) -> dict[str, Any]:
+        """The hub's record of the result, tried again until the store takes it: a
+        database outage as the match ends must not end the actor with it (the
+        match would stay active with no one to finish it until a restart)."""
+        pause = RECORD_PAUSE
+        while True:
+            try:
+                return await self.hub.finished(self)
+            except Exception:
+                log.exception("match %s: its result could not be recorded; trying again "
+                              "in %.1f s", self.match_id, pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RECORD_PAUSE_MAX)
 
     async def _handle(self, work: Work) -> None:
         handler = getattr(self, f"_do_{work.kind}")

@@ -283,3 +283,24 @@ def test_scores_from_the_result_wire_form():
     assert seat_scores({"winner": "b"}, ["a", "b"]) == {"a": {"b": 0.0}, "b": {"a": 1.0}}
     assert seat_scores({"winner": None}, ["a", "b"]) == {"a": {"b": 0.5}, "b": {"a": 0.5}}
     assert seat_scores({"winner": "c"}, ["a", "b", "c"])["a"] == {"b": 0.5, "c": 0.0}
+
+
+async def test_a_result_the_store_refuses_at_first_is_recorded_once_it_takes_it(
+        server, clients, monkeypatch):
+    """The database away as a match ends (tests/hostile/test_database_outage.py): the
+    actor tries again until the result is stored, then announces it; it does not end
+    with the error, leaving the match active with no one to finish it."""
+    finish, failures = RatingRecords.finish, []
+
+    async def flaky(records, match_id, result, now):
+        if len(failures) < 2:
+            failures.append(match_id)
+            raise ConnectionError("the database went away")
+        return await finish(records, match_id, result, now)
+
+    monkeypatch.setattr(RatingRecords, "finish", flaky)
+    ann, bob = await clients("guest", "Ann"), await clients("guest", "Bob")
+    match_id, pushes = await resigned_match(ann, bob, rated=False)
+    assert len(failures) == 2 and all(p["match_id"] == match_id for p in pushes)
+    row = await server.store.match(match_id)
+    assert row["status"] == "finished" and unpack(row["result"]) == pushes[0]["result"]
