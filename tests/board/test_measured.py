@@ -136,7 +136,8 @@ def test_arcs_partition_the_circle(facing, p):
 @given(bearings)
 def test_arc_sizes_in_whole_degrees(facing):
     """Front 181 bearings (90 degrees either side, both included), side 45 on
-    each side counting 135, rear 89 strictly past 135 (docs/rules/sns.md)."""
+    each side counting 135, rear 89 strictly past 135 (docs/rules/sns.md). Seed 003,
+    the dragon: "Third attack: Tail sweep(Rear 90 degrees only)" sizes the rear arc."""
     counts = {"front": 0, "side": 0, "rear": 0}
     for off in range(360):
         counts[bearing_in_arc(facing, (facing + off) % 360)] += 1

@@ -13,11 +13,12 @@ import pytest
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from clients.client import Client, ServerError
+from clients.client import Client
 from server.app import ServerOptions, WarbandServer
 from server.ratings.records import RatingRecords, seat_scores
 from server.store.schema import matches, rating_changes, ratings
 from server.store.store import Store, unpack
+from tests.server.test_accounts import refused
 from tests.server.test_store import add_account, add_match
 
 
@@ -37,12 +38,6 @@ async def clients(server):
     yield connect
     for client in opened:
         await client.close()
-
-
-async def refused(client: Client, kind: str, **fields) -> ServerError:
-    with pytest.raises(ServerError) as error:
-        await client.request(kind, **fields)
-    return error.value
 
 
 async def changes(store: Store) -> int:

@@ -28,8 +28,8 @@ async def started(database: str) -> WarbandServer:
     return server
 
 
-async def test_a_resumed_match_sleeps_until_asked_and_the_warmer_wakes_the_rest(database,
-                                                                              monkeypatch):
+async def three_played(database: str) -> list[tuple[str, int]]:
+    """Three matches a round in, left by a server that then stopped: (id, last seq)."""
     server = await started(database)
     played = []
     for _ in range(3):
@@ -38,6 +38,12 @@ async def test_a_resumed_match_sleeps_until_asked_and_the_warmer_wakes_the_rest(
         await ann.close()
         await bob.close()
     await server.stop()
+    return played
+
+
+async def test_a_resumed_match_sleeps_until_asked_and_the_warmer_wakes_the_rest(database,
+                                                                              monkeypatch):
+    played = await three_played(database)
 
     wake = Hub._wake_chunks
     chunks = []
@@ -94,14 +100,7 @@ async def test_matches_asked_for_before_their_rows_were_read_wait_for_their_chun
         database, monkeypatch):
     """All players back at once, before the warmer read a row: each match's actor comes
     with its chunk's rows, read once for all of them, not by a resume of its own."""
-    server = await started(database)
-    played = []
-    for _ in range(3):
-        ann, bob, match_id = await seated_pair(server)
-        played.append((match_id, await bid_round(ann, bob, match_id)))
-        await ann.close()
-        await bob.close()
-    await server.stop()
+    played = await three_played(database)
 
     async def never(hub, chunks):  # (the warmer reads nothing: the players ask first)
         return None

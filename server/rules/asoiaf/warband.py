@@ -14,12 +14,12 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from server.rules.asoiaf.cards.loader import Pack, load_pack
 from server.rules.asoiaf.cards.schema import SIZES, Coins, ModelCard
 from server.rules.kernel import RulesError
+from server.rules.violations import Violation
 
 ASSEMBLING = "seed 004, ASSEMBLING YOUR WARBAND"
 NEUTRALS = "seed 004, NEUTRALS MODELS"
@@ -28,18 +28,6 @@ EQUIPMENT = "seed 004, EQUIPMENT TOKENS"
 CARDS = "seed 004, MODEL CARDS"
 DEFAULT_SIZE = "3-6-18"
 DEFAULT_PACK = "core"
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    code: str
-    message: str
-    passage: str
-    model: int | None = None  # index of the offending entry, None for the whole list
-
-    def to_wire(self) -> dict:
-        return {"code": self.code, "message": self.message, "passage": self.passage,
-                "model": self.model}
 
 
 def game_size(options: Mapping[str, Any] | None) -> str:

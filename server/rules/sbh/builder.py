@@ -10,28 +10,15 @@ roster profile, `{"profile": "Elf Archer (Bow)"}`, or a custom model,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from server.rules.kernel import RulesError
 from server.rules.sbh.catalog import Catalog, RuleRef, load
 from server.rules.sbh.points import points as formula_points
+from server.rules.violations import Violation
 
 SELECTING = "seed 000, SELECTING FIGURES"
 BUILDING = "seed 000, BUILDING A WARBAND"
 DEFAULT_LIMIT = 300
 SIZES = ("Big", "Huge", "Gargantuan")
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    code: str
-    message: str
-    passage: str
-    model: int | None = None  # index of the offending entry, None for the whole list
-
-    def to_wire(self) -> dict:
-        return {"code": self.code, "message": self.message, "passage": self.passage,
-                "model": self.model}
 
 
 def is_personality(rules: tuple[RuleRef, ...], catalog: Catalog | None = None) -> bool:
