@@ -33,6 +33,8 @@ def test_an_acrobat_in_heavy_armor_climbs_at_minus_one(dice):
     state, _ = act(walled(tumbler), "a", "activate", dice, figure="a1", dice=2)
     state, events = act(state, "a", "climb", dice, to=h(6, 5))
     assert first(events, "climb_rolled").data["target"] == 5
+    assert first(events, "climb_rolled").data["modifiers"] == [["Acrobat", 1],
+                                                               ["Heavy Armor", -2]]
     assert state.figures["a1"].pos[:2] == (5, 5) and state.figures["a1"].fallen
 
 

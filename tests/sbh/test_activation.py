@@ -101,6 +101,20 @@ def test_leader_adds_one_within_long_not_to_himself(dice):
     assert first(events, "activated").data["successes"] == 0
 
 
+def test_a_roll_names_what_moved_its_target(dice):
+    """seed 000, LEADER (P): "+1 to Quality rolls" of friends in range; the roll
+    says so by name (a player reads "Quality 4, +1 Leader"), and a roll with no
+    modifier carries none."""
+    state = battle(fig("a1", "Captain", 4, 3, (5, 5), rules=["Leader"]),
+                   fig("a2", "Soldier", 4, 3, (5, 10)), fig("b1", "Orc", 4, 3, (12, 12)))
+    dice.fix(3, 3)
+    state, events = act(state, "a", "activate", dice, figure="a2", dice=1)
+    assert first(events, "activated").data["modifiers"] == [["Leader", 1]]
+    state, _ = act(state, "a", "end_activation", dice)
+    state, events = act(state, "a", "activate", dice, figure="a1", dice=1)
+    assert "modifiers" not in first(events, "activated").data
+
+
 def test_fallen_leader_gives_no_bonus(dice):
     """seed 000, LEADER (P): 'does not count if the Leader is lying on the ground'."""
     state = battle(fig("a1", "Captain", 4, 3, (5, 5), rules=["Leader"], fallen=True),

@@ -120,6 +120,11 @@ LOG_JS = """() => {
   return {
     activated: line('activated', {figure: 'a1', dice: [2, 5], automatic: 0, target: 2,
                                   successes: 2, failures: 0}),
+    named: line('activated', {figure: 'a1', dice: [2, 5], automatic: 0, target: 2,
+                              successes: 2, failures: 0, modifiers: [['Leader', 1]]}),
+    climb: line('climb_rolled', {figure: 'b1', dice: [4], automatic: 0, target: 5,
+                                 successes: 0, failures: 1,
+                                 modifiers: [['Acrobat', 1], ['Heavy Armor', -2]]}),
     morale: line('morale_tested', {figure: 'b1', reason: 'Leader killed', dice: [3],
                                    automatic: 0, target: 5, successes: 0, failures: 1}),
     terrain: line('terrain_laid', {seat: 'b', terrain: new Array(46).fill([0, 0, 'woods']),
@@ -143,6 +148,9 @@ def test_the_log_names_players_and_says_why_a_roll_needs_what_it_needs(browser, 
         page.close()
     assert words["activated"] == ("Elf Archer activates with 2 dice: rolled 2, 5, needing 2+ "
                                   "(Quality 3, +1 in its favour) — 2 actions")
+    # the rules name what moved the target (RULES_VERSION 4); older rolls give a sum
+    assert words["named"].endswith("needing 2+ (Quality 3, +1 Leader) — 2 actions")
+    assert "needing 5+ (Quality 4, +1 Acrobat, -2 Heavy Armor)" in words["climb"]
     assert words["morale"].endswith("needing 5+ (Quality 4, -1 against it) — 1 failure")
     assert words["terrain"] == ("Bob lays out the terrain: 46 terrain hexes, 1 wall or edge "
                                 "feature")

@@ -2409,14 +2409,16 @@
   }
   function qualityRoll(data, ctx = {}) {
     const auto = data.automatic ? ` + ${data.automatic} automatic` : "";
-    return `rolled ${diceList(data.dice) || "nothing"}${auto}, needing ${data.target}+` + targetReason(data.target, ctx.figure?.(data.figure));
+    return `rolled ${diceList(data.dice) || "nothing"}${auto}, needing ${data.target}+` + targetReason(data, ctx.figure?.(data.figure));
   }
-  function targetReason(target, figure) {
+  function targetReason(data, figure) {
     const quality = figure?.quality;
+    const target = data.target;
     if (!Number.isInteger(quality) || !Number.isInteger(target)) return "";
-    const shift = quality - target;
-    if (!shift) return ` (Quality ${quality})`;
-    return ` (Quality ${quality}, ${shift > 0 ? `+${shift} in its favour` : `${shift} against it`})`;
+    const named = (data.modifiers || []).map(([name, n]) => `${n > 0 ? "+" : ""}${n} ${name}`);
+    const unnamed = quality - target - (data.modifiers || []).reduce((sum, [, n]) => sum + n, 0);
+    if (unnamed) named.push(unnamed > 0 ? `+${unnamed} in its favour` : `${unnamed} against it`);
+    return ` (${[`Quality ${quality}`, ...named].join(", ")})`;
   }
   var FORMATS = {
     list_submitted: (d, c) => `${c.seat(d.seat)} submitted a warband list` + (d.list ? ` (${d.list.name || "unnamed"}, kept secret until both are in)` : " (secret)"),
@@ -2510,6 +2512,11 @@
     healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
     snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
     jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d, c)})`,
+    climb_rolled: (d, c) => `${c.name(d.figure)} climbs the wall: ${qualityRoll(d, c)} — ` + (d.failures ? "fails" : "makes it"),
+    slip_tested: (d, c) => `${c.name(d.figure)} keeps its footing at the ${d.moment}? ${qualityRoll(d, c)} — ${d.failures ? "slips" : "yes"}`,
+    falling_damage_rolled: (d, c) => `${c.name(d.figure)} falls a ${d.height} height: ${qualityRoll(d, c)}`,
+    greed_tested: (d, c) => `${c.name(d.figure)} resists its greed? ${qualityRoll(d, c)} — ` + (d.greedy ? "gives in" : "resists"),
+    terrain_danger_tested: (d, c) => `${c.name(d.figure)} braves the dangerous ground: ${qualityRoll(d, c)}` + (d.lost ? " — lost" : ""),
     jumped_down: (d, c) => `${c.name(d.figure)} jumps down the ${d.height} cliff`,
     teleported: (d, c) => `${c.name(d.figure)} teleports`,
     teleport_mishap: (d, c) => `${c.name(d.figure)}'s teleport goes wrong`,

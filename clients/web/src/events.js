@@ -72,17 +72,20 @@ function outcomeText(data, attacker, defender, ctx) {
 function qualityRoll(data, ctx = {}) {
   const auto = data.automatic ? ` + ${data.automatic} automatic` : "";
   return `rolled ${diceList(data.dice) || "nothing"}${auto}, needing ${data.target}+`
-    + targetReason(data.target, ctx.figure?.(data.figure));
+    + targetReason(data, ctx.figure?.(data.figure));
 }
 
-// Why a roll needs what it needs: " (Quality 4, +1 in its favour)". The rules send
-// the target only, so what moved it from the figure's Quality is given as a sum.
-function targetReason(target, figure) {
+// Why a roll needs what it needs: " (Quality 4, +1 Leader, -2 Heavy Armor)". The rules
+// name each modifier (a roll's `modifiers`, [name, +n in its favour]); a roll
+// recorded before they did gives the target only, so the shift is given as a sum.
+function targetReason(data, figure) {
   const quality = figure?.quality;
+  const target = data.target;
   if (!Number.isInteger(quality) || !Number.isInteger(target)) return "";
-  const shift = quality - target;
-  if (!shift) return ` (Quality ${quality})`;
-  return ` (Quality ${quality}, ${shift > 0 ? `+${shift} in its favour` : `${shift} against it`})`;
+  const named = (data.modifiers || []).map(([name, n]) => `${n > 0 ? "+" : ""}${n} ${name}`);
+  const unnamed = quality - target - (data.modifiers || []).reduce((sum, [, n]) => sum + n, 0);
+  if (unnamed) named.push(unnamed > 0 ? `+${unnamed} in its favour` : `${unnamed} against it`);
+  return ` (${[`Quality ${quality}`, ...named].join(", ")})`;
 }
 
 const FORMATS = {
@@ -206,6 +209,16 @@ const FORMATS = {
   healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
   snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
   jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d, c)})`,
+  climb_rolled: (d, c) => `${c.name(d.figure)} climbs the wall: ${qualityRoll(d, c)} — `
+    + (d.failures ? "fails" : "makes it"),
+  slip_tested: (d, c) => `${c.name(d.figure)} keeps its footing at the ${d.moment}? `
+    + `${qualityRoll(d, c)} — ${d.failures ? "slips" : "yes"}`,
+  falling_damage_rolled: (d, c) => `${c.name(d.figure)} falls a ${d.height} height: `
+    + `${qualityRoll(d, c)}`,
+  greed_tested: (d, c) => `${c.name(d.figure)} resists its greed? ${qualityRoll(d, c)} — `
+    + (d.greedy ? "gives in" : "resists"),
+  terrain_danger_tested: (d, c) => `${c.name(d.figure)} braves the dangerous ground: `
+    + `${qualityRoll(d, c)}` + (d.lost ? " — lost" : ""),
   jumped_down: (d, c) => `${c.name(d.figure)} jumps down the ${d.height} cliff`,
   teleported: (d, c) => `${c.name(d.figure)} teleports`,
   teleport_mishap: (d, c) => `${c.name(d.figure)}'s teleport goes wrong`,

@@ -113,8 +113,9 @@ def climb(ctx, fig: Figure, to) -> None:
     cost = climb_cost(ctx.state)
     if cost == 1:
         # HEAVY ARMOR: "-2 on climbing rolls"; seed 001, Acrobat: "+1 Quality to climbing"
-        bonus = (1 if fig.has("Acrobat") else 0) - (2 if fig.has("Heavy Armor") else 0)
-        roll = roll_quality(ctx, fig, 1, bonus=bonus)
+        situational = (("Acrobat", 1 if fig.has("Acrobat") else 0),
+                       ("Heavy Armor", -2 if fig.has("Heavy Armor") else 0))
+        roll = roll_quality(ctx, fig, 1, situational=situational)
         ctx.emit("climb_rolled", figure=fig.id, **roll)
         if roll["failures"]:
             ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="failed climb")

@@ -55,7 +55,8 @@ def falling_damage(ctx, fig: Figure, height: str, start: Hex | None = None) -> N
         ctx.emit("fell", figure=fig.id, reason="no damage from falls")
         _landed(ctx, fig, start)
         return
-    roll = roll_quality(ctx, fig, FALL_DICE[height], bonus=1 if fig.has("Acrobat") else 0)
+    acrobat = ("Acrobat", 1 if fig.has("Acrobat") else 0)
+    roll = roll_quality(ctx, fig, FALL_DICE[height], situational=(acrobat,))
     then = {"rule": "falling", "height": height}
     if start is not None:
         then["start"] = [start[0], start[1]]
@@ -213,11 +214,12 @@ def jump(ctx, fig: Figure, to: list[int], running: bool) -> None:
     slippery_landing = s.board.kind(target).name == "slippery"
     if slippery_start and not _keeps_footing(ctx, fig, "take-off", cost):
         return
-    bonus = (1 if running else 0) - (2 if fig.has("Heavy Armor") else 0)
+    situational = (("running start", 1 if running else 0),
+                   ("Heavy Armor", -2 if fig.has("Heavy Armor") else 0))
     if fig.animal and not (slippery_start or slippery_landing):  # (Swarms too)
         roll = {"dice": [], "automatic": 1, "target": 0, "successes": 1, "failures": 0}
     else:  # "MOST four legged animals will automatically pass ... unless ... slippery"
-        roll = roll_quality(ctx, fig, 1, bonus=bonus)
+        roll = roll_quality(ctx, fig, 1, situational=situational)
         if hero.offer(ctx, fig, roll, {"rule": "jump", "to": to, "cost": cost}):
             return
     finish_jump(ctx, fig, to, cost, roll)

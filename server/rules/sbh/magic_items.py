@@ -123,7 +123,8 @@ def roll_for_scroll(ctx, fig: Figure, dice: int) -> dict:
     quality = scroll_quality(ctx.state, fig)
     if quality is None:
         raise illegal(f"{fig.name} carries no scroll with power left.", ITEMS_TABLE)
-    return roll_quality(ctx, fig, dice, bonus=fig.effective_quality - quality)
+    scroll = (f"the scroll's Quality {quality}", fig.effective_quality - quality)
+    return roll_quality(ctx, fig, dice, situational=(scroll,))
 
 
 def scroll_only_successes(state, fig: Figure, roll: dict) -> int:

@@ -74,34 +74,50 @@ def opportunity(state: SbhState, fig: Figure) -> bool:
                and distance(e.pos, fig.pos) <= SHORT for e in state.figures.values())
 
 
+def quality_modifiers(state: SbhState, fig: Figure, *, morale: bool = False,
+                      situational: tuple[tuple[str, int], ...] = ()) -> list[list]:
+    """What moves `fig`'s roll from its Quality, named, as [name, +n in its favour]
+    pairs (the roll event carries them so a player reads "Quality 4, +1 Leader").
+    `situational` are the caller's (+1 running start, -2 Heavy Armor...)."""
+    named = [[name, n] for name, n in situational if n]
+    if fig.wounds:
+        named.append(["wounded", -fig.wounds])
+    if leader_bonus(state, fig):
+        named.append(["Leader", 1])
+    if fig.has("Magic-User") and fig.pos in state.place_of_power:
+        named.append(["place of power", 1])  # seed 000, PLACE OF POWER: "+1 on their Quality rolls"
+    if opportunity(state, fig):
+        named.append(["Opportunistic", 1])
+    if morale:
+        if fig.has("Coward"):
+            named.append(["Coward", -1])  # seed 001, Coward: "-1 Morale"
+        if fig.has("Steadfast"):
+            named.append(["Steadfast", 1])  # seed 000, STEADFAST
+        if fig.has("Undead"):
+            named.append(["Undead", 2])  # seed 000, UNDEAD: +2 on all Morale rolls
+    return named
+
+
 def quality_target(state: SbhState, fig: Figure, *, morale: bool = False,
                    bonus: int = 0) -> int:
     """The number a die must reach for `fig` (lower is better); `bonus` is a
     situational modifier to the roll (+1 running start, -2 Heavy Armor...)."""
-    target = fig.effective_quality - bonus
-    if leader_bonus(state, fig):
-        target -= 1
-    if fig.has("Magic-User") and fig.pos in state.place_of_power:
-        target -= 1  # seed 000, PLACE OF POWER: "+1 on their Quality rolls"
-    if opportunity(state, fig):
-        target -= 1
-    if morale:
-        if fig.has("Coward"):
-            target += 1  # seed 001, Coward: "-1 Morale"
-        if fig.has("Steadfast"):
-            target -= 1  # seed 000, STEADFAST
-        if fig.has("Undead"):
-            target -= 2  # seed 000, UNDEAD: +2 on all Morale rolls
-    return target
+    modifiers = quality_modifiers(state, fig, morale=morale, situational=(("", bonus),))
+    return fig.quality - sum(n for _, n in modifiers)
 
 
 def roll_quality(ctx, fig: Figure, count: int, *, morale: bool = False,
-                 bonus: int = 0) -> dict:
+                 situational: tuple[tuple[str, int], ...] = ()) -> dict:
     """Roll `count` Quality dice for `fig`; returns the event payload part:
-    dice rolled, automatic successes (Hero), the target, successes, failures."""
-    target = quality_target(ctx.state, fig, morale=morale, bonus=bonus)
+    dice rolled, automatic successes (Hero), the target, successes, failures, and
+    the named modifiers that moved the target from the figure's Quality (when any)."""
+    modifiers = quality_modifiers(ctx.state, fig, morale=morale, situational=situational)
+    target = fig.quality - sum(n for _, n in modifiers)
     automatic = 1 if fig.has("Hero") and count > 0 else 0
     dice = ctx.roll(count - automatic)
     successes = automatic + sum(1 for d in dice if succeeds(d, target))
-    return {"dice": dice, "automatic": automatic, "target": target,
+    roll = {"dice": dice, "automatic": automatic, "target": target,
             "successes": successes, "failures": count - successes}
+    if modifiers:
+        roll["modifiers"] = modifiers
+    return roll

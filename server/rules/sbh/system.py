@@ -109,10 +109,11 @@ OPTIONS = DEFAULTS
 # What decide does, as a number: raise it with every deliberate change of the
 # events a command gives, and re-record tests/sbh/rules_corpus.json (its test
 # fails until then). Matches created before matches carried it have none.
-RULES_VERSION = 3  # 2: a Short mover crosses a low wall it touches for one action;
+RULES_VERSION = 4  # 2: a Short mover crosses a low wall it touches for one action;
 #   generated terrain may hold hedges and walls; scenario "random"; rivers and bridges;
 #   Evil shooters shoot into melees. 3: list commitments canonical (list_submitted v2)
-#   and the reveal carries the salts (lists_revealed v2): docs/protocol.md, Fairness
+#   and the reveal carries the salts (lists_revealed v2): docs/protocol.md, Fairness.
+#   4: Quality rolls name what moved their target (a roll's "modifiers": Leader...)
 CONCEDE = CommandSpec("concede", "Concede the match")  # (in every prompt: built once)
 _pack = msgspec.msgpack.Encoder().encode  # (packed_view)
 
