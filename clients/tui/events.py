@@ -72,6 +72,9 @@ def _roll(d: dict) -> str:
         rolled += f" (+{auto} automatic)"
     target = d.get("target", d.get("target_number"))
     needing = f" needing {target}+" if isinstance(target, int) else ""
+    named = [f"{n:+d} {name}" for name, n in d.get("modifiers") or ()]
+    if named:  # what moved the target, as the rules name it: "(+1 Leader)"
+        needing += f" ({', '.join(named)})"
     return (f"rolls {rolled}{needing}: {plural(d.get('successes', 0), 'success')}, "
             f"{plural(d.get('failures', 0), 'failure')}")
 

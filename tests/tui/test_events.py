@@ -42,6 +42,10 @@ def test_shots_activations_moves_and_turns():
                               automatic=0, target=4, successes=1, failures=2), NAMES) == \
         "Orc Warrior a3 activates: rolls 5, 1, 1 needing 4+: 1 success, 2 failures -> " \
         "1 action; turnover after this figure"
+    assert format_event(event("activated", figure="a3", casting=False, dice=[3], automatic=0,
+                              target=3, successes=1, failures=0,
+                              modifiers=[["Leader", 1]]), NAMES).startswith(
+        "Orc Warrior a3 activates: rolls 3 needing 3+ (+1 Leader): 1 success")
     assert format_event(event("moved", figure="b5", to=[3, 4], cost=2, contact=True),
                         NAMES) == "Goblin b5 moves to [3, 4] (2 actions), into contact"
     assert format_event(event("turn_passed", to="b", turn=3, reason="turnover"), NAMES,
