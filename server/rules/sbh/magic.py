@@ -44,12 +44,31 @@ def spell_power(state: SbhState, fig: Figure) -> int:
     return act.actions + act.spell_only
 
 
-def hold_targets(state: SbhState, fig: Figure, kind: str, power: int) -> list[str]:
+class CastersSight:
+    """What one caster sees, each line traced once for all the spells and powers
+    a prompt offers (it depends on neither)."""
+
+    def __init__(self, state: SbhState, caster: Figure) -> None:
+        self.state, self.caster = state, caster
+        self.blocking: frozenset[int] | None = None
+        self.lines: dict[str, ranged.Sight | None] = {}
+
+    def of(self, enemy: Figure) -> ranged.Sight | None:
+        if enemy.id not in self.lines:
+            if self.blocking is None:
+                self.blocking = ranged.blocking_figures(self.state, self.caster)
+            self.lines[enemy.id] = ranged.sight(self.state, self.caster, enemy, self.blocking)
+        return self.lines[enemy.id]
+
+
+def hold_targets(state: SbhState, fig: Figure, kind: str, power: int,
+                 sights: CastersSight | None = None) -> list[str]:
     """Enemies in range (1/2/3 power = Short/Medium/Long) and in sight; "even if
     the target is already engaged in melee" (seed 000, TRANSFIX)."""
     if power not in ranged.SPELL_RANGES or fig.pos is None:
         return []
     reach = ranged.SPELL_RANGES[power]
+    sights = sights or CastersSight(state, fig)
     found = []
     for enemy in state.figures.values():
         if enemy.seat == fig.seat or not enemy.on_table or enemy.transfixed:
@@ -59,7 +78,7 @@ def hold_targets(state: SbhState, fig: Figure, kind: str, power: int) -> list[st
             # seed 001, Distract: "does not work on Animal, Artificial, or Undead"
             # (seed 000, SWARM: "Swarm bases count as Animals")
             continue
-        seen = ranged.sight(state, fig, enemy)
+        seen = sights.of(enemy)
         if seen is None or seen.distance > reach:
             continue
         if seen.max_range is not None and seen.distance > seen.max_range:
@@ -91,11 +110,11 @@ def _ability_power(state: SbhState, fig: Figure, kind: str) -> int:
 def magic_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
     if not state.activation.scroll and fig.rules.keys().isdisjoint(_MAGIC_RULES):
         return []  # (what follows offers nothing to a figure without them)
-    specs = []
+    specs, sights = [], CastersSight(state, fig)
     for kind in HOLDS:
         available = _ability_power(state, fig, kind)
         for power in range(1, min(available, 3) + 1):
-            found = hold_targets(state, fig, kind, power)
+            found = hold_targets(state, fig, kind, power, sights)
             if found:
                 specs.append(CommandSpec(kind, f"{kind.capitalize()} (power {power})",
                                          params={"target": found, "power": [power]}))
