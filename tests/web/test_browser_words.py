@@ -67,25 +67,55 @@ def test_the_prompt_panel_in_words_and_place_the_rest(browser, server, width, he
         assert page.locator(".option[data-type=deploy] button.value").all_inner_texts() == [
             "Elf Archer", "Elf Warrior"]  # names, not profiles or ids
 
-        # a refusal shows in the row of the option refused, beside its button
+        # "Place the rest" plans each figure left on a hex nearest the middle of the
+        # zone, drawn on the board before anything is sent
+        page.click("button.place-rest")
+        assert page.locator("button.plan-confirm").is_visible()
+        assert page.evaluate("() => window.sent") == []
+        assert page.evaluate("() => [...panel.plan.positions]") == [["a1", [3, 10]],
+                                                                    ["a2", [2, 11]]]
+        drawn = page.evaluate("""() => {
+            const box = document.createElement('div'); document.body.appendChild(box);
+            const board = new warbandLib.Board(box, {});
+            board.render({...panel.plan.draftView(view), board: {width: 6, height: 12}},
+                         panel.marks());
+            return [...box.querySelectorAll('[data-planned]')].map((g) => [g.dataset.figure,
+                                                                        g.dataset.pos]); }""")
+        assert drawn == [["a1", "3,10"], ["a2", "2,11"]]
+
+        # adjusted: a planned figure clicked, then a free hex of its zone
+        assert page.evaluate("() => panel.chooseFigure('a2')")
+        free = page.evaluate("() => [...panel.marks().hexes.keys()]")
+        assert len(free) == len(ZONE) - 2 and "3,10" not in free and "2,11" not in free
+        assert page.evaluate("() => panel.chooseHex('0,10')")
+        assert page.evaluate("() => [...panel.plan.positions]") == [["a1", [3, 10]],
+                                                                    ["a2", [0, 10]]]
+        # two planned figures clicked one after the other swap places
+        page.evaluate("() => { panel.chooseFigure('a1'); panel.chooseFigure('a2'); }")
+        assert page.evaluate("() => [...panel.plan.positions]") == [["a1", [0, 10]],
+                                                                    ["a2", [3, 10]]]
+
+        # a refusal shows in the row of the option refused, beside its button; the
+        # plan stays, to mend
         page.evaluate("() => { window.refuse = Object.assign(new Error("
                       "'That hex is taken.'), {code: 'illegal'}); }")
-        page.click("button.place-rest")
+        page.click("button.plan-confirm")
         error = page.wait_for_selector(".option[data-type=deploy] .prompt-error")
         assert error.inner_text() == "Refused: That hex is taken." and inside(page, ".prompt-error")
         page.evaluate("() => { window.refuse = null; }")
+        assert page.locator("button.plan-confirm").is_visible()
 
-        # "Place the rest": each figure left, one prompt after another, on the hex
-        # nearest the middle of the zone; it stops when nothing is left to place
-        page.click("button.place-rest")
+        # confirmed: each figure, one prompt after another, where the plan put it; it
+        # stops when nothing is left to place
+        page.click("button.plan-confirm")
         page.wait_for_function("() => window.sent.length === 1")
         assert page.locator(".prompt-error").count() == 0, "the error goes with the next click"
-        assert page.evaluate("() => window.sent") == [["deploy", {"figure": "a1", "to": [3, 10]}]]
-        page.evaluate("""([prompt]) => { view.figures[0].pos = [3, 10];
+        assert page.evaluate("() => window.sent") == [["deploy", {"figure": "a1", "to": [0, 10]}]]
+        page.evaluate("""([prompt]) => { view.figures[0].pos = [0, 10];
             panel.setContext({prompt, seat: 'a', view, players: {a: 'Ann', b: 'Bob'}}); }""",
-                      [deploy_prompt(31, ["a2"], taken=([3, 10],))])
+                      [deploy_prompt(31, ["a2"], taken=([0, 10],))])
         page.wait_for_function("() => window.sent.length === 2")
-        assert page.evaluate("() => window.sent")[1] == ["deploy", {"figure": "a2", "to": [2, 11]}]
+        assert page.evaluate("() => window.sent")[1] == ["deploy", {"figure": "a2", "to": [3, 10]}]
         page.evaluate("""() => panel.setContext({prompt: {seq: 32, waiting: ['b'],
             decision: null}, seat: 'a', view, players: {a: 'Ann', b: 'Bob'}})""")
         assert head.inner_text() == "Waiting for Bob…"

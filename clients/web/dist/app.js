@@ -1,7 +1,7 @@
 (() => {
   var __defProp = Object.defineProperty;
-  var __defNormalProp = (obj, key2, value) => key2 in obj ? __defProp(obj, key2, { enumerable: true, configurable: true, writable: true, value }) : obj[key2] = value;
-  var __publicField = (obj, key2, value) => __defNormalProp(obj, typeof key2 !== "symbol" ? key2 + "" : key2, value);
+  var __defNormalProp = (obj, key3, value) => key3 in obj ? __defProp(obj, key3, { enumerable: true, configurable: true, writable: true, value }) : obj[key3] = value;
+  var __publicField = (obj, key3, value) => __defNormalProp(obj, typeof key3 !== "symbol" ? key3 + "" : key3, value);
 
   // src/dom.js
   function escape(text) {
@@ -47,9 +47,9 @@
   function displayNames(figures) {
     const groups = /* @__PURE__ */ new Map();
     for (const fig of figures) {
-      const key2 = `${fig.seat}|${shortName(fig.name)}`;
-      if (!groups.has(key2)) groups.set(key2, []);
-      groups.get(key2).push(fig);
+      const key3 = `${fig.seat}|${shortName(fig.name)}`;
+      if (!groups.has(key3)) groups.set(key3, []);
+      groups.get(key3).push(fig);
     }
     const names = /* @__PURE__ */ new Map();
     for (const members of groups.values()) {
@@ -299,8 +299,8 @@
     for (const fig of figures) {
       if (!bases.has(fig.seat)) bases.set(fig.seat, /* @__PURE__ */ new Map());
       bases.get(fig.seat).set(shortName(fig.name), 0);
-      const key2 = `${fig.seat}|${shortName(fig.name)}`;
-      counts.set(key2, (counts.get(key2) || 0) + 1);
+      const key3 = `${fig.seat}|${shortName(fig.name)}`;
+      counts.set(key3, (counts.get(key3) || 0) + 1);
     }
     const chosen = /* @__PURE__ */ new Map();
     for (const [seat, levels] of bases) {
@@ -551,9 +551,9 @@
       if (!target) return;
       if (target.figure) {
         const fig = this.figures.get(target.figure);
-        const key2 = fig?.pos ? hexKey(fig.pos[0], fig.pos[1]) : null;
-        if (!this.figureMarks.has(target.figure) && key2 && this.hexMarks.has(key2)) {
-          this.handlers.onHex?.(key2);
+        const key3 = fig?.pos ? hexKey(fig.pos[0], fig.pos[1]) : null;
+        if (!this.figureMarks.has(target.figure) && key3 && this.hexMarks.has(key3)) {
+          this.handlers.onHex?.(key3);
         } else {
           this.handlers.onFigure?.(target.figure);
         }
@@ -612,12 +612,12 @@
       parts.push(this._defs());
       parts.push('<g class="terrain">');
       for (const [q, r] of boardHexes(width, height)) {
-        const key2 = hexKey(q, r);
-        const kind = terrain.get(key2) || "open";
+        const key3 = hexKey(q, r);
+        const kind = terrain.get(key3) || "open";
         const style = kindStyle(kind);
         const [x, y] = centre(q, r);
         const points = corners(x, y);
-        parts.push(`<polygon points="${points}" fill="${style.fill}" class="hex kind-${kind}" data-hex="${key2}" data-kind="${kind}"/>`);
+        parts.push(`<polygon points="${points}" fill="${style.fill}" class="hex kind-${kind}" data-hex="${key3}" data-kind="${kind}"/>`);
         if (style.pattern) {
           parts.push(`<polygon points="${points}" fill="url(#pat-${style.pattern})" class="hex-pattern" pointer-events="none"/>`);
         }
@@ -660,10 +660,10 @@
     }
     _highlights() {
       const out = ['<g class="highlights">'];
-      for (const [key2, colour] of this.hexMarks) {
-        const [q, r] = key2.split(",").map(Number);
+      for (const [key3, colour] of this.hexMarks) {
+        const [q, r] = key3.split(",").map(Number);
         const [x, y] = centre(q, r);
-        out.push(`<polygon points="${corners(x, y, 0.86)}" class="legal-hex" data-hex="${key2}" fill="${colour}" fill-opacity="0.38" stroke="${colour}" stroke-width="0.12"/>`);
+        out.push(`<polygon points="${corners(x, y, 0.86)}" class="legal-hex" data-hex="${key3}" fill="${colour}" fill-opacity="0.38" stroke="${colour}" stroke-width="0.12"/>`);
       }
       out.push("</g>");
       return out.join("");
@@ -687,8 +687,9 @@
         }
         const classes = ["figure", `seat-${fig.seat}`, ...states.map((s) => s.split(" ")[0])];
         if (mark) classes.push("legal");
+        if (fig.planned) classes.push("planned");
         if (fig.id === active) classes.push("acting");
-        out.push(`<g class="${classes.join(" ")}" data-figure="${escape(fig.id)}" data-seat="${fig.seat}" data-name="${escape(name)}" data-pos="${fig.pos.join(",")}" data-states="${states.join(" ")}">`);
+        out.push(`<g class="${classes.join(" ")}" data-figure="${escape(fig.id)}" data-seat="${fig.seat}" data-name="${escape(name)}" data-pos="${fig.pos.join(",")}" data-states="${states.join(" ")}"${fig.planned ? ' data-planned="true"' : ""}>`);
         if (mark) {
           out.push(`<circle cx="${x}" cy="${y}" r="0.84" fill="${mark}" fill-opacity="0.3" stroke="none" class="legal-glow"/>`);
         }
@@ -1327,8 +1328,8 @@
     }
     countWithoutUndefined(object, keys) {
       let count = 0;
-      for (const key2 of keys) {
-        if (object[key2] !== void 0) {
+      for (const key3 of keys) {
+        if (object[key3] !== void 0) {
           count++;
         }
       }
@@ -1351,10 +1352,10 @@
       } else {
         throw new Error(`Too large map object: ${size}`);
       }
-      for (const key2 of keys) {
-        const value = object[key2];
+      for (const key3 of keys) {
+        const value = object[key3];
         if (!(this.ignoreUndefined && value === void 0)) {
-          this.encodeString(key2);
+          this.encodeString(key3);
           this.doEncode(value, depth + 1);
         }
       }
@@ -1537,11 +1538,11 @@
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
-  var mapKeyConverter = (key2) => {
-    if (typeof key2 === "string" || typeof key2 === "number") {
-      return key2;
+  var mapKeyConverter = (key3) => {
+    if (typeof key3 === "string" || typeof key3 === "number") {
+      return key3;
     }
-    throw new DecodeError("The type of key must be string or number but " + typeof key2);
+    throw new DecodeError("The type of key must be string or number but " + typeof key3);
   };
   var StackPool = class {
     constructor() {
@@ -2559,15 +2560,15 @@
   function generic(type, data, ctx) {
     const words2 = type.replace(/_/g, " ");
     const details = [];
-    for (const [key2, value] of Object.entries(data)) {
-      if (FIGURE_KEYS.has(key2) && typeof value === "string") {
-        details.push(`${key2} ${ctx.name(value)}`);
-      } else if (key2 === "seat" && typeof value === "string") {
+    for (const [key3, value] of Object.entries(data)) {
+      if (FIGURE_KEYS.has(key3) && typeof value === "string") {
+        details.push(`${key3} ${ctx.name(value)}`);
+      } else if (key3 === "seat" && typeof value === "string") {
         details.push(ctx.seat(value));
-      } else if (key2 === "dice" && Array.isArray(value)) {
+      } else if (key3 === "dice" && Array.isArray(value)) {
         details.push(`rolled ${diceList(value)}`);
       } else if (["number", "boolean"].includes(typeof value) || typeof value === "string" && value.length < 40) {
-        details.push(`${key2.replace(/_/g, " ")} ${value}`);
+        details.push(`${key3.replace(/_/g, " ")} ${value}`);
       }
     }
     const head = words2.charAt(0).toUpperCase() + words2.slice(1);
@@ -2580,8 +2581,8 @@
   function formatOdds(odds) {
     const merged = /* @__PURE__ */ new Map();
     for (const o of odds.outcomes || []) {
-      const key2 = o.loser === null || o.result === "none" ? "none" : `${o.loser}:${o.result}`;
-      merged.set(key2, (merged.get(key2) || 0) + o.probability);
+      const key3 = o.loser === null || o.result === "none" ? "none" : `${o.loser}:${o.result}`;
+      merged.set(key3, (merged.get(key3) || 0) + o.probability);
     }
     const order = [
       "defender:gruesome",
@@ -2712,7 +2713,7 @@
       this.timer = null;
     }
     show() {
-      const scenarios = Object.entries(SCENARIOS).map(([key2, label]) => `<option value="${key2}">${escape(label)}</option>`).join("");
+      const scenarios = Object.entries(SCENARIOS).map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("");
       this.root.innerHTML = `
       <div class="lobby">
         <section class="card">
@@ -2730,7 +2731,7 @@
             </label>
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
-            <label>Bot's pace <select name="pace">${PACES.map(([key2, label]) => `<option value="${key2}">${escape(label)}</option>`).join("")}</select></label>
+            <label>Bot's pace <select name="pace">${PACES.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select></label>
             <div class="form-actions">
               <button class="primary" type="submit">Create match</button>
               <button type="button" id="vs-bot">Play against the bot</button>
@@ -2900,6 +2901,125 @@
       } catch (error) {
         this.status(error.message, where);
       }
+    }
+  };
+
+  // src/deploy_plan.js
+  function deployable(candidates) {
+    const out = /* @__PURE__ */ new Map();
+    for (const c of candidates) {
+      if (c.spec.type !== "deploy") continue;
+      const figures = c.spec.params?.figure;
+      const hexes = c.spec.params?.to;
+      if (!Array.isArray(figures) || !Array.isArray(hexes) || !hexes.length) continue;
+      for (const figure of figures) if (!out.has(figure)) out.set(figure, { candidate: c, hexes });
+    }
+    return out;
+  }
+  var key2 = ([q, r]) => `${q},${r}`;
+  function axialDistance([q1, r1], [q2, r2]) {
+    const dq = q1 - q2;
+    const dr = r1 - r2;
+    return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+  }
+  function byNearnessToMiddle(hexes) {
+    const mid = [0, 1].map((i) => hexes.reduce((sum, h) => sum + h[i], 0) / hexes.length);
+    return [...hexes].sort((a, b) => axialDistance(a, mid) - axialDistance(b, mid) || a[1] - b[1] || a[0] - b[0]);
+  }
+  var DeploymentPlan = class {
+    constructor() {
+      this.positions = null;
+      this.zones = /* @__PURE__ */ new Map();
+      this.selected = null;
+    }
+    get active() {
+      return this.positions !== null;
+    }
+    // Each figure the prompt may place on a distinct hex nearest its zone's middle.
+    start(candidates) {
+      const options = deployable(candidates);
+      this.positions = /* @__PURE__ */ new Map();
+      this.zones = /* @__PURE__ */ new Map();
+      this.selected = null;
+      const taken = /* @__PURE__ */ new Set();
+      for (const [figure, { hexes }] of options) {
+        this.zones.set(figure, hexes);
+        const hex = byNearnessToMiddle(hexes).find((h) => !taken.has(key2(h)));
+        if (!hex) continue;
+        taken.add(key2(hex));
+        this.positions.set(figure, hex);
+      }
+      return this.positions.size > 0;
+    }
+    clear() {
+      this.positions = null;
+      this.zones = /* @__PURE__ */ new Map();
+      this.selected = null;
+    }
+    // The view with the planned figures standing where the plan puts them.
+    draftView(view) {
+      if (!this.active || !view) return view;
+      return {
+        ...view,
+        figures: (view.figures || []).map((f) => !f.pos && this.positions.has(f.id) ? { ...f, pos: this.positions.get(f.id), planned: true } : f)
+      };
+    }
+    // What the board highlights: the planned figures (clickable) and, once one is
+    // selected, the free hexes of its zone.
+    marks(colour) {
+      const hexes = /* @__PURE__ */ new Map();
+      const figures = /* @__PURE__ */ new Map();
+      if (!this.active) return { hexes, figures };
+      for (const id of this.positions.keys()) figures.set(id, id === this.selected ? "#f2b705" : colour);
+      if (this.selected) {
+        const used = new Set([...this.positions.values()].map(key2));
+        for (const h of this.zones.get(this.selected) || []) {
+          if (!used.has(key2(h))) hexes.set(key2(h), colour);
+        }
+      }
+      return { hexes, figures };
+    }
+    // A click on a planned figure: select it, or swap it with the one selected.
+    chooseFigure(id) {
+      if (!this.active || !this.positions.has(id)) return false;
+      if (this.selected && this.selected !== id) {
+        const here = this.positions.get(this.selected);
+        const there = this.positions.get(id);
+        const fits = (figure, hex) => (this.zones.get(figure) || []).some((h) => key2(h) === key2(hex));
+        if (fits(this.selected, there) && fits(id, here)) {
+          this.positions.set(this.selected, there);
+          this.positions.set(id, here);
+          this.selected = null;
+          return true;
+        }
+      }
+      this.selected = this.selected === id ? null : id;
+      return true;
+    }
+    // A click on a hex: the selected figure goes there if it is free and in its zone.
+    chooseHex(hexKey2) {
+      if (!this.active || !this.selected) return false;
+      const hex = (this.zones.get(this.selected) || []).find((h) => key2(h) === hexKey2);
+      if (!hex || [...this.positions.values()].some((h) => key2(h) === hexKey2)) return false;
+      this.positions.set(this.selected, hex);
+      this.selected = null;
+      return true;
+    }
+    // The next deploy to send for the plan: {candidate, args}, or null when the
+    // prompt places none of the planned figures any more (a figure placed is no
+    // longer offered, so each is sent once). A planned hex the prompt
+    // no longer offers (a Swarm base must touch one already placed) gives way to the
+    // offered hex nearest it.
+    next(candidates) {
+      if (!this.active) return null;
+      const options = deployable(candidates);
+      for (const [figure, planned] of this.positions) {
+        const option = options.get(figure);
+        if (!option) continue;
+        const to = option.hexes.find((h) => key2(h) === key2(planned)) || [...option.hexes].sort((a, b) => axialDistance(a, planned) - axialDistance(b, planned))[0];
+        return { candidate: option.candidate, args: { figure, to } };
+      }
+      return null;
     }
   };
 
@@ -3114,18 +3234,18 @@
       return limit ? { points_limit: limit } : {};
     }
     catalogFor(view) {
-      const key2 = JSON.stringify(this._options(view));
-      if (!this.catalogs.has(key2)) {
-        this.catalogs.set(key2, null);
+      const key3 = JSON.stringify(this._options(view));
+      if (!this.catalogs.has(key3)) {
+        this.catalogs.set(key3, null);
         this.hooks.catalog(this._options(view)).then((catalog) => {
-          this.catalogs.set(key2, catalog);
+          this.catalogs.set(key3, catalog);
           this.hooks.rerender();
         }).catch((error) => {
-          this.catalogs.set(key2, error);
+          this.catalogs.set(key3, error);
           this.hooks.rerender();
         });
       }
-      return this.catalogs.get(key2);
+      return this.catalogs.get(key3);
     }
     // The inside of the submit_list option row.
     row(c, view) {
@@ -3217,18 +3337,18 @@
       for (const [name, values] of Object.entries(candidate.spec.params || {})) {
         if (!(name in args)) [args[name]] = values;
       }
-      const key2 = `${ui.prompt.seq}|${candidate.spec.type}|${JSON.stringify(args)}`;
+      const key3 = `${ui.prompt.seq}|${candidate.spec.type}|${JSON.stringify(args)}`;
       const label = `${candidate.spec.type} ${ui.names.get(args.target) || args.target || ""}`;
-      if (this.cache.has(key2)) {
-        this._showOdds(this.cache.get(key2), label);
+      if (this.cache.has(key3)) {
+        this._showOdds(this.cache.get(key3), label);
         return;
       }
       const seq = ui.prompt.seq;
       ui.hooks.odds(candidate.spec.type, args).then((odds) => {
-        this.cache.set(key2, odds);
+        this.cache.set(key3, odds);
         if (ui.prompt?.seq === seq) this._showOdds(odds, label);
       }).catch(() => {
-        this.cache.set(key2, null);
+        this.cache.set(key3, null);
       });
     }
     _showOdds(odds, label = "") {
@@ -3295,22 +3415,6 @@
     if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';
     return `<div class="prompt-head theirs" data-mine="false">Waiting for <span class="waiting-for">${escape(waiting.join(" and "))}</span>…</div>`;
   }
-  function placement(spec) {
-    const figures = spec.params?.figure;
-    const hexes = spec.params?.to;
-    if (!Array.isArray(figures) || !figures.length || !Array.isArray(hexes) || !hexes.length) {
-      return null;
-    }
-    const mid = (i) => hexes.reduce((sum, h) => sum + h[i], 0) / hexes.length;
-    const [q, r] = [mid(0), mid(1)];
-    const distance = ([hq, hr]) => {
-      const dq = hq - q;
-      const dr = hr - r;
-      return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
-    };
-    const best = hexes.reduce((a, b) => distance(b) < distance(a) ? b : a);
-    return { figure: figures[0], to: best };
-  }
 
   // src/terrain_editor.js
   var ACROSS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
@@ -3339,8 +3443,8 @@
       this.sides = /* @__PURE__ */ new Map();
     }
     // A click on hex `key` at `point` (board units; null when not known).
-    paint(key2, point) {
-      const [q, r] = key2.split(",").map(Number);
+    paint(key3, point) {
+      const [q, r] = key3.split(",").map(Number);
       const side = point ? sideAt(q, r, point) : null;
       if (SIDE_TOOLS.includes(this.tool)) {
         if (!side) return;
@@ -3350,15 +3454,15 @@
       } else if (this.tool === "erase") {
         const id = side?.near ? sideKey([q, r], side.across) : null;
         if (id && this.sides.has(id)) this.sides.delete(id);
-        else this.hexes.delete(key2);
-      } else if (this.hexes.get(key2) === this.tool) {
-        this.hexes.delete(key2);
+        else this.hexes.delete(key3);
+      } else if (this.hexes.get(key3) === this.tool) {
+        this.hexes.delete(key3);
       } else {
-        this.hexes.set(key2, this.tool);
+        this.hexes.set(key3, this.tool);
       }
     }
     args() {
-      const terrain = [...this.hexes].map(([key2, kind]) => [...key2.split(",").map(Number), kind]);
+      const terrain = [...this.hexes].map(([key3, kind]) => [...key3.split(",").map(Number), kind]);
       return { terrain, edges: [...this.sides.values()] };
     }
     // The view with the draft in place of the board's lay-out (the board is bare
@@ -3423,6 +3527,7 @@
       this.busy = false;
       this.odds = new OddsBox(this);
       this.terrain = new TerrainEditor();
+      this.plan = new DeploymentPlan();
       this.confirming = null;
       this.lists = new ListChooser({
         catalog: (options) => hooks.catalog(options),
@@ -3450,6 +3555,7 @@
         this.odds.shown = null;
         this.reset(false);
         if (!this._listCandidate()) this.lists.closeBuilder();
+        if (!deployable(this.candidates).size) this.plan.clear();
         if (!this.candidates.some((c) => c.spec.type === "lay_terrain")) {
           this.terrain.open = false;
           this.terrain.clear();
@@ -3532,6 +3638,7 @@
       const hexes = /* @__PURE__ */ new Map();
       const figures = /* @__PURE__ */ new Map();
       if (!this.decision || this.busy || this.terrain.open) return { hexes, figures };
+      if (this.plan.active) return this.plan.marks(PALETTE[0]);
       const { onBoard } = this._pieces();
       for (const c of this.candidates) {
         const param = this._boardParam(c);
@@ -3549,17 +3656,26 @@
     }
     // -- choosing -------------------------------------------------------------------
     // `point`: where in the hex (board units), for the terrain editor's sides
-    chooseHex(key2, point = null) {
+    chooseHex(key3, point = null) {
       if (this.terrain.open && this.decision && !this.busy) {
-        this.terrain.paint(key2, point);
+        this.terrain.paint(key3, point);
         this.render();
         this.hooks.changed();
         return true;
       }
-      return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key2) || this._chooseOnBoard("area", (v) => this.view.features[v].hexes.some(([q, r]) => `${q},${r}` === key2));
+      if (this.plan.active) return this._planChanged(!this.busy && this.plan.chooseHex(key3));
+      return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key3) || this._chooseOnBoard("area", (v) => this.view.features[v].hexes.some(([q, r]) => `${q},${r}` === key3));
     }
     chooseFigure(id) {
+      if (this.plan.active) return this._planChanged(!this.busy && this.plan.chooseFigure(id));
       return this._chooseOnBoard("figure", (v) => v === id);
+    }
+    _planChanged(changed) {
+      if (changed) {
+        this.render();
+        this.hooks.changed();
+      }
+      return changed;
     }
     _chooseOnBoard(kind, matches) {
       if (!this.decision || this.busy) return false;
@@ -3643,22 +3759,25 @@
       this.error = { index: null, text };
       this.render();
     }
-    // "Place the rest": each remaining figure, one command after another (each a
-    // prompt of its own), on the hex nearest the middle of its zone; it stops when
-    // nothing is left to place, at a refusal, or when the prompt asks something else.
+    // "Place the rest": a plan of every figure left on a hex of its zone, shown on
+    // the board to adjust (deploy_plan.js); confirmed, each goes in one command after
+    // another (each a prompt of its own). It stops when nothing is left to place, at a
+    // refusal (the plan stays, to mend), or when the prompt asks something else.
     _placingSpec() {
       if (!this.decision || this.finished) return null;
-      return this.candidates.find((c) => placement(c.spec) && c.spec.type === "deploy") || null;
+      return deployable(this.candidates).size ? this.candidates.find((c) => c.spec.type === "deploy") : null;
     }
     _placeNext() {
       if (!this.placing || this.busy) return;
-      const c = this._placingSpec();
-      if (!c) {
+      const next = this._placingSpec() ? this.plan.next(this.candidates) : null;
+      if (!next) {
         this.placing = false;
+        this.plan.clear();
         this.render();
+        this.hooks.changed();
         return;
       }
-      this._submit({ ...c, chosen: {} }, placement(c.spec));
+      this._submit({ ...next.candidate, chosen: {} }, next.args);
     }
     _terrainAction(candidate, action, tool) {
       const editor = this.terrain;
@@ -3726,8 +3845,10 @@
           if (this.error?.index === null) {
             parts.push(`<p class="prompt-error" role="alert">${escape(this.error.text)}</p>`);
           }
-          if (this._placingSpec() && !this.placing) {
-            parts.push('<button class="place-rest" data-action="place-rest">Place the rest</button> <span class="muted">each figure left on a hex of your zone</span>');
+          if (this._placingSpec() && !this.placing && !this.plan.active) {
+            parts.push('<button class="place-rest" data-action="place-rest">Place the rest</button> <span class="muted">each figure left on a hex of your zone, to adjust</span>');
+          } else if (this.plan.active && !this.placing) {
+            parts.push('<div class="plan"><button class="primary plan-confirm" data-action="plan-confirm">Confirm placement</button> <button class="plan-cancel" data-action="plan-cancel">Cancel</button> <span class="hint">— to move a figure, click it, then a free hex of your zone (or another figure, to swap them)</span></div>');
           }
           parts.push('<div class="options">');
           for (const c of this.candidates) parts.push(this._row(c));
@@ -3747,9 +3868,9 @@
     _tellTurn() {
       const mine = Boolean(this.decision && !this.finished);
       const waiting = this.finished ? [] : (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
-      const key2 = `${this.prompt?.seq}|${mine}|${waiting.join()}`;
-      if (key2 === this.toldTurn) return;
-      this.toldTurn = key2;
+      const key3 = `${this.prompt?.seq}|${mine}|${waiting.join()}`;
+      if (key3 === this.toldTurn) return;
+      this.toldTurn = key3;
       this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
     }
     _row(c) {
@@ -3817,8 +3938,17 @@
       const action = button.dataset.action;
       if (this.error) this.error = null;
       if (action === "place-rest") {
+        this._planChanged(this.plan.start(this.candidates));
+        return;
+      }
+      if (action === "plan-confirm") {
         this.placing = true;
         this._placeNext();
+        return;
+      }
+      if (action === "plan-cancel") {
+        this.plan.clear();
+        this._planChanged(true);
         return;
       }
       if (action === "cancel") {
@@ -4139,7 +4269,7 @@
       this.boardBox = $(this.root, ".board");
       this.board = new Board(this.boardBox, {
         // a click on the board while looking back brings it to now, never a choice
-        onHex: (key2, point) => this.trail.back() || this.promptUI.chooseHex(key2, point),
+        onHex: (key3, point) => this.trail.back() || this.promptUI.chooseHex(key3, point),
         onFigure: (id) => this.trail.back() || this.promptUI.chooseFigure(id),
         onHover: (target) => this.hover(target)
       });
@@ -4312,9 +4442,9 @@
       log.parentElement.scrollTop = log.parentElement.scrollHeight;
     }
     renderAll() {
-      const key2 = (this.view?.figures || []).map((f) => `${f.id}:${f.name}`).join("|");
-      if (key2 !== this.namesKey) {
-        this.namesKey = key2;
+      const key3 = (this.view?.figures || []).map((f) => `${f.id}:${f.name}`).join("|");
+      if (key3 !== this.namesKey) {
+        this.namesKey = key3;
         this.renderLog();
       }
       this.renderHead();
@@ -4342,7 +4472,7 @@
     drawBoard() {
       const marks = this.promptUI.marks();
       marks.active = this.view?.activation?.figure || null;
-      let view = this.promptUI.terrain.draftView(this.view);
+      let view = this.promptUI.plan.draftView(this.promptUI.terrain.draftView(this.view));
       marks.trail = this.trail.marks();
       const past = this.trail.pastView();
       if (past) {
@@ -4786,13 +4916,13 @@
     // The server's warband catalog (priced profiles, ready-made lists) for these
     // match options; fetched once per options, and again after a failure.
     catalog(options = {}) {
-      const key2 = JSON.stringify(options);
-      if (!this.catalogs.has(key2)) {
+      const key3 = JSON.stringify(options);
+      if (!this.catalogs.has(key3)) {
         const asked = this.conn.request("catalog", { system: "sbh", options });
-        asked.catch(() => this.catalogs.delete(key2));
-        this.catalogs.set(key2, asked);
+        asked.catch(() => this.catalogs.delete(key3));
+        this.catalogs.set(key3, asked);
       }
-      return this.catalogs.get(key2);
+      return this.catalogs.get(key3);
     }
     // Outcome probabilities from the server; rejects when unavailable (then no odds shown).
     async odds(matchId, command, args) {

@@ -233,10 +233,11 @@ export class Board {
       }
       const classes = ["figure", `seat-${fig.seat}`, ...states.map((s) => s.split(" ")[0])];
       if (mark) classes.push("legal");
+      if (fig.planned) classes.push("planned"); // (not placed yet: "Place the rest")
       if (fig.id === active) classes.push("acting");
       out.push(`<g class="${classes.join(" ")}" data-figure="${escape(fig.id)}" `
         + `data-seat="${fig.seat}" data-name="${escape(name)}" data-pos="${fig.pos.join(",")}" `
-        + `data-states="${states.join(" ")}">`);
+        + `data-states="${states.join(" ")}"${fig.planned ? ' data-planned="true"' : ""}>`);
       if (mark) {
         out.push(`<circle cx="${x}" cy="${y}" r="0.84" fill="${mark}" fill-opacity="0.3" `
           + 'stroke="none" class="legal-glow"/>');

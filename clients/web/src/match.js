@@ -342,7 +342,8 @@ export class MatchScreen {
   drawBoard() {
     const marks = this.promptUI.marks();
     marks.active = this.view?.activation?.figure || null;
-    let view = this.promptUI.terrain.draftView(this.view); // (a lay-out being drawn)
+    // (a lay-out being drawn; figures planned by "Place the rest")
+    let view = this.promptUI.plan.draftView(this.promptUI.terrain.draftView(this.view));
     marks.trail = this.trail.marks();
     const past = this.trail.pastView();
     if (past) {

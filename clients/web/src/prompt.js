@@ -14,11 +14,12 @@
 // by "Move (1 action)" and by "Step one hex"): each remaining spec is a row of
 // the panel, with its own colour on the board.
 
+import { DeploymentPlan, deployable } from "./deploy_plan.js";
 import { escape } from "./dom.js";
 import { ListChooser, randomSalt } from "./lists.js";
 import { displayNames, playerName } from "./names.js";
 import { OddsBox } from "./odds_box.js";
-import { clickHint, headerHtml, placement, plural } from "./prompt_words.js";
+import { clickHint, headerHtml, plural } from "./prompt_words.js";
 import { TerrainEditor } from "./terrain_editor.js";
 
 // Highlight colours, one per option; none is a seat's colour (blue, red) or the
@@ -62,6 +63,7 @@ export class PromptUI {
     this.busy = false;
     this.odds = new OddsBox(this);
     this.terrain = new TerrainEditor();
+    this.plan = new DeploymentPlan();
     this.confirming = null;
     this.lists = new ListChooser({
       catalog: (options) => hooks.catalog(options),
@@ -90,6 +92,7 @@ export class PromptUI {
       this.odds.shown = null;
       this.reset(false);
       if (!this._listCandidate()) this.lists.closeBuilder();
+      if (!deployable(this.candidates).size) this.plan.clear(); // (deployment over)
       if (!this.candidates.some((c) => c.spec.type === "lay_terrain")) {
         this.terrain.open = false; // (laid out, or not the defender's to lay)
         this.terrain.clear();
@@ -180,6 +183,7 @@ export class PromptUI {
     const hexes = new Map();
     const figures = new Map();
     if (!this.decision || this.busy || this.terrain.open) return { hexes, figures };
+    if (this.plan.active) return this.plan.marks(PALETTE[0]);
     const { onBoard } = this._pieces();
     for (const c of this.candidates) {
       const param = this._boardParam(c);
@@ -205,13 +209,23 @@ export class PromptUI {
       this.hooks.changed();
       return true;
     }
+    if (this.plan.active) return this._planChanged(!this.busy && this.plan.chooseHex(key));
     return this._chooseOnBoard("hex", (v) => `${v[0]},${v[1]}` === key)
       || this._chooseOnBoard("area", (v) => this.view.features[v].hexes
         .some(([q, r]) => `${q},${r}` === key));
   }
 
   chooseFigure(id) {
+    if (this.plan.active) return this._planChanged(!this.busy && this.plan.chooseFigure(id));
     return this._chooseOnBoard("figure", (v) => v === id);
+  }
+
+  _planChanged(changed) {
+    if (changed) {
+      this.render();
+      this.hooks.changed();
+    }
+    return changed;
   }
 
   _chooseOnBoard(kind, matches) {
@@ -305,23 +319,27 @@ export class PromptUI {
     this.render();
   }
 
-  // "Place the rest": each remaining figure, one command after another (each a
-  // prompt of its own), on the hex nearest the middle of its zone; it stops when
-  // nothing is left to place, at a refusal, or when the prompt asks something else.
+  // "Place the rest": a plan of every figure left on a hex of its zone, shown on
+  // the board to adjust (deploy_plan.js); confirmed, each goes in one command after
+  // another (each a prompt of its own). It stops when nothing is left to place, at a
+  // refusal (the plan stays, to mend), or when the prompt asks something else.
   _placingSpec() {
     if (!this.decision || this.finished) return null;
-    return this.candidates.find((c) => placement(c.spec) && c.spec.type === "deploy") || null;
+    return deployable(this.candidates).size ? this.candidates.find((c) => c.spec.type === "deploy")
+      : null;
   }
 
   _placeNext() {
     if (!this.placing || this.busy) return;
-    const c = this._placingSpec();
-    if (!c) {
+    const next = this._placingSpec() ? this.plan.next(this.candidates) : null;
+    if (!next) {
       this.placing = false;
+      this.plan.clear();
       this.render();
+      this.hooks.changed();
       return;
     }
-    this._submit({ ...c, chosen: {} }, placement(c.spec));
+    this._submit({ ...next.candidate, chosen: {} }, next.args);
   }
 
   _terrainAction(candidate, action, tool) {
@@ -399,9 +417,14 @@ export class PromptUI {
         if (this.error?.index === null) {
           parts.push(`<p class="prompt-error" role="alert">${escape(this.error.text)}</p>`);
         }
-        if (this._placingSpec() && !this.placing) {
+        if (this._placingSpec() && !this.placing && !this.plan.active) {
           parts.push('<button class="place-rest" data-action="place-rest">Place the rest</button>'
-            + ' <span class="muted">each figure left on a hex of your zone</span>');
+            + ' <span class="muted">each figure left on a hex of your zone, to adjust</span>');
+        } else if (this.plan.active && !this.placing) {
+          parts.push('<div class="plan"><button class="primary plan-confirm" '
+            + 'data-action="plan-confirm">Confirm placement</button> <button class="plan-cancel" '
+            + 'data-action="plan-cancel">Cancel</button> <span class="hint">— to move a figure, '
+            + "click it, then a free hex of your zone (or another figure, to swap them)</span></div>");
         }
         parts.push('<div class="options">');
         for (const c of this.candidates) parts.push(this._row(c));
@@ -504,8 +527,17 @@ export class PromptUI {
     const action = button.dataset.action;
     if (this.error) this.error = null; // (cleared by the next click; a new one shows anew)
     if (action === "place-rest") {
+      this._planChanged(this.plan.start(this.candidates));
+      return;
+    }
+    if (action === "plan-confirm") {
       this.placing = true;
       this._placeNext();
+      return;
+    }
+    if (action === "plan-cancel") {
+      this.plan.clear();
+      this._planChanged(true);
       return;
     }
     if (action === "cancel") {

@@ -67,23 +67,3 @@ export function headerHtml(ui) {
   return '<div class="prompt-head theirs" data-mine="false">Waiting for '
     + `<span class="waiting-for">${escape(waiting.join(" and "))}</span>…</div>`;
 }
-
-// "Place the rest": for a placing option (a figure and a hex, as a deployment),
-// the hex nearest the middle of the hexes offered, so the warband stands
-// together and the player can see it before the next one.
-export function placement(spec) {
-  const figures = spec.params?.figure;
-  const hexes = spec.params?.to;
-  if (!Array.isArray(figures) || !figures.length || !Array.isArray(hexes) || !hexes.length) {
-    return null;
-  }
-  const mid = (i) => hexes.reduce((sum, h) => sum + h[i], 0) / hexes.length;
-  const [q, r] = [mid(0), mid(1)];
-  const distance = ([hq, hr]) => {
-    const dq = hq - q;
-    const dr = hr - r;
-    return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2; // axial hex distance
-  };
-  const best = hexes.reduce((a, b) => (distance(b) < distance(a) ? b : a));
-  return { figure: figures[0], to: best };
-}
