@@ -3416,6 +3416,102 @@
     return `<div class="prompt-head theirs" data-mine="false">Waiting for <span class="waiting-for">${escape(waiting.join(" and "))}</span>…</div>`;
   }
 
+  // src/prompt_rows.js
+  var BOOLEAN_LABELS = {
+    power: ["normal attack", "Power Blow"],
+    aimed: ["normal shot", "Aimed Shot"],
+    cast: ["no spell", "declare a spell"],
+    reroll: ["keep the die", "re-roll"],
+    special: ["normal", "use Lethal/Assassin"]
+  };
+  function isHex(value) {
+    return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
+  }
+  function isPlacement(value) {
+    return Array.isArray(value) && value.length === 3 && typeof value[0] === "string" && Number.isInteger(value[1]) && Number.isInteger(value[2]);
+  }
+  function valueLabel(ui, name, value) {
+    if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
+    if (name === "feature" && ui.view?.features?.[value]) {
+      const f = ui.view.features[value];
+      return `feature ${value + 1} (${f.kind.replace(/_/g, " ")}, ${plural2(f.hexes.length, "hex", "hexes")})`;
+    }
+    if (typeof value === "boolean") {
+      const words2 = name.replace(/_/g, " ");
+      const labels = BOOLEAN_LABELS[name] || [`no ${words2}`, words2];
+      return labels[value ? 1 : 0];
+    }
+    if (isHex(value)) return `hex ${value[0]}, ${value[1]}`;
+    const names = ui.names;
+    if (typeof value === "string") return names.get(value) || value;
+    if (Array.isArray(value)) {
+      return value.map((v) => {
+        if (typeof v === "string") return names.get(v) || v;
+        if (isPlacement(v)) return `${names.get(v[0]) || v[0]} to (${v[1]}, ${v[2]})`;
+        return JSON.stringify(v);
+      }).join(", ");
+    }
+    return String(value);
+  }
+  function optionRow(ui, c) {
+    const spec = c.spec;
+    const colour = ui.colour(c);
+    const params = Object.entries(spec.params || {});
+    const out = [`<div class="option" data-spec="${c.index}" data-type="${escape(spec.type)}">`];
+    out.push(`<span class="swatch" style="background:${colour}"></span>`);
+    if (spec.type === "submit_list") {
+      return `${out.join("")}${ui.lists.row(c, ui.view)}${refusal(ui, c)}</div>`;
+    }
+    if (spec.type === "lay_terrain") {
+      return `${out.join("")}${ui.terrain.row(c.index, spec.label)}${refusal(ui, c)}</div>`;
+    }
+    const unsupported = params.filter(([n, v]) => ui.paramKind(v, n) === "placeholder");
+    if (unsupported.length) {
+      out.push(`<span class="label disabled">${escape(spec.label)}</span> <span class="muted">(not available in the browser)</span></div>`);
+      return out.join("");
+    }
+    const complete = ui._complete(c);
+    const cls = spec.type === "concede" ? "danger" : "primary";
+    if (complete) {
+      const text = ui.confirming === c.index ? `Really ${spec.label.toLowerCase()}?` : spec.label;
+      out.push(`<button class="do ${cls}" data-action="do" data-spec="${c.index}">${escape(text)}</button>`);
+    } else {
+      out.push(`<span class="label">${escape(spec.label)}</span>`);
+    }
+    const given = ui._given(spec);
+    const chosen = Object.entries(c.chosen).filter(([n]) => !(n in given)).map(([n, v]) => valueLabel(ui, n, v));
+    if (chosen.length) out.push(` <span class="chosen">(${escape(chosen.join("; "))})</span>`);
+    const board = ui._boardParam(c);
+    for (const [name, values] of params) {
+      if (name in c.chosen) continue;
+      const kind = ui.paramKind(values, name);
+      if (kind === "hex" || kind === "figure") continue;
+      out.push(`<span class="param" data-param-name="${escape(name)}">`);
+      values.forEach((value, i) => {
+        out.push(`<button class="value" data-param="${escape(name)}" data-spec="${c.index}" data-value="${i}">${escape(valueLabel(ui, name, value))}</button>`);
+      });
+      out.push("</span>");
+    }
+    for (const [name, values] of Object.entries(spec.subsets || {})) {
+      if (name in c.chosen) continue;
+      const ticked = c.ticked?.[name] || [];
+      out.push(`<span class="param subset" data-param-name="${escape(name)}">`);
+      values.forEach((value, i) => {
+        const on = ticked.includes(i);
+        out.push(`<button class="value toggle${on ? " on" : ""}" aria-pressed="${on}" data-subset="${escape(name)}" data-spec="${c.index}" data-value="${i}">${escape(valueLabel(ui, name, value))}</button>`);
+      });
+      out.push(`<button class="value done" data-action="subset-done" data-subset="${escape(name)}" data-spec="${c.index}"${ticked.length ? "" : " disabled"}>Done (${ticked.length} chosen)</button></span>`);
+    }
+    if (board) out.push(` <span class="hint">— ${escape(clickHint(board.kind, board.name))}</span>`);
+    out.push(refusal(ui, c));
+    out.push("</div>");
+    return out.join("");
+  }
+  function refusal(ui, c) {
+    if (!ui.error || ui.error.index !== c.index) return "";
+    return `<p class="prompt-error" role="alert">Refused: ${escape(ui.error.text)}</p>`;
+  }
+
   // src/terrain_editor.js
   var ACROSS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
   var NEAR_A_SIDE = 0.55;
@@ -3496,19 +3592,6 @@
     "#475569",
     "#0d9488"
   ];
-  var BOOLEAN_LABELS = {
-    power: ["normal attack", "Power Blow"],
-    aimed: ["normal shot", "Aimed Shot"],
-    cast: ["no spell", "declare a spell"],
-    reroll: ["keep the die", "re-roll"],
-    special: ["normal", "use Lethal/Assassin"]
-  };
-  function isHex(value) {
-    return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
-  }
-  function isPlacement(value) {
-    return Array.isArray(value) && value.length === 3 && typeof value[0] === "string" && Number.isInteger(value[1]) && Number.isInteger(value[2]);
-  }
   function isPlaceholder(values) {
     return values.length === 1 && typeof values[0] === "string" && /^<.*>$/.test(values[0]);
   }
@@ -3809,29 +3892,6 @@
       this.odds.hoverFigure(id);
     }
     // -- drawing the panel ------------------------------------------------------------
-    _valueLabel(name, value) {
-      if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
-      if (name === "feature" && this.view?.features?.[value]) {
-        const f = this.view.features[value];
-        return `feature ${value + 1} (${f.kind.replace(/_/g, " ")}, ${plural2(f.hexes.length, "hex", "hexes")})`;
-      }
-      if (typeof value === "boolean") {
-        const words2 = name.replace(/_/g, " ");
-        const labels = BOOLEAN_LABELS[name] || [`no ${words2}`, words2];
-        return labels[value ? 1 : 0];
-      }
-      if (isHex(value)) return `hex ${value[0]}, ${value[1]}`;
-      const names = this.names;
-      if (typeof value === "string") return names.get(value) || value;
-      if (Array.isArray(value)) {
-        return value.map((v) => {
-          if (typeof v === "string") return names.get(v) || v;
-          if (isPlacement(v)) return `${names.get(v[0]) || v[0]} to (${v[1]}, ${v[2]})`;
-          return JSON.stringify(v);
-        }).join(", ");
-      }
-      return String(value);
-    }
     _header() {
       return headerHtml(this);
     }
@@ -3851,7 +3911,7 @@
             parts.push('<div class="plan"><button class="primary plan-confirm" data-action="plan-confirm">Confirm placement</button> <button class="plan-cancel" data-action="plan-cancel">Cancel</button> <span class="hint">— to move a figure, click it, then a free hex of your zone (or another figure, to swap them)</span></div>');
           }
           parts.push('<div class="options">');
-          for (const c of this.candidates) parts.push(this._row(c));
+          for (const c of this.candidates) parts.push(optionRow(this, c));
           parts.push("</div>");
           if (narrowed) parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
         }
@@ -3872,65 +3932,6 @@
       if (key3 === this.toldTurn) return;
       this.toldTurn = key3;
       this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
-    }
-    _row(c) {
-      const spec = c.spec;
-      const colour = this.colour(c);
-      const params = Object.entries(spec.params || {});
-      const out = [`<div class="option" data-spec="${c.index}" data-type="${escape(spec.type)}">`];
-      out.push(`<span class="swatch" style="background:${colour}"></span>`);
-      if (spec.type === "submit_list") {
-        return `${out.join("")}${this.lists.row(c, this.view)}${this._refusal(c)}</div>`;
-      }
-      if (spec.type === "lay_terrain") {
-        return `${out.join("")}${this.terrain.row(c.index, spec.label)}${this._refusal(c)}</div>`;
-      }
-      const unsupported = params.filter(([n, v]) => this.paramKind(v, n) === "placeholder");
-      if (unsupported.length) {
-        out.push(`<span class="label disabled">${escape(spec.label)}</span> <span class="muted">(not available in the browser)</span></div>`);
-        return out.join("");
-      }
-      const complete = this._complete(c);
-      const cls = spec.type === "concede" ? "danger" : "primary";
-      if (complete) {
-        const text = this.confirming === c.index ? `Really ${spec.label.toLowerCase()}?` : spec.label;
-        out.push(`<button class="do ${cls}" data-action="do" data-spec="${c.index}">${escape(text)}</button>`);
-      } else {
-        out.push(`<span class="label">${escape(spec.label)}</span>`);
-      }
-      const given = this._given(spec);
-      const chosen = Object.entries(c.chosen).filter(([n]) => !(n in given)).map(([n, v]) => this._valueLabel(n, v));
-      if (chosen.length) out.push(` <span class="chosen">(${escape(chosen.join("; "))})</span>`);
-      const board = this._boardParam(c);
-      for (const [name, values] of params) {
-        if (name in c.chosen) continue;
-        const kind = this.paramKind(values, name);
-        if (kind === "hex" || kind === "figure") continue;
-        out.push(`<span class="param" data-param-name="${escape(name)}">`);
-        values.forEach((value, i) => {
-          out.push(`<button class="value" data-param="${escape(name)}" data-spec="${c.index}" data-value="${i}">${escape(this._valueLabel(name, value))}</button>`);
-        });
-        out.push("</span>");
-      }
-      for (const [name, values] of Object.entries(spec.subsets || {})) {
-        if (name in c.chosen) continue;
-        const ticked = c.ticked?.[name] || [];
-        out.push(`<span class="param subset" data-param-name="${escape(name)}">`);
-        values.forEach((value, i) => {
-          const on = ticked.includes(i);
-          out.push(`<button class="value toggle${on ? " on" : ""}" aria-pressed="${on}" data-subset="${escape(name)}" data-spec="${c.index}" data-value="${i}">${escape(this._valueLabel(name, value))}</button>`);
-        });
-        out.push(`<button class="value done" data-action="subset-done" data-subset="${escape(name)}" data-spec="${c.index}"${ticked.length ? "" : " disabled"}>Done (${ticked.length} chosen)</button></span>`);
-      }
-      if (board) out.push(` <span class="hint">— ${escape(clickHint(board.kind, board.name))}</span>`);
-      out.push(this._refusal(c));
-      out.push("</div>");
-      return out.join("");
-    }
-    // Why the server refused this option, shown in its row beside its button.
-    _refusal(c) {
-      if (!this.error || this.error.index !== c.index) return "";
-      return `<p class="prompt-error" role="alert">Refused: ${escape(this.error.text)}</p>`;
     }
     _click(e) {
       const button = e.target.closest("button");

@@ -19,31 +19,14 @@ import { escape } from "./dom.js";
 import { ListChooser, randomSalt } from "./lists.js";
 import { displayNames, playerName } from "./names.js";
 import { OddsBox } from "./odds_box.js";
-import { clickHint, headerHtml, plural } from "./prompt_words.js";
+import { headerHtml } from "./prompt_words.js";
+import { isHex, optionRow } from "./prompt_rows.js";
 import { TerrainEditor } from "./terrain_editor.js";
 
 // Highlight colours, one per option; none is a seat's colour (blue, red) or the
 // transfixed ring's violet.
 const PALETTE = ["#1f9d55", "#d97706", "#0891b2", "#db2777", "#65a30d", "#a16207", "#475569",
   "#0d9488"];
-const BOOLEAN_LABELS = {
-  power: ["normal attack", "Power Blow"],
-  aimed: ["normal shot", "Aimed Shot"],
-  cast: ["no spell", "declare a spell"],
-  reroll: ["keep the die", "re-roll"],
-  special: ["normal", "use Lethal/Assassin"],
-};
-
-function isHex(value) {
-  return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
-}
-
-// [figure id, q, r]: a figure placed on a hex (a Swarm's tightening plan lists these)
-function isPlacement(value) {
-  return Array.isArray(value) && value.length === 3 && typeof value[0] === "string"
-    && Number.isInteger(value[1]) && Number.isInteger(value[2]);
-}
-
 function isPlaceholder(values) {
   return values.length === 1 && typeof values[0] === "string" && /^<.*>$/.test(values[0]);
 }
@@ -376,30 +359,6 @@ export class PromptUI {
   }
 
   // -- drawing the panel ------------------------------------------------------------
-  _valueLabel(name, value) {
-    if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
-    if (name === "feature" && this.view?.features?.[value]) {
-      const f = this.view.features[value];
-      return `feature ${value + 1} (${f.kind.replace(/_/g, " ")}, ${plural(f.hexes.length, "hex", "hexes")})`;
-    }
-    if (typeof value === "boolean") {
-      const words = name.replace(/_/g, " ");
-      const labels = BOOLEAN_LABELS[name] || [`no ${words}`, words];
-      return labels[value ? 1 : 0];
-    }
-    if (isHex(value)) return `hex ${value[0]}, ${value[1]}`;
-    const names = this.names;
-    if (typeof value === "string") return names.get(value) || value;
-    if (Array.isArray(value)) {
-      return value.map((v) => {
-        if (typeof v === "string") return names.get(v) || v;
-        if (isPlacement(v)) return `${names.get(v[0]) || v[0]} to (${v[1]}, ${v[2]})`;
-        return JSON.stringify(v);
-      }).join(", ");
-    }
-    return String(value);
-  }
-
   _header() {
     return headerHtml(this);
   }
@@ -427,7 +386,7 @@ export class PromptUI {
             + "click it, then a free hex of your zone (or another figure, to swap them)</span></div>");
         }
         parts.push('<div class="options">');
-        for (const c of this.candidates) parts.push(this._row(c));
+        for (const c of this.candidates) parts.push(optionRow(this, c));
         parts.push("</div>");
         if (narrowed) parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
       }
@@ -450,75 +409,6 @@ export class PromptUI {
     if (key === this.toldTurn) return;
     this.toldTurn = key;
     this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
-  }
-
-  _row(c) {
-    const spec = c.spec;
-    const colour = this.colour(c);
-    const params = Object.entries(spec.params || {});
-    const out = [`<div class="option" data-spec="${c.index}" data-type="${escape(spec.type)}">`];
-    out.push(`<span class="swatch" style="background:${colour}"></span>`);
-    if (spec.type === "submit_list") {
-      return `${out.join("")}${this.lists.row(c, this.view)}${this._refusal(c)}</div>`;
-    }
-    if (spec.type === "lay_terrain") {
-      return `${out.join("")}${this.terrain.row(c.index, spec.label)}${this._refusal(c)}</div>`;
-    }
-    const unsupported = params.filter(([n, v]) => this.paramKind(v, n) === "placeholder");
-    if (unsupported.length) {
-      out.push(`<span class="label disabled">${escape(spec.label)}</span> `
-        + '<span class="muted">(not available in the browser)</span></div>');
-      return out.join("");
-    }
-    const complete = this._complete(c);
-    const cls = spec.type === "concede" ? "danger" : "primary";
-    if (complete) {
-      const text = this.confirming === c.index ? `Really ${spec.label.toLowerCase()}?` : spec.label;
-      out.push(`<button class="do ${cls}" data-action="do" data-spec="${c.index}">`
-        + `${escape(text)}</button>`);
-    } else {
-      out.push(`<span class="label">${escape(spec.label)}</span>`);
-    }
-    const given = this._given(spec);
-    const chosen = Object.entries(c.chosen).filter(([n]) => !(n in given))
-      .map(([n, v]) => this._valueLabel(n, v));
-    if (chosen.length) out.push(` <span class="chosen">(${escape(chosen.join("; "))})</span>`);
-    const board = this._boardParam(c);
-    for (const [name, values] of params) {
-      if (name in c.chosen) continue;
-      const kind = this.paramKind(values, name);
-      if (kind === "hex" || kind === "figure") continue; // (an area also has buttons)
-      out.push(`<span class="param" data-param-name="${escape(name)}">`);
-      values.forEach((value, i) => {
-        out.push(`<button class="value" data-param="${escape(name)}" data-spec="${c.index}" `
-          + `data-value="${i}">${escape(this._valueLabel(name, value))}</button>`);
-      });
-      out.push("</span>");
-    }
-    for (const [name, values] of Object.entries(spec.subsets || {})) {
-      if (name in c.chosen) continue;
-      const ticked = c.ticked?.[name] || [];
-      out.push(`<span class="param subset" data-param-name="${escape(name)}">`);
-      values.forEach((value, i) => {
-        const on = ticked.includes(i);
-        out.push(`<button class="value toggle${on ? " on" : ""}" aria-pressed="${on}" `
-          + `data-subset="${escape(name)}" data-spec="${c.index}" data-value="${i}">`
-          + `${escape(this._valueLabel(name, value))}</button>`);
-      });
-      out.push(`<button class="value done" data-action="subset-done" data-subset="${escape(name)}" `
-        + `data-spec="${c.index}"${ticked.length ? "" : " disabled"}>`
-        + `Done (${ticked.length} chosen)</button></span>`);
-    }
-    if (board) out.push(` <span class="hint">— ${escape(clickHint(board.kind, board.name))}</span>`);
-    out.push(this._refusal(c));
-    out.push("</div>");
-    return out.join("");
-  }
-
-  // Why the server refused this option, shown in its row beside its button.
-  _refusal(c) {
-    if (!this.error || this.error.index !== c.index) return "";
-    return `<p class="prompt-error" role="alert">Refused: ${escape(this.error.text)}</p>`;
   }
 
   _click(e) {
