@@ -73,6 +73,12 @@ ERRORS: dict[str, ErrorSpec] = {
                                 "matches."),
     "bot_unrated": ErrorSpec("A match against the house bot is never rated."),
     "no_such_player": ErrorSpec("No registered player has that username."),
+    # clocks (server/clocks)
+    "invalid_time_control": ErrorSpec("That time control is not valid: none, live with a "
+                                      "reserve and an increment, or correspondence in days."),
+    "out_of_time": ErrorSpec("Your clock has run out: you can no longer act in this match."),
+    "not_out_of_time": ErrorSpec("Your opponent still has time on their clock."),
+    "untimed_match": ErrorSpec("That match has no clock."),
     # play
     "not_your_seat": ErrorSpec("You cannot act for a seat you do not hold."),
     "not_your_turn": ErrorSpec("It is not your turn to act."),

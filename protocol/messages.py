@@ -70,6 +70,9 @@ class CreateMatch(Request, tag="create_match"):
     opponent: Text | None = None  # "bot", "bot:heuristic" or "bot:random": play the house bot
     rated: bool = False  # the result moves both players' ratings (never guests or the bot)
     bot_pace: Text | None = None  # "instant" (default), "normal" or "slow": the bot's pause
+    # None or {"kind": "none"}; {"kind": "live", "initial": s, "increment": s, "auto": b};
+    # {"kind": "correspondence", "days": n, "auto": b} (server.clocks.control)
+    time_control: dict[str, Any] | None = None
 
 
 class ListOpen(Request, tag="list_open"):
@@ -102,6 +105,12 @@ class Abort(Request, tag="abort"):
 
 
 class Resign(Request, tag="resign"):
+    match_id: Text
+
+
+class ClaimTimeout(Request, tag="claim_timeout"):
+    """The opponent's clock has run out (a match created without `auto`): claim the win."""
+
     match_id: Text
 
 
@@ -192,14 +201,15 @@ class Leaderboard(Request, tag="leaderboard"):
 
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
-    CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign,
+    CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign, ClaimTimeout,
     Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
     CatalogRequest, CheckList,
     GetRatings, RatingHistory, Leaderboard,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
-              | ListMine | Join | Leave | Abort | Resign | Subscribe | Unsubscribe | Play | Odds
+              | ListMine | Join | Leave | Abort | Resign | ClaimTimeout | Subscribe | Unsubscribe
+              | Play | Odds
               | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList
               | GetRatings | RatingHistory | Leaderboard)
 

@@ -20,6 +20,7 @@ from protocol.errors import ProtocolError
 from protocol.messages import (
     Abort,
     Authenticate,
+    ClaimTimeout,
     CreateMatch,
     Guest,
     Join,
@@ -383,7 +384,20 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
         if seat is None:
             raise ProtocolError("not_in_match")
         return await actor.submit("command", seat=seat, request_id=str(request.id),
-                                  command=Command(seat, "concede"))
+                                  command=Command(seat, "concede"), lag=self._lag())
+
+    async def on_claim_timeout(self, request: ClaimTimeout) -> dict:
+        account = self._signed_in()
+        actor = await self._actor(request.match_id)
+        seat = actor.seat_for(account.id)
+        if seat is None:
+            raise ProtocolError("not_in_match")
+        return await actor.submit("claim", seat=seat, request_id=str(request.id))
+
+    def _lag(self) -> float:
+        """The connection's round trip as websockets' keepalive pings last measured
+        it (0 before the first): the bound of a command's lag credit (server.clocks)."""
+        return float(getattr(self.websocket, "latency", 0.0) or 0.0)
 
     # -- playing and watching ---------------------------------------------------------
     async def on_command(self, request: Play) -> dict:
@@ -394,7 +408,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
             raise ProtocolError("not_your_seat", "You hold no seat in this match.")
         return await actor.submit("command", seat=seat, request_id=str(request.id),
                                   command=Command(seat, request.command, request.args),
-                                  at_seq=request.at_seq)
+                                  at_seq=request.at_seq, lag=self._lag())
 
     async def on_odds(self, request: Odds) -> dict:
         account = self._signed_in()
@@ -443,6 +457,7 @@ HANDLERS = {
     "join": ClientConnection.on_join,
     "leave": ClientConnection.on_leave, "abort": ClientConnection.on_abort,
     "resign": ClientConnection.on_resign, "command": ClientConnection.on_command,
+    "claim_timeout": ClientConnection.on_claim_timeout,
     "odds": ClientConnection.on_odds, "subscribe": ClientConnection.on_subscribe,
     "unsubscribe": ClientConnection.on_unsubscribe,
     "get_view": ClientConnection.on_get_view, "list_replays": ClientConnection.on_list_replays,

@@ -14,10 +14,10 @@ from typing import Any
 from protocol.errors import ProtocolError
 from protocol.messages import CreateMatch
 from server.accounts import Account
+from server.clocks import control as time_controls
 from server.matches.bot_seat import PACES
 from server.matches.hub import Hub
 from server.names import house_bot_name
-from server.ratings.records import STANDARD
 from server.rules.dice import commitment, new_seed
 from server.rules.kernel import RulesError
 from server.rules.registry import UnknownSystem, get_system
@@ -59,6 +59,12 @@ def _check_rated(account: Account, request: CreateMatch) -> None:
         raise ProtocolError("bot_unrated")
 
 
+def _time_control(row: dict[str, Any]) -> dict[str, Any]:
+    """A match row's time control, as every list shows it ({"kind": "none"}: no clock)."""
+    stored = row.get("time_control")
+    return time_controls.from_stored(unpack(stored) if stored else None).to_wire()
+
+
 class Lobby:
     def __init__(self, store: Store, hub: Hub) -> None:
         self.store = store
@@ -96,6 +102,7 @@ class Lobby:
             raise ProtocolError("invalid_setup", "spectator_delay must be from 0 to "
                                 f"{MAX_SPECTATOR_DELAY} events.")
         _check_rated(account, request)
+        clock = time_controls.parse(request.time_control)
         seed = new_seed()
         bot = self._house_bot(request, system, setup, seat, seed)
         match_id = secrets.token_hex(8)
@@ -106,13 +113,15 @@ class Lobby:
             "invite_code": invite, "spectator_delay": request.spectator_delay, "seed": seed,
             "seed_commitment": commitment(seed), "bot": bot,
             "rules_version": system.rules_version, "rated": request.rated,
-            "category": STANDARD}, seat, account.id)
+            "category": clock.category,
+            "time_control": pack(clock.to_wire()) if clock.timed else None}, seat, account.id)
         status = "open"
         if bot is not None:  # the house bot takes the other seat: the match starts
             status = (await self.join(await self._bot_account(bot), match_id, None,
                                       bot.split(":")[0], private_ok=True))["status"]
         return {"match_id": match_id, "seat": seat, "status": status, "invite_code": invite,
-                "seed_commitment": commitment(seed), "setup": setup, "rated": request.rated}
+                "seed_commitment": commitment(seed), "setup": setup, "rated": request.rated,
+                "time_control": clock.to_wire()}
 
     def _house_bot(self, request: CreateMatch, system, setup: dict, seat: str,
                    seed: bytes) -> str | None:
@@ -166,7 +175,7 @@ class Lobby:
             out.append({"match_id": row["id"], "system": row["system"],
                         "setup": unpack(row["setup"]), "created_at": row["created_at"],
                         "players": held, "open_seats": [s for s in seats if s not in held],
-                        "rated": row["rated"]})
+                        "rated": row["rated"], "time_control": _time_control(row)})
         return {"matches": out}
 
     async def list_live(self, system: str | None) -> dict[str, Any]:
@@ -182,7 +191,8 @@ class Lobby:
                         # (as far as spectators see it: a delayed match's live seq would
                         # tell them how far ahead of their delay it is)
                         "seq": actor.spectator_seq() if actor is not None else None,
-                        "spectator_delay": row["spectator_delay"]})
+                        "spectator_delay": row["spectator_delay"],
+                        "time_control": _time_control(row)})
         return {"matches": out}
 
     async def list_mine(self, account: Account, system: str | None,
@@ -200,7 +210,7 @@ class Lobby:
                         "setup": unpack(row["setup"]), "status": row["status"],
                         "seat": row["my_seat"], "players": names.get(row["id"], {}),
                         "invite_code": row["invite_code"] if row["status"] == "open" else None,
-                        "rated": row["rated"],
+                        "rated": row["rated"], "time_control": _time_control(row),
                         "created_at": row["created_at"], "finished_at": row["finished_at"],
                         "waiting": list(actor.asked.waiting) if actor is not None else None,
                         "result": unpack(row["result"]) if row["result"] else None})

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from server.clocks import control as time_controls
 from server.rules.dice import commitment
 from server.rules.kernel import Command, Event
 from server.rules.registry import get_system
@@ -40,8 +41,11 @@ async def replay_document(store: Store, match_id: str) -> dict[str, Any]:
     names = (await store.seat_names([match_id])).get(match_id, {})
     # Each command with the events it caused and how far into the dice stream it
     # had drawn, as recorded when it was applied (docs/protocol.md, Fairness).
+    # (and, in a timed match, the clocks it left: milliseconds for each seat)
     commands = [{**unpack(c.payload), "first_seq": c.first_seq, "last_seq": c.last_seq,
-                 "dice_position": c.dice_position} for c in await store.commands(match_id)]
+                 "dice_position": c.dice_position,
+                 **({"clock": unpack(c.clock)} if c.clock else {})}
+                for c in await store.commands(match_id)]
     events = [{"seq": e.seq, "event": unpack(e.payload), "checksum": e.checksum}
               for e in await store.events_after(match_id, 0)]
     return {"format": FORMAT, "match_id": match_id, "system": row["system"],
@@ -50,6 +54,8 @@ async def replay_document(store: Store, match_id: str) -> dict[str, Any]:
             "finished_at": row["finished_at"], "seed": row["seed"].hex(),
             "seed_commitment": row["seed_commitment"], "rules_version": row["rules_version"],
             "result": unpack(row["result"]) if row["result"] else None,
+            "time_control": time_controls.from_stored(
+                unpack(row["time_control"]) if row.get("time_control") else None).to_wire(),
             "commands": commands, "events": events}
 
 

@@ -21,9 +21,11 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.messages import event_push, reply
+from server.clocks.control import NONE, TimeControl
 from server.matches.fanout import Connection, Fanout, Subscriber
 from server.matches.rules_host import Asked, Status
 from server.matches.rules_pool import RulesLost
+from server.matches.timekeeping import Timekeeping
 from server.rules.kernel import SPECTATOR, Command, Event, RulesError, RulesSystem
 from server.rules.runner import rebuild
 from server.store.store import Append, CommandRow, EventRow, pack, unpack
@@ -47,10 +49,12 @@ class Work:
     queued: float = field(default_factory=time.perf_counter)
 
 
-class MatchActor(Fanout):
+class MatchActor(Fanout, Timekeeping):
     def __init__(self, hub, match_id: str, system: RulesSystem, setup: dict[str, Any],
-                 holders: dict[str, str], seed: bytes, rules, spectator_delay: int = 0) -> None:
+                 holders: dict[str, str], seed: bytes, rules, spectator_delay: int = 0,
+                 time_control: TimeControl = NONE) -> None:
         self.hub = hub
+        self.time_control = time_control  # (server.matches.timekeeping: the clocks)
         self.match_id = match_id
         self.holders = holders  # seat -> account id
         self.players: dict[str, str] = {}  # seat -> display name (set by the hub)
@@ -112,6 +116,15 @@ class MatchActor(Fanout):
             with contextlib.suppress(Exception):
                 await task
         await self._close()
+
+    def _post(self, kind: str) -> None:
+        """Queue work no request waits for (the clock's timer); a failure is logged
+        by _handle, not left in an unread future."""
+        future = asyncio.get_running_loop().create_future()
+        future.add_done_callback(lambda done: done.cancelled() or done.exception())
+        self.mailbox.append(Work(kind, future))
+        if self._wakeup is not None and not self._wakeup.done():
+            self._wakeup.set_result(None)
 
     async def submit(self, kind: str, **args: Any) -> Any:
         if self.closed:  # (it ended while the request was on its way)
@@ -219,12 +232,13 @@ class MatchActor(Fanout):
             _settle(work.future, result=result)
 
     async def _do_command(self, seat: str, request_id: str, command: Command,
-                          at_seq: int | None = None, queued: float = 0.0) -> dict:
+                          at_seq: int | None = None, queued: float = 0.0,
+                          lag: float = 0.0) -> dict:
         remembered = self.recent.get((seat, request_id))
         if remembered is not None:
             return self._answer(*remembered)
         try:
-            return await self._apply(seat, request_id, command, at_seq, queued)
+            return await self._apply(seat, request_id, command, at_seq, queued, lag)
         except ProtocolError as refused:
             # A repeat from before our memory (say, sent again after a restart) is
             # refused now only because it was applied then: answer it as it was.
@@ -238,13 +252,17 @@ class MatchActor(Fanout):
             return self._remember(seat, request_id, earlier.first_seq, earlier.last_seq)
 
     async def _apply(self, seat: str, request_id: str, command: Command,
-                     at_seq: int | None, queued: float) -> dict:
+                     at_seq: int | None, queued: float, lag: float = 0.0,
+                     forced: bool = False) -> dict:
+        """`lag`: the connection's round trip, bounding the clock's lag credit; `forced`:
+        the server's own command (a concession on time), taken whatever the clock says."""
         if self.over:
             raise ProtocolError("match_finished")
         if at_seq is not None and not self.prompt_is_current(seat, at_seq):
             raise ProtocolError("stale_prompt", f"The match has moved on to seq {self.seq} "
                                 f"since the prompt at seq {at_seq}; act on the newest prompt.",
                                 details={"seq": self.seq})
+        clock, was_running = self._clock_before(seat, lag, forced)
         started = time.perf_counter()
         try:
             outcome = await self.rules.apply(command, {s.seat for s in self.subscribers
@@ -266,9 +284,11 @@ class MatchActor(Fanout):
                       self.match_id, outcome.status.seq, first, first + len(rows) - 1)
             await self._reload_or_mark()
             raise ProtocolError("internal_error")
+        stored_clock = self._clock_after(clock, seat, was_running, outcome.status.asked.waiting,
+                                         outcome.status.over)
         append = Append(self.match_id, CommandRow(
             self.command_count, seat, request_id, pack(command.to_wire()), first,
-            first + len(rows) - 1, outcome.dice_position), rows)
+            first + len(rows) - 1, outcome.dice_position, stored_clock), rows)
         try:
             await self.hub.committer.append(append)
         except Exception as failure:  # (a repeated request id is a unique-key conflict)
@@ -278,6 +298,7 @@ class MatchActor(Fanout):
         committed = time.perf_counter()
         self.command_count += 1
         self.take(outcome.status)
+        self._clock_stored(clock)
         self.prompt_since[seat] = self.seq  # (its earlier prompts are used up)
         # (the answer names exactly the rows just stored)
         result = self._remember(seat, request_id, first, first + len(rows) - 1)
@@ -370,7 +391,7 @@ class MatchActor(Fanout):
             return {"match_id": self.match_id, "seq": visible,
                     "view": self.system.view(state, SPECTATOR)}
         return {"match_id": self.match_id, "seq": self.seq,
-                "view": await self.rules.view(seat)}
+                "view": await self.rules.view(seat), "clock": self.clock_wire()}
 
     # -- durability helpers -----------------------------------------------------------
     def _save_snapshot_later(self, seq: int, blob: bytes) -> None:

@@ -58,6 +58,7 @@ class Fanout:
     rating_changes: dict[str, dict] | None = None
 
     def spectator_seq(self) -> int: ...
+    # (and clock_wire: server.matches.timekeeping, the other mixin of MatchActor)
 
     def _broadcast(self, events: list[Event], first: int, views: dict[str | None, Wire]) -> None:
         if self.public_tail is not None:
@@ -117,8 +118,20 @@ class Fanout:
 
     def _prompt_message(self, seat: str | None, seq: int) -> dict:
         decision = self.asked.decisions.get(seat) if seat is not None else None
-        return {"v": 1, "type": "prompt", "match_id": self.match_id, "seq": seq,
-                "waiting": list(self.asked.waiting), "decision": decision}
+        message = {"v": 1, "type": "prompt", "match_id": self.match_id, "seq": seq,
+                   "waiting": list(self.asked.waiting), "decision": decision}
+        clock = self.clock_wire()
+        if clock is not None:  # (timed matches: server.matches.timekeeping)
+            message["clock"] = clock
+        return message
+
+    def _push_prompts(self) -> None:
+        """The prompt again, with the clocks as they are now (a clock ran out)."""
+        self._forget_former_identities()
+        for sub in self.subscribers:
+            if sub.seat is None and self.spectator_delay:
+                continue  # (a delayed spectator is never told who must act now)
+            sub.connection.push(self._prompt_message(sub.seat, self.seq))
 
     def _view_message(self, seq: int, view: Wire | dict) -> dict:
         return {"v": 1, "type": "view", "match_id": self.match_id, "seq": seq, "view": view}

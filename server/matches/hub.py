@@ -12,6 +12,7 @@ import weakref
 from typing import Any
 
 from server import gc_tuning
+from server.clocks import control as time_controls
 from server.matches.actor import MatchActor
 from server.matches.bot_seat import BotSeat
 from server.matches.rules_host import InlineHost, Material, SnapshotUnusable
@@ -198,8 +199,10 @@ class Hub:
         system = get_system(row["system"])
         rules = self.rules_host.open(row["id"], row["system"], system, row["seed"],
                                      self.snapshot_every)
+        stored = row.get("time_control")
         return MatchActor(self, row["id"], system, unpack(row["setup"]), holders, row["seed"],
-                          rules, row["spectator_delay"])
+                          rules, row["spectator_delay"],
+                          time_controls.from_stored(unpack(stored) if stored else None))
 
     async def start_match(self, row: dict[str, Any]) -> MatchActor:
         """The last seat is taken: the match is active and its actor runs. Both under
@@ -211,6 +214,7 @@ class Hub:
             holders = await self.store.seats(row["id"])
             actor = self._actor(row, holders)
             actor.take(await actor.rules.load(Material(actor.setup, None, [])))
+            actor.start_clock(None)
             actor.players = (await self.store.seat_names([row["id"]])).get(row["id"], {})
             self._run(actor)
         self._seat_bot(actor, row)
@@ -299,6 +303,7 @@ class Hub:
             actor.take(await actor.rules.load(Material(
                 actor.setup, None, records.events, position)))
             actor.command_count = count
+            actor.start_clock(records.last_clock)
             return
         last = await self.store.last_command(match_id)
         count, position = (0, 0) if last is None else (last.idx + 1, last.dice_position)
@@ -322,12 +327,14 @@ class Hub:
                 actor.setup, None, [(r.seq, r.payload) for r in rows], position))
         actor.take(status)
         actor.command_count = count
+        actor.start_clock(last.clock if last is not None else None)
 
     async def finished(self, actor: MatchActor) -> dict[str, Any]:
         """Record the result, and the rating changes of a rated match with it
         (server.ratings.records: one transaction, never applied twice)."""
         wire = actor.result if actor.result is not None else {"winner": None}
-        actor.rating_changes = await self.ratings.finish(actor.match_id, wire, time.time())
+        actor.rating_changes = await self.ratings.finish(actor.match_id, wire, time.time(),
+                                                         aborted=actor.aborted)
         self.actors.pop(actor.match_id, None)
         self.metrics.active_matches.set(len(self.actors))
         self.metrics.matches_finished.inc()

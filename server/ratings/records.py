@@ -60,18 +60,20 @@ class RatingRecords:
         self.engine = engine
 
     # -- applying -------------------------------------------------------------------
-    async def finish(self, match_id: str, result: dict[str, Any],
-                     now: float) -> dict[str, Any] | None:
+    async def finish(self, match_id: str, result: dict[str, Any], now: float, *,
+                     aborted: bool = False) -> dict[str, Any] | None:
         """Record the match as finished with `result`, and, if it is rated, move its
         players' ratings, in one transaction. seat -> the rating change shown to the
-        players, or None (casual, or finished before)."""
+        players, or None (casual, or finished before). An `aborted` match (its first
+        decision never made in time: server.clocks) is recorded so, and never rated."""
         async with self.engine.begin() as conn:
             # The write comes first: it takes the match's lock (PostgreSQL's row lock,
             # SQLite's write lock) before anything is read.
             done = await conn.execute(
                 update(matches).where(matches.c.id == match_id, matches.c.status == "active")
-                .values(status="finished", finished_at=now, result=pack(result)))
-            if done.rowcount == 0:
+                .values(status="aborted" if aborted else "finished", finished_at=now,
+                        result=pack(result)))
+            if done.rowcount == 0 or aborted:
                 return None  # finished before: its ratings, if any, moved then
             match = (await conn.execute(select(matches.c.rated, matches.c.system,
                                                matches.c.category, matches.c.bot)

@@ -74,6 +74,8 @@ matches = Table(
     Column("rated", Boolean, nullable=False, default=False, server_default=sa_false()),
     Column("category", String(16), nullable=False, default="standard",
            server_default="standard"),
+    # (0007) its time control's wire form, MessagePack (server.clocks); None: no clock
+    Column("time_control", LargeBinary, nullable=True),
     Index("ix_matches_status_system", "status", "system"),
 )
 
@@ -98,6 +100,8 @@ commands = Table(
     Column("last_seq", Integer, nullable=False),
     Column("dice_position", Integer, nullable=False),  # bytes of the dice stream used so far
     Column("created_at", Float, nullable=False),
+    # (0007) the clocks this command left, MessagePack {"left": {seat: ms}}; None untimed
+    Column("clock", LargeBinary, nullable=True),
     UniqueConstraint("match_id", "seat", "request_id", name="uq_commands_request"),
 )
 

@@ -53,6 +53,7 @@ class CommandRow:
     first_seq: int
     last_seq: int
     dice_position: int
+    clock: bytes | None = None  # MessagePack of the clocks it left (server.clocks); untimed None
 
 
 @dataclass(slots=True)
@@ -74,6 +75,7 @@ class ResumeRecords:
     names: dict[str, str] = field(default_factory=dict)  # seat -> the name shown
     last_command: tuple[int, int] | None = None  # (idx, dice position)
     last_seq: int = 0  # of its last event
+    last_clock: bytes | None = None  # the clocks its last command left (server.clocks)
     events: list[tuple[int, bytes]] | None = None  # its whole log, (seq, payload) pairs;
     # None: read from the store
 
@@ -185,10 +187,10 @@ def _house_bot_level(bot: str | None, seat: str) -> str | None:
 _APPEND_PG = """
 WITH stored_commands AS (
     INSERT INTO commands (match_id, idx, seat, request_id, payload, first_seq, last_seq,
-                          dice_position, created_at)
+                          dice_position, created_at, clock)
     SELECT * FROM unnest($1::varchar[], $2::integer[], $3::varchar[], $4::varchar[],
                          $5::bytea[], $6::integer[], $7::integer[], $8::integer[],
-                         $9::double precision[]))
+                         $9::double precision[], $14::bytea[]))
 INSERT INTO events (match_id, seq, payload, checksum)
 SELECT * FROM unnest($10::varchar[], $11::integer[], $12::bytea[], $13::varchar[])
 """
@@ -449,7 +451,8 @@ class Store:
         command_rows = [{"match_id": a.match_id, "idx": a.command.idx, "seat": a.command.seat,
                          "request_id": a.command.request_id, "payload": a.command.payload,
                          "first_seq": a.command.first_seq, "last_seq": a.command.last_seq,
-                         "dice_position": a.command.dice_position, "created_at": a.created_at}
+                         "dice_position": a.command.dice_position, "created_at": a.created_at,
+                         "clock": a.command.clock}
                         for a in appends]
         event_rows = [{"match_id": a.match_id, "seq": e.seq, "payload": e.payload,
                        "checksum": e.checksum} for a in appends for e in a.events]
@@ -477,7 +480,8 @@ class Store:
                     [a.command.dice_position for a in appends],
                     [a.created_at for a in appends],
                     [m for m, _ in events_of], [e.seq for _, e in events_of],
-                    [e.payload for _, e in events_of], [e.checksum for _, e in events_of]))
+                    [e.payload for _, e in events_of], [e.checksum for _, e in events_of],
+                    [a.command.clock for a in appends]))
         except asyncpg.IntegrityConstraintViolationError as error:
             # (the same error as the SQLite path and every other write raise)
             raise IntegrityError(_APPEND_PG, None, error) from error
@@ -506,7 +510,7 @@ class Store:
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query)).mappings().all()
         return [CommandRow(r["idx"], r["seat"], r["request_id"], r["payload"], r["first_seq"],
-                           r["last_seq"], r["dice_position"]) for r in rows]
+                           r["last_seq"], r["dice_position"], r["clock"]) for r in rows]
 
     async def last_command(self, match_id: str) -> CommandRow | None:
         query = (select(commands).where(commands.c.match_id == match_id)
@@ -516,7 +520,7 @@ class Store:
         if r is None:
             return None
         return CommandRow(r["idx"], r["seat"], r["request_id"], r["payload"], r["first_seq"],
-                          r["last_seq"], r["dice_position"])
+                          r["last_seq"], r["dice_position"], r["clock"])
 
     async def command_by_request(self, match_id: str, seat: str,
                                  request_id: str) -> CommandRow | None:
@@ -528,7 +532,7 @@ class Store:
         if r is None:
             return None
         return CommandRow(r["idx"], r["seat"], r["request_id"], r["payload"], r["first_seq"],
-                          r["last_seq"], r["dice_position"])
+                          r["last_seq"], r["dice_position"], r["clock"])
 
     async def resume_records(self, match_ids: Sequence[str], *,
                              logs: bool = True) -> dict[str, ResumeRecords]:
@@ -550,12 +554,13 @@ class Store:
                     .where(commands.c.match_id.in_(ids)).group_by(commands.c.match_id)
                     .subquery())
             query = (select(commands.c.match_id, commands.c.idx, commands.c.dice_position,
-                            commands.c.last_seq)
+                            commands.c.last_seq, commands.c.clock)
                      .join(last, (commands.c.match_id == last.c.match_id)
                            & (commands.c.idx == last.c.idx)))
             for row in (await conn.execute(query)).all():
                 out[row.match_id].last_command = (row.idx, row.dice_position)
                 out[row.match_id].last_seq = row.last_seq
+                out[row.match_id].last_clock = row.clock
             snapshotted = set((await conn.execute(
                 select(snapshots.c.match_id).where(snapshots.c.match_id.in_(ids))
                 .distinct())).scalars()) if logs else set(ids)

@@ -160,6 +160,7 @@ def valid_requests(ctx: Context, request_id: int | str = 1) -> dict[str, dict]:
         request("leave", match_id=ctx.open_match),
         request("abort", match_id=ctx.open_match),
         request("resign", match_id=ctx.active_match),
+        request("claim_timeout", match_id=ctx.active_match),
         request("subscribe", match_id=ctx.active_match, after_seq=0, spectate=False,
                 views=True),
         request("unsubscribe", match_id=ctx.active_match),

@@ -64,8 +64,8 @@ async def open_match(server, **fields):
     return ann, created
 
 
-async def started_match(server, system="sbh"):
-    ann, created = await open_match(server, system=system)
+async def started_match(server, system="sbh", **fields):
+    ann, created = await open_match(server, system=system, **fields)
     bob = await guest(server, "Bob")
     await bob.request("join", match_id=created["match_id"])
     for client in (ann, bob):
@@ -438,6 +438,34 @@ async def bot_unrated(server):
 
 async def no_such_player(server):
     return await expect(server, await guest(server), "get_ratings", player="nobody_here")
+
+
+LIVE = {"kind": "live", "initial": 600, "increment": 10, "auto": False}
+
+
+async def invalid_time_control(server):
+    ann = await guest(server)
+    refused = await expect(server, ann, "create_match", system="sbh",
+                           time_control={"kind": "blitz"})
+    assert "none, live or correspondence" in refused.message
+    return refused
+
+
+async def out_of_time(server):
+    ann, bob, match_id = await started_match(server, time_control=LIVE)
+    clock = server.hub.actor(match_id).clock
+    clock.left = {seat: 0.0 for seat in clock.left}  # (as after ten minutes of thought)
+    return await expect(server, ann, "command", match_id=match_id, command="pass")
+
+
+async def not_out_of_time(server):
+    ann, bob, match_id = await started_match(server, time_control=LIVE)
+    return await expect(server, ann, "claim_timeout", match_id=match_id)
+
+
+async def untimed_match(server):
+    ann, bob, match_id = await started_match(server)
+    return await expect(server, ann, "claim_timeout", match_id=match_id)
 
 
 SCENARIOS = {name: globals()[name] for name in ERRORS}

@@ -287,11 +287,11 @@ async def test_a_result_the_store_refuses_at_first_is_recorded_once_it_takes_it(
     with the error, leaving the match active with no one to finish it."""
     finish, failures = RatingRecords.finish, []
 
-    async def flaky(records, match_id, result, now):
+    async def flaky(records, match_id, result, now, **kwargs):
         if len(failures) < 2:
             failures.append(match_id)
             raise ConnectionError("the database went away")
-        return await finish(records, match_id, result, now)
+        return await finish(records, match_id, result, now, **kwargs)
 
     monkeypatch.setattr(RatingRecords, "finish", flaky)
     ann, bob = await clients("guest", "Ann"), await clients("guest", "Bob")

@@ -1,0 +1,3 @@
+"""The server tests' fixtures: a database on SQLite and on PostgreSQL, and a server."""
+
+from tests.server.conftest import database_url, server  # noqa: F401
