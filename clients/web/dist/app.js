@@ -2625,6 +2625,115 @@
     return parts.join("; ");
   }
 
+  // src/clocks.js
+  var TICK_MS = 200;
+  function formatClock(ms) {
+    const total = Math.max(0, ms);
+    if (total >= 864e5) {
+      const days = Math.floor(total / 864e5);
+      const hours = Math.floor(total % 864e5 / 36e5);
+      return `${days} day${days === 1 ? "" : "s"} ${hours} h`;
+    }
+    const seconds = Math.floor(total / 1e3);
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor(seconds % 3600 / 60);
+    const s = seconds % 60;
+    const pad = (n) => String(n).padStart(2, "0");
+    if (h) return `${h}:${pad(m)}:${pad(s)}`;
+    if (total < 1e4) return `${m}:${pad(s)}.${Math.floor(total % 1e3 / 100)}`;
+    return `${m}:${pad(s)}`;
+  }
+  function timeControlWords(control) {
+    if (control?.kind === "live") {
+      const reserve = control.initial >= 60 ? `${control.initial / 60} min` : `${control.initial} s`;
+      return `${reserve} + ${control.increment} s`;
+    }
+    if (control?.kind === "correspondence") {
+      return `${control.days} day${control.days === 1 ? "" : "s"} a decision`;
+    }
+    return "";
+  }
+  function isLow(ms, control) {
+    if (control?.kind === "correspondence") return ms < 36e5;
+    const reserve = (control?.initial || 0) * 1e3;
+    return ms < Math.min(3e4, Math.max(5e3, reserve / 10));
+  }
+  var ClockPanel = class {
+    // hooks: claim() -> Promise (claim_timeout), nameOf(seat) -> the player's name
+    constructor(element, hooks) {
+      this.element = element;
+      this.hooks = hooks;
+      this.clock = null;
+      this.seat = null;
+      this.over = false;
+      this.element.addEventListener("click", (e) => {
+        if (e.target.closest("button[data-action=claim-timeout]")) {
+          this.hooks.claim().catch((error) => this.showError(error.message));
+        }
+      });
+    }
+    // A clock from a prompt or view (null: an untimed match shows nothing).
+    update(clock, seat) {
+      this.clock = clock || null;
+      this.seat = seat;
+      this.at = performance.now();
+      this.error = null;
+      this.render();
+      if (this.clock && !this.timer) this.timer = setInterval(() => this.render(), TICK_MS);
+    }
+    // The match ended: the clocks stop where they are.
+    stop() {
+      this.over = true;
+      if (this.clock) this.clock = { ...this.clock, left: this.leftNow(), running: [] };
+      this.destroy();
+      this.render();
+    }
+    destroy() {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+    leftNow() {
+      const elapsed = performance.now() - this.at;
+      const left = {};
+      for (const [seat, ms] of Object.entries(this.clock.left)) {
+        left[seat] = this.clock.running.includes(seat) ? Math.max(0, ms - elapsed) : ms;
+      }
+      return left;
+    }
+    showError(text) {
+      this.error = text;
+      this.render();
+    }
+    render() {
+      const clock = this.clock;
+      this.element.hidden = !clock;
+      if (!clock) return;
+      const left = this.leftNow();
+      const seats = Object.keys(left).sort();
+      const parts = seats.map((seat) => {
+        const running = clock.running.includes(seat);
+        const classes = [
+          "clock",
+          running ? "running" : "stopped",
+          isLow(left[seat], clock.control) ? "low" : "",
+          left[seat] <= 0 ? "flagged" : "",
+          seat === this.seat ? "mine" : ""
+        ].filter(Boolean).join(" ");
+        return `<span class="${classes}" data-clock="${escape(seat)}"><span class="clock-name">${escape(this.hooks.nameOf(seat))}</span> <span class="clock-time">${escape(formatClock(left[seat]))}</span>${running ? ' <span class="clock-runs" title="this clock is running">▶</span>' : ""}</span>`;
+      });
+      const opponentOut = this.seat && !this.over && clock.control?.auto === false && seats.some((seat) => seat !== this.seat && left[seat] <= 0);
+      if (opponentOut) {
+        parts.push('<button class="primary small" data-action="claim-timeout">Claim the win on time</button>');
+      }
+      if (this.error) parts.push(`<span class="status error" role="alert">${escape(this.error)}</span>`);
+      const html = parts.join(" ");
+      if (this.element.dataset.html !== html) {
+        this.element.innerHTML = html;
+        this.element.dataset.html = html;
+      }
+    }
+  };
+
   // src/lobby.js
   var STATUS_WORDS = {
     open: "waiting for an opponent",
@@ -2655,6 +2764,18 @@
     if (!r.winner) return `no winner${reason}`;
     return `${r.winner === m.seat ? "you" : name(r.winner)} won${reason}`;
   }
+  function settingsWords(m) {
+    const clock = timeControlWords(m.time_control);
+    return clock ? `${describeSetup(m.setup)}, ${clock}` : describeSetup(m.setup);
+  }
+  var CLOCKS = [
+    ["none", "no clock", null],
+    ["live-5", "5 min + 5 s", { kind: "live", initial: 300, increment: 5 }],
+    ["live-10", "10 min + 10 s", { kind: "live", initial: 600, increment: 10 }],
+    ["live-20", "20 min + 20 s", { kind: "live", initial: 1200, increment: 20 }],
+    ["post-1", "1 day a decision", { kind: "correspondence", days: 1 }],
+    ["post-3", "3 days a decision", { kind: "correspondence", days: 3 }]
+  ];
   var PACES = [
     ["normal", "normal (a second a move)"],
     ["slow", "slow (2.5 s a move)"],
@@ -2729,6 +2850,7 @@
               <option value="48">48×48 hexes</option></select></label>
             <label>Turn limit (0: none) <input name="turns" type="number" min="0" value="0">
             </label>
+            <label>Clock <select name="clock">${CLOCKS.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select></label>
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
             <label>Bot's pace <select name="pace">${PACES.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select></label>
@@ -2819,7 +2941,7 @@
         const players = escape(playersWords(m));
         const seated = this.app.myMatches().some((x) => x.match_id === m.match_id);
         return `<tr data-match="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
-        <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
+        <td>${players}</td><td>${escape(settingsWords(m))}</td>
         <td>${escape(when(m.created_at))}</td>
         <td>${seated ? `<a href="#/match/${escape(m.match_id)}">open</a>` : `<button class="primary small" data-join="${escape(m.match_id)}">Join</button>`}
         <button class="small" data-watch="${escape(m.match_id)}">Watch</button></td></tr>`;
@@ -2841,7 +2963,7 @@
       const rows = live.matches.map((m) => {
         const players = escape(playersWords(m));
         return `<tr data-live="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
-        <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
+        <td>${players}</td><td>${escape(settingsWords(m))}</td>
         <td>${m.seq ?? ""}</td>
         <td><button class="small" data-watch="${escape(m.match_id)}">Watch</button></td></tr>`;
       });
@@ -2862,14 +2984,14 @@
       const box = $(this.root, "#my-matches");
       if (!box) return;
       if (mine === null) {
-        box.innerHTML = this.app.myMatches().length ? `<ul>${this.app.myMatches().map((m) => `<li><a href="#/match/${escape(m.match_id)}"><code>${escape(m.match_id)}</code></a> — ${escape(describeSetup(m.setup))}</li>`).join("")}</ul>` : '<p class="muted">None yet.</p>';
+        box.innerHTML = this.app.myMatches().length ? `<ul>${this.app.myMatches().map((m) => `<li><a href="#/match/${escape(m.match_id)}"><code>${escape(m.match_id)}</code></a> — ${escape(settingsWords(m))}</li>`).join("")}</ul>` : '<p class="muted">None yet.</p>';
         return;
       }
       const rows = mine.map((m) => {
         const id = escape(m.match_id);
         const replay = m.status === "finished" ? ` <a class="button small" href="#/replay/${id}">Replay</a>` : "";
         const yours = m.status === "active" && m.waiting?.includes(m.seat);
-        return `<tr data-mine="${id}" data-status="${escape(m.status)}"${yours ? ' class="your-turn"' : ""}><td><a href="#/match/${id}"><code>${id}</code></a>${replay}</td><td class="mine-status">${escape(STATUS_WORDS[m.status] || m.status)}${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}</td><td class="mine-opponent">${escape(opponents(m))}</td><td class="mine-turn">${escape(whoseTurn(m))}</td><td class="mine-result">${escape(resultWords(m))}</td><td>${escape(describeSetup(m.setup))}</td></tr>`;
+        return `<tr data-mine="${id}" data-status="${escape(m.status)}"${yours ? ' class="your-turn"' : ""}><td><a href="#/match/${id}"><code>${id}</code></a>${replay}</td><td class="mine-status">${escape(STATUS_WORDS[m.status] || m.status)}${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}</td><td class="mine-opponent">${escape(opponents(m))}</td><td class="mine-turn">${escape(whoseTurn(m))}</td><td class="mine-result">${escape(resultWords(m))}</td><td>${escape(settingsWords(m))}</td></tr>`;
       });
       box.innerHTML = rows.length ? `<table><thead><tr><th>Match</th><th>Status</th><th>Opponent</th><th>Turn</th>
          <th>Result</th><th>Settings</th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">None yet.</p>';
@@ -2885,6 +3007,7 @@
           board_size: Number(form.board.value),
           private: form.private.checked,
           options: turns ? { turn_limit: turns } : {},
+          time_control: CLOCKS.find(([key3]) => key3 === form.clock.value)?.[2] || null,
           ...extra
         });
         this.app.remember(created);
@@ -4182,6 +4305,7 @@
       <div class="match-head card">
         <div class="title">${title}</div>
         <div class="match-info"></div>
+        <div class="clocks" hidden></div>
         <div class="match-actions"></div>
       </div>
       <div class="match-body">
@@ -4274,6 +4398,10 @@
         onFigure: (id) => this.trail.back() || this.promptUI.chooseFigure(id),
         onHover: (target) => this.hover(target)
       });
+      this.clocks = new ClockPanel($(this.root, ".clocks"), {
+        claim: () => this.app.conn.request("claim_timeout", { match_id: this.matchId }),
+        nameOf: (seat) => this.seatWords(seat)
+      });
       this.promptUI = new PromptUI($(this.root, ".prompt"), {
         send: (type, args) => this.decided() && this.app.conn.request("command", {
           match_id: this.matchId,
@@ -4331,6 +4459,7 @@
     hide() {
       this.trail?.stop();
       this.app.turn?.(null);
+      this.clocks?.destroy();
       this.promptUI?.lists.closeBuilder();
       this.app.conn.unsubscribe(this.matchId);
     }
@@ -4371,6 +4500,7 @@
           break;
         case "prompt":
           this.prompt = frame;
+          if (frame.clock) this.clocks.update(frame.clock, this.seat);
           this.renderPrompt();
           this.renderHead();
           break;
@@ -4390,6 +4520,7 @@
         case "match_over":
           this.status = "finished";
           this.result = frame.result;
+          this.clocks.stop();
           this.renderHead();
           this.renderPrompt();
           break;

@@ -1,6 +1,7 @@
 // Signing in (guest, register, login) and the lobby: open matches, creating an
 // SBH match, joining one (publicly or by invite code), watching any match by id.
 
+import { timeControlWords } from "./clocks.js";
 import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
 import { reasonWords } from "./events.js";
 import { playerName } from "./names.js";
@@ -40,6 +41,20 @@ function resultWords(m) {
   if (!r.winner) return `no winner${reason}`;
   return `${r.winner === m.seat ? "you" : name(r.winner)} won${reason}`;
 }
+
+// A listed match's settings in words, its clock included ("..., 20 min + 20 s").
+function settingsWords(m) {
+  const clock = timeControlWords(m.time_control);
+  return clock ? `${describeSetup(m.setup)}, ${clock}` : describeSetup(m.setup);
+}
+
+// The clocks a new match may have (create_match's time_control).
+const CLOCKS = [["none", "no clock", null],
+  ["live-5", "5 min + 5 s", { kind: "live", initial: 300, increment: 5 }],
+  ["live-10", "10 min + 10 s", { kind: "live", initial: 600, increment: 10 }],
+  ["live-20", "20 min + 20 s", { kind: "live", initial: 1200, increment: 20 }],
+  ["post-1", "1 day a decision", { kind: "correspondence", days: 1 }],
+  ["post-3", "3 days a decision", { kind: "correspondence", days: 3 }]];
 
 // The house bot's pace (create_match's bot_pace): a pause before each of its moves.
 const PACES = [["normal", "normal (a second a move)"], ["slow", "slow (2.5 s a move)"],
@@ -115,6 +130,8 @@ export class Lobby {
               <option value="48">48×48 hexes</option></select></label>
             <label>Turn limit (0: none) <input name="turns" type="number" min="0" value="0">
             </label>
+            <label>Clock <select name="clock">${CLOCKS.map(([key, label]) =>
+              `<option value="${key}">${escape(label)}</option>`).join("")}</select></label>
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
             <label>Bot's pace <select name="pace">${PACES.map(([key, label]) =>
@@ -210,7 +227,7 @@ export class Lobby {
       const players = escape(playersWords(m));
       const seated = this.app.myMatches().some((x) => x.match_id === m.match_id);
       return `<tr data-match="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
-        <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
+        <td>${players}</td><td>${escape(settingsWords(m))}</td>
         <td>${escape(when(m.created_at))}</td>
         <td>${seated ? `<a href="#/match/${escape(m.match_id)}">open</a>`
           : `<button class="primary small" data-join="${escape(m.match_id)}">Join</button>`}
@@ -236,7 +253,7 @@ export class Lobby {
     const rows = live.matches.map((m) => {
       const players = escape(playersWords(m));
       return `<tr data-live="${escape(m.match_id)}"><td><code>${escape(m.match_id)}</code></td>
-        <td>${players}</td><td>${escape(describeSetup(m.setup))}</td>
+        <td>${players}</td><td>${escape(settingsWords(m))}</td>
         <td>${m.seq ?? ""}</td>
         <td><button class="small" data-watch="${escape(m.match_id)}">Watch</button></td></tr>`;
     });
@@ -262,7 +279,7 @@ export class Lobby {
     if (mine === null) {
       box.innerHTML = this.app.myMatches().length
         ? `<ul>${this.app.myMatches().map((m) => `<li><a href="#/match/${escape(m.match_id)}">`
-          + `<code>${escape(m.match_id)}</code></a> — ${escape(describeSetup(m.setup))}</li>`)
+          + `<code>${escape(m.match_id)}</code></a> — ${escape(settingsWords(m))}</li>`)
           .join("")}</ul>`
         : '<p class="muted">None yet.</p>';
       return;
@@ -279,7 +296,7 @@ export class Lobby {
         + `<td class="mine-opponent">${escape(opponents(m))}</td>`
         + `<td class="mine-turn">${escape(whoseTurn(m))}</td>`
         + `<td class="mine-result">${escape(resultWords(m))}</td>`
-        + `<td>${escape(describeSetup(m.setup))}</td></tr>`;
+        + `<td>${escape(settingsWords(m))}</td></tr>`;
     });
     box.innerHTML = rows.length
       ? `<table><thead><tr><th>Match</th><th>Status</th><th>Opponent</th><th>Turn</th>
@@ -294,7 +311,8 @@ export class Lobby {
       const created = await this.app.conn.request("create_match", {
         system: "sbh", scenario: form.scenario.value, points_limit: points,
         board_size: Number(form.board.value), private: form.private.checked,
-        options: turns ? { turn_limit: turns } : {}, ...extra,
+        options: turns ? { turn_limit: turns } : {},
+        time_control: CLOCKS.find(([key]) => key === form.clock.value)?.[2] || null, ...extra,
       });
       this.app.remember(created);
       this.app.go(`#/match/${created.match_id}`);

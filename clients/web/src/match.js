@@ -3,6 +3,7 @@
 // snapshot, match_status, match_over).
 
 import { Board } from "./board.js";
+import { ClockPanel } from "./clocks.js";
 import { $, describeSetup, escape } from "./dom.js";
 import { formatEvent, reasonWords } from "./events.js";
 import { displayNames, playerName, seatName, SEAT_COLOURS } from "./names.js";
@@ -18,6 +19,7 @@ export function matchLayout(title) {
       <div class="match-head card">
         <div class="title">${title}</div>
         <div class="match-info"></div>
+        <div class="clocks" hidden></div>
         <div class="match-actions"></div>
       </div>
       <div class="match-body">
@@ -129,6 +131,10 @@ export class MatchScreen {
       onFigure: (id) => this.trail.back() || this.promptUI.chooseFigure(id),
       onHover: (target) => this.hover(target),
     });
+    this.clocks = new ClockPanel($(this.root, ".clocks"), {
+      claim: () => this.app.conn.request("claim_timeout", { match_id: this.matchId }),
+      nameOf: (seat) => this.seatWords(seat),
+    });
     this.promptUI = new PromptUI($(this.root, ".prompt"), {
       send: (type, args) => this.decided() && this.app.conn.request("command", {
         match_id: this.matchId, command: type, args, at_seq: this.prompt.seq,
@@ -183,6 +189,7 @@ export class MatchScreen {
   hide() {
     this.trail?.stop();
     this.app.turn?.(null);
+    this.clocks?.destroy();
     this.promptUI?.lists.closeBuilder();
     this.app.conn.unsubscribe(this.matchId);
   }
@@ -231,6 +238,7 @@ export class MatchScreen {
         break;
       case "prompt":
         this.prompt = frame;
+        if (frame.clock) this.clocks.update(frame.clock, this.seat);
         this.renderPrompt();
         this.renderHead();
         break;
@@ -250,6 +258,7 @@ export class MatchScreen {
       case "match_over":
         this.status = "finished";
         this.result = frame.result;
+        this.clocks.stop();
         this.renderHead();
         this.renderPrompt();
         break;
