@@ -185,6 +185,10 @@ class Session:
     async def resign(self, match_id: str) -> dict:
         return await self.request("resign", match_id=match_id)
 
+    async def claim_timeout(self, match_id: str) -> dict:
+        """The win on time, once the opponent's clock is at zero (a match without auto)."""
+        return await self.request("claim_timeout", match_id=match_id)
+
     async def command(self, match_id: str, command: str, args: dict | None = None, *,
                       at_seq: int | None = None) -> dict:
         """{"first_seq", "last_seq"} of the events it caused, once they are durable."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clients.tui.board import BoardModel, Hex, as_hex, offset, step
+from clients.tui.clocks import Clocks
 from clients.tui.events import figure_names, format_event, names_from_lists, result_words
 from clients.tui.picker import BUILD, Choice, Picker
 from clients.tui.presets import fitting
@@ -49,6 +50,7 @@ class MatchModel:
     wants_builder: bool = False  # the player chose to build a list: the screen opens it
     typed: int = 0  # the number typed so far with the digit keys (0: none)
     online: bool = True  # the session's connection is up (it reconnects by itself)
+    clocks: Clocks | None = None  # a timed match's clocks, from the last prompt
 
     # -- pushes ------------------------------------------------------------------------
     def take(self, push: dict[str, Any]) -> None:
@@ -85,6 +87,8 @@ class MatchModel:
                 self.log.append("The match was withdrawn before it started.")
         elif kind == "match_over":
             self.over, self.status = push, "finished"
+            if self.clocks is not None:
+                self.clocks.stopped = True
             self.picker, self.message = None, ""  # (nothing asked of us is left to say)
             self.log.append(result_words(push.get("result"), self.seat, self.players))
 
@@ -103,6 +107,8 @@ class MatchModel:
 
     def _take_prompt(self, push: dict) -> None:
         self.prompt = push
+        if push.get("clock"):
+            self.clocks = Clocks.of(push["clock"])
         if self.status == "open":
             self.status = "active"  # an open match pushes nothing before it starts
         self.sending = False
@@ -180,6 +186,10 @@ class MatchModel:
             points = view.get("victory_points") or {}
             if points:
                 parts.append("VP " + " ".join(f"{s} {v}" for s, v in sorted(points.items())))
+        if self.clocks is not None and self.at_seq is None:
+            parts.append(self.clocks.words(self.seat_words))
+            if self.clocks.claimable(None if self.spectator else self.seat):
+                parts.append("C: claim the win on time")
         if self.over:
             parts.append("OVER" if self.at_seq is None else f"REPLAY at event {self.at_seq}")
         elif self.waiting:

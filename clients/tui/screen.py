@@ -60,6 +60,7 @@ class MatchScreen(Screen):
         Binding("pageup", "log_page(-1)", "Log back", show=False),
         Binding("pagedown", "log_page(1)", "Log on", show=False),
         Binding("R", "resign", "Resign", show=False),
+        Binding("C", "claim", "Claim the win on time", show=False),
         Binding("q", "leave", "Leave", show=False),
     ]
 
@@ -98,10 +99,14 @@ class MatchScreen(Screen):
         self.call_after_refresh(self.redraw)
 
     def _check_online(self) -> None:
-        """The session reconnects by itself: show when it is offline."""
+        """The session reconnects by itself: show when it is offline. A running clock
+        ticks in the headline meanwhile."""
         session = self.app.session
         if session is not None and self.model.set_online(session.online):
             self.redraw()
+        elif self.model.clocks is not None and not self.model.clocks.stopped \
+                and self.is_mounted:
+            self.query_one("#headline", Static).update(self.model.headline())
 
     async def _pump(self) -> None:
         """Take every push of the match, in order, until it ends."""
@@ -355,6 +360,15 @@ class MatchScreen(Screen):
         model.message = "Resigning..."
         self.redraw()
         self.run_worker(self._act(self.session.resign(model.match_id)), group="match-act")
+
+    def action_claim(self) -> None:
+        model = self.model
+        if model.spectator or model.clocks is None or not model.clocks.claimable(model.seat):
+            return
+        model.message = "Claiming the win on time..."
+        self.redraw()
+        self.run_worker(self._act(self.session.claim_timeout(model.match_id)),
+                        group="match-act")
 
     def action_leave(self) -> None:
         model = self.model
