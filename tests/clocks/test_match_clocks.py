@@ -6,23 +6,20 @@ resumed after a restart without charging anyone for the downtime."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 from sqlalchemy import select
 
 from clients.client import Client, ServerError
-from server.app import ServerOptions, WarbandServer
 from server.clocks import control
 from server.clocks.control import TimeControl
-from server.store.schema import commands, matches
-from server.store.store import unpack
+from server.store.schema import commands
+from server.store.store import Store, unpack
 from tests.sbh.test_games import WARBANDS
+from tests.server.test_restart import ServerProcess
 
 LIVE = {"kind": "live", "initial": 600, "increment": 10}
-
-
-def options(url, tmp_path) -> ServerOptions:
-    return ServerOptions(port=0, database_url=url, static_dir=tmp_path / "static")
 
 
 async def seated(server, time_control, *, ann="Ann", bob="Bob"):
@@ -126,33 +123,40 @@ async def test_a_match_whose_first_decision_is_never_made_is_aborted_unrated(
     assert await stored_clocks(server, match_id) == []  # nothing was played
 
 
-async def test_a_restart_resumes_the_clocks_with_no_charge_for_the_downtime(database_url,
-                                                                           tmp_path):
-    server = WarbandServer(options(database_url, tmp_path))
-    await server.start()
+async def test_a_killed_server_resumes_the_clocks_with_no_charge_for_the_downtime(
+        database_url, tmp_path):
+    """SIGKILL mid-match (`warband serve` as a child process), down a while, started
+    again on the same database: the stopped clock is exactly as stored, the running
+    one starts again from its stored time."""
+    process = ServerProcess(database_url, tmp_path / "server.log")
+    await process.start()
     try:
-        ann, bob, match_id = await seated(server, LIVE)
+        ann, bob = await Client.connect(process.url), await Client.connect(process.url)
+        await ann.request("guest", name="Ann")
+        await bob.request("guest", name="Bob")
+        created = await ann.request("create_match", system="sbh", time_control=LIVE)
+        match_id = created["match_id"]
+        await bob.request("join", match_id=match_id)
         await submit_list(ann, match_id, "a")
-        [record] = await stored_clocks(server, match_id)
         await asyncio.sleep(0.5)  # Bob's clock runs...
-    finally:
-        await server.stop()  # ...and the server goes away for a while
-    await asyncio.sleep(1.0)
-    again = WarbandServer(options(database_url, tmp_path))
-    await again.start()
-    try:
-        client = await Client.connect(again.url)
+        await process.kill()  # ...and the server dies
+        await asyncio.sleep(1.0)
+        await process.start()
+        client = await Client.connect(process.url)
         await client.request("guest", name="Cy")
         await client.request("subscribe", match_id=match_id)  # (as a spectator)
         clock = (await prompt_after(client))["clock"]
         assert clock["running"] == ["b"]
-        assert clock["left"]["a"] == record["left"]["a"]  # stopped: exactly as stored
+        store = await Store.open(database_url)
+        try:
+            [last] = (await store.commands(match_id))[-1:]
+        finally:
+            await store.close()
+        assert clock["left"]["a"] == unpack(last.clock)["left"]["a"]  # exactly as stored
         # Bob's runs from the restart on: neither the downtime nor the half second
-        # before it is charged (the store keeps what each command left)
+        # before the kill is charged (the store keeps what each command left)
         assert 599_000 < clock["left"]["b"] <= 600_000
-        async with again.store.engine.connect() as conn:
-            stored = (await conn.execute(select(matches.c.time_control).where(
-                matches.c.id == match_id))).scalar()
-        assert unpack(stored) == control.parse(LIVE).to_wire()
+        assert unpack(last.clock)["left"]["b"] == 600_000
     finally:
-        await again.stop()
+        with contextlib.suppress(Exception):
+            await process.kill()
