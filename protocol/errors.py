@@ -79,6 +79,9 @@ ERRORS: dict[str, ErrorSpec] = {
     "out_of_time": ErrorSpec("Your clock has run out: you can no longer act in this match."),
     "not_out_of_time": ErrorSpec("Your opponent still has time on their clock."),
     "untimed_match": ErrorSpec("That match has no clock."),
+    # quick pairing (server/seeks.py)
+    "no_such_seek": ErrorSpec("You have no waiting seek with that id."),
+    "too_many_seeks": ErrorSpec("You already have three seeks waiting: cancel one first."),
     # play
     "not_your_seat": ErrorSpec("You cannot act for a seat you do not hold."),
     "not_your_turn": ErrorSpec("It is not your turn to act."),

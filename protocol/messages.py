@@ -108,6 +108,22 @@ class Resign(Request, tag="resign"):
     match_id: Text
 
 
+class Seek(Request, tag="seek"):
+    """Quick pairing: the match wanted, paired with another seeker's (server.seeks)."""
+
+    system: Text = "sbh"
+    scenario: Text | None = None
+    points_limit: int | None = None
+    board_size: int | None = None
+    options: dict[str, Any] = {}
+    rated: bool = False
+    time_control: dict[str, Any] | None = None
+
+
+class CancelSeek(Request, tag="cancel_seek"):
+    seek_id: Text
+
+
 class ClaimTimeout(Request, tag="claim_timeout"):
     """The opponent's clock has run out (a match created without `auto`): claim the win."""
 
@@ -202,14 +218,14 @@ class Leaderboard(Request, tag="leaderboard"):
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
     CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign, ClaimTimeout,
-    Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
+    Seek, CancelSeek, Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
     CatalogRequest, CheckList,
     GetRatings, RatingHistory, Leaderboard,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
-              | ListMine | Join | Leave | Abort | Resign | ClaimTimeout | Subscribe | Unsubscribe
-              | Play | Odds
+              | ListMine | Join | Leave | Abort | Resign | ClaimTimeout | Seek | CancelSeek
+              | Subscribe | Unsubscribe | Play | Odds
               | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList
               | GetRatings | RatingHistory | Leaderboard)
 

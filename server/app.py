@@ -114,6 +114,8 @@ class WarbandServer:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        if self.services is not None:
+            await self.services.seeks.close()
         if self.hub is not None:
             await self.hub.stop()
         if self.store is not None:

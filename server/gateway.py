@@ -20,6 +20,7 @@ from protocol.errors import ProtocolError
 from protocol.messages import (
     Abort,
     Authenticate,
+    CancelSeek,
     ClaimTimeout,
     CreateMatch,
     Guest,
@@ -36,6 +37,7 @@ from protocol.messages import (
     Register,
     Request,
     Resign,
+    Seek,
     decode_request,
     error,
     reply,
@@ -49,6 +51,7 @@ from server.matches.hub import Hub
 from server.metrics import Metrics
 from server.ratings.requests import RatingRequests
 from server.rules.kernel import Command
+from server.seeks import SeekPool
 from server.store.store import STORE_BUSY, Store, connection_lost
 from server.watching import Watching
 
@@ -89,6 +92,7 @@ class Services:
         self.metrics = metrics
         self.accounts = Accounts(store)
         self.lobby = Lobby(store, hub)
+        self.seeks = SeekPool(self.lobby, hub.ratings)  # quick pairing
         self.rate, self.burst, self.outgoing_bytes = rate, burst, outgoing_bytes
         # account id (or connection key) -> "kind:request id" -> the reply, for repeats
         self.replies: OrderedDict[str, OrderedDict[str, dict]] = OrderedDict()
@@ -186,6 +190,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
                 with contextlib.suppress(Exception):
                     await self.closer
             self._stop_watching()
+            self.services.seeks.drop(self)  # (a seek lives while its connection does)
             self._hold_token(None)
             if self._expiry is not None:
                 self._expiry.cancel()
@@ -386,6 +391,17 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
         return await actor.submit("command", seat=seat, request_id=str(request.id),
                                   command=Command(seat, "concede"), lag=self._lag())
 
+    async def on_seek(self, request: Seek) -> dict:
+        wanted = CreateMatch(v=1, id=request.id, system=request.system, scenario=request.scenario,
+                             points_limit=request.points_limit, board_size=request.board_size,
+                             options=dict(request.options), rated=request.rated,
+                             time_control=request.time_control)
+        return await self.services.seeks.seek(self._signed_in(), self, wanted)
+
+    async def on_cancel_seek(self, request: CancelSeek) -> dict:
+        self._signed_in()
+        return self.services.seeks.cancel(self, request.seek_id)
+
     async def on_claim_timeout(self, request: ClaimTimeout) -> dict:
         account = self._signed_in()
         actor = await self._actor(request.match_id)
@@ -458,6 +474,7 @@ HANDLERS = {
     "leave": ClientConnection.on_leave, "abort": ClientConnection.on_abort,
     "resign": ClientConnection.on_resign, "command": ClientConnection.on_command,
     "claim_timeout": ClientConnection.on_claim_timeout,
+    "seek": ClientConnection.on_seek, "cancel_seek": ClientConnection.on_cancel_seek,
     "odds": ClientConnection.on_odds, "subscribe": ClientConnection.on_subscribe,
     "unsubscribe": ClientConnection.on_unsubscribe,
     "get_view": ClientConnection.on_get_view, "list_replays": ClientConnection.on_list_replays,

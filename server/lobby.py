@@ -80,7 +80,9 @@ class Lobby:
             lock = self._locks[match_id] = asyncio.Lock()
         return lock
 
-    async def create(self, account: Account, request: CreateMatch) -> dict[str, Any]:
+    def check(self, account: Account, request: CreateMatch) -> tuple[Any, dict, Any]:
+        """A new match's settings, checked as create_match checks them (quick pairing's
+        seeks too): the system, its setup and the time control."""
         try:
             system = get_system(request.system)
         except UnknownSystem as unknown:
@@ -95,14 +97,17 @@ class Lobby:
                 system.initial(setup)
         except RulesError as invalid:
             raise ProtocolError("invalid_setup", invalid.message) from None
+        _check_rated(account, request)
+        return system, setup, time_controls.parse(request.time_control)
+
+    async def create(self, account: Account, request: CreateMatch) -> dict[str, Any]:
+        system, setup, clock = self.check(account, request)
         seat = request.seat or system.seats[0]
         if seat not in system.seats:
             raise ProtocolError("no_such_seat", f"Seats are {', '.join(system.seats)}.")
         if not 0 <= request.spectator_delay <= MAX_SPECTATOR_DELAY:
             raise ProtocolError("invalid_setup", "spectator_delay must be from 0 to "
                                 f"{MAX_SPECTATOR_DELAY} events.")
-        _check_rated(account, request)
-        clock = time_controls.parse(request.time_control)
         seed = new_seed()
         bot = self._house_bot(request, system, setup, seat, seed)
         match_id = secrets.token_hex(8)

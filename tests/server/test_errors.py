@@ -468,6 +468,17 @@ async def untimed_match(server):
     return await expect(server, ann, "claim_timeout", match_id=match_id)
 
 
+async def no_such_seek(server):
+    return await expect(server, await guest(server), "cancel_seek", seek_id="nothing")
+
+
+async def too_many_seeks(server):
+    ann = await guest(server)
+    for points in (200, 300, 400):
+        await ann.request("seek", system="sbh", points_limit=points)
+    return await expect(server, ann, "seek", system="sbh", points_limit=500)
+
+
 SCENARIOS = {name: globals()[name] for name in ERRORS}
 BUILDS_OWN_SERVER = {"slow_consumer", "rate_limited"}
 NEEDS_POSTGRES = {"database_unavailable"}  # (SQLite has no connections to lose)
