@@ -105,3 +105,41 @@ def test_the_win_is_claimed_on_time_when_the_opponents_clock_runs_out(browser, s
         assert errors == []
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (412, 915)])
+def test_find_an_opponent_pairs_two_browsers_into_one_match(browser, server, width, height):
+    """Quick pairing (issue 32): two players who ask for the same match (here 400 points
+    and 10 + 10) with one click each end up in one match, one in each seat; a
+    different choice waits, and can be cancelled."""
+    errors: list[str] = []
+    ann, bob = new_page(browser, server, errors), new_page(browser, server, errors)
+    try:
+        for page, name in ((ann, "Ann"), (bob, "Bob")):
+            page.set_viewport_size({"width": width, "height": height})
+            sign_in_as_guest(page, name)
+            page.select_option("#create-form select[name=points]", "400")
+            page.select_option("#create-form select[name=clock]", "live-10")
+        bob.select_option("#create-form select[name=points]", "200")
+        bob.click("#quick-pair")
+        bob.wait_for_selector("#seek-status .seeking")
+        bob.click("#seek-status button[data-action=cancel-seek]")  # changes his mind
+        bob.wait_for_function("() => !document.querySelector('#seek-status .seeking')")
+        bob.select_option("#create-form select[name=points]", "400")
+
+        ann.click("#quick-pair")
+        ann.wait_for_selector("#seek-status .seeking")
+        assert ann.locator("#seek-status").is_visible()
+        bob.click("#quick-pair")
+        for page in (ann, bob):
+            page.wait_for_selector(".match-status >> text=active")
+            page.wait_for_selector(".clocks [data-clock=b]")
+        assert ann.locator(".match-id").inner_text() == bob.locator(".match-id").inner_text()
+        assert "You are Ann" in ann.locator(".match-info").inner_text()
+        assert "You are Bob" in bob.locator(".match-info").inner_text()
+        assert "400 points" in ann.locator(".match-info").inner_text()
+        shot(bob, f"52-paired-{width}")
+        assert errors == []
+    finally:
+        ann.context.close()
+        bob.context.close()

@@ -2333,7 +2333,10 @@
         return;
       }
       const sub = this.subscriptions.get(frame.match_id);
-      if (!sub) return;
+      if (!sub) {
+        this.onOtherPush?.(frame);
+        return;
+      }
       if (frame.type === "event") {
         if (frame.seq <= sub.lastSeq) return;
         sub.lastSeq = frame.seq;
@@ -2734,6 +2737,69 @@
     }
   };
 
+  // src/quick_pair.js
+  var QuickPair = class {
+    constructor(app2) {
+      this.app = app2;
+      this.seekId = null;
+      this.app.conn.onOtherPush = (frame) => {
+        if (frame.type === "seek_paired" && frame.seek_id === this.seekId) this.paired(frame);
+      };
+    }
+    // The lobby page drawn anew: its button and status line; settings(form) -> the
+    // create_match fields the form chooses.
+    bind(root, settings) {
+      this.root = root;
+      this.settings = settings;
+      $(root, "#quick-pair").addEventListener("click", (e) => this.seek(e.target.form));
+      root.addEventListener("click", (e) => {
+        if (e.target.closest("button[data-action=cancel-seek]")) this.cancel();
+      });
+      this.show();
+    }
+    async seek(form) {
+      if (this.seekId) return;
+      try {
+        const answer = await this.app.conn.request("seek", this.settings(form));
+        if (answer.status === "paired") {
+          this.paired(answer);
+          return;
+        }
+        this.seekId = answer.seek_id;
+        this.show();
+      } catch (error) {
+        this.show(error.message);
+      }
+    }
+    async cancel() {
+      const seekId = this.seekId;
+      this.seekId = null;
+      this.show();
+      if (!seekId) return;
+      try {
+        await this.app.conn.request("cancel_seek", { seek_id: seekId });
+      } catch (error) {
+        if (error.code !== "no_such_seek") this.show(error.message);
+      }
+    }
+    paired(frame) {
+      this.seekId = null;
+      this.app.remember({ match_id: frame.match_id, seat: frame.seat });
+      this.app.go(`#/match/${frame.match_id}`);
+    }
+    show(error = "") {
+      const box = this.root?.querySelector("#seek-status");
+      if (!box || !box.isConnected) return;
+      if (error) {
+        box.innerHTML = `<span class="status error" role="alert">${escape(error)}</span>`;
+      } else if (this.seekId) {
+        box.innerHTML = '<span class="seeking">Looking for an opponent with these settings…</span> <button type="button" class="small" data-action="cancel-seek">Cancel</button>';
+      } else {
+        box.innerHTML = "";
+      }
+    }
+  };
+
   // src/lobby.js
   var STATUS_WORDS = {
     open: "waiting for an opponent",
@@ -2857,7 +2923,10 @@
             <div class="form-actions">
               <button class="primary" type="submit">Create match</button>
               <button type="button" id="vs-bot">Play against the bot</button>
+              <button type="button" id="quick-pair" title="Be paired with another player who
+                wants the same match">Find an opponent</button>
             </div>
+            <p class="status" id="seek-status" aria-live="polite"></p>
             <p class="status error form-error" id="create-status" role="alert"></p>
           </form>
         </section>
@@ -2896,6 +2965,8 @@
       $(this.root, "#vs-bot").addEventListener("click", (e) => {
         this.create(e.target.form, { opponent: "bot", bot_pace: e.target.form.pace.value });
       });
+      this.app.quickPair = this.app.quickPair || new QuickPair(this.app);
+      this.app.quickPair.bind(this.root, (form) => this.settings(form));
       $(this.root, "#invite-form").addEventListener("submit", (e) => {
         e.preventDefault();
         const code = e.target.code.value.trim();
@@ -2996,18 +3067,23 @@
       box.innerHTML = rows.length ? `<table><thead><tr><th>Match</th><th>Status</th><th>Opponent</th><th>Turn</th>
          <th>Result</th><th>Settings</th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">None yet.</p>';
     }
-    async create(form, extra = {}) {
-      const points = Number(form.points.value);
+    // The match the create form chooses, as create_match (and seek) take it.
+    settings(form) {
       const turns = Number(form.turns.value) || 0;
+      return {
+        system: "sbh",
+        scenario: form.scenario.value,
+        points_limit: Number(form.points.value),
+        board_size: Number(form.board.value),
+        options: turns ? { turn_limit: turns } : {},
+        time_control: CLOCKS.find(([key3]) => key3 === form.clock.value)?.[2] || null
+      };
+    }
+    async create(form, extra = {}) {
       try {
         const created = await this.app.conn.request("create_match", {
-          system: "sbh",
-          scenario: form.scenario.value,
-          points_limit: points,
-          board_size: Number(form.board.value),
+          ...this.settings(form),
           private: form.private.checked,
-          options: turns ? { turn_limit: turns } : {},
-          time_control: CLOCKS.find(([key3]) => key3 === form.clock.value)?.[2] || null,
           ...extra
         });
         this.app.remember(created);

@@ -178,7 +178,10 @@ export class Connection {
       return;
     }
     const sub = this.subscriptions.get(frame.match_id);
-    if (!sub) return;
+    if (!sub) {
+      this.onOtherPush?.(frame); // (not a match's: quick pairing's seek_paired)
+      return;
+    }
     if (frame.type === "event") {
       if (frame.seq <= sub.lastSeq) return;
       sub.lastSeq = frame.seq;

@@ -2,6 +2,7 @@
 // SBH match, joining one (publicly or by invite code), watching any match by id.
 
 import { timeControlWords } from "./clocks.js";
+import { QuickPair } from "./quick_pair.js";
 import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
 import { reasonWords } from "./events.js";
 import { playerName } from "./names.js";
@@ -139,7 +140,10 @@ export class Lobby {
             <div class="form-actions">
               <button class="primary" type="submit">Create match</button>
               <button type="button" id="vs-bot">Play against the bot</button>
+              <button type="button" id="quick-pair" title="Be paired with another player who
+                wants the same match">Find an opponent</button>
             </div>
+            <p class="status" id="seek-status" aria-live="polite"></p>
             <p class="status error form-error" id="create-status" role="alert"></p>
           </form>
         </section>
@@ -179,6 +183,8 @@ export class Lobby {
       // the house bot takes the other seat, at the pace chosen
       this.create(e.target.form, { opponent: "bot", bot_pace: e.target.form.pace.value });
     });
+    this.app.quickPair = this.app.quickPair || new QuickPair(this.app);
+    this.app.quickPair.bind(this.root, (form) => this.settings(form));
     $(this.root, "#invite-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const code = e.target.code.value.trim();
@@ -304,15 +310,20 @@ export class Lobby {
       : '<p class="muted">None yet.</p>';
   }
 
-  async create(form, extra = {}) {
-    const points = Number(form.points.value);
+  // The match the create form chooses, as create_match (and seek) take it.
+  settings(form) {
     const turns = Number(form.turns.value) || 0;
+    return {
+      system: "sbh", scenario: form.scenario.value, points_limit: Number(form.points.value),
+      board_size: Number(form.board.value), options: turns ? { turn_limit: turns } : {},
+      time_control: CLOCKS.find(([key]) => key === form.clock.value)?.[2] || null,
+    };
+  }
+
+  async create(form, extra = {}) {
     try {
       const created = await this.app.conn.request("create_match", {
-        system: "sbh", scenario: form.scenario.value, points_limit: points,
-        board_size: Number(form.board.value), private: form.private.checked,
-        options: turns ? { turn_limit: turns } : {},
-        time_control: CLOCKS.find(([key]) => key === form.clock.value)?.[2] || null, ...extra,
+        ...this.settings(form), private: form.private.checked, ...extra,
       });
       this.app.remember(created);
       this.app.go(`#/match/${created.match_id}`);

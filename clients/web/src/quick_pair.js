@@ -1,0 +1,76 @@
+// Quick pairing from the lobby (docs/protocol.md, seek): "Find an opponent" seeks a
+// match with the create form's settings; the server pairs it with another seeker's
+// of the same settings and a close rating, and both go to the match (the earlier
+// seeker by a `seek_paired` push, the later one by the seek's reply).
+
+import { $, escape } from "./dom.js";
+
+// One for the app (a seek outlives the lobby page it was made on: paired while the
+// player looks elsewhere, they are taken to the match all the same).
+export class QuickPair {
+  constructor(app) {
+    this.app = app;
+    this.seekId = null;
+    this.app.conn.onOtherPush = (frame) => {
+      if (frame.type === "seek_paired" && frame.seek_id === this.seekId) this.paired(frame);
+    };
+  }
+
+  // The lobby page drawn anew: its button and status line; settings(form) -> the
+  // create_match fields the form chooses.
+  bind(root, settings) {
+    this.root = root;
+    this.settings = settings;
+    $(root, "#quick-pair").addEventListener("click", (e) => this.seek(e.target.form));
+    root.addEventListener("click", (e) => {
+      if (e.target.closest("button[data-action=cancel-seek]")) this.cancel();
+    });
+    this.show();
+  }
+
+  async seek(form) {
+    if (this.seekId) return;
+    try {
+      const answer = await this.app.conn.request("seek", this.settings(form));
+      if (answer.status === "paired") {
+        this.paired(answer);
+        return;
+      }
+      this.seekId = answer.seek_id;
+      this.show();
+    } catch (error) {
+      this.show(error.message);
+    }
+  }
+
+  async cancel() {
+    const seekId = this.seekId;
+    this.seekId = null;
+    this.show();
+    if (!seekId) return;
+    try {
+      await this.app.conn.request("cancel_seek", { seek_id: seekId });
+    } catch (error) {
+      if (error.code !== "no_such_seek") this.show(error.message); // (paired meanwhile)
+    }
+  }
+
+  paired(frame) {
+    this.seekId = null;
+    this.app.remember({ match_id: frame.match_id, seat: frame.seat });
+    this.app.go(`#/match/${frame.match_id}`);
+  }
+
+  show(error = "") {
+    const box = this.root?.querySelector("#seek-status");
+    if (!box || !box.isConnected) return;
+    if (error) {
+      box.innerHTML = `<span class="status error" role="alert">${escape(error)}</span>`;
+    } else if (this.seekId) {
+      box.innerHTML = '<span class="seeking">Looking for an opponent with these settings…'
+        + '</span> <button type="button" class="small" data-action="cancel-seek">Cancel</button>';
+    } else {
+      box.innerHTML = "";
+    }
+  }
+}
