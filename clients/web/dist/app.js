@@ -38,6 +38,95 @@
     return parts.join(", ");
   }
 
+  // src/ratings.js
+  var CATEGORIES = [
+    ["standard", "no clock"],
+    ["live", "live clock"],
+    ["correspondence", "correspondence"]
+  ];
+  function ratingText(r) {
+    return `${r.rating}${r.provisional ? "?" : ""}`;
+  }
+  function historyChart(history, width = 560, height = 160) {
+    if (!history.length) return '<p class="muted">No rated matches in this category yet.</p>';
+    const values = [history[0].rating_before, ...history.map((h) => h.rating)];
+    const low = Math.min(...values) - 20;
+    const high = Math.max(...values) + 20;
+    const pad = 34;
+    const x = (i) => pad + i * (width - pad - 8) / Math.max(1, values.length - 1);
+    const y = (v) => 8 + (high - v) * (height - 28) / (high - low);
+    const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const dots = values.map((v, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" class="rating-point" data-rating="${v}"><title>${v}</title></circle>`).join("");
+    const ticks = [Math.round(high - 20), Math.round(low + 20)].map((v) => `<text x="2" y="${(y(v) + 4).toFixed(1)}" class="axis">${v}</text>`).join("");
+    return `<svg class="rating-chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="Rating over the last ${history.length} rated matches">${ticks}<polyline points="${points}" fill="none" stroke="#1f6f8b" stroke-width="2"/>${dots}</svg>`;
+  }
+  async function renderRatings(root, app2) {
+    root.innerHTML = `<section class="card wide"><h2>Your ratings</h2>
+      <div id="my-ratings"><p class="muted">Loading…</p></div>
+      <h3>Over time</h3>
+      <label>Category <select id="history-category">${CATEGORIES.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select></label>
+      <div id="rating-history"></div></section>
+    <section class="card wide"><h2>Leaderboard: Song of Blades and Heroes</h2>
+      <label>Category <select id="board-category">${CATEGORIES.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select></label>
+      <div id="leaderboard"><p class="muted">Loading…</p></div></section>`;
+    const guest = app2.account?.guest;
+    const mine = $(root, "#my-ratings");
+    if (guest) {
+      mine.innerHTML = '<p class="muted">Guests play casual matches only: register to play rated matches and get a rating.</p>';
+    } else {
+      try {
+        const { ratings } = await app2.conn.request("get_ratings", {});
+        mine.innerHTML = ratings.length ? `<table><thead><tr><th>Game</th><th>Category</th>
+        <th>Rating</th><th>RD</th><th>Rated matches</th><th>Last played</th></tr></thead>
+        <tbody>${ratings.map((r) => `<tr data-rating="${escape(r.category)}">
+        <td>${escape(r.system.toUpperCase())}</td><td>${escape(r.category)}</td>
+        <td>${escape(ratingText(r))}</td><td>${r.rd}</td><td>${r.games}</td>
+        <td>${escape(when(r.last_played_at))}</td></tr>`).join("")}</tbody></table>
+        <p class="muted">A "?" marks a provisional rating (RD 110 or more).</p>` : '<p class="muted">No rated matches yet: create a rated match in the lobby.</p>';
+      } catch (error) {
+        mine.textContent = error.message;
+      }
+    }
+    const history = async () => {
+      const box = $(root, "#rating-history");
+      if (guest) return;
+      try {
+        const reply = await app2.conn.request("rating_history", {
+          system: "sbh",
+          category: $(root, "#history-category").value,
+          limit: 50
+        });
+        box.innerHTML = historyChart(reply.history);
+      } catch (error) {
+        box.textContent = error.message;
+      }
+    };
+    const board = async () => {
+      const box = $(root, "#leaderboard");
+      try {
+        const reply = await app2.conn.request("leaderboard", {
+          system: "sbh",
+          category: $(root, "#board-category").value,
+          limit: 50
+        });
+        box.innerHTML = reply.players.length ? `<table><thead><tr><th>#</th><th>Player</th>
+        <th>Rating</th><th>RD</th><th>Rated matches</th></tr></thead><tbody>${reply.players.map((p) => `<tr><td>${p.rank}</td><td>${escape(p.name)}</td><td>${p.rating}</td>
+          <td>${p.rd}</td><td>${p.games}</td></tr>`).join("")}</tbody></table>` : '<p class="muted">No established ratings yet (a rating is listed once its RD is under 110).</p>';
+      } catch (error) {
+        box.textContent = error.message;
+      }
+    };
+    $(root, "#history-category").addEventListener("change", history);
+    $(root, "#board-category").addEventListener("change", board);
+    await Promise.all([history(), board()]);
+  }
+  function ratingChangeText(ratings, seat) {
+    const mine = ratings?.[seat];
+    if (!mine) return "";
+    const sign = mine.change >= 0 ? "+" : "";
+    return `your rating ${mine.before} → ${mine.rating}${mine.provisional ? "?" : ""} (${sign}${mine.change})`;
+  }
+
   // src/names.js
   var SEAT_COLOURS = { a: "#2563c9", b: "#c62f2f" };
   function shortName(name) {
@@ -2919,6 +3008,9 @@
             <label>Clock <select name="clock">${CLOCKS.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select></label>
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
+            ${this.app.account?.guest ? "" : `<label class="check" title="The result moves both
+              players' ratings (never against the bot)"><input name="rated" type="checkbox">
+              Rated</label>`}
             <label>Bot's pace <select name="pace">${PACES.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select></label>
             <div class="form-actions">
               <button class="primary" type="submit">Create match</button>
@@ -2963,7 +3055,11 @@
         this.create(e.target);
       });
       $(this.root, "#vs-bot").addEventListener("click", (e) => {
-        this.create(e.target.form, { opponent: "bot", bot_pace: e.target.form.pace.value });
+        this.create(e.target.form, {
+          opponent: "bot",
+          bot_pace: e.target.form.pace.value,
+          rated: false
+        });
       });
       this.app.quickPair = this.app.quickPair || new QuickPair(this.app);
       this.app.quickPair.bind(this.root, (form) => this.settings(form));
@@ -3076,7 +3172,8 @@
         points_limit: Number(form.points.value),
         board_size: Number(form.board.value),
         options: turns ? { turn_limit: turns } : {},
-        time_control: CLOCKS.find(([key3]) => key3 === form.clock.value)?.[2] || null
+        time_control: CLOCKS.find(([key3]) => key3 === form.clock.value)?.[2] || null,
+        rated: Boolean(form.rated?.checked)
       };
     }
     async create(form, extra = {}) {
@@ -4596,6 +4693,7 @@
         case "match_over":
           this.status = "finished";
           this.result = frame.result;
+          this.ratings = frame.ratings || null;
           this.clocks.stop();
           this.renderHead();
           this.renderPrompt();
@@ -4730,6 +4828,8 @@
       if (this.invite) bits.push(`invite code <code class="invite">${escape(this.invite)}</code>`);
       if (this.status === "open") bits.push("<strong>waiting for an opponent to join</strong>");
       if (this.result) bits.push(`result: <strong class="match-result">${escape(this.resultText())}</strong>`);
+      const rated = ratingChangeText(this.ratings, this.seat);
+      if (rated) bits.push(`<span class="rating-change">${escape(rated)}</span>`);
       info.innerHTML = bits.join(" · ");
       let buttons = "";
       if (this.seat && this.status === "active") {
@@ -5173,6 +5273,8 @@
       } else if (page === "watch" && id) {
         this.screen = new MatchScreen(this.root, this, id, { spectate: true });
         this.screen.show();
+      } else if (page === "ratings") {
+        renderRatings(this.root, this);
       } else if (page === "replays") {
         renderReplayList(this.root, this);
       } else if (page === "replay" && id) {

@@ -135,6 +135,9 @@ export class Lobby {
               `<option value="${key}">${escape(label)}</option>`).join("")}</select></label>
             <label class="check"><input name="private" type="checkbox"> Private (invite code)
             </label>
+            ${this.app.account?.guest ? "" : `<label class="check" title="The result moves both
+              players' ratings (never against the bot)"><input name="rated" type="checkbox">
+              Rated</label>`}
             <label>Bot's pace <select name="pace">${PACES.map(([key, label]) =>
               `<option value="${key}">${escape(label)}</option>`).join("")}</select></label>
             <div class="form-actions">
@@ -181,7 +184,8 @@ export class Lobby {
     });
     $(this.root, "#vs-bot").addEventListener("click", (e) => {
       // the house bot takes the other seat, at the pace chosen
-      this.create(e.target.form, { opponent: "bot", bot_pace: e.target.form.pace.value });
+      this.create(e.target.form, { opponent: "bot", bot_pace: e.target.form.pace.value,
+        rated: false }); // (never rated against the bot)
     });
     this.app.quickPair = this.app.quickPair || new QuickPair(this.app);
     this.app.quickPair.bind(this.root, (form) => this.settings(form));
@@ -317,6 +321,7 @@ export class Lobby {
       system: "sbh", scenario: form.scenario.value, points_limit: Number(form.points.value),
       board_size: Number(form.board.value), options: turns ? { turn_limit: turns } : {},
       time_control: CLOCKS.find(([key]) => key === form.clock.value)?.[2] || null,
+      rated: Boolean(form.rated?.checked),
     };
   }
 

@@ -2,6 +2,7 @@
 // localStorage, and screens chosen by the location hash:
 //   #/lobby  #/match/ID  #/watch/ID  #/replays  #/replay/ID  (and the sign-in page)
 
+import { renderRatings } from "./ratings.js";
 import { Board } from "./board.js";
 import { Connection } from "./connection.js";
 import { $, escape } from "./dom.js";
@@ -176,6 +177,8 @@ class App {
     } else if (page === "watch" && id) {
       this.screen = new MatchScreen(this.root, this, id, { spectate: true });
       this.screen.show();
+    } else if (page === "ratings") {
+      renderRatings(this.root, this);
     } else if (page === "replays") {
       renderReplayList(this.root, this);
     } else if (page === "replay" && id) {

@@ -4,6 +4,7 @@
 
 import { Board } from "./board.js";
 import { ClockPanel } from "./clocks.js";
+import { ratingChangeText } from "./ratings.js";
 import { $, describeSetup, escape } from "./dom.js";
 import { formatEvent, reasonWords } from "./events.js";
 import { displayNames, playerName, seatName, SEAT_COLOURS } from "./names.js";
@@ -258,6 +259,7 @@ export class MatchScreen {
       case "match_over":
         this.status = "finished";
         this.result = frame.result;
+        this.ratings = frame.ratings || null;
         this.clocks.stop();
         this.renderHead();
         this.renderPrompt();
@@ -402,6 +404,8 @@ export class MatchScreen {
     if (this.invite) bits.push(`invite code <code class="invite">${escape(this.invite)}</code>`);
     if (this.status === "open") bits.push("<strong>waiting for an opponent to join</strong>");
     if (this.result) bits.push(`result: <strong class="match-result">${escape(this.resultText())}</strong>`);
+    const rated = ratingChangeText(this.ratings, this.seat);
+    if (rated) bits.push(`<span class="rating-change">${escape(rated)}</span>`);
     info.innerHTML = bits.join(" · ");
     let buttons = "";
     if (this.seat && this.status === "active") {
