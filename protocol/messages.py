@@ -120,6 +120,12 @@ class Seek(Request, tag="seek"):
     time_control: dict[str, Any] | None = None
 
 
+class Rematch(Request, tag="rematch"):
+    """After a match ends: offer it again with the seats swapped, or accept the offer."""
+
+    match_id: Text
+
+
 class CancelSeek(Request, tag="cancel_seek"):
     seek_id: Text
 
@@ -218,14 +224,15 @@ class Leaderboard(Request, tag="leaderboard"):
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
     CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign, ClaimTimeout,
-    Seek, CancelSeek, Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
+    Seek, CancelSeek, Rematch,
+    Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
     CatalogRequest, CheckList,
     GetRatings, RatingHistory, Leaderboard,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
               | ListMine | Join | Leave | Abort | Resign | ClaimTimeout | Seek | CancelSeek
-              | Subscribe | Unsubscribe | Play | Odds
+              | Rematch | Subscribe | Unsubscribe | Play | Odds
               | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList
               | GetRatings | RatingHistory | Leaderboard)
 

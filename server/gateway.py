@@ -35,6 +35,7 @@ from protocol.messages import (
     Ping,
     Play,
     Register,
+    Rematch,
     Request,
     Resign,
     Seek,
@@ -50,6 +51,7 @@ from server.lobby import Lobby
 from server.matches.hub import Hub
 from server.metrics import Metrics
 from server.ratings.requests import RatingRequests
+from server.rematch import Rematches
 from server.rules.kernel import Command
 from server.seeks import SeekPool
 from server.store.store import STORE_BUSY, Store, connection_lost
@@ -93,11 +95,18 @@ class Services:
         self.accounts = Accounts(store)
         self.lobby = Lobby(store, hub)
         self.seeks = SeekPool(self.lobby, hub.ratings)  # quick pairing
+        self.rematches = Rematches(self.lobby, store, self.connections_of)
         self.rate, self.burst, self.outgoing_bytes = rate, burst, outgoing_bytes
         # account id (or connection key) -> "kind:request id" -> the reply, for repeats
         self.replies: OrderedDict[str, OrderedDict[str, dict]] = OrderedDict()
         # token -> the connections signed in with it, so that a logout ends them all
         self.token_holders: dict[str, set[ClientConnection]] = {}
+
+
+    def connections_of(self, account_id: str) -> list[ClientConnection]:
+        """The connections signed in as `account_id` now (to push to a player)."""
+        return [c for holders in self.token_holders.values() for c in holders
+                if c.account is not None and c.account.id == account_id]
 
 
 class ClientConnection(Watching, Catalogs, RatingRequests):
@@ -398,6 +407,9 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
                              time_control=request.time_control)
         return await self.services.seeks.seek(self._signed_in(), self, wanted)
 
+    async def on_rematch(self, request: Rematch) -> dict:
+        return await self.services.rematches.rematch(self._signed_in(), request.match_id)
+
     async def on_cancel_seek(self, request: CancelSeek) -> dict:
         self._signed_in()
         return self.services.seeks.cancel(self, request.seek_id)
@@ -475,6 +487,7 @@ HANDLERS = {
     "resign": ClientConnection.on_resign, "command": ClientConnection.on_command,
     "claim_timeout": ClientConnection.on_claim_timeout,
     "seek": ClientConnection.on_seek, "cancel_seek": ClientConnection.on_cancel_seek,
+    "rematch": ClientConnection.on_rematch,
     "odds": ClientConnection.on_odds, "subscribe": ClientConnection.on_subscribe,
     "unsubscribe": ClientConnection.on_unsubscribe,
     "get_view": ClientConnection.on_get_view, "list_replays": ClientConnection.on_list_replays,

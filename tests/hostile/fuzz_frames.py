@@ -164,6 +164,7 @@ def valid_requests(ctx: Context, request_id: int | str = 1) -> dict[str, dict]:
         request("seek", system="sbh", scenario="all_out_battle", points_limit=300,
                 board_size=24, options={}, rated=False, time_control=None),
         request("cancel_seek", seek_id="0123456789ab"),
+        request("rematch", match_id=ctx.finished_match),
         request("subscribe", match_id=ctx.active_match, after_seq=0, spectate=False,
                 views=True),
         request("unsubscribe", match_id=ctx.active_match),

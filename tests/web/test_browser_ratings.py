@@ -5,7 +5,7 @@ a chart, and the leaderboard (empty while every rating is provisional)."""
 from __future__ import annotations
 
 from clients.client import Client
-from tests.web.pages import new_page, shot
+from tests.web.pages import new_page, shot, sign_in_as_guest
 
 
 async def register(url: str, username: str) -> None:
@@ -58,3 +58,37 @@ def test_a_rated_match_shows_the_rating_change_and_the_ratings_page_charts_it(br
         assert errors == []
     finally:
         page.context.close()
+
+
+def test_rematch_with_one_click_each_and_the_seats_swapped(browser, server):
+    errors: list[str] = []
+    ann, bob = new_page(browser, server, errors), new_page(browser, server, errors)
+    try:
+        sign_in_as_guest(ann, "Ann")
+        ann.click("#create-form button[type=submit]")
+        ann.wait_for_selector(".match-status >> text=open")
+        match_id = ann.locator(".match-id").inner_text()
+        sign_in_as_guest(bob, "Bob")
+        bob.wait_for_selector(f"tr[data-match='{match_id}'] button[data-join]").click()
+        bob.wait_for_selector(".match-status >> text=active")
+        bob.click("button[data-action=resign]")
+        bob.click("button[data-action=resign]")  # (confirmed)
+        for page in (ann, bob):
+            page.wait_for_selector(".match-status >> text=finished")
+        bob.click("button[data-action=rematch]")
+        bob.wait_for_function(f"() => !location.hash.includes('{match_id}')")
+        bob.wait_for_selector(".match-status >> text=open")
+        bar = ann.wait_for_selector(".offer-bar >> text=Bob (guest) offers a rematch.")
+        assert bar.is_visible()
+        ann.click(".offer-bar button[data-action=accept-rematch]")
+        for page in (ann, bob):
+            page.wait_for_selector(".match-status >> text=active")
+        assert ann.locator(".match-id").inner_text() == bob.locator(".match-id").inner_text()
+        assert ann.locator(".match-id").inner_text() != match_id
+        assert "You are Bob" in bob.locator(".match-info").inner_text()
+        assert ann.evaluate("() => window.warband.screen.seat") == "b"  # seats swapped
+        assert ann.locator(".offer-bar").is_hidden()
+        assert errors == []
+    finally:
+        ann.context.close()
+        bob.context.close()

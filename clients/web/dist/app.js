@@ -38,6 +38,52 @@
     return parts.join(", ");
   }
 
+  // src/rematch.js
+  var RematchOffers = class {
+    constructor(app2) {
+      this.app = app2;
+      this.bar = document.createElement("div");
+      this.bar.className = "offer-bar";
+      this.bar.hidden = true;
+      document.querySelector("header")?.after(this.bar);
+      this.offer = null;
+      this.bar.addEventListener("click", (e) => {
+        const button = e.target.closest("button");
+        if (!button) return;
+        if (button.dataset.action === "accept-rematch") this.ask(this.offer.match_id);
+        else this.dismiss();
+      });
+    }
+    // A `rematch_offered` push: the bar shows it until accepted or dismissed.
+    offered(frame) {
+      this.offer = frame;
+      this.bar.innerHTML = `<span>${escape(frame.from)} offers a rematch.</span> <button class="primary small" data-action="accept-rematch">Accept</button> <button class="small" data-action="dismiss-rematch">Dismiss</button>`;
+      this.bar.hidden = false;
+    }
+    dismiss() {
+      this.offer = null;
+      this.bar.hidden = true;
+      this.bar.innerHTML = "";
+    }
+    // Offer (or accept) the rematch of `matchId`; resolves to null once on the new
+    // match's page, or to the refusal's words.
+    async ask(matchId) {
+      try {
+        const answer = await this.app.conn.request("rematch", { match_id: matchId });
+        this.dismiss();
+        this.app.remember({
+          match_id: answer.rematch_id,
+          seat: answer.seat,
+          invite_code: answer.status === "open" ? answer.invite_code : null
+        });
+        this.app.go(`#/match/${answer.rematch_id}`);
+        return null;
+      } catch (error) {
+        return error.message;
+      }
+    }
+  };
+
   // src/ratings.js
   var CATEGORIES = [
     ["standard", "no clock"],
@@ -2831,9 +2877,9 @@
     constructor(app2) {
       this.app = app2;
       this.seekId = null;
-      this.app.conn.onOtherPush = (frame) => {
-        if (frame.type === "seek_paired" && frame.seek_id === this.seekId) this.paired(frame);
-      };
+      app2.pushHandlers.set("seek_paired", (frame) => {
+        if (frame.seek_id === this.seekId) this.paired(frame);
+      });
     }
     // The lobby page drawn anew: its button and status line; settings(form) -> the
     // create_match fields the form chooses.
@@ -4649,6 +4695,12 @@
           return;
         }
         this.app.conn.request("resign", { match_id: this.matchId }).catch((error) => this.actionError(error.message));
+      } else if (button.dataset.action === "rematch") {
+        button.disabled = true;
+        this.app.rematches.ask(this.matchId).then((refused) => {
+          button.disabled = false;
+          if (refused) this.actionError(refused);
+        });
       } else if (button.dataset.action === "leave") {
         this.app.conn.request("leave", { match_id: this.matchId }).then(() => this.app.go("#/lobby")).catch((error) => this.actionError(error.message));
       }
@@ -4838,6 +4890,9 @@
         buttons = '<button data-action="leave">Leave</button>';
       } else if (this.status === "finished") {
         buttons = `<a class="button" href="#/replay/${escape(this.matchId)}">Open the replay</a>`;
+        if (this.seat) {
+          buttons += ' <button data-action="rematch" title="The same match again, seats swapped">Rematch</button>';
+        }
       }
       if (actions.dataset.html !== buttons) {
         actions.innerHTML = buttons;
@@ -5147,6 +5202,9 @@
       this.catalogs = /* @__PURE__ */ new Map();
       this.oddsAvailable = true;
       this.turnSignal = new TurnSignal();
+      this.rematches = new RematchOffers(this);
+      this.pushHandlers = /* @__PURE__ */ new Map([["rematch_offered", (f) => this.rematches.offered(f)]]);
+      this.conn.onOtherPush = (frame) => this.pushHandlers.get(frame.type)?.(frame);
       window.addEventListener("hashchange", () => this.route());
       document.addEventListener("click", (e) => {
         if (e.target.closest("#logout")) this.logout();

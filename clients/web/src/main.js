@@ -2,6 +2,7 @@
 // localStorage, and screens chosen by the location hash:
 //   #/lobby  #/match/ID  #/watch/ID  #/replays  #/replay/ID  (and the sign-in page)
 
+import { RematchOffers } from "./rematch.js";
 import { renderRatings } from "./ratings.js";
 import { Board } from "./board.js";
 import { Connection } from "./connection.js";
@@ -34,6 +35,10 @@ class App {
     this.catalogs = new Map(); // JSON(options) -> Promise of the server's catalog reply
     this.oddsAvailable = true;
     this.turnSignal = new TurnSignal();
+    this.rematches = new RematchOffers(this);
+    // pushes that belong to no match being watched: the seek paired, a rematch offered
+    this.pushHandlers = new Map([["rematch_offered", (f) => this.rematches.offered(f)]]);
+    this.conn.onOtherPush = (frame) => this.pushHandlers.get(frame.type)?.(frame);
     window.addEventListener("hashchange", () => this.route());
     document.addEventListener("click", (e) => {
       if (e.target.closest("#logout")) this.logout();

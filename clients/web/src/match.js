@@ -209,6 +209,12 @@ export class MatchScreen {
       }
       this.app.conn.request("resign", { match_id: this.matchId })
         .catch((error) => this.actionError(error.message));
+    } else if (button.dataset.action === "rematch") {
+      button.disabled = true;
+      this.app.rematches.ask(this.matchId).then((refused) => {
+        button.disabled = false;
+        if (refused) this.actionError(refused);
+      });
     } else if (button.dataset.action === "leave") {
       this.app.conn.request("leave", { match_id: this.matchId })
         .then(() => this.app.go("#/lobby"))
@@ -414,6 +420,10 @@ export class MatchScreen {
       buttons = '<button data-action="leave">Leave</button>';
     } else if (this.status === "finished") {
       buttons = `<a class="button" href="#/replay/${escape(this.matchId)}">Open the replay</a>`;
+      if (this.seat) {
+        buttons += ' <button data-action="rematch" title="The same match again, seats swapped">'
+          + "Rematch</button>";
+      }
     }
     if (actions.dataset.html !== buttons) {
       actions.innerHTML = buttons;

@@ -11,9 +11,9 @@ export class QuickPair {
   constructor(app) {
     this.app = app;
     this.seekId = null;
-    this.app.conn.onOtherPush = (frame) => {
-      if (frame.type === "seek_paired" && frame.seek_id === this.seekId) this.paired(frame);
-    };
+    app.pushHandlers.set("seek_paired", (frame) => {
+      if (frame.seek_id === this.seekId) this.paired(frame);
+    });
   }
 
   // The lobby page drawn anew: its button and status line; settings(form) -> the
