@@ -55,9 +55,13 @@ class Watching:
                 # Aborted while we read it? An abort is stored before its waiters are
                 # told, so either this read sees it or the waiters' list had us.
                 again = await self.services.store.match(row["id"])
-                if again["status"] == "aborted":
+                told = not any(w[0] is self for w in hub.waiting.get(row["id"], ()))
+                if again["status"] == "aborted" and not told:
                     self._stop_watching(row["id"])
                     return await self._subscribe_finished(again, account, request)
+                # (if the abort's waiters were told meanwhile, we were among them: the
+                # answer is the open match it was, and the push that came says the rest,
+                # once, as for any subscription made while the match was open)
                 return {"match_id": row["id"], "status": "open", "seat": None,
                         "from_seq": 1, "to_seq": 0, "snapshot": False}
             actor = hub.actor(request.match_id)

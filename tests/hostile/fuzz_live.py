@@ -61,7 +61,10 @@ from tests.server.conftest import _admin
 # Requests that may change the store when accepted (an account, a token, a match, a
 # seat, an event); the others must never change it.
 MUTATING = frozenset({"register", "login", "guest", "logout", "create_match", "join",
-                      "leave", "abort", "resign", "command"})
+                      "leave", "abort", "resign", "command",
+                      # a claim ends a match; two seeks pair into a new match; a
+                      # rematch makes one
+                      "claim_timeout", "seek", "rematch"})
 SIGNS_IN_OR_OUT = frozenset({"register", "login", "guest", "logout", "authenticate"})
 # Accepted, these use up the fuzzing context (its token, its open or active match).
 USES_UP_CONTEXT = ("command", "join", "leave", "abort", "resign")  # (the order they run in)
