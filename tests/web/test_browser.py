@@ -123,7 +123,7 @@ def test_two_players_play_by_clicking_a_spectator_watches_and_the_replay_seeks(p
     bob.wait_for_selector(f"tr[data-replay='{match_id}'] a").click()
     bob.wait_for_selector(".replay[data-step='0']")
     assert bob.locator(".step-label").inner_text() == f"step 0 / {last_seq}"
-    bob.click("button[data-go=end]")
+    bob.click("button[data-by=end]")
     bob.wait_for_selector(f".replay[data-step='{last_seq}']")
     replay_positions = {f["id"]: f["pos"] for f in state(bob)["figures"]}
     assert replay_positions == final_positions
@@ -133,7 +133,7 @@ def test_two_players_play_by_clicking_a_spectator_watches_and_the_replay_seeks(p
     bob.eval_on_selector(".scrubber", "(el, v) => { el.value = v; "
                          "el.dispatchEvent(new Event('input')); }", str(middle))
     bob.wait_for_selector(f".replay[data-step='{middle}']")
-    bob.click("button[data-go=start]")
+    bob.click("button[data-by=start]")
     bob.wait_for_selector(".replay[data-step='0']")
     assert not state(bob)["figures"], "nothing is on the table before the first event"
     assert errors == []

@@ -4925,9 +4925,167 @@
     }
   };
 
+  // src/replay_steps.js
+  var STEP_EVENTS = {
+    sbh: {
+      activation: /* @__PURE__ */ new Set(["activated", "group_activated"]),
+      turn: /* @__PURE__ */ new Set(["initiative_rolled", "turn_passed"]),
+      // (turn 1 starts at initiative)
+      quiet: /* @__PURE__ */ new Set(["pending_pushed", "pending_popped", "pending_replaced"])
+    }
+  };
+  var NONE = { activation: /* @__PURE__ */ new Set(), turn: /* @__PURE__ */ new Set(), quiet: /* @__PURE__ */ new Set() };
+  var Steps = class {
+    // events: the replay's [{seq, event}], in order
+    constructor(system, events) {
+      this.kinds = STEP_EVENTS[system] || NONE;
+      this.events = events;
+      this.last = events.length ? events[events.length - 1].seq : 0;
+      const starts = (set) => events.filter((e) => set.has(e.event?.type)).map((e) => e.seq);
+      this.activations = starts(this.kinds.activation);
+      this.turns = starts(this.kinds.turn);
+      this.quiet = new Set(events.filter((e) => this.kinds.quiet.has(e.event?.type)).map((e) => e.seq));
+    }
+    // The next (or previous) event that shows something.
+    event(from, direction) {
+      let seq = from + direction;
+      while (seq > 0 && seq < this.last && this.quiet.has(seq)) seq += direction;
+      return Math.max(0, Math.min(this.last, seq));
+    }
+    // The next (or previous) start of an activation or a turn: forward, the first
+    // after `from` (or the end); back, the last before it (or the start).
+    activation(from, direction) {
+      return this._jump(this.activations, from, direction);
+    }
+    turn(from, direction) {
+      return this._jump(this.turns, from, direction);
+    }
+    _jump(starts, from, direction) {
+      if (direction > 0) return starts.find((s) => s > from) ?? this.last;
+      return [...starts].reverse().find((s) => s < from) ?? 0;
+    }
+    // The turn number at `seq` (0 before the first turn starts), from the turn events.
+    turnAt(seq) {
+      let turn = 0;
+      for (const e of this.events) {
+        if (e.seq > seq) break;
+        if (this.kinds.turn.has(e.event?.type)) turn = e.event.data?.turn ?? turn + 1;
+      }
+      return turn;
+    }
+  };
+
+  // src/replay_summary.js
+  var SIDE_COLOURS = { a: "#2563eb", b: "#dc2626" };
+  function successChance(target) {
+    const faces = [2, 3, 4, 5, 6].filter((d) => d === 6 || d >= target).length;
+    return faces / 6;
+  }
+  function diceLuck(events, seatOf) {
+    const out = {};
+    const side = (seat) => out[seat] ?? (out[seat] = {
+      dice: 0,
+      expected: 0,
+      actual: 0,
+      opposed: 0,
+      opposedSum: 0
+    });
+    for (const { event } of events) {
+      const d = event?.data;
+      if (!d || !Array.isArray(d.dice)) continue;
+      if (Number.isInteger(d.target) && d.figure && Number.isInteger(d.successes)) {
+        const s = side(seatOf(d.figure));
+        s.dice += d.dice.length;
+        s.expected += d.dice.length * successChance(d.target);
+        s.actual += d.successes - (d.automatic || 0);
+      } else if ((event.type === "melee" || event.type === "shot") && d.dice.length === 2) {
+        const [first, second] = event.type === "melee" ? [d.attacker, d.defender] : [d.shooter, d.target];
+        [first, second].forEach((id, i) => {
+          const s = side(seatOf(id));
+          s.opposed += 1;
+          s.opposedSum += d.dice[i] - 3.5;
+        });
+      }
+    }
+    return out;
+  }
+  function casualties(events, seatOf) {
+    const out = [];
+    let lastAttack = null;
+    for (const { event } of events) {
+      const type = event?.type;
+      if (!type) continue;
+      if (type === "melee") lastAttack = "killed in melee";
+      else if (type === "shot" || type === "volley_rolled" || type === "stray_shot_rolled") {
+        lastAttack = "shot";
+      } else if (/bolt|spell/.test(type)) lastAttack = "killed by magic";
+      else if (type === "falling_damage_rolled" || type === "fell") lastAttack = "killed by a fall";
+      if (type === "killed") {
+        out.push({ seat: seatOf(event.data.figure), cause: lastAttack || "killed" });
+      } else if (type === "fled") {
+        out.push({ seat: seatOf(event.data.figure), cause: `fled (${event.data.reason})` });
+      } else if (type === "turn_passed") {
+        lastAttack = null;
+      }
+    }
+    return out;
+  }
+  function lineChart(title, series, width = 320, height = 130) {
+    const seats = Object.keys(series).sort();
+    const values = seats.flatMap((s) => series[s]);
+    if (!values.length) return "";
+    const turns = Math.max(...seats.map((s) => series[s].length));
+    const high = Math.max(1, ...values);
+    const pad = 26;
+    const x = (i) => pad + i * (width - pad - 10) / Math.max(1, turns - 1);
+    const y = (v) => 10 + (high - v) * (height - 34) / high;
+    const lines = seats.map((seat) => {
+      const points = series[seat].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
+      const dots = series[seat].map((v, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="2.5" fill="${SIDE_COLOURS[seat] || "#555"}" data-seat="${escape(seat)}" data-turn="${i + 1}" data-value="${v}"/>`).join("");
+      return `<polyline points="${points.join(" ")}" fill="none" stroke-width="2" stroke="${SIDE_COLOURS[seat] || "#555"}"/>${dots}`;
+    }).join("");
+    return `<figure class="summary-chart"><figcaption>${escape(title)}</figcaption><svg viewBox="0 0 ${width} ${height}" role="img" aria-label="${escape(title)}"><text x="2" y="14" class="axis">${high}</text><text x="2" y="${height - 22}" class="axis">0</text><text x="${pad}" y="${height - 4}" class="axis">turn 1</text><text x="${width - 40}" y="${height - 4}" class="axis">turn ${turns}</text>${lines}</svg></figure>`;
+  }
+  function summaryHtml({ events, perTurn, seatOf, name }) {
+    const seats = [...new Set(perTurn.flatMap(({ view }) => (view?.figures || []).map((f) => f.seat)))].sort();
+    const standing = {};
+    const points = {};
+    for (const seat of seats) {
+      standing[seat] = perTurn.map(({ view }) => (view?.figures || []).filter((f) => f.seat === seat && f.status === "ready" && f.pos).length);
+      points[seat] = perTurn.map(({ view }) => view?.victory_points?.[seat] ?? 0);
+    }
+    const scored = Object.values(points).some((series) => series.some((v) => v));
+    const lost = casualties(events, seatOf);
+    const causes = seats.map((seat) => {
+      const mine = lost.filter((c) => c.seat === seat);
+      const counted = {};
+      for (const c of mine) counted[c.cause] = (counted[c.cause] || 0) + 1;
+      const items = Object.entries(counted).map(([cause, n]) => `<li data-cause="${escape(cause)}" data-count="${n}">${n} ${escape(cause)}</li>`).join("");
+      return `<div class="casualties" data-seat="${escape(seat)}"><h4>${escape(name(seat))}: ${mine.length} lost</h4><ul>${items || "<li>none</li>"}</ul></div>`;
+    }).join("");
+    const luck = diceLuck(events, seatOf);
+    const luckRows = seats.map((seat) => {
+      const l = luck[seat] || { dice: 0, expected: 0, actual: 0, opposed: 0, opposedSum: 0 };
+      const quality = l.actual - l.expected;
+      const sign = (v) => `${v >= 0 ? "+" : ""}${v.toFixed(1)}`;
+      return `<tr data-seat="${escape(seat)}" data-luck="${quality.toFixed(2)}"><td>${escape(name(seat))}</td><td>${l.actual} of ${l.dice} dice succeeded, ${l.expected.toFixed(1)} expected: ${sign(quality)}</td><td>${l.opposed} opposed dice, ${sign(l.opposedSum)} against the average</td></tr>`;
+    }).join("");
+    return `<div class="replay-summary"><h3>Summary</h3><div class="charts">` + (scored ? lineChart("Victory points at the end of each turn", points) : "") + lineChart("Figures standing at the end of each turn", standing) + `</div><h4>Casualties by cause</h4><div class="casualty-list">${causes}</div><h4>Dice luck</h4><table class="luck"><thead><tr><th>Side</th><th>Quality rolls</th><th>Combat rolls</th></tr></thead><tbody>${luckRows}</tbody></table></div>`;
+  }
+
   // src/replay.js
-  var QUIET2 = /* @__PURE__ */ new Set(["pending_pushed", "pending_popped", "pending_replaced"]);
   var PLAY_MS = 700;
+  var SPEEDS = [0.5, 1, 2, 4];
+  var KEYS = {
+    ArrowLeft: ["event", -1],
+    ArrowRight: ["event", 1],
+    ArrowUp: ["activation", -1],
+    ArrowDown: ["activation", 1],
+    PageUp: ["turn", -1],
+    PageDown: ["turn", 1],
+    Home: ["start", 0],
+    End: ["end", 0]
+  };
   async function renderReplayList(root, app2) {
     root.innerHTML = `<section class="card wide"><h2>Finished matches</h2>
     <div id="replay-list"><p class="muted">Loading…</p></div></section>`;
@@ -4957,8 +5115,11 @@
       this.views = /* @__PURE__ */ new Map();
       this.timer = null;
       this.wanted = 0;
+      this.speed = 1;
+      this.onKey = (e) => this.key(e);
     }
     async show() {
+      const go = (by, direction, label, title) => `<button data-by="${by}" data-direction="${direction}" title="${title}">${label}</button>`;
       this.root.innerHTML = `
       <div class="match replay">
         <div class="match-head card">
@@ -4966,13 +5127,22 @@
           <div class="match-info">Loading…</div>
         </div>
         <div class="replay-controls card">
-          <button data-go="start" title="To the start">« Start</button>
-          <button data-go="back" title="Step back">‹ Back</button>
-          <button data-go="play" class="play primary" title="Play or pause">▶ Play</button>
-          <button data-go="forward" title="Step forward">Next ›</button>
-          <button data-go="end" title="To the end">End »</button>
-          <input type="range" class="scrubber" min="0" max="0" value="0">
+          ${go("start", 0, "« Start", "To the start (Home)")}
+          ${go("turn", -1, "‹‹ Turn", "To the previous turn (Page Up)")}
+          ${go("activation", -1, "‹ Activation", "To the previous activation (↑)")}
+          ${go("event", -1, "‹ Event", "One event back (←)")}
+          <button data-go="play" class="play primary" title="Play or pause (space)">▶ Play</button>
+          ${go("event", 1, "Event ›", "One event on (→)")}
+          ${go("activation", 1, "Activation ›", "To the next activation (↓)")}
+          ${go("turn", 1, "Turn ››", "To the next turn (Page Down)")}
+          ${go("end", 0, "End »", "To the end (End)")}
+          <label>Speed <select class="speed">${SPEEDS.map((v) => `<option value="${v}"${v === 1 ? " selected" : ""}>${v}×</option>`).join("")}</select></label>
+          <input type="range" class="scrubber" min="0" max="0" value="0" aria-label="Step">
           <span class="step-label">step 0 / 0</span>
+          <button data-go="summary" class="small" title="Shows how the match ended">
+            Summary (shows the result)</button>
+          <p class="muted keys">Keys: ← → an event, ↑ ↓ an activation, Page Up / Page Down a
+            turn, Home / End, space to play.</p>
         </div>
         <div class="match-body">
           <div class="board-column card"><div class="board"></div>
@@ -4980,6 +5150,7 @@
             <div class="legend-body"></div></details></div>
           <div class="side-column">
             <section class="card now"></section>
+            <section class="card summary-card" hidden></section>
             <section class="card roster"></section>
             <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
           </div>
@@ -4994,7 +5165,8 @@
         return;
       }
       this.events = this.doc.events || [];
-      this.last = this.events.length ? this.events[this.events.length - 1].seq : 0;
+      this.steps = new Steps(this.doc.system, this.events);
+      this.last = this.steps.last;
       this.warbands = {};
       for (const { event } of this.events) {
         if (event?.type === "lists_revealed") {
@@ -5003,89 +5175,110 @@
           }
         }
       }
-      const final = await this.viewAt(this.last);
-      this.names = displayNames(final?.figures || []);
-      $(this.root, ".legend-body").innerHTML = legendHtml(final);
+      this.final = await this.viewAt(this.last);
+      this.names = displayNames(this.final?.figures || []);
+      this.seats = new Map((this.final?.figures || []).map((f) => [f.id, f.seat]));
+      $(this.root, ".legend-body").innerHTML = legendHtml(this.final);
       const scrubber = $(this.root, ".scrubber");
       scrubber.max = String(this.last);
       scrubber.addEventListener("input", () => this.seek(Number(scrubber.value)));
+      $(this.root, ".speed").addEventListener("change", (e) => this.setSpeed(Number(e.target.value)));
       this.root.addEventListener("click", (e) => this.click(e));
-      this.renderInfo();
-      this.renderLog();
+      document.addEventListener("keydown", this.onKey);
+      this.lines = this.logLines();
       await this.seek(0);
     }
     hide() {
       this.pause();
+      document.removeEventListener("keydown", this.onKey);
     }
     players() {
       return this.doc?.players || {};
     }
-    renderInfo() {
-      const d = this.doc;
-      const players = Object.keys(d.players || {}).sort().map((seat) => escape(seatName(seat, d.players, this.warbands))).join(" vs ");
-      const r = d.result || {};
-      const result = r.winner ? `${seatName(r.winner, d.players, this.warbands)} won (${r.reason})` : `no winner${r.reason ? ` (${r.reason})` : ""}`;
-      $(this.root, ".match-info").innerHTML = `${players} · ${escape(describeSetup(d.setup))} · <span class="result">${escape(result)}</span> · finished ${escape(when(d.finished_at))} · seed <code title="SHA-256 commitment ${escape(d.seed_commitment)}">${escape(String(d.seed).slice(0, 12))}…</code>`;
+    seatWords(seat) {
+      return seatName(seat, this.players(), this.warbands);
     }
-    renderLog() {
-      const ctx = {
-        name: (id) => this.names.get(id) || id,
-        seat: (seat) => seatName(seat, this.players(), this.warbands)
-      };
+    context() {
+      return { name: (id) => this.names.get(id) || id, seat: (seat) => this.seatWords(seat) };
+    }
+    // The match's head: who played what; the result only once the end is reached.
+    renderInfo(atEnd) {
+      const d = this.doc;
+      const players = Object.keys(d.players || {}).sort().map((seat) => escape(this.seatWords(seat))).join(" vs ");
+      const r = d.result || {};
+      const result = r.winner ? `${this.seatWords(r.winner)} won (${r.reason})` : `no winner${r.reason ? ` (${r.reason})` : ""}`;
+      $(this.root, ".match-info").innerHTML = `${players} · ${escape(describeSetup(d.setup))} · ` + (atEnd ? `<span class="result">${escape(result)}</span>` : '<span class="muted">the result shows at the end</span>') + ` · finished ${escape(when(d.finished_at))} · seed <code title="SHA-256 commitment ${escape(d.seed_commitment)}">${escape(String(d.seed).slice(0, 12))}…</code>`;
+    }
+    // Every log line, built once; the log shows those up to the step.
+    logLines() {
+      const ctx = this.context();
       const lines = [];
       for (const { seq, event } of this.events) {
         const line2 = formatEvent(event, ctx);
         if (!line2) continue;
-        lines.push(`<li class="log-${line2.kind} future" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line2.text)}</li>`);
+        lines.push({ seq, html: `<li class="log-${line2.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line2.text)}</li>` });
       }
-      $(this.root, ".log").innerHTML = lines.join("");
+      return lines;
     }
     click(e) {
-      const button = e.target.closest("button[data-go]");
-      if (button) {
-        const go = button.dataset.go;
-        if (go === "play") this.timer ? this.pause() : this.play();
-        else {
-          this.pause();
-          if (go === "start") this.seek(0);
-          else if (go === "end") this.seek(this.last);
-          else if (go === "back") this.seek(this.neighbour(-1));
-          else if (go === "forward") this.seek(this.neighbour(1));
-        }
-        return;
-      }
-      const line2 = e.target.closest(".log li[data-seq]");
-      if (line2) {
+      const button = e.target.closest("button[data-by], button[data-go]");
+      if (button?.dataset.go === "play") {
+        if (this.timer) this.pause();
+        else this.play();
+      } else if (button?.dataset.go === "summary") {
+        this.showSummary();
+      } else if (button) {
         this.pause();
-        this.seek(Number(line2.dataset.seq));
+        this.go(button.dataset.by, Number(button.dataset.direction));
+      } else {
+        const line2 = e.target.closest(".log li[data-seq]");
+        if (line2) {
+          this.pause();
+          this.seek(Number(line2.dataset.seq));
+        }
       }
     }
-    // The next (or previous) step that shows something: bookkeeping events are skipped.
-    neighbour(direction) {
-      let seq = this.step + direction;
-      while (seq > 0 && seq < this.last) {
-        const record = this.events.find((e) => e.seq === seq);
-        if (!record || !QUIET2.has(record.event?.type)) break;
-        seq += direction;
+    key(e) {
+      if (e.target.closest?.("input, select, textarea")) return;
+      if (e.key === " ") {
+        e.preventDefault();
+        if (this.timer) this.pause();
+        else this.play();
+        return;
       }
-      return Math.max(0, Math.min(this.last, seq));
+      const move = KEYS[e.key];
+      if (!move) return;
+      e.preventDefault();
+      this.pause();
+      this.go(...move);
+    }
+    go(by, direction) {
+      if (by === "start") return this.seek(0);
+      if (by === "end") return this.seek(this.last);
+      return this.seek(this.steps[by](this.step, direction));
+    }
+    setSpeed(speed) {
+      this.speed = speed;
+      if (this.timer) {
+        this.pause();
+        this.play();
+      }
     }
     play() {
       if (this.step >= this.last) this.seek(0);
-      const button = $(this.root, ".play");
-      button.textContent = "⏸ Pause";
+      $(this.root, ".play").textContent = "⏸ Pause";
       this.timer = setInterval(() => {
         if (this.step >= this.last) {
           this.pause();
           return;
         }
-        this.seek(this.neighbour(1));
-      }, PLAY_MS);
+        this.seek(this.steps.event(this.step, 1));
+      }, PLAY_MS / this.speed);
     }
     pause() {
       clearInterval(this.timer);
       this.timer = null;
-      const button = this.root && $(this.root, ".play");
+      const button = this.root && this.root.querySelector(".play");
       if (button) button.textContent = "▶ Play";
     }
     async viewAt(seq) {
@@ -5097,9 +5290,11 @@
     async seek(seq) {
       this.wanted = seq;
       this.step = seq;
+      const turn = this.steps.turnAt(seq);
       $(this.root, ".scrubber").value = String(seq);
-      $(this.root, ".step-label").textContent = `step ${seq} / ${this.last}`;
-      this.markLog(seq);
+      $(this.root, ".step-label").textContent = `${turn ? `turn ${turn} · ` : ""}step ${seq} / ${this.last}`;
+      this.renderLog(seq);
+      this.renderInfo(this.revealed || seq === this.last);
       let view;
       try {
         view = await this.viewAt(seq);
@@ -5117,24 +5312,45 @@
         view?.activation?.figure
       );
       const record = this.events.find((e) => e.seq === seq);
-      const ctx = {
-        name: (id) => this.names.get(id) || id,
-        seat: (seat) => seatName(seat, this.players(), this.warbands)
-      };
-      const line2 = record ? formatEvent(record.event, ctx) : null;
+      const line2 = record ? formatEvent(record.event, this.context()) : null;
       $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3><p>${seq === 0 ? "Before the first event." : escape(line2?.text || record?.event?.type || "")}</p><p class="muted">Turn ${view?.turn ?? 0} · phase ${escape(view?.phase || "")}</p>`;
       this.root.querySelector(".replay").dataset.step = String(seq);
+      if (seq === this.last) this.showSummary();
     }
-    markLog(seq) {
-      let current = null;
-      for (const li of this.root.querySelectorAll(".log li")) {
-        const s = Number(li.dataset.seq);
-        li.classList.toggle("future", s > seq);
-        li.classList.toggle("current", s === seq);
-        if (s <= seq) current = li;
-      }
+    // The log up to the step (nothing after it is in the page), newest in view.
+    renderLog(seq) {
+      const shown = this.lines.filter((l) => l.seq <= seq);
+      const log = $(this.root, ".log");
+      log.innerHTML = shown.map((l) => l.html).join("");
+      const current = log.querySelector(`li[data-seq="${seq}"]`) || log.lastElementChild;
+      current?.classList.add("current");
       const box = this.root.querySelector(".log-card");
       if (current && box) box.scrollTop = current.offsetTop - box.clientHeight / 2;
+    }
+    // The match in pictures: the views at the end of each turn (fetched once, cached):
+    // turn k ends just before turn k + 1 starts, the last at the end.
+    async showSummary() {
+      const card = $(this.root, ".summary-card");
+      if (card.dataset.done) {
+        card.hidden = false;
+        return;
+      }
+      card.hidden = false;
+      card.innerHTML = '<p class="muted">Summing up…</p>';
+      const ends = [...this.steps.turns.slice(1).map((s) => s - 1), this.last];
+      const perTurn = [];
+      for (const [index, seq] of ends.entries()) {
+        perTurn.push({ turn: index + 1, view: await this.viewAt(seq) });
+      }
+      card.innerHTML = summaryHtml({
+        events: this.events,
+        perTurn,
+        seatOf: (id) => this.seats.get(id) || String(id).slice(0, 1),
+        name: (seat) => this.seatWords(seat)
+      });
+      card.dataset.done = "yes";
+      this.revealed = true;
+      this.renderInfo(true);
     }
   };
 

@@ -1,15 +1,26 @@
 // Finished matches: the list (`list_replays`) and the replay viewer. The event
 // list comes from `get_replay`; the board at step k is `get_view` with
-// `at_seq: k` (the state after event k), fetched on demand and cached.
+// `at_seq: k` (the state after event k), fetched on demand and cached. Steps go by
+// event, activation or turn (replay_steps.js), by buttons or keys; the log holds only
+// what has happened by the step shown, and the result (with the summary in pictures,
+// replay_summary.js) waits for the end, so nothing is spoiled.
 
 import { Board } from "./board.js";
 import { $, describeSetup, escape, when } from "./dom.js";
 import { formatEvent } from "./events.js";
 import { legendHtml, rosterHtml } from "./match.js";
 import { displayNames, seatName } from "./names.js";
+import { Steps } from "./replay_steps.js";
+import { summaryHtml } from "./replay_summary.js";
 
-const QUIET = new Set(["pending_pushed", "pending_popped", "pending_replaced"]);
-const PLAY_MS = 700;
+const PLAY_MS = 700; // between steps at 1x
+const SPEEDS = [0.5, 1, 2, 4];
+// key -> [what to step by, direction]
+const KEYS = {
+  ArrowLeft: ["event", -1], ArrowRight: ["event", 1], ArrowUp: ["activation", -1],
+  ArrowDown: ["activation", 1], PageUp: ["turn", -1], PageDown: ["turn", 1],
+  Home: ["start", 0], End: ["end", 0],
+};
 
 export async function renderReplayList(root, app) {
   root.innerHTML = `<section class="card wide"><h2>Finished matches</h2>
@@ -45,9 +56,13 @@ export class ReplayViewer {
     this.views = new Map(); // seq -> view
     this.timer = null;
     this.wanted = 0;
+    this.speed = 1;
+    this.onKey = (e) => this.key(e);
   }
 
   async show() {
+    const go = (by, direction, label, title) => `<button data-by="${by}" `
+      + `data-direction="${direction}" title="${title}">${label}</button>`;
     this.root.innerHTML = `
       <div class="match replay">
         <div class="match-head card">
@@ -55,13 +70,23 @@ export class ReplayViewer {
           <div class="match-info">Loading…</div>
         </div>
         <div class="replay-controls card">
-          <button data-go="start" title="To the start">« Start</button>
-          <button data-go="back" title="Step back">‹ Back</button>
-          <button data-go="play" class="play primary" title="Play or pause">▶ Play</button>
-          <button data-go="forward" title="Step forward">Next ›</button>
-          <button data-go="end" title="To the end">End »</button>
-          <input type="range" class="scrubber" min="0" max="0" value="0">
+          ${go("start", 0, "« Start", "To the start (Home)")}
+          ${go("turn", -1, "‹‹ Turn", "To the previous turn (Page Up)")}
+          ${go("activation", -1, "‹ Activation", "To the previous activation (↑)")}
+          ${go("event", -1, "‹ Event", "One event back (←)")}
+          <button data-go="play" class="play primary" title="Play or pause (space)">▶ Play</button>
+          ${go("event", 1, "Event ›", "One event on (→)")}
+          ${go("activation", 1, "Activation ›", "To the next activation (↓)")}
+          ${go("turn", 1, "Turn ››", "To the next turn (Page Down)")}
+          ${go("end", 0, "End »", "To the end (End)")}
+          <label>Speed <select class="speed">${SPEEDS.map((v) => `<option value="${v}"`
+            + `${v === 1 ? " selected" : ""}>${v}×</option>`).join("")}</select></label>
+          <input type="range" class="scrubber" min="0" max="0" value="0" aria-label="Step">
           <span class="step-label">step 0 / 0</span>
+          <button data-go="summary" class="small" title="Shows how the match ended">
+            Summary (shows the result)</button>
+          <p class="muted keys">Keys: ← → an event, ↑ ↓ an activation, Page Up / Page Down a
+            turn, Home / End, space to play.</p>
         </div>
         <div class="match-body">
           <div class="board-column card"><div class="board"></div>
@@ -69,6 +94,7 @@ export class ReplayViewer {
             <div class="legend-body"></div></details></div>
           <div class="side-column">
             <section class="card now"></section>
+            <section class="card summary-card" hidden></section>
             <section class="card roster"></section>
             <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
           </div>
@@ -82,7 +108,8 @@ export class ReplayViewer {
       return;
     }
     this.events = this.doc.events || [];
-    this.last = this.events.length ? this.events[this.events.length - 1].seq : 0;
+    this.steps = new Steps(this.doc.system, this.events);
+    this.last = this.steps.last;
     this.warbands = {};
     for (const { event } of this.events) {
       if (event?.type === "lists_revealed") {
@@ -91,104 +118,130 @@ export class ReplayViewer {
         }
       }
     }
-    const final = await this.viewAt(this.last);
-    this.names = displayNames(final?.figures || []);
-    $(this.root, ".legend-body").innerHTML = legendHtml(final);
+    this.final = await this.viewAt(this.last);
+    this.names = displayNames(this.final?.figures || []);
+    this.seats = new Map((this.final?.figures || []).map((f) => [f.id, f.seat]));
+    $(this.root, ".legend-body").innerHTML = legendHtml(this.final);
     const scrubber = $(this.root, ".scrubber");
     scrubber.max = String(this.last);
     scrubber.addEventListener("input", () => this.seek(Number(scrubber.value)));
+    $(this.root, ".speed").addEventListener("change", (e) => this.setSpeed(Number(e.target.value)));
     this.root.addEventListener("click", (e) => this.click(e));
-    this.renderInfo();
-    this.renderLog();
+    document.addEventListener("keydown", this.onKey);
+    this.lines = this.logLines();
     await this.seek(0);
   }
 
   hide() {
     this.pause();
+    document.removeEventListener("keydown", this.onKey);
   }
 
   players() {
     return this.doc?.players || {};
   }
 
-  renderInfo() {
-    const d = this.doc;
-    const players = Object.keys(d.players || {}).sort()
-      .map((seat) => escape(seatName(seat, d.players, this.warbands))).join(" vs ");
-    const r = d.result || {};
-    const result = r.winner ? `${seatName(r.winner, d.players, this.warbands)} won (${r.reason})`
-      : `no winner${r.reason ? ` (${r.reason})` : ""}`;
-    $(this.root, ".match-info").innerHTML = `${players} · ${escape(describeSetup(d.setup))} · `
-      + `<span class="result">${escape(result)}</span> · finished ${escape(when(d.finished_at))}`
-      + ` · seed <code title="SHA-256 commitment ${escape(d.seed_commitment)}">`
-      + `${escape(String(d.seed).slice(0, 12))}…</code>`;
+  seatWords(seat) {
+    return seatName(seat, this.players(), this.warbands);
   }
 
-  renderLog() {
-    const ctx = {
-      name: (id) => this.names.get(id) || id,
-      seat: (seat) => seatName(seat, this.players(), this.warbands),
-    };
+  context() {
+    return { name: (id) => this.names.get(id) || id, seat: (seat) => this.seatWords(seat) };
+  }
+
+  // The match's head: who played what; the result only once the end is reached.
+  renderInfo(atEnd) {
+    const d = this.doc;
+    const players = Object.keys(d.players || {}).sort()
+      .map((seat) => escape(this.seatWords(seat))).join(" vs ");
+    const r = d.result || {};
+    const result = r.winner ? `${this.seatWords(r.winner)} won (${r.reason})`
+      : `no winner${r.reason ? ` (${r.reason})` : ""}`;
+    $(this.root, ".match-info").innerHTML = `${players} · ${escape(describeSetup(d.setup))} · `
+      + (atEnd ? `<span class="result">${escape(result)}</span>`
+        : '<span class="muted">the result shows at the end</span>')
+      + ` · finished ${escape(when(d.finished_at))} · seed <code title="SHA-256 commitment `
+      + `${escape(d.seed_commitment)}">${escape(String(d.seed).slice(0, 12))}…</code>`;
+  }
+
+  // Every log line, built once; the log shows those up to the step.
+  logLines() {
+    const ctx = this.context();
     const lines = [];
     for (const { seq, event } of this.events) {
       const line = formatEvent(event, ctx);
       if (!line) continue;
-      lines.push(`<li class="log-${line.kind} future" data-seq="${seq}" `
+      lines.push({ seq, html: `<li class="log-${line.kind}" data-seq="${seq}" `
         + `data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> `
-        + `${escape(line.text)}</li>`);
+        + `${escape(line.text)}</li>` });
     }
-    $(this.root, ".log").innerHTML = lines.join("");
+    return lines;
   }
 
   click(e) {
-    const button = e.target.closest("button[data-go]");
-    if (button) {
-      const go = button.dataset.go;
-      if (go === "play") this.timer ? this.pause() : this.play();
-      else {
-        this.pause();
-        if (go === "start") this.seek(0);
-        else if (go === "end") this.seek(this.last);
-        else if (go === "back") this.seek(this.neighbour(-1));
-        else if (go === "forward") this.seek(this.neighbour(1));
-      }
-      return;
-    }
-    const line = e.target.closest(".log li[data-seq]");
-    if (line) {
+    const button = e.target.closest("button[data-by], button[data-go]");
+    if (button?.dataset.go === "play") {
+      if (this.timer) this.pause();
+      else this.play();
+    } else if (button?.dataset.go === "summary") {
+      this.showSummary();
+    } else if (button) {
       this.pause();
-      this.seek(Number(line.dataset.seq));
+      this.go(button.dataset.by, Number(button.dataset.direction));
+    } else {
+      const line = e.target.closest(".log li[data-seq]");
+      if (line) {
+        this.pause();
+        this.seek(Number(line.dataset.seq));
+      }
     }
   }
 
-  // The next (or previous) step that shows something: bookkeeping events are skipped.
-  neighbour(direction) {
-    let seq = this.step + direction;
-    while (seq > 0 && seq < this.last) {
-      const record = this.events.find((e) => e.seq === seq);
-      if (!record || !QUIET.has(record.event?.type)) break;
-      seq += direction;
+  key(e) {
+    if (e.target.closest?.("input, select, textarea")) return;
+    if (e.key === " ") {
+      e.preventDefault();
+      if (this.timer) this.pause();
+      else this.play();
+      return;
     }
-    return Math.max(0, Math.min(this.last, seq));
+    const move = KEYS[e.key];
+    if (!move) return;
+    e.preventDefault();
+    this.pause();
+    this.go(...move);
+  }
+
+  go(by, direction) {
+    if (by === "start") return this.seek(0);
+    if (by === "end") return this.seek(this.last);
+    return this.seek(this.steps[by](this.step, direction));
+  }
+
+  setSpeed(speed) {
+    this.speed = speed;
+    if (this.timer) {
+      this.pause();
+      this.play();
+    }
   }
 
   play() {
     if (this.step >= this.last) this.seek(0);
-    const button = $(this.root, ".play");
-    button.textContent = "⏸ Pause";
+    $(this.root, ".play").textContent = "⏸ Pause";
     this.timer = setInterval(() => {
       if (this.step >= this.last) {
         this.pause();
         return;
       }
-      this.seek(this.neighbour(1));
-    }, PLAY_MS);
+      this.seek(this.steps.event(this.step, 1));
+    }, PLAY_MS / this.speed);
   }
 
   pause() {
     clearInterval(this.timer);
     this.timer = null;
-    const button = this.root && $(this.root, ".play");
+    const button = this.root && this.root.querySelector(".play");
     if (button) button.textContent = "▶ Play";
   }
 
@@ -202,9 +255,12 @@ export class ReplayViewer {
   async seek(seq) {
     this.wanted = seq;
     this.step = seq;
+    const turn = this.steps.turnAt(seq);
     $(this.root, ".scrubber").value = String(seq);
-    $(this.root, ".step-label").textContent = `step ${seq} / ${this.last}`;
-    this.markLog(seq);
+    $(this.root, ".step-label").textContent = `${turn ? `turn ${turn} · ` : ""}`
+      + `step ${seq} / ${this.last}`;
+    this.renderLog(seq);
+    this.renderInfo(this.revealed || seq === this.last);
     let view;
     try {
       view = await this.viewAt(seq);
@@ -217,26 +273,45 @@ export class ReplayViewer {
     $(this.root, ".roster").innerHTML = rosterHtml(view, this.names, this.players(),
       this.warbands, view?.activation?.figure);
     const record = this.events.find((e) => e.seq === seq);
-    const ctx = {
-      name: (id) => this.names.get(id) || id,
-      seat: (seat) => seatName(seat, this.players(), this.warbands),
-    };
-    const line = record ? formatEvent(record.event, ctx) : null;
+    const line = record ? formatEvent(record.event, this.context()) : null;
     $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3>`
       + `<p>${seq === 0 ? "Before the first event." : escape(line?.text || record?.event?.type || "")}</p>`
       + `<p class="muted">Turn ${view?.turn ?? 0} · phase ${escape(view?.phase || "")}</p>`;
     this.root.querySelector(".replay").dataset.step = String(seq);
+    if (seq === this.last) this.showSummary();
   }
 
-  markLog(seq) {
-    let current = null;
-    for (const li of this.root.querySelectorAll(".log li")) {
-      const s = Number(li.dataset.seq);
-      li.classList.toggle("future", s > seq);
-      li.classList.toggle("current", s === seq);
-      if (s <= seq) current = li;
-    }
+  // The log up to the step (nothing after it is in the page), newest in view.
+  renderLog(seq) {
+    const shown = this.lines.filter((l) => l.seq <= seq);
+    const log = $(this.root, ".log");
+    log.innerHTML = shown.map((l) => l.html).join("");
+    const current = log.querySelector(`li[data-seq="${seq}"]`) || log.lastElementChild;
+    current?.classList.add("current");
     const box = this.root.querySelector(".log-card");
     if (current && box) box.scrollTop = current.offsetTop - box.clientHeight / 2;
+  }
+
+  // The match in pictures: the views at the end of each turn (fetched once, cached):
+  // turn k ends just before turn k + 1 starts, the last at the end.
+  async showSummary() {
+    const card = $(this.root, ".summary-card");
+    if (card.dataset.done) {
+      card.hidden = false;
+      return;
+    }
+    card.hidden = false;
+    card.innerHTML = '<p class="muted">Summing up…</p>';
+    const ends = [...this.steps.turns.slice(1).map((s) => s - 1), this.last];
+    const perTurn = [];
+    for (const [index, seq] of ends.entries()) {
+      perTurn.push({ turn: index + 1, view: await this.viewAt(seq) });
+    }
+    card.innerHTML = summaryHtml({ events: this.events, perTurn,
+      seatOf: (id) => this.seats.get(id) || String(id).slice(0, 1),
+      name: (seat) => this.seatWords(seat) });
+    card.dataset.done = "yes";
+    this.revealed = true; // (asked for: the result stays in the head from now on)
+    this.renderInfo(true);
   }
 }

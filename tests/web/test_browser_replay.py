@@ -1,0 +1,140 @@
+"""Replays by activation and by turn (issue 30): a finished match stepped by event,
+activation and turn with buttons and keys, at chosen speeds; no event after the step
+shown is in the page and the result waits for the end; the roster at step N is the
+state at N; and the summary in pictures (figures standing per turn, casualties by
+cause, dice luck) agrees with the replay's events. At 1366x768 and a 412 px phone."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+import pytest
+
+from clients.session import Session
+from tests.tui.conftest import play_randomly
+from tests.web.pages import new_page, shot, sign_in_as_guest
+
+SETUP = {"scenario": "all_out_battle", "points_limit": 400, "board_size": 12,
+         "options": {"turn_limit": 5}}
+
+
+async def played(url: str) -> tuple[str, dict]:
+    """Two random players play a short match to its end: (match id, its replay)."""
+    ann, bob = await Session.open(url), await Session.open(url)
+    try:
+        await ann.guest("Ann")
+        await bob.guest("Bob")
+        match_id = (await ann.create_match("sbh", **SETUP))["match_id"]
+        await bob.join(match_id)
+        streams = [await ann.watch(match_id), await bob.watch(match_id)]
+        await asyncio.gather(play_randomly(ann, streams[0], 5),
+                             play_randomly(bob, streams[1], 6))
+        return match_id, await ann.request("get_replay", match_id=match_id)
+    finally:
+        await ann.close()
+        await bob.close()
+
+
+def step(page) -> int:
+    return int(page.locator(".replay").get_attribute("data-step"))
+
+
+def logged(page) -> list[int]:
+    return [int(s) for s in page.eval_on_selector_all(".log li", "els => els.map("
+                                                       "e => e.dataset.seq)")]
+
+
+def current_type(page) -> str:
+    return page.locator(".log li.current").get_attribute("data-type")
+
+
+def seat_of(figure: str) -> str:
+    return figure[0]
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (412, 915)])
+def test_a_replay_by_event_activation_and_turn_spoils_nothing(browser, server, width, height):
+    match_id, replay = server.run(played(server.server.url), timeout=180)
+    events = replay["events"]
+    last = events[-1]["seq"]
+    types = {e["seq"]: (e["event"] or {}).get("type") for e in events}
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    try:
+        page.set_viewport_size({"width": width, "height": height})
+        sign_in_as_guest(page, "Cy")
+        page.goto(f"{server.http_url}#/replay/{match_id}")
+        page.wait_for_selector(".replay[data-step='0']")
+        assert logged(page) == [] and "the result shows at the end" in \
+            page.locator(".match-info").inner_text()
+        assert page.locator(".summary-card").is_hidden()
+
+        page.keyboard.press("ArrowRight")  # an event
+        page.wait_for_selector(".replay[data-step='1']")
+        page.keyboard.press("PageDown")  # the first turn's start
+        page.wait_for_function("() => document.querySelector('.replay').dataset.step !== '1'")
+        assert types[step(page)] == "initiative_rolled" and current_type(page) == \
+            "initiative_rolled"
+        assert "turn 1 · " in page.locator(".step-label").inner_text()
+        turn_one = step(page)
+        page.keyboard.press("ArrowDown")  # its first activation
+        page.wait_for_function(f"() => +document.querySelector('.replay').dataset.step > "
+                               f"{turn_one}")
+        assert types[step(page)] in ("activated", "group_activated")
+        page.keyboard.press("PageDown")  # turn 2
+        page.wait_for_function(f"() => +document.querySelector('.replay').dataset.step > "
+                               f"{turn_one + 1}")
+        assert types[step(page)] == "turn_passed"
+        assert "turn 2 · " in page.locator(".step-label").inner_text()
+        page.click("button[data-by=turn][data-direction='-1']")  # back to turn 1
+        page.wait_for_selector(f".replay[data-step='{turn_one}']")
+        # nothing that has not happened yet is in the page, not even greyed
+        assert max(logged(page)) <= turn_one and "the result shows at the end" in \
+            page.locator(".match-info").inner_text()
+
+        # the roster at a step is the state then: a figure lost later is still standing
+        lost = next(e for e in events if (e["event"] or {}).get("type") in ("killed", "fled"))
+        figure = lost["event"]["data"]["figure"]
+        page.eval_on_selector(".scrubber", "(el, v) => { el.value = v; "
+                              "el.dispatchEvent(new Event('input')); }", str(lost["seq"] - 1))
+        page.wait_for_selector(f".replay[data-step='{lost['seq'] - 1}']")
+        row = page.locator(f".roster li[data-roster='{figure}']")
+        assert "gone" not in (row.get_attribute("class") or "")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => +document.querySelector('.replay').dataset.step >= "
+                               f"{lost['seq']}")
+        page.wait_for_selector(f".roster li.gone[data-roster='{figure}']")
+
+        # played at 4x it moves on by itself
+        page.select_option(".speed", "4")
+        before = step(page)
+        page.keyboard.press(" ")
+        page.wait_for_function(f"() => +document.querySelector('.replay').dataset.step > "
+                               f"{before + 2}", timeout=5000)
+        page.keyboard.press(" ")
+
+        # the end: the result, and the summary in pictures
+        page.keyboard.press("End")
+        page.wait_for_selector(f".replay[data-step='{last}']")
+        page.wait_for_selector(".replay-summary")
+        assert "won" in page.locator(".match-info .result").inner_text() or \
+            "no winner" in page.locator(".match-info .result").inner_text()
+        turns = 1 + sum(1 for t in types.values() if t == "turn_passed")
+        standing = page.locator(".summary-chart >> nth=-1").locator("circle[data-seat=a]")
+        assert standing.count() == turns
+        losses = Counter(seat_of(e["event"]["data"]["figure"]) for e in events
+                         if (e["event"] or {}).get("type") in ("killed", "fled"))
+        for seat in ("a", "b"):
+            counted = page.eval_on_selector_all(
+                f".casualties[data-seat={seat}] li[data-count]",
+                "els => els.reduce((n, e) => n + +e.dataset.count, 0)")
+            assert counted == losses.get(seat, 0), seat
+        assert page.locator("table.luck tr[data-seat]").count() == 2
+        assert page.locator(".replay-summary").is_visible()
+        box = page.locator(".replay-controls").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+        shot(page, f"60-replay-summary-{width}")
+        assert errors == []
+    finally:
+        page.context.close()
