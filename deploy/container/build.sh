@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The image: the base (made once by base.sh), the wheel of this tree, then buildah.
+#   deploy/container/build.sh [TAG]      (default localhost/warband:latest)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+tag="${1:-localhost/warband:latest}"
+base="${WARBAND_BASE:-localhost/warband-base:bookworm}"
+podman image exists "$base" || "$here/base.sh" "$base"
+context="$(mktemp -d)"
+trap 'rm -rf "$context"' EXIT
+# (the wheel of the tracked files only: no venv, build output or test artifacts)
+git -C "$root" archive --format=tar HEAD | tar -x -C "$context" --one-top-level=source
+python3 -m pip wheel --quiet --no-deps -w "$context" "$context/source"
+rm -rf "$context/source"
+cp "$here/Containerfile" "$context/"
+buildah build --quiet --layers=false --build-arg "BASE=$base" -t "$tag" \
+  -f "$context/Containerfile" "$context" >/dev/null
+echo "$tag"
