@@ -33,12 +33,14 @@ class TokenBucket:
 
 
 def parse_proxies(text: str) -> frozenset[str]:
-    """A comma-separated list of IP addresses (WARBAND_TRUSTED_PROXIES); ValueError
-    names the one that is not an address."""
+    """A comma-separated list of IP addresses or networks (WARBAND_TRUSTED_PROXIES:
+    "127.0.0.1", or "10.0.0.0/8" where the proxy's address is not fixed, as in a
+    container network); ValueError names the one that is neither."""
     proxies = set()
     for item in (part.strip() for part in text.split(",")):
         if item:
-            proxies.add(str(ipaddress.ip_address(item)))
+            proxies.add(str(ipaddress.ip_network(item)) if "/" in item
+                        else str(ipaddress.ip_address(item)))
     return frozenset(proxies)
 
 
@@ -49,6 +51,7 @@ class Admission:
         self.per_address = per_address
         self.rate, self.burst = rate, burst
         self.trusted_proxies = trusted_proxies
+        self._trusted_networks = [ipaddress.ip_network(p) for p in trusted_proxies if "/" in p]
         self.open: dict[str, int] = {}  # address -> connections open now
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
@@ -56,13 +59,24 @@ class Admission:
         """The client's address: the socket's peer, unless that is a trusted proxy
         that says whom it forwards (the last address of X-Forwarded-For, the one the
         proxy itself appended; earlier ones are the client's to write)."""
-        if peer in self.trusted_proxies and forwarded_for:
+        if forwarded_for and self._trusted(peer):
             last = forwarded_for.split(",")[-1].strip()
             try:
                 return str(ipaddress.ip_address(last))
             except ValueError:
                 return peer
         return peer
+
+    def _trusted(self, peer: str) -> bool:
+        if peer in self.trusted_proxies:
+            return True
+        if not self._trusted_networks:
+            return False
+        try:
+            address = ipaddress.ip_address(peer)
+        except ValueError:
+            return False
+        return any(address in network for network in self._trusted_networks)
 
     def refusal(self, address: str) -> str | None:
         """Why a handshake from `address` is refused now (None: it may go on)."""

@@ -13,7 +13,10 @@ trap 'rm -rf "$context"' EXIT
 git -C "$root" archive --format=tar HEAD | tar -x -C "$context" --one-top-level=source
 python3 -m pip wheel --quiet --no-deps -w "$context" "$context/source"
 rm -rf "$context/source"
+# ...and every dependency's wheel, fetched here: the build itself needs no network
+python3 -m pip download --quiet --only-binary=:all: -d "$context" "$context"/warband-*.whl \
+  2> >(grep -v "is ignored: it is neither" >&2)  # (this machine's pip's extra indexes)
 cp "$here/Containerfile" "$context/"
-buildah build --quiet --layers=false --build-arg "BASE=$base" -t "$tag" \
+buildah build --quiet --layers=false --format docker --isolation "${WARBAND_BUILD_ISOLATION:-chroot}" --build-arg "BASE=$base" -t "$tag" \
   -f "$context/Containerfile" "$context" >/dev/null
 echo "$tag"

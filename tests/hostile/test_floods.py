@@ -14,6 +14,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from clients.client import Client
 from protocol.messages import encode_request
+from server.admission import Admission, parse_proxies
 from server.app import ServerOptions, WarbandServer
 from tests.server.test_restart import ServerProcess
 
@@ -171,3 +172,17 @@ async def test_idle_connections_cost_a_bounded_memory_each(tmp_path):
         for client in clients:
             await client.close()
         await server.stop()
+
+
+def test_a_trusted_proxy_may_be_a_network():
+    """WARBAND_TRUSTED_PROXIES names addresses or networks (a container network, where
+    the proxy's address is not fixed: deploy/compose.yaml); a peer outside them is
+    never trusted, whatever its header says."""
+    trusted = parse_proxies("127.0.0.1, 10.89.0.0/16")
+    assert trusted == frozenset({"127.0.0.1", "10.89.0.0/16"})
+    admission = Admission(trusted_proxies=trusted)
+    assert admission.client_address("10.89.3.7", "198.51.100.1, 203.0.113.9") == "203.0.113.9"
+    assert admission.client_address("127.0.0.1", "203.0.113.9") == "203.0.113.9"
+    assert admission.client_address("10.90.0.1", "203.0.113.9") == "10.90.0.1"
+    with pytest.raises(ValueError):
+        parse_proxies("10.89.0.0/33")
