@@ -8,6 +8,7 @@ Payloads (commands, events, setups, results) are MessagePack bytes.
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     Float,
@@ -152,4 +153,15 @@ rating_changes = Table(
     Column("score", Float, nullable=False),  # 1 won, 0.5 drew, 0 lost
     Column("at", Float, nullable=False),
     Index("ix_rating_changes_account", "account_id", "system", "category", "at"),
+)
+
+# (0008) Which node owns each match (server/cluster/leases.py): `epoch` grows with every
+# new owner and fences a stale one (its appends are refused); `expires_at` is on the
+# database's clock, so nodes whose clocks differ still agree.
+match_leases = Table(
+    "match_leases", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires_at", Float, nullable=False),
 )

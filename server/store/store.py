@@ -27,7 +27,16 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from server.names import shown_name, username_key
 from server.store import migrate
-from server.store.schema import accounts, commands, events, matches, seats, snapshots, tokens
+from server.store.schema import (
+    accounts,
+    commands,
+    events,
+    match_leases,
+    matches,
+    seats,
+    snapshots,
+    tokens,
+)
 
 pack = msgspec.msgpack.encode
 unpack = msgspec.msgpack.decode
@@ -64,6 +73,9 @@ class Append:
     command: CommandRow
     events: list[EventRow]
     created_at: float = field(default_factory=time.time)
+    # (owner, epoch) of the match's lease it is made under (server/cluster/leases.py):
+    # refused (StaleOwner) if the lease has since passed on; None with one node
+    lease: tuple[str, int] | None = None
 
 
 @dataclass(slots=True)
@@ -224,6 +236,22 @@ async def _discard_if_broken(conn: asyncpg.Connection, operation) -> Any:
         with contextlib.suppress(Exception):  # (one already lost is detached from the pool)
             conn.terminate()
         raise
+
+
+class StaleOwner(Exception):
+    """Appends made under a lease another node has taken since: nothing was written."""
+
+    def __init__(self, match_ids: list[str]) -> None:
+        super().__init__(f"the lease of {', '.join(match_ids)} has passed to another node")
+        self.match_ids = match_ids
+
+
+def _command_row(a: Append) -> dict[str, Any]:
+    return {"match_id": a.match_id, "idx": a.command.idx, "seat": a.command.seat,
+            "request_id": a.command.request_id, "payload": a.command.payload,
+            "first_seq": a.command.first_seq, "last_seq": a.command.last_seq,
+            "dice_position": a.command.dice_position, "created_at": a.created_at,
+            "clock": a.command.clock}
 
 
 class Store:
@@ -443,23 +471,44 @@ class Store:
     # -- the event log ----------------------------------------------------------------
     async def write_appends(self, appends: Iterable[Append]) -> None:
         """Write appends in one transaction; IntegrityError if any seq or request id
-        is already taken (then nothing of this call is written)."""
+        is already taken, StaleOwner if one was made under a lease another node has
+        taken since (then nothing of this call is written)."""
         appends = list(appends)
+        if any(a.lease is not None for a in appends):
+            await self._write_fenced(appends)
+            return
         if self.append_pool is not None:
             await self._write_appends_pg(appends)
             return
-        command_rows = [{"match_id": a.match_id, "idx": a.command.idx, "seat": a.command.seat,
-                         "request_id": a.command.request_id, "payload": a.command.payload,
-                         "first_seq": a.command.first_seq, "last_seq": a.command.last_seq,
-                         "dice_position": a.command.dice_position, "created_at": a.created_at,
-                         "clock": a.command.clock}
-                        for a in appends]
+        command_rows = [_command_row(a) for a in appends]
         event_rows = [{"match_id": a.match_id, "seq": e.seq, "payload": e.payload,
                        "checksum": e.checksum} for a in appends for e in a.events]
         async with self.engine.begin() as conn:
             await conn.execute(insert(commands), command_rows)
             if event_rows:
                 await conn.execute(insert(events), event_rows)
+
+    async def _write_fenced(self, appends: list[Append]) -> None:
+        """Appends made under leases: written, then each lease checked in the same
+        transaction, which is undone if one has passed on. The check comes after the
+        writes: SQLite's single writer lock is held by then, and PostgreSQL's FOR SHARE
+        makes a node taking the lease wait for this transaction, after which it reads
+        the log with these rows in it."""
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(commands), [_command_row(a) for a in appends])
+            event_rows = [{"match_id": a.match_id, "seq": e.seq, "payload": e.payload,
+                           "checksum": e.checksum} for a in appends for e in a.events]
+            if event_rows:
+                await conn.execute(insert(events), event_rows)
+            fenced = {a.match_id: a.lease for a in appends if a.lease is not None}
+            query = select(match_leases.c.match_id, match_leases.c.owner,
+                           match_leases.c.epoch).where(match_leases.c.match_id.in_(fenced))
+            if conn.dialect.name == "postgresql":
+                query = query.with_for_update(read=True)
+            held = {r.match_id: (r.owner, r.epoch) for r in (await conn.execute(query)).all()}
+            stale = sorted(m for m, lease in fenced.items() if held.get(m) != lease)
+            if stale:
+                raise StaleOwner(stale)
 
     async def _write_appends_pg(self, appends: list[Append]) -> None:
         """PostgreSQL: the same rows in one statement, so one round trip to the server

@@ -1,0 +1,91 @@
+"""Match leases: each match is owned by one node at a time, through a row in the
+database (`match_leases`) with an owner, an expiry and an epoch.
+
+- `acquire` takes a match's lease if it is free, expired, or already this node's, and
+  raises its epoch: the epoch is a fencing token. Every append a node makes under a
+  lease names the epoch it holds, and the store refuses it (`StaleOwner`, nothing
+  written) once another node has acquired the lease since (Store.write_appends).
+- `renew` pushes the expiry on while the lease is still this node's at that epoch.
+- `release` lets it go at once (a graceful stop hands its matches over).
+
+Times are the database's own clock, so nodes whose clocks disagree still agree on when
+a lease ends. An advisory lock alone would not do: it fences no stale owner that wakes
+after a pause, and it does not survive a transaction-pooling proxy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    match_id: str
+    owner: str
+    epoch: int
+    expires_at: float  # unix seconds, the database's clock
+
+
+def db_now(dialect: str) -> str:
+    """The database's clock as unix seconds, in SQL."""
+    if dialect == "postgresql":
+        return "extract(epoch from clock_timestamp())"
+    return "((julianday('now') - 2440587.5) * 86400.0)"
+
+
+class Leases:
+    def __init__(self, engine: AsyncEngine, node: str, ttl: float = 10.0) -> None:
+        self.engine = engine
+        self.node = node  # this node's id (its owner name in the rows)
+        self.ttl = ttl
+        now = db_now(engine.dialect.name)
+        # One statement each: the row's lock makes two nodes' acquires take turns.
+        self._acquire = text(f"""
+            INSERT INTO match_leases (match_id, owner, epoch, expires_at)
+            VALUES (:match_id, :node, 1, {now} + :ttl)
+            ON CONFLICT (match_id) DO UPDATE
+               SET owner = excluded.owner, epoch = match_leases.epoch + 1,
+                   expires_at = excluded.expires_at
+             WHERE match_leases.expires_at < {now} OR match_leases.owner = excluded.owner
+            RETURNING epoch, expires_at""")
+        self._renew = text(f"""
+            UPDATE match_leases SET expires_at = {now} + :ttl
+             WHERE match_id = :match_id AND owner = :node AND epoch = :epoch
+            RETURNING expires_at""")
+        self._release = text("""
+            UPDATE match_leases SET expires_at = 0
+             WHERE match_id = :match_id AND owner = :node AND epoch = :epoch""")
+
+    async def acquire(self, match_id: str) -> Lease | None:
+        """This node's lease of the match with a new epoch, or None if another node
+        holds it and it has not expired."""
+        async with self.engine.begin() as conn:
+            row = (await conn.execute(self._acquire, {"match_id": match_id, "node": self.node,
+                                                      "ttl": self.ttl})).first()
+        return None if row is None else Lease(match_id, self.node, int(row[0]), float(row[1]))
+
+    async def renew(self, lease: Lease) -> Lease | None:
+        """The lease with a later expiry; None if it is no longer this node's at that
+        epoch (another node took it: stop acting for the match)."""
+        async with self.engine.begin() as conn:
+            row = (await conn.execute(self._renew, {"match_id": lease.match_id,
+                                                    "node": self.node, "epoch": lease.epoch,
+                                                    "ttl": self.ttl})).first()
+        return None if row is None else Lease(lease.match_id, self.node, lease.epoch,
+                                              float(row[0]))
+
+    async def release(self, lease: Lease) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(self._release, {"match_id": lease.match_id, "node": self.node,
+                                               "epoch": lease.epoch})
+
+    async def holder(self, match_id: str) -> Lease | None:
+        """Who holds the match's lease now (None: no one, or it has expired)."""
+        query = text(f"""SELECT owner, epoch, expires_at FROM match_leases
+                          WHERE match_id = :match_id AND expires_at >= {db_now(
+                              self.engine.dialect.name)}""")
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(query, {"match_id": match_id})).first()
+        return None if row is None else Lease(match_id, row[0], int(row[1]), float(row[2]))

@@ -1,0 +1,3 @@
+"""The server tests' database fixtures: SQLite and a real PostgreSQL."""
+
+from tests.server.conftest import database_url  # noqa: F401
