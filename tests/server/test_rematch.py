@@ -23,7 +23,9 @@ async def finished(server, ann: Client, bob: Client) -> str:
                                 points_limit=400, board_size=36, time_control=LIVE,
                                 spectator_delay=3)
     await bob.request("join", match_id=created["match_id"])
+    await ann.request("subscribe", match_id=created["match_id"])
     await bob.request("resign", match_id=created["match_id"])
+    await ann.next_push("match_over", timeout=10)  # (recorded: a rematch may be asked)
     return created["match_id"]
 
 
@@ -53,7 +55,9 @@ async def test_a_rematch_against_the_house_bot_starts_at_once(server):
     ann = await guest(server, "Ann")
     created = await ann.request("create_match", system="sbh", opponent="bot:random",
                                 bot_pace="slow")
+    await ann.request("subscribe", match_id=created["match_id"])
     await ann.request("resign", match_id=created["match_id"])
+    await ann.next_push("match_over", timeout=10)
     again = await ann.request("rematch", match_id=created["match_id"])
     assert again["status"] == "active" and again["seat"] == "b"
     row = await server.store.match(again["rematch_id"])
@@ -68,7 +72,9 @@ async def test_only_a_player_of_an_ended_match_asks_for_its_rematch(server):
     with pytest.raises(ServerError) as refused:
         await ann.request("rematch", match_id=live["match_id"])
     assert refused.value.code == "match_not_finished"
+    await ann.request("subscribe", match_id=live["match_id"])
     await bob.request("resign", match_id=live["match_id"])
+    await ann.next_push("match_over", timeout=10)
     with pytest.raises(ServerError) as refused:
         await cy.request("rematch", match_id=live["match_id"])
     assert refused.value.code == "not_in_match"
