@@ -13,7 +13,10 @@ from __future__ import annotations
 import random
 import secrets
 
-NEVER = {"concede", "lay_terrain"}  # a bot generates terrain and never gives up
+# a bot generates terrain, never gives up and never agrees a draw (it declines one
+# first thing, then plays on)
+NEVER = {"concede", "lay_terrain", "offer_draw", "accept_draw"}
+DECLINE = "decline_draw"
 RELUCTANT = {"pass", "end_activation", "fall"}
 
 
@@ -30,6 +33,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, decision: dict, view: dict | None) -> tuple[str, dict]:
+        if any(s["type"] == DECLINE for s in decision["options"]):
+            return DECLINE, {}
         specs = [s for s in decision["options"] if s["type"] not in NEVER]
         eager = [s for s in specs if s["type"] not in RELUCTANT]
         spec = self.rng.choice(eager if eager and self.rng.random() > 0.1 else specs)
@@ -58,6 +63,8 @@ class HeuristicBot(RandomBot):
     rolls fewer dice with poor-quality figures, and recoils away from enemies."""
 
     def choose(self, decision: dict, view: dict | None) -> tuple[str, dict]:
+        if any(s["type"] == DECLINE for s in decision["options"]):
+            return DECLINE, {}
         specs = {}
         for spec in decision["options"]:
             specs.setdefault(spec["type"], []).append(spec)

@@ -245,6 +245,11 @@ def _sentence(kind: str, d: Mapping[str, Any], n: Callable[[str], str],
         result = "transfixed" if d.get("transfixed") else "resists"
         return (f"{n(d['figure'])} {what} {n(d['target'])}: it rolls "
                 f"{dice_words(d.get('dice', []))} needing {d.get('target_number')}+ -> {result}")
+    if kind == "draw_offered":
+        return f"{seat(d['seat'])} offers a draw (accept or decline it in the list)"
+    if kind == "draw_declined":
+        return (f"{seat(d['seat'])} plays on: the offer of a draw lapses"
+                if d.get("reason") == "played on" else f"{seat(d['seat'])} declines the draw")
     if kind == "game_ended":
         points = ", ".join(f"{s} {v}" for s, v in sorted((d.get("victory_points") or {}).items()))
         winner = f"{seat(d['winner'])} wins" if d.get("winner") else "a draw"

@@ -61,6 +61,7 @@ class MatchScreen(Screen):
         Binding("pagedown", "log_page(1)", "Log on", show=False),
         Binding("R", "resign", "Resign", show=False),
         Binding("C", "claim", "Claim the win on time", show=False),
+        Binding("D", "offer_draw", "Offer a draw", show=False),
         Binding("q", "leave", "Leave", show=False),
     ]
 
@@ -221,8 +222,8 @@ class MatchScreen(Screen):
                     "pgup/pgdn: log | q: quit")
         else:
             keys = ("arrows: cursor | tab: next | 1-9: highlight | enter: choose | esc: back | "
-                    "z: board | </>: pan | f: figures | l: log | pgup/pgdn: log | R R: resign | "
-                    "q: leave")
+                    "z: board | </>: pan | f: figures | l: log | pgup/pgdn: log | D: draw | "
+                    "R R: resign | q: leave")
         self.query_one("#status", Static).update(f"{status}\n{keys}")
         self._ask_odds()
 
@@ -360,6 +361,15 @@ class MatchScreen(Screen):
         model.message = "Resigning..."
         self.redraw()
         self.run_worker(self._act(self.session.resign(model.match_id)), group="match-act")
+
+    def action_offer_draw(self) -> None:
+        model = self.model
+        if model.spectator or model.status != "active" or model.over is not None:
+            return
+        model.message = "Offering a draw..."
+        self.redraw()
+        self.run_worker(self._act(self.session.command(model.match_id, "offer_draw")),
+                        group="match-act")
 
     def action_claim(self) -> None:
         model = self.model

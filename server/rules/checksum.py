@@ -112,6 +112,16 @@ def _dataclass_fields(value: Any) -> dict:
         else:
             v = getattr(value, name)
             out[name] = v if type(v) in _SCALARS else canonical(v)
+    return _drop_later_defaults(cls, value, out)
+
+
+def _drop_later_defaults(cls: type, value: Any, out: dict) -> dict:
+    """A field that joined a record after replays were recorded (`__digest_later__`:
+    name -> default) is left out while at its default: the record digests as it did
+    before it had the field, so those replays still fold to their checksums."""
+    for name, default in getattr(cls, "__digest_later__", {}).items():
+        if getattr(value, name) == default:
+            del out[name]
     return out
 
 
@@ -130,8 +140,11 @@ def dataclass_canonical(cls: type, **special):
         else:
             items.append(f"    v = self.{name}\n"
                          f"    out[{name!r}] = v if type(v) in scalars else canonical(v)\n")
-    source = f"def __canonical__(self):\n    out = {{}}\n{''.join(items)}    return out\n"
-    namespace = {"scalars": _SCALARS, "canonical": canonical,
+    later = getattr(cls, "__digest_later__", {})
+    finish = ("    return drop_later(cls, self, out)\n" if later else "    return out\n")
+    source = f"def __canonical__(self):\n    out = {{}}\n{''.join(items)}{finish}"
+    namespace = {"scalars": _SCALARS, "canonical": canonical, "cls": cls,
+                 "drop_later": _drop_later_defaults,
                  **{f"special_{name}": how for name, how in special.items()}}
     exec(source, namespace)  # noqa: S102 - source built only from the class's field names
     return namespace["__canonical__"]

@@ -2651,6 +2651,8 @@
     healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
     snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
     jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d, c)})`,
+    draw_offered: (d, c) => `${c.seat(d.seat)} offers a draw`,
+    draw_declined: (d, c) => d.reason === "played on" ? `${c.seat(d.seat)} plays on: the offer of a draw lapses` : `${c.seat(d.seat)} declines the draw`,
     climb_rolled: (d, c) => `${c.name(d.figure)} climbs the wall: ${qualityRoll(d, c)} — ` + (d.failures ? "fails" : "makes it"),
     slip_tested: (d, c) => `${c.name(d.figure)} keeps its footing at the ${d.moment}? ${qualityRoll(d, c)} — ${d.failures ? "slips" : "yes"}`,
     falling_damage_rolled: (d, c) => `${c.name(d.figure)} falls a ${d.height} height: ${qualityRoll(d, c)}`,
@@ -4695,6 +4697,12 @@
           return;
         }
         this.app.conn.request("resign", { match_id: this.matchId }).catch((error) => this.actionError(error.message));
+      } else if (button.dataset.action === "offer-draw") {
+        this.app.conn.request("command", {
+          match_id: this.matchId,
+          command: "offer_draw",
+          args: {}
+        }).catch((error) => this.actionError(error.message));
       } else if (button.dataset.action === "rematch") {
         button.disabled = true;
         this.app.rematches.ask(this.matchId).then((refused) => {
@@ -4885,7 +4893,7 @@
       info.innerHTML = bits.join(" · ");
       let buttons = "";
       if (this.seat && this.status === "active") {
-        buttons = '<button class="danger" data-action="resign">Resign</button>';
+        buttons = '<button data-action="offer-draw" title="Your opponent is asked to accept or decline">Offer a draw</button> <button class="danger" data-action="resign">Resign</button>';
       } else if (this.seat && this.status === "open") {
         buttons = '<button data-action="leave">Leave</button>';
       } else if (this.status === "finished") {

@@ -209,6 +209,10 @@ const FORMATS = {
   healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
   snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
   jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d, c)})`,
+  draw_offered: (d, c) => `${c.seat(d.seat)} offers a draw`,
+  draw_declined: (d, c) => (d.reason === "played on"
+    ? `${c.seat(d.seat)} plays on: the offer of a draw lapses`
+    : `${c.seat(d.seat)} declines the draw`),
   climb_rolled: (d, c) => `${c.name(d.figure)} climbs the wall: ${qualityRoll(d, c)} — `
     + (d.failures ? "fails" : "makes it"),
   slip_tested: (d, c) => `${c.name(d.figure)} keeps its footing at the ${d.moment}? `

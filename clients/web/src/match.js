@@ -209,6 +209,9 @@ export class MatchScreen {
       }
       this.app.conn.request("resign", { match_id: this.matchId })
         .catch((error) => this.actionError(error.message));
+    } else if (button.dataset.action === "offer-draw") {
+      this.app.conn.request("command", { match_id: this.matchId, command: "offer_draw",
+        args: {} }).catch((error) => this.actionError(error.message));
     } else if (button.dataset.action === "rematch") {
       button.disabled = true;
       this.app.rematches.ask(this.matchId).then((refused) => {
@@ -415,7 +418,10 @@ export class MatchScreen {
     info.innerHTML = bits.join(" · ");
     let buttons = "";
     if (this.seat && this.status === "active") {
-      buttons = '<button class="danger" data-action="resign">Resign</button>';
+      // (a draw needs no turn, as a resignation; the opponent answers in their prompt)
+      buttons = '<button data-action="offer-draw" title="Your opponent is asked to accept '
+        + 'or decline">Offer a draw</button> '
+        + '<button class="danger" data-action="resign">Resign</button>';
     } else if (this.seat && this.status === "open") {
       buttons = '<button data-action="leave">Leave</button>';
     } else if (this.status === "finished") {

@@ -430,8 +430,17 @@ def _turn_passed(s: SbhState, d: dict) -> None:
             fig.transfixed_by = None  # the mutation turn is over (seed 001, Mutant)
 
 
+def _draw_offered(s: SbhState, d: dict) -> None:
+    s.draw_offer = d["seat"]  # (draws.py: it stands until answered or played on)
+
+
+def _draw_declined(s: SbhState, d: dict) -> None:
+    s.draw_offer = None
+
+
 def _game_ended(s: SbhState, d: dict) -> None:
     s.phase = "over"
+    s.draw_offer = None
     s.winner = d["winner"]
     s.end_reason = d["reason"]
     s.activation = None
@@ -501,6 +510,8 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "activation_ended": _activation_ended,
     "turn_passed": _turn_passed,
     "game_ended": _game_ended,
+    "draw_offered": _draw_offered,
+    "draw_declined": _draw_declined,
 }
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from server.rules.kernel import Command, Prompt
 
-SKIP = {"concede", "lay_terrain"}
+SKIP = {"concede", "lay_terrain", "accept_draw", "decline_draw", "offer_draw"}
 RELUCTANT = {"pass", "end_activation", "fall"}  # chosen only when nothing else appeals
 
 

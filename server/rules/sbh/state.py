@@ -123,6 +123,7 @@ class SbhState(_Scratch):
     winner: str | None = None
     end_reason: str = ""
     log_size: int = 0  # events applied; a cheap progress figure for views
+    draw_offer: str | None = None  # the seat whose offer of a draw stands (draws.py)
 
     def __post_init__(self) -> None:
         self._memo = None
@@ -317,7 +318,9 @@ def figures_canonical(state: SbhState) -> dict:
     return sorted_map(out)
 
 
-# state checksums (server.rules.checksum): the generic dataclass digest, unrolled
+# state checksums (server.rules.checksum): the generic dataclass digest, unrolled;
+# `draw_offer` joined later and is left out while no offer stands
+SbhState.__digest_later__ = {"draw_offer": None}
 SbhState.__canonical__ = dataclass_canonical(SbhState, figures=figures_canonical)
 _activation_canonical = dataclass_canonical(Activation)
 

@@ -31,6 +31,7 @@ from server.rules.sbh import (
     climbing,
     concentrated,
     devotion,
+    draws,
     falling,
     flee,
     groups,
@@ -153,8 +154,9 @@ class SongOfBladesAndHeroes:
     def prompt(self, state: SbhState) -> Prompt:
         if state._memo is None:  # derived values, kept until the state changes
             state._memo = {}
+        decisions = draws.with_answer(state, self._decisions(state))
         return Prompt(tuple(Decision(seat, text, tuple(specs))
-                            for seat, (text, specs) in self._decisions(state).items()))
+                            for seat, (text, specs) in decisions.items()))
 
     def decide(self, state: SbhState, command: Command, dice) -> list[Event]:
         if state._memo is None:  # derived values (the prompt's too), kept until it changes
@@ -193,6 +195,8 @@ class SongOfBladesAndHeroes:
             raise RulesError("match_over", "The match is over; no more commands are accepted.")
         if command.type == "concede" and command.seat in SEATS:  # at any point of the match
             return lambda ctx: self._end(ctx, other(command.seat), f"{command.seat} conceded")
+        if command.type in draws.COMMANDS and command.seat in SEATS:  # (no turn needed)
+            return draws.handler(state, command.seat, command.type)
         if command.seat not in seats:
             raise RulesError("not_your_turn", "It is not your turn to act: waiting for "
                              f"{', '.join(seats)}.", "seed 000, ACTIVATION")
@@ -204,6 +208,7 @@ class SongOfBladesAndHeroes:
         args = dict(command.args)
 
         def run(ctx: Ctx) -> None:
+            draws.lapse_if_played_on(ctx, command.seat)
             handler(ctx, command.seat, args)
             self._advance(ctx)
         return run
@@ -297,9 +302,9 @@ class SongOfBladesAndHeroes:
             return ()
         if state.phase != "play":
             return tuple(_setup_decisions(state))
-        if state.pending:
-            return (state.pending[-1]["seat"],)
-        return (state.active_seat,)
+        asked = (state.pending[-1]["seat"],) if state.pending else (state.active_seat,)
+        answer = draws.answering(state)  # (a standing offer of a draw asks its answer)
+        return asked if answer is None or answer in asked else (*asked, answer)
 
     def _decisions(self, state: SbhState) -> dict[str, tuple[str, list[CommandSpec]]]:
         if state.phase == "over":
