@@ -270,3 +270,25 @@ def search(tries: int = 300) -> None:
 
 if __name__ == "__main__":
     search(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+
+
+async def set_up_to_the_battle(sessions: dict, match_id: str, warbands: dict) -> dict:
+    """Both seats answer their set-up prompts (`set_up`) until the battle begins.
+    sessions: seat -> a `Session` watching nothing yet; warbands: seat -> its list.
+    Returns seat -> its stream of the match (still watched)."""
+    import asyncio
+
+    streams = {seat: await session.watch(match_id) for seat, session in sessions.items()}
+    done: set[tuple[str, int]] = set()
+    async with asyncio.timeout(60):
+        while True:
+            for seat, stream in streams.items():
+                prompt = stream.prompt  # the newest
+                if not prompt or not prompt["decision"] or (seat, prompt["seq"]) in done:
+                    continue
+                done.add((seat, prompt["seq"]))
+                chosen = set_up(prompt["decision"], seat, warbands[seat])
+                if chosen is None:  # the battle begins
+                    return streams
+                await sessions[seat].command(match_id, *chosen, at_seq=prompt["seq"])
+            await asyncio.sleep(0.02)

@@ -8,7 +8,7 @@ import asyncio
 
 from clients.session import Session
 from tests.web.pages import new_page, shot, sign_in_as_guest
-from tests.web.prompt_battle import OPPONENT_LIST, SETUP, preset_list, set_up
+from tests.web.prompt_battle import OPPONENT_LIST, SETUP, preset_list, set_up_to_the_battle
 
 
 async def set_up_the_battle(url: str, token: str) -> tuple[str, str]:
@@ -19,21 +19,9 @@ async def set_up_the_battle(url: str, token: str) -> tuple[str, str]:
         await bob.guest("Bob")
         match_id = (await ann.create_match("sbh", **SETUP))["match_id"]
         await bob.join(match_id)
-        seats = {"a": (ann, await ann.watch(match_id), OPPONENT_LIST),
-                 "b": (bob, await bob.watch(match_id), preset_list())}
-        done: set[tuple[str, int]] = set()
-        async with asyncio.timeout(60):
-            while True:
-                for name, (session, stream, warband) in seats.items():
-                    prompt = stream.prompt
-                    if not prompt or not prompt["decision"] or (name, prompt["seq"]) in done:
-                        continue
-                    done.add((name, prompt["seq"]))
-                    chosen = set_up(prompt["decision"], name, warband)
-                    if chosen is None:
-                        return match_id, bob.token
-                    await session.command(match_id, *chosen, at_seq=prompt["seq"])
-                await asyncio.sleep(0.02)
+        await set_up_to_the_battle({"a": ann, "b": bob}, match_id,
+                                   {"a": OPPONENT_LIST, "b": preset_list()})
+        return match_id, bob.token
     finally:
         await ann.close()
         await bob.close()

@@ -12,7 +12,7 @@ import pytest
 
 from clients.session import Session
 from tests.web.pages import new_page, shot, sign_in_as_guest
-from tests.web.prompt_battle import OPPONENT_LIST, SETUP, preset_list, set_up
+from tests.web.prompt_battle import OPPONENT_LIST, SETUP, preset_list, set_up_to_the_battle
 
 WIDTHS = [(360, 740), (412, 915), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440)]
 
@@ -102,22 +102,12 @@ async def play_set_up_then_resign(url: str, token: str) -> str:
         await bob.guest("Bob")
         match_id = (await ann.create_match("sbh", **SETUP))["match_id"]
         await bob.join(match_id)
-        seats = {"a": (ann, await ann.watch(match_id), OPPONENT_LIST),
-                 "b": (bob, await bob.watch(match_id), preset_list())}
-        done: set[tuple[str, int]] = set()
-        async with asyncio.timeout(60):
-            while not all(stream.over for _, stream, _ in seats.values()):
-                for name, (session, stream, warband) in seats.items():
-                    prompt = stream.prompt  # the newest
-                    if not prompt or not prompt["decision"] or (name, prompt["seq"]) in done:
-                        continue
-                    done.add((name, prompt["seq"]))
-                    chosen = set_up(prompt["decision"], name, warband)
-                    if chosen is None:  # the battle begins: a resigns
-                        await ann.resign(match_id)
-                    else:
-                        await session.command(match_id, *chosen, at_seq=prompt["seq"])
-                await asyncio.sleep(0.02)
+        streams = await set_up_to_the_battle({"a": ann, "b": bob}, match_id,
+                                             {"a": OPPONENT_LIST, "b": preset_list()})
+        await ann.resign(match_id)
+        async with asyncio.timeout(30):
+            while not streams["a"].over:
+                await streams["a"].next()
         return match_id
     finally:
         await ann.close()
