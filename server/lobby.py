@@ -11,6 +11,7 @@ import time
 import weakref
 from typing import Any
 
+from clients.bots.house import LEVELS, house_bot
 from protocol.errors import ProtocolError
 from protocol.messages import CreateMatch
 from server.accounts import Account
@@ -21,7 +22,6 @@ from server.names import house_bot_name
 from server.rules.dice import commitment, new_seed
 from server.rules.kernel import RulesError
 from server.rules.registry import UnknownSystem, get_system
-from server.rules.sbh.lists import catalog
 from server.store.store import SeatTaken, Store, pack, unpack
 
 MAX_SPECTATOR_DELAY = 500
@@ -146,15 +146,15 @@ class Lobby:
             raise ProtocolError("invalid_setup", f"bot_pace is one of {', '.join(PACES)}.")
         kind, _, level = request.opponent.partition(":")
         level = level or "heuristic"
-        if kind != "bot" or level not in ("heuristic", "random"):
+        if kind != "bot" or level not in LEVELS:
             raise ProtocolError("invalid_setup", "opponent is 'bot', 'bot:heuristic' or "
                                 "'bot:random'.")
-        if system.name != "sbh":
+        house = house_bot(system.name)
+        if house is None:
             raise ProtocolError("invalid_setup", f"There is no house bot for {system.name}.")
-        limit = (setup.get("options") or {}).get("points_limit", 300)
-        fitting = sorted(p["key"] for p in catalog({"points_limit": limit})["presets"]
-                         if not p["problems"])  # within the limit, a third at most on Personalities
+        fitting = house.fitting(setup)
         if not fitting:
+            limit = (setup.get("options") or {}).get("points_limit", 300)
             raise ProtocolError("invalid_setup", f"No ready-made warband for the bot fits "
                                 f"{limit} points.")
         other = next(s for s in system.seats if s != seat)

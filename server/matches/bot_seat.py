@@ -1,7 +1,8 @@
 """A house bot in a seat of a match: the server's own player for "play against a
 bot". It sits in the match like a subscribed connection (the actor pushes it
 prompts and views) and acts through the actor like any seat, from the prompts
-only (clients/bots/sbh.py), so it follows exactly the rules a human does."""
+only (each system's, clients/bots/house.py), so it follows exactly the rules a human
+does."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import itertools
 import logging
 from typing import Any
 
-from clients.bots.sbh import RandomBot
 from protocol.errors import ProtocolError
 from server.frames import Frame, message_of
 from server.rules.kernel import Command
@@ -27,12 +27,14 @@ PACES = {"instant": 0.0, "normal": 1.0, "slow": 2.5}
 class BotSeat:
     identity = 0  # (the house bot never signs out or in as another)
 
-    def __init__(self, actor, seat: str, bot, pace: str = "instant") -> None:
+    def __init__(self, actor, seat: str, bot, *, fallback, pace: str = "instant") -> None:
+        """`fallback`: a random bot of the same list, for when `bot`'s choices are
+        refused (a bot bug): any offered command will do."""
         self.actor = actor
         self.seat = seat
         self.bot = bot
         self.pause = PACES.get(pace, 0.0)
-        self.fallback = RandomBot(bot.warband, seed=0)
+        self.fallback = fallback
         self.inbox: asyncio.Queue[dict] = asyncio.Queue()
         self.task: asyncio.Task | None = None
         self._ids = itertools.count(1)

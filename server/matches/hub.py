@@ -277,11 +277,12 @@ class Hub:
         """Start the match's house bot, if it has one ("seat:level:warband[:pace]")."""
         if not row.get("bot"):
             return
-        from clients.bots.sbh import make_bot
-        from server.rules.sbh.presets import preset
+        from clients.bots.house import house_bot  # (imported only by a server with bots)
 
+        house = house_bot(row["system"])
         seat, level, warband, *pace = row["bot"].split(":")
-        bot = BotSeat(actor, seat, make_bot(level, preset(warband), seed=len(self.bots)),
+        bot = BotSeat(actor, seat, house.make(level, warband, seed=len(self.bots)),
+                      fallback=house.make("random", warband, seed=0),
                       pace=pace[0] if pace else "instant")
         self.bots[actor.match_id] = bot
         bot.start()

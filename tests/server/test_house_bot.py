@@ -94,10 +94,8 @@ class Refused:
 async def test_a_bot_whose_every_choice_is_refused_concedes(server, monkeypatch):
     """Rather than leave its opponent waiting for a move that never comes (a bug in
     the bot or the rules), the house bot concedes after five refused choices."""
-    import server.matches.bot_seat as bot_seat
-
-    monkeypatch.setattr(bot_seat, "RandomBot", Refused)
-    monkeypatch.setattr("clients.bots.sbh.make_bot", lambda level, warband, seed: Refused(warband))
+    # (both the bot and its random fallback: clients/bots/sbh_house.make)
+    monkeypatch.setattr("clients.bots.sbh_house.make", lambda level, key, seed=0: Refused(key))
     ann = await Client.connect(server.url)
     try:
         await ann.request("guest", name="Ann")

@@ -1,0 +1,18 @@
+"""The house bot of each rules system, as the server seats it ("play against the
+bot"): which ready-made lists fit a match's setup, and a bot of a level playing one.
+The server knows systems' bots only through this table, so a new system brings its
+own (a module with `fitting(setup) -> [list keys]` and `make(level, key, seed)`)."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+HOUSE_BOTS = {"sbh": "clients.bots.sbh_house"}  # system -> its house bot's module
+LEVELS = ("heuristic", "random")
+
+
+def house_bot(system: str) -> ModuleType | None:
+    """The system's house bot module, or None if it has none."""
+    module = HOUSE_BOTS.get(system)
+    return importlib.import_module(module) if module else None
