@@ -55,13 +55,8 @@ def seat_of(figure: str) -> str:
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (412, 915)])
 def test_a_replay_by_event_activation_and_turn_spoils_nothing(browser, server, width, height):
-    for _ in range(6):  # (random play: a match in which some figure is lost, for the roster)
-        match_id, replay = server.run(played(server.server.url), timeout=180)
-        events = replay["events"]
-        if any((e["event"] or {}).get("type") in ("killed", "fled") for e in events):
-            break
-    else:
-        pytest.fail("six random matches and not one figure lost")
+    match_id, replay = server.run(played(server.server.url), timeout=180)
+    events = replay["events"]
     last = events[-1]["seq"]
     types = {e["seq"]: (e["event"] or {}).get("type") for e in events}
     errors: list[str] = []
@@ -98,18 +93,27 @@ def test_a_replay_by_event_activation_and_turn_spoils_nothing(browser, server, w
         assert max(logged(page)) <= turn_one and "the result shows at the end" in \
             page.locator(".match-info").inner_text()
 
-        # the roster at a step is the state then: a figure lost later is still standing
-        lost = next(e for e in events if (e["event"] or {}).get("type") in ("killed", "fled"))
-        figure = lost["event"]["data"]["figure"]
+        # the roster at a step is the state then, not the end's: a figure deployed at
+        # step K is still waiting to be deployed at K - 1 (and one lost later stands)
+        placed = next(e for e in events if (e["event"] or {}).get("type") == "deployed")
+        figure = placed["event"]["data"]["figure"]
         page.eval_on_selector(".scrubber", "(el, v) => { el.value = v; "
-                              "el.dispatchEvent(new Event('input')); }", str(lost["seq"] - 1))
-        page.wait_for_selector(f".replay[data-step='{lost['seq'] - 1}']")
+                              "el.dispatchEvent(new Event('input')); }", str(placed["seq"] - 1))
+        page.wait_for_selector(f".replay[data-step='{placed['seq'] - 1}']")
         row = page.locator(f".roster li[data-roster='{figure}']")
-        assert "gone" not in (row.get_attribute("class") or "")
+        assert "not deployed" in row.inner_text()
         page.keyboard.press("ArrowRight")
         page.wait_for_function(f"() => +document.querySelector('.replay').dataset.step >= "
-                               f"{lost['seq']}")
-        page.wait_for_selector(f".roster li.gone[data-roster='{figure}']")
+                               f"{placed['seq']}")
+        assert "not deployed" not in row.inner_text()
+        lost = [e for e in events if (e["event"] or {}).get("type") in ("killed", "fled")]
+        if lost:  # (random play may lose no one)
+            seq, gone = lost[0]["seq"], lost[0]["event"]["data"]["figure"]
+            page.eval_on_selector(".scrubber", "(el, v) => { el.value = v; "
+                                  "el.dispatchEvent(new Event('input')); }", str(seq - 1))
+            page.wait_for_selector(f".replay[data-step='{seq - 1}']")
+            assert "gone" not in (page.locator(f".roster li[data-roster='{gone}']")
+                                  .get_attribute("class") or "")
 
         # played at 4x it moves on by itself
         page.select_option(".speed", "4")
