@@ -5,30 +5,13 @@ written, while the new owner's go in. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
 from sqlalchemy import func, select
 
 from server.cluster.leases import Leases
 from server.store.schema import commands, events
-from server.store.store import Append, CommandRow, EventRow, StaleOwner, Store
-
-
-@pytest.fixture
-async def store(database_url):
-    opened = await Store.open(database_url)
-    await opened.create_account({"id": "acct", "username": None, "display_name": "Ann",
-                                 "password_hash": None, "guest": True,
-                                 "created_at": time.time(), "failed_logins": 0,
-                                 "locked_until": None})
-    await opened.create_match({"id": "m1", "system": "sbh", "setup": b"\x80",
-                               "status": "active", "created_by": "acct",
-                               "created_at": time.time(), "private": False,
-                               "invite_code": None, "spectator_delay": 0, "seed": b"s" * 32,
-                               "seed_commitment": "c" * 64}, "a", "acct")
-    yield opened
-    await opened.close()
+from server.store.store import Append, CommandRow, EventRow, StaleOwner
 
 
 def append(idx: int, lease=None) -> Append:

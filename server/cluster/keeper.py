@@ -1,0 +1,65 @@
+"""Keeping a node's leases: renewed at a third of their ttl while held, so two renewals in
+a row may fail (a slow database, a pause) before another node can take the match; a lease
+found taken is dropped and reported, so its match's actor stops acting for it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+from server.cluster.leases import Lease, Leases
+
+log = logging.getLogger(__name__)
+
+
+class LeaseKeeper:
+    def __init__(self, leases: Leases, on_lost: Callable[[str], None]) -> None:
+        self.leases = leases
+        self.on_lost = on_lost  # called with a match id once another node holds it
+        self.held: dict[str, Lease] = {}
+        self._task: asyncio.Task | None = None
+
+    async def take(self, match_id: str) -> Lease | None:
+        """The match's lease, kept from now on; None if another node holds it."""
+        lease = await self.leases.acquire(match_id)
+        if lease is not None:
+            self.held[match_id] = lease
+        return lease
+
+    async def renew_all(self) -> None:
+        for match_id, lease in list(self.held.items()):
+            try:
+                renewed = await self.leases.renew(lease)
+            except Exception:  # (the database is away: try again next round)
+                log.warning("could not renew the lease of %s", match_id, exc_info=True)
+                continue
+            if self.held.get(match_id) is not lease:
+                continue  # let go meanwhile
+            if renewed is None:
+                del self.held[match_id]
+                log.warning("lost the lease of %s (epoch %d)", match_id, lease.epoch)
+                self.on_lost(match_id)
+            else:
+                self.held[match_id] = renewed
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.leases.ttl / 3)
+            await self.renew_all()
+
+    async def stop(self) -> None:
+        """Stop renewing and release every lease, so other nodes need not wait out the
+        ttl to take the matches over."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for lease in list(self.held.values()):
+            with contextlib.suppress(Exception):
+                await self.leases.release(lease)
+        self.held.clear()
