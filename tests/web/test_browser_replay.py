@@ -178,6 +178,8 @@ def test_a_replay_by_event_activation_and_turn_spoils_nothing(browser, server, w
         assert page.locator(".replay-summary").is_visible()
         box = page.locator(".replay-controls").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+        # the page itself does not scroll sideways (wide tables scroll in their cards)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
         shot(page, f"60-replay-summary-{width}")
         assert errors == []
     finally:
