@@ -13,7 +13,8 @@ import { legendHtml, MatchScreen } from "./match.js";
 import { objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
 import { questionText } from "./prompt_words.js";
-import { renderReplayList, ReplayViewer } from "./replay.js";
+import { ReplayViewer } from "./replay.js";
+import { renderReplayList } from "./replay_list.js";
 import { TurnSignal } from "./turn_signal.js";
 
 const TOKEN_KEY = "warband.token";

@@ -1,4 +1,4 @@
-// Finished matches: the list (`list_replays`) and the replay viewer. The event
+// The replay viewer of a finished match (the list is replay_list.js). The event
 // list comes from `get_replay`; the board at step k is `get_view` with
 // `at_seq: k` (the state after event k), fetched on demand and cached. Steps go by
 // event, activation or turn (replay_steps.js), by buttons or keys; the log holds only
@@ -21,31 +21,6 @@ const KEYS = {
   ArrowDown: ["activation", 1], PageUp: ["turn", -1], PageDown: ["turn", 1],
   Home: ["start", 0], End: ["end", 0],
 };
-
-export async function renderReplayList(root, app) {
-  root.innerHTML = `<section class="card wide"><h2>Finished matches</h2>
-    <div id="replay-list"><p class="muted">Loading…</p></div></section>`;
-  let listed;
-  try {
-    listed = await app.conn.request("list_replays", { system: "sbh", limit: 100 });
-  } catch (error) {
-    $(root, "#replay-list").textContent = error.message;
-    return;
-  }
-  const rows = listed.replays.map((r) => {
-    const players = Object.entries(r.players || {})
-      .map(([seat, name]) => `${seat.toUpperCase()}: ${escape(name)}`).join(", ");
-    const result = r.result?.winner ? `${r.result.winner.toUpperCase()} won (${r.result.reason})`
-      : `no winner${r.result?.reason ? ` (${r.result.reason})` : ""}`;
-    return `<tr data-replay="${escape(r.match_id)}"><td><code>${escape(r.match_id)}</code></td>
-      <td>${players}</td><td>${escape(result)}</td><td>${escape(when(r.finished_at))}</td>
-      <td><a class="button small" href="#/replay/${escape(r.match_id)}">Replay</a></td></tr>`;
-  });
-  $(root, "#replay-list").innerHTML = rows.length
-    ? `<table><thead><tr><th>Match</th><th>Players</th><th>Result</th><th>Finished</th><th></th>
-       </tr></thead><tbody>${rows.join("")}</tbody></table>`
-    : '<p class="muted">No finished matches yet.</p>';
-}
 
 export class ReplayViewer {
   constructor(root, app, matchId) {
