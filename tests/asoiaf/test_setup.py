@@ -64,3 +64,11 @@ def test_heroes_deploy_before_champions_before_soldiers():
     assert ranks == sorted(ranks, key=("hero", "champion", "soldier").index)
     placed = state.with_model(Model("a1", state.model("a1").card, "a", 1, square=(0, 0)))
     assert "a1" not in deployment_queue(placed, "a", types)
+
+
+def test_the_lobbys_setup_with_no_warbands_gets_ready_made_ones_of_the_size():
+    """seed 004, ASSEMBLING YOUR WARBAND: warbands must fit "the limit imposed by
+    the scenario"; the lobby gives {"options": {"scenario": ...}} only."""
+    state = initial_state({"options": {"scenario": "river_ford"}})
+    assert state.scenario == "river_ford" and state.purses["a"] == Purse(3, 6, 18)
+    assert len(state.models_of("a")) == 12 and len(state.models_of("b")) == 12

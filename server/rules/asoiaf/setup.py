@@ -46,18 +46,21 @@ def initial_state(setup: Mapping[str, Any]) -> State:
     player holding the scenario's coins ("A player that didn't spend all the
     allotted coins ... still has access to the full number of coins")."""
     scenarios = load_scenarios()
-    key = setup.get("scenario") or DEFAULT_SCENARIO
+    # the lobby puts its fields under "options" (server/lobby.py build_setup)
+    options = setup.get("options") or {}
+    key = setup.get("scenario") or options.get("scenario") or DEFAULT_SCENARIO
     if key not in scenarios:
         raise RulesError("unknown_scenario", f"There is no scenario {key!r}; "
                          f"choose one of {', '.join(sorted(scenarios))}.", PLAYING)
     scenario = scenarios[key]
-    warbands = setup.get("warbands") or {}
+    size = "-".join(map(str, scenario.coins))
+    warbands = setup.get("warbands") or options.get("warbands") or default_warbands(size)
     pack = load_pack(DEFAULT_PACK)
     models: list[Model] = []
     for seat in SEATS:
         if seat not in warbands:
             raise RulesError("missing_warband", f"Seat {seat} has no warband.", PLAYING)
-        checked = resolve_warband(warbands[seat], "-".join(map(str, scenario.coins)))
+        checked = resolve_warband(warbands[seat], size)
         for index, picked in enumerate(checked["models"], start=1):
             card = pack.models[picked["card"]]
             models.append(Model(f"{seat}{index}", card.name, seat, card.wounds))
@@ -65,6 +68,14 @@ def initial_state(setup: Mapping[str, Any]) -> State:
     return State(scenario.id, scenario.rounds, tuple(models),
                  {seat: Purse(gold, silver, copper) for seat in SEATS},
                  {seat: copper for seat in SEATS})
+
+
+def default_warbands(size: str) -> dict[str, str]:
+    """When the match setup names no warbands (the lobby's create_match has no
+    field for them yet): the first two ready-made warbands of the scenario's
+    size, by key, seat a the first (our choice, asoiaf.md "The game engine")."""
+    keys = sorted(p["key"] for p in presets() if p.get("size") == size)
+    return {SEATS[0]: keys[0], SEATS[1]: keys[1 % len(keys)]}
 
 
 def roll_off(dice: Dice) -> tuple[tuple[tuple[int, int], ...], str]:

@@ -86,6 +86,7 @@ class State:
     first_player: str = ""       # holds the first-player token
     active_model: str = ""       # the uid of the model being activated, if any
     passed: str = ""             # the seat that passed last turn: the other can't pass now
+    zones: dict[str, str] = field(default_factory=dict)  # seat -> "gold" or "silver"
     vp: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SEATS})
     winner: str = ""             # "" while playing; "draw" for a draw
 
