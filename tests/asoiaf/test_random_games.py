@@ -51,3 +51,12 @@ def test_a_seeded_random_game_ends_with_a_result_and_replays(seed):
         replayed = SYSTEM.evolve(replayed, event)
     assert replayed == final
     assert any(e.type == "attacked" for e in events) or final.round == final.rounds
+
+
+def test_the_lobbys_setup_starts_a_match_with_a_roll_off_prompt():
+    """seed 004, PLAYING THE GAME: "The game starts with each player rolling a
+    [d10]"; the lobby gives {"options": {"scenario": ...}} (server/lobby.py)."""
+    state = SYSTEM.initial({"options": {"scenario": "village_skirmish"}})
+    prompt = SYSTEM.prompt(state)
+    assert prompt.seats == ("a",) and prompt.decisions[0].options[0].type == "roll_off"
+    assert SYSTEM.seats == ("a", "b") and isinstance(SYSTEM.rules_version, int)

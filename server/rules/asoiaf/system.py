@@ -28,6 +28,9 @@ from server.rules.kernel import (
 )
 
 ZONES = ("gold", "silver")
+# What decide does, as a number (the hub compares it with a stored match's):
+# raise it with every deliberate change of the events a command gives.
+RULES_VERSION = 1
 
 
 @cache
@@ -42,6 +45,8 @@ def _cards():
 
 class AsoiafSystem:
     name = "asoiaf"
+    seats = SEATS
+    rules_version = RULES_VERSION
     in_place = False
 
     def initial(self, match_setup) -> State:
