@@ -69,3 +69,24 @@ def test_killing_the_last_enemy_ends_the_game_with_wipe_out_vp():
     after = SYSTEM.evolve(state, events[0])
     assert SYSTEM.is_over(after)
     assert after.vp["a"] == 2 * 4 and SYSTEM.result(after).winner == "a"
+
+
+def test_the_roll_off_winner_chooses_one_thing_and_the_opponent_the_other():
+    """seed 004: the winner may "select a deployment zone ... Their opponent must use
+    the other deployment zone, but decides which player gets the 1st player token"."""
+    state = SYSTEM.initial({"options": {"scenario": "learn_to_play"}})
+    for event in SYSTEM.decide(state, Command("a", "roll_off"), ScriptedDice([3, 8])):
+        state = SYSTEM.evolve(state, event)
+    assert SYSTEM.prompt(state).seats == ("b",)
+    assert {o.type for o in SYSTEM.prompt(state).decisions[0].options} == {
+        "choose_zone", "choose_first_player"}
+    for event in SYSTEM.decide(state, Command("b", "choose_zone", {"zone": "silver"}),
+                               ScriptedDice([])):
+        state = SYSTEM.evolve(state, event)
+    assert state.zones == {"b": "silver", "a": "gold"}
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "a" and [o.type for o in decision.options] == ["choose_first_player"]
+    for event in SYSTEM.decide(state, Command("a", "choose_first_player", {"first_player": "a"}),
+                               ScriptedDice([])):
+        state = SYSTEM.evolve(state, event)
+    assert state.phase == "deploy" and state.to_act == "a" and state.first_player == "a"

@@ -61,10 +61,15 @@ class AsoiafSystem:
                                     (CommandSpec("roll_off"),)),))
         seat = state.to_act
         if state.phase == Phase.CHOICE:
-            return Prompt((Decision(seat, "You won the roll-off: choose the 1st player "
-                                    "and your deployment zone.",
-                                    (CommandSpec("choose", params={"first_player": list(SEATS),
-                                                                   "zone": list(ZONES)}),)),))
+            # seed 004: the winner picks a zone or the 1st player; the opponent
+            # decides the other
+            zone = CommandSpec("choose_zone", params={"zone": list(ZONES)})
+            first = CommandSpec("choose_first_player", params={"first_player": list(SEATS)})
+            if not state.zones and not state.first_player:
+                return Prompt((Decision(seat, "You won the roll-off: choose your deployment "
+                                        "zone or the 1st player.", (zone, first)),))
+            return Prompt((Decision(seat, "Your opponent chose; now you decide the other.",
+                                    (first,) if state.zones else (zone,)),))
         if state.phase == Phase.DEPLOY:
             uid = self._deploy_queue(state, seat)[0]
             free = self._free_zone_squares(state, seat)
@@ -128,10 +133,11 @@ class AsoiafSystem:
         if command.type == "roll_off":
             rolls, winner = setup.roll_off(dice)
             return [Event("rolled_off", {"rolls": [list(r) for r in rolls], "winner": winner})]
-        if command.type == "choose":
-            return [Event("chosen", {"first_player": args["first_player"],
-                                     "zones": {command.seat: args["zone"],
-                                               other(command.seat): other_zone(args["zone"])}})]
+        if command.type == "choose_zone":
+            zones = {command.seat: args["zone"], other(command.seat): other_zone(args["zone"])}
+            return [Event("zone_chosen", {"zones": zones})]
+        if command.type == "choose_first_player":
+            return [Event("first_player_chosen", {"first_player": args["first_player"]})]
         if command.type == "deploy":
             return [Event("deployed", {"model": args["model"], "square": list(args["square"])})]
         if command.type == "activate":
@@ -166,10 +172,14 @@ class AsoiafSystem:
         d = event.data
         if event.type == "rolled_off":
             return replace(state, phase=Phase.CHOICE, to_act=d["winner"])
-        if event.type == "chosen":
-            first = d["first_player"]
-            return replace(state, phase=Phase.DEPLOY, first_player=first, to_act=first,
-                           zones=dict(d["zones"]))
+        if event.type in ("zone_chosen", "first_player_chosen"):
+            if event.type == "zone_chosen":
+                state = replace(state, zones=dict(d["zones"]))
+            else:
+                state = replace(state, first_player=d["first_player"])
+            if state.zones and state.first_player:
+                return replace(state, phase=Phase.DEPLOY, to_act=state.first_player)
+            return replace(state, to_act=other(state.to_act))
         if event.type == "deployed":
             model = state.model(d["model"])
             state = state.with_model(replace(model, square=tuple(d["square"])))
