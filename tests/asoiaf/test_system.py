@@ -90,3 +90,11 @@ def test_the_roll_off_winner_chooses_one_thing_and_the_opponent_the_other():
                                ScriptedDice([])):
         state = SYSTEM.evolve(state, event)
     assert state.phase == "deploy" and state.to_act == "a" and state.first_player == "a"
+
+
+def test_the_lobbys_catalog_and_list_check_answer_through_the_system():
+    """seed 004, ASSEMBLING YOUR WARBAND: "There are 3 sizes of warbands"."""
+    catalog = SYSTEM.catalog({"size": "2-4-12"})
+    assert catalog["size"] == "2-4-12" and catalog["presets"]
+    checked = SYSTEM.check_list({"faction": "Baratheon", "models": []}, {"size": "2-4-12"})
+    assert not checked["valid"] and checked["problems"][0]["code"] == "no_models"

@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from server.rules.asoiaf import attack, movement, rounds, setup, victory
+from server.rules.asoiaf import attack, movement, rounds, setup, victory, warband
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.scenarios import Scenario, load_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other
@@ -261,6 +261,14 @@ class AsoiafSystem:
 
     def upcast(self, event: Event) -> Event:
         return event
+
+    def catalog(self, options) -> dict[str, Any]:
+        """The lobby's `catalog` request: cards, sizes and ready-made lists."""
+        return warband.catalog(options)
+
+    def check_list(self, list_, options) -> dict[str, Any]:
+        """The lobby's `check_list` request: every violation with its reason."""
+        return warband.check_list(list_, options)
 
 
 def other_zone(zone: str) -> str:
