@@ -175,7 +175,8 @@ def test_registry_finds_hosted_systems_and_names_the_known_ones():
     from server.rules.registry import UnknownSystem, get_system
 
     assert get_system("sbh").name == "sbh"
-    with pytest.raises(UnknownSystem, match="known: sbh"):
+    assert get_system("asoiaf").name == "asoiaf"
+    with pytest.raises(UnknownSystem, match="known: asoiaf, sbh"):
         get_system("chess")
 
 

@@ -10,6 +10,7 @@ from server.rules.kernel import RulesSystem
 SYSTEMS: dict[str, str] = {
     # name -> "module:attribute" of a RulesSystem instance
     "sbh": "server.rules.sbh.system:SYSTEM",
+    "asoiaf": "server.rules.asoiaf.system:SYSTEM",
 }
 
 

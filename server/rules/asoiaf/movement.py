@@ -1,0 +1,54 @@
+"""The move action (seed 004, MOVE ACTION): up to 3 OPEN squares through free
+squares or friends, stopping on entering a square that makes the model engaged;
+an engaged model moves 1 square. Geometry is battlefield.py's; this module only
+reads the state's models onto it. Large models' footprints are not moved here
+yet (asoiaf.md, "What is left")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from server.rules.asoiaf.battlefield import Battlefield
+from server.rules.asoiaf.state import State
+from server.rules.board.square import Square
+
+MOVE = "seed 004, MOVE ACTION"
+MOVE_SQUARES = 3      # "can move up to 3 OPEN squares"
+ENGAGED_SQUARES = 1   # "If a model is engaged, it can only move 1 square"
+MOVE_AP = 1
+
+
+def _squares(state: State, seat: str, enemies: bool) -> list[Square]:
+    return [Square(*m.square) for m in state.models
+            if m.on_battlefield and (m.seat != seat) == enemies]
+
+
+def is_engaged(state: State, field: Battlefield, uid: str) -> bool:
+    """seed 004, ENGAGED: "A model in contact with an enemy model is engaged"."""
+    model = state.model(uid)
+    if not model.on_battlefield:
+        return False
+    return field.engaged([Square(*model.square)],
+                         [[sq] for sq in _squares(state, model.seat, enemies=True)])
+
+
+def move_destinations(state: State, field: Battlefield, uid: str) -> list[Square]:
+    """Every square the model's move action may end on, its own excluded."""
+    model = state.model(uid)
+    start = Square(*model.square)
+    enemies = _squares(state, model.seat, enemies=True)
+    friends = [sq for sq in _squares(state, model.seat, enemies=False) if sq != start]
+    budget = ENGAGED_SQUARES if is_engaged(state, field, uid) else MOVE_SQUARES
+    # "If at any point during its move a model enters a square that makes it
+    # engaged, it immediately stops"
+    board = field.movement
+    stops = {sq for sq in board.reachable(start, budget, enemies, friends)
+             if field.engaged([sq], [[e] for e in enemies])}
+    reach = board.reachable(start, budget, enemies, friends, stops)
+    return sorted(sq for sq in reach if sq != start)
+
+
+def move(state: State, uid: str, to: Square) -> State:
+    """Put the model on `to` and take the move's AP (the caller checked `to`)."""
+    model = state.model(uid)
+    return state.with_model(replace(model, square=(to[0], to[1]), ap=model.ap - MOVE_AP))

@@ -1,0 +1,118 @@
+"""The state of an ASOIAF: Tactics match (seed 004): plain frozen dataclasses,
+so `server.rules.checksum.state_digest` can digest it and `evolve` returns a
+new state. Rule modules read it and build the next one with `dataclasses.replace`
+or the small helpers here; none of them import system.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+SEATS = ("a", "b")
+
+# seed 004, ACTIVATING A MODEL: "A model that activates has 2 action points
+# (AP)"; "A model can never perform more than 3 AP per activation"; "A model
+# always has at least 1 AP, even if it should have lost all its AP."
+STARTING_AP = 2
+MOST_AP = 3
+LEAST_AP = 1
+
+
+class Phase(StrEnum):
+    ROLL_OFF = "roll_off"    # seed 004: "each player rolling a [d10], rerolling ties"
+    CHOICE = "choice"        # the roll-off winner's choice
+    DEPLOY = "deploy"        # heroes > champions > soldiers, alternating
+    ACTIVATIONS = "activations"
+    OVER = "over"
+
+
+class Condition(StrEnum):
+    SHAKEN = "shaken"
+    ROUTED = "routed"
+
+
+@dataclass(frozen=True)
+class Purse:
+    """The coins one player still holds. seed 004: copper is "refreshed each
+    round"; gold and silver are "spent for good"."""
+    gold: int = 0
+    silver: int = 0
+    copper: int = 0
+
+    def spend(self, gold: int = 0, silver: int = 0, copper: int = 0) -> Purse:
+        after = Purse(self.gold - gold, self.silver - silver, self.copper - copper)
+        if min(after.gold, after.silver, after.copper) < 0:
+            raise ValueError(f"cannot spend {gold}/{silver}/{copper} from {self}")
+        return after
+
+    def covers(self, gold: int = 0, silver: int = 0, copper: int = 0) -> bool:
+        return self.gold >= gold and self.silver >= silver and self.copper >= copper
+
+
+@dataclass(frozen=True)
+class Model:
+    """One model on the battlefield. `square` is None before deployment and
+    after it is killed or captured (then `removed` says which)."""
+    uid: str
+    card: str
+    seat: str
+    wounds_left: int
+    square: tuple[int, int] | None = None
+    ap: int = 0
+    activated: bool = False
+    conditions: frozenset[Condition] = frozenset()
+    removed: str = ""  # "", "killed" or "captured"
+
+    @property
+    def on_battlefield(self) -> bool:
+        return self.square is not None and not self.removed
+
+    def with_ap(self, ap: int) -> Model:
+        """The AP an activating model holds after a gain or loss: never more
+        than 3, never fewer than 1 (seed 004, ACTIVATING A MODEL)."""
+        return replace(self, ap=max(LEAST_AP, min(MOST_AP, ap)))
+
+
+@dataclass(frozen=True)
+class State:
+    scenario: str
+    rounds: int
+    models: tuple[Model, ...]
+    purses: dict[str, Purse]
+    starting_copper: dict[str, int]
+    phase: Phase = Phase.ROLL_OFF
+    round: int = 1
+    to_act: str = "a"            # the seat whose turn it is to choose
+    first_player: str = ""       # holds the first-player token
+    active_model: str = ""       # the uid of the model being activated, if any
+    passed: str = ""             # the seat that passed last turn: the other can't pass now
+    zones: dict[str, str] = field(default_factory=dict)  # seat -> "gold" or "silver"
+    vp: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SEATS})
+    winner: str = ""             # "" while playing; "draw" for a draw
+
+    def model(self, uid: str) -> Model:
+        for model in self.models:
+            if model.uid == uid:
+                return model
+        raise KeyError(uid)
+
+    def with_model(self, changed: Model) -> State:
+        return replace(self, models=tuple(changed if m.uid == changed.uid else m
+                                          for m in self.models))
+
+    def models_of(self, seat: str) -> tuple[Model, ...]:
+        return tuple(m for m in self.models if m.seat == seat)
+
+    def at(self, square: tuple[int, int]) -> Model | None:
+        for model in self.models:
+            if model.square == square and not model.removed:
+                return model
+        return None
+
+    def unactivated(self, seat: str) -> tuple[Model, ...]:
+        return tuple(m for m in self.models_of(seat)
+                     if m.on_battlefield and not m.activated)
+
+
+def other(seat: str) -> str:
+    return SEATS[1] if seat == SEATS[0] else SEATS[0]

@@ -1,0 +1,36 @@
+"""Victory points and the result (seed 004, THE END PHASE and PLAYING THE GAME).
+Objective control and agendas are not scored yet (asoiaf.md, "What is left")."""
+
+from __future__ import annotations
+
+from server.rules.asoiaf.rounds import most_copper
+from server.rules.asoiaf.scenarios import Victory
+from server.rules.asoiaf.state import SEATS, State
+from server.rules.kernel import Result
+
+
+def end_phase_vp(state: State, victory: Victory) -> dict[str, int]:
+    """"The player holding the most [copper] scores 1 VP"."""
+    richest = most_copper(state)
+    return {richest: victory.most_copper} if richest else {}
+
+
+def wiped_out(state: State) -> str:
+    """The seat that has lost all its models (deployed or not), "" if none."""
+    for seat in SEATS:
+        if not any(not m.removed for m in state.models_of(seat)):
+            return seat
+    return ""
+
+
+def wipe_out_vp(state: State, victory: Victory) -> int:
+    """"The player with models left on the table scores 2 VP per round remaining
+    including the current one"."""
+    return victory.wipe_out_per_round * (state.rounds - state.round + 1)
+
+
+def result(state: State) -> Result:
+    """"add all VP for each player ... and the player with the most VP wins"."""
+    a, b = state.vp["a"], state.vp["b"]
+    winner = None if a == b else ("a" if a > b else "b")
+    return Result(winner, dict(state.vp), "most victory points" if winner else "draw")

@@ -1,0 +1,71 @@
+"""The attack sequence (seed 004, ATTACK SEQUENCE), dice scripted."""
+
+from server.rules.asoiaf.attack import (
+    Exchange,
+    may_capture,
+    roll_attack,
+    roll_defence,
+    suffer,
+    surge_square,
+)
+from server.rules.asoiaf.state import Model, Purse, State
+
+
+class ScriptedDice:
+    def __init__(self, faces):
+        self.faces = list(faces)
+
+    def roll(self, count, sides=6):
+        assert sides == 10
+        out, self.faces = tuple(self.faces[:count]), self.faces[count:]
+        return out
+
+
+def test_the_books_stark_against_lannister_example():
+    """seed 004: "Their attack value is 6+ and they roll 6, 5, 7, 3 and 9 ... 3
+    hits. The Lannister's [defence] is excellent at 6+ ... They roll 7, 6 and 5.
+    They therefore block 2 hits ... thus suffering 1"."""
+    dice = ScriptedDice([6, 5, 7, 3, 9, 7, 6, 5])
+    attack = roll_attack(dice, 5)
+    hits = Exchange(attack, 6, (), 11).hits
+    assert hits == 3
+    exchange = Exchange(attack, 6, roll_defence(dice, hits), 6)
+    assert exchange.blocked == 2 and exchange.wounds == 1
+
+
+def test_natural_tens_add_a_hit_and_always_block():
+    """seed 004: "Any attack [die] that rolled a natural 10 causes 1 extra hit" and
+    "Any defense that rolled a natural 10 successfully blocks 1 hit, regardless of
+    any modifiers"."""
+    exchange = Exchange((10, 2), 6, (10, 3), 11)
+    assert exchange.hits == 2 and exchange.blocked == 1 and exchange.wounds == 1
+    assert roll_defence(ScriptedDice([]), 0) == ()
+
+
+def board():
+    models = (Model("a1", "Robert Baratheon", "a", 5, square=(1, 1)),
+              Model("b1", "Stark Sworn Sword", "b", 1, square=(2, 1)),
+              Model("b2", "Ned Stark", "b", 5, square=(5, 5)))
+    return State("test", 3, models, {"a": Purse(), "b": Purse()}, {"a": 0, "b": 0})
+
+
+def test_wounds_then_kill_or_capture_remove_the_model():
+    """seed 004, step 9: "Soldiers that have lost all [wounds] are killed ...
+    Champions and heroes ... because of a close combat attack can either be killed
+    or captured. The attacker chooses"."""
+    state = suffer(board(), "b2", 2)
+    assert state.model("b2").wounds_left == 3 and state.model("b2").on_battlefield
+    taken = suffer(state, "b2", 3, "captured")
+    assert taken.model("b2").removed == "captured" and taken.model("b2").square is None
+    assert may_capture("hero", "close") and not may_capture("hero", "ranged")
+    assert not may_capture("soldier", "close")
+
+
+def test_an_unengaged_attacker_surges_into_the_killed_models_square():
+    """seed 004, step 10: "An unengaged attacker may surge forth 1 square into a
+    square previously occupied by the model killed"."""
+    state = board()
+    killed = suffer(state, "b1", 1)
+    assert surge_square(killed, "a1", (2, 1), attacker_engaged=False) == (2, 1)
+    assert surge_square(killed, "a1", (2, 1), attacker_engaged=True) is None
+    assert surge_square(killed, "a1", None, attacker_engaged=False) is None
