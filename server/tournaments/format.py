@@ -49,11 +49,13 @@ class EventSettings:
         points = (self.points_win, self.points_draw, self.points_loss, self.points_bye)
         if any(not isinstance(p, int) or p < 0 for p in points):
             raise TournamentError(
-                "tournament.bad_points", "Points for a win, draw, loss and bye must be whole numbers, 0 or more."
+                "tournament.bad_points",
+                "Points for a win, draw, loss and bye must be whole numbers, 0 or more.",
             )
         if not self.points_win >= self.points_draw >= self.points_loss:
             raise TournamentError(
-                "tournament.bad_points", "A win must score at least a draw, and a draw at least a loss."
+                "tournament.bad_points",
+                "A win must score at least a draw, and a draw at least a loss.",
             )
         unknown = [t for t in self.tie_breaks if t not in TIE_BREAKS]
         if unknown:
@@ -62,7 +64,9 @@ class EventSettings:
                 f"Unknown tie-break {unknown[0]!r}; choose from {', '.join(TIE_BREAKS)}.",
             )
         if len(set(self.tie_breaks)) != len(self.tie_breaks):
-            raise TournamentError("tournament.bad_tie_break", "Each tie-break may appear only once.")
+            raise TournamentError(
+                "tournament.bad_tie_break", "Each tie-break may appear only once."
+            )
         if not 1 <= self.late_registration_until_round <= self.rounds:
             raise TournamentError(
                 "tournament.bad_late_registration",
@@ -70,8 +74,15 @@ class EventSettings:
             )
         if any(len(group) < 2 for group in self.forbidden_groups):
             raise TournamentError(
-                "tournament.bad_forbidden_group", "A forbidden group (club or team) needs at least two players."
+                "tournament.bad_forbidden_group",
+                "A forbidden group (club or team) needs at least two players.",
             )
 
     def forbidden_pairs(self) -> set[frozenset[str]]:
-        return {frozenset((a, b)) for group in self.forbidden_groups for a in group for b in group if a < b}
+        return {
+            frozenset((a, b))
+            for group in self.forbidden_groups
+            for a in group
+            for b in group
+            if a < b
+        }

@@ -27,7 +27,9 @@ class Match:
 def first_round(seeded: list[str]) -> list[Match]:
     """`seeded` is best first (by rating or by Swiss standing, the caller decides)."""
     if len(seeded) < 2:
-        raise TournamentError("tournament.too_few_players", "A knockout needs at least two players.")
+        raise TournamentError(
+            "tournament.too_few_players", "A knockout needs at least two players."
+        )
     if len(set(seeded)) != len(seeded):
         raise TournamentError("tournament.duplicate_player", "Each player may be seeded only once.")
     size = 1 << (len(seeded) - 1).bit_length()
@@ -45,7 +47,8 @@ def advance(matches: list[Match], winners: dict[int, str]) -> list[Match]:
             through.append(winners[match.slot])
         else:
             raise TournamentError(
-                "tournament.missing_result", f"Match {match.slot + 1} needs a winner from its two players."
+                "tournament.missing_result",
+                f"Match {match.slot + 1} needs a winner from its two players.",
             )
     if len(through) == 1:
         raise TournamentError("tournament.finished", f"The knockout is over: {through[0]} won.")

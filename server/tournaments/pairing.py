@@ -40,15 +40,25 @@ def pair_round(
         )
     active = [p for p in players if not p.withdrawn and p.joined_round <= round_number]
     if len(active) < 2:
-        raise TournamentError("tournament.too_few_players", "A round needs at least two players still in the event.")
+        raise TournamentError(
+            "tournament.too_few_players", "A round needs at least two players still in the event."
+        )
     ids = [p.id for p in active]
     if len(set(ids)) != len(ids):
-        raise TournamentError("tournament.duplicate_player", "Each player may be registered only once.")
-    number = {p.id: i for i, p in enumerate(sorted(active, key=lambda p: (-p.rating, p.id)), start=1)}
+        raise TournamentError(
+            "tournament.duplicate_player", "Each player may be registered only once."
+        )
+    number = {
+        p.id: i for i, p in enumerate(sorted(active, key=lambda p: (-p.rating, p.id)), start=1)
+    }
     by_number = {n: pid for pid, n in number.items()}
     forbidden = settings.forbidden_pairs() | _club_pairs(active)
     played = {frozenset((g.player_a, g.player_b)) for g in history if isinstance(g, Game)}
-    avoid = {(number[a], number[b]) for a, b in (tuple(pair) for pair in played | forbidden) if a in number and b in number}
+    avoid = {
+        (number[a], number[b])
+        for a, b in (tuple(pair) for pair in played | forbidden)
+        if a in number and b in number
+    }
     byes = {item.player for item in history if isinstance(item, Bye)}
     engine_players = [
         {
@@ -64,10 +74,17 @@ def pair_round(
         for p in active
     ]
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", MissingFloatHistoryWarning)  # no colours, so floats only order ties
+        warnings.simplefilter(
+            "ignore", MissingFloatHistoryWarning
+        )  # no colours, so floats only order ties
         raw = generate_pairings(
-            "dutch", engine_players, avoid, round_number, settings.rounds,
-            bye_value=float(settings.points_bye), max_byes_per_player=1,
+            "dutch",
+            engine_players,
+            avoid,
+            round_number,
+            settings.rounds,
+            bye_value=float(settings.points_bye),
+            max_byes_per_player=1,
         )
     tables: list[tuple[str, str]] = []
     bye: str | None = None
@@ -81,7 +98,12 @@ def pair_round(
 
 
 def _club_pairs(players: list[Player]) -> set[frozenset[str]]:
-    return {frozenset((a.id, b.id)) for a in players for b in players if a.id < b.id and a.club and a.club == b.club}
+    return {
+        frozenset((a.id, b.id))
+        for a in players
+        for b in players
+        if a.id < b.id and a.club and a.club == b.club
+    }
 
 
 def _check(tables, bye, active, avoid, byes, round_number) -> None:

@@ -11,7 +11,9 @@ from server.tournaments.models import Pairings, Player
 def round_robin_schedule(players: list[Player]) -> list[Pairings]:
     """Every pair meets exactly once; players are numbered by rating (highest = 1)."""
     if len(players) < 2:
-        raise TournamentError("tournament.too_few_players", "A round robin needs at least two players.")
+        raise TournamentError(
+            "tournament.too_few_players", "A round robin needs at least two players."
+        )
     ordered = [p.id for p in sorted(players, key=lambda p: (-p.rating, p.id))]
     slots = len(ordered) + len(ordered) % 2  # odd count: a ghost slot, whoever meets it sits out
     rounds = []

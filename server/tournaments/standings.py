@@ -14,7 +14,11 @@ from server.tournaments.format import EventSettings
 from server.tournaments.models import Bye, Game, Player
 from server.tournaments.pairing import tournament_points
 
-CHESS = {"buchholz": buchholz, "median_buchholz": median_buchholz, "sonneborn_berger": sonneborn_berger}
+CHESS = {
+    "buchholz": buchholz,
+    "median_buchholz": median_buchholz,
+    "sonneborn_berger": sonneborn_berger,
+}
 
 
 @dataclass(frozen=True)
@@ -25,11 +29,20 @@ class Standing:
     tie_breaks: dict[str, float]
 
 
-def standings(players: list[Player], history: list[Game | Bye], settings: EventSettings) -> list[Standing]:
+def standings(
+    players: list[Player], history: list[Game | Bye], settings: EventSettings
+) -> list[Standing]:
     ids = [p.id for p in players]
     points = {pid: tournament_points(pid, history, settings) for pid in ids}
     games = [g for g in history if isinstance(g, Game)]
-    opponents = {pid: [g.player_b if g.player_a == pid else g.player_a for g in games if pid in (g.player_a, g.player_b)] for pid in ids}
+    opponents = {
+        pid: [
+            g.player_b if g.player_a == pid else g.player_a
+            for g in games
+            if pid in (g.player_a, g.player_b)
+        ]
+        for pid in ids
+    }
     values: dict[str, dict[str, float]] = {pid: {} for pid in ids}
     chess_data = _chess_data(ids, history, points)
     for pid in ids:
@@ -40,7 +53,11 @@ def standings(players: list[Player], history: list[Game | Bye], settings: EventS
             elif name == "average_strength_of_schedule":
                 values[pid][name] = round(sos / len(opponents[pid]), 3) if opponents[pid] else 0.0
             elif name == "vp_differential":
-                values[pid][name] = sum(_vp_for(g, pid) - _vp_for(g, _other(g, pid)) for g in games if pid in (g.player_a, g.player_b))
+                values[pid][name] = sum(
+                    _vp_for(g, pid) - _vp_for(g, _other(g, pid))
+                    for g in games
+                    if pid in (g.player_a, g.player_b)
+                )
             elif name in CHESS:
                 number = ids.index(pid) + 1
                 values[pid][name] = CHESS[name](chess_data[number], chess_data)
@@ -55,7 +72,9 @@ def standings(players: list[Player], history: list[Game | Bye], settings: EventS
         for pid in ids:
             level = {o for o in ids if key(o, upto) == key(pid, upto)}
             values[pid]["head_to_head"] = sum(
-                _points_in(g, pid, settings) for g in games if pid in (g.player_a, g.player_b) and _other(g, pid) in level
+                _points_in(g, pid, settings)
+                for g in games
+                if pid in (g.player_a, g.player_b) and _other(g, pid) in level
             )
     ranked = sorted(ids, key=lambda pid: (tuple(-v for v in key(pid, len(order))), pid))
     result, rank = [], 0
@@ -80,19 +99,37 @@ def _points_in(game: Game, pid: str, settings: EventSettings) -> int:
     return settings.points_win if game.winner == pid else settings.points_loss
 
 
-def _chess_data(ids: list[str], history: list[Game | Bye], points: dict[str, int]) -> dict[int, PlayerTiebreakData]:
+def _chess_data(
+    ids: list[str], history: list[Game | Bye], points: dict[str, int]
+) -> dict[int, PlayerTiebreakData]:
     number = {pid: i for i, pid in enumerate(ids, start=1)}
-    data = {number[pid]: PlayerTiebreakData(player_id=number[pid], rating=0, points=float(points[pid])) for pid in ids}
+    data = {
+        number[pid]: PlayerTiebreakData(player_id=number[pid], rating=0, points=float(points[pid]))
+        for pid in ids
+    }
     for item in history:
         if isinstance(item, Bye):
             if item.player in number:
                 data[number[item.player]].games.append(
-                    GameRecord(opponent_id=-1, opponent_rating=0, score=1.0, color="white", round_number=item.round, kind=PAIRING_BYE)
+                    GameRecord(
+                        opponent_id=-1,
+                        opponent_rating=0,
+                        score=1.0,
+                        color="white",
+                        round_number=item.round,
+                        kind=PAIRING_BYE,
+                    )
                 )
             continue
         for pid in (item.player_a, item.player_b):
             score = 0.5 if item.winner is None else (1.0 if item.winner == pid else 0.0)
             data[number[pid]].games.append(
-                GameRecord(opponent_id=number[_other(item, pid)], opponent_rating=0, score=score, color="white", round_number=item.round)
+                GameRecord(
+                    opponent_id=number[_other(item, pid)],
+                    opponent_rating=0,
+                    score=score,
+                    color="white",
+                    round_number=item.round,
+                )
             )
     return data

@@ -3,7 +3,9 @@
 import random
 
 import pytest
-from hypothesis import given, settings as hyp_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 
 from server.tournaments.format import EventSettings, TournamentError
 from server.tournaments.models import Bye, Game, Player
@@ -30,7 +32,9 @@ def test_odd_count_late_entry_and_withdrawal():
         if round_number == 2:
             players.append(Player("late", rating=1500, joined_round=2))  # joins with 0 points
         if round_number == 3:
-            players = [Player(p.id, p.rating, p.joined_round, withdrawn=(p.id == "p1")) for p in players]
+            players = [
+                Player(p.id, p.rating, p.joined_round, withdrawn=(p.id == "p1")) for p in players
+            ]
         pairings = pair_round(players, history, settings, round_number)
         seated = [pid for table in pairings.tables for pid in table]
         if round_number >= 3:
@@ -77,7 +81,17 @@ def test_forbidden_groups_and_clubs_never_meet():
     rng, history = random.Random(3), []
     for round_number in range(1, 5):
         play(pair_round(players, history, settings, round_number), rng, history)
-    forbidden = {frozenset(p) for p in [("p0", "p1"), ("p0", "p2"), ("p1", "p2"), ("p3", "p4"), ("p3", "p5"), ("p4", "p5")]}
+    forbidden = {
+        frozenset(p)
+        for p in [
+            ("p0", "p1"),
+            ("p0", "p2"),
+            ("p1", "p2"),
+            ("p3", "p4"),
+            ("p3", "p5"),
+            ("p4", "p5"),
+        ]
+    }
     assert not forbidden & set(met(history))
 
 

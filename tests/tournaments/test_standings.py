@@ -9,17 +9,32 @@ from server.tournaments.standings import standings
 SIX = [Player(x) for x in "ABCDEF"]
 # round, a, b, winner (None = draw), VP a, VP b
 THREE_ROUNDS = [
-    Game(1, "A", "B", "A", 15, 5), Game(1, "C", "D", None, 10, 10), Game(1, "E", "F", "E", 12, 8),
-    Game(2, "A", "E", "A", 14, 6), Game(2, "B", "C", "B", 9, 7), Game(2, "D", "F", "D", 11, 3),
-    Game(3, "A", "D", None, 8, 8), Game(3, "E", "B", None, 10, 6), Game(3, "C", "F", "C", 13, 2),
+    Game(1, "A", "B", "A", 15, 5),
+    Game(1, "C", "D", None, 10, 10),
+    Game(1, "E", "F", "E", 12, 8),
+    Game(2, "A", "E", "A", 14, 6),
+    Game(2, "B", "C", "B", 9, 7),
+    Game(2, "D", "F", "D", 11, 3),
+    Game(3, "A", "D", None, 8, 8),
+    Game(3, "E", "B", None, 10, 6),
+    Game(3, "C", "F", "C", 13, 2),
 ]
 
 
 def test_hand_worked_six_players_three_rounds():
     settings = EventSettings(
-        tie_breaks=("strength_of_schedule", "vp_differential", "head_to_head", "buchholz", "sonneborn_berger")
+        tie_breaks=(
+            "strength_of_schedule",
+            "vp_differential",
+            "head_to_head",
+            "buchholz",
+            "sonneborn_berger",
+        )
     )
-    table = [(s.rank, s.player, s.points, tuple(s.tie_breaks.values())) for s in standings(SIX, THREE_ROUNDS, settings)]
+    table = [
+        (s.rank, s.player, s.points, tuple(s.tie_breaks.values()))
+        for s in standings(SIX, THREE_ROUNDS, settings)
+    ]
     # rank, player, TP, (SoS, VP diff, H2H, Buchholz, Sonneborn-Berger) worked by hand:
     # B, C, E are level on 4 TP; SoS B 7+4+4=15 > E 0+7+4=11 > C 5+4+0=9 separates them.
     assert table == [
@@ -34,11 +49,19 @@ def test_hand_worked_six_players_three_rounds():
 
 def test_head_to_head_only_counts_games_between_level_players():
     players = [Player(x) for x in "XYZW"]
-    games = [Game(1, "X", "Y", "X"), Game(1, "Z", "W", "Z"), Game(2, "X", "Z", "Z"), Game(2, "Y", "W", "Y")]
+    games = [
+        Game(1, "X", "Y", "X"),
+        Game(1, "Z", "W", "Z"),
+        Game(2, "X", "Z", "Z"),
+        Game(2, "Y", "W", "Y"),
+    ]
     table = standings(players, games, EventSettings(tie_breaks=("head_to_head",)))
     # Z 6 TP leads alone; X and Y level on 3 TP: X beat Y (3), Y's win over W (not level) counts 0
     assert [(s.rank, s.player, s.tie_breaks["head_to_head"]) for s in table] == [
-        (1, "Z", 0), (2, "X", 3), (3, "Y", 0), (4, "W", 0)
+        (1, "Z", 0),
+        (2, "X", 3),
+        (3, "Y", 0),
+        (4, "W", 0),
     ]
 
 
