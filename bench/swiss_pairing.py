@@ -3,7 +3,8 @@
 results drawn by a seeded rng between rounds. Prints seconds per round; the goal is
 under a second a round on this machine. Not a test.
 
-    PYTHONPATH=. .venv/bin/python bench/swiss_pairing.py [--players 1000] [--rounds 5] [--seed 1] [--json]
+    PYTHONPATH=. .venv/bin/python bench/swiss_pairing.py [--players 1000] [--rounds 5]
+        [--seed 1] [--json]
 """
 
 from __future__ import annotations

@@ -36,7 +36,8 @@ def pair_round(
     if late:
         raise TournamentError(
             "tournament.registration_closed",
-            f"Registration closed before round {settings.late_registration_until_round + 1}; {late[0]} cannot join.",
+            f"Registration closed before round {settings.late_registration_until_round + 1}; "
+            f"{late[0]} cannot join.",
         )
     active = [p for p in players if not p.withdrawn and p.joined_round <= round_number]
     if len(active) < 2:
@@ -113,5 +114,6 @@ def _check(tables, bye, active, avoid, byes, round_number) -> None:
     if broken or sorted(seated) != sorted(p.id for p in active):
         raise TournamentError(
             "tournament.unpairable",
-            f"Round {round_number} cannot be paired without a repeat, a forbidden pairing or a second bye.",
+            f"Round {round_number} cannot be paired without a repeat, a forbidden pairing or "
+            "a second bye.",
         )
