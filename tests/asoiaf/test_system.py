@@ -98,3 +98,17 @@ def test_the_lobbys_catalog_and_list_check_answer_through_the_system():
     assert catalog["size"] == "2-4-12" and catalog["presets"]
     checked = SYSTEM.check_list({"faction": "Baratheon", "models": []}, {"size": "2-4-12"})
     assert not checked["valid"] and checked["problems"][0]["code"] == "no_models"
+
+
+def test_a_concession_loses_and_gives_the_opponent_3_vp_a_round_left():
+    """seed 004: "If a player concedes, they lose and cannot score VP. Their opponent
+    scores 3 VP for each round remaining, including the current one". A concession
+    needs no turn (the kernel's contract: either seat, at any point)."""
+    state = replace(duel(), round=2, vp={"a": 1, "b": 2})
+    [event] = SYSTEM.decide(state, Command("b", "concede"), ScriptedDice([]))
+    after = SYSTEM.evolve(state, event)
+    assert SYSTEM.is_over(after) and after.vp == {"a": 1 + 3 * 3, "b": 0}
+    result = SYSTEM.result(after)
+    assert result.winner == "a" and result.reason == "b conceded"
+    with pytest.raises(RulesError):
+        SYSTEM.decide(after, Command("a", "concede"), ScriptedDice([]))

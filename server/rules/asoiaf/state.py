@@ -89,6 +89,7 @@ class State:
     zones: dict[str, str] = field(default_factory=dict)  # seat -> "gold" or "silver"
     vp: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SEATS})
     winner: str = ""             # "" while playing; "draw" for a draw
+    end_reason: str = ""         # how it ended, when not by the VP count ("a conceded")
 
     def model(self, uid: str) -> Model:
         for model in self.models:

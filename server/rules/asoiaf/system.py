@@ -128,6 +128,9 @@ class AsoiafSystem:
 
     # -- decide -----------------------------------------------------------------
     def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
+        if command.type == "concede" and command.seat in SEATS \
+                and state.phase != Phase.OVER:  # (at any point: the kernel's contract)
+            return [Event("conceded", {"seat": command.seat})]
         check_prompt(self.prompt(state), command, "seed 004, THE GAME ROUND")
         args = command.args
         if command.type == "roll_off":
@@ -170,6 +173,8 @@ class AsoiafSystem:
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
         d = event.data
+        if event.type == "conceded":
+            return victory.concede(state, d["seat"])
         if event.type == "rolled_off":
             return replace(state, phase=Phase.CHOICE, to_act=d["winner"])
         if event.type in ("zone_chosen", "first_player_chosen"):

@@ -3,9 +3,11 @@ Objective control and agendas are not scored yet (asoiaf.md, "What is left")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from server.rules.asoiaf.rounds import most_copper
 from server.rules.asoiaf.scenarios import Victory
-from server.rules.asoiaf.state import SEATS, State
+from server.rules.asoiaf.state import SEATS, Phase, State
 from server.rules.kernel import Result
 
 
@@ -29,8 +31,22 @@ def wipe_out_vp(state: State, victory: Victory) -> int:
     return victory.wipe_out_per_round * (state.rounds - state.round + 1)
 
 
+CONCESSION_VP_PER_ROUND = 3
+
+
+def concede(state: State, seat: str) -> State:
+    """Seed 004, THE END PHASE: "If a player concedes, they lose and cannot score VP.
+    Their opponent scores 3 VP for each round remaining, including the current one"."""
+    winner = next(s for s in SEATS if s != seat)
+    remaining = state.rounds - state.round + 1
+    vp = {seat: 0, winner: state.vp[winner] + CONCESSION_VP_PER_ROUND * remaining}
+    return replace(state, vp=vp, phase=Phase.OVER, winner=winner,
+                   end_reason=f"{seat} conceded")
+
+
 def result(state: State) -> Result:
     """"add all VP for each player ... and the player with the most VP wins"."""
     a, b = state.vp["a"], state.vp["b"]
     winner = None if a == b else ("a" if a > b else "b")
-    return Result(winner, dict(state.vp), "most victory points" if winner else "draw")
+    reason = state.end_reason or ("most victory points" if winner else "draw")
+    return Result(winner, dict(state.vp), reason)
