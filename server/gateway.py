@@ -392,19 +392,24 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
         return aborted
 
     async def on_resign(self, request: Resign) -> dict:
-        account = self._signed_in()
-        actor = await self._actor(request.match_id)
-        seat = actor.seat_for(account.id)
-        if seat is None:
-            raise ProtocolError("not_in_match")
+        actor, seat = await self._held_seat(request.match_id)
         return await actor.submit("command", seat=seat, request_id=str(request.id),
                                   command=Command(seat, "concede"), lag=self._lag())
 
+    async def _held_seat(self, match_id: str):
+        """The running match's actor and the seat the signed-in account holds in it."""
+        account = self._signed_in()
+        actor = await self._actor(match_id)
+        seat = actor.seat_for(account.id)
+        if seat is None:
+            raise ProtocolError("not_in_match")
+        return actor, seat
+
     async def on_seek(self, request: Seek) -> dict:
-        wanted = CreateMatch(v=1, id=request.id, system=request.system, scenario=request.scenario,
-                             points_limit=request.points_limit, board_size=request.board_size,
-                             options=dict(request.options), rated=request.rated,
-                             time_control=request.time_control)
+        # (a seek's fields are create_match's own, the match to be made)
+        wanted = CreateMatch(v=1, id=request.id, **{
+            name: getattr(request, name) for name in request.__struct_fields__
+            if name not in ("v", "id")})
         return await self.services.seeks.seek(self._signed_in(), self, wanted)
 
     async def on_rematch(self, request: Rematch) -> dict:
@@ -415,11 +420,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
         return self.services.seeks.cancel(self, request.seek_id)
 
     async def on_claim_timeout(self, request: ClaimTimeout) -> dict:
-        account = self._signed_in()
-        actor = await self._actor(request.match_id)
-        seat = actor.seat_for(account.id)
-        if seat is None:
-            raise ProtocolError("not_in_match")
+        actor, seat = await self._held_seat(request.match_id)
         return await actor.submit("claim", seat=seat, request_id=str(request.id))
 
     def _lag(self) -> float:

@@ -19,6 +19,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from protocol.errors import ProtocolError
 from protocol.messages import CreateMatch
 from server.accounts import Account
@@ -124,12 +126,7 @@ class SeekPool:
     async def _pair(self, first: Seek, second: Seek) -> dict:
         """The match for two seeks: the earlier seeker creates it in the first seat,
         the other joins. The earlier one is told by a push; the later one's reply says."""
-        wanted = first.request
-        request = CreateMatch(v=1, id=f"seek:{first.seek_id}", system=wanted.system,
-                              scenario=wanted.scenario, points_limit=wanted.points_limit,
-                              board_size=wanted.board_size,
-                              options=dict(wanted.options), rated=wanted.rated,
-                              time_control=wanted.time_control)
+        request = msgspec.structs.replace(first.request, id=f"seek:{first.seek_id}")
         created = await self.lobby.create(first.account, request)
         joined = await self.lobby.join(second.account, created["match_id"], None, None)
         names = {first.account.id: _shown(second.account),

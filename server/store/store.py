@@ -246,6 +246,15 @@ class StaleOwner(Exception):
         self.match_ids = match_ids
 
 
+async def _insert_rows(conn: Any, appends: list[Append]) -> None:
+    """The appends' command and event rows, in the caller's transaction."""
+    await conn.execute(insert(commands), [_command_row(a) for a in appends])
+    event_rows = [{"match_id": a.match_id, "seq": e.seq, "payload": e.payload,
+                   "checksum": e.checksum} for a in appends for e in a.events]
+    if event_rows:
+        await conn.execute(insert(events), event_rows)
+
+
 def _command_row(a: Append) -> dict[str, Any]:
     return {"match_id": a.match_id, "idx": a.command.idx, "seat": a.command.seat,
             "request_id": a.command.request_id, "payload": a.command.payload,
@@ -480,13 +489,8 @@ class Store:
         if self.append_pool is not None:
             await self._write_appends_pg(appends)
             return
-        command_rows = [_command_row(a) for a in appends]
-        event_rows = [{"match_id": a.match_id, "seq": e.seq, "payload": e.payload,
-                       "checksum": e.checksum} for a in appends for e in a.events]
         async with self.engine.begin() as conn:
-            await conn.execute(insert(commands), command_rows)
-            if event_rows:
-                await conn.execute(insert(events), event_rows)
+            await _insert_rows(conn, appends)
 
     async def _write_fenced(self, appends: list[Append]) -> None:
         """Appends made under leases: written, then each lease checked in the same
@@ -495,11 +499,7 @@ class Store:
         makes a node taking the lease wait for this transaction, after which it reads
         the log with these rows in it."""
         async with self.engine.begin() as conn:
-            await conn.execute(insert(commands), [_command_row(a) for a in appends])
-            event_rows = [{"match_id": a.match_id, "seq": e.seq, "payload": e.payload,
-                           "checksum": e.checksum} for a in appends for e in a.events]
-            if event_rows:
-                await conn.execute(insert(events), event_rows)
+            await _insert_rows(conn, appends)
             fenced = {a.match_id: a.lease for a in appends if a.lease is not None}
             query = select(match_leases.c.match_id, match_leases.c.owner,
                            match_leases.c.epoch).where(match_leases.c.match_id.in_(fenced))

@@ -9,23 +9,14 @@ from server.rules.asoiaf.attack import (
     surge_square,
 )
 from server.rules.asoiaf.state import Model, Purse, State
-
-
-class ScriptedDice:
-    def __init__(self, faces):
-        self.faces = list(faces)
-
-    def roll(self, count, sides=6):
-        assert sides == 10
-        out, self.faces = tuple(self.faces[:count]), self.faces[count:]
-        return out
+from server.rules.dice import ScriptedDice
 
 
 def test_the_books_stark_against_lannister_example():
     """seed 004: "Their attack value is 6+ and they roll 6, 5, 7, 3 and 9 ... 3
     hits. The Lannister's [defence] is excellent at 6+ ... They roll 7, 6 and 5.
     They therefore block 2 hits ... thus suffering 1"."""
-    dice = ScriptedDice([6, 5, 7, 3, 9, 7, 6, 5])
+    dice = ScriptedDice(6, 5, 7, 3, 9, 7, 6, 5)
     attack = roll_attack(dice, 5)
     hits = Exchange(attack, 6, (), 11).hits
     assert hits == 3
@@ -39,7 +30,7 @@ def test_natural_tens_add_a_hit_and_always_block():
     any modifiers"."""
     exchange = Exchange((10, 2), 6, (10, 3), 11)
     assert exchange.hits == 2 and exchange.blocked == 1 and exchange.wounds == 1
-    assert roll_defence(ScriptedDice([]), 0) == ()
+    assert roll_defence(ScriptedDice(), 0) == ()
 
 
 def board():

@@ -5,19 +5,8 @@ import pytest
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.setup import deployment_queue, initial_state, roll_off
 from server.rules.asoiaf.state import Model, Purse
+from server.rules.dice import ScriptedDice
 from server.rules.kernel import RulesError
-
-
-class ScriptedDice:
-    """Returns the scripted faces in order, whatever is asked."""
-
-    def __init__(self, faces):
-        self.faces = list(faces)
-
-    def roll(self, count, sides=6):
-        out, self.faces = tuple(self.faces[:count]), self.faces[count:]
-        return out
-
 
 SMALL = {"scenario": "learn_to_play",
          "warbands": {"a": "baratheon-small-robert", "b": "baratheon-small-arryn"}}
@@ -49,9 +38,9 @@ def test_a_warband_that_does_not_fit_the_scenario_is_refused():
 def test_the_roll_off_rerolls_ties_and_the_highest_wins():
     """seed 004: "each player rolling a [d10], rerolling ties. The player who
     rolled highest can choose"."""
-    rolls, winner = roll_off(ScriptedDice([7, 7, 2, 9]))
+    rolls, winner = roll_off(ScriptedDice(7, 7, 2, 9))
     assert rolls == ((7, 7), (2, 9)) and winner == "b"
-    assert roll_off(ScriptedDice([10, 1]))[1] == "a"
+    assert roll_off(ScriptedDice(10, 1))[1] == "a"
 
 
 def test_heroes_deploy_before_champions_before_soldiers():

@@ -6,16 +6,8 @@ import pytest
 
 from server.rules.asoiaf.state import Model, Phase, Purse, State
 from server.rules.asoiaf.system import SYSTEM
+from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command, RulesError
-
-
-class ScriptedDice:
-    def __init__(self, faces):
-        self.faces = list(faces)
-
-    def roll(self, count, sides=6):
-        out, self.faces = tuple(self.faces[:count]), self.faces[count:]
-        return out
 
 
 def duel():
@@ -36,7 +28,7 @@ def test_a_close_attack_rolls_hits_then_one_defence_die_per_hit():
     all [wounds] are killed"."""
     state = duel()
     command = Command("a", "attack", {"mode": 0, "target": "b1"})
-    events = SYSTEM.decide(state, command, ScriptedDice([5, 9, 2, 3, 4]))
+    events = SYSTEM.decide(state, command, ScriptedDice(5, 9, 2, 3, 4))
     assert events[0].data["attack_faces"] == [5, 9, 2]
     assert events[0].data["defence_faces"] == [3, 4] and events[0].data["wounds"] == 2
     after = SYSTEM.evolve(state, events[0])
@@ -49,10 +41,10 @@ def test_an_illegal_command_is_refused_with_a_code_and_changes_nothing():
     state = duel()
     with pytest.raises(RulesError) as far:
         SYSTEM.decide(state, Command("a", "attack", {"mode": 0, "target": "b2"}),
-                      ScriptedDice([]))
+                      ScriptedDice())
     assert far.value.code == "illegal_command"
     with pytest.raises(RulesError) as turn:
-        SYSTEM.decide(state, Command("b", "end_activation"), ScriptedDice([]))
+        SYSTEM.decide(state, Command("b", "end_activation"), ScriptedDice())
     assert turn.value.code == "not_your_turn"
     assert state == duel()
 
@@ -64,7 +56,7 @@ def test_killing_the_last_enemy_ends_the_game_with_wipe_out_vp():
     state = duel()
     state = state.with_model(replace(state.model("b2"), removed="killed", square=None))
     events = SYSTEM.decide(state, Command("a", "attack", {"mode": 0, "target": "b1"}),
-                           ScriptedDice([10, 1, 1, 2, 3]))
+                           ScriptedDice(10, 1, 1, 2, 3))
     assert events[0].data["wounds"] == 2  # the natural 10: a hit and 1 extra
     after = SYSTEM.evolve(state, events[0])
     assert SYSTEM.is_over(after)
@@ -75,19 +67,19 @@ def test_the_roll_off_winner_chooses_one_thing_and_the_opponent_the_other():
     """seed 004: the winner may "select a deployment zone ... Their opponent must use
     the other deployment zone, but decides which player gets the 1st player token"."""
     state = SYSTEM.initial({"options": {"scenario": "learn_to_play"}})
-    for event in SYSTEM.decide(state, Command("a", "roll_off"), ScriptedDice([3, 8])):
+    for event in SYSTEM.decide(state, Command("a", "roll_off"), ScriptedDice(3, 8)):
         state = SYSTEM.evolve(state, event)
     assert SYSTEM.prompt(state).seats == ("b",)
     assert {o.type for o in SYSTEM.prompt(state).decisions[0].options} == {
         "choose_zone", "choose_first_player"}
     for event in SYSTEM.decide(state, Command("b", "choose_zone", {"zone": "silver"}),
-                               ScriptedDice([])):
+                               ScriptedDice()):
         state = SYSTEM.evolve(state, event)
     assert state.zones == {"b": "silver", "a": "gold"}
     decision = SYSTEM.prompt(state).decisions[0]
     assert decision.seat == "a" and [o.type for o in decision.options] == ["choose_first_player"]
     for event in SYSTEM.decide(state, Command("a", "choose_first_player", {"first_player": "a"}),
-                               ScriptedDice([])):
+                               ScriptedDice()):
         state = SYSTEM.evolve(state, event)
     assert state.phase == "deploy" and state.to_act == "a" and state.first_player == "a"
 
@@ -105,10 +97,10 @@ def test_a_concession_loses_and_gives_the_opponent_3_vp_a_round_left():
     scores 3 VP for each round remaining, including the current one". A concession
     needs no turn (the kernel's contract: either seat, at any point)."""
     state = replace(duel(), round=2, vp={"a": 1, "b": 2})
-    [event] = SYSTEM.decide(state, Command("b", "concede"), ScriptedDice([]))
+    [event] = SYSTEM.decide(state, Command("b", "concede"), ScriptedDice())
     after = SYSTEM.evolve(state, event)
     assert SYSTEM.is_over(after) and after.vp == {"a": 1 + 3 * 3, "b": 0}
     result = SYSTEM.result(after)
     assert result.winner == "a" and result.reason == "b conceded"
     with pytest.raises(RulesError):
-        SYSTEM.decide(after, Command("a", "concede"), ScriptedDice([]))
+        SYSTEM.decide(after, Command("a", "concede"), ScriptedDice())

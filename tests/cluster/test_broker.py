@@ -15,7 +15,7 @@ import pytest
 
 from server.cluster.broker import EventBroker, RemoteSpectators, subject
 from server.rules.kernel import Event
-from server.store.store import Append, CommandRow, EventRow, Store
+from server.store.store import Append, CommandRow, EventRow
 
 NATS_URL = "nats://127.0.0.1:4222"
 
@@ -41,22 +41,6 @@ EVENTS = [Event("deployed", {"figure": "f1"}), Event("moved", {"to": [1, 2]}),
 def match_id():
     """A match id of each test's own: other runs may share this NATS server."""
     return secrets.token_hex(8)
-
-
-@pytest.fixture
-async def store(database_url, match_id):
-    opened = await Store.open(database_url)
-    await opened.create_account({"id": "acct", "username": None, "display_name": "Ann",
-                                 "password_hash": None, "guest": True,
-                                 "created_at": time.time(), "failed_logins": 0,
-                                 "locked_until": None})
-    await opened.create_match({"id": match_id, "system": "sbh", "setup": b"\x80",
-                               "status": "active", "created_by": "acct",
-                               "created_at": time.time(), "private": False,
-                               "invite_code": None, "spectator_delay": 0, "seed": b"s" * 32,
-                               "seed_commitment": "c" * 64}, "a", "acct")
-    yield opened
-    await opened.close()
 
 
 @pytest.fixture
