@@ -9,6 +9,7 @@ its chunk's rows (`Chunk.rows`) rather than being resumed on its own."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 from server.store.store import ResumeRecords
@@ -29,15 +30,21 @@ class Chunk:
         there yet (all 10,000 players back at once read 20 chunks, not 10,000 matches
         one by one)."""
         if self._rows is None:
-            self._rows = asyncio.ensure_future(self.store.resume_records(self.ids,
-                                                                         logs=False))
+            self._rows = asyncio.ensure_future(self.store.resume_records(self.ids))
         return await asyncio.shield(self._rows)
 
     async def records(self) -> dict[str, ResumeRecords]:
-        """The chunk's records with their logs, read once whoever asks first."""
+        """The chunk's records with their logs, read once whoever asks first (its
+        rows are not read again)."""
         if self._read is None:
-            self._read = asyncio.ensure_future(self.store.resume_records(self.ids))
+            self._read = asyncio.ensure_future(self._with_logs())
         return await asyncio.shield(self._read)
+
+    async def _with_logs(self) -> dict[str, ResumeRecords]:
+        records = {match_id: replace(record) for match_id, record in
+                   (await self.rows()).items()}  # (the rows stay as they were read)
+        await self.store.resume_logs(records)
+        return records
 
     def release(self) -> None:
         """Let the logs go (every match of the chunk was woken)."""

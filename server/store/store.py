@@ -20,13 +20,13 @@ from typing import Any
 import asyncpg
 import msgspec
 from sqlalchemy import delete, event, func, insert, make_url, select, update
-from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from server.names import shown_name, username_key
 from server.store import migrate
+from server.store.resume import ResumeReads, ResumeRecords  # noqa: F401 (re-exported)
 from server.store.schema import (
     accounts,
     commands,
@@ -76,20 +76,6 @@ class Append:
     # (owner, epoch) of the match's lease it is made under (server/cluster/leases.py):
     # refused (StaleOwner) if the lease has since passed on; None with one node
     lease: tuple[str, int] | None = None
-
-
-@dataclass(slots=True)
-class ResumeRecords:
-    """A match's records as resuming it reads them (Store.resume_records)."""
-
-    row: dict[str, Any]
-    holders: dict[str, str] = field(default_factory=dict)  # seat -> account id
-    names: dict[str, str] = field(default_factory=dict)  # seat -> the name shown
-    last_command: tuple[int, int] | None = None  # (idx, dice position)
-    last_seq: int = 0  # of its last event
-    last_clock: bytes | None = None  # the clocks its last command left (server.clocks)
-    events: list[tuple[int, bytes]] | None = None  # its whole log, (seq, payload) pairs;
-    # None: read from the store
 
 
 POOL_SIZE, POOL_OVERFLOW = 10, 10  # PostgreSQL: the shared pool's connections
@@ -263,7 +249,7 @@ def _command_row(a: Append) -> dict[str, Any]:
             "clock": a.command.clock}
 
 
-class Store:
+class Store(ResumeReads):
     def __init__(self, engine: AsyncEngine, append_pool: asyncpg.Pool | None = None) -> None:
         self.engine = engine
         # Appends (the group commit) have connections of their own on PostgreSQL, so that
@@ -582,65 +568,6 @@ class Store:
             return None
         return CommandRow(r["idx"], r["seat"], r["request_id"], r["payload"], r["first_seq"],
                           r["last_seq"], r["dice_position"], r["clock"])
-
-    async def resume_records(self, match_ids: Sequence[str], *,
-                             logs: bool = True) -> dict[str, ResumeRecords]:
-        """What resuming these matches needs, in a few queries for all of them rather
-        than six for each (a restart with 10,000 matches in play: bench/restart_many.py):
-        their rows, seat holders and names, last commands, and (`logs`), for those with
-        no snapshot, their whole logs (the others read theirs from their snapshot on)."""
-        ids = list(match_ids)
-        out: dict[str, ResumeRecords] = {}
-        async with self.engine.connect() as conn:
-            for row in (await conn.execute(select(matches).where(matches.c.id.in_(ids))
-                                           )).mappings():
-                out[row["id"]] = ResumeRecords(dict(row))
-            for row in (await conn.execute(select(seats.c.match_id, seats.c.seat,
-                                                  seats.c.account_id)
-                                           .where(seats.c.match_id.in_(ids)))).all():
-                out[row.match_id].holders[row.seat] = row.account_id
-            last = (select(commands.c.match_id, func.max(commands.c.idx).label("idx"))
-                    .where(commands.c.match_id.in_(ids)).group_by(commands.c.match_id)
-                    .subquery())
-            query = (select(commands.c.match_id, commands.c.idx, commands.c.dice_position,
-                            commands.c.last_seq, commands.c.clock)
-                     .join(last, (commands.c.match_id == last.c.match_id)
-                           & (commands.c.idx == last.c.idx)))
-            for row in (await conn.execute(query)).all():
-                out[row.match_id].last_command = (row.idx, row.dice_position)
-                out[row.match_id].last_seq = row.last_seq
-                out[row.match_id].last_clock = row.clock
-            snapshotted = set((await conn.execute(
-                select(snapshots.c.match_id).where(snapshots.c.match_id.in_(ids))
-                .distinct())).scalars()) if logs else set(ids)
-            plain = [i for i in ids if i in out and i not in snapshotted]
-            for record in (out[i] for i in plain):
-                record.events = []
-            if plain:
-                await self._read_logs(conn, plain, out)
-        names = await self.seat_names(list(out))
-        for match_id, record in out.items():
-            record.names = names.get(match_id, {})
-        return out
-
-    async def _read_logs(self, conn: Any, match_ids: list[str],
-                         out: dict[str, ResumeRecords]) -> None:
-        """The whole logs of these matches, as (seq, payload) pairs. PostgreSQL sends
-        each match's log as one row of two arrays: a row a match rather than one an
-        event, the difference between 1.3 and 0.3 ms a match when 10,000 resume."""
-        if conn.dialect.name == "postgresql":
-            query = (select(events.c.match_id,
-                            func.array_agg(aggregate_order_by(events.c.seq, events.c.seq)),
-                            func.array_agg(aggregate_order_by(events.c.payload, events.c.seq)))
-                     .where(events.c.match_id.in_(match_ids)).group_by(events.c.match_id))
-            for match_id, seqs, payloads in (await conn.execute(query)).all():
-                out[match_id].events = list(zip(seqs, payloads, strict=True))
-            return
-        query = (select(events.c.match_id, events.c.seq, events.c.payload)
-                 .where(events.c.match_id.in_(match_ids))
-                 .order_by(events.c.match_id, events.c.seq))
-        for match_id, seq, payload in (await conn.execute(query)).all():
-            out[match_id].events.append((seq, payload))
 
     async def save_snapshot(self, match_id: str, seq: int, state: bytes) -> None:
         async with self.engine.begin() as conn:

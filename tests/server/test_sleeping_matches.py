@@ -106,11 +106,15 @@ async def test_matches_asked_for_before_their_rows_were_read_wait_for_their_chun
         return None
 
     reads, solo = [], []
-    resume_records = Store.resume_records
+    resume_records, resume_logs = Store.resume_records, Store.resume_logs
 
-    async def counted(store, ids, *, logs=True):
-        reads.append((sorted(ids), logs))
-        return await resume_records(store, ids, logs=logs)
+    async def counted(store, ids):
+        reads.append(("rows", sorted(ids)))
+        return await resume_records(store, ids)
+
+    async def counted_logs(store, records):
+        reads.append(("logs", sorted(records)))
+        return await resume_logs(store, records)
 
     async def resume(hub, match_id):
         solo.append(match_id)
@@ -119,13 +123,15 @@ async def test_matches_asked_for_before_their_rows_were_read_wait_for_their_chun
     monkeypatch.setattr(Hub, "_warm", never)
     monkeypatch.setattr(Hub, "resume", resume)
     monkeypatch.setattr(Store, "resume_records", counted)
+    monkeypatch.setattr(Store, "resume_logs", counted_logs)
     server = await started(database)
     try:
         actors = await asyncio.gather(*(server.hub.running(m) for m, _ in played))
         assert solo == []
-        assert reads == [(sorted(m for m, _ in played), False)], "one read for the chunk"
+        ids = sorted(m for m, _ in played)
+        assert reads == [("rows", ids)], "one read for the chunk"
         views = await asyncio.gather(*(a.submit("view", seat="a") for a in actors))
         assert [v["seq"] for v in views] == [seq for _, seq in played]
-        assert [logs for _, logs in reads] == [False, True], "and one read of their logs"
+        assert reads == [("rows", ids), ("logs", ids)], "and one read of their logs"
     finally:
         await server.stop()
