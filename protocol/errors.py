@@ -38,6 +38,8 @@ ERRORS: dict[str, ErrorSpec] = {
     "rate_limited": ErrorSpec("Too many messages; slow down and retry.", retryable=True),
     "store_unavailable": ErrorSpec("The match could not be saved; nothing was changed. "
                                    "Retry shortly.", retryable=True),
+    "match_moved": ErrorSpec("The match has moved to another server; nothing was changed. "
+                             "Retry.", retryable=True),
     "server_busy": ErrorSpec("The server is too busy to answer; retry in a moment.",
                              retryable=True),
     "database_unavailable": ErrorSpec("The server lost its connection to the match store; "

@@ -13,6 +13,7 @@ import signal
 from dataclasses import dataclass
 from pathlib import Path
 
+import nats
 from websockets.asyncio.server import Server, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Response
@@ -20,6 +21,7 @@ from websockets.http11 import Response
 from protocol.messages import MAX_FRAME_BYTES
 from server import gc_tuning
 from server.admission import HANDSHAKE_BURST, HANDSHAKES_PER_SECOND, PER_ADDRESS, Admission
+from server.cluster.forwarding import Forwarder
 from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services, client_address
 from server.matches.hub import Hub
@@ -55,6 +57,9 @@ class ServerOptions:
     handshake_rate: float = HANDSHAKES_PER_SECOND
     handshake_burst: float = HANDSHAKE_BURST
     trusted_proxies: frozenset[str] = frozenset()
+    node_id: str | None = None  # several nodes (docs/cluster.md); None: one process
+    nats_url: str = "nats://127.0.0.1:4222"
+    lease_ttl: float = 10.0
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -71,6 +76,7 @@ class WarbandServer:
         self.hub: Hub | None = None
         self.services: Services | None = None
         self.server: Server | None = None
+        self.nats = None  # (several nodes: the NATS client)
         o = options
         self.admission = Admission(per_address=o.per_address, rate=o.handshake_rate,
                                    burst=o.handshake_burst, trusted_proxies=o.trusted_proxies)
@@ -96,6 +102,8 @@ class WarbandServer:
         rules_host = RulesPool(o.rules_workers) if o.rules_workers > 0 else InlineHost()
         self.hub = Hub(self.store, self.metrics, snapshot_every=o.snapshot_every,
                        rules_host=rules_host)
+        if o.node_id is not None:
+            await self._join_cluster()
         await self.hub.start()
         self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
                                  burst=o.burst, admission=self.admission)
@@ -110,14 +118,42 @@ class WarbandServer:
             raise StartupError(f"cannot listen on {o.host}:{o.port}: "
                                f"{failure.strerror or failure}") from failure
 
+    async def _join_cluster(self) -> None:
+        """Own matches through leases and reach the other nodes' through NATS."""
+        o = self.options
+        try:
+            self.nats = await nats.connect(o.nats_url, connect_timeout=2,
+                                           max_reconnect_attempts=-1, allow_reconnect=True)
+        except Exception as failure:
+            raise StartupError(f"cannot reach NATS at {o.nats_url}: {failure}") from failure
+        self.hub.own_matches(o.node_id, o.lease_ttl)
+        self.hub.forwarder = Forwarder(self.nats, o.node_id, self.hub, self.store)
+        await self.hub.forwarder.start()
+        self.metrics.node.info({"node": o.node_id})
+
     async def stop(self) -> None:
+        """Stop listening; then, one node of several (a rolling restart), hand the
+        matches over before telling the clients to reconnect (1012: elsewhere, at once);
+        one node alone closes them first (1001: going away)."""
+        cluster = self.options.node_id is not None
         if self.server is not None:
-            self.server.close()
-            await self.server.wait_closed()
+            self.server.close(close_connections=not cluster)
+            if not cluster:
+                await self.server.wait_closed()
         if self.services is not None:
             await self.services.seeks.close()
         if self.hub is not None:
-            await self.hub.stop()
+            await self.hub.stop()  # (what was acknowledged is stored; leases released)
+        if self.hub is not None and self.hub.forwarder is not None:
+            await self.hub.forwarder.stop()
+        if cluster and self.server is not None:
+            for connection in list(self.server.connections):
+                with contextlib.suppress(Exception):
+                    await connection.close(1012, "service restart: reconnect")
+            await self.server.wait_closed()
+        if self.nats is not None:
+            with contextlib.suppress(Exception):
+                await self.nats.close()
         if self.store is not None:
             await self.store.close()
         self.metrics.unwatch_gc()

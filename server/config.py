@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 
 from server.admission import parse_proxies
 from server.compression import COMPRESSIONS
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./warband.db"
+NODE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # (it names NATS subjects and lease owners)
 
 
 class ConfigError(Exception):
@@ -24,6 +26,11 @@ class Settings:
     rules_workers: int = 0
     per_address: int = 256
     trusted_proxies: frozenset[str] = frozenset()
+    # Several nodes (docs/cluster.md): this node's id (none: one process owns every
+    # match), the NATS server the nodes share, and how long a match's lease lasts.
+    node_id: str | None = None
+    nats_url: str = "nats://127.0.0.1:4222"
+    lease_ttl: float = 10.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -47,6 +54,17 @@ class Settings:
         except ValueError as bad:
             raise ConfigError(f"WARBAND_TRUSTED_PROXIES must be IP addresses separated by "
                               f"commas: {bad}") from None
+        node_id = os.environ.get("WARBAND_NODE_ID") or None
+        if node_id is not None and not NODE_ID.fullmatch(node_id):
+            raise ConfigError("WARBAND_NODE_ID must be 1 to 64 letters, digits, '-' or '_', "
+                              f"not {node_id!r}")
+        ttl = os.environ.get("WARBAND_LEASE_TTL", str(cls.lease_ttl))
+        try:
+            lease_ttl = float(ttl)
+        except ValueError:
+            lease_ttl = 0.0
+        if not 1.0 <= lease_ttl <= 300.0:
+            raise ConfigError(f"WARBAND_LEASE_TTL must be seconds from 1 to 300, not {ttl!r}")
         return cls(
             host=os.environ.get("WARBAND_HOST", cls.host),
             port=int(port),
@@ -55,4 +73,7 @@ class Settings:
             rules_workers=int(workers),
             per_address=int(per_address),
             trusted_proxies=proxies,
+            node_id=node_id,
+            nats_url=os.environ.get("WARBAND_NATS_URL", cls.nats_url),
+            lease_ttl=lease_ttl,
         )

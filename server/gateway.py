@@ -110,6 +110,8 @@ class Services:
 
 
 class ClientConnection(Watching, Catalogs, RatingRequests):
+    follows_moves = True  # (its subscriptions follow a match to another node: owning.py)
+
     def __init__(self, services: Services, websocket) -> None:
         self.services = services
         self.websocket = websocket
@@ -383,12 +385,12 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
     async def on_leave(self, request: Leave) -> dict:
         left = await self.services.lobby.leave(self._signed_in(), request.match_id)
         if left["status"] == "aborted":  # the creator left: the challenge is withdrawn
-            self.services.hub.withdrawn(request.match_id)
+            await self.services.hub.withdraw(request.match_id)
         return left
 
     async def on_abort(self, request: Abort) -> dict:
         aborted = await self.services.lobby.abort(self._signed_in(), request.match_id)
-        self.services.hub.withdrawn(request.match_id)
+        await self.services.hub.withdraw(request.match_id)
         return aborted
 
     async def on_resign(self, request: Resign) -> dict:

@@ -8,13 +8,22 @@ from __future__ import annotations
 import gc
 import time
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    Info,
+    generate_latest,
+)
 
 
 class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         r = self.registry
+        # (several nodes: which node these figures are of, beside the scraper's instance)
+        self.node = Info("warband_node", "This server node's id", registry=r)
         self.connections = Gauge("warband_connections", "Open websocket connections",
                                  registry=r)
         self.active_matches = Gauge("warband_active_matches", "Matches being played",

@@ -117,6 +117,8 @@ class Watching:
             actor = hub.actor(match_id)
             if actor is not None:
                 actor.drop(self)
+            if hub.forwarder is not None:  # (a match another node runs: its relay)
+                hub.forwarder.drop(match_id, self)
             waiting = hub.waiting.get(match_id)
             if waiting is not None:
                 waiting[:] = [w for w in waiting if w[0] is not self]

@@ -28,6 +28,25 @@ class LeaseKeeper:
             self.held[match_id] = lease
         return lease
 
+    async def take_many(self, match_ids: list[str]) -> list[str]:
+        """The leases of those matches no other node holds, kept from now on: their ids."""
+        got = await self.leases.acquire_many(match_ids)
+        self.held.update(got)
+        return list(got)
+
+    def fence(self, match_id: str) -> tuple[str, int]:
+        """What this node's appends for the match are made under: its lease's (owner,
+        epoch); epoch 0, which the store refuses, once it is no longer held."""
+        lease = self.held.get(match_id)
+        return (self.leases.node, lease.epoch if lease is not None else 0)
+
+    async def let_go(self, match_id: str) -> None:
+        """Release one lease (its match ended): no renewing, no waiting for the ttl."""
+        lease = self.held.pop(match_id, None)
+        if lease is not None:
+            with contextlib.suppress(Exception):  # (it expires by itself otherwise)
+                await self.leases.release(lease)
+
     async def renew_all(self) -> None:
         for match_id, lease in list(self.held.items()):
             try:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+ACQUIRE_CHUNK = 400  # leases taken in one statement (bound parameters stay few)
+
 
 @dataclass(frozen=True, slots=True)
 class Lease:
@@ -65,6 +67,39 @@ class Leases:
             row = (await conn.execute(self._acquire, {"match_id": match_id, "node": self.node,
                                                       "ttl": self.ttl})).first()
         return None if row is None else Lease(match_id, self.node, int(row[0]), float(row[1]))
+
+    async def acquire_many(self, match_ids: list[str]) -> dict[str, Lease]:
+        """`acquire` for many matches, in one statement a few hundred: those this node
+        got (a restart or a takeover of thousands of matches, not a round trip each)."""
+        got: dict[str, Lease] = {}
+        now = db_now(self.engine.dialect.name)
+        for first in range(0, len(match_ids), ACQUIRE_CHUNK):
+            chunk = match_ids[first:first + ACQUIRE_CHUNK]
+            rows = ", ".join(f"(:m{i}, :node, 1, {now} + :ttl)" for i in range(len(chunk)))
+            statement = text(f"""
+                INSERT INTO match_leases (match_id, owner, epoch, expires_at) VALUES {rows}
+                ON CONFLICT (match_id) DO UPDATE
+                   SET owner = excluded.owner, epoch = match_leases.epoch + 1,
+                       expires_at = excluded.expires_at
+                 WHERE match_leases.expires_at < {now} OR match_leases.owner = excluded.owner
+                RETURNING match_id, epoch, expires_at""")
+            values = {f"m{i}": match_id for i, match_id in enumerate(chunk)}
+            async with self.engine.begin() as conn:
+                for row in (await conn.execute(statement, {**values, "node": self.node,
+                                                           "ttl": self.ttl})).all():
+                    got[row[0]] = Lease(row[0], self.node, int(row[1]), float(row[2]))
+        return got
+
+    async def claimable(self) -> list[str]:
+        """Active matches no live node owns: no lease, an expired one (its node died
+        or let it go), or one of this node's own (a restart under the same node id)."""
+        query = text(f"""
+            SELECT m.id FROM matches m LEFT JOIN match_leases l ON l.match_id = m.id
+             WHERE m.status = 'active'
+               AND (l.match_id IS NULL OR l.expires_at < {db_now(self.engine.dialect.name)}
+                    OR l.owner = :node)""")
+        async with self.engine.connect() as conn:
+            return [row[0] for row in (await conn.execute(query, {"node": self.node})).all()]
 
     async def renew(self, lease: Lease) -> Lease | None:
         """The lease with a later expiry; None if it is no longer this node's at that

@@ -8,7 +8,7 @@ import logging
 
 from server.admission import HANDSHAKES_PER_SECOND, parse_proxies
 from server.compression import COMPRESSIONS
-from server.config import Settings
+from server.config import NODE_ID, Settings
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,6 +41,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                    metavar="ADDRESSES", help="reverse proxies (IP addresses, comma-separated) "
                    "whose X-Forwarded-For names the client: its address then counts for "
                    "connection limits and login lock-outs (default: none)")
+    p.add_argument("--node-id", default=defaults.node_id, metavar="ID",
+                   help="run as one node of several over the same PostgreSQL (docs/cluster.md"
+                   "): this node's id, unique among them (default: none, one process owns "
+                   "every match)")
+    p.add_argument("--nats-url", default=defaults.nats_url, metavar="URL",
+                   help=f"the NATS server the nodes share (default {defaults.nats_url}; used "
+                   "only with --node-id)")
+    p.add_argument("--lease-ttl", type=float, default=defaults.lease_ttl, metavar="SECONDS",
+                   help="how long a node's hold on a match lasts unless renewed: how soon "
+                   "another node takes over a dead node's matches "
+                   f"(default {defaults.lease_ttl:g})")
     p.set_defaults(handler=run)
 
 
@@ -55,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
         proxies = parse_proxies(args.trusted_proxies)
     except ValueError as bad:
         raise CommandError(f"--trusted-proxies: {bad}") from None
+    if args.node_id is not None and not NODE_ID.fullmatch(args.node_id):
+        raise CommandError("--node-id: 1 to 64 letters, digits, '-' or '_'")
+    if not 1.0 <= args.lease_ttl <= 300.0:
+        raise CommandError("--lease-ttl: seconds from 1 to 300")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
         asyncio.run(run_server(ServerOptions(host=args.host, port=args.port,
@@ -65,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
                                              per_address=max(1, args.max_connections_per_address),
                                              handshake_rate=args.handshakes_per_second,
                                              handshake_burst=3 * args.handshakes_per_second,
-                                             trusted_proxies=proxies)))
+                                             trusted_proxies=proxies,
+                                             node_id=args.node_id, nats_url=args.nats_url,
+                                             lease_ttl=args.lease_ttl)))
     except StartupError as failure:
         raise CommandError(str(failure)) from None
     return 0

@@ -28,7 +28,7 @@ from server.matches.rules_pool import RulesLost
 from server.matches.timekeeping import Timekeeping
 from server.rules.kernel import SPECTATOR, Command, Event, RulesError, RulesSystem
 from server.rules.runner import rebuild
-from server.store.store import Append, CommandRow, EventRow, pack, unpack
+from server.store.store import Append, CommandRow, EventRow, StaleOwner, pack, unpack
 
 log = logging.getLogger("warband.match")
 RECORD_PAUSE, RECORD_PAUSE_MAX = 0.1, 2.0  # seconds between tries to record a result
@@ -91,6 +91,7 @@ class MatchActor(Fanout, Timekeeping):
         self.mailbox: deque[Work] = deque()  # (lighter than an asyncio.Queue per match)
         self._wakeup: asyncio.Future | None = None
         self.closed = False
+        self.moved = False  # another node runs the match now (server.matches.owning)
         self.task: asyncio.Task | None = None
         self._background: set[asyncio.Task] = set()
 
@@ -117,6 +118,12 @@ class MatchActor(Fanout, Timekeeping):
                 await task
         await self._close()
 
+    def move_away(self) -> None:
+        """Another node runs the match now: refuse what is queued (`match_moved`, which
+        the client retries) and end, running nothing more here."""
+        self.moved = True
+        self._post("warm")
+
     def _post(self, kind: str) -> None:
         """Queue work no request waits for (the clock's timer); a failure is logged
         by _handle, not left in an unread future."""
@@ -127,6 +134,8 @@ class MatchActor(Fanout, Timekeeping):
             self._wakeup.set_result(None)
 
     async def submit(self, kind: str, **args: Any) -> Any:
+        if self.moved:  # (the client asks again: its node finds the new owner)
+            raise ProtocolError("match_moved")
         if self.closed:  # (it ended while the request was on its way)
             raise ProtocolError("match_finished")
         future = asyncio.get_running_loop().create_future()
@@ -179,6 +188,10 @@ class MatchActor(Fanout, Timekeeping):
                 self._wakeup = asyncio.get_running_loop().create_future()
                 await self._wakeup
             await self._handle(self.mailbox.popleft())
+            if self.moved and not self.mailbox:  # (every request left was refused)
+                self.closed = True
+                await self._close()
+                return
             if self.over:
                 result = await self._record_result()  # durable, then announced
                 while self.mailbox:  # answer what arrived meanwhile
@@ -204,6 +217,9 @@ class MatchActor(Fanout, Timekeeping):
 
     async def _handle(self, work: Work) -> None:
         handler = getattr(self, f"_do_{work.kind}")
+        if self.moved:
+            _settle(work.future, error=ProtocolError("match_moved"))
+            return
         if self.asleep is not None and not await self._wake():
             _settle(work.future, error=ProtocolError("store_unavailable", "The match could "
                                                      "not be loaded; retry shortly."))
@@ -288,9 +304,13 @@ class MatchActor(Fanout, Timekeeping):
                                          outcome.status.over)
         append = Append(self.match_id, CommandRow(
             self.command_count, seat, request_id, pack(command.to_wire()), first,
-            first + len(rows) - 1, outcome.dice_position, stored_clock), rows)
+            first + len(rows) - 1, outcome.dice_position, stored_clock), rows,
+            lease=self.hub.fence(self.match_id))
         try:
             await self.hub.committer.append(append)
+        except StaleOwner:  # another node runs the match now: nothing was written
+            self.hub.lost(self.match_id)
+            raise ProtocolError("match_moved") from None
         except Exception as failure:  # (a repeated request id is a unique-key conflict)
             log.warning("append failed for match %s: %s", self.match_id, failure)
             await self._reload_or_mark()

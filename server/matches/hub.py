@@ -15,6 +15,7 @@ from server import gc_tuning
 from server.clocks import control as time_controls
 from server.matches.actor import MatchActor
 from server.matches.bot_seat import BotSeat
+from server.matches.owning import Owning
 from server.matches.rules_host import InlineHost, Material, SnapshotUnusable
 from server.matches.waking import RESUME_CHUNK, Chunk
 from server.metrics import Metrics
@@ -27,7 +28,7 @@ from server.store.store import ResumeRecords, Store, unpack
 log = logging.getLogger("warband.hub")
 
 
-class Hub:
+class Hub(Owning):
     def __init__(self, store: Store, metrics: Metrics, *, snapshot_every: int = 500,
                  rules_host=None) -> None:
         self.store = store
@@ -50,6 +51,7 @@ class Hub:
         self._warmer: asyncio.Task | None = None
         # matches resumed at start-up whose rows the warmer has not read yet -> their chunk
         self._unread: dict[str, Chunk] = {}
+        self._handing_over: set[asyncio.Task] = set()  # (server.matches.owning)
 
     async def start(self) -> None:
         """Every active match gets its actor, asleep: its state is loaded by the first
@@ -67,7 +69,7 @@ class Hub:
                 log.warning("match %s was created under other %s rules and goes on under "
                             "version %s: its replay will not name one", match_id, system,
                             running)
-        ids = await self.store.match_ids("active")
+        ids = await self.claimed_at_start()  # (with leases: the ones no live node runs)
         chunks = [Chunk(self.store, ids[first:first + RESUME_CHUNK])
                   for first in range(0, len(ids), RESUME_CHUNK)]
         for chunk in chunks:
@@ -143,6 +145,7 @@ class Hub:
         log.debug("resumed match %s at seq %d", actor.match_id, actor.seq)
 
     async def stop(self) -> None:
+        await self.stop_owning()
         if self._warmer is not None:
             self._warmer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -154,6 +157,7 @@ class Hub:
             await actor.stop()
         self.actors.clear()
         await self.committer.stop()
+        await self.release_all()  # (after the actors: nothing is appended any more)
         await self.rules_host.stop()
 
     def actor(self, match_id: str) -> MatchActor | None:
@@ -175,9 +179,15 @@ class Hub:
         row = await self.store.match(match_id)  # (not under the lock: replays ask often)
         if row is None or row["status"] != "active":
             return None
+        owner = await self.owner_elsewhere(match_id)
+        if owner is not None:  # (another node runs it: reached through that node)
+            return await self.forwarder.remote(match_id, owner)
         async with self._lock(match_id):
             if match_id in self.actors:
                 return self.actors[match_id]
+            if not await self.claim(match_id):  # another node was quicker
+                owner = await self.owner_elsewhere(match_id)
+                return await self.forwarder.remote(match_id, owner) if owner else None
             await self.resume(match_id)
             return self.actors.get(match_id)  # (None if it turned out to be over)
 
@@ -186,6 +196,12 @@ class Hub:
         if lock is None:
             lock = self._starting[match_id] = asyncio.Lock()
         return lock
+
+    async def withdraw(self, match_id: str) -> None:
+        """An open match was aborted here: tell whoever waited for it, on any node."""
+        self.withdrawn(match_id)
+        if self.forwarder is not None:
+            await self.forwarder.announce(match_id, "aborted")
 
     def withdrawn(self, match_id: str) -> None:
         """An open match was aborted: tell whoever waited for it to start."""
@@ -210,6 +226,8 @@ class Hub:
         as active before its actor is there waits for this one instead of resuming a
         second actor for the same match."""
         async with self._lock(row["id"]):
+            if not await self.claim(row["id"]):  # (never: nobody ran it before it started)
+                raise RuntimeError(f"match {row['id']} is already run by another node")
             await self.store.set_match(row["id"], status="active", started_at=time.time())
             holders = await self.store.seats(row["id"])
             actor = self._actor(row, holders)
@@ -218,6 +236,8 @@ class Hub:
             actor.players = (await self.store.seat_names([row["id"]])).get(row["id"], {})
             self._run(actor)
         self._seat_bot(actor, row)
+        if self.forwarder is not None:  # (clients of other nodes wait for it too)
+            await self.forwarder.announce(row["id"], "active")
         for connection, account_id, views, identity in self.waiting.pop(row["id"], []):
             await actor.submit("subscribe", connection=connection, request_id=None,
                                seat=actor.seat_for(account_id), after_seq=0, views=views,
@@ -337,6 +357,7 @@ class Hub:
         actor.rating_changes = await self.ratings.finish(actor.match_id, wire, time.time(),
                                                          aborted=actor.aborted)
         self.actors.pop(actor.match_id, None)
+        await self.let_go(actor.match_id)
         self.metrics.active_matches.set(len(self.actors))
         self.metrics.matches_finished.inc()
         return wire

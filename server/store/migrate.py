@@ -9,9 +9,11 @@ from alembic import command
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 0x77617262  # ("warb": the advisory lock the schema's upgrades take turns on)
 
 
 def _config(connection) -> Config:
@@ -24,6 +26,8 @@ def _config(connection) -> Config:
 async def upgrade(engine: AsyncEngine) -> str:
     """Bring the schema to the newest revision; returns that revision."""
     async with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":  # several nodes starting at once take turns
+            await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         await conn.run_sync(lambda sync: command.upgrade(_config(sync), "head"))
     return head()
 

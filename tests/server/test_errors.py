@@ -20,6 +20,7 @@ from clients.client import Client, ServerError
 from protocol.errors import ERRORS
 from protocol.messages import MAX_FRAME_BYTES, encode_request
 from server.app import ServerOptions, WarbandServer
+from server.cluster.leases import Leases
 from server.rules import registry
 from server.store.schema import commands, events, matches, seats
 from server.store.store import asyncpg_dsn
@@ -479,8 +480,35 @@ async def too_many_seeks(server):
     return await expect(server, ann, "seek", system="sbh", points_limit=500)
 
 
+async def match_moved(tmp_path):
+    """A node paused past its hold on a match (its lease taken by another node since)
+    cannot append: the command is refused, retryably, and nothing is stored
+    (tests/cluster/test_nodes.py has the rest: forwarding, takeover, hand-over)."""
+    from tests.cluster.test_nodes import nats_running
+
+    if not nats_running():
+        pytest.skip("no NATS server at 127.0.0.1:4222 for a node of several")
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setitem(registry.SYSTEMS, "faulty-bids", "tests.server.test_errors:FAULTY")
+    server = WarbandServer(ServerOptions(port=0, database_url=f"sqlite+aiosqlite:///"
+                                         f"{tmp_path / 'node.db'}", node_id="paused",
+                                         lease_ttl=0.5))
+    await server.start()
+    try:
+        ann, bob, match_id = await started_match(server, system="faulty-bids")
+        server.hub.keeper._task.cancel()  # paused: no renewals ...
+        server.hub._takeover.cancel()
+        await asyncio.sleep(0.7)  # ... past the lease, which another node takes
+        assert await Leases(server.store.engine, "elsewhere", 30).acquire(match_id)
+        return await expect(server, ann, "command", match_id=match_id, command="bid",
+                            args={"amount": 1})
+    finally:
+        await server.stop()
+        monkeypatch.undo()
+
+
 SCENARIOS = {name: globals()[name] for name in ERRORS}
-BUILDS_OWN_SERVER = {"slow_consumer", "rate_limited"}
+BUILDS_OWN_SERVER = {"slow_consumer", "rate_limited", "match_moved"}
 NEEDS_POSTGRES = {"database_unavailable"}  # (SQLite has no connections to lose)
 
 

@@ -1,0 +1,354 @@
+"""Reaching a match another node runs (docs/cluster.md, "forward"): a client's requests
+go to the owner as NATS requests, and what the owner pushes to the client's
+subscription comes back through a relay subject of the client's node.
+
+- `RemoteMatch` stands in for the actor on the client's node: `submit` sends the
+  request to the owner node (`warband.node.<node>.rpc`), which runs it on its actor as
+  for a local client and answers with the result or the error.
+- A subscription is a *relay*: the client's node subscribes to a subject of its own
+  (`warband.relay.<node>.<id>`), then asks the owner to subscribe a `RelayConnection`
+  to the match in the client's name. Everything the owner would push to that client
+  (the answer, catch-up events, prompts, views, the end), the owner publishes on the
+  relay subject, in order; the client's node pushes each frame on, but only while the
+  client's identity is still the one it subscribed with (a sign-out drops the relay
+  before anything else is pushed). Redaction happens at the owner, as for any
+  subscriber: the relay carries exactly what that seat (or a spectator) may see.
+- When a match changes node (its owner died, or stopped gracefully), the client's node
+  subscribes its relays again at the new owner from the last seq each delivered, so
+  nothing is missed and nothing is repeated.
+
+Request ids make a forwarded command safe to retry across a hand-over: the owner (any
+owner) answers a repeated id with the first answer (MatchActor, `command_by_request`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from collections import deque
+from typing import Any
+
+import msgspec
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+
+from protocol.errors import ProtocolError
+from server.frames import Frame, data_of
+from server.rules.kernel import Command
+
+log = logging.getLogger("warband.cluster")
+pack = msgspec.msgpack.encode
+unpack = msgspec.msgpack.decode
+
+RPC_TIMEOUT = 10.0  # seconds a forwarded request waits for the owner's answer
+OWNER_CHECK = 1.0  # seconds between checks that followed matches are still on their node
+
+
+LOBBY_SUBJECT = "warband.lobby.match_status"  # an open match started or was withdrawn
+
+
+def rpc_subject(node: str) -> str:
+    return f"warband.node.{node}.rpc"
+
+
+class RelayConnection:
+    """At the owner: a subscriber standing for a client of another node. What the
+    actor pushes is published on the relay subject, one frame after another."""
+
+    identity = 0  # (the client's node checks the client's identity itself)
+
+    def __init__(self, client: Client, subject: str) -> None:
+        self.client = client
+        self.subject = subject
+        self.queue: deque[bytes] = deque()
+        self.pump: asyncio.Task | None = None
+
+    def push(self, message: dict[str, Any] | Frame) -> None:
+        self.queue.append(data_of(message))
+        if self.pump is None or self.pump.done():
+            self.pump = asyncio.get_running_loop().create_task(self._publish())
+
+    async def _publish(self) -> None:
+        while self.queue:
+            await self.client.publish(self.subject, self.queue.popleft())
+
+
+class Relay:
+    """On the client's node: one subscription carried from another node."""
+
+    def __init__(self, forwarder: Forwarder, match_id: str, connection: Any, seat: str | None,
+                 views: bool, identity: int, after_seq: int) -> None:
+        self.forwarder = forwarder
+        self.match_id = match_id
+        self.connection = connection
+        self.seat = seat
+        self.views = views
+        self.identity = identity
+        self.last_seq = after_seq  # the last event pushed on
+        self.subject = f"warband.relay.{forwarder.node}.{uuid.uuid4().hex}"
+        self.owner: str | None = None
+        self.subscription = None
+        self.ended = False
+
+    async def on_frame(self, message: Msg) -> None:
+        if self.ended:
+            return
+        if self.connection.identity != self.identity:  # signed out or in as another
+            await self.forwarder.end_relay(self)
+            return
+        frame = unpack(message.data)
+        kind = frame.get("type")
+        if kind == "event":
+            if frame["seq"] <= self.last_seq:
+                return  # (already pushed, before a hand-over)
+            self.last_seq = frame["seq"]
+        pushed = Frame(frame)
+        pushed._data = message.data  # (already encoded)
+        self.connection.push(pushed)
+        if kind == "match_over":
+            await self.forwarder.end_relay(self, tell_owner=False)
+
+
+class RemoteMatch:
+    """A match another node runs, as the gateway uses an actor."""
+
+    def __init__(self, forwarder: Forwarder, match_id: str, owner: str,
+                 holders: dict[str, str]) -> None:
+        self.forwarder = forwarder
+        self.match_id = match_id
+        self.owner = owner
+        self.holders = holders  # seat -> account id
+
+    def seat_for(self, account_id: str, wanted: str | None = None) -> str | None:
+        mine = [seat for seat, holder in self.holders.items() if holder == account_id]
+        if wanted is not None:
+            if wanted not in mine:
+                raise ProtocolError("not_your_seat", f"You do not hold seat {wanted!r} in "
+                                    "this match.")
+            return wanted
+        return mine[0] if mine else None
+
+    def drop(self, connection: Any) -> bool:
+        return self.forwarder.drop(self.match_id, connection)
+
+    async def submit(self, kind: str, **args: Any) -> Any:
+        if kind == "subscribe":
+            return await self.forwarder.subscribe(self, **args)
+        if isinstance(args.get("command"), Command):
+            args["command"] = args["command"].to_wire()
+        return await self.forwarder.call(self.owner, {"op": "submit", "match_id": self.match_id,
+                                                      "kind": kind, "args": args})
+
+
+class Forwarder:
+    """One node's forwarding: it answers other nodes' requests for the matches it runs,
+    and carries its own clients' requests to the matches other nodes run."""
+
+    def __init__(self, client: Client, node: str, hub: Any, store: Any) -> None:
+        self.client = client
+        self.node = node
+        self.hub = hub
+        self.store = store
+        self.relays: dict[str, Relay] = {}  # subject -> relay (this node's clients)
+        self.served: dict[str, tuple[str, RelayConnection]] = {}  # subject -> (match, conn)
+        self._rpc = None
+        self._lobby = None
+        self._watcher: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        self._rpc = await self.client.subscribe(rpc_subject(self.node), cb=self._serve)
+        self._lobby = await self.client.subscribe(LOBBY_SUBJECT, cb=self._on_match_status)
+        self._watcher = asyncio.create_task(self._watch_owners(), name="relay-owners")
+
+    async def stop(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watcher
+        for relay in list(self.relays.values()):
+            await self.end_relay(relay)
+        for subscription in (self._rpc, self._lobby):
+            if subscription is not None:
+                with contextlib.suppress(Exception):
+                    await subscription.unsubscribe()
+
+    # -- the client's node ------------------------------------------------------------
+    async def remote(self, match_id: str, owner: str) -> RemoteMatch:
+        return RemoteMatch(self, match_id, owner, await self.store.seats(match_id))
+
+    async def call(self, owner: str, request: dict[str, Any]) -> Any:
+        try:
+            answer = await self.client.request(rpc_subject(owner), pack(request),
+                                               timeout=RPC_TIMEOUT)
+        except (TimeoutError, NatsTimeout, NoRespondersError):
+            # (the owner died or is stopping: the match moves once its lease expires)
+            raise ProtocolError("match_moved") from None
+        reply = unpack(answer.data)
+        if "error" in reply:
+            problem = reply["error"]
+            raise ProtocolError(problem["code"], problem["message"],
+                                details=problem.get("details"))
+        return reply["result"]
+
+    async def subscribe(self, remote: RemoteMatch, *, connection: Any, request_id: Any,
+                        seat: str | None, after_seq: int, views: bool,
+                        identity: int) -> None:
+        self.drop(remote.match_id, connection)
+        relay = Relay(self, remote.match_id, connection, seat, views, identity, after_seq)
+        await self._open(relay, remote.owner, request_id)
+
+    async def _open(self, relay: Relay, owner: str, request_id: Any) -> None:
+        relay.owner = owner
+        relay.subscription = await self.client.subscribe(relay.subject, cb=relay.on_frame)
+        self.relays[relay.subject] = relay
+        try:
+            await self.call(owner, {"op": "subscribe", "match_id": relay.match_id,
+                                    "relay": relay.subject, "request_id": request_id,
+                                    "seat": relay.seat, "after_seq": relay.last_seq,
+                                    "views": relay.views})
+        except BaseException:
+            await self.end_relay(relay, tell_owner=False)
+            raise
+
+    def drop(self, match_id: str, connection: Any) -> bool:
+        """No more pushes of the match to `connection` (it unsubscribed or closed)."""
+        found = [r for r in self.relays.values()
+                 if r.match_id == match_id and r.connection is connection]
+        for relay in found:
+            asyncio.get_running_loop().create_task(self.end_relay(relay))
+        return bool(found)
+
+    async def end_relay(self, relay: Relay, *, tell_owner: bool = True) -> None:
+        if relay.ended:
+            return
+        relay.ended = True
+        self.relays.pop(relay.subject, None)
+        if relay.subscription is not None:
+            with contextlib.suppress(Exception):
+                await relay.subscription.unsubscribe()
+        if tell_owner and relay.owner is not None:
+            with contextlib.suppress(Exception):
+                await self.client.publish(rpc_subject(relay.owner),
+                                          pack({"op": "drop", "relay": relay.subject}))
+
+    async def follow_elsewhere(self, match_id: str, subscribers: list[Any]) -> None:
+        """This node lost the match: its subscribers go on wherever it runs now, from
+        the last seq each was told of."""
+        for sub in subscribers:
+            await self._resubscribe(match_id, sub.connection, sub.seat, sub.views,
+                                    sub.identity, sub.sent)
+
+    async def _resubscribe(self, match_id: str, connection: Any, seat: str | None,
+                           views: bool, identity: int, after_seq: int) -> None:
+        for _ in range(int(self.hub.keeper.leases.ttl * 3 / OWNER_CHECK) + 1):
+            if connection.identity != identity:
+                return
+            try:
+                target = await self.hub.running(match_id)
+                if target is None:  # (it ended: a subscription now gets its end)
+                    return
+                await target.submit("subscribe", connection=connection, request_id=None,
+                                    seat=seat, after_seq=after_seq, views=views,
+                                    identity=identity)
+                return
+            except ProtocolError as problem:
+                if not problem.retryable:
+                    return
+            except Exception:
+                log.warning("could not follow match %s to its new node", match_id,
+                            exc_info=True)
+            await asyncio.sleep(OWNER_CHECK)
+
+    async def _watch_owners(self) -> None:
+        """Relays whose match changed node follow it there."""
+        while True:
+            await asyncio.sleep(OWNER_CHECK)
+            for relay in list(self.relays.values()):
+                try:
+                    holder = await self.hub.keeper.leases.holder(relay.match_id)
+                except Exception:
+                    continue
+                if relay.ended or (holder is not None and holder.owner == relay.owner):
+                    continue
+                if holder is None and not await self._still_active(relay.match_id):
+                    continue  # (it ended: its match_over came or is coming)
+                await self.end_relay(relay)
+                await self._resubscribe(relay.match_id, relay.connection, relay.seat,
+                                        relay.views, relay.identity, relay.last_seq)
+
+    async def _still_active(self, match_id: str) -> bool:
+        row = await self.store.match(match_id)
+        return row is not None and row["status"] == "active"
+
+    # -- open matches: clients of every node wait for the start ------------------------
+    async def announce(self, match_id: str, status: str) -> None:
+        """An open match started ("active") or was withdrawn ("aborted") here: the
+        other nodes tell their clients waiting for it."""
+        with contextlib.suppress(Exception):  # (their clients see it in the lobby anyway)
+            await self.client.publish(LOBBY_SUBJECT, pack({"match_id": match_id,
+                                                           "status": status,
+                                                           "node": self.node}))
+
+    async def _on_match_status(self, message: Msg) -> None:
+        told = unpack(message.data)
+        if told["node"] == self.node or told["match_id"] not in self.hub.waiting:
+            return
+        if told["status"] != "active":
+            self.hub.withdrawn(told["match_id"])
+            return
+        waiting = self.hub.waiting.pop(told["match_id"], [])
+        target = await self.hub.running(told["match_id"])
+        for connection, account_id, views, identity in waiting:
+            if target is None or connection.identity != identity:
+                continue
+            seat = target.seat_for(account_id) if account_id is not None else None
+            with contextlib.suppress(ProtocolError):
+                await target.submit("subscribe", connection=connection, request_id=None,
+                                    seat=seat, after_seq=0, views=views, identity=identity)
+
+    # -- the owner --------------------------------------------------------------------
+    async def _serve(self, message: Msg) -> None:
+        request = unpack(message.data)
+        try:
+            result = await self._answer(request)
+            reply = {"result": result}
+        except ProtocolError as problem:
+            reply = {"error": problem.to_wire()}
+        except Exception:
+            log.exception("forwarded %s failed", request.get("op"))
+            reply = {"error": ProtocolError("internal_error").to_wire()}
+        if message.reply:
+            await message.respond(pack(reply))
+
+    async def _answer(self, request: dict[str, Any]) -> Any:
+        op = request["op"]
+        if op == "drop":
+            match_id, relay = self.served.pop(request["relay"], (None, None))
+            actor = self.hub.actors.get(match_id) if match_id else None
+            if actor is not None:
+                actor.drop(relay)
+            return None
+        actor = self.hub.actors.get(request["match_id"])
+        if actor is None or actor.moved:
+            raise ProtocolError("match_moved")
+        if op == "submit":
+            args = dict(request["args"])
+            if "command" in args:
+                args["command"] = Command.from_wire(args["command"])
+            return await actor.submit(request["kind"], **args)
+        if op == "subscribe":
+            relay = RelayConnection(self.client, request["relay"])
+            self.served[request["relay"]] = (request["match_id"], relay)
+            try:
+                await actor.submit("subscribe", connection=relay,
+                                   request_id=request["request_id"], seat=request["seat"],
+                                   after_seq=request["after_seq"], views=request["views"],
+                                   identity=0)
+            except BaseException:
+                self.served.pop(request["relay"], None)
+                raise
+            return None
+        raise ProtocolError("internal_error", f"unknown forwarded operation {op!r}")
