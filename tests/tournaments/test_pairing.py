@@ -100,3 +100,31 @@ def test_unpairable_round_is_refused_not_repeated():
     with pytest.raises(TournamentError) as caught:
         pair_round(players, [Game(1, "a", "b", "a")], EventSettings(rounds=2), 2)
     assert caught.value.code == "tournament.unpairable"
+
+
+def test_three_hundred_players_seven_rounds_with_clubs_late_entries_and_withdrawals():
+    rng = random.Random(300)
+    players = [
+        Player(f"p{i}", rating=rng.randint(800, 2400), club=f"club{i % 12}") for i in range(301)
+    ]
+    settings, history = EventSettings(rounds=7, late_registration_until_round=2), []
+    for round_number in range(1, 8):
+        if round_number == 2:
+            players += [Player(f"late{i}", rating=1500, joined_round=2) for i in range(6)]
+        if round_number == 4:
+            leaving = {"p0", "p17", "late3"}
+            players = [
+                Player(p.id, p.rating, p.joined_round, p.id in leaving, p.club) for p in players
+            ]
+        pairings = pair_round(players, history, settings, round_number)
+        seated = [pid for table in pairings.tables for pid in table] + [pairings.bye] * bool(
+            pairings.bye
+        )
+        expected = [p.id for p in players if not p.withdrawn and p.joined_round <= round_number]
+        assert sorted(seated) == sorted(expected)
+        club = {p.id: p.club for p in players}
+        assert all(club[a] is None or club[a] != club[b] for a, b in pairings.tables)
+        play(pairings, rng, history)
+    assert len(met(history)) == len(set(met(history)))
+    byes = [item.player for item in history if isinstance(item, Bye)]
+    assert len(byes) == len(set(byes)) >= 3
