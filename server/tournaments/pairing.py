@@ -15,7 +15,9 @@ and the kernel's white/black is discarded (see docs/tournaments.md)."""
 
 from __future__ import annotations
 
-from pairing_core import PlayerData
+import time
+
+from pairing_core import ExecutionBudgets, PlayerData
 from pairing_core.engine import SwissEngine
 from pairing_core.errors import EngineTimeoutError
 
@@ -44,10 +46,20 @@ def all_points(history: list[Game | Bye], settings: EventSettings) -> dict[str, 
     return points
 
 
+SEARCH_SECONDS = 10.0  # the kernel's searches for one round, all bye candidates together
+
+
 def pair_round(
-    players: list[Player], history: list[Game | Bye], settings: EventSettings, round_number: int
+    players: list[Player],
+    history: list[Game | Bye],
+    settings: EventSettings,
+    round_number: int,
+    search_seconds: float = SEARCH_SECONDS,
 ) -> Pairings:
+    """The round's tables and bye. Usually milliseconds; where the kernel must search, it
+    gets `search_seconds` in all before the round is refused as too hard to pair."""
     active = _active_players(players, settings, round_number)
+    _check_groups(active, settings, round_number)
     number = {
         p.id: i for i, p in enumerate(sorted(active, key=lambda p: (-p.rating, p.id)), start=1)
     }
@@ -65,7 +77,10 @@ def pair_round(
         Entrant(number[p.id], points.get(p.id, 0), frozenset(avoid[number[p.id]])) for p in active
     ]
     numbered, bye = _pair_numbers(
-        entrants, {number[pid] for pid in had_bye if pid in number}, round_number
+        entrants,
+        {number[pid] for pid in had_bye if pid in number},
+        round_number,
+        time.monotonic() + search_seconds,
     )
     if numbered is None:
         raise TournamentError(
@@ -101,44 +116,80 @@ def _active_players(players: list[Player], settings: EventSettings, round_number
 
 
 def _pair_numbers(
-    entrants: list[Entrant], had_bye: set[int], round_number: int
+    entrants: list[Entrant], had_bye: set[int], round_number: int, deadline: float
 ) -> tuple[list[tuple[int, int]] | None, int | None]:
     """An odd field: the bye to each eligible player from the bottom up (the kernel's own
     order: lowest score, then highest pairing number) until the rest can be paired."""
     if len(entrants) % 2 == 0:
-        return _pair_even(entrants, round_number), None
+        return pair_even(entrants, round_number, deadline), None
     bottom_up = sorted(entrants, key=lambda e: (e.score, -e.number))
     for candidate in (e for e in bottom_up if e.number not in had_bye):
-        pairs = _pair_even([e for e in entrants if e is not candidate], round_number)
+        rest = [e for e in entrants if e is not candidate]
+        pairs = pair_even(rest, round_number, deadline)
         if pairs is not None:
             return pairs, candidate.number
     return None, None
 
 
-def _pair_even(entrants: list[Entrant], round_number: int) -> list[tuple[int, int]] | None:
+def pair_even(
+    entrants: list[Entrant], round_number: int, deadline: float | None = None
+) -> list[tuple[int, int]] | None:
+    """An even field's pairs of pairing numbers: the kernel's result, fast where it can be."""
     pairs, rest = first_choice(entrants)
     if not rest:
         return pairs
-    tail = kernel_pairs(rest, round_number)  # same search the kernel would run from there
+    # the same search the kernel would run from there; then from the top if need be
+    tail = kernel_pairs(rest, round_number, deadline)
     if tail is not None:
         return pairs + tail
-    return kernel_pairs(entrants, round_number)  # it would have to revisit brackets above
+    return kernel_pairs(entrants, round_number, deadline)
 
 
-def kernel_pairs(entrants: list[Entrant], round_number: int) -> list[tuple[int, int]] | None:
-    """pairing-core's Dutch kernel on an even field; None when no legal pairing exists."""
+def kernel_pairs(
+    entrants: list[Entrant], round_number: int, deadline: float | None = None
+) -> list[tuple[int, int]] | None:
+    """pairing-core's Dutch kernel on an even field; None when no legal pairing exists.
+    Past `deadline` (time.monotonic()) or its own step budget, the round is refused."""
     data = [
         PlayerData(id=e.number, pairing_no=e.number, rating=0, points=float(e.score))
         for e in entrants
     ]
     forbidden = [(e.number, other) for e in entrants for other in e.avoid if e.number < other]
+    seconds = None if deadline is None else max(deadline - time.monotonic(), 1e-6)
+    budgets = ExecutionBudgets(wall_clock_seconds=seconds)
     try:
-        result = SwissEngine(data, round_number, forbidden_pairs=forbidden).generate()
+        result = SwissEngine(
+            data, round_number, forbidden_pairs=forbidden, budgets=budgets
+        ).generate()
     except EngineTimeoutError:
-        return None  # the kernel's search budget ran out: treated as unpairable
+        raise TournamentError(
+            "tournament.pairing_search_limit",
+            f"Round {round_number} could not be paired within the pairing engine's search "
+            "limit; there may be no pairing at all. The organiser can drop a player or pair "
+            "the round by hand.",
+        ) from None
     except ValueError:
         return None  # the kernel's "no legal pairing exists"
     return [(card.white_id, card.black_id) for card in result.pairings if not card.is_bye]
+
+
+def _check_groups(active: list[Player], settings: EventSettings, round_number: int) -> None:
+    """A club or team holding more than half the field can never be paired apart: say so
+    at once rather than after a long search."""
+    groups: dict[str, set[str]] = {}
+    for p in active:
+        if p.club:
+            groups.setdefault(f"club {p.club}", set()).add(p.id)
+    for index, group in enumerate(settings.forbidden_groups, start=1):
+        groups[f"forbidden group {index}"] = set(group)
+    for name, members in groups.items():
+        inside = len(members & {p.id for p in active})
+        if inside > len(active) - inside + len(active) % 2:
+            raise TournamentError(
+                "tournament.unpairable",
+                f"Round {round_number} cannot be paired: {inside} of the {len(active)} "
+                f"players are in {name}, and they may not meet each other.",
+            )
 
 
 def _club_pairs(players: list[Player]) -> set[frozenset[str]]:

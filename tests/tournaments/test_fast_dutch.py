@@ -4,7 +4,7 @@ import itertools
 import random
 
 from server.tournaments.fast_dutch import Entrant, first_choice, lex_first_matching
-from server.tournaments.pairing import _pair_even, kernel_pairs
+from server.tournaments.pairing import kernel_pairs, pair_even
 
 
 def brute_lex_first(s1, s2):
@@ -63,7 +63,7 @@ def test_same_pairs_as_the_kernel_on_random_fields():
     for _ in range(250):
         size = rng.choice([4, 6, 8, 10, 12, 16, 20, 30])
         entrants = played_field(rng, size, rng.randint(0, 5), rng.randint(0, size // 2))
-        ours, theirs = _pair_even(entrants, 3), kernel_pairs(entrants, 3)
+        ours, theirs = pair_even(entrants, 3), kernel_pairs(entrants, 3)
         if theirs is None:
             assert ours is None
             paths["unpairable"] += 1
