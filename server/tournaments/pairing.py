@@ -182,8 +182,9 @@ def _check_groups(active: list[Player], settings: EventSettings, round_number: i
             groups.setdefault(f"club {p.club}", set()).add(p.id)
     for index, group in enumerate(settings.forbidden_groups, start=1):
         groups[f"forbidden group {index}"] = set(group)
+    ids = {p.id for p in active}
     for name, members in groups.items():
-        inside = len(members & {p.id for p in active})
+        inside = len(members & ids)
         if inside > len(active) - inside + len(active) % 2:
             raise TournamentError(
                 "tournament.unpairable",
