@@ -12,7 +12,7 @@ from tiebreak_core.calculators import buchholz, median_buchholz, sonneborn_berge
 
 from server.tournaments.format import EventSettings
 from server.tournaments.models import Bye, Game, Player
-from server.tournaments.pairing import tournament_points
+from server.tournaments.pairing import all_points
 
 CHESS = {
     "buchholz": buchholz,
@@ -33,7 +33,8 @@ def standings(
     players: list[Player], history: list[Game | Bye], settings: EventSettings
 ) -> list[Standing]:
     ids = [p.id for p in players]
-    points = {pid: tournament_points(pid, history, settings) for pid in ids}
+    totals = all_points(history, settings)
+    points = {pid: totals.get(pid, 0) for pid in ids}
     games = [g for g in history if isinstance(g, Game)]
     opponents = {
         pid: [
