@@ -84,6 +84,22 @@ ERRORS: dict[str, ErrorSpec] = {
     # quick pairing (server/seeks.py)
     "no_such_seek": ErrorSpec("You have no waiting seek with that id."),
     "too_many_seeks": ErrorSpec("You already have three seeks waiting: cancel one first."),
+    # chat (server/chat)
+    "no_such_room": ErrorSpec("That chat room does not exist: a match has 'players' and "
+                              "'spectators', the lobby (no match) 'lobby'."),
+    "chat_empty": ErrorSpec("Write something first: the message is empty."),
+    "chat_too_long": ErrorSpec("That chat message is too long."),
+    "chat_too_fast": ErrorSpec("You are writing too fast; wait a few seconds.",
+                               retryable=True),
+    "chat_silenced": ErrorSpec("A moderator has silenced you in chat for a while.",
+                               retryable=True),
+    "chat_not_allowed": ErrorSpec("You may not write in that chat room."),
+    "chat_reason_required": ErrorSpec("Say why, in 1 to 200 characters."),
+    "chat_bad_duration": ErrorSpec("A silence lasts 1 minute to 30 days (43200 minutes); "
+                                   "0 lifts one."),
+    "not_a_moderator": ErrorSpec("Only a moderator can do that."),
+    "no_such_message": ErrorSpec("There is no chat message with that id."),
+    "no_such_account": ErrorSpec("There is no account with that id."),
     # play
     "not_your_seat": ErrorSpec("You cannot act for a seat you do not hold."),
     "not_your_turn": ErrorSpec("It is not your turn to act."),

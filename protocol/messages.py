@@ -221,6 +221,51 @@ class Leaderboard(Request, tag="leaderboard"):
     limit: int = 50
 
 
+# -- chat (server/chat) ----------------------------------------------------------------
+# A match's rooms are "players" and "spectators"; the lobby's (match_id None) "lobby".
+MessageId = Annotated[int, msgspec.Meta(ge=1, le=2**63 - 1)]
+
+
+class ChatHistory(Request, tag="chat_history"):
+    """A room's newest messages; the connection then follows the match's chat."""
+
+    match_id: Text | None = None
+    room: Text = "players"
+
+
+class ChatUnfollow(Request, tag="chat_unfollow"):
+    match_id: Text | None = None
+
+
+class ChatSend(Request, tag="chat_send", kw_only=True):
+    match_id: Text | None = None
+    room: Text = "players"
+    text: Text
+
+
+class ChatMute(Request, tag="chat_mute"):
+    account_id: Text
+
+
+class ChatUnmute(Request, tag="chat_unmute"):
+    account_id: Text
+
+
+class ChatReport(Request, tag="chat_report"):
+    message_id: MessageId
+    reason: Text
+
+
+class ChatHide(Request, tag="chat_hide"):
+    message_id: MessageId
+
+
+class ChatSilence(Request, tag="chat_silence"):
+    account_id: Text
+    minutes: int  # 0 lifts a silence
+    reason: Text
+
+
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
     CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign, ClaimTimeout,
@@ -228,13 +273,17 @@ REQUEST_TYPES: tuple[type[Request], ...] = (
     Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
     CatalogRequest, CheckList,
     GetRatings, RatingHistory, Leaderboard,
+    ChatHistory, ChatUnfollow, ChatSend, ChatMute, ChatUnmute, ChatReport, ChatHide,
+    ChatSilence,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
               | ListMine | Join | Leave | Abort | Resign | ClaimTimeout | Seek | CancelSeek
               | Rematch | Subscribe | Unsubscribe | Play | Odds
               | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList
-              | GetRatings | RatingHistory | Leaderboard)
+              | GetRatings | RatingHistory | Leaderboard
+              | ChatHistory | ChatUnfollow | ChatSend | ChatMute | ChatUnmute | ChatReport
+              | ChatHide | ChatSilence)
 
 _decoder = msgspec.msgpack.Decoder(AnyRequest)
 _encoder = msgspec.msgpack.Encoder()

@@ -21,6 +21,7 @@ from websockets.http11 import Response
 from protocol.messages import MAX_FRAME_BYTES
 from server import gc_tuning
 from server.admission import HANDSHAKE_BURST, HANDSHAKES_PER_SECOND, PER_ADDRESS, Admission
+from server.chat.limits import ChatSettings
 from server.cluster.forwarding import Forwarder
 from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services, client_address
@@ -60,6 +61,7 @@ class ServerOptions:
     node_id: str | None = None  # several nodes (docs/cluster.md); None: one process
     nats_url: str = "nats://127.0.0.1:4222"
     lease_ttl: float = 10.0
+    chat: ChatSettings = ChatSettings()  # server.chat: limits, guests writing, the filter
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -106,7 +108,7 @@ class WarbandServer:
             await self._join_cluster()
         await self.hub.start()
         self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
-                                 burst=o.burst, admission=self.admission)
+                                 burst=o.burst, admission=self.admission, chat=o.chat)
         # websockets refuses frames over 4x the protocol limit outright (close 1009);
         # between 1x and 4x the gateway answers frame_too_large before closing.
         try:

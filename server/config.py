@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from server.admission import parse_proxies
+from server.chat.limits import ChatSettings
 from server.compression import COMPRESSIONS
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./warband.db"
@@ -31,6 +32,7 @@ class Settings:
     node_id: str | None = None
     nats_url: str = "nats://127.0.0.1:4222"
     lease_ttl: float = 10.0
+    chat: ChatSettings = ChatSettings()
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -65,6 +67,13 @@ class Settings:
             lease_ttl = 0.0
         if not 1.0 <= lease_ttl <= 300.0:
             raise ConfigError(f"WARBAND_LEASE_TTL must be seconds from 1 to 300, not {ttl!r}")
+        guests_write = os.environ.get("WARBAND_CHAT_GUESTS_WRITE", "0").strip().lower()
+        if guests_write not in ("0", "1", "true", "false", "yes", "no", ""):
+            raise ConfigError(f"WARBAND_CHAT_GUESTS_WRITE must be 1 (guests may write in "
+                              f"chat) or 0, not {guests_write!r}")
+        # (the listed words are replaced by asterisks in chat: server.chat.filter)
+        words = tuple(w.strip() for w in os.environ.get("WARBAND_CHAT_FILTER", "").split(",")
+                      if w.strip())
         return cls(
             host=os.environ.get("WARBAND_HOST", cls.host),
             port=int(port),
@@ -76,4 +85,6 @@ class Settings:
             node_id=node_id,
             nats_url=os.environ.get("WARBAND_NATS_URL", cls.nats_url),
             lease_ttl=lease_ttl,
+            chat=ChatSettings(guests_write=guests_write in ("1", "true", "yes"),
+                              filtered_words=words),
         )

@@ -46,6 +46,9 @@ from protocol.messages import (
 from server.accounts import Account, Accounts
 from server.admission import Admission, TokenBucket
 from server.catalogs import Catalogs
+from server.chat.limits import ChatSettings
+from server.chat.requests import ChatRequests
+from server.chat.rooms import ChatRooms
 from server.frames import Frame, data_of
 from server.lobby import Lobby
 from server.matches.hub import Hub
@@ -87,7 +90,7 @@ class Services:
 
     def __init__(self, store: Store, hub: Hub, metrics: Metrics, *, rate: float = RATE,
                  burst: float = BURST, outgoing_bytes: int = OUTGOING_BYTES,
-                 admission: Admission | None = None) -> None:
+                 admission: Admission | None = None, chat: ChatSettings | None = None) -> None:
         self.store = store
         self.admission = admission if admission is not None else Admission()
         self.hub = hub
@@ -96,6 +99,7 @@ class Services:
         self.lobby = Lobby(store, hub)
         self.seeks = SeekPool(self.lobby, hub.ratings)  # quick pairing
         self.rematches = Rematches(self.lobby, store, self.connections_of)
+        self.chat = ChatRooms(store, chat if chat is not None else ChatSettings())
         self.rate, self.burst, self.outgoing_bytes = rate, burst, outgoing_bytes
         # account id (or connection key) -> "kind:request id" -> the reply, for repeats
         self.replies: OrderedDict[str, OrderedDict[str, dict]] = OrderedDict()
@@ -109,7 +113,7 @@ class Services:
                 if c.account is not None and c.account.id == account_id]
 
 
-class ClientConnection(Watching, Catalogs, RatingRequests):
+class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests):
     follows_moves = True  # (its subscriptions follow a match to another node: owning.py)
 
     def __init__(self, services: Services, websocket) -> None:
@@ -132,6 +136,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
         self.flushing = False  # a _flush is scheduled
         self.bucket = TokenBucket(services.rate, services.burst)
         self.watching: set[str] = set()
+        self.chat_followed: dict[str | None, bool] = {}  # chats it follows (server.chat)
         self.closing = False
         self.closer: asyncio.Task | None = None  # closing a slow consumer
         self.reader: asyncio.Task | None = None  # handling what was read, while there is some
@@ -201,6 +206,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
                 with contextlib.suppress(Exception):
                     await self.closer
             self._stop_watching()
+            self._stop_chat()
             self.services.seeks.drop(self)  # (a seek lives while its connection does)
             self._hold_token(None)
             if self._expiry is not None:
@@ -341,6 +347,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
         if self.account is not None and (account is None or account.id != self.account.id):
             self.identity += 1  # (first: nothing queued for the last account is served)
             self._stop_watching()  # what the last account was shown is not for the next
+            self._stop_chat()
         self._hold_token(token)
         self.account, self.token = account, token
         # A token's end signs the connection out then, as a logout of it would.
@@ -502,6 +509,17 @@ HANDLERS.update({  # ratings (server/ratings/requests.py)
     "rating_history": ClientConnection.on_rating_history,
     "leaderboard": ClientConnection.on_leaderboard,
 })
+HANDLERS.update({  # chat (server/chat/requests.py)
+    "chat_history": ClientConnection.on_chat_history,
+    "chat_unfollow": ClientConnection.on_chat_unfollow,
+    "chat_send": ClientConnection.on_chat_send,
+    "chat_mute": ClientConnection.on_chat_mute,
+    "chat_unmute": ClientConnection.on_chat_unmute,
+    "chat_report": ClientConnection.on_chat_report,
+    "chat_hide": ClientConnection.on_chat_hide,
+    "chat_silence": ClientConnection.on_chat_silence,
+})
 # Requests whose repeat (same id, same account) must be answered, not applied again.
 # Commands and resignations are also remembered durably by their match actor.
-IDEMPOTENT = frozenset({"register", "guest", "create_match", "join", "leave", "abort"})
+IDEMPOTENT = frozenset({"register", "guest", "create_match", "join", "leave", "abort",
+                        "chat_send"})

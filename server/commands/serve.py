@@ -82,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
                                              handshake_burst=3 * args.handshakes_per_second,
                                              trusted_proxies=proxies,
                                              node_id=args.node_id, nats_url=args.nats_url,
-                                             lease_ttl=args.lease_ttl)))
+                                             lease_ttl=args.lease_ttl,
+                                             chat=Settings.from_env().chat)))
     except StartupError as failure:
         raise CommandError(str(failure)) from None
     return 0

@@ -39,6 +39,8 @@ accounts = Table(
     # "b0b"). None for guests. Up to 32 characters, or, for an account that
     # migration 0004 found sharing its key with an older one, the key, "#" and its id.
     Column("username_key", String(80), nullable=True),
+    # (0009) may hide chat messages and silence accounts (server/chat)
+    Column("moderator", Boolean, nullable=False, default=False, server_default=sa_false()),
     Index("uq_accounts_username_key", "username_key", unique=True),
 )
 
@@ -164,4 +166,49 @@ match_leases = Table(
     Column("owner", String(64), nullable=False),
     Column("epoch", BigInteger, nullable=False),
     Column("expires_at", Float, nullable=False),
+)
+
+# (0009) Chat (server/chat): a message of a match's room ("players" or "spectators"),
+# or of the lobby (match_id None, room "lobby"). Kept with the match for its replay.
+chat_messages = Table(
+    "chat_messages", metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True,
+           autoincrement=True),
+    Column("match_id", String(32), ForeignKey("matches.id"), nullable=True),
+    Column("room", String(16), nullable=False),
+    Column("author_id", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("text", String(1200), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("hidden_by", String(32), ForeignKey("accounts.id"), nullable=True),
+    Column("hidden_at", Float, nullable=True),
+    Index("ix_chat_messages_room", "match_id", "room", "id"),
+)
+
+# One report per message and reporter, for the moderators to read.
+chat_reports = Table(
+    "chat_reports", metadata,
+    Column("message_id", BigInteger().with_variant(Integer, "sqlite"),
+           ForeignKey("chat_messages.id"), primary_key=True),
+    Column("reporter_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("reason", String(400), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+# Mutes are per account (they follow the player to every connection and survive a
+# restart): `account_id` no longer sees what `muted_id` writes.
+chat_mutes = Table(
+    "chat_mutes", metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("muted_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("created_at", Float, nullable=False),
+)
+
+# A moderator's silence: the account may not write in any chat until `until`.
+chat_silences = Table(
+    "chat_silences", metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("until", Float, nullable=False),
+    Column("silenced_by", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("reason", String(400), nullable=False),
+    Column("created_at", Float, nullable=False),
 )
