@@ -48,9 +48,9 @@
       document.querySelector("header")?.after(this.bar);
       this.offer = null;
       this.bar.addEventListener("click", (e) => {
-        const button = e.target.closest("button");
-        if (!button) return;
-        if (button.dataset.action === "accept-rematch") this.ask(this.offer.match_id);
+        const button2 = e.target.closest("button");
+        if (!button2) return;
+        if (button2.dataset.action === "accept-rematch") this.ask(this.offer.match_id);
         else this.dismiss();
       });
     }
@@ -2328,6 +2328,7 @@
       this.counter = 0;
       this.pending = /* @__PURE__ */ new Map();
       this.subscriptions = /* @__PURE__ */ new Map();
+      this.chats = /* @__PURE__ */ new Map();
       this.token = null;
       this.socket = null;
       this.attempt = 0;
@@ -2396,6 +2397,7 @@
         for (const [matchId, sub] of this.subscriptions) {
           this._subscribeFrame(matchId, sub);
         }
+        for (const chat of this.chats.values()) chat.onResume();
       }
       for (const entry of unanswered) {
         if (entry.message) this._send(entry.message);
@@ -2465,6 +2467,10 @@
       }
       if (frame.type === "error") {
         console.warn("server error", frame.code, frame.message);
+        return;
+      }
+      if (frame.type === "chat_message" || frame.type === "chat_hidden") {
+        this.chats.get(frame.match_id ?? "")?.onPush(frame);
         return;
       }
       const sub = this.subscriptions.get(frame.match_id);
@@ -2800,8 +2806,8 @@
   }
   var ClockPanel = class {
     // hooks: claim() -> Promise (claim_timeout), nameOf(seat) -> the player's name
-    constructor(element, hooks) {
-      this.element = element;
+    constructor(element2, hooks) {
+      this.element = element2;
       this.hooks = hooks;
       this.clock = null;
       this.seat = null;
@@ -3125,10 +3131,10 @@
       });
       $(this.root, "#refresh").addEventListener("click", () => this.refresh());
       this.root.addEventListener("click", (e) => {
-        const button = e.target.closest("button[data-join], button[data-watch]");
-        if (!button) return;
-        if (button.dataset.join) this.join({ match_id: button.dataset.join }, "#open-status");
-        else this.app.go(`#/watch/${button.dataset.watch}`);
+        const button2 = e.target.closest("button[data-join], button[data-watch]");
+        if (!button2) return;
+        if (button2.dataset.join) this.join({ match_id: button2.dataset.join }, "#open-status");
+        else this.app.go(`#/watch/${button2.dataset.watch}`);
       });
       this.refresh();
       this.timer = setInterval(() => this.refresh(), 5e3);
@@ -3244,6 +3250,238 @@
         this.app.go(`#/match/${joined.match_id}`);
       } catch (error) {
         this.status(error.message, where);
+      }
+    }
+  };
+
+  // src/chat.js
+  var ROOMS = { players: "Players", spectators: "Spectators" };
+  var MAX_LENGTH = 300;
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== void 0) node.textContent = text;
+    return node;
+  }
+  function button(label, action, title) {
+    const node = element("button", "small chat-action", label);
+    node.type = "button";
+    node.dataset.chat = action;
+    if (title) node.title = title;
+    return node;
+  }
+  var ChatPanel = class {
+    constructor(container, app2, matchId) {
+      this.box = container;
+      this.app = app2;
+      this.matchId = matchId;
+      this.room = "players";
+      this.rooms = {};
+      for (const room of Object.keys(ROOMS)) {
+        this.rooms[room] = {
+          messages: [],
+          canWrite: false,
+          whyNot: null,
+          refused: null,
+          unread: false
+        };
+      }
+      this.muted = /* @__PURE__ */ new Set();
+      this.moderator = false;
+      this.mutedNames = /* @__PURE__ */ new Map();
+    }
+    show() {
+      this.box.replaceChildren();
+      this.box.append(element("h3", "", "Chat"));
+      this.tabs = element("div", "chat-tabs");
+      for (const [room, label] of Object.entries(ROOMS)) {
+        const tab = element("button", "small chat-tab", label);
+        tab.type = "button";
+        tab.dataset.room = room;
+        this.tabs.append(tab);
+      }
+      this.note = element("p", "chat-note muted");
+      this.log = element("ol", "chat-log");
+      this.form = element("form", "chat-form");
+      this.input = element("input");
+      Object.assign(this.input, {
+        name: "text",
+        maxLength: MAX_LENGTH,
+        autocomplete: "off",
+        placeholder: "Write to the room"
+      });
+      const send = element("button", "small", "Send");
+      send.type = "submit";
+      this.form.append(this.input, send);
+      this.error = element("p", "chat-error status error");
+      this.box.append(this.tabs, this.note, this.log, this.form, this.error);
+      this.box.addEventListener("click", (e) => this.click(e));
+      this.form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        this.send();
+      });
+      this.app.conn.chats.set(this.matchId, {
+        onPush: (frame) => this.push(frame),
+        onResume: () => this.reload()
+      });
+      this.render();
+      return this.reload();
+    }
+    destroy() {
+      this.app.conn.chats.delete(this.matchId);
+      this.app.conn.request("chat_unfollow", { match_id: this.matchId }).catch(() => {
+      });
+    }
+    // Both rooms' histories again (on show, after a reconnection, when the match ends:
+    // the players may read the spectators' room from then on).
+    async reload() {
+      await Promise.all(Object.keys(ROOMS).map((room) => this.load(room)));
+      this.render();
+    }
+    async load(room) {
+      const state = this.rooms[room];
+      try {
+        const reply = await this.app.conn.request(
+          "chat_history",
+          { match_id: this.matchId, room }
+        );
+        Object.assign(state, {
+          messages: reply.messages,
+          canWrite: reply.can_write,
+          whyNot: reply.why_not,
+          refused: null
+        });
+        this.muted = new Set(reply.muted);
+        this.moderator = reply.moderator;
+      } catch (error) {
+        Object.assign(state, {
+          messages: [],
+          canWrite: false,
+          whyNot: null,
+          refused: error.message
+        });
+      }
+    }
+    push(frame) {
+      const state = this.rooms[frame.room];
+      if (!state) return;
+      if (frame.type === "chat_hidden") {
+        state.messages = state.messages.filter((m) => m.message_id !== frame.message_id);
+      } else if (!this.muted.has(frame.author_id) && !state.messages.some((m) => m.message_id === frame.message_id)) {
+        state.messages.push(frame);
+        if (frame.room !== this.room) state.unread = true;
+      }
+      this.render();
+    }
+    async send() {
+      const text = this.input.value;
+      this.error.textContent = "";
+      try {
+        const message = await this.app.conn.request(
+          "chat_send",
+          { match_id: this.matchId, room: this.room, text }
+        );
+        this.input.value = "";
+        this.push({ type: "chat_message", ...message });
+      } catch (error) {
+        this.error.textContent = error.message;
+      }
+    }
+    click(e) {
+      const tab = e.target.closest(".chat-tab");
+      if (tab) {
+        this.room = tab.dataset.room;
+        this.rooms[this.room].unread = false;
+        this.error.textContent = "";
+        this.render();
+        return;
+      }
+      const action = e.target.closest(".chat-action");
+      if (!action) return;
+      const item = action.closest("[data-message]");
+      const id = item ? Number(item.dataset.message) : null;
+      const act = {
+        mute: () => this.mute(item.dataset.author, item.dataset.name),
+        unmute: () => this.unmute(action.dataset.account),
+        report: () => this.askReason(item),
+        "send-report": () => this.report(item, id),
+        hide: () => this.app.conn.request("chat_hide", { message_id: id })
+      }[action.dataset.chat];
+      if (!act) return;
+      Promise.resolve().then(act).catch((error) => {
+        this.error.textContent = error.message;
+      });
+    }
+    async mute(accountId, name) {
+      await this.app.conn.request("chat_mute", { account_id: accountId });
+      this.muted.add(accountId);
+      this.mutedNames.set(accountId, name);
+      for (const state of Object.values(this.rooms)) {
+        state.messages = state.messages.filter((m) => m.author_id !== accountId);
+      }
+      this.render();
+    }
+    async unmute(accountId) {
+      await this.app.conn.request("chat_unmute", { account_id: accountId });
+      this.muted.delete(accountId);
+      this.mutedNames.delete(accountId);
+      await this.reload();
+    }
+    askReason(item) {
+      const actions = item.querySelector(".chat-actions");
+      const reason = element("input", "chat-reason");
+      Object.assign(reason, { maxLength: 200, placeholder: "Why? (for the moderators)" });
+      actions.replaceChildren(reason, button("send report", "send-report"));
+      reason.focus();
+    }
+    async report(item, id) {
+      const reason = item.querySelector(".chat-reason").value;
+      await this.app.conn.request("chat_report", { message_id: id, reason });
+      item.querySelector(".chat-actions").replaceChildren(element("span", "muted", "reported"));
+    }
+    render() {
+      const me = this.app.account?.account_id;
+      for (const tab of this.tabs.querySelectorAll(".chat-tab")) {
+        const state2 = this.rooms[tab.dataset.room];
+        tab.classList.toggle("active", tab.dataset.room === this.room);
+        tab.classList.toggle("unread", state2.unread);
+      }
+      const state = this.rooms[this.room];
+      const items = state.messages.map((m) => {
+        const item = element("li", "chat-line");
+        item.dataset.message = String(m.message_id);
+        item.dataset.author = m.author_id;
+        item.dataset.name = m.author;
+        const actions = element("span", "chat-actions");
+        if (m.author_id !== me) {
+          actions.append(
+            button("mute", "mute", "Hide what this person writes, for you"),
+            button("report", "report", "Report this message to the moderators")
+          );
+        }
+        if (this.moderator) actions.append(button("hide", "hide", "Hide for everyone"));
+        item.append(
+          element("span", "chat-author", m.author),
+          " ",
+          element("span", "chat-text", m.text),
+          " ",
+          actions
+        );
+        return item;
+      });
+      if (state.refused) items.push(element("li", "muted chat-refused", state.refused));
+      else if (!items.length) items.push(element("li", "muted", "No messages yet."));
+      this.log.replaceChildren(...items);
+      this.log.scrollTop = this.log.scrollHeight;
+      this.form.hidden = !state.canWrite;
+      this.note.replaceChildren();
+      if (!state.canWrite && state.whyNot && !state.refused) this.note.textContent = state.whyNot;
+      for (const [accountId, name] of this.mutedNames) {
+        const line2 = element("span", "chat-muted", `You muted ${name}. `);
+        const undo = button("unmute", "unmute");
+        undo.dataset.account = accountId;
+        line2.append(undo);
+        this.note.append(line2);
       }
     }
   };
@@ -3435,10 +3673,10 @@
     }
     // -- changes -------------------------------------------------------------------
     _click(e) {
-      const button = e.target.closest("button");
-      if (!button || !this.root) return;
-      const profile = button.closest("[data-profile]")?.dataset.profile;
-      const action = button.dataset.action;
+      const button2 = e.target.closest("button");
+      if (!button2 || !this.root) return;
+      const profile = button2.closest("[data-profile]")?.dataset.profile;
+      const action = button2.dataset.action;
       if (action === "close") this.close();
       else if (action === "add" || action === "more") this._count(profile, 1);
       else if (action === "less") this._count(profile, -1);
@@ -3605,11 +3843,11 @@
       return `${label}${presets} <button data-action="build-list" data-spec="${c.index}">Build your own list…</button> <span class="muted">(limit ${catalog.points_limit} points)</span>`;
     }
     // A click in the row; true if it was ours.
-    click(button, panel, view) {
-      const action = button.dataset.action;
+    click(button2, panel, view) {
+      const action = button2.dataset.action;
       const catalog = this.catalogFor(view);
       if (action === "submit-list") {
-        const select = panel.querySelector(`select.preset[data-spec="${button.dataset.spec}"]`);
+        const select = panel.querySelector(`select.preset[data-spec="${button2.dataset.spec}"]`);
         const preset = catalog?.presets?.find((p) => p.key === select?.value);
         if (!preset) {
           this.hooks.status("No ready-made list fits this match's points limit.");
@@ -3665,12 +3903,12 @@
     }
     // Hovering a value button of an attack whose target is chosen (Power Blow?).
     hoverButton(e) {
-      const button = e.target.closest("button[data-param]");
-      if (!button) return;
-      const c = this.ui.candidates.find((x) => x.index === Number(button.dataset.spec));
+      const button2 = e.target.closest("button[data-param]");
+      if (!button2) return;
+      const c = this.ui.candidates.find((x) => x.index === Number(button2.dataset.spec));
       if (!c || !ODDS_COMMANDS.has(c.spec.type)) return;
-      const name = button.dataset.param;
-      const value = c.spec.params[name][Number(button.dataset.value)];
+      const name = button2.dataset.param;
+      const value = c.spec.params[name][Number(button2.dataset.value)];
       const target = this.ui._boardParam(c);
       if (target) return;
       this._requestOdds(c, { [name]: value });
@@ -4278,9 +4516,9 @@
       this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
     }
     _click(e) {
-      const button = e.target.closest("button");
-      if (!button || this.busy) return;
-      const action = button.dataset.action;
+      const button2 = e.target.closest("button");
+      if (!button2 || this.busy) return;
+      const action = button2.dataset.action;
       if (this.error) this.error = null;
       if (action === "place-rest") {
         this._planChanged(this.plan.start(this.candidates));
@@ -4300,20 +4538,20 @@
         this.reset();
         return;
       }
-      const index = Number(button.dataset.spec);
+      const index = Number(button2.dataset.spec);
       const c = this.candidates.find((x) => x.index === index);
       if (!c) return;
       if (action === "do") {
         this._submit(c);
       } else if (action?.startsWith("terrain-")) {
-        this._terrainAction(c, action, button.dataset.tool);
+        this._terrainAction(c, action, button2.dataset.tool);
       } else if (action === "subset-done") {
-        this._finishSubset(index, button.dataset.subset);
-      } else if (button.dataset.subset) {
-        this._toggle(index, button.dataset.subset, Number(button.dataset.value));
-      } else if (this.lists.click(button, this.panel, this.view)) {
-      } else if (button.dataset.param) {
-        this._choose(index, button.dataset.param, Number(button.dataset.value));
+        this._finishSubset(index, button2.dataset.subset);
+      } else if (button2.dataset.subset) {
+        this._toggle(index, button2.dataset.subset, Number(button2.dataset.value));
+      } else if (this.lists.click(button2, this.panel, this.view)) {
+      } else if (button2.dataset.param) {
+        this._choose(index, button2.dataset.param, Number(button2.dataset.value));
       }
     }
   };
@@ -4476,8 +4714,8 @@
       return true;
     }
     _click(e) {
-      const button = e.target.closest("button[data-trail]");
-      if (button) this.go(button.dataset.trail);
+      const button2 = e.target.closest("button[data-trail]");
+      if (button2) this.go(button2.dataset.trail);
     }
     _key(e) {
       if (e.target.closest?.("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -4546,6 +4784,7 @@
         <div class="side-column">
           <section class="card prompt" aria-live="polite"></section>
           <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
+          <section class="card chat-card"></section>
           <section class="card roster"></section>
         </div>
       </div>
@@ -4646,6 +4885,8 @@
         log: () => $(this.root, ".log"),
         name: (id) => this.names.get(id) || id
       });
+      this.chat = new ChatPanel($(this.root, ".chat-card"), this.app, this.matchId);
+      this.chat.show();
       this.root.addEventListener("click", (e) => this.click(e));
       $(this.root, ".names-toggle").addEventListener("change", (e) => {
         this.board.showNames = e.target.checked;
@@ -4681,35 +4922,36 @@
       this.trail?.stop();
       this.app.turn?.(null);
       this.clocks?.destroy();
+      this.chat?.destroy();
       this.promptUI?.lists.closeBuilder();
       this.app.conn.unsubscribe(this.matchId);
     }
     click(e) {
-      const button = e.target.closest("button");
-      if (!button) return;
-      if (button.dataset.zoom) {
-        const zoom = button.dataset.zoom;
+      const button2 = e.target.closest("button");
+      if (!button2) return;
+      if (button2.dataset.zoom) {
+        const zoom = button2.dataset.zoom;
         this.board.setZoom(zoom === "fit" ? 1 : this.board.zoom * (zoom === "in" ? 1.25 : 0.8));
-      } else if (button.dataset.action === "resign") {
-        if (button.dataset.confirm !== "yes") {
-          button.dataset.confirm = "yes";
-          button.textContent = "Really resign?";
+      } else if (button2.dataset.action === "resign") {
+        if (button2.dataset.confirm !== "yes") {
+          button2.dataset.confirm = "yes";
+          button2.textContent = "Really resign?";
           return;
         }
         this.app.conn.request("resign", { match_id: this.matchId }).catch((error) => this.actionError(error.message));
-      } else if (button.dataset.action === "offer-draw") {
+      } else if (button2.dataset.action === "offer-draw") {
         this.app.conn.request("command", {
           match_id: this.matchId,
           command: "offer_draw",
           args: {}
         }).catch((error) => this.actionError(error.message));
-      } else if (button.dataset.action === "rematch") {
-        button.disabled = true;
+      } else if (button2.dataset.action === "rematch") {
+        button2.disabled = true;
         this.app.rematches.ask(this.matchId).then((refused) => {
-          button.disabled = false;
+          button2.disabled = false;
           if (refused) this.actionError(refused);
         });
-      } else if (button.dataset.action === "leave") {
+      } else if (button2.dataset.action === "leave") {
         this.app.conn.request("leave", { match_id: this.matchId }).then(() => this.app.go("#/lobby")).catch((error) => this.actionError(error.message));
       }
     }
@@ -4755,6 +4997,7 @@
           this.result = frame.result;
           this.ratings = frame.ratings || null;
           this.clocks.stop();
+          this.chat.reload();
           this.renderHead();
           this.renderPrompt();
           break;
@@ -5141,11 +5384,14 @@
             <section class="card summary-card" hidden></section>
             <section class="card roster"></section>
             <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
+            <section class="card chat-card"></section>
           </div>
         </div>
       </div>`;
       this.board = new Board($(this.root, ".board"), { onHover: () => {
       } });
+      this.chat = new ChatPanel($(this.root, ".chat-card"), this.app, this.matchId);
+      this.chat.show();
       try {
         this.doc = await this.app.conn.request("get_replay", { match_id: this.matchId });
       } catch (error) {
@@ -5178,6 +5424,7 @@
     }
     hide() {
       this.pause();
+      this.chat?.destroy();
       document.removeEventListener("keydown", this.onKey);
     }
     players() {
@@ -5209,15 +5456,15 @@
       return lines;
     }
     click(e) {
-      const button = e.target.closest("button[data-by], button[data-go]");
-      if (button?.dataset.go === "play") {
+      const button2 = e.target.closest("button[data-by], button[data-go]");
+      if (button2?.dataset.go === "play") {
         if (this.timer) this.pause();
         else this.play();
-      } else if (button?.dataset.go === "summary") {
+      } else if (button2?.dataset.go === "summary") {
         this.showSummary();
-      } else if (button) {
+      } else if (button2) {
         this.pause();
-        this.go(button.dataset.by, Number(button.dataset.direction));
+        this.go(button2.dataset.by, Number(button2.dataset.direction));
       } else {
         const line2 = e.target.closest(".log li[data-seq]");
         if (line2) {
@@ -5266,8 +5513,8 @@
     pause() {
       clearInterval(this.timer);
       this.timer = null;
-      const button = this.root && this.root.querySelector(".play");
-      if (button) button.textContent = "▶ Play";
+      const button2 = this.root && this.root.querySelector(".play");
+      if (button2) button2.textContent = "▶ Play";
     }
     async viewAt(seq) {
       if (this.views.has(seq)) return this.views.get(seq);

@@ -32,6 +32,7 @@ export class Connection {
     this.counter = 0;
     this.pending = new Map(); // id -> {message, resolve, reject}
     this.subscriptions = new Map(); // match_id -> {spectate, views, lastSeq, onPush}
+    this.chats = new Map(); // match_id ("" for the lobby) -> {onPush, onResume} (chat.js)
     this.token = null;
     this.socket = null;
     this.attempt = 0;
@@ -103,6 +104,8 @@ export class Connection {
       for (const [matchId, sub] of this.subscriptions) {
         this._subscribeFrame(matchId, sub);
       }
+      // a chat is followed again by asking its history (what came meanwhile included)
+      for (const chat of this.chats.values()) chat.onResume();
     }
     for (const entry of unanswered) {
       if (entry.message) this._send(entry.message);
@@ -175,6 +178,10 @@ export class Connection {
     }
     if (frame.type === "error") {
       console.warn("server error", frame.code, frame.message);
+      return;
+    }
+    if (frame.type === "chat_message" || frame.type === "chat_hidden") {
+      this.chats.get(frame.match_id ?? "")?.onPush(frame);
       return;
     }
     const sub = this.subscriptions.get(frame.match_id);

@@ -3,6 +3,7 @@
 // snapshot, match_status, match_over).
 
 import { Board } from "./board.js";
+import { ChatPanel } from "./chat.js";
 import { ClockPanel } from "./clocks.js";
 import { ratingChangeText } from "./ratings.js";
 import { $, describeSetup, escape } from "./dom.js";
@@ -40,6 +41,7 @@ export function matchLayout(title) {
         <div class="side-column">
           <section class="card prompt" aria-live="polite"></section>
           <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
+          <section class="card chat-card"></section>
           <section class="card roster"></section>
         </div>
       </div>
@@ -153,6 +155,8 @@ export class MatchScreen {
       changed: () => this.drawBoard(), log: () => $(this.root, ".log"),
       name: (id) => this.names.get(id) || id,
     });
+    this.chat = new ChatPanel($(this.root, ".chat-card"), this.app, this.matchId);
+    this.chat.show();
     this.root.addEventListener("click", (e) => this.click(e));
     $(this.root, ".names-toggle").addEventListener("change", (e) => {
       this.board.showNames = e.target.checked;
@@ -191,6 +195,7 @@ export class MatchScreen {
     this.trail?.stop();
     this.app.turn?.(null);
     this.clocks?.destroy();
+    this.chat?.destroy();
     this.promptUI?.lists.closeBuilder();
     this.app.conn.unsubscribe(this.matchId);
   }
@@ -270,6 +275,7 @@ export class MatchScreen {
         this.result = frame.result;
         this.ratings = frame.ratings || null;
         this.clocks.stop();
+        this.chat.reload(); // (the players may read the spectators' room now)
         this.renderHead();
         this.renderPrompt();
         break;

@@ -6,6 +6,7 @@
 // replay_summary.js) waits for the end, so nothing is spoiled.
 
 import { Board } from "./board.js";
+import { ChatPanel } from "./chat.js";
 import { $, describeSetup, escape, when } from "./dom.js";
 import { formatEvent } from "./events.js";
 import { legendHtml, rosterHtml } from "./match.js";
@@ -72,10 +73,13 @@ export class ReplayViewer {
             <section class="card summary-card" hidden></section>
             <section class="card roster"></section>
             <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
+            <section class="card chat-card"></section>
           </div>
         </div>
       </div>`;
     this.board = new Board($(this.root, ".board"), { onHover: () => {} });
+    this.chat = new ChatPanel($(this.root, ".chat-card"), this.app, this.matchId); // (kept
+    this.chat.show(); // with the match: both rooms, as it ended)
     try {
       this.doc = await this.app.conn.request("get_replay", { match_id: this.matchId });
     } catch (error) {
@@ -109,6 +113,7 @@ export class ReplayViewer {
 
   hide() {
     this.pause();
+    this.chat?.destroy();
     document.removeEventListener("keydown", this.onKey);
   }
 
