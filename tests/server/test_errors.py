@@ -24,6 +24,19 @@ from server.cluster.leases import Leases
 from server.rules import registry
 from server.store.schema import commands, events, matches, seats
 from server.store.store import asyncpg_dsn
+from tests.chat.error_scenarios import (  # noqa: F401 - the chat errors' SCENARIOS
+    chat_bad_duration,
+    chat_empty,
+    chat_not_allowed,
+    chat_reason_required,
+    chat_silenced,
+    chat_too_fast,
+    chat_too_long,
+    no_such_account,
+    no_such_message,
+    no_such_room,
+    not_a_moderator,
+)
 from tests.kernel_example import SecretBids
 from tests.server.test_database_restart import drop_connections
 
