@@ -16,7 +16,7 @@ from server.config import ConfigError
 
 # Order here is the order `warband --help` lists them.
 COMMAND_MODULES = ["serve", "play", "watch", "db", "replay", "catalog", "points", "simulate",
-                   "bot"]
+                   "bot", "moderator"]
 
 
 class CommandError(Exception):

@@ -169,10 +169,12 @@ class ChatRooms:
         if row is None:
             raise ProtocolError("no_such_message")
         await self.chat.hide(message_id, moderator.id, self.clock())
+        place = await self.place(row["match_id"], row["room"])
         frame = Frame({"v": 1, "type": "chat_hidden", "match_id": row["match_id"],
                        "room": row["room"], "message_id": message_id})
-        for connection, _reader in self._current(row["match_id"]):
-            connection.push(frame)  # (an id it may not have seen tells it nothing)
+        for connection, reader in self._current(row["match_id"]):
+            if place.may_read(row["room"], reader):  # (the players: not the spectators')
+                connection.push(frame)
         return {"message_id": message_id, "hidden": True}
 
     async def silence(self, moderator: Account, account_id: str, minutes: int,

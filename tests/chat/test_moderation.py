@@ -5,11 +5,14 @@ non-moderator refused), all kept across a server restart. On SQLite and PostgreS
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from clients.client import ServerError
 from server.chat.filter import WordFilter
 from server.chat.limits import ChatSettings, WriteRate, clean_text
+from server.cli import main
 from tests.chat.conftest import chat_pushes, started_match
 
 
@@ -160,3 +163,44 @@ async def test_messages_mutes_and_silences_survive_a_restart(start_server, clien
     assert [m["text"] for m in (await bob.request("chat_history", **room))["messages"]] == \
         ["third"]  # Ann muted
     await _refused(ann, "chat_silenced", **room, text="back")
+
+
+async def test_a_repeated_send_is_answered_not_sent_twice(server, clients):
+    ann = await clients(server, "ann")
+    lobby = {"match_id": None, "room": "lobby"}
+    first = await ann.request("chat_send", request_id="say-1", **lobby, text="once")
+    again = await ann.request("chat_send", request_id="say-1", **lobby, text="once")
+    assert again == first
+    assert len((await ann.request("chat_history", **lobby))["messages"]) == 1
+
+
+async def test_the_moderator_command_grants_and_revokes(start_server, clients,
+                                                        database_url):
+    server = await start_server()
+    mod = await clients(server, "moddy")
+    guest = await clients(server, "Gus", guest=True)
+    sent = await guest.request("chat_history", match_id=None, room="lobby")
+    assert sent["moderator"] is False
+    assert await asyncio.to_thread(main, ["moderator", "MODDY", "--database",
+                                          database_url]) == 0
+    assert (await mod.request("chat_history", match_id=None, room="lobby"))["moderator"]
+    assert await asyncio.to_thread(main, ["moderator", "moddy", "--revoke", "--database",
+                                          database_url]) == 0
+    await _refused(mod, "not_a_moderator", "chat_silence",
+                   account_id=guest.me["account_id"], minutes=5, reason="spam")
+    assert await asyncio.to_thread(main, ["moderator", "nobody", "--database",
+                                          database_url]) == 1
+
+
+async def test_hiding_a_spectators_message_is_not_told_to_the_players_during_play(
+        server, clients):
+    ann, bob, cy, mod = (await clients(server, "ann"), await clients(server, "bob"),
+                         await clients(server, "cy_watch"), await clients(server, "moddy"))
+    match_id = await started_match(ann, bob)
+    await server.services.chat.chat.set_moderator(mod.me["account_id"], True)
+    for client in (ann, cy):
+        await client.request("chat_history", match_id=match_id, room="players")
+    said = await cy.request("chat_send", match_id=match_id, room="spectators", text="spoiler")
+    await mod.request("chat_hide", message_id=said["message_id"])
+    assert [p["type"] for p in await chat_pushes(cy)] == ["chat_message", "chat_hidden"]
+    assert await chat_pushes(ann) == []
