@@ -266,6 +266,12 @@ class ChatSilence(Request, tag="chat_silence"):
     reason: Text
 
 
+class ChatReports(Request, tag="chat_reports"):
+    """Moderators: the newest reports."""
+
+    limit: int = 50
+
+
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
     CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign, ClaimTimeout,
@@ -274,7 +280,7 @@ REQUEST_TYPES: tuple[type[Request], ...] = (
     CatalogRequest, CheckList,
     GetRatings, RatingHistory, Leaderboard,
     ChatHistory, ChatUnfollow, ChatSend, ChatMute, ChatUnmute, ChatReport, ChatHide,
-    ChatSilence,
+    ChatSilence, ChatReports,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
@@ -283,7 +289,7 @@ AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | L
               | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList
               | GetRatings | RatingHistory | Leaderboard
               | ChatHistory | ChatUnfollow | ChatSend | ChatMute | ChatUnmute | ChatReport
-              | ChatHide | ChatSilence)
+              | ChatHide | ChatSilence | ChatReports)
 
 _decoder = msgspec.msgpack.Decoder(AnyRequest)
 _encoder = msgspec.msgpack.Encoder()

@@ -518,6 +518,7 @@ HANDLERS.update({  # chat (server/chat/requests.py)
     "chat_report": ClientConnection.on_chat_report,
     "chat_hide": ClientConnection.on_chat_hide,
     "chat_silence": ClientConnection.on_chat_silence,
+    "chat_reports": ClientConnection.on_chat_reports,
 })
 # Requests whose repeat (same id, same account) must be answered, not applied again.
 # Commands and resignations are also remembered durably by their match actor.

@@ -1,6 +1,7 @@
 """The chat requests, for the gateway's connections: `chat_history` (which also
 follows the match's chat), `chat_unfollow`, `chat_send`, `chat_mute`,
-`chat_unmute`, `chat_report`, and the moderators' `chat_hide` and `chat_silence`.
+`chat_unmute`, `chat_report`, and the moderators' `chat_hide`, `chat_silence` and
+`chat_reports`.
 
 A mixin of `server.gateway.ClientConnection` (it uses the connection's
 `_signed_in`, `services.chat` and `chat_followed`)."""
@@ -15,6 +16,7 @@ from protocol.messages import (
     ChatHistory,
     ChatMute,
     ChatReport,
+    ChatReports,
     ChatSend,
     ChatSilence,
     ChatUnfollow,
@@ -59,6 +61,9 @@ class ChatRequests:
     async def on_chat_silence(self, request: ChatSilence) -> dict:
         return await self.services.chat.silence(self._signed_in(), request.account_id,
                                                 request.minutes, request.reason)
+
+    async def on_chat_reports(self, request: ChatReports) -> dict:
+        return await self.services.chat.reports(self._signed_in(), request.limit)
 
     def _stop_chat(self) -> None:
         """No more chat pushes (signed out, signed in as another account, or closed)."""

@@ -31,6 +31,7 @@ MATCH_ROOMS = (PLAYERS, SPECTATORS)
 MAX_FOLLOWED = 50  # chats one connection follows at once (the oldest is dropped)
 MAX_SILENCE_MINUTES = 30 * 24 * 60
 MAX_REASON = 200
+MAX_REPORTS = 200  # reports a moderator's chat_reports gets at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,24 +83,27 @@ class ChatRooms:
     # -- reading and following ----------------------------------------------------------
     async def history(self, connection: Any, account: Account, match_id: str | None,
                       room: str) -> dict[str, Any]:
+        identity = connection.identity  # (who asked: a sign-out meanwhile voids the follow)
         place = await self.place(match_id, room)
         if not place.may_read(room, account):
             raise ProtocolError("chat_not_allowed", "Players do not see the spectators' "
                                 "chat until the match ends.")
         muted = await self.chat.muted_by(account.id)
         messages = await self.chat.history(match_id, room, muted)
-        self.follow(connection, match_id)
+        self.follow(connection, match_id, identity)
         cannot = place.why_not_write(room, account, self.settings)
         return {"match_id": match_id, "room": room,
                 "messages": [m.to_wire() for m in messages],
                 "can_write": cannot is None, "why_not": cannot, "muted": sorted(muted),
                 "moderator": await self.chat.is_moderator(account.id)}
 
-    def follow(self, connection: Any, match_id: str | None) -> None:
+    def follow(self, connection: Any, match_id: str | None, identity: int) -> None:
+        if connection.identity != identity or connection.closing:
+            return  # (signed out or in as someone else, or closed, since it asked)
         followed = connection.chat_followed
         followed.pop(match_id, None)
         followed[match_id] = True  # (most recent last)
-        self.followers.setdefault(match_id, {})[connection] = connection.identity
+        self.followers.setdefault(match_id, {})[connection] = identity
         while len(followed) > MAX_FOLLOWED:
             self.unfollow(connection, next(iter(followed)))
 
@@ -189,6 +193,10 @@ class ChatRooms:
         until = now + 60.0 * minutes
         await self.chat.silence(account_id, until, moderator.id, reason, now)
         return {"account_id": account_id, "until": until if minutes else None}
+
+    async def reports(self, moderator: Account, limit: int) -> dict:
+        await self._moderator(moderator)
+        return {"reports": await self.chat.reports(min(max(1, limit), MAX_REPORTS))}
 
     async def _moderator(self, account: Account) -> None:
         if not await self.chat.is_moderator(account.id):

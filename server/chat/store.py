@@ -106,6 +106,31 @@ class ChatStore:
         except IntegrityError:
             return False
 
+    async def reports(self, limit: int) -> list[dict[str, Any]]:
+        """The newest reports, for the moderators: the message, its author, the reporter."""
+        author, reporter = accounts.alias("author"), accounts.alias("reporter")
+        query = (select(chat_reports.c.message_id, chat_reports.c.reason,
+                        chat_reports.c.created_at, chat_messages.c.match_id,
+                        chat_messages.c.room, chat_messages.c.author_id, chat_messages.c.text,
+                        chat_messages.c.hidden_at, author.c.display_name.label("author_name"),
+                        author.c.guest.label("author_guest"),
+                        reporter.c.display_name.label("reporter_name"),
+                        reporter.c.guest.label("reporter_guest"))
+                 .select_from(chat_reports
+                              .join(chat_messages,
+                                    chat_messages.c.id == chat_reports.c.message_id)
+                              .join(author, author.c.id == chat_messages.c.author_id)
+                              .join(reporter, reporter.c.id == chat_reports.c.reporter_id))
+                 .order_by(chat_reports.c.created_at.desc()).limit(limit))
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [{"message_id": r.message_id, "match_id": r.match_id, "room": r.room,
+                 "author_id": r.author_id,
+                 "author": shown_name(r.author_name, guest=r.author_guest), "text": r.text,
+                 "hidden": r.hidden_at is not None,
+                 "reporter": shown_name(r.reporter_name, guest=r.reporter_guest),
+                 "reason": r.reason, "at": r.created_at} for r in rows]
+
     # -- mutes --------------------------------------------------------------------------
     async def mute(self, account_id: str, muted_id: str, now: float) -> None:
         try:

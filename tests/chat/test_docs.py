@@ -29,7 +29,7 @@ def test_asyncapi_covers_every_request_and_the_chat_pushes_and_errors():
 def test_protocol_md_has_the_chat_requests_and_errors():
     text = (DOCS / "protocol.md").read_text()
     for kind in ("chat_history", "chat_unfollow", "chat_send", "chat_report", "chat_hide",
-                 "chat_silence"):
+                 "chat_silence", "chat_reports"):
         assert f"### `{kind}`" in text
     assert "### `chat_mute`, `chat_unmute`" in text
     for code in CHAT_ERRORS:

@@ -120,14 +120,20 @@ async def test_a_moderator_hides_for_everyone_and_silences(server, clients):
     await _refused(bob, "not_a_moderator", "chat_hide", message_id=rude["message_id"])
     await _refused(bob, "not_a_moderator", "chat_silence", account_id=ann.me["account_id"],
                    minutes=10, reason="spam")
+    await _refused(bob, "not_a_moderator", "chat_reports")
     await server.services.chat.chat.set_moderator(mod.me["account_id"], True)
     assert (await mod.request("chat_history", **room))["moderator"] is True
+    reports = (await mod.request("chat_reports"))["reports"]
+    assert [(r["message_id"], r["author"], r["text"], r["reporter"], r["reason"], r["hidden"])
+            for r in reports] == [(rude["message_id"], "ann", "rude words", "bob",
+                                   "insulting", False)]
     await _refused(mod, "no_such_message", "chat_hide", message_id=999_999)
     await mod.request("chat_hide", message_id=rude["message_id"])
     pushes = await chat_pushes(bob)
     assert pushes[-1] == {"v": 1, "type": "chat_hidden", "match_id": match_id,
                           "room": "players", "message_id": rude["message_id"]}
     assert (await ann.request("chat_history", **room))["messages"] == []
+    assert (await mod.request("chat_reports"))["reports"][0]["hidden"] is True
     await _refused(mod, "chat_bad_duration", "chat_silence",
                    account_id=ann.me["account_id"], minutes=-1, reason="spam")
     silenced = await mod.request("chat_silence", account_id=ann.me["account_id"],
