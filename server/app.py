@@ -109,6 +109,8 @@ class WarbandServer:
         await self.hub.start()
         self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
                                  burst=o.burst, admission=self.admission, chat=o.chat)
+        if self.nats is not None:  # (chat reaches the other nodes' followers too)
+            await self.services.chat.join_cluster(self.nats, o.node_id)
         # websockets refuses frames over 4x the protocol limit outright (close 1009);
         # between 1x and 4x the gateway answers frame_too_large before closing.
         try:
@@ -144,6 +146,7 @@ class WarbandServer:
                 await self.server.wait_closed()
         if self.services is not None:
             await self.services.seeks.close()
+            await self.services.chat.close()
         if self.hub is not None:
             await self.hub.stop()  # (what was acknowledged is stored; leases released)
         if self.hub is not None and self.hub.forwarder is not None:

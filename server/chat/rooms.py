@@ -9,8 +9,8 @@ A connection follows a match's chat (both rooms, each as it may read it) from it
 `chat_history` request until it unfollows, closes, or signs out or in as someone
 else: each follow records the connection's identity (server.gateway) and is served
 only while that holds, so a seated player who logs out stops receiving at once.
-Pushes go to this process's connections only (a second process would relay
-chat_message and chat_hidden through the broker, as the matches' pushes are)."""
+With several nodes, each message and hiding is also published to the other nodes,
+which deliver it to their own followers by the same rules (server.chat.relay)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from protocol.errors import ProtocolError
 from server.accounts import Account
 from server.chat.filter import WordFilter
 from server.chat.limits import ChatSettings, WriteRate, clean_text
+from server.chat.relay import ChatRelay
 from server.chat.store import ChatStore, Message
 from server.frames import Frame
 from server.store.store import Store
@@ -67,6 +68,15 @@ class ChatRooms:
         self.clock = clock
         # match id (None: the lobby) -> following connection -> its identity then
         self.followers: dict[str | None, dict[Any, int]] = {}
+        self.relay: ChatRelay | None = None  # several nodes: the others' followers
+
+    async def join_cluster(self, client: Any, node: str) -> None:
+        self.relay = ChatRelay(client, node)
+        await self.relay.start(self.deliver)
+
+    async def close(self) -> None:
+        if self.relay is not None:
+            await self.relay.stop()
 
     # -- where ------------------------------------------------------------------------
     async def place(self, match_id: str | None, room: str) -> Place:
@@ -141,12 +151,32 @@ class ChatRooms:
         text = self.filter.apply(clean_text(text, self.settings.max_length))
         self.rate.take(account.id)  # (last: a refused message costs no token)
         message = await self.chat.add(match_id, room, account.id, text, now)
-        muters = await self.chat.muters_of(account.id)
-        frame = Frame({"v": 1, "type": "chat_message", **message.to_wire()})
+        await self._tell({"kind": "message", "message": message.to_wire(), "room": room,
+                          "live": place.live, "players": sorted(place.players),
+                          "muters": sorted(await self.chat.muters_of(account.id))})
+        return message
+
+    # -- delivering -----------------------------------------------------------------------
+    async def _tell(self, news: dict[str, Any]) -> None:
+        """Deliver to this node's followers, then to the other nodes' (server.chat.relay)."""
+        self.deliver(news)
+        if self.relay is not None:
+            await self.relay.publish(news)
+
+    def deliver(self, news: dict[str, Any]) -> None:
+        """A message or a hiding, to this node's followers who may read its room."""
+        match_id = news["message"]["match_id"]
+        room = news["room"]
+        place = Place(match_id, news["live"], frozenset(news["players"]))
+        muters = set(news.get("muters", ()))
+        if news["kind"] == "message":
+            frame = Frame({"v": 1, "type": "chat_message", **news["message"]})
+        else:
+            frame = Frame({"v": 1, "type": "chat_hidden", "match_id": match_id, "room": room,
+                           "message_id": news["message"]["message_id"]})
         for connection, reader in self._current(match_id):
             if reader.id not in muters and place.may_read(room, reader):
                 connection.push(frame)
-        return message
 
     # -- a person's own tools -----------------------------------------------------------
     async def report(self, account: Account, message_id: int, reason: str) -> dict:
@@ -174,11 +204,10 @@ class ChatRooms:
             raise ProtocolError("no_such_message")
         await self.chat.hide(message_id, moderator.id, self.clock())
         place = await self.place(row["match_id"], row["room"])
-        frame = Frame({"v": 1, "type": "chat_hidden", "match_id": row["match_id"],
-                       "room": row["room"], "message_id": message_id})
-        for connection, reader in self._current(row["match_id"]):
-            if place.may_read(row["room"], reader):  # (the players: not the spectators')
-                connection.push(frame)
+        # (to whoever may read its room: the players are not told of the spectators')
+        await self._tell({"kind": "hidden", "room": row["room"], "live": place.live,
+                          "players": sorted(place.players),
+                          "message": {"match_id": row["match_id"], "message_id": message_id}})
         return {"message_id": message_id, "hidden": True}
 
     async def silence(self, moderator: Account, account_id: str, minutes: int,
