@@ -1,11 +1,12 @@
 """Chat in the browser (issue 32): two players in one match exchange messages in its
 chat panel, text that looks like HTML shows literally (textContent, never markup),
-a spectator's tab is theirs alone during play, and the replay page shows the chat."""
+a spectator's tab is theirs alone during play, the replay page shows the chat, and
+the lobby has a chat guests read."""
 
 from __future__ import annotations
 
 from clients.client import Client
-from tests.web.pages import new_page, shot
+from tests.web.pages import new_page, shot, sign_in_as_guest
 
 
 async def register(url: str, username: str) -> None:
@@ -41,7 +42,7 @@ def test_two_browsers_chat_and_html_looking_text_shows_literally(browser, server
         log_in(bob, "bob_chat")
         bob.wait_for_selector(f"tr[data-match='{match_id}'] button[data-join]").click()
         bob.wait_for_selector(".match-status >> text=active")
-        ann.wait_for_selector(".chat-form:not([hidden])")
+        ann.wait_for_selector(".chat-form")
 
         say(ann, "<b>x</b>")
         line = bob.wait_for_selector(".chat-log .chat-line")
@@ -55,7 +56,7 @@ def test_two_browsers_chat_and_html_looking_text_shows_literally(browser, server
         # the spectators' room is not the players' during play
         bob.click(".chat-tab[data-room=spectators]")
         assert "until the match ends" in bob.locator(".chat-refused").inner_text()
-        assert bob.locator(".chat-form").is_hidden()
+        assert bob.locator(".chat-form").count() == 0
         shot(bob, "60-chat")
 
         # Bob mutes Ann: her next message does not reach him
@@ -79,3 +80,25 @@ def test_two_browsers_chat_and_html_looking_text_shows_literally(browser, server
     finally:
         ann.context.close()
         bob.context.close()
+
+
+def test_the_lobby_chat(browser, server):
+    errors: list[str] = []
+    ann, gus = new_page(browser, server, errors), new_page(browser, server, errors)
+    try:
+        server.run(register(server.server.url, "ann_lobby"))
+        log_in(ann, "ann_lobby")
+        sign_in_as_guest(gus, "Gus")
+        gus.wait_for_selector(".lobby-chat .chat-note >> text=register to write")
+        assert gus.locator(".lobby-chat .chat-form").count() == 0  # guests read only
+        ann.wait_for_selector(".lobby-chat .chat-form")
+        assert ann.locator(".lobby-chat .chat-tabs").count() == 0  # one room
+        say(ann, "anyone for <i>SBH</i>?")
+        line = gus.wait_for_selector(".lobby-chat .chat-text")
+        assert line.inner_text() == "anyone for <i>SBH</i>?"
+        assert gus.locator(".lobby-chat i").count() == 0
+        shot(gus, "61-lobby-chat")
+        assert errors == []
+    finally:
+        ann.context.close()
+        gus.context.close()

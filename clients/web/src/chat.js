@@ -1,9 +1,10 @@
 // The chat panel of a match (docs/protocol.md, Chat): its players' and spectators'
-// rooms as two tabs, live from chat_message / chat_hidden pushes, with mute and
+// rooms as two tabs (or the lobby's one room, `matchId` null), live from chat_message / chat_hidden pushes, with mute and
 // report on each message and a moderator's hide. Everything a player typed is put
 // in the page with textContent only, never as HTML.
 
-const ROOMS = { players: "Players", spectators: "Spectators" };
+export const MATCH_ROOMS = { players: "Players", spectators: "Spectators" };
+export const LOBBY_ROOMS = { lobby: "Lobby" };
 const MAX_LENGTH = 300;
 
 function element(tag, className, text) {
@@ -22,13 +23,15 @@ function button(label, action, title) {
 }
 
 export class ChatPanel {
-  constructor(container, app, matchId) {
+  constructor(container, app, matchId, rooms = MATCH_ROOMS) {
     this.box = container;
     this.app = app;
     this.matchId = matchId;
-    this.room = "players";
+    this.labels = rooms;
+    this.room = Object.keys(rooms)[0];
+    this.key = matchId ?? ""; // (the lobby's chat has no match)
     this.rooms = {};
-    for (const room of Object.keys(ROOMS)) {
+    for (const room of Object.keys(rooms)) {
       this.rooms[room] = { messages: [], canWrite: false, whyNot: null, refused: null,
         unread: false };
     }
@@ -40,8 +43,8 @@ export class ChatPanel {
   show() {
     this.box.replaceChildren();
     this.box.append(element("h3", "", "Chat"));
-    this.tabs = element("div", "chat-tabs");
-    for (const [room, label] of Object.entries(ROOMS)) {
+    this.tabs = element("div", "chat-tabs"); // (left out for a single room)
+    for (const [room, label] of Object.entries(this.labels)) {
       const tab = element("button", "small chat-tab", label);
       tab.type = "button";
       tab.dataset.room = room;
@@ -57,13 +60,14 @@ export class ChatPanel {
     send.type = "submit";
     this.form.append(this.input, send);
     this.error = element("p", "chat-error status error");
-    this.box.append(this.tabs, this.note, this.log, this.form, this.error);
+    if (Object.keys(this.labels).length > 1) this.box.append(this.tabs);
+    this.box.append(this.note, this.log, this.form, this.error);
     this.box.addEventListener("click", (e) => this.click(e));
     this.form.addEventListener("submit", (e) => {
       e.preventDefault();
       this.send();
     });
-    this.app.conn.chats.set(this.matchId, {
+    this.app.conn.chats.set(this.key, {
       onPush: (frame) => this.push(frame), onResume: () => this.reload(),
     });
     this.render();
@@ -71,14 +75,14 @@ export class ChatPanel {
   }
 
   destroy() {
-    this.app.conn.chats.delete(this.matchId);
+    this.app.conn.chats.delete(this.key);
     this.app.conn.request("chat_unfollow", { match_id: this.matchId }).catch(() => {});
   }
 
   // Both rooms' histories again (on show, after a reconnection, when the match ends:
   // the players may read the spectators' room from then on).
   async reload() {
-    await Promise.all(Object.keys(ROOMS).map((room) => this.load(room)));
+    await Promise.all(Object.keys(this.labels).map((room) => this.load(room)));
     this.render();
   }
 
@@ -207,7 +211,9 @@ export class ChatPanel {
     else if (!items.length) items.push(element("li", "muted", "No messages yet."));
     this.log.replaceChildren(...items);
     this.log.scrollTop = this.log.scrollHeight;
-    this.form.hidden = !state.canWrite;
+    // (left out, not hidden, where one may not write: no control that cannot be used)
+    if (!state.canWrite) this.form.remove();
+    else if (!this.form.isConnected) this.log.after(this.form);
     this.note.replaceChildren();
     if (!state.canWrite && state.whyNot && !state.refused) this.note.textContent = state.whyNot;
     for (const [accountId, name] of this.mutedNames) {

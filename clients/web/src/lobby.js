@@ -1,6 +1,7 @@
 // Signing in (guest, register, login) and the lobby: open matches, creating an
 // SBH match, joining one (publicly or by invite code), watching any match by id.
 
+import { ChatPanel, LOBBY_ROOMS } from "./chat.js";
 import { timeControlWords } from "./clocks.js";
 import { QuickPair } from "./quick_pair.js";
 import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
@@ -163,6 +164,7 @@ export class Lobby {
           </form>
           <p class="status error form-error" id="watch-status" role="alert"></p>
         </section>
+        <section class="card wide chat-card lobby-chat"></section>
         <section class="card wide">
           <h2>Open matches <button id="refresh" class="small">Refresh</button></h2>
           <p class="status error form-error" id="open-status" role="alert"></p>
@@ -208,12 +210,15 @@ export class Lobby {
       if (button.dataset.join) this.join({ match_id: button.dataset.join }, "#open-status");
       else this.app.go(`#/watch/${button.dataset.watch}`);
     });
+    this.chat = new ChatPanel($(this.root, ".lobby-chat"), this.app, null, LOBBY_ROOMS);
+    this.chat.show();
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 5000);
   }
 
   hide() {
     clearInterval(this.timer);
+    this.chat?.destroy();
   }
 
   // An error is shown beside the control that caused it; the others are cleared.
