@@ -22,6 +22,7 @@ from protocol.messages import MAX_FRAME_BYTES
 from server import gc_tuning
 from server.admission import HANDSHAKE_BURST, HANDSHAKES_PER_SECOND, PER_ADDRESS, Admission
 from server.cluster.forwarding import Forwarder
+from server.cluster.replies import SharedReplies
 from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services, client_address
 from server.matches.hub import Hub
@@ -107,6 +108,8 @@ class WarbandServer:
         await self.hub.start()
         self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
                                  burst=o.burst, admission=self.admission)
+        if self.nats is not None:  # (a repeated request id answered alike on every node)
+            self.services.shared_replies = await SharedReplies.open(self.nats)
         # websockets refuses frames over 4x the protocol limit outright (close 1009);
         # between 1x and 4x the gateway answers frame_too_large before closing.
         try:

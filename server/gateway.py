@@ -99,6 +99,7 @@ class Services:
         self.rate, self.burst, self.outgoing_bytes = rate, burst, outgoing_bytes
         # account id (or connection key) -> "kind:request id" -> the reply, for repeats
         self.replies: OrderedDict[str, OrderedDict[str, dict]] = OrderedDict()
+        self.shared_replies = None  # (several nodes: server.cluster.replies.SharedReplies)
         # token -> the connections signed in with it, so that a logout ends them all
         self.token_holders: dict[str, set[ClientConnection]] = {}
 
@@ -258,6 +259,10 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
         request_id = request.id
         memory = self._memory()
         remembered = memory.get(f"{kind}:{request_id}") if kind in IDEMPOTENT else None
+        shared = self.services.shared_replies  # (several nodes: server.cluster.replies)
+        if remembered is None and kind in IDEMPOTENT and shared is not None:
+            with contextlib.suppress(Exception):  # (NATS away: this node's memory only)
+                remembered = await shared.get(self._memory_key(), kind, request_id)
         if remembered is not None:
             self.push(reply(request_id, remembered))
             return
@@ -286,10 +291,16 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
             memory[f"{kind}:{request_id}"] = result
             while len(memory) > REMEMBERED_REPLIES:
                 memory.popitem(last=False)
+            if shared is not None:
+                with contextlib.suppress(Exception):
+                    await shared.put(self._memory_key(), kind, request_id, result)
         self.push(reply(request_id, result))
 
+    def _memory_key(self) -> str:
+        return self.account.id if self.account else self.key
+
     def _memory(self) -> OrderedDict[str, dict]:
-        key = self.account.id if self.account else self.key
+        key = self._memory_key()
         replies = self.services.replies
         memory = replies.setdefault(key, OrderedDict())
         replies.move_to_end(key)

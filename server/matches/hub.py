@@ -169,6 +169,8 @@ class Hub(Owning):
         actor = self.actors.get(match_id)
         if actor is not None:
             return actor
+        if self.forwarder is not None and self.forwarder.known(match_id) is not None:
+            return self.forwarder.known(match_id)  # (run by another node, as last found)
         chunk = self._unread.get(match_id)
         if chunk is not None:  # resumed at start-up: its actor comes with its chunk's rows
             with contextlib.suppress(Exception):  # (else it is resumed on its own, below)
