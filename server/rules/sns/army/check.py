@@ -76,7 +76,7 @@ def _read_entry(entry, index: int, catalog: Catalog) -> tuple[dict | None, list[
     problems = [Violation(code, f"{name}: {message}", passage, index)
                 for code, message, passage in _kit_problems(kit, items, own)]
     claimed = entry.get("cost")
-    if claimed is not None and claimed != priced.gold:
+    if claimed is not None and (type(claimed) is not int or claimed != priced.gold):
         problems.append(Violation("wrong_cost", f"{name} costs {priced.gold} gold, not "
                                   f"{claimed}.", COSTS, index))
     names = {item.name for item in items}
