@@ -21,6 +21,7 @@ def test_a_legal_army_is_priced_and_nothing_refused():
     assert priced["gold"] == 124
     assert priced["units"][0] == {"name": "Dwarf Clanlord", "cost": 14, "kit": [
         "Infantry", "Heavy armor", "Veteran", "Shield", "Sword", "Commander"]}
+    assert priced["units"][1]["kit"][3] == "Hammer"  # "hammer or axe": the first
 
 
 def test_an_army_over_500_gold_is_refused():
@@ -127,3 +128,21 @@ def test_unreadable_entries_are_refused_with_close_matches():
     assert codes(found) == ["bad_army"]
     _, found = check_army(army("Dwarf Clanlord", {"name": "Odd", "kit": ["Shield x2"]}))
     assert codes(found) == ["bad_level"]
+
+
+def test_a_sample_units_printed_choices_are_made_in_the_list():
+    """seed 003, SAMPLE UNITS: "Dwarf: ... hammer or axe", "Elf Blade master: ...
+    Second attack (Sword or Dagger)": the choice is recorded and never changes the
+    price; by default the first printed."""
+    priced, found = check_army(army("Dwarf Clanlord", {"unit": "Dwarf", "choices": ["axe"]},
+                                    "Dwarf", {"unit": "Elf Blade master",
+                                              "choices": ["Dagger"]}))
+    assert found == []
+    kits = [u["kit"] for u in priced["units"][1:]]
+    assert kits[0][3] == "Axe" and kits[1][3] == "Hammer" and kits[2][-1] == "Dagger"
+    assert [u["cost"] for u in priced["units"][1:]] == [11, 11, 12]
+    for wrong in (["Spear"], ["Axe", "Axe"], "Axe"):
+        _, found = check_army(army("Dwarf Clanlord", {"unit": "Dwarf", "choices": wrong}))
+        assert codes(found) == ["bad_choice"], wrong
+    assert "'Spear' is not one of Hammer or Axe." in check_army(army(
+        "Dwarf Clanlord", {"unit": "Dwarf", "choices": ["Spear"]}))[1][0].message

@@ -5,7 +5,9 @@ basic scenario"), every problem listed with a sentence a player understands.
 A list is `{"name": ..., "units": [entry, ...]}`, one entry a figure: a sample unit
 `{"unit": "Dwarf"}` (or the special hero by its name), or a unit of the player's
 own `{"name": "Shield maiden", "kit": ["Infantry", "Shield", "Sword"]}`. Either
-may state `"cost"`, which must be what the builder charges. `check_army` returns
+may state `"cost"`, which must be what the builder charges. A sample printed with
+a choice ("sword or axe") takes `"choices": ["Axe"]`, one per choice in order (by
+default the first printed); the priced list holds the kit as chosen. `check_army` returns
 the list priced (`{"name", "units": [{"name", "kit", "cost"}], "gold"}`) and
 its violations; the priced list is empty when there are any.
 """
@@ -68,7 +70,8 @@ def _read_entry(entry, index: int, catalog: Catalog) -> tuple[dict | None, list[
             name = name.strip()
         else:
             sample = catalog.unit(entry["unit"])
-            name, kit = sample.name, list(sample.kit)
+            price_kit(sample.kit, catalog)  # (a printed choice must not change the price)
+            name, kit = sample.name, _choose(sample.kit, entry.get("choices"), catalog)
         priced = price_kit(kit, catalog)
     except RulesError as error:
         return bad(error.message, error.code, error.passage)
@@ -83,6 +86,30 @@ def _read_entry(entry, index: int, catalog: Catalog) -> tuple[dict | None, list[
     crew = catalog.unit(name).crew if not own else 0
     return {"name": name, "kit": kit, "cost": priced.gold, "names": names,
             "crew": crew}, problems
+
+
+def _choose(kit: tuple[str, ...], choices, catalog: Catalog) -> list[str]:
+    """A sample's kit with each "A | B" resolved: `choices` names one option per
+    choice in the kit's order; without it, each choice is its first option, as
+    printed ("sword or axe": sword)."""
+    groups = [i for i, text in enumerate(kit) if "|" in text]
+    if choices is None:
+        choices = [kit[i].split("|")[0].strip() for i in groups]
+    if not isinstance(choices, list) or len(choices) != len(groups) \
+            or not all(isinstance(c, str) for c in choices):
+        offered = "; ".join(kit[i].replace("|", "or") for i in groups) or "none"
+        raise RulesError("bad_choice", f"give one choice for each of the unit's choices "
+                         f"({offered}), in order.", SAMPLES)
+    resolved = list(kit)
+    for i, choice in zip(groups, choices, strict=True):
+        options = [option.strip() for option in kit[i].split("|")]
+        wanted = catalog.item(choice).name
+        picked = [o for o in options if catalog.item(o).name == wanted]
+        if not picked:
+            raise RulesError("bad_choice", f"{choice!r} is not one of "
+                             f"{' or '.join(options)}.", SAMPLES)
+        resolved[i] = picked[0]
+    return resolved
 
 
 def _kit_problems(kit: list[str], items, own: bool):
