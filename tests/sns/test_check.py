@@ -69,9 +69,12 @@ def test_the_special_hero_commands_an_army():
 
 
 def test_every_broken_rule_is_listed_not_only_the_first():
-    """seed 003, BASIC SCENARIO: over the gold, no Commander, and a dragon at once."""
+    """seed 003, BASIC SCENARIO: over the gold, no Commander, and a dragon at once;
+    a figure's own problems with the list's."""
     _, found = check_army(army(*["Dragon"] * 14))
     assert codes(found) == ["over_gold", "no_commander"] + ["forbidden_unit"] * 14
+    _, found = check_army(army("Dragon", {"name": "Odd", "kit": ["Weak", "Strong"]}))
+    assert codes(found) == ["strength_conflict", "no_commander", "forbidden_unit"]
 
 
 def test_siege_engines_need_their_crew():

@@ -7,9 +7,12 @@ A list is `{"name": ..., "units": [entry, ...]}`, one entry a figure: a sample u
 own `{"name": "Shield maiden", "kit": ["Infantry", "Shield", "Sword"]}`. Either
 may state `"cost"`, which must be what the builder charges. A sample printed with
 a choice ("sword or axe") takes `"choices": ["Axe"]`, one per choice in order (by
-default the first printed); the priced list holds the kit as chosen. `check_army` returns
-the list priced (`{"name", "units": [{"name", "kit", "cost"}], "gold"}`) and
-its violations; the priced list is empty when there are any.
+default the first printed); the priced list holds the kit as chosen.
+
+`check_army` returns the list priced (`{"name", "units": [{"name", "kit", "cost"}],
+"gold"}`) and its violations, the priced list empty when there are any: every
+problem of every entry, and, once every entry could be read and priced, every
+problem of the whole list.
 """
 
 from __future__ import annotations
@@ -40,9 +43,9 @@ def check_army(army, scenario: Scenario | None = None,
         found += problems
         if unit is not None:
             units.append(unit)
-    if found:  # the whole-list rules count figures, so every entry must be read first
+    if len(units) < len(army["units"]):  # the whole-list rules count every figure
         return {}, found
-    found = _army_problems(units, scenario, catalog)
+    found += _army_problems(units, scenario, catalog)
     if found:
         return {}, found
     name = army.get("name", "")
