@@ -68,7 +68,12 @@ class RelayConnection:
         self.pump: asyncio.Task | None = None
 
     def push(self, message: dict[str, Any] | Frame) -> None:
-        self.queue.append(data_of(message))
+        # (a header the client's node reads instead of decoding the frame: the kind,
+        # e for an event, o for the end, - for the rest, and an event's seq)
+        plain = message.message if isinstance(message, Frame) else message
+        kind = {"event": b"e", "match_over": b"o"}.get(plain.get("type"), b"-")
+        seq = plain.get("seq", 0) if kind == b"e" else 0
+        self.queue.append(kind + seq.to_bytes(4, "big") + data_of(message))
         if self.pump is None or self.pump.done():
             self.pump = asyncio.get_running_loop().create_task(self._publish())
 
@@ -100,16 +105,14 @@ class Relay:
         if self.connection.identity != self.identity:  # signed out or in as another
             await self.forwarder.end_relay(self)
             return
-        frame = unpack(message.data)
-        kind = frame.get("type")
-        if kind == "event":
-            if frame["seq"] <= self.last_seq:
+        data = message.data
+        kind, seq = data[:1], int.from_bytes(data[1:5], "big")  # (RelayConnection.push)
+        if kind == b"e":
+            if seq <= self.last_seq:
                 return  # (already pushed, before a hand-over)
-            self.last_seq = frame["seq"]
-        pushed = Frame(frame)
-        pushed._data = message.data  # (already encoded)
-        self.connection.push(pushed)
-        if kind == "match_over":
+            self.last_seq = seq
+        self.connection.push(Frame.encoded(data[5:]))
+        if kind == b"o":
             self.forwarder.forget(self.match_id)
             await self.forwarder.end_relay(self)
 
