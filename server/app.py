@@ -55,6 +55,7 @@ class ServerOptions:
     handshake_rate: float = HANDSHAKES_PER_SECOND
     handshake_burst: float = HANDSHAKE_BURST
     trusted_proxies: frozenset[str] = frozenset()
+    event_tick: float = 1.0  # seconds between the event director's passes (server.tournaments)
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -98,7 +99,9 @@ class WarbandServer:
                        rules_host=rules_host)
         await self.hub.start()
         self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
-                                 burst=o.burst, admission=self.admission)
+                                 burst=o.burst, admission=self.admission,
+                                 event_tick=o.event_tick)
+        self.services.director.start()  # (resumes running events from the store)
         # websockets refuses frames over 4x the protocol limit outright (close 1009);
         # between 1x and 4x the gateway answers frame_too_large before closing.
         try:
@@ -115,6 +118,7 @@ class WarbandServer:
             self.server.close()
             await self.server.wait_closed()
         if self.services is not None:
+            await self.services.director.stop()
             await self.services.seeks.close()
         if self.hub is not None:
             await self.hub.stop()

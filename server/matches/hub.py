@@ -50,6 +50,8 @@ class Hub:
         self._warmer: asyncio.Task | None = None
         # matches resumed at start-up whose rows the warmer has not read yet -> their chunk
         self._unread: dict[str, Chunk] = {}
+        # called with a match's id once its result is recorded (hosted events listen)
+        self.finished_listeners: list = []
 
     async def start(self) -> None:
         """Every active match gets its actor, asleep: its state is loaded by the first
@@ -339,4 +341,6 @@ class Hub:
         self.actors.pop(actor.match_id, None)
         self.metrics.active_matches.set(len(self.actors))
         self.metrics.matches_finished.inc()
+        for listener in self.finished_listeners:
+            listener(actor.match_id)
         return wire
