@@ -69,3 +69,54 @@ async def test_a_swiss_event_with_byes_a_late_entry_and_a_withdrawal(server):
     assert sum(points.values()) == sum(
         3 if p["bye"] or p["result"]["winner"] else 2
         for r in event["rounds"] for p in r["pairings"])
+
+
+async def test_a_round_robin_meets_every_pair_once(server):
+    org = await player(server, "organiser")
+    field = [await player(server, f"rr{n}") for n in range(3)]
+    try:
+        event_id = await open_event(org, "round_robin")
+        for n, client in enumerate(field):
+            await client.request("register_event", event_id=event_id, warband=warband(n))
+        await org.request("start_event", event_id=event_id)
+        await asyncio.wait_for(asyncio.gather(*(
+            play_event(client, warband(n), seed=10 + n) for n, client in enumerate(field))),
+            600)
+        event = await org.request("get_event", event_id=event_id)
+    finally:
+        for client in (org, *field):
+            await client.close()
+    ids = {client.account for client in field}
+    assert event["status"] == "finished" and event["total_rounds"] == 3
+    assert sorted(map(sorted, pairs(event))) == sorted(
+        sorted((a, b)) for a in ids for b in ids if a < b), "every pair once"
+    assert sorted(byes(event)) == sorted(ids), "three players: each sits out once"
+
+
+async def test_a_knockout_gives_the_bye_to_the_top_seed(server):
+    org = await player(server, "organiser")
+    field = [await player(server, f"ko{n}") for n in range(3)]
+    try:
+        event_id = await open_event(org, "knockout")
+        for n, client in enumerate(field):
+            await client.request("register_event", event_id=event_id, warband=warband(n))
+        await org.request("start_event", event_id=event_id)
+        await asyncio.wait_for(asyncio.gather(*(
+            play_event(client, warband(n), seed=20 + n) for n, client in enumerate(field))),
+            600)
+        event = await org.request("get_event", event_id=event_id)
+    finally:
+        for client in (org, *field):
+            await client.close()
+    seeded = [e["player"] for e in sorted(event["entries"],
+                                          key=lambda e: (-e["rating"], e["player"]))]
+    first, final = event["rounds"]
+    assert event["status"] == "finished" and event["total_rounds"] == 2
+    assert [p["player_a"] for p in first["pairings"] if p["bye"]] == [seeded[0]]
+    [semi] = [p for p in first["pairings"] if not p["bye"]]
+    assert {semi["player_a"], semi["player_b"]} == set(seeded[1:])
+    [last] = final["pairings"]
+    finalists = {last["player_a"], last["player_b"]}
+    assert seeded[0] in finalists and len(finalists & set(seeded[1:])) == 1
+    if semi["result"]["winner"] is not None:  # (a drawn game: more VP, then the higher seed)
+        assert semi["result"]["winner"] in finalists

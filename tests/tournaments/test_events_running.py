@@ -1,0 +1,152 @@
+"""Running an event (issue 33), on SQLite and PostgreSQL: a round whose games are not
+finished in time is decided by the event's rule; a restart of the server with the same
+database mid-round resumes the event with nothing paired twice; the organiser re-pairs
+an unstarted round after dropping a player and giving a bye, and corrects a result
+(who and why recorded); the locked list is the one each match gets."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from clients.client import ServerError
+from server.app import WarbandServer
+from server.store.store import unpack
+from tests.tournaments.served import (
+    MATCHES,
+    options,
+    pairs,
+    play_event,
+    player,
+    warband,
+)
+from tests.tournaments.test_events_served import open_event
+
+
+async def entered(org, field, fmt="swiss", **settings) -> str:
+    event_id = await open_event(org, fmt, **settings)
+    for n, client in enumerate(field):
+        await client.request("register_event", event_id=event_id, warband=warband(n))
+    return event_id
+
+
+@pytest.mark.parametrize("rule", ["draw", "points"])
+async def test_a_round_past_its_time_is_decided_by_the_events_rule(server, rule):
+    org = await player(server, "organiser")
+    field = [await player(server, f"slow{n}") for n in range(2)]
+    try:
+        event_id = await entered(org, field, rounds=1, round_length=1.0, timeout_rule=rule)
+        await org.request("start_event", event_id=event_id)
+        # the players sit and watch: nobody moves after the locked lists
+        told = [await c.next_push("event_round_started") for c in field]
+        for client, push in zip(field, told, strict=True):
+            await client.request("subscribe", match_id=push["match_id"])
+        overs = [await c.next_push("match_over", timeout=30) for c in field]
+        await asyncio.wait_for(field[0].next_push("event_finished"), 30)
+        event = await org.request("get_event", event_id=event_id)
+    finally:
+        for client in (org, *field):
+            await client.close()
+    how = "a draw" if rule == "draw" else "the scenario's points"
+    assert all(o["result"]["reason"] == f"round time: decided by {how}" for o in overs)
+    [[game]] = [r["pairings"] for r in event["rounds"]]
+    assert game["result"]["how"] == "round_time"
+    if rule == "draw":
+        assert game["result"]["winner"] is None
+    else:  # (no figure fell: level on points, so a draw all the same)
+        assert (game["result"]["vp_a"], game["result"]["vp_b"], game["result"]["winner"]) \
+            == (0, 0, None)
+    assert event["status"] == "finished"
+    assert [s["points"] for s in event["standings"]] == [1, 1]
+
+
+async def test_a_restart_mid_round_resumes_the_event_with_nothing_paired_twice(
+        database_url, tmp_path):
+    first = WarbandServer(options(database_url, tmp_path))
+    await first.start()
+    org = await player(first, "organiser")
+    field = [await player(first, f"rs{n}") for n in range(4)]
+    event_id = await entered(org, field, rounds=2)
+    await org.request("start_event", event_id=event_id)
+    before = await org.request("get_event", event_id=event_id)
+    for client in (org, *field):
+        await client.close()
+    await first.stop()  # mid-round: round 1 paired, its matches made, nothing played
+
+    second = WarbandServer(options(database_url, tmp_path))
+    await second.start()
+    try:
+        org = await player(second, "organiser", login=True)
+        field = [await player(second, f"rs{n}", login=True) for n in range(4)]
+        resumed = await org.request("get_event", event_id=event_id)
+        assert resumed["rounds"] == before["rounds"], "round 1 neither re-paired nor lost"
+        [round_one] = resumed["rounds"]
+        current = {}
+        for p in round_one["pairings"]:  # (the round's pushes went with the first server)
+            for seat, pid in (("a", p["player_a"]), ("b", p["player_b"])):
+                current[pid] = {"type": "event_round_started", "match_id": p["match_id"],
+                                "seat": seat, "bye": False, "round": 1}
+        await asyncio.wait_for(asyncio.gather(*(
+            play_event(c, warband(n), seed=30 + n, current=current[c.account])
+            for n, c in enumerate(field))), 600)
+        event = await org.request("get_event", event_id=event_id)
+    finally:
+        for client in (org, *field):
+            await client.close()
+        await second.stop()
+    assert event["status"] == "finished"
+    assert [r["round"] for r in event["rounds"]] == [1, 2]
+    assert event["rounds"][0]["pairings"][0]["match_id"] \
+        == before["rounds"][0]["pairings"][0]["match_id"]
+    assert len(set(pairs(event))) == 4, "no pair met twice"
+
+
+async def test_the_organiser_re_pairs_drops_gives_a_bye_and_corrects(server):
+    org = await player(server, "organiser")
+    field = [await player(server, f"op{n}") for n in range(4)]
+    ids = [c.account for c in field]
+    try:
+        event_id = await entered(org, field, rounds=1, start_delay=600)
+        await org.request("start_event", event_id=event_id)
+        with pytest.raises(ServerError) as refused:
+            await field[0].request("repair_round", event_id=event_id)
+        assert refused.value.code == "not_organiser"
+        await org.request("drop_player", event_id=event_id, player=ids[3])
+        bye = await org.request("give_bye", event_id=event_id, player=ids[0])
+        assert bye["round"] == 1  # (round 1 was paired, not started: paired again)
+        event = await org.request("get_event", event_id=event_id)
+        [round_one] = event["rounds"]
+        assert round_one["status"] == "paired"
+        assert [(p["player_a"], p["bye"]) for p in round_one["pairings"] if p["bye"]] \
+            == [(ids[0], True)]
+        [game] = [p for p in round_one["pairings"] if not p["bye"]]
+        assert {game["player_a"], game["player_b"]} == {ids[1], ids[2]}
+        director = server.services.director
+        director.clock = lambda: time.time() + 601  # (the start delay has passed)
+        director.nudge()
+        await asyncio.wait_for(asyncio.gather(*(
+            play_event(c, warband(n), seed=40 + n) for n, c in enumerate(field[1:3], 1))),
+            600)
+        corrected = await org.request("correct_result", event_id=event_id, round=1,
+                                      table=game["table"], winner=game["player_b"], vp_a=0,
+                                      vp_b=5, why="Scored the wrong way round at table 1")
+        assert corrected["result"]["was"] is not None
+        event = await org.request("get_event", event_id=event_id)
+    finally:
+        for client in (org, *field):
+            await client.close()
+    [round_one] = event["rounds"]
+    [game] = [p for p in round_one["pairings"] if not p["bye"]]
+    assert game["corrected_by"] == org.account
+    assert game["corrected_why"] == "Scored the wrong way round at table 1"
+    assert (game["result"]["winner"], game["result"]["how"]) == (game["player_b"], "corrected")
+    points = {s["player"]: s["points"] for s in event["standings"]}
+    assert points == {ids[0]: 3, game["player_b"]: 3, game["player_a"]: 0, ids[3]: 0}
+    # the match got each player's locked list, submitted by the director
+    for seat, pid in (("a", game["player_a"]), ("b", game["player_b"])):
+        row = await server.store.command_by_request(game["match_id"], seat,
+                                                    f"event-list-{seat}")
+        assert unpack(row.payload)["args"]["list"] == warband(ids.index(pid))
+    assert MATCHES["points_limit"] == event["settings"]["points_limit"]
