@@ -276,7 +276,8 @@ class EventService:
             return 1
         if event["status"] == "running" and settings.pairing.format == "swiss":
             rounds = await self.events.rounds(event["id"])
-            upcoming = len(rounds) + (0 if rounds[-1]["status"] == "paired" else 1)
+            waiting = bool(rounds) and rounds[-1]["status"] == "paired"
+            upcoming = len(rounds) + (0 if waiting else 1)
             if upcoming <= settings.pairing.late_registration_until_round:
                 return upcoming
         raise ProtocolError("registration_closed", "Registration closed when the event "
