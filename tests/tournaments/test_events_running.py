@@ -7,12 +7,15 @@ an unstarted round after dropping a player and giving a bye, and corrects a resu
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 
 import pytest
 
 from clients.client import ServerError
 from server.app import WarbandServer
+from server.rules.kernel import Decision, Prompt
+from server.rules.sbh.random_player import random_command
 from server.store.store import unpack
 from tests.tournaments.served import (
     MATCHES,
@@ -150,3 +153,66 @@ async def test_the_organiser_re_pairs_drops_gives_a_bye_and_corrects(server):
                                                     f"event-list-{seat}")
         assert unpack(row.payload)["args"]["list"] == warband(ids.index(pid))
     assert MATCHES["points_limit"] == event["settings"]["points_limit"]
+
+
+async def test_check_in_and_hidden_lists(server):
+    org = await player(server, "organiser")
+    field = [await player(server, f"ci{n}") for n in range(3)]
+    try:
+        event_id = await entered(org, field, rounds=1, check_in=True, list_policy="hidden",
+                                 start_delay=600)
+        before = await field[0].request("get_event", event_id=event_id)
+        lists = {e["player"]: e["list"] for e in before["entries"]}
+        assert lists[field[0].account] == warband(0), "one's own list is shown"
+        assert lists[field[1].account] is None and lists[field[2].account] is None
+        with pytest.raises(ServerError) as refused:
+            await org.request("start_event", event_id=event_id)
+        assert refused.value.code == "event_stage" and "checked in" in refused.value.message
+        for client in field[:2]:
+            assert (await client.request("check_in", event_id=event_id))["status"] \
+                == "checked-in"
+        await org.request("start_event", event_id=event_id)
+        event = await field[2].request("get_event", event_id=event_id)
+        [round_one] = event["rounds"]
+        assert [{p["player_a"], p["player_b"]} for p in round_one["pairings"]] \
+            == [{field[0].account, field[1].account}], "only the checked-in are paired"
+        assert all(e["list"] is None for e in event["entries"]
+                   if e["player"] != field[2].account), "hidden until the round starts"
+        server.services.director.clock = lambda: time.time() + 601
+        server.services.director.nudge()
+        await field[0].next_push("event_round_started")
+        event = await field[2].request("get_event", event_id=event_id)
+    finally:
+        for client in (org, *field):
+            await client.close()
+    assert {e["player"]: e["list"] for e in event["entries"]} == {
+        c.account: warband(n) for n, c in enumerate(field)}, "shown once the round starts"
+
+
+async def test_a_no_show_forfeits_to_the_player_who_came(server):
+    org = await player(server, "organiser")
+    field = [await player(server, f"ns{n}") for n in range(2)]
+    try:
+        event_id = await entered(org, field, rounds=1, no_show_after=0.5)
+        await org.request("start_event", event_id=event_id)
+        told = [await c.next_push("event_round_started") for c in field]
+        for client, push in zip(field, told, strict=True):
+            await client.request("subscribe", match_id=push["match_id"])
+        firsts = [await c.next_push("prompt") for c in field]
+        [present] = [n for n, p in enumerate(firsts) if p["decision"] is not None][:1]
+        client, push = field[present], firsts[present]
+        command = random_command(Prompt((Decision.from_wire(push["decision"]),)),
+                                 told[present]["seat"], random.Random(5), warband(present))
+        await client.request("command", match_id=told[present]["match_id"],
+                             command=command.type, args=dict(command.args),
+                             at_seq=push["seq"])
+        over = await field[1 - present].next_push("match_over", timeout=30)
+        await field[0].next_push("event_finished", timeout=30)
+        event = await org.request("get_event", event_id=event_id)
+    finally:
+        for c in (org, *field):
+            await c.close()
+    assert over["result"]["reason"].startswith("no-show")
+    [[game]] = [r["pairings"] for r in event["rounds"]]
+    assert (game["result"]["how"], game["result"]["winner"]) \
+        == ("no_show", field[present].account)
