@@ -91,3 +91,17 @@ def pairs(event: dict) -> list[frozenset]:
 
 def byes(event: dict) -> list[str]:
     return [p["player_a"] for r in event["rounds"] for p in r["pairings"] if p["bye"]]
+
+
+def game_in_hand(event: dict, account: str) -> dict | None:
+    """The player's undecided game of the newest round, as its event_round_started push
+    said it (a player finds it so after a restart: the push went with the old server)."""
+    if not event["rounds"]:
+        return None
+    newest = event["rounds"][-1]
+    for p in newest["pairings"]:
+        if p["result"] is None and account in (p["player_a"], p["player_b"]):
+            return {"type": "event_round_started", "match_id": p["match_id"], "bye": False,
+                    "seat": "a" if p["player_a"] == account else "b",
+                    "round": newest["round"]}
+    return None
