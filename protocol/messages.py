@@ -241,6 +241,7 @@ class GetEvent(Request, tag="get_event"):
 class RegisterEvent(Request, tag="register_event"):
     event_id: Text
     warband: Any  # the list, as the system's check_list takes it; locked once entered
+    club: Text | None = None  # Swiss: players of the same club (or team) never meet
 
 
 class WithdrawEvent(Request, tag="withdraw_event"):

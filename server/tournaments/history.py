@@ -16,7 +16,7 @@ OUT = ("withdrawn", "dropped")
 
 def players(entries: list[dict[str, Any]]) -> list[Player]:
     return [Player(e["account_id"], rating=e["rating"], joined_round=e["joined_round"],
-                   withdrawn=e["status"] in OUT) for e in entries]
+                   withdrawn=e["status"] in OUT, club=e["club"]) for e in entries]
 
 
 def history(rows: list[dict[str, Any]]) -> list[Game | Bye]:
@@ -59,8 +59,8 @@ def next_tables(settings: ServedSettings, entries: list[dict[str, Any]],
     everyone = players(pool)
     fmt = settings.pairing.format
     if fmt == "swiss":
-        pairable = [p if p.id not in given else Player(p.id, p.rating, p.joined_round, True)
-                    for p in everyone]
+        pairable = [p if p.id not in given else Player(p.id, p.rating, p.joined_round, True,
+                                                       p.club) for p in everyone]
         drawn = pair_round(pairable, history(rows), settings.pairing, number)
         byes = sorted(given) + ([drawn.bye] if drawn.bye else [])
         tables = list(drawn.tables) + [(pid, None) for pid in byes]

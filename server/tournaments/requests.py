@@ -38,7 +38,7 @@ class EventRequests:
 
     async def on_register_event(self, request: RegisterEvent) -> dict:
         return await self.services.events.register(self._signed_in(), request.event_id,
-                                                   request.warband)
+                                                   request.warband, request.club)
 
     async def on_withdraw_event(self, request: WithdrawEvent) -> dict:
         return await self.services.events.withdraw(self._signed_in(), request.event_id)

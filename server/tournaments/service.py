@@ -84,6 +84,7 @@ class EventService:
             "total_rounds": rows_to.total_rounds(settings, rows) if rows else None,
             "entries": [{"player": e["account_id"], "name": e["name"], "status": e["status"],
                          "joined_round": e["joined_round"], "rating": e["rating"],
+                         "club": e["club"],
                          "list": e["warband"] if show_lists or e["account_id"] == account.id
                          else None} for e in entries],
             "rounds": [{"round": r["number"], "status": r["status"],
@@ -95,7 +96,11 @@ class EventService:
         }
 
     # -- players -------------------------------------------------------------------
-    async def register(self, account: Account, event_id: str, warband: Any) -> dict[str, Any]:
+    async def register(self, account: Account, event_id: str, warband: Any,
+                       club: str | None = None) -> dict[str, Any]:
+        club = (club or "").strip() or None
+        if club is not None and len(club) > 64:
+            raise ProtocolError("invalid_event", "A club's name is at most 64 characters.")
         event = await self._event(event_id)
         settings = from_stored(event["settings"])
         joined = await self._joining_round(event, settings)
@@ -111,7 +116,7 @@ class EventService:
         rating = await self._rating(account, event["system"])
         added = await self.events.add_entry({
             "event_id": event_id, "account_id": account.id, "warband": warband,
-            "status": "registered", "joined_round": joined, "rating": rating,
+            "status": "registered", "joined_round": joined, "rating": rating, "club": club,
             "bye_round": None, "registered_at": time.time()})
         if not added:
             raise ProtocolError("already_entered")

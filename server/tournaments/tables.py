@@ -30,6 +30,7 @@ entries = Table(
     Column("status", String(16), nullable=False),  # registered, checked-in, withdrawn, dropped
     Column("joined_round", Integer, nullable=False),  # late entrants: the first round they play
     Column("rating", Integer, nullable=False),  # seeding
+    Column("club", String(64), nullable=True),  # players of one club are never paired
     Column("bye_round", Integer, nullable=True),  # a bye the organiser gave, for this round
     Column("registered_at", Float, nullable=False),
 )

@@ -38,6 +38,7 @@ def upgrade() -> None:
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("joined_round", sa.Integer, nullable=False),
         sa.Column("rating", sa.Integer, nullable=False),
+        sa.Column("club", sa.String(64), nullable=True),
         sa.Column("bye_round", sa.Integer, nullable=True),
         sa.Column("registered_at", sa.Float, nullable=False),
     )
