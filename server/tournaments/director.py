@@ -133,9 +133,10 @@ class Director:
             tables = rows_to.next_tables(settings, entries, rows, number,
                                          checked_in_only=settings.check_in and number == 1)
         except TournamentError as refused:
+            if self.problems.get(event["id"]) != refused.message:  # (once, not every tick)
+                log.warning("event %s: round %d cannot be paired: %s", event["id"], number,
+                            refused.message)
             self.problems[event["id"]] = refused.message
-            log.warning("event %s: round %d cannot be paired: %s", event["id"], number,
-                        refused.message)
             return None
         self.problems.pop(event["id"], None)
         return tables

@@ -124,7 +124,8 @@ class EventService:
                 "list": checked}
 
     async def withdraw(self, account: Account, event_id: str) -> dict[str, Any]:
-        await self._event(event_id)
+        if (await self._event(event_id))["status"] == "finished":
+            raise ProtocolError("event_stage", "The event is over.")
         await self._entry(event_id, account.id)
         await self.events.set_entry(event_id, account.id, status="withdrawn")
         return {"event_id": event_id, "status": "withdrawn"}
@@ -152,6 +153,11 @@ class EventService:
         if len(ready) < 2:
             raise ProtocolError("event_stage", "An event needs at least two players "
                                 + ("checked in." if settings.check_in else "entered."))
+        most = len(ready) - 1 + len(ready) % 2  # (an odd field: everyone sits out once)
+        if settings.pairing.format == "swiss" and settings.pairing.rounds > most:
+            raise ProtocolError("event_stage", f"{len(ready)} players can play at most "
+                                f"{most} Swiss rounds without meeting twice; the event has "
+                                f"{settings.pairing.rounds}.")
         async with self.director.lock(event_id):
             if not await self.events.set_event(event_id, only_if="registration",
                                                status="running", started_at=time.time()):

@@ -252,3 +252,20 @@ async def test_players_of_one_club_are_never_paired(server):
 async def test_club_pairs_the_first_round_engine_would_make_are_avoided(server):
     event = await clubs_event(server, ["Red", "Blue", "Red", "Blue"])
     assert event["problem"] is None and len(event["rounds"]) == 1
+
+
+async def test_a_swiss_longer_than_its_field_allows_is_not_started(server):
+    org = await player(server, "organiser")
+    field = [await player(server, f"few{n}") for n in range(2)]
+    try:
+        event_id = await entered(org, field, rounds=2)
+        with pytest.raises(ServerError) as refused:
+            await org.request("start_event", event_id=event_id)
+        event = await org.request("get_event", event_id=event_id)
+    finally:
+        for client in (org, *field):
+            await client.close()
+    assert refused.value.code == "event_stage"
+    assert refused.value.message == ("2 players can play at most 1 Swiss rounds without "
+                                     "meeting twice; the event has 2.")
+    assert event["status"] == "registration" and event["rounds"] == []
