@@ -14,6 +14,7 @@ import pytest
 
 from clients.client import ServerError
 from server.app import WarbandServer
+from server.replays import replay_document, verify_document
 from server.rules.kernel import Decision, Prompt
 from server.rules.sbh.random_player import random_command
 from server.store.store import unpack
@@ -63,6 +64,10 @@ async def test_a_round_past_its_time_is_decided_by_the_events_rule(server, rule)
             == (0, 0, None)
     assert event["status"] == "finished"
     assert [s["points"] for s in event["standings"]] == [1, 1]
+    # the log stops where play stopped: its replay still verifies, its result says why
+    document = await replay_document(server.store, game["match_id"])
+    assert verify_document(document).verified
+    assert document["result"]["reason"].startswith("round time")
 
 
 async def test_a_restart_mid_round_resumes_the_event_with_nothing_paired_twice(
