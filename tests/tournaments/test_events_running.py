@@ -150,8 +150,18 @@ async def test_the_organiser_re_pairs_drops_gives_a_bye_and_corrects(server):
     assert game["corrected_by"] == org.account
     assert game["corrected_why"] == "Scored the wrong way round at table 1"
     assert (game["result"]["winner"], game["result"]["how"]) == (game["player_b"], "corrected")
-    points = {s["player"]: s["points"] for s in event["standings"]}
-    assert points == {ids[0]: 3, game["player_b"]: 3, game["player_a"]: 0, ids[3]: 0}
+    # worked by hand: the bye and the corrected winner have 3 points each and no points
+    # among their opponents (a bye has none; the loser has 0), so the VP differential
+    # (+5 against 0) puts the winner first; the loser's opponent has 3 points (SoS 3),
+    # which puts them above the dropped player; nobody is level with anybody for H2H
+    assert [(s["rank"], s["player"], s["points"], s["tie_breaks"])
+            for s in event["standings"]] == [
+        (1, game["player_b"], 3, {"strength_of_schedule": 0, "vp_differential": 5,
+                                  "head_to_head": 0}),
+        (2, ids[0], 3, {"strength_of_schedule": 0, "vp_differential": 0, "head_to_head": 0}),
+        (3, game["player_a"], 0, {"strength_of_schedule": 3, "vp_differential": -5,
+                                  "head_to_head": 0}),
+        (4, ids[3], 0, {"strength_of_schedule": 0, "vp_differential": 0, "head_to_head": 0})]
     # the match got each player's locked list, submitted by the director
     for seat, pid in (("a", game["player_a"]), ("b", game["player_b"])):
         row = await server.store.command_by_request(game["match_id"], seat,
