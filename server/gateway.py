@@ -439,6 +439,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests, EventRequests):
     # -- playing and watching ---------------------------------------------------------
     async def on_command(self, request: Play) -> dict:
         account = self._signed_in()
+        await self._refuse_event_list(request.match_id, request.command)
         actor = await self._actor(request.match_id)
         seat = actor.seat_for(account.id, request.seat)
         if seat is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from protocol.errors import ProtocolError
 from protocol.messages import (
     CheckIn,
     CorrectResult,
@@ -24,6 +25,15 @@ from protocol.messages import (
 class EventRequests:
     _signed_in: Any  # the ClientConnection's
     services: Any
+
+    async def _refuse_event_list(self, match_id: str, command: str) -> None:
+        """An event's game is played with the list entered, which the server submits:
+        a player's own `submit_list` there is refused."""
+        if command == "submit_list" and await self.services.director.events.is_event_match(
+                match_id):
+            raise ProtocolError("illegal_command", "In an event your list is the one you "
+                                "entered; the server submits it for you.",
+                                details={"rule": "event_list_locked", "passage": ""})
 
     async def on_create_event(self, request: CreateEvent) -> dict:
         return await self.services.events.create(self._signed_in(), request.name,

@@ -145,6 +145,12 @@ class EventStore:
                                                       pairings.c.table_no))).all()
         return [_pairing(r) for r in rows]
 
+    async def is_event_match(self, match_id: str) -> bool:
+        async with self.engine.connect() as conn:
+            found = (await conn.execute(select(pairings.c.event_id)
+                                        .where(pairings.c.match_id == match_id))).first()
+        return found is not None
+
     async def set_result(self, event_id: str, number: int, table: int,
                          result: dict[str, Any], *, correction: dict[str, Any] | None = None
                          ) -> bool:

@@ -53,7 +53,9 @@ pairings = Table(
     Column("table_no", Integer, primary_key=True),
     Column("player_a", String(32), ForeignKey("accounts.id"), nullable=False),  # seat a
     Column("player_b", String(32), ForeignKey("accounts.id"), nullable=True),  # None: a bye
-    Column("match_id", String(32), nullable=True),  # chosen before the match is created
+    # chosen before the match is created; indexed: a list submitted to a match is
+    # refused when the match is an event's (its list is the locked one)
+    Column("match_id", String(32), nullable=True, index=True),
     # {"winner": account id or None, "vp_a", "vp_b", "how"}, MessagePack; None: not yet
     Column("result", LargeBinary, nullable=True),
     Column("corrected_by", String(32), ForeignKey("accounts.id"), nullable=True),

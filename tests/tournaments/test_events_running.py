@@ -213,6 +213,12 @@ async def test_a_no_show_forfeits_to_the_player_who_came(server):
         told = [await c.next_push("event_round_started") for c in field]
         for client, push in zip(field, told, strict=True):
             await client.request("subscribe", match_id=push["match_id"])
+        with pytest.raises(ServerError) as refused:  # (the list is the one entered)
+            await field[0].request("command", match_id=told[0]["match_id"],
+                                   command="submit_list",
+                                   args={"list": warband(3), "salt": "mine"})
+        assert refused.value.code == "illegal_command"
+        assert refused.value.details["rule"] == "event_list_locked"
         firsts = [await c.next_push("prompt") for c in field]
         [present] = [n for n, p in enumerate(firsts) if p["decision"] is not None][:1]
         client, push = field[present], firsts[present]

@@ -64,6 +64,7 @@ def upgrade() -> None:
         sa.Column("corrected_why", sa.String(200), nullable=True),
         sa.Column("corrected_at", sa.Float, nullable=True),
     )
+    op.create_index("ix_tournament_pairings_match_id", "tournament_pairings", ["match_id"])
 
 
 def downgrade() -> None:
