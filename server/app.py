@@ -61,6 +61,7 @@ class ServerOptions:
     node_id: str | None = None  # several nodes (docs/cluster.md); None: one process
     nats_url: str = "nats://127.0.0.1:4222"
     lease_ttl: float = 10.0
+    event_tick: float = 1.0  # seconds between the event director's passes (server.tournaments)
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -107,7 +108,9 @@ class WarbandServer:
             await self._join_cluster()
         await self.hub.start()
         self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
-                                 burst=o.burst, admission=self.admission)
+                                 burst=o.burst, admission=self.admission,
+                                 event_tick=o.event_tick)
+        self.services.director.start()  # (resumes running events from the store)
         if self.nats is not None:  # (a repeated request id answered alike on every node)
             self.services.shared_replies = await SharedReplies.open(self.nats)
         # websockets refuses frames over 4x the protocol limit outright (close 1009);
@@ -144,6 +147,7 @@ class WarbandServer:
             if not cluster:
                 await self.server.wait_closed()
         if self.services is not None:
+            await self.services.director.stop()
             await self.services.seeks.close()
         if self.hub is not None:
             await self.hub.stop()  # (what was acknowledged is stored; leases released)

@@ -55,6 +55,9 @@ from server.rematch import Rematches
 from server.rules.kernel import Command
 from server.seeks import SeekPool
 from server.store.store import STORE_BUSY, Store, connection_lost
+from server.tournaments.director import Director
+from server.tournaments.requests import EVENT_HANDLERS, EventRequests
+from server.tournaments.service import EventService
 from server.watching import Watching
 
 log = logging.getLogger("warband.gateway")
@@ -87,7 +90,7 @@ class Services:
 
     def __init__(self, store: Store, hub: Hub, metrics: Metrics, *, rate: float = RATE,
                  burst: float = BURST, outgoing_bytes: int = OUTGOING_BYTES,
-                 admission: Admission | None = None) -> None:
+                 admission: Admission | None = None, event_tick: float = 1.0) -> None:
         self.store = store
         self.admission = admission if admission is not None else Admission()
         self.hub = hub
@@ -96,6 +99,11 @@ class Services:
         self.lobby = Lobby(store, hub)
         self.seeks = SeekPool(self.lobby, hub.ratings)  # quick pairing
         self.rematches = Rematches(self.lobby, store, self.connections_of)
+        # hosted events: the director runs them (started by the server), the service
+        # answers their requests
+        self.director = Director(store, self.lobby, hub, self.connections_of,
+                                 tick=event_tick)
+        self.events = EventService(self.director, self.lobby, hub.ratings)
         self.rate, self.burst, self.outgoing_bytes = rate, burst, outgoing_bytes
         # account id (or connection key) -> "kind:request id" -> the reply, for repeats
         self.replies: OrderedDict[str, OrderedDict[str, dict]] = OrderedDict()
@@ -110,7 +118,7 @@ class Services:
                 if c.account is not None and c.account.id == account_id]
 
 
-class ClientConnection(Watching, Catalogs, RatingRequests):
+class ClientConnection(Watching, Catalogs, RatingRequests, EventRequests):
     follows_moves = True  # (its subscriptions follow a match to another node: owning.py)
 
     def __init__(self, services: Services, websocket) -> None:
@@ -444,6 +452,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests):
     # -- playing and watching ---------------------------------------------------------
     async def on_command(self, request: Play) -> dict:
         account = self._signed_in()
+        await self._refuse_event_list(request.match_id, request.command)
         actor = await self._actor(request.match_id)
         seat = actor.seat_for(account.id, request.seat)
         if seat is None:
@@ -513,6 +522,8 @@ HANDLERS.update({  # ratings (server/ratings/requests.py)
     "rating_history": ClientConnection.on_rating_history,
     "leaderboard": ClientConnection.on_leaderboard,
 })
+HANDLERS.update(EVENT_HANDLERS)  # hosted events (server/tournaments/requests.py)
 # Requests whose repeat (same id, same account) must be answered, not applied again.
 # Commands and resignations are also remembered durably by their match actor.
-IDEMPOTENT = frozenset({"register", "guest", "create_match", "join", "leave", "abort"})
+IDEMPOTENT = frozenset({"register", "guest", "create_match", "join", "leave", "abort",
+                        "create_event", "register_event"})

@@ -52,6 +52,8 @@ class Hub(Owning):
         # matches resumed at start-up whose rows the warmer has not read yet -> their chunk
         self._unread: dict[str, Chunk] = {}
         self._handing_over: set[asyncio.Task] = set()  # (server.matches.owning)
+        # called with a match's id once its result is recorded (hosted events listen)
+        self.finished_listeners: list = []
 
     async def start(self) -> None:
         """Every active match gets its actor, asleep: its state is loaded by the first
@@ -362,4 +364,6 @@ class Hub(Owning):
         await self.let_go(actor.match_id)
         self.metrics.active_matches.set(len(self.actors))
         self.metrics.matches_finished.inc()
+        for listener in self.finished_listeners:
+            listener(actor.match_id)
         return wire
