@@ -1,5 +1,5 @@
 """Victory points and the result (seed 004, THE END PHASE and PLAYING THE GAME).
-Captives are scored (capture.py); objective control and agendas are not yet (asoiaf.md, "What is left")."""
+Objective control and agendas are not scored yet (asoiaf.md, "What is left")."""
 
 from __future__ import annotations
 
