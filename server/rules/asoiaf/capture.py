@@ -10,7 +10,6 @@ from server.rules.asoiaf import conditions
 from server.rules.asoiaf.state import SEATS, State, other
 
 CAPTURED = "seed 004, CAPTURED CHAMPIONS AND HEROES"
-MOST_CAPTIVES_VP = 1  # "the player with the most captured enemy models scores 1 VP"
 
 
 def may_capture(state: State, attacker_uid: str, model_type: str, large: bool,
@@ -55,10 +54,10 @@ def captives_held(state: State, seat: str) -> int:
     return sum(1 for m in state.models_of(seat) if m.captive and not m.removed)
 
 
-def most_captives(state: State) -> dict[str, int]:
-    """"During the end phase, the player with the most captured enemy models
-    scores 1 VP": nobody on a tie (none holds the most)."""
+def most_captives(state: State) -> str:
+    """The seat holding the most captives ("During the end phase, the player with
+    the most captured enemy models scores 1 VP"), "" on a tie: none holds the most."""
     a, b = (captives_held(state, seat) for seat in SEATS)
     if a == b:
-        return {}
-    return {SEATS[0] if a > b else other(SEATS[0]): MOST_CAPTIVES_VP}
+        return ""
+    return SEATS[0] if a > b else other(SEATS[0])

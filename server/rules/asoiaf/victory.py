@@ -17,8 +17,9 @@ def end_phase_vp(state: State, victory: Victory) -> dict[str, int]:
     the player with the most captured enemy models scores 1 VP"."""
     richest = most_copper(state)
     gained = {richest: victory.most_copper} if richest else {}
-    for seat, vp in most_captives(state).items():
-        gained[seat] = gained.get(seat, 0) + vp
+    captor = most_captives(state)
+    if captor:
+        gained[captor] = gained.get(captor, 0) + victory.most_captives
     return gained
 
 
