@@ -108,6 +108,8 @@ class State:
     winner: str = ""             # "" while playing; "draw" for a draw
     end_reason: str = ""         # how it ended, when not by the VP count ("a conceded")
     attack: PendingAttack | None = None  # the attack in progress, between its steps
+    doors: tuple = ()            # (opening index, state) of each door flipped in play
+    surge: tuple = ()            # squares a model that broke a door may surge into
 
     def model(self, uid: str) -> Model:
         for model in self.models:

@@ -11,6 +11,7 @@ from typing import Any
 from server.rules.asoiaf import (
     attack_sequence,
     charge,
+    charge_terrain,
     coins,
     conditions,
     movement,
@@ -58,7 +59,12 @@ def _cards():
 
 
 def _field(state: State):
-    return _scenario(state.scenario).battlefield
+    return _doors_field(state.scenario, state.doors)
+
+
+@cache
+def _doors_field(scenario: str, doors: tuple):
+    return charge_terrain.battlefield(_scenario(scenario).battlefield, doors)
 
 
 class AsoiafSystem:
@@ -76,6 +82,8 @@ class AsoiafSystem:
             return Prompt()
         if state.attack:
             return Prompt((attack_sequence.decision(state, _pack(), _field(state)),))
+        if state.surge:
+            return Prompt((charge_terrain.decision(state),))
         if state.phase == Phase.ROLL_OFF:
             return Prompt((Decision("a", "Roll off for the first choice.",
                                     (CommandSpec("roll_off"),)),))
@@ -107,7 +115,7 @@ class AsoiafSystem:
             return tuple(options)
         uid = state.active_model
         model = state.model(uid)
-        field = _scenario(state.scenario).battlefield
+        field = _field(state)
         options = [CommandSpec("end_activation")]
         if model.ap >= movement.MOVE_AP:
             reach = movement.move_destinations(state, field, uid)
@@ -119,12 +127,13 @@ class AsoiafSystem:
                 options += attack_sequence.attack_specs(state, _pack(), field, uid, index,
                                                         targets)
         options += charge.specs(state, _pack(), field, uid)
+        options += charge_terrain.specs(state, _pack().terrains, field, uid)
         return tuple(options)
 
     def _targets(self, state: State, uid: str, kind: str) -> list[str]:
         """Close: "only be used against an engaged enemy" (in contact); ranged:
         "must be unengaged and have line of sight to their target"."""
-        field = _scenario(state.scenario).battlefield
+        field = _field(state)
         model = state.model(uid)
         enemies = [m for m in state.models if m.seat != model.seat and m.on_battlefield]
         others = [Square(*m.square) for m in state.models if m.on_battlefield]
@@ -142,7 +151,7 @@ class AsoiafSystem:
         return setup.deployment_queue(state, seat, types)
 
     def _free_zone_squares(self, state: State, seat: str) -> list[Square]:
-        field = _scenario(state.scenario).battlefield
+        field = _field(state)
         taken = {m.square for m in state.models if m.on_battlefield}
         return sorted(sq for sq in field.deployment_squares(state.zones[seat])
                       if field.movement.standable(sq) and tuple(sq) not in taken)
@@ -178,9 +187,13 @@ class AsoiafSystem:
             return [Event("aftermath_used", {"ability": args.get("ability", "")})]
         if command.type == "remove":
             return [Event("removed", {"removal": args["removal"]})]
+        if command.type == "charge_terrain":
+            return [Event("terrain_charged", charge_terrain.roll(
+                state, _pack().terrains, _field(state), state.active_model,
+                args["opening"], args["square"], dice))]
         if command.type in ("surge", "hold"):
-            return [Event("surged", {"square": list(args["square"]) if "square" in args
-                                     else None})]
+            square = list(args["square"]) if "square" in args else None
+            return [Event("surged" if state.attack else "surged_through", {"square": square})]
         return [Event("activation_ended", {"model": state.active_model})]
 
     def _attack(self, state: State, command: Command, dice: Dice) -> list[Event]:
@@ -244,6 +257,10 @@ class AsoiafSystem:
         if event.type in SEQUENCE_EVENTS:
             return self._after_attack(SEQUENCE_EVENTS[event.type](state, _pack(),
                                                                   _field(state), d))
+        if event.type == "terrain_charged":
+            return charge_terrain.charged(state, _field(state), d)
+        if event.type == "surged_through":
+            return charge_terrain.surged(state, d["square"])
         if event.type == "activation_ended":
             state = state.with_model(conditions.after_activation(state.model(d["model"])))
             return self._after_activation(rounds.next_turn(state))
@@ -304,6 +321,7 @@ class AsoiafSystem:
                 "first_player": state.first_player, "active_model": state.active_model,
                 "vp": dict(state.vp), "zones": dict(state.zones),
                 "attack": asdict(state.attack) if state.attack else None,
+                "doors": [list(door) for door in state.doors],
                 "coins": {s: {"gold": p.gold, "silver": p.silver, "copper": p.copper}
                           for s, p in state.purses.items()},
                 "models": [{"uid": m.uid, "card": m.card, "seat": m.seat,
