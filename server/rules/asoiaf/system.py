@@ -13,6 +13,7 @@ from server.rules.asoiaf import (
     charge,
     charge_terrain,
     coins,
+    command_abilities,
     conditions,
     movement,
     rounds,
@@ -128,6 +129,7 @@ class AsoiafSystem:
                                                         targets)
         options += charge.specs(state, _pack(), field, uid)
         options += charge_terrain.specs(state, _pack().terrains, field, uid)
+        options += command_abilities.specs(state, _pack(), field, uid)
         return tuple(options)
 
     def _targets(self, state: State, uid: str, kind: str) -> list[str]:
@@ -187,6 +189,8 @@ class AsoiafSystem:
             return [Event("aftermath_used", {"ability": args.get("ability", "")})]
         if command.type == "remove":
             return [Event("removed", {"removal": args["removal"]})]
+        if command.type == "ability":
+            return [command_abilities.event(state, _pack(), args, dice)]
         if command.type == "charge_terrain":
             return [Event("terrain_charged", charge_terrain.roll(
                 state, _pack().terrains, _field(state), state.active_model,
@@ -257,6 +261,8 @@ class AsoiafSystem:
         if event.type in SEQUENCE_EVENTS:
             return self._after_attack(SEQUENCE_EVENTS[event.type](state, _pack(),
                                                                   _field(state), d))
+        if event.type == "ability_used":
+            return command_abilities.used(state, _pack(), d)
         if event.type == "terrain_charged":
             return charge_terrain.charged(state, _field(state), d)
         if event.type == "surged_through":
