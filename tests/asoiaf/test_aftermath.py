@@ -1,0 +1,82 @@
+"""Aftermaths (seed 004, ATTACK SEQUENCE steps 7-9 and ABILITIES SPECIAL RULES,
+AFTERMATH), dice scripted."""
+
+from dataclasses import replace
+
+import msgspec
+
+from server.rules.asoiaf import attack_sequence
+from server.rules.asoiaf.cards.loader import load_pack
+from server.rules.asoiaf.cards.schema import Ability, Coins
+from server.rules.asoiaf.cards.vocabulary import ApplyCondition, Target
+from server.rules.asoiaf.scenarios import load_scenarios
+from server.rules.asoiaf.state import Condition, Model, PendingAttack, Phase, Purse, State
+from server.rules.asoiaf.system import SYSTEM
+from server.rules.asoiaf.warband import DEFAULT_PACK
+from server.rules.dice import ScriptedDice
+from server.rules.kernel import Command
+
+
+def duel(stark_wounds=2):
+    models = (Model("a1", "Stark Sellsword", "a", stark_wounds, square=(3, 11), ap=2,
+                    activated=True),
+              Model("b1", "Lannister Guardsman", "b", 2, square=(4, 11)),
+              Model("b2", "Lannister Guardsman", "b", 2, square=(12, 0)),
+              Model("a2", "Stark Sellsword", "a", 2, square=(0, 0)))
+    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 11), "b": Purse(2, 4, 12)},
+                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
+                 first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"})
+
+
+def play(state, command, *faces):
+    events = SYSTEM.decide(state, command, ScriptedDice(*faces))
+    for event in events:
+        state = SYSTEM.evolve(state, event)
+    return state, events
+
+
+def test_the_attack_modes_aftermath_comes_before_the_defenders():
+    """seed 004, ATTACK SEQUENCE: "7. If the attacker's attack mode has an
+    aftermath, it can be used now. Spend the required coin cost, if any. 8. If the
+    defender has an aftermath ability, it can be used now"."""
+    pack = load_pack(DEFAULT_PACK)
+    card = pack.models["Stark Sellsword"]
+    blow = Ability(name="Bloody Blow", timing="aftermath", text="1 silver: the defender "
+                   "becomes shaken.", cost=Coins(silver=1), requires=["close_combat"],
+                   effects=[ApplyCondition(condition="shaken", target=Target(who="defender"))])
+    mode = msgspec.structs.replace(card.attacks[0], aftermath=[blow])
+    pack = replace(pack, models={**pack.models, card.name: msgspec.structs.replace(
+        card, attacks=[mode])})
+    field = load_scenarios()["learn_to_play"].battlefield
+    state = replace(duel(), attack=PendingAttack("a1", "b1", 0, "close", "attacker_aftermath",
+                                                 hits=1, target_square=(4, 11)))
+    assert [a.name for a in attack_sequence.aftermaths(state, pack, field, state.attack,
+                                                       "attacker_aftermath")] == ["Bloody Blow"]
+    after = attack_sequence.use_aftermath(state, pack, field, {"ability": "Bloody Blow"})
+    assert after.model("b1").conditions == frozenset({Condition.SHAKEN})
+    assert after.purses["a"].silver == 3
+    assert after.attack.step == "defender_aftermath"  # Expert Riposte may answer
+
+
+def test_a_riposte_that_kills_the_attacker_ends_its_activation():
+    """seed 004, AFTERMATH: "If an active model uses an aftermath effect, it is still
+    considered part of the model's activation"; MODELS: a model that "suffers as many
+    wounds as their value, at the end of the current action ... is killed"."""
+    state = duel(stark_wounds=1)
+    attack = Command("a", "attack", {"mode": 0, "target": "b1", "improvements": []})
+    state, _ = play(state, attack, 9, 1)
+    assert state.model("b1").wounds_left == 1
+    state, _ = play(state, Command("b", "aftermath", {"ability": "Expert Riposte"}))
+    assert state.model("a1").removed == "killed" and state.attack is None
+    assert state.active_model == "" and state.to_act == "b"
+
+
+def test_an_aftermath_may_be_declined_and_costs_nothing():
+    """seed 004, AFTERMATH: "Some abilities have an aftermath effect, usually
+    associated with a coin cost. These can be used after the initial dice are
+    rolled": can, not must."""
+    state, _ = play(duel(), Command("a", "attack", {"mode": 0, "target": "b1",
+                                                    "improvements": []}), 9, 1)
+    state, events = play(state, Command("b", "decline_aftermath"))
+    assert events[0].data == {"ability": ""} and state.purses["b"].copper == 12
+    assert state.model("a1").wounds_left == 2 and state.attack is None
