@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from server.rules.asoiaf import attack, capture, coins, conditions, movement
+from server.rules.asoiaf import attack, capture, coins, conditions, movement, passives
 from server.rules.asoiaf.cards.vocabulary import ApplyCondition, DealWounds, GainCoins
 from server.rules.asoiaf.state import Condition, PendingAttack, State
 from server.rules.board.square import Square
@@ -65,14 +65,16 @@ def attack_specs(state: State, pack, field, uid: str, index: int, targets: list[
             for key, group in groups.items()]
 
 
-def roll_attack_event(state: State, pack, uid: str, index: int, target_uid: str,
+def roll_attack_event(state: State, pack, field, uid: str, index: int, target_uid: str,
                       chosen: list[int], dice: Dice, charging: bool = False) -> Event:
     """Step 3: roll the attack dice (extra dice bought included) against the
-    attack value; a shaken attacker's dice lose 2, natural 10s excepted."""
+    attack value; improvements and passives change each die; a shaken attacker's
+    dice lose 2, natural 10s excepted."""
     model = state.model(uid)
     mode = pack.models[model.card].attacks[index]
     effects = [e for i in chosen for e in mode.improvements[i].effects]
     extra, modifier = coins.roll_bonus(effects, "attack")
+    modifier += passives.roll_modifier(state, pack, field, uid, "attack")
     faces = attack.roll_attack(dice, mode.dice + extra)
     results = conditions.results(faces, Condition.SHAKEN in model.conditions, modifier)
     spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements, chosen))
@@ -136,7 +138,7 @@ def _defence_cost(pack, used: list) -> coins.Coins:
     return coins.total(*costs)
 
 
-def roll_defence_event(state: State, pack, used: list, dice: Dice) -> Event:
+def roll_defence_event(state: State, pack, field, used: list, dice: Dice) -> Event:
     """Step 5: "The defender rolls as many dice as hits received. Each [die]
     scoring equal or above their [defence] blocks 1 hit"; step 6: each unblocked
     hit is a wound."""
@@ -146,6 +148,7 @@ def roll_defence_event(state: State, pack, used: list, dice: Dice) -> Event:
                for e in pack.abilities[name].effects
                + [x for i in chosen for x in pack.abilities[name].improvements[i].effects]]
     extra, modifier = coins.roll_bonus(effects, "defence")
+    modifier += passives.roll_modifier(state, pack, field, target.uid, "defence")
     faces = attack.roll_defence(dice, pending.hits + extra) if pending.hits else ()
     results = conditions.results(faces, Condition.SHAKEN in target.conditions, modifier)
     blocked = attack.blocks(faces, results, pack.models[target.card].defence, pending.hits)

@@ -65,7 +65,9 @@ def _chooser(effects):
     return next((e for e in effects if e.target.who in CHOOSERS), None)
 
 
-def _fits(state: State, field, model, other, target, pack) -> bool:
+def fits(state: State, field, model, other, target, pack) -> bool:
+    """Whether `other` is a model `model`'s ability may aim at with `target`
+    (its who, within, types and state)."""
     if not other.on_battlefield or other.uid == model.uid:
         return False
     if (other.seat == model.seat) != (target.who == "friendly"):
@@ -109,7 +111,7 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
             found.append(CommandSpec("ability", label=name, args={"ability": name}))
             continue
         targets = [o.uid for o in state.models
-                   if _fits(state, field, model, o, chooser.target, pack)]
+                   if fits(state, field, model, o, chooser.target, pack)]
         if targets:
             found.append(CommandSpec("ability", label=name, args={"ability": name},
                                      params={"target": targets}))

@@ -184,7 +184,8 @@ class AsoiafSystem:
         if command.type in ("attack", "charge"):
             return self._attack(state, command, dice)
         if command.type == "defend":
-            return [attack_sequence.roll_defence_event(state, _pack(), args["abilities"], dice)]
+            return [attack_sequence.roll_defence_event(state, _pack(), _field(state),
+                                                       args["abilities"], dice)]
         if command.type in ("aftermath", "decline_aftermath"):
             return [Event("aftermath_used", {"ability": args.get("ability", "")})]
         if command.type == "remove":
@@ -216,13 +217,14 @@ class AsoiafSystem:
             if not charge.reaches(state, _field(state), uid, args["target"]):
                 return events
         events.append(attack_sequence.roll_attack_event(
-            state, _pack(), uid, args["mode"], args["target"], args["improvements"], dice,
-            charging=command.type == "charge"))
+            state, _pack(), _field(state), uid, args["mode"], args["target"],
+            args["improvements"], dice, charging=command.type == "charge"))
         state = self.evolve(state, events[-1])
         pending = state.attack
         if pending and pending.step == "defence" and attack_sequence.defence_choices(
                 state, _pack(), _field(state), pending) == [[]]:
-            events.append(attack_sequence.roll_defence_event(state, _pack(), [], dice))
+            events.append(attack_sequence.roll_defence_event(state, _pack(), _field(state), [],
+                                                             dice))
         return events
 
     # -- evolve -----------------------------------------------------------------
