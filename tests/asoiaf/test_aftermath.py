@@ -1,5 +1,5 @@
-"""Aftermaths (seed 004, ATTACK SEQUENCE steps 7-9 and ABILITIES SPECIAL RULES,
-AFTERMATH), dice scripted."""
+"""Wounds abilities and aftermaths (seed 004, ATTACK SEQUENCE steps 6-9,
+ABILITIES and ABILITIES SPECIAL RULES, AFTERMATH), dice scripted."""
 
 from dataclasses import replace
 
@@ -80,3 +80,47 @@ def test_an_aftermath_may_be_declined_and_costs_nothing():
     state, events = play(state, Command("b", "decline_aftermath"))
     assert events[0].data == {"ability": ""} and state.purses["b"].copper == 12
     assert state.model("a1").wounds_left == 2 and state.attack is None
+
+
+def brandon():
+    """Robert (a) in contact with Brandon Stark (b, 3 wounds, will 4+), whose
+    Stark Sellsword friend stands in contact with him."""
+    models = (Model("a1", "Robert Baratheon", "a", 4, square=(3, 11), ap=2, activated=True),
+              Model("b1", "Brandon Stark", "b", 3, square=(4, 11)),
+              Model("b2", "Stark Sellsword", "b", 2, square=(5, 11)),
+              Model("b3", "Stark Sellsword", "b", 2, square=(12, 0)))
+    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 11), "b": Purse(2, 4, 12)},
+                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
+                 first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"})
+
+
+HAMMER = Command("a", "attack", {"mode": 0, "target": "b1", "improvements": []})
+
+
+def test_oldest_brother_hands_the_wounds_to_a_friend_in_contact():
+    """seed 004, ABILITIES: "are wounds abilities. They can be used anytime a model
+    loses at least 1 [wound] and before the model would be killed ... OLDEST
+    BROTHER ability right after they lose a [wound]. They need to spend 4, then
+    pass a test to cause a friendly model in contact to suffer any [wounds] that
+    would otherwise harm them"."""
+    state, _ = play(brandon(), HAMMER, 9, 9, 9, 1, 1, 1)
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "b"
+    assert [o.type for o in decision.options] == ["wounds_ability", "decline_wounds_ability"]
+    assert decision.options[0].params == {"target": ["b2"]}
+    state, events = play(state, Command("b", "wounds_ability", {"ability": "Oldest Brother",
+                                                                "target": "b2"}), 5)
+    assert events[0].data["passed"] and state.purses["b"].copper == 8
+    assert state.model("b1").wounds_left == 3 and state.model("b2").removed == "killed"
+    assert state.attack is None
+
+
+def test_a_failed_will_test_still_costs_the_coins_and_brandon_falls():
+    """seed 004, ABILITIES: "They need to spend 4, then pass a test": the coins are
+    spent for the attempt; on a failure the wounds stay and step 9 follows."""
+    state, _ = play(brandon(), HAMMER, 9, 9, 9, 1, 1, 1)
+    state, events = play(state, Command("b", "wounds_ability", {"ability": "Oldest Brother",
+                                                                "target": "b2"}), 3)
+    assert not events[0].data["passed"] and state.purses["b"].copper == 8
+    assert state.model("b1").wounds_left == 0 and state.model("b2").wounds_left == 2
+    assert SYSTEM.prompt(state).decisions[0].options[0].type == "remove"

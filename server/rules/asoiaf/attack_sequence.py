@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from server.rules.asoiaf import attack, capture, coins, conditions, movement, passives
+from server.rules.asoiaf import (
+    attack,
+    capture,
+    coins,
+    conditions,
+    movement,
+    passives,
+    wounds_abilities,
+)
 from server.rules.asoiaf.cards.vocabulary import ApplyCondition, DealWounds, GainCoins
 from server.rules.asoiaf.state import Condition, PendingAttack, State
 from server.rules.board.square import Square
@@ -163,10 +171,18 @@ def defended(state: State, pack, field, d: dict) -> State:
     purse = coins.pay(state.purses[target.seat], coins.Coins(**d["spent"]))
     if d["defence_faces"]:
         target = conditions.after_roll(target)
-    target = replace(target, wounds_left=max(0, target.wounds_left - d["wounds"]))
+    lost = min(target.wounds_left, d["wounds"])
+    target = replace(target, wounds_left=target.wounds_left - lost)
     state = replace(state.with_model(target), purses={**state.purses, target.seat: purse})
-    pending = replace(state.attack, wounds=d["wounds"], step="attacker_aftermath")
+    pending = replace(state.attack, wounds=d["wounds"], lost=lost, step="wounds")
     return advance(replace(state, attack=pending), pack, field)
+
+
+def wounds_ability_used(state: State, pack, field, d: dict) -> State:
+    """A wounds ability used (or declined) right after step 6."""
+    state = wounds_abilities.used(state, pack, d)
+    return advance(replace(state, attack=replace(state.attack, step="attacker_aftermath")),
+                   pack, field)
 
 
 # -- steps 7-8: aftermaths ---------------------------------------------------------------
@@ -243,9 +259,9 @@ def remove(state: State, pack, field, removal: str) -> State:
             state = capture.capture(state, pending.attacker, target.uid)
         else:
             state = capture.kill(state, target.uid)
-    attacker = state.model(pending.attacker)
-    if attacker.wounds_left == 0 and not attacker.removed:
-        state = capture.kill(state, attacker.uid)
+    # the attacker, or a friend that took wounds for the target, left with none
+    for uid in [m.uid for m in state.models if m.wounds_left == 0 and m.on_battlefield]:
+        state = capture.kill(state, uid)
     return advance(replace(state, attack=replace(pending, step="surge")), pack, field)
 
 
@@ -275,6 +291,10 @@ def advance(state: State, pack, field) -> State:
         if step == "defence":
             if pending.hits:
                 return state
+            pending = replace(pending, step="wounds")
+        elif step == "wounds":
+            if pending.wounds and wounds_abilities.specs(state, pack, field, pending.target):
+                return state
             pending = replace(pending, step="attacker_aftermath")
         elif step in ("attacker_aftermath", "defender_aftermath"):
             if aftermaths(state, pack, field, pending, step):
@@ -302,6 +322,11 @@ def decision(state: State, pack, field) -> Decision:
                         f"{target.card}: use defence abilities and coins, or none.",
                         (CommandSpec("defend", params={
                             "abilities": defence_choices(state, pack, field, pending)}),))
+    if pending.step == "wounds":
+        return Decision(target.seat, f"{target.card} loses {pending.wounds} wound(s): use "
+                        "a wounds ability, or not.",
+                        (*wounds_abilities.specs(state, pack, field, target.uid),
+                         CommandSpec("decline_wounds_ability")))
     if pending.step in ("attacker_aftermath", "defender_aftermath"):
         owner = attacker if pending.step == "attacker_aftermath" else target
         options = [CommandSpec("aftermath", label=a.name, args={"ability": a.name})

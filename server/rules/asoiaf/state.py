@@ -52,8 +52,8 @@ class Purse:
 @dataclass(frozen=True)
 class PendingAttack:
     """An attack between its steps (seed 004, ATTACK SEQUENCE): the step whose
-    decision is awaited ("defence", "attacker_aftermath", "defender_aftermath",
-    "removal", "surge") and what earlier steps decided."""
+    decision is awaited ("defence", "wounds", "attacker_aftermath",
+    "defender_aftermath", "removal", "surge") and what earlier steps decided."""
     attacker: str
     target: str
     mode: int
@@ -61,6 +61,7 @@ class PendingAttack:
     step: str
     hits: int = 0
     wounds: int = 0
+    lost: int = 0                # the wounds the target lost (fewer when it had fewer)
     target_square: tuple[int, int] | None = None
     charging: bool = False
 

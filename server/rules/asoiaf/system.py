@@ -20,6 +20,7 @@ from server.rules.asoiaf import (
     setup,
     victory,
     warband,
+    wounds_abilities,
 )
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.scenarios import Scenario, load_scenarios
@@ -186,6 +187,10 @@ class AsoiafSystem:
         if command.type == "defend":
             return [attack_sequence.roll_defence_event(state, _pack(), _field(state),
                                                        args["abilities"], dice)]
+        if command.type == "wounds_ability":
+            return [wounds_abilities.event(state, _pack(), args, dice)]
+        if command.type == "decline_wounds_ability":
+            return [Event("wounds_ability_used", {"ability": ""})]
         if command.type in ("aftermath", "decline_aftermath"):
             return [Event("aftermath_used", {"ability": args.get("ability", "")})]
         if command.type == "remove":
@@ -362,6 +367,7 @@ class AsoiafSystem:
 SEQUENCE_EVENTS = {
     "attack_rolled": attack_sequence.attack_rolled,
     "defended": attack_sequence.defended,
+    "wounds_ability_used": attack_sequence.wounds_ability_used,
     "aftermath_used": attack_sequence.use_aftermath,
     "removed": lambda state, pack, field, d: attack_sequence.remove(state, pack, field,
                                                                     d["removal"]),
