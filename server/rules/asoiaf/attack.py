@@ -1,13 +1,13 @@
 """The attack sequence (seed 004, ATTACK SEQUENCE) for close combat and ranged:
 attack dice against the attack value, defence dice against the defence value,
-natural 10s, wounds, kill or capture, surge forth. Dice are rolled by the
+natural 10s, wounds, and the square a surge enters. Dice are rolled by the
 caller (system.py's decide) through `roll_attack`/`roll_defence` so the faces
-land in the event; everything else is pure. Coin improvements and aftermaths
-are attack_sequence.py's."""
+land in the event; everything else is pure. The sequence's decisions are
+attack_sequence.py's, killing and capturing capture.py's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from server.rules.asoiaf.state import State
 from server.rules.dice import Dice
@@ -63,23 +63,6 @@ def roll_attack(dice: Dice, count: int) -> tuple[int, ...]:
 def roll_defence(dice: Dice, hits: int) -> tuple[int, ...]:
     """"The defender rolls as many dice as hits received"."""
     return dice.roll(hits, D10) if hits else ()
-
-
-def suffer(state: State, uid: str, wounds: int, removal: str = "killed") -> State:
-    """Take the wounds; at none left the model is removed, `removal` being
-    "killed" or, for a hero or champion hit in close combat, "captured" if the
-    attacker chose so (step 9)."""
-    model = state.model(uid)
-    left = max(0, model.wounds_left - wounds)
-    if left:
-        return state.with_model(replace(model, wounds_left=left))
-    return state.with_model(replace(model, wounds_left=0, square=None, removed=removal))
-
-
-def may_capture(model_type: str, kind: str) -> bool:
-    """"Champions and heroes that have lost all [wounds] because of a close
-    combat attack can either be killed or captured"."""
-    return kind == "close" and model_type in ("hero", "champion")
 
 
 def surge_square(state: State, attacker_uid: str, target_square: tuple[int, int] | None,

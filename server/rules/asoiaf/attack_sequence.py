@@ -1,6 +1,7 @@
 """The attack sequence's decisions (seed 004, ATTACK SEQUENCE steps 2-10): the
 attacker's coins (step 2), the defender's defence abilities and coins (step 4),
-both sides' aftermaths (steps 7-8), kill or capture (step 9) and surging forth
+its wounds abilities once it lost wounds (after step 6), both sides' aftermaths
+(steps 7-8), kill or capture (step 9) and surging forth
 (step 10). The attack waits in `State.attack` between steps; `advance` skips
 each step nobody has a choice in. Dice are rolled in `roll_attack_event` and
 `roll_defence_event` (called from decide) so the faces land in the events."""
