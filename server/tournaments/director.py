@@ -25,6 +25,7 @@ import msgspec
 
 from protocol.messages import CreateMatch
 from server.accounts import Account
+from server.cluster.exclusive import one_node_at_a_time
 from server.rules.kernel import Command
 from server.rules.registry import get_system
 from server.store.store import Store, unpack
@@ -85,9 +86,17 @@ class Director:
     # -- one step of one event -----------------------------------------------------
     async def advance(self, event_id: str) -> None:
         async with self.lock(event_id):
-            for _ in range(3):  # (a round that ends at once, all byes, goes straight on)
-                if not await self._step(event_id):
-                    return
+            if getattr(self.hub, "keeper", None) is None:  # one node: no one else to ask
+                await self._steps(event_id)
+                return
+            async with one_node_at_a_time(self.store.engine, f"event:{event_id}") as mine:
+                if mine:  # (several nodes: another is on it this time)
+                    await self._steps(event_id)
+
+    async def _steps(self, event_id: str) -> None:
+        for _ in range(3):  # (a round that ends at once, all byes, goes straight on)
+            if not await self._step(event_id):
+                return
 
     async def _step(self, event_id: str) -> bool:
         """Do the next thing the event needs; True if something changed."""
