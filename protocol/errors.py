@@ -100,6 +100,16 @@ ERRORS: dict[str, ErrorSpec] = {
     "not_a_moderator": ErrorSpec("Only a moderator can do that."),
     "no_such_message": ErrorSpec("There is no chat message with that id."),
     "no_such_account": ErrorSpec("There is no account with that id."),
+    # hosted events (server/tournaments)
+    "no_such_event": ErrorSpec("There is no event with that id."),
+    "invalid_event": ErrorSpec("Those event settings are not valid."),
+    "not_organiser": ErrorSpec("Only the event's organiser can do that."),
+    "registration_closed": ErrorSpec("Registration for that event is closed."),
+    "already_entered": ErrorSpec("You are already entered in that event."),
+    "not_entered": ErrorSpec("That player is not entered in the event."),
+    "invalid_list": ErrorSpec("That warband list is not legal for the event."),
+    "event_stage": ErrorSpec("The event is not at a stage where that can be done."),
+    "no_such_pairing": ErrorSpec("There is no such game in that round of the event."),
     # play
     "not_your_seat": ErrorSpec("You cannot act for a seat you do not hold."),
     "not_your_turn": ErrorSpec("It is not your turn to act."),

@@ -272,6 +272,71 @@ class ChatReports(Request, tag="chat_reports"):
     limit: int = 50
 
 
+# -- hosted events (server/tournaments) -------------------------------------------------
+# Players are named by account id (as get_event lists them: `player`).
+class CreateEvent(Request, tag="create_event"):
+    name: Text
+    system: Text = "sbh"
+    settings: dict[str, Any] = {}  # server/tournaments/event_settings.py; docs/protocol.md
+
+
+class ListEvents(Request, tag="list_events"):
+    status: Text | None = None  # registration, running or finished; None: every event
+    limit: int = 50
+
+
+class GetEvent(Request, tag="get_event"):
+    event_id: Text
+
+
+class RegisterEvent(Request, tag="register_event"):
+    event_id: Text
+    warband: Any  # the list, as the system's check_list takes it; locked once entered
+    club: Text | None = None  # Swiss: players of the same club (or team) never meet
+
+
+class WithdrawEvent(Request, tag="withdraw_event"):
+    event_id: Text
+
+
+class CheckIn(Request, tag="check_in"):
+    event_id: Text
+
+
+class StartEvent(Request, tag="start_event"):
+    event_id: Text
+
+
+class RepairRound(Request, tag="repair_round"):
+    event_id: Text
+
+
+class DropPlayer(Request, tag="drop_player"):
+    event_id: Text
+    player: Text
+
+
+class GiveBye(Request, tag="give_bye"):
+    event_id: Text
+    player: Text
+
+
+class CorrectResult(Request, tag="correct_result"):
+    event_id: Text
+    round: int
+    table: int
+    winner: Text | None  # a player of that game, or None for a draw
+    why: Text  # shown with the corrected result
+    vp_a: int = 0
+    vp_b: int = 0
+
+
+EVENT_REQUESTS: tuple[type[Request], ...] = (
+    CreateEvent, ListEvents, GetEvent, RegisterEvent, WithdrawEvent, CheckIn, StartEvent,
+    RepairRound, DropPlayer, GiveBye, CorrectResult,
+)
+
+
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
     CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign, ClaimTimeout,
@@ -281,6 +346,7 @@ REQUEST_TYPES: tuple[type[Request], ...] = (
     GetRatings, RatingHistory, Leaderboard,
     ChatHistory, ChatUnfollow, ChatSend, ChatMute, ChatUnmute, ChatReport, ChatHide,
     ChatSilence, ChatReports,
+    *EVENT_REQUESTS,
 )
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
@@ -289,7 +355,9 @@ AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | L
               | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList
               | GetRatings | RatingHistory | Leaderboard
               | ChatHistory | ChatUnfollow | ChatSend | ChatMute | ChatUnmute | ChatReport
-              | ChatHide | ChatSilence | ChatReports)
+              | ChatHide | ChatSilence | ChatReports
+              | CreateEvent | ListEvents | GetEvent | RegisterEvent | WithdrawEvent | CheckIn
+              | StartEvent | RepairRound | DropPlayer | GiveBye | CorrectResult)
 
 _decoder = msgspec.msgpack.Decoder(AnyRequest)
 _encoder = msgspec.msgpack.Encoder()

@@ -23,6 +23,7 @@ from server import gc_tuning
 from server.admission import HANDSHAKE_BURST, HANDSHAKES_PER_SECOND, PER_ADDRESS, Admission
 from server.chat.limits import ChatSettings
 from server.cluster.forwarding import Forwarder
+from server.cluster.replies import SharedReplies
 from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services, client_address
 from server.matches.hub import Hub
@@ -62,6 +63,7 @@ class ServerOptions:
     nats_url: str = "nats://127.0.0.1:4222"
     lease_ttl: float = 10.0
     chat: ChatSettings = ChatSettings()  # server.chat: limits, guests writing, the filter
+    event_tick: float = 1.0  # seconds between the event director's passes (server.tournaments)
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -108,8 +110,12 @@ class WarbandServer:
             await self._join_cluster()
         await self.hub.start()
         self.services = Services(self.store, self.hub, self.metrics, rate=o.rate,
-                                 burst=o.burst, admission=self.admission, chat=o.chat)
-        if self.nats is not None:  # (chat reaches the other nodes' followers too)
+                                 burst=o.burst, admission=self.admission, chat=o.chat,
+                                 event_tick=o.event_tick)
+        self.services.director.start()  # (resumes running events from the store)
+        if self.nats is not None:  # (a repeated request id answered alike on every node)
+            self.services.shared_replies = await SharedReplies.open(self.nats)
+            # (chat reaches the other nodes' followers too)
             await self.services.chat.join_cluster(self.nats, o.node_id)
         # websockets refuses frames over 4x the protocol limit outright (close 1009);
         # between 1x and 4x the gateway answers frame_too_large before closing.
@@ -145,6 +151,7 @@ class WarbandServer:
             if not cluster:
                 await self.server.wait_closed()
         if self.services is not None:
+            await self.services.director.stop()
             await self.services.seeks.close()
             await self.services.chat.close()
         if self.hub is not None:

@@ -18,6 +18,14 @@ class Frame:
         self.message = message
         self._data: bytes | None = None
 
+    @classmethod
+    def encoded(cls, data: bytes) -> Frame:
+        """A frame already encoded elsewhere (relayed from another node: its map is not
+        decoded again; `message_of` cannot read it)."""
+        frame = cls({})
+        frame._data = data
+        return frame
+
     @property
     def data(self) -> bytes:
         if self._data is None:

@@ -58,6 +58,9 @@ from server.rematch import Rematches
 from server.rules.kernel import Command
 from server.seeks import SeekPool
 from server.store.store import STORE_BUSY, Store, connection_lost
+from server.tournaments.director import Director
+from server.tournaments.requests import EVENT_HANDLERS, EventRequests
+from server.tournaments.service import EventService
 from server.watching import Watching
 
 log = logging.getLogger("warband.gateway")
@@ -90,7 +93,8 @@ class Services:
 
     def __init__(self, store: Store, hub: Hub, metrics: Metrics, *, rate: float = RATE,
                  burst: float = BURST, outgoing_bytes: int = OUTGOING_BYTES,
-                 admission: Admission | None = None, chat: ChatSettings | None = None) -> None:
+                 admission: Admission | None = None, chat: ChatSettings | None = None,
+                 event_tick: float = 1.0) -> None:
         self.store = store
         self.admission = admission if admission is not None else Admission()
         self.hub = hub
@@ -100,9 +104,15 @@ class Services:
         self.seeks = SeekPool(self.lobby, hub.ratings)  # quick pairing
         self.rematches = Rematches(self.lobby, store, self.connections_of)
         self.chat = ChatRooms(store, chat if chat is not None else ChatSettings())
+        # hosted events: the director runs them (started by the server), the service
+        # answers their requests
+        self.director = Director(store, self.lobby, hub, self.connections_of,
+                                 tick=event_tick)
+        self.events = EventService(self.director, self.lobby, hub.ratings)
         self.rate, self.burst, self.outgoing_bytes = rate, burst, outgoing_bytes
         # account id (or connection key) -> "kind:request id" -> the reply, for repeats
         self.replies: OrderedDict[str, OrderedDict[str, dict]] = OrderedDict()
+        self.shared_replies = None  # (several nodes: server.cluster.replies.SharedReplies)
         # token -> the connections signed in with it, so that a logout ends them all
         self.token_holders: dict[str, set[ClientConnection]] = {}
 
@@ -113,7 +123,7 @@ class Services:
                 if c.account is not None and c.account.id == account_id]
 
 
-class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests):
+class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRequests):
     follows_moves = True  # (its subscriptions follow a match to another node: owning.py)
 
     def __init__(self, services: Services, websocket) -> None:
@@ -264,6 +274,10 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests):
         request_id = request.id
         memory = self._memory()
         remembered = memory.get(f"{kind}:{request_id}") if kind in IDEMPOTENT else None
+        shared = self.services.shared_replies  # (several nodes: server.cluster.replies)
+        if remembered is None and kind in IDEMPOTENT and shared is not None:
+            with contextlib.suppress(Exception):  # (NATS away: this node's memory only)
+                remembered = await shared.get(self._memory_key(), kind, request_id)
         if remembered is not None:
             self.push(reply(request_id, remembered))
             return
@@ -292,10 +306,16 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests):
             memory[f"{kind}:{request_id}"] = result
             while len(memory) > REMEMBERED_REPLIES:
                 memory.popitem(last=False)
+            if shared is not None:
+                with contextlib.suppress(Exception):
+                    await shared.put(self._memory_key(), kind, request_id, result)
         self.push(reply(request_id, result))
 
+    def _memory_key(self) -> str:
+        return self.account.id if self.account else self.key
+
     def _memory(self) -> OrderedDict[str, dict]:
-        key = self.account.id if self.account else self.key
+        key = self._memory_key()
         replies = self.services.replies
         memory = replies.setdefault(key, OrderedDict())
         replies.move_to_end(key)
@@ -440,6 +460,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests):
     # -- playing and watching ---------------------------------------------------------
     async def on_command(self, request: Play) -> dict:
         account = self._signed_in()
+        await self._refuse_event_list(request.match_id, request.command)
         actor = await self._actor(request.match_id)
         seat = actor.seat_for(account.id, request.seat)
         if seat is None:
@@ -520,7 +541,8 @@ HANDLERS.update({  # chat (server/chat/requests.py)
     "chat_silence": ClientConnection.on_chat_silence,
     "chat_reports": ClientConnection.on_chat_reports,
 })
+HANDLERS.update(EVENT_HANDLERS)  # hosted events (server/tournaments/requests.py)
 # Requests whose repeat (same id, same account) must be answered, not applied again.
 # Commands and resignations are also remembered durably by their match actor.
 IDEMPOTENT = frozenset({"register", "guest", "create_match", "join", "leave", "abort",
-                        "chat_send"})
+                        "create_event", "register_event", "chat_send"})

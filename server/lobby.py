@@ -100,7 +100,10 @@ class Lobby:
         _check_rated(account, request)
         return system, setup, time_controls.parse(request.time_control)
 
-    async def create(self, account: Account, request: CreateMatch) -> dict[str, Any]:
+    async def create(self, account: Account, request: CreateMatch, *,
+                     match_id: str | None = None) -> dict[str, Any]:
+        """A new match; `match_id` when the caller chose it first (a hosted event's
+        pairing records it before the match exists, so a restart creates it once)."""
         system, setup, clock = self.check(account, request)
         seat = request.seat or system.seats[0]
         if seat not in system.seats:
@@ -110,7 +113,7 @@ class Lobby:
                                 f"{MAX_SPECTATOR_DELAY} events.")
         seed = new_seed()
         bot = self._house_bot(request, system, setup, seat, seed)
-        match_id = secrets.token_hex(8)
+        match_id = match_id or secrets.token_hex(8)
         invite = secrets.token_hex(4).upper() if request.private else None
         await self.store.create_match({
             "id": match_id, "system": system.name, "setup": pack(setup), "status": "open",

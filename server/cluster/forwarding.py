@@ -45,6 +45,7 @@ unpack = msgspec.msgpack.decode
 
 RPC_TIMEOUT = 10.0  # seconds a forwarded request waits for the owner's answer
 OWNER_CHECK = 1.0  # seconds between checks that followed matches are still on their node
+KNOWN_REMOTES = 10_000  # matches remembered as running elsewhere
 
 
 LOBBY_SUBJECT = "warband.lobby.match_status"  # an open match started or was withdrawn
@@ -67,7 +68,12 @@ class RelayConnection:
         self.pump: asyncio.Task | None = None
 
     def push(self, message: dict[str, Any] | Frame) -> None:
-        self.queue.append(data_of(message))
+        # (a header the client's node reads instead of decoding the frame: the kind,
+        # e for an event, o for the end, - for the rest, and an event's seq)
+        plain = message.message if isinstance(message, Frame) else message
+        kind = {"event": b"e", "match_over": b"o"}.get(plain.get("type"), b"-")
+        seq = plain.get("seq", 0) if kind == b"e" else 0
+        self.queue.append(kind + seq.to_bytes(4, "big") + data_of(message))
         if self.pump is None or self.pump.done():
             self.pump = asyncio.get_running_loop().create_task(self._publish())
 
@@ -99,17 +105,16 @@ class Relay:
         if self.connection.identity != self.identity:  # signed out or in as another
             await self.forwarder.end_relay(self)
             return
-        frame = unpack(message.data)
-        kind = frame.get("type")
-        if kind == "event":
-            if frame["seq"] <= self.last_seq:
+        data = message.data
+        kind, seq = data[:1], int.from_bytes(data[1:5], "big")  # (RelayConnection.push)
+        if kind == b"e":
+            if seq <= self.last_seq:
                 return  # (already pushed, before a hand-over)
-            self.last_seq = frame["seq"]
-        pushed = Frame(frame)
-        pushed._data = message.data  # (already encoded)
-        self.connection.push(pushed)
-        if kind == "match_over":
-            await self.forwarder.end_relay(self, tell_owner=False)
+            self.last_seq = seq
+        self.connection.push(Frame.encoded(data[5:]))
+        if kind == b"o":
+            self.forwarder.forget(self.match_id)
+            await self.forwarder.end_relay(self)
 
 
 class RemoteMatch:
@@ -153,6 +158,7 @@ class Forwarder:
         self.hub = hub
         self.store = store
         self.relays: dict[str, Relay] = {}  # subject -> relay (this node's clients)
+        self.remotes: dict[str, RemoteMatch] = {}  # match id -> where it runs
         self.served: dict[str, tuple[str, RelayConnection]] = {}  # subject -> (match, conn)
         self._rpc = None
         self._lobby = None
@@ -176,8 +182,22 @@ class Forwarder:
                     await subscription.unsubscribe()
 
     # -- the client's node ------------------------------------------------------------
+    def known(self, match_id: str) -> RemoteMatch | None:
+        """The match as last found running on another node (no database read a
+        forwarded command: forgotten when it moves or ends)."""
+        return self.remotes.get(match_id)
+
     async def remote(self, match_id: str, owner: str) -> RemoteMatch:
-        return RemoteMatch(self, match_id, owner, await self.store.seats(match_id))
+        known = self.remotes.get(match_id)
+        if known is None or known.owner != owner:
+            known = RemoteMatch(self, match_id, owner, await self.store.seats(match_id))
+            self.remotes[match_id] = known
+            while len(self.remotes) > KNOWN_REMOTES:
+                self.remotes.pop(next(iter(self.remotes)))
+        return known
+
+    def forget(self, match_id: str) -> None:
+        self.remotes.pop(match_id, None)
 
     async def call(self, owner: str, request: dict[str, Any]) -> Any:
         try:
@@ -185,10 +205,13 @@ class Forwarder:
                                                timeout=RPC_TIMEOUT)
         except (TimeoutError, NatsTimeout, NoRespondersError):
             # (the owner died or is stopping: the match moves once its lease expires)
+            self.forget(request.get("match_id", ""))
             raise ProtocolError("match_moved") from None
         reply = unpack(answer.data)
         if "error" in reply:
             problem = reply["error"]
+            if problem["code"] in ("match_moved", "match_finished"):
+                self.forget(request.get("match_id", ""))
             raise ProtocolError(problem["code"], problem["message"],
                                 details=problem.get("details"))
         return reply["result"]
@@ -263,15 +286,21 @@ class Forwarder:
             await asyncio.sleep(OWNER_CHECK)
 
     async def _watch_owners(self) -> None:
-        """Relays whose match changed node follow it there."""
+        """Relays whose match changed node follow it there (one query for them all)."""
         while True:
             await asyncio.sleep(OWNER_CHECK)
+            followed = sorted({r.match_id for r in self.relays.values()} | set(self.remotes))
+            try:
+                holders = await self.hub.keeper.leases.holders(followed)
+            except Exception:
+                continue
+            for match_id in followed:
+                known = self.remotes.get(match_id)
+                if known is not None and holders.get(match_id) != known.owner:
+                    self.forget(match_id)
             for relay in list(self.relays.values()):
-                try:
-                    holder = await self.hub.keeper.leases.holder(relay.match_id)
-                except Exception:
-                    continue
-                if relay.ended or (holder is not None and holder.owner == relay.owner):
+                holder = holders.get(relay.match_id)
+                if relay.ended or holder == relay.owner:
                     continue
                 if holder is None and not await self._still_active(relay.match_id):
                     continue  # (it ended: its match_over came or is coming)

@@ -116,6 +116,18 @@ class Leases:
             await conn.execute(self._release, {"match_id": lease.match_id, "node": self.node,
                                                "epoch": lease.epoch})
 
+    async def holders(self, match_ids: list[str]) -> dict[str, str]:
+        """match id -> the node holding its live lease, for those that have one."""
+        if not match_ids:
+            return {}
+        names = ", ".join(f":m{i}" for i in range(len(match_ids)))
+        query = text(f"""SELECT match_id, owner FROM match_leases
+                          WHERE match_id IN ({names}) AND expires_at >= {db_now(
+                              self.engine.dialect.name)}""")
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query, {f"m{i}": m for i, m in enumerate(match_ids)}))
+            return {row[0]: row[1] for row in rows.all()}
+
     async def holder(self, match_id: str) -> Lease | None:
         """Who holds the match's lease now (None: no one, or it has expired)."""
         query = text(f"""SELECT owner, epoch, expires_at FROM match_leases

@@ -52,6 +52,8 @@ class Hub(Owning):
         # matches resumed at start-up whose rows the warmer has not read yet -> their chunk
         self._unread: dict[str, Chunk] = {}
         self._handing_over: set[asyncio.Task] = set()  # (server.matches.owning)
+        # called with a match's id once its result is recorded (hosted events listen)
+        self.finished_listeners: list = []
 
     async def start(self) -> None:
         """Every active match gets its actor, asleep: its state is loaded by the first
@@ -169,6 +171,8 @@ class Hub(Owning):
         actor = self.actors.get(match_id)
         if actor is not None:
             return actor
+        if self.forwarder is not None and self.forwarder.known(match_id) is not None:
+            return self.forwarder.known(match_id)  # (run by another node, as last found)
         chunk = self._unread.get(match_id)
         if chunk is not None:  # resumed at start-up: its actor comes with its chunk's rows
             with contextlib.suppress(Exception):  # (else it is resumed on its own, below)
@@ -360,4 +364,6 @@ class Hub(Owning):
         await self.let_go(actor.match_id)
         self.metrics.active_matches.set(len(self.actors))
         self.metrics.matches_finished.inc()
+        for listener in self.finished_listeners:
+            listener(actor.match_id)
         return wire

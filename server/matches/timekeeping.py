@@ -154,3 +154,13 @@ class Timekeeping:
         if self.result is not None:
             self.result = {**self.result, "reason": f"{seat} ran out of time"}
         return answer
+
+    async def _do_adjudicate(self, result: dict, queued: float = 0.0) -> dict:
+        """A hosted event decided this game (its round's time ran out, or a player did
+        not show: server.tournaments.director). The match ends with `result` as it is;
+        the log stops where play stopped, and the result's reason says why."""
+        if self.over:
+            raise ProtocolError("match_finished")
+        self.over, self.result = True, result
+        self._arm_flag()  # (over: the clock's timer goes)
+        return result

@@ -194,6 +194,32 @@ SELECT * FROM unnest($10::varchar[], $11::integer[], $12::bytea[], $13::varchar[
 """
 
 
+# The same, fenced (several nodes): the appends' leases are read FOR SHARE and the rows
+# written only if every one is still (owner, epoch), all in one autocommitted statement.
+# A node taking one of these leases waits for it, then resumes from a log with these
+# rows in it; a stale lease writes nothing and the statement answers false.
+_APPEND_PG_FENCED = """
+WITH held AS (
+    SELECT l.match_id FROM match_leases l
+      JOIN unnest($15::varchar[], $16::varchar[], $17::bigint[]) AS f(match_id, owner, epoch)
+        ON l.match_id = f.match_id AND l.owner = f.owner AND l.epoch = f.epoch
+       FOR SHARE OF l),
+fenced AS (SELECT count(*) = cardinality($15::varchar[]) AS ok FROM held),
+stored_commands AS (
+    INSERT INTO commands (match_id, idx, seat, request_id, payload, first_seq, last_seq,
+                          dice_position, created_at, clock)
+    SELECT * FROM unnest($1::varchar[], $2::integer[], $3::varchar[], $4::varchar[],
+                         $5::bytea[], $6::integer[], $7::integer[], $8::integer[],
+                         $9::double precision[], $14::bytea[])
+     WHERE (SELECT ok FROM fenced)),
+stored_events AS (
+    INSERT INTO events (match_id, seq, payload, checksum)
+    SELECT * FROM unnest($10::varchar[], $11::integer[], $12::bytea[], $13::varchar[])
+     WHERE (SELECT ok FROM fenced))
+SELECT ok FROM fenced
+"""
+
+
 APPEND_CONNECTIONS = 2  # PostgreSQL: the group committer's own (it writes two batches at once)
 
 
@@ -469,11 +495,12 @@ class Store(ResumeReads):
         is already taken, StaleOwner if one was made under a lease another node has
         taken since (then nothing of this call is written)."""
         appends = list(appends)
-        if any(a.lease is not None for a in appends):
-            await self._write_fenced(appends)
-            return
+        fenced = any(a.lease is not None for a in appends)
         if self.append_pool is not None:
-            await self._write_appends_pg(appends)
+            await self._write_appends_pg(appends, fenced=fenced)
+            return
+        if fenced:
+            await self._write_fenced(appends)
             return
         async with self.engine.begin() as conn:
             await _insert_rows(conn, appends)
@@ -496,30 +523,42 @@ class Store(ResumeReads):
             if stale:
                 raise StaleOwner(stale)
 
-    async def _write_appends_pg(self, appends: list[Append]) -> None:
+    async def _write_appends_pg(self, appends: list[Append], *, fenced: bool = False) -> None:
         """PostgreSQL: the same rows in one statement, so one round trip to the server
         (BEGIN, two batched INSERTs and COMMIT were four, each a system call and a
         wake-up on both sides), autocommitted, and no per-row parameter handling in
-        our process."""
+        our process. Fenced appends (several nodes) read their leases FOR SHARE first,
+        in the same transaction: a node taking a lease waits for it to commit, then
+        resumes from a log that has these rows (and a stale lease writes nothing)."""
         events_of = [(a.match_id, e) for a in appends for e in a.events]
         try:
             async with self.append_pool.acquire() as conn:
-                await _discard_if_broken(conn, conn.execute(
-                    _APPEND_PG,
-                    [a.match_id for a in appends], [a.command.idx for a in appends],
-                    [a.command.seat for a in appends],
-                    [a.command.request_id for a in appends],
-                    [a.command.payload for a in appends],
-                    [a.command.first_seq for a in appends],
-                    [a.command.last_seq for a in appends],
-                    [a.command.dice_position for a in appends],
-                    [a.created_at for a in appends],
-                    [m for m, _ in events_of], [e.seq for _, e in events_of],
-                    [e.payload for _, e in events_of], [e.checksum for _, e in events_of],
-                    [a.command.clock for a in appends]))
+                await self._append_statement(conn, appends, events_of, fenced)
         except asyncpg.IntegrityConstraintViolationError as error:
             # (the same error as the SQLite path and every other write raise)
             raise IntegrityError(_APPEND_PG, None, error) from error
+
+    @staticmethod
+    async def _append_statement(conn, appends: list[Append], events_of,
+                                fenced: bool) -> None:
+        leases = [(a.match_id, a.lease) for a in appends if a.lease is not None]
+        extra = ([m for m, _ in leases], [lease[0] for _, lease in leases],
+                 [lease[1] for _, lease in leases]) if fenced else ()
+        written = await _discard_if_broken(conn, (conn.fetchval if fenced else conn.execute)(
+            _APPEND_PG_FENCED if fenced else _APPEND_PG,
+            [a.match_id for a in appends], [a.command.idx for a in appends],
+            [a.command.seat for a in appends],
+            [a.command.request_id for a in appends],
+            [a.command.payload for a in appends],
+            [a.command.first_seq for a in appends],
+            [a.command.last_seq for a in appends],
+            [a.command.dice_position for a in appends],
+            [a.created_at for a in appends],
+            [m for m, _ in events_of], [e.seq for _, e in events_of],
+            [e.payload for _, e in events_of], [e.checksum for _, e in events_of],
+            [a.command.clock for a in appends], *extra))
+        if fenced and not written:
+            raise StaleOwner(sorted(m for m, _ in leases))
 
     async def events_after(self, match_id: str, after_seq: int,
                            upto: int | None = None) -> list[EventRow]:

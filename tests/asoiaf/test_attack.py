@@ -1,13 +1,7 @@
 """The attack sequence (seed 004, ATTACK SEQUENCE), dice scripted."""
 
-from server.rules.asoiaf.attack import (
-    Exchange,
-    may_capture,
-    roll_attack,
-    roll_defence,
-    suffer,
-    surge_square,
-)
+from server.rules.asoiaf.attack import Exchange, roll_attack, roll_defence, surge_square
+from server.rules.asoiaf.capture import kill
 from server.rules.asoiaf.state import Model, Purse, State
 from server.rules.dice import ScriptedDice
 
@@ -40,23 +34,11 @@ def board():
     return State("test", 3, models, {"a": Purse(), "b": Purse()}, {"a": 0, "b": 0})
 
 
-def test_wounds_then_kill_or_capture_remove_the_model():
-    """seed 004, step 9: "Soldiers that have lost all [wounds] are killed ...
-    Champions and heroes ... because of a close combat attack can either be killed
-    or captured. The attacker chooses"."""
-    state = suffer(board(), "b2", 2)
-    assert state.model("b2").wounds_left == 3 and state.model("b2").on_battlefield
-    taken = suffer(state, "b2", 3, "captured")
-    assert taken.model("b2").removed == "captured" and taken.model("b2").square is None
-    assert may_capture("hero", "close") and not may_capture("hero", "ranged")
-    assert not may_capture("soldier", "close")
-
-
 def test_an_unengaged_attacker_surges_into_the_killed_models_square():
     """seed 004, step 10: "An unengaged attacker may surge forth 1 square into a
     square previously occupied by the model killed"."""
     state = board()
-    killed = suffer(state, "b1", 1)
+    killed = kill(state, "b1")
     assert surge_square(killed, "a1", (2, 1), attacker_engaged=False) == (2, 1)
     assert surge_square(killed, "a1", (2, 1), attacker_engaged=True) is None
     assert surge_square(killed, "a1", None, attacker_engaged=False) is None

@@ -50,7 +50,7 @@ def test_a_seeded_random_game_ends_with_a_result_and_replays(seed):
     for event in events:
         replayed = SYSTEM.evolve(replayed, event)
     assert replayed == final
-    assert any(e.type == "attacked" for e in events) or final.round == final.rounds
+    assert any(e.type == "attack_rolled" for e in events) or final.round == final.rounds
 
 
 def test_the_lobbys_setup_starts_a_match_with_a_roll_off_prompt():

@@ -27,11 +27,12 @@ def test_a_close_attack_rolls_hits_then_one_defence_die_per_hit():
     unblocked hit causes the defender to suffer 1 [wound]"; "Soldiers that have lost
     all [wounds] are killed"."""
     state = duel()
-    command = Command("a", "attack", {"mode": 0, "target": "b1"})
+    command = Command("a", "attack", {"mode": 0, "target": "b1", "improvements": []})
     events = SYSTEM.decide(state, command, ScriptedDice(5, 9, 2, 3, 4))
-    assert events[0].data["attack_faces"] == [5, 9, 2]
-    assert events[0].data["defence_faces"] == [3, 4] and events[0].data["wounds"] == 2
-    after = SYSTEM.evolve(state, events[0])
+    assert [e.type for e in events] == ["attack_rolled", "defended"]
+    assert events[0].data["attack_faces"] == [5, 9, 2] and events[0].data["hits"] == 2
+    assert events[1].data["defence_faces"] == [3, 4] and events[1].data["wounds"] == 2
+    after = SYSTEM.evolve(SYSTEM.evolve(state, events[0]), events[1])
     assert after.model("b1").removed == "killed" and after.model("a1").ap == 1
 
 
@@ -40,7 +41,8 @@ def test_an_illegal_command_is_refused_with_a_code_and_changes_nothing():
     enemy"; and only the player whose turn it is acts."""
     state = duel()
     with pytest.raises(RulesError) as far:
-        SYSTEM.decide(state, Command("a", "attack", {"mode": 0, "target": "b2"}),
+        SYSTEM.decide(state, Command("a", "attack", {"mode": 0, "target": "b2",
+                                                     "improvements": []}),
                       ScriptedDice())
     assert far.value.code == "illegal_command"
     with pytest.raises(RulesError) as turn:
@@ -55,10 +57,13 @@ def test_killing_the_last_enemy_ends_the_game_with_wipe_out_vp():
     current one"."""
     state = duel()
     state = state.with_model(replace(state.model("b2"), removed="killed", square=None))
-    events = SYSTEM.decide(state, Command("a", "attack", {"mode": 0, "target": "b1"}),
+    events = SYSTEM.decide(state, Command("a", "attack", {"mode": 0, "target": "b1",
+                                                          "improvements": []}),
                            ScriptedDice(10, 1, 1, 2, 3))
-    assert events[0].data["wounds"] == 2  # the natural 10: a hit and 1 extra
-    after = SYSTEM.evolve(state, events[0])
+    assert events[1].data["wounds"] == 2  # the natural 10: a hit and 1 extra
+    after = state
+    for event in events:
+        after = SYSTEM.evolve(after, event)
     assert SYSTEM.is_over(after)
     assert after.vp["a"] == 2 * 4 and SYSTEM.result(after).winner == "a"
 

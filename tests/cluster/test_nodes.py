@@ -223,3 +223,18 @@ async def test_a_stale_owners_command_is_refused_and_nothing_is_written(nodes):
     assert refused.value.code == "match_moved" and refused.value.retryable
     assert await stored_counts(north, match_id) == (0, 0)
     assert match_id not in south.hub.actors
+
+
+async def test_a_lobby_request_repeated_on_another_node_is_answered_not_applied_again(nodes):
+    """Ann creates a match on north, loses the answer, reconnects (to south, as a
+    balancer may send her) and sends the same request again: the same match, once."""
+    north, south = nodes
+    ann = await Client.connect(north.url)
+    token = (await ann.request("guest", name="Ann"))["token"]
+    first = await ann.request("create_match", request_id="make-1", system="secret-bids")
+    again = await Client.connect(south.url)
+    await again.request("authenticate", token=token)
+    repeated = await again.request("create_match", request_id="make-1", system="secret-bids")
+    assert repeated == first
+    mine = await again.request("list_mine")
+    assert [m["match_id"] for m in mine["matches"]] == [first["match_id"]]

@@ -77,6 +77,12 @@ def test_the_compose_file_wires_nginx_warband_postgres_and_nats():
     conf = ROOT / "deploy" / mount.split(":")[0]
     text = conf.read_text()
     assert "server warband:8000" in text and "proxy_set_header Upgrade" in text
+    nodes = [name for name, service in services.items()
+             if service.get("command") == ["serve"]]
+    assert len(nodes) >= 2, "several nodes"
+    ids = {services[n]["environment"]["WARBAND_NODE_ID"] for n in nodes}
+    assert len(ids) == len(nodes), "each node its own id"
+    assert all(f"server {n}:8000" in text for n in nodes), "nginx reaches every node"
     assert int(re.search(r"proxy_read_timeout (\d+)s", text)[1]) >= 600
     url = services["warband"]["environment"]["WARBAND_DATABASE_URL"]
     assert url.startswith("postgresql+asyncpg://") and "@postgres:5432/" in url

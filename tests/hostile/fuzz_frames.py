@@ -183,6 +183,20 @@ def valid_requests(ctx: Context, request_id: int | str = 1) -> dict[str, dict]:
         request("rating_history", player="fuzzer", system="sbh", category="standard",
                 limit=10),
         request("leaderboard", system="sbh", category="standard", limit=10),
+        # hosted events (an unknown event: the fuzz is of the frames, not the events)
+        request("create_event", name="Fuzz cup", system="sbh",
+                settings={"format": "swiss", "rounds": 1, "points_limit": 300}),
+        request("list_events", status="registration", limit=10),
+        request("get_event", event_id="0123456789abcdef"),
+        request("register_event", event_id="0123456789abcdef", warband=ctx.warband),
+        request("withdraw_event", event_id="0123456789abcdef"),
+        request("check_in", event_id="0123456789abcdef"),
+        request("start_event", event_id="0123456789abcdef"),
+        request("repair_round", event_id="0123456789abcdef"),
+        request("drop_player", event_id="0123456789abcdef", player="0123456789abcdef"),
+        request("give_bye", event_id="0123456789abcdef", player="0123456789abcdef"),
+        request("correct_result", event_id="0123456789abcdef", round=1, table=1,
+                winner=None, why="fuzz", vp_a=0, vp_b=0),
     ]
     by_kind = {r["type"]: r for r in requests}
     assert set(by_kind) == TYPE_NAMES == {t.__struct_config__.tag for t in REQUEST_TYPES}

@@ -39,6 +39,17 @@ from tests.chat.error_scenarios import (  # noqa: F401 - the chat errors' SCENAR
 )
 from tests.kernel_example import SecretBids
 from tests.server.test_database_restart import drop_connections
+from tests.tournaments.event_errors import (  # noqa: F401 (scenarios, found by name)
+    already_entered,
+    event_stage,
+    invalid_event,
+    invalid_list,
+    no_such_event,
+    no_such_pairing,
+    not_entered,
+    not_organiser,
+    registration_closed,
+)
 
 
 class FaultyBids(SecretBids):

@@ -173,6 +173,691 @@
     return `your rating ${mine.before} → ${mine.rating}${mine.provisional ? "?" : ""} (${sign}${mine.change})`;
   }
 
+  // src/builder.js
+  var CHECK_DELAY_MS = 150;
+  var ListBuilder = class {
+    // hooks: catalog (the `catalog` reply), options (the match's), checkList(list,
+    // options) -> Promise, submit(list) -> Promise of null (sent) or the refusal
+    constructor(parent, hooks) {
+      this.parent = parent;
+      this.hooks = hooks;
+      this.catalog = hooks.catalog;
+      this.byName = new Map(this.catalog.profiles.map((p) => [p.name, p]));
+      this.name = "My warband";
+      this.rows = [];
+      this.roster = this.catalog.rosters[0] || "";
+      this.search = "";
+      this.version = 0;
+      this.verdict = null;
+      this.sending = false;
+      this.refusal = null;
+    }
+    open() {
+      const presets = this.catalog.presets.map((p) => `<option value="${escape(p.key)}">${escape(p.name)}${p.problems.length ? " (does not fit as it is)" : ""}</option>`);
+      const rosters = this.catalog.rosters.map((r) => `<option${r === this.roster ? " selected" : ""}>${escape(r)}</option>`);
+      this.root = document.createElement("div");
+      this.root.className = "builder-overlay";
+      this.root.innerHTML = `
+      <div class="builder card" role="dialog" aria-label="Build your warband">
+        <div class="builder-head">
+          <h2>Build your warband</h2>
+          <span class="muted">limit ${this.catalog.points_limit} points; prices and checks by the
+            server</span>
+          <button data-action="close">Close</button>
+        </div>
+        <div class="builder-body">
+          <section class="builder-catalog">
+            <div class="builder-filters">
+              <label>Roster <select class="builder-roster"><option value="">All rosters</option>
+                ${rosters.join("")}</select></label>
+              <label>Search <input class="builder-search" placeholder="name or rule"></label>
+              <label>Start from <select class="builder-preset"><option value="">a ready-made
+                list…</option>${presets.join("")}</select></label>
+            </div>
+            <div class="builder-profiles"></div>
+          </section>
+          <section class="builder-list">
+            <label>List name <input class="builder-name" maxlength="60"></label>
+            <div class="builder-rows"></div>
+          </section>
+        </div>
+      </div>`;
+      this.parent.appendChild(this.root);
+      this.root.querySelector(".builder-name").value = this.name;
+      this.root.addEventListener("click", (e) => this._click(e));
+      this.root.addEventListener("input", (e) => this._input(e));
+      this.root.addEventListener("change", (e) => this._input(e));
+      this._renderProfiles();
+      this._renderList();
+    }
+    close() {
+      clearTimeout(this.timer);
+      this.root?.remove();
+      this.root = null;
+    }
+    list() {
+      const models = this.rows.flatMap((r) => Array(r.count).fill({ profile: r.profile }));
+      return { name: this.name.trim() || "My warband", models };
+    }
+    // -- changes -------------------------------------------------------------------
+    _click(e) {
+      const button2 = e.target.closest("button");
+      if (!button2 || !this.root) return;
+      const profile = button2.closest("[data-profile]")?.dataset.profile;
+      const action = button2.dataset.action;
+      if (action === "close") this.close();
+      else if (action === "add" || action === "more") this._count(profile, 1);
+      else if (action === "less") this._count(profile, -1);
+      else if (action === "submit-built") this._submit();
+    }
+    // Selects act on "change", text fields on "input" (a text field's "change" comes
+    // on leaving it, in the middle of a click elsewhere: redrawing then would
+    // swallow that click).
+    _input(e) {
+      const target = e.target;
+      const typed = e.type === "input" && target.tagName === "INPUT";
+      const picked = e.type === "change" && target.tagName === "SELECT";
+      if (picked && target.classList.contains("builder-roster")) {
+        this.roster = target.value;
+        this._renderProfiles();
+      } else if (typed && target.classList.contains("builder-search")) {
+        this.search = target.value.trim().toLowerCase();
+        this._renderProfiles();
+      } else if (typed && target.classList.contains("builder-name")) {
+        this.name = target.value;
+        this._changed();
+      } else if (picked && target.classList.contains("builder-preset") && target.value) {
+        const preset = this.catalog.presets.find((p) => p.key === target.value);
+        this.name = preset.name;
+        this.root.querySelector(".builder-name").value = preset.name;
+        this.rows = [];
+        for (const profile of preset.models) this._count(profile, 1, false);
+        this._changed();
+      }
+    }
+    _count(profile, delta, check = true) {
+      const row = this.rows.find((r) => r.profile === profile);
+      if (row) row.count += delta;
+      else if (delta > 0) this.rows.push({ profile, count: delta });
+      this.rows = this.rows.filter((r) => r.count > 0);
+      if (check) this._changed();
+    }
+    _changed() {
+      this.version += 1;
+      this.verdict = null;
+      this.refusal = null;
+      this._renderList();
+      clearTimeout(this.timer);
+      if (!this.rows.length) return;
+      const version = this.version;
+      const list = this.list();
+      this.timer = setTimeout(() => {
+        this.hooks.checkList(list, this.hooks.options).then((verdict) => {
+          if (version === this.version) this.verdict = verdict;
+        }).catch((error) => {
+          if (version === this.version) this.refusal = `The list could not be checked: ${error.message}`;
+        }).finally(() => {
+          if (version === this.version && this.root) this._renderList();
+        });
+      }, CHECK_DELAY_MS);
+    }
+    async _submit() {
+      if (!this.verdict?.valid || this.sending) return;
+      this.sending = true;
+      this._renderList();
+      const refused = await this.hooks.submit(this.list());
+      this.sending = false;
+      if (!refused) {
+        this.close();
+        return;
+      }
+      this.refusal = `The match refused the list: ${refused.message}`;
+      this._renderList();
+    }
+    // -- drawing -------------------------------------------------------------------
+    _renderProfiles() {
+      const shown = this.catalog.profiles.filter((p) => (!this.roster || p.roster === this.roster) && (!this.search || `${p.name} ${p.rules.join(" ")}`.toLowerCase().includes(this.search)));
+      const rows = shown.map((p) => `<tr data-profile="${escape(p.name)}" class="builder-profile">
+      <td>${escape(p.name)}${p.personality ? ' <span class="tag" title="Personality: at most a third of the points limit goes on these">P</span>' : ""}</td>
+      <td>Q${p.quality}+</td><td>C${p.combat}</td>
+      <td class="rules">${escape(p.rules.join(", ") || "—")}</td>
+      <td class="points">${p.points ?? "?"} pts</td>
+      <td>${p.problems.length ? `<span class="muted" title="${escape(p.problems.join(" "))}">not playable</span>` : '<button class="small" data-action="add">Add</button>'}</td></tr>`);
+      this.root.querySelector(".builder-profiles").innerHTML = rows.length ? `<table><thead><tr><th>Profile</th><th>Q</th><th>C</th><th>Rules</th><th>Price</th>
+         <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">No profile matches.</p>';
+    }
+    _renderList() {
+      const box = this.root?.querySelector(".builder-rows");
+      if (!box) return;
+      const verdict = this.verdict;
+      const rowOf = [];
+      this.rows.forEach((r, i) => {
+        for (let n = 0; n < r.count; n += 1) rowOf.push(i);
+      });
+      const troubled = new Set((verdict?.problems || []).filter((p) => p.model !== null).map((p) => rowOf[p.model]));
+      const rows = this.rows.map((r, i) => {
+        const first = rowOf.indexOf(i);
+        const price = verdict?.models?.[first]?.points ?? this.byName.get(r.profile)?.points;
+        return `<tr class="builder-row${troubled.has(i) ? " problem" : ""}" data-profile="${escape(r.profile)}"><td>${escape(r.profile)}</td><td class="count"><button class="small" data-action="less" title="One fewer">−</button><span class="n">${r.count}</span><button class="small" data-action="more" title="One more">+</button></td><td class="points">× ${price ?? "?"} pts</td></tr>`;
+      });
+      const parts = [rows.length ? `<table><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">Add profiles from the catalog on the left.</p>'];
+      let total = "";
+      if (!this.rows.length) total = "";
+      else if (!verdict) total = "Checking with the server…";
+      else if (verdict.total === null) total = "The server cannot price this list (see below).";
+      else {
+        total = `Total ${verdict.total} / ${verdict.points_limit} points · Personalities ${verdict.personality_points} points`;
+      }
+      parts.push(`<p class="builder-total" data-valid="${verdict?.valid ? "true" : "false"}">${escape(total)}</p>`);
+      if (verdict?.problems?.length) {
+        parts.push('<ul class="builder-problems">' + verdict.problems.map((p) => `<li data-code="${escape(p.code)}">${escape(p.message)} <span class="muted">(${escape(p.passage)})</span></li>`).join("") + "</ul>");
+      } else if (verdict?.valid) {
+        parts.push('<p class="builder-ok">The server accepts this list.</p>');
+      }
+      if (this.refusal) parts.push(`<p class="error builder-refusal">${escape(this.refusal)}</p>`);
+      const ready = verdict?.valid && !this.sending;
+      parts.push(`<button class="primary" data-action="submit-built"${ready ? "" : " disabled"}>${this.sending ? "Submitting…" : "Submit this list (kept secret until both are in)"}</button>`);
+      box.innerHTML = parts.join("");
+    }
+  };
+
+  // src/lists.js
+  function randomSalt() {
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  function presetList(preset) {
+    return { name: preset.name, models: preset.models.map((m) => ({ profile: m })) };
+  }
+  var ListChooser = class {
+    // hooks: catalog(options) -> Promise, checkList(list, options) -> Promise,
+    // submit(list) -> Promise (sends submit_list with a fresh salt), status(text),
+    // rerender() (the prompt panel, once the catalog has come)
+    constructor(hooks) {
+      this.hooks = hooks;
+      this.catalogs = /* @__PURE__ */ new Map();
+      this.builder = null;
+    }
+    _options(view) {
+      const limit = view?.options?.points_limit;
+      return limit ? { points_limit: limit } : {};
+    }
+    catalogFor(view) {
+      const key3 = JSON.stringify(this._options(view));
+      if (!this.catalogs.has(key3)) {
+        this.catalogs.set(key3, null);
+        this.hooks.catalog(this._options(view)).then((catalog) => {
+          this.catalogs.set(key3, catalog);
+          this.hooks.rerender();
+        }).catch((error) => {
+          this.catalogs.set(key3, error);
+          this.hooks.rerender();
+        });
+      }
+      return this.catalogs.get(key3);
+    }
+    // The inside of the submit_list option row.
+    row(c, view) {
+      const catalog = this.catalogFor(view);
+      const label = `<span class="label">${escape(c.spec.label)}</span> `;
+      if (catalog === null) return `${label}<span class="muted">Loading the warband lists…</span>`;
+      if (catalog instanceof Error) {
+        return `${label}<span class="error">Could not load the warband lists: ${escape(catalog.message)}</span>`;
+      }
+      const fitting = catalog.presets.filter((p) => !p.problems.length);
+      const options = fitting.map((p) => `<option value="${escape(p.key)}">${escape(p.name)} (${p.points} pts, ${p.models.length} models)</option>`);
+      const presets = fitting.length ? `<select class="preset" data-spec="${c.index}">${options.join("")}</select> <button class="do primary" data-action="submit-list" data-spec="${c.index}">Submit list</button>` : '<span class="muted">No ready-made list fits this match.</span>';
+      return `${label}${presets} <button data-action="build-list" data-spec="${c.index}">Build your own list…</button> <span class="muted">(limit ${catalog.points_limit} points)</span>`;
+    }
+    // A click in the row; true if it was ours.
+    click(button2, panel, view) {
+      const action = button2.dataset.action;
+      const catalog = this.catalogFor(view);
+      if (action === "submit-list") {
+        const select = panel.querySelector(`select.preset[data-spec="${button2.dataset.spec}"]`);
+        const preset = catalog?.presets?.find((p) => p.key === select?.value);
+        if (!preset) {
+          this.hooks.status("No ready-made list fits this match's points limit.");
+          return true;
+        }
+        this.hooks.submit(presetList(preset));
+        return true;
+      }
+      if (action === "build-list") {
+        if (!catalog || catalog instanceof Error) return true;
+        this.closeBuilder();
+        this.builder = new ListBuilder(document.body, {
+          catalog,
+          options: this._options(view),
+          checkList: (list, options) => this.hooks.checkList(list, options),
+          submit: (list) => this.hooks.submit(list)
+        });
+        this.builder.open();
+        return true;
+      }
+      return false;
+    }
+    closeBuilder() {
+      if (this.builder) this.builder.close();
+      this.builder = null;
+    }
+  };
+
+  // src/tournaments.js
+  var TIE_BREAK_NAMES = {
+    strength_of_schedule: "SoS",
+    average_strength_of_schedule: "avg SoS",
+    vp_differential: "VP diff",
+    head_to_head: "H2H",
+    buchholz: "Buchholz",
+    median_buchholz: "median Buchholz",
+    sonneborn_berger: "S-B"
+  };
+  var HOW = {
+    played: "",
+    round_time: " (round time)",
+    no_show: " (no-show)",
+    forfeit: " (forfeit)",
+    aborted: " (aborted)",
+    bye: "",
+    corrected: " (corrected)"
+  };
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key3, value] of Object.entries(attrs)) {
+      if (value === void 0 || value === null || value === false) continue;
+      node.setAttribute(key3, value === true ? "" : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === void 0 || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+  function table(headings, rows, attrs = {}) {
+    return el(
+      "table",
+      attrs,
+      el("thead", {}, el("tr", {}, headings.map((h) => el("th", {}, h)))),
+      el("tbody", {}, rows)
+    );
+  }
+  function failed(app2, error) {
+    app2.status(error.message || String(error), "error");
+  }
+  async function renderEventList(root, app2) {
+    const list = el("div", { id: "event-list" }, el("p", { class: "muted" }, "Loading…"));
+    const sections = [el("section", { class: "card wide" }, el("h2", {}, "Events"), list)];
+    if (!app2.account?.guest) sections.push(createForm(app2));
+    root.replaceChildren(...sections);
+    try {
+      const { events } = await app2.conn.request("list_events", { limit: 50 });
+      list.replaceChildren(events.length ? table(
+        ["Event", "Format", "Status", "Players"],
+        events.map((e) => el(
+          "tr",
+          { "data-event": e.event_id },
+          el("td", {}, el("a", { href: `#/event/${e.event_id}` }, e.name)),
+          el("td", {}, e.format.replace("_", " ")),
+          el("td", {}, e.status),
+          el("td", {}, e.players)
+        ))
+      ) : el("p", { class: "muted" }, "No events yet."));
+    } catch (error) {
+      list.textContent = error.message;
+    }
+  }
+  function createForm(app2) {
+    const form = el(
+      "form",
+      { id: "event-form", class: "grid-form" },
+      el("label", {}, "Name ", el("input", { name: "name", required: true, maxlength: 64 })),
+      el("label", {}, "Format ", el(
+        "select",
+        { name: "format" },
+        el("option", { value: "swiss" }, "Swiss"),
+        el(
+          "option",
+          { value: "round_robin" },
+          "Round robin"
+        ),
+        el("option", { value: "knockout" }, "Knockout")
+      )),
+      el("label", {}, "Rounds (Swiss) ", el("input", {
+        name: "rounds",
+        type: "number",
+        min: 1,
+        value: 3
+      })),
+      el("label", {}, "Points ", el("select", { name: "points" }, ["200", "300", "400"].map(
+        (p) => el("option", { selected: p === "300" }, p)
+      ))),
+      el("label", {}, "Round length (minutes) ", el("input", {
+        name: "minutes",
+        type: "number",
+        min: 1,
+        value: 60
+      })),
+      el("label", {}, "Past round time ", el(
+        "select",
+        { name: "timeout_rule" },
+        el("option", { value: "points" }, "scenario points decide"),
+        el("option", { value: "draw" }, "a draw")
+      )),
+      el(
+        "label",
+        { class: "check" },
+        el("input", { name: "check_in", type: "checkbox" }),
+        " Check-in"
+      ),
+      el(
+        "label",
+        { class: "check" },
+        el("input", { name: "hidden", type: "checkbox" }),
+        " Lists hidden until round 1"
+      ),
+      el("button", { type: "submit" }, "Create the event")
+    );
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const f = form.elements;
+      const settings = {
+        format: f.format.value,
+        points_limit: Number(f.points.value),
+        round_length: Number(f.minutes.value) * 60,
+        timeout_rule: f.timeout_rule.value,
+        check_in: f.check_in.checked,
+        list_policy: f.hidden.checked ? "hidden" : "open"
+      };
+      if (f.format.value === "swiss") settings.rounds = Number(f.rounds.value);
+      try {
+        const created = await app2.conn.request("create_event", {
+          name: f.name.value,
+          system: "sbh",
+          settings
+        });
+        app2.go(`#/event/${created.event_id}`);
+      } catch (error) {
+        failed(app2, error);
+      }
+    });
+    return el("section", { class: "card" }, el("h2", {}, "Organise an event"), form);
+  }
+  var EventScreen = class {
+    constructor(root, app2, eventId) {
+      this.root = root;
+      this.app = app2;
+      this.eventId = eventId;
+      this.event = null;
+    }
+    show() {
+      this.root.replaceChildren(el("p", { class: "muted" }, "Loading…"));
+      this.app.pushHandlers.set("event_round_started", (f) => this.pushed(f, `Round ${f.round} ` + (f.bye ? "started: you have a bye." : `started: your game against ${f.opponent}.`)));
+      this.app.pushHandlers.set("event_finished", (f) => this.pushed(f, "The event is over."));
+      this.refresh();
+    }
+    hide() {
+      this.app.pushHandlers.delete("event_round_started");
+      this.app.pushHandlers.delete("event_finished");
+    }
+    pushed(frame, text) {
+      if (frame.event_id !== this.eventId) return;
+      this.app.status(text);
+      this.refresh();
+    }
+    async refresh() {
+      try {
+        this.event = await this.app.conn.request("get_event", { event_id: this.eventId });
+      } catch (error) {
+        this.root.replaceChildren(el("p", { class: "error" }, error.message));
+        return;
+      }
+      const ev = this.event;
+      const me = ev.entries.find((e) => e.player === this.app.account.account_id);
+      const head = el(
+        "section",
+        { class: "card wide event-head" },
+        el("h2", {}, ev.name),
+        el(
+          "p",
+          {},
+          `${ev.settings.format.replace("_", " ")} · ${ev.settings.points_limit ?? 300} points · `,
+          el("span", { class: "event-status" }, ev.status),
+          ev.total_rounds ? ` · ${ev.rounds.length} of ${ev.total_rounds} rounds` : ""
+        ),
+        ev.problem ? el("p", { class: "error" }, ev.problem) : null,
+        await this.entryBox(me),
+        this.nextGame(me)
+      );
+      const parts = [head, this.pairings(), this.standings()];
+      if (ev.you_organise) parts.push(this.organiser());
+      this.root.replaceChildren(...parts);
+    }
+    async entryBox(me) {
+      const ev = this.event;
+      const box = el("div", { class: "entry" });
+      if (me && !["withdrawn", "dropped"].includes(me.status)) {
+        box.append(el("p", {}, "You are entered (", el(
+          "span",
+          { class: "my-entry" },
+          me.status
+        ), ")."));
+        if (ev.settings.check_in && me.status === "registered" && ev.status === "registration") {
+          box.append(this.button("check-in", "Check in", () => this.ask("check_in", {})));
+        }
+        if (ev.status !== "finished") {
+          box.append(this.button("withdraw", "Withdraw", () => this.ask("withdraw_event", {})));
+        }
+        return box;
+      }
+      if (me || ev.status === "finished") return box;
+      let catalog;
+      try {
+        catalog = await this.app.conn.request("catalog", {
+          system: ev.system,
+          options: { points_limit: ev.settings.points_limit ?? 300 }
+        });
+      } catch (error) {
+        return el("p", { class: "error" }, error.message);
+      }
+      const fitting = catalog.presets.filter((p) => !p.problems.length);
+      const select = el("select", { class: "event-list" }, fitting.map((p) => el("option", { value: p.key }, `${p.name} (${p.points} points)`)));
+      const club = el("input", {
+        class: "event-club",
+        placeholder: "club (optional)",
+        maxlength: 64
+      });
+      box.append(
+        el("label", {}, "Your list (locked for the event) ", select),
+        " ",
+        club,
+        " ",
+        this.button("register", "Register", () => {
+          const preset = fitting.find((p) => p.key === select.value);
+          return this.ask("register_event", {
+            warband: presetList(preset),
+            club: club.value || null
+          });
+        })
+      );
+      return box;
+    }
+    nextGame(me) {
+      if (!me) return null;
+      const current = this.event.rounds.at(-1);
+      const mine = current?.pairings.find((p) => p.result === null && [p.player_a, p.player_b].includes(me.player));
+      if (!mine || current.status !== "playing") return null;
+      return el(
+        "p",
+        { class: "next-game" },
+        `Your game of round ${current.round}: `,
+        el("a", { href: `#/match/${mine.match_id}` }, `against ${mine.player_a === me.player ? mine.name_b : mine.name_a}`)
+      );
+    }
+    pairings() {
+      const rounds = this.event.rounds.slice().reverse().map((r) => el(
+        "div",
+        { class: "round", "data-round": r.round },
+        el("h3", {}, `Round ${r.round} (${r.status})`),
+        table(["Table", "Player", "Opponent", "Result", "Game"], r.pairings.map((p) => el(
+          "tr",
+          { "data-table": p.table },
+          el("td", {}, p.table),
+          el("td", {}, p.name_a),
+          el("td", {}, p.bye ? "bye" : p.name_b),
+          el(
+            "td",
+            { class: "result" },
+            this.resultText(p),
+            p.corrected_why ? el("span", { class: "muted" }, ` — ${p.corrected_why}`) : null
+          ),
+          el("td", {}, p.bye ? "" : p.result ? el(
+            "a",
+            { href: `#/replay/${p.match_id}` },
+            "replay"
+          ) : el("a", { href: `#/watch/${p.match_id}` }, "watch"))
+        )))
+      ));
+      return el(
+        "section",
+        { class: "card wide" },
+        el("h2", {}, "Pairings"),
+        rounds.length ? rounds : el("p", { class: "muted" }, "Not paired yet.")
+      );
+    }
+    resultText(p) {
+      if (!p.result) return "playing";
+      if (p.bye) return "bye";
+      const winner = p.result.winner === null ? "draw" : `${p.result.winner === p.player_a ? p.name_a : p.name_b} won`;
+      return `${winner} ${p.result.vp_a}–${p.result.vp_b}${HOW[p.result.how] ?? ""}`;
+    }
+    standings() {
+      const columns = this.event.settings.tie_breaks;
+      return el(
+        "section",
+        { class: "card wide" },
+        el("h2", {}, "Standings"),
+        table(
+          ["#", "Player", "Points", ...columns.map((c) => TIE_BREAK_NAMES[c] || c)],
+          this.event.standings.map((s) => el(
+            "tr",
+            { "data-player": s.player },
+            el("td", {}, s.rank),
+            el("td", {}, s.name),
+            el("td", { class: "points" }, s.points),
+            columns.map((c) => el("td", {}, s.tie_breaks[c]))
+          )),
+          { id: "standings" }
+        )
+      );
+    }
+    organiser() {
+      const ev = this.event;
+      const controls = el("div", { class: "organiser" });
+      if (ev.status === "registration") {
+        controls.append(this.button(
+          "start",
+          "Start the event",
+          () => this.ask("start_event", {})
+        ));
+      }
+      if (ev.rounds.at(-1)?.status === "paired") {
+        controls.append(this.button(
+          "repair",
+          "Pair the round again",
+          () => this.ask("repair_round", {})
+        ));
+      }
+      const rows = ev.entries.filter((e) => !["withdrawn", "dropped"].includes(e.status)).map((e) => el(
+        "tr",
+        { "data-entry": e.player },
+        el("td", {}, e.name),
+        el("td", {}, e.status),
+        el(
+          "td",
+          {},
+          this.button("drop", "Drop", () => this.ask("drop_player", { player: e.player })),
+          ev.settings.format === "swiss" ? this.button(
+            "bye",
+            "Bye next round",
+            () => this.ask("give_bye", { player: e.player })
+          ) : null
+        )
+      ));
+      if (ev.status !== "finished") controls.append(table(["Player", "Status", ""], rows));
+      const games = ev.rounds.flatMap((r) => r.pairings.filter((p) => !p.bye && p.result).map((p) => ({ r, p })));
+      if (games.length) controls.append(this.correctForm(games));
+      return el("section", { class: "card wide" }, el("h2", {}, "Organiser"), controls);
+    }
+    correctForm(games) {
+      const pick = el("select", { name: "game" }, games.map(({ r, p }, i) => el(
+        "option",
+        { value: i },
+        `Round ${r.round}, table ${p.table}: ${p.name_a} v ${p.name_b}`
+      )));
+      const winner = el("select", { name: "winner" });
+      const fill = () => {
+        const { p } = games[Number(pick.value)];
+        winner.replaceChildren(
+          el("option", { value: p.player_a }, `${p.name_a} won`),
+          el("option", { value: p.player_b }, `${p.name_b} won`),
+          el(
+            "option",
+            { value: "" },
+            "a draw"
+          )
+        );
+      };
+      pick.addEventListener("change", fill);
+      fill();
+      const why = el("input", {
+        name: "why",
+        required: true,
+        maxlength: 200,
+        placeholder: "why (shown with the result)"
+      });
+      const form = el(
+        "form",
+        { id: "correct-form", class: "grid-form" },
+        el("label", {}, "Game ", pick),
+        el("label", {}, "Result ", winner),
+        why,
+        el("button", { type: "submit" }, "Correct the result")
+      );
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const { r, p } = games[Number(pick.value)];
+        this.ask("correct_result", {
+          round: r.round,
+          table: p.table,
+          winner: winner.value || null,
+          why: why.value,
+          vp_a: p.result.vp_a,
+          vp_b: p.result.vp_b
+        });
+      });
+      return form;
+    }
+    button(action, label, onClick) {
+      const button2 = el(
+        "button",
+        { type: "button", class: "small", "data-action": action },
+        label
+      );
+      button2.addEventListener("click", onClick);
+      return button2;
+    }
+    async ask(kind, fields) {
+      try {
+        await this.app.conn.request(kind, { event_id: this.eventId, ...fields });
+      } catch (error) {
+        failed(this.app, error);
+      }
+      await this.refresh();
+    }
+  };
+
   // src/names.js
   var SEAT_COLOURS = { a: "#2563c9", b: "#c62f2f" };
   function shortName(name) {
@@ -3614,277 +4299,6 @@
     }
   };
 
-  // src/builder.js
-  var CHECK_DELAY_MS = 150;
-  var ListBuilder = class {
-    // hooks: catalog (the `catalog` reply), options (the match's), checkList(list,
-    // options) -> Promise, submit(list) -> Promise of null (sent) or the refusal
-    constructor(parent, hooks) {
-      this.parent = parent;
-      this.hooks = hooks;
-      this.catalog = hooks.catalog;
-      this.byName = new Map(this.catalog.profiles.map((p) => [p.name, p]));
-      this.name = "My warband";
-      this.rows = [];
-      this.roster = this.catalog.rosters[0] || "";
-      this.search = "";
-      this.version = 0;
-      this.verdict = null;
-      this.sending = false;
-      this.refusal = null;
-    }
-    open() {
-      const presets = this.catalog.presets.map((p) => `<option value="${escape(p.key)}">${escape(p.name)}${p.problems.length ? " (does not fit as it is)" : ""}</option>`);
-      const rosters = this.catalog.rosters.map((r) => `<option${r === this.roster ? " selected" : ""}>${escape(r)}</option>`);
-      this.root = document.createElement("div");
-      this.root.className = "builder-overlay";
-      this.root.innerHTML = `
-      <div class="builder card" role="dialog" aria-label="Build your warband">
-        <div class="builder-head">
-          <h2>Build your warband</h2>
-          <span class="muted">limit ${this.catalog.points_limit} points; prices and checks by the
-            server</span>
-          <button data-action="close">Close</button>
-        </div>
-        <div class="builder-body">
-          <section class="builder-catalog">
-            <div class="builder-filters">
-              <label>Roster <select class="builder-roster"><option value="">All rosters</option>
-                ${rosters.join("")}</select></label>
-              <label>Search <input class="builder-search" placeholder="name or rule"></label>
-              <label>Start from <select class="builder-preset"><option value="">a ready-made
-                list…</option>${presets.join("")}</select></label>
-            </div>
-            <div class="builder-profiles"></div>
-          </section>
-          <section class="builder-list">
-            <label>List name <input class="builder-name" maxlength="60"></label>
-            <div class="builder-rows"></div>
-          </section>
-        </div>
-      </div>`;
-      this.parent.appendChild(this.root);
-      this.root.querySelector(".builder-name").value = this.name;
-      this.root.addEventListener("click", (e) => this._click(e));
-      this.root.addEventListener("input", (e) => this._input(e));
-      this.root.addEventListener("change", (e) => this._input(e));
-      this._renderProfiles();
-      this._renderList();
-    }
-    close() {
-      clearTimeout(this.timer);
-      this.root?.remove();
-      this.root = null;
-    }
-    list() {
-      const models = this.rows.flatMap((r) => Array(r.count).fill({ profile: r.profile }));
-      return { name: this.name.trim() || "My warband", models };
-    }
-    // -- changes -------------------------------------------------------------------
-    _click(e) {
-      const button2 = e.target.closest("button");
-      if (!button2 || !this.root) return;
-      const profile = button2.closest("[data-profile]")?.dataset.profile;
-      const action = button2.dataset.action;
-      if (action === "close") this.close();
-      else if (action === "add" || action === "more") this._count(profile, 1);
-      else if (action === "less") this._count(profile, -1);
-      else if (action === "submit-built") this._submit();
-    }
-    // Selects act on "change", text fields on "input" (a text field's "change" comes
-    // on leaving it, in the middle of a click elsewhere: redrawing then would
-    // swallow that click).
-    _input(e) {
-      const target = e.target;
-      const typed = e.type === "input" && target.tagName === "INPUT";
-      const picked = e.type === "change" && target.tagName === "SELECT";
-      if (picked && target.classList.contains("builder-roster")) {
-        this.roster = target.value;
-        this._renderProfiles();
-      } else if (typed && target.classList.contains("builder-search")) {
-        this.search = target.value.trim().toLowerCase();
-        this._renderProfiles();
-      } else if (typed && target.classList.contains("builder-name")) {
-        this.name = target.value;
-        this._changed();
-      } else if (picked && target.classList.contains("builder-preset") && target.value) {
-        const preset = this.catalog.presets.find((p) => p.key === target.value);
-        this.name = preset.name;
-        this.root.querySelector(".builder-name").value = preset.name;
-        this.rows = [];
-        for (const profile of preset.models) this._count(profile, 1, false);
-        this._changed();
-      }
-    }
-    _count(profile, delta, check = true) {
-      const row = this.rows.find((r) => r.profile === profile);
-      if (row) row.count += delta;
-      else if (delta > 0) this.rows.push({ profile, count: delta });
-      this.rows = this.rows.filter((r) => r.count > 0);
-      if (check) this._changed();
-    }
-    _changed() {
-      this.version += 1;
-      this.verdict = null;
-      this.refusal = null;
-      this._renderList();
-      clearTimeout(this.timer);
-      if (!this.rows.length) return;
-      const version = this.version;
-      const list = this.list();
-      this.timer = setTimeout(() => {
-        this.hooks.checkList(list, this.hooks.options).then((verdict) => {
-          if (version === this.version) this.verdict = verdict;
-        }).catch((error) => {
-          if (version === this.version) this.refusal = `The list could not be checked: ${error.message}`;
-        }).finally(() => {
-          if (version === this.version && this.root) this._renderList();
-        });
-      }, CHECK_DELAY_MS);
-    }
-    async _submit() {
-      if (!this.verdict?.valid || this.sending) return;
-      this.sending = true;
-      this._renderList();
-      const refused = await this.hooks.submit(this.list());
-      this.sending = false;
-      if (!refused) {
-        this.close();
-        return;
-      }
-      this.refusal = `The match refused the list: ${refused.message}`;
-      this._renderList();
-    }
-    // -- drawing -------------------------------------------------------------------
-    _renderProfiles() {
-      const shown = this.catalog.profiles.filter((p) => (!this.roster || p.roster === this.roster) && (!this.search || `${p.name} ${p.rules.join(" ")}`.toLowerCase().includes(this.search)));
-      const rows = shown.map((p) => `<tr data-profile="${escape(p.name)}" class="builder-profile">
-      <td>${escape(p.name)}${p.personality ? ' <span class="tag" title="Personality: at most a third of the points limit goes on these">P</span>' : ""}</td>
-      <td>Q${p.quality}+</td><td>C${p.combat}</td>
-      <td class="rules">${escape(p.rules.join(", ") || "—")}</td>
-      <td class="points">${p.points ?? "?"} pts</td>
-      <td>${p.problems.length ? `<span class="muted" title="${escape(p.problems.join(" "))}">not playable</span>` : '<button class="small" data-action="add">Add</button>'}</td></tr>`);
-      this.root.querySelector(".builder-profiles").innerHTML = rows.length ? `<table><thead><tr><th>Profile</th><th>Q</th><th>C</th><th>Rules</th><th>Price</th>
-         <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">No profile matches.</p>';
-    }
-    _renderList() {
-      const box = this.root?.querySelector(".builder-rows");
-      if (!box) return;
-      const verdict = this.verdict;
-      const rowOf = [];
-      this.rows.forEach((r, i) => {
-        for (let n = 0; n < r.count; n += 1) rowOf.push(i);
-      });
-      const troubled = new Set((verdict?.problems || []).filter((p) => p.model !== null).map((p) => rowOf[p.model]));
-      const rows = this.rows.map((r, i) => {
-        const first = rowOf.indexOf(i);
-        const price = verdict?.models?.[first]?.points ?? this.byName.get(r.profile)?.points;
-        return `<tr class="builder-row${troubled.has(i) ? " problem" : ""}" data-profile="${escape(r.profile)}"><td>${escape(r.profile)}</td><td class="count"><button class="small" data-action="less" title="One fewer">−</button><span class="n">${r.count}</span><button class="small" data-action="more" title="One more">+</button></td><td class="points">× ${price ?? "?"} pts</td></tr>`;
-      });
-      const parts = [rows.length ? `<table><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">Add profiles from the catalog on the left.</p>'];
-      let total = "";
-      if (!this.rows.length) total = "";
-      else if (!verdict) total = "Checking with the server…";
-      else if (verdict.total === null) total = "The server cannot price this list (see below).";
-      else {
-        total = `Total ${verdict.total} / ${verdict.points_limit} points · Personalities ${verdict.personality_points} points`;
-      }
-      parts.push(`<p class="builder-total" data-valid="${verdict?.valid ? "true" : "false"}">${escape(total)}</p>`);
-      if (verdict?.problems?.length) {
-        parts.push('<ul class="builder-problems">' + verdict.problems.map((p) => `<li data-code="${escape(p.code)}">${escape(p.message)} <span class="muted">(${escape(p.passage)})</span></li>`).join("") + "</ul>");
-      } else if (verdict?.valid) {
-        parts.push('<p class="builder-ok">The server accepts this list.</p>');
-      }
-      if (this.refusal) parts.push(`<p class="error builder-refusal">${escape(this.refusal)}</p>`);
-      const ready = verdict?.valid && !this.sending;
-      parts.push(`<button class="primary" data-action="submit-built"${ready ? "" : " disabled"}>${this.sending ? "Submitting…" : "Submit this list (kept secret until both are in)"}</button>`);
-      box.innerHTML = parts.join("");
-    }
-  };
-
-  // src/lists.js
-  function randomSalt() {
-    const bytes = new Uint8Array(12);
-    crypto.getRandomValues(bytes);
-    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  }
-  function presetList(preset) {
-    return { name: preset.name, models: preset.models.map((m) => ({ profile: m })) };
-  }
-  var ListChooser = class {
-    // hooks: catalog(options) -> Promise, checkList(list, options) -> Promise,
-    // submit(list) -> Promise (sends submit_list with a fresh salt), status(text),
-    // rerender() (the prompt panel, once the catalog has come)
-    constructor(hooks) {
-      this.hooks = hooks;
-      this.catalogs = /* @__PURE__ */ new Map();
-      this.builder = null;
-    }
-    _options(view) {
-      const limit = view?.options?.points_limit;
-      return limit ? { points_limit: limit } : {};
-    }
-    catalogFor(view) {
-      const key3 = JSON.stringify(this._options(view));
-      if (!this.catalogs.has(key3)) {
-        this.catalogs.set(key3, null);
-        this.hooks.catalog(this._options(view)).then((catalog) => {
-          this.catalogs.set(key3, catalog);
-          this.hooks.rerender();
-        }).catch((error) => {
-          this.catalogs.set(key3, error);
-          this.hooks.rerender();
-        });
-      }
-      return this.catalogs.get(key3);
-    }
-    // The inside of the submit_list option row.
-    row(c, view) {
-      const catalog = this.catalogFor(view);
-      const label = `<span class="label">${escape(c.spec.label)}</span> `;
-      if (catalog === null) return `${label}<span class="muted">Loading the warband lists…</span>`;
-      if (catalog instanceof Error) {
-        return `${label}<span class="error">Could not load the warband lists: ${escape(catalog.message)}</span>`;
-      }
-      const fitting = catalog.presets.filter((p) => !p.problems.length);
-      const options = fitting.map((p) => `<option value="${escape(p.key)}">${escape(p.name)} (${p.points} pts, ${p.models.length} models)</option>`);
-      const presets = fitting.length ? `<select class="preset" data-spec="${c.index}">${options.join("")}</select> <button class="do primary" data-action="submit-list" data-spec="${c.index}">Submit list</button>` : '<span class="muted">No ready-made list fits this match.</span>';
-      return `${label}${presets} <button data-action="build-list" data-spec="${c.index}">Build your own list…</button> <span class="muted">(limit ${catalog.points_limit} points)</span>`;
-    }
-    // A click in the row; true if it was ours.
-    click(button2, panel, view) {
-      const action = button2.dataset.action;
-      const catalog = this.catalogFor(view);
-      if (action === "submit-list") {
-        const select = panel.querySelector(`select.preset[data-spec="${button2.dataset.spec}"]`);
-        const preset = catalog?.presets?.find((p) => p.key === select?.value);
-        if (!preset) {
-          this.hooks.status("No ready-made list fits this match's points limit.");
-          return true;
-        }
-        this.hooks.submit(presetList(preset));
-        return true;
-      }
-      if (action === "build-list") {
-        if (!catalog || catalog instanceof Error) return true;
-        this.closeBuilder();
-        this.builder = new ListBuilder(document.body, {
-          catalog,
-          options: this._options(view),
-          checkList: (list, options) => this.hooks.checkList(list, options),
-          submit: (list) => this.hooks.submit(list)
-        });
-        this.builder.open();
-        return true;
-      }
-      return false;
-    }
-    closeBuilder() {
-      if (this.builder) this.builder.close();
-      this.builder = null;
-    }
-  };
-
   // src/odds_box.js
   var ODDS_COMMANDS = /* @__PURE__ */ new Set(["attack", "shoot", "cast_bolt"]);
   var OddsBox = class {
@@ -5812,6 +6226,11 @@
         this.screen.show();
       } else if (page === "watch" && id) {
         this.screen = new MatchScreen(this.root, this, id, { spectate: true });
+        this.screen.show();
+      } else if (page === "events") {
+        renderEventList(this.root, this);
+      } else if (page === "event" && id) {
+        this.screen = new EventScreen(this.root, this, id);
         this.screen.show();
       } else if (page === "ratings") {
         renderRatings(this.root, this);

@@ -4,6 +4,7 @@
 
 import { RematchOffers } from "./rematch.js";
 import { renderRatings } from "./ratings.js";
+import { EventScreen, renderEventList } from "./tournaments.js";
 import { Board } from "./board.js";
 import { Connection } from "./connection.js";
 import { $, escape } from "./dom.js";
@@ -182,6 +183,11 @@ class App {
       this.screen.show();
     } else if (page === "watch" && id) {
       this.screen = new MatchScreen(this.root, this, id, { spectate: true });
+      this.screen.show();
+    } else if (page === "events") {
+      renderEventList(this.root, this);
+    } else if (page === "event" && id) {
+      this.screen = new EventScreen(this.root, this, id);
       this.screen.show();
     } else if (page === "ratings") {
       renderRatings(this.root, this);

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from server.rules.asoiaf import conditions
 from server.rules.asoiaf.state import STARTING_AP, Phase, State, other
 
 ROUND = "seed 004, THE GAME ROUND"
@@ -31,10 +32,11 @@ def can_pass(state: State, seat: str) -> bool:
 
 
 def activate(state: State, uid: str) -> State:
-    """Spend the copper and give the model its 2 AP."""
+    """Spend the copper and give the model its 2 AP (1 fewer when routed)."""
     model = state.model(uid)
     purse = state.purses[model.seat].spend(copper=ACTIVATION_COPPER)
-    state = state.with_model(replace(model, ap=STARTING_AP, activated=True))
+    ap = conditions.activation_ap(model, STARTING_AP)
+    state = state.with_model(replace(model, activated=True).with_ap(ap))
     return replace(state, purses={**state.purses, model.seat: purse},
                    active_model=uid, passed="")
 

@@ -50,6 +50,23 @@ class Purse:
 
 
 @dataclass(frozen=True)
+class PendingAttack:
+    """An attack between its steps (seed 004, ATTACK SEQUENCE): the step whose
+    decision is awaited ("defence", "wounds", "attacker_aftermath",
+    "defender_aftermath", "removal", "surge") and what earlier steps decided."""
+    attacker: str
+    target: str
+    mode: int
+    kind: str                    # "close" or "ranged"
+    step: str
+    hits: int = 0
+    wounds: int = 0
+    lost: int = 0                # the wounds the target lost (fewer when it had fewer)
+    target_square: tuple[int, int] | None = None
+    charging: bool = False
+
+
+@dataclass(frozen=True)
 class Model:
     """One model on the battlefield. `square` is None before deployment and
     after it is killed or captured (then `removed` says which)."""
@@ -62,6 +79,7 @@ class Model:
     activated: bool = False
     conditions: frozenset[Condition] = frozenset()
     removed: str = ""  # "", "killed" or "captured"
+    captive: str = ""  # the uid of the enemy it captured (its capture token)
 
     @property
     def on_battlefield(self) -> bool:
@@ -90,6 +108,9 @@ class State:
     vp: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SEATS})
     winner: str = ""             # "" while playing; "draw" for a draw
     end_reason: str = ""         # how it ended, when not by the VP count ("a conceded")
+    attack: PendingAttack | None = None  # the attack in progress, between its steps
+    doors: tuple = ()            # (opening index, state) of each door flipped in play
+    surge: tuple = ()            # squares a model that broke a door may surge into
 
     def model(self, uid: str) -> Model:
         for model in self.models:

@@ -4,11 +4,24 @@ and events back into state. Rule modules never import this file."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import asdict, replace
 from functools import cache
 from typing import Any
 
-from server.rules.asoiaf import attack, movement, rounds, setup, victory, warband
+from server.rules.asoiaf import (
+    attack_sequence,
+    charge,
+    charge_terrain,
+    coins,
+    command_abilities,
+    conditions,
+    movement,
+    rounds,
+    setup,
+    victory,
+    warband,
+    wounds_abilities,
+)
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.scenarios import Scenario, load_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other
@@ -30,7 +43,7 @@ from server.rules.kernel import (
 ZONES = ("gold", "silver")
 # What decide does, as a number (the hub compares it with a stored match's):
 # raise it with every deliberate change of the events a command gives.
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: the attack sequence's decisions, charge, conditions
 
 
 @cache
@@ -39,8 +52,21 @@ def _scenario(key: str) -> Scenario:
 
 
 @cache
+def _pack():
+    return load_pack(DEFAULT_PACK)
+
+
 def _cards():
-    return load_pack(DEFAULT_PACK).models
+    return _pack().models
+
+
+def _field(state: State):
+    return _doors_field(state.scenario, state.doors)
+
+
+@cache
+def _doors_field(scenario: str, doors: tuple):
+    return charge_terrain.battlefield(_scenario(scenario).battlefield, doors)
 
 
 class AsoiafSystem:
@@ -56,6 +82,10 @@ class AsoiafSystem:
     def prompt(self, state: State) -> Prompt:
         if state.phase == Phase.OVER:
             return Prompt()
+        if state.attack:
+            return Prompt((attack_sequence.decision(state, _pack(), _field(state)),))
+        if state.surge:
+            return Prompt((charge_terrain.decision(state),))
         if state.phase == Phase.ROLL_OFF:
             return Prompt((Decision("a", "Roll off for the first choice.",
                                     (CommandSpec("roll_off"),)),))
@@ -87,7 +117,7 @@ class AsoiafSystem:
             return tuple(options)
         uid = state.active_model
         model = state.model(uid)
-        field = _scenario(state.scenario).battlefield
+        field = _field(state)
         options = [CommandSpec("end_activation")]
         if model.ap >= movement.MOVE_AP:
             reach = movement.move_destinations(state, field, uid)
@@ -95,15 +125,18 @@ class AsoiafSystem:
                 options.append(CommandSpec("move", params={"square": [list(s) for s in reach]}))
         for index, mode in enumerate(_cards()[model.card].attacks):
             targets = self._targets(state, uid, mode.kind)
-            if targets and model.ap >= mode.ap:
-                options.append(CommandSpec("attack", label=mode.name, args={"mode": index},
-                                           params={"target": targets}))
+            if targets:
+                options += attack_sequence.attack_specs(state, _pack(), field, uid, index,
+                                                        targets)
+        options += charge.specs(state, _pack(), field, uid)
+        options += charge_terrain.specs(state, _pack().terrains, field, uid)
+        options += command_abilities.specs(state, _pack(), field, uid)
         return tuple(options)
 
     def _targets(self, state: State, uid: str, kind: str) -> list[str]:
         """Close: "only be used against an engaged enemy" (in contact); ranged:
         "must be unengaged and have line of sight to their target"."""
-        field = _scenario(state.scenario).battlefield
+        field = _field(state)
         model = state.model(uid)
         enemies = [m for m in state.models if m.seat != model.seat and m.on_battlefield]
         others = [Square(*m.square) for m in state.models if m.on_battlefield]
@@ -121,7 +154,7 @@ class AsoiafSystem:
         return setup.deployment_queue(state, seat, types)
 
     def _free_zone_squares(self, state: State, seat: str) -> list[Square]:
-        field = _scenario(state.scenario).battlefield
+        field = _field(state)
         taken = {m.square for m in state.models if m.on_battlefield}
         return sorted(sq for sq in field.deployment_squares(state.zones[seat])
                       if field.movement.standable(sq) and tuple(sq) not in taken)
@@ -149,26 +182,55 @@ class AsoiafSystem:
             return [Event("passed", {"seat": command.seat})]
         if command.type == "move":
             return [Event("moved", {"model": state.active_model, "square": list(args["square"])})]
-        if command.type == "attack":
-            return [self._attack(state, args["mode"], args["target"], dice)]
+        if command.type in ("attack", "charge"):
+            return self._attack(state, command, dice)
+        if command.type == "defend":
+            return [attack_sequence.roll_defence_event(state, _pack(), _field(state),
+                                                       args["abilities"], dice)]
+        if command.type == "wounds_ability":
+            return [wounds_abilities.event(state, _pack(), args, dice)]
+        if command.type == "decline_wounds_ability":
+            return [Event("wounds_ability_used", {"ability": ""})]
+        if command.type in ("aftermath", "decline_aftermath"):
+            return [Event("aftermath_used", {"ability": args.get("ability", "")})]
+        if command.type == "remove":
+            return [Event("removed", {"removal": args["removal"]})]
+        if command.type == "ability":
+            return [command_abilities.event(state, _pack(), args, dice)]
+        if command.type == "charge_terrain":
+            return [Event("terrain_charged", charge_terrain.roll(
+                state, _pack().terrains, _field(state), state.active_model,
+                args["opening"], args["square"], dice))]
+        if command.type in ("surge", "hold"):
+            square = list(args["square"]) if "square" in args else None
+            return [Event("surged" if state.attack else "surged_through", {"square": square})]
         return [Event("activation_ended", {"model": state.active_model})]
 
-    def _attack(self, state: State, mode_index: int, target_uid: str, dice: Dice) -> Event:
-        attacker = state.model(state.active_model)
-        mode = _cards()[attacker.card].attacks[mode_index]
-        target = state.model(target_uid)
-        card = _cards()[target.card]
-        faces = attack.roll_attack(dice, mode.dice)
-        hits = attack.Exchange(faces, mode.value, (), card.defence).hits
-        defence = attack.roll_defence(dice, hits)
-        exchange = attack.Exchange(faces, mode.value, defence, card.defence)
-        # the attacker's kill-or-capture choice: capture whenever the book allows
-        # (our reading until a prompt asks, asoiaf.md "The game engine")
-        removal = "captured" if attack.may_capture(card.type, mode.kind) else "killed"
-        return Event("attacked", {"attacker": attacker.uid, "target": target_uid,
-                                  "mode": mode_index, "attack_faces": list(faces),
-                                  "defence_faces": list(defence), "wounds": exchange.wounds,
-                                  "removal": removal})
+    def _attack(self, state: State, command: Command, dice: Dice) -> list[Event]:
+        """An attack (or a charge: its move first, then the attack if it reached
+        the target); the defence is rolled at once when the defender has no
+        choice to make (step 4)."""
+        args, uid, events = command.args, state.active_model, []
+        if command.type == "charge":
+            mode = _cards()[state.model(uid).card].attacks[args["mode"]]
+            spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements,
+                                                                    args["improvements"]))
+            events.append(Event("charged", {"model": uid, "square": list(args["square"]),
+                                            "ap": charge.CHARGE_MOVE_AP + mode.ap,
+                                            "spent": coins.as_plain(spent)}))
+            state = self.evolve(state, events[0])
+            if not charge.reaches(state, _field(state), uid, args["target"]):
+                return events
+        events.append(attack_sequence.roll_attack_event(
+            state, _pack(), _field(state), uid, args["mode"], args["target"],
+            args["improvements"], dice, charging=command.type == "charge"))
+        state = self.evolve(state, events[-1])
+        pending = state.attack
+        if pending and pending.step == "defence" and attack_sequence.defence_choices(
+                state, _pack(), _field(state), pending) == [[]]:
+            events.append(attack_sequence.roll_defence_event(state, _pack(), _field(state), [],
+                                                             dice))
+        return events
 
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
@@ -199,15 +261,38 @@ class AsoiafSystem:
             return self._after_activation(rounds.next_turn(replace(passed, to_act=d["seat"])))
         if event.type == "moved":
             return movement.move(state, d["model"], Square(*d["square"]))
-        if event.type == "attacked":
-            attacker = state.model(d["attacker"])
-            mode = _cards()[attacker.card].attacks[d["mode"]]
-            state = state.with_model(replace(attacker, ap=attacker.ap - mode.ap))
-            state = attack.suffer(state, d["target"], d["wounds"], d["removal"])
-            return self._check_wipe_out(state)
+        if event.type == "charged":
+            seat = state.model(d["model"]).seat
+            purse = coins.pay(state.purses[seat], coins.Coins(**d["spent"]))
+            return charge.moved(state, d["model"], d["square"], d["ap"], purse)
+        if event.type in SEQUENCE_EVENTS:
+            return self._after_attack(SEQUENCE_EVENTS[event.type](state, _pack(),
+                                                                  _field(state), d))
+        if event.type == "ability_used":
+            return command_abilities.used(state, _pack(), d)
+        if event.type == "terrain_charged":
+            return charge_terrain.charged(state, _field(state), d)
+        if event.type == "surged_through":
+            return charge_terrain.surged(state, d["square"])
         if event.type == "activation_ended":
+            state = state.with_model(conditions.after_activation(state.model(d["model"])))
             return self._after_activation(rounds.next_turn(state))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
+
+    def _after_attack(self, state: State) -> State:
+        """Once the attack is over: a wipe-out ends the game; an active model
+        killed (by an aftermath) ends its activation. A wipe-out ends the game
+        before anyone surges forth."""
+        if state.attack and state.attack.step != "surge":
+            return state
+        ended = self._check_wipe_out(state)
+        if ended.phase == Phase.OVER:
+            return replace(ended, attack=None)
+        if state.attack:
+            return state
+        if state.model(state.active_model).removed:
+            return self._after_activation(rounds.next_turn(state))
+        return state
 
     def _after_deploy(self, state: State) -> State:
         seat = state.to_act
@@ -248,12 +333,15 @@ class AsoiafSystem:
                 "phase": state.phase.value, "to_act": state.to_act,
                 "first_player": state.first_player, "active_model": state.active_model,
                 "vp": dict(state.vp), "zones": dict(state.zones),
+                "attack": asdict(state.attack) if state.attack else None,
+                "doors": [list(door) for door in state.doors],
                 "coins": {s: {"gold": p.gold, "silver": p.silver, "copper": p.copper}
                           for s, p in state.purses.items()},
                 "models": [{"uid": m.uid, "card": m.card, "seat": m.seat,
                             "square": list(m.square) if m.square else None,
                             "wounds_left": m.wounds_left, "ap": m.ap,
                             "activated": m.activated, "removed": m.removed,
+                            "captive": m.captive,
                             "conditions": sorted(c.value for c in m.conditions),
                             "abilities": list(_cards()[m.card].abilities)}
                            for m in state.models]}
@@ -274,6 +362,17 @@ class AsoiafSystem:
     def check_list(self, list_, options) -> dict[str, Any]:
         """The lobby's `check_list` request: every violation with its reason."""
         return warband.check_list(list_, options)
+
+
+SEQUENCE_EVENTS = {
+    "attack_rolled": attack_sequence.attack_rolled,
+    "defended": attack_sequence.defended,
+    "wounds_ability_used": attack_sequence.wounds_ability_used,
+    "aftermath_used": attack_sequence.use_aftermath,
+    "removed": lambda state, pack, field, d: attack_sequence.remove(state, pack, field,
+                                                                    d["removal"]),
+    "surged": lambda state, pack, field, d: attack_sequence.surged(state, d),
+}
 
 
 def other_zone(zone: str) -> str:

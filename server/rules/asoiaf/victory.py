@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from server.rules.asoiaf.capture import most_captives
 from server.rules.asoiaf.rounds import most_copper
 from server.rules.asoiaf.scenarios import Victory
 from server.rules.asoiaf.state import SEATS, Phase, State
@@ -12,9 +13,14 @@ from server.rules.kernel import Result
 
 
 def end_phase_vp(state: State, victory: Victory) -> dict[str, int]:
-    """"The player holding the most [copper] scores 1 VP"."""
+    """"The player holding the most [copper] scores 1 VP"; "During the end phase,
+    the player with the most captured enemy models scores 1 VP"."""
     richest = most_copper(state)
-    return {richest: victory.most_copper} if richest else {}
+    gained = {richest: victory.most_copper} if richest else {}
+    captor = most_captives(state)
+    if captor:
+        gained[captor] = gained.get(captor, 0) + victory.most_captives
+    return gained
 
 
 def wiped_out(state: State) -> str:

@@ -1,0 +1,179 @@
+"""What a second node costs (issue 35, "Tests and figures"): the same SBH load (random-
+legal players, one spectator a match) on one node, then on two nodes where every
+match runs on one node while one player and the spectator sit on the other (every
+command of theirs forwarded, every push relayed through NATS). Measures the CPU time
+of the warband processes and of the NATS server per acknowledged command, and prints
+the ratio of two nodes to one (goal: at most 1.2), then the CPU a spectator on another
+node costs per event, and what that makes of 100,000 matches with 100,000
+spectators. Each node is a `warband serve` process on a fresh PostgreSQL database.
+Prints its figures; not a test.
+
+    PYTHONPATH=. .venv/bin/python bench/nodes.py [--matches 20] [--turns 4]
+        [--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import asyncpg
+from sqlalchemy import make_url
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from clients.client import Client  # noqa: E402
+from server.store.store import asyncpg_dsn  # noqa: E402
+from tests.server.test_full_match import SETUP  # noqa: E402
+from tests.server.test_restart import Player, ServerProcess  # noqa: E402
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def nats_pid() -> int | None:
+    found = subprocess.run(["pgrep", "-x", "nats-server"], capture_output=True, text=True)
+    return int(found.stdout.split()[0]) if found.stdout.strip() else None
+
+
+class Node(ServerProcess):
+    def __init__(self, database_url: str, log_path, name: str | None) -> None:
+        super().__init__(database_url, log_path)
+        # (every client here comes from one address)
+        self.extra_args = ["--max-connections-per-address", "100000",
+                           "--handshakes-per-second", "100000"]
+        if name is not None:
+            self.extra_args += ["--node-id", name]
+
+
+async def watch(url: str, match_id: str) -> int:
+    client = await Client.connect(url)
+    await client.request("guest", name="Wes")
+    await client.request("subscribe", match_id=match_id, spectate=True)
+    events = 0
+    while (await client.next_push("event", "match_over", timeout=120))["type"] == "event":
+        events += 1
+    await client.close()
+    return events
+
+
+async def play(nodes: list[Node], matches: int, turns: int, spectators: bool) -> dict:
+    """`matches` matches run by nodes[0]; Bob and the spectators on nodes[-1]."""
+    home, away = nodes[0], nodes[-1]
+    setup = SETUP | {"options": {"turn_limit": turns}}
+    games = []
+    for index in range(matches):
+        ann, bob = await Client.connect(home.url), await Client.connect(home.url)
+        players = [Player("a", (await ann.request("guest", name="Ann"))["token"],
+                          random.Random(index * 2)),
+                   Player("b", (await bob.request("guest", name="Bob"))["token"],
+                          random.Random(index * 2 + 1))]
+        match_id = (await ann.request("create_match", system="sbh", **setup))["match_id"]
+        await bob.request("join", match_id=match_id)  # (on home: home runs it)
+        games.append((match_id, players))
+        await ann.close()
+        await bob.close()
+    pids = [n.process.pid for n in nodes] + ([nats_pid()] if len(nodes) > 1 else [])
+    before = [cpu_seconds(pid) for pid in pids if pid]
+    started = time.perf_counter()
+
+    async def player(p: Player, match_id: str, url: str) -> None:
+        client = await p.reconnect(url, match_id)
+        await p.play(client, match_id)
+        await client.close()
+
+    tasks = []
+    for match_id, (ann, bob) in games:
+        tasks += [player(ann, match_id, home.url), player(bob, match_id, away.url)]
+        if spectators:
+            tasks.append(watch(away.url, match_id))
+    results = await asyncio.gather(*tasks)
+    after = [cpu_seconds(pid) for pid in pids if pid]
+    commands = sum(len(p.acked) for _, players in games for p in players)
+    events = sum(r for r in results if isinstance(r, int))
+    return {"cpu": sum(after) - sum(before), "commands": commands, "events": events,
+            "seconds": time.perf_counter() - started,
+            "split": [a - b for a, b in zip(after, before, strict=True)]}
+
+
+async def fresh_database(admin, base: str) -> str:
+    name = "warband_nodes_" + uuid.uuid4().hex[:8]
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    return make_url(base).set(database=name).render_as_string(hide_password=False)
+
+
+async def run_with(admin, options, folder: Path, names: list[str | None],
+                   spectators: bool) -> dict:
+    url = await fresh_database(admin, options.postgres)
+    nodes = [Node(url, folder / f"{name}.log", name) for name in names]
+    try:
+        for node in nodes:
+            await node.start()
+        return await play(nodes, options.matches, options.turns, spectators)
+    finally:
+        for node in nodes:
+            await node.stop()
+        await admin.execute(f'DROP DATABASE IF EXISTS "{make_url(url).database}" '
+                            'WITH (FORCE)')
+
+
+def describe(label: str, figures: dict) -> float:
+    per = figures["cpu"] / max(1, figures["commands"]) * 1000
+    print(f"{label}: {figures['commands']} commands, {figures['events']} spectator events, "
+          f"{figures['cpu']:.2f} s CPU ({per:.2f} ms a command; by process, the match's "
+          f"node first, NATS last: {', '.join(f'{c:.2f}' for c in figures['split'])} s), "
+          f"{figures['seconds']:.1f} s")
+    return per
+
+
+async def run(options) -> None:
+    admin = await asyncpg.connect(asyncpg_dsn(options.postgres))
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            folder = Path(folder)
+            one = describe("one node", await run_with(admin, options, folder, [None], True))
+            watched = await run_with(admin, options, folder, ["n1", "n2"], True)
+            two = describe("two nodes (Bob and the spectator on the other)", watched)
+            bare = await run_with(admin, options, folder, ["n1", "n2"], False)
+            unwatched = describe("two nodes, no spectators", bare)
+    finally:
+        await admin.close()
+    print(f"ratio two nodes / one node, CPU a command: {two / one:.2f} (goal: at most 1.2)")
+    # a spectator on another node: the CPU the watched run spent beyond the same
+    # commands unwatched, per event the spectators got
+    extra = watched["cpu"] - unwatched / 1000 * watched["commands"]
+    per_event = max(0.0, extra) / max(1, watched["events"]) * 1000
+    print(f"a spectator on another node: {per_event:.3f} ms CPU an event it gets")
+    # Sizing: a match sends a command every PACE seconds (people thinking), its events
+    # go to one spectator; a node is one process, one core kept under 70 % busy.
+    pace, busy = 10.0, 0.7
+    events_per_command = watched["events"] / max(1, watched["commands"])
+    commands_per_second = 100_000 / pace
+    cpu = commands_per_second * (two + per_event * events_per_command) / 1000
+    print(f"100,000 matches (a command each {pace:g} s) with 100,000 spectators: "
+          f"{cpu:.1f} cores busy, so {int(-(-cpu // busy))} nodes at {busy:.0%} each")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--turns", type=int, default=4)
+    parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

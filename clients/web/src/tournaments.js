@@ -1,0 +1,298 @@
+// Hosted events (docs/protocol.md, Hosted events): the events list with a form to
+// organise one, and an event's page: registration with a ready-made list that fits,
+// check-in and withdrawal, the player's own next game, every round's pairings (with
+// links to watch or replay each game), standings with every tie-break column, and the
+// organiser's controls. Names, clubs and reasons players type are set as textContent.
+
+import { $ } from "./dom.js";
+import { presetList } from "./lists.js";
+
+const TIE_BREAK_NAMES = {
+  strength_of_schedule: "SoS",
+  average_strength_of_schedule: "avg SoS",
+  vp_differential: "VP diff",
+  head_to_head: "H2H",
+  buchholz: "Buchholz",
+  median_buchholz: "median Buchholz",
+  sonneborn_berger: "S-B",
+};
+const HOW = { played: "", round_time: " (round time)", no_show: " (no-show)",
+  forfeit: " (forfeit)", aborted: " (aborted)", bye: "", corrected: " (corrected)" };
+
+// el("td", {class: "x"}, "text", child): an element whose strings are text, never HTML
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function table(headings, rows, attrs = {}) {
+  return el("table", attrs, el("thead", {}, el("tr", {}, headings.map((h) => el("th", {}, h)))),
+    el("tbody", {}, rows));
+}
+
+function failed(app, error) {
+  app.status(error.message || String(error), "error");
+}
+
+// -- the list ------------------------------------------------------------------------
+export async function renderEventList(root, app) {
+  const list = el("div", { id: "event-list" }, el("p", { class: "muted" }, "Loading…"));
+  const sections = [el("section", { class: "card wide" }, el("h2", {}, "Events"), list)];
+  if (!app.account?.guest) sections.push(createForm(app));
+  root.replaceChildren(...sections);
+  try {
+    const { events } = await app.conn.request("list_events", { limit: 50 });
+    list.replaceChildren(events.length ? table(["Event", "Format", "Status", "Players"],
+      events.map((e) => el("tr", { "data-event": e.event_id },
+        el("td", {}, el("a", { href: `#/event/${e.event_id}` }, e.name)),
+        el("td", {}, e.format.replace("_", " ")), el("td", {}, e.status),
+        el("td", {}, e.players))))
+      : el("p", { class: "muted" }, "No events yet."));
+  } catch (error) {
+    list.textContent = error.message;
+  }
+}
+
+function createForm(app) {
+  const form = el("form", { id: "event-form", class: "grid-form" },
+    el("label", {}, "Name ", el("input", { name: "name", required: true, maxlength: 64 })),
+    el("label", {}, "Format ", el("select", { name: "format" },
+      el("option", { value: "swiss" }, "Swiss"), el("option", { value: "round_robin" },
+        "Round robin"), el("option", { value: "knockout" }, "Knockout"))),
+    el("label", {}, "Rounds (Swiss) ", el("input", { name: "rounds", type: "number", min: 1,
+      value: 3 })),
+    el("label", {}, "Points ", el("select", { name: "points" }, ["200", "300", "400"].map(
+      (p) => el("option", { selected: p === "300" }, p)))),
+    el("label", {}, "Round length (minutes) ", el("input", { name: "minutes",
+      type: "number", min: 1, value: 60 })),
+    el("label", {}, "Past round time ", el("select", { name: "timeout_rule" },
+      el("option", { value: "points" }, "scenario points decide"),
+      el("option", { value: "draw" }, "a draw"))),
+    el("label", { class: "check" }, el("input", { name: "check_in", type: "checkbox" }),
+      " Check-in"),
+    el("label", { class: "check" }, el("input", { name: "hidden", type: "checkbox" }),
+      " Lists hidden until round 1"),
+    el("button", { type: "submit" }, "Create the event"));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = form.elements;
+    const settings = { format: f.format.value, points_limit: Number(f.points.value),
+      round_length: Number(f.minutes.value) * 60, timeout_rule: f.timeout_rule.value,
+      check_in: f.check_in.checked, list_policy: f.hidden.checked ? "hidden" : "open" };
+    if (f.format.value === "swiss") settings.rounds = Number(f.rounds.value);
+    try {
+      const created = await app.conn.request("create_event", { name: f.name.value,
+        system: "sbh", settings });
+      app.go(`#/event/${created.event_id}`);
+    } catch (error) {
+      failed(app, error);
+    }
+  });
+  return el("section", { class: "card" }, el("h2", {}, "Organise an event"), form);
+}
+
+// -- an event ------------------------------------------------------------------------
+export class EventScreen {
+  constructor(root, app, eventId) {
+    this.root = root;
+    this.app = app;
+    this.eventId = eventId;
+    this.event = null;
+  }
+
+  show() {
+    this.root.replaceChildren(el("p", { class: "muted" }, "Loading…"));
+    // a round starting or the event ending redraws the page while it is shown
+    this.app.pushHandlers.set("event_round_started", (f) => this.pushed(f, `Round ${f.round} `
+      + (f.bye ? "started: you have a bye." : `started: your game against ${f.opponent}.`)));
+    this.app.pushHandlers.set("event_finished", (f) => this.pushed(f, "The event is over."));
+    this.refresh();
+  }
+
+  hide() {
+    this.app.pushHandlers.delete("event_round_started");
+    this.app.pushHandlers.delete("event_finished");
+  }
+
+  pushed(frame, text) {
+    if (frame.event_id !== this.eventId) return;
+    this.app.status(text);
+    this.refresh();
+  }
+
+  async refresh() {
+    try {
+      this.event = await this.app.conn.request("get_event", { event_id: this.eventId });
+    } catch (error) {
+      this.root.replaceChildren(el("p", { class: "error" }, error.message));
+      return;
+    }
+    const ev = this.event;
+    const me = ev.entries.find((e) => e.player === this.app.account.account_id);
+    const head = el("section", { class: "card wide event-head" },
+      el("h2", {}, ev.name),
+      el("p", {}, `${ev.settings.format.replace("_", " ")} · ${ev.settings.points_limit
+        ?? 300} points · `, el("span", { class: "event-status" }, ev.status),
+      ev.total_rounds ? ` · ${ev.rounds.length} of ${ev.total_rounds} rounds` : ""),
+      ev.problem ? el("p", { class: "error" }, ev.problem) : null,
+      await this.entryBox(me), this.nextGame(me));
+    const parts = [head, this.pairings(), this.standings()];
+    if (ev.you_organise) parts.push(this.organiser());
+    this.root.replaceChildren(...parts);
+  }
+
+  async entryBox(me) {
+    const ev = this.event;
+    const box = el("div", { class: "entry" });
+    if (me && !["withdrawn", "dropped"].includes(me.status)) {
+      box.append(el("p", {}, "You are entered (", el("span", { class: "my-entry" },
+        me.status), ")."));
+      if (ev.settings.check_in && me.status === "registered" && ev.status === "registration") {
+        box.append(this.button("check-in", "Check in", () => this.ask("check_in", {})));
+      }
+      if (ev.status !== "finished") {
+        box.append(this.button("withdraw", "Withdraw", () => this.ask("withdraw_event", {})));
+      }
+      return box;
+    }
+    if (me || ev.status === "finished") return box;
+    let catalog;
+    try {
+      catalog = await this.app.conn.request("catalog", { system: ev.system,
+        options: { points_limit: ev.settings.points_limit ?? 300 } });
+    } catch (error) {
+      return el("p", { class: "error" }, error.message);
+    }
+    const fitting = catalog.presets.filter((p) => !p.problems.length);
+    const select = el("select", { class: "event-list" }, fitting.map((p) =>
+      el("option", { value: p.key }, `${p.name} (${p.points} points)`)));
+    const club = el("input", { class: "event-club", placeholder: "club (optional)",
+      maxlength: 64 });
+    box.append(el("label", {}, "Your list (locked for the event) ", select), " ", club, " ",
+      this.button("register", "Register", () => {
+        const preset = fitting.find((p) => p.key === select.value);
+        return this.ask("register_event", { warband: presetList(preset),
+          club: club.value || null });
+      }));
+    return box;
+  }
+
+  nextGame(me) {
+    if (!me) return null;
+    const current = this.event.rounds.at(-1);
+    const mine = current?.pairings.find((p) => p.result === null
+      && [p.player_a, p.player_b].includes(me.player));
+    if (!mine || current.status !== "playing") return null;
+    return el("p", { class: "next-game" }, `Your game of round ${current.round}: `,
+      el("a", { href: `#/match/${mine.match_id}` }, `against ${mine.player_a === me.player
+        ? mine.name_b : mine.name_a}`));
+  }
+
+  pairings() {
+    const rounds = this.event.rounds.slice().reverse().map((r) => el("div",
+      { class: "round", "data-round": r.round },
+      el("h3", {}, `Round ${r.round} (${r.status})`),
+      table(["Table", "Player", "Opponent", "Result", "Game"], r.pairings.map((p) =>
+        el("tr", { "data-table": p.table },
+          el("td", {}, p.table), el("td", {}, p.name_a),
+          el("td", {}, p.bye ? "bye" : p.name_b),
+          el("td", { class: "result" }, this.resultText(p),
+            p.corrected_why ? el("span", { class: "muted" }, ` — ${p.corrected_why}`) : null),
+          el("td", {}, p.bye ? "" : p.result ? el("a", { href: `#/replay/${p.match_id}` },
+            "replay") : el("a", { href: `#/watch/${p.match_id}` }, "watch")))))));
+    return el("section", { class: "card wide" }, el("h2", {}, "Pairings"),
+      rounds.length ? rounds : el("p", { class: "muted" }, "Not paired yet."));
+  }
+
+  resultText(p) {
+    if (!p.result) return "playing";
+    if (p.bye) return "bye";
+    const winner = p.result.winner === null ? "draw"
+      : `${p.result.winner === p.player_a ? p.name_a : p.name_b} won`;
+    return `${winner} ${p.result.vp_a}–${p.result.vp_b}${HOW[p.result.how] ?? ""}`;
+  }
+
+  standings() {
+    const columns = this.event.settings.tie_breaks;
+    return el("section", { class: "card wide" }, el("h2", {}, "Standings"),
+      table(["#", "Player", "Points", ...columns.map((c) => TIE_BREAK_NAMES[c] || c)],
+        this.event.standings.map((s) => el("tr", { "data-player": s.player },
+          el("td", {}, s.rank), el("td", {}, s.name), el("td", { class: "points" }, s.points),
+          columns.map((c) => el("td", {}, s.tie_breaks[c])))), { id: "standings" }));
+  }
+
+  organiser() {
+    const ev = this.event;
+    const controls = el("div", { class: "organiser" });
+    if (ev.status === "registration") {
+      controls.append(this.button("start", "Start the event",
+        () => this.ask("start_event", {})));
+    }
+    if (ev.rounds.at(-1)?.status === "paired") {
+      controls.append(this.button("repair", "Pair the round again",
+        () => this.ask("repair_round", {})));
+    }
+    const rows = ev.entries.filter((e) => !["withdrawn", "dropped"].includes(e.status))
+      .map((e) => el("tr", { "data-entry": e.player }, el("td", {}, e.name),
+        el("td", {}, e.status), el("td", {},
+          this.button("drop", "Drop", () => this.ask("drop_player", { player: e.player })),
+          ev.settings.format === "swiss" ? this.button("bye", "Bye next round",
+            () => this.ask("give_bye", { player: e.player })) : null)));
+    if (ev.status !== "finished") controls.append(table(["Player", "Status", ""], rows));
+    const games = ev.rounds.flatMap((r) => r.pairings.filter((p) => !p.bye && p.result)
+      .map((p) => ({ r, p })));
+    if (games.length) controls.append(this.correctForm(games));
+    return el("section", { class: "card wide" }, el("h2", {}, "Organiser"), controls);
+  }
+
+  correctForm(games) {
+    const pick = el("select", { name: "game" }, games.map(({ r, p }, i) => el("option",
+      { value: i }, `Round ${r.round}, table ${p.table}: ${p.name_a} v ${p.name_b}`)));
+    const winner = el("select", { name: "winner" });
+    const fill = () => {
+      const { p } = games[Number(pick.value)];
+      winner.replaceChildren(el("option", { value: p.player_a }, `${p.name_a} won`),
+        el("option", { value: p.player_b }, `${p.name_b} won`), el("option", { value: "" },
+          "a draw"));
+    };
+    pick.addEventListener("change", fill);
+    fill();
+    const why = el("input", { name: "why", required: true, maxlength: 200,
+      placeholder: "why (shown with the result)" });
+    const form = el("form", { id: "correct-form", class: "grid-form" },
+      el("label", {}, "Game ", pick), el("label", {}, "Result ", winner), why,
+      el("button", { type: "submit" }, "Correct the result"));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const { r, p } = games[Number(pick.value)];
+      this.ask("correct_result", { round: r.round, table: p.table,
+        winner: winner.value || null, why: why.value, vp_a: p.result.vp_a,
+        vp_b: p.result.vp_b });
+    });
+    return form;
+  }
+
+  button(action, label, onClick) {
+    const button = el("button", { type: "button", class: "small", "data-action": action },
+      label);
+    button.addEventListener("click", onClick);
+    return button;
+  }
+
+  async ask(kind, fields) {
+    try {
+      await this.app.conn.request(kind, { event_id: this.eventId, ...fields });
+    } catch (error) {
+      failed(this.app, error);
+    }
+    await this.refresh();
+  }
+}

@@ -1,0 +1,343 @@
+"""The attack sequence's decisions (seed 004, ATTACK SEQUENCE steps 2-10): the
+attacker's coins (step 2), the defender's defence abilities and coins (step 4),
+its wounds abilities once it lost wounds (after step 6), both sides' aftermaths
+(steps 7-8), kill or capture (step 9) and surging forth
+(step 10). The attack waits in `State.attack` between steps; `advance` skips
+each step nobody has a choice in. Dice are rolled in `roll_attack_event` and
+`roll_defence_event` (called from decide) so the faces land in the events."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import product
+
+from server.rules.asoiaf import (
+    attack,
+    capture,
+    coins,
+    conditions,
+    movement,
+    passives,
+    wounds_abilities,
+)
+from server.rules.asoiaf.cards.vocabulary import ApplyCondition, DealWounds, GainCoins
+from server.rules.asoiaf.state import Condition, PendingAttack, State
+from server.rules.board.square import Square
+from server.rules.dice import Dice
+from server.rules.kernel import CommandSpec, Decision, Event
+
+SEQUENCE = "seed 004, ATTACK SEQUENCE"
+
+
+def context(state: State, pack, field, uid: str, kind: str, charging: bool = False,
+            target_uid: str = "") -> set[str]:
+    """The requirement words true for model `uid` in this attack (coins.requirements_met)."""
+    model = state.model(uid)
+    words = {"close_combat" if kind == "close" else "ranged"}
+    if charging:
+        words.add("charging")
+    if not pack.models[model.card].large:
+        words.add("infantry")
+    if model.on_battlefield:
+        here = [Square(*model.square)]
+        touching = [pack.models[e.card].type for e in state.models
+                    if e.seat != model.seat and e.on_battlefield
+                    and field.in_contact(here, [Square(*e.square)])]
+        words.add("engaged" if touching else "unengaged")
+        if "hero" in touching:
+            words |= {"engaged_with_hero", "engaged_with_hero_or_champion"}
+        if "champion" in touching:
+            words.add("engaged_with_hero_or_champion")
+    if target_uid and pack.models[state.model(target_uid).card].type != "soldier":
+        words.add("target_hero_or_champion")
+    return words
+
+
+# -- step 2: the attacker's coins ------------------------------------------------------
+def attack_specs(state: State, pack, field, uid: str, index: int, targets: list[str],
+                 command: str = "attack", extra_ap: int = 0) -> list[CommandSpec]:
+    """The attack (or charge) commands of one attack mode: its targets, grouped
+    by the sets of improvements the attacker can afford against them."""
+    model = state.model(uid)
+    mode = pack.models[model.card].attacks[index]
+    purse = state.purses[model.seat]
+    if model.ap < mode.ap + extra_ap or not coins.affordable(purse, mode.spend):
+        return []
+    groups: dict[tuple, list[str]] = {}
+    for target in targets:
+        words = context(state, pack, field, uid, mode.kind, command == "charge", target)
+        choices = coins.improvement_choices(mode.improvements, mode.in_order, "attack",
+                                            purse, mode.spend, words)
+        groups.setdefault(tuple(map(tuple, choices)), []).append(target)
+    return [CommandSpec(command, label=mode.name, args={"mode": index},
+                        params={"target": group, "improvements": [list(c) for c in key]})
+            for key, group in groups.items()]
+
+
+def roll_attack_event(state: State, pack, field, uid: str, index: int, target_uid: str,
+                      chosen: list[int], dice: Dice, charging: bool = False) -> Event:
+    """Step 3: roll the attack dice (extra dice bought included) against the
+    attack value; improvements and passives change each die; a shaken attacker's
+    dice lose 2, natural 10s excepted."""
+    model = state.model(uid)
+    mode = pack.models[model.card].attacks[index]
+    effects = [e for i in chosen for e in mode.improvements[i].effects]
+    extra, modifier = coins.roll_bonus(effects, "attack")
+    modifier += passives.roll_modifier(state, pack, field, uid, "attack")
+    faces = attack.roll_attack(dice, mode.dice + extra)
+    results = conditions.results(faces, Condition.SHAKEN in model.conditions, modifier)
+    spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements, chosen))
+    return Event("attack_rolled", {
+        "attacker": uid, "target": target_uid, "mode": index, "charging": charging,
+        "improvements": list(chosen), "spent": {} if charging else coins.as_plain(spent),
+        "ap": 0 if charging else mode.ap, "attack_faces": list(faces),
+        "attack_results": list(results), "hits": attack.hits(faces, results, mode.value)})
+
+
+def attack_rolled(state: State, pack, field, d: dict) -> State:
+    attacker = state.model(d["attacker"])
+    mode = pack.models[attacker.card].attacks[d["mode"]]
+    spent = coins.Coins(**d["spent"]) if d["spent"] else coins.Coins()
+    purse = coins.pay(state.purses[attacker.seat], spent)
+    attacker = conditions.after_roll(replace(attacker, ap=attacker.ap - d["ap"]))
+    state = replace(state.with_model(attacker), purses={**state.purses, attacker.seat: purse})
+    pending = PendingAttack(d["attacker"], d["target"], d["mode"], mode.kind, "defence",
+                            hits=d["hits"], target_square=state.model(d["target"]).square,
+                            charging=d["charging"])
+    return advance(replace(state, attack=pending), pack, field)
+
+
+# -- steps 4-6: the defence ------------------------------------------------------------
+def defence_choices(state: State, pack, field, pending: PendingAttack) -> list[list]:
+    """Every combination of the defender's defence abilities it can use and pay
+    for: each ability unused, or used with a set of its improvements; as
+    [[name, [improvement indices]], ...]. The first choice is using none."""
+    target = state.model(pending.target)
+    purse = state.purses[target.seat]
+    words = context(state, pack, field, pending.target, pending.kind, False)
+    per_ability = []
+    for name in pack.models[target.card].abilities:
+        ability = pack.abilities[name]
+        if ability.timing != "defence" or not coins.requirements_met(ability.requires, words):
+            continue
+        uses: list = [None]
+        if ability.improvements:
+            for chosen in coins.improvement_choices(ability.improvements, ability.in_order,
+                                                    "defence", purse, ability.cost, words):
+                if chosen and (not ability.effects
+                               or coins.roll_effects_only(ability.effects, "defence")):
+                    uses.append([name, chosen])
+        elif coins.roll_effects_only(ability.effects, "defence") \
+                and coins.affordable(purse, ability.cost):
+            uses.append([name, []])
+        per_ability.append(uses)
+    choices = []
+    for combo in product(*per_ability):
+        used = [u for u in combo if u is not None]
+        if coins.affordable(purse, _defence_cost(pack, used)):
+            choices.append(used)
+    return choices
+
+
+def _defence_cost(pack, used: list) -> coins.Coins:
+    costs = []
+    for name, chosen in used:
+        ability = pack.abilities[name]
+        costs += [ability.cost, coins.improvements_cost(ability.improvements, chosen)]
+    return coins.total(*costs)
+
+
+def roll_defence_event(state: State, pack, field, used: list, dice: Dice) -> Event:
+    """Step 5: "The defender rolls as many dice as hits received. Each [die]
+    scoring equal or above their [defence] blocks 1 hit"; step 6: each unblocked
+    hit is a wound."""
+    pending = state.attack
+    target = state.model(pending.target)
+    effects = [e for name, chosen in used
+               for e in pack.abilities[name].effects
+               + [x for i in chosen for x in pack.abilities[name].improvements[i].effects]]
+    extra, modifier = coins.roll_bonus(effects, "defence")
+    modifier += passives.roll_modifier(state, pack, field, target.uid, "defence")
+    faces = attack.roll_defence(dice, pending.hits + extra) if pending.hits else ()
+    results = conditions.results(faces, Condition.SHAKEN in target.conditions, modifier)
+    blocked = attack.blocks(faces, results, pack.models[target.card].defence, pending.hits)
+    return Event("defended", {"target": target.uid, "abilities": used,
+                              "spent": coins.as_plain(_defence_cost(pack, used)),
+                              "defence_faces": list(faces), "defence_results": list(results),
+                              "wounds": pending.hits - blocked})
+
+
+def defended(state: State, pack, field, d: dict) -> State:
+    target = state.model(d["target"])
+    purse = coins.pay(state.purses[target.seat], coins.Coins(**d["spent"]))
+    if d["defence_faces"]:
+        target = conditions.after_roll(target)
+    lost = min(target.wounds_left, d["wounds"])
+    target = replace(target, wounds_left=target.wounds_left - lost)
+    state = replace(state.with_model(target), purses={**state.purses, target.seat: purse})
+    pending = replace(state.attack, wounds=d["wounds"], lost=lost, step="wounds")
+    return advance(replace(state, attack=pending), pack, field)
+
+
+def wounds_ability_used(state: State, pack, field, d: dict) -> State:
+    """A wounds ability used (or declined) right after step 6."""
+    state = wounds_abilities.used(state, pack, d)
+    return advance(replace(state, attack=replace(state.attack, step="attacker_aftermath")),
+                   pack, field)
+
+
+# -- steps 7-8: aftermaths ---------------------------------------------------------------
+def aftermaths(state: State, pack, field, pending: PendingAttack, step: str) -> list:
+    """The aftermath abilities usable now: the attack mode's (step 7) or the
+    defender's card's (step 8), their requirements met and their cost affordable."""
+    attacker = state.model(pending.attacker)
+    if step == "attacker_aftermath":
+        owner = attacker
+        found = pack.models[attacker.card].attacks[pending.mode].aftermath
+    else:
+        owner = state.model(pending.target)
+        found = [pack.abilities[n] for n in pack.models[owner.card].abilities
+                 if pack.abilities[n].timing == "aftermath"]
+    words = context(state, pack, field, owner.uid, pending.kind, pending.charging)
+    return [a for a in found
+            if coins.requirements_met(a.requires, words)
+            and coins.affordable(state.purses[owner.seat], a.cost)
+            and coins.aftermath_effects_only(a.effects)]
+
+
+def use_aftermath(state: State, pack, field, d: dict) -> State:
+    """Pay and apply the aftermath; then the next step. Wounds it deals take
+    effect now; a model left with none is removed at step 9 ("at the end of the
+    current action")."""
+    pending = state.attack
+    step = pending.step
+    if d.get("ability"):
+        owner_uid = pending.attacker if step == "attacker_aftermath" else pending.target
+        ability = next(a for a in aftermaths(state, pack, field, pending, step)
+                       if a.name == d["ability"])
+        state = _apply_aftermath(state, pending, owner_uid, ability)
+    following = "defender_aftermath" if step == "attacker_aftermath" else "removal"
+    return advance(replace(state, attack=replace(state.attack, step=following)), pack, field)
+
+
+def _apply_aftermath(state: State, pending: PendingAttack, owner_uid: str, ability) -> State:
+    owner = state.model(owner_uid)
+    purse = coins.pay(state.purses[owner.seat], ability.cost)
+    state = replace(state, purses={**state.purses, owner.seat: purse})
+    picks = {"self": owner_uid, "attacker": pending.attacker, "defender": pending.target}
+    for effect in ability.effects:
+        if isinstance(effect, GainCoins):
+            purse = state.purses[owner.seat]
+            state = replace(state, purses={**state.purses, owner.seat: replace(
+                purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})})
+            continue
+        model = state.model(picks[effect.target.who])
+        if isinstance(effect, DealWounds):
+            model = replace(model, wounds_left=max(0, model.wounds_left - effect.wounds))
+        elif isinstance(effect, ApplyCondition):
+            model = conditions.gain(model, Condition(effect.condition))
+        state = state.with_model(model)
+    return state
+
+
+# -- steps 9-10: removal and surging forth -----------------------------------------------
+def removal_choice(state: State, pack, pending: PendingAttack) -> bool:
+    """Whether the attacker chooses between killing and capturing the target."""
+    target = state.model(pending.target)
+    card = pack.models[target.card]
+    return (target.wounds_left == 0 and not target.removed
+            and capture.may_capture(state, pending.attacker, card.type, card.large,
+                                    pending.kind))
+
+
+def remove(state: State, pack, field, removal: str) -> State:
+    """Step 9: the target leaves the battlefield as the attacker chose (or killed,
+    with no choice), then an attacker left with no wounds dies too."""
+    pending = state.attack
+    target = state.model(pending.target)
+    if target.wounds_left == 0 and not target.removed:
+        if removal == "captured":
+            state = capture.capture(state, pending.attacker, target.uid)
+        else:
+            state = capture.kill(state, target.uid)
+    # the attacker, or a friend that took wounds for the target, left with none
+    for uid in [m.uid for m in state.models if m.wounds_left == 0 and m.on_battlefield]:
+        state = capture.kill(state, uid)
+    return advance(replace(state, attack=replace(pending, step="surge")), pack, field)
+
+
+def surge_squares(state: State, field, pending: PendingAttack) -> list[Square]:
+    """Step 10: "An unengaged attacker may surge forth 1 square into a square
+    previously occupied by the model killed by the current attack action"; a
+    captured model leaves its square as a killed one does (our reading)."""
+    if not state.model(pending.target).removed or state.model(pending.attacker).removed:
+        return []
+    engaged = movement.is_engaged(state, field, pending.attacker)
+    square = attack.surge_square(state, pending.attacker, pending.target_square, engaged)
+    return [Square(*square)] if square else []
+
+
+def surged(state: State, d: dict) -> State:
+    if d.get("square"):
+        model = state.model(state.attack.attacker)
+        state = state.with_model(replace(model, square=tuple(d["square"])))
+    return replace(state, attack=None)
+
+
+def advance(state: State, pack, field) -> State:
+    """Move the attack past every step nobody has a choice in."""
+    pending = state.attack
+    while pending is not None:
+        step = pending.step
+        if step == "defence":
+            if pending.hits:
+                return state
+            pending = replace(pending, step="wounds")
+        elif step == "wounds":
+            if pending.wounds and wounds_abilities.specs(state, pack, field, pending.target):
+                return state
+            pending = replace(pending, step="attacker_aftermath")
+        elif step in ("attacker_aftermath", "defender_aftermath"):
+            if aftermaths(state, pack, field, pending, step):
+                return state
+            pending = replace(pending, step="defender_aftermath"
+                              if step == "attacker_aftermath" else "removal")
+        elif step == "removal":
+            if removal_choice(state, pack, pending):
+                return replace(state, attack=pending)
+            return remove(replace(state, attack=pending), pack, field, "killed")
+        else:
+            if surge_squares(state, field, pending):
+                return replace(state, attack=pending)
+            return replace(state, attack=None)
+        state = replace(state, attack=pending)
+    return state
+
+
+# -- the prompt --------------------------------------------------------------------------
+def decision(state: State, pack, field) -> Decision:
+    pending = state.attack
+    attacker, target = state.model(pending.attacker), state.model(pending.target)
+    if pending.step == "defence":
+        return Decision(target.seat, f"{attacker.card} scores {pending.hits} hit(s) on "
+                        f"{target.card}: use defence abilities and coins, or none.",
+                        (CommandSpec("defend", params={
+                            "abilities": defence_choices(state, pack, field, pending)}),))
+    if pending.step == "wounds":
+        return Decision(target.seat, f"{target.card} loses {pending.wounds} wound(s): use "
+                        "a wounds ability, or not.",
+                        (*wounds_abilities.specs(state, pack, field, target.uid),
+                         CommandSpec("decline_wounds_ability")))
+    if pending.step in ("attacker_aftermath", "defender_aftermath"):
+        owner = attacker if pending.step == "attacker_aftermath" else target
+        options = [CommandSpec("aftermath", label=a.name, args={"ability": a.name})
+                   for a in aftermaths(state, pack, field, pending, pending.step)]
+        return Decision(owner.seat, "An aftermath may be used now.",
+                        (*options, CommandSpec("decline_aftermath")))
+    if pending.step == "removal":
+        return Decision(attacker.seat, f"{target.card} has lost all wounds: kill or capture?",
+                        (CommandSpec("remove", params={"removal": ["killed", "captured"]}),))
+    squares = [list(sq) for sq in surge_squares(state, field, pending)]
+    return Decision(attacker.seat, "Surge forth into the square left empty, or hold.",
+                    (CommandSpec("surge", params={"square": squares}), CommandSpec("hold")))
+

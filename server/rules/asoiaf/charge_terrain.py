@@ -1,0 +1,131 @@
+"""The charge terrain action (seed 004, CHARGE TERRAIN ACTION): "A charge terrain
+combines a [move 1] and a SPECIAL ATTACK 1 action ... a model must be unengaged
+and have LoS to its target terrain ... if they become in contact with the
+target, roll for the SPECIAL ATTACK 1 action. The first number found on the
+terrain description is the number of dice rolled ... If at least 1 die result is
+equal to or higher than the target value (the second number), the charge
+terrain action is a success. The terrain element is destroyed, and its token
+flipped. If the terrain is successfully destroyed, the model who performed the
+charge terrain action can surge forth 1 square."
+
+Doors are the only terrain of the book on which a charge roll is written (the
+pack's `charge = [dice, value]`); the state remembers each flipped door as
+(opening index, state) in `State.doors`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from server.rules.asoiaf import movement
+from server.rules.asoiaf.battlefield import DOOR_CARDS, Battlefield
+from server.rules.asoiaf.state import State
+from server.rules.board.square import Square
+from server.rules.dice import Dice
+from server.rules.kernel import CommandSpec, Decision
+
+CHARGE_TERRAIN = "seed 004, CHARGE TERRAIN ACTION"
+CHARGE_TERRAIN_AP = movement.MOVE_AP + 1  # the move and the SPECIAL ATTACK 1
+D10 = 10
+
+
+def battlefield(field: Battlefield, doors: tuple) -> Battlefield:
+    """The scenario's battlefield with the doors flipped so far."""
+    for index, state in doors:
+        field = field.with_opening_state(field.openings[index], state)
+    return field
+
+
+def flipped(doors: tuple, index: int, state: str) -> tuple:
+    return tuple(sorted({**dict(doors), index: state}.items()))
+
+
+def _roll(terrains, opening):
+    """The [dice, value] of the opening's terrain card, () when it has none."""
+    card = terrains.get(opening.card) if opening.card else None
+    return tuple(card.charge) if card and card.charge else ()
+
+
+def _gap(sq, opening) -> int:
+    return min(max(abs(sq[0] - s.x), abs(sq[1] - s.y)) for s in opening.side)
+
+
+def options(state: State, terrains, field: Battlefield, uid: str) -> dict[int, list]:
+    """Chargeable doors (index) and the squares the charge's move may end on:
+    nearer the door than the start, or in contact with it (one of the squares
+    from which it is interacted with: our reading of "in contact")."""
+    model = state.model(uid)
+    if model.ap < CHARGE_TERRAIN_AP or movement.is_engaged(state, field, uid):
+        return {}
+    here = Square(*model.square)
+    others = [Square(*m.square) for m in state.models if m.on_battlefield and m.uid != uid]
+    found = {}
+    for index, opening in enumerate(field.openings):
+        if not _roll(terrains, opening) or not field.sees_opening([here], opening, others):
+            continue
+        touching = field.interact_squares(opening)
+        ends = [[sq.x, sq.y] for sq in movement.move_destinations(state, field, uid)
+                if sq in touching or _gap(sq, opening) < _gap(here, opening)]
+        if ends:
+            found[index] = ends
+    return found
+
+
+def specs(state: State, terrains, field: Battlefield, uid: str) -> list[CommandSpec]:
+    return [CommandSpec("charge_terrain", args={"opening": door}, params={"square": ends})
+            for door, ends in options(state, terrains, field, uid).items()]
+
+
+def decision(state: State) -> Decision:
+    return Decision(state.to_act, "The door is broken: surge forth 1 square, or hold.",
+                    (CommandSpec("surge", params={"square": [list(sq) for sq in state.surge]}),
+                     CommandSpec("hold")))
+
+
+def roll(state: State, terrains, field: Battlefield, uid: str, index: int, square,
+         dice: Dice) -> dict:
+    """The event data: the move, then the SPECIAL ATTACK roll if the model ends
+    in contact with the door."""
+    opening = field.openings[index]
+    data = {"model": uid, "opening": index, "square": list(square), "faces": [],
+            "destroyed_into": ""}
+    if Square(*square) in field.interact_squares(opening):
+        count, value = _roll(terrains, opening)
+        faces = dice.roll(count, D10)
+        data["faces"] = list(faces)
+        if any(f >= value for f in faces):
+            data["destroyed_into"] = DOOR_CARDS[terrains[opening.card].destroyed_into]
+    return data
+
+
+def charged(state: State, field: Battlefield, d: dict) -> State:
+    """Move, spend the AP, flip a destroyed door, and offer the surge."""
+    model = state.model(d["model"])
+    model = replace(model, square=tuple(d["square"]), ap=model.ap - CHARGE_TERRAIN_AP)
+    state = state.with_model(model)
+    if not d["destroyed_into"]:
+        return state
+    doors = flipped(state.doors, d["opening"], d["destroyed_into"])
+    state = replace(state, doors=doors)
+    return replace(state, surge=tuple(surge_squares(state, battlefield(field, doors),
+                                                    model.uid, d["opening"])))
+
+
+def surge_squares(state: State, field: Battlefield, uid: str, index: int) -> list:
+    """"can surge forth 1 square": one step, through the broken door, into a free
+    square of the door's side (our reading: the surge is the charge's momentum
+    carrying it through)."""
+    model = state.model(uid)
+    enemies = [Square(*m.square) for m in state.models
+               if m.on_battlefield and m.seat != model.seat]
+    friends = [Square(*m.square) for m in state.models
+               if m.on_battlefield and m.seat == model.seat and m.uid != uid]
+    steps = field.movement.reachable(Square(*model.square), 1, enemies, friends)
+    return sorted((sq.x, sq.y) for sq in field.openings[index].side
+                  if sq in steps and steps[sq] == 1)
+
+
+def surged(state: State, square) -> State:
+    if square:
+        model = state.model(state.active_model)
+        state = state.with_model(replace(model, square=tuple(square)))
+    return replace(state, surge=())

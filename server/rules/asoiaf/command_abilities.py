@@ -1,0 +1,166 @@
+"""Command abilities that give, take or test for conditions (seed 004,
+ABILITIES: "are command abilities. They are actions unique to specific units.
+Only an active model can use command abilities"): how a model gains a shaken
+or routed token in play (LOYALLY REBELLIOUS: "force 1 enemy model in short range
+to become [shaken]. Then, that enemy must pass 1 [will] test or become
+[routed]"), and loses one.
+
+Offered when every effect is `apply_condition`, `remove_condition` or a
+`will_test` made of them, the ability costs at least 1 AP, and it has no
+`once_per` limit; others stay inert (docs/rules/asoiaf.md, "What is left").
+The will dice are rolled in decide and replayed in evolve from the event."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from server.rules.asoiaf import coins, conditions
+from server.rules.asoiaf.cards.vocabulary import (
+    ApplyCondition,
+    ImmuneToCondition,
+    RemoveCondition,
+    WillTest,
+)
+from server.rules.asoiaf.movement import is_engaged
+from server.rules.asoiaf.state import Condition, State
+from server.rules.board.square import Square, within_short_range
+from server.rules.kernel import CommandSpec, Event
+
+COMMAND = "seed 004, ABILITIES (command abilities)"
+CHOOSERS = ("enemy", "friendly")
+
+
+class Recorded:
+    """Dice that remember what they rolled (decide), or give back what was
+    recorded (evolve), so the event holds the faces."""
+
+    def __init__(self, dice=None, faces=()):
+        self.dice, self.faces, self.given = dice, list(faces), 0
+
+    def roll(self, count: int, sides: int = 10) -> tuple[int, ...]:
+        if self.dice is not None:
+            rolled = self.dice.roll(count, sides)
+            self.faces += rolled
+            return rolled
+        rolled = tuple(self.faces[self.given:self.given + count])
+        self.given += count
+        return rolled
+
+
+def _supported(effects) -> bool:
+    for effect in effects:
+        if isinstance(effect, WillTest):
+            if not _supported(effect.on_success) or not _supported(effect.on_failure):
+                return False
+        elif not isinstance(effect, ApplyCondition | RemoveCondition):
+            return False
+        if effect.target.who not in (*CHOOSERS, "chosen", "self") or effect.target.count != 1:
+            return False
+    return True
+
+
+def _chooser(effects):
+    """The effect whose target the player picks ("1 enemy model in short range");
+    later "chosen" effects mean that model."""
+    return next((e for e in effects if e.target.who in CHOOSERS), None)
+
+
+def fits(state: State, field, model, other, target, pack) -> bool:
+    """Whether `other` is a model `model`'s ability may aim at with `target`
+    (its who, within, types and state)."""
+    if not other.on_battlefield or other.uid == model.uid:
+        return False
+    if (other.seat == model.seat) != (target.who == "friendly"):
+        return False
+    if target.types and pack.models[other.card].type not in target.types:
+        return False
+    mine, theirs = [Square(*model.square)], [Square(*other.square)]
+    if target.within == "short_range" and not within_short_range(mine, theirs):
+        return False
+    if target.within == "contact" and not field.in_contact(mine, theirs):
+        return False
+    if target.within == "los":
+        blockers = [Square(*m.square) for m in state.models
+                    if m.on_battlefield and m.uid not in (model.uid, other.uid)]
+        if not field.sees(mine, theirs, blockers):
+            return False
+    return all(_in_state(state, field, other, word) for word in target.state)
+
+
+def _in_state(state: State, field, model, word: str) -> bool:
+    checks = {"engaged": lambda: is_engaged(state, field, model.uid),
+              "unengaged": lambda: not is_engaged(state, field, model.uid),
+              "shaken": lambda: Condition.SHAKEN in model.conditions,
+              "routed": lambda: Condition.ROUTED in model.conditions,
+              "activated": lambda: model.activated,
+              "not_activated": lambda: not model.activated}
+    return checks[word]()
+
+
+def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
+    model = state.model(uid)
+    found = []
+    for name in pack.models[model.card].abilities:
+        ability = pack.abilities[name]
+        if (ability.timing != "command" or not ability.ap or ability.ap > model.ap
+                or ability.once_per or ability.requires or not _supported(ability.effects)
+                or not coins.affordable(state.purses[model.seat], ability.cost)):
+            continue
+        chooser = _chooser(ability.effects)
+        if chooser is None:
+            found.append(CommandSpec("ability", label=name, args={"ability": name}))
+            continue
+        targets = [o.uid for o in state.models
+                   if fits(state, field, model, o, chooser.target, pack)]
+        if targets:
+            found.append(CommandSpec("ability", label=name, args={"ability": name},
+                                     params={"target": targets}))
+    return found
+
+
+def event(state: State, pack, args: dict, dice) -> Event:
+    """Resolve once to roll the will dice; the event keeps them for evolve."""
+    recorded = Recorded(dice)
+    resolve(state, pack, state.active_model, args["ability"], args.get("target"), recorded)
+    return Event("ability_used", {"model": state.active_model, "target": args.get("target"),
+                                  "ability": args["ability"], "will_faces": recorded.faces})
+
+
+def used(state: State, pack, d: dict) -> State:
+    return resolve(state, pack, d["model"], d["ability"], d["target"],
+                   Recorded(faces=d["will_faces"]))
+
+
+def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -> State:
+    """Pay the AP and coins, then apply the effects in order; a will test rolls
+    1 die for its model ("A model asked to roll [a will test] rolls 1 die")."""
+    model = state.model(uid)
+    ability = pack.abilities[name]
+    purse = coins.pay(state.purses[model.seat], ability.cost)
+    state = replace(state.with_model(replace(model, ap=model.ap - ability.ap)),
+                    purses={**state.purses, model.seat: purse})
+    return _apply(state, pack, uid, target, ability.effects, dice)
+
+
+def _apply(state: State, pack, uid: str, chosen: str | None, effects, dice) -> State:
+    for effect in effects:
+        who = uid if effect.target.who == "self" else chosen
+        model = state.model(who)
+        if isinstance(effect, ApplyCondition):
+            model = conditions.gain(model, Condition(effect.condition), _immune(pack, model))
+            state = state.with_model(model)
+        elif isinstance(effect, RemoveCondition):
+            state = state.with_model(conditions.lose(model, Condition(effect.condition)))
+        else:
+            _, passed = conditions.will_test(dice, model, pack.models[model.card].will)
+            state = state.with_model(conditions.after_roll(model))
+            state = _apply(state, pack, uid, chosen,
+                           effect.on_success if passed else effect.on_failure, dice)
+    return state
+
+
+def _immune(pack, model) -> frozenset:
+    """"This model may not become ..." (immune_to_condition on its card)."""
+    return frozenset(Condition(e.condition) for name in pack.models[model.card].abilities
+                     for e in pack.abilities[name].effects
+                     if isinstance(e, ImmuneToCondition))

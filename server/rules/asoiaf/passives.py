@@ -1,0 +1,43 @@
+"""Passive abilities that change attack and defence rolls (seed 004, ABILITIES:
+"are passive abilities. These are always active"): WARDEN OF THE STAG's
+"Friendly heroes engaged with this model gain +1 to their rolls", and any
+passive `modify_roll` of a model on the battlefield whose target fits the
+rolling model. "A model can only benefit from the same ability (with an
+identical name) once at a time. Even passive abilities with the same name
+don't accumulate on a model." """
+
+from __future__ import annotations
+
+from server.rules.asoiaf.cards.vocabulary import ModifyRoll
+from server.rules.asoiaf.command_abilities import fits
+from server.rules.asoiaf.state import State
+
+PASSIVE = "seed 004, ABILITIES (passive abilities)"
+
+
+def roll_modifier(state: State, pack, field, uid: str, roll: str) -> int:
+    """The sum of the passive modifiers on model `uid`'s `roll` roll, each
+    ability name counted once."""
+    model = state.model(uid)
+    counted: dict[str, int] = {}
+    for source in state.models:
+        if not source.on_battlefield:
+            continue
+        for name in pack.models[source.card].abilities:
+            ability = pack.abilities[name]
+            if ability.timing != "passive" or ability.requires or name in counted:
+                continue
+            for effect in ability.effects:
+                if isinstance(effect, ModifyRoll) and effect.roll in (roll, "any") \
+                        and _aims_at(state, pack, field, source, model, effect.target):
+                    counted[name] = effect.by
+                    break
+    return sum(counted.values())
+
+
+def _aims_at(state: State, pack, field, source, model, target) -> bool:
+    if target.who == "self":
+        return source.uid == model.uid
+    if target.who in ("friendly", "enemy"):
+        return fits(state, field, source, model, target, pack)
+    return False

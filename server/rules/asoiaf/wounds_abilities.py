@@ -1,0 +1,85 @@
+"""Wounds abilities in the attack sequence (seed 004, ABILITIES: "are wounds
+abilities. They can be used anytime a model loses at least 1 [wound] and before
+the model would be killed"): OLDEST BROTHER, "right after they lose a [wound].
+They need to spend 4 [copper], then pass a [will] test to cause a friendly model
+in contact to suffer any [wounds] that would otherwise harm them".
+
+Offered to the defender right after step 6 when it lost wounds, for abilities
+made of `redirect_wounds`, alone or as the success of a `will_test` on the
+model itself. The coins are spent whether or not the test passes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from server.rules.asoiaf import coins, conditions
+from server.rules.asoiaf.cards.vocabulary import RedirectWounds, WillTest
+from server.rules.asoiaf.command_abilities import fits
+from server.rules.asoiaf.state import State
+from server.rules.dice import Dice
+from server.rules.kernel import CommandSpec, Event
+
+WOUNDS = "seed 004, ABILITIES (wounds abilities)"
+
+
+def _redirect(ability):
+    """(needs a will test, the redirect effect) of a supported ability, else None."""
+    effects = ability.effects
+    if len(effects) == 1 and isinstance(effects[0], RedirectWounds):
+        return False, effects[0]
+    if (len(effects) == 1 and isinstance(effects[0], WillTest)
+            and effects[0].target.who == "self" and not effects[0].on_failure
+            and len(effects[0].on_success) == 1
+            and isinstance(effects[0].on_success[0], RedirectWounds)):
+        return True, effects[0].on_success[0]
+    return None
+
+
+def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
+    """The defender's usable wounds abilities, each with the friendly models it
+    may hand the wounds to."""
+    model = state.model(uid)
+    found = []
+    for name in pack.models[model.card].abilities:
+        ability = pack.abilities[name]
+        shape = _redirect(ability) if ability.timing == "wounds" else None
+        if shape is None or ability.requires or ability.once_per \
+                or not coins.affordable(state.purses[model.seat], ability.cost):
+            continue
+        targets = [o.uid for o in state.models
+                   if fits(state, field, model, o, shape[1].target, pack)]
+        if targets:
+            found.append(CommandSpec("wounds_ability", label=name, args={"ability": name},
+                                     params={"target": targets}))
+    return found
+
+
+def event(state: State, pack, args: dict, dice: Dice) -> Event:
+    pending = state.attack
+    model = state.model(pending.target)
+    needs_test, _ = _redirect(pack.abilities[args["ability"]])
+    face, passed = None, True
+    if needs_test:
+        face, passed = conditions.will_test(dice, model, pack.models[model.card].will)
+    return Event("wounds_ability_used", {"model": model.uid, "ability": args["ability"],
+                                         "target": args["target"], "will_face": face,
+                                         "passed": passed})
+
+
+def used(state: State, pack, d: dict) -> State:
+    """Pay; after a will test the shaken token goes; on success the wounds this
+    attack dealt go to the chosen friendly model instead (the defender gets back
+    the ones it lost)."""
+    if not d["ability"]:
+        return state
+    model = state.model(d["model"])
+    purse = coins.pay(state.purses[model.seat], pack.abilities[d["ability"]].cost)
+    state = replace(state, purses={**state.purses, model.seat: purse})
+    if d["will_face"] is not None:
+        model = conditions.after_roll(model)
+    wounds = state.attack.wounds
+    if d["passed"]:
+        model = replace(model, wounds_left=model.wounds_left + state.attack.lost)
+        other = state.model(d["target"])
+        state = state.with_model(replace(other, wounds_left=max(0, other.wounds_left - wounds)))
+    return state.with_model(model)

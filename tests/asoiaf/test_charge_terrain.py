@@ -1,0 +1,67 @@
+"""The charge terrain action (seed 004, CHARGE TERRAIN ACTION) against the
+Village Skirmish cabin's Wooden Door (between (2, 5) inside and (2, 6) outside;
+its charge roll: 2 dice, 7+). Dice scripted."""
+
+from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.system import SYSTEM
+from server.rules.dice import ScriptedDice
+from server.rules.kernel import Command
+
+DOOR = 0
+
+
+def village(square=(2, 9), ap=2, enemy=(12, 0)):
+    models = (Model("a1", "Baratheon Warden", "a", 2, square=square, ap=ap, activated=True),
+              Model("b1", "Baratheon Warden", "b", 2, square=enemy))
+    return State("village_skirmish", 4, models, {"a": Purse(2, 4, 11), "b": Purse(2, 4, 12)},
+                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
+                 first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"})
+
+
+def charge_options(state):
+    return [o for o in SYSTEM.prompt(state).decisions[0].options if o.type == "charge_terrain"]
+
+
+def play(state, command, *faces):
+    events = SYSTEM.decide(state, command, ScriptedDice(*faces))
+    for event in events:
+        state = SYSTEM.evolve(state, event)
+    return state, events
+
+
+CHARGE = Command("a", "charge_terrain", {"opening": DOOR, "square": [2, 6]})
+
+
+def test_a_charge_that_beats_the_doors_value_breaks_it_and_may_surge_through():
+    """seed 004, CHARGE TERRAIN ACTION: "If at least 1 die result is equal to or
+    higher than the target value ... The terrain element is destroyed, and its
+    token flipped. If the terrain is successfully destroyed, the model ... can
+    surge forth 1 square"."""
+    state = village()
+    option = charge_options(state)[0]
+    assert option.args == {"opening": DOOR} and [2, 6] in option.params["square"]
+    state, events = play(state, CHARGE, 7, 1)
+    assert events[0].data["faces"] == [7, 1] and events[0].data["destroyed_into"] == "broken"
+    assert state.doors == ((DOOR, "broken"),) and state.model("a1").ap == 0
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert [o.type for o in decision.options] == ["surge", "hold"]
+    assert decision.options[0].params == {"square": [[2, 5]]}
+    state, _ = play(state, Command("a", "surge", {"square": [2, 5]}))
+    assert state.model("a1").square == (2, 5) and state.surge == ()
+    assert SYSTEM.view(state, None)["doors"] == [[DOOR, "broken"]]
+
+
+def test_a_failed_charge_leaves_the_door_shut():
+    """seed 004, CHARGE TERRAIN ACTION: success needs "at least 1 die result ...
+    equal to or higher than the target value"."""
+    state, events = play(village(), CHARGE, 6, 6)
+    assert events[0].data["destroyed_into"] == "" and state.doors == ()
+    assert state.model("a1").square == (2, 6) and not state.surge
+
+
+def test_an_engaged_model_or_one_with_1_ap_cannot_charge_terrain():
+    """seed 004, CHARGE TERRAIN ACTION: "a model must be unengaged and have LoS to
+    its target terrain"; a move and a SPECIAL ATTACK 1."""
+    assert charge_options(village(enemy=(3, 9))) == []
+    assert charge_options(village(ap=1)) == []
+    assert charge_options(village()) != []
