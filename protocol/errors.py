@@ -82,6 +82,15 @@ ERRORS: dict[str, ErrorSpec] = {
     # quick pairing (server/seeks.py)
     "no_such_seek": ErrorSpec("You have no waiting seek with that id."),
     "too_many_seeks": ErrorSpec("You already have three seeks waiting: cancel one first."),
+    # takebacks (server/matches/takebacks.py)
+    "takebacks_not_allowed": ErrorSpec("This match does not allow takebacks: a rated match "
+                                       "allows them only if it was created so."),
+    "not_a_decision_point": ErrorSpec("That is not an earlier point where you made a "
+                                      "decision in the current line of play."),
+    "takeback_pending": ErrorSpec("Your opponent's takeback request is waiting for your "
+                                  "answer: answer it first."),
+    "no_takeback_offer": ErrorSpec("There is no takeback request for you to answer (it was "
+                                   "withdrawn, or lapsed when a move was made)."),
     # play
     "not_your_seat": ErrorSpec("You cannot act for a seat you do not hold."),
     "not_your_turn": ErrorSpec("It is not your turn to act."),

@@ -16,6 +16,7 @@ from server.clocks import control as time_controls
 from server.matches.actor import MatchActor
 from server.matches.bot_seat import BotSeat
 from server.matches.rules_host import InlineHost, Material, SnapshotUnusable
+from server.matches.takebacks import takebacks_allowed
 from server.matches.waking import RESUME_CHUNK, Chunk
 from server.metrics import Metrics
 from server.ratings.records import RatingRecords
@@ -200,9 +201,11 @@ class Hub:
         rules = self.rules_host.open(row["id"], row["system"], system, row["seed"],
                                      self.snapshot_every)
         stored = row.get("time_control")
-        return MatchActor(self, row["id"], system, unpack(row["setup"]), holders, row["seed"],
-                          rules, row["spectator_delay"],
-                          time_controls.from_stored(unpack(stored) if stored else None))
+        actor = MatchActor(self, row["id"], system, unpack(row["setup"]), holders, row["seed"],
+                           rules, row["spectator_delay"],
+                           time_controls.from_stored(unpack(stored) if stored else None))
+        actor.takebacks = takebacks_allowed(row)
+        return actor
 
     async def start_match(self, row: dict[str, Any]) -> MatchActor:
         """The last seat is taken: the match is active and its actor runs. Both under
