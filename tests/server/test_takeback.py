@@ -5,6 +5,8 @@ restarted server rebuilds the same match. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 
 import pytest
@@ -13,7 +15,7 @@ from clients.client import Client, ServerError
 from server.app import ServerOptions, WarbandServer
 from server.replays import replay_document, verify_document
 from server.rules.checksum import state_digest
-from server.rules.kernel import Command
+from server.rules.kernel import Command, Event
 from server.rules.registry import get_system
 from server.rules.runner import rebuild
 from server.rules.sbh.random_player import random_command
@@ -44,9 +46,8 @@ async def started(server, ann: Client, bob: Client, **settings) -> str:
 async def play(server, clients: dict[str, Client], match_id: str, count: int,
                rng: random.Random) -> None:
     """`count` commands, each by the seat the prompt waits for, chosen at random."""
-    for _ in range(count):
-        actor = server.hub.actors[match_id]
-        prompt = SBH.prompt(actor.state)
+    for _ in range(count):  # (the state from the store: the rules may be in a worker)
+        prompt = SBH.prompt(await state_at(server, match_id))
         seat = prompt.seats[0]
         command = random_command(prompt, seat, rng, WARBANDS[seat])
         await clients[seat].request("command", match_id=match_id, command=command.type,
@@ -59,11 +60,11 @@ async def line(server, match_id: str):
                     for r in rows])
 
 
-async def state_at(server, match_id: str, seq: int):
-    """The match's state at `seq`, folded from the stored log (the effective line)."""
+async def state_at(server, match_id: str, seq: int | None = None):
+    """The match's state at `seq` (default: now), folded from the stored log (the
+    effective line)."""
     row = await server.store.match(match_id)
     events = await server.store.events_after(match_id, 0, seq)
-    from server.rules.kernel import Event
     return rebuild(SBH, unpack(row["setup"]), [Event.from_wire(unpack(r.payload))
                                                 for r in events])
 
@@ -116,6 +117,17 @@ async def test_an_accepted_takeback_goes_back_to_the_point_and_verifies(server):
     await play(server, {"a": ann, "b": bob}, match_id, 6, rng)
     document = await finish_and_check(server, {"a": ann, "b": bob}, match_id)
     assert [e["event"]["type"] for e in document["events"]].count("takeback") == 1
+    assert document["events"][before_seq]["checksum"] == \
+        document["events"][to_seq - 1]["checksum"]  # (the state went back to to_seq's)
+    # a takeback forged to a point that is not a's: both checkers find it
+    points_b = line_of([(Command.from_wire(c), c["first_seq"], c["last_seq"])
+                        for c in document["commands"]]).points("b")
+    forged = copy.deepcopy(document)
+    [command] = [c for c in forged["commands"] if c["type"] == "takeback"]
+    command["args"]["to_seq"] = points_b[-1]
+    forged["events"][before_seq]["event"]["data"]["to_seq"] = points_b[-1]
+    assert not verify_document(forged).verified
+    assert "not a decision point of seat a" in " ".join(iv.check_replay(forged))
 
 
 async def test_a_declined_or_unanswered_takeback_changes_nothing(server):
@@ -206,7 +218,8 @@ async def test_a_restarted_server_rebuilds_the_match_after_takebacks(database_ur
     the restart must fold the whole log."""
     options = ServerOptions(port=0, database_url=database_url,
                             static_dir=tmp_path / "static", snapshot_every=5)
-    first = WarbandServer(options)
+    # (the takeback is applied in a rules worker; the restarted server folds inline)
+    first = WarbandServer(dataclasses.replace(options, rules_workers=1))
     await first.start()
     rng = random.Random(11)
     try:
@@ -216,9 +229,14 @@ async def test_a_restarted_server_rebuilds_the_match_after_takebacks(database_ur
         to_seq = (await line(first, match_id)).points("a")[-2]  # an early point of a's
         await ann.request("takeback_offer", match_id=match_id, to_seq=to_seq)
         await bob.request("takeback_answer", match_id=match_id, accept=True)
+        [taken] = await first.store.events_after(match_id, first.hub.actors[match_id].seq - 1)
+        assert unpack(taken.payload)["type"] == "takeback"
+        assert taken.checksum == state_digest(await state_at(first, match_id, to_seq))
+        assert (await first.store.latest_snapshot(match_id))[0] > to_seq
         await play(first, {"a": ann, "b": bob}, match_id, 3, rng)
-        live = first.hub.actors[match_id]
-        live_seq, live_digest = live.seq, state_digest(live.state)
+        live_seq = first.hub.actors[match_id].seq
+        [last] = await first.store.events_after(match_id, live_seq - 1)
+        live_digest = last.checksum
         for client in (ann, bob):
             await client.close()
     finally:
