@@ -140,10 +140,11 @@ class ClaimTimeout(Request, tag="claim_timeout"):
 
 
 class TakebackOffer(Request, tag="takeback_offer"):
-    """Ask the opponent to take play back to `to_seq`, a decision point of your seat."""
+    """Ask the opponent to take play back to `to_seq`, a decision point of your seat
+    (None: your newest one, to take back your last move)."""
 
     match_id: Text
-    to_seq: int
+    to_seq: int | None = None
 
 
 class TakebackAnswer(Request, tag="takeback_answer"):

@@ -53,7 +53,8 @@ class Takebacks:
             self.takeback_request = request = None
         return request
 
-    async def _do_takeback_offer(self, seat: str, to_seq: int, queued: float = 0.0) -> dict:
+    async def _do_takeback_offer(self, seat: str, to_seq: int | None,
+                                 queued: float = 0.0) -> dict:
         if self.over:
             raise ProtocolError("match_finished")
         if not self.takebacks:
@@ -64,10 +65,16 @@ class Takebacks:
         rows = await self.hub.store.commands(self.match_id)
         line = line_of([(Command.from_wire(unpack(r.payload)), r.first_seq, r.last_seq)
                         for r in rows])
+        points = line.points(seat)
+        if to_seq is None:  # your last move
+            if not points:
+                raise ProtocolError("not_a_decision_point", "You have made no move in the "
+                                    "current line of play to take back.")
+            to_seq = points[0]
         refusal = line.refusal(seat, to_seq)
         if refusal is not None:
             raise ProtocolError("not_a_decision_point", refusal,
-                                details={"points": line.points(seat)[:50]})
+                                details={"points": points[:50]})
         self.takeback_request = TakebackRequest(seat, to_seq, self.seq)
         self._push_to_players({"v": 1, "type": "takeback_offered", "match_id": self.match_id,
                                "seat": seat, "to_seq": to_seq, "seq": self.seq})

@@ -173,11 +173,22 @@ async def test_who_may_ask_and_to_which_point(server):
         await eve.request("takeback_offer", match_id=match_id, to_seq=to_seq)
     assert spectator.value.code == "not_in_match"
     points = (await line(server, match_id)).points("b")
-    for wrong in (actor.seq, actor.seq + 5, -1, points[0] if to_seq not in points else -2):
+    for wrong in (actor.seq, actor.seq + 5, -1, points[0]):  # (points[0]: b's, not a's)
         with pytest.raises(ServerError) as refused:
             await ann.request("takeback_offer", match_id=match_id, to_seq=wrong)
         assert refused.value.code == "not_a_decision_point", wrong
         assert to_seq in refused.value.details["points"]
+    with pytest.raises(ServerError) as nothing:  # (without a point too)
+        await eve.request("takeback_offer", match_id=match_id)
+    assert nothing.value.code == "not_in_match"
+    # no to_seq: the newest point, the last move
+    newest = await ann.request("takeback_offer", match_id=match_id)
+    assert newest["to_seq"] == to_seq
+    fresh = await started(server, ann, bob)  # nothing played yet: nothing to take back
+    with pytest.raises(ServerError) as unplayed:
+        await ann.request("takeback_offer", match_id=fresh)
+    assert unplayed.value.code == "not_a_decision_point"
+    assert "no move" in unplayed.value.message
     # a command named "takeback" is not a move a seat can send
     with pytest.raises(ServerError) as move:
         await ann.request("command", match_id=match_id, command="takeback",
