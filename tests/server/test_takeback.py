@@ -5,6 +5,7 @@ restarted server rebuilds the same match. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import random
@@ -261,3 +262,32 @@ async def test_a_restarted_server_rebuilds_the_match_after_takebacks(database_ur
         assert (actor.seq, state_digest(actor.state)) == (live_seq, live_digest)
     finally:
         await second.stop()
+
+
+async def test_the_house_bot_lets_its_opponent_take_a_move_back(server):
+    ann = await guest(server, "Ann")
+    created = await ann.request("create_match", system="sbh", **SETUP, opponent="bot:random")
+    match_id = created["match_id"]
+    await ann.request("subscribe", match_id=match_id)
+    rng = random.Random(12)
+    for _ in range(40):  # until Ann has moved twice and it is hers to move (the bot idle)
+        prompt = SBH.prompt(await state_at(server, match_id))
+        if len((await line(server, match_id)).points("a")) >= 2 and prompt.seats == ("a",):
+            break
+        if "a" in prompt.seats:
+            command = random_command(prompt, "a", rng, WARBANDS["a"])
+            with contextlib.suppress(ServerError):  # (the bot moved meanwhile: stale)
+                await ann.request("command", match_id=match_id, command=command.type,
+                                  args=dict(command.args),
+                                  at_seq=server.hub.actors[match_id].seq)
+        else:
+            await ann.next_push("prompt", timeout=5)
+    offered = await ann.request("takeback_offer", match_id=match_id)
+    while True:  # the bot's answer: the takeback event
+        pushed = await ann.next_push("event", timeout=10)
+        if pushed["event"] and pushed["event"]["type"] == "takeback":
+            break
+    assert pushed["event"]["data"] == {"to_seq": offered["to_seq"], "by": "a",
+                                       "accepted_by": "b"}
+    [row] = await server.store.events_after(match_id, pushed["seq"] - 1, pushed["seq"])
+    assert row.checksum == state_digest(await state_at(server, match_id, offered["to_seq"]))
