@@ -5,6 +5,7 @@ restarted server rebuilds the same match. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import dataclasses
@@ -291,3 +292,23 @@ async def test_the_house_bot_lets_its_opponent_take_a_move_back(server):
                                        "accepted_by": "b"}
     [row] = await server.store.events_after(match_id, pushed["seq"] - 1, pushed["seq"])
     assert row.checksum == state_digest(await state_at(server, match_id, offered["to_seq"]))
+
+
+async def test_clocks_are_not_rewound_by_a_takeback(server):
+    """docs/protocol.md, Takebacks: time spent stays spent, no increment, and the clocks
+    of the seats the state taken back to waits for run."""
+    ann, bob = await guest(server, "Ann"), await guest(server, "Bob")
+    live = {"kind": "live", "initial": 600, "increment": 10}
+    match_id, to_seq = await played_to_a_point(server, ann, bob, random.Random(13),
+                                               time_control=live)
+    before = unpack((await server.store.last_command(match_id)).clock)["left"]
+    await asyncio.sleep(0.05)  # (some time on the running clock)
+    await ann.request("takeback_offer", match_id=match_id, to_seq=to_seq)
+    await bob.request("takeback_answer", match_id=match_id, accept=True)
+    last = await server.store.last_command(match_id)
+    assert Command.from_wire(unpack(last.payload)).type == "takeback"
+    after = unpack(last.clock)["left"]
+    assert all(after[seat] <= before[seat] for seat in before), (before, after)
+    assert sum(before.values()) - sum(after.values()) >= 50  # the running seat was charged
+    actor = server.hub.actors[match_id]
+    assert sorted(actor.clock.running) == sorted(SBH.prompt(actor.state).seats) == ["a"]
