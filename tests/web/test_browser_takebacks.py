@@ -94,6 +94,8 @@ def test_a_takeback_asked_with_one_click_and_accepted_or_declined(browser, serve
         words = page.wait_for_selector(".log [data-type=takeback]").inner_text()
         assert words.startswith(f"{accepted['first_seq']} Takeback: Ann (guest)"), words
         assert f"takes back to step {accepted['to_seq']}, as Bob (guest)" in words
+        page.wait_for_selector(".replay-summary")  # (summed up from the moves that count)
+        shot(page, "61-takeback-replay")
         assert errors == []
     finally:
         page.context.close()

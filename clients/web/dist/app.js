@@ -4328,6 +4328,14 @@
   };
 
   // src/takeback.js
+  function effectiveEvents(events) {
+    const kept = [];
+    for (const item of events) {
+      if (item.event?.type !== "takeback") kept.push(item);
+      else while (kept.length && kept.at(-1).seq > item.event.data.to_seq) kept.pop();
+    }
+    return kept;
+  }
   var TakebackBar = class {
     // `box`: the bar's element; `send(type, fields)`: a request for this match;
     // `seatWords(seat)`: a seat by its player's name.
@@ -4814,7 +4822,7 @@
           this.events.push({ seq: frame.seq, event: frame.event });
           this.noteEvent(frame.event);
           this.appendLog(frame.seq, frame.event);
-          this.trail.update(this.events, this.seat);
+          this.trail.update(effectiveEvents(this.events), this.seat);
           break;
         case "prompt":
           this.prompt = frame;
@@ -5410,13 +5418,15 @@
       }
       card.hidden = false;
       card.innerHTML = '<p class="muted">Summing up…</p>';
-      const ends = [...this.steps.turns.slice(1).map((s) => s - 1), this.last];
+      const kept = effectiveEvents(this.events);
+      const turns = kept.filter((e) => this.steps.kinds.turn.has(e.event?.type)).map((e) => e.seq);
+      const ends = [...turns.slice(1).map((s) => s - 1), this.last];
       const perTurn = [];
       for (const [index, seq] of ends.entries()) {
         perTurn.push({ turn: index + 1, view: await this.viewAt(seq) });
       }
       card.innerHTML = summaryHtml({
-        events: this.events,
+        events: kept,
         perTurn,
         seatOf: (id) => this.seats.get(id) || String(id).slice(0, 1),
         name: (seat) => this.seatWords(seat)

@@ -10,7 +10,7 @@ import { formatEvent, reasonWords } from "./events.js";
 import { displayNames, playerName, seatName, SEAT_COLOURS } from "./names.js";
 import { objectLegend, objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
-import { TakebackBar } from "./takeback.js";
+import { effectiveEvents, TakebackBar } from "./takeback.js";
 import { KIND_STYLES, EDGE_STYLES } from "./terrain.js";
 import { showsActivated, tokenLabels } from "./tokens.js";
 import { TrailControl } from "./trail_control.js";
@@ -253,7 +253,8 @@ export class MatchScreen {
         this.events.push({ seq: frame.seq, event: frame.event });
         this.noteEvent(frame.event);
         this.appendLog(frame.seq, frame.event);
-        this.trail.update(this.events, this.seat);
+        // (the trail follows the moves that still count: none taken back)
+        this.trail.update(effectiveEvents(this.events), this.seat);
         break;
       case "prompt":
         this.prompt = frame;

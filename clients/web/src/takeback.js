@@ -3,6 +3,17 @@
 // and accepts or declines it with one click. The bar goes as soon as anything happens
 // in the match (a move lapses the request; an accepted one is the takeback event).
 
+// The events a fold applies (docs/protocol.md, Takebacks): a takeback event removes the
+// events after its point, and counts for nothing itself. events: [{seq, event}].
+export function effectiveEvents(events) {
+  const kept = [];
+  for (const item of events) {
+    if (item.event?.type !== "takeback") kept.push(item);
+    else while (kept.length && kept.at(-1).seq > item.event.data.to_seq) kept.pop();
+  }
+  return kept;
+}
+
 export class TakebackBar {
   // `box`: the bar's element; `send(type, fields)`: a request for this match;
   // `seatWords(seat)`: a seat by its player's name.
