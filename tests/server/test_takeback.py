@@ -11,13 +11,14 @@ import copy
 import dataclasses
 import random
 
+import msgspec
 import pytest
 
 from clients.client import Client, ServerError
 from server.app import ServerOptions, WarbandServer
 from server.replays import replay_document, verify_document
 from server.rules.checksum import state_digest
-from server.rules.kernel import Command, Event
+from server.rules.kernel import SPECTATOR, Command, Event
 from server.rules.registry import get_system
 from server.rules.runner import rebuild
 from server.rules.sbh.random_player import random_command
@@ -121,6 +122,12 @@ async def test_an_accepted_takeback_goes_back_to_the_point_and_verifies(server):
     assert [e["event"]["type"] for e in document["events"]].count("takeback") == 1
     assert document["events"][before_seq]["checksum"] == \
         document["events"][to_seq - 1]["checksum"]  # (the state went back to to_seq's)
+    # a replay's board at the takeback is the board at its point (get_view folds it)
+    at_takeback = await bob.request("get_view", match_id=match_id, at_seq=before_seq + 1)
+    at_point = await bob.request("get_view", match_id=match_id, at_seq=to_seq)
+    assert at_takeback["view"] == at_point["view"]
+    later = await bob.request("get_view", match_id=match_id, at_seq=before_seq)
+    assert later["view"] != at_point["view"]
     # a takeback forged to a point that is not a's: both checkers find it
     points_b = line_of([(Command.from_wire(c), c["first_seq"], c["last_seq"])
                         for c in document["commands"]]).points("b")
@@ -312,3 +319,22 @@ async def test_clocks_are_not_rewound_by_a_takeback(server):
     assert sum(before.values()) - sum(after.values()) >= 50  # the running seat was charged
     actor = server.hub.actors[match_id]
     assert sorted(actor.clock.running) == sorted(SBH.prompt(actor.state).seats) == ["a"]
+
+
+async def test_a_delayed_spectator_sees_the_takeback_in_its_turn(server):
+    ann, bob, eve = (await guest(server, "Ann"), await guest(server, "Bob"),
+                     await guest(server, "Eve"))
+    match_id, to_seq = await played_to_a_point(server, ann, bob, random.Random(14),
+                                               spectator_delay=2)
+    await eve.request("subscribe", match_id=match_id, spectate=True)
+    await ann.request("takeback_offer", match_id=match_id, to_seq=to_seq)
+    taken = (await bob.request("takeback_answer", match_id=match_id, accept=True))["last_seq"]
+    await play(server, {"a": ann, "b": bob}, match_id, 2, random.Random(15))
+    shown = await eve.request("get_view", match_id=match_id)
+    assert shown["seq"] == server.hub.actors[match_id].seq - 2 >= taken
+    expected = SBH.view(await state_at(server, match_id, shown["seq"]), SPECTATOR)
+    assert shown["view"] == msgspec.msgpack.decode(msgspec.msgpack.encode(expected))
+    seen = []
+    while not seen or seen[-1]["seq"] < shown["seq"]:
+        seen.append(await eve.next_push("event", timeout=5))
+    assert [p["event"]["type"] for p in seen if p["seq"] == taken] == ["takeback"]
