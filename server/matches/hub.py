@@ -322,9 +322,11 @@ class Hub:
                     status = await actor.rules.load(Material(
                         actor.setup, (snap_seq, blob, row.checksum),
                         [(r.seq, r.payload) for r in tail], position))
-                except SnapshotUnusable:  # an old format or a damaged blob: use the log
-                    log.warning("snapshot of %s at %d unusable; rebuilding", match_id,
-                                snap_seq)
+                except SnapshotUnusable:  # an old format, a damaged blob, or a takeback
+                    # to before it (server.rules.takeback): use the log
+                    log.warning("snapshot of %s at %d not usable (damaged, an old format, or "
+                                "a takeback goes back before it); folding the whole log",
+                                match_id, snap_seq)
         if status is None:
             rows = await self.store.events_after(match_id, 0)
             status = await actor.rules.load(Material(

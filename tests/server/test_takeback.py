@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import copy
 import dataclasses
+import io
 import random
 
 import msgspec
@@ -16,6 +17,7 @@ import pytest
 
 from clients.client import Client, ServerError
 from server.app import ServerOptions, WarbandServer
+from server.cli import main
 from server.replays import replay_document, verify_document
 from server.rules.checksum import state_digest
 from server.rules.kernel import SPECTATOR, Command, Event
@@ -23,7 +25,7 @@ from server.rules.registry import get_system
 from server.rules.runner import rebuild
 from server.rules.sbh.random_player import random_command
 from server.rules.takeback import line_of
-from server.store.store import unpack
+from server.store.store import Store, unpack
 from tests.fairness import independent_verifier as iv
 from tests.sbh.test_games import WARBANDS
 
@@ -234,8 +236,9 @@ async def test_rated_matches_allow_takebacks_only_when_created_so(server):
 
 
 async def test_a_restarted_server_rebuilds_the_match_after_takebacks(database_url, tmp_path):
-    """Snapshots every 5 events, so the takeback reaches before the newest snapshot and
-    the restart must fold the whole log."""
+    """Snapshots every 5 events: the newest one lies between the takeback's point and the
+    takeback, so the restarted server must fold the whole log; the match then plays on
+    to its end and `warband replay verify` passes."""
     options = ServerOptions(port=0, database_url=database_url,
                             static_dir=tmp_path / "static", snapshot_every=5)
     # (the takeback is applied in a rules worker; the restarted server folds inline)
@@ -243,33 +246,49 @@ async def test_a_restarted_server_rebuilds_the_match_after_takebacks(database_ur
     await first.start()
     rng = random.Random(11)
     try:
-        ann, bob = await guest(first, "Ann"), await guest(first, "Bob")
+        ann, bob = await registered(first, "ann"), await registered(first, "bob")
         match_id, to_seq = await played_to_a_point(first, ann, bob, rng)
         await play(first, {"a": ann, "b": bob}, match_id, 8, rng)  # past more snapshots
         to_seq = (await line(first, match_id)).points("a")[-2]  # an early point of a's
         await ann.request("takeback_offer", match_id=match_id, to_seq=to_seq)
-        await bob.request("takeback_answer", match_id=match_id, accept=True)
-        [taken] = await first.store.events_after(match_id, first.hub.actors[match_id].seq - 1)
-        assert unpack(taken.payload)["type"] == "takeback"
-        assert taken.checksum == state_digest(await state_at(first, match_id, to_seq))
-        assert (await first.store.latest_snapshot(match_id))[0] > to_seq
-        await play(first, {"a": ann, "b": bob}, match_id, 3, rng)
-        live_seq = first.hub.actors[match_id].seq
-        [last] = await first.store.events_after(match_id, live_seq - 1)
-        live_digest = last.checksum
+        taken = (await bob.request("takeback_answer", match_id=match_id,
+                                   accept=True))["last_seq"]
+        [row] = await first.store.events_after(match_id, taken - 1)
+        assert unpack(row.payload)["type"] == "takeback"
+        assert row.checksum == state_digest(await state_at(first, match_id, to_seq))
         for client in (ann, bob):
             await client.close()
     finally:
         await first.stop()
+    assert to_seq < (await snapshot_seq(database_url, match_id)) < taken
     second = WarbandServer(options)
     await second.start()
     try:
-        ann, bob = await guest(second, "Ann2"), await guest(second, "Bob2")
         actor = await second.hub.running(match_id)
         await actor.submit("warm")
-        assert (actor.seq, state_digest(actor.state)) == (live_seq, live_digest)
+        assert (actor.seq, state_digest(actor.state)) == (taken, row.checksum)
+        ann, bob = await Client.connect(second.url), await Client.connect(second.url)
+        for client, name in ((ann, "ann"), (bob, "bob")):
+            await client.request("login", username=name, password="correct horse battery")
+            await client.request("subscribe", match_id=match_id)
+        await play(second, {"a": ann, "b": bob}, match_id, 3, rng)
+        await bob.request("resign", match_id=match_id)
+        await ann.next_push("match_over", timeout=10)
     finally:
         await second.stop()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):  # (the command runs its own event loop)
+        code = await asyncio.to_thread(main, ["replay", "verify", match_id, "--database",
+                                              database_url])
+    assert code == 0 and "verified" in out.getvalue()
+
+
+async def snapshot_seq(database_url: str, match_id: str) -> int:
+    store = await Store.open(database_url, upgrade=False)
+    try:
+        return (await store.latest_snapshot(match_id))[0]
+    finally:
+        await store.close()
 
 
 async def test_the_house_bot_lets_its_opponent_take_a_move_back(server):
