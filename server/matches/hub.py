@@ -324,8 +324,8 @@ class Hub:
                         [(r.seq, r.payload) for r in tail], position))
                 except SnapshotUnusable:  # an old format, a damaged blob, or a takeback
                     # to before it (server.rules.takeback): use the log
-                    log.warning("snapshot of %s at %d not usable (damaged, an old format, or "
-                                "a takeback goes back before it); folding the whole log",
+                    log.warning("snapshot of %s at %d unusable (damaged, an old format, or a "
+                                "takeback goes back before it); folding the whole log",
                                 match_id, snap_seq)
         if status is None:
             rows = await self.store.events_after(match_id, 0)
