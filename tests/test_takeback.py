@@ -106,6 +106,9 @@ def test_verify_and_rebuild_check_fold_the_takeback():
     forged[6] = Command("a", TAKEBACK, {"to_seq": 5, "accepted_by": "b"})
     found = verify(SYSTEM, SETUP, SEED, forged, record, positions=positions)
     assert found is not None and "not a point where you made a decision" in found.reason
+    forged[6] = Command("a", TAKEBACK, {"to_seq": 4, "accepted_by": "a"})  # (no consent)
+    found = verify(SYSTEM, SETUP, SEED, forged, record, positions=positions)
+    assert found is not None and "accepted by another seat" in found.reason
     # a takeback's checksum that is not the state it went back to
     wrong = list(record)
     wrong[taken] = Applied(record[taken].event, record[2].checksum)

@@ -142,6 +142,9 @@ def _take_back(system: RulesSystem, setup: Mapping[str, Any], command: Command,
     event = takeback_event(command)
     to_seq = event.data["to_seq"]
     refusal = line.refusal(command.seat, to_seq)
+    if event.data["accepted_by"] == command.seat or \
+            event.data["accepted_by"] not in system.seats:
+        refusal = "a takeback is accepted by another seat"
     if refusal is not None:
         raise ValueError(refusal)
     line.take_back(to_seq, len(produced) + 1)
