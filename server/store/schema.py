@@ -77,6 +77,9 @@ matches = Table(
            server_default="standard"),
     # (0007) its time control's wire form, MessagePack (server.clocks); None: no clock
     Column("time_control", LargeBinary, nullable=True),
+    # (0011) whether its seats may take moves back with consent; None: rows from before,
+    # allowed when casual (server.matches.takebacks)
+    Column("takebacks", Boolean, nullable=True),
     Index("ix_matches_status_system", "status", "system"),
 )
 

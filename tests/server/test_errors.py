@@ -25,6 +25,12 @@ from server.rules import registry
 from server.store.schema import commands, events, matches, seats
 from server.store.store import asyncpg_dsn
 from tests.kernel_example import SecretBids
+from tests.server.takeback_errors import (  # noqa: F401 - scenarios, found by their code
+    no_takeback_offer,
+    not_a_decision_point,
+    takeback_pending,
+    takebacks_not_allowed,
+)
 from tests.server.test_database_restart import drop_connections
 from tests.tournaments.event_errors import (  # noqa: F401 (scenarios, found by name)
     already_entered,

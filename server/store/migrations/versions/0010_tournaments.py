@@ -3,8 +3,7 @@ lists, rounds (one row each: a round is never paired twice) and pairings with th
 matches, results and corrections.
 
 Revision ID: 0010
-Revises: 0008 (0009, the chat tables, is written on another branch: the chain is
-joined when both are merged)
+Revises: 0008 (0009 was left to the chat tables, which came after: see 0012)
 """
 
 import sqlalchemy as sa
