@@ -189,6 +189,14 @@ class Session:
         """The win on time, once the opponent's clock is at zero (a match without auto)."""
         return await self.request("claim_timeout", match_id=match_id)
 
+    async def takeback_offer(self, match_id: str, to_seq: int | None = None) -> dict:
+        """Ask the opponent to take play back to `to_seq` (None: your last move)."""
+        return await self.request("takeback_offer", match_id=match_id, to_seq=to_seq)
+
+    async def takeback_answer(self, match_id: str, accept: bool) -> dict:
+        """Accept (it is applied) or decline the opponent's takeback request."""
+        return await self.request("takeback_answer", match_id=match_id, accept=accept)
+
     async def command(self, match_id: str, command: str, args: dict | None = None, *,
                       at_seq: int | None = None) -> dict:
         """{"first_seq", "last_seq"} of the events it caused, once they are durable."""

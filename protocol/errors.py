@@ -110,6 +110,15 @@ ERRORS: dict[str, ErrorSpec] = {
     "invalid_list": ErrorSpec("That warband list is not legal for the event."),
     "event_stage": ErrorSpec("The event is not at a stage where that can be done."),
     "no_such_pairing": ErrorSpec("There is no such game in that round of the event."),
+    # takebacks (server/matches/takebacks.py)
+    "takebacks_not_allowed": ErrorSpec("This match does not allow takebacks: a rated match "
+                                       "allows them only if it was created so."),
+    "not_a_decision_point": ErrorSpec("That is not an earlier point where you made a "
+                                      "decision in the current line of play."),
+    "takeback_pending": ErrorSpec("Your opponent's takeback request is waiting for your "
+                                  "answer: answer it first."),
+    "no_takeback_offer": ErrorSpec("There is no takeback request for you to answer (it was "
+                                   "withdrawn, or lapsed when a move was made)."),
     # play
     "not_your_seat": ErrorSpec("You cannot act for a seat you do not hold."),
     "not_your_turn": ErrorSpec("It is not your turn to act."),

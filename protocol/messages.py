@@ -73,6 +73,9 @@ class CreateMatch(Request, tag="create_match"):
     # None or {"kind": "none"}; {"kind": "live", "initial": s, "increment": s, "auto": b};
     # {"kind": "correspondence", "days": n, "auto": b} (server.clocks.control)
     time_control: dict[str, Any] | None = None
+    # whether a seat may ask to take moves back (with the opponent's consent); None: yes
+    # in a casual match, no in a rated one (server/matches/takebacks.py)
+    takebacks: bool | None = None
 
 
 class ListOpen(Request, tag="list_open"):
@@ -134,6 +137,21 @@ class ClaimTimeout(Request, tag="claim_timeout"):
     """The opponent's clock has run out (a match created without `auto`): claim the win."""
 
     match_id: Text
+
+
+class TakebackOffer(Request, tag="takeback_offer"):
+    """Ask the opponent to take play back to `to_seq`, a decision point of your seat
+    (None: your newest one, to take back your last move)."""
+
+    match_id: Text
+    to_seq: int | None = None
+
+
+class TakebackAnswer(Request, tag="takeback_answer"):
+    """Answer the opponent's takeback request: accept (it is applied) or decline."""
+
+    match_id: Text
+    accept: bool
 
 
 # -- playing and watching -----------------------------------------------------------
@@ -340,7 +358,7 @@ EVENT_REQUESTS: tuple[type[Request], ...] = (
 REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
     CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign, ClaimTimeout,
-    Seek, CancelSeek, Rematch,
+    Seek, CancelSeek, Rematch, TakebackOffer, TakebackAnswer,
     Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
     CatalogRequest, CheckList,
     GetRatings, RatingHistory, Leaderboard,
@@ -351,7 +369,7 @@ REQUEST_TYPES: tuple[type[Request], ...] = (
 TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
               | ListMine | Join | Leave | Abort | Resign | ClaimTimeout | Seek | CancelSeek
-              | Rematch | Subscribe | Unsubscribe | Play | Odds
+              | Rematch | TakebackOffer | TakebackAnswer | Subscribe | Unsubscribe | Play | Odds
               | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList
               | GetRatings | RatingHistory | Leaderboard
               | ChatHistory | ChatUnfollow | ChatSend | ChatMute | ChatUnmute | ChatReport

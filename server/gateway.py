@@ -39,6 +39,8 @@ from protocol.messages import (
     Request,
     Resign,
     Seek,
+    TakebackAnswer,
+    TakebackOffer,
     decode_request,
     error,
     reply,
@@ -452,6 +454,15 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRe
         actor, seat = await self._held_seat(request.match_id)
         return await actor.submit("claim", seat=seat, request_id=str(request.id))
 
+    async def on_takeback_offer(self, request: TakebackOffer) -> dict:
+        actor, seat = await self._held_seat(request.match_id)
+        return await actor.submit("takeback_offer", seat=seat, to_seq=request.to_seq)
+
+    async def on_takeback_answer(self, request: TakebackAnswer) -> dict:
+        actor, seat = await self._held_seat(request.match_id)
+        return await actor.submit("takeback_answer", seat=seat, accept=request.accept,
+                                  request_id=str(request.id))
+
     def _lag(self) -> float:
         """The connection's round trip as websockets' keepalive pings last measured
         it (0 before the first): the bound of a command's lag credit (server.clocks)."""
@@ -519,6 +530,8 @@ HANDLERS = {
     "claim_timeout": ClientConnection.on_claim_timeout,
     "seek": ClientConnection.on_seek, "cancel_seek": ClientConnection.on_cancel_seek,
     "rematch": ClientConnection.on_rematch,
+    "takeback_offer": ClientConnection.on_takeback_offer,
+    "takeback_answer": ClientConnection.on_takeback_answer,
     "odds": ClientConnection.on_odds, "subscribe": ClientConnection.on_subscribe,
     "unsubscribe": ClientConnection.on_unsubscribe,
     "get_view": ClientConnection.on_get_view, "list_replays": ClientConnection.on_list_replays,

@@ -18,6 +18,7 @@ from server.accounts import Account
 from server.clocks import control as time_controls
 from server.matches.bot_seat import PACES
 from server.matches.hub import Hub
+from server.matches.takebacks import takebacks_allowed
 from server.names import house_bot_name
 from server.rules.dice import commitment, new_seed
 from server.rules.kernel import RulesError
@@ -111,6 +112,8 @@ class Lobby:
         if not 0 <= request.spectator_delay <= MAX_SPECTATOR_DELAY:
             raise ProtocolError("invalid_setup", "spectator_delay must be from 0 to "
                                 f"{MAX_SPECTATOR_DELAY} events.")
+        # (rated: only when the creator allows them; a joiner sees the setting and agrees)
+        takebacks = not request.rated if request.takebacks is None else request.takebacks
         seed = new_seed()
         bot = self._house_bot(request, system, setup, seat, seed)
         match_id = match_id or secrets.token_hex(8)
@@ -121,7 +124,7 @@ class Lobby:
             "invite_code": invite, "spectator_delay": request.spectator_delay, "seed": seed,
             "seed_commitment": commitment(seed), "bot": bot,
             "rules_version": system.rules_version, "rated": request.rated,
-            "category": clock.category,
+            "category": clock.category, "takebacks": takebacks,
             "time_control": pack(clock.to_wire()) if clock.timed else None}, seat, account.id)
         status = "open"
         if bot is not None:  # the house bot takes the other seat: the match starts
@@ -129,7 +132,7 @@ class Lobby:
                                       bot.split(":")[0], private_ok=True))["status"]
         return {"match_id": match_id, "seat": seat, "status": status, "invite_code": invite,
                 "seed_commitment": commitment(seed), "setup": setup, "rated": request.rated,
-                "time_control": clock.to_wire()}
+                "time_control": clock.to_wire(), "takebacks": takebacks}
 
     def _house_bot(self, request: CreateMatch, system, setup: dict, seat: str,
                    seed: bytes) -> str | None:
@@ -183,7 +186,8 @@ class Lobby:
             out.append({"match_id": row["id"], "system": row["system"],
                         "setup": unpack(row["setup"]), "created_at": row["created_at"],
                         "players": held, "open_seats": [s for s in seats if s not in held],
-                        "rated": row["rated"], "time_control": _time_control(row)})
+                        "rated": row["rated"], "time_control": _time_control(row),
+                        "takebacks": takebacks_allowed(row)})
         return {"matches": out}
 
     async def list_live(self, system: str | None) -> dict[str, Any]:
@@ -219,6 +223,7 @@ class Lobby:
                         "seat": row["my_seat"], "players": names.get(row["id"], {}),
                         "invite_code": row["invite_code"] if row["status"] == "open" else None,
                         "rated": row["rated"], "time_control": _time_control(row),
+                        "takebacks": takebacks_allowed(row),
                         "created_at": row["created_at"], "finished_at": row["finished_at"],
                         "waiting": list(actor.asked.waiting) if actor is not None else None,
                         "result": unpack(row["result"]) if row["result"] else None})

@@ -20,6 +20,7 @@ from protocol.errors import ProtocolError
 from protocol.messages import CreateMatch
 from server.accounts import Account
 from server.clocks import control as time_controls
+from server.matches.takebacks import takebacks_allowed
 from server.names import shown_name
 from server.store.store import unpack
 
@@ -66,6 +67,7 @@ class Rematches:
             board_size=setup.get("board_size"), options=options,
             private=bot is None, seat=swapped, spectator_delay=row["spectator_delay"],
             rated=row["rated"], time_control=clock.to_wire() if clock.timed else None,
+            takebacks=takebacks_allowed(row),
             opponent=f"bot:{bot.split(':')[1]}" if bot else None,
             bot_pace=(bot.split(":") + ["instant"])[3] if bot else None)
         created = await self.lobby.create(account, request)

@@ -250,6 +250,9 @@ def _sentence(kind: str, d: Mapping[str, Any], n: Callable[[str], str],
     if kind == "draw_declined":
         return (f"{seat(d['seat'])} plays on: the offer of a draw lapses"
                 if d.get("reason") == "played on" else f"{seat(d['seat'])} declines the draw")
+    if kind == "takeback":  # (the kernel's: docs/protocol.md, Takebacks)
+        return (f"Takeback: {seat(d['by'])} takes back to step {d['to_seq']}, as "
+                f"{seat(d['accepted_by'])} agreed; play goes on from there")
     if kind == "game_ended":
         points = ", ".join(f"{s} {v}" for s, v in sorted((d.get("victory_points") or {}).items()))
         winner = f"{seat(d['winner'])} wins" if d.get("winner") else "a draw"

@@ -1,6 +1,6 @@
 """The terminal client's lobby: the open SBH matches (enter joins one), the
 matches being played (enter watches one), creating a public (c) or private (p)
-match, and joining by invite code (i)."""
+match, joining by invite code (i), and the hosted events (e)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ class LobbyScreen(Screen):
         Binding("i", "focus_invite", "Invite code"),
         Binding("w", "focus_list('live')", "Matches to watch"),
         Binding("o", "focus_list('matches')", "Open matches"),
+        Binding("e", "events", "Hosted events"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -48,8 +49,8 @@ class LobbyScreen(Screen):
             yield Input(placeholder="e.g. 3F9A0C1E", id="invite")
         yield Static("enter: join (open matches) or watch (being played) | o / w: go to the open "
                      "matches / the matches being played | c: create an SBH match | p: create "
-                     "a private one (invite code) | i: type an invite code | r: refresh | "
-                     "q: quit", id="lobby-help")
+                     "a private one (invite code) | i: type an invite code | e: hosted events | "
+                     "r: refresh | q: quit", id="lobby-help")
         yield Static("", id="lobby-status")
 
     def _title(self) -> str:
@@ -96,6 +97,11 @@ class LobbyScreen(Screen):
 
     def action_focus_list(self, which: str) -> None:
         self.query_one(f"#{which}", OptionList).focus()
+
+    def action_events(self) -> None:
+        from clients.tui.tournaments import EventsScreen
+
+        self.app.push_screen(EventsScreen())
 
     def action_focus_invite(self) -> None:
         self.query_one("#invite", Input).focus()

@@ -25,6 +25,7 @@ from server.clocks.control import NONE, TimeControl
 from server.matches.fanout import Connection, Fanout, Subscriber
 from server.matches.rules_host import Asked, Status
 from server.matches.rules_pool import RulesLost
+from server.matches.takebacks import Takebacks
 from server.matches.timekeeping import Timekeeping
 from server.rules.kernel import SPECTATOR, Command, Event, RulesError, RulesSystem
 from server.rules.runner import rebuild
@@ -49,7 +50,7 @@ class Work:
     queued: float = field(default_factory=time.perf_counter)
 
 
-class MatchActor(Fanout, Timekeeping):
+class MatchActor(Fanout, Timekeeping, Takebacks):
     def __init__(self, hub, match_id: str, system: RulesSystem, setup: dict[str, Any],
                  holders: dict[str, str], seed: bytes, rules, spectator_delay: int = 0,
                  time_control: TimeControl = NONE) -> None:
@@ -269,20 +270,25 @@ class MatchActor(Fanout, Timekeeping):
 
     async def _apply(self, seat: str, request_id: str, command: Command,
                      at_seq: int | None, queued: float, lag: float = 0.0,
-                     forced: bool = False) -> dict:
+                     forced: bool = False, takeback_log: list | None = None) -> dict:
         """`lag`: the connection's round trip, bounding the clock's lag credit; `forced`:
-        the server's own command (a concession on time), taken whatever the clock says."""
+        the server's own command (a concession on time), taken whatever the clock says;
+        `takeback_log`: the command is a consented takeback, folded over this log (every
+        event so far) instead of decided (server.matches.takebacks)."""
         if self.over:
             raise ProtocolError("match_finished")
         if at_seq is not None and not self.prompt_is_current(seat, at_seq):
             raise ProtocolError("stale_prompt", f"The match has moved on to seq {self.seq} "
                                 f"since the prompt at seq {at_seq}; act on the newest prompt.",
                                 details={"seq": self.seq})
-        clock, was_running = self._clock_before(seat, lag, forced)
+        taking_back = takeback_log is not None
+        clock, was_running = self._clock_before(seat, lag, forced or taking_back)
+        was_running = was_running and not taking_back  # (no increment for a takeback)
         started = time.perf_counter()
+        views = {s.seat for s in self.subscribers if s.views}
         try:
-            outcome = await self.rules.apply(command, {s.seat for s in self.subscribers
-                                                       if s.views})
+            outcome = await (self.rules.take_back(command, takeback_log, views) if taking_back
+                             else self.rules.apply(command, views))
         except RulesError as refused:  # nothing changed
             raise _rules_problem(refused) from None
         except RulesLost:
@@ -317,6 +323,7 @@ class MatchActor(Fanout, Timekeeping):
             raise ProtocolError("store_unavailable") from None
         committed = time.perf_counter()
         self.command_count += 1
+        self.takeback_request = None  # (a request lapses with any command)
         self.take(outcome.status)
         self._clock_stored(clock)
         self.prompt_since[seat] = self.seq  # (its earlier prompts are used up)

@@ -36,6 +36,7 @@ class BotSeat:
         self.pause = PACES.get(pace, 0.0)
         self.fallback = fallback
         self.inbox: asyncio.Queue[dict] = asyncio.Queue()
+        self.takeback_asked = False  # the opponent asks to take a move back
         self.task: asyncio.Task | None = None
         self._ids = itertools.count(1)
 
@@ -60,6 +61,8 @@ class BotSeat:
         while True:
             if self._take(await self.inbox.get()):
                 return
+            if self.takeback_asked:
+                await self._accept_takeback()
             if not self.inbox.empty() or self.prompt is None or self.view is None:
                 continue  # act on the newest prompt, with the view that goes with it
             if self.prompt["decision"] is None or self.prompt["seq"] == acted_at:
@@ -80,11 +83,21 @@ class BotSeat:
     def _take(self, push: dict) -> bool:
         """Note a push; True once the match is over."""
         kind = push.get("type")
-        if kind == "prompt":
+        if kind == "takeback_offered" and push.get("seat") != self.seat:
+            self.takeback_asked = True
+        elif kind == "prompt":
             self.prompt = push
         elif kind == "view":
             self.view = push["view"]
         return kind == "match_over"
+
+    async def _accept_takeback(self) -> None:
+        """The house bot is a practice partner: it lets its opponent take moves back (in
+        a match that allows them; one against the bot is never rated)."""
+        self.takeback_asked = False
+        with contextlib.suppress(ProtocolError):  # (lapsed meanwhile: a move was made)
+            await self.actor.submit("takeback_answer", seat=self.seat, accept=True,
+                                    request_id=f"bot-takeback-{next(self._ids)}")
 
     async def _act(self, prompt: dict, view: dict) -> None:
         choose = self.bot.choose

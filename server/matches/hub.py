@@ -17,6 +17,7 @@ from server.matches.actor import MatchActor
 from server.matches.bot_seat import BotSeat
 from server.matches.owning import Owning
 from server.matches.rules_host import InlineHost, Material, SnapshotUnusable
+from server.matches.takebacks import takebacks_allowed
 from server.matches.waking import RESUME_CHUNK, Chunk
 from server.metrics import Metrics
 from server.ratings.records import RatingRecords
@@ -220,9 +221,11 @@ class Hub(Owning):
         rules = self.rules_host.open(row["id"], row["system"], system, row["seed"],
                                      self.snapshot_every)
         stored = row.get("time_control")
-        return MatchActor(self, row["id"], system, unpack(row["setup"]), holders, row["seed"],
-                          rules, row["spectator_delay"],
-                          time_controls.from_stored(unpack(stored) if stored else None))
+        actor = MatchActor(self, row["id"], system, unpack(row["setup"]), holders, row["seed"],
+                           rules, row["spectator_delay"],
+                           time_controls.from_stored(unpack(stored) if stored else None))
+        actor.takebacks = takebacks_allowed(row)
+        return actor
 
     async def start_match(self, row: dict[str, Any]) -> MatchActor:
         """The last seat is taken: the match is active and its actor runs. Both under
@@ -343,9 +346,11 @@ class Hub(Owning):
                     status = await actor.rules.load(Material(
                         actor.setup, (snap_seq, blob, row.checksum),
                         [(r.seq, r.payload) for r in tail], position))
-                except SnapshotUnusable:  # an old format or a damaged blob: use the log
-                    log.warning("snapshot of %s at %d unusable; rebuilding", match_id,
-                                snap_seq)
+                except SnapshotUnusable:  # an old format, a damaged blob, or a takeback
+                    # to before it (server.rules.takeback): use the log
+                    log.warning("snapshot of %s at %d unusable (damaged, an old format, or a "
+                                "takeback goes back before it); folding the whole log",
+                                match_id, snap_seq)
         if status is None:
             rows = await self.store.events_after(match_id, 0)
             status = await actor.rules.load(Material(

@@ -28,7 +28,8 @@ import msgspec
 from server.rules.checksum import state_digest
 from server.rules.dice import SeededDice
 from server.rules.kernel import SPECTATOR, Command, Event, Prompt, RulesError, RulesSystem, Viewer
-from server.rules.runner import apply_command
+from server.rules.runner import apply_command, rebuild
+from server.rules.takeback import ReachesBeforeFloor, effective_events, takeback_event
 
 
 @dataclass(slots=True)
@@ -92,6 +93,7 @@ class RulesCore:
         self.seed = seed
         self.snapshot_every = snapshot_every
         self.state: Any = None
+        self.setup: Mapping[str, Any] = {}  # (from the material it was loaded from)
         self.seq = 0
         self.dice = SeededDice(seed)
 
@@ -110,13 +112,18 @@ class RulesCore:
             if not usable:
                 raise SnapshotUnusable(snap_seq)
             seq = snap_seq
+        events = [Event.from_wire(msgspec.msgpack.decode(p)) for _, p in material.events]
+        try:  # (the effective line: server.rules.takeback)
+            effective = effective_events(events, seq + 1, floor=seq)
+        except ReachesBeforeFloor:  # a takeback to before the snapshot: the whole log
+            raise SnapshotUnusable(seq) from None
         if state is None:
             state = system.initial(material.setup)
-        for event_seq, payload in material.events:
-            event = Event.from_wire(msgspec.msgpack.decode(payload))
+        for event in effective:
             state = system.evolve(state, system.upcast(event))
-            seq = event_seq
-        self.state, self.seq = state, seq
+        if material.events:
+            seq = material.events[-1][0]
+        self.state, self.seq, self.setup = state, seq, material.setup
         self.dice = SeededDice(self.seed, material.dice_position)
         return self._settled(self.status())
 
@@ -149,6 +156,25 @@ class RulesCore:
             snapshot = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
         return self._settled(Outcome(
             [e.to_wire() for e in events], checksums, self.dice.position, self.status(),
+            self._views(views), snapshot))
+
+    def take_back(self, command: Command, log: list[tuple[int, bytes]],
+                  views: Iterable[str | None] = ()) -> Outcome:
+        """A consented takeback (server.rules.takeback): its event, and the state the
+        whole log `log` (every event so far, from seq 1) folds to with it. The dice
+        stay where they are."""
+        event = takeback_event(command)
+        events = [Event.from_wire(msgspec.msgpack.decode(p)) for _, p in log]
+        if len(events) != self.seq:  # (the actor reads the log it has stored)
+            raise ValueError(f"takeback given {len(events)} events at seq {self.seq}")
+        self.state = rebuild(self.system, self.setup, [*events, event])
+        self.seq += 1
+        every = self.snapshot_every
+        snapshot = None
+        if every > 0 and self.seq // every != (self.seq + 1) // every:  # (as apply)
+            snapshot = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
+        return self._settled(Outcome(
+            [event.to_wire()], [state_digest(self.state)], self.dice.position, self.status(),
             self._views(views), snapshot))
 
     def view(self, seat: str | None) -> Wire:
@@ -208,6 +234,10 @@ class InlineRules:
 
     async def apply(self, command: Command, views: Iterable[str | None] = ()) -> Outcome:
         return self.core.apply(command, views)
+
+    async def take_back(self, command: Command, log: list[tuple[int, bytes]],
+                        views: Iterable[str | None] = ()) -> Outcome:
+        return self.core.take_back(command, log, views)
 
     async def view(self, seat: str | None) -> Wire:
         return self.core.view(seat)

@@ -232,6 +232,10 @@ class PooledRules:
     async def apply(self, command: Command, views: Iterable[str | None] = ()) -> Outcome:
         return await self._call("apply", command.to_wire(), list(views))
 
+    async def take_back(self, command: Command, log: list[tuple[int, bytes]],
+                        views: Iterable[str | None] = ()) -> Outcome:
+        return await self._call("take_back", command.to_wire(), log, list(views))
+
     async def view(self, seat: str | None) -> msgspec.Raw:
         return await self._call("view", seat)
 

@@ -61,7 +61,7 @@ class Worker:
         core = self.cores.get(match_id)
         if core is None:
             raise LookupError(match_id)
-        if method in ("apply", "odds"):
+        if method in ("apply", "odds", "take_back"):
             return getattr(core, method)(Command.from_wire(args[0]), *args[1:])
         return getattr(core, method)(*args)
 

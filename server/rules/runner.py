@@ -13,6 +13,7 @@ from typing import Any
 from server.rules.checksum import state_digest
 from server.rules.dice import Dice, SeededDice
 from server.rules.kernel import Command, Event, RulesSystem, fast_init
+from server.rules.takeback import TAKEBACK, Line, effective_events, takeback_event
 
 
 @fast_init
@@ -53,9 +54,10 @@ def apply_command(
 
 
 def rebuild(system: RulesSystem, setup: Mapping[str, Any], events: Iterable[Event]) -> Any:
-    """The state after `events`, by evolve alone (no dice, no decide)."""
+    """The state after `events` (the log from seq 1), by evolve alone (no dice, no
+    decide), folding the effective line (server.rules.takeback)."""
     state = system.initial(setup)
-    for event in events:
+    for event in effective_events(events):
         state = system.evolve(state, system.upcast(event))
     return state
 
@@ -96,9 +98,16 @@ def verify(
     dice = SeededDice(seed)
     state = system.initial(setup)
     index = 0
+    produced: list[Event] = []  # the re-run's events, for a takeback's fold
+    line = Line()
     for command_index, command in enumerate(commands):
         try:
-            state, applied = apply_command(system, state, command, dice, keep_input=False)
+            if command.type == TAKEBACK:
+                state, applied = _take_back(system, setup, command, produced, line)
+            else:
+                state, applied = apply_command(system, state, command, dice, keep_input=False)
+                line.record(command.seat, len(produced), len(produced) + len(applied))
+            produced.extend(item.event for item in applied)
         except Exception as exc:  # a recorded command that no longer decides is a divergence
             return Divergence(index, command_index, f"command rejected on re-run: {exc}",
                               command.to_wire(), None)
@@ -126,6 +135,23 @@ def verify(
     return None
 
 
+def _take_back(system: RulesSystem, setup: Mapping[str, Any], command: Command,
+               produced: list[Event], line: Line) -> tuple[Any, list[Applied]]:
+    """A recorded takeback, re-run: to a decision point of its seat, the state the
+    fold of the effective line gives (no decide, no dice)."""
+    event = takeback_event(command)
+    to_seq = event.data["to_seq"]
+    refusal = line.refusal(command.seat, to_seq)
+    if event.data["accepted_by"] == command.seat or \
+            event.data["accepted_by"] not in system.seats:
+        refusal = "a takeback is accepted by another seat"
+    if refusal is not None:
+        raise ValueError(refusal)
+    line.take_back(to_seq, len(produced) + 1)
+    state = rebuild(system, setup, [*produced, event])
+    return state, [Applied(event, state_digest(state))]
+
+
 def rebuild_check(
     system: RulesSystem,
     setup: Mapping[str, Any],
@@ -139,7 +165,10 @@ def rebuild_check(
     state = system.initial(setup)
     for index, item in enumerate(recorded):
         try:
-            state = system.evolve(state, system.upcast(item.event))
+            if item.event.type == TAKEBACK:  # (the fold of the effective line so far)
+                state = rebuild(system, setup, [r.event for r in recorded[:index + 1]])
+            else:
+                state = system.evolve(state, system.upcast(item.event))
         except Exception as exc:  # evolve is total for what decide wrote: a forged event
             return Divergence(index, -1, f"event cannot be applied: {exc}",
                               normalize(item.event.to_wire()), None)

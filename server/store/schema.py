@@ -39,7 +39,7 @@ accounts = Table(
     # "b0b"). None for guests. Up to 32 characters, or, for an account that
     # migration 0004 found sharing its key with an older one, the key, "#" and its id.
     Column("username_key", String(80), nullable=True),
-    # (0009) may hide chat messages and silence accounts (server/chat)
+    # (0012) may hide chat messages and silence accounts (server/chat)
     Column("moderator", Boolean, nullable=False, default=False, server_default=sa_false()),
     Index("uq_accounts_username_key", "username_key", unique=True),
 )
@@ -79,6 +79,9 @@ matches = Table(
            server_default="standard"),
     # (0007) its time control's wire form, MessagePack (server.clocks); None: no clock
     Column("time_control", LargeBinary, nullable=True),
+    # (0011) whether its seats may take moves back with consent; None: rows from before,
+    # allowed when casual (server.matches.takebacks)
+    Column("takebacks", Boolean, nullable=True),
     Index("ix_matches_status_system", "status", "system"),
 )
 
@@ -168,7 +171,7 @@ match_leases = Table(
     Column("expires_at", Float, nullable=False),
 )
 
-# (0009) Chat (server/chat): a message of a match's room ("players" or "spectators"),
+# (0012) Chat (server/chat): a message of a match's room ("players" or "spectators"),
 # or of the lobby (match_id None, room "lobby"). Kept with the match for its replay.
 chat_messages = Table(
     "chat_messages", metadata,

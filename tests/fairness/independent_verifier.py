@@ -105,7 +105,7 @@ def plain_digest(value) -> str:
 # -- Fairness, Checking a replay ----------------------------------------------------
 
 def check_replay(document: dict) -> list[str]:
-    """Every problem found, in the order of the section's checks (1-5)."""
+    """Every problem found, in the order of the section's checks (1-6)."""
     problems: list[str] = []
     seed = bytes.fromhex(document["seed"])
     problems += check_seed(document, seed)
@@ -115,6 +115,7 @@ def check_replay(document: dict) -> list[str]:
     problems += check_lists(document)
     problems += check_setup_dice(document, seed)
     problems += check_initiative(document, seed)
+    problems += check_takebacks(document)
     return problems
 
 
@@ -244,3 +245,54 @@ def check_initiative(document: dict, seed: bytes) -> list[str]:
     rounds, winner = last["data"]["rolls"], last["data"]["winner"]
     dice = iter(last_d6(seed, command["dice_position"], 2 * len(rounds)))
     return [f"initiative roll-off: {p}" for p in _roll_off(rounds, winner, lambda: next(dice))]
+
+
+def check_takebacks(document: dict) -> list[str]:
+    """Checking a replay, 6 (Takebacks): each takeback's one event, no dice drawn, its
+    point a decision point of its seat in the line left by the commands before it, and
+    its checksum the one of the event it went back to."""
+    if not recorded_positions(document):
+        return []
+    problems: list[str] = []
+    listed: list[dict] = []  # the current line of play, as commands
+    position = 0
+    for number, command in enumerate(document["commands"], start=1):
+        caused = _events_of(document, command)
+        if command["type"] != "takeback":
+            if any(e["type"] == "takeback" for e in caused):
+                problems.append(f"command #{number}: a takeback event not from a takeback")
+            listed.append(command)
+        else:
+            problems += [f"command #{number}: {p}"
+                         for p in _takeback_problems(document, command, listed, position)]
+            to_seq = command["args"].get("to_seq")
+            if isinstance(to_seq, int):
+                listed = [c for c in listed if c["last_seq"] <= to_seq]
+        position = command["dice_position"]
+    return problems
+
+
+def _takeback_problems(document: dict, command: dict, listed: list[dict],
+                       position: int) -> list[str]:
+    args, seat = command["args"], command["seat"]
+    to_seq = args.get("to_seq")
+    caused = _events_of(document, command)
+    wanted = {"to_seq": to_seq, "by": seat, "accepted_by": args.get("accepted_by")}
+    problems = []
+    if len(caused) != 1 or caused[0]["type"] != "takeback" or caused[0]["data"] != wanted:
+        problems.append("a takeback's one event is not the takeback its command says")
+    if args.get("accepted_by") in (None, seat):
+        problems.append("a takeback not accepted by another seat")
+    if command["dice_position"] != position:
+        problems.append("a takeback drew dice")
+    if not isinstance(to_seq, int):
+        return problems + ["a takeback's to_seq is not a seq"]
+    last = listed[-1]["last_seq"] if listed else 0
+    if not (0 <= to_seq < last and any(c["seat"] == seat and c["first_seq"] == to_seq + 1
+                                       for c in listed)):
+        problems.append(f"seq {to_seq} is not a decision point of seat {seat}")
+    elif to_seq > 0 and len(caused) == 1:
+        events = document["events"]
+        if events[command["first_seq"] - 1]["checksum"] != events[to_seq - 1]["checksum"]:
+            problems.append(f"the takeback's checksum is not event {to_seq}'s")
+    return problems

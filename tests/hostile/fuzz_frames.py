@@ -165,6 +165,8 @@ def valid_requests(ctx: Context, request_id: int | str = 1) -> dict[str, dict]:
                 board_size=24, options={}, rated=False, time_control=None),
         request("cancel_seek", seek_id="0123456789ab"),
         request("rematch", match_id=ctx.finished_match),
+        request("takeback_offer", match_id=ctx.active_match, to_seq=0),
+        request("takeback_answer", match_id=ctx.active_match, accept=True),
         request("subscribe", match_id=ctx.active_match, after_seq=0, spectate=False,
                 views=True),
         request("unsubscribe", match_id=ctx.active_match),

@@ -63,8 +63,8 @@ from tests.server.conftest import _admin
 MUTATING = frozenset({"register", "login", "guest", "logout", "create_match", "join",
                       "leave", "abort", "resign", "command",
                       # a claim ends a match; two seeks pair into a new match; a
-                      # rematch makes one
-                      "claim_timeout", "seek", "rematch"})
+                      # rematch makes one; an accepted takeback is an event
+                      "claim_timeout", "seek", "rematch", "takeback_answer"})
 SIGNS_IN_OR_OUT = frozenset({"register", "login", "guest", "logout", "authenticate"})
 # Accepted, these use up the fuzzing context (its token, its open or active match).
 USES_UP_CONTEXT = ("command", "join", "leave", "abort", "resign")  # (the order they run in)

@@ -38,6 +38,12 @@ from tests.chat.error_scenarios import (  # noqa: F401 - the chat errors' SCENAR
     not_a_moderator,
 )
 from tests.kernel_example import SecretBids
+from tests.server.takeback_errors import (  # noqa: F401 - scenarios, found by their code
+    no_takeback_offer,
+    not_a_decision_point,
+    takeback_pending,
+    takebacks_not_allowed,
+)
 from tests.server.test_database_restart import drop_connections
 from tests.tournaments.event_errors import (  # noqa: F401 (scenarios, found by name)
     already_entered,

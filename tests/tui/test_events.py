@@ -129,3 +129,9 @@ def test_the_special_rules_added_late_have_their_own_words():
     assert "casting from the scroll" in format_event(
         event("activated", figure="a3", scroll=True, casting=True, dice=[3, 5], automatic=0,
               target=2, successes=1, failures=0, spell_only=1), NAMES)
+
+
+def test_a_takeback_in_words():
+    line = format_event(event("takeback", to_seq=36, by="a", accepted_by="b"), NAMES, me="b")
+    assert line == ("Takeback: a takes back to step 36, as b (you) agreed; play goes on from "
+                    "there")

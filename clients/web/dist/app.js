@@ -3207,6 +3207,7 @@
     morale_tested: "dice",
     held: "combat",
     activation_ended: "minor",
+    takeback: "turn",
     group_ended: "minor",
     deployed: "minor"
   };
@@ -3343,6 +3344,7 @@
     snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
     jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d, c)})`,
     draw_offered: (d, c) => `${c.seat(d.seat)} offers a draw`,
+    takeback: (d, c) => `Takeback: ${c.seat(d.by)} takes back to step ${d.to_seq}, as ${c.seat(d.accepted_by)} agreed — play goes on from there (the steps after it no longer count; no dice are rolled again)`,
     draw_declined: (d, c) => d.reason === "played on" ? `${c.seat(d.seat)} plays on: the offer of a draw lapses` : `${c.seat(d.seat)} declines the draw`,
     climb_rolled: (d, c) => `${c.name(d.figure)} climbs the wall: ${qualityRoll(d, c)} — ` + (d.failures ? "fails" : "makes it"),
     slip_tested: (d, c) => `${c.name(d.figure)} keeps its footing at the ${d.moment}? ${qualityRoll(d, c)} — ${d.failures ? "slips" : "yes"}`,
@@ -3897,7 +3899,9 @@
   }
   function settingsWords(m) {
     const clock = timeControlWords(m.time_control);
-    return clock ? `${describeSetup(m.setup)}, ${clock}` : describeSetup(m.setup);
+    const words2 = clock ? `${describeSetup(m.setup)}, ${clock}` : describeSetup(m.setup);
+    if (m.takebacks === void 0 || m.takebacks === !m.rated) return words2;
+    return `${words2}, ${m.takebacks ? "takebacks allowed" : "no takebacks"}`;
   }
   var CLOCKS = [
     ["none", "no clock", null],
@@ -3987,6 +3991,10 @@
             ${this.app.account?.guest ? "" : `<label class="check" title="The result moves both
               players' ratings (never against the bot)"><input name="rated" type="checkbox">
               Rated</label>`}
+            <label title="A player may ask to take moves back; the opponent must agree">
+              Takebacks <select name="takebacks"><option value="">casual matches only</option>
+              <option value="yes">allowed</option><option value="no">not allowed</option>
+              </select></label>
             <label>Bot's pace <select name="pace">${PACES.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select></label>
             <div class="form-actions">
               <button class="primary" type="submit">Create match</button>
@@ -4161,6 +4169,7 @@
         const created = await this.app.conn.request("create_match", {
           ...this.settings(form),
           private: form.private.checked,
+          takebacks: form.takebacks.value ? form.takebacks.value === "yes" : null,
           ...extra
         });
         this.app.remember(created);
@@ -4979,6 +4988,82 @@
     }
   };
 
+  // src/takeback.js
+  function effectiveEvents(events) {
+    const kept = [];
+    for (const item of events) {
+      if (item.event?.type !== "takeback") kept.push(item);
+      else while (kept.length && kept.at(-1).seq > item.event.data.to_seq) kept.pop();
+    }
+    return kept;
+  }
+  var TakebackBar = class {
+    // `box`: the bar's element; `send(type, fields)`: a request for this match;
+    // `seatWords(seat)`: a seat by its player's name.
+    constructor(box, { send, seatWords }) {
+      this.box = box;
+      this.send = send;
+      this.seatWords = seatWords;
+      box.addEventListener("click", (e) => {
+        const button2 = e.target.closest("button");
+        if (button2?.dataset.takeback) this.answer(button2.dataset.takeback === "accept");
+      });
+    }
+    // Ask for the last move back; the bar says we wait, or why not.
+    async ask() {
+      try {
+        const reply = await this.send("takeback_offer", {});
+        this.say(`You asked to take back to step ${reply.to_seq}; waiting for your opponent.`);
+      } catch (error) {
+        this.say(error.message, "error");
+      }
+    }
+    async answer(accept) {
+      this.clear();
+      try {
+        await this.send("takeback_answer", { accept });
+      } catch (error) {
+        this.say(error.message, "error");
+      }
+    }
+    // A push of the match: takeback_offered / takeback_declined, or anything else.
+    push(frame, mySeat) {
+      if (frame.type === "takeback_offered") {
+        if (frame.seat === mySeat) return;
+        this.say(`${this.seatWords(frame.seat)} asks to take back to step ${frame.to_seq}.`);
+        this.box.append(
+          this.button("accept", "Accept", "primary small"),
+          " ",
+          this.button("decline", "Decline", "small")
+        );
+      } else if (frame.type === "takeback_declined") {
+        if (frame.seat !== mySeat) {
+          this.say(`${this.seatWords(frame.seat)} declined to take back to step ${frame.to_seq}.`);
+        }
+      } else if (frame.type === "event") {
+        this.clear();
+      }
+    }
+    say(text, kind = "") {
+      const line2 = document.createElement("span");
+      line2.className = `takeback-words ${kind}`;
+      line2.textContent = text;
+      this.box.replaceChildren(line2);
+      this.box.hidden = false;
+    }
+    button(answer, label, className) {
+      const button2 = document.createElement("button");
+      button2.className = className;
+      button2.dataset.takeback = answer;
+      button2.textContent = label;
+      return button2;
+    }
+    clear() {
+      this.box.replaceChildren();
+      this.box.hidden = true;
+    }
+  };
+
   // src/trail.js
   var STARTS = /* @__PURE__ */ new Set(["activated", "group_activated", "group_ordered"]);
   var ATTACKS = { melee: ["attacker", "defender"], shot: ["shooter", "target"] };
@@ -5189,6 +5274,7 @@
         <div class="match-info"></div>
         <div class="clocks" hidden></div>
         <div class="match-actions"></div>
+        <div class="takeback-bar offer-bar" aria-live="polite" hidden></div>
       </div>
       <div class="match-body">
         <div class="board-column card">
@@ -5285,6 +5371,10 @@
         claim: () => this.app.conn.request("claim_timeout", { match_id: this.matchId }),
         nameOf: (seat) => this.seatWords(seat)
       });
+      this.takebacks = new TakebackBar($(this.root, ".takeback-bar"), {
+        send: (type, fields) => this.app.conn.request(type, { match_id: this.matchId, ...fields }),
+        seatWords: (seat) => this.seatWords(seat)
+      });
       this.promptUI = new PromptUI($(this.root, ".prompt"), {
         send: (type, args) => this.decided() && this.app.conn.request("command", {
           match_id: this.matchId,
@@ -5362,6 +5452,8 @@
           return;
         }
         this.app.conn.request("resign", { match_id: this.matchId }).catch((error) => this.actionError(error.message));
+      } else if (button2.dataset.action === "take-back") {
+        this.takebacks.ask();
       } else if (button2.dataset.action === "offer-draw") {
         this.app.conn.request("command", {
           match_id: this.matchId,
@@ -5389,12 +5481,13 @@
       return playerName(seat, this.players || {}, this.warbands);
     }
     push(frame) {
+      this.takebacks.push(frame, this.seat);
       switch (frame.type) {
         case "event":
           this.events.push({ seq: frame.seq, event: frame.event });
           this.noteEvent(frame.event);
           this.appendLog(frame.seq, frame.event);
-          this.trail.update(this.events, this.seat);
+          this.trail.update(effectiveEvents(this.events), this.seat);
           break;
         case "prompt":
           this.prompt = frame;
@@ -5559,7 +5652,7 @@
       info.innerHTML = bits.join(" · ");
       let buttons = "";
       if (this.seat && this.status === "active") {
-        buttons = '<button data-action="offer-draw" title="Your opponent is asked to accept or decline">Offer a draw</button> <button class="danger" data-action="resign">Resign</button>';
+        buttons = '<button data-action="offer-draw" title="Your opponent is asked to accept or decline">Offer a draw</button> <button data-action="take-back" title="Your opponent is asked to let you take back your last move">Ask to take back</button> <button class="danger" data-action="resign">Resign</button>';
       } else if (this.seat && this.status === "open") {
         buttons = '<button data-action="leave">Leave</button>';
       } else if (this.status === "finished") {
@@ -5995,13 +6088,15 @@
       }
       card.hidden = false;
       card.innerHTML = '<p class="muted">Summing up…</p>';
-      const ends = [...this.steps.turns.slice(1).map((s) => s - 1), this.last];
+      const kept = effectiveEvents(this.events);
+      const turns = kept.filter((e) => this.steps.kinds.turn.has(e.event?.type)).map((e) => e.seq);
+      const ends = [...turns.slice(1).map((s) => s - 1), this.last];
       const perTurn = [];
       for (const [index, seq] of ends.entries()) {
         perTurn.push({ turn: index + 1, view: await this.viewAt(seq) });
       }
       card.innerHTML = summaryHtml({
-        events: this.events,
+        events: kept,
         perTurn,
         seatOf: (id) => this.seats.get(id) || String(id).slice(0, 1),
         name: (seat) => this.seatWords(seat)

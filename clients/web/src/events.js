@@ -31,7 +31,7 @@ export function formatEvent(event, ctx) {
 const KINDS = {
   melee: "combat", shot: "combat", killed: "death", fled: "death", game_ended: "end",
   turn_passed: "turn", activated: "dice", morale_tested: "dice", held: "combat",
-  activation_ended: "minor", group_ended: "minor", deployed: "minor",
+  activation_ended: "minor", takeback: "turn", group_ended: "minor", deployed: "minor",
 };
 
 const PLURALS = { die: "dice" };
@@ -210,6 +210,9 @@ const FORMATS = {
   snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
   jumped: (d, c) => `${c.name(d.figure)} jumps (${qualityRoll(d, c)})`,
   draw_offered: (d, c) => `${c.seat(d.seat)} offers a draw`,
+  takeback: (d, c) => `Takeback: ${c.seat(d.by)} takes back to step ${d.to_seq}, as `
+    + `${c.seat(d.accepted_by)} agreed — play goes on from there (the steps after it no `
+    + "longer count; no dice are rolled again)",
   draw_declined: (d, c) => (d.reason === "played on"
     ? `${c.seat(d.seat)} plays on: the offer of a draw lapses`
     : `${c.seat(d.seat)} declines the draw`),

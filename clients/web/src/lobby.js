@@ -44,10 +44,13 @@ function resultWords(m) {
   return `${r.winner === m.seat ? "you" : name(r.winner)} won${reason}`;
 }
 
-// A listed match's settings in words, its clock included ("..., 20 min + 20 s").
+// A listed match's settings in words, its clock included ("..., 20 min + 20 s"), and its
+// takebacks where they are not the usual (casual: allowed; rated: not).
 function settingsWords(m) {
   const clock = timeControlWords(m.time_control);
-  return clock ? `${describeSetup(m.setup)}, ${clock}` : describeSetup(m.setup);
+  const words = clock ? `${describeSetup(m.setup)}, ${clock}` : describeSetup(m.setup);
+  if (m.takebacks === undefined || m.takebacks === !m.rated) return words;
+  return `${words}, ${m.takebacks ? "takebacks allowed" : "no takebacks"}`;
 }
 
 // The clocks a new match may have (create_match's time_control).
@@ -139,6 +142,10 @@ export class Lobby {
             ${this.app.account?.guest ? "" : `<label class="check" title="The result moves both
               players' ratings (never against the bot)"><input name="rated" type="checkbox">
               Rated</label>`}
+            <label title="A player may ask to take moves back; the opponent must agree">
+              Takebacks <select name="takebacks"><option value="">casual matches only</option>
+              <option value="yes">allowed</option><option value="no">not allowed</option>
+              </select></label>
             <label>Bot's pace <select name="pace">${PACES.map(([key, label]) =>
               `<option value="${key}">${escape(label)}</option>`).join("")}</select></label>
             <div class="form-actions">
@@ -333,7 +340,8 @@ export class Lobby {
   async create(form, extra = {}) {
     try {
       const created = await this.app.conn.request("create_match", {
-        ...this.settings(form), private: form.private.checked, ...extra,
+        ...this.settings(form), private: form.private.checked,
+        takebacks: form.takebacks.value ? form.takebacks.value === "yes" : null, ...extra,
       });
       this.app.remember(created);
       this.app.go(`#/match/${created.match_id}`);

@@ -11,6 +11,7 @@ import { formatEvent, reasonWords } from "./events.js";
 import { displayNames, playerName, seatName, SEAT_COLOURS } from "./names.js";
 import { objectLegend, objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
+import { effectiveEvents, TakebackBar } from "./takeback.js";
 import { KIND_STYLES, EDGE_STYLES } from "./terrain.js";
 import { showsActivated, tokenLabels } from "./tokens.js";
 import { TrailControl } from "./trail_control.js";
@@ -23,6 +24,7 @@ export function matchLayout(title) {
         <div class="match-info"></div>
         <div class="clocks" hidden></div>
         <div class="match-actions"></div>
+        <div class="takeback-bar offer-bar" aria-live="polite" hidden></div>
       </div>
       <div class="match-body">
         <div class="board-column card">
@@ -138,6 +140,10 @@ export class MatchScreen {
       claim: () => this.app.conn.request("claim_timeout", { match_id: this.matchId }),
       nameOf: (seat) => this.seatWords(seat),
     });
+    this.takebacks = new TakebackBar($(this.root, ".takeback-bar"), {
+      send: (type, fields) => this.app.conn.request(type, { match_id: this.matchId, ...fields }),
+      seatWords: (seat) => this.seatWords(seat),
+    });
     this.promptUI = new PromptUI($(this.root, ".prompt"), {
       send: (type, args) => this.decided() && this.app.conn.request("command", {
         match_id: this.matchId, command: type, args, at_seq: this.prompt.seq,
@@ -214,6 +220,8 @@ export class MatchScreen {
       }
       this.app.conn.request("resign", { match_id: this.matchId })
         .catch((error) => this.actionError(error.message));
+    } else if (button.dataset.action === "take-back") {
+      this.takebacks.ask();
     } else if (button.dataset.action === "offer-draw") {
       this.app.conn.request("command", { match_id: this.matchId, command: "offer_draw",
         args: {} }).catch((error) => this.actionError(error.message));
@@ -244,12 +252,14 @@ export class MatchScreen {
   }
 
   push(frame) {
+    this.takebacks.push(frame, this.seat);
     switch (frame.type) {
       case "event":
         this.events.push({ seq: frame.seq, event: frame.event });
         this.noteEvent(frame.event);
         this.appendLog(frame.seq, frame.event);
-        this.trail.update(this.events, this.seat);
+        // (the trail follows the moves that still count: none taken back)
+        this.trail.update(effectiveEvents(this.events), this.seat);
         break;
       case "prompt":
         this.prompt = frame;
@@ -427,6 +437,8 @@ export class MatchScreen {
       // (a draw needs no turn, as a resignation; the opponent answers in their prompt)
       buttons = '<button data-action="offer-draw" title="Your opponent is asked to accept '
         + 'or decline">Offer a draw</button> '
+        + '<button data-action="take-back" title="Your opponent is asked to let you take back '
+        + 'your last move">Ask to take back</button> '
         + '<button class="danger" data-action="resign">Resign</button>';
     } else if (this.seat && this.status === "open") {
       buttons = '<button data-action="leave">Leave</button>';

@@ -12,6 +12,7 @@ import { formatEvent } from "./events.js";
 import { legendHtml, rosterHtml } from "./match.js";
 import { displayNames, seatName } from "./names.js";
 import { Steps } from "./replay_steps.js";
+import { effectiveEvents } from "./takeback.js";
 import { summaryHtml } from "./replay_summary.js";
 
 const PLAY_MS = 700; // between steps at 1x
@@ -282,12 +283,15 @@ export class ReplayViewer {
     }
     card.hidden = false;
     card.innerHTML = '<p class="muted">Summing up…</p>';
-    const ends = [...this.steps.turns.slice(1).map((s) => s - 1), this.last];
+    // (the moves that still count: a turn taken back and played again is counted once)
+    const kept = effectiveEvents(this.events);
+    const turns = kept.filter((e) => this.steps.kinds.turn.has(e.event?.type)).map((e) => e.seq);
+    const ends = [...turns.slice(1).map((s) => s - 1), this.last];
     const perTurn = [];
     for (const [index, seq] of ends.entries()) {
       perTurn.push({ turn: index + 1, view: await this.viewAt(seq) });
     }
-    card.innerHTML = summaryHtml({ events: this.events, perTurn,
+    card.innerHTML = summaryHtml({ events: kept, perTurn,
       seatOf: (id) => this.seats.get(id) || String(id).slice(0, 1),
       name: (seat) => this.seatWords(seat) });
     card.dataset.done = "yes";

@@ -3,14 +3,14 @@ lists, rounds (one row each: a round is never paired twice) and pairings with th
 matches, results and corrections.
 
 Revision ID: 0010
-Revises: 0009 (the chat tables; the chain was joined when the chat branch was merged)
+Revises: 0008 (0009 was left to the chat tables, which came after: see 0012)
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

@@ -1,14 +1,15 @@
 """Chat (server/chat): messages, reports, mutes, silences, and the moderator flag.
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0012
+Revises: 0011 (written as 0009 on the chat branch; it follows the events' and the
+takebacks' migrations, which were merged first)
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision = "0008"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
