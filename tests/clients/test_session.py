@@ -124,7 +124,14 @@ async def test_stepping_through_a_finished_match(database):
                 await ann.get_view(match_id, at_seq=1)
             assert refused.value.code == "match_not_finished"
             await ann.resign(match_id)
-            replay = await bob.get_replay(match_id)
+            replay = None
+            for _ in range(100):  # (the resignation is acknowledged as soon as it is
+                try:              # stored; the result is recorded a moment after)
+                    replay = await bob.get_replay(match_id)
+                    break
+                except ServerError as refused:
+                    assert refused.code == "match_not_finished"
+                    await asyncio.sleep(0.05)
             last = replay["events"][-1]["seq"]
             steps = [await bob.get_view(match_id, at_seq=seq) for seq in range(last + 1)]
             assert [s["seq"] for s in steps] == list(range(last + 1))

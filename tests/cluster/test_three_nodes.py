@@ -43,6 +43,28 @@ class ClusterPlayer(Player):
     """A player that retries what the cluster asks to retry (`match_moved` while its
     match changes node), with the same request id."""
 
+    async def reconnect(self, url: str, match_id: str) -> Client:
+        """As Player.reconnect, but what is resent may be told to retry (its match is
+        changing node): then it is sent again, with the same id, until answered."""
+        resend = [item for item in (self.last_acked, self.unanswered) if item is not None]
+        self.last_acked = self.unanswered = None
+        client = await super().reconnect(url, match_id)
+        for request_id, fields in resend:
+            for _ in range(50):
+                try:
+                    answer = await client.request("command", request_id=request_id,
+                                                  **fields)
+                    # (a repeat of an acknowledged one is answered, never applied twice)
+                    assert self.acked.setdefault(request_id, answer) == answer
+                    break
+                except ServerError as refused:
+                    if refused.code == "stale_prompt":
+                        break
+                    if not refused.retryable:
+                        raise
+                    await asyncio.sleep(0.2)
+        return client
+
     async def _act(self, client: Client, match_id: str, push: dict) -> None:
         for _ in range(50):
             try:
