@@ -199,6 +199,16 @@ def valid_requests(ctx: Context, request_id: int | str = 1) -> dict[str, dict]:
         request("give_bye", event_id="0123456789abcdef", player="0123456789abcdef"),
         request("correct_result", event_id="0123456789abcdef", round=1, table=1,
                 winner=None, why="fuzz", vp_a=0, vp_b=0),
+        # chat (server/chat): a match's rooms, the lobby's, and moderation
+        request("chat_history", match_id=ctx.active_match, room="players"),
+        request("chat_unfollow", match_id=ctx.active_match),
+        request("chat_send", match_id=None, room="players", text="fuzz"),
+        request("chat_mute", account_id="0123456789abcdef"),
+        request("chat_unmute", account_id="0123456789abcdef"),
+        request("chat_report", message_id=1, reason="fuzz"),
+        request("chat_hide", message_id=1),
+        request("chat_silence", account_id="0123456789abcdef", minutes=1, reason="fuzz"),
+        request("chat_reports", limit=10),
     ]
     by_kind = {r["type"]: r for r in requests}
     assert set(by_kind) == TYPE_NAMES == {t.__struct_config__.tag for t in REQUEST_TYPES}

@@ -59,12 +59,14 @@ from tests.hostile.fuzz_frames import Context, Fuzzed
 from tests.server.conftest import _admin
 
 # Requests that may change the store when accepted (an account, a token, a match, a
-# seat, an event); the others must never change it.
+# seat, an event, a chat message); the others must never change it.
 MUTATING = frozenset({"register", "login", "guest", "logout", "create_match", "join",
                       "leave", "abort", "resign", "command",
                       # a claim ends a match; two seeks pair into a new match; a
                       # rematch makes one; an accepted takeback is an event
-                      "claim_timeout", "seek", "rematch", "takeback_answer"})
+                      "claim_timeout", "seek", "rematch", "takeback_answer",
+                      # chat: a message, a mute, a report (its own tables)
+                      "chat_send", "chat_mute", "chat_unmute", "chat_report"})
 SIGNS_IN_OR_OUT = frozenset({"register", "login", "guest", "logout", "authenticate"})
 # Accepted, these use up the fuzzing context (its token, its open or active match).
 USES_UP_CONTEXT = ("command", "join", "leave", "abort", "resign")  # (the order they run in)
