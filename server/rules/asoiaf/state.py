@@ -21,6 +21,7 @@ LEAST_AP = 1
 class Phase(StrEnum):
     ROLL_OFF = "roll_off"    # seed 004: "each player rolling a [d10], rerolling ties"
     CHOICE = "choice"        # the roll-off winner's choice
+    AGENDAS = "agendas"      # each player keeps 1 of the 2 agendas drawn (hidden)
     DEPLOY = "deploy"        # heroes > champions > soldiers, alternating
     ACTIVATIONS = "activations"
     OVER = "over"
@@ -90,6 +91,13 @@ class State:
     vp: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SEATS})
     winner: str = ""             # "" while playing; "draw" for a draw
     end_reason: str = ""         # how it ended, when not by the VP count ("a conceded")
+    # Hidden information (agendas.py, objectives.py): system.view redacts it per seat.
+    agenda_decks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> deck
+    agenda_hands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the 2 drawn
+    agendas: dict[str, str] = field(default_factory=dict)  # seat -> its hidden agenda
+    agendas_revealed: frozenset[str] = frozenset()  # seats whose agenda is face up
+    objective_cards: tuple[tuple[int, int, str], ...] = ()  # (x, y, card), face down
+    objectives_revealed: frozenset[tuple[int, int]] = frozenset()
 
     def model(self, uid: str) -> Model:
         for model in self.models:
@@ -113,6 +121,17 @@ class State:
     def unactivated(self, seat: str) -> tuple[Model, ...]:
         return tuple(m for m in self.models_of(seat)
                      if m.on_battlefield and not m.activated)
+
+    def waiting_to_place(self, seat: str) -> tuple[Model, ...]:
+        """seed 004: models that did not fit "must be placed during the 1st
+        round" as their activation; after it they are gone (killed)."""
+        if self.round != 1 or self.phase != Phase.ACTIVATIONS:
+            return ()
+        return tuple(m for m in self.models_of(seat)
+                     if m.square is None and not m.removed and not m.activated)
+
+    def left_to_activate(self, seat: str) -> int:
+        return len(self.unactivated(seat)) + len(self.waiting_to_place(seat))
 
 
 def other(seat: str) -> str:

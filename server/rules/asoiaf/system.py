@@ -8,7 +8,17 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from server.rules.asoiaf import attack, movement, rounds, setup, victory, warband
+from server.rules.asoiaf import (
+    agendas,
+    attack,
+    late_deployment,
+    movement,
+    objectives,
+    rounds,
+    setup,
+    victory,
+    warband,
+)
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.scenarios import Scenario, load_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other
@@ -43,6 +53,16 @@ def _cards():
     return load_pack(DEFAULT_PACK).models
 
 
+@cache
+def _pack():
+    return load_pack(DEFAULT_PACK)
+
+
+@cache
+def _types():
+    return {name: card.type for name, card in _cards().items()}
+
+
 class AsoiafSystem:
     name = "asoiaf"
     seats = SEATS
@@ -70,6 +90,12 @@ class AsoiafSystem:
                                         "zone or the 1st player.", (zone, first)),))
             return Prompt((Decision(seat, "Your opponent chose; now you decide the other.",
                                     (first,) if state.zones else (zone,)),))
+        if state.phase == Phase.AGENDAS:
+            # seed 004: "draws 2. Then they select one": offered to its seat alone
+            hand = list(state.agenda_hands[seat])
+            return Prompt((Decision(seat, "Keep one agenda; it stays hidden from your "
+                                    "opponent.", (CommandSpec("keep_agenda",
+                                                              params={"agenda": hand}),)),))
         if state.phase == Phase.DEPLOY:
             uid = self._deploy_queue(state, seat)[0]
             free = self._free_zone_squares(state, seat)
@@ -80,8 +106,15 @@ class AsoiafSystem:
 
     def _turn_options(self, state: State, seat: str) -> tuple[CommandSpec, ...]:
         if not state.active_model:
-            options = [CommandSpec("activate", params={"model": [m.uid for m in
-                                                                 state.unactivated(seat)]})]
+            options = []
+            if state.unactivated(seat):
+                options.append(CommandSpec("activate", params={
+                    "model": [m.uid for m in state.unactivated(seat)]}))
+            free = [list(sq) for sq in self._free_zone_squares(state, seat)]
+            if free and state.waiting_to_place(seat):  # seed 004: "during the 1st round"
+                options.extend(CommandSpec("place", args={"model": m.uid},
+                                           params={"square": free})
+                               for m in state.waiting_to_place(seat))
             if rounds.can_pass(state, seat):
                 options.append(CommandSpec("pass"))
             return tuple(options)
@@ -138,9 +171,17 @@ class AsoiafSystem:
             return [Event("rolled_off", {"rolls": [list(r) for r in rolls], "winner": winner})]
         if command.type == "choose_zone":
             zones = {command.seat: args["zone"], other(command.seat): other_zone(args["zone"])}
-            return [Event("zone_chosen", {"zones": zones})]
+            return [Event("zone_chosen", {"zones": zones}), *self._deal(state, dice)]
         if command.type == "choose_first_player":
-            return [Event("first_player_chosen", {"first_player": args["first_player"]})]
+            return [Event("first_player_chosen", {"first_player": args["first_player"]}),
+                    *self._deal(state, dice)]
+        if command.type == "keep_agenda":
+            deck = agendas.reshuffle_with(state, command.seat, args["agenda"], dice)
+            return [Event("agenda_kept", {"seat": command.seat, "agenda": args["agenda"],
+                                          "deck": list(deck)},
+                          visible_to=(command.seat,), redacted={"seat": command.seat})]
+        if command.type == "place":
+            return [Event("placed", {"model": args["model"], "square": list(args["square"])})]
         if command.type == "deploy":
             return [Event("deployed", {"model": args["model"], "square": list(args["square"])})]
         if command.type == "activate":
@@ -152,6 +193,23 @@ class AsoiafSystem:
         if command.type == "attack":
             return [self._attack(state, args["mode"], args["target"], dice)]
         return [Event("activation_ended", {"model": state.active_model})]
+
+    def _deal(self, state: State, dice: Dice) -> list[Event]:
+        """Once both choices are made: objective cards face down (seen by nobody),
+        then each player's 2 agendas drawn (seen by that player alone)."""
+        if not (state.zones or state.first_player):
+            return []  # the first of the two choices
+        field = _scenario(state.scenario).battlefield
+        spots = [tuple(sq) for sq in field.objectives]
+        dealt = objectives.deal(spots, _pack().objectives, dice)
+        events = [Event("objectives_dealt", {"cards": dealt}, visible_to=(),
+                        redacted={"objectives": [list(sq) for sq in spots]})] if dealt else []
+        for seat in SEATS:
+            hand, deck = agendas.draw(_pack().agendas, dice)
+            events.append(Event("agendas_drawn", {"seat": seat, "hand": list(hand),
+                                                  "deck": list(deck)},
+                                visible_to=(seat,), redacted={"seat": seat}))
+        return events
 
     def _attack(self, state: State, mode_index: int, target_uid: str, dice: Dice) -> Event:
         attacker = state.model(state.active_model)
@@ -183,22 +241,40 @@ class AsoiafSystem:
             else:
                 state = replace(state, first_player=d["first_player"])
             if state.zones and state.first_player:
-                return replace(state, phase=Phase.DEPLOY, to_act=state.first_player)
+                return replace(state, phase=Phase.AGENDAS, to_act=state.first_player)
             return replace(state, to_act=other(state.to_act))
+        if event.type == "objectives_dealt":
+            return objectives.place_cards(state, d["cards"])
+        if event.type == "agendas_drawn":
+            return replace(state, agenda_hands={**state.agenda_hands, d["seat"]: tuple(d["hand"])},
+                           agenda_decks={**state.agenda_decks, d["seat"]: tuple(d["deck"])})
+        if event.type == "agenda_kept":
+            state = agendas.keep(state, d["seat"], d["agenda"], d["deck"])
+            if d["seat"] == state.first_player:
+                return replace(state, to_act=other(d["seat"]))
+            return replace(state, phase=Phase.DEPLOY, to_act=state.first_player)
         if event.type == "deployed":
             model = state.model(d["model"])
             state = state.with_model(replace(model, square=tuple(d["square"])))
-            return self._after_deploy(state)
+            return self._after_deploy(objectives.reveal_under(state, [d["square"]]))
         if event.type == "activated":
             state = rounds.activate(state, d["model"])
-            return state
+            return agendas.spent_last_copper(state, state.to_act, _pack().agendas)
+        if event.type == "placed":
+            state = late_deployment.place(state, d["model"], tuple(d["square"]))
+            state = objectives.reveal_under(state, [d["square"]])
+            state = agendas.spent_last_copper(state, state.to_act, _pack().agendas)
+            return self._after_activation(rounds.next_turn(state, self._room))
         if event.type == "passed":
             # the opponent "must activate one of their models"; one who can't
             # (out of copper) hands the turn back, as after an activation
             passed = rounds.pass_turn(state, d["seat"])
-            return self._after_activation(rounds.next_turn(replace(passed, to_act=d["seat"])))
+            passed = agendas.spent_last_copper(passed, d["seat"], _pack().agendas)
+            return self._after_activation(rounds.next_turn(replace(passed, to_act=d["seat"]),
+                                                           self._room))
         if event.type == "moved":
-            return movement.move(state, d["model"], Square(*d["square"]))
+            state = movement.move(state, d["model"], Square(*d["square"]))
+            return objectives.reveal_under(state, [d["square"]])
         if event.type == "attacked":
             attacker = state.model(d["attacker"])
             mode = _cards()[attacker.card].attacks[d["mode"]]
@@ -206,7 +282,7 @@ class AsoiafSystem:
             state = attack.suffer(state, d["target"], d["wounds"], d["removal"])
             return self._check_wipe_out(state)
         if event.type == "activation_ended":
-            return self._after_activation(rounds.next_turn(state))
+            return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 
     def _after_deploy(self, state: State) -> State:
@@ -222,7 +298,12 @@ class AsoiafSystem:
     def _after_activation(self, state: State) -> State:
         if state.to_act or state.phase == Phase.OVER:
             return state
-        gained = victory.end_phase_vp(state, _scenario(state.scenario).victory)
+        state = self._check_wipe_out(late_deployment.kill_unplaced(state))
+        if state.phase == Phase.OVER:
+            return state
+        gained = self._end_phase_vp(state)
+        if state.round >= state.rounds:  # the agendas are scored, then shown
+            state = agendas.reveal_all(state)
         state = rounds.end_phase(state, gained)
         if state.phase != Phase.OVER and not rounds.can_activate(state, state.to_act):
             state = rounds.next_turn(replace(state, to_act=other(state.to_act)))
@@ -230,6 +311,21 @@ class AsoiafSystem:
             if not state.to_act:
                 return replace(state, phase=Phase.OVER)
         return state
+
+    def _room(self, state: State, seat: str) -> bool:
+        return bool(self._free_zone_squares(state, seat))
+
+    def _end_phase_vp(self, state: State) -> dict[str, int]:
+        """Objectives, most copper, and in the last round the agendas."""
+        scenario = _scenario(state.scenario)
+        spots = frozenset(tuple(sq) for sq in scenario.battlefield.objectives)
+        parts = [victory.end_phase_vp(state, scenario.victory),
+                 objectives.end_phase_vp(state, spots, scenario.victory.objective)]
+        if state.round >= state.rounds:
+            zones = {c: frozenset(tuple(sq) for sq in scenario.battlefield.deployment_squares(c))
+                     for c in ZONES}
+            parts.append(agendas.score_last_round(state, _pack().agendas, _types(), spots, zones))
+        return {seat: sum(p.get(seat, 0) for p in parts) for seat in SEATS}
 
     def _check_wipe_out(self, state: State) -> State:
         loser = victory.wiped_out(state)
@@ -242,9 +338,11 @@ class AsoiafSystem:
 
     # -- the rest of the face -----------------------------------------------------
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """Everything on the table is public; agendas and objective cards are not
-        dealt yet. Ability cards are listed, inert (asoiaf.md, "What is left")."""
-        return {"scenario": state.scenario, "round": state.round, "rounds": state.rounds,
+        """The table is public; a seat's agenda (and the 2 it drew) only to that
+        seat until revealed, an objective card to nobody until a model stands on
+        it. Ability cards are listed, inert (asoiaf.md, "What is left")."""
+        return {**self._secrets(state, viewer),
+                "scenario": state.scenario, "round": state.round, "rounds": state.rounds,
                 "phase": state.phase.value, "to_act": state.to_act,
                 "first_player": state.first_player, "active_model": state.active_model,
                 "vp": dict(state.vp), "zones": dict(state.zones),
@@ -257,6 +355,18 @@ class AsoiafSystem:
                             "conditions": sorted(c.value for c in m.conditions),
                             "abilities": list(_cards()[m.card].abilities)}
                            for m in state.models]}
+
+    @staticmethod
+    def _secrets(state: State, viewer: Viewer) -> dict[str, Any]:
+        mine = {} if viewer.seat not in SEATS else {
+            "agenda_hand": list(state.agenda_hands.get(viewer.seat, ()))}
+        return {**mine,
+                "agendas": {seat: (state.agendas.get(seat) if seat == viewer.seat
+                                   or seat in state.agendas_revealed else None)
+                            for seat in SEATS},
+                "objectives": [{"square": [x, y], "card": card if (x, y)
+                                in state.objectives_revealed else None}
+                               for x, y, card in state.objective_cards]}
 
     def is_over(self, state: State) -> bool:
         return state.phase == Phase.OVER
