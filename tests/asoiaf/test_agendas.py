@@ -150,7 +150,8 @@ def test_thrifty_purse_scores_as_soon_as_the_last_copper_is_spent_first():
                     purses={"a": Purse(0, 0, 1), "b": Purse(0, 0, 3)}, active_model="")
     state, _ = run(state, "a", "activate", {"model": "a1"})
     assert state.vp == {"a": 2, "b": 0} and state.agendas_revealed == {"a"}
-    assert SYSTEM.view(state, Viewer("b"))["agendas"] == {"a": "Thrifty Purse", "b": "Thrifty Purse"}
+    seen_by_b = SYSTEM.view(state, Viewer("b"))["agendas"]
+    assert seen_by_b == {"a": "Thrifty Purse", "b": "Thrifty Purse"}
     assert SYSTEM.view(state, SPECTATOR)["agendas"]["b"] is None
 
 
