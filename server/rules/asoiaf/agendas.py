@@ -94,7 +94,8 @@ HOOKS: dict[str, Hook] = {
 
 def controlled(state: State, seat: str, objectives: frozenset) -> int:
     """seed 004, OBJECTIVES TOKENS: "any model that stands on this square controls it"."""
-    return sum(1 for m in state.models_of(seat) if m.on_battlefield and m.square in objectives)
+    return sum(1 for m in state.models_of(seat) if m.on_battlefield
+               for sq in m.squares if tuple(sq) in objectives)
 
 
 def end_of_game_hooks(card) -> list[str]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from server.rules.board.square import Square, footprint
+
 SEATS = ("a", "b")
 
 # seed 004, ACTIVATING A MODEL: "A model that activates has 2 action points
@@ -63,10 +65,20 @@ class Model:
     activated: bool = False
     conditions: frozenset[Condition] = frozenset()
     removed: str = ""  # "", "killed" or "captured"
+    # seed 004: "A large model occupies a larger square of 4 mutually adjacent
+    # squares": `square` is then the top-left of its four
+    large: bool = False
 
     @property
     def on_battlefield(self) -> bool:
         return self.square is not None and not self.removed
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        """The squares the model stands on: 1, or 4 for a large model."""
+        if self.square is None:
+            return ()
+        return footprint(Square(*self.square)) if self.large else (Square(*self.square),)
 
     def with_ap(self, ap: int) -> Model:
         """The AP an activating model holds after a gain or loss: never more
@@ -114,7 +126,7 @@ class State:
 
     def at(self, square: tuple[int, int]) -> Model | None:
         for model in self.models:
-            if model.square == square and not model.removed:
+            if not model.removed and tuple(square) in model.squares:
                 return model
         return None
 

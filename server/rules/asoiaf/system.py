@@ -22,8 +22,9 @@ from server.rules.asoiaf import (
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.scenarios import Scenario, load_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other
+from server.rules.asoiaf.view import table_view
 from server.rules.asoiaf.warband import DEFAULT_PACK
-from server.rules.board.square import Square
+from server.rules.board.square import Square, footprint
 from server.rules.dice import Dice
 from server.rules.kernel import (
     Command,
@@ -40,7 +41,7 @@ from server.rules.kernel import (
 ZONES = ("gold", "silver")
 # What decide does, as a number (the hub compares it with a stored match's):
 # raise it with every deliberate change of the events a command gives.
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: objective cards and agendas dealt, the 1st-round place, large models
 
 
 @cache
@@ -97,8 +98,8 @@ class AsoiafSystem:
                                     "opponent.", (CommandSpec("keep_agenda",
                                                               params={"agenda": hand}),)),))
         if state.phase == Phase.DEPLOY:
-            uid = self._deploy_queue(state, seat)[0]
-            free = self._free_zone_squares(state, seat)
+            uid = self._next_to_deploy(state, seat)
+            free = self._spots(state, seat, uid)
             return Prompt((Decision(seat, f"Place {state.model(uid).card}.",
                                     (CommandSpec("deploy", args={"model": uid},
                                                  params={"square": [list(sq) for sq in free]}),)),))
@@ -110,11 +111,11 @@ class AsoiafSystem:
             if state.unactivated(seat):
                 options.append(CommandSpec("activate", params={
                     "model": [m.uid for m in state.unactivated(seat)]}))
-            free = [list(sq) for sq in self._free_zone_squares(state, seat)]
-            if free and state.waiting_to_place(seat):  # seed 004: "during the 1st round"
-                options.extend(CommandSpec("place", args={"model": m.uid},
-                                           params={"square": free})
-                               for m in state.waiting_to_place(seat))
+            for waiting in state.waiting_to_place(seat):  # seed 004: "during the 1st round"
+                free = [list(sq) for sq in self._spots(state, seat, waiting.uid)]
+                if free:
+                    options.append(CommandSpec("place", args={"model": waiting.uid},
+                                               params={"square": free}))
             if rounds.can_pass(state, seat):
                 options.append(CommandSpec("pass"))
             return tuple(options)
@@ -139,25 +140,38 @@ class AsoiafSystem:
         field = _scenario(state.scenario).battlefield
         model = state.model(uid)
         enemies = [m for m in state.models if m.seat != model.seat and m.on_battlefield]
-        others = [Square(*m.square) for m in state.models if m.on_battlefield]
-        here = [Square(*model.square)]
+        others = [sq for m in state.models if m.on_battlefield for sq in m.squares]
+        here = model.squares
         if kind == "close":
-            return [e.uid for e in enemies if field.in_contact(here, [Square(*e.square)])]
+            return [e.uid for e in enemies if field.in_contact(here, e.squares)]
         if movement.is_engaged(state, field, uid):
             return []
         return [e.uid for e in enemies
-                if field.sees(here, [Square(*e.square)],
-                              [sq for sq in others if sq not in (here[0], Square(*e.square))])]
+                if field.sees(here, e.squares,
+                              [sq for sq in others if sq not in here + e.squares])]
 
     def _deploy_queue(self, state: State, seat: str) -> tuple[str, ...]:
         types = {name: card.type for name, card in _cards().items()}
         return setup.deployment_queue(state, seat, types)
 
-    def _free_zone_squares(self, state: State, seat: str) -> list[Square]:
+    def _spots(self, state: State, seat: str, uid: str) -> list[Square]:
+        """Where a model may be placed in its zone: a free standable square, or
+        for a large model the top-left of four free squares of the zone it can
+        occupy ("Large models can't be placed over walls")."""
         field = _scenario(state.scenario).battlefield
-        taken = {m.square for m in state.models if m.on_battlefield}
-        return sorted(sq for sq in field.deployment_squares(state.zones[seat])
-                      if field.movement.standable(sq) and tuple(sq) not in taken)
+        zone = field.deployment_squares(state.zones[seat])
+        taken = {sq for m in state.models if m.on_battlefield for sq in m.squares}
+        free = {sq for sq in zone if field.movement.standable(sq) and sq not in taken}
+        if not state.model(uid).large:
+            return sorted(free)
+        return sorted(sq for sq in free if all(c in free for c in footprint(sq))
+                      and field.movement.can_place_large(sq, taken))
+
+    def _next_to_deploy(self, state: State, seat: str) -> str:
+        """The next model in the book's order that fits in the zone; "" if none.
+        A large model that does not fit waits for the 1st round (our reading)."""
+        return next((uid for uid in self._deploy_queue(state, seat)
+                     if self._spots(state, seat, uid)), "")
 
     # -- decide -----------------------------------------------------------------
     def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
@@ -222,7 +236,9 @@ class AsoiafSystem:
         exchange = attack.Exchange(faces, mode.value, defence, card.defence)
         # the attacker's kill-or-capture choice: capture whenever the book allows
         # (our reading until a prompt asks, asoiaf.md "The game engine")
-        removal = "captured" if attack.may_capture(card.type, mode.kind) else "killed"
+        # CAPTURED CHAMPIONS AND HEROES: "Large models cannot be captured"
+        capturable = attack.may_capture(card.type, mode.kind) and not target.large
+        removal = "captured" if capturable else "killed"
         return Event("attacked", {"attacker": attacker.uid, "target": target_uid,
                                   "mode": mode_index, "attack_faces": list(faces),
                                   "defence_faces": list(defence), "wounds": exchange.wounds,
@@ -256,13 +272,14 @@ class AsoiafSystem:
         if event.type == "deployed":
             model = state.model(d["model"])
             state = state.with_model(replace(model, square=tuple(d["square"])))
-            return self._after_deploy(objectives.reveal_under(state, [d["square"]]))
+            state = objectives.reveal_under(state, state.model(d["model"]).squares)
+            return self._after_deploy(state)
         if event.type == "activated":
             state = rounds.activate(state, d["model"])
             return agendas.spent_last_copper(state, state.to_act, _pack().agendas)
         if event.type == "placed":
             state = late_deployment.place(state, d["model"], tuple(d["square"]))
-            state = objectives.reveal_under(state, [d["square"]])
+            state = objectives.reveal_under(state, state.model(d["model"]).squares)
             state = agendas.spent_last_copper(state, state.to_act, _pack().agendas)
             return self._after_activation(rounds.next_turn(state, self._room))
         if event.type == "passed":
@@ -274,7 +291,7 @@ class AsoiafSystem:
                                                            self._room))
         if event.type == "moved":
             state = movement.move(state, d["model"], Square(*d["square"]))
-            return objectives.reveal_under(state, [d["square"]])
+            return objectives.reveal_under(state, state.model(d["model"]).squares)
         if event.type == "attacked":
             attacker = state.model(d["attacker"])
             mode = _cards()[attacker.card].attacks[d["mode"]]
@@ -287,11 +304,10 @@ class AsoiafSystem:
 
     def _after_deploy(self, state: State) -> State:
         seat = state.to_act
-        if self._deploy_queue(state, seat) and self._free_zone_squares(state, seat):
+        if self._next_to_deploy(state, seat):
             return state
         second = other(state.first_player)
-        if seat != second and self._deploy_queue(state, second) \
-                and self._free_zone_squares(state, second):
+        if seat != second and self._next_to_deploy(state, second):
             return replace(state, to_act=second)
         return replace(state, phase=Phase.ACTIVATIONS, to_act=state.first_player)
 
@@ -313,7 +329,7 @@ class AsoiafSystem:
         return state
 
     def _room(self, state: State, seat: str) -> bool:
-        return bool(self._free_zone_squares(state, seat))
+        return any(self._spots(state, seat, m.uid) for m in state.waiting_to_place(seat))
 
     def _end_phase_vp(self, state: State) -> dict[str, int]:
         """Objectives, most copper, and in the last round the agendas."""
@@ -338,35 +354,7 @@ class AsoiafSystem:
 
     # -- the rest of the face -----------------------------------------------------
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """The table is public; a seat's agenda (and the 2 it drew) only to that
-        seat until revealed, an objective card to nobody until a model stands on
-        it. Ability cards are listed, inert (asoiaf.md, "What is left")."""
-        return {**self._secrets(state, viewer),
-                "scenario": state.scenario, "round": state.round, "rounds": state.rounds,
-                "phase": state.phase.value, "to_act": state.to_act,
-                "first_player": state.first_player, "active_model": state.active_model,
-                "vp": dict(state.vp), "zones": dict(state.zones),
-                "coins": {s: {"gold": p.gold, "silver": p.silver, "copper": p.copper}
-                          for s, p in state.purses.items()},
-                "models": [{"uid": m.uid, "card": m.card, "seat": m.seat,
-                            "square": list(m.square) if m.square else None,
-                            "wounds_left": m.wounds_left, "ap": m.ap,
-                            "activated": m.activated, "removed": m.removed,
-                            "conditions": sorted(c.value for c in m.conditions),
-                            "abilities": list(_cards()[m.card].abilities)}
-                           for m in state.models]}
-
-    @staticmethod
-    def _secrets(state: State, viewer: Viewer) -> dict[str, Any]:
-        mine = {} if viewer.seat not in SEATS else {
-            "agenda_hand": list(state.agenda_hands.get(viewer.seat, ()))}
-        return {**mine,
-                "agendas": {seat: (state.agendas.get(seat) if seat == viewer.seat
-                                   or seat in state.agendas_revealed else None)
-                            for seat in SEATS},
-                "objectives": [{"square": [x, y], "card": card if (x, y)
-                                in state.objectives_revealed else None}
-                               for x, y, card in state.objective_cards]}
+        return table_view(state, viewer, _cards())
 
     def is_over(self, state: State) -> bool:
         return state.phase == Phase.OVER
