@@ -59,13 +59,15 @@ def test_a_player_keeps_one_agenda_the_other_goes_back_and_neither_side_sees_the
         "Hold the Field", "Protect the Lords"]
     state, [kept] = run(state, "a", "keep_agenda", {"agenda": "Protect the Lords"},
                         dice=(1, 1, 1))
-    assert state.agendas == {"a": "Protect the Lords"}
+    assert state.agendas == {"a": ("Protect the Lords",)}
     assert sorted(state.agenda_decks["a"]) == sorted(set(ALL) - {"Protect the Lords"})
     assert dict(kept.for_viewer(Viewer("b")).data) == {"seat": "a"}
     state, _ = run(state, "b", "keep_agenda", {"agenda": "Cut Off the Head"}, dice=(1, 1, 1))
     assert state.phase == Phase.DEPLOY and state.to_act == "a"
-    assert SYSTEM.view(state, Viewer("a"))["agendas"] == {"a": "Protect the Lords", "b": None}
-    assert SYSTEM.view(state, Viewer("b"))["agendas"] == {"a": None, "b": "Cut Off the Head"}
+    assert SYSTEM.view(state, Viewer("a"))["agendas"] == {"a": ["Protect the Lords"],
+                                                          "b": [None]}
+    assert SYSTEM.view(state, Viewer("b"))["agendas"] == {"a": [None],
+                                                          "b": ["Cut Off the Head"]}
     spectator = json.dumps(SYSTEM.view(state, SPECTATOR))
     assert "Protect the Lords" not in spectator and "Cut Off the Head" not in spectator
     assert "Cut Off the Head" not in json.dumps(SYSTEM.view(state, Viewer("a")))
@@ -75,7 +77,7 @@ def last_round(agenda_a, agenda_b, models):
     return State("learn_to_play", 4, models, {"a": Purse(2, 4, 5), "b": Purse(2, 4, 5)},
                  {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, round=4, to_act="a",
                  first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"},
-                 agendas={"a": agenda_a, "b": agenda_b})
+                 agendas={"a": (agenda_a,), "b": (agenda_b,)})
 
 
 def test_protect_the_lords_scores_2_vp_in_the_last_end_phase_and_is_then_revealed():
@@ -86,11 +88,11 @@ def test_protect_the_lords_scores_2_vp_in_the_last_end_phase_and_is_then_reveale
               Model("b1", "Jon Arryn", "b", 3, removed="captured", activated=True),
               Model("b2", "Baratheon Warden", "b", 2, square=(5, 12), activated=True))
     state = last_round("Protect the Lords", "Protect the Lords", models)
-    assert SYSTEM.view(state, Viewer("b"))["agendas"]["a"] is None
+    assert SYSTEM.view(state, Viewer("b"))["agendas"]["a"] == [None]
     state, _ = run(state, "a", "end_activation")
     assert state.phase == Phase.OVER and state.vp == {"a": 2, "b": 0}
-    assert SYSTEM.view(state, SPECTATOR)["agendas"] == {"a": "Protect the Lords",
-                                                        "b": "Protect the Lords"}
+    assert SYSTEM.view(state, SPECTATOR)["agendas"] == {"a": ["Protect the Lords"],
+                                                        "b": ["Protect the Lords"]}
 
 
 def test_an_end_of_game_agenda_scores_nothing_before_the_last_round():
@@ -100,7 +102,7 @@ def test_an_end_of_game_agenda_scores_nothing_before_the_last_round():
     state = replace(last_round("Protect the Lords", "Hold the Field", models), round=2)
     state, _ = run(state, "a", "end_activation")
     assert state.round == 3 and state.vp == {"a": 0, "b": 0}
-    assert SYSTEM.view(state, SPECTATOR)["agendas"] == {"a": None, "b": None}
+    assert SYSTEM.view(state, SPECTATOR)["agendas"] == {"a": [None], "b": [None]}
 
 
 def test_raid_their_camp_needs_2_soldiers_in_the_opponents_deployment_zone():
@@ -149,10 +151,10 @@ def test_thrifty_purse_scores_as_soon_as_the_last_copper_is_spent_first():
     state = replace(last_round("Thrifty Purse", "Thrifty Purse", models), round=1,
                     purses={"a": Purse(0, 0, 1), "b": Purse(0, 0, 3)}, active_model="")
     state, _ = run(state, "a", "activate", {"model": "a1"})
-    assert state.vp == {"a": 2, "b": 0} and state.agendas_revealed == {"a"}
+    assert state.vp == {"a": 2, "b": 0} and state.agendas_played == {("a", "Thrifty Purse")}
     seen_by_b = SYSTEM.view(state, Viewer("b"))["agendas"]
-    assert seen_by_b == {"a": "Thrifty Purse", "b": "Thrifty Purse"}
-    assert SYSTEM.view(state, SPECTATOR)["agendas"]["b"] is None
+    assert seen_by_b == {"a": ["Thrifty Purse"], "b": ["Thrifty Purse"]}
+    assert SYSTEM.view(state, SPECTATOR)["agendas"]["b"] == [None]
 
 
 def test_thrifty_purse_does_not_score_when_the_opponent_ran_out_first():
@@ -162,4 +164,4 @@ def test_thrifty_purse_does_not_score_when_the_opponent_ran_out_first():
     state = replace(last_round("Thrifty Purse", "Hold the Field", models), round=1,
                     purses={"a": Purse(0, 0, 1), "b": Purse(0, 0, 0)}, active_model="")
     state, _ = run(state, "a", "activate", {"model": "a1"})
-    assert state.vp == {"a": 0, "b": 0} and not state.agendas_revealed
+    assert state.vp == {"a": 0, "b": 0} and not state.agendas_played

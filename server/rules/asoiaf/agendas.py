@@ -4,7 +4,7 @@ are data (data/packs/core/agendas.toml); the conditions their `special` hooks
 name are the code here. Rule module: reads state.py, never imports system.py.
 
 Secrecy: the kept agenda lives in `State.agendas`; system.view shows it only to
-its seat until `agendas_revealed` holds the seat, and the events that carry it
+its seat until `agendas_played` holds it, and the events that carry it
 are `visible_to` that seat alone (asoiaf.md, "Hidden information")."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def draw(deck_cards: Iterable[str], dice: Dice) -> tuple[tuple[str, ...], tuple[
 def keep(state: State, seat: str, kept: str, deck: Sequence[str]) -> State:
     """"Then they select one and shuffle the other card back to their agenda
     deck. The selected card is their hidden agenda." `deck` is the reshuffled deck."""
-    return replace(state, agendas={**state.agendas, seat: kept},
+    return replace(state, agendas={**state.agendas, seat: (kept,)},
                    agenda_hands={**state.agenda_hands, seat: ()},
                    agenda_decks={**state.agenda_decks, seat: tuple(deck)})
 
@@ -109,30 +109,43 @@ def score_last_round(state: State, cards: Mapping, types: Mapping[str, str],
     agenda scores 2 VP if ...": the VP each seat's agenda scores now."""
     gained = {}
     for seat in SEATS:
-        name = state.agendas.get(seat)
-        if not name or seat in state.agendas_revealed:  # already played
-            continue
-        if any(HOOKS[hook](state, seat, types, objectives, zones)
-               for hook in end_of_game_hooks(cards[name])):
-            gained[seat] = AGENDA_VP
+        for name in state.agendas.get(seat, ()):
+            if (seat, name) in state.agendas_played:  # already played
+                continue
+            if any(HOOKS[hook](state, seat, types, objectives, zones)
+                   for hook in end_of_game_hooks(cards[name])):
+                gained[seat] = gained.get(seat, 0) + AGENDA_VP
     return gained
 
 
 def reveal_all(state: State) -> State:
     """"Agenda cards are kept secret until they are played, either at the end of
     the battle, or when specified on the card"."""
-    return replace(state, agendas_revealed=frozenset(state.agendas))
+    return replace(state, agendas_played=frozenset(
+        (seat, name) for seat, names in state.agendas.items() for name in names))
 
 
 def spent_last_copper(state: State, seat: str, cards: Mapping) -> State:
     """The trigger agenda: "score 2 VP as soon as they spend their last [copper]
     before their opponent". Played once: it is revealed when it scores."""
-    name = state.agendas.get(seat)
-    if not name or seat in state.agendas_revealed:
+    if state.purses[seat].copper or not state.purses[other(seat)].copper:
         return state
-    triggered = any(a.trigger == "spent_last_copper" for a in cards[name].abilities
-                    if a.timing == "trigger")
-    if not triggered or state.purses[seat].copper or not state.purses[other(seat)].copper:
-        return state
-    return replace(state, vp={**state.vp, seat: state.vp[seat] + AGENDA_VP},
-                   agendas_revealed=state.agendas_revealed | {seat})
+    for name in state.agendas.get(seat, ()):
+        triggered = any(a.trigger == "spent_last_copper" for a in cards[name].abilities
+                        if a.timing == "trigger")
+        if triggered and (seat, name) not in state.agendas_played:
+            state = replace(state, vp={**state.vp, seat: state.vp[seat] + AGENDA_VP},
+                            agendas_played=state.agendas_played | {(seat, name)})
+    return state
+
+
+def draw_one(state: State, seat: str) -> str:
+    """PLUNDER TOKENS: "draw 1 agenda card (page 13) from your remaining cards":
+    the top of the seat's deck ("" when it is empty)."""
+    deck = state.agenda_decks.get(seat, ())
+    return deck[0] if deck else ""
+
+
+def add_drawn(state: State, seat: str, card: str) -> State:
+    return replace(state, agendas={**state.agendas, seat: (*state.agendas.get(seat, ()), card)},
+                   agenda_decks={**state.agenda_decks, seat: state.agenda_decks[seat][1:]})

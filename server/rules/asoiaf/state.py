@@ -106,8 +106,10 @@ class State:
     # Hidden information (agendas.py, objectives.py): system.view redacts it per seat.
     agenda_decks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> deck
     agenda_hands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the 2 drawn
-    agendas: dict[str, str] = field(default_factory=dict)  # seat -> its hidden agenda
-    agendas_revealed: frozenset[str] = frozenset()  # seats whose agenda is face up
+    # seat -> its hidden agendas: the one kept, then any a plunder token drew
+    agendas: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    agendas_played: frozenset[tuple[str, str]] = frozenset()  # (seat, card) face up
+    plundered: frozenset[tuple[int, int]] = frozenset()  # plunder tokens taken
     objective_cards: tuple[tuple[int, int, str], ...] = ()  # (x, y, card), face down
     objectives_revealed: frozenset[tuple[int, int]] = frozenset()
 

@@ -14,7 +14,9 @@ from server.rules.asoiaf import (
     late_deployment,
     movement,
     objectives,
+    plunder,
     rounds,
+    secret_events,
     setup,
     victory,
     warband,
@@ -127,6 +129,10 @@ class AsoiafSystem:
             reach = movement.move_destinations(state, field, uid)
             if reach:
                 options.append(CommandSpec("move", params={"square": [list(s) for s in reach]}))
+        tokens = plunder.within_reach(state, field, uid) if model.ap >= plunder.INTERACT_AP else []
+        if tokens:  # seed 004, PLUNDER TOKENS
+            options.append(CommandSpec("interact", label="plunder",
+                                       params={"square": [list(sq) for sq in tokens]}))
         for index, mode in enumerate(_cards()[model.card].attacks):
             targets = self._targets(state, uid, mode.kind)
             if targets and model.ap >= mode.ap:
@@ -185,10 +191,13 @@ class AsoiafSystem:
             return [Event("rolled_off", {"rolls": [list(r) for r in rolls], "winner": winner})]
         if command.type == "choose_zone":
             zones = {command.seat: args["zone"], other(command.seat): other_zone(args["zone"])}
-            return [Event("zone_chosen", {"zones": zones}), *self._deal(state, dice)]
+            return [Event("zone_chosen", {"zones": zones}),
+                    *secret_events.deal(state, _scenario(state.scenario).battlefield,
+                                        _pack(), dice)]
         if command.type == "choose_first_player":
             return [Event("first_player_chosen", {"first_player": args["first_player"]}),
-                    *self._deal(state, dice)]
+                    *secret_events.deal(state, _scenario(state.scenario).battlefield,
+                                        _pack(), dice)]
         if command.type == "keep_agenda":
             deck = agendas.reshuffle_with(state, command.seat, args["agenda"], dice)
             return [Event("agenda_kept", {"seat": command.seat, "agenda": args["agenda"],
@@ -206,24 +215,10 @@ class AsoiafSystem:
             return [Event("moved", {"model": state.active_model, "square": list(args["square"])})]
         if command.type == "attack":
             return [self._attack(state, args["mode"], args["target"], dice)]
+        if command.type == "interact":
+            return secret_events.plunder(state, _scenario(state.scenario).battlefield,
+                                         args["square"])
         return [Event("activation_ended", {"model": state.active_model})]
-
-    def _deal(self, state: State, dice: Dice) -> list[Event]:
-        """Once both choices are made: objective cards face down (seen by nobody),
-        then each player's 2 agendas drawn (seen by that player alone)."""
-        if not (state.zones or state.first_player):
-            return []  # the first of the two choices
-        field = _scenario(state.scenario).battlefield
-        spots = [tuple(sq) for sq in field.objectives]
-        dealt = objectives.deal(spots, _pack().objectives, dice)
-        events = [Event("objectives_dealt", {"cards": dealt}, visible_to=(),
-                        redacted={"objectives": [list(sq) for sq in spots]})] if dealt else []
-        for seat in SEATS:
-            hand, deck = agendas.draw(_pack().agendas, dice)
-            events.append(Event("agendas_drawn", {"seat": seat, "hand": list(hand),
-                                                  "deck": list(deck)},
-                                visible_to=(seat,), redacted={"seat": seat}))
-        return events
 
     def _attack(self, state: State, mode_index: int, target_uid: str, dice: Dice) -> Event:
         attacker = state.model(state.active_model)
@@ -298,6 +293,11 @@ class AsoiafSystem:
             state = state.with_model(replace(attacker, ap=attacker.ap - mode.ap))
             state = attack.suffer(state, d["target"], d["wounds"], d["removal"])
             return self._check_wipe_out(state)
+        if event.type == "plundered":
+            kinds = _scenario(state.scenario).battlefield.plunder
+            return plunder.take(state, d["model"], tuple(d["square"]), kinds)
+        if event.type == "agenda_drawn":
+            return agendas.add_drawn(state, d["seat"], d["agenda"])
         if event.type == "activation_ended":
             return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")

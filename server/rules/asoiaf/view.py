@@ -38,8 +38,10 @@ def secrets(state: State, viewer: Viewer) -> dict[str, Any]:
     mine = {} if viewer.seat not in SEATS else {
         "agenda_hand": list(state.agenda_hands.get(viewer.seat, ()))}
     return {**mine,
-            "agendas": {seat: (state.agendas.get(seat) if seat == viewer.seat
-                               or seat in state.agendas_revealed else None)
+            # how many a seat holds is public; which, only to it until played
+            "agendas": {seat: [name if seat == viewer.seat
+                               or (seat, name) in state.agendas_played else None
+                               for name in state.agendas.get(seat, ())]
                         for seat in SEATS},
             "objectives": [{"square": [x, y], "card": card if (x, y)
                             in state.objectives_revealed else None}
