@@ -110,6 +110,10 @@ class State:
     agendas: dict[str, tuple[str, ...]] = field(default_factory=dict)
     agendas_played: frozenset[tuple[str, str]] = frozenset()  # (seat, card) face up
     plundered: frozenset[tuple[int, int]] = frozenset()  # plunder tokens taken
+    # motivations.py: heroes whose card shows its Deceased side, and the
+    # (seat, hero uid, ability) triggers waiting for their player's use or decline
+    deceased: frozenset[str] = frozenset()
+    pending: tuple[tuple[str, str, str], ...] = ()
     objective_cards: tuple[tuple[int, int, str], ...] = ()  # (x, y, card), face down
     objectives_revealed: frozenset[tuple[int, int]] = frozenset()
 

@@ -12,6 +12,7 @@ from server.rules.asoiaf import (
     agendas,
     attack,
     late_deployment,
+    motivations,
     movement,
     objectives,
     plunder,
@@ -105,6 +106,12 @@ class AsoiafSystem:
             return Prompt((Decision(seat, f"Place {state.model(uid).card}.",
                                     (CommandSpec("deploy", args={"model": uid},
                                                  params={"square": [list(sq) for sq in free]}),)),))
+        if state.pending:  # seed 004, MOTIVATIONS CARDS: "he may spend"
+            seat, uid, name = state.pending[0]
+            return Prompt((Decision(seat, f"{state.model(uid).card}'s motivation {name}: "
+                                    "spend its coins to score?",
+                                    (CommandSpec("use_motivation"),
+                                     CommandSpec("decline_motivation"))),))
         return Prompt((Decision(seat, "Your turn.", self._turn_options(state, seat)),))
 
     def _turn_options(self, state: State, seat: str) -> tuple[CommandSpec, ...]:
@@ -215,6 +222,10 @@ class AsoiafSystem:
             return [Event("moved", {"model": state.active_model, "square": list(args["square"])})]
         if command.type == "attack":
             return [self._attack(state, args["mode"], args["target"], dice)]
+        if command.type in ("use_motivation", "decline_motivation"):
+            seat, uid, name = state.pending[0]
+            return [Event("motivation_" + ("used" if command.type == "use_motivation"
+                                           else "declined"), {"hero": uid, "ability": name})]
         if command.type == "interact":
             return secret_events.plunder(state, _scenario(state.scenario).battlefield,
                                          args["square"])
@@ -292,7 +303,13 @@ class AsoiafSystem:
             mode = _cards()[attacker.card].attacks[d["mode"]]
             state = state.with_model(replace(attacker, ap=attacker.ap - mode.ap))
             state = attack.suffer(state, d["target"], d["wounds"], d["removal"])
+            if state.model(d["target"]).removed:
+                state = motivations.after_removal(state, attacker.uid, d["target"],
+                                                  d["removal"], _cards(), _pack().motivations)
             return self._check_wipe_out(state)
+        if event.type in ("motivation_used", "motivation_declined"):
+            return motivations.resolve(state, event.type == "motivation_used", _cards(),
+                                       _pack().motivations)
         if event.type == "plundered":
             kinds = _scenario(state.scenario).battlefield.plunder
             return plunder.take(state, d["model"], tuple(d["square"]), kinds)

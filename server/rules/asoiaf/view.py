@@ -22,6 +22,10 @@ def table_view(state: State, viewer: Viewer, cards: Mapping) -> dict[str, Any]:
             "phase": state.phase.value, "to_act": state.to_act,
             "first_player": state.first_player, "active_model": state.active_model,
             "vp": dict(state.vp), "zones": dict(state.zones),
+            # motivations: heroes on their Deceased side, triggers waiting for a choice
+            "deceased": sorted(state.deceased),
+            "pending_motivations": [list(p) for p in state.pending],
+            "plundered": sorted(list(sq) for sq in state.plundered),
             "coins": {s: {"gold": p.gold, "silver": p.silver, "copper": p.copper}
                       for s, p in state.purses.items()},
             "models": [{"uid": m.uid, "card": m.card, "seat": m.seat,

@@ -1,0 +1,83 @@
+"""Motivations (seed 004, MOTIVATIONS CARDS): Alive and Deceased sides, "may
+spend" triggers offered to their player, VP scored at once. Dice scripted."""
+
+from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.system import SYSTEM
+from server.rules.dice import ScriptedDice
+from server.rules.kernel import Command
+
+KILL = (9, 9, 9, 1, 1, 1)  # Robert's Warhammer: 3 hits, 3 failed defences
+
+
+def duel(target, wounds, gold=(2, 2)):
+    large = target.endswith("(mounted)")  # on (2, 3)-(3, 4); infantry on (3, 4)
+    models = (Model("a1", "Robert Baratheon", "a", 4, square=(4, 5), ap=2, activated=True),
+              Model("b1", target, "b", wounds, square=(2, 3) if large else (3, 4), large=large),
+              Model("b2", "Targaryen Honor Guard", "b", 2, square=(12, 12)))
+    return State("learn_to_play", 4, models,
+                 {"a": Purse(gold[0], 4, 10), "b": Purse(gold[1], 4, 10)}, {"a": 12, "b": 12},
+                 phase=Phase.ACTIVATIONS, to_act="a", first_player="a", active_model="a1",
+                 zones={"a": "gold", "b": "silver"})
+
+
+def send(state, seat, type_, args=None, dice=()):
+    for event in SYSTEM.decide(state, Command(seat, type_, args or {}), ScriptedDice(*dice)):
+        state = SYSTEM.evolve(state, event)
+    return state
+
+
+def test_robert_may_spend_2_gold_to_score_3_vp_when_he_kills_an_enemy_hero():
+    """seed 004, MOTIVATIONS CARDS: "When he kills an enemy hero, he may spend 2
+    [gold] to score 3 VP"; "VP gained through motivations are scored immediately"."""
+    state = send(duel("Rhaegar Targaryen (mounted)", 1, gold=(2, 0)), "a", "attack",
+                 {"mode": 0, "target": "b1"}, KILL)
+    assert state.model("b1").removed == "killed"
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "a" and "Slayer of Heroes" in decision.text
+    assert [o.type for o in decision.options] == ["use_motivation", "decline_motivation"]
+    state = send(state, "a", "use_motivation")
+    assert state.vp["a"] == 3 and state.purses["a"].gold == 0
+    assert not state.pending and SYSTEM.prompt(state).decisions[0].text == "Your turn."
+
+
+def test_a_declined_motivation_spends_and_scores_nothing():
+    """seed 004, MOTIVATIONS CARDS: "he may spend" — a choice."""
+    state = send(duel("Rhaegar Targaryen (mounted)", 1, gold=(2, 0)), "a", "attack",
+                 {"mode": 0, "target": "b1"}, KILL)
+    state = send(state, "a", "decline_motivation")
+    assert state.vp["a"] == 0 and state.purses["a"].gold == 2 and not state.pending
+
+
+def test_a_killed_hero_flips_to_its_deceased_side_which_scores_for_its_player():
+    """seed 004, MOTIVATIONS CARDS: "Right before a hero would be killed, flip their
+    motivation card to the "Deceased" side. This side is used immediately and allows
+    the controlling player to score VP even if the hero was removed from play"."""
+    state = send(duel("Rhaegar Targaryen (mounted)", 1), "a", "attack",
+                 {"mode": 0, "target": "b1"}, KILL)
+    assert state.deceased == {"b1"}
+    state = send(state, "a", "decline_motivation")
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "b" and "Rubies in the Trident" in decision.text
+    state = send(state, "b", "use_motivation")
+    assert state.vp == {"a": 0, "b": 1} and state.purses["b"].gold == 1
+
+
+def test_a_trigger_needs_its_coins_and_its_target_type():
+    """seed 004, MOTIVATIONS CARDS: "When all conditions to score motivations are met
+    and the [coin] is spent"; Robert's: "When he kills an enemy champion ... When he
+    kills an enemy hero": a soldier killed triggers nothing; without gold, neither."""
+    state = send(duel("Targaryen Honor Guard", 1), "a", "attack",
+                 {"mode": 0, "target": "b1"}, KILL)
+    assert state.model("b1").removed == "killed" and not state.pending
+    state = send(duel("Rhaegar Targaryen (mounted)", 1, gold=(0, 0)), "a", "attack",
+                 {"mode": 0, "target": "b1"}, KILL)
+    assert not state.pending
+
+
+def test_a_captured_hero_keeps_its_alive_side():
+    """seed 004, MOTIVATIONS CARDS: the Deceased side is for a hero "killed"; a
+    captured hero is not (CAPTURED: "The captured model remains alive")."""
+    state = send(duel("Rhaegar Targaryen", 1), "a", "attack",
+                 {"mode": 0, "target": "b1"}, KILL)
+    assert state.model("b1").removed == "captured"
+    assert not state.deceased and not state.pending
