@@ -5,7 +5,7 @@ kernel's Event.for_viewer). Rule module: never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import agendas, objectives
+from server.rules.asoiaf import agendas, objective_actions, objectives
 from server.rules.asoiaf.battlefield import Battlefield
 from server.rules.asoiaf.state import SEATS, State
 from server.rules.board.square import Square
@@ -27,6 +27,20 @@ def deal(state: State, field: Battlefield, pack, dice: Dice) -> list[Event]:
         events.append(Event("agendas_drawn", {"seat": seat, "hand": list(hand),
                                               "deck": list(deck)},
                             visible_to=(seat,), redacted={"seat": seat}))
+    return events
+
+
+def objective_action(state: State, square: list, objective_cards) -> list[Event]:
+    """The active model uses the action of the objective card it stands on; the
+    agenda cards it draws (Maester's Ravens) go in events only its seat sees."""
+    seat = state.model(state.active_model).seat
+    card = objectives.card_at(state, square)
+    events = [Event("objective_used", {"model": state.active_model, "square": list(square),
+                                       "card": card})]
+    drawn = state.agenda_decks.get(seat, ())[:objective_actions.draws(state, square,
+                                                                      objective_cards)]
+    events.extend(Event("agenda_drawn", {"seat": seat, "agenda": name},
+                        visible_to=(seat,), redacted={"seat": seat}) for name in drawn)
     return events
 
 

@@ -110,6 +110,7 @@ class State:
     agendas: dict[str, tuple[str, ...]] = field(default_factory=dict)
     agendas_played: frozenset[tuple[str, str]] = frozenset()  # (seat, card) face up
     plundered: frozenset[tuple[int, int]] = frozenset()  # plunder tokens taken
+    objectives_used: frozenset[tuple[int, int]] = frozenset()  # this activation
     # motivations.py: heroes whose card shows its Deceased side, and the
     # (seat, hero uid, ability) triggers waiting for their player's use or decline
     deceased: frozenset[str] = frozenset()

@@ -14,7 +14,9 @@ from server.rules.asoiaf import (
     late_deployment,
     motivations,
     movement,
+    objective_actions,
     objectives,
+    placement,
     plunder,
     rounds,
     secret_events,
@@ -27,7 +29,7 @@ from server.rules.asoiaf.scenarios import Scenario, load_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other
 from server.rules.asoiaf.view import table_view
 from server.rules.asoiaf.warband import DEFAULT_PACK
-from server.rules.board.square import Square, footprint
+from server.rules.board.square import Square
 from server.rules.dice import Dice
 from server.rules.kernel import (
     Command,
@@ -60,6 +62,11 @@ def _cards():
 @cache
 def _pack():
     return load_pack(DEFAULT_PACK)
+
+
+@cache
+def _wounds():
+    return {name: card.wounds for name, card in _cards().items()}
 
 
 @cache
@@ -136,6 +143,9 @@ class AsoiafSystem:
             reach = movement.move_destinations(state, field, uid)
             if reach:
                 options.append(CommandSpec("move", params={"square": [list(s) for s in reach]}))
+        for x, y in objective_actions.usable(state, uid, _pack().objectives):
+            options.append(CommandSpec("use_objective", label=objectives.card_at(state, (x, y)),
+                                       args={"square": [x, y]}))
         tokens = plunder.within_reach(state, field, uid) if model.ap >= plunder.INTERACT_AP else []
         if tokens:  # seed 004, PLUNDER TOKENS
             options.append(CommandSpec("interact", label="plunder",
@@ -163,28 +173,12 @@ class AsoiafSystem:
                 if field.sees(here, e.squares,
                               [sq for sq in others if sq not in here + e.squares])]
 
-    def _deploy_queue(self, state: State, seat: str) -> tuple[str, ...]:
-        types = {name: card.type for name, card in _cards().items()}
-        return setup.deployment_queue(state, seat, types)
-
     def _spots(self, state: State, seat: str, uid: str) -> list[Square]:
-        """Where a model may be placed in its zone: a free standable square, or
-        for a large model the top-left of four free squares of the zone it can
-        occupy ("Large models can't be placed over walls")."""
-        field = _scenario(state.scenario).battlefield
-        zone = field.deployment_squares(state.zones[seat])
-        taken = {sq for m in state.models if m.on_battlefield for sq in m.squares}
-        free = {sq for sq in zone if field.movement.standable(sq) and sq not in taken}
-        if not state.model(uid).large:
-            return sorted(free)
-        return sorted(sq for sq in free if all(c in free for c in footprint(sq))
-                      and field.movement.can_place_large(sq, taken))
+        return placement.spots(state, _scenario(state.scenario).battlefield, seat, uid)
 
     def _next_to_deploy(self, state: State, seat: str) -> str:
-        """The next model in the book's order that fits in the zone; "" if none.
-        A large model that does not fit waits for the 1st round (our reading)."""
-        return next((uid for uid in self._deploy_queue(state, seat)
-                     if self._spots(state, seat, uid)), "")
+        return placement.next_to_deploy(state, _scenario(state.scenario).battlefield, seat,
+                                        _types())
 
     # -- decide -----------------------------------------------------------------
     def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
@@ -226,6 +220,8 @@ class AsoiafSystem:
             seat, uid, name = state.pending[0]
             return [Event("motivation_" + ("used" if command.type == "use_motivation"
                                            else "declined"), {"hero": uid, "ability": name})]
+        if command.type == "use_objective":
+            return secret_events.objective_action(state, args["square"], _pack().objectives)
         if command.type == "interact":
             return secret_events.plunder(state, _scenario(state.scenario).battlefield,
                                          args["square"])
@@ -310,12 +306,16 @@ class AsoiafSystem:
         if event.type in ("motivation_used", "motivation_declined"):
             return motivations.resolve(state, event.type == "motivation_used", _cards(),
                                        _pack().motivations)
+        if event.type == "objective_used":
+            return objective_actions.use(state, d["model"], tuple(d["square"]),
+                                         _pack().objectives, _wounds())
         if event.type == "plundered":
             kinds = _scenario(state.scenario).battlefield.plunder
             return plunder.take(state, d["model"], tuple(d["square"]), kinds)
         if event.type == "agenda_drawn":
             return agendas.add_drawn(state, d["seat"], d["agenda"])
         if event.type == "activation_ended":
+            state = replace(state, objectives_used=frozenset())
             return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 
