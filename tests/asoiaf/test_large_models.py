@@ -6,6 +6,7 @@ from server.rules.asoiaf import movement
 from server.rules.asoiaf.scenarios import load_scenarios
 from server.rules.asoiaf.state import Model, Phase, Purse, State
 from server.rules.asoiaf.system import SYSTEM
+from server.rules.asoiaf.targets import attack_targets
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import SPECTATOR, Command
 
@@ -59,7 +60,7 @@ def test_a_model_in_contact_with_any_of_the_four_squares_is_engaged_and_attackab
     state = table(Model("a1", "Baratheon Warden", "a", 2, square=(4, 5), ap=2, activated=True),
                   Model("b1", ROBERT, "b", 4, square=(2, 3), large=True))
     assert movement.is_engaged(state, FIELD, "a1") and movement.is_engaged(state, FIELD, "b1")
-    assert "b1" in SYSTEM._targets(state, "a1", "close")
+    assert "b1" in attack_targets(state, FIELD, "a1", "close")
 
 
 def test_a_large_model_cannot_be_captured():

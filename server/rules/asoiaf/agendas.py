@@ -109,9 +109,7 @@ def score_last_round(state: State, cards: Mapping, types: Mapping[str, str],
     agenda scores 2 VP if ...": the VP each seat's agenda scores now."""
     gained = {}
     for seat in SEATS:
-        for name in state.agendas.get(seat, ()):
-            if (seat, name) in state.agendas_played:  # already played
-                continue
+        for name in state.agendas.get(seat, ()):  # a card played early still scores
             if any(HOOKS[hook](state, seat, types, objectives, zones)
                    for hook in end_of_game_hooks(cards[name])):
                 gained[seat] = gained.get(seat, 0) + AGENDA_VP

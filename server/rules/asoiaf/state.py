@@ -111,6 +111,8 @@ class State:
     agendas_played: frozenset[tuple[str, str]] = frozenset()  # (seat, card) face up
     plundered: frozenset[tuple[int, int]] = frozenset()  # plunder tokens taken
     objectives_used: frozenset[tuple[int, int]] = frozenset()  # this activation
+    fresh: bool = False  # the active model has not acted yet (agenda_plays.py)
+    free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
     # motivations.py: heroes whose card shows its Deceased side, and the
     # (seat, hero uid, ability) triggers waiting for their player's use or decline
     deceased: frozenset[str] = frozenset()

@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 from server.rules.asoiaf import (
+    agenda_plays,
     agendas,
     attack,
     late_deployment,
@@ -27,6 +28,7 @@ from server.rules.asoiaf import (
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.scenarios import Scenario, load_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other
+from server.rules.asoiaf.targets import attack_targets
 from server.rules.asoiaf.view import table_view
 from server.rules.asoiaf.warband import DEFAULT_PACK
 from server.rules.board.square import Square
@@ -151,27 +153,18 @@ class AsoiafSystem:
             options.append(CommandSpec("interact", label="plunder",
                                        params={"square": [list(sq) for sq in tokens]}))
         for index, mode in enumerate(_cards()[model.card].attacks):
-            targets = self._targets(state, uid, mode.kind)
+            targets = attack_targets(state, field, uid, mode.kind)
             if targets and model.ap >= mode.ap:
                 options.append(CommandSpec("attack", label=mode.name, args={"mode": index},
                                            params={"target": targets}))
+        if state.free_action:  # an agenda's free action: "immediately performs"
+            return tuple(o for o in options if o.type == state.free_action) or tuple(options)
+        possible = {o.type: True for o in options}
+        seat, type_ = model.seat, _types()[model.card]
+        options.extend(CommandSpec("play_agenda", label=name, args={"agenda": name})
+                       for name in agenda_plays.playable(state, seat, _pack().agendas,
+                                                         type_, possible))
         return tuple(options)
-
-    def _targets(self, state: State, uid: str, kind: str) -> list[str]:
-        """Close: "only be used against an engaged enemy" (in contact); ranged:
-        "must be unengaged and have line of sight to their target"."""
-        field = _scenario(state.scenario).battlefield
-        model = state.model(uid)
-        enemies = [m for m in state.models if m.seat != model.seat and m.on_battlefield]
-        others = [sq for m in state.models if m.on_battlefield for sq in m.squares]
-        here = model.squares
-        if kind == "close":
-            return [e.uid for e in enemies if field.in_contact(here, e.squares)]
-        if movement.is_engaged(state, field, uid):
-            return []
-        return [e.uid for e in enemies
-                if field.sees(here, e.squares,
-                              [sq for sq in others if sq not in here + e.squares])]
 
     def _spots(self, state: State, seat: str, uid: str) -> list[Square]:
         return placement.spots(state, _scenario(state.scenario).battlefield, seat, uid)
@@ -220,6 +213,8 @@ class AsoiafSystem:
             seat, uid, name = state.pending[0]
             return [Event("motivation_" + ("used" if command.type == "use_motivation"
                                            else "declined"), {"hero": uid, "ability": name})]
+        if command.type == "play_agenda":  # revealed: public
+            return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
             return secret_events.objective_action(state, args["square"], _pack().objectives)
         if command.type == "interact":
@@ -248,6 +243,9 @@ class AsoiafSystem:
 
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
+        return agenda_plays.after_event(state, self._evolve(state, event), event.type)
+
+    def _evolve(self, state: State, event: Event) -> State:
         d = event.data
         if event.type == "conceded":
             return victory.concede(state, d["seat"])
@@ -277,7 +275,7 @@ class AsoiafSystem:
             state = objectives.reveal_under(state, state.model(d["model"]).squares)
             return self._after_deploy(state)
         if event.type == "activated":
-            state = rounds.activate(state, d["model"])
+            state = replace(rounds.activate(state, d["model"]), fresh=True)
             return agendas.spent_last_copper(state, state.to_act, _pack().agendas)
         if event.type == "placed":
             state = late_deployment.place(state, d["model"], tuple(d["square"]))
@@ -306,6 +304,8 @@ class AsoiafSystem:
         if event.type in ("motivation_used", "motivation_declined"):
             return motivations.resolve(state, event.type == "motivation_used", _cards(),
                                        _pack().motivations)
+        if event.type == "agenda_played":
+            return agenda_plays.play(state, d["seat"], d["agenda"], _pack().agendas)
         if event.type == "objective_used":
             return objective_actions.use(state, d["model"], tuple(d["square"]),
                                          _pack().objectives, _wounds())
@@ -315,7 +315,7 @@ class AsoiafSystem:
         if event.type == "agenda_drawn":
             return agendas.add_drawn(state, d["seat"], d["agenda"])
         if event.type == "activation_ended":
-            state = replace(state, objectives_used=frozenset())
+            state = replace(state, objectives_used=frozenset(), fresh=False, free_action="")
             return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 
