@@ -4,9 +4,13 @@ objective cards "face down"): every event as the kernel hands it to each viewer
 (Event.for_viewer) and every view after every event."""
 
 import json
+import random
 
+import msgspec
 import pytest
 
+from server.matches.rules_host import Material, RulesCore
+from server.rules.asoiaf.random_player import random_command
 from server.rules.asoiaf.state import SEATS
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.kernel import SPECTATOR, Viewer
@@ -49,3 +53,26 @@ def test_a_seats_secrets_never_reach_the_other_seat_or_a_spectator(seed):
         for viewer in (Viewer("a"), Viewer("b"), SPECTATOR):
             _check_view(state, viewer)
     assert secret_events  # the agendas were drawn and kept in secret
+
+
+def test_the_host_sends_each_viewer_only_its_own_secrets():
+    """The same through the server's rules host (server/matches/rules_host.py), as
+    the fan-out pushes views: the set-up to the first activations, seat b and a
+    spectator never shown seat a's hidden agenda, seat a never b's."""
+    rng = random.Random(3)
+    core = RulesCore(SYSTEM, b"hidden")
+    core.load(Material({"options": {"scenario": "village_skirmish"}}, None, []))
+    kept_checked = 0
+    for _ in range(60):
+        prompt = SYSTEM.prompt(core.state)
+        command = random_command(prompt, prompt.seats[0], rng)
+        outcome = core.apply(command, views=["a", "b", None])
+        views = {who: msgspec.msgpack.decode(raw) for who, raw in outcome.views.items()}
+        for seat in SEATS:
+            for who, view in views.items():
+                hidden = [None] * len(core.state.agendas.get(seat, ()))
+                if who != seat and not any(s == seat for s, _ in core.state.agendas_played):
+                    assert view["agendas"][seat] == hidden
+                    kept_checked += bool(hidden)
+            assert "agenda_hand" not in views[None]
+    assert kept_checked
