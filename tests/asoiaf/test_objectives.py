@@ -75,3 +75,13 @@ def test_each_model_controlling_an_objective_scores_1_vp_in_the_end_phase():
                    Model("b2", "Baratheon Warden", "b", 2, square=(10, 9), activated=True)))
     state, _ = run(state, "a", "end_activation")
     assert state.round == 2 and state.vp == {"a": 2, "b": 1}
+
+
+def test_objectives_beyond_the_packs_cards_stay_bare():
+    """seed 004, PLAYING THE GAME: "Repeat this process until all objectives on the
+    battlefield have been assigned one objective card": the book's deck has 10
+    cards, a pack may have fewer; the objectives left over get none (ours)."""
+    from server.rules.asoiaf import objectives
+    spots = [(x, 0) for x in range(3)]
+    dealt = objectives.deal(spots, ["One", "Two"], ScriptedDice(2, 3, 2))
+    assert len(dealt) == 2 and {card for _, _, card in dealt} == {"One", "Two"}

@@ -28,7 +28,8 @@ def deal(objectives: Sequence[tuple[int, int]], cards: Iterable[str],
         return []
     deck = shuffled(sorted(cards), dice)
     order = shuffled([f"{x},{y}" for x, y in objectives], dice)
-    return [[*map(int, key.split(",")), deck[i]] for i, key in enumerate(order)]
+    # a scenario with more objectives than the pack has cards leaves the rest bare
+    return [[*map(int, key.split(",")), card] for key, card in zip(order, deck, strict=False)]
 
 
 def place_cards(state: State, dealt: Iterable[Sequence]) -> State:
