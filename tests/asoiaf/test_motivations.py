@@ -81,3 +81,20 @@ def test_a_captured_hero_keeps_its_alive_side():
                  {"mode": 0, "target": "b1"}, KILL)
     assert state.model("b1").removed == "captured"
     assert not state.deceased and not state.pending
+
+
+def test_olenna_may_spend_a_gold_when_a_friend_takes_a_plunder_token():
+    """seed 004, PLUNDER TOKENS: "Many abilities and motivations allow you to score
+    more VP when interacting with plunder tokens"; Olenna's (ours): "When a friendly
+    model interacts with a plunder token, spend 1 gold to score 1 VP"."""
+    models = (Model("a1", "Targaryen Honor Guard", "a", 2, square=(3, 6), ap=2,
+                    activated=True),
+              Model("a2", "Olenna Tyrell", "a", 2, square=(0, 0)),
+              Model("b1", "Baratheon Warden", "b", 2, square=(12, 12)))
+    state = State("learn_to_play", 4, models, {"a": Purse(2, 4, 10), "b": Purse(2, 4, 10)},
+                  {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a", first_player="a",
+                  active_model="a1", zones={"a": "gold", "b": "silver"})
+    state = send(state, "a", "interact", {"square": [3, 7]})
+    assert state.pending == (("a", "a2", "Spoils of War"),)
+    state = send(state, "a", "use_motivation")
+    assert state.vp["a"] == 2 + 1 and state.purses["a"].gold == 1

@@ -69,6 +69,21 @@ def after_removal(state: State, attacker_uid: str, target_uid: str, removal: str
     return replace(state, pending=tuple(waiting))
 
 
+def after_plunder(state: State, seat: str, cards: Mapping, motivations: Mapping) -> State:
+    """Alive-side "interacts_plunder" triggers ("When a friendly model interacts
+    with a plunder token"): of the seat's heroes on the battlefield (a captured
+    hero "cannot fulfill their motivation"; a killed one is on its Deceased side)."""
+    waiting = list(state.pending)
+    for hero in state.models_of(seat):
+        card = card_of(cards[hero.card], motivations)
+        if not card or not hero.on_battlefield or hero.uid in state.deceased:
+            continue
+        waiting.extend((seat, hero.uid, a.name) for a in card.alive
+                       if a.trigger == "interacts_plunder" and _scores_only(a)
+                       and _affordable(state, seat, a))
+    return replace(state, pending=tuple(waiting))
+
+
 def ability_of(state: State, uid: str, name: str, cards: Mapping, motivations: Mapping):
     card = card_of(cards[state.model(uid).card], motivations)
     side = card.deceased if uid in state.deceased else card.alive

@@ -311,7 +311,9 @@ class AsoiafSystem:
                                          _pack().objectives, _wounds())
         if event.type == "plundered":
             kinds = _scenario(state.scenario).battlefield.plunder
-            return plunder.take(state, d["model"], tuple(d["square"]), kinds)
+            state = plunder.take(state, d["model"], tuple(d["square"]), kinds)
+            return motivations.after_plunder(state, state.model(d["model"]).seat, _cards(),
+                                             _pack().motivations)
         if event.type == "agenda_drawn":
             return agendas.add_drawn(state, d["seat"], d["agenda"])
         if event.type == "activation_ended":
@@ -334,7 +336,8 @@ class AsoiafSystem:
         state = self._check_wipe_out(late_deployment.kill_unplaced(state))
         if state.phase == Phase.OVER:
             return state
-        gained = self._end_phase_vp(state)
+        gained = victory.end_phase_gains(state, _scenario(state.scenario), _pack().agendas,
+                                         _types())
         if state.round >= state.rounds:  # the agendas are scored, then shown
             state = agendas.reveal_all(state)
         state = rounds.end_phase(state, gained)
@@ -347,18 +350,6 @@ class AsoiafSystem:
 
     def _room(self, state: State, seat: str) -> bool:
         return any(self._spots(state, seat, m.uid) for m in state.waiting_to_place(seat))
-
-    def _end_phase_vp(self, state: State) -> dict[str, int]:
-        """Objectives, most copper, and in the last round the agendas."""
-        scenario = _scenario(state.scenario)
-        spots = frozenset(tuple(sq) for sq in scenario.battlefield.objectives)
-        parts = [victory.end_phase_vp(state, scenario.victory),
-                 objectives.end_phase_vp(state, spots, scenario.victory.objective)]
-        if state.round >= state.rounds:
-            zones = {c: frozenset(tuple(sq) for sq in scenario.battlefield.deployment_squares(c))
-                     for c in ZONES}
-            parts.append(agendas.score_last_round(state, _pack().agendas, _types(), spots, zones))
-        return {seat: sum(p.get(seat, 0) for p in parts) for seat in SEATS}
 
     def _check_wipe_out(self, state: State) -> State:
         loser = victory.wiped_out(state)
