@@ -4,6 +4,7 @@ attached to the objective") on Village Skirmish, objectives at (2, 4), (7, 6),
 (11, 9); the cards are ours (objectives.toml)."""
 
 import json
+from dataclasses import replace
 
 from server.rules.asoiaf.state import Model, Phase, Purse, State
 from server.rules.asoiaf.system import SYSTEM
@@ -79,3 +80,13 @@ def test_only_the_model_on_the_objective_and_only_actions_we_run_are_offered():
     state = table("Supply Cache").with_model(
         Model("a1", "Baratheon Warden", "a", 2, square=(2, 5), ap=2, activated=True))
     assert options(state) == []
+
+
+def test_copper_spent_on_an_objective_action_can_trigger_thrifty_purse():
+    """seed 004, AGENDA CARDS: "as soon as they spend their last [copper] before
+    their opponent" — any spending, here Maester's Ravens' 2 copper."""
+    state = table("Maester's Ravens", copper=2)
+    state = replace(state, agendas={"a": ("Thrifty Purse",)})
+    state, _ = use(state)
+    assert state.purses["a"].copper == 0 and state.vp["a"] == 2
+    assert ("a", "Thrifty Purse") in state.agendas_played

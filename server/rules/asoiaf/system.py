@@ -307,8 +307,10 @@ class AsoiafSystem:
         if event.type == "agenda_played":
             return agenda_plays.play(state, d["seat"], d["agenda"], _pack().agendas)
         if event.type == "objective_used":
-            return objective_actions.use(state, d["model"], tuple(d["square"]),
-                                         _pack().objectives, _wounds())
+            state = objective_actions.use(state, d["model"], tuple(d["square"]),
+                                          _pack().objectives, _wounds())
+            seat = state.model(d["model"]).seat  # (Maester's Ravens costs copper)
+            return agendas.spent_last_copper(state, seat, _pack().agendas)
         if event.type == "plundered":
             kinds = _scenario(state.scenario).battlefield.plunder
             state = plunder.take(state, d["model"], tuple(d["square"]), kinds)
