@@ -6,7 +6,7 @@ attached to the objective") on Village Skirmish, objectives at (2, 4), (7, 6),
 import json
 from dataclasses import replace
 
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Condition, Model, Phase, Purse, State
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import SPECTATOR, Command, Viewer
@@ -90,3 +90,25 @@ def test_copper_spent_on_an_objective_action_can_trigger_thrifty_purse():
     state, _ = use(state)
     assert state.purses["a"].copper == 0 and state.vp["a"] == 2
     assert ("a", "Thrifty Purse") in state.agendas_played
+
+
+def test_sept_shrine_steadies_the_model_and_one_friend_in_short_range():
+    """seed 004, OBJECTIVE CARDS (our card: "This model and 1 friendly model in
+    short range lose their shaken token"); COMMON GAME TERMS, short range: "any
+    square up to 3 squares away ... regardless of LoS"."""
+    shaken = frozenset({Condition.SHAKEN})
+    state = table("Sept Shrine")
+    state = replace(state, models=(
+        Model("a1", "Baratheon Warden", "a", 2, square=(2, 4), ap=2, activated=True,
+              conditions=shaken),
+        Model("a2", "Baratheon Warden", "a", 2, square=(5, 4), conditions=shaken),
+        Model("a3", "Baratheon Warden", "a", 2, square=(6, 4), conditions=shaken),
+        Model("b1", "Baratheon Warden", "b", 2, square=(2, 5), conditions=shaken)))
+    [option] = options(state)
+    assert option.params == {"friend": ["a2"]}  # a3 is 4 squares away; b1 no friend
+    events = SYSTEM.decide(state, Command("a", "use_objective",
+                                          {"square": [2, 4], "friend": "a2"}), ScriptedDice())
+    for event in events:
+        state = SYSTEM.evolve(state, event)
+    assert not state.model("a1").conditions and not state.model("a2").conditions
+    assert state.model("a3").conditions == shaken == state.model("b1").conditions

@@ -30,13 +30,14 @@ def deal(state: State, field: Battlefield, pack, dice: Dice) -> list[Event]:
     return events
 
 
-def objective_action(state: State, square: list, objective_cards) -> list[Event]:
+def objective_action(state: State, square: list, objective_cards,
+                     friend: str = "") -> list[Event]:
     """The active model uses the action of the objective card it stands on; the
     agenda cards it draws (Maester's Ravens) go in events only its seat sees."""
     seat = state.model(state.active_model).seat
     card = objectives.card_at(state, square)
     events = [Event("objective_used", {"model": state.active_model, "square": list(square),
-                                       "card": card})]
+                                       "card": card, "friend": friend})]
     drawn = state.agenda_decks.get(seat, ())[:objective_actions.draws(state, square,
                                                                       objective_cards)]
     events.extend(Event("agenda_drawn", {"seat": seat, "agenda": name},

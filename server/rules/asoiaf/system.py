@@ -146,8 +146,10 @@ class AsoiafSystem:
             if reach:
                 options.append(CommandSpec("move", params={"square": [list(s) for s in reach]}))
         for x, y in objective_actions.usable(state, uid, _pack().objectives):
+            friends = objective_actions.friends_for(state, uid, (x, y), _pack().objectives)
             options.append(CommandSpec("use_objective", label=objectives.card_at(state, (x, y)),
-                                       args={"square": [x, y]}))
+                                       args={"square": [x, y]},
+                                       params={"friend": friends} if friends else {}))
         tokens = plunder.within_reach(state, field, uid) if model.ap >= plunder.INTERACT_AP else []
         if tokens:  # seed 004, PLUNDER TOKENS
             options.append(CommandSpec("interact", label="plunder",
@@ -216,7 +218,8 @@ class AsoiafSystem:
         if command.type == "play_agenda":  # revealed: public
             return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
-            return secret_events.objective_action(state, args["square"], _pack().objectives)
+            return secret_events.objective_action(state, args["square"], _pack().objectives,
+                                                  args.get("friend", ""))
         if command.type == "interact":
             return secret_events.plunder(state, _scenario(state.scenario).battlefield,
                                          args["square"])
@@ -308,7 +311,7 @@ class AsoiafSystem:
             return agenda_plays.play(state, d["seat"], d["agenda"], _pack().agendas)
         if event.type == "objective_used":
             state = objective_actions.use(state, d["model"], tuple(d["square"]),
-                                          _pack().objectives, _wounds())
+                                          _pack().objectives, _wounds(), d.get("friend", ""))
             seat = state.model(d["model"]).seat  # (Maester's Ravens costs copper)
             return agendas.spent_last_copper(state, seat, _pack().agendas)
         if event.type == "plundered":
