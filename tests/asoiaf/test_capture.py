@@ -3,7 +3,8 @@
 from dataclasses import replace
 
 from server.rules.asoiaf import capture, victory
-from server.rules.asoiaf.scenarios import Victory
+from server.rules.asoiaf.cards.loader import load_pack
+from server.rules.asoiaf.scenarios import Victory, load_scenarios
 from server.rules.asoiaf.state import Model, Phase, Purse, State
 
 
@@ -54,3 +55,19 @@ def test_the_end_phase_gives_1_vp_to_the_player_with_most_captives():
     assert victory.end_phase_vp(state, rules) == {}
     held = capture.capture(state, "a1", "b1")
     assert victory.end_phase_vp(held, rules) == {"a": 1}
+
+
+def test_the_end_phase_adds_objectives_copper_and_captives():
+    """seed 004, THE END PHASE: "Each model that controls an objective scores 1 VP
+    ... The player holding the most [copper] scores 1 VP"; CAPTURED CHAMPIONS AND
+    HEROES: "the player with the most captured enemy models scores 1 VP"; summed
+    per seat (victory.end_phase_gains), round 1 of 5: no agenda yet."""
+    scenario = load_scenarios()["river_ford"]
+    models = (Model("a1", "Robert Baratheon", "a", 4, square=(8, 4)),
+              Model("b1", "Brandon Stark", "b", 0, square=(9, 5)),
+              Model("b2", "Stark Sellsword", "b", 2, square=(9, 4)))
+    state = State("river_ford", 5, models, {"a": Purse(0, 0, 5), "b": Purse(0, 0, 4)},
+                  {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS)
+    state = capture.capture(state, "a1", "b1")
+    cards = load_pack("core").agendas
+    assert victory.end_phase_gains(state, scenario, cards, {}) == {"a": 2, "b": 1}

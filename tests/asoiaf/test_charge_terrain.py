@@ -5,7 +5,7 @@ its charge roll: 2 dice, 7+). Dice scripted."""
 from server.rules.asoiaf.state import Model, Phase, Purse, State
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
-from server.rules.kernel import Command
+from server.rules.kernel import Command, Viewer
 
 DOOR = 0
 
@@ -48,7 +48,7 @@ def test_a_charge_that_beats_the_doors_value_breaks_it_and_may_surge_through():
     assert decision.options[0].params == {"square": [[2, 5]]}
     state, _ = play(state, Command("a", "surge", {"square": [2, 5]}))
     assert state.model("a1").square == (2, 5) and state.surge == ()
-    assert SYSTEM.view(state, None)["doors"] == [[DOOR, "broken"]]
+    assert SYSTEM.view(state, Viewer(None))["doors"] == [[DOOR, "broken"]]
 
 
 def test_a_failed_charge_leaves_the_door_shut():

@@ -16,6 +16,9 @@ SETUPS = [
      "warbands": {"a": "baratheon-small-robert", "b": "baratheon-small-arryn"}},
     {"scenario": "village_skirmish",
      "warbands": {"a": "baratheon-small-arryn", "b": "baratheon-small-robert"}},
+    # large (2x2) mounted heroes on both sides
+    {"scenario": "river_ford",
+     "warbands": {"a": "baratheon-standard-mounted", "b": "targaryen-standard-mounted"}},
 ]
 STEP_LIMIT = 5000
 

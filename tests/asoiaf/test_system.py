@@ -83,10 +83,11 @@ def test_the_roll_off_winner_chooses_one_thing_and_the_opponent_the_other():
     assert state.zones == {"b": "silver", "a": "gold"}
     decision = SYSTEM.prompt(state).decisions[0]
     assert decision.seat == "a" and [o.type for o in decision.options] == ["choose_first_player"]
+    # then the agendas are drawn (test_agendas.py): 4 dice shuffle each deck of 5
     for event in SYSTEM.decide(state, Command("a", "choose_first_player", {"first_player": "a"}),
-                               ScriptedDice()):
+                               ScriptedDice(1, 1, 1, 1, 1, 1, 1, 1)):
         state = SYSTEM.evolve(state, event)
-    assert state.phase == "deploy" and state.to_act == "a" and state.first_player == "a"
+    assert state.phase == "agendas" and state.to_act == "a" and state.first_player == "a"
 
 
 def test_the_lobbys_catalog_and_list_check_answer_through_the_system():

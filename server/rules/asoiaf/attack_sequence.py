@@ -16,6 +16,7 @@ from server.rules.asoiaf import (
     capture,
     coins,
     conditions,
+    motivations,
     movement,
     passives,
     wounds_abilities,
@@ -39,10 +40,9 @@ def context(state: State, pack, field, uid: str, kind: str, charging: bool = Fal
     if not pack.models[model.card].large:
         words.add("infantry")
     if model.on_battlefield:
-        here = [Square(*model.square)]
         touching = [pack.models[e.card].type for e in state.models
                     if e.seat != model.seat and e.on_battlefield
-                    and field.in_contact(here, [Square(*e.square)])]
+                    and field.in_contact(model.squares, e.squares)]
         words.add("engaged" if touching else "unengaged")
         if "hero" in touching:
             words |= {"engaged_with_hero", "engaged_with_hero_or_champion"}
@@ -260,17 +260,23 @@ def remove(state: State, pack, field, removal: str) -> State:
             state = capture.capture(state, pending.attacker, target.uid)
         else:
             state = capture.kill(state, target.uid)
+        # seed 004, MOTIVATIONS CARDS: the kill or capture's triggers wait for their players
+        state = motivations.after_removal(state, pending.attacker, target.uid, removal,
+                                          pack.models, pack.motivations)
     # the attacker, or a friend that took wounds for the target, left with none
     for uid in [m.uid for m in state.models if m.wounds_left == 0 and m.on_battlefield]:
-        state = capture.kill(state, uid)
+        state = motivations.deceased_side(capture.kill(state, uid), uid, pack.models,
+                                          pack.motivations)
     return advance(replace(state, attack=replace(pending, step="surge")), pack, field)
 
 
 def surge_squares(state: State, field, pending: PendingAttack) -> list[Square]:
     """Step 10: "An unengaged attacker may surge forth 1 square into a square
     previously occupied by the model killed by the current attack action"; a
-    captured model leaves its square as a killed one does (our reading)."""
-    if not state.model(pending.target).removed or state.model(pending.attacker).removed:
+    captured model leaves its square as a killed one does (our reading). A large
+    attacker does not surge (its reorientation is left, asoiaf.md)."""
+    attacker = state.model(pending.attacker)
+    if not state.model(pending.target).removed or attacker.removed or attacker.large:
         return []
     engaged = movement.is_engaged(state, field, pending.attacker)
     square = attack.surge_square(state, pending.attacker, pending.target_square, engaged)

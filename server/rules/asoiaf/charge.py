@@ -11,6 +11,7 @@ from dataclasses import replace
 from server.rules.asoiaf import movement
 from server.rules.asoiaf.attack_sequence import attack_specs
 from server.rules.asoiaf.state import State
+from server.rules.asoiaf.targets import attack_targets
 from server.rules.board.square import Square
 
 CHARGE = "seed 004, CHARGE ACTION"
@@ -23,16 +24,8 @@ def _distance(a, b) -> int:
 
 def targets(state: State, field, uid: str) -> list[str]:
     """Enemies the model may charge: it is unengaged and sees them (other models
-    block sight, as for a ranged attack)."""
-    model = state.model(uid)
-    if movement.is_engaged(state, field, uid):
-        return []
-    here = Square(*model.square)
-    others = [Square(*m.square) for m in state.models if m.on_battlefield]
-    return [e.uid for e in state.models
-            if e.seat != model.seat and e.on_battlefield
-            and field.sees([here], [Square(*e.square)],
-                           [sq for sq in others if sq not in (here, Square(*e.square))])]
+    block sight, as for a ranged attack; a large model's four squares all count)."""
+    return attack_targets(state, field, uid, "ranged")
 
 
 def squares(state: State, field, uid: str, target_uid: str) -> list[Square]:
@@ -48,7 +41,7 @@ def squares(state: State, field, uid: str, target_uid: str) -> list[Square]:
 def reaches(state: State, field, uid: str, target_uid: str) -> bool:
     """"if they become engaged with the target": in contact with it after the move."""
     model, target = state.model(uid), state.model(target_uid)
-    return field.in_contact([Square(*model.square)], [Square(*target.square)])
+    return field.in_contact(model.squares, target.squares)
 
 
 def moved(state: State, uid: str, square, ap: int, purse) -> State:

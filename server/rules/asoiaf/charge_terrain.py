@@ -54,10 +54,11 @@ def options(state: State, terrains, field: Battlefield, uid: str) -> dict[int, l
     nearer the door than the start, or in contact with it (one of the squares
     from which it is interacted with: our reading of "in contact")."""
     model = state.model(uid)
-    if model.ap < CHARGE_TERRAIN_AP or movement.is_engaged(state, field, uid):
+    # a large model does not charge doors (its footprint through a door is left, asoiaf.md)
+    if model.ap < CHARGE_TERRAIN_AP or model.large or movement.is_engaged(state, field, uid):
         return {}
     here = Square(*model.square)
-    others = [Square(*m.square) for m in state.models if m.on_battlefield and m.uid != uid]
+    others = [sq for m in state.models if m.on_battlefield and m.uid != uid for sq in m.squares]
     found = {}
     for index, opening in enumerate(field.openings):
         if not _roll(terrains, opening) or not field.sees_opening([here], opening, others):
@@ -115,10 +116,10 @@ def surge_squares(state: State, field: Battlefield, uid: str, index: int) -> lis
     square of the door's side (our reading: the surge is the charge's momentum
     carrying it through)."""
     model = state.model(uid)
-    enemies = [Square(*m.square) for m in state.models
-               if m.on_battlefield and m.seat != model.seat]
-    friends = [Square(*m.square) for m in state.models
-               if m.on_battlefield and m.seat == model.seat and m.uid != uid]
+    enemies = [sq for m in state.models if m.on_battlefield and m.seat != model.seat
+               for sq in m.squares]
+    friends = [sq for m in state.models
+               if m.on_battlefield and m.seat == model.seat and m.uid != uid for sq in m.squares]
     steps = field.movement.reachable(Square(*model.square), 1, enemies, friends)
     return sorted((sq.x, sq.y) for sq in field.openings[index].side
                   if sq in steps and steps[sq] == 1)

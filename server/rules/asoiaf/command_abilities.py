@@ -23,7 +23,7 @@ from server.rules.asoiaf.cards.vocabulary import (
 )
 from server.rules.asoiaf.movement import is_engaged
 from server.rules.asoiaf.state import Condition, State
-from server.rules.board.square import Square, within_short_range
+from server.rules.board.square import within_short_range
 from server.rules.kernel import CommandSpec, Event
 
 COMMAND = "seed 004, ABILITIES (command abilities)"
@@ -74,14 +74,15 @@ def fits(state: State, field, model, other, target, pack) -> bool:
         return False
     if target.types and pack.models[other.card].type not in target.types:
         return False
-    mine, theirs = [Square(*model.square)], [Square(*other.square)]
+    mine, theirs = list(model.squares), list(other.squares)
     if target.within == "short_range" and not within_short_range(mine, theirs):
         return False
     if target.within == "contact" and not field.in_contact(mine, theirs):
         return False
     if target.within == "los":
-        blockers = [Square(*m.square) for m in state.models
-                    if m.on_battlefield and m.uid not in (model.uid, other.uid)]
+        blockers = [sq for m in state.models
+                    if m.on_battlefield and m.uid not in (model.uid, other.uid)
+                    for sq in m.squares]
         if not field.sees(mine, theirs, blockers):
             return False
     return all(_in_state(state, field, other, word) for word in target.state)

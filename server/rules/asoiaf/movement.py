@@ -1,8 +1,8 @@
 """The move action (seed 004, MOVE ACTION): up to 3 OPEN squares through free
 squares or friends, stopping on entering a square that makes the model engaged;
 an engaged model moves 1 square. Geometry is battlefield.py's; this module only
-reads the state's models onto it. Large models' footprints are not moved here
-yet (asoiaf.md, "What is left")."""
+reads the state's models onto it. A large model moves by its top-left square
+(seed 004, LARGE MODEL MOVEMENT; battlefield geometry in board/square.py)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,12 @@ MOVE_AP = 1
 
 
 def _squares(state: State, seat: str, enemies: bool) -> list[Square]:
-    return [Square(*m.square) for m in state.models
-            if m.on_battlefield and (m.seat != seat) == enemies]
+    return [sq for m in state.models if m.on_battlefield and (m.seat != seat) == enemies
+            for sq in m.squares]
+
+
+def _enemy_footprints(state: State, seat: str) -> list[tuple[Square, ...]]:
+    return [m.squares for m in state.models if m.on_battlefield and m.seat != seat]
 
 
 def is_engaged(state: State, field: Battlefield, uid: str) -> bool:
@@ -28,8 +32,7 @@ def is_engaged(state: State, field: Battlefield, uid: str) -> bool:
     model = state.model(uid)
     if not model.on_battlefield:
         return False
-    return field.engaged([Square(*model.square)],
-                         [[sq] for sq in _squares(state, model.seat, enemies=True)])
+    return field.engaged(model.squares, _enemy_footprints(state, model.seat))
 
 
 def move_destinations(state: State, field: Battlefield, uid: str) -> list[Square]:
@@ -37,7 +40,12 @@ def move_destinations(state: State, field: Battlefield, uid: str) -> list[Square
     model = state.model(uid)
     start = Square(*model.square)
     enemies = _squares(state, model.seat, enemies=True)
-    friends = [sq for sq in _squares(state, model.seat, enemies=False) if sq != start]
+    friends = [sq for sq in _squares(state, model.seat, enemies=False)
+               if sq not in model.squares]
+    if model.large:
+        # "Large models are never engaged when they execute a move action": the
+        # full 3 squares, no stop on contact; anchors of the four squares reached
+        return field.movement.large_destinations(start, MOVE_SQUARES, enemies, friends)
     budget = ENGAGED_SQUARES if is_engaged(state, field, uid) else MOVE_SQUARES
     # "If at any point during its move a model enters a square that makes it
     # engaged, it immediately stops"

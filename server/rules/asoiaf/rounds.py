@@ -5,6 +5,7 @@ events."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from server.rules.asoiaf import conditions
@@ -16,10 +17,22 @@ ACTIVATION_COPPER = 1  # "To activate a model, the player must spend [1 copper]"
 PASS_COPPER = 2        # "The player spends 2 [copper] and thus passes"
 
 
-def can_activate(state: State, seat: str) -> bool:
+# Whether a seat has a free square to place a late model on (the battlefield's
+# business: system.py passes it in; late_deployment.py)
+Room = Callable[[State, str], bool]
+
+
+def no_room(state: State, seat: str) -> bool:
+    return False
+
+
+def can_activate(state: State, seat: str, room: Room = no_room) -> bool:
     """"They must do this if they have any models left that haven't been
-    activated this round, and if they have [copper] available"."""
-    return bool(state.unactivated(seat)) and state.purses[seat].copper >= ACTIVATION_COPPER
+    activated this round, and if they have [copper] available"; in the 1st
+    round placing a model that did not fit is an activation too, if there is room."""
+    left = bool(state.unactivated(seat)) or (bool(state.waiting_to_place(seat))
+                                             and room(state, seat))
+    return left and state.purses[seat].copper >= ACTIVATION_COPPER
 
 
 def can_pass(state: State, seat: str) -> bool:
@@ -28,7 +41,7 @@ def can_pass(state: State, seat: str) -> bool:
     pass at this moment"."""
     return (state.passed != other(seat)
             and state.purses[seat].copper >= PASS_COPPER
-            and len(state.unactivated(seat)) < len(state.unactivated(other(seat))))
+            and state.left_to_activate(seat) < state.left_to_activate(other(seat)))
 
 
 def activate(state: State, uid: str) -> State:
@@ -47,14 +60,14 @@ def pass_turn(state: State, seat: str) -> State:
     return replace(state, to_act=other(seat))
 
 
-def next_turn(state: State) -> State:
+def next_turn(state: State, room: Room = no_room) -> State:
     """After an activation: the opponent's turn if they can activate; else the
     same player goes on ("Their opponent can activate all models left ... one
     after another"); if neither can, the round is over (to_act "")."""
     done = state.to_act
     state = replace(state, active_model="")
     for seat in (other(done), done):
-        if can_activate(state, seat):
+        if can_activate(state, seat, room):
             return replace(state, to_act=seat)
     return replace(state, to_act="")
 

@@ -63,7 +63,8 @@ def initial_state(setup: Mapping[str, Any]) -> State:
         checked = resolve_warband(warbands[seat], size)
         for index, picked in enumerate(checked["models"], start=1):
             card = pack.models[picked["card"]]
-            models.append(Model(f"{seat}{index}", card.name, seat, card.wounds))
+            models.append(Model(f"{seat}{index}", card.name, seat, card.wounds,
+                                large=card.large))
     gold, silver, copper = scenario.coins
     return State(scenario.id, scenario.rounds, tuple(models),
                  {seat: Purse(gold, silver, copper) for seat in SEATS},

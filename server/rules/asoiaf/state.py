@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from server.rules.board.square import Square, footprint
+
 SEATS = ("a", "b")
 
 # seed 004, ACTIVATING A MODEL: "A model that activates has 2 action points
@@ -21,6 +23,7 @@ LEAST_AP = 1
 class Phase(StrEnum):
     ROLL_OFF = "roll_off"    # seed 004: "each player rolling a [d10], rerolling ties"
     CHOICE = "choice"        # the roll-off winner's choice
+    AGENDAS = "agendas"      # each player keeps 1 of the 2 agendas drawn (hidden)
     DEPLOY = "deploy"        # heroes > champions > soldiers, alternating
     ACTIVATIONS = "activations"
     OVER = "over"
@@ -80,10 +83,20 @@ class Model:
     conditions: frozenset[Condition] = frozenset()
     removed: str = ""  # "", "killed" or "captured"
     captive: str = ""  # the uid of the enemy it captured (its capture token)
+    # seed 004: "A large model occupies a larger square of 4 mutually adjacent
+    # squares": `square` is then the top-left of its four
+    large: bool = False
 
     @property
     def on_battlefield(self) -> bool:
         return self.square is not None and not self.removed
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        """The squares the model stands on: 1, or 4 for a large model."""
+        if self.square is None:
+            return ()
+        return footprint(Square(*self.square)) if self.large else (Square(*self.square),)
 
     def with_ap(self, ap: int) -> Model:
         """The AP an activating model holds after a gain or loss: never more
@@ -111,6 +124,22 @@ class State:
     attack: PendingAttack | None = None  # the attack in progress, between its steps
     doors: tuple = ()            # (opening index, state) of each door flipped in play
     surge: tuple = ()            # squares a model that broke a door may surge into
+    # Hidden information (agendas.py, objectives.py): system.view redacts it per seat.
+    agenda_decks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> deck
+    agenda_hands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the 2 drawn
+    # seat -> its hidden agendas: the one kept, then any a plunder token drew
+    agendas: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    agendas_played: frozenset[tuple[str, str]] = frozenset()  # (seat, card) face up
+    plundered: frozenset[tuple[int, int]] = frozenset()  # plunder tokens taken
+    objectives_used: frozenset[tuple[int, int]] = frozenset()  # this activation
+    fresh: bool = False  # the active model has not acted yet (agenda_plays.py)
+    free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
+    # motivations.py: heroes whose card shows its Deceased side, and the
+    # (seat, hero uid, ability) triggers waiting for their player's use or decline
+    deceased: frozenset[str] = frozenset()
+    pending: tuple[tuple[str, str, str], ...] = ()
+    objective_cards: tuple[tuple[int, int, str], ...] = ()  # (x, y, card), face down
+    objectives_revealed: frozenset[tuple[int, int]] = frozenset()
 
     def model(self, uid: str) -> Model:
         for model in self.models:
@@ -127,13 +156,24 @@ class State:
 
     def at(self, square: tuple[int, int]) -> Model | None:
         for model in self.models:
-            if model.square == square and not model.removed:
+            if not model.removed and tuple(square) in model.squares:
                 return model
         return None
 
     def unactivated(self, seat: str) -> tuple[Model, ...]:
         return tuple(m for m in self.models_of(seat)
                      if m.on_battlefield and not m.activated)
+
+    def waiting_to_place(self, seat: str) -> tuple[Model, ...]:
+        """seed 004: models that did not fit "must be placed during the 1st
+        round" as their activation; after it they are gone (killed)."""
+        if self.round != 1 or self.phase != Phase.ACTIVATIONS:
+            return ()
+        return tuple(m for m in self.models_of(seat)
+                     if m.square is None and not m.removed and not m.activated)
+
+    def left_to_activate(self, seat: str) -> int:
+        return len(self.unactivated(seat)) + len(self.waiting_to_place(seat))
 
 
 def other(seat: str) -> str:

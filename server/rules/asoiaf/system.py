@@ -1,30 +1,43 @@
 """A Song of Ice & Fire: Tactics as a kernel RulesSystem: the one place that
-routes commands to the rule modules (setup, rounds, movement, attack, victory)
-and events back into state. Rule modules never import this file."""
+routes commands to the rule modules (setup, rounds, movement, the attack
+sequence, agendas, objectives, victory) and events back into state. The turn's
+options are turn_options.py's, the combat commands' events combat_commands.py's,
+the table view view.py's. Rule modules never import this file."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, replace
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from server.rules.asoiaf import (
+    agenda_plays,
+    agendas,
     attack_sequence,
     charge,
     charge_terrain,
     coins,
+    combat_commands,
     command_abilities,
     conditions,
+    late_deployment,
+    motivations,
     movement,
+    objective_actions,
+    objectives,
+    placement,
+    plunder,
     rounds,
+    secret_events,
     setup,
+    turn_options,
     victory,
     warband,
-    wounds_abilities,
 )
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.scenarios import Scenario, load_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other
+from server.rules.asoiaf.view import table_view
 from server.rules.asoiaf.warband import DEFAULT_PACK
 from server.rules.board.square import Square
 from server.rules.dice import Dice
@@ -43,7 +56,11 @@ from server.rules.kernel import (
 ZONES = ("gold", "silver")
 # What decide does, as a number (the hub compares it with a stored match's):
 # raise it with every deliberate change of the events a command gives.
-RULES_VERSION = 2  # 2: the attack sequence's decisions, charge, conditions
+# 2: the attack sequence's decisions, charge, conditions (asoiaf-combat); or
+# objective cards and agendas dealt, the 1st-round place, large models
+# (asoiaf-hidden). 3: both together, so a match stored under either 2 is not
+# replayed by rules that now give other events for the same commands.
+RULES_VERSION = 3
 
 
 @cache
@@ -58,6 +75,16 @@ def _pack():
 
 def _cards():
     return _pack().models
+
+
+@cache
+def _wounds():
+    return {name: card.wounds for name, card in _cards().items()}
+
+
+@cache
+def _types():
+    return {name: card.type for name, card in _cards().items()}
 
 
 def _field(state: State):
@@ -82,6 +109,12 @@ class AsoiafSystem:
     def prompt(self, state: State) -> Prompt:
         if state.phase == Phase.OVER:
             return Prompt()
+        if state.pending:  # seed 004, MOTIVATIONS CARDS: "he may spend" (at once)
+            seat, uid, name = state.pending[0]
+            return Prompt((Decision(seat, f"{state.model(uid).card}'s motivation {name}: "
+                                    "spend its coins to score?",
+                                    (CommandSpec("use_motivation"),
+                                     CommandSpec("decline_motivation"))),))
         if state.attack:
             return Prompt((attack_sequence.decision(state, _pack(), _field(state)),))
         if state.surge:
@@ -100,64 +133,29 @@ class AsoiafSystem:
                                         "zone or the 1st player.", (zone, first)),))
             return Prompt((Decision(seat, "Your opponent chose; now you decide the other.",
                                     (first,) if state.zones else (zone,)),))
+        if state.phase == Phase.AGENDAS:
+            # seed 004: "draws 2. Then they select one": offered to its seat alone
+            hand = list(state.agenda_hands[seat])
+            return Prompt((Decision(seat, "Keep one agenda; it stays hidden from your "
+                                    "opponent.", (CommandSpec("keep_agenda",
+                                                              params={"agenda": hand}),)),))
         if state.phase == Phase.DEPLOY:
-            uid = self._deploy_queue(state, seat)[0]
-            free = self._free_zone_squares(state, seat)
+            uid = self._next_to_deploy(state, seat)
+            free = self._spots(state, seat, uid)
             return Prompt((Decision(seat, f"Place {state.model(uid).card}.",
                                     (CommandSpec("deploy", args={"model": uid},
                                                  params={"square": [list(sq) for sq in free]}),)),))
-        return Prompt((Decision(seat, "Your turn.", self._turn_options(state, seat)),))
+        if state.active_model:
+            options = turn_options.active_model(state, _pack(), _field(state))
+        else:
+            options = turn_options.between_activations(state, _field(state), seat)
+        return Prompt((Decision(seat, "Your turn.", tuple(options)),))
 
-    def _turn_options(self, state: State, seat: str) -> tuple[CommandSpec, ...]:
-        if not state.active_model:
-            options = [CommandSpec("activate", params={"model": [m.uid for m in
-                                                                 state.unactivated(seat)]})]
-            if rounds.can_pass(state, seat):
-                options.append(CommandSpec("pass"))
-            return tuple(options)
-        uid = state.active_model
-        model = state.model(uid)
-        field = _field(state)
-        options = [CommandSpec("end_activation")]
-        if model.ap >= movement.MOVE_AP:
-            reach = movement.move_destinations(state, field, uid)
-            if reach:
-                options.append(CommandSpec("move", params={"square": [list(s) for s in reach]}))
-        for index, mode in enumerate(_cards()[model.card].attacks):
-            targets = self._targets(state, uid, mode.kind)
-            if targets:
-                options += attack_sequence.attack_specs(state, _pack(), field, uid, index,
-                                                        targets)
-        options += charge.specs(state, _pack(), field, uid)
-        options += charge_terrain.specs(state, _pack().terrains, field, uid)
-        options += command_abilities.specs(state, _pack(), field, uid)
-        return tuple(options)
+    def _spots(self, state: State, seat: str, uid: str) -> list[Square]:
+        return placement.spots(state, _field(state), seat, uid)
 
-    def _targets(self, state: State, uid: str, kind: str) -> list[str]:
-        """Close: "only be used against an engaged enemy" (in contact); ranged:
-        "must be unengaged and have line of sight to their target"."""
-        field = _field(state)
-        model = state.model(uid)
-        enemies = [m for m in state.models if m.seat != model.seat and m.on_battlefield]
-        others = [Square(*m.square) for m in state.models if m.on_battlefield]
-        here = [Square(*model.square)]
-        if kind == "close":
-            return [e.uid for e in enemies if field.in_contact(here, [Square(*e.square)])]
-        if movement.is_engaged(state, field, uid):
-            return []
-        return [e.uid for e in enemies
-                if field.sees(here, [Square(*e.square)],
-                              [sq for sq in others if sq not in (here[0], Square(*e.square))])]
-
-    def _deploy_queue(self, state: State, seat: str) -> tuple[str, ...]:
-        types = {name: card.type for name, card in _cards().items()}
-        return setup.deployment_queue(state, seat, types)
-
-    def _free_zone_squares(self, state: State, seat: str) -> list[Square]:
-        field = _field(state)
-        taken = {m.square for m in state.models if m.on_battlefield}
-        return sorted(sq for sq in field.deployment_squares(state.zones[seat])
-                      if field.movement.standable(sq) and tuple(sq) not in taken)
+    def _next_to_deploy(self, state: State, seat: str) -> str:
+        return placement.next_to_deploy(state, _field(state), seat, _types())
 
     # -- decide -----------------------------------------------------------------
     def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
@@ -171,11 +169,19 @@ class AsoiafSystem:
             return [Event("rolled_off", {"rolls": [list(r) for r in rolls], "winner": winner})]
         if command.type == "choose_zone":
             zones = {command.seat: args["zone"], other(command.seat): other_zone(args["zone"])}
-            return [Event("zone_chosen", {"zones": zones})]
+            return [Event("zone_chosen", {"zones": zones}),
+                    *secret_events.deal(state, _field(state), _pack(), dice)]
         if command.type == "choose_first_player":
-            return [Event("first_player_chosen", {"first_player": args["first_player"]})]
-        if command.type == "deploy":
-            return [Event("deployed", {"model": args["model"], "square": list(args["square"])})]
+            return [Event("first_player_chosen", {"first_player": args["first_player"]}),
+                    *secret_events.deal(state, _field(state), _pack(), dice)]
+        if command.type == "keep_agenda":
+            deck = agendas.reshuffle_with(state, command.seat, args["agenda"], dice)
+            return [Event("agenda_kept", {"seat": command.seat, "agenda": args["agenda"],
+                                          "deck": list(deck)},
+                          visible_to=(command.seat,), redacted={"seat": command.seat})]
+        if command.type in ("place", "deploy"):
+            return [Event({"place": "placed", "deploy": "deployed"}[command.type],
+                          {"model": args["model"], "square": list(args["square"])})]
         if command.type == "activate":
             return [Event("activated", {"model": args["model"]})]
         if command.type == "pass":
@@ -183,57 +189,27 @@ class AsoiafSystem:
         if command.type == "move":
             return [Event("moved", {"model": state.active_model, "square": list(args["square"])})]
         if command.type in ("attack", "charge"):
-            return self._attack(state, command, dice)
-        if command.type == "defend":
-            return [attack_sequence.roll_defence_event(state, _pack(), _field(state),
-                                                       args["abilities"], dice)]
-        if command.type == "wounds_ability":
-            return [wounds_abilities.event(state, _pack(), args, dice)]
-        if command.type == "decline_wounds_ability":
-            return [Event("wounds_ability_used", {"ability": ""})]
-        if command.type in ("aftermath", "decline_aftermath"):
-            return [Event("aftermath_used", {"ability": args.get("ability", "")})]
-        if command.type == "remove":
-            return [Event("removed", {"removal": args["removal"]})]
-        if command.type == "ability":
-            return [command_abilities.event(state, _pack(), args, dice)]
-        if command.type == "charge_terrain":
-            return [Event("terrain_charged", charge_terrain.roll(
-                state, _pack().terrains, _field(state), state.active_model,
-                args["opening"], args["square"], dice))]
-        if command.type in ("surge", "hold"):
-            square = list(args["square"]) if "square" in args else None
-            return [Event("surged" if state.attack else "surged_through", {"square": square})]
+            return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
+        if command.type in ("use_motivation", "decline_motivation"):
+            seat, uid, name = state.pending[0]
+            return [Event("motivation_" + ("used" if command.type == "use_motivation"
+                                           else "declined"), {"hero": uid, "ability": name})]
+        if command.type == "play_agenda":  # revealed: public
+            return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
+        if command.type == "use_objective":
+            return secret_events.objective_action(state, args["square"], _pack().objectives,
+                                                  args.get("friend", ""))
+        if command.type == "interact":
+            return secret_events.plunder(state, _field(state), args["square"])
+        if command.type in combat_commands.STEP_COMMANDS:
+            return combat_commands.step(state, _pack(), _field(state), command, dice)
         return [Event("activation_ended", {"model": state.active_model})]
-
-    def _attack(self, state: State, command: Command, dice: Dice) -> list[Event]:
-        """An attack (or a charge: its move first, then the attack if it reached
-        the target); the defence is rolled at once when the defender has no
-        choice to make (step 4)."""
-        args, uid, events = command.args, state.active_model, []
-        if command.type == "charge":
-            mode = _cards()[state.model(uid).card].attacks[args["mode"]]
-            spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements,
-                                                                    args["improvements"]))
-            events.append(Event("charged", {"model": uid, "square": list(args["square"]),
-                                            "ap": charge.CHARGE_MOVE_AP + mode.ap,
-                                            "spent": coins.as_plain(spent)}))
-            state = self.evolve(state, events[0])
-            if not charge.reaches(state, _field(state), uid, args["target"]):
-                return events
-        events.append(attack_sequence.roll_attack_event(
-            state, _pack(), _field(state), uid, args["mode"], args["target"],
-            args["improvements"], dice, charging=command.type == "charge"))
-        state = self.evolve(state, events[-1])
-        pending = state.attack
-        if pending and pending.step == "defence" and attack_sequence.defence_choices(
-                state, _pack(), _field(state), pending) == [[]]:
-            events.append(attack_sequence.roll_defence_event(state, _pack(), _field(state), [],
-                                                             dice))
-        return events
 
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
+        return agenda_plays.after_event(state, self._evolve(state, event), event.type)
+
+    def _evolve(self, state: State, event: Event) -> State:
         d = event.data
         if event.type == "conceded":
             return victory.concede(state, d["seat"])
@@ -245,39 +221,97 @@ class AsoiafSystem:
             else:
                 state = replace(state, first_player=d["first_player"])
             if state.zones and state.first_player:
-                return replace(state, phase=Phase.DEPLOY, to_act=state.first_player)
+                return replace(state, phase=Phase.AGENDAS, to_act=state.first_player)
             return replace(state, to_act=other(state.to_act))
+        if event.type == "objectives_dealt":
+            return objectives.place_cards(state, d["cards"])
+        if event.type == "agendas_drawn":
+            return replace(state, agenda_hands={**state.agenda_hands, d["seat"]: tuple(d["hand"])},
+                           agenda_decks={**state.agenda_decks, d["seat"]: tuple(d["deck"])})
+        if event.type == "agenda_kept":
+            state = agendas.keep(state, d["seat"], d["agenda"], d["deck"])
+            if d["seat"] == state.first_player:
+                return replace(state, to_act=other(d["seat"]))
+            return replace(state, phase=Phase.DEPLOY, to_act=state.first_player)
         if event.type == "deployed":
             model = state.model(d["model"])
             state = state.with_model(replace(model, square=tuple(d["square"])))
+            state = objectives.reveal_under(state, state.model(d["model"]).squares)
             return self._after_deploy(state)
         if event.type == "activated":
-            state = rounds.activate(state, d["model"])
-            return state
+            state = replace(rounds.activate(state, d["model"]), fresh=True)
+            return agendas.spent_last_copper(state, state.to_act, _pack().agendas)
+        if event.type == "placed":
+            state = late_deployment.place(state, d["model"], tuple(d["square"]))
+            state = objectives.reveal_under(state, state.model(d["model"]).squares)
+            state = agendas.spent_last_copper(state, state.to_act, _pack().agendas)
+            return self._after_activation(rounds.next_turn(state, self._room))
         if event.type == "passed":
             # the opponent "must activate one of their models"; one who can't
             # (out of copper) hands the turn back, as after an activation
             passed = rounds.pass_turn(state, d["seat"])
-            return self._after_activation(rounds.next_turn(replace(passed, to_act=d["seat"])))
+            passed = agendas.spent_last_copper(passed, d["seat"], _pack().agendas)
+            return self._after_activation(rounds.next_turn(replace(passed, to_act=d["seat"]),
+                                                           self._room))
         if event.type == "moved":
-            return movement.move(state, d["model"], Square(*d["square"]))
+            state = movement.move(state, d["model"], Square(*d["square"]))
+            return objectives.reveal_under(state, state.model(d["model"]).squares)
         if event.type == "charged":
             seat = state.model(d["model"]).seat
             purse = coins.pay(state.purses[seat], coins.Coins(**d["spent"]))
-            return charge.moved(state, d["model"], d["square"], d["ap"], purse)
-        if event.type in SEQUENCE_EVENTS:
-            return self._after_attack(SEQUENCE_EVENTS[event.type](state, _pack(),
-                                                                  _field(state), d))
+            state = charge.moved(state, d["model"], d["square"], d["ap"], purse)
+            state = objectives.reveal_under(state, state.model(d["model"]).squares)
+            return agendas.spent_last_copper(state, seat, _pack().agendas)
+        if event.type in combat_commands.SEQUENCE_EVENTS:
+            attacker = state.attack.attacker if state.attack else d.get("attacker", "")
+            state = combat_commands.SEQUENCE_EVENTS[event.type](state, _pack(), _field(state), d)
+            if event.type == "surged":  # the square surged into may hold an objective
+                state = objectives.reveal_under(state, state.model(attacker).squares)
+            return self._after_attack(self._copper_spent(state))
+        return self._evolve_actions(state, event)
+
+    def _evolve_actions(self, state: State, event: Event) -> State:
+        """Motivations, agendas, objective actions, plunder, abilities, charge
+        terrain and the end of an activation."""
+        d = event.data
+        if event.type in ("motivation_used", "motivation_declined"):
+            state = motivations.resolve(state, event.type == "motivation_used", _cards(),
+                                        _pack().motivations)
+            return self._copper_spent(state)
+        if event.type == "agenda_played":
+            return agenda_plays.play(state, d["seat"], d["agenda"], _pack().agendas)
+        if event.type == "objective_used":
+            state = objective_actions.use(state, d["model"], tuple(d["square"]),
+                                          _pack().objectives, _wounds(), d.get("friend", ""))
+            seat = state.model(d["model"]).seat  # (Maester's Ravens costs copper)
+            return agendas.spent_last_copper(state, seat, _pack().agendas)
+        if event.type == "plundered":
+            kinds = _field(state).plunder
+            state = plunder.take(state, d["model"], tuple(d["square"]), kinds)
+            return motivations.after_plunder(state, state.model(d["model"]).seat, _cards(),
+                                             _pack().motivations)
+        if event.type == "agenda_drawn":
+            return agendas.add_drawn(state, d["seat"], d["agenda"])
         if event.type == "ability_used":
-            return command_abilities.used(state, _pack(), d)
+            return self._copper_spent(command_abilities.used(state, _pack(), d))
         if event.type == "terrain_charged":
-            return charge_terrain.charged(state, _field(state), d)
+            state = charge_terrain.charged(state, _field(state), d)
+            return objectives.reveal_under(state, state.model(d["model"]).squares)
         if event.type == "surged_through":
-            return charge_terrain.surged(state, d["square"])
+            state = charge_terrain.surged(state, d["square"])
+            return objectives.reveal_under(state, state.model(state.active_model).squares)
         if event.type == "activation_ended":
             state = state.with_model(conditions.after_activation(state.model(d["model"])))
-            return self._after_activation(rounds.next_turn(state))
+            state = replace(state, objectives_used=frozenset(), fresh=False, free_action="")
+            return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
+
+    def _copper_spent(self, state: State) -> State:
+        """Thrifty Purse (agendas.spent_last_copper) for both seats: coins are
+        spent in the attack sequence by either player."""
+        for seat in SEATS:
+            state = agendas.spent_last_copper(state, seat, _pack().agendas)
+        return state
 
     def _after_attack(self, state: State) -> State:
         """Once the attack is over: a wipe-out ends the game; an active model
@@ -291,23 +325,29 @@ class AsoiafSystem:
         if state.attack:
             return state
         if state.model(state.active_model).removed:
-            return self._after_activation(rounds.next_turn(state))
+            return self._after_activation(rounds.next_turn(state, self._room))
         return state
 
     def _after_deploy(self, state: State) -> State:
         seat = state.to_act
-        if self._deploy_queue(state, seat) and self._free_zone_squares(state, seat):
+        if self._next_to_deploy(state, seat):
             return state
         second = other(state.first_player)
-        if seat != second and self._deploy_queue(state, second) \
-                and self._free_zone_squares(state, second):
+        if seat != second and self._next_to_deploy(state, second):
             return replace(state, to_act=second)
         return replace(state, phase=Phase.ACTIVATIONS, to_act=state.first_player)
 
     def _after_activation(self, state: State) -> State:
         if state.to_act or state.phase == Phase.OVER:
             return state
-        gained = victory.end_phase_vp(state, _scenario(state.scenario).victory)
+        state = self._check_wipe_out(late_deployment.kill_unplaced(state))
+        if state.phase == Phase.OVER:
+            return state
+        # objectives, most copper, most captives; in the last round the agendas
+        gained = victory.end_phase_gains(state, _scenario(state.scenario), _pack().agendas,
+                                         _types())
+        if state.round >= state.rounds:  # the agendas are scored, then shown
+            state = agendas.reveal_all(state)
         state = rounds.end_phase(state, gained)
         if state.phase != Phase.OVER and not rounds.can_activate(state, state.to_act):
             state = rounds.next_turn(replace(state, to_act=other(state.to_act)))
@@ -315,6 +355,9 @@ class AsoiafSystem:
             if not state.to_act:
                 return replace(state, phase=Phase.OVER)
         return state
+
+    def _room(self, state: State, seat: str) -> bool:
+        return any(self._spots(state, seat, m.uid) for m in state.waiting_to_place(seat))
 
     def _check_wipe_out(self, state: State) -> State:
         loser = victory.wiped_out(state)
@@ -327,24 +370,7 @@ class AsoiafSystem:
 
     # -- the rest of the face -----------------------------------------------------
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """Everything on the table is public; agendas and objective cards are not
-        dealt yet. Ability cards are listed, inert (asoiaf.md, "What is left")."""
-        return {"scenario": state.scenario, "round": state.round, "rounds": state.rounds,
-                "phase": state.phase.value, "to_act": state.to_act,
-                "first_player": state.first_player, "active_model": state.active_model,
-                "vp": dict(state.vp), "zones": dict(state.zones),
-                "attack": asdict(state.attack) if state.attack else None,
-                "doors": [list(door) for door in state.doors],
-                "coins": {s: {"gold": p.gold, "silver": p.silver, "copper": p.copper}
-                          for s, p in state.purses.items()},
-                "models": [{"uid": m.uid, "card": m.card, "seat": m.seat,
-                            "square": list(m.square) if m.square else None,
-                            "wounds_left": m.wounds_left, "ap": m.ap,
-                            "activated": m.activated, "removed": m.removed,
-                            "captive": m.captive,
-                            "conditions": sorted(c.value for c in m.conditions),
-                            "abilities": list(_cards()[m.card].abilities)}
-                           for m in state.models]}
+        return table_view(state, viewer, _cards())
 
     def is_over(self, state: State) -> bool:
         return state.phase == Phase.OVER
@@ -362,17 +388,6 @@ class AsoiafSystem:
     def check_list(self, list_, options) -> dict[str, Any]:
         """The lobby's `check_list` request: every violation with its reason."""
         return warband.check_list(list_, options)
-
-
-SEQUENCE_EVENTS = {
-    "attack_rolled": attack_sequence.attack_rolled,
-    "defended": attack_sequence.defended,
-    "wounds_ability_used": attack_sequence.wounds_ability_used,
-    "aftermath_used": attack_sequence.use_aftermath,
-    "removed": lambda state, pack, field, d: attack_sequence.remove(state, pack, field,
-                                                                    d["removal"]),
-    "surged": lambda state, pack, field, d: attack_sequence.surged(state, d),
-}
 
 
 def other_zone(zone: str) -> str:

@@ -1,13 +1,16 @@
-"""Victory points and the result (seed 004, THE END PHASE and PLAYING THE GAME).
-Objective control and agendas are not scored yet (asoiaf.md, "What is left")."""
+"""Victory points and the result (seed 004, THE END PHASE and PLAYING THE GAME):
+the end phase's VP (objectives, most copper, most captives, the last round's agendas), wipe-out,
+concession and the winner."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
+from server.rules.asoiaf import agendas, objectives
 from server.rules.asoiaf.capture import most_captives
 from server.rules.asoiaf.rounds import most_copper
-from server.rules.asoiaf.scenarios import Victory
+from server.rules.asoiaf.scenarios import Scenario, Victory
 from server.rules.asoiaf.state import SEATS, Phase, State
 from server.rules.kernel import Result
 
@@ -21,6 +24,22 @@ def end_phase_vp(state: State, victory: Victory) -> dict[str, int]:
     if captor:
         gained[captor] = gained.get(captor, 0) + victory.most_captives
     return gained
+
+
+def end_phase_gains(state: State, scenario: Scenario, agenda_cards: Mapping,
+                    types: Mapping[str, str]) -> dict[str, int]:
+    """THE END PHASE: "Each model that controls an objective scores 1 VP ... The
+    player holding the most [copper] scores 1 VP"; in the last round, the agendas
+    ("In the end phase of the last round of the battle")."""
+    spots = frozenset(tuple(sq) for sq in scenario.battlefield.objectives)
+    parts = [end_phase_vp(state, scenario.victory),
+             objectives.end_phase_vp(state, spots, scenario.victory.objective)]
+    if state.round >= state.rounds:
+        zones = {colour: frozenset(tuple(sq) for sq in
+                                   scenario.battlefield.deployment_squares(colour))
+                 for colour in ("gold", "silver")}
+        parts.append(agendas.score_last_round(state, agenda_cards, types, spots, zones))
+    return {seat: sum(p.get(seat, 0) for p in parts) for seat in SEATS}
 
 
 def wiped_out(state: State) -> str:

@@ -1,0 +1,89 @@
+"""The combat commands turned into events (seed 004, ATTACK SEQUENCE, CHARGE
+ACTION, CHARGE TERRAIN ACTION, ABILITIES): the attack or charge with the dice
+it rolls at once, then each later step's decision; and the attack sequence's
+events mapped to the functions that apply them. Rule module: system.py routes
+here with its pack, battlefield and evolve; this module never imports it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from server.rules.asoiaf import (
+    attack_sequence,
+    charge,
+    charge_terrain,
+    coins,
+    command_abilities,
+    wounds_abilities,
+)
+from server.rules.asoiaf.state import State
+from server.rules.dice import Dice
+from server.rules.kernel import Command, Event
+
+# the commands decide() answers here
+STEP_COMMANDS = frozenset({"defend", "wounds_ability", "decline_wounds_ability", "aftermath",
+                           "decline_aftermath", "remove", "ability", "charge_terrain",
+                           "surge", "hold"})
+
+
+def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Command,
+           dice: Dice) -> list[Event]:
+    """An attack (or a charge: its move first, then the attack if it reached
+    the target); the defence is rolled at once when the defender has no
+    choice to make (step 4). `field_of(state)` is the battlefield as it stands."""
+    args, uid, events = command.args, state.active_model, []
+    if command.type == "charge":
+        mode = pack.models[state.model(uid).card].attacks[args["mode"]]
+        spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements,
+                                                                args["improvements"]))
+        events.append(Event("charged", {"model": uid, "square": list(args["square"]),
+                                        "ap": charge.CHARGE_MOVE_AP + mode.ap,
+                                        "spent": coins.as_plain(spent)}))
+        state = evolve(state, events[0])
+        if not charge.reaches(state, field_of(state), uid, args["target"]):
+            return events
+    events.append(attack_sequence.roll_attack_event(
+        state, pack, field_of(state), uid, args["mode"], args["target"],
+        args["improvements"], dice, charging=command.type == "charge"))
+    state = evolve(state, events[-1])
+    pending = state.attack
+    if pending and pending.step == "defence" and attack_sequence.defence_choices(
+            state, pack, field_of(state), pending) == [[]]:
+        events.append(attack_sequence.roll_defence_event(state, pack, field_of(state), [],
+                                                         dice))
+    return events
+
+
+def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]:
+    """The attack sequence's later steps, command abilities and charge terrain
+    (with the surge each may offer)."""
+    args = command.args
+    if command.type == "defend":
+        return [attack_sequence.roll_defence_event(state, pack, field, args["abilities"], dice)]
+    if command.type == "wounds_ability":
+        return [wounds_abilities.event(state, pack, args, dice)]
+    if command.type == "decline_wounds_ability":
+        return [Event("wounds_ability_used", {"ability": ""})]
+    if command.type in ("aftermath", "decline_aftermath"):
+        return [Event("aftermath_used", {"ability": args.get("ability", "")})]
+    if command.type == "remove":
+        return [Event("removed", {"removal": args["removal"]})]
+    if command.type == "ability":
+        return [command_abilities.event(state, pack, args, dice)]
+    if command.type == "charge_terrain":
+        return [Event("terrain_charged", charge_terrain.roll(
+            state, pack.terrains, field, state.active_model, args["opening"],
+            args["square"], dice))]
+    square = list(args["square"]) if "square" in args else None  # surge or hold
+    return [Event("surged" if state.attack else "surged_through", {"square": square})]
+
+
+SEQUENCE_EVENTS = {
+    "attack_rolled": attack_sequence.attack_rolled,
+    "defended": attack_sequence.defended,
+    "wounds_ability_used": attack_sequence.wounds_ability_used,
+    "aftermath_used": attack_sequence.use_aftermath,
+    "removed": lambda state, pack, field, d: attack_sequence.remove(state, pack, field,
+                                                                    d["removal"]),
+    "surged": lambda state, pack, field, d: attack_sequence.surged(state, d),
+}

@@ -1,0 +1,59 @@
+"""The events that carry hidden information (seed 004, PLAYING THE GAME,
+AGENDA CARDS, PLUNDER TOKENS): each secret goes in `data` with `visible_to` the
+seats allowed to see it, and a `redacted` public part for everyone else (the
+kernel's Event.for_viewer). Rule module: never imports system.py."""
+
+from __future__ import annotations
+
+from server.rules.asoiaf import agendas, objective_actions, objectives
+from server.rules.asoiaf.battlefield import Battlefield
+from server.rules.asoiaf.state import SEATS, State
+from server.rules.board.square import Square
+from server.rules.dice import Dice
+from server.rules.kernel import Event
+
+
+def deal(state: State, field: Battlefield, pack, dice: Dice) -> list[Event]:
+    """Once both roll-off choices are made: objective cards face down (seen by
+    nobody), then each player's 2 agendas drawn (seen by that player alone)."""
+    if not (state.zones or state.first_player):
+        return []  # the first of the two choices
+    spots = [tuple(sq) for sq in field.objectives]
+    dealt = objectives.deal(spots, pack.objectives, dice)
+    events = [Event("objectives_dealt", {"cards": dealt}, visible_to=(),
+                    redacted={"objectives": [list(sq) for sq in spots]})] if dealt else []
+    for seat in SEATS:
+        hand, deck = agendas.draw(pack.agendas, dice)
+        events.append(Event("agendas_drawn", {"seat": seat, "hand": list(hand),
+                                              "deck": list(deck)},
+                            visible_to=(seat,), redacted={"seat": seat}))
+    return events
+
+
+def objective_action(state: State, square: list, objective_cards,
+                     friend: str = "") -> list[Event]:
+    """The active model uses the action of the objective card it stands on; the
+    agenda cards it draws (Maester's Ravens) go in events only its seat sees."""
+    seat = state.model(state.active_model).seat
+    card = objectives.card_at(state, square)
+    events = [Event("objective_used", {"model": state.active_model, "square": list(square),
+                                       "card": card, "friend": friend})]
+    drawn = state.agenda_decks.get(seat, ())[:objective_actions.draws(state, square,
+                                                                      objective_cards)]
+    events.extend(Event("agenda_drawn", {"seat": seat, "agenda": name},
+                        visible_to=(seat,), redacted={"seat": seat}) for name in drawn)
+    return events
+
+
+def plunder(state: State, field: Battlefield, square: list) -> list[Event]:
+    """The active model takes a plunder token; an agenda token's card is drawn
+    in an event only its seat sees."""
+    kind = field.plunder[Square(*square)]
+    seat = state.model(state.active_model).seat
+    events = [Event("plundered", {"model": state.active_model, "square": list(square),
+                                  "kind": kind})]
+    card = agendas.draw_one(state, seat) if kind == "agenda" else ""
+    if card:  # "draw 1 agenda card ... from your remaining cards"
+        events.append(Event("agenda_drawn", {"seat": seat, "agenda": card},
+                            visible_to=(seat,), redacted={"seat": seat}))
+    return events

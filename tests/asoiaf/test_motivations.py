@@ -1,0 +1,117 @@
+"""Motivations (seed 004, MOTIVATIONS CARDS): Alive and Deceased sides, "may
+spend" triggers offered to their player, VP scored at once. Dice scripted."""
+
+from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.system import SYSTEM
+from server.rules.dice import ScriptedDice
+from server.rules.kernel import Command
+from tests.asoiaf.attacking import attack
+
+KILL = (9, 9, 9, 1, 1, 1)  # Robert's Warhammer: 3 hits, 3 failed defences
+
+
+def duel(target, wounds, gold=(2, 2)):
+    large = target.endswith("(mounted)")  # on (2, 3)-(3, 4); infantry on (3, 4)
+    models = (Model("a1", "Robert Baratheon", "a", 4, square=(4, 5), ap=2, activated=True),
+              Model("b1", target, "b", wounds, square=(2, 3) if large else (3, 4), large=large),
+              Model("b2", "Targaryen Honor Guard", "b", 2, square=(12, 12)))
+    return State("learn_to_play", 4, models,
+                 {"a": Purse(gold[0], 4, 10), "b": Purse(gold[1], 4, 10)}, {"a": 12, "b": 12},
+                 phase=Phase.ACTIVATIONS, to_act="a", first_player="a", active_model="a1",
+                 zones={"a": "gold", "b": "silver"})
+
+
+def send(state, seat, type_, args=None, dice=()):
+    for event in SYSTEM.decide(state, Command(seat, type_, args or {}), ScriptedDice(*dice)):
+        state = SYSTEM.evolve(state, event)
+    return state
+
+
+def test_robert_may_spend_2_gold_to_score_3_vp_when_he_kills_an_enemy_hero():
+    """seed 004, MOTIVATIONS CARDS: "When he kills an enemy hero, he may spend 2
+    [gold] to score 3 VP"; "VP gained through motivations are scored immediately"."""
+    state = attack(duel("Rhaegar Targaryen (mounted)", 1, gold=(2, 0)), "b1", KILL)
+    assert state.model("b1").removed == "killed"
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "a" and "Slayer of Heroes" in decision.text
+    assert [o.type for o in decision.options] == ["use_motivation", "decline_motivation"]
+    state = send(state, "a", "use_motivation")
+    assert state.vp["a"] == 3 and state.purses["a"].gold == 0
+    assert not state.pending and SYSTEM.prompt(state).decisions[0].text == "Your turn."
+
+
+def test_a_declined_motivation_spends_and_scores_nothing():
+    """seed 004, MOTIVATIONS CARDS: "he may spend" — a choice."""
+    state = attack(duel("Rhaegar Targaryen (mounted)", 1, gold=(2, 0)), "b1", KILL)
+    state = send(state, "a", "decline_motivation")
+    assert state.vp["a"] == 0 and state.purses["a"].gold == 2 and not state.pending
+
+
+def test_a_killed_hero_flips_to_its_deceased_side_which_scores_for_its_player():
+    """seed 004, MOTIVATIONS CARDS: "Right before a hero would be killed, flip their
+    motivation card to the "Deceased" side. This side is used immediately and allows
+    the controlling player to score VP even if the hero was removed from play"."""
+    state = attack(duel("Rhaegar Targaryen (mounted)", 1), "b1", KILL)
+    assert state.deceased == {"b1"}
+    state = send(state, "a", "decline_motivation")
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "b" and "Rubies in the Trident" in decision.text
+    state = send(state, "b", "use_motivation")
+    assert state.vp == {"a": 0, "b": 1} and state.purses["b"].gold == 1
+
+
+def test_a_trigger_needs_its_coins_and_its_target_type():
+    """seed 004, MOTIVATIONS CARDS: "When all conditions to score motivations are met
+    and the [coin] is spent"; Robert's: "When he kills an enemy champion ... When he
+    kills an enemy hero": a soldier killed triggers nothing; without gold, neither."""
+    state = attack(duel("Targaryen Honor Guard", 1), "b1", KILL)
+    assert state.model("b1").removed == "killed" and not state.pending
+    state = attack(duel("Rhaegar Targaryen (mounted)", 1, gold=(0, 0)), "b1", KILL)
+    assert not state.pending
+
+
+def test_a_captured_hero_keeps_its_alive_side():
+    """seed 004, MOTIVATIONS CARDS: the Deceased side is for a hero "killed"; a
+    captured hero is not (CAPTURED: "The captured model remains alive")."""
+    state = attack(duel("Rhaegar Targaryen", 1), "b1", KILL, removal="captured")
+    assert state.model("b1").removed == "captured"
+    assert not state.deceased and not state.pending
+
+
+def test_olenna_may_spend_a_gold_when_a_friend_takes_a_plunder_token():
+    """seed 004, PLUNDER TOKENS: "Many abilities and motivations allow you to score
+    more VP when interacting with plunder tokens"; Olenna's (ours): "When a friendly
+    model interacts with a plunder token, spend 1 gold to score 1 VP"."""
+    models = (Model("a1", "Targaryen Honor Guard", "a", 2, square=(3, 6), ap=2,
+                    activated=True),
+              Model("a2", "Olenna Tyrell", "a", 2, square=(0, 0)),
+              Model("b1", "Baratheon Warden", "b", 2, square=(12, 12)))
+    state = State("learn_to_play", 4, models, {"a": Purse(2, 4, 10), "b": Purse(2, 4, 10)},
+                  {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a", first_player="a",
+                  active_model="a1", zones={"a": "gold", "b": "silver"})
+    state = send(state, "a", "interact", {"square": [3, 7]})
+    assert state.pending == (("a", "a2", "Spoils of War"),)
+    state = send(state, "a", "use_motivation")
+    assert state.vp["a"] == 2 + 1 and state.purses["a"].gold == 1
+
+
+def test_an_attacking_hero_killed_by_a_riposte_flips_to_its_deceased_side():
+    """seed 004, MOTIVATIONS CARDS: "Right before a hero would be killed, flip"; ATTACK
+    SEQUENCE step 8 (the defender's aftermath, Expert Riposte: "the attacker suffers
+    1 wound") and MODELS ("at the end of the current action ... is killed"): Robert's
+    Deceased side, A Legend Remembered, is offered to his player."""
+    models = (Model("a1", "Robert Baratheon", "a", 1, square=(3, 11), ap=2, activated=True),
+              Model("b1", "Lannister Guardsman", "b", 2, square=(4, 11)),
+              Model("b2", "Lannister Guardsman", "b", 2, square=(12, 0)),
+              Model("a2", "Stark Sellsword", "a", 2, square=(0, 0)))
+    state = State("learn_to_play", 4, models, {"a": Purse(2, 4, 10), "b": Purse(2, 4, 10)},
+                  {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a", first_player="a",
+                  active_model="a1", zones={"a": "gold", "b": "silver"})
+    state = send(state, "a", "attack", {"mode": 0, "target": "b1", "improvements": []},
+                 (9, 1, 1, 1))  # 1 hit, 1 failed defence
+    assert state.model("b1").wounds_left == 1 and state.attack.step == "defender_aftermath"
+    state = send(state, "b", "aftermath", {"ability": "Expert Riposte"})
+    assert state.model("a1").removed == "killed" and state.deceased == {"a1"}
+    assert state.pending == (("a", "a1", "A Legend Remembered"),)
+    state = send(state, "a", "use_motivation")
+    assert state.vp["a"] == 1 and state.purses["a"].gold == 1 and state.to_act == "b"
