@@ -158,10 +158,10 @@ class WarbandServer:
             await self.hub.stop()  # (what was acknowledged is stored; leases released)
         if self.hub is not None and self.hub.forwarder is not None:
             await self.hub.forwarder.stop()
-        if cluster and self.server is not None:
-            for connection in list(self.server.connections):
-                with contextlib.suppress(Exception):
-                    await connection.close(1012, "service restart: reconnect")
+        if cluster and self.server is not None:  # (all at once: each may wait for its
+            await asyncio.gather(*(                # client's closing handshake)
+                connection.close(1012, "service restart: reconnect")
+                for connection in list(self.server.connections)), return_exceptions=True)
             await self.server.wait_closed()
         if self.nats is not None:
             with contextlib.suppress(Exception):

@@ -90,6 +90,7 @@ class MatchActor(Fanout, Timekeeping, Takebacks):
             if self.spectator_delay else None
         self.delayed_views = deque() if self.spectator_delay else None
         self.mailbox: deque[Work] = deque()  # (lighter than an asyncio.Queue per match)
+        self._handling: Work | None = None  # the work being done now
         self._wakeup: asyncio.Future | None = None
         self.closed = False
         self.moved = False  # another node runs the match now (server.matches.owning)
@@ -110,10 +111,18 @@ class MatchActor(Fanout, Timekeeping, Takebacks):
         self.task = asyncio.create_task(self._run(), name=f"match-{self.match_id}")
 
     async def stop(self) -> None:
+        self.moved = True  # (stopped: what still comes is told to retry, not queued)
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
+        # Whoever still waits for an answer is told to retry (the match goes on after a
+        # restart, or on another node): a request left waiting would hold its
+        # connection open, and a graceful stop waits for every connection to close.
+        for work in [self._handling, *self.mailbox]:
+            if work is not None:
+                _settle(work.future, error=ProtocolError("match_moved"))
+        self.mailbox.clear()
         for task in list(self._background):
             with contextlib.suppress(Exception):
                 await task
@@ -188,7 +197,9 @@ class MatchActor(Fanout, Timekeeping, Takebacks):
             while not self.mailbox:
                 self._wakeup = asyncio.get_running_loop().create_future()
                 await self._wakeup
-            await self._handle(self.mailbox.popleft())
+            self._handling = self.mailbox.popleft()
+            await self._handle(self._handling)
+            self._handling = None
             if self.moved and not self.mailbox:  # (every request left was refused)
                 self.closed = True
                 await self._close()

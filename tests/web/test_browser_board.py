@@ -110,7 +110,9 @@ SETUP_JS = """async (frames) => {
     conn: {
       subscribe: async (id, options) => { push = options.onPush;
         return {status: 'active', seat: 'a', players: {a: 'Ann', b: 'House bot'}}; },
-      request: async () => ({}), unsubscribe: () => {},
+      request: async (type) => (type === 'chat_history'
+        ? {messages: [], muted: [], can_write: true} : {}),
+      unsubscribe: () => {}, chats: new Map(),
     },
   };
   window.testScreen?.hide();

@@ -87,7 +87,7 @@ def test_rematch_with_one_click_each_and_the_seats_swapped(browser, server):
         assert ann.locator(".match-id").inner_text() != match_id
         assert "You are Bob" in bob.locator(".match-info").inner_text()
         assert ann.evaluate("() => window.warband.screen.seat") == "b"  # seats swapped
-        assert ann.locator(".offer-bar").is_hidden()
+        assert ann.locator(".rematch-bar").is_hidden()
         assert errors == []
     finally:
         ann.context.close()

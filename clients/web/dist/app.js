@@ -43,7 +43,7 @@
     constructor(app2) {
       this.app = app2;
       this.bar = document.createElement("div");
-      this.bar.className = "offer-bar";
+      this.bar.className = "rematch-bar offer-bar";
       this.bar.hidden = true;
       document.querySelector("header")?.after(this.bar);
       this.offer = null;

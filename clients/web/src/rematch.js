@@ -9,7 +9,7 @@ export class RematchOffers {
   constructor(app) {
     this.app = app;
     this.bar = document.createElement("div");
-    this.bar.className = "offer-bar";
+    this.bar.className = "rematch-bar offer-bar";
     this.bar.hidden = true;
     document.querySelector("header")?.after(this.bar);
     this.offer = null;
