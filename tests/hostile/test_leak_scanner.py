@@ -46,8 +46,10 @@ async def test_the_scanner_catches_a_seat_frame_shown_to_another(server):
     ann, bob = played.parties["ann"], played.parties["bob"]
     private = next(r for r in ann.frames if r.frame.get("type") == "prompt"
                    and r.frame.get("decision") is not None)
+    # (Ann's own submission, in full: Bob's, which she sees redacted, may come first)
     submitted = next(r for r in ann.frames if r.frame.get("type") == "event"
-                     and (r.frame["event"] or {}).get("type") == "list_submitted")
+                     and (r.frame["event"] or {}).get("type") == "list_submitted"
+                     and "salt" in repr(r.frame["event"].get("data")))
     bob.frames += [type(private)(private.frame, bob.frames[-1].identity),
                    type(submitted)(submitted.frame, bob.frames[-1].identity)]
     found = {leak.what.split(" (")[0] for leak in scan(played, replay)}
