@@ -372,6 +372,12 @@ class AsoiafSystem:
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return table_view(state, viewer, _cards())
 
+    def odds(self, state: State, command: Command) -> dict[str, Any]:
+        """Exact hits and wounds of an offered attack or charge (odds.py)."""
+        from server.rules.asoiaf.odds import attack_odds
+
+        return attack_odds(state, _pack(), _field(state), self.prompt(state), command)
+
     def is_over(self, state: State) -> bool:
         return state.phase == Phase.OVER
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
+from server.rules.asoiaf.field_view import field_view
 from server.rules.asoiaf.state import SEATS, State
 from server.rules.kernel import Viewer
 
@@ -18,7 +19,9 @@ def table_view(state: State, viewer: Viewer, cards: Mapping) -> dict[str, Any]:
     """The table, with a seat's agenda (and the 2 it drew) shown only to that
     seat until revealed, an objective card to nobody until a model stands on
     it. Each model's ability cards are listed (those the engine applies: asoiaf.md)."""
-    return {**secrets(state, viewer),
+    return {**secrets(state, viewer), "system": "asoiaf",
+            # the map as drawn, doors in their state now (the web client's board)
+            "battlefield": field_view(state.scenario, state.doors),
             "scenario": state.scenario, "round": state.round, "rounds": state.rounds,
             "phase": state.phase.value, "to_act": state.to_act,
             "first_player": state.first_player, "active_model": state.active_model,

@@ -1,0 +1,119 @@
+"""Exact odds of an attack (seed 004, ATTACK SEQUENCE steps 3-6) for the web
+client's hover: the distribution of hits and of wounds after the defence roll,
+for each set of coin improvements the attacker may buy.
+
+Pure arithmetic over the d10 faces with the engine's own per-die rules
+(attack.hits, attack.blocks, conditions.results): each die is independent, so
+the distributions are convolutions, exact as fractions. The defender is taken to
+spend no coins on defence abilities (their choice comes later, at step 4); the
+passive modifiers and shaken tokens in play now count. Rule module: reads
+state.py and the rule modules, never imports system.py."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from server.rules.asoiaf import attack, attack_sequence, coins, conditions, passives
+from server.rules.asoiaf.state import Condition, State
+from server.rules.kernel import Command, Prompt, RulesError
+
+FACES = range(1, attack.D10 + 1)
+
+
+def die_hits(value: int, shaken: bool, modifier: int) -> Counter:
+    """How many of the 10 faces of one attack die give 0, 1 or 2 hits."""
+    return Counter(attack.hits((f,), conditions.results((f,), shaken, modifier), value)
+                   for f in FACES)
+
+
+def die_blocks(value: int, shaken: bool, modifier: int) -> int:
+    """How many of the 10 faces of one defence die block a hit."""
+    return sum(attack.blocks((f,), conditions.results((f,), shaken, modifier), value, 1)
+               for f in FACES)
+
+
+def convolve(first: dict, second: dict) -> dict:
+    out: dict = {}
+    for a, pa in first.items():
+        for b, pb in second.items():
+            out[a + b] = out.get(a + b, 0) + pa * pb
+    return out
+
+
+def hits_distribution(dice: int, value: int, shaken: bool = False,
+                      modifier: int = 0) -> dict[int, Fraction]:
+    """P(total hits = h) for `dice` attack dice against the attack `value`."""
+    one = {h: Fraction(n, attack.D10) for h, n in die_hits(value, shaken, modifier).items()}
+    total = {0: Fraction(1)}
+    for _ in range(dice):
+        total = convolve(total, one)
+    return total
+
+
+def wounds_distribution(hits: dict[int, Fraction], defence: int, shaken: bool = False,
+                        modifier: int = 0, extra_dice: int = 0) -> dict[int, Fraction]:
+    """P(wounds = w): each hit gives a defence die (plus `extra_dice`), each
+    success blocks one hit, never more blocks than hits; the rest are wounds."""
+    p = Fraction(die_blocks(defence, shaken, modifier), attack.D10)
+    out: dict[int, Fraction] = {}
+    for h, ph in hits.items():
+        rolled = h + extra_dice if h else 0  # no hits: no defence roll
+        successes = {0: Fraction(1)}
+        for _ in range(rolled):
+            successes = convolve(successes, {0: 1 - p, 1: p})
+        for s, ps in successes.items():
+            w = h - min(h, s)
+            out[w] = out.get(w, 0) + ph * ps
+    return out
+
+
+def _plain(dist: dict[int, Fraction]) -> list[list]:
+    """[[value, probability, "exact fraction"], ...] by value, zeros left out."""
+    return [[k, float(p), f"{p.numerator}/{p.denominator}"]
+            for k, p in sorted(dist.items()) if p]
+
+
+def _spec_for(prompt: Prompt, command: Command):
+    decision = next((d for d in prompt.decisions if d.seat == command.seat), None)
+    for spec in decision.options if decision else ():
+        if spec.type == command.type and spec.args.get("mode") == command.args.get("mode") \
+                and command.args.get("target") in spec.params.get("target", ()):
+            return spec
+    raise RulesError("no_odds", "Odds are shown for an attack or a charge you can make "
+                     "now: choose one of its targets.", attack_sequence.SEQUENCE)
+
+
+def attack_odds(state: State, pack, field, prompt: Prompt, command: Command) -> dict:
+    """For an offered attack (or charge) on `command.args["target"]` with mode
+    `command.args["mode"]`: per improvement set offered, its cost, dice and the
+    hits and wounds distributions. Only the chosen set when the args name one."""
+    spec = _spec_for(prompt, command)
+    attacker = state.model(state.active_model)
+    target = state.model(command.args["target"])
+    mode = pack.models[attacker.card].attacks[command.args["mode"]]
+    defender_card = pack.models[target.card]
+    chosen = command.args.get("improvements")
+    offered = [list(c) for c in spec.params.get("improvements", [[]])]
+    sets = [list(chosen)] if chosen is not None and list(chosen) in offered else offered
+    attack_modifier = passives.roll_modifier(state, pack, field, attacker.uid, "attack")
+    defence_modifier = passives.roll_modifier(state, pack, field, target.uid, "defence")
+    # a charge moves first: a shaken token stays until the attack's roll
+    shaken = Condition.SHAKEN in attacker.conditions
+    target_shaken = Condition.SHAKEN in target.conditions
+    choices = []
+    for improvements in sets:
+        effects = [e for i in improvements for e in mode.improvements[i].effects]
+        extra, modifier = coins.roll_bonus(effects, "attack")
+        hits = hits_distribution(mode.dice + extra, mode.value, shaken,
+                                 modifier + attack_modifier)
+        wounds = wounds_distribution(hits, defender_card.defence, target_shaken,
+                                     defence_modifier)
+        cost = coins.total(mode.spend, coins.improvements_cost(mode.improvements, improvements))
+        choices.append({"improvements": improvements, "cost": coins.as_plain(cost),
+                        "dice": mode.dice + extra, "value": mode.value,
+                        "hits": _plain(hits), "wounds": _plain(wounds),
+                        "mean_wounds": float(sum(w * p for w, p in wounds.items()))})
+    return {"kind": "asoiaf_attack", "attacker": attacker.uid, "target": target.uid,
+            "mode": mode.name, "defence": defender_card.defence,
+            "wounds_left": target.wounds_left, "choices": choices}
