@@ -62,8 +62,8 @@ class Watching:
                 # (if the abort's waiters were told meanwhile, we were among them: the
                 # answer is the open match it was, and the push that came says the rest,
                 # once, as for any subscription made while the match was open)
-                return {"match_id": row["id"], "status": "open", "seat": None,
-                        "from_seq": 1, "to_seq": 0, "snapshot": False}
+                return {"match_id": row["id"], "system": row["system"], "status": "open",
+                        "seat": None, "from_seq": 1, "to_seq": 0, "snapshot": False}
             actor = hub.actor(request.match_id)
         self.watching.add(request.match_id)
         seat = None if request.spectate else actor.seat_for(account.id)

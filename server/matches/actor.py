@@ -371,7 +371,8 @@ class MatchActor(Fanout, Timekeeping, Takebacks):
         sub = Subscriber(connection, seat, views, after_seq, identity)
         upto = self.seq if seat is not None else self.spectator_seq()
         snapshot = upto - after_seq > FAR_BEHIND and (seat is not None or upto == self.seq)
-        header = {"match_id": self.match_id, "seat": seat, "status": "active",
+        header = {"match_id": self.match_id, "system": self.system.name, "seat": seat,
+                  "status": "active",
                   "from_seq": after_seq + 1, "to_seq": upto, "snapshot": snapshot,
                   "spectator_delay": self.spectator_delay, "players": dict(self.players)}
         # (Views are built before anything is pushed: a retry after RulesLost repeats

@@ -1545,7 +1545,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1676,7 +1676,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1686,7 +1686,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1700,7 +1700,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1725,7 +1725,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1805,7 +1805,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -1868,7 +1868,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -1884,7 +1884,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2287,18 +2287,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2354,7 +2354,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -2984,7 +2984,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
@@ -3216,8 +3216,8 @@
     if (n === 1) return `${n} ${word}`;
     return `${n} ${PLURALS[word] || (/(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`)}`;
   }
-  function diceList(dice) {
-    return (dice || []).join(", ");
+  function diceList(dice2) {
+    return (dice2 || []).join(", ");
   }
   function dieAndBonus(die, total) {
     const bonus = total - die;
@@ -3686,11 +3686,11 @@
       this.note.replaceChildren();
       if (!state.canWrite && state.whyNot && !state.refused) this.note.textContent = state.whyNot;
       for (const [accountId, name] of this.mutedNames) {
-        const line2 = element("span", "chat-muted", `You muted ${name}. `);
+        const line3 = element("span", "chat-muted", `You muted ${name}. `);
         const undo = button("unmute", "unmute");
         undo.dataset.account = accountId;
-        line2.append(undo);
-        this.note.append(line2);
+        line3.append(undo);
+        this.note.append(line3);
       }
     }
   };
@@ -3867,6 +3867,36 @@
     }
   };
 
+  // src/lobby_asoiaf.js
+  var ASOIAF_SCENARIOS = {
+    learn_to_play: ["Learn to Play", "small: 2 gold, 4 silver, 12 copper", 4],
+    village_skirmish: ["Village Skirmish", "small: 2 gold, 4 silver, 12 copper", 5],
+    river_ford: ["River Ford", "standard: 3 gold, 6 silver, 18 copper", 5],
+    kingsroad_battle: ["Battle on the Kingsroad", "large: 4 gold, 8 silver, 24 copper", 5]
+  };
+  function asoiafFormHtml() {
+    const options = Object.entries(ASOIAF_SCENARIOS).map(([key3, [name, size, rounds]]) => `<option value="${key3}">${escape(`${name} (${size}; ${rounds} rounds)`)}</option>`).join("");
+    return `
+    <section class="card">
+      <h2>Create an A Song of Ice &amp; Fire match</h2>
+      <form id="asoiaf-form" class="grid-form">
+        <label>Scenario <select name="scenario">${options}</select></label>
+        <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
+        <p class="muted">Each side plays the ready-made Baratheon warband of the scenario's size.</p>
+        <div class="form-actions"><button class="primary" type="submit">Create match</button></div>
+        <p class="status error form-error" id="asoiaf-status" role="alert"></p>
+      </form>
+    </section>`;
+  }
+  function asoiafSettings(form) {
+    return { system: "asoiaf", scenario: form.scenario.value, private: form.private.checked };
+  }
+  function asoiafSetupWords(setup) {
+    const key3 = setup?.options?.scenario || setup?.scenario || "learn_to_play";
+    const [name, size] = ASOIAF_SCENARIOS[key3] || [key3, ""];
+    return `A Song of Ice & Fire: ${name}${size ? ` (${size.split(":")[0]})` : ""}`;
+  }
+
   // src/lobby.js
   var STATUS_WORDS = {
     open: "waiting for an opponent",
@@ -3899,7 +3929,8 @@
   }
   function settingsWords(m) {
     const clock = timeControlWords(m.time_control);
-    const words2 = clock ? `${describeSetup(m.setup)}, ${clock}` : describeSetup(m.setup);
+    const setup = m.system === "asoiaf" ? asoiafSetupWords(m.setup) : describeSetup(m.setup);
+    const words2 = clock ? `${setup}, ${clock}` : setup;
     if (m.takebacks === void 0 || m.takebacks === !m.rated) return words2;
     return `${words2}, ${m.takebacks ? "takebacks allowed" : "no takebacks"}`;
   }
@@ -4006,6 +4037,7 @@
             <p class="status error form-error" id="create-status" role="alert"></p>
           </form>
         </section>
+        ${asoiafFormHtml()}
         <section class="card">
           <h2>Join or watch</h2>
           <form id="invite-form" class="inline-form">
@@ -4038,6 +4070,10 @@
       $(this.root, "#create-form").addEventListener("submit", (e) => {
         e.preventDefault();
         this.create(e.target);
+      });
+      $(this.root, "#asoiaf-form").addEventListener("submit", (e) => {
+        e.preventDefault();
+        this.create(e.target, {}, asoiafSettings(e.target), "#asoiaf-status");
       });
       $(this.root, "#vs-bot").addEventListener("click", (e) => {
         this.create(e.target.form, {
@@ -4078,14 +4114,14 @@
     }
     // An error is shown beside the control that caused it; the others are cleared.
     status(text, where) {
-      for (const line2 of this.root.querySelectorAll(".form-error")) {
-        line2.textContent = line2.matches(where) ? text : "";
+      for (const line3 of this.root.querySelectorAll(".form-error")) {
+        line3.textContent = line3.matches(where) ? text : "";
       }
     }
     async refresh() {
       let listed;
       try {
-        listed = await this.app.conn.request("list_open", { system: "sbh" });
+        listed = await this.listBoth("list_open");
       } catch (error) {
         this.status(error.message, "#open-status");
         return;
@@ -4109,7 +4145,7 @@
     async refreshLive() {
       let live;
       try {
-        live = await this.app.conn.request("list_live", { system: "sbh" });
+        live = await this.listBoth("list_live");
       } catch (error) {
         return;
       }
@@ -4164,9 +4200,9 @@
         rated: Boolean(form.rated?.checked)
       };
     }
-    async create(form, extra = {}) {
+    async create(form, extra = {}, settings = null, where = "#create-status") {
       try {
-        const created = await this.app.conn.request("create_match", {
+        const created = await this.app.conn.request("create_match", settings || {
           ...this.settings(form),
           private: form.private.checked,
           takebacks: form.takebacks.value ? form.takebacks.value === "yes" : null,
@@ -4175,8 +4211,13 @@
         this.app.remember(created);
         this.app.go(`#/match/${created.match_id}`);
       } catch (error) {
-        this.status(error.message, "#create-status");
+        this.status(error.message, where);
       }
+    }
+    // The open (or live) matches of both rules systems.
+    async listBoth(type) {
+      const [sbh, asoiaf] = await Promise.all(["sbh", "asoiaf"].map((system) => this.app.conn.request(type, { system }).catch(() => ({ matches: [] }))));
+      return { matches: [...sbh.matches, ...asoiaf.matches] };
     }
     async join(fields, where) {
       try {
@@ -4188,6 +4229,868 @@
       }
     }
   };
+
+  // src/asoiaf_words.js
+  var COINS = ["gold", "silver", "copper"];
+  function modelNames(view) {
+    return displayNames((view?.models || []).map((m) => ({
+      id: m.uid,
+      seat: m.seat,
+      name: m.card
+    })));
+  }
+  function squareWords(square) {
+    return square ? `square ${square[0] + 1}, ${square[1] + 1}` : "off the battlefield";
+  }
+  function coinWords(coins) {
+    const parts = COINS.filter((c) => coins?.[c]).map((c) => `${coins[c]} ${c}`);
+    return parts.length ? parts.join(", ") : "nothing";
+  }
+  var OPTION_WORDS = {
+    roll_off: () => "Roll off",
+    choose_zone: () => "Choose a deployment zone",
+    choose_first_player: () => "Choose the 1st player",
+    keep_agenda: () => "Keep an agenda",
+    deploy: (s, ctx) => `Place ${ctx.name(s.args.model)}`,
+    place: (s, ctx) => `Place ${ctx.name(s.args.model)} (late, 1 copper)`,
+    activate: () => "Activate a model",
+    pass: () => "Pass (2 copper)",
+    end_activation: () => "End the activation",
+    move: () => "Move",
+    attack: (s) => `Attack: ${s.label}`,
+    charge: (s) => `Charge: ${s.label}`,
+    charge_terrain: () => "Charge the door",
+    ability: (s) => `Ability: ${s.label}`,
+    interact: () => "Take a plunder token",
+    use_objective: (s) => `Objective: ${s.label}`,
+    play_agenda: (s) => `Play the agenda ${s.label}`,
+    defend: () => "Defend",
+    wounds_ability: (s) => `Use ${s.label}`,
+    decline_wounds_ability: () => "No wounds ability",
+    aftermath: (s) => `Aftermath: ${s.label}`,
+    decline_aftermath: () => "No aftermath",
+    remove: () => "Kill or capture",
+    surge: () => "Surge forth",
+    hold: () => "Stay where you are",
+    use_motivation: () => "Use the motivation",
+    decline_motivation: () => "Decline the motivation"
+  };
+  function optionWords(spec, ctx) {
+    const words2 = OPTION_WORDS[spec.type];
+    if (words2) return words2(spec, ctx);
+    const plain = spec.type.replace(/_/g, " ");
+    return `${plain[0].toUpperCase()}${plain.slice(1)}${spec.label ? `: ${spec.label}` : ""}`;
+  }
+  function valueWords(param, value, ctx) {
+    if (["model", "target", "friend"].includes(param)) return ctx.name(value);
+    if (param === "square") return squareWords(value);
+    if (param === "zone") return `the ${value} zone`;
+    if (param === "first_player") return ctx.seat(value);
+    if (param === "improvements") {
+      return value.length ? `improvement${value.length > 1 ? "s" : ""} ${value.map((i) => i + 1).join(" + ")}` : "no improvement";
+    }
+    if (param === "abilities") {
+      return value.length ? value.map(([name, chosen]) => chosen.length ? `${name} (improvement${chosen.length > 1 ? "s" : ""} ${chosen.map((i) => i + 1).join(" + ")})` : name).join(", ") : "no defence ability";
+    }
+    if (param === "removal") return value === "captured" ? "capture it" : "kill it";
+    return String(value);
+  }
+  var PARAM_WORDS = {
+    model: "which model",
+    target: "the target",
+    friend: "which friendly model",
+    square: "the square",
+    improvements: "coins to spend",
+    abilities: "defence abilities",
+    zone: "the zone",
+    first_player: "who goes first",
+    agenda: "the agenda",
+    removal: "kill or capture"
+  };
+  var dice = (faces) => faces?.length ? ` (rolled ${faces.join(", ")})` : "";
+  var FORMATS2 = {
+    rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`).join(", then ")}; ${ctx.seat(d.winner)} wins and chooses first.`,
+    zone_chosen: (d, ctx) => Object.entries(d.zones || {}).map(([seat, zone]) => `${ctx.seat(seat)} deploys in the ${zone} zone`).join("; ") + ".",
+    first_player_chosen: (d, ctx) => `${ctx.seat(d.first_player)} is the 1st player.`,
+    objectives_dealt: (d) => `${plural((d.cards || []).length, "objective card")} dealt face down.`,
+    agendas_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws 2 agendas${d.hand ? `: ${d.hand.join(" and ")}` : ""}.`,
+    agenda_kept: (d, ctx) => `${ctx.seat(d.seat)} keeps an agenda${d.agenda ? `: ${d.agenda}` : " (hidden)"}.`,
+    deployed: (d, ctx) => `${ctx.name(d.model)} is placed on ${squareWords(d.square)}.`,
+    placed: (d, ctx) => `${ctx.name(d.model)} arrives late on ${squareWords(d.square)}.`,
+    activated: (d, ctx) => `${ctx.name(d.model)} activates.`,
+    passed: (d, ctx) => `${ctx.seat(d.seat)} passes.`,
+    moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.`,
+    charged: (d, ctx) => `${ctx.name(d.model)} charges to ${squareWords(d.square)}${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.`,
+    attack_rolled: (d, ctx) => `${ctx.name(d.attacker)} attacks ${ctx.name(d.target)}${coinWords(d.spent) !== "nothing" ? ` spending ${coinWords(d.spent)}` : ""}${dice(d.attack_faces)}: ${plural(d.hits, "hit")}.`,
+    defended: (d, ctx) => `${ctx.name(d.target)} defends${d.abilities?.length ? ` with ${d.abilities.map(([name]) => name).join(", ")}` : ""}${dice(d.defence_faces)}: ${plural(d.wounds, "wound")}.`,
+    wounds_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}.` : null,
+    aftermath_used: (d) => d.ability ? `Aftermath: ${d.ability}.` : null,
+    removed: (d) => d.removal === "captured" ? "The target is captured." : "The target is killed.",
+    surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.`,
+    surged_through: (d) => d.square ? `The attacker surges through to ${squareWords(d.square)}.` : null,
+    terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.`,
+    ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
+    plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,
+    agenda_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws an agenda${d.agenda ? `: ${d.agenda}` : ""}.`,
+    agenda_played: (d, ctx) => `${ctx.seat(d.seat)} plays the agenda ${d.agenda}.`,
+    objective_used: (d, ctx) => `${ctx.name(d.model)} uses the objective ${d.card}${d.friend ? ` for ${ctx.name(d.friend)}` : ""}.`,
+    motivation_used: (d, ctx) => `${ctx.name(d.hero)} uses the motivation ${d.ability}.`,
+    motivation_declined: (d, ctx) => `${ctx.name(d.hero)} declines the motivation ${d.ability}.`,
+    activation_ended: (d, ctx) => `${ctx.name(d.model)} ends its activation.`,
+    conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`
+  };
+  var KINDS2 = {
+    attack_rolled: "combat",
+    defended: "combat",
+    removed: "death",
+    rolled_off: "dice",
+    activated: "turn",
+    passed: "turn",
+    activation_ended: "minor",
+    deployed: "minor",
+    conceded: "end"
+  };
+  function formatAsoiafEvent(event, ctx) {
+    if (event === null || event === void 0) return { text: "(hidden)", kind: "hidden" };
+    const format = FORMATS2[event.type];
+    if (!format) {
+      return { text: `${event.type.replace(/_/g, " ")}.`, kind: "info" };
+    }
+    const text = format(event.data || {}, ctx);
+    return text === null ? null : { text, kind: KINDS2[event.type] || "info" };
+  }
+
+  // src/asoiaf_board.js
+  var PAD = 0.6;
+  var KIND_FILL = { ".": "#e9e4c9", x: "#c9dcae", o: "#9c9484", "#": "#5f5a50" };
+  var KIND_LABELS = {
+    ".": "OPEN",
+    x: "OPEN-X (blocks sight)",
+    o: "BLOCKED",
+    "#": "BLOCKED-X (blocks sight)"
+  };
+  var TERRAIN_FILL = {
+    river: "#6fa8dc",
+    high_ground: "#b58b4c",
+    bonfire: "#e8743b",
+    dead_leaves: "#a0522d",
+    ditch_with_stakes: "#7a5230",
+    big_corpse_pile: "#6b4e4e",
+    large_tree: "#2f6b2f",
+    rocks: "#777",
+    bush: "#4f8a3a",
+    moat: "#3d6e9c"
+  };
+  var ZONE_FILL = { gold: "#d4a017", silver: "#8e9aa6" };
+  var OPENING_STYLE = {
+    "door:closed": ["#7a4b1e", ""],
+    "door:barred": ["#5a1010", ""],
+    "door:open": ["#c08a4a", "0.15 0.1"],
+    "door:broken": ["#999", "0.08 0.08"],
+    "window:intact": ["#4aa3df", ""],
+    "window:broken": ["#4aa3df", "0.08 0.08"]
+  };
+  var MARGIN_PX2 = 16;
+  var squareKey = (sq) => `${sq[0]},${sq[1]}`;
+  function sideLine([ax, ay, bx, by]) {
+    if (ax !== bx) {
+      const x = Math.max(ax, bx);
+      return [x, ay, x, ay + 1];
+    }
+    const y = Math.max(ay, by);
+    return [ax, y, ax + 1, y];
+  }
+  function line2([x1, y1, x2, y2], stroke, width, dash, extra = "") {
+    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${stroke}" stroke-width="${width}" stroke-linecap="round"${dash ? ` stroke-dasharray="${dash}"` : ""}${extra}/>`;
+  }
+  var AsoiafBoard = class {
+    constructor(container, handlers) {
+      this.container = container;
+      this.handlers = handlers;
+      this.zoom = 1;
+      this.showNames = true;
+      container.addEventListener("click", (e) => this._click(e));
+      container.addEventListener("mouseover", (e) => this.handlers.onHover?.(this._target(e)));
+      container.addEventListener("mouseleave", () => this.handlers.onHover?.(null));
+      window.addEventListener("resize", () => this._size());
+    }
+    _target(e) {
+      const model = e.target.closest("[data-model]");
+      if (model) return { model: model.dataset.model, square: model.dataset.square };
+      const square = e.target.closest("[data-square]");
+      return square ? { square: square.dataset.square } : null;
+    }
+    // A model standing on a highlighted square (a large model on one of its four)
+    // chooses the square unless the model itself is a choice.
+    _click(e) {
+      const target = this._target(e);
+      if (!target) return;
+      if (target.model && !this.marks.models.has(target.model)) {
+        const square = this._pointSquare(e) || target.square;
+        if (square && this.marks.squares.has(square)) {
+          this.handlers.onSquare?.(square);
+          return;
+        }
+      }
+      if (target.model) this.handlers.onModel?.(target.model);
+      else this.handlers.onSquare?.(target.square);
+    }
+    _pointSquare(e) {
+      const svg = this.container.querySelector("svg");
+      const ctm = svg?.getScreenCTM?.();
+      if (!ctm) return null;
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+      return `${Math.floor(p.x)},${Math.floor(p.y)}`;
+    }
+    setZoom(zoom) {
+      this.zoom = Math.max(1, Math.min(5, zoom));
+      this._size();
+    }
+    _size() {
+      const svg = this.container.querySelector("svg");
+      if (!svg || !this.aspect || !this.container.isConnected) return;
+      const top = this.container.getBoundingClientRect().top + window.scrollY;
+      const high = Math.max(260, window.innerHeight - top - MARGIN_PX2);
+      this.container.style.maxHeight = `${high}px`;
+      const across = this.container.clientWidth || 900;
+      const fit = Math.floor(Math.min(across, high / this.aspect));
+      svg.style.width = `${Math.round(fit * this.zoom)}px`;
+      this.container.classList.toggle("zoomed", this.zoom > 1);
+    }
+    // marks: {squares: Set("x,y"), models: Set(uid), chosen: Set(uid), active: uid, names: Map}
+    render(view, marks) {
+      this.marks = marks;
+      const field = view?.battlefield;
+      if (!field) {
+        this.container.innerHTML = '<p class="muted">The battlefield appears when the match starts.</p>';
+        return;
+      }
+      const { width, height } = field;
+      this.aspect = (height + 2 * PAD) / (width + 2 * PAD);
+      const out = [`<svg class="asoiaf-board" viewBox="${-PAD} ${-PAD} ${width + 2 * PAD} ${height + 2 * PAD}" xmlns="http://www.w3.org/2000/svg">`];
+      out.push(this._squares(field, marks));
+      out.push(this._zones(field));
+      out.push(this._grid(field));
+      out.push(this._walls(field));
+      out.push(this._tokens(view, field));
+      out.push(this._models(view, marks));
+      out.push("</svg>");
+      this.container.innerHTML = out.join("");
+      this._size();
+    }
+    _squares(field, marks) {
+      const out = [];
+      field.rows.forEach((row, y) => {
+        [...row].forEach((kind, x) => {
+          const key3 = `${x},${y}`;
+          const legal = marks.squares.has(key3);
+          out.push(`<rect class="square${legal ? " legal-square" : ""}" data-square="${key3}" data-kind="${escape(kind)}" x="${x}" y="${y}" width="1" height="1" fill="${KIND_FILL[kind] || KIND_FILL["."]}"/>`);
+          if (kind === "x" || kind === "#") {
+            out.push(line2(
+              [x + 0.25, y + 0.25, x + 0.75, y + 0.75],
+              "#333",
+              0.05,
+              "",
+              ' pointer-events="none"'
+            ));
+            out.push(line2(
+              [x + 0.75, y + 0.25, x + 0.25, y + 0.75],
+              "#333",
+              0.05,
+              "",
+              ' pointer-events="none"'
+            ));
+          } else if (kind === "o") {
+            out.push(`<circle cx="${x + 0.5}" cy="${y + 0.5}" r="0.08" fill="#333" pointer-events="none"/>`);
+          }
+        });
+      });
+      return out.join("");
+    }
+    _zones(field) {
+      const out = [];
+      for (const [colour, squares] of Object.entries(field.deployment || {})) {
+        for (const [x, y] of squares) {
+          out.push(`<rect class="deploy-zone" data-zone="${colour}" x="${x + 0.04}" y="${y + 0.04}" width="0.92" height="0.92" fill="none" stroke="${ZONE_FILL[colour]}" stroke-width="0.06" pointer-events="none"/>`);
+        }
+      }
+      for (const zone of field.zones || []) {
+        for (const [x, y] of zone.squares) {
+          out.push(`<rect class="terrain-zone" data-terrain="${escape(zone.terrain)}" x="${x}" y="${y}" width="1" height="1" fill="${TERRAIN_FILL[zone.terrain] || "#888"}" fill-opacity="0.45" pointer-events="none"/>`);
+        }
+      }
+      return out.join("");
+    }
+    _grid(field) {
+      const out = [];
+      for (let x = 0; x <= field.width; x += 1) {
+        const tile = x % field.tile === 0;
+        out.push(line2([x, 0, x, field.height], tile ? "#444" : "#0003", tile ? 0.05 : 0.02));
+      }
+      for (let y = 0; y <= field.height; y += 1) {
+        const tile = y % field.tile === 0;
+        out.push(line2([0, y, field.width, y], tile ? "#444" : "#0003", tile ? 0.05 : 0.02));
+      }
+      for (let x = 0; x < field.width; x += 1) {
+        out.push(`<text class="grid-number" x="${x + 0.5}" y="${-0.15}" font-size="0.35" text-anchor="middle">${x + 1}</text>`);
+      }
+      for (let y = 0; y < field.height; y += 1) {
+        out.push(`<text class="grid-number" x="${-0.3}" y="${y + 0.62}" font-size="0.35" text-anchor="middle">${y + 1}</text>`);
+      }
+      return `<g pointer-events="none">${out.join("")}</g>`;
+    }
+    _walls(field) {
+      const out = (field.walls || []).map((side) => line2(
+        sideLine(side),
+        "#222",
+        0.14,
+        "",
+        ' class="wall"'
+      ));
+      (field.openings || []).forEach(([ax, ay, bx, by, kind, state], index) => {
+        const [stroke, dash] = OPENING_STYLE[`${kind}:${state}`] || ["#000", ""];
+        out.push(line2(
+          sideLine([ax, ay, bx, by]),
+          stroke,
+          0.2,
+          dash,
+          ` class="opening" data-opening="${index}" data-kind="${kind}" data-state="${state}" pointer-events="none"`
+        ));
+      });
+      return `<g pointer-events="none">${out.join("")}</g>`;
+    }
+    _tokens(view, field) {
+      const out = [];
+      for (const objective of view.objectives || []) {
+        const [x, y] = objective.square;
+        out.push(`<g class="objective" pointer-events="none"><circle cx="${x + 0.5}" cy="${y + 0.5}" r="0.38" fill="#fff8" stroke="#7a2" stroke-width="0.07"/><text x="${x + 0.5}" y="${y + 0.62}" font-size="0.35" text-anchor="middle">${objective.card ? "★" : "O"}</text></g>`);
+      }
+      const taken = new Set((view.plundered || []).map(squareKey));
+      for (const [x, y, kind] of field.plunder || []) {
+        if (taken.has(`${x},${y}`)) continue;
+        out.push(`<g class="plunder" data-plunder="${kind}" pointer-events="none"><rect x="${x + 0.22}" y="${y + 0.22}" width="0.56" height="0.56" rx="0.1" fill="${kind === "coin" ? "#e6c229" : "#b48ad6"}" stroke="#333" stroke-width="0.04"/><text x="${x + 0.5}" y="${y + 0.64}" font-size="0.38" text-anchor="middle">${kind === "coin" ? "$" : "?"}</text></g>`);
+      }
+      return out.join("");
+    }
+    _models(view, marks) {
+      const out = [];
+      for (const m of view.models || []) {
+        if (!m.square || m.removed) continue;
+        const size = m.large ? 2 : 1;
+        const [x, y] = m.square;
+        const name = marks.names.get(m.uid) || m.card;
+        const classes = [
+          "model",
+          marks.models.has(m.uid) ? "legal" : "",
+          marks.chosen.has(m.uid) ? "chosen" : "",
+          m.uid === marks.active ? "active" : "",
+          m.activated ? "activated" : ""
+        ].filter(Boolean).join(" ");
+        const states = [...m.conditions, m.captive ? "captor" : ""].filter(Boolean).join(" ");
+        const cx = x + size / 2;
+        const cy = y + size / 2;
+        const r = size * 0.4;
+        out.push(`<g class="${classes}" data-model="${escape(m.uid)}" data-seat="${m.seat}" data-square="${x},${y}" data-states="${escape(states)}" data-large="${m.large}"><title>${escape(name)} — ${escape(squareWords(m.square))}</title>`);
+        if (m.uid === marks.active) {
+          out.push(`<circle cx="${cx}" cy="${cy}" r="${r + 0.09}" fill="none" stroke="#f5b700" stroke-width="0.12"/>`);
+        }
+        if (marks.models.has(m.uid)) {
+          out.push(`<circle cx="${cx}" cy="${cy}" r="${r + 0.07}" fill="none" stroke="#1a7f37" stroke-width="0.1" stroke-dasharray="0.15 0.08"/>`);
+        }
+        const shape = m.large ? `<rect x="${x + 0.15}" y="${y + 0.15}" width="1.7" height="1.7" rx="0.35"` : `<circle cx="${cx}" cy="${cy}" r="${r}"`;
+        out.push(`${shape} fill="${SEAT_COLOURS[m.seat] || "#555"}" stroke="#111" stroke-width="0.05"${m.activated ? ' fill-opacity="0.55"' : ""}/>`);
+        out.push(`<text x="${cx}" y="${cy + 0.1 * size}" font-size="${0.32 * size}" text-anchor="middle" fill="#fff" pointer-events="none">${escape(tokenText(name))}</text>`);
+        out.push(`<text class="wounds" x="${x + size - 0.08}" y="${y + size - 0.06}" font-size="0.28" text-anchor="end" fill="#b00" stroke="#fff" stroke-width="0.02" pointer-events="none">${m.wounds_left}♥</text>`);
+        let badge = 0;
+        for (const [flag, letter, colour] of [
+          [m.conditions.includes("shaken"), "S", "#d97706"],
+          [m.conditions.includes("routed"), "R", "#7c3aed"],
+          [Boolean(m.captive), "⛓", "#333"]
+        ]) {
+          if (!flag) continue;
+          out.push(`<circle cx="${x + 0.16 + badge * 0.3}" cy="${y + 0.16}" r="0.14" fill="${colour}" pointer-events="none"/><text x="${x + 0.16 + badge * 0.3}" y="${y + 0.25}" font-size="0.22" text-anchor="middle" fill="#fff" pointer-events="none">${letter}</text>`);
+          badge += 1;
+        }
+        if (m.activated) {
+          out.push(`<text x="${x + size - 0.12}" y="${y + 0.3}" font-size="0.26" text-anchor="end" pointer-events="none">✓</text>`);
+        }
+        out.push("</g>");
+      }
+      return out.join("");
+    }
+  };
+
+  // src/asoiaf_prompt.js
+  var PARAM_ORDER = [
+    "model",
+    "target",
+    "friend",
+    "square",
+    "improvements",
+    "abilities",
+    "zone",
+    "first_player",
+    "agenda",
+    "removal"
+  ];
+  var MODEL_PARAMS = /* @__PURE__ */ new Set(["model", "target", "friend"]);
+  var ODDS_TYPES = /* @__PURE__ */ new Set(["attack", "charge"]);
+  var percent2 = (p) => `${(p * 100).toFixed(p < 0.1 && p > 0 ? 1 : 0)}%`;
+  var same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  function orderedParams(spec) {
+    const names = Object.keys(spec.params || {});
+    return [
+      ...PARAM_ORDER.filter((p) => names.includes(p)),
+      ...names.filter((p) => !PARAM_ORDER.includes(p))
+    ];
+  }
+  function distributionText(rows) {
+    return rows.map(([value, p]) => `${value}: ${percent2(p)}`).join(" · ");
+  }
+  function oddsHtml(odds, ctx) {
+    const rows = odds.choices.map((c) => `<tr data-improvements="${escape(JSON.stringify(
+      c.improvements
+    ))}"><td>${escape(valueWords("improvements", c.improvements, ctx))}</td><td>${escape(coinWords(c.cost))}</td><td>${c.dice} d10 on ${c.value}+</td><td class="odds-hits">${escape(distributionText(c.hits))}</td><td class="odds-wounds">${escape(distributionText(c.wounds))}</td><td>${c.mean_wounds.toFixed(2)}</td></tr>`);
+    return `<p><strong>${escape(odds.mode)}</strong> against ${escape(ctx.name(odds.target))} (defence ${odds.defence}+, ${odds.wounds_left} wounds left; the defender spends nothing)</p><table class="odds-table"><thead><tr><th>Coins bought</th><th>Cost</th><th>Dice</th><th>Hits</th><th>Wounds after defence</th><th>Mean wounds</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  }
+  var AsoiafPrompt = class {
+    // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
+    // turn({mine, waiting, seq}), ctx() -> {name(uid), seat(seat)}
+    constructor(panel, hooks) {
+      this.panel = panel;
+      this.hooks = hooks;
+      this.prompt = null;
+      this.selected = null;
+      this.chosen = {};
+      this.busy = false;
+      this.error = null;
+      this.oddsShown = null;
+      this.oddsCache = /* @__PURE__ */ new Map();
+      panel.addEventListener("click", (e) => this._click(e));
+      panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+    }
+    setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
+      const fresh2 = prompt !== this.prompt;
+      Object.assign(this, { prompt, view, seat, players, warbands, finished });
+      if (fresh2) {
+        this.busy = false;
+        this.error = null;
+        this.oddsShown = null;
+        this.oddsCache.clear();
+        this.reset(false);
+      }
+      this.render();
+    }
+    get decision() {
+      return this.finished ? null : this.prompt?.decision || null;
+    }
+    get options() {
+      return this.decision?.options || [];
+    }
+    reset(draw = true) {
+      this.selected = null;
+      this.chosen = {};
+      if (this.options.length === 1 && Object.keys(this.options[0].params || {}).length) {
+        this._select(0);
+      }
+      if (draw) this.render();
+    }
+    _select(index) {
+      this.selected = index;
+      this.chosen = {};
+      this._autoChoose();
+    }
+    // parameters with a single value are chosen without asking
+    _autoChoose() {
+      const spec = this.options[this.selected];
+      for (const param of orderedParams(spec)) {
+        if (!(param in this.chosen) && spec.params[param].length === 1) {
+          this.chosen[param] = spec.params[param][0];
+        }
+      }
+    }
+    get pendingParam() {
+      if (this.selected === null) return null;
+      return orderedParams(this.options[this.selected]).find((p) => !(p in this.chosen)) || null;
+    }
+    // What the board highlights: the pending parameter's squares or models; with
+    // no option picked, whatever one click on the board can choose.
+    marks() {
+      const squares = /* @__PURE__ */ new Set();
+      const models = /* @__PURE__ */ new Set();
+      const add = (param, values) => {
+        for (const v of values) {
+          if (param === "square") squares.add(`${v[0]},${v[1]}`);
+          else if (MODEL_PARAMS.has(param)) models.add(v);
+        }
+      };
+      if (this.decision && !this.busy) {
+        const param = this.pendingParam;
+        if (param) add(param, this.options[this.selected].params[param]);
+        else if (this.selected === null) {
+          for (const spec of this.options) {
+            const first = orderedParams(spec)[0];
+            if (first) add(first, spec.params[first]);
+          }
+        }
+      }
+      const chosen = new Set(Object.entries(this.chosen).filter(([p]) => MODEL_PARAMS.has(p)).map(([, v]) => v));
+      return { squares, models, chosen };
+    }
+    // A click on the board: the pending parameter's value, or the one option
+    // whose first parameter takes it.
+    chooseSquare(key3) {
+      const square = key3.split(",").map(Number);
+      this._boardChoice("square", (v) => same(v, square));
+    }
+    chooseModel(uid) {
+      this._boardChoice(null, (v) => v === uid);
+    }
+    _boardChoice(kind, matches) {
+      if (!this.decision || this.busy) return;
+      const accepts = (param2) => kind ? param2 === kind : MODEL_PARAMS.has(param2);
+      const param = this.pendingParam;
+      if (param) {
+        const value = this.options[this.selected].params[param].find(matches);
+        if (accepts(param) && value !== void 0) this._choose(param, value);
+        return;
+      }
+      if (this.selected !== null) return;
+      const fits = this.options.map((spec2, index2) => ({ spec: spec2, index: index2 })).filter(({ spec: spec2 }) => {
+        const first2 = orderedParams(spec2)[0];
+        return first2 && accepts(first2) && spec2.params[first2].some(matches);
+      });
+      if (fits.length !== 1) {
+        if (fits.length > 1) this.showError("Several actions can use that: choose one first.");
+        return;
+      }
+      const { spec, index } = fits[0];
+      this._select(index);
+      const first = orderedParams(spec)[0];
+      this._choose(first, spec.params[first].find(matches));
+    }
+    _choose(param, value) {
+      if (param === "target") this.showOdds(value);
+      this.chosen[param] = value;
+      this.error = null;
+      if (!this.pendingParam) this._send();
+      else this.render();
+      this.hooks.changed();
+    }
+    _send() {
+      const spec = this.options[this.selected];
+      const args = { ...spec.args, ...this.chosen };
+      this.busy = true;
+      this.render();
+      Promise.resolve(this.hooks.send(spec.type, args)).catch((error) => {
+        this.busy = false;
+        this.reset(false);
+        this.showError(error.message || String(error));
+      });
+    }
+    showError(text) {
+      this.error = text;
+      this.render();
+    }
+    // -- odds -------------------------------------------------------------------------
+    _oddsArgs(target) {
+      const spec = this.options[this.selected ?? -1];
+      if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) {
+        return null;
+      }
+      return { type: spec.type, args: { mode: spec.args.mode, target } };
+    }
+    showOdds(target) {
+      const asked = target && this._oddsArgs(target);
+      if (!asked) return;
+      const key3 = JSON.stringify(asked);
+      if (this.oddsShown?.key === key3) return;
+      if (!this.oddsCache.has(key3)) {
+        this.oddsCache.set(key3, this.hooks.odds(asked.type, asked.args));
+      }
+      const seq = this.prompt?.seq;
+      this.oddsCache.get(key3).then((odds) => {
+        if (this.prompt?.seq !== seq) return;
+        this.oddsShown = { key: key3, odds, html: oddsHtml(odds, this.hooks.ctx()) };
+        if (this.pendingParam === "improvements") this.render();
+        else this._fillOdds();
+      }).catch(() => this.oddsCache.delete(key3));
+    }
+    hoverModel(uid) {
+      if (this.pendingParam === "target") this.showOdds(uid);
+    }
+    _hoverButton(e) {
+      const button2 = e.target.closest("button[data-param=target]");
+      if (button2) this.showOdds(this.options[this.selected].params.target[button2.dataset.value]);
+    }
+    _fillOdds() {
+      const box = this.panel.querySelector(".odds");
+      if (!box) return;
+      box.hidden = !this.oddsShown;
+      box.innerHTML = this.oddsShown?.html || "";
+    }
+    // -- drawing ------------------------------------------------------------------------
+    _header() {
+      if (this.finished) {
+        return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
+      }
+      if (this.decision) {
+        return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
+      }
+      const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
+      return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting.join(" and "))}…` : "Nothing to decide now."}</div>`;
+    }
+    _choices(spec, param, ctx) {
+      const values = spec.params[param];
+      const out = [`<p class="hint">Choose ${escape(PARAM_WORDS[param] || param)}${param === "square" ? " on the battlefield (highlighted)" : ""}:</p>`];
+      if (param === "square" && values.length > 8) return out.join("");
+      const odds = param === "improvements" && this.oddsShown?.odds;
+      out.push('<div class="choices">');
+      values.forEach((value, i) => {
+        let words2 = valueWords(param, value, ctx);
+        const row = odds && odds.choices.find((c) => same(c.improvements, value));
+        if (row) words2 += ` — ${coinWords(row.cost)}, ${row.dice} dice, mean wounds ${row.mean_wounds.toFixed(2)}`;
+        out.push(`<button class="choice" data-param="${escape(param)}" data-value="${i}">${escape(words2)}</button>`);
+      });
+      out.push("</div>");
+      return out.join("");
+    }
+    render() {
+      const ctx = this.hooks.ctx();
+      const parts = [this._header()];
+      if (this.decision) {
+        if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
+        if (this.busy) {
+          parts.push('<p class="muted">Sending…</p>');
+        } else if (this.selected === null) {
+          parts.push('<div class="options">');
+          this.options.forEach((spec, i) => {
+            parts.push(`<div class="option" data-type="${escape(spec.type)}"><button class="do" data-action="pick" data-spec="${i}">${escape(optionWords(spec, ctx))}</button></div>`);
+          });
+          parts.push("</div>");
+        } else {
+          const spec = this.options[this.selected];
+          const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {}))).map(([p, v]) => valueWords(p, v, ctx));
+          parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}"><strong>${escape(optionWords(spec, ctx))}</strong>${done.length ? ` — ${escape(done.join(", "))}` : ""}</div>`);
+          parts.push(this._choices(spec, this.pendingParam, ctx));
+          if (this.options.length > 1) {
+            parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
+          }
+        }
+      }
+      parts.push('<div class="odds" hidden></div>');
+      this.panel.innerHTML = parts.join("");
+      this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
+      this.panel.dataset.mine = this.decision ? "true" : "false";
+      this.panel.dataset.busy = this.busy ? "true" : "false";
+      this.panel.dataset.pending = this.pendingParam || "";
+      this._fillOdds();
+      this._tellTurn();
+    }
+    _tellTurn() {
+      const mine = Boolean(this.decision);
+      const waiting = this.finished ? [] : (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
+      const key3 = `${this.prompt?.seq}|${mine}|${waiting.join()}`;
+      if (key3 === this.toldTurn) return;
+      this.toldTurn = key3;
+      this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
+    }
+    _click(e) {
+      const button2 = e.target.closest("button");
+      if (!button2 || this.busy) return;
+      this.error = null;
+      if (button2.dataset.action === "cancel") {
+        this.reset();
+        this.hooks.changed();
+      } else if (button2.dataset.action === "pick") {
+        const index = Number(button2.dataset.spec);
+        this._select(index);
+        if (!this.pendingParam) this._send();
+        else this.render();
+        this.hooks.changed();
+      } else if (button2.dataset.param) {
+        const param = button2.dataset.param;
+        const value = this.options[this.selected].params[param][Number(button2.dataset.value)];
+        this._choose(param, value);
+      }
+    }
+  };
+
+  // src/asoiaf_table.js
+  var PHASE_WORDS = {
+    roll_off: "roll-off",
+    choice: "choosing zones and 1st player",
+    agendas: "choosing agendas",
+    deploy: "deployment",
+    activations: "activations",
+    over: "over"
+  };
+  var COIN_MARKS = { gold: "●", silver: "◆", copper: "★" };
+  function fresh(element2) {
+    const copy = element2.cloneNode(false);
+    element2.replaceWith(copy);
+    return copy;
+  }
+  var AsoiafTable = class {
+    constructor(screen) {
+      this.screen = screen;
+      const root = screen.root;
+      screen.boardBox = fresh(root.querySelector(".board"));
+      root.querySelector(".trail-tools").style.display = "none";
+      root.querySelector(".names-toggle")?.closest("label")?.style.setProperty("display", "none");
+      this.catalog = /* @__PURE__ */ new Map();
+      screen.app.catalog({}, "asoiaf").then((found) => {
+        for (const card of found.models || []) this.catalog.set(card.name, card);
+      }).catch(() => {
+      });
+      this.board = new AsoiafBoard(screen.boardBox, {
+        onSquare: (key3) => this.prompt.chooseSquare(key3),
+        onModel: (uid) => this.prompt.chooseModel(uid),
+        onHover: (target) => this.hover(target)
+      });
+      this.prompt = new AsoiafPrompt(fresh(root.querySelector(".prompt")), {
+        send: (type, args) => screen.app.conn.request("command", {
+          match_id: screen.matchId,
+          command: type,
+          args,
+          at_seq: screen.prompt.seq
+        }),
+        odds: (type, args) => screen.app.odds(screen.matchId, type, args),
+        changed: () => this.draw(),
+        turn: (turn) => screen.app.turn?.(turn),
+        ctx: () => this.context()
+      });
+    }
+    get view() {
+      return this.screen.view;
+    }
+    get names() {
+      return modelNames(this.view);
+    }
+    // Words for the log and the prompt: a name both sides have says whose it is.
+    context() {
+      const names = this.names;
+      const seats = new Map((this.view?.models || []).map((m) => [m.uid, m.seat]));
+      const shared = new Set([...names].filter(([uid, name]) => [...names].some(([other, same2]) => same2 === name && seats.get(other) !== seats.get(uid))).map(([uid]) => uid));
+      const seat = (s) => this.screen.seatWords(s);
+      return { name: (uid) => shared.has(uid) ? `${names.get(uid)} (${seat(seats.get(uid))})` : names.get(uid) || uid, seat };
+    }
+    formatEvent(event) {
+      return formatAsoiafEvent(event, this.context());
+    }
+    setContext(context) {
+      this.prompt.setContext(context);
+      this.draw();
+    }
+    draw() {
+      const marks = {
+        ...this.prompt.marks(),
+        active: this.view?.active_model || null,
+        names: this.names
+      };
+      this.board.render(this.view, marks);
+      const legend = this.legend();
+      const box = this.screen.root.querySelector(".legend-body");
+      if (box && box.dataset.html !== legend) {
+        box.innerHTML = legend;
+        box.dataset.html = legend;
+      }
+    }
+    legend() {
+      const field = this.view?.battlefield;
+      const item = (swatch, label) => `<span class="legend-item"><svg viewBox="0 0 2 2" width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
+      const kinds = new Set((field?.rows || []).join(""));
+      const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) => item(`<rect width="2" height="2" fill="${{
+        ".": "#e9e4c9",
+        x: "#c9dcae",
+        o: "#9c9484",
+        "#": "#5f5a50"
+      }[k]}"/>`, label));
+      for (const terrain of new Set((field?.zones || []).map((z) => z.terrain))) {
+        out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain] || "#888"}" fill-opacity="0.6"/>`, terrain.replace(/_/g, " ")));
+      }
+      out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#d4a017" stroke-width="0.2"/>', "gold deployment zone"));
+      out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#8e9aa6" stroke-width="0.2"/>', "silver deployment zone"));
+      out.push('<span class="legend-item">walls: thick black; doors brown (dashed: open), windows blue</span>', '<span class="legend-item">O objective (★ revealed), $ / ? plunder tokens</span>', '<span class="legend-item">♥ wounds left, S shaken, R routed, ⛓ holds a captive, ✓ activated, gold ring: active</span>');
+      return out.join("");
+    }
+    headBits(v) {
+      const bits = [
+        `${escape(v.battlefield?.name || v.scenario)}`,
+        `round ${v.round} of ${v.rounds}`,
+        `phase: ${escape(PHASE_WORDS[v.phase] || v.phase)}`
+      ];
+      const vp = Object.entries(v.vp || {}).map(([s, p]) => `${escape(this.screen.seatWords(s))} ${p}`).join(" · ");
+      if (vp) bits.push(`victory points ${vp}`);
+      return bits;
+    }
+    // The side panel: coins, models and this seat's secrets (the view holds only its own).
+    roster() {
+      const v = this.view;
+      if (!v?.models) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
+      const names = this.names;
+      const screen = this.screen;
+      const out = ["<h3>Warbands</h3>"];
+      for (const seat of Object.keys(v.coins || {}).sort()) {
+        const coins = v.coins[seat];
+        out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatName(
+          seat,
+          screen.players || {},
+          screen.warbands
+        ))}${v.zones?.[seat] ? ` — ${v.zones[seat]} zone` : ""}${v.first_player === seat ? " — 1st player" : ""}</h4>`);
+        out.push(`<p class="coins" data-coins="${seat}">${COINS.map((c) => `<span class="coin ${c}" data-coin="${c}">${COIN_MARKS[c]} ${coins[c]} ${c}</span>`).join(" ")} · ${v.vp?.[seat] ?? 0} VP</p>`);
+        const agendas = v.agendas?.[seat] || [];
+        if (agendas.length) {
+          out.push(`<p class="agendas" data-agendas="${seat}">Agenda${agendas.length > 1 ? "s" : ""}: ${agendas.map((a) => escape(a || "hidden")).join(", ")}</p>`);
+        }
+        out.push('<ul class="roster-list">');
+        for (const m of v.models.filter((x) => x.seat === seat)) {
+          const states = [];
+          if (m.removed) states.push(m.removed);
+          else if (!m.square) states.push("not placed");
+          if (m.uid === v.active_model) states.push(`active, ${m.ap} AP left`);
+          else if (m.activated) states.push("activated");
+          states.push(...m.conditions);
+          if (m.captive) states.push(`holds ${names.get(m.captive) || m.captive} captive`);
+          out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting" : ""}" data-roster="${escape(m.uid)}"><span class="token" style="background:${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}</span> <span class="stats">${m.wounds_left}♥</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
+        }
+        out.push("</ul>");
+      }
+      const revealed = (v.objectives || []).filter((o) => o.card);
+      if (revealed.length) {
+        out.push(`<h4>Objectives revealed</h4><ul>${revealed.map((o) => `<li>${escape(o.card)} (${escape(squareWords(o.square))})</li>`).join("")}</ul>`);
+      }
+      return out.join("");
+    }
+    hover(target) {
+      const line3 = this.screen.root.querySelector(".hover-info");
+      if (!line3) return;
+      if (!target || !this.view?.battlefield) {
+        line3.textContent = "";
+        return;
+      }
+      if (target.model) {
+        const m = this.view.models.find((x2) => x2.uid === target.model);
+        const card = this.catalog.get(m?.card);
+        const stats = card ? ` — defence ${card.defence}+, will ${card.will}+, ${card.attacks.map((a) => `${a.name} ${a.dice}d10 on ${a.value}+`).join("; ")}` : "";
+        line3.textContent = `${this.names.get(m.uid)}: ${m.card}, ${m.wounds_left} wounds left${m.conditions.length ? ` (${m.conditions.join(", ")})` : ""}${stats}`;
+        this.prompt.hoverModel(target.model);
+        return;
+      }
+      const [x, y] = target.square.split(",").map(Number);
+      const field = this.view.battlefield;
+      const kind = field.rows[y]?.[x];
+      const zone = (field.zones || []).find((z) => z.squares.some((s) => squareKey(s) === target.square));
+      const objective = (this.view.objectives || []).find((o) => squareKey(o.square) === target.square);
+      line3.textContent = `${squareWords([x, y])}: ${KIND_LABELS[kind] || kind}${zone ? `, ${zone.terrain.replace(/_/g, " ")}` : ""}${objective ? `, objective${objective.card ? ` ${objective.card}` : " (face down)"}` : ""}`;
+    }
+  };
+
+  // src/systems.js
+  var SYSTEM_TABLES = { asoiaf: AsoiafTable };
+  function tableFor(system) {
+    return SYSTEM_TABLES[system] || null;
+  }
 
   // src/deploy_plan.js
   function deployable(candidates) {
@@ -4638,14 +5541,14 @@
     }
     // -- state --------------------------------------------------------------------
     setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
-      const fresh = prompt !== this.prompt;
+      const fresh2 = prompt !== this.prompt;
       this.prompt = prompt;
       this.view = view;
       this.seat = seat;
       this.players = players;
       this.warbands = warbands;
       this.finished = finished;
-      if (fresh) {
+      if (fresh2) {
         this.busy = false;
         this.confirming = null;
         this.error = null;
@@ -4659,7 +5562,7 @@
         }
       }
       this.render();
-      if (fresh) this._placeNext();
+      if (fresh2) this._placeNext();
     }
     get decision() {
       return this.prompt?.decision || null;
@@ -5045,10 +5948,10 @@
       }
     }
     say(text, kind = "") {
-      const line2 = document.createElement("span");
-      line2.className = `takeback-words ${kind}`;
-      line2.textContent = text;
-      this.box.replaceChildren(line2);
+      const line3 = document.createElement("span");
+      line3.className = `takeback-words ${kind}`;
+      line3.textContent = text;
+      this.box.replaceChildren(line3);
       this.box.hidden = false;
     }
     button(answer, label, className) {
@@ -5354,6 +6257,14 @@
       this.result = null;
       this.warbands = {};
       this.namesKey = "";
+      this.table = null;
+    }
+    // The match's rules system is known (subscribe reply, view): its table, once.
+    useSystem(system) {
+      const Table = tableFor(system);
+      if (!Table || this.table) return;
+      this.table = new Table(this);
+      this.renderAll();
     }
     async show() {
       const mine = this.app.myMatches().find((m) => m.match_id === this.matchId);
@@ -5414,6 +6325,7 @@
         });
         this.status = reply.status;
         this.players = reply.players || {};
+        this.useSystem(reply.system);
         this.seat = reply.seat ?? (reply.status === "open" && !this.spectate && mine ? mine.seat : null);
         this.renderHead();
         this.renderPrompt();
@@ -5444,7 +6356,8 @@
       if (!button2) return;
       if (button2.dataset.zoom) {
         const zoom = button2.dataset.zoom;
-        this.board.setZoom(zoom === "fit" ? 1 : this.board.zoom * (zoom === "in" ? 1.25 : 0.8));
+        const board = this.table?.board || this.board;
+        board.setZoom(zoom === "fit" ? 1 : board.zoom * (zoom === "in" ? 1.25 : 0.8));
       } else if (button2.dataset.action === "resign") {
         if (button2.dataset.confirm !== "yes") {
           button2.dataset.confirm = "yes";
@@ -5487,7 +6400,7 @@
           this.events.push({ seq: frame.seq, event: frame.event });
           this.noteEvent(frame.event);
           this.appendLog(frame.seq, frame.event);
-          this.trail.update(effectiveEvents(this.events), this.seat);
+          if (!this.table) this.trail.update(effectiveEvents(this.events), this.seat);
           break;
         case "prompt":
           this.prompt = frame;
@@ -5499,13 +6412,15 @@
         case "snapshot":
           this.view = frame.view;
           this.viewSeq = frame.seq;
-          this.trail.noteView(frame.seq, frame.view);
+          this.useSystem(frame.view?.system);
+          if (!this.table) this.trail.noteView(frame.seq, frame.view);
           this.renderAll();
           break;
         case "match_status":
           this.status = frame.status;
           if (frame.seat !== void 0) this.seat = frame.seat;
           if (frame.players) this.players = frame.players;
+          this.useSystem(frame.system);
           this.renderHead();
           break;
         case "match_over":
@@ -5546,9 +6461,9 @@
       };
     }
     logLine(seq, event, ctx) {
-      const line2 = formatEvent(event, ctx);
-      if (!line2) return "";
-      return `<li class="log-${line2.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line2.text)}</li>`;
+      const line3 = this.table ? this.table.formatEvent(event) : formatEvent(event, ctx);
+      if (!line3) return "";
+      return `<li class="log-${line3.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line3.text)}</li>`;
     }
     appendLog(seq, event) {
       const log = $(this.root, ".log");
@@ -5567,7 +6482,7 @@
       log.parentElement.scrollTop = log.parentElement.scrollHeight;
     }
     renderAll() {
-      const key3 = (this.view?.figures || []).map((f) => `${f.id}:${f.name}`).join("|");
+      const key3 = (this.view?.figures || this.view?.models || []).map((f) => `${f.id || f.uid}:${f.name || f.card}`).join("|");
       if (key3 !== this.namesKey) {
         this.namesKey = key3;
         this.renderLog();
@@ -5577,6 +6492,17 @@
       this.renderRoster();
     }
     renderPrompt() {
+      if (this.table) {
+        this.table.setContext({
+          prompt: this.prompt,
+          view: this.view,
+          seat: this.seat,
+          players: this.players || {},
+          warbands: this.warbands,
+          finished: this.result ? this.resultText() : null
+        });
+        return;
+      }
       this.promptUI.setContext({
         prompt: this.prompt,
         view: this.view,
@@ -5595,6 +6521,10 @@
       return `${who}${reason ? ` (${reason})` : ""}`;
     }
     drawBoard() {
+      if (this.table) {
+        this.table.draw();
+        return;
+      }
       const marks = this.promptUI.marks();
       marks.active = this.view?.activation?.figure || null;
       let view = this.promptUI.plan.draftView(this.promptUI.terrain.draftView(this.view));
@@ -5616,6 +6546,10 @@
       }
     }
     renderRoster() {
+      if (this.table) {
+        $(this.root, ".roster").innerHTML = this.table.roster();
+        return;
+      }
       $(this.root, ".roster").innerHTML = rosterHtml(
         this.view,
         this.names,
@@ -5632,7 +6566,9 @@
       const bits = [];
       bits.push(this.seat ? `You are ${escape(seatName(this.seat, this.players || {}, this.warbands))}` : "You are watching");
       bits.push(`status: <span class="match-status">${escape(this.status)}</span>`);
-      if (v) {
+      if (v && this.table) {
+        bits.push(...this.table.headBits(v));
+      } else if (v) {
         bits.push(`phase: ${escape(v.phase)}`);
         if (v.turn) bits.push(`turn ${v.turn}`);
         if (v.phase === "play" && v.active_seat) {
@@ -5667,26 +6603,26 @@
       }
     }
     hover(target) {
-      const line2 = $(this.root, ".hover-info");
+      const line3 = $(this.root, ".hover-info");
       if (!target) {
-        line2.textContent = "";
+        line3.textContent = "";
         this.promptUI.hoverFigure(null);
         return;
       }
       if (target.figure) {
         const fig = (this.view?.figures || []).find((f) => f.id === target.figure);
         if (fig) {
-          line2.textContent = `${this.names.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
+          line3.textContent = `${this.names.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
         } else {
           const marker = (this.view?.markers || []).find((m) => m.marker === target.figure);
-          if (marker) line2.textContent = objectsAt(this.view, marker.at.join(","), this.names).join("");
+          if (marker) line3.textContent = objectsAt(this.view, marker.at.join(","), this.names).join("");
         }
         this.promptUI.hoverFigure(target.figure);
       } else {
         const [q, r] = target.hex.split(",").map(Number);
         const kind = (this.view?.board?.terrain || []).find(([a, b]) => a === q && b === r)?.[2] || "open";
         const objects = objectsAt(this.view, target.hex, this.names);
-        line2.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): ${KIND_STYLES[kind]?.label || kind}${objects.length ? ` — ${objects.join(", ")}` : ""}`;
+        line3.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): ${KIND_STYLES[kind]?.label || kind}${objects.length ? ` — ${objects.join(", ")}` : ""}`;
         this.promptUI.hoverFigure(null);
       }
     }
@@ -5965,9 +6901,9 @@
       const ctx = this.context();
       const lines = [];
       for (const { seq, event } of this.events) {
-        const line2 = formatEvent(event, ctx);
-        if (!line2) continue;
-        lines.push({ seq, html: `<li class="log-${line2.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line2.text)}</li>` });
+        const line3 = formatEvent(event, ctx);
+        if (!line3) continue;
+        lines.push({ seq, html: `<li class="log-${line3.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line3.text)}</li>` });
       }
       return lines;
     }
@@ -5982,10 +6918,10 @@
         this.pause();
         this.go(button2.dataset.by, Number(button2.dataset.direction));
       } else {
-        const line2 = e.target.closest(".log li[data-seq]");
-        if (line2) {
+        const line3 = e.target.closest(".log li[data-seq]");
+        if (line3) {
           this.pause();
-          this.seek(Number(line2.dataset.seq));
+          this.seek(Number(line3.dataset.seq));
         }
       }
     }
@@ -6063,8 +6999,8 @@
         view?.activation?.figure
       );
       const record = this.events.find((e) => e.seq === seq);
-      const line2 = record ? formatEvent(record.event, this.context()) : null;
-      $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3><p>${seq === 0 ? "Before the first event." : escape(line2?.text || record?.event?.type || "")}</p><p class="muted">Turn ${view?.turn ?? 0} · phase ${escape(view?.phase || "")}</p>`;
+      const line3 = record ? formatEvent(record.event, this.context()) : null;
+      $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3><p>${seq === 0 ? "Before the first event." : escape(line3?.text || record?.event?.type || "")}</p><p class="muted">Turn ${view?.turn ?? 0} · phase ${escape(view?.phase || "")}</p>`;
       this.root.querySelector(".replay").dataset.step = String(seq);
       if (seq === this.last) this.showSummary();
     }
@@ -6223,12 +7159,12 @@
       badge.className = `connection ${status}`;
     }
     status(text, kind = "info") {
-      const line2 = $(document, "#status");
-      line2.textContent = text;
-      line2.className = `status ${kind}`;
+      const line3 = $(document, "#status");
+      line3.textContent = text;
+      line3.className = `status ${kind}`;
       clearTimeout(this.statusTimer);
       this.statusTimer = setTimeout(() => {
-        line2.textContent = "";
+        line3.textContent = "";
       }, 8e3);
     }
     async signIn(type, fields) {
@@ -6272,10 +7208,10 @@
     }
     // The server's warband catalog (priced profiles, ready-made lists) for these
     // match options; fetched once per options, and again after a failure.
-    catalog(options = {}) {
-      const key3 = JSON.stringify(options);
+    catalog(options = {}, system = "sbh") {
+      const key3 = JSON.stringify([system, options]);
       if (!this.catalogs.has(key3)) {
-        const asked = this.conn.request("catalog", { system: "sbh", options });
+        const asked = this.conn.request("catalog", { system, options });
         asked.catch(() => this.catalogs.delete(key3));
         this.catalogs.set(key3, asked);
       }
@@ -6307,9 +7243,9 @@
     route() {
       if (this.screen?.hide) this.screen.hide();
       this.screen = null;
-      const fresh = this.root.cloneNode(false);
-      this.root.replaceWith(fresh);
-      this.root = fresh;
+      const fresh2 = this.root.cloneNode(false);
+      this.root.replaceWith(fresh2);
+      this.root = fresh2;
       this.renderUser();
       if (!this.account) {
         renderLogin(this.root, this);

@@ -5,6 +5,7 @@ import { ChatPanel, LOBBY_ROOMS } from "./chat.js";
 import { timeControlWords } from "./clocks.js";
 import { QuickPair } from "./quick_pair.js";
 import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
+import { asoiafFormHtml, asoiafSettings, asoiafSetupWords } from "./lobby_asoiaf.js";
 import { reasonWords } from "./events.js";
 import { playerName } from "./names.js";
 
@@ -48,7 +49,8 @@ function resultWords(m) {
 // takebacks where they are not the usual (casual: allowed; rated: not).
 function settingsWords(m) {
   const clock = timeControlWords(m.time_control);
-  const words = clock ? `${describeSetup(m.setup)}, ${clock}` : describeSetup(m.setup);
+  const setup = m.system === "asoiaf" ? asoiafSetupWords(m.setup) : describeSetup(m.setup);
+  const words = clock ? `${setup}, ${clock}` : setup;
   if (m.takebacks === undefined || m.takebacks === !m.rated) return words;
   return `${words}, ${m.takebacks ? "takebacks allowed" : "no takebacks"}`;
 }
@@ -158,6 +160,7 @@ export class Lobby {
             <p class="status error form-error" id="create-status" role="alert"></p>
           </form>
         </section>
+        ${asoiafFormHtml()}
         <section class="card">
           <h2>Join or watch</h2>
           <form id="invite-form" class="inline-form">
@@ -190,6 +193,10 @@ export class Lobby {
     $(this.root, "#create-form").addEventListener("submit", (e) => {
       e.preventDefault();
       this.create(e.target);
+    });
+    $(this.root, "#asoiaf-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.create(e.target, {}, asoiafSettings(e.target), "#asoiaf-status");
     });
     $(this.root, "#vs-bot").addEventListener("click", (e) => {
       // the house bot takes the other seat, at the pace chosen
@@ -238,7 +245,7 @@ export class Lobby {
   async refresh() {
     let listed;
     try {
-      listed = await this.app.conn.request("list_open", { system: "sbh" });
+      listed = await this.listBoth("list_open");
     } catch (error) {
       this.status(error.message, "#open-status");
       return;
@@ -266,7 +273,7 @@ export class Lobby {
   async refreshLive() {
     let live;
     try {
-      live = await this.app.conn.request("list_live", { system: "sbh" });
+      live = await this.listBoth("list_live");
     } catch (error) {
       return;  // (an older server: no list of live matches)
     }
@@ -337,17 +344,24 @@ export class Lobby {
     };
   }
 
-  async create(form, extra = {}) {
+  async create(form, extra = {}, settings = null, where = "#create-status") {
     try {
-      const created = await this.app.conn.request("create_match", {
+      const created = await this.app.conn.request("create_match", settings || {
         ...this.settings(form), private: form.private.checked,
         takebacks: form.takebacks.value ? form.takebacks.value === "yes" : null, ...extra,
       });
       this.app.remember(created);
       this.app.go(`#/match/${created.match_id}`);
     } catch (error) {
-      this.status(error.message, "#create-status");
+      this.status(error.message, where);
     }
+  }
+
+  // The open (or live) matches of both rules systems.
+  async listBoth(type) {
+    const [sbh, asoiaf] = await Promise.all(["sbh", "asoiaf"].map((system) =>
+      this.app.conn.request(type, { system }).catch(() => ({ matches: [] }))));
+    return { matches: [...sbh.matches, ...asoiaf.matches] };
   }
 
   async join(fields, where) {

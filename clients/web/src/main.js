@@ -122,10 +122,10 @@ class App {
 
   // The server's warband catalog (priced profiles, ready-made lists) for these
   // match options; fetched once per options, and again after a failure.
-  catalog(options = {}) {
-    const key = JSON.stringify(options);
+  catalog(options = {}, system = "sbh") {
+    const key = JSON.stringify([system, options]);
     if (!this.catalogs.has(key)) {
-      const asked = this.conn.request("catalog", { system: "sbh", options });
+      const asked = this.conn.request("catalog", { system, options });
       asked.catch(() => this.catalogs.delete(key));
       this.catalogs.set(key, asked);
     }

@@ -10,6 +10,7 @@ import { $, describeSetup, escape } from "./dom.js";
 import { formatEvent, reasonWords } from "./events.js";
 import { displayNames, playerName, seatName, SEAT_COLOURS } from "./names.js";
 import { objectLegend, objectsAt } from "./objectives.js";
+import { tableFor } from "./systems.js";
 import { PromptUI } from "./prompt.js";
 import { effectiveEvents, TakebackBar } from "./takeback.js";
 import { KIND_STYLES, EDGE_STYLES } from "./terrain.js";
@@ -121,6 +122,15 @@ export class MatchScreen {
     this.result = null;
     this.warbands = {};
     this.namesKey = "";
+    this.table = null; // another system's board, prompt and roster (systems.js); null: SBH
+  }
+
+  // The match's rules system is known (subscribe reply, view): its table, once.
+  useSystem(system) {
+    const Table = tableFor(system);
+    if (!Table || this.table) return;
+    this.table = new Table(this);
+    this.renderAll();
   }
 
   async show() {
@@ -175,6 +185,7 @@ export class MatchScreen {
       });
       this.status = reply.status;
       this.players = reply.players || {};
+      this.useSystem(reply.system);
       // an open match does not say whose seat we hold yet: we know from create/join
       this.seat = reply.seat ?? (reply.status === "open" && !this.spectate && mine ? mine.seat
         : null);
@@ -211,7 +222,8 @@ export class MatchScreen {
     if (!button) return;
     if (button.dataset.zoom) {
       const zoom = button.dataset.zoom;
-      this.board.setZoom(zoom === "fit" ? 1 : this.board.zoom * (zoom === "in" ? 1.25 : 0.8));
+      const board = this.table?.board || this.board;
+      board.setZoom(zoom === "fit" ? 1 : board.zoom * (zoom === "in" ? 1.25 : 0.8));
     } else if (button.dataset.action === "resign") {
       if (button.dataset.confirm !== "yes") {
         button.dataset.confirm = "yes";
@@ -259,7 +271,7 @@ export class MatchScreen {
         this.noteEvent(frame.event);
         this.appendLog(frame.seq, frame.event);
         // (the trail follows the moves that still count: none taken back)
-        this.trail.update(effectiveEvents(this.events), this.seat);
+        if (!this.table) this.trail.update(effectiveEvents(this.events), this.seat);
         break;
       case "prompt":
         this.prompt = frame;
@@ -271,13 +283,15 @@ export class MatchScreen {
       case "snapshot":
         this.view = frame.view;
         this.viewSeq = frame.seq;
-        this.trail.noteView(frame.seq, frame.view);
+        this.useSystem(frame.view?.system);
+        if (!this.table) this.trail.noteView(frame.seq, frame.view);
         this.renderAll();
         break;
       case "match_status":
         this.status = frame.status;
         if (frame.seat !== undefined) this.seat = frame.seat;
         if (frame.players) this.players = frame.players;
+        this.useSystem(frame.system);
         this.renderHead();
         break;
       case "match_over":
@@ -323,7 +337,7 @@ export class MatchScreen {
   }
 
   logLine(seq, event, ctx) {
-    const line = formatEvent(event, ctx);
+    const line = this.table ? this.table.formatEvent(event) : formatEvent(event, ctx);
     if (!line) return "";
     return `<li class="log-${line.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}">`
       + `<span class="seq">${seq}</span> ${escape(line.text)}</li>`;
@@ -348,7 +362,8 @@ export class MatchScreen {
   }
 
   renderAll() {
-    const key = (this.view?.figures || []).map((f) => `${f.id}:${f.name}`).join("|");
+    const key = (this.view?.figures || this.view?.models || [])
+      .map((f) => `${f.id || f.uid}:${f.name || f.card}`).join("|");
     if (key !== this.namesKey) {
       this.namesKey = key; // names changed (lists revealed): reword the log
       this.renderLog();
@@ -359,6 +374,12 @@ export class MatchScreen {
   }
 
   renderPrompt() {
+    if (this.table) {
+      this.table.setContext({ prompt: this.prompt, view: this.view, seat: this.seat,
+        players: this.players || {}, warbands: this.warbands,
+        finished: this.result ? this.resultText() : null });
+      return;
+    }
     this.promptUI.setContext({
       prompt: this.prompt, view: this.view, seat: this.seat, players: this.players || {},
       warbands: this.warbands,
@@ -376,6 +397,10 @@ export class MatchScreen {
   }
 
   drawBoard() {
+    if (this.table) {
+      this.table.draw();
+      return;
+    }
     const marks = this.promptUI.marks();
     marks.active = this.view?.activation?.figure || null;
     // (a lay-out being drawn; figures planned by "Place the rest")
@@ -399,6 +424,10 @@ export class MatchScreen {
   }
 
   renderRoster() {
+    if (this.table) {
+      $(this.root, ".roster").innerHTML = this.table.roster();
+      return;
+    }
     $(this.root, ".roster").innerHTML = rosterHtml(this.view, this.names, this.players || {},
                                                    this.warbands,
       this.view?.activation?.figure);
@@ -413,7 +442,9 @@ export class MatchScreen {
     bits.push(this.seat ? `You are ${escape(seatName(this.seat, this.players || {}, this.warbands))}`
       : "You are watching");
     bits.push(`status: <span class="match-status">${escape(this.status)}</span>`);
-    if (v) {
+    if (v && this.table) {
+      bits.push(...this.table.headBits(v));
+    } else if (v) {
       bits.push(`phase: ${escape(v.phase)}`);
       if (v.turn) bits.push(`turn ${v.turn}`);
       if (v.phase === "play" && v.active_seat) {

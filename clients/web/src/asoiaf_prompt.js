@@ -1,0 +1,345 @@
+// The A Song of Ice & Fire prompt panel, generic over the options the rules
+// send ({type, label, args, params}): an option is picked (a button, or a click
+// on the board that only one option accepts), then each of its parameters is
+// chosen in turn — squares and models on the board, the rest by buttons — and
+// the command is sent. Attacks and charges show their exact odds (hits and
+// wounds after defence, per coin improvement) on hover and while choosing.
+
+import { escape } from "./dom.js";
+import { playerName } from "./names.js";
+import { coinWords, optionWords, PARAM_WORDS, valueWords } from "./asoiaf_words.js";
+
+// the order a command's parameters are asked in
+const PARAM_ORDER = ["model", "target", "friend", "square", "improvements", "abilities",
+  "zone", "first_player", "agenda", "removal"];
+const MODEL_PARAMS = new Set(["model", "target", "friend"]);
+const ODDS_TYPES = new Set(["attack", "charge"]);
+
+const percent = (p) => `${(p * 100).toFixed(p < 0.1 && p > 0 ? 1 : 0)}%`;
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+function orderedParams(spec) {
+  const names = Object.keys(spec.params || {});
+  return [...PARAM_ORDER.filter((p) => names.includes(p)),
+    ...names.filter((p) => !PARAM_ORDER.includes(p))];
+}
+
+export function distributionText(rows) {
+  return rows.map(([value, p]) => `${value}: ${percent(p)}`).join(" · ");
+}
+
+// The odds reply as a table: one row per set of improvements.
+export function oddsHtml(odds, ctx) {
+  const rows = odds.choices.map((c) => `<tr data-improvements="${escape(JSON.stringify(
+    c.improvements))}"><td>${escape(valueWords("improvements", c.improvements, ctx))}</td>`
+    + `<td>${escape(coinWords(c.cost))}</td><td>${c.dice} d10 on ${c.value}+</td>`
+    + `<td class="odds-hits">${escape(distributionText(c.hits))}</td>`
+    + `<td class="odds-wounds">${escape(distributionText(c.wounds))}</td>`
+    + `<td>${c.mean_wounds.toFixed(2)}</td></tr>`);
+  return `<p><strong>${escape(odds.mode)}</strong> against ${escape(ctx.name(odds.target))} `
+    + `(defence ${odds.defence}+, ${odds.wounds_left} wounds left; the defender spends `
+    + "nothing)</p><table class=\"odds-table\"><thead><tr><th>Coins bought</th><th>Cost</th>"
+    + "<th>Dice</th><th>Hits</th><th>Wounds after defence</th><th>Mean wounds</th></tr>"
+    + `</thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+export class AsoiafPrompt {
+  // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
+  // turn({mine, waiting, seq}), ctx() -> {name(uid), seat(seat)}
+  constructor(panel, hooks) {
+    this.panel = panel;
+    this.hooks = hooks;
+    this.prompt = null;
+    this.selected = null; // index of the option being filled in
+    this.chosen = {};
+    this.busy = false;
+    this.error = null;
+    this.oddsShown = null; // {key, html}
+    this.oddsCache = new Map();
+    panel.addEventListener("click", (e) => this._click(e));
+    panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+  }
+
+  setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
+    const fresh = prompt !== this.prompt;
+    Object.assign(this, { prompt, view, seat, players, warbands, finished });
+    if (fresh) {
+      this.busy = false;
+      this.error = null;
+      this.oddsShown = null;
+      this.oddsCache.clear();
+      this.reset(false);
+    }
+    this.render();
+  }
+
+  get decision() {
+    return this.finished ? null : this.prompt?.decision || null;
+  }
+
+  get options() {
+    return this.decision?.options || [];
+  }
+
+  reset(draw = true) {
+    this.selected = null;
+    this.chosen = {};
+    // a single option with choices to make is picked at once (deploy, keep an agenda)
+    if (this.options.length === 1 && Object.keys(this.options[0].params || {}).length) {
+      this._select(0);
+    }
+    if (draw) this.render();
+  }
+
+  _select(index) {
+    this.selected = index;
+    this.chosen = {};
+    this._autoChoose();
+  }
+
+  // parameters with a single value are chosen without asking
+  _autoChoose() {
+    const spec = this.options[this.selected];
+    for (const param of orderedParams(spec)) {
+      if (!(param in this.chosen) && spec.params[param].length === 1) {
+        this.chosen[param] = spec.params[param][0];
+      }
+    }
+  }
+
+  get pendingParam() {
+    if (this.selected === null) return null;
+    return orderedParams(this.options[this.selected]).find((p) => !(p in this.chosen)) || null;
+  }
+
+  // What the board highlights: the pending parameter's squares or models; with
+  // no option picked, whatever one click on the board can choose.
+  marks() {
+    const squares = new Set();
+    const models = new Set();
+    const add = (param, values) => {
+      for (const v of values) {
+        if (param === "square") squares.add(`${v[0]},${v[1]}`);
+        else if (MODEL_PARAMS.has(param)) models.add(v);
+      }
+    };
+    if (this.decision && !this.busy) {
+      const param = this.pendingParam;
+      if (param) add(param, this.options[this.selected].params[param]);
+      else if (this.selected === null) {
+        for (const spec of this.options) {
+          const first = orderedParams(spec)[0];
+          if (first) add(first, spec.params[first]);
+        }
+      }
+    }
+    const chosen = new Set(Object.entries(this.chosen)
+      .filter(([p]) => MODEL_PARAMS.has(p)).map(([, v]) => v));
+    return { squares, models, chosen };
+  }
+
+  // A click on the board: the pending parameter's value, or the one option
+  // whose first parameter takes it.
+  chooseSquare(key) {
+    const square = key.split(",").map(Number);
+    this._boardChoice("square", (v) => same(v, square));
+  }
+
+  chooseModel(uid) {
+    this._boardChoice(null, (v) => v === uid);
+  }
+
+  _boardChoice(kind, matches) {
+    if (!this.decision || this.busy) return;
+    const accepts = (param) => (kind ? param === kind : MODEL_PARAMS.has(param));
+    const param = this.pendingParam;
+    if (param) {
+      const value = this.options[this.selected].params[param].find(matches);
+      if (accepts(param) && value !== undefined) this._choose(param, value);
+      return;
+    }
+    if (this.selected !== null) return;
+    const fits = this.options.map((spec, index) => ({ spec, index }))
+      .filter(({ spec }) => {
+        const first = orderedParams(spec)[0];
+        return first && accepts(first) && spec.params[first].some(matches);
+      });
+    if (fits.length !== 1) {
+      if (fits.length > 1) this.showError("Several actions can use that: choose one first.");
+      return;
+    }
+    const { spec, index } = fits[0];
+    this._select(index);
+    const first = orderedParams(spec)[0];
+    this._choose(first, spec.params[first].find(matches));
+  }
+
+  _choose(param, value) {
+    if (param === "target") this.showOdds(value);
+    this.chosen[param] = value;
+    this.error = null;
+    if (!this.pendingParam) this._send();
+    else this.render();
+    this.hooks.changed();
+  }
+
+  _send() {
+    const spec = this.options[this.selected];
+    const args = { ...spec.args, ...this.chosen };
+    this.busy = true;
+    this.render();
+    Promise.resolve(this.hooks.send(spec.type, args)).catch((error) => {
+      this.busy = false;
+      this.reset(false);
+      this.showError(error.message || String(error));
+    });
+  }
+
+  showError(text) {
+    this.error = text;
+    this.render();
+  }
+
+  // -- odds -------------------------------------------------------------------------
+  _oddsArgs(target) {
+    const spec = this.options[this.selected ?? -1];
+    if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) {
+      return null;
+    }
+    return { type: spec.type, args: { mode: spec.args.mode, target } };
+  }
+
+  showOdds(target) {
+    const asked = target && this._oddsArgs(target);
+    if (!asked) return;
+    const key = JSON.stringify(asked);
+    if (this.oddsShown?.key === key) return;
+    if (!this.oddsCache.has(key)) {
+      this.oddsCache.set(key, this.hooks.odds(asked.type, asked.args));
+    }
+    const seq = this.prompt?.seq;
+    this.oddsCache.get(key).then((odds) => {
+      if (this.prompt?.seq !== seq) return;
+      this.oddsShown = { key, odds, html: oddsHtml(odds, this.hooks.ctx()) };
+      if (this.pendingParam === "improvements") this.render(); // (its buttons say the odds)
+      else this._fillOdds();
+    }).catch(() => this.oddsCache.delete(key));
+  }
+
+  hoverModel(uid) {
+    if (this.pendingParam === "target") this.showOdds(uid);
+  }
+
+  _hoverButton(e) {
+    const button = e.target.closest("button[data-param=target]");
+    if (button) this.showOdds(this.options[this.selected].params.target[button.dataset.value]);
+  }
+
+  _fillOdds() {
+    const box = this.panel.querySelector(".odds");
+    if (!box) return;
+    box.hidden = !this.oddsShown;
+    box.innerHTML = this.oddsShown?.html || "";
+  }
+
+  // -- drawing ------------------------------------------------------------------------
+  _header() {
+    if (this.finished) {
+      return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
+    }
+    if (this.decision) {
+      return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
+    }
+    const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat)
+      .map((s) => playerName(s, this.players, this.warbands));
+    return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting
+      .join(" and "))}…` : "Nothing to decide now."}</div>`;
+  }
+
+  _choices(spec, param, ctx) {
+    const values = spec.params[param];
+    const out = [`<p class="hint">Choose ${escape(PARAM_WORDS[param] || param)}`
+      + `${param === "square" ? " on the battlefield (highlighted)" : ""}:</p>`];
+    if (param === "square" && values.length > 8) return out.join("");
+    const odds = param === "improvements" && this.oddsShown?.odds;
+    out.push('<div class="choices">');
+    values.forEach((value, i) => {
+      let words = valueWords(param, value, ctx);
+      const row = odds && odds.choices.find((c) => same(c.improvements, value));
+      if (row) words += ` — ${coinWords(row.cost)}, ${row.dice} dice, mean wounds `
+        + `${row.mean_wounds.toFixed(2)}`;
+      out.push(`<button class="choice" data-param="${escape(param)}" data-value="${i}">`
+        + `${escape(words)}</button>`);
+    });
+    out.push("</div>");
+    return out.join("");
+  }
+
+  render() {
+    const ctx = this.hooks.ctx();
+    const parts = [this._header()];
+    if (this.decision) {
+      if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
+      if (this.busy) {
+        parts.push('<p class="muted">Sending…</p>');
+      } else if (this.selected === null) {
+        parts.push('<div class="options">');
+        this.options.forEach((spec, i) => {
+          parts.push(`<div class="option" data-type="${escape(spec.type)}">`
+            + `<button class="do" data-action="pick" data-spec="${i}">`
+            + `${escape(optionWords(spec, ctx))}</button></div>`);
+        });
+        parts.push("</div>");
+      } else {
+        const spec = this.options[this.selected];
+        const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {})))
+          .map(([p, v]) => valueWords(p, v, ctx));
+        parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}">`
+          + `<strong>${escape(optionWords(spec, ctx))}</strong>${done.length
+            ? ` — ${escape(done.join(", "))}` : ""}</div>`);
+        parts.push(this._choices(spec, this.pendingParam, ctx));
+        if (this.options.length > 1) {
+          parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
+        }
+      }
+    }
+    parts.push('<div class="odds" hidden></div>');
+    this.panel.innerHTML = parts.join("");
+    this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
+    this.panel.dataset.mine = this.decision ? "true" : "false";
+    this.panel.dataset.busy = this.busy ? "true" : "false";
+    this.panel.dataset.pending = this.pendingParam || "";
+    this._fillOdds();
+    this._tellTurn();
+  }
+
+  _tellTurn() {
+    const mine = Boolean(this.decision);
+    const waiting = this.finished ? [] : (this.prompt?.waiting || [])
+      .filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
+    const key = `${this.prompt?.seq}|${mine}|${waiting.join()}`;
+    if (key === this.toldTurn) return;
+    this.toldTurn = key;
+    this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
+  }
+
+  _click(e) {
+    const button = e.target.closest("button");
+    if (!button || this.busy) return;
+    this.error = null;
+    if (button.dataset.action === "cancel") {
+      this.reset();
+      this.hooks.changed();
+    } else if (button.dataset.action === "pick") {
+      const index = Number(button.dataset.spec);
+      this._select(index);
+      if (!this.pendingParam) this._send();
+      else this.render();
+      this.hooks.changed();
+    } else if (button.dataset.param) {
+      const param = button.dataset.param;
+      const value = this.options[this.selected].params[param][Number(button.dataset.value)];
+      this._choose(param, value);
+    }
+  }
+}

@@ -1,0 +1,197 @@
+// A Song of Ice & Fire's part of the match screen (match.js keeps the head,
+// clocks, chat and log): the square battlefield, the prompt panel, the side
+// panel (each side's coins left by type, victory points, the active model's
+// AP, the models with wounds and tokens, this seat's own agenda and the
+// objective cards revealed), the legend, the hover line and the log's words.
+
+import { AsoiafBoard, KIND_LABELS, squareKey, TERRAIN_FILL } from "./asoiaf_board.js";
+import { AsoiafPrompt } from "./asoiaf_prompt.js";
+import { COINS, formatAsoiafEvent, modelNames, squareWords } from "./asoiaf_words.js";
+import { escape } from "./dom.js";
+import { SEAT_COLOURS, seatName } from "./names.js";
+
+const PHASE_WORDS = { roll_off: "roll-off", choice: "choosing zones and 1st player",
+  agendas: "choosing agendas", deploy: "deployment", activations: "activations",
+  over: "over" };
+const COIN_MARKS = { gold: "●", silver: "◆", copper: "★" };
+
+// A fresh copy of an element: the SBH board's and prompt's listeners stay behind.
+function fresh(element) {
+  const copy = element.cloneNode(false);
+  element.replaceWith(copy);
+  return copy;
+}
+
+export class AsoiafTable {
+  constructor(screen) {
+    this.screen = screen;
+    const root = screen.root;
+    screen.boardBox = fresh(root.querySelector(".board"));
+    // (the SBH trail reads SBH events; names are always on the tokens here)
+    root.querySelector(".trail-tools").style.display = "none";
+    root.querySelector(".names-toggle")?.closest("label")?.style.setProperty("display", "none");
+    this.catalog = new Map(); // card name -> its catalog entry (stats for the hover)
+    screen.app.catalog({}, "asoiaf").then((found) => {
+      for (const card of found.models || []) this.catalog.set(card.name, card);
+    }).catch(() => {});
+    this.board = new AsoiafBoard(screen.boardBox, {
+      onSquare: (key) => this.prompt.chooseSquare(key),
+      onModel: (uid) => this.prompt.chooseModel(uid),
+      onHover: (target) => this.hover(target),
+    });
+    this.prompt = new AsoiafPrompt(fresh(root.querySelector(".prompt")), {
+      send: (type, args) => screen.app.conn.request("command", {
+        match_id: screen.matchId, command: type, args, at_seq: screen.prompt.seq }),
+      odds: (type, args) => screen.app.odds(screen.matchId, type, args),
+      changed: () => this.draw(),
+      turn: (turn) => screen.app.turn?.(turn),
+      ctx: () => this.context(),
+    });
+  }
+
+  get view() {
+    return this.screen.view;
+  }
+
+  get names() {
+    return modelNames(this.view);
+  }
+
+  // Words for the log and the prompt: a name both sides have says whose it is.
+  context() {
+    const names = this.names;
+    const seats = new Map((this.view?.models || []).map((m) => [m.uid, m.seat]));
+    const shared = new Set([...names].filter(([uid, name]) => [...names].some(([other, same]) =>
+      same === name && seats.get(other) !== seats.get(uid))).map(([uid]) => uid));
+    const seat = (s) => this.screen.seatWords(s);
+    return { name: (uid) => (shared.has(uid) ? `${names.get(uid)} (${seat(seats.get(uid))})`
+      : names.get(uid) || uid), seat };
+  }
+
+  formatEvent(event) {
+    return formatAsoiafEvent(event, this.context());
+  }
+
+  setContext(context) {
+    this.prompt.setContext(context);
+    this.draw();
+  }
+
+  draw() {
+    const marks = { ...this.prompt.marks(), active: this.view?.active_model || null,
+      names: this.names };
+    this.board.render(this.view, marks);
+    const legend = this.legend();
+    const box = this.screen.root.querySelector(".legend-body");
+    if (box && box.dataset.html !== legend) {
+      box.innerHTML = legend;
+      box.dataset.html = legend;
+    }
+  }
+
+  legend() {
+    const field = this.view?.battlefield;
+    const item = (swatch, label) => `<span class="legend-item"><svg viewBox="0 0 2 2" `
+      + `width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
+    const kinds = new Set((field?.rows || []).join(""));
+    const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) =>
+      item(`<rect width="2" height="2" fill="${{ ".": "#e9e4c9", x: "#c9dcae", o: "#9c9484",
+        "#": "#5f5a50" }[k]}"/>`, label));
+    for (const terrain of new Set((field?.zones || []).map((z) => z.terrain))) {
+      out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain] || "#888"}" `
+        + 'fill-opacity="0.6"/>', terrain.replace(/_/g, " ")));
+    }
+    out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#d4a017" '
+      + 'stroke-width="0.2"/>', "gold deployment zone"));
+    out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#8e9aa6" '
+      + 'stroke-width="0.2"/>', "silver deployment zone"));
+    out.push('<span class="legend-item">walls: thick black; doors brown (dashed: open), '
+      + "windows blue</span>", '<span class="legend-item">O objective (★ revealed), $ / ? '
+      + "plunder tokens</span>", '<span class="legend-item">♥ wounds left, S shaken, R routed, '
+      + "⛓ holds a captive, ✓ activated, gold ring: active</span>");
+    return out.join("");
+  }
+
+  headBits(v) {
+    const bits = [`${escape(v.battlefield?.name || v.scenario)}`,
+      `round ${v.round} of ${v.rounds}`, `phase: ${escape(PHASE_WORDS[v.phase] || v.phase)}`];
+    const vp = Object.entries(v.vp || {}).map(([s, p]) => `${escape(this.screen.seatWords(s))} `
+      + `${p}`).join(" · ");
+    if (vp) bits.push(`victory points ${vp}`);
+    return bits;
+  }
+
+  // The side panel: coins, models and this seat's secrets (the view holds only its own).
+  roster() {
+    const v = this.view;
+    if (!v?.models) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
+    const names = this.names;
+    const screen = this.screen;
+    const out = ["<h3>Warbands</h3>"];
+    for (const seat of Object.keys(v.coins || {}).sort()) {
+      const coins = v.coins[seat];
+      out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatName(seat,
+        screen.players || {}, screen.warbands))}${v.zones?.[seat] ? ` — ${v.zones[seat]} zone`
+        : ""}${v.first_player === seat ? " — 1st player" : ""}</h4>`);
+      out.push(`<p class="coins" data-coins="${seat}">${COINS.map((c) => `<span class="coin `
+        + `${c}" data-coin="${c}">${COIN_MARKS[c]} ${coins[c]} ${c}</span>`).join(" ")}`
+        + ` · ${v.vp?.[seat] ?? 0} VP</p>`);
+      const agendas = v.agendas?.[seat] || [];
+      if (agendas.length) {
+        out.push(`<p class="agendas" data-agendas="${seat}">Agenda${agendas.length > 1 ? "s" : ""}: `
+          + `${agendas.map((a) => escape(a || "hidden")).join(", ")}</p>`);
+      }
+      out.push('<ul class="roster-list">');
+      for (const m of v.models.filter((x) => x.seat === seat)) {
+        const states = [];
+        if (m.removed) states.push(m.removed);
+        else if (!m.square) states.push("not placed");
+        if (m.uid === v.active_model) states.push(`active, ${m.ap} AP left`);
+        else if (m.activated) states.push("activated");
+        states.push(...m.conditions);
+        if (m.captive) states.push(`holds ${names.get(m.captive) || m.captive} captive`);
+        out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting"
+          : ""}" data-roster="${escape(m.uid)}"><span class="token" style="background:`
+          + `${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}`
+          + `</span> <span class="stats">${m.wounds_left}♥</span>${states.length
+            ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
+      }
+      out.push("</ul>");
+    }
+    const revealed = (v.objectives || []).filter((o) => o.card);
+    if (revealed.length) {
+      out.push(`<h4>Objectives revealed</h4><ul>${revealed.map((o) => `<li>${escape(o.card)} `
+        + `(${escape(squareWords(o.square))})</li>`).join("")}</ul>`);
+    }
+    return out.join("");
+  }
+
+  hover(target) {
+    const line = this.screen.root.querySelector(".hover-info");
+    if (!line) return;
+    if (!target || !this.view?.battlefield) {
+      line.textContent = "";
+      return;
+    }
+    if (target.model) {
+      const m = this.view.models.find((x) => x.uid === target.model);
+      const card = this.catalog.get(m?.card);
+      const stats = card ? ` — defence ${card.defence}+, will ${card.will}+, `
+        + `${card.attacks.map((a) => `${a.name} ${a.dice}d10 on ${a.value}+`).join("; ")}` : "";
+      line.textContent = `${this.names.get(m.uid)}: ${m.card}, ${m.wounds_left} wounds left`
+        + `${m.conditions.length ? ` (${m.conditions.join(", ")})` : ""}${stats}`;
+      this.prompt.hoverModel(target.model);
+      return;
+    }
+    const [x, y] = target.square.split(",").map(Number);
+    const field = this.view.battlefield;
+    const kind = field.rows[y]?.[x];
+    const zone = (field.zones || []).find((z) => z.squares.some((s) => squareKey(s)
+      === target.square));
+    const objective = (this.view.objectives || []).find((o) => squareKey(o.square)
+      === target.square);
+    line.textContent = `${squareWords([x, y])}: ${KIND_LABELS[kind] || kind}`
+      + `${zone ? `, ${zone.terrain.replace(/_/g, " ")}` : ""}`
+      + `${objective ? `, objective${objective.card ? ` ${objective.card}` : " (face down)"}` : ""}`;
+  }
+}
