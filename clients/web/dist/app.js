@@ -4230,6 +4230,49 @@
     }
   };
 
+  // src/match_roster.js
+  function legendHtml(view) {
+    const present = /* @__PURE__ */ new Set(["open", ...(view?.board?.terrain || []).map((t) => t[2])]);
+    const edgesPresent = new Set((view?.board?.edges || []).map((e) => e[2]));
+    const kinds = Object.entries(KIND_STYLES).filter(([kind]) => !view || present.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><rect width="2" height="2" fill="${style.fill}"/>${style.pattern ? `<rect width="2" height="2" fill="url(#pat-${style.pattern})"/>` : ""}</svg>${escape(style.label)}</span>`);
+    const edges = Object.entries(EDGE_STYLES).filter(([kind]) => !view || edgesPresent.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><line x1="0" y1="1" x2="2" y2="1" stroke="${style.stroke}" stroke-width="${style.width * 2}"${style.dash ? ` stroke-dasharray="${style.dash.split(" ").map((v) => v * 2).join(" ")}"` : ""}/></svg>${escape(style.label)}</span>`);
+    const states = [
+      '<span class="legend-item">✓ activated this turn</span>',
+      '<span class="legend-item">arrows: what was done since your last decision (red: attacks, with the dice; numbers: the order)</span>',
+      '<span class="legend-item">flat dashed token: fallen</span>',
+      '<span class="legend-item">purple dashed ring: transfixed</span>',
+      '<span class="legend-item">gold ring: acting now</span>'
+    ];
+    return kinds.join("") + edges.join("") + objectLegend(view).join("") + states.join("");
+  }
+  function rosterHtml(view, names, players, warbands, activeId) {
+    var _a;
+    const figures = view?.figures || [];
+    if (!figures.length) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
+    const bySeat = {};
+    for (const f of figures) (bySeat[_a = f.seat] || (bySeat[_a] = [])).push(f);
+    const tokens = tokenLabels(figures, names);
+    const out = ["<h3>Warbands</h3>"];
+    for (const seat of Object.keys(bySeat).sort()) {
+      out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatName(seat, players, warbands))}</h4><ul class="roster-list">`);
+      for (const f of bySeat[seat]) {
+        const states = [];
+        if (f.status !== "ready") states.push(f.status);
+        else if (!f.pos) states.push("not deployed");
+        if (f.fallen) states.push("fallen");
+        if (f.transfixed) states.push("transfixed");
+        if (showsActivated(f, view)) states.push("activated");
+        if (f.wounds) states.push(`${f.wounds} wound${f.wounds > 1 ? "s" : ""}`);
+        if (f.out_of_power) states.push("out of power");
+        if (f.out_of_missiles) states.push("out of missiles");
+        const cls = [f.status !== "ready" ? "gone" : "", f.id === activeId ? "acting" : ""].join(" ");
+        out.push(`<li class="${cls}" data-roster="${escape(f.id)}"><span class="token" style="background:${SEAT_COLOURS[f.seat] || "#555"}">${escape(tokens.get(f.id))}</span> <span class="who">${escape(names.get(f.id) || f.name)}</span> <span class="stats">Q${f.quality}+ C${f.combat}</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
+      }
+      out.push("</ul>");
+    }
+    return out.join("");
+  }
+
   // src/asoiaf_words.js
   var COINS = ["gold", "silver", "copper"];
   function modelNames(view) {
@@ -4591,13 +4634,12 @@
         const cy = y + size / 2;
         const r = size * 0.4;
         out.push(`<g class="${classes}" data-model="${escape(m.uid)}" data-seat="${m.seat}" data-square="${x},${y}" data-states="${escape(states)}" data-large="${m.large}"><title>${escape(name)} — ${escape(squareWords(m.square))}</title>`);
-        if (m.uid === marks.active) {
-          out.push(`<circle cx="${cx}" cy="${cy}" r="${r + 0.09}" fill="none" stroke="#f5b700" stroke-width="0.12"/>`);
-        }
+        const ring = (grow, style) => m.large ? `<rect x="${x + 0.15 - grow}" y="${y + 0.15 - grow}" width="${1.7 + 2 * grow}" height="${1.7 + 2 * grow}" rx="0.4" fill="none" ${style}/>` : `<circle cx="${cx}" cy="${cy}" r="${r + grow}" fill="none" ${style}/>`;
+        if (m.uid === marks.active) out.push(ring(0.09, 'stroke="#f5b700" stroke-width="0.12"'));
         if (marks.models.has(m.uid)) {
-          out.push(`<circle cx="${cx}" cy="${cy}" r="${r + 0.07}" fill="none" stroke="#1a7f37" stroke-width="0.1" stroke-dasharray="0.15 0.08"/>`);
+          out.push(ring(0.07, 'class="legal-ring" stroke="#1a7f37" stroke-width="0.1" stroke-dasharray="0.15 0.08"'));
         }
-        const shape = m.large ? `<rect x="${x + 0.15}" y="${y + 0.15}" width="1.7" height="1.7" rx="0.35"` : `<circle cx="${cx}" cy="${cy}" r="${r}"`;
+        const shape = m.large ? `<rect class="body" x="${x + 0.15}" y="${y + 0.15}" width="1.7" height="1.7" rx="0.35"` : `<circle class="body" cx="${cx}" cy="${cy}" r="${r}"`;
         out.push(`${shape} fill="${SEAT_COLOURS[m.seat] || "#555"}" stroke="#111" stroke-width="0.05"${m.activated ? ' fill-opacity="0.55"' : ""}/>`);
         out.push(`<text x="${cx}" y="${cy + 0.1 * size}" font-size="${0.32 * size}" text-anchor="middle" fill="#fff" pointer-events="none">${escape(tokenText(name))}</text>`);
         out.push(`<text class="wounds" x="${x + size - 0.08}" y="${y + size - 0.06}" font-size="0.28" text-anchor="end" fill="#b00" stroke="#fff" stroke-width="0.02" pointer-events="none">${m.wounds_left}♥</text>`);
@@ -6202,47 +6244,6 @@
       </div>
     </div>`;
   }
-  function legendHtml(view) {
-    const present = /* @__PURE__ */ new Set(["open", ...(view?.board?.terrain || []).map((t) => t[2])]);
-    const edgesPresent = new Set((view?.board?.edges || []).map((e) => e[2]));
-    const kinds = Object.entries(KIND_STYLES).filter(([kind]) => !view || present.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><rect width="2" height="2" fill="${style.fill}"/>${style.pattern ? `<rect width="2" height="2" fill="url(#pat-${style.pattern})"/>` : ""}</svg>${escape(style.label)}</span>`);
-    const edges = Object.entries(EDGE_STYLES).filter(([kind]) => !view || edgesPresent.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><line x1="0" y1="1" x2="2" y2="1" stroke="${style.stroke}" stroke-width="${style.width * 2}"${style.dash ? ` stroke-dasharray="${style.dash.split(" ").map((v) => v * 2).join(" ")}"` : ""}/></svg>${escape(style.label)}</span>`);
-    const states = [
-      '<span class="legend-item">✓ activated this turn</span>',
-      '<span class="legend-item">arrows: what was done since your last decision (red: attacks, with the dice; numbers: the order)</span>',
-      '<span class="legend-item">flat dashed token: fallen</span>',
-      '<span class="legend-item">purple dashed ring: transfixed</span>',
-      '<span class="legend-item">gold ring: acting now</span>'
-    ];
-    return kinds.join("") + edges.join("") + objectLegend(view).join("") + states.join("");
-  }
-  function rosterHtml(view, names, players, warbands, activeId) {
-    var _a;
-    const figures = view?.figures || [];
-    if (!figures.length) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
-    const bySeat = {};
-    for (const f of figures) (bySeat[_a = f.seat] || (bySeat[_a] = [])).push(f);
-    const tokens = tokenLabels(figures, names);
-    const out = ["<h3>Warbands</h3>"];
-    for (const seat of Object.keys(bySeat).sort()) {
-      out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatName(seat, players, warbands))}</h4><ul class="roster-list">`);
-      for (const f of bySeat[seat]) {
-        const states = [];
-        if (f.status !== "ready") states.push(f.status);
-        else if (!f.pos) states.push("not deployed");
-        if (f.fallen) states.push("fallen");
-        if (f.transfixed) states.push("transfixed");
-        if (showsActivated(f, view)) states.push("activated");
-        if (f.wounds) states.push(`${f.wounds} wound${f.wounds > 1 ? "s" : ""}`);
-        if (f.out_of_power) states.push("out of power");
-        if (f.out_of_missiles) states.push("out of missiles");
-        const cls = [f.status !== "ready" ? "gone" : "", f.id === activeId ? "acting" : ""].join(" ");
-        out.push(`<li class="${cls}" data-roster="${escape(f.id)}"><span class="token" style="background:${SEAT_COLOURS[f.seat] || "#555"}">${escape(tokens.get(f.id))}</span> <span class="who">${escape(names.get(f.id) || f.name)}</span> <span class="stats">Q${f.quality}+ C${f.combat}</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
-      }
-      out.push("</ul>");
-    }
-    return out.join("");
-  }
   var MatchScreen = class {
     constructor(root, app2, matchId, { spectate = false } = {}) {
       this.root = root;
@@ -7286,7 +7287,10 @@
     MatchScreen,
     objectsAt,
     PromptUI,
-    questionText
+    questionText,
+    AsoiafBoard,
+    AsoiafPrompt,
+    formatAsoiafEvent
   };
   app.start();
 })();

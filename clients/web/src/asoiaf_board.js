@@ -239,17 +239,19 @@ export class AsoiafBoard {
       out.push(`<g class="${classes}" data-model="${escape(m.uid)}" data-seat="${m.seat}" `
         + `data-square="${x},${y}" data-states="${escape(states)}" data-large="${m.large}">`
         + `<title>${escape(name)} — ${escape(squareWords(m.square))}</title>`);
-      if (m.uid === marks.active) {
-        out.push(`<circle cx="${cx}" cy="${cy}" r="${r + 0.09}" fill="none" stroke="#f5b700" `
-          + 'stroke-width="0.12"/>');
-      }
+      // a ring around the token (a rounded square around a large model)
+      const ring = (grow, style) => (m.large
+        ? `<rect x="${x + 0.15 - grow}" y="${y + 0.15 - grow}" width="${1.7 + 2 * grow}" `
+          + `height="${1.7 + 2 * grow}" rx="0.4" fill="none" ${style}/>`
+        : `<circle cx="${cx}" cy="${cy}" r="${r + grow}" fill="none" ${style}/>`);
+      if (m.uid === marks.active) out.push(ring(0.09, 'stroke="#f5b700" stroke-width="0.12"'));
       if (marks.models.has(m.uid)) {
-        out.push(`<circle cx="${cx}" cy="${cy}" r="${r + 0.07}" fill="none" stroke="#1a7f37" `
-          + 'stroke-width="0.1" stroke-dasharray="0.15 0.08"/>');
+        out.push(ring(0.07, 'class="legal-ring" stroke="#1a7f37" stroke-width="0.1" '
+          + 'stroke-dasharray="0.15 0.08"'));
       }
       const shape = m.large
-        ? `<rect x="${x + 0.15}" y="${y + 0.15}" width="1.7" height="1.7" rx="0.35"`
-        : `<circle cx="${cx}" cy="${cy}" r="${r}"`;
+        ? `<rect class="body" x="${x + 0.15}" y="${y + 0.15}" width="1.7" height="1.7" rx="0.35"`
+        : `<circle class="body" cx="${cx}" cy="${cy}" r="${r}"`;
       out.push(`${shape} fill="${SEAT_COLOURS[m.seat] || "#555"}" stroke="#111" `
         + `stroke-width="0.05"${m.activated ? ' fill-opacity="0.55"' : ""}/>`);
       out.push(`<text x="${cx}" y="${cy + 0.1 * size}" font-size="${0.32 * size}" `

@@ -15,6 +15,9 @@ import { objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
 import { questionText } from "./prompt_words.js";
 import { ReplayViewer } from "./replay.js";
+import { AsoiafBoard } from "./asoiaf_board.js";
+import { AsoiafPrompt } from "./asoiaf_prompt.js";
+import { formatAsoiafEvent } from "./asoiaf_words.js";
 import { renderReplayList } from "./replay_list.js";
 import { TurnSignal } from "./turn_signal.js";
 
@@ -207,5 +210,5 @@ const app = new App();
 window.warband = app; // for debugging from the console
 // for tests of drawing, wording and the prompt panel
 window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, MatchScreen, objectsAt,
-  PromptUI, questionText };
+  PromptUI, questionText, AsoiafBoard, AsoiafPrompt, formatAsoiafEvent };
 app.start();
