@@ -162,6 +162,17 @@ def play_two(ann, bob, errors: list) -> None:
     if "attack" in everything:  # (an enemy in reach: the odds were shown on hover)
         assert odds_seen and "Wounds after defence" in odds_seen[0]
         assert "attacks" in log  # (a defence roll follows only hits)
+
+    # Ann resigns; the finished match's replay draws the same battlefield and words
+    ann.click("button[data-action=resign]")
+    ann.click("button[data-action=resign]")  # (asked to confirm)
+    ann.wait_for_selector(".match-result")
+    ann.click("a.button[href^='#/replay/']")
+    ann.wait_for_selector(".replay .board svg.asoiaf-board")
+    ann.click("button[data-by=end]")
+    ann.wait_for_function("() => document.querySelector('.replay').dataset.step !== '0'")
+    assert ann.locator(".replay .board .model").count() >= 6
+    assert "activates." in ann.locator(".replay .log").inner_text()
     assert not errors, errors
 
 SETUP = {"scenario": "river_ford",

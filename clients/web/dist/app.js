@@ -4958,6 +4958,39 @@
     }
   };
 
+  // src/asoiaf_roster.js
+  var COIN_MARKS = { gold: "●", silver: "◆", copper: "★" };
+  function asoiafRosterHtml(v, names, seatTitle) {
+    if (!v?.models) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
+    const out = ["<h3>Warbands</h3>"];
+    for (const seat of Object.keys(v.coins || {}).sort()) {
+      const coins = v.coins[seat];
+      out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatTitle(seat))}${v.zones?.[seat] ? ` — ${v.zones[seat]} zone` : ""}${v.first_player === seat ? " — 1st player" : ""}</h4>`);
+      out.push(`<p class="coins" data-coins="${seat}">${COINS.map((c) => `<span class="coin ${c}" data-coin="${c}">${COIN_MARKS[c]} ${coins[c]} ${c}</span>`).join(" ")} · ${v.vp?.[seat] ?? 0} VP</p>`);
+      const agendas = v.agendas?.[seat] || [];
+      if (agendas.length) {
+        out.push(`<p class="agendas" data-agendas="${seat}">Agenda${agendas.length > 1 ? "s" : ""}: ${agendas.map((a) => escape(a || "hidden")).join(", ")}</p>`);
+      }
+      out.push('<ul class="roster-list">');
+      for (const m of v.models.filter((x) => x.seat === seat)) {
+        const states = [];
+        if (m.removed) states.push(m.removed);
+        else if (!m.square) states.push("not placed");
+        if (m.uid === v.active_model) states.push(`active, ${m.ap} AP left`);
+        else if (m.activated) states.push("activated");
+        states.push(...m.conditions);
+        if (m.captive) states.push(`holds ${names.get(m.captive) || m.captive} captive`);
+        out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting" : ""}" data-roster="${escape(m.uid)}"><span class="token" style="background:${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}</span> <span class="stats">${m.wounds_left}♥</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
+      }
+      out.push("</ul>");
+    }
+    const revealed = (v.objectives || []).filter((o) => o.card);
+    if (revealed.length) {
+      out.push(`<h4>Objectives revealed</h4><ul>${revealed.map((o) => `<li>${escape(o.card)} (${escape(squareWords(o.square))})</li>`).join("")}</ul>`);
+    }
+    return out.join("");
+  }
+
   // src/asoiaf_table.js
   var PHASE_WORDS = {
     roll_off: "roll-off",
@@ -4967,11 +5000,28 @@
     activations: "activations",
     over: "over"
   };
-  var COIN_MARKS = { gold: "●", silver: "◆", copper: "★" };
   function fresh(element2) {
     const copy = element2.cloneNode(false);
     element2.replaceWith(copy);
     return copy;
+  }
+  function asoiafLegendHtml(view) {
+    const field = view?.battlefield;
+    const item = (swatch, label) => `<span class="legend-item"><svg viewBox="0 0 2 2" width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
+    const kinds = new Set((field?.rows || []).join(""));
+    const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) => item(`<rect width="2" height="2" fill="${{
+      ".": "#e9e4c9",
+      x: "#c9dcae",
+      o: "#9c9484",
+      "#": "#5f5a50"
+    }[k]}"/>`, label));
+    for (const terrain of new Set((field?.zones || []).map((z) => z.terrain))) {
+      out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain] || "#888"}" fill-opacity="0.6"/>`, terrain.replace(/_/g, " ")));
+    }
+    out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#d4a017" stroke-width="0.2"/>', "gold deployment zone"));
+    out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#8e9aa6" stroke-width="0.2"/>', "silver deployment zone"));
+    out.push('<span class="legend-item">walls: thick black; doors brown (dashed: open), windows blue</span>', '<span class="legend-item">O objective (★ revealed), $ / ? plunder tokens</span>', '<span class="legend-item">♥ wounds left, S shaken, R routed, ⛓ holds a captive, ✓ activated, gold ring: active</span>');
+    return out.join("");
   }
   var AsoiafTable = class {
     constructor(screen) {
@@ -5031,30 +5081,12 @@
         names: this.names
       };
       this.board.render(this.view, marks);
-      const legend = this.legend();
+      const legend = asoiafLegendHtml(this.view);
       const box = this.screen.root.querySelector(".legend-body");
       if (box && box.dataset.html !== legend) {
         box.innerHTML = legend;
         box.dataset.html = legend;
       }
-    }
-    legend() {
-      const field = this.view?.battlefield;
-      const item = (swatch, label) => `<span class="legend-item"><svg viewBox="0 0 2 2" width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
-      const kinds = new Set((field?.rows || []).join(""));
-      const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) => item(`<rect width="2" height="2" fill="${{
-        ".": "#e9e4c9",
-        x: "#c9dcae",
-        o: "#9c9484",
-        "#": "#5f5a50"
-      }[k]}"/>`, label));
-      for (const terrain of new Set((field?.zones || []).map((z) => z.terrain))) {
-        out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain] || "#888"}" fill-opacity="0.6"/>`, terrain.replace(/_/g, " ")));
-      }
-      out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#d4a017" stroke-width="0.2"/>', "gold deployment zone"));
-      out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#8e9aa6" stroke-width="0.2"/>', "silver deployment zone"));
-      out.push('<span class="legend-item">walls: thick black; doors brown (dashed: open), windows blue</span>', '<span class="legend-item">O objective (★ revealed), $ / ? plunder tokens</span>', '<span class="legend-item">♥ wounds left, S shaken, R routed, ⛓ holds a captive, ✓ activated, gold ring: active</span>');
-      return out.join("");
     }
     headBits(v) {
       const bits = [
@@ -5068,41 +5100,12 @@
     }
     // The side panel: coins, models and this seat's secrets (the view holds only its own).
     roster() {
-      const v = this.view;
-      if (!v?.models) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
-      const names = this.names;
       const screen = this.screen;
-      const out = ["<h3>Warbands</h3>"];
-      for (const seat of Object.keys(v.coins || {}).sort()) {
-        const coins = v.coins[seat];
-        out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatName(
-          seat,
-          screen.players || {},
-          screen.warbands
-        ))}${v.zones?.[seat] ? ` — ${v.zones[seat]} zone` : ""}${v.first_player === seat ? " — 1st player" : ""}</h4>`);
-        out.push(`<p class="coins" data-coins="${seat}">${COINS.map((c) => `<span class="coin ${c}" data-coin="${c}">${COIN_MARKS[c]} ${coins[c]} ${c}</span>`).join(" ")} · ${v.vp?.[seat] ?? 0} VP</p>`);
-        const agendas = v.agendas?.[seat] || [];
-        if (agendas.length) {
-          out.push(`<p class="agendas" data-agendas="${seat}">Agenda${agendas.length > 1 ? "s" : ""}: ${agendas.map((a) => escape(a || "hidden")).join(", ")}</p>`);
-        }
-        out.push('<ul class="roster-list">');
-        for (const m of v.models.filter((x) => x.seat === seat)) {
-          const states = [];
-          if (m.removed) states.push(m.removed);
-          else if (!m.square) states.push("not placed");
-          if (m.uid === v.active_model) states.push(`active, ${m.ap} AP left`);
-          else if (m.activated) states.push("activated");
-          states.push(...m.conditions);
-          if (m.captive) states.push(`holds ${names.get(m.captive) || m.captive} captive`);
-          out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting" : ""}" data-roster="${escape(m.uid)}"><span class="token" style="background:${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}</span> <span class="stats">${m.wounds_left}♥</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
-        }
-        out.push("</ul>");
-      }
-      const revealed = (v.objectives || []).filter((o) => o.card);
-      if (revealed.length) {
-        out.push(`<h4>Objectives revealed</h4><ul>${revealed.map((o) => `<li>${escape(o.card)} (${escape(squareWords(o.square))})</li>`).join("")}</ul>`);
-      }
-      return out.join("");
+      return asoiafRosterHtml(
+        this.view,
+        this.names,
+        (seat) => seatName(seat, screen.players || {}, screen.warbands)
+      );
     }
     hover(target) {
       const line3 = this.screen.root.querySelector(".hover-info");
@@ -6636,6 +6639,12 @@
       turn: /* @__PURE__ */ new Set(["initiative_rolled", "turn_passed"]),
       // (turn 1 starts at initiative)
       quiet: /* @__PURE__ */ new Set(["pending_pushed", "pending_popped", "pending_replaced"])
+    },
+    // (a round has no event of its own: the roll-off starts round 1's set-up)
+    asoiaf: {
+      activation: /* @__PURE__ */ new Set(["activated", "placed", "passed"]),
+      turn: /* @__PURE__ */ new Set(["rolled_off"]),
+      quiet: /* @__PURE__ */ new Set()
     }
   };
   var NONE = { activation: /* @__PURE__ */ new Set(), turn: /* @__PURE__ */ new Set(), quiet: /* @__PURE__ */ new Set() };
@@ -6865,7 +6874,8 @@
       this.final = await this.viewAt(this.last);
       this.names = displayNames(this.final?.figures || []);
       this.seats = new Map((this.final?.figures || []).map((f) => [f.id, f.seat]));
-      $(this.root, ".legend-body").innerHTML = legendHtml(this.final);
+      if (this.doc.system === "asoiaf") this.asoiaf();
+      $(this.root, ".legend-body").innerHTML = this.legend(this.final);
       const scrubber = $(this.root, ".scrubber");
       scrubber.max = String(this.last);
       scrubber.addEventListener("input", () => this.seek(Number(scrubber.value)));
@@ -6874,6 +6884,47 @@
       document.addEventListener("keydown", this.onKey);
       this.lines = this.logLines();
       await this.seek(0);
+    }
+    // A Song of Ice & Fire's replay: its square battlefield, names, roster and words.
+    asoiaf() {
+      const box = $(this.root, ".board");
+      const fresh2 = box.cloneNode(false);
+      box.replaceWith(fresh2);
+      this.board = new AsoiafBoard(fresh2, {});
+      this.names = modelNames(this.final);
+      this.seats = new Map((this.final?.models || []).map((m) => [m.uid, m.seat]));
+      this.legend = asoiafLegendHtml;
+      this.format = formatAsoiafEvent;
+      this.drawView = (view) => {
+        this.board.render(view, {
+          squares: /* @__PURE__ */ new Set(),
+          models: /* @__PURE__ */ new Set(),
+          chosen: /* @__PURE__ */ new Set(),
+          active: view?.active_model || null,
+          names: this.names
+        });
+        $(this.root, ".roster").innerHTML = asoiafRosterHtml(
+          view,
+          this.names,
+          (seat) => this.seatWords(seat)
+        );
+      };
+    }
+    legend(view) {
+      return legendHtml(view);
+    }
+    format(event, ctx) {
+      return formatEvent(event, ctx);
+    }
+    drawView(view) {
+      this.board.render(view, { active: view?.activation?.figure || null });
+      $(this.root, ".roster").innerHTML = rosterHtml(
+        view,
+        this.names,
+        this.players(),
+        this.warbands,
+        view?.activation?.figure
+      );
     }
     hide() {
       this.pause();
@@ -6895,14 +6946,15 @@
       const players = Object.keys(d.players || {}).sort().map((seat) => escape(this.seatWords(seat))).join(" vs ");
       const r = d.result || {};
       const result = r.winner ? `${this.seatWords(r.winner)} won (${r.reason})` : `no winner${r.reason ? ` (${r.reason})` : ""}`;
-      $(this.root, ".match-info").innerHTML = `${players} · ${escape(describeSetup(d.setup))} · ` + (atEnd ? `<span class="result">${escape(result)}</span>` : '<span class="muted">the result shows at the end</span>') + ` · finished ${escape(when(d.finished_at))} · seed <code title="SHA-256 commitment ${escape(d.seed_commitment)}">${escape(String(d.seed).slice(0, 12))}…</code>`;
+      const setup = d.system === "asoiaf" ? asoiafSetupWords(d.setup) : describeSetup(d.setup);
+      $(this.root, ".match-info").innerHTML = `${players} · ${escape(setup)} · ` + (atEnd ? `<span class="result">${escape(result)}</span>` : '<span class="muted">the result shows at the end</span>') + ` · finished ${escape(when(d.finished_at))} · seed <code title="SHA-256 commitment ${escape(d.seed_commitment)}">${escape(String(d.seed).slice(0, 12))}…</code>`;
     }
     // Every log line, built once; the log shows those up to the step.
     logLines() {
       const ctx = this.context();
       const lines = [];
       for (const { seq, event } of this.events) {
-        const line3 = formatEvent(event, ctx);
+        const line3 = this.format(event, ctx);
         if (!line3) continue;
         lines.push({ seq, html: `<li class="log-${line3.kind}" data-seq="${seq}" data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> ${escape(line3.text)}</li>` });
       }
@@ -6991,17 +7043,10 @@
         return;
       }
       if (this.wanted !== seq) return;
-      this.board.render(view, { active: view?.activation?.figure || null });
-      $(this.root, ".roster").innerHTML = rosterHtml(
-        view,
-        this.names,
-        this.players(),
-        this.warbands,
-        view?.activation?.figure
-      );
+      this.drawView(view);
       const record = this.events.find((e) => e.seq === seq);
-      const line3 = record ? formatEvent(record.event, this.context()) : null;
-      $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3><p>${seq === 0 ? "Before the first event." : escape(line3?.text || record?.event?.type || "")}</p><p class="muted">Turn ${view?.turn ?? 0} · phase ${escape(view?.phase || "")}</p>`;
+      const line3 = record ? this.format(record.event, this.context()) : null;
+      $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3><p>${seq === 0 ? "Before the first event." : escape(line3?.text || record?.event?.type || "")}</p><p class="muted">${view?.rounds ? `Round ${view.round} of ${view.rounds}` : `Turn ${view?.turn ?? 0}`} · phase ${escape(view?.phase || "")}</p>`;
       this.root.querySelector(".replay").dataset.step = String(seq);
       if (seq === this.last) this.showSummary();
     }

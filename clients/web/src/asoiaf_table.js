@@ -6,20 +6,44 @@
 
 import { AsoiafBoard, KIND_LABELS, squareKey, TERRAIN_FILL } from "./asoiaf_board.js";
 import { AsoiafPrompt } from "./asoiaf_prompt.js";
-import { COINS, formatAsoiafEvent, modelNames, squareWords } from "./asoiaf_words.js";
+import { asoiafRosterHtml } from "./asoiaf_roster.js";
+import { formatAsoiafEvent, modelNames, squareWords } from "./asoiaf_words.js";
 import { escape } from "./dom.js";
-import { SEAT_COLOURS, seatName } from "./names.js";
+import { seatName } from "./names.js";
 
 const PHASE_WORDS = { roll_off: "roll-off", choice: "choosing zones and 1st player",
   agendas: "choosing agendas", deploy: "deployment", activations: "activations",
   over: "over" };
-const COIN_MARKS = { gold: "●", silver: "◆", copper: "★" };
 
 // A fresh copy of an element: the SBH board's and prompt's listeners stay behind.
 function fresh(element) {
   const copy = element.cloneNode(false);
   element.replaceWith(copy);
   return copy;
+}
+
+// The legend: the square types and terrains on this battlefield, then the marks.
+export function asoiafLegendHtml(view) {
+const field = view?.battlefield;
+  const item = (swatch, label) => `<span class="legend-item"><svg viewBox="0 0 2 2" `
+    + `width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
+  const kinds = new Set((field?.rows || []).join(""));
+  const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) =>
+    item(`<rect width="2" height="2" fill="${{ ".": "#e9e4c9", x: "#c9dcae", o: "#9c9484",
+      "#": "#5f5a50" }[k]}"/>`, label));
+  for (const terrain of new Set((field?.zones || []).map((z) => z.terrain))) {
+    out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain] || "#888"}" `
+      + 'fill-opacity="0.6"/>', terrain.replace(/_/g, " ")));
+  }
+  out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#d4a017" '
+    + 'stroke-width="0.2"/>', "gold deployment zone"));
+  out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#8e9aa6" '
+    + 'stroke-width="0.2"/>', "silver deployment zone"));
+  out.push('<span class="legend-item">walls: thick black; doors brown (dashed: open), '
+    + "windows blue</span>", '<span class="legend-item">O objective (★ revealed), $ / ? '
+    + "plunder tokens</span>", '<span class="legend-item">♥ wounds left, S shaken, R routed, '
+    + "⛓ holds a captive, ✓ activated, gold ring: active</span>");
+  return out.join("");
 }
 
 export class AsoiafTable {
@@ -81,35 +105,12 @@ export class AsoiafTable {
     const marks = { ...this.prompt.marks(), active: this.view?.active_model || null,
       names: this.names };
     this.board.render(this.view, marks);
-    const legend = this.legend();
+    const legend = asoiafLegendHtml(this.view);
     const box = this.screen.root.querySelector(".legend-body");
     if (box && box.dataset.html !== legend) {
       box.innerHTML = legend;
       box.dataset.html = legend;
     }
-  }
-
-  legend() {
-    const field = this.view?.battlefield;
-    const item = (swatch, label) => `<span class="legend-item"><svg viewBox="0 0 2 2" `
-      + `width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
-    const kinds = new Set((field?.rows || []).join(""));
-    const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) =>
-      item(`<rect width="2" height="2" fill="${{ ".": "#e9e4c9", x: "#c9dcae", o: "#9c9484",
-        "#": "#5f5a50" }[k]}"/>`, label));
-    for (const terrain of new Set((field?.zones || []).map((z) => z.terrain))) {
-      out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain] || "#888"}" `
-        + 'fill-opacity="0.6"/>', terrain.replace(/_/g, " ")));
-    }
-    out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#d4a017" '
-      + 'stroke-width="0.2"/>', "gold deployment zone"));
-    out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#8e9aa6" '
-      + 'stroke-width="0.2"/>', "silver deployment zone"));
-    out.push('<span class="legend-item">walls: thick black; doors brown (dashed: open), '
-      + "windows blue</span>", '<span class="legend-item">O objective (★ revealed), $ / ? '
-      + "plunder tokens</span>", '<span class="legend-item">♥ wounds left, S shaken, R routed, '
-      + "⛓ holds a captive, ✓ activated, gold ring: active</span>");
-    return out.join("");
   }
 
   headBits(v) {
@@ -123,47 +124,9 @@ export class AsoiafTable {
 
   // The side panel: coins, models and this seat's secrets (the view holds only its own).
   roster() {
-    const v = this.view;
-    if (!v?.models) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
-    const names = this.names;
     const screen = this.screen;
-    const out = ["<h3>Warbands</h3>"];
-    for (const seat of Object.keys(v.coins || {}).sort()) {
-      const coins = v.coins[seat];
-      out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatName(seat,
-        screen.players || {}, screen.warbands))}${v.zones?.[seat] ? ` — ${v.zones[seat]} zone`
-        : ""}${v.first_player === seat ? " — 1st player" : ""}</h4>`);
-      out.push(`<p class="coins" data-coins="${seat}">${COINS.map((c) => `<span class="coin `
-        + `${c}" data-coin="${c}">${COIN_MARKS[c]} ${coins[c]} ${c}</span>`).join(" ")}`
-        + ` · ${v.vp?.[seat] ?? 0} VP</p>`);
-      const agendas = v.agendas?.[seat] || [];
-      if (agendas.length) {
-        out.push(`<p class="agendas" data-agendas="${seat}">Agenda${agendas.length > 1 ? "s" : ""}: `
-          + `${agendas.map((a) => escape(a || "hidden")).join(", ")}</p>`);
-      }
-      out.push('<ul class="roster-list">');
-      for (const m of v.models.filter((x) => x.seat === seat)) {
-        const states = [];
-        if (m.removed) states.push(m.removed);
-        else if (!m.square) states.push("not placed");
-        if (m.uid === v.active_model) states.push(`active, ${m.ap} AP left`);
-        else if (m.activated) states.push("activated");
-        states.push(...m.conditions);
-        if (m.captive) states.push(`holds ${names.get(m.captive) || m.captive} captive`);
-        out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting"
-          : ""}" data-roster="${escape(m.uid)}"><span class="token" style="background:`
-          + `${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}`
-          + `</span> <span class="stats">${m.wounds_left}♥</span>${states.length
-            ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
-      }
-      out.push("</ul>");
-    }
-    const revealed = (v.objectives || []).filter((o) => o.card);
-    if (revealed.length) {
-      out.push(`<h4>Objectives revealed</h4><ul>${revealed.map((o) => `<li>${escape(o.card)} `
-        + `(${escape(squareWords(o.square))})</li>`).join("")}</ul>`);
-    }
-    return out.join("");
+    return asoiafRosterHtml(this.view, this.names,
+      (seat) => seatName(seat, screen.players || {}, screen.warbands));
   }
 
   hover(target) {

@@ -5,11 +5,16 @@
 // what has happened by the step shown, and the result (with the summary in pictures,
 // replay_summary.js) waits for the end, so nothing is spoiled.
 
+import { AsoiafBoard } from "./asoiaf_board.js";
+import { asoiafRosterHtml } from "./asoiaf_roster.js";
+import { asoiafLegendHtml } from "./asoiaf_table.js";
+import { formatAsoiafEvent, modelNames } from "./asoiaf_words.js";
 import { Board } from "./board.js";
 import { ChatPanel } from "./chat.js";
 import { $, describeSetup, escape, when } from "./dom.js";
 import { formatEvent } from "./events.js";
 import { legendHtml, rosterHtml } from "./match.js";
+import { asoiafSetupWords } from "./lobby_asoiaf.js";
 import { displayNames, seatName } from "./names.js";
 import { Steps } from "./replay_steps.js";
 import { effectiveEvents } from "./takeback.js";
@@ -101,7 +106,8 @@ export class ReplayViewer {
     this.final = await this.viewAt(this.last);
     this.names = displayNames(this.final?.figures || []);
     this.seats = new Map((this.final?.figures || []).map((f) => [f.id, f.seat]));
-    $(this.root, ".legend-body").innerHTML = legendHtml(this.final);
+    if (this.doc.system === "asoiaf") this.asoiaf();
+    $(this.root, ".legend-body").innerHTML = this.legend(this.final);
     const scrubber = $(this.root, ".scrubber");
     scrubber.max = String(this.last);
     scrubber.addEventListener("input", () => this.seek(Number(scrubber.value)));
@@ -110,6 +116,38 @@ export class ReplayViewer {
     document.addEventListener("keydown", this.onKey);
     this.lines = this.logLines();
     await this.seek(0);
+  }
+
+  // A Song of Ice & Fire's replay: its square battlefield, names, roster and words.
+  asoiaf() {
+    const box = $(this.root, ".board");
+    const fresh = box.cloneNode(false);
+    box.replaceWith(fresh);
+    this.board = new AsoiafBoard(fresh, {});
+    this.names = modelNames(this.final);
+    this.seats = new Map((this.final?.models || []).map((m) => [m.uid, m.seat]));
+    this.legend = asoiafLegendHtml;
+    this.format = formatAsoiafEvent;
+    this.drawView = (view) => {
+      this.board.render(view, { squares: new Set(), models: new Set(), chosen: new Set(),
+        active: view?.active_model || null, names: this.names });
+      $(this.root, ".roster").innerHTML = asoiafRosterHtml(view, this.names,
+        (seat) => this.seatWords(seat));
+    };
+  }
+
+  legend(view) {
+    return legendHtml(view);
+  }
+
+  format(event, ctx) {
+    return formatEvent(event, ctx);
+  }
+
+  drawView(view) {
+    this.board.render(view, { active: view?.activation?.figure || null });
+    $(this.root, ".roster").innerHTML = rosterHtml(view, this.names, this.players(),
+      this.warbands, view?.activation?.figure);
   }
 
   hide() {
@@ -138,7 +176,8 @@ export class ReplayViewer {
     const r = d.result || {};
     const result = r.winner ? `${this.seatWords(r.winner)} won (${r.reason})`
       : `no winner${r.reason ? ` (${r.reason})` : ""}`;
-    $(this.root, ".match-info").innerHTML = `${players} · ${escape(describeSetup(d.setup))} · `
+    const setup = d.system === "asoiaf" ? asoiafSetupWords(d.setup) : describeSetup(d.setup);
+    $(this.root, ".match-info").innerHTML = `${players} · ${escape(setup)} · `
       + (atEnd ? `<span class="result">${escape(result)}</span>`
         : '<span class="muted">the result shows at the end</span>')
       + ` · finished ${escape(when(d.finished_at))} · seed <code title="SHA-256 commitment `
@@ -150,7 +189,7 @@ export class ReplayViewer {
     const ctx = this.context();
     const lines = [];
     for (const { seq, event } of this.events) {
-      const line = formatEvent(event, ctx);
+      const line = this.format(event, ctx);
       if (!line) continue;
       lines.push({ seq, html: `<li class="log-${line.kind}" data-seq="${seq}" `
         + `data-type="${escape(event?.type || "hidden")}"><span class="seq">${seq}</span> `
@@ -250,14 +289,13 @@ export class ReplayViewer {
       return;
     }
     if (this.wanted !== seq) return; // a later seek overtook this one
-    this.board.render(view, { active: view?.activation?.figure || null });
-    $(this.root, ".roster").innerHTML = rosterHtml(view, this.names, this.players(),
-      this.warbands, view?.activation?.figure);
+    this.drawView(view);
     const record = this.events.find((e) => e.seq === seq);
-    const line = record ? formatEvent(record.event, this.context()) : null;
+    const line = record ? this.format(record.event, this.context()) : null;
     $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3>`
       + `<p>${seq === 0 ? "Before the first event." : escape(line?.text || record?.event?.type || "")}</p>`
-      + `<p class="muted">Turn ${view?.turn ?? 0} · phase ${escape(view?.phase || "")}</p>`;
+      + `<p class="muted">${view?.rounds ? `Round ${view.round} of ${view.rounds}`
+        : `Turn ${view?.turn ?? 0}`} · phase ${escape(view?.phase || "")}</p>`;
     this.root.querySelector(".replay").dataset.step = String(seq);
     if (seq === this.last) this.showSummary();
   }

@@ -8,6 +8,12 @@ export const STEP_EVENTS = {
     turn: new Set(["initiative_rolled", "turn_passed"]), // (turn 1 starts at initiative)
     quiet: new Set(["pending_pushed", "pending_popped", "pending_replaced"]),
   },
+  // (a round has no event of its own: the roll-off starts round 1's set-up)
+  asoiaf: {
+    activation: new Set(["activated", "placed", "passed"]),
+    turn: new Set(["rolled_off"]),
+    quiet: new Set(),
+  },
 };
 const NONE = { activation: new Set(), turn: new Set(), quiet: new Set() };
 
