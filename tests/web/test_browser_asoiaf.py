@@ -93,8 +93,10 @@ def act(page, done: list, odds_seen: list) -> None:
     done.append(kind)
     fill_choices(page, done, odds_seen)
     wait_new_prompt(page, state["seq"])
-    if kind == "activate" and panel(page)["mine"]:  # the active model's AP, in the roster
-        done.append("ap shown" if "AP left" in page.locator(".roster").inner_text() else "")
+    if kind == "activate" and panel(page)["mine"]:  # the active model's AP: head and roster
+        shown = "AP left" in page.locator(".roster").inner_text() \
+            and "AP left" in page.locator(".match-info .active-model").inner_text()
+        done.append("ap shown" if shown else "")
 
 
 def test_two_players_set_up_and_play_asoiaf_by_clicking(browser, server):

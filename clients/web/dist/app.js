@@ -5096,6 +5096,10 @@
       ];
       const vp = Object.entries(v.vp || {}).map(([s, p]) => `${escape(this.screen.seatWords(s))} ${p}`).join(" · ");
       if (vp) bits.push(`victory points ${vp}`);
+      const active = (v.models || []).find((m) => m.uid === v.active_model);
+      if (active) {
+        bits.push(`acting: <span class="active-model">${escape(this.context().name(active.uid))}, ${active.ap} AP left</span>`);
+      }
       return bits;
     }
     // The side panel: coins, models and this seat's secrets (the view holds only its own).

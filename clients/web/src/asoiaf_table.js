@@ -119,6 +119,11 @@ export class AsoiafTable {
     const vp = Object.entries(v.vp || {}).map(([s, p]) => `${escape(this.screen.seatWords(s))} `
       + `${p}`).join(" · ");
     if (vp) bits.push(`victory points ${vp}`);
+    const active = (v.models || []).find((m) => m.uid === v.active_model);
+    if (active) {
+      bits.push(`acting: <span class="active-model">${escape(this.context().name(active.uid))}, `
+        + `${active.ap} AP left</span>`);
+    }
     return bits;
   }
 
