@@ -16,6 +16,23 @@ from server.rules.kernel import Decision, Prompt
 SETUP = {"options": {"scenario": "learn_to_play"}}
 
 
+ODDS_SEEN: list[dict] = []
+
+
+async def check_odds(client: Client, match_id: str, decision: dict, seen: list) -> None:
+    """The first attack offered: its exact odds over the protocol (the web client's
+    hover), each distribution summing to 1."""
+    offered = [o for o in decision["options"] if o["type"] == "attack"]
+    if seen or not offered:
+        return
+    args = {"mode": offered[0]["args"]["mode"], "target": offered[0]["params"]["target"][0]}
+    odds = await client.request("odds", match_id=match_id, command="attack", args=args)
+    assert odds["kind"] == "asoiaf_attack" and odds["target"] == args["target"]
+    for choice in odds["choices"]:
+        assert abs(sum(p for _, p, _ in choice["wounds"]) - 1) < 1e-9
+    seen.append(odds)
+
+
 async def play(client: Client, match_id: str, seat: str, seed: int) -> dict:
     """Act from the prompts until the match ends; the match_over push."""
     rng = random.Random(seed)
@@ -25,6 +42,7 @@ async def play(client: Client, match_id: str, seat: str, seed: int) -> dict:
             return push
         if push["decision"] is None or not client.pushes.empty():
             continue
+        await check_odds(client, match_id, push["decision"], ODDS_SEEN)
         command = random_command(Prompt((Decision.from_wire(push["decision"]),)), seat, rng)
         while True:
             try:
@@ -46,15 +64,19 @@ async def test_an_asoiaf_match_is_played_over_the_protocol_and_its_replay_verifi
         await bob.request("guest", name="Bob")
         created = await ann.request("create_match", system="asoiaf", **SETUP)
         match_id = created["match_id"]
-        await ann.request("subscribe", match_id=match_id)
+        waiting = await ann.request("subscribe", match_id=match_id)
         await bob.request("join", match_id=match_id)
-        await bob.request("subscribe", match_id=match_id)
+        joined = await bob.request("subscribe", match_id=match_id)
+        # the match's system, for a client to choose its board before the first view
+        assert waiting["system"] == joined["system"] == "asoiaf"
         over, _ = await asyncio.wait_for(asyncio.gather(
             play(ann, match_id, "a", 1), play(bob, match_id, "b", 2)), 120)
     finally:
         await ann.close()
         await bob.close()
     assert over["result"]["reason"]
+    assert ODDS_SEEN, "no attack was offered in the whole match"
+    ODDS_SEEN.clear()
     document = await replay_document(server.store, match_id)
     assert document["system"] == "asoiaf" and len(document["events"]) > 10
     verdict = verify_document(document)
