@@ -175,6 +175,9 @@ def play_two(ann, bob, errors: list) -> None:
     ann.wait_for_function("() => document.querySelector('.replay').dataset.step !== '0'")
     assert ann.locator(".replay .board .model").count() >= 6
     assert "activates." in ann.locator(".replay .log").inner_text()
+    bob.reload()  # the finished match, opened by its address: its last view, drawn alike
+    bob.wait_for_selector(".match-result")
+    bob.wait_for_selector(".board svg.asoiaf-board .model")
     assert not errors, errors
 
 SETUP = {"scenario": "river_ford",

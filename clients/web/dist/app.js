@@ -5009,12 +5009,7 @@
     const field = view?.battlefield;
     const item = (swatch, label) => `<span class="legend-item"><svg viewBox="0 0 2 2" width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
     const kinds = new Set((field?.rows || []).join(""));
-    const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) => item(`<rect width="2" height="2" fill="${{
-      ".": "#e9e4c9",
-      x: "#c9dcae",
-      o: "#9c9484",
-      "#": "#5f5a50"
-    }[k]}"/>`, label));
+    const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) => item(`<rect width="2" height="2" fill="${KIND_FILL[k]}"/>`, label));
     for (const terrain of new Set((field?.zones || []).map((z) => z.terrain))) {
       out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain] || "#888"}" fill-opacity="0.6"/>`, terrain.replace(/_/g, " ")));
     }
@@ -6349,6 +6344,7 @@
       if (this.view) return;
       this.view = reply.view;
       this.viewSeq = reply.seq;
+      this.useSystem(reply.view?.system);
       this.renderAll();
     }
     hide() {

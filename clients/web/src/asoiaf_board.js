@@ -10,7 +10,7 @@ import { SEAT_COLOURS, tokenText } from "./names.js";
 import { squareWords } from "./asoiaf_words.js";
 
 const PAD = 0.6; // room around the battlefield for the grid numbers
-const KIND_FILL = { ".": "#e9e4c9", x: "#c9dcae", o: "#9c9484", "#": "#5f5a50" };
+export const KIND_FILL = { ".": "#e9e4c9", x: "#c9dcae", o: "#9c9484", "#": "#5f5a50" };
 export const KIND_LABELS = { ".": "OPEN", x: "OPEN-X (blocks sight)",
   o: "BLOCKED", "#": "BLOCKED-X (blocks sight)" };
 export const TERRAIN_FILL = { river: "#6fa8dc", high_ground: "#b58b4c", bonfire: "#e8743b",

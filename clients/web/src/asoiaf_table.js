@@ -4,7 +4,7 @@
 // AP, the models with wounds and tokens, this seat's own agenda and the
 // objective cards revealed), the legend, the hover line and the log's words.
 
-import { AsoiafBoard, KIND_LABELS, squareKey, TERRAIN_FILL } from "./asoiaf_board.js";
+import { AsoiafBoard, KIND_FILL, KIND_LABELS, squareKey, TERRAIN_FILL } from "./asoiaf_board.js";
 import { AsoiafPrompt } from "./asoiaf_prompt.js";
 import { asoiafRosterHtml } from "./asoiaf_roster.js";
 import { formatAsoiafEvent, modelNames, squareWords } from "./asoiaf_words.js";
@@ -29,8 +29,7 @@ const field = view?.battlefield;
     + `width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
   const kinds = new Set((field?.rows || []).join(""));
   const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) =>
-    item(`<rect width="2" height="2" fill="${{ ".": "#e9e4c9", x: "#c9dcae", o: "#9c9484",
-      "#": "#5f5a50" }[k]}"/>`, label));
+    item(`<rect width="2" height="2" fill="${KIND_FILL[k]}"/>`, label));
   for (const terrain of new Set((field?.zones || []).map((z) => z.terrain))) {
     out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain] || "#888"}" `
       + 'fill-opacity="0.6"/>', terrain.replace(/_/g, " ")));

@@ -150,6 +150,7 @@ export class MatchScreen {
     if (this.view) return; // (a push brought one meanwhile)
     this.view = reply.view;
     this.viewSeq = reply.seq;
+    this.useSystem(reply.view?.system);
     this.renderAll();
   }
 
