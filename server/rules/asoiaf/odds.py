@@ -56,13 +56,14 @@ def wounds_distribution(hits: dict[int, Fraction], defence: int, shaken: bool = 
     """P(wounds = w): each hit gives a defence die (plus `extra_dice`), each
     success blocks one hit, never more blocks than hits; the rest are wounds."""
     p = Fraction(die_blocks(defence, shaken, modifier), attack.D10)
+    # successes[n]: the distribution of successes of n defence dice, built once
+    successes = [{0: Fraction(1)}]
+    for _ in range(max(hits) + extra_dice):
+        successes.append(convolve(successes[-1], {0: 1 - p, 1: p}))
     out: dict[int, Fraction] = {}
     for h, ph in hits.items():
         rolled = h + extra_dice if h else 0  # no hits: no defence roll
-        successes = {0: Fraction(1)}
-        for _ in range(rolled):
-            successes = convolve(successes, {0: 1 - p, 1: p})
-        for s, ps in successes.items():
+        for s, ps in successes[rolled].items():
             w = h - min(h, s)
             out[w] = out.get(w, 0) + ph * ps
     return out
