@@ -48,11 +48,11 @@ async def player(server, name: str, *, login: bool = False) -> Client:
     return client
 
 
-async def guests(server, prefix: str, count: int) -> list[Client]:
+async def guests(url: str, prefix: str, count: int) -> list[Client]:
     """`count` guest players (no password to hash: quick) for an unrated event."""
     out = []
     for n in range(count):
-        client = await Client.connect(server.url)
+        client = await Client.connect(url)
         session = await client.request("guest", name=f"{prefix}{n}")
         client.account, client.token = session["account_id"], session["token"]
         out.append(client)
@@ -164,3 +164,14 @@ def game_in_hand(event: dict, account: str) -> dict | None:
                     "seat": "a" if p["player_a"] == account else "b",
                     "round": newest["round"]}
     return None
+
+
+def went_through(game: dict, seeds: list[str]) -> str:
+    """Who went on from a bracket game: the winner, or after a draw more victory points,
+    then the higher seed."""
+    r = game["result"]
+    if r["winner"] is not None or game["bye"]:
+        return r["winner"] or game["player_a"]
+    if r["vp_a"] != r["vp_b"]:
+        return game["player_a"] if r["vp_a"] > r["vp_b"] else game["player_b"]
+    return min((game["player_a"], game["player_b"]), key=seeds.index)

@@ -10,13 +10,13 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 
-from tests.tournaments.served import guests, pairs, player, run_event
+from tests.tournaments.served import guests, pairs, player, run_event, went_through
 
 
 async def test_pools_then_knockout_and_double_elimination_run_to_a_champion(server):
     org = await player(server, "organiser")
-    pooled = await guests(server, "pool", 6)
-    doubled = await guests(server, "double", 4)
+    pooled = await guests(server.url, "pool", 6)
+    doubled = await guests(server.url, "double", 4)
     try:
         pools_event, double_event = await asyncio.gather(
             run_event(org, pooled, "pools_knockout", seed=30, resign=True,
@@ -67,20 +67,10 @@ def _check_double_elimination(event: dict, ids: set[str]) -> None:
     for game, match in zip(games, bracket["matches"], strict=True):
         if match["id"].startswith("L"):  # (one loss each so far: still in)
             assert lost[game["player_a"]] == 1 and lost[game["player_b"]] == 1
-        loser = game["player_b"] if _through(game, bracket["seeds"]) == game["player_a"] \
+        loser = game["player_b"] if went_through(game, bracket["seeds"]) == game["player_a"] \
             else game["player_a"]
         lost[loser] += 1
     champion = bracket["champion"]
     assert champion in ids and lost[champion] <= 1
     assert all(lost[pid] == 2 for pid in ids - {champion}), "everyone else lost twice"
     assert len(pairs(event)) == len(games)
-
-
-def _through(game: dict, seeds: list[str]) -> str:
-    """Who went on: the winner, or after a draw more victory points, then the higher seed."""
-    r = game["result"]
-    if r["winner"] is not None:
-        return r["winner"]
-    if r["vp_a"] != r["vp_b"]:
-        return game["player_a"] if r["vp_a"] > r["vp_b"] else game["player_b"]
-    return min((game["player_a"], game["player_b"]), key=seeds.index)

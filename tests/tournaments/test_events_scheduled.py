@@ -34,7 +34,7 @@ async def test_scheduled_rounds_wait_for_their_times_across_a_kill(database_url,
     clients = []
     try:
         org = await player(server, "organiser")
-        field = await guests(server, "timed", 4)
+        field = await guests(server.url, "timed", 4)
         clients = [org, *field]
         created = time.time()
         starts = [created + START_IN, created + START_IN + THEN]

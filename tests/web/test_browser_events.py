@@ -7,8 +7,8 @@ ends, and the organiser's correction with its reason."""
 from __future__ import annotations
 
 from clients.client import Client
-from tests.tournaments.served import warband
-from tests.web.pages import new_page, shot
+from tests.tournaments.served import guests, run_event, warband, went_through
+from tests.web.pages import new_page, shot, sign_in_as_guest
 
 
 async def enter(url: str, event_id: str) -> Client:
@@ -66,3 +66,58 @@ def test_an_event_from_the_events_page_to_its_standings(browser, server):
         assert errors == []
     finally:
         page.context.close()
+
+
+async def bracket_event(url: str) -> dict:
+    """A double elimination of three guests settled by resignations over the protocol."""
+    org = await Client.connect(url)
+    await org.request("register", username="org_bracket", password="correct horse")
+    field = await guests(url, "dbl", 3)
+    try:
+        return await run_event(org, field, "double_elimination", seed=5, resign=True)
+    finally:
+        for client in (org, *field):
+            await client.close()
+
+
+def test_the_bracket_shows_the_events_state(browser, server):
+    """"a bracket for knockouts": rounds as columns, seeds, the bye, who went on, links
+    to each game's replay; double elimination shows both brackets and the final."""
+    event = server.run(bracket_event(server.server.url), timeout=60)
+    bracket = event["bracket"]
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    try:
+        sign_in_as_guest(page, "watcher")
+        page.evaluate(f"location.hash = '#/event/{event['event_id']}'")
+        page.wait_for_selector(".bracket-card .champion")
+        shot(page, "62-event-bracket")
+        shown = page.evaluate("""() => [...document.querySelectorAll('.bracket-match')].map(
+          m => ({id: m.dataset.match, column: m.closest('.bracket-round').dataset.column,
+                 section: m.closest('.bracket-section').dataset.section,
+                 players: [...m.querySelectorAll('.slot')].map(s => s.dataset.player),
+                 seeds: [...m.querySelectorAll('.seed')].map(s => s.textContent),
+                 through: m.querySelector('.slot.through')?.dataset.player,
+                 link: m.querySelector('.game-link')?.getAttribute('href') ?? null}))""")
+        champion = page.locator(".bracket-card .champion").inner_text()
+        assert errors == []
+    finally:
+        page.context.close()
+    games = {(r["round"], p["table"]): p for r in event["rounds"] for p in r["pairings"]}
+    seeds = bracket["seeds"]
+    expected = []
+    for match in bracket["matches"]:
+        game = games[(match["round"], match["table"])]
+        players = [game["player_a"], game["player_b"] or ""]
+        expected.append({
+            "id": match["id"], "section": match["id"][0],
+            "column": match["id"].split(".")[0],
+            "players": players,
+            "seeds": [str(seeds.index(pid) + 1) if pid else "" for pid in players],
+            "through": went_through(game, seeds),
+            "link": None if game["bye"] else f"#/replay/{game['match_id']}"})
+    assert sorted(shown, key=lambda m: m["id"]) == sorted(expected, key=lambda m: m["id"])
+    assert {m["section"] for m in shown} == {"W", "L", "F"}
+    assert any(m["players"][1] == "" for m in shown), "the top seed's bye is drawn"
+    names = {e["player"]: e["name"] for e in event["entries"]}
+    assert champion == f"Champion: {names[bracket['champion']]}"
