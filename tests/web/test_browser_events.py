@@ -7,7 +7,7 @@ ends, and the organiser's correction with its reason."""
 from __future__ import annotations
 
 from clients.client import Client
-from tests.tournaments.served import guests, run_event, warband, went_through
+from tests.tournaments.served import MATCHES, guests, run_event, warband, went_through
 from tests.web.pages import new_page, shot, sign_in_as_guest
 
 
@@ -121,3 +121,66 @@ def test_the_bracket_shows_the_events_state(browser, server):
     assert any(m["players"][1] == "" for m in shown), "the top seed's bye is drawn"
     names = {e["player"]: e["name"] for e in event["entries"]}
     assert champion == f"Champion: {names[bracket['champion']]}"
+
+
+async def swiss_event(url: str) -> tuple[Client, str]:
+    org = await Client.connect(url)
+    await org.request("register", username="org_swiss", password="correct horse")
+    created = await org.request("create_event", name="Four browsers", system="sbh",
+                                settings={"format": "swiss", "rounds": 2, **MATCHES})
+    return org, created["event_id"]
+
+
+def play_round(pages: list, played: set[str]) -> None:
+    """Each page finds its game of the round on the event page; at each table the first
+    of the two pages opens the game and resigns (two clicks: the button asks again)."""
+    tables: dict[str, list] = {}
+    for page in pages:
+        page.wait_for_function("seen => { const a = document.querySelector('.next-game a');"
+                               " return a && !seen.includes(a.getAttribute('href')); }",
+                               arg=sorted(played))
+        tables.setdefault(page.locator(".next-game a").get_attribute("href"), []).append(page)
+    assert sorted(len(two) for two in tables.values()) == [2, 2]
+    for href, (resigner, _) in tables.items():
+        played.add(href)
+        resigner.click(f".next-game a[href='{href}']")
+        resigner.click("button[data-action=resign]")
+        resigner.click("button[data-action=resign] >> text=Really resign?")
+        resigner.wait_for_selector(".prompt-head.over")
+
+
+def test_a_swiss_of_four_browsers_to_its_final_standings(browser, server):
+    """"Chromium tests run a small Swiss event of four browsers ... to its final
+    standings": four players enter from their own browsers, play two rounds (each game
+    settled by a resignation) and every page shows the server's final standings."""
+    org, event_id = server.run(swiss_event(server.server.url))
+    errors: list[str] = []
+    pages = [new_page(browser, server, errors) for _ in range(4)]
+    at_event = f"location.hash = '#/event/{event_id}'"
+    try:
+        for n, page in enumerate(pages):
+            sign_in_as_guest(page, f"swiss{n}")
+            page.evaluate(at_event)
+            page.click("button[data-action=register]")
+            page.wait_for_selector(".my-entry >> text=registered")
+        server.run(org.request("start_event", event_id=event_id))
+        played: set[str] = set()
+        for _round in range(2):
+            for page in pages:
+                page.evaluate(at_event)
+            play_round(pages, played)
+        event = server.run(org.request("get_event", event_id=event_id))
+        assert event["status"] == "finished"
+        expected = [f"{s['rank']}\t{s['name']}\t{s['points']}\t"
+                    + "\t".join(str(s["tie_breaks"][t]) for t in event["settings"]["tie_breaks"])
+                    for s in event["standings"]]
+        for page in pages:
+            page.evaluate(at_event)
+            page.wait_for_selector(".event-status >> text=finished")
+            assert page.locator("#standings tbody tr").all_inner_texts() == expected
+        shot(pages[0], "63-event-swiss-standings")
+        assert errors == []
+    finally:
+        server.run(org.close())
+        for page in pages:
+            page.context.close()
