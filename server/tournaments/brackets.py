@@ -95,9 +95,10 @@ def next_knockout_round(rows, number: int, seeds: list[str]) -> list[knockout.Ma
 
 def pool_tables(settings: ServedSettings, everyone: list[Player],
                 rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each pool's players and its standings so far (its own games only)."""
+    """Each pool's players and its standings so far (its own games of the pool rounds)."""
     groups = pool_list(settings, first_field(everyone, rows))
-    played = history(rows)
+    in_pools = pool_rounds(groups)  # (a knockout game between two of a pool is not theirs)
+    played = history([p for p in rows if p["round"] <= in_pools])
     out = []
     for number, group in enumerate(groups, start=1):
         ids = {p.id for p in group}

@@ -44,7 +44,7 @@ async def player(server, name: str, *, login: bool = False) -> Client:
     client = await Client.connect(server.url)
     kind = "login" if login else "register"
     session = await client.request(kind, username=name, password="correct horse")
-    client.account, client.token = session["account_id"], session["token"]
+    client.account = session["account_id"]
     return client
 
 
@@ -54,18 +54,7 @@ async def guests(url: str, prefix: str, count: int) -> list[Client]:
     for n in range(count):
         client = await Client.connect(url)
         session = await client.request("guest", name=f"{prefix}{n}")
-        client.account, client.token = session["account_id"], session["token"]
-        out.append(client)
-    return out
-
-
-async def signed_in_again(server, clients: list[Client]) -> list[Client]:
-    """New connections for the same players (after a restart), by their session tokens."""
-    out = []
-    for old in clients:
-        client = await Client.connect(server.url)
-        await client.request("authenticate", token=old.token)
-        client.account, client.token = old.account, old.token
+        client.account = session["account_id"]
         out.append(client)
     return out
 

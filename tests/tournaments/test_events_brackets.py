@@ -1,6 +1,8 @@
 """The bracket formats as served events, run to their end by bots over the protocol on
 SQLite and PostgreSQL (issue 33: "Round robin (Berger tables) for small groups, and pools
-then knockout"; "Knockout: single elimination ... optionally double elimination"). The
+then knockout"; "Knockout: single elimination ... optionally double elimination"); the
+pools' event has its first round at a scheduled time (its times across a kill -9:
+tests/tournaments/test_events_killed.py). The
 two events run side by side on one server, so the test lasts as long as the longer, and
 each game is settled by a resignation (the Swiss, round robin and knockout tests play
 theirs out; a bracket needs only who went on)."""
@@ -8,6 +10,7 @@ theirs out; a bracket needs only who went on)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter
 
 from tests.tournaments.served import guests, pairs, player, run_event, went_through
@@ -17,15 +20,17 @@ async def test_pools_then_knockout_and_double_elimination_run_to_a_champion(serv
     org = await player(server, "organiser")
     pooled = await guests(server.url, "pool", 6)
     doubled = await guests(server.url, "double", 4)
+    first_at = time.time() + 1.0  # (the double elimination takes about as long)
     try:
         pools_event, double_event = await asyncio.gather(
             run_event(org, pooled, "pools_knockout", seed=30, resign=True,
-                      pool_size=3, pool_qualifiers=2),
+                      pool_size=3, pool_qualifiers=2, round_starts=[first_at]),
             run_event(org, doubled, "double_elimination", seed=40, resign=True))
     finally:
         for client in (org, *pooled, *doubled):
             await client.close()
     _check_pools_then_knockout(pools_event, {c.account for c in pooled})
+    assert pools_event["rounds"][0]["started_at"] >= first_at, "round 1 waited for its time"
     _check_double_elimination(double_event, {c.account for c in doubled})
 
 
