@@ -163,7 +163,7 @@ class EventService:
                                 f"{most} Swiss rounds without meeting twice; the event has "
                                 f"{settings.pairing.rounds}.")
         if settings.pairing.format == "pools_knockout":
-            _check_pools(settings, len(ready))
+            check_pools(settings, len(ready))
         async with self.director.lock(event_id):
             if not await self.events.set_event(event_id, only_if="registration",
                                                status="running", started_at=time.time()):
@@ -326,7 +326,7 @@ def _match_request(system: str, settings: ServedSettings, request_id: str) -> Cr
                        time_control=settings.time_control)
 
 
-def _check_pools(settings: ServedSettings, players: int) -> None:
+def check_pools(settings: ServedSettings, players: int) -> None:
     """The pools the field makes must each send `pool_qualifiers` on, two at least in all."""
     count = max(1, players // settings.pool_size)
     smallest = players // count

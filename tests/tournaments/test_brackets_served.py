@@ -4,9 +4,13 @@ history.next_tables with scripted results, as the director stores them."""
 
 from __future__ import annotations
 
+import pytest
+
+from protocol.errors import ProtocolError
 from server.tournaments import history as rows_to
 from server.tournaments.bracket_view import bracket_view
 from server.tournaments.event_settings import parse
+from server.tournaments.service import check_pools
 
 
 def _entries(count: int) -> list[dict]:
@@ -74,3 +78,21 @@ def test_double_elimination_bracket_ids_and_a_reset_final():
         == [("p3", "p2"), ("p3", "p2")]
     assert view["champion"] == "p3"
     assert rows_to.total_rounds(served, entries, rows) == 5
+
+
+def test_bad_pool_and_schedule_settings_are_refused_with_a_sentence():
+    """Bad input: a clear error with a stable code (invalid_event, event_stage)."""
+    cases = [({"round_starts": [2_000_000_000, 1_900_000_000]}, "go back in time"),
+             ({"round_starts": ["noon"]}, "unix seconds"),
+             ({"format": "pools_knockout", "pool_size": 1}, "pool_size"),
+             ({"format": "pools_knockout", "pool_size": 3, "pool_qualifiers": 4},
+              "pool_qualifiers")]
+    for wire, said in cases:
+        with pytest.raises(ProtocolError) as refused:
+            parse(wire)
+        assert refused.value.code == "invalid_event" and said in refused.value.message
+    one_pool = parse({"format": "pools_knockout", "pool_size": 4, "pool_qualifiers": 1})
+    with pytest.raises(ProtocolError) as refused:
+        check_pools(one_pool, 3)  # one pool of three, one going through: no knockout
+    assert refused.value.code == "event_stage"
+    check_pools(one_pool, 8)  # two pools of four, their winners meet
