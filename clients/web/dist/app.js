@@ -173,6 +173,94 @@
     return `your rating ${mine.before} → ${mine.rating}${mine.provisional ? "?" : ""} (${sign}${mine.change})`;
   }
 
+  // src/bracket.js
+  function wentThrough(p, seeds) {
+    const r = p.result;
+    if (!r) return null;
+    if (r.winner !== null || p.bye) return r.winner ?? p.player_a;
+    if (r.vp_a !== r.vp_b) return r.vp_a > r.vp_b ? p.player_a : p.player_b;
+    return seeds.indexOf(p.player_a) <= seeds.indexOf(p.player_b) ? p.player_a : p.player_b;
+  }
+  var SECTIONS = [["W", "Winners bracket"], ["L", "Losers bracket"], ["F", "Final"]];
+  function renderBracket(ev) {
+    const bracket = ev.bracket;
+    if (!bracket) return null;
+    const names = Object.fromEntries(ev.entries.map((e) => [e.player, e.name]));
+    const seedOf = Object.fromEntries(bracket.seeds.map((pid, i) => [pid, i + 1]));
+    const pairing = (m) => ev.rounds.find((r) => r.round === m.round)?.pairings.find((p) => p.table === m.table);
+    const parts = [el("h2", {}, "Bracket")];
+    if (bracket.pools) parts.push(pools(bracket.pools, names));
+    const double = ev.settings.format === "double_elimination";
+    for (const [prefix, title] of double ? SECTIONS : [["W", null]]) {
+      const matches = bracket.matches.filter((m) => m.id?.startsWith(prefix));
+      if (!matches.length) continue;
+      const columns = /* @__PURE__ */ new Map();
+      for (const m of matches) {
+        const column = m.id.split(".")[0];
+        if (!columns.has(column)) columns.set(column, []);
+        columns.get(column).push(matchBox(m, pairing(m), names, seedOf, bracket.seeds));
+      }
+      parts.push(el(
+        "div",
+        { class: "bracket-section", "data-section": prefix },
+        title ? el("h3", {}, title) : null,
+        el("div", { class: "bracket" }, [...columns].map(([column, boxes]) => el(
+          "div",
+          { class: "bracket-round", "data-column": column },
+          el("h4", {}, columnTitle(column, double)),
+          boxes
+        )))
+      ));
+    }
+    if (bracket.champion) {
+      parts.push(el(
+        "p",
+        { class: "champion" },
+        "Champion: ",
+        el("strong", {}, names[bracket.champion] ?? bracket.champion)
+      ));
+    }
+    return el("section", { class: "card wide bracket-card" }, parts);
+  }
+  function columnTitle(column, double) {
+    if (column === "F1") return "Grand final";
+    if (column === "F2") return "Reset final";
+    const number = column.slice(1);
+    return double ? `${column[0] === "W" ? "Winners" : "Losers"} round ${number}` : `Round ${number}`;
+  }
+  function matchBox(m, p, names, seedOf, seeds) {
+    if (!p) return null;
+    const through = wentThrough(p, seeds);
+    const side = (pid) => el(
+      "div",
+      {
+        class: `slot${pid && pid === through ? " through" : ""}`,
+        "data-player": pid ?? ""
+      },
+      el("span", { class: "seed" }, pid && seedOf[pid] ? seedOf[pid] : ""),
+      el("span", { class: "name" }, pid ? names[pid] ?? pid : "bye")
+    );
+    const link = p.bye ? null : p.result ? el("a", { class: "game-link", href: `#/replay/${p.match_id}` }, "replay") : el("a", { class: "game-link", href: `#/watch/${p.match_id}` }, "watch");
+    return el("div", {
+      class: "bracket-match",
+      "data-match": m.id,
+      "data-round": m.round,
+      "data-table": m.table
+    }, side(p.player_a), side(p.player_b), link);
+  }
+  function pools(list, names) {
+    return el("div", { class: "pools" }, list.map((pool) => el(
+      "div",
+      { class: "pool", "data-pool": pool.pool },
+      el("h3", {}, `Pool ${pool.pool}`),
+      el("ol", {}, pool.standings.map((s) => el(
+        "li",
+        { "data-player": s.player },
+        `${names[s.player] ?? s.player} — ${s.points}`
+      )))
+    )));
+  }
+
   // src/builder.js
   var CHECK_DELAY_MS = 150;
   var ListBuilder = class {
@@ -522,13 +610,37 @@
           { value: "round_robin" },
           "Round robin"
         ),
-        el("option", { value: "knockout" }, "Knockout")
+        el("option", { value: "knockout" }, "Knockout"),
+        el("option", { value: "pools_knockout" }, "Pools then knockout"),
+        el("option", { value: "double_elimination" }, "Double elimination")
       )),
       el("label", {}, "Rounds (Swiss) ", el("input", {
         name: "rounds",
         type: "number",
         min: 1,
         value: 3
+      })),
+      el("label", {}, "Pool size (pools) ", el("input", {
+        name: "pool_size",
+        type: "number",
+        min: 2,
+        value: 4
+      })),
+      el("label", {}, "Through from each pool ", el("input", {
+        name: "pool_qualifiers",
+        type: "number",
+        min: 1,
+        value: 2
+      })),
+      el("label", {}, "Round 1 starts at (optional) ", el("input", {
+        name: "first_start",
+        type: "datetime-local"
+      })),
+      el("label", {}, "Minutes between round starts ", el("input", {
+        name: "gap",
+        type: "number",
+        min: 1,
+        value: 90
       })),
       el("label", {}, "Points ", el("select", { name: "points" }, ["200", "300", "400"].map(
         (p) => el("option", { selected: p === "300" }, p)
@@ -571,6 +683,11 @@
         list_policy: f.hidden.checked ? "hidden" : "open"
       };
       if (f.format.value === "swiss") settings.rounds = Number(f.rounds.value);
+      if (f.format.value === "pools_knockout") {
+        settings.pool_size = Number(f.pool_size.value);
+        settings.pool_qualifiers = Number(f.pool_qualifiers.value);
+      }
+      if (f.first_start.value) settings.round_starts = schedule(f);
       try {
         const created = await app2.conn.request("create_event", {
           name: f.name.value,
@@ -583,6 +700,11 @@
       }
     });
     return el("section", { class: "card" }, el("h2", {}, "Organise an event"), form);
+  }
+  function schedule(f) {
+    const first = new Date(f.first_start.value).getTime() / 1e3;
+    const count = f.format.value === "swiss" ? Number(f.rounds.value) : 10;
+    return Array.from({ length: count }, (_, i) => first + i * Number(f.gap.value) * 60);
   }
   var EventScreen = class {
     constructor(root, app2, eventId) {
@@ -626,11 +748,17 @@
           el("span", { class: "event-status" }, ev.status),
           ev.total_rounds ? ` · ${ev.rounds.length} of ${ev.total_rounds} rounds` : ""
         ),
+        ev.next_round_at ? el(
+          "p",
+          { class: "next-round" },
+          "Next round at ",
+          new Date(ev.next_round_at * 1e3).toLocaleString()
+        ) : null,
         ev.problem ? el("p", { class: "error" }, ev.problem) : null,
         await this.entryBox(me),
         this.nextGame(me)
       );
-      const parts = [head, this.pairings(), this.standings()];
+      const parts = [head, renderBracket(ev), this.pairings(), this.standings()].filter(Boolean);
       if (ev.you_organise) parts.push(this.organiser());
       this.root.replaceChildren(...parts);
     }
@@ -1545,7 +1673,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1676,7 +1804,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1686,7 +1814,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1700,7 +1828,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1725,7 +1853,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1805,7 +1933,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -1868,7 +1996,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -1884,7 +2012,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2287,18 +2415,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2354,7 +2482,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -2984,7 +3112,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
