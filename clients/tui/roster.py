@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from clients.tui.board import SEAT_STYLES, figure_number, label, legend, short_name
+from clients.tui.board import SEAT_STYLES, figure_number, label, short_name
 from clients.tui.match import MatchModel
 
 FORMS = ("full", "grouped", "summary")
@@ -78,7 +78,7 @@ def full(model: MatchModel, with_legend: bool = True) -> Text:
             if said:
                 text.append(" " + ", ".join(said), style="italic")
     if model.board.figures and with_legend:
-        text.append("\n" + legend(), style="dim")
+        text.append("\n" + model.board.legend(), style="dim")
     return text
 
 
