@@ -36,7 +36,9 @@ def seat_setup(setup: dict, seat: str, key: str) -> dict[str, Any]:
     """The setup with the bot's warband in its seat; a seat the creator named no
     warband for gets the one it would have had without any (setup.default_warbands)."""
     options = dict(setup.get("options") or {})
-    given = dict(options.get("warbands") or setup.get("warbands") or {})
+    given = options.get("warbands") or setup.get("warbands") or {}
+    if not isinstance(given, dict):
+        return setup  # (refused as it is by the system's check, with its reason)
     defaults = default_warbands(_size(setup))
     warbands = {s: given.get(s, defaults[s]) for s in defaults} | {seat: key}
     return {**{k: v for k, v in setup.items() if k != "warbands"},

@@ -106,6 +106,8 @@ REFUSED = [
     ({"warbands": {"a": "baratheon-standard-mounted"}}, "can't be played at 2-4-12"),
     ({"warbands": {"a": "baratheon-small-robert"}}, "Seat b has no warband"),
     ({"system": "sbh", "warbands": {"a": "elves"}}, "unknown option(s) warbands"),
+    ({"options": {"scenario": "learn_to_play", "warbands": 5}}, "warbands is a map"),
+    ({"opponent": "bot", "options": {"warbands": "x"}}, "warbands is a map"),
 ]
 
 
