@@ -6,10 +6,17 @@ suite's time budget (a game is ~300 commands at ~15 ms, the prompts' cost)."""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import json
 
+import pytest
+
 from clients.bots.asoiaf import HeuristicBot, RandomBot, make_bot
+from clients.session import Session
+from server.app import ServerOptions, WarbandServer
 from server.cli import main
+from server.commands.bot import serve_as_bot
 
 
 def spec(kind: str, args: dict | None = None, **params) -> dict:
@@ -102,3 +109,46 @@ def test_the_random_bot_fills_every_param_from_the_offered_values():
     kind, args = bot.choose(decision, None)
     assert kind == "keep_agenda" and args["agenda"] in ("X", "Y")
     assert isinstance(bot, RandomBot) and not isinstance(bot, HeuristicBot)
+
+
+@pytest.fixture
+async def server(tmp_path):
+    instance = WarbandServer(ServerOptions(port=0, database_url=f"sqlite+aiosqlite:///"
+                                           f"{tmp_path / 'bots.db'}", rate=1000, burst=1000))
+    await instance.start()
+    yield instance
+    await instance.stop()
+
+
+async def test_warband_bot_plays_an_asoiaf_match_over_the_network(server, capsys):
+    """`warband bot --system asoiaf --match ID --once`: it joins, plays its seat from
+    the prompts (set-up, then activations) and stops when the match is over (here
+    its opponent resigns after its 25th decision: the suite's time budget)."""
+    host = await Session.open(server.url)
+    try:
+        await host.guest("Host")
+        match_id = (await host.create_match("asoiaf", options={
+            "scenario": "learn_to_play"}))["match_id"]
+        args = argparse.Namespace(server=server.url, account="Raven", password=None,
+                                  system="asoiaf", level="heuristic", match=match_id,
+                                  invite=None, once=True, seed=3)
+        bot = asyncio.create_task(serve_as_bot(args, None))
+        stream = await host.watch(match_id)
+        player, decided, deployed = RandomBot(seed=4), 0, []
+        while decided < 25:
+            push = await asyncio.wait_for(stream.next("prompt", "event"), 30)
+            if push["type"] == "event":
+                if (push["event"] or {}).get("type") == "deployed":
+                    deployed.append(push["event"]["data"]["model"])
+                continue
+            if push["decision"] is None or not stream.pushes.empty():
+                continue
+            kind, command = player.choose(push["decision"], None)
+            await host.command(match_id, kind, command, at_seq=push["seq"])
+            decided += 1
+        await host.resign(match_id)
+        await asyncio.wait_for(bot, 30)
+        assert f"joined match {match_id} as seat b" in capsys.readouterr().out.splitlines()
+        assert sum(uid.startswith("b") for uid in deployed) == 12, "the bot deployed"
+    finally:
+        await host.close()
