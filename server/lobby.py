@@ -174,6 +174,9 @@ class Lobby:
         house = house_bot(system.name)
         if house is None:
             raise ProtocolError("invalid_setup", f"There is no house bot for {system.name}.")
+        seat_setup = getattr(house, "seat_setup", None)
+        if seat_setup is None:
+            validate_setup(system, setup)  # (as given: the bot's list is not the setup's)
         fitting = house.fitting(setup)
         if not fitting:
             validate_setup(system, setup)  # (a setup refused for itself says why first)
@@ -181,10 +184,9 @@ class Lobby:
                                 f"{house.describe(setup)}.")
         other = next(s for s in system.seats if s != seat)
         key = fitting[house_bot_list_index(seed, len(fitting))]
-        seat_setup = getattr(house, "seat_setup", None)
         if seat_setup is not None:
             setup = seat_setup(setup, other, key)
-        validate_setup(system, setup)
+            validate_setup(system, setup)
         chosen = f"{other}:{level}:{key}"
         return (chosen if pace == "instant" else f"{chosen}:{pace}"), setup
 

@@ -17,7 +17,7 @@ def _size(setup: dict) -> str:
     """The match's warband size, "gold-silver-copper", from its scenario's coins."""
     options = setup.get("options") or {}
     key = setup.get("scenario") or options.get("scenario") or DEFAULT_SCENARIO
-    scenario = load_scenarios().get(key)
+    scenario = load_scenarios().get(key) if isinstance(key, str) else None
     return "-".join(map(str, scenario.coins)) if scenario else ""
 
 
