@@ -88,8 +88,16 @@ def value_words(value: Any) -> str:
     if isinstance(value, list) and value and all(_is_placement(v) for v in value):
         return ", ".join(f"{figure} to [{q}, {r}]" for figure, q, r in value)
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-        return ", ".join(value)  # (a subset's figures)
+        return ", ".join(value)  # (a subset's figures, an attack's improvements)
+    if isinstance(value, list) and value and all(_is_named(v) for v in value):
+        # ASOIAF's defence abilities: [[ability, [its choices]], ...]
+        return ", ".join(v[0] + (f" ({value_words(v[1])})" if v[1] else "") for v in value)
     return str(value)
+
+
+def _is_named(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str)
+            and isinstance(value[1], list))
 
 
 def _is_placement(value: Any) -> bool:

@@ -15,6 +15,7 @@ from clients.session import Session
 from clients.tui.app import BoardView, LobbyScreen, MatchScreen, WarbandApp
 from clients.tui.board import label
 from clients.tui.match import MatchModel
+from clients.tui.picker import spec_words, value_words
 from clients.tui.square_board import SquareBoardModel
 from server.rules.asoiaf.random_player import random_command
 from server.rules.kernel import Decision, Prompt
@@ -137,3 +138,18 @@ async def test_set_up_and_activations_of_an_asoiaf_match_by_keystrokes(server):
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await opponent
         await bob.close()
+
+
+def test_unlabelled_and_same_labelled_specs_and_asoiaf_values_read_in_words():
+    """seed 004, CHARGE: a charge and an attack name the same attack mode; the
+    defender's "defence abilities and coins" are offered as sets."""
+    attack = {"type": "attack", "label": "Dagger"}
+    charge = {"type": "charge", "label": "Dagger"}
+    end = {"type": "end_activation", "label": ""}
+    specs = [attack, charge, end]
+    assert [spec_words(s, specs) for s in specs] == ["attack: Dagger", "charge: Dagger",
+                                                     "end activation"]
+    assert value_words([]) == "none"
+    assert value_words(["Aim", "Shield"]) == "Aim, Shield"
+    assert value_words([["Smuggler's Luck", []], ["Parry", ["gold"]]]) == \
+        "Smuggler's Luck, Parry (gold)"
