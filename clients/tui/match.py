@@ -196,6 +196,10 @@ class MatchModel:
                 parts.append("coins " + " ".join(
                     f"{seat} {c['gold']}g {c['silver']}s {c['copper']}c"
                     for seat, c in sorted((view.get("coins") or {}).items())))
+                kept = [name for name in (view.get("agendas") or {}).get(self.seat) or ()
+                        if name]
+                if kept:  # (hidden from everyone else until played)
+                    parts.append("your agenda " + ", ".join(kept))
             points = view.get("victory_points") or view.get("vp") or {}
             if points:
                 parts.append("VP " + " ".join(f"{s} {v}" for s, v in sorted(points.items())))

@@ -132,7 +132,8 @@ async def test_set_up_and_activations_of_an_asoiaf_match_by_keystrokes(server):
             picture = app.screen.query_one(BoardView).render().plain
             standing = [m for m in model.view["models"] if m["square"] and not m["removed"]]
             assert standing and all(label(m["uid"]) in picture for m in standing)
-            assert "round" in model.headline() and "coins" in model.headline()
+            headline = model.headline()
+            assert "round" in headline and "coins" in headline and "your agenda" in headline
     finally:
         opponent.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
