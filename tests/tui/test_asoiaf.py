@@ -12,14 +12,14 @@ import random
 
 from clients.client import ServerError
 from clients.session import Session
-from clients.tui.app import BoardView, LobbyScreen, MatchScreen, WarbandApp
+from clients.tui.app import BoardView, LobbyScreen, WarbandApp
 from clients.tui.board import label
 from clients.tui.match import MatchModel
 from clients.tui.picker import spec_words, value_words
 from clients.tui.square_board import SquareBoardModel
 from server.rules.asoiaf.random_player import random_command
 from server.rules.kernel import Decision, Prompt
-from tests.tui.driver import choose_line, until
+from tests.tui.driver import choose_line, until, until_match
 
 SIZE = (120, 36)  # (the 14x14 battlefield and the side panel; a smaller screen renders faster)
 SETUP = {"options": {"scenario": "learn_to_play"},
@@ -109,7 +109,7 @@ async def test_set_up_and_activations_of_an_asoiaf_match_by_keystrokes(server):
             line = str(app.screen.query_one("#matches").get_option_at_index(0).prompt)
             assert match_id in line and "asoiaf" in line and "learn_to_play" in line
             await pilot.press("enter")  # join the highlighted match
-            await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+            await until_match(pilot, app)
             model = app.screen.model
             assert model.system == "asoiaf"
 
