@@ -64,6 +64,9 @@ class CreateMatch(Request, tag="create_match"):
     points_limit: int | None = None
     board_size: int | None = None
     options: dict[str, Any] = {}
+    # seat -> a ready-made warband's key or a list, where the system's warbands are part
+    # of the setup (ASOIAF); copied into setup.options.warbands, judged by its checker
+    warbands: dict[str, Any] | None = None
     private: bool = False
     seat: Text | None = None  # the creator's seat; the system's first seat by default
     spectator_delay: int = 0  # spectators see the match this many events behind

@@ -36,6 +36,9 @@ def build_setup(request: CreateMatch) -> dict[str, Any]:
     if request.points_limit is not None:
         options["points_limit"] = request.points_limit
     setup: dict[str, Any] = {"options": options}
+    warbands = getattr(request, "warbands", None)  # (create_match's alone, not a seek's)
+    if warbands is not None:
+        options["warbands"] = warbands  # the system's checker judges them
     if request.board_size is not None:
         setup["board_size"] = request.board_size
     return setup
@@ -48,6 +51,19 @@ def house_bot_list_index(seed: bytes, count: int) -> int:
     stream, whose rolls it would shift."""
     digest = hashlib.sha256(b"house bot list" + seed).digest()
     return int.from_bytes(digest, "big") % count
+
+
+def validate_setup(system, setup: dict) -> None:
+    """The system judges the setup (its `validate_setup`, or by starting a match from
+    it); refused: `invalid_setup` with the system's reason."""
+    try:
+        validate = getattr(system, "validate_setup", None)
+        if validate is not None:
+            validate(setup)
+        else:
+            system.initial(setup)
+    except RulesError as invalid:
+        raise ProtocolError("invalid_setup", invalid.message) from None
 
 
 def _check_rated(account: Account, request: CreateMatch) -> None:
@@ -81,23 +97,19 @@ class Lobby:
             lock = self._locks[match_id] = asyncio.Lock()
         return lock
 
-    def check(self, account: Account, request: CreateMatch) -> tuple[Any, dict, Any]:
+    def check(self, account: Account, request: CreateMatch, *,
+              validate: bool = True) -> tuple[Any, dict, Any]:
         """A new match's settings, checked as create_match checks them (quick pairing's
-        seeks too): the system, its setup and the time control."""
+        seeks too): the system, its setup and the time control. `validate=False`: the
+        setup is judged later (the house bot's warband goes in first)."""
         try:
             system = get_system(request.system)
         except UnknownSystem as unknown:
             said = str(unknown)
             raise ProtocolError("unknown_system", f"{said[:1].upper()}{said[1:]}.") from None
         setup = build_setup(request)
-        try:
-            validate = getattr(system, "validate_setup", None)
-            if validate is not None:
-                validate(setup)
-            else:
-                system.initial(setup)
-        except RulesError as invalid:
-            raise ProtocolError("invalid_setup", invalid.message) from None
+        if validate:
+            validate_setup(system, setup)
         _check_rated(account, request)
         return system, setup, time_controls.parse(request.time_control)
 
@@ -105,7 +117,9 @@ class Lobby:
                      match_id: str | None = None) -> dict[str, Any]:
         """A new match; `match_id` when the caller chose it first (a hosted event's
         pairing records it before the match exists, so a restart creates it once)."""
-        system, setup, clock = self.check(account, request)
+        # (a setup with the house bot is judged once its warband is in: _house_bot)
+        system, setup, clock = self.check(account, request,
+                                          validate=request.opponent is None)
         seat = request.seat or system.seats[0]
         if seat not in system.seats:
             raise ProtocolError("no_such_seat", f"Seats are {', '.join(system.seats)}.")
@@ -115,7 +129,7 @@ class Lobby:
         # (rated: only when the creator allows them; a joiner sees the setting and agrees)
         takebacks = not request.rated if request.takebacks is None else request.takebacks
         seed = new_seed()
-        bot = self._house_bot(request, system, setup, seat, seed)
+        bot, setup = self._house_bot(request, system, setup, seat, seed)
         match_id = match_id or secrets.token_hex(8)
         invite = secrets.token_hex(4).upper() if request.private else None
         await self.store.create_match({
@@ -135,18 +149,20 @@ class Lobby:
                 "time_control": clock.to_wire(), "takebacks": takebacks}
 
     def _house_bot(self, request: CreateMatch, system, setup: dict, seat: str,
-                   seed: bytes) -> str | None:
+                   seed: bytes) -> tuple[str | None, dict]:
         """"seat:level:warband[:pace]" for a match against the house bot, or None
-        (the pace, how long it pauses before each move, only when not instant). The warband
-        is one of the ready-made lists that fit, drawn with the match's secret seed:
-        the opponent cannot know it in advance (the lists are secret until both are
-        in), and once the seed is revealed anyone can check the draw
-        (`house_bot_list_index`)."""
+        (the pace, how long it pauses before each move, only when not instant), and the
+        match's setup. The warband is one of the ready-made lists that fit, drawn with
+        the match's secret seed: the opponent cannot know it in advance (SBH's lists are
+        secret until both are in; an ASOIAF creator gives theirs before the draw), and
+        once the seed is revealed anyone can check the draw (`house_bot_list_index`).
+        A system whose warbands are part of the setup (the house bot's `seat_setup`)
+        gets the bot's there, checked by the system as any setup is."""
         if request.opponent is None:
             if request.bot_pace is not None:
                 raise ProtocolError("invalid_setup", "bot_pace is only for a match against "
                                     "the house bot (opponent 'bot').")
-            return None
+            return None, setup
         pace = request.bot_pace or "instant"
         if pace not in PACES:
             raise ProtocolError("invalid_setup", f"bot_pace is one of {', '.join(PACES)}.")
@@ -158,14 +174,21 @@ class Lobby:
         house = house_bot(system.name)
         if house is None:
             raise ProtocolError("invalid_setup", f"There is no house bot for {system.name}.")
+        seat_setup = getattr(house, "seat_setup", None)
+        if seat_setup is None:
+            validate_setup(system, setup)  # (as given: the bot's list is not the setup's)
         fitting = house.fitting(setup)
         if not fitting:
-            limit = (setup.get("options") or {}).get("points_limit", 300)
+            validate_setup(system, setup)  # (a setup refused for itself says why first)
             raise ProtocolError("invalid_setup", f"No ready-made warband for the bot fits "
-                                f"{limit} points.")
+                                f"{house.describe(setup)}.")
         other = next(s for s in system.seats if s != seat)
-        chosen = f"{other}:{level}:{fitting[house_bot_list_index(seed, len(fitting))]}"
-        return chosen if pace == "instant" else f"{chosen}:{pace}"
+        key = fitting[house_bot_list_index(seed, len(fitting))]
+        if seat_setup is not None:
+            setup = seat_setup(setup, other, key)
+            validate_setup(system, setup)
+        chosen = f"{other}:{level}:{key}"
+        return (chosen if pace == "instant" else f"{chosen}:{pace}"), setup
 
     async def _bot_account(self, bot: str) -> Account:
         level = bot.split(":")[1]

@@ -1,5 +1,5 @@
-"""Bots at play: a whole SBH match in-process (the simulator), or one bot seat
-driven over the network through a `Session`."""
+"""Bots at play: a whole match of any rules system in-process (the simulator), or
+one bot seat driven over the network through a `Session`."""
 
 from __future__ import annotations
 
@@ -27,23 +27,26 @@ class Outcome:
     commands: int
 
 
-def play_in_process(bots: dict, setup: dict, seed: int) -> Outcome:
-    """One match between `bots` (seat -> bot) with the match dice seeded by `seed`."""
-    state = SYSTEM.initial(setup)
+def play_in_process(bots: dict, setup: dict, seed: int, system=SYSTEM) -> Outcome:
+    """One match of `system` (SBH by default) between `bots` (seat -> bot) with the
+    match dice seeded by `seed`. `turns` is the system's turn count (ASOIAF's round)."""
+    state = system.initial(setup)
     dice = SeededDice(seed.to_bytes(8, "big"))
     events = commands = 0
-    while not SYSTEM.is_over(state):
+    while not system.is_over(state):
         if commands >= MAX_COMMANDS:
             raise RuntimeError(f"the match with seed {seed} did not end")
-        decision = SYSTEM.prompt(state).decisions[0]
-        view = SYSTEM.view(state, Viewer(decision.seat))
+        decision = system.prompt(state).decisions[0]
+        view = system.view(state, Viewer(decision.seat))
         kind, args = bots[decision.seat].choose(decision.to_wire(), view)
-        state, applied = apply_command(SYSTEM, state, Command(decision.seat, kind, args), dice,
+        state, applied = apply_command(system, state, Command(decision.seat, kind, args), dice,
                                        checksums=False, keep_input=False)
         events += len(applied)
         commands += 1
-    result = SYSTEM.result(state)
-    return Outcome(None if result is None else result.winner, state.turn, events, commands)
+    result = system.result(state)
+    turns = getattr(state, "turn", None)
+    turns = getattr(state, "round", 0) if turns is None else turns
+    return Outcome(None if result is None else result.winner, turns, events, commands)
 
 
 async def play_seat(session: Session, stream: MatchStream, bot) -> dict:

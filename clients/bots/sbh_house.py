@@ -16,6 +16,11 @@ def fitting(setup: dict) -> list[str]:
                   if not p["problems"])
 
 
+def describe(setup: dict) -> str:
+    """What the bot's list must fit, in words (the lobby's refusal)."""
+    return f"{(setup.get('options') or {}).get('points_limit', 300)} points"
+
+
 def make(level: str, key: str, seed: int = 0):
     """A bot of `level` playing the ready-made list `key`."""
     return make_bot(level, preset(key), seed=seed)

@@ -86,11 +86,12 @@ class WarbandApp(App):
             self.push_screen(LobbyScreen())
 
     def open_match(self, match_id: str, *, seat: str | None = None,
-                   invite_code: str | None = None) -> None:
-        self.push_screen(MatchScreen(match_id, seat=seat, invite_code=invite_code))
+                   invite_code: str | None = None, system: str | None = None) -> None:
+        self.push_screen(MatchScreen(match_id, seat=seat, invite_code=invite_code,
+                                     system=system))
 
-    def watch_match(self, match_id: str) -> None:
-        self.push_screen(MatchScreen(match_id, spectator=True))
+    def watch_match(self, match_id: str, system: str | None = None) -> None:
+        self.push_screen(MatchScreen(match_id, spectator=True, system=system))
 
     def close_match(self, screen: MatchScreen) -> None:
         if self.watch_id:

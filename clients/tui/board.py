@@ -186,6 +186,27 @@ class BoardModel:
             words.append(f"feature {self.features[h]} (to nominate)")
         return words
 
+    # -- the geometry and picture each board kind gives (square_board.py: ASOIAF's) --
+    shifted = True  # odd rows drawn half a cell right (hexes)
+
+    def offset(self, h: Hex) -> tuple[int, int]:
+        return offset(h)
+
+    def axial(self, col: int, row: int) -> Hex:
+        return axial(col, row)
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        return distance(a, b)
+
+    def cell(self, h: Hex) -> tuple[str, str, str]:
+        return cell_style(self, h)
+
+    def summary(self, fig: dict) -> str:
+        return figure_summary(fig)
+
+    def legend(self) -> str:
+        return legend()
+
     def contains(self, h: Hex) -> bool:
         col, row = offset(h)
         return 0 <= col < self.width and 0 <= row < self.height
@@ -299,11 +320,11 @@ def render_board(model: BoardModel, *, cursor: Hex | None = None,
     for row in range(row0, row0 + rows):
         if row > row0:
             text.append("\n")
-        if row % 2:
+        if row % 2 and model.shifted:
             text.append(" " * (cell // 2))
         for col in range(col0, col0 + cols):
-            h = axial(col, row)
-            content, style, background = cell_style(model, h)
+            h = model.axial(col, row)
+            content, style, background = model.cell(h)
             if h == cursor:
                 left, right, mark = "[", "]", "bold black on yellow"
                 style += " reverse"
@@ -320,7 +341,7 @@ def render_board(model: BoardModel, *, cursor: Hex | None = None,
 
 def fit(model: BoardModel, width: int, height: int, cell: int = 4) -> tuple[int, int]:
     """How many columns and rows of cells fit in `width` x `height` characters."""
-    return (max(1, min(model.width, (width - cell // 2) // cell)),
+    return (max(1, min(model.width, (width - (cell // 2 if model.shifted else 0)) // cell)),
             max(1, min(model.height, height)))
 
 
@@ -331,7 +352,7 @@ def scroll(origin: tuple[int, int], cursor: Hex | None, window: tuple[int, int],
     col0, row0 = origin
     cols, rows = window
     if cursor is not None:
-        col, row = offset(cursor)
+        col, row = model.offset(cursor)
         if col < col0:
             col0 = col
         elif col >= col0 + cols:
@@ -348,11 +369,11 @@ def scroll(origin: tuple[int, int], cursor: Hex | None, window: tuple[int, int],
 def step(model: BoardModel, h: Hex, key: str) -> Hex:
     """The cursor moved one cell by an arrow key (left/right along the row,
     up/down to the row above/below in the same column), kept on the board."""
-    col, row = offset(h)
+    col, row = model.offset(h)
     dc, dr = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[key]
     col = max(0, min(model.width - 1, col + dc))
     row = max(0, min(model.height - 1, row + dr))
-    return axial(col, row)
+    return model.axial(col, row)
 
 
 def legend() -> str:

@@ -1,6 +1,6 @@
-"""The terminal client's lobby: the open SBH matches (enter joins one), the
-matches being played (enter watches one), creating a public (c) or private (p)
-match, joining by invite code (i), and the hosted events (e)."""
+"""The terminal client's lobby: the open matches of every system (enter joins
+one), the matches being played (enter watches one), creating a public (c) or
+private (p) SBH match, joining by invite code (i), and the hosted events (e)."""
 
 from __future__ import annotations
 
@@ -82,8 +82,8 @@ class LobbyScreen(Screen):
 
     async def _refresh(self) -> None:
         try:
-            matches = await self.app.session.list_open("sbh")
-            live = await self.app.session.list_live("sbh")
+            matches = await self.app.session.list_open(None)
+            live = await self.app.session.list_live(None)
         except (ServerError, SessionClosed) as failed:
             self.say(f"Could not list the matches: {failed}")
             return
@@ -116,14 +116,18 @@ class LobbyScreen(Screen):
             self.say(f"Could not create a match: {failed}")
             return
         self.app.open_match(created["match_id"], seat=created["seat"],
-                            invite_code=created.get("invite_code"))
+                            invite_code=created.get("invite_code"), system="sbh")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id and event.option_list.id == "live":
-            self.app.watch_match(event.option.id)
+            self.app.watch_match(event.option.id, self._system(self.live, event.option.id))
         elif event.option.id:
             self.run_worker(self._join(match_id=event.option.id), group="lobby-act",
                             exclusive=True)
+
+    @staticmethod
+    def _system(matches: list[dict], match_id: str) -> str | None:
+        return next((m.get("system") for m in matches if m["match_id"] == match_id), None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         code = event.value.strip()
@@ -136,7 +140,8 @@ class LobbyScreen(Screen):
         except (ServerError, SessionClosed) as failed:
             self.say(f"Could not join: {failed}")
             return
-        self.app.open_match(joined["match_id"], seat=joined["seat"])
+        self.app.open_match(joined["match_id"], seat=joined["seat"],
+                            system=self._system(self.matches, joined["match_id"]))
 
 
 def _fill(options: OptionList, lines: list[Option], empty: str) -> None:
@@ -147,21 +152,33 @@ def _fill(options: OptionList, lines: list[Option], empty: str) -> None:
         options.highlighted = min(keep or 0, len(lines) - 1)
 
 
-def describe_live(match: dict) -> str:
+def _settings(match: dict) -> str:
+    """The match's system and what its setup says: SBH's scenario, points and table;
+    ASOIAF's scenario and warbands."""
     setup = match.get("setup") or {}
     options = setup.get("options") or {}
+    if match.get("system", "sbh") != "sbh":
+        warbands = options.get("warbands") or {}
+        named = " vs ".join(str(w) if isinstance(w, str) else "(own list)"
+                            for _, w in sorted(warbands.items()))
+        return (f"{match['system']}  {options.get('scenario', 'learn_to_play')}"
+                + (f"  {named}" if named else ""))
+    return (f"{options.get('scenario', 'all_out_battle')}  "
+            f"{options.get('points_limit', 300)} pts")
+
+
+def describe_live(match: dict) -> str:
     players = " vs ".join(f"{seat}: {name}" for seat, name in
                           sorted((match.get("players") or {}).items()))
     seq = match.get("seq")
-    return (f"{match['match_id']}  {players}  {options.get('scenario', 'all_out_battle')}  "
-            f"{options.get('points_limit', 300)} pts"
+    return (f"{match['match_id']}  {players}  {_settings(match)}"
             + (f"  {seq} events so far" if seq is not None else ""))
 
 
 def describe_open(match: dict) -> str:
     setup = match.get("setup") or {}
-    options = setup.get("options") or {}
     players = ", ".join(f"{seat}: {name}" for seat, name in (match.get("players") or {}).items())
-    return (f"{match['match_id']}  {options.get('scenario', 'all_out_battle')}  "
-            f"{options.get('points_limit', 300)} pts  {setup.get('board_size', 48)} hexes  "
+    table = f"  {setup.get('board_size', 48)} hexes" if match.get("system", "sbh") == "sbh" \
+        else ""
+    return (f"{match['match_id']}  {_settings(match)}{table}  "
             f"{players}  open: {', '.join(match.get('open_seats', ()))}")

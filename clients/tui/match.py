@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from clients.tui.board import BoardModel, Hex, as_hex, offset, step
+from clients.tui.board import BoardModel, Hex, as_hex, step
 from clients.tui.clocks import Clocks
 from clients.tui.events import figure_names, format_event, names_from_lists, result_words
 from clients.tui.picker import BUILD, Choice, Picker
 from clients.tui.presets import fitting
+from clients.tui.square_board import board_for, is_asoiaf_view
 
 Command = tuple[str, dict]
 
@@ -51,6 +52,7 @@ class MatchModel:
     typed: int = 0  # the number typed so far with the digit keys (0: none)
     online: bool = True  # the session's connection is up (it reconnects by itself)
     clocks: Clocks | None = None  # a timed match's clocks, from the last prompt
+    system: str | None = None  # the rules system (its board kind); None: told by the view
 
     # -- pushes ------------------------------------------------------------------------
     def take(self, push: dict[str, Any]) -> None:
@@ -71,8 +73,8 @@ class MatchModel:
         elif kind in ("view", "snapshot"):
             self.status = "active" if self.status == "open" else self.status
             self.view = push["view"]
-            self.board = BoardModel.from_view(self.view)
-            self.names.update(figure_names(self.view.get("figures", ())))
+            self.board = board_for(self.system, self.view)
+            self.names.update(figure_names(self.board.figures.values()))
             if self.cursor is None or not self.board.contains(self.cursor):
                 self.cursor = self._home()
         elif kind == "match_status":
@@ -141,6 +143,10 @@ class MatchModel:
                         "OFFLINE: the connection dropped; reconnecting...")
         return True
 
+    def system_name(self) -> str:
+        """The match's rules system: as the screen was told, else as its view reads."""
+        return self.system or ("asoiaf" if is_asoiaf_view(self.view) else "sbh")
+
     def points_limit(self) -> int | None:
         return ((self.view or {}).get("options") or {}).get("points_limit")
 
@@ -183,7 +189,18 @@ class MatchModel:
             parts.append(f"{view.get('phase', '?')} phase")
             if view.get("phase") == "play":
                 parts.append(f"turn {view.get('turn')}, {view.get('active_seat')} acting")
-            points = view.get("victory_points") or {}
+            if "rounds" in view:  # ASOIAF: the round, who acts, the coins left
+                parts.append(f"round {view.get('round')}/{view.get('rounds')}")
+                if view.get("to_act"):
+                    parts.append(f"{view['to_act']} to act")
+                parts.append("coins " + " ".join(
+                    f"{seat} {c['gold']}g {c['silver']}s {c['copper']}c"
+                    for seat, c in sorted((view.get("coins") or {}).items())))
+                kept = [name for name in (view.get("agendas") or {}).get(self.seat) or ()
+                        if name]
+                if kept:  # (hidden from everyone else until played)
+                    parts.append("your agenda " + ", ".join(kept))
+            points = view.get("victory_points") or view.get("vp") or {}
             if points:
                 parts.append("VP " + " ".join(f"{s} {v}" for s, v in sorted(points.items())))
         if self.clocks is not None and self.at_seq is None:
@@ -227,8 +244,8 @@ class MatchModel:
             return
         picker = self.picker
         if picker.hex_param and self.cursor not in {c.hex for c in choices}:
-            picker.index = picker.nearest(self.cursor) if delta > 0 else \
-                (picker.nearest(self.cursor) - 1) % len(choices)
+            nearest = picker.nearest(self.cursor, self.board)
+            picker.index = nearest if delta > 0 else (nearest - 1) % len(choices)
         else:
             picker.index = (picker.index + delta) % len(choices)
         self._follow()
@@ -322,10 +339,10 @@ class MatchModel:
             return
         if picker.hex_param:
             origin = self.cursor
-            act = (self.view or {}).get("activation")
-            if act and act.get("figure") in self.board.figures:
-                origin = as_hex(self.board.figures[act["figure"]].get("pos")) or origin
-            picker.index = picker.nearest(origin)
+            acting = self.acting()
+            if acting in self.board.figures:
+                origin = as_hex(self.board.figures[acting].get("pos")) or origin
+            picker.index = picker.nearest(origin, self.board)
         self._follow()
 
     def _follow(self) -> None:
@@ -348,9 +365,14 @@ class MatchModel:
             if pos is not None and (fig["seat"] == self.seat or self.seat is None):
                 return pos
         if self.board.width:
-            col, row = self.board.width // 2, self.board.height // 2
-            return col - row // 2, row
+            return self.board.axial(self.board.width // 2, self.board.height // 2)
         return None
 
+    def acting(self) -> str | None:
+        """The figure (model) being activated: SBH's view `activation`, ASOIAF's
+        `active_model`."""
+        view = self.view or {}
+        return (view.get("activation") or {}).get("figure") or view.get("active_model") or None
+
     def cursor_offset(self) -> tuple[int, int] | None:
-        return offset(self.cursor) if self.cursor is not None else None
+        return self.board.offset(self.cursor) if self.cursor is not None else None

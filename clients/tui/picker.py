@@ -27,14 +27,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from clients.tui.board import (
-    BoardModel,
-    Hex,
-    as_hex,
-    distance,
-    figure_number,
-    figure_summary,
-)
+from clients.tui.board import BoardModel, Hex, as_hex, figure_number
 from clients.tui.presets import Preset
 
 PARAM_QUESTIONS = {
@@ -71,17 +64,40 @@ def usable(spec: dict) -> bool:
     return True
 
 
+def spec_words(spec: dict, specs: list[dict]) -> str:
+    """A spec's line: its label; its type in words when it has none ("end
+    activation") or when another spec has the same label (an ASOIAF attack and
+    charge both name the attack mode: "charge: Dagger")."""
+    words = spec["type"].replace("_", " ")
+    label = spec.get("label") or ""
+    if not label:
+        return words
+    if sum(1 for s in specs if s.get("label") == label) > 1:
+        return f"{words}: {label}"
+    return label
+
+
 def value_words(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if value == []:
+        return "none"  # (an empty choice of improvements or abilities)
     hexed = as_hex(value)
     if hexed is not None:
         return f"[{hexed[0]}, {hexed[1]}]"
     if isinstance(value, list) and value and all(_is_placement(v) for v in value):
         return ", ".join(f"{figure} to [{q}, {r}]" for figure, q, r in value)
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-        return ", ".join(value)  # (a subset's figures)
+        return ", ".join(value)  # (a subset's figures, an attack's improvements)
+    if isinstance(value, list) and value and all(_is_named(v) for v in value):
+        # ASOIAF's defence abilities: [[ability, [its choices]], ...]
+        return ", ".join(v[0] + (f" ({value_words(v[1])})" if v[1] else "") for v in value)
     return str(value)
+
+
+def _is_named(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str)
+            and isinstance(value[1], list))
 
 
 def _is_placement(value: Any) -> bool:
@@ -170,7 +186,7 @@ class Picker:
                 if k not in ("list", "salt")]
         if "list" in self.chosen:
             done.insert(0, f"list {self.chosen['list'].get('name', '')}")
-        return " > ".join([self.spec["label"], *done])
+        return " > ".join([spec_words(self.spec, self.specs), *done])
 
     def choices(self, board: BoardModel) -> list[Choice]:
         """The lines of the current list, numbered: a list of figures by the
@@ -189,7 +205,7 @@ class Picker:
 
     def _lines(self, board: BoardModel) -> list[Choice]:
         if self.spec is None:
-            return [Choice(spec["label"], spec) for spec in self.specs]
+            return [Choice(spec_words(spec, self.specs), spec) for spec in self.specs]
         if self.param is None:
             return []
         if self._is_list_param():
@@ -204,7 +220,7 @@ class Picker:
             elif isinstance(value, str) and value in board.figures:
                 fig = board.figures[value]
                 states = board.states(fig)
-                words = f"{value} {figure_summary(fig)}" + (
+                words = f"{value} {board.summary(fig)}" + (
                     f" ({', '.join(states)})" if states else "")
                 found.append(Choice(tick + words, value, as_hex(fig.get("pos"))))
             else:
@@ -286,9 +302,11 @@ class Picker:
         return (self.spec is not None and self.spec["type"] == "submit_list"
                 and self.param == "list")
 
-    def nearest(self, origin: Hex | None) -> int:
-        """The index of the offered hex nearest `origin` (0 if none)."""
+    def nearest(self, origin: Hex | None, board: BoardModel | None = None) -> int:
+        """The index of the offered hex (or square: `board`'s distance) nearest
+        `origin` (0 if none)."""
         hexes = self.hexes()
         if not hexes or origin is None:
             return 0
-        return min(range(len(hexes)), key=lambda i: (distance(hexes[i], origin), i))
+        apart = (board or BoardModel()).distance
+        return min(range(len(hexes)), key=lambda i: (apart(hexes[i], origin), i))

@@ -33,6 +33,7 @@ class Preset:
 
 
 def fitting(catalog: dict | None) -> tuple[Preset, ...]:
-    """The ready-made lists the server says can be submitted as they are."""
+    """The ready-made lists the server says can be submitted as they are (SBH's,
+    priced in points: ASOIAF's warbands are the match setup's, not submitted)."""
     return tuple(Preset.from_catalog(p) for p in (catalog or {}).get("presets", ())
-                 if not p["problems"])
+                 if not p["problems"] and "points" in p)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from clients.tui.board import SEAT_STYLES, figure_number, label, legend, short_name
+from clients.tui.board import SEAT_STYLES, figure_number, label, short_name
 from clients.tui.match import MatchModel
 
 FORMS = ("full", "grouped", "summary")
@@ -72,13 +72,14 @@ def full(model: MatchModel, with_legend: bool = True) -> Text:
                 name += f" ({fig['id']})"
             text.append("\n")
             text.append(label(fig["id"]), style=SEAT_STYLES.get(fig["seat"], "bold"))
-            stats = f" Q{fig['quality']}+ C{fig['combat']}" if fig.get("quality") else ""
+            stats = f" Q{fig['quality']}+ C{fig['combat']}" if fig.get("quality") else (
+                f" W{fig['wounds_left']}" if "wounds_left" in fig else "")  # (ASOIAF's)
             text.append(f" {name:24}{stats}",
                         style="dim" if any(s in said for s in GONE) else "")
             if said:
                 text.append(" " + ", ".join(said), style="italic")
     if model.board.figures and with_legend:
-        text.append("\n" + legend(), style="dim")
+        text.append("\n" + model.board.legend(), style="dim")
     return text
 
 

@@ -66,10 +66,10 @@ class MatchScreen(Screen):
     ]
 
     def __init__(self, match_id: str, *, seat: str | None = None, spectator: bool = False,
-                 invite_code: str | None = None) -> None:
+                 invite_code: str | None = None, system: str | None = None) -> None:
         super().__init__()
         self.model = MatchModel(match_id, seat=seat, spectator=spectator,
-                                invite_code=invite_code)
+                                invite_code=invite_code, system=system)
         self.stream = None
         self._logged = 0
         self._resign_armed = False
@@ -121,7 +121,9 @@ class MatchScreen(Screen):
             while True:
                 push = await self.stream.next()
                 model.take(push)
-                if model.view is not None and model.catalog is None and not self._catalog_asked:
+                # (the catalog's ready-made lists and builder are for SBH's submit_list)
+                if model.view is not None and model.catalog is None and not \
+                        self._catalog_asked and model.system_name() == "sbh":
                     self._catalog_asked = True
                     self.run_worker(self._load_catalog(), group="catalog")
                 self.redraw()

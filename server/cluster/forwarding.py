@@ -37,6 +37,7 @@ from nats.errors import TimeoutError as NatsTimeout
 
 from protocol.errors import ProtocolError
 from server.frames import Frame, data_of
+from server.matches.seats import seat_of
 from server.rules.kernel import Command
 
 log = logging.getLogger("warband.cluster")
@@ -128,13 +129,7 @@ class RemoteMatch:
         self.holders = holders  # seat -> account id
 
     def seat_for(self, account_id: str, wanted: str | None = None) -> str | None:
-        mine = [seat for seat, holder in self.holders.items() if holder == account_id]
-        if wanted is not None:
-            if wanted not in mine:
-                raise ProtocolError("not_your_seat", f"You do not hold seat {wanted!r} in "
-                                    "this match.")
-            return wanted
-        return mine[0] if mine else None
+        return seat_of(self.holders, account_id, wanted)
 
     def drop(self, connection: Any) -> bool:
         return self.forwarder.drop(self.match_id, connection)
@@ -291,9 +286,10 @@ class Forwarder:
             await asyncio.sleep(OWNER_CHECK)
             followed = sorted({r.match_id for r in self.relays.values()} | set(self.remotes))
             try:
-                holders = await self.hub.keeper.leases.holders(followed)
+                leases = await self.hub.keeper.leases.holders(followed)
             except Exception:
                 continue
+            holders = {match_id: lease.owner for match_id, lease in leases.items()}
             for match_id in followed:
                 known = self.remotes.get(match_id)
                 if known is not None and holders.get(match_id) != known.owner:

@@ -116,23 +116,19 @@ class Leases:
             await conn.execute(self._release, {"match_id": lease.match_id, "node": self.node,
                                                "epoch": lease.epoch})
 
-    async def holders(self, match_ids: list[str]) -> dict[str, str]:
-        """match id -> the node holding its live lease, for those that have one."""
+    async def holders(self, match_ids: list[str]) -> dict[str, Lease]:
+        """match id -> its live lease (who holds it now), for those that have one."""
         if not match_ids:
             return {}
         names = ", ".join(f":m{i}" for i in range(len(match_ids)))
-        query = text(f"""SELECT match_id, owner FROM match_leases
+        query = text(f"""SELECT match_id, owner, epoch, expires_at FROM match_leases
                           WHERE match_id IN ({names}) AND expires_at >= {db_now(
                               self.engine.dialect.name)}""")
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query, {f"m{i}": m for i, m in enumerate(match_ids)}))
-            return {row[0]: row[1] for row in rows.all()}
+            return {row[0]: Lease(row[0], row[1], int(row[2]), float(row[3]))
+                    for row in rows.all()}
 
     async def holder(self, match_id: str) -> Lease | None:
         """Who holds the match's lease now (None: no one, or it has expired)."""
-        query = text(f"""SELECT owner, epoch, expires_at FROM match_leases
-                          WHERE match_id = :match_id AND expires_at >= {db_now(
-                              self.engine.dialect.name)}""")
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(query, {"match_id": match_id})).first()
-        return None if row is None else Lease(match_id, row[0], int(row[1]), float(row[2]))
+        return (await self.holders([match_id])).get(match_id)

@@ -1,7 +1,8 @@
-"""`warband bot --server URL [--account NAME] [--password PASSWORD] [--level random|heuristic]
-[--warband PRESET] [--match ID] [--invite CODE] [--once] [--seed N]`:
-a bot that takes a seat (in a named match, or in whatever open SBH challenge it
-finds) and plays from the prompts over the network, like any client."""
+"""`warband bot --server URL [--system sbh|asoiaf] [--account NAME] [--password PASSWORD]
+[--level random|heuristic] [--warband PRESET] [--match ID] [--invite CODE] [--once] [--seed N]`:
+a bot that takes a seat (in a named match, or in whatever open challenge of its
+system it finds) and plays from the prompts over the network, like any client. An
+ASOIAF match's warbands are its setup's: `--warband` is SBH's."""
 
 from __future__ import annotations
 
@@ -17,15 +18,18 @@ log = logging.getLogger("warband.bot")
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bot", help="seat a bot in open challenges or a named match",
                        description="Connect to a warband server and play as a bot: join "
-                                   "the named match, or keep taking open SBH challenges.")
+                                   "the named match, or keep taking open challenges of "
+                                   "its rules system.")
     p.add_argument("--server", type=server_url, default=default_server(),
                    help="the server's websocket URL, or HOST:PORT (default: "
                         "ws://WARBAND_HOST:WARBAND_PORT/ws, i.e. ws://127.0.0.1:8000/ws)")
     p.add_argument("--account", default="Bot", help="guest name, or username with "
                    "--password")
     p.add_argument("--password", help="log in to a registered account instead of a guest")
+    p.add_argument("--system", default="sbh", choices=["sbh", "asoiaf"],
+                   help="the rules system it plays (default sbh)")
     p.add_argument("--level", default="heuristic", choices=["random", "heuristic"])
-    p.add_argument("--warband", default="goblins", help="preset warband (elves, goblins)")
+    p.add_argument("--warband", default="goblins", help="SBH: preset warband (elves, goblins)")
     p.add_argument("--match", help="join (or resume) this match instead of open challenges")
     p.add_argument("--invite", help="join the private match with this invite code")
     p.add_argument("--once", action="store_true", help="stop after one match")
@@ -39,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
-        warband = preset(args.warband)
+        warband = preset(args.warband) if getattr(args, "system", "sbh") == "sbh" else None
     except KeyError as bad:
         raise CommandError(str(bad).strip('"')) from None
     try:
@@ -49,10 +53,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def serve_as_bot(args: argparse.Namespace, warband: dict) -> None:
+async def serve_as_bot(args: argparse.Namespace, warband: dict | None) -> None:
     from clients.bots.match import play_seat
-    from clients.bots.sbh import make_bot
     from clients.session import Session
+
+    if getattr(args, "system", "sbh") == "asoiaf":
+        from clients.bots.asoiaf import make_bot
+    else:
+        from clients.bots.sbh import make_bot
 
     async with await Session.open(args.server) as session:
         if args.password:
@@ -76,15 +84,18 @@ async def serve_as_bot(args: argparse.Namespace, warband: dict) -> None:
                 return
 
 
-def _fits(warband: dict, setup: dict) -> bool:
-    """Whether the bot's warband is a valid list at the match's points limit."""
+def _fits(warband: dict | None, setup: dict) -> bool:
+    """Whether the bot's warband is a valid list at the match's points limit (an
+    ASOIAF bot has none: the match's setup holds the warbands)."""
     from server.rules.sbh.builder import DEFAULT_LIMIT, normalize
 
+    if warband is None:
+        return True
     limit = (setup.get("options") or {}).get("points_limit", DEFAULT_LIMIT)
     return not normalize(warband, limit)[1]
 
 
-async def _take_a_seat(session, args, warband: dict) -> str | None:
+async def _take_a_seat(session, args, warband: dict | None) -> str | None:
     from clients.client import ServerError
 
     if args.match or args.invite:
@@ -95,7 +106,7 @@ async def _take_a_seat(session, args, warband: dict) -> str | None:
             if refused.code == "already_seated":
                 return args.match
             raise
-    for match in await session.list_open("sbh"):
+    for match in await session.list_open(getattr(args, "system", "sbh")):
         if not _fits(warband, match["setup"]):
             continue  # (its list would be refused: a challenge for another warband)
         try:

@@ -25,6 +25,7 @@ from server.clocks.control import NONE, TimeControl
 from server.matches.fanout import Connection, Fanout, Subscriber
 from server.matches.rules_host import Asked, Status
 from server.matches.rules_pool import RulesLost
+from server.matches.seats import seat_of
 from server.matches.takebacks import Takebacks
 from server.matches.timekeeping import Timekeeping
 from server.rules.kernel import SPECTATOR, Command, Event, RulesError, RulesSystem
@@ -157,13 +158,7 @@ class MatchActor(Fanout, Timekeeping, Takebacks):
     def seat_for(self, account_id: str, wanted: str | None = None) -> str | None:
         """The seat `account_id` acts for (None if it holds none); not_your_seat when it
         names a seat it does not hold."""
-        mine = [seat for seat, holder in self.holders.items() if holder == account_id]
-        if wanted is not None:
-            if wanted not in mine:
-                raise ProtocolError("not_your_seat", f"You do not hold seat {wanted!r} in "
-                                    "this match.")
-            return wanted
-        return mine[0] if mine else None
+        return seat_of(self.holders, account_id, wanted)
 
     def drop(self, connection: Connection) -> bool:
         """Stop pushing to `connection` (it closed or unsubscribed)."""

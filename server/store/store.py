@@ -180,42 +180,39 @@ def _house_bot_level(bot: str | None, seat: str) -> str | None:
     return level if bot_seat == seat else None
 
 
-# One statement is one transaction: either every command and event of the batch is
-# stored or none is (a seq or request id already taken: IntegrityError).
-_APPEND_PG = """
-WITH stored_commands AS (
+# The batch's two INSERTs; `guard` is appended to each SELECT (empty: always written).
+def _append_inserts(guard: str = "") -> tuple[str, str]:
+    store_commands = f"""
     INSERT INTO commands (match_id, idx, seat, request_id, payload, first_seq, last_seq,
                           dice_position, created_at, clock)
     SELECT * FROM unnest($1::varchar[], $2::integer[], $3::varchar[], $4::varchar[],
                          $5::bytea[], $6::integer[], $7::integer[], $8::integer[],
-                         $9::double precision[], $14::bytea[]))
-INSERT INTO events (match_id, seq, payload, checksum)
-SELECT * FROM unnest($10::varchar[], $11::integer[], $12::bytea[], $13::varchar[])
-"""
+                         $9::double precision[], $14::bytea[]){guard}"""
+    store_events = f"""
+    INSERT INTO events (match_id, seq, payload, checksum)
+    SELECT * FROM unnest($10::varchar[], $11::integer[], $12::bytea[], $13::varchar[]){guard}"""
+    return store_commands, store_events
 
+
+# One statement is one transaction: either every command and event of the batch is
+# stored or none is (a seq or request id already taken: IntegrityError).
+_STORE_COMMANDS, _STORE_EVENTS = _append_inserts()
+_APPEND_PG = f"WITH stored_commands AS ({_STORE_COMMANDS}){_STORE_EVENTS}"
 
 # The same, fenced (several nodes): the appends' leases are read FOR SHARE and the rows
 # written only if every one is still (owner, epoch), all in one autocommitted statement.
 # A node taking one of these leases waits for it, then resumes from a log with these
 # rows in it; a stale lease writes nothing and the statement answers false.
-_APPEND_PG_FENCED = """
+_FENCED_COMMANDS, _FENCED_EVENTS = _append_inserts("\n     WHERE (SELECT ok FROM fenced)")
+_APPEND_PG_FENCED = f"""
 WITH held AS (
     SELECT l.match_id FROM match_leases l
       JOIN unnest($15::varchar[], $16::varchar[], $17::bigint[]) AS f(match_id, owner, epoch)
         ON l.match_id = f.match_id AND l.owner = f.owner AND l.epoch = f.epoch
        FOR SHARE OF l),
 fenced AS (SELECT count(*) = cardinality($15::varchar[]) AS ok FROM held),
-stored_commands AS (
-    INSERT INTO commands (match_id, idx, seat, request_id, payload, first_seq, last_seq,
-                          dice_position, created_at, clock)
-    SELECT * FROM unnest($1::varchar[], $2::integer[], $3::varchar[], $4::varchar[],
-                         $5::bytea[], $6::integer[], $7::integer[], $8::integer[],
-                         $9::double precision[], $14::bytea[])
-     WHERE (SELECT ok FROM fenced)),
-stored_events AS (
-    INSERT INTO events (match_id, seq, payload, checksum)
-    SELECT * FROM unnest($10::varchar[], $11::integer[], $12::bytea[], $13::varchar[])
-     WHERE (SELECT ok FROM fenced))
+stored_commands AS ({_FENCED_COMMANDS}),
+stored_events AS ({_FENCED_EVENTS})
 SELECT ok FROM fenced
 """
 

@@ -120,11 +120,14 @@ class Director:
                           now: float) -> bool:
         event_id = event["id"]
         rows = await self.events.pairings(event_id)
-        if number > 1 and number > rows_to.total_rounds(settings, rows):
+        entries = await self.events.entries(event_id)
+        if number > 1 and number > rows_to.total_rounds(settings, entries, rows):
             await self.events.set_event(event_id, only_if="running", status="finished",
                                         finished_at=now)
             self._tell_all(rows, {"type": "event_finished", "event_id": event_id})
             return False
+        if now < scheduled_start(settings, number):
+            return False  # (its time is stored with the event: a restart waits for it too)
         tables = await self.draw(event, settings, number)
         if tables is None:
             return False
@@ -281,6 +284,12 @@ class Director:
     def _tell_all(self, rows, body: dict[str, Any]) -> None:
         for pid in {p for r in rows for p in (r["player_a"], r["player_b"]) if p}:
             self._push(pid, body)
+
+
+def scheduled_start(settings: ServedSettings, number: int) -> float:
+    """When round `number` may be paired: its time in `round_starts`, or at once."""
+    starts = settings.round_starts
+    return starts[number - 1] if number <= len(starts) else 0.0
 
 
 def _account(entry: dict[str, Any]) -> Account:

@@ -12,7 +12,7 @@ from typing import Any
 from protocol.errors import ProtocolError
 from server.tournaments.format import EventSettings, TournamentError
 
-SERVED_FORMATS = ("swiss", "round_robin", "knockout")  # (pools then knockout: not yet)
+SERVED_FORMATS = ("swiss", "round_robin", "knockout", "pools_knockout", "double_elimination")
 TIMEOUT_RULES = ("points", "draw")  # the scenario's victory points at that moment, or a draw
 LIST_POLICIES = ("open", "hidden")  # lists shown from registration, or once a round starts
 
@@ -35,6 +35,11 @@ class ServedSettings:
     timeout_rule: str = "points"
     no_show_after: float | None = None  # seconds into a round; None: no forfeit
     max_players: int = 256
+    pool_size: int = 4  # pools then knockout: players a pool (the remainder spread over them)
+    pool_qualifiers: int = 2  # ... and how many of each pool go through to the knockout
+    # unix seconds each round may start at, round 1 first: a round is paired at its time
+    # or when the previous one ends, whichever is later (rounds past the list: at once)
+    round_starts: list[float] = field(default_factory=list)
 
     def to_wire(self) -> dict[str, Any]:
         wire = {k: v for k, v in asdict(self).items() if k != "pairing"}
@@ -95,6 +100,18 @@ def _check(s: ServedSettings) -> None:
         raise _bad("options is a map; rated and check_in are true or false.")
     if not isinstance(s.max_players, int) or not 2 <= s.max_players <= 1024:
         raise _bad("max_players is from 2 to 1024.")
+    if any(isinstance(n, bool) or not isinstance(n, int) for n in (s.pool_size,
+                                                                  s.pool_qualifiers)) \
+            or not 2 <= s.pool_size <= 64 or not 1 <= s.pool_qualifiers <= s.pool_size:
+        raise _bad("pool_size is from 2 to 64 players, and pool_qualifiers from 1 to the "
+                   "pool size.")
+    starts = s.round_starts
+    if not isinstance(starts, list) or any(isinstance(t, bool) or not isinstance(t, int | float)
+                                           for t in starts):
+        raise _bad("round_starts is a list of start times in unix seconds, round 1 first.")
+    if any(later < earlier for earlier, later in zip(starts, starts[1:], strict=False)):
+        raise _bad("round_starts must not go back in time: each round starts at or after "
+                   "the one before.")
     window = [w for w in (s.registration_opens, s.registration_closes) if w is not None]
     if any(isinstance(w, bool) or not isinstance(w, int | float) for w in window):
         raise _bad("The registration window is given in unix seconds.")

@@ -1,49 +1,40 @@
-"""From the store's rows to the pairing core's terms: the players, the history of
-games and byes, and the next round's tables for each format. Pure functions."""
+"""The next round's tables for each format, and how many rounds an event has, from the
+store's rows. Pure functions (the rows in core terms: rows.py, re-exported here)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from server.tournaments import knockout
+from server.tournaments import brackets, knockout
 from server.tournaments.event_settings import ServedSettings
-from server.tournaments.models import Bye, Game, Player
+from server.tournaments.models import Player
 from server.tournaments.pairing import pair_round
 from server.tournaments.round_robin import round_robin_schedule
+from server.tournaments.rows import OUT, history, players
 
-OUT = ("withdrawn", "dropped")
-
-
-def players(entries: list[dict[str, Any]]) -> list[Player]:
-    return [Player(e["account_id"], rating=e["rating"], joined_round=e["joined_round"],
-                   withdrawn=e["status"] in OUT, club=e["club"]) for e in entries]
+__all__ = ["OUT", "history", "players", "total_rounds", "next_tables"]
 
 
-def history(rows: list[dict[str, Any]]) -> list[Game | Bye]:
-    """Every decided game and bye (a game without a result yet is not history)."""
-    out: list[Game | Bye] = []
-    for p in rows:
-        if p["result"] is None:
-            continue
-        if p["player_b"] is None:
-            out.append(Bye(p["round"], p["player_a"]))
-        else:
-            r = p["result"]
-            out.append(Game(p["round"], p["player_a"], p["player_b"], r["winner"],
-                            r.get("vp_a", 0), r.get("vp_b", 0)))
-    return out
-
-
-def total_rounds(settings: ServedSettings, rows: list[dict[str, Any]]) -> int:
-    """Swiss: as set. Round robin: one round per opponent. Knockout: until one is left."""
+def total_rounds(settings: ServedSettings, entries: list[dict[str, Any]],
+                 rows: list[dict[str, Any]]) -> int:
+    """Swiss: as set. Round robin: one round per opponent. Knockout: until one is left.
+    Pools then knockout: the pools' rounds, then the knockout's. Double elimination: the
+    rounds played, and one more while there is no champion (a bracket's length depends
+    on its results: a reset final, or none)."""
     fmt = settings.pairing.format
     if fmt == "swiss":
         return settings.pairing.rounds
-    first = {pid for p in rows if p["round"] == 1 for pid in (p["player_a"], p["player_b"])
-             if pid}
+    everyone = players(entries)
+    field = brackets.first_field(everyone, rows)
     if fmt == "round_robin":
-        return len(first) - 1 + len(first) % 2
-    return max(1, (len(first) - 1).bit_length())
+        return len(field) - 1 + len(field) % 2
+    if fmt == "pools_knockout":
+        return brackets.pools_knockout_rounds(settings, field)
+    if fmt == "double_elimination":
+        bracket, _ = brackets.double_bracket(everyone, rows)
+        played = max((p["round"] for p in rows), default=0)
+        return played + (bracket.champion is None)
+    return max(1, (len(field) - 1).bit_length())
 
 
 def next_tables(settings: ServedSettings, entries: list[dict[str, Any]],
@@ -66,6 +57,10 @@ def next_tables(settings: ServedSettings, entries: list[dict[str, Any]],
         tables = list(drawn.tables) + [(pid, None) for pid in byes]
     elif fmt == "round_robin":
         tables = _round_robin(everyone, rows, number)
+    elif fmt == "pools_knockout":
+        tables = brackets.pools_knockout_tables(settings, everyone, rows, number)
+    elif fmt == "double_elimination":
+        tables = brackets.double_tables(everyone, rows, number)
     else:
         tables = _knockout(everyone, rows, number)  # (in bracket order, byes in place)
     return [_table(a, b, everyone) for a, b in tables]
@@ -83,37 +78,14 @@ def _table(a: str, b: str | None, everyone: list[Player]) -> dict[str, Any]:
 
 
 def _round_robin(everyone: list[Player], rows, number: int):
-    if number == 1:
-        field = [p for p in everyone if not p.withdrawn]
-    else:  # the schedule is the one round 1 was drawn from: the same field, whatever left
-        first = {pid for p in rows if p["round"] == 1 for pid in (p["player_a"], p["player_b"])}
-        field = [p for p in everyone if p.id in first]
-    schedule = round_robin_schedule(field)
+    # the schedule is the one round 1 was drawn from: the same field, whoever left
+    schedule = round_robin_schedule(brackets.first_field(everyone, rows))
     drawn = schedule[number - 1]
     return list(drawn.tables) + ([(drawn.bye, None)] if drawn.bye else [])
 
 
 def _knockout(everyone: list[Player], rows, number: int):
-    if number == 1:
-        seeded = [p.id for p in sorted((p for p in everyone if not p.withdrawn),
-                                       key=lambda p: (-p.rating, p.id))]
-        matches = knockout.first_round(seeded)
-    else:
-        last = [p for p in rows if p["round"] == number - 1]
-        previous = [knockout.Match(p["table_no"] - 1, p["player_a"], p["player_b"])
-                    for p in sorted(last, key=lambda p: p["table_no"])]
-        winners = {p["table_no"] - 1: knockout_winner(p, everyone) for p in last}
-        matches = knockout.advance(previous, winners)
+    seeds = [p.id for p in brackets.first_field(everyone, rows)]
+    matches = knockout.first_round(seeds) if number == 1 \
+        else brackets.next_knockout_round(rows, number, seeds)
     return [(m.player_a or m.player_b, m.player_b if m.player_a else None) for m in matches]
-
-
-def knockout_winner(row: dict[str, Any], everyone: list[Player]) -> str:
-    """Who goes through: the winner; after a draw, more victory points, then the
-    higher seed (a knockout game must send one player on)."""
-    r = row["result"]
-    if r["winner"] is not None or row["player_b"] is None:
-        return r["winner"] or row["player_a"]
-    if r.get("vp_a", 0) != r.get("vp_b", 0):
-        return row["player_a"] if r.get("vp_a", 0) > r.get("vp_b", 0) else row["player_b"]
-    seed = {p.id: (-p.rating, p.id) for p in everyone}
-    return min((row["player_a"], row["player_b"]), key=lambda pid: seed.get(pid, (0, pid)))

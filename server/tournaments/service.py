@@ -16,11 +16,13 @@ from server.lobby import build_setup
 from server.rules.kernel import RulesError
 from server.rules.registry import UnknownSystem, get_system
 from server.tournaments import history as rows_to
-from server.tournaments.director import DROP_REASON, Director
+from server.tournaments.bracket_view import bracket_view
+from server.tournaments.director import DROP_REASON, Director, scheduled_start
 from server.tournaments.event_settings import ServedSettings, from_stored, parse
 from server.tournaments.standings import standings
 
 DEFAULT_RATING = 1500
+BRACKETS = ("knockout", "pools_knockout", "double_elimination")  # who goes on is paired
 MAX_EVENTS_LISTED = 200
 
 
@@ -81,7 +83,9 @@ class EventService:
             "status": event["status"], "organiser": event["organiser"],
             "you_organise": event["organiser"] == account.id,
             "settings": settings.to_wire(), "problem": self.director.problems.get(event_id),
-            "total_rounds": rows_to.total_rounds(settings, rows) if rows else None,
+            "total_rounds": rows_to.total_rounds(settings, entries, rows) if rows else None,
+            "next_round_at": _next_round_at(settings, rounds),
+            "bracket": bracket_view(settings, entries, rows),
             "entries": [{"player": e["account_id"], "name": e["name"], "status": e["status"],
                          "joined_round": e["joined_round"], "rating": e["rating"],
                          "club": e["club"],
@@ -158,6 +162,8 @@ class EventService:
             raise ProtocolError("event_stage", f"{len(ready)} players can play at most "
                                 f"{most} Swiss rounds without meeting twice; the event has "
                                 f"{settings.pairing.rounds}.")
+        if settings.pairing.format == "pools_knockout":
+            check_pools(settings, len(ready))
         async with self.director.lock(event_id):
             if not await self.events.set_event(event_id, only_if="registration",
                                                status="running", started_at=time.time()):
@@ -241,9 +247,9 @@ class EventService:
             raise ProtocolError("invalid_event", "The winner is one of the game's two "
                                 "players, or none for a draw.")
         later = any(r["round"] > number for r in rows)
-        if later and from_stored(event["settings"]).pairing.format == "knockout":
-            raise ProtocolError("event_stage", "The next knockout round is paired: that "
-                                "result can no longer change who went through.")
+        if later and from_stored(event["settings"]).pairing.format in BRACKETS:
+            raise ProtocolError("event_stage", "The next round is paired: that result can "
+                                "no longer change who went through.")
         result = {"winner": winner, "vp_a": vp_a, "vp_b": vp_b, "how": "corrected",
                   "was": row["result"]}
         await self.events.set_result(event_id, number, table, result, correction={
@@ -318,6 +324,24 @@ def _match_request(system: str, settings: ServedSettings, request_id: str) -> Cr
                        points_limit=settings.points_limit, board_size=settings.board_size,
                        options=dict(settings.options), private=True, rated=settings.rated,
                        time_control=settings.time_control)
+
+
+def check_pools(settings: ServedSettings, players: int) -> None:
+    """The pools the field makes must each send `pool_qualifiers` on, two at least in all."""
+    count = max(1, players // settings.pool_size)
+    smallest = players // count
+    if settings.pool_qualifiers > smallest or settings.pool_qualifiers * count < 2:
+        raise ProtocolError("event_stage", f"{players} players make {count} pool(s) of "
+                            f"{smallest} or more: {settings.pool_qualifiers} from each "
+                            "cannot go through to a knockout of two or more.")
+
+
+def _next_round_at(settings: ServedSettings, rounds: list[dict[str, Any]]) -> float | None:
+    """The next round's scheduled time while it is still to be paired, or None."""
+    if rounds and rounds[-1]["status"] != "ended":
+        return None
+    at = scheduled_start(settings, len(rounds) + 1)
+    return at or None
 
 
 def _check_list(system_name: str, settings: ServedSettings, warband: Any) -> dict[str, Any]:

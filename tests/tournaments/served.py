@@ -4,6 +4,7 @@ protocol (random legal commands from the prompts, short games)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -47,6 +48,17 @@ async def player(server, name: str, *, login: bool = False) -> Client:
     return client
 
 
+async def guests(url: str, prefix: str, count: int) -> list[Client]:
+    """`count` guest players (no password to hash: quick) for an unrated event."""
+    out = []
+    for n in range(count):
+        client = await Client.connect(url)
+        session = await client.request("guest", name=f"{prefix}{n}")
+        client.account = session["account_id"]
+        out.append(client)
+    return out
+
+
 async def play_match(client: Client, match_id: str, seat: str, rng: random.Random,
                      band: dict) -> dict:
     """Act from the prompts until the match is over; the match_over push."""
@@ -67,10 +79,20 @@ async def play_match(client: Client, match_id: str, seat: str, rng: random.Rando
                 refused
 
 
+async def resign_or_wait(client: Client, match_id: str, seat: str) -> dict:
+    """A short game: one of the two resigns (which one, the match id's last digit says,
+    so both bots agree without talking); the match_over push."""
+    await client.request("subscribe", match_id=match_id)
+    if (int(match_id, 16) % 2 == 0) == (seat == "a"):
+        await client.request("resign", match_id=match_id)
+    return await client.next_push("match_over", timeout=60)
+
+
 async def play_event(client: Client, band: dict, seed: int, *,
-                     current: dict | None = None) -> list[dict]:
+                     current: dict | None = None, resign: bool = False) -> list[dict]:
     """Play every game the event gives this player, from the pushes (and `current`:
-    a round start read from get_event after a restart); the round pushes seen."""
+    a round start read from get_event after a restart), or with `resign` settle each
+    at once; the round pushes seen."""
     rng = random.Random(seed)
     seen = []
     while True:
@@ -80,8 +102,34 @@ async def play_event(client: Client, band: dict, seed: int, *,
         if push["type"] == "event_finished":
             return seen
         seen.append(push)
-        if not push["bye"]:
+        if push["bye"]:
+            continue
+        if resign:
+            await resign_or_wait(client, push["match_id"], push["seat"])
+        else:
             await play_match(client, push["match_id"], push["seat"], rng, band)
+
+
+async def open_event(organiser, fmt: str, **settings) -> str:
+    created = await organiser.request("create_event", name=f"A {fmt} test", system="sbh",
+                                      settings={"format": fmt, **MATCHES, **settings})
+    assert created["status"] == "registration"
+    return created["event_id"]
+
+
+async def run_event(org, field: list[Client], fmt: str, seed: int, *, resign: bool = False,
+                    **settings) -> dict:
+    """Open an event, enter the field (player n with list n), start it, let the bots
+    play it to its end (`resign`: each game settled by a resignation at once); the event
+    as get_event shows it then."""
+    event_id = await open_event(org, fmt, **settings)
+    for n, client in enumerate(field):
+        await client.request("register_event", event_id=event_id, warband=warband(n))
+    await org.request("start_event", event_id=event_id)
+    await asyncio.wait_for(asyncio.gather(*(
+        play_event(client, warband(n), seed=seed + n, resign=resign)
+        for n, client in enumerate(field))), 600)
+    return await org.request("get_event", event_id=event_id)
 
 
 def pairs(event: dict) -> list[frozenset]:
@@ -105,3 +153,14 @@ def game_in_hand(event: dict, account: str) -> dict | None:
                     "seat": "a" if p["player_a"] == account else "b",
                     "round": newest["round"]}
     return None
+
+
+def went_through(game: dict, seeds: list[str]) -> str:
+    """Who went on from a bracket game: the winner, or after a draw more victory points,
+    then the higher seed."""
+    r = game["result"]
+    if r["winner"] is not None or game["bye"]:
+        return r["winner"] or game["player_a"]
+    if r["vp_a"] != r["vp_b"]:
+        return game["player_a"] if r["vp_a"] > r["vp_b"] else game["player_b"]
+    return min((game["player_a"], game["player_b"]), key=seeds.index)

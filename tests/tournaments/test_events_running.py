@@ -20,13 +20,13 @@ from server.rules.sbh.random_player import random_command
 from server.store.store import unpack
 from tests.tournaments.served import (
     MATCHES,
+    open_event,
     options,
     pairs,
     play_event,
     player,
     warband,
 )
-from tests.tournaments.test_events_served import open_event
 
 
 async def entered(org, field, fmt="swiss", **settings) -> str:

@@ -8,20 +8,14 @@ from __future__ import annotations
 import asyncio
 
 from tests.tournaments.served import (
-    MATCHES,
     byes,
+    open_event,
     pairs,
     play_event,
     player,
+    run_event,
     warband,
 )
-
-
-async def open_event(organiser, fmt: str, **settings) -> str:
-    created = await organiser.request("create_event", name=f"A {fmt} test", system="sbh",
-                                      settings={"format": fmt, **MATCHES, **settings})
-    assert created["status"] == "registration"
-    return created["event_id"]
 
 
 async def test_a_swiss_event_with_byes_a_late_entry_and_a_withdrawal(server):
@@ -75,14 +69,7 @@ async def test_a_round_robin_meets_every_pair_once(server):
     org = await player(server, "organiser")
     field = [await player(server, f"rr{n}") for n in range(3)]
     try:
-        event_id = await open_event(org, "round_robin")
-        for n, client in enumerate(field):
-            await client.request("register_event", event_id=event_id, warband=warband(n))
-        await org.request("start_event", event_id=event_id)
-        await asyncio.wait_for(asyncio.gather(*(
-            play_event(client, warband(n), seed=10 + n) for n, client in enumerate(field))),
-            600)
-        event = await org.request("get_event", event_id=event_id)
+        event = await run_event(org, field, "round_robin", seed=10)
     finally:
         for client in (org, *field):
             await client.close()
@@ -97,14 +84,7 @@ async def test_a_knockout_gives_the_bye_to_the_top_seed(server):
     org = await player(server, "organiser")
     field = [await player(server, f"ko{n}") for n in range(3)]
     try:
-        event_id = await open_event(org, "knockout")
-        for n, client in enumerate(field):
-            await client.request("register_event", event_id=event_id, warband=warband(n))
-        await org.request("start_event", event_id=event_id)
-        await asyncio.wait_for(asyncio.gather(*(
-            play_event(client, warband(n), seed=20 + n) for n, client in enumerate(field))),
-            600)
-        event = await org.request("get_event", event_id=event_id)
+        event = await run_event(org, field, "knockout", seed=20)
     finally:
         for client in (org, *field):
             await client.close()

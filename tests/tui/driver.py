@@ -28,6 +28,15 @@ async def until(pilot, condition, timeout: float = WAIT, what: str = "a conditio
         await pilot.pause(0.02)
 
 
+async def until_match(pilot, app) -> None:
+    """The match screen is shown and composed (its widgets mounted: a loaded machine
+    shows the screen a moment before its lists exist)."""
+    from clients.tui.app import MatchScreen
+
+    await until(pilot, lambda: isinstance(app.screen, MatchScreen)
+                and bool(app.screen.query("#choices")), what="the match")
+
+
 def enemies(model: MatchModel) -> list[tuple[int, int]]:
     return [as_hex(f["pos"]) for f in model.board.at.values() if f["seat"] != model.seat]
 

@@ -5,12 +5,12 @@ clock is at zero in a match without auto."""
 from __future__ import annotations
 
 from clients.session import Session
-from clients.tui.app import LobbyScreen, MatchScreen, WarbandApp
+from clients.tui.app import LobbyScreen, WarbandApp
 from clients.tui.clocks import Clocks, clock_words
 from clients.tui.match import MatchModel
 from server.clocks import control
 from tests.tui.conftest import SETUP
-from tests.tui.driver import until
+from tests.tui.driver import until, until_match
 
 SIZE = (80, 24)
 LIVE = {"kind": "live", "initial": 300, "increment": 5, "auto": False}
@@ -50,7 +50,7 @@ async def test_c_claims_the_win_when_the_opponents_clock_runs_out(server, monkey
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen)
                         and app.screen.matches, what="Bob's match in the lobby")
             await pilot.press("enter")  # join it
-            await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+            await until_match(pilot, app)
             model = app.screen.model
             await until(pilot, lambda: model.picker is not None and model.catalog is not None,
                         what="the first prompt")

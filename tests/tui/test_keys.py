@@ -4,10 +4,10 @@ own (its label on the board), the same in every list however it shrinks."""
 
 from __future__ import annotations
 
-from clients.tui.app import MatchScreen, WarbandApp
+from clients.tui.app import WarbandApp
 from clients.tui.board import figure_number
 from tests.tui.conftest import opponent
-from tests.tui.driver import play_until, until
+from tests.tui.driver import play_until, until, until_match
 
 SIZE = (170, 50)
 
@@ -24,7 +24,7 @@ async def test_numbers_highlight_enter_chooses_and_figures_keep_their_numbers(se
         await until(pilot, lambda: app.screen.id != "_default" and getattr(
             app.screen, "matches", None), what="the open match in the lobby")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+        await until_match(pilot, app)
         screen = app.screen
         model = screen.model
         options = screen.query_one("#choices")
@@ -70,7 +70,7 @@ async def test_the_odds_of_the_highlighted_attack_are_on_screen(server):
     async with opponent(server.url, "Bob", seed=7), app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: getattr(app.screen, "matches", None), what="the lobby")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+        await until_match(pilot, app)
         screen = app.screen
         model = screen.model
         question = screen.query_one("#question")

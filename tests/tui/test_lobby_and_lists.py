@@ -4,11 +4,11 @@ in the terminal from the server's roster catalog and submitted."""
 
 from __future__ import annotations
 
-from clients.tui.app import MatchScreen, WarbandApp
+from clients.tui.app import WarbandApp
 from clients.tui.builder import BuilderScreen
 from clients.tui.lobby import LobbyScreen
 from tests.tui.conftest import opponent
-from tests.tui.driver import until
+from tests.tui.driver import until, until_match
 
 SIZE = (170, 50)
 
@@ -23,7 +23,7 @@ async def test_pick_a_live_match_in_the_lobby_and_watch_it_with_the_players_name
             line = str(app.screen.query_one("#live").get_option_at_index(0).prompt)
             assert match_id in line and "a: Ann (guest) vs b: Bob (guest)" in line
             await pilot.press("w", "enter")  # to the matches being played; watch the first
-            await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+            await until_match(pilot, app)
             model = app.screen.model
             assert model.spectator and model.match_id == match_id
             await until(pilot, lambda: model.players == {"a": "Ann (guest)",
@@ -44,7 +44,7 @@ async def test_build_a_list_in_the_terminal_see_the_servers_reasons_and_submit_i
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.matches,
                     what="the open match")
         await pilot.press("enter")  # join it: we are seat b, Bob (seat a) created it
-        await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+        await until_match(pilot, app)
         match = app.screen
         model = match.model
         await until(pilot, lambda: model.picker is not None and model.catalog is not None,

@@ -5,12 +5,12 @@ Session acting randomly (seeded) from its prompts."""
 from __future__ import annotations
 
 from clients.session import Session
-from clients.tui.app import BoardView, LobbyScreen, MatchScreen, WarbandApp
+from clients.tui.app import BoardView, LobbyScreen, WarbandApp
 from clients.tui.board import label
 from clients.tui.presets import fitting
 from server.rules.sbh.lists import catalog
 from tests.tui.conftest import opponent
-from tests.tui.driver import done_by_me, play_until, until
+from tests.tui.driver import done_by_me, play_until, until, until_match
 
 SIZE = (170, 50)
 
@@ -28,7 +28,7 @@ async def test_join_from_the_lobby_set_up_activate_move_attack_resign(server):
         lobby_text = str(app.screen.query_one("#matches").get_option_at_index(0).prompt)
         assert match_id in lobby_text and "Bob" in lobby_text
         await pilot.press("enter")  # join the highlighted match
-        await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+        await until_match(pilot, app)
         screen = app.screen
         model = screen.model
         await until(pilot, lambda: model.picker is not None, what="the first prompt")
@@ -94,7 +94,7 @@ async def test_invite_codes_both_ways_and_the_list_is_submitted_by_number(server
         await pilot.press("backspace", "escape")
         app.screen.query_one("#matches").focus()
         await pilot.press("p")  # create a private match
-        await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+        await until_match(pilot, app)
         model = app.screen.model
         assert model.seat == "a" and model.invite_code and model.status == "open"
         assert f"invite code {model.invite_code}" in model.headline()
@@ -129,7 +129,7 @@ async def test_invite_codes_both_ways_and_the_list_is_submitted_by_number(server
             await carol.guest("Carol")
             private = await carol.create_match("sbh", private=True, board_size=12)
             await pilot.press("i", *private["invite_code"].lower(), "enter")
-            await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+            await until_match(pilot, app)
             model = app.screen.model
             await until(pilot, lambda: model.picker is not None, what="the first prompt")
             assert model.seat == "b" and model.match_id == private["match_id"]

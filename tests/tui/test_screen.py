@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from clients.tui.app import LobbyScreen, MatchScreen, WarbandApp
+from clients.tui.app import LobbyScreen, WarbandApp
 from tests.tui.conftest import opponent
-from tests.tui.driver import play_until, until
+from tests.tui.driver import play_until, until, until_match
 
 SIZE = (80, 24)
 
@@ -43,7 +43,7 @@ async def test_a_new_match_shows_its_id_and_waits_and_offline_shows(server):
         await pilot.pause(0.3)
         assert "OFFLINE" not in screen_text(app)
         await pilot.press("p")
-        await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+        await until_match(pilot, app)
         model = app.screen.model
         await pilot.pause(0.2)
         shown = flat(screen_text(app))
@@ -87,7 +87,7 @@ async def test_80_columns_lose_nothing_and_the_24_hex_table_is_all_reachable(ser
             app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: getattr(app.screen, "matches", None), what="the lobby")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+        await until_match(pilot, app)
         screen = app.screen
         model = screen.model
         # deploying, a long question over a list of hexes: the roster gives way to it

@@ -9,7 +9,7 @@ import re
 from clients.tui.app import BoardView, MatchScreen, WarbandApp
 from clients.tui.board import label
 from tests.tui.conftest import SETUP, opponent
-from tests.tui.driver import until
+from tests.tui.driver import until, until_match
 from tests.tui.test_screen import flat, screen_text, shown_in
 
 
@@ -18,7 +18,7 @@ async def test_a_spectator_sees_the_board_and_the_log_live(server):
     async with opponent(server.url, "Ann", seed=1, setup=setup) as (_, match_id, ann_done):
         app = WarbandApp(server.url, name="Eve", watch=match_id)
         async with app.run_test(size=(170, 50)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, MatchScreen), what="the match")
+            await until_match(pilot, app)
             screen = app.screen
             model = screen.model
             assert model.spectator and model.seat is None

@@ -173,6 +173,94 @@
     return `your rating ${mine.before} → ${mine.rating}${mine.provisional ? "?" : ""} (${sign}${mine.change})`;
   }
 
+  // src/bracket.js
+  function wentThrough(p, seeds) {
+    const r = p.result;
+    if (!r) return null;
+    if (r.winner !== null || p.bye) return r.winner ?? p.player_a;
+    if (r.vp_a !== r.vp_b) return r.vp_a > r.vp_b ? p.player_a : p.player_b;
+    return seeds.indexOf(p.player_a) <= seeds.indexOf(p.player_b) ? p.player_a : p.player_b;
+  }
+  var SECTIONS = [["W", "Winners bracket"], ["L", "Losers bracket"], ["F", "Final"]];
+  function renderBracket(ev) {
+    const bracket = ev.bracket;
+    if (!bracket) return null;
+    const names = Object.fromEntries(ev.entries.map((e) => [e.player, e.name]));
+    const seedOf = Object.fromEntries(bracket.seeds.map((pid, i) => [pid, i + 1]));
+    const pairing = (m) => ev.rounds.find((r) => r.round === m.round)?.pairings.find((p) => p.table === m.table);
+    const parts = [el("h2", {}, "Bracket")];
+    if (bracket.pools) parts.push(pools(bracket.pools, names));
+    const double = ev.settings.format === "double_elimination";
+    for (const [prefix, title] of double ? SECTIONS : [["W", null]]) {
+      const matches = bracket.matches.filter((m) => m.id?.startsWith(prefix));
+      if (!matches.length) continue;
+      const columns = /* @__PURE__ */ new Map();
+      for (const m of matches) {
+        const column = m.id.split(".")[0];
+        if (!columns.has(column)) columns.set(column, []);
+        columns.get(column).push(matchBox(m, pairing(m), names, seedOf, bracket.seeds));
+      }
+      parts.push(el(
+        "div",
+        { class: "bracket-section", "data-section": prefix },
+        title ? el("h3", {}, title) : null,
+        el("div", { class: "bracket" }, [...columns].map(([column, boxes]) => el(
+          "div",
+          { class: "bracket-round", "data-column": column },
+          el("h4", {}, columnTitle(column, double)),
+          boxes
+        )))
+      ));
+    }
+    if (bracket.champion) {
+      parts.push(el(
+        "p",
+        { class: "champion" },
+        "Champion: ",
+        el("strong", {}, names[bracket.champion] ?? bracket.champion)
+      ));
+    }
+    return el("section", { class: "card wide bracket-card" }, parts);
+  }
+  function columnTitle(column, double) {
+    if (column === "F1") return "Grand final";
+    if (column === "F2") return "Reset final";
+    const number = column.slice(1);
+    return double ? `${column[0] === "W" ? "Winners" : "Losers"} round ${number}` : `Round ${number}`;
+  }
+  function matchBox(m, p, names, seedOf, seeds) {
+    if (!p) return null;
+    const through = wentThrough(p, seeds);
+    const side = (pid) => el(
+      "div",
+      {
+        class: `slot${pid && pid === through ? " through" : ""}`,
+        "data-player": pid ?? ""
+      },
+      el("span", { class: "seed" }, pid && seedOf[pid] ? seedOf[pid] : ""),
+      el("span", { class: "name" }, pid ? names[pid] ?? pid : "bye")
+    );
+    const link = p.bye ? null : p.result ? el("a", { class: "game-link", href: `#/replay/${p.match_id}` }, "replay") : el("a", { class: "game-link", href: `#/watch/${p.match_id}` }, "watch");
+    return el("div", {
+      class: "bracket-match",
+      "data-match": m.id,
+      "data-round": m.round,
+      "data-table": m.table
+    }, side(p.player_a), side(p.player_b), link);
+  }
+  function pools(list, names) {
+    return el("div", { class: "pools" }, list.map((pool) => el(
+      "div",
+      { class: "pool", "data-pool": pool.pool },
+      el("h3", {}, `Pool ${pool.pool}`),
+      el("ol", {}, pool.standings.map((s) => el(
+        "li",
+        { "data-player": s.player },
+        `${names[s.player] ?? s.player} — ${s.points}`
+      )))
+    )));
+  }
+
   // src/builder.js
   var CHECK_DELAY_MS = 150;
   var ListBuilder = class {
@@ -522,13 +610,37 @@
           { value: "round_robin" },
           "Round robin"
         ),
-        el("option", { value: "knockout" }, "Knockout")
+        el("option", { value: "knockout" }, "Knockout"),
+        el("option", { value: "pools_knockout" }, "Pools then knockout"),
+        el("option", { value: "double_elimination" }, "Double elimination")
       )),
       el("label", {}, "Rounds (Swiss) ", el("input", {
         name: "rounds",
         type: "number",
         min: 1,
         value: 3
+      })),
+      el("label", {}, "Pool size (pools) ", el("input", {
+        name: "pool_size",
+        type: "number",
+        min: 2,
+        value: 4
+      })),
+      el("label", {}, "Through from each pool ", el("input", {
+        name: "pool_qualifiers",
+        type: "number",
+        min: 1,
+        value: 2
+      })),
+      el("label", {}, "Round 1 starts at (optional) ", el("input", {
+        name: "first_start",
+        type: "datetime-local"
+      })),
+      el("label", {}, "Minutes between round starts ", el("input", {
+        name: "gap",
+        type: "number",
+        min: 1,
+        value: 90
       })),
       el("label", {}, "Points ", el("select", { name: "points" }, ["200", "300", "400"].map(
         (p) => el("option", { selected: p === "300" }, p)
@@ -571,6 +683,11 @@
         list_policy: f.hidden.checked ? "hidden" : "open"
       };
       if (f.format.value === "swiss") settings.rounds = Number(f.rounds.value);
+      if (f.format.value === "pools_knockout") {
+        settings.pool_size = Number(f.pool_size.value);
+        settings.pool_qualifiers = Number(f.pool_qualifiers.value);
+      }
+      if (f.first_start.value) settings.round_starts = schedule(f);
       try {
         const created = await app2.conn.request("create_event", {
           name: f.name.value,
@@ -583,6 +700,11 @@
       }
     });
     return el("section", { class: "card" }, el("h2", {}, "Organise an event"), form);
+  }
+  function schedule(f) {
+    const first = new Date(f.first_start.value).getTime() / 1e3;
+    const count = f.format.value === "swiss" ? Number(f.rounds.value) : 10;
+    return Array.from({ length: count }, (_, i) => first + i * Number(f.gap.value) * 60);
   }
   var EventScreen = class {
     constructor(root, app2, eventId) {
@@ -626,11 +748,17 @@
           el("span", { class: "event-status" }, ev.status),
           ev.total_rounds ? ` · ${ev.rounds.length} of ${ev.total_rounds} rounds` : ""
         ),
+        ev.next_round_at ? el(
+          "p",
+          { class: "next-round" },
+          "Next round at ",
+          new Date(ev.next_round_at * 1e3).toLocaleString()
+        ) : null,
         ev.problem ? el("p", { class: "error" }, ev.problem) : null,
         await this.entryBox(me),
         this.nextGame(me)
       );
-      const parts = [head, this.pairings(), this.standings()];
+      const parts = [head, renderBracket(ev), this.pairings(), this.standings()].filter(Boolean);
       if (ev.you_organise) parts.push(this.organiser());
       this.root.replaceChildren(...parts);
     }

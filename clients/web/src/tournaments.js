@@ -4,6 +4,7 @@
 // links to watch or replay each game), standings with every tie-break column, and the
 // organiser's controls. Names, clubs and reasons players type are set as textContent.
 
+import { renderBracket } from "./bracket.js";
 import { $ } from "./dom.js";
 import { presetList } from "./lists.js";
 
@@ -66,9 +67,19 @@ function createForm(app) {
     el("label", {}, "Name ", el("input", { name: "name", required: true, maxlength: 64 })),
     el("label", {}, "Format ", el("select", { name: "format" },
       el("option", { value: "swiss" }, "Swiss"), el("option", { value: "round_robin" },
-        "Round robin"), el("option", { value: "knockout" }, "Knockout"))),
+        "Round robin"), el("option", { value: "knockout" }, "Knockout"),
+      el("option", { value: "pools_knockout" }, "Pools then knockout"),
+      el("option", { value: "double_elimination" }, "Double elimination"))),
     el("label", {}, "Rounds (Swiss) ", el("input", { name: "rounds", type: "number", min: 1,
       value: 3 })),
+    el("label", {}, "Pool size (pools) ", el("input", { name: "pool_size", type: "number",
+      min: 2, value: 4 })),
+    el("label", {}, "Through from each pool ", el("input", { name: "pool_qualifiers",
+      type: "number", min: 1, value: 2 })),
+    el("label", {}, "Round 1 starts at (optional) ", el("input", { name: "first_start",
+      type: "datetime-local" })),
+    el("label", {}, "Minutes between round starts ", el("input", { name: "gap",
+      type: "number", min: 1, value: 90 })),
     el("label", {}, "Points ", el("select", { name: "points" }, ["200", "300", "400"].map(
       (p) => el("option", { selected: p === "300" }, p)))),
     el("label", {}, "Round length (minutes) ", el("input", { name: "minutes",
@@ -88,6 +99,11 @@ function createForm(app) {
       round_length: Number(f.minutes.value) * 60, timeout_rule: f.timeout_rule.value,
       check_in: f.check_in.checked, list_policy: f.hidden.checked ? "hidden" : "open" };
     if (f.format.value === "swiss") settings.rounds = Number(f.rounds.value);
+    if (f.format.value === "pools_knockout") {
+      settings.pool_size = Number(f.pool_size.value);
+      settings.pool_qualifiers = Number(f.pool_qualifiers.value);
+    }
+    if (f.first_start.value) settings.round_starts = schedule(f);
     try {
       const created = await app.conn.request("create_event", { name: f.name.value,
         system: "sbh", settings });
@@ -97,6 +113,14 @@ function createForm(app) {
     }
   });
   return el("section", { class: "card" }, el("h2", {}, "Organise an event"), form);
+}
+
+// Round start times: the first as given, then one every `gap` minutes, for the rounds
+// the event will have (Swiss: as set; otherwise up to ten, the rest start when ready).
+function schedule(f) {
+  const first = new Date(f.first_start.value).getTime() / 1000;
+  const count = f.format.value === "swiss" ? Number(f.rounds.value) : 10;
+  return Array.from({ length: count }, (_, i) => first + i * Number(f.gap.value) * 60);
 }
 
 // -- an event ------------------------------------------------------------------------
@@ -142,9 +166,12 @@ export class EventScreen {
       el("p", {}, `${ev.settings.format.replace("_", " ")} · ${ev.settings.points_limit
         ?? 300} points · `, el("span", { class: "event-status" }, ev.status),
       ev.total_rounds ? ` · ${ev.rounds.length} of ${ev.total_rounds} rounds` : ""),
+      ev.next_round_at ? el("p", { class: "next-round" }, "Next round at ",
+        new Date(ev.next_round_at * 1000).toLocaleString()) : null,
       ev.problem ? el("p", { class: "error" }, ev.problem) : null,
       await this.entryBox(me), this.nextGame(me));
-    const parts = [head, this.pairings(), this.standings()];
+    const parts = [head, renderBracket(ev), this.pairings(), this.standings()]
+      .filter(Boolean);
     if (ev.you_organise) parts.push(this.organiser());
     this.root.replaceChildren(...parts);
   }

@@ -55,6 +55,9 @@ def initial_state(setup: Mapping[str, Any]) -> State:
     scenario = scenarios[key]
     size = "-".join(map(str, scenario.coins))
     warbands = setup.get("warbands") or options.get("warbands") or default_warbands(size)
+    if not isinstance(warbands, Mapping):  # (bad input, e.g. create_match's options)
+        raise RulesError("invalid_setup", "warbands is a map of seat to a ready-made "
+                         "warband's key or a list.", PLAYING)
     pack = load_pack(DEFAULT_PACK)
     models: list[Model] = []
     for seat in SEATS:

@@ -1,0 +1,214 @@
+"""The ASOIAF table as text: a square grid, one cell per square, columns x and rows y
+as on the wire (`[x, y]`), so the cursor's arrows move one square.
+
+    ( .)( .) g   g  [a1] .   O  ~
+
+A cell is a marker, two characters of content and a marker (`[..]` the cursor,
+`(..)` a square the current choice offers). The content is a model's label (seat
+and number: `a1`, `bA` for b10; a large model's four squares each show it), an
+objective `O` (`O?` its card still face down), a plunder token `$` (coin) or `?`
+(agenda), a terrain zone (`~` river, `^` high ground...), a deployment square `g`
+gold or `s` silver, else the square's kind: `.` OPEN, `x` OPEN-X, `o` BLOCKED,
+`#` BLOCKED-X; the second character `|` marks a square with a wall, door or
+window on one of its sides. In colour seat a is cyan, seat b red, activated models
+dim, wounded ones underlined, shaken italic, routed struck through.
+
+The view (server/rules/asoiaf/view.py) names the scenario but not its map: the
+map is read from the scenario data the server ships (server/rules/asoiaf/data),
+with the doors the view says were flipped in play. `render.py` there draws the
+same squares for tests and the command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from clients.tui.board import SEAT_STYLES, BoardModel, Hex, label, short_name
+
+KIND_WORDS = {".": "open", "x": "open-X (blocks sight)", "o": "blocked",
+              "#": "blocked-X (blocks sight)"}
+ZONE_WORDS = {"~": "river", "^": "high ground", "*": "bonfire", ",": "dead leaves",
+              "_": "ditch with stakes"}
+BACKGROUNDS = {"o": "on grey35", "#": "on grey42", "~": "on dark_cyan", "^": "on orange4",
+               "g": "on gold3", "s": "on grey50", "O": "on grey19", "$": "on grey19",
+               "?": "on grey19"}
+WALL_GLYPH = "|"
+
+
+@cache
+def _scenario(key: str):
+    from server.rules.asoiaf.scenarios import load_scenarios
+
+    return load_scenarios().get(key)
+
+
+@cache
+def _field(key: str, doors: tuple):
+    from server.rules.asoiaf.charge_terrain import battlefield
+
+    scenario = _scenario(key)
+    return None if scenario is None else battlefield(scenario.battlefield, doors)
+
+
+@cache
+def _squares(key: str, doors: tuple) -> tuple[dict, frozenset]:
+    """Each square's glyph (without models) and the squares beside a wall, door
+    or window."""
+    from server.rules.asoiaf.render import square_char
+    from server.rules.board.square import Square, wall_key
+
+    bf = _field(key, doors)
+    glyphs, walled = {}, set()
+    sides = set(bf.walls) | {o.side for o in bf.openings}
+    for x in range(bf.width):
+        for y in range(bf.height):
+            glyphs[(x, y)] = square_char(bf, Square(x, y), {})
+            for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+                if wall_key(Square(x, y), Square(x + dx, y + dy)) in sides:
+                    walled.add((x, y))
+    return glyphs, frozenset(walled)
+
+
+@dataclass
+class SquareBoardModel(BoardModel):
+    """BoardModel's face for ASOIAF's square battlefield (board.py has SBH's hexes)."""
+
+    glyphs: dict[Hex, str] = field(default_factory=dict)
+    walled: frozenset = frozenset()
+    objectives: dict[Hex, str | None] = field(default_factory=dict)  # square -> card
+    plundered: set[Hex] = field(default_factory=set)
+    shifted = False
+
+    @classmethod
+    def from_view(cls, view: dict | None) -> SquareBoardModel:
+        scenario = (view or {}).get("scenario")
+        if not scenario or _scenario(scenario) is None:
+            return cls()
+        doors = tuple((index, state) for index, state in view.get("doors") or ())
+        bf = _field(scenario, doors)
+        glyphs, walled = _squares(scenario, doors)
+        model = cls(bf.width, bf.height, glyphs=glyphs, walled=walled)
+        model.objectives = {tuple(o["square"]): o.get("card")
+                            for o in view.get("objectives") or ()}
+        model.plundered = {tuple(sq) for sq in view.get("plundered") or ()}
+        for unit in view.get("models", ()):
+            fig = {"id": unit["uid"], "seat": unit["seat"], "name": unit["card"],
+                   "pos": unit["square"], **unit}
+            model.figures[fig["id"]] = fig
+            if not unit.get("removed"):
+                for sq in unit.get("squares") or ():
+                    model.at[(sq[0], sq[1])] = fig
+        return model
+
+    # -- geometry: squares are their own columns and rows ---------------------------
+    def offset(self, h: Hex) -> tuple[int, int]:
+        return h
+
+    def axial(self, col: int, row: int) -> Hex:
+        return col, row
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+    def contains(self, h: Hex) -> bool:
+        return 0 <= h[0] < self.width and 0 <= h[1] < self.height
+
+    # -- words -------------------------------------------------------------------------
+    def glyph(self, h: Hex) -> str:
+        glyph = self.glyphs.get(h, " ")
+        if glyph in "$?" and h in self.plundered:
+            return "."  # (taken: the token is gone)
+        return glyph
+
+    def engaged(self, fig: dict) -> bool:
+        """Next to an enemy (diagonals too): the server decides what walls change."""
+        mine = [tuple(sq) for sq in fig.get("squares") or ()]
+        return any(other["seat"] != fig["seat"] and self.distance(sq, at) == 1
+                   for at, other in self.at.items() for sq in mine)
+
+    def states(self, fig: dict) -> list[str]:
+        words = []
+        if fig.get("removed"):
+            return [fig["removed"]]
+        if fig.get("pos") is None:
+            words.append("not placed")
+        if fig.get("captive"):
+            words.append(f"holds {fig['captive']} captive")
+        words.extend(fig.get("conditions") or ())
+        if self.engaged(fig):
+            words.append("engaged")
+        if fig.get("activated"):
+            words.append("activated")
+        return words
+
+    def summary(self, fig: dict) -> str:
+        return f"{short_name(fig['name'])} W{fig.get('wounds_left', '?')}"
+
+    def describe(self, h: Hex) -> str:
+        if not self.contains(h):
+            return f"[{h[0]}, {h[1]}] off the battlefield"
+        glyph = self.glyph(h)
+        words = f"[{h[0]}, {h[1]}] " + self._glyph_words(glyph, h)
+        if h in self.walled:
+            words += ", by a wall, door or window"
+        fig = self.at.get(h)
+        if fig is not None:
+            words += f"; {fig['id']} {self.summary(fig)}"
+            states = self.states(fig)
+            if states:
+                words += " (" + ", ".join(states) + ")"
+        return words
+
+    def _glyph_words(self, glyph: str, h: Hex) -> str:
+        if glyph == "O":
+            card = self.objectives.get(h)
+            return f"objective ({card or 'card face down'})"
+        if glyph in "$?":
+            return "plunder token (" + ("coins" if glyph == "$" else "agenda") + ")"
+        if glyph in ("g", "s"):
+            return f"{'gold' if glyph == 'g' else 'silver'} deployment zone"
+        return ZONE_WORDS.get(glyph) or KIND_WORDS.get(glyph, "square")
+
+    def cell(self, h: Hex) -> tuple[str, str, str]:
+        """(content, content style, background) of one square."""
+        glyph = self.glyph(h)
+        background = BACKGROUNDS.get(glyph, "")
+        fig = self.at.get(h)
+        if fig is not None:
+            style = SEAT_STYLES.get(fig["seat"], "bold")
+            conditions = fig.get("conditions") or ()
+            style += " dim" if fig.get("activated") else ""
+            style += " italic" if "shaken" in conditions else ""
+            style += " strike" if "routed" in conditions else ""
+            return label(fig["id"]), f"{style} {background}".strip(), background
+        second = WALL_GLYPH if h in self.walled else " "
+        if glyph == "O" and not self.objectives.get(h):
+            second = "?"
+        return glyph + second, f"{'white' if background else 'grey50'} {background}".strip(), \
+            background
+
+    def legend(self) -> str:
+        return ("a1/b1=models  .=open  x=open-X  o=blocked  #=blocked-X  ~=river  "
+                "^=high ground  *=bonfire  ,=dead leaves  _=ditch  g/s=gold/silver "
+                "deployment  O=objective (O?: face down)  $=coin plunder  ?=agenda "
+                f"plunder  {WALL_GLYPH}=wall/door/window side  [..]=cursor  "
+                "(..)=you may choose")
+
+
+def is_asoiaf_view(view: dict | None) -> bool:
+    """An ASOIAF view (a scenario and its models) rather than SBH's (a board and
+    figures): for a match whose system the screen was not told (the subscribe
+    reply does not name it)."""
+    return bool(view) and "models" in view and "scenario" in view and "board" not in view
+
+
+BOARDS = {"sbh": BoardModel, "asoiaf": SquareBoardModel}
+
+
+def board_for(system: str | None, view: dict | None) -> BoardModel:
+    """The board model of the match's rules system (from its view when the system is
+    not known)."""
+    kind = BOARDS.get(system or "") or (SquareBoardModel if is_asoiaf_view(view)
+                                        else BoardModel)
+    return kind.from_view(view)
