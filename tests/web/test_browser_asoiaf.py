@@ -339,3 +339,18 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
         assert not errors, errors
     finally:
         page.context.close()
+
+
+def test_the_asoiaf_form_starts_a_match_against_the_house_bot(browser, server):
+    """seed 004, PLAYING THE GAME: "each player rolling a [d10]" — one click on the
+    form's bot button and the house bot holds the other seat: the roll-off is asked."""
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    try:
+        sign_in_as_guest(page, "Ann")
+        page.click("#asoiaf-vs-bot")
+        page.wait_for_selector(".board svg.asoiaf-board")
+        page.wait_for_selector(".prompt .option[data-type=roll_off]")
+        assert not errors, errors
+    finally:
+        page.context.close()

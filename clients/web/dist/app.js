@@ -4011,13 +4011,19 @@
         <label>Scenario <select name="scenario">${options}</select></label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
         <p class="muted">Each side plays the ready-made Baratheon warband of the scenario's size.</p>
-        <div class="form-actions"><button class="primary" type="submit">Create match</button></div>
+        <div class="form-actions"><button class="primary" type="submit">Create match</button>
+          <button type="button" id="asoiaf-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="asoiaf-status" role="alert"></p>
       </form>
     </section>`;
   }
-  function asoiafSettings(form) {
-    return { system: "asoiaf", scenario: form.scenario.value, private: form.private.checked };
+  function asoiafSettings(form, extra = {}) {
+    return {
+      system: "asoiaf",
+      scenario: form.scenario.value,
+      private: form.private.checked,
+      ...extra
+    };
   }
   function asoiafSetupWords(setup) {
     const key3 = setup?.options?.scenario || setup?.scenario || "learn_to_play";
@@ -4202,6 +4208,14 @@
       $(this.root, "#asoiaf-form").addEventListener("submit", (e) => {
         e.preventDefault();
         this.create(e.target, {}, asoiafSettings(e.target), "#asoiaf-status");
+      });
+      $(this.root, "#asoiaf-vs-bot").addEventListener("click", (e) => {
+        this.create(
+          e.target.form,
+          {},
+          asoiafSettings(e.target.form, { opponent: "bot" }),
+          "#asoiaf-status"
+        );
       });
       $(this.root, "#vs-bot").addEventListener("click", (e) => {
         this.create(e.target.form, {

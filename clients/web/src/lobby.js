@@ -198,6 +198,11 @@ export class Lobby {
       e.preventDefault();
       this.create(e.target, {}, asoiafSettings(e.target), "#asoiaf-status");
     });
+    $(this.root, "#asoiaf-vs-bot").addEventListener("click", (e) => {
+      // the house bot (clients/bots/asoiaf_house.py) takes the other seat at once
+      this.create(e.target.form, {}, asoiafSettings(e.target.form, { opponent: "bot" }),
+        "#asoiaf-status");
+    });
     $(this.root, "#vs-bot").addEventListener("click", (e) => {
       // the house bot takes the other seat, at the pace chosen
       this.create(e.target.form, { opponent: "bot", bot_pace: e.target.form.pace.value,

@@ -22,14 +22,16 @@ export function asoiafFormHtml() {
         <label>Scenario <select name="scenario">${options}</select></label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
         <p class="muted">Each side plays the ready-made Baratheon warband of the scenario's size.</p>
-        <div class="form-actions"><button class="primary" type="submit">Create match</button></div>
+        <div class="form-actions"><button class="primary" type="submit">Create match</button>
+          <button type="button" id="asoiaf-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="asoiaf-status" role="alert"></p>
       </form>
     </section>`;
 }
 
-export function asoiafSettings(form) {
-  return { system: "asoiaf", scenario: form.scenario.value, private: form.private.checked };
+export function asoiafSettings(form, extra = {}) {
+  return { system: "asoiaf", scenario: form.scenario.value, private: form.private.checked,
+    ...extra };
 }
 
 export function asoiafSetupWords(setup) {
