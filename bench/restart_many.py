@@ -9,6 +9,12 @@ figures; not a test.
 
     PYTHONPATH=. .venv/bin/python bench/restart_many.py [--matches 10000] [--commands 60]
         [--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test] [--connections 250]
+        [--keep NAME]  (write into database NAME and keep it; a later run with the same
+        --keep reuses it instead of writing again: profiling runs read the same matches)
+
+Besides wall times it prints the server process's CPU seconds (user + system, from
+/proc) in each phase: on a machine shared with other work the wall times stretch with
+the load, the CPU a phase costs much less.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from sqlalchemy import insert, make_url
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from clients.client import Client, ServerError  # noqa: E402
-from server.accounts import Accounts  # noqa: E402
+from server.accounts import Accounts, _account  # noqa: E402
 from server.matches.rules_host import Material, RulesCore  # noqa: E402
 from server.rules.dice import commitment, new_seed  # noqa: E402
 from server.rules.sbh.random_player import random_command  # noqa: E402
@@ -115,6 +121,12 @@ async def write_matches(url: str, count: int, commands: int) -> tuple[str, list[
         await store.close()
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far, user + system (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def measure(url: str, token: str, ids: list[str], connections: int,
                   rules_workers: int) -> None:
     log = Path(tempfile.mkdtemp()) / "server.log"
@@ -128,6 +140,7 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
     try:
         line = (await asyncio.wait_for(process.stdout.readline(), 600)).decode()
         listening = time.perf_counter() - started
+        cpu_listening = cpu_seconds(process.pid)
         port = re.search(r"listening on http://[^:]+:(\d+)", line).group(1)
         # A player back at once, for a match the warmer has not loaded yet (it loads
         # them in the store's order; these are the last it would reach).
@@ -166,7 +179,9 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
                 answered.append(time.perf_counter() - started)
 
         asked = time.perf_counter()
+        cpu_asked = cpu_seconds(process.pid)
         await asyncio.gather(*(ask(c, ids[i::connections]) for i, c in enumerate(clients)))
+        cpu_answered = cpu_seconds(process.pid)
         answered.sort()
         if not answered:
             print(f"no matches; listening after {listening:.2f} s")
@@ -175,12 +190,16 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
               f"connections): all answered get_view {answered[-1]:.2f} s after the start "
               f"(half of them by {answered[len(answered) // 2]:.2f} s; "
               f"{answered[-1] - (asked - started):.2f} s after they were asked)")
+        print(f"server CPU: {cpu_listening:.2f} s to listen, {cpu_asked:.2f} s by the time "
+              f"every match was asked, {cpu_answered - cpu_asked:.2f} s more until all "
+              f"answered ({cpu_answered:.2f} s in all)")
         # The same run's baseline: the same requests again, every match now loaded.
         answered.clear()
-        again = time.perf_counter()
+        again, cpu_again = time.perf_counter(), cpu_seconds(process.pid)
         await asyncio.gather(*(ask(c, ids[i::connections]) for i, c in enumerate(clients)))
         print(f"baseline: the same {len(ids)} get_views again, every match loaded: "
-              f"{time.perf_counter() - again:.2f} s")
+              f"{time.perf_counter() - again:.2f} s (server CPU "
+              f"{cpu_seconds(process.pid) - cpu_again:.2f} s)")
         for client in clients:
             await client.close()
     finally:
@@ -188,16 +207,38 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
         await process.wait()
 
 
+async def written(url: str) -> tuple[str, list[str]] | None:
+    """A kept database's matches (Ann's new token, their ids), None if it holds none."""
+    store = await Store.open(url)
+    try:
+        ids = sorted(await store.match_ids("active"))
+        if not ids:
+            return None
+        holders = await store.seats(ids[0])
+        account = await store.account(account_id=holders["a"])
+        session = await Accounts(store)._new_session(_account(account))  # (Ann, again)
+        return session.token, ids
+    finally:
+        await store.close()
+
+
 async def run(options) -> None:
-    name = "warband_restart_" + uuid.uuid4().hex[:8]
+    name = options.keep or "warband_restart_" + uuid.uuid4().hex[:8]
     admin = await asyncpg.connect(asyncpg_dsn(options.postgres))
-    await admin.execute(f'CREATE DATABASE "{name}"')
+    exists = await admin.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name)
+    if not exists:
+        await admin.execute(f'CREATE DATABASE "{name}"')
     url = make_url(options.postgres).set(database=name).render_as_string(hide_password=False)
     try:
-        token, ids = await write_matches(url, options.matches, options.commands)
-        await measure(url, token, ids, options.connections, options.rules_workers)
+        found = await written(url) if exists else None
+        if found is None:
+            found = await write_matches(url, options.matches, options.commands)
+        else:
+            print(f"reusing the {len(found[1])} matches of database {name}")
+        await measure(url, *found, options.connections, options.rules_workers)
     finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not options.keep:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         await admin.close()
 
 
@@ -210,6 +251,8 @@ def main() -> None:
                         help="(each may ask 50 times a second)")
     parser.add_argument("--rules-workers", type=int, default=0,
                         help="the server's --rules-workers")
+    parser.add_argument("--keep", metavar="NAME",
+                        help="write into (or reuse) database NAME and keep it")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
     asyncio.run(run(parser.parse_args()))
 

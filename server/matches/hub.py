@@ -15,6 +15,7 @@ from server import gc_tuning
 from server.clocks import control as time_controls
 from server.matches.actor import MatchActor
 from server.matches.bot_seat import BotSeat
+from server.matches.checkpoints import checkpoint_all
 from server.matches.owning import Owning
 from server.matches.rules_host import InlineHost, Material, SnapshotUnusable
 from server.matches.takebacks import takebacks_allowed
@@ -55,6 +56,9 @@ class Hub(Owning):
         self._handing_over: set[asyncio.Task] = set()  # (server.matches.owning)
         # called with a match's id once its result is recorded (hosted events listen)
         self.finished_listeners: list = []
+        # A stop stores every loaded match's state for the next start (checkpoints)
+        self.checkpoint_on_stop = True
+        self.checkpoints_written = 0
 
     async def start(self) -> None:
         """Every active match gets its actor, asleep: its state is loaded by the first
@@ -140,7 +144,9 @@ class Hub(Owning):
             except Exception as failure:
                 log.warning("match %s: its chunk's logs could not be read (%s); reading its "
                             "own", actor.match_id, failure)
-        await self.load(actor, records)
+        # (the prompt only when first needed: a view does without it; the clocks
+        # start for the seats it waits for)
+        await self.load(actor, records, prompt=actor.time_control.timed)
         actor.players = records.names
         if actor.spectator_delay:  # what delayed spectators have yet to see
             await self._public_tail(actor, records)
@@ -148,6 +154,8 @@ class Hub(Owning):
         log.debug("resumed match %s at seq %d", actor.match_id, actor.seq)
 
     async def stop(self) -> None:
+        if self.checkpoint_on_stop:  # (before any actor stops or any match moves away)
+            await checkpoint_all(self)
         await self.stop_owning()
         if self._warmer is not None:
             self._warmer.cancel()
@@ -282,6 +290,7 @@ class Hub(Owning):
         since = max(0, actor.seq - actor.spectator_delay - 1)
         tail = [(seq, payload) for seq, payload in records.events if seq > since] \
             if records is not None and records.events is not None \
+            and records.snapshot is None \
             else [(r.seq, r.payload) for r in await self.store.events_after(actor.match_id,
                                                                              since)]
         for seq, payload in tail:
@@ -320,19 +329,27 @@ class Hub(Owning):
         self.metrics.active_matches.set(len(self.actors))
         actor.start()
 
-    async def load(self, actor: MatchActor, records: ResumeRecords | None = None) -> None:
+    async def load(self, actor: MatchActor, records: ResumeRecords | None = None,
+                   prompt: bool = True) -> None:
         """Load `actor`'s state from the store (wherever its rules run): the newest
         snapshot whose digest matches its event's checksum, then the events after it;
-        or, from `records` of a match with no snapshot, its whole log."""
+        or, from `records` of a match with no snapshot, its whole log. `prompt` False:
+        the prompt is built when the actor first needs it (`MatchActor.prompt_pending`)."""
         match_id = actor.match_id
         if records is not None and records.events is not None:
             last = records.last_command
             count, position = (0, 0) if last is None else (last[0] + 1, last[1])
-            actor.take(await actor.rules.load(Material(
-                actor.setup, None, records.events, position)))
-            actor.command_count = count
-            actor.start_clock(records.last_clock)
-            return
+            try:
+                actor.take(await actor.rules.load(Material(
+                    actor.setup, records.snapshot, records.events, position, prompt)))
+            except SnapshotUnusable:  # (as below: the store's snapshots, then the log)
+                records = None
+            else:
+                if records.snapshot is not None:
+                    actor.checkpointed = records.snapshot[0]
+                actor.command_count = count
+                actor.start_clock(records.last_clock)
+                return
         last = await self.store.last_command(match_id)
         count, position = (0, 0) if last is None else (last.idx + 1, last.dice_position)
         snapshot = await self.store.latest_snapshot(match_id)
@@ -345,7 +362,7 @@ class Hub(Owning):
                 try:
                     status = await actor.rules.load(Material(
                         actor.setup, (snap_seq, blob, row.checksum),
-                        [(r.seq, r.payload) for r in tail], position))
+                        [(r.seq, r.payload) for r in tail], position, prompt))
                 except SnapshotUnusable:  # an old format, a damaged blob, or a takeback
                     # to before it (server.rules.takeback): use the log
                     log.warning("snapshot of %s at %d unusable (damaged, an old format, or a "
@@ -354,7 +371,7 @@ class Hub(Owning):
         if status is None:
             rows = await self.store.events_after(match_id, 0)
             status = await actor.rules.load(Material(
-                actor.setup, None, [(r.seq, r.payload) for r in rows], position))
+                actor.setup, None, [(r.seq, r.payload) for r in rows], position, prompt))
         actor.take(status)
         actor.command_count = count
         actor.start_clock(last.clock if last is not None else None)
