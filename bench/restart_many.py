@@ -9,8 +9,13 @@ figures; not a test.
 
     PYTHONPATH=. .venv/bin/python bench/restart_many.py [--matches 10000] [--commands 60]
         [--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test] [--connections 250]
-        [--keep NAME]  (write into database NAME and keep it; a later run with the same
-        --keep reuses it instead of writing again: profiling runs read the same matches)
+        [--checkpointed] [--keep NAME]
+
+--checkpointed: a first server loads every match and stops (SIGTERM) before the
+measured start, writing their checkpoints as a restart does (server.matches.
+checkpoints); without it they resume from their whole logs, as after a crash.
+--keep NAME: write into database NAME and keep it; a later run with the same --keep
+reuses its matches (their snapshots deleted first) instead of writing them again.
 
 Besides wall times it prints the server process's CPU seconds (user + system, from
 /proc) in each phase: on a machine shared with other work the wall times stretch with
@@ -127,21 +132,45 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+async def serve(url: str, rules_workers: int, log: Path, profile: list[str]):
+    """`warband serve` on `url`, its log in `log`: the process and its port, once
+    it listens."""
+    with log.open("wb") as err:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, *profile, "-m", "server.cli", "serve", "--port", "0",
+            "--database", url, "--max-connections-per-address", "100000",
+            "--handshakes-per-second", "100000", "--rules-workers", str(rules_workers),
+            stdout=asyncio.subprocess.PIPE, stderr=err)
+    line = (await asyncio.wait_for(process.stdout.readline(), 600)).decode()
+    return process, re.search(r"listening on http://[^:]+:(\d+)", line).group(1)
+
+
+async def checkpointed_stop(url: str, rules_workers: int) -> None:
+    """A server that loads every match (its warmer), then stops as a restart stops
+    it (SIGTERM), writing their checkpoints (server.matches.checkpoints)."""
+    log = Path(tempfile.mkdtemp()) / "first.log"
+    process, _ = await serve(url, rules_workers, log, [])
+    try:
+        while not re.search(rb"warmer: \d+ matches loaded", log.read_bytes()):
+            await asyncio.sleep(0.5)
+    finally:
+        stopping = time.perf_counter()
+        process.terminate()
+        await process.wait()
+    written = re.search(rb"checkpoints of \d+ matches written in [\d.]+ s", log.read_bytes())
+    print(f"first server: every match loaded, then stopped in "
+          f"{time.perf_counter() - stopping:.2f} s: "
+          f"{written.group().decode() if written else 'no checkpoints written'}")
+
+
 async def measure(url: str, token: str, ids: list[str], connections: int,
                   rules_workers: int) -> None:
     log = Path(tempfile.mkdtemp()) / "server.log"
     started = time.perf_counter()
-    with log.open("wb") as err:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, *PROFILE, "-m", "server.cli", "serve", "--port", "0", "--database", url,
-            "--max-connections-per-address", "100000", "--handshakes-per-second", "100000",
-            "--rules-workers", str(rules_workers),
-            stdout=asyncio.subprocess.PIPE, stderr=err)
+    process, port = await serve(url, rules_workers, log, PROFILE)
     try:
-        line = (await asyncio.wait_for(process.stdout.readline(), 600)).decode()
         listening = time.perf_counter() - started
         cpu_listening = cpu_seconds(process.pid)
-        port = re.search(r"listening on http://[^:]+:(\d+)", line).group(1)
         # A player back at once, for a match the warmer has not loaded yet (it loads
         # them in the store's order; these are the last it would reach).
         player = await Client.connect(f"ws://127.0.0.1:{port}/ws")
@@ -233,8 +262,13 @@ async def run(options) -> None:
         found = await written(url) if exists else None
         if found is None:
             found = await write_matches(url, options.matches, options.commands)
-        else:
+        else:  # (as written: no snapshots)
             print(f"reusing the {len(found[1])} matches of database {name}")
+            stale = await asyncpg.connect(asyncpg_dsn(url))
+            await stale.execute("DELETE FROM snapshots")
+            await stale.close()
+        if options.checkpointed:
+            await checkpointed_stop(url, options.rules_workers)
         await measure(url, *found, options.connections, options.rules_workers)
     finally:
         if not options.keep:
@@ -251,6 +285,10 @@ def main() -> None:
                         help="(each may ask 50 times a second)")
     parser.add_argument("--rules-workers", type=int, default=0,
                         help="the server's --rules-workers")
+    parser.add_argument("--checkpointed", action="store_true",
+                        help="a server loads them all and stops first (writing their "
+                        "checkpoints), as a restart does; without it they resume from "
+                        "their logs, as after a crash")
     parser.add_argument("--keep", metavar="NAME",
                         help="write into (or reuse) database NAME and keep it")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
