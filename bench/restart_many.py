@@ -30,6 +30,7 @@ import os
 import random
 import re
 import secrets
+import signal
 import sys
 import tempfile
 import time
@@ -56,6 +57,9 @@ from tests.sbh.test_games import WARBANDS  # noqa: E402
 # BENCH_PROFILE=FILE: the server runs under cProfile, its statistics written to FILE
 PROFILE = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \
     if os.environ.get("BENCH_PROFILE") else []
+# BENCH_PYSPY=FILE: py-spy (on PATH) samples the measured server from when it listens,
+# its collapsed stacks written to FILE
+PYSPY = os.environ.get("BENCH_PYSPY")
 SETUP = {"options": {"scenario": "all_out_battle", "points_limit": 400}, "board_size": 24}
 
 
@@ -157,7 +161,7 @@ async def checkpointed_stop(url: str, rules_workers: int) -> None:
         stopping = time.perf_counter()
         process.terminate()
         await process.wait()
-    written = re.search(rb"checkpoints of \d+ matches written in [\d.]+ s", log.read_bytes())
+    written = re.search(rb"checkpoints of \d+ matches written in .*", log.read_bytes())
     print(f"first server: every match loaded, then stopped in "
           f"{time.perf_counter() - stopping:.2f} s: "
           f"{written.group().decode() if written else 'no checkpoints written'}")
@@ -168,9 +172,14 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
     log = Path(tempfile.mkdtemp()) / "server.log"
     started = time.perf_counter()
     process, port = await serve(url, rules_workers, log, PROFILE)
+    sampler = None
     try:
         listening = time.perf_counter() - started
         cpu_listening = cpu_seconds(process.pid)
+        sampler = await asyncio.create_subprocess_exec(
+            "py-spy", "record", "--format", "raw", "--rate", "200", "-o", PYSPY,
+            "--pid", str(process.pid), stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL) if PYSPY else None
         # A player back at once, for a match the warmer has not loaded yet (it loads
         # them in the store's order; these are the last it would reach).
         player = await Client.connect(f"ws://127.0.0.1:{port}/ws")
@@ -232,6 +241,9 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
         for client in clients:
             await client.close()
     finally:
+        if sampler is not None:
+            sampler.send_signal(signal.SIGINT)  # (it writes what it sampled)
+            await sampler.wait()
         process.terminate()
         await process.wait()
 

@@ -58,7 +58,7 @@ class Hub(Owning):
         self.finished_listeners: list = []
         # A stop stores every loaded match's state for the next start (checkpoints)
         self.checkpoint_on_stop = True
-        self.checkpoints_written = 0
+        self.checkpoints_written, self.checkpoints_storing = 0, 0.0  # (the last stop's)
 
     async def start(self) -> None:
         """Every active match gets its actor, asleep: its state is loaded by the first
