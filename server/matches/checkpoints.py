@@ -36,6 +36,10 @@ async def checkpoint_all(hub: Any, budget: float = CHECKPOINT_BUDGET) -> int:
         log.warning("checkpoints: out of time after %d; the other matches fold their logs "
                     "when they resume", hub.checkpoints_written)
         written = hub.checkpoints_written
+    except Exception as failure:  # (the database is down, say: the stop goes on)
+        log.warning("checkpoints: %d written, then %s; the other matches fold their logs "
+                    "when they resume", hub.checkpoints_written, failure)
+        written = hub.checkpoints_written
     log.info("checkpoints of %d matches written in %.2f s (%.2f s of it storing them)",
              written, time.perf_counter() - started, hub.checkpoints_storing)
     return written

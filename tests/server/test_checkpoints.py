@@ -145,3 +145,31 @@ async def test_matches_resume_from_checkpoints_and_fold_past_a_takeback(database
         code = await asyncio.to_thread(main, ["replay", "verify", match_id, "--database",
                                               database_url])
     assert code == 0 and "verified" in out.getvalue()
+
+
+async def test_a_stop_with_the_database_gone_writes_no_checkpoint_and_still_stops(
+        tmp_path, monkeypatch):
+    """A checkpoint is only a shortcut: a stop whose checkpoints cannot be stored
+    stops all the same, and the match then resumes from its log."""
+    database_url = f"sqlite+aiosqlite:///{tmp_path / 'gone.db'}"
+    options = ServerOptions(port=0, database_url=database_url,
+                            static_dir=tmp_path / "static")
+    first = WarbandServer(options)
+    await first.start()
+    ann, bob = await registered(first, "ann"), await registered(first, "bob")
+    match_id = await started(first, ann, bob)
+    await play(first, {"a": ann, "b": bob}, match_id, 3, random.Random(3))
+    seq = first.hub.actors[match_id].seq
+
+    async def gone(rows):
+        raise ConnectionError("the database went away")
+
+    monkeypatch.setattr(first.store, "save_snapshots", gone)
+    await stopped(first, {"a": ann, "b": bob}, checkpoint=True)
+    assert first.hub.checkpoints_written == 0
+    second, actor = await restarted(options, match_id)
+    try:
+        assert (actor.checkpointed, actor.seq) == (0, seq)
+    finally:
+        second.hub.checkpoint_on_stop = False
+        await second.stop()
