@@ -246,6 +246,10 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
             await sampler.wait()
         process.terminate()
         await process.wait()
+        for said in (rb"warmer: \d+ matches loaded.*", rb"warmer: what it built.*"):
+            found = re.search(said, log.read_bytes())
+            print("measured server:", found.group().decode() if found else
+                  "not yet: " + said.decode())
 
 
 async def written(url: str) -> tuple[str, list[str]] | None:

@@ -28,6 +28,7 @@ from server.store.committer import Committer
 from server.store.store import ResumeRecords, Store, unpack
 
 log = logging.getLogger("warband.hub")
+WARM_SETTLE = 10.0  # seconds from the warmer's end to its garbage collection
 
 
 class Hub(Owning):
@@ -51,6 +52,7 @@ class Hub(Owning):
             weakref.WeakValueDictionary()
         self.bots: dict[str, BotSeat] = {}  # match id -> its house bot
         self._warmer: asyncio.Task | None = None
+        self._collecting: asyncio.TimerHandle | None = None  # (the warmer's, to come)
         # matches resumed at start-up whose rows the warmer has not read yet -> their chunk
         self._unread: dict[str, Chunk] = {}
         self._handing_over: set[asyncio.Task] = set()  # (server.matches.owning)
@@ -87,13 +89,27 @@ class Hub(Owning):
 
     async def _warm(self, chunks: list[Chunk]) -> None:
         count = sum(len(chunk.ids) for chunk in chunks)
-        with gc_tuning.building_for_good():
+        collecting = gc_tuning.stop_collecting()  # (gc_tuning.building_for_good)
+        try:
             for chunk in chunks:
                 with contextlib.suppress(Exception):  # (logged; its matches resume alone)
                     await self._read_rows(chunk)
             log.info("%d matches in play: their actors wait, the warmer loads them", count)
             await self._wake_chunks(chunks, count)
-        log.info("warmer: %d matches loaded", count)
+        finally:
+            if collecting:  # (its full collection, a pause of 1-3 s after 10,000 matches,
+                # comes once the players back at once were answered, not amid them)
+                self._collecting = asyncio.get_running_loop().call_later(
+                    WARM_SETTLE, self._collect_and_freeze)
+        log.info("warmer: %d matches loaded (the collector back %.0f s later)", count,
+                 WARM_SETTLE)
+
+    def _collect_and_freeze(self) -> None:
+        self._collecting = None
+        started = time.perf_counter()
+        gc_tuning.collect_and_freeze()
+        log.info("warmer: what it built collected and frozen in %.2f s",
+                 time.perf_counter() - started)
 
     async def _read_rows(self, chunk: Chunk) -> None:
         """Give the chunk's matches their actors, asleep (once, whoever asks first)."""
@@ -161,6 +177,9 @@ class Hub(Owning):
             self._warmer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._warmer
+        if self._collecting is not None:  # (not left off once this loop is gone)
+            self._collecting.cancel()
+            self._collect_and_freeze()
         for bot in list(self.bots.values()):
             await bot.stop()
         self.bots.clear()
