@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import Integer as SqlInteger
 from sqlalchemy import String as SqlString
-from sqlalchemy import column, func, select, true, values
+from sqlalchemy import bindparam, column, delete, func, select, true, values
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -86,15 +86,21 @@ class ResumeReads:
 
     async def save_snapshots(self, rows: Sequence[tuple[str, int, bytes]]) -> None:
         """Store these (match id, seq, pickled state) snapshots in one statement; one
-        already there at a match's seq stays (it holds the same state)."""
+        already there at a match's seq stays (it holds the same state). The older
+        snapshots of these matches go: only a match's newest is ever read (a takeback
+        to before it folds the whole log), and a restart writes one a match."""
         if not rows:
             return
         dialect = self.engine.dialect.name
         statement = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(
             snapshots).on_conflict_do_nothing()
+        older = delete(snapshots).where(snapshots.c.match_id == bindparam("match"),
+                                        snapshots.c.seq < bindparam("newest"))
         async with self.engine.begin() as conn:
             await conn.execute(statement, [{"match_id": match_id, "seq": seq, "state": state}
                                            for match_id, seq, state in rows])
+            await conn.execute(older, [{"match": match_id, "newest": seq}
+                                       for match_id, seq, _ in rows])
 
 
 def _last_commands(conn: Any, ids: list[str]):

@@ -12,6 +12,8 @@ import dataclasses
 import io
 import random
 
+from sqlalchemy import select
+
 from server.app import ServerOptions, WarbandServer
 from server.cli import main
 from server.matches.rules_host import Material, RulesCore
@@ -19,6 +21,7 @@ from server.rules.checksum import state_digest
 from server.rules.dice import new_seed
 from server.rules.sbh.random_player import random_command
 from server.rules.sbh.system import SYSTEM
+from server.store.schema import snapshots
 from server.store.store import Store
 from tests.sbh.test_games import WARBANDS
 from tests.server.test_takeback import line, play, registered, started, state_at
@@ -82,6 +85,17 @@ async def stopped(server: WarbandServer, clients: dict, *, checkpoint: bool) -> 
     await server.stop()
 
 
+async def snapshot_seqs(database_url: str, match_id: str) -> list[int]:
+    store = await Store.open(database_url, upgrade=False)
+    try:
+        async with store.engine.connect() as conn:
+            return list((await conn.execute(
+                select(snapshots.c.seq).where(snapshots.c.match_id == match_id)
+                .order_by(snapshots.c.seq))).scalars())
+    finally:
+        await store.close()
+
+
 async def newest_snapshot(database_url: str, match_id: str) -> int:
     store = await Store.open(database_url, upgrade=False)
     try:
@@ -131,6 +145,7 @@ async def test_matches_resume_from_checkpoints_and_fold_past_a_takeback(database
     await play(third, clients, match_id, 3, rng)
     again = actor.seq
     await stopped(third, clients, checkpoint=True)
+    assert await snapshot_seqs(database_url, match_id) == [again]  # (the older went)
 
     # 4. ... and resumes from the next checkpoint, plays on to the end, and verifies.
     fourth, actor = await restarted(options, match_id)
