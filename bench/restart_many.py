@@ -9,6 +9,17 @@ figures; not a test.
 
     PYTHONPATH=. .venv/bin/python bench/restart_many.py [--matches 10000] [--commands 60]
         [--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test] [--connections 250]
+        [--checkpointed] [--keep NAME]
+
+--checkpointed: a first server loads every match and stops (SIGTERM) before the
+measured start, writing their checkpoints as a restart does (server.matches.
+checkpoints); without it they resume from their whole logs, as after a crash.
+--keep NAME: write into database NAME and keep it; a later run with the same --keep
+reuses its matches (their snapshots deleted first) instead of writing them again.
+
+Besides wall times it prints the server process's CPU seconds (user + system, from
+/proc) in each phase: on a machine shared with other work the wall times stretch with
+the load, the CPU a phase costs much less.
 """
 
 from __future__ import annotations
@@ -19,6 +30,7 @@ import os
 import random
 import re
 import secrets
+import signal
 import sys
 import tempfile
 import time
@@ -31,7 +43,7 @@ from sqlalchemy import insert, make_url
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from clients.client import Client, ServerError  # noqa: E402
-from server.accounts import Accounts  # noqa: E402
+from server.accounts import Accounts, _account  # noqa: E402
 from server.matches.rules_host import Material, RulesCore  # noqa: E402
 from server.rules.dice import commitment, new_seed  # noqa: E402
 from server.rules.sbh.random_player import random_command  # noqa: E402
@@ -45,6 +57,9 @@ from tests.sbh.test_games import WARBANDS  # noqa: E402
 # BENCH_PROFILE=FILE: the server runs under cProfile, its statistics written to FILE
 PROFILE = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \
     if os.environ.get("BENCH_PROFILE") else []
+# BENCH_PYSPY=FILE: py-spy (on PATH) samples the measured server from when it listens,
+# its collapsed stacks written to FILE
+PYSPY = os.environ.get("BENCH_PYSPY")
 SETUP = {"options": {"scenario": "all_out_battle", "points_limit": 400}, "board_size": 24}
 
 
@@ -115,20 +130,56 @@ async def write_matches(url: str, count: int, commands: int) -> tuple[str, list[
         await store.close()
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far, user + system (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def serve(url: str, rules_workers: int, log: Path, profile: list[str]):
+    """`warband serve` on `url`, its log in `log`: the process and its port, once
+    it listens."""
+    with log.open("wb") as err:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, *profile, "-m", "server.cli", "serve", "--port", "0",
+            "--database", url, "--max-connections-per-address", "100000",
+            "--handshakes-per-second", "100000", "--rules-workers", str(rules_workers),
+            stdout=asyncio.subprocess.PIPE, stderr=err)
+    line = (await asyncio.wait_for(process.stdout.readline(), 600)).decode()
+    return process, re.search(r"listening on http://[^:]+:(\d+)", line).group(1)
+
+
+async def checkpointed_stop(url: str, rules_workers: int) -> None:
+    """A server that loads every match (its warmer), then stops as a restart stops
+    it (SIGTERM), writing their checkpoints (server.matches.checkpoints)."""
+    log = Path(tempfile.mkdtemp()) / "first.log"
+    process, _ = await serve(url, rules_workers, log, [])
+    try:
+        while not re.search(rb"warmer: \d+ matches loaded", log.read_bytes()):
+            await asyncio.sleep(0.5)
+    finally:
+        stopping = time.perf_counter()
+        process.terminate()
+        await process.wait()
+    written = re.search(rb"checkpoints of \d+ matches written in .*", log.read_bytes())
+    print(f"first server: every match loaded, then stopped in "
+          f"{time.perf_counter() - stopping:.2f} s: "
+          f"{written.group().decode() if written else 'no checkpoints written'}")
+
+
 async def measure(url: str, token: str, ids: list[str], connections: int,
                   rules_workers: int) -> None:
     log = Path(tempfile.mkdtemp()) / "server.log"
     started = time.perf_counter()
-    with log.open("wb") as err:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, *PROFILE, "-m", "server.cli", "serve", "--port", "0", "--database", url,
-            "--max-connections-per-address", "100000", "--handshakes-per-second", "100000",
-            "--rules-workers", str(rules_workers),
-            stdout=asyncio.subprocess.PIPE, stderr=err)
+    process, port = await serve(url, rules_workers, log, PROFILE)
+    sampler = None
     try:
-        line = (await asyncio.wait_for(process.stdout.readline(), 600)).decode()
         listening = time.perf_counter() - started
-        port = re.search(r"listening on http://[^:]+:(\d+)", line).group(1)
+        cpu_listening = cpu_seconds(process.pid)
+        sampler = await asyncio.create_subprocess_exec(
+            "py-spy", "record", "--format", "raw", "--rate", "200", "-o", PYSPY,
+            "--pid", str(process.pid), stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL) if PYSPY else None
         # A player back at once, for a match the warmer has not loaded yet (it loads
         # them in the store's order; these are the last it would reach).
         player = await Client.connect(f"ws://127.0.0.1:{port}/ws")
@@ -166,7 +217,9 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
                 answered.append(time.perf_counter() - started)
 
         asked = time.perf_counter()
+        cpu_asked = cpu_seconds(process.pid)
         await asyncio.gather(*(ask(c, ids[i::connections]) for i, c in enumerate(clients)))
+        cpu_answered = cpu_seconds(process.pid)
         answered.sort()
         if not answered:
             print(f"no matches; listening after {listening:.2f} s")
@@ -175,29 +228,67 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
               f"connections): all answered get_view {answered[-1]:.2f} s after the start "
               f"(half of them by {answered[len(answered) // 2]:.2f} s; "
               f"{answered[-1] - (asked - started):.2f} s after they were asked)")
+        print(f"server CPU: {cpu_listening:.2f} s to listen, {cpu_asked:.2f} s by the time "
+              f"every match was asked, {cpu_answered - cpu_asked:.2f} s more until all "
+              f"answered ({cpu_answered:.2f} s in all)")
         # The same run's baseline: the same requests again, every match now loaded.
         answered.clear()
-        again = time.perf_counter()
+        again, cpu_again = time.perf_counter(), cpu_seconds(process.pid)
         await asyncio.gather(*(ask(c, ids[i::connections]) for i, c in enumerate(clients)))
         print(f"baseline: the same {len(ids)} get_views again, every match loaded: "
-              f"{time.perf_counter() - again:.2f} s")
+              f"{time.perf_counter() - again:.2f} s (server CPU "
+              f"{cpu_seconds(process.pid) - cpu_again:.2f} s)")
         for client in clients:
             await client.close()
     finally:
+        if sampler is not None:
+            sampler.send_signal(signal.SIGINT)  # (it writes what it sampled)
+            await sampler.wait()
         process.terminate()
         await process.wait()
+        for said in (rb"warmer: \d+ matches loaded.*", rb"warmer: what it built.*"):
+            found = re.search(said, log.read_bytes())
+            print("measured server:", found.group().decode() if found else
+                  "not yet: " + said.decode())
+
+
+async def written(url: str) -> tuple[str, list[str]] | None:
+    """A kept database's matches (Ann's new token, their ids), None if it holds none."""
+    store = await Store.open(url)
+    try:
+        ids = sorted(await store.match_ids("active"))
+        if not ids:
+            return None
+        holders = await store.seats(ids[0])
+        account = await store.account(account_id=holders["a"])
+        session = await Accounts(store)._new_session(_account(account))  # (Ann, again)
+        return session.token, ids
+    finally:
+        await store.close()
 
 
 async def run(options) -> None:
-    name = "warband_restart_" + uuid.uuid4().hex[:8]
+    name = options.keep or "warband_restart_" + uuid.uuid4().hex[:8]
     admin = await asyncpg.connect(asyncpg_dsn(options.postgres))
-    await admin.execute(f'CREATE DATABASE "{name}"')
+    exists = await admin.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name)
+    if not exists:
+        await admin.execute(f'CREATE DATABASE "{name}"')
     url = make_url(options.postgres).set(database=name).render_as_string(hide_password=False)
     try:
-        token, ids = await write_matches(url, options.matches, options.commands)
-        await measure(url, token, ids, options.connections, options.rules_workers)
+        found = await written(url) if exists else None
+        if found is None:
+            found = await write_matches(url, options.matches, options.commands)
+        else:  # (as written: no snapshots)
+            print(f"reusing the {len(found[1])} matches of database {name}")
+            stale = await asyncpg.connect(asyncpg_dsn(url))
+            await stale.execute("DELETE FROM snapshots")
+            await stale.close()
+        if options.checkpointed:
+            await checkpointed_stop(url, options.rules_workers)
+        await measure(url, *found, options.connections, options.rules_workers)
     finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not options.keep:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         await admin.close()
 
 
@@ -210,6 +301,12 @@ def main() -> None:
                         help="(each may ask 50 times a second)")
     parser.add_argument("--rules-workers", type=int, default=0,
                         help="the server's --rules-workers")
+    parser.add_argument("--checkpointed", action="store_true",
+                        help="a server loads them all and stops first (writing their "
+                        "checkpoints), as a restart does; without it they resume from "
+                        "their logs, as after a crash")
+    parser.add_argument("--keep", metavar="NAME",
+                        help="write into (or reuse) database NAME and keep it")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
     asyncio.run(run(parser.parse_args()))
 

@@ -239,8 +239,9 @@ class Lobby:
         out = []
         for row in rows:
             actor = self.hub.actor(row["id"]) if row["status"] == "active" else None
-            if actor is not None and actor.asleep is not None:
-                actor = None  # (resumed, not loaded yet: who must act is not known here)
+            if actor is not None and (actor.asleep is not None or actor.prompt_pending):
+                actor = None  # (resumed, its prompt not built yet: who must act is not
+                # known here)
             out.append({"match_id": row["id"], "system": row["system"],
                         "setup": unpack(row["setup"]), "status": row["status"],
                         "seat": row["my_seat"], "players": names.get(row["id"], {}),

@@ -41,6 +41,10 @@ RECORD_PAUSE, RECORD_PAUSE_MAX = 0.1, 2.0  # seconds between tries to record a r
 # ~8 KiB a match, a sixth of the whole (bench/match_memory.py).
 RECENT_REQUESTS = 8
 FAR_BEHIND = 1000  # a subscriber further behind than this gets a view snapshot instead
+# Work that needs no prompt: a match loaded without one (`prompt_pending`) does it as it
+# is; any other work has the prompt built first (a command's staleness and the prompt
+# pushed after it, a subscription's first prompt, a clock's waiting seats).
+WITHOUT_PROMPT = frozenset({"view", "warm", "checkpoint"})
 
 
 @dataclass(slots=True)
@@ -67,6 +71,10 @@ class MatchActor(Fanout, Timekeeping, Takebacks):
         self.seq = 0
         self.command_count = 0
         self.asked = Asked()  # who must act now (the prompt, as pushed)
+        # Loaded without its prompt (a resumed match woken by the warmer or a view:
+        # server.matches.hub.wake): `asked` is built before any work that needs it.
+        self.prompt_pending = False
+        self.checkpointed = 0  # the seq of the newest checkpoint it wrote or loaded from
         # seat -> the seq since which its decision is the same and it has not acted:
         # a command sent from a prompt of any seq since then is not stale
         self.prompt_since: dict[str, int] = {}
@@ -172,7 +180,12 @@ class MatchActor(Fanout, Timekeeping, Takebacks):
         return max(0, self.seq - self.spectator_delay)
 
     def take(self, status: Status) -> None:
-        """What the rules say after a load or a command."""
+        """What the rules say after a load or a command (a load may leave the prompt
+        out: `prompt_pending`, and `asked` stays as it was, nobody asked yet)."""
+        self.prompt_pending = status.asked is None
+        if status.asked is None:
+            self.seq, self.over, self.result = status.seq, status.over, status.result
+            return
         before, after = self.asked.decisions, status.asked.decisions
         for seat in before.keys() | after.keys():
             if before.get(seat) != after.get(seat):
@@ -236,6 +249,8 @@ class MatchActor(Fanout, Timekeeping, Takebacks):
             return
         try:
             try:
+                if self.prompt_pending and work.kind not in WITHOUT_PROMPT:
+                    self.take(await self.rules.prompted())
                 result = await handler(**work.args, queued=work.queued)
             except RulesLost:  # its rules worker died: load the match again, then retry
                 await self._reload()
@@ -487,6 +502,17 @@ class MatchActor(Fanout, Timekeeping, Takebacks):
 
     async def _do_warm(self, queued: float = 0.0) -> None:
         """Nothing: the hub's warmer sends it so the match wakes (see _handle)."""
+
+    async def _do_checkpoint(self, queued: float = 0.0) -> tuple[int, bytes] | None:
+        """Its state as a snapshot at its seq (server.matches.checkpoints), between
+        two commands; None if it has none to add (over, or no newer than the last)."""
+        if self.over or self.seq <= self.checkpointed:
+            return None
+        return await self.rules.checkpoint()
+
+    async def _do_prompt(self, queued: float = 0.0) -> None:
+        """Nothing: the match wakes and builds its prompt (see _handle), for whoever
+        reads `asked` next (the tournament director)."""
 
     async def _recover(self) -> bool:
         """Before any work, a match marked `needs_reload` loads again; False if it still

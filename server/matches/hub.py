@@ -15,6 +15,7 @@ from server import gc_tuning
 from server.clocks import control as time_controls
 from server.matches.actor import MatchActor
 from server.matches.bot_seat import BotSeat
+from server.matches.checkpoints import checkpoint_all
 from server.matches.owning import Owning
 from server.matches.rules_host import InlineHost, Material, SnapshotUnusable
 from server.matches.takebacks import takebacks_allowed
@@ -27,6 +28,7 @@ from server.store.committer import Committer
 from server.store.store import ResumeRecords, Store, unpack
 
 log = logging.getLogger("warband.hub")
+WARM_SETTLE = 10.0  # seconds from the warmer's end to its garbage collection
 
 
 class Hub(Owning):
@@ -50,11 +52,15 @@ class Hub(Owning):
             weakref.WeakValueDictionary()
         self.bots: dict[str, BotSeat] = {}  # match id -> its house bot
         self._warmer: asyncio.Task | None = None
+        self._collecting: asyncio.TimerHandle | None = None  # (the warmer's, to come)
         # matches resumed at start-up whose rows the warmer has not read yet -> their chunk
         self._unread: dict[str, Chunk] = {}
         self._handing_over: set[asyncio.Task] = set()  # (server.matches.owning)
         # called with a match's id once its result is recorded (hosted events listen)
         self.finished_listeners: list = []
+        # A stop stores every loaded match's state for the next start (checkpoints)
+        self.checkpoint_on_stop = True
+        self.checkpoints_written, self.checkpoints_storing = 0, 0.0  # (the last stop's)
 
     async def start(self) -> None:
         """Every active match gets its actor, asleep: its state is loaded by the first
@@ -83,13 +89,27 @@ class Hub(Owning):
 
     async def _warm(self, chunks: list[Chunk]) -> None:
         count = sum(len(chunk.ids) for chunk in chunks)
-        with gc_tuning.building_for_good():
+        collecting = gc_tuning.stop_collecting()  # (gc_tuning.building_for_good)
+        try:
             for chunk in chunks:
                 with contextlib.suppress(Exception):  # (logged; its matches resume alone)
                     await self._read_rows(chunk)
             log.info("%d matches in play: their actors wait, the warmer loads them", count)
             await self._wake_chunks(chunks, count)
-        log.info("warmer: %d matches loaded", count)
+        finally:
+            if collecting:  # (its full collection, a pause of 1-3 s after 10,000 matches,
+                # comes once the players back at once were answered, not amid them)
+                self._collecting = asyncio.get_running_loop().call_later(
+                    WARM_SETTLE, self._collect_and_freeze)
+        log.info("warmer: %d matches loaded (the collector back %.0f s later)", count,
+                 WARM_SETTLE)
+
+    def _collect_and_freeze(self) -> None:
+        self._collecting = None
+        started = time.perf_counter()
+        gc_tuning.collect_and_freeze()
+        log.info("warmer: what it built collected and frozen in %.2f s",
+                 time.perf_counter() - started)
 
     async def _read_rows(self, chunk: Chunk) -> None:
         """Give the chunk's matches their actors, asleep (once, whoever asks first)."""
@@ -140,7 +160,9 @@ class Hub(Owning):
             except Exception as failure:
                 log.warning("match %s: its chunk's logs could not be read (%s); reading its "
                             "own", actor.match_id, failure)
-        await self.load(actor, records)
+        # (the prompt only when first needed: a view does without it; the clocks
+        # start for the seats it waits for)
+        await self.load(actor, records, prompt=actor.time_control.timed)
         actor.players = records.names
         if actor.spectator_delay:  # what delayed spectators have yet to see
             await self._public_tail(actor, records)
@@ -148,11 +170,16 @@ class Hub(Owning):
         log.debug("resumed match %s at seq %d", actor.match_id, actor.seq)
 
     async def stop(self) -> None:
+        if self.checkpoint_on_stop:  # (before any actor stops or any match moves away)
+            await checkpoint_all(self)
         await self.stop_owning()
         if self._warmer is not None:
             self._warmer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._warmer
+        if self._collecting is not None:  # (not left off once this loop is gone)
+            self._collecting.cancel()
+            self._collect_and_freeze()
         for bot in list(self.bots.values()):
             await bot.stop()
         self.bots.clear()
@@ -282,6 +309,7 @@ class Hub(Owning):
         since = max(0, actor.seq - actor.spectator_delay - 1)
         tail = [(seq, payload) for seq, payload in records.events if seq > since] \
             if records is not None and records.events is not None \
+            and records.snapshot is None \
             else [(r.seq, r.payload) for r in await self.store.events_after(actor.match_id,
                                                                              since)]
         for seq, payload in tail:
@@ -320,19 +348,27 @@ class Hub(Owning):
         self.metrics.active_matches.set(len(self.actors))
         actor.start()
 
-    async def load(self, actor: MatchActor, records: ResumeRecords | None = None) -> None:
+    async def load(self, actor: MatchActor, records: ResumeRecords | None = None,
+                   prompt: bool = True) -> None:
         """Load `actor`'s state from the store (wherever its rules run): the newest
         snapshot whose digest matches its event's checksum, then the events after it;
-        or, from `records` of a match with no snapshot, its whole log."""
+        or, from `records` of a match with no snapshot, its whole log. `prompt` False:
+        the prompt is built when the actor first needs it (`MatchActor.prompt_pending`)."""
         match_id = actor.match_id
         if records is not None and records.events is not None:
             last = records.last_command
             count, position = (0, 0) if last is None else (last[0] + 1, last[1])
-            actor.take(await actor.rules.load(Material(
-                actor.setup, None, records.events, position)))
-            actor.command_count = count
-            actor.start_clock(records.last_clock)
-            return
+            try:
+                actor.take(await actor.rules.load(Material(
+                    actor.setup, records.snapshot, records.events, position, prompt)))
+            except SnapshotUnusable:  # (as below: the store's snapshots, then the log)
+                records = None
+            else:
+                if records.snapshot is not None:
+                    actor.checkpointed = records.snapshot[0]
+                actor.command_count = count
+                actor.start_clock(records.last_clock)
+                return
         last = await self.store.last_command(match_id)
         count, position = (0, 0) if last is None else (last.idx + 1, last.dice_position)
         snapshot = await self.store.latest_snapshot(match_id)
@@ -345,7 +381,7 @@ class Hub(Owning):
                 try:
                     status = await actor.rules.load(Material(
                         actor.setup, (snap_seq, blob, row.checksum),
-                        [(r.seq, r.payload) for r in tail], position))
+                        [(r.seq, r.payload) for r in tail], position, prompt))
                 except SnapshotUnusable:  # an old format, a damaged blob, or a takeback
                     # to before it (server.rules.takeback): use the log
                     log.warning("snapshot of %s at %d unusable (damaged, an old format, or a "
@@ -354,7 +390,7 @@ class Hub(Owning):
         if status is None:
             rows = await self.store.events_after(match_id, 0)
             status = await actor.rules.load(Material(
-                actor.setup, None, [(r.seq, r.payload) for r in rows], position))
+                actor.setup, None, [(r.seq, r.payload) for r in rows], position, prompt))
         actor.take(status)
         actor.command_count = count
         actor.start_clock(last.clock if last is not None else None)

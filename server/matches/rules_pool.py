@@ -236,6 +236,12 @@ class PooledRules:
                         views: Iterable[str | None] = ()) -> Outcome:
         return await self._call("take_back", command.to_wire(), log, list(views))
 
+    async def prompted(self) -> Status:
+        return await self._call("prompted")
+
+    async def checkpoint(self) -> tuple[int, bytes]:
+        return await self._call("checkpoint")
+
     async def view(self, seat: str | None) -> msgspec.Raw:
         return await self._call("view", seat)
 

@@ -1,7 +1,9 @@
 """What resuming matches reads (server.matches.waking): a chunk's rows first, then,
-once one of its matches wakes, the logs of those with no snapshot. Each is a few
-queries for a whole chunk rather than six for each match: a restart with 10,000
-matches in play (bench/restart_many.py) reads 20 chunks, not 10,000 matches.
+once one of its matches wakes, the logs of those with no snapshot, and the newest
+snapshot and the events after it of the others. Each is a few queries for a whole
+chunk rather than six for each match: a restart with 10,000 matches in play
+(bench/restart_many.py) reads 20 chunks, not 10,000 matches. And the checkpoints a
+stopping server writes (server.matches.checkpoints), many in one statement.
 
 A mixin of `Store` (it uses its `engine` and `seat_names`)."""
 
@@ -11,9 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import Integer as SqlInteger
 from sqlalchemy import String as SqlString
-from sqlalchemy import column, func, select, values
+from sqlalchemy import bindparam, column, delete, func, select, true, values
 from sqlalchemy.dialects.postgresql import aggregate_order_by
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.store.schema import commands, events, matches, seats, snapshots
@@ -29,9 +34,11 @@ class ResumeRecords:
     last_command: tuple[int, int] | None = None  # (idx, dice position)
     last_seq: int = 0  # of its last event
     last_clock: bytes | None = None  # the clocks its last command left (server.clocks)
-    events: list[tuple[int, bytes]] | None = None  # its whole log, (seq, payload) pairs;
-    # None: read from the store (it has a snapshot, or its log was not read yet)
+    events: list[tuple[int, bytes]] | None = None  # its whole log, (seq, payload) pairs,
+    # or with `snapshot` the events after it; None: read from the store (not read yet)
     snapshotted: bool = False  # it has a snapshot: it resumes from it, not from its log
+    # its newest snapshot: (seq, pickled state, the checksum stored with event seq)
+    snapshot: tuple[int, bytes, str] | None = None
 
 
 class ResumeReads:
@@ -64,15 +71,36 @@ class ResumeReads:
         return out
 
     async def resume_logs(self, records: dict[str, ResumeRecords]) -> None:
-        """Fill in the whole logs of those of `records` with no snapshot (the others
-        read theirs from their snapshot on)."""
+        """Fill in the whole logs of those of `records` with no snapshot, and the
+        newest snapshot and the events after it of the others (a snapshot whose event
+        is missing is left out: that match reads its own)."""
         plain = [i for i, record in records.items() if not record.snapshotted]
         for match_id in plain:
             records[match_id].events = []
-        if not plain:
-            return
+        snapshotted = [i for i, record in records.items() if record.snapshotted]
         async with self.engine.connect() as conn:
-            await _read_logs(conn, plain, records)
+            if plain:
+                await _read_logs(conn, plain, records)
+            if snapshotted:
+                await _read_snapshots(conn, snapshotted, records)
+
+    async def save_snapshots(self, rows: Sequence[tuple[str, int, bytes]]) -> None:
+        """Store these (match id, seq, pickled state) snapshots in one statement; one
+        already there at a match's seq stays (it holds the same state). The older
+        snapshots of these matches go: only a match's newest is ever read (a takeback
+        to before it folds the whole log), and a restart writes one a match."""
+        if not rows:
+            return
+        dialect = self.engine.dialect.name
+        statement = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(
+            snapshots).on_conflict_do_nothing()
+        older = delete(snapshots).where(snapshots.c.match_id == bindparam("match"),
+                                        snapshots.c.seq < bindparam("newest"))
+        async with self.engine.begin() as conn:
+            await conn.execute(statement, [{"match_id": match_id, "seq": seq, "state": state}
+                                           for match_id, seq, state in rows])
+            await conn.execute(older, [{"match": match_id, "newest": seq}
+                                       for match_id, seq, _ in rows])
 
 
 def _last_commands(conn: Any, ids: list[str]):
@@ -112,3 +140,47 @@ async def _read_logs(conn: Any, match_ids: list[str], out: dict[str, ResumeRecor
     for match_id, seq, payload in (await conn.execute(query)).all():
         out[match_id].events.append((seq, payload))
 
+
+async def _read_snapshots(conn: Any, match_ids: list[str],
+                          out: dict[str, ResumeRecords]) -> None:
+    """Each match's newest snapshot, the checksum of the event at its seq, and the
+    events after it (two queries a chunk; PostgreSQL looks each up by its key)."""
+    postgres = conn.dialect.name == "postgresql"
+    if postgres:  # (as _last_commands: a lateral join, no scan of the table)
+        ids_table = values(column("id", SqlString), name="wanted").data(
+            [(i,) for i in match_ids])
+        newest = (select(snapshots.c.seq, snapshots.c.state)
+                  .where(snapshots.c.match_id == ids_table.c.id)
+                  .order_by(snapshots.c.seq.desc()).limit(1).lateral("newest"))
+        query = select(ids_table.c.id, newest.c.seq, newest.c.state).select_from(
+            ids_table).join(newest, true())
+    else:
+        latest = (select(snapshots.c.match_id.label("id"),
+                         func.max(snapshots.c.seq).label("seq"))
+                  .where(snapshots.c.match_id.in_(match_ids))
+                  .group_by(snapshots.c.match_id).subquery())
+        query = select(snapshots.c.match_id, snapshots.c.seq, snapshots.c.state).join(
+            latest, (snapshots.c.match_id == latest.c.id)
+            & (snapshots.c.seq == latest.c.seq))
+    found = {match_id: (seq, state) for match_id, seq, state in
+             (await conn.execute(query)).all()}
+    if not found:
+        return
+    # (match id, snapshot seq) pairs: a VALUES list on PostgreSQL (SQLite cannot name
+    # its columns), the same subquery again on SQLite
+    since = values(column("id", SqlString), column("seq", SqlInteger), name="since").data(
+        [(match_id, seq) for match_id, (seq, _) in found.items()]) if postgres else latest
+    tails: dict[str, list] = {match_id: [] for match_id in found}
+    checksums: dict[str, str] = {}
+    for match_id, seq, payload, checksum in (await conn.execute(
+            select(events.c.match_id, events.c.seq, events.c.payload, events.c.checksum)
+            .join(since, (events.c.match_id == since.c.id) & (events.c.seq >= since.c.seq))
+            .order_by(events.c.match_id, events.c.seq))).all():
+        if seq == found[match_id][0]:
+            checksums[match_id] = checksum
+        else:
+            tails[match_id].append((seq, payload))
+    for match_id, (seq, state) in found.items():
+        if match_id in checksums:
+            out[match_id].snapshot = (seq, state, checksums[match_id])
+            out[match_id].events = tails[match_id]

@@ -202,6 +202,8 @@ class Director:
         actor = await self.hub.running(match_id)
         if actor is None:
             return
+        if actor.asleep is not None or actor.prompt_pending:  # (resumed: who must act
+            await actor.submit("prompt")  # is known once it is loaded with its prompt)
         for seat, pid in ((seat_a, table["player_a"]), (seat_b, table["player_b"])):
             decision = actor.asked.decisions.get(seat)
             wanted = decision is not None and any(

@@ -146,6 +146,12 @@ class SbhBoard:
         object.__setattr__(self, "_cells", cells)
         object.__setattr__(self, "_inside", inside)
 
+    def __reduce__(self):
+        """Pickled (a snapshot of the state) as its fields only: everything else it
+        holds is worked out from them, and shared or cached again after a load. Its
+        hexes and their set were two thirds of a pickled SBH state and of unpickling it."""
+        return SbhBoard, (self.width, self.height, self.terrain, self.edges, self.drops)
+
     # -- layout: "odd-r" rows; column c, row r is hex_at(c - r // 2, r) --------
     def hexes(self) -> tuple[Hex, ...]:
         return self._cells
