@@ -4,21 +4,20 @@ ENGAGED, CAPTURED CHAMPIONS AND HEROES) on Learn to Play: a 2x2 large tree at
 
 from server.rules.asoiaf import movement
 from server.rules.asoiaf.scenarios import load_scenarios
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.asoiaf.targets import attack_targets
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import SPECTATOR, Command
 from tests.asoiaf.attacking import attack
+from tests.asoiaf.conftest import mid_round
 
 FIELD = load_scenarios()["learn_to_play"].battlefield
 ROBERT = "Robert Baratheon (mounted)"
 
 
 def table(*models, active="a1"):
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 10), "b": Purse(2, 4, 10)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a", first_player="a",
-                 active_model=active, zones={"a": "gold", "b": "silver"})
+    return mid_round(models, copper=(10, 10), active=active)
 
 
 def test_a_large_model_stands_on_four_mutually_adjacent_squares():

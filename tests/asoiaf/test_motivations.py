@@ -3,9 +3,8 @@ spend" triggers offered to their player, VP scored at once. Dice scripted."""
 
 from server.rules.asoiaf.state import Model, Phase, Purse, State
 from server.rules.asoiaf.system import SYSTEM
-from server.rules.dice import ScriptedDice
-from server.rules.kernel import Command
 from tests.asoiaf.attacking import attack
+from tests.asoiaf.conftest import mid_round, send
 
 KILL = (9, 9, 9, 1, 1, 1)  # Robert's Warhammer: 3 hits, 3 failed defences
 
@@ -15,16 +14,7 @@ def duel(target, wounds, gold=(2, 2)):
     models = (Model("a1", "Robert Baratheon", "a", 4, square=(4, 5), ap=2, activated=True),
               Model("b1", target, "b", wounds, square=(2, 3) if large else (3, 4), large=large),
               Model("b2", "Targaryen Honor Guard", "b", 2, square=(12, 12)))
-    return State("learn_to_play", 4, models,
-                 {"a": Purse(gold[0], 4, 10), "b": Purse(gold[1], 4, 10)}, {"a": 12, "b": 12},
-                 phase=Phase.ACTIVATIONS, to_act="a", first_player="a", active_model="a1",
-                 zones={"a": "gold", "b": "silver"})
-
-
-def send(state, seat, type_, args=None, dice=()):
-    for event in SYSTEM.decide(state, Command(seat, type_, args or {}), ScriptedDice(*dice)):
-        state = SYSTEM.evolve(state, event)
-    return state
+    return mid_round(models, copper=(10, 10), gold=gold)
 
 
 def test_robert_may_spend_2_gold_to_score_3_vp_when_he_kills_an_enemy_hero():
