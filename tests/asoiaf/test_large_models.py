@@ -65,13 +65,15 @@ def test_a_model_in_contact_with_any_of_the_four_squares_is_engaged_and_attackab
 
 def test_a_large_model_cannot_be_captured():
     """seed 004, CAPTURED CHAMPIONS AND HEROES: "Large models cannot be captured":
-    a large hero losing its last wound to a close attack is killed: its attacker
-    is not asked to choose (step 9), where an infantry hero is captured if chosen."""
+    a large hero losing its last wound to a close attack is not captured — its
+    attacker is not asked to choose (step 9); a mounted one loses its mount
+    (MOUNTED CHARACTERS) — where an infantry hero is captured if chosen."""
     state = table(Model("a1", "Robert Baratheon", "a", 4, square=(4, 5), ap=2, activated=True),
                   Model("b1", "Rhaegar Targaryen (mounted)", "b", 1, square=(2, 3), large=True),
                   Model("b2", "Targaryen Honor Guard", "b", 2, square=(12, 12)))
     kill = (9, 9, 9, 1, 1, 1)  # 3 hits, 3 failed defences
-    assert attack(state, "b1", kill, removal="captured").model("b1").removed == "killed"
+    after = attack(state, "b1", kill, removal="captured")
+    assert after.model("b1").removed == "" and after.model("a1").captive == ""
     on_foot = state.with_model(Model("b1", "Rhaegar Targaryen", "b", 1, square=(3, 4)))
     assert attack(on_foot, "b1", kill, removal="captured").model("b1").removed == "captured"
 

@@ -20,19 +20,20 @@ def duel(target, wounds, gold=(2, 2)):
 def test_robert_may_spend_2_gold_to_score_3_vp_when_he_kills_an_enemy_hero():
     """seed 004, MOTIVATIONS CARDS: "When he kills an enemy hero, he may spend 2
     [gold] to score 3 VP"; "VP gained through motivations are scored immediately"."""
-    state = attack(duel("Rhaegar Targaryen (mounted)", 1, gold=(2, 0)), "b1", KILL)
+    state = attack(duel("Rhaegar Targaryen", 1, gold=(2, 0)), "b1", KILL)
     assert state.model("b1").removed == "killed"
     decision = SYSTEM.prompt(state).decisions[0]
     assert decision.seat == "a" and "Slayer of Heroes" in decision.text
     assert [o.type for o in decision.options] == ["use_motivation", "decline_motivation"]
     state = send(state, "a", "use_motivation")
     assert state.vp["a"] == 3 and state.purses["a"].gold == 0
-    assert not state.pending and SYSTEM.prompt(state).decisions[0].text == "Your turn."
+    assert not state.pending  # the attack goes on: Robert may surge forth (step 10)
+    assert [o.type for o in SYSTEM.prompt(state).decisions[0].options] == ["surge", "hold"]
 
 
 def test_a_declined_motivation_spends_and_scores_nothing():
     """seed 004, MOTIVATIONS CARDS: "he may spend" — a choice."""
-    state = attack(duel("Rhaegar Targaryen (mounted)", 1, gold=(2, 0)), "b1", KILL)
+    state = attack(duel("Rhaegar Targaryen", 1, gold=(2, 0)), "b1", KILL)
     state = send(state, "a", "decline_motivation")
     assert state.vp["a"] == 0 and state.purses["a"].gold == 2 and not state.pending
 
@@ -41,7 +42,7 @@ def test_a_killed_hero_flips_to_its_deceased_side_which_scores_for_its_player():
     """seed 004, MOTIVATIONS CARDS: "Right before a hero would be killed, flip their
     motivation card to the "Deceased" side. This side is used immediately and allows
     the controlling player to score VP even if the hero was removed from play"."""
-    state = attack(duel("Rhaegar Targaryen (mounted)", 1), "b1", KILL)
+    state = attack(duel("Rhaegar Targaryen", 1), "b1", KILL)
     assert state.deceased == {"b1"}
     state = send(state, "a", "decline_motivation")
     decision = SYSTEM.prompt(state).decisions[0]
@@ -56,7 +57,7 @@ def test_a_trigger_needs_its_coins_and_its_target_type():
     kills an enemy hero": a soldier killed triggers nothing; without gold, neither."""
     state = attack(duel("Targaryen Honor Guard", 1), "b1", KILL)
     assert state.model("b1").removed == "killed" and not state.pending
-    state = attack(duel("Rhaegar Targaryen (mounted)", 1, gold=(0, 0)), "b1", KILL)
+    state = attack(duel("Rhaegar Targaryen", 1, gold=(0, 0)), "b1", KILL)
     assert not state.pending
 
 

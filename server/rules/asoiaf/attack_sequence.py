@@ -17,6 +17,7 @@ from server.rules.asoiaf import (
     coins,
     conditions,
     motivations,
+    mounts,
     movement,
     passives,
     wounds_abilities,
@@ -252,10 +253,15 @@ def removal_choice(state: State, pack, pending: PendingAttack) -> bool:
 
 def remove(state: State, pack, field, removal: str) -> State:
     """Step 9: the target leaves the battlefield as the attacker chose (or killed,
-    with no choice), then an attacker left with no wounds dies too."""
+    with no choice), then an attacker left with no wounds dies too. A mounted
+    model left with none loses only its mount (seed 004, MOUNTED CHARACTERS):
+    it waits in `State.dismounting` for its player to place the infantry model,
+    "before any enemy model surges forth"."""
     pending = state.attack
     target = state.model(pending.target)
-    if target.wounds_left == 0 and not target.removed:
+    vacated = ()
+    if target.wounds_left == 0 and not target.removed and not mounts.mount_died(pack, target):
+        vacated = tuple(tuple(sq) for sq in target.squares)
         if removal == "captured":
             state = capture.capture(state, pending.attacker, target.uid)
         else:
@@ -264,23 +270,46 @@ def remove(state: State, pack, field, removal: str) -> State:
         state = motivations.after_removal(state, pending.attacker, target.uid, removal,
                                           pack.models, pack.motivations)
     # the attacker, or a friend that took wounds for the target, left with none
+    dismounting = []
     for uid in [m.uid for m in state.models if m.wounds_left == 0 and m.on_battlefield]:
+        if mounts.mount_died(pack, state.model(uid)):
+            dismounting.append(uid)
+            continue
         state = motivations.deceased_side(capture.kill(state, uid), uid, pack.models,
                                           pack.motivations)
-    return advance(replace(state, attack=replace(pending, step="surge")), pack, field)
+    pending = replace(pending, step="dismount" if dismounting else "surge", vacated=vacated)
+    return advance(replace(state, attack=pending, dismounting=tuple(dismounting)), pack, field)
+
+
+def dismounted(state: State, pack, field, d: dict) -> State:
+    """A mount died in this attack: its rider stands on the square chosen; the
+    target's other squares are left for surging forth."""
+    uid = d["model"]
+    before = state.model(uid)
+    state = mounts.dismount(state, pack, uid, d["square"], 0)
+    pending = state.attack
+    if uid == pending.target:
+        pending = replace(pending, vacated=tuple(tuple(sq) for sq in before.squares
+                                                 if list(sq) != list(d["square"])))
+    state = replace(state, attack=pending,
+                    dismounting=tuple(u for u in state.dismounting if u != uid))
+    return advance(state, pack, field)
 
 
 def surge_squares(state: State, field, pending: PendingAttack) -> list[Square]:
     """Step 10: "An unengaged attacker may surge forth 1 square into a square
     previously occupied by the model killed by the current attack action"; a
-    captured model leaves its square as a killed one does (our reading). A large
-    attacker does not surge (its reorientation is left, asoiaf.md)."""
+    captured model leaves its square as a killed one does, and a mounted model
+    whose mount died the squares its infantry model does not stand on (our
+    readings). A large attacker does not surge (its reorientation is left,
+    asoiaf.md)."""
     attacker = state.model(pending.attacker)
-    if not state.model(pending.target).removed or attacker.removed or attacker.large:
+    if not pending.vacated or attacker.removed or attacker.large:
         return []
     engaged = movement.is_engaged(state, field, pending.attacker)
-    square = attack.surge_square(state, pending.attacker, pending.target_square, engaged)
-    return [Square(*square)] if square else []
+    found = (attack.surge_square(state, pending.attacker, square, engaged)
+             for square in pending.vacated)
+    return [Square(*square) for square in found if square]
 
 
 def surged(state: State, d: dict) -> State:
@@ -308,6 +337,10 @@ def advance(state: State, pack, field) -> State:
                 return state
             pending = replace(pending, step="defender_aftermath"
                               if step == "attacker_aftermath" else "removal")
+        elif step == "dismount":
+            if state.dismounting:
+                return replace(state, attack=pending)
+            pending = replace(pending, step="surge")
         elif step == "removal":
             if removal_choice(state, pack, pending):
                 return replace(state, attack=pending)
@@ -340,6 +373,12 @@ def decision(state: State, pack, field) -> Decision:
                    for a in aftermaths(state, pack, field, pending, pending.step)]
         return Decision(owner.seat, "An aftermath may be used now.",
                         (*options, CommandSpec("decline_aftermath")))
+    if pending.step == "dismount":
+        rider = state.model(state.dismounting[0])
+        return Decision(rider.seat, f"{rider.card}'s mount dies: place the infantry model "
+                        "on a square it occupied.",
+                        (CommandSpec("dismount", args={"model": rider.uid},
+                                     params={"square": mounts.squares(rider)}),))
     if pending.step == "removal":
         return Decision(attacker.seat, f"{target.card} has lost all wounds: kill or capture?",
                         (CommandSpec("remove", params={"removal": ["killed", "captured"]}),))

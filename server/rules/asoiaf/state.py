@@ -67,6 +67,9 @@ class PendingAttack:
     lost: int = 0                # the wounds the target lost (fewer when it had fewer)
     target_square: tuple[int, int] | None = None
     charging: bool = False
+    # step 9: the squares the target left (killed, captured, or its mount died
+    # and its infantry model stands on one of them): where step 10 may surge
+    vacated: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,10 @@ class State:
     objectives_used: frozenset[tuple[int, int]] = frozenset()  # this activation
     fresh: bool = False  # the active model has not acted yet (agenda_plays.py)
     free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
+    free_used: bool = False  # the active model used its 1st free action (ACTION 0)
+    # mounts.py: mounted models whose mount died in the attack in progress, each
+    # waiting for its player to place the infantry model
+    dismounting: tuple[str, ...] = ()
     # motivations.py: heroes whose card shows its Deceased side, and the
     # (seat, hero uid, ability) triggers waiting for their player's use or decline
     deceased: frozenset[str] = frozenset()

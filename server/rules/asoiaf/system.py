@@ -22,6 +22,7 @@ from server.rules.asoiaf import (
     conditions,
     late_deployment,
     motivations,
+    mounts,
     movement,
     objective_actions,
     objectives,
@@ -60,7 +61,10 @@ ZONES = ("gold", "silver")
 # objective cards and agendas dealt, the 1st-round place, large models
 # (asoiaf-hidden). 3: both together, so a match stored under either 2 is not
 # replayed by rules that now give other events for the same commands.
-RULES_VERSION = 3
+# 4: a mount's death dismounts its rider, surging forth into any square a large
+# model left, objective actions' will dice and lasting modifiers, Deceased
+# sides' other effects (asoiaf-rules).
+RULES_VERSION = 4
 
 
 @cache
@@ -201,6 +205,10 @@ class AsoiafSystem:
                                                   args.get("friend", ""))
         if command.type == "interact":
             return secret_events.plunder(state, _field(state), args["square"])
+        if command.type == "dismount":  # a free action, or its mount died in an attack
+            ap = 0 if state.attack else mounts.free_action_ap(state)
+            return [Event("dismounted", {"model": args["model"],
+                                         "square": list(args["square"]), "ap": ap})]
         if command.type in combat_commands.STEP_COMMANDS:
             return combat_commands.step(state, _pack(), _field(state), command, dice)
         return [Event("activation_ended", {"model": state.active_model})]
@@ -300,9 +308,16 @@ class AsoiafSystem:
         if event.type == "surged_through":
             state = charge_terrain.surged(state, d["square"])
             return objectives.reveal_under(state, state.model(state.active_model).squares)
+        if event.type == "dismounted":
+            if state.attack:
+                return self._after_attack(attack_sequence.dismounted(state, _pack(),
+                                                                     _field(state), d))
+            state = mounts.dismount(state, _pack(), d["model"], d["square"], d["ap"])
+            return replace(state, free_used=True)
         if event.type == "activation_ended":
             state = state.with_model(conditions.after_activation(state.model(d["model"])))
-            state = replace(state, objectives_used=frozenset(), fresh=False, free_action="")
+            state = replace(state, objectives_used=frozenset(), fresh=False, free_action="",
+                            free_used=False)
             return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 

@@ -13,6 +13,7 @@ from server.rules.asoiaf import (
     charge,
     charge_terrain,
     command_abilities,
+    mounts,
     movement,
     objective_actions,
     objectives,
@@ -56,6 +57,9 @@ def active_model(state: State, pack, field: Battlefield) -> list[CommandSpec]:
         options.append(CommandSpec("use_objective", label=objectives.card_at(state, (x, y)),
                                    args={"square": [x, y]},
                                    params={"friend": friends} if friends else {}))
+    if mounts.may_dismount(state, pack, uid):  # seed 004, MOUNTED CHARACTERS
+        options.append(CommandSpec("dismount", args={"model": uid},
+                                   params={"square": mounts.squares(model)}))
     tokens = plunder.within_reach(state, field, uid) if model.ap >= plunder.INTERACT_AP else []
     if tokens:  # seed 004, PLUNDER TOKENS
         options.append(CommandSpec("interact", label="plunder",
