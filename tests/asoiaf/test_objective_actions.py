@@ -107,3 +107,47 @@ def test_sept_shrine_steadies_the_model_and_one_friend_in_short_range():
         state = SYSTEM.evolve(state, event)
     assert not state.model("a1").conditions and not state.model("a2").conditions
     assert state.model("a3").conditions == shaken == state.model("b1").conditions
+
+
+def with_enemy_at(card, square):
+    """The table with a second enemy Warden (will 6+) on `square`."""
+    state = table(card)
+    return replace(state, models=state.models + (Model("b2", "Baratheon Warden", "b", 2,
+                                                       square=square),))
+
+
+def test_watchtower_gives_plus_1_to_attack_rolls_until_the_activation_ends():
+    """seed 004, OBJECTIVE CARDS (our card: "Keep Watch 1: This model gains +1 to its
+    attack rolls until the end of its activation"); ATTACK SEQUENCE: a natural 10
+    stays a natural 10."""
+    state = with_enemy_at("Watchtower", (3, 4))
+    [option] = objective_options(state)
+    assert option.label == "Watchtower" and option.params == {}
+    state, _ = use(state)
+    assert state.roll_bonuses == (("a1", "attack", 1),) and state.model("a1").ap == 1
+    state, events = run(state, "a", "attack", {"mode": 0, "target": "b2", "improvements": []},
+                        (5, 10, 1, 1, 1))  # 2 dice, then 3 defence dice (the 10's hit)
+    rolled = next(e for e in events if e.type == "attack_rolled")
+    assert rolled.data["attack_results"] == [6, 10] and rolled.data["hits"] == 3
+    while state.attack:  # the defence and what follows, answered plainly
+        decision = SYSTEM.prompt(state).decisions[0]
+        option = decision.options[-1]
+        args = {"abilities": []} if option.type == "defend" else {}
+        state, _ = run(state, decision.seat, option.type, args)
+    state, _ = run(state, "a", "end_activation")
+    assert state.roll_bonuses == ()
+
+
+def test_war_horn_routs_an_enemy_in_short_range_that_fails_its_will_test():
+    """seed 004, OBJECTIVE CARDS (our card: "Sound the Horn 1: 1 enemy model in short
+    range must pass a will test or become routed"); MODELS: "A model asked to roll
+    [a will test] rolls 1 die. To succeed it must roll equal to or above its value"."""
+    state = with_enemy_at("War Horn", (5, 4))  # 3 squares away: short range
+    [option] = objective_options(state)
+    assert option.params == {"target": ["b2"]}
+    failed, events = run(state, "a", "use_objective", {"square": [2, 4], "target": "b2"}, (5,))
+    assert events[0].data["will_faces"] == [5] and events[0].data["chosen"] == "b2"
+    assert failed.model("b2").conditions == {Condition.ROUTED}
+    passed, _ = run(state, "a", "use_objective", {"square": [2, 4], "target": "b2"}, (6,))
+    assert passed.model("b2").conditions == frozenset()
+    assert objective_options(with_enemy_at("War Horn", (6, 4))) == []  # 4 squares: none

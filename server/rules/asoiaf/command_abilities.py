@@ -47,10 +47,10 @@ class Recorded:
         return rolled
 
 
-def _supported(effects) -> bool:
+def supported(effects) -> bool:
     for effect in effects:
         if isinstance(effect, WillTest):
-            if not _supported(effect.on_success) or not _supported(effect.on_failure):
+            if not supported(effect.on_success) or not supported(effect.on_failure):
                 return False
         elif not isinstance(effect, ApplyCondition | RemoveCondition):
             return False
@@ -59,10 +59,11 @@ def _supported(effects) -> bool:
     return True
 
 
-def _chooser(effects):
+def chooser(effects):
     """The effect whose target the player picks ("1 enemy model in short range");
     later "chosen" effects mean that model."""
-    return next((e for e in effects if e.target.who in CHOOSERS), None)
+    return next((e for e in effects
+                 if getattr(e, "target", None) is not None and e.target.who in CHOOSERS), None)
 
 
 def fits(state: State, field, model, other, target, pack) -> bool:
@@ -104,15 +105,15 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     for name in pack.models[model.card].abilities:
         ability = pack.abilities[name]
         if (ability.timing != "command" or not ability.ap or ability.ap > model.ap
-                or ability.once_per or ability.requires or not _supported(ability.effects)
+                or ability.once_per or ability.requires or not supported(ability.effects)
                 or not coins.affordable(state.purses[model.seat], ability.cost)):
             continue
-        chooser = _chooser(ability.effects)
-        if chooser is None:
+        picker = chooser(ability.effects)
+        if picker is None:
             found.append(CommandSpec("ability", label=name, args={"ability": name}))
             continue
         targets = [o.uid for o in state.models
-                   if fits(state, field, model, o, chooser.target, pack)]
+                   if fits(state, field, model, o, picker.target, pack)]
         if targets:
             found.append(CommandSpec("ability", label=name, args={"ability": name},
                                      params={"target": targets}))
@@ -140,12 +141,14 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
     purse = coins.pay(state.purses[model.seat], ability.cost)
     state = replace(state.with_model(replace(model, ap=model.ap - ability.ap)),
                     purses={**state.purses, model.seat: purse})
-    return _apply(state, pack, uid, target, ability.effects, dice)
+    return apply_effects(state, pack, uid, target, ability.effects, dice)
 
 
-def _apply(state: State, pack, uid: str, chosen: str | None, effects, dice) -> State:
+def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice) -> State:
     for effect in effects:
         who = uid if effect.target.who == "self" else chosen
+        if not who:  # an optional choice left empty: nobody was in range
+            continue
         model = state.model(who)
         if isinstance(effect, ApplyCondition):
             model = conditions.gain(model, Condition(effect.condition), _immune(pack, model))
@@ -155,7 +158,7 @@ def _apply(state: State, pack, uid: str, chosen: str | None, effects, dice) -> S
         else:
             _, passed = conditions.will_test(dice, model, pack.models[model.card].will)
             state = state.with_model(conditions.after_roll(model))
-            state = _apply(state, pack, uid, chosen,
+            state = apply_effects(state, pack, uid, chosen,
                            effect.on_success if passed else effect.on_failure, dice)
     return state
 

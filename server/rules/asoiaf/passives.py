@@ -17,7 +17,8 @@ PASSIVE = "seed 004, ABILITIES (passive abilities)"
 
 def roll_modifier(state: State, pack, field, uid: str, roll: str) -> int:
     """The sum of the passive modifiers on model `uid`'s `roll` roll, each
-    ability name counted once."""
+    ability name counted once, and of those lasting this activation
+    (`State.roll_bonuses`)."""
     model = state.model(uid)
     counted: dict[str, int] = {}
     for source in state.models:
@@ -32,7 +33,9 @@ def roll_modifier(state: State, pack, field, uid: str, roll: str) -> int:
                         and _aims_at(state, pack, field, source, model, effect.target):
                     counted[name] = effect.by
                     break
-    return sum(counted.values())
+    lasting = sum(by for holder, kind, by in state.roll_bonuses
+                  if holder == uid and kind in (roll, "any"))
+    return sum(counted.values()) + lasting
 
 
 def _aims_at(state: State, pack, field, source, model, target) -> bool:

@@ -138,6 +138,9 @@ class State:
     fresh: bool = False  # the active model has not acted yet (agenda_plays.py)
     free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
     free_used: bool = False  # the active model used its 1st free action (ACTION 0)
+    # (uid, roll, by): modifiers lasting until the end of the active model's
+    # activation (an objective action's modify_roll: Watchtower)
+    roll_bonuses: tuple[tuple[str, str, int], ...] = ()
     # mounts.py: mounted models whose mount died in the attack in progress, each
     # waiting for its player to place the infantry model
     dismounting: tuple[str, ...] = ()

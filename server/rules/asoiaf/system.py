@@ -201,8 +201,9 @@ class AsoiafSystem:
         if command.type == "play_agenda":  # revealed: public
             return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
-            return secret_events.objective_action(state, args["square"], _pack().objectives,
-                                                  args.get("friend", ""))
+            chosen = args.get("friend") or args.get("target") or ""
+            return secret_events.objective_action(state, args["square"], _pack(), _wounds(),
+                                                  chosen, dice)
         if command.type == "interact":
             return secret_events.plunder(state, _field(state), args["square"])
         if command.type == "dismount":  # a free action, or its mount died in an attack
@@ -289,8 +290,9 @@ class AsoiafSystem:
         if event.type == "agenda_played":
             return agenda_plays.play(state, d["seat"], d["agenda"], _pack().agendas)
         if event.type == "objective_used":
-            state = objective_actions.use(state, d["model"], tuple(d["square"]),
-                                          _pack().objectives, _wounds(), d.get("friend", ""))
+            state = objective_actions.use(state, d["model"], tuple(d["square"]), _pack(),
+                                          _wounds(), d["chosen"],
+                                          command_abilities.Recorded(faces=d["will_faces"]))
             seat = state.model(d["model"]).seat  # (Maester's Ravens costs copper)
             return agendas.spent_last_copper(state, seat, _pack().agendas)
         if event.type == "plundered":
@@ -317,7 +319,7 @@ class AsoiafSystem:
         if event.type == "activation_ended":
             state = state.with_model(conditions.after_activation(state.model(d["model"])))
             state = replace(state, objectives_used=frozenset(), fresh=False, free_action="",
-                            free_used=False)
+                            free_used=False, roll_bonuses=())
             return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 

@@ -52,11 +52,11 @@ def active_model(state: State, pack, field: Battlefield) -> list[CommandSpec]:
         reach = movement.move_destinations(state, field, uid)
         if reach:
             options.append(CommandSpec("move", params={"square": [list(s) for s in reach]}))
-    for x, y in objective_actions.usable(state, uid, pack.objectives):
-        friends = objective_actions.friends_for(state, uid, (x, y), pack.objectives)
+    for x, y in objective_actions.usable(state, field, uid, pack):
+        key, fits, _ = objective_actions.choice(state, field, uid, (x, y), pack)
         options.append(CommandSpec("use_objective", label=objectives.card_at(state, (x, y)),
                                    args={"square": [x, y]},
-                                   params={"friend": friends} if friends else {}))
+                                   params={key: fits} if fits else {}))
     if mounts.may_dismount(state, pack, uid):  # seed 004, MOUNTED CHARACTERS
         options.append(CommandSpec("dismount", args={"model": uid},
                                    params={"square": mounts.squares(model)}))
