@@ -268,15 +268,18 @@ def remove(state: State, pack, field, removal: str) -> State:
             state = capture.kill(state, target.uid)
         # seed 004, MOTIVATIONS CARDS: the kill or capture's triggers wait for their players
         state = motivations.after_removal(state, pending.attacker, target.uid, removal,
-                                          pack.models, pack.motivations)
+                                          pack.models, pack.motivations, vacated)
     # the attacker, or a friend that took wounds for the target, left with none
     dismounting = []
     for uid in [m.uid for m in state.models if m.wounds_left == 0 and m.on_battlefield]:
         if mounts.mount_died(pack, state.model(uid)):
             dismounting.append(uid)
             continue
+        # killed by the defender's aftermath, or by the attack it took wounds from
+        killer = pending.target if uid == pending.attacker else pending.attacker
+        squares = state.model(uid).squares
         state = motivations.deceased_side(capture.kill(state, uid), uid, pack.models,
-                                          pack.motivations)
+                                          pack.motivations, squares, killer)
     pending = replace(pending, step="dismount" if dismounting else "surge", vacated=vacated)
     return advance(replace(state, attack=pending, dismounting=tuple(dismounting)), pack, field)
 
@@ -374,11 +377,7 @@ def decision(state: State, pack, field) -> Decision:
         return Decision(owner.seat, "An aftermath may be used now.",
                         (*options, CommandSpec("decline_aftermath")))
     if pending.step == "dismount":
-        rider = state.model(state.dismounting[0])
-        return Decision(rider.seat, f"{rider.card}'s mount dies: place the infantry model "
-                        "on a square it occupied.",
-                        (CommandSpec("dismount", args={"model": rider.uid},
-                                     params={"square": mounts.squares(rider)}),))
+        return mounts.decision(state)
     if pending.step == "removal":
         return Decision(attacker.seat, f"{target.card} has lost all wounds: kill or capture?",
                         (CommandSpec("remove", params={"removal": ["killed", "captured"]}),))

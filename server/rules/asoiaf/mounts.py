@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from server.rules.asoiaf.state import State
 from server.rules.board.square import Square
+from server.rules.kernel import CommandSpec, Decision
 
 MOUNTED = "seed 004, MOUNTED CHARACTERS"
 # seed 004, ABILITIES: "The 1st time any free action is used during an activation
@@ -66,3 +67,18 @@ def dismount(state: State, pack, uid: str, square, ap: int) -> State:
                        wounds_left=pack.models[card].wounds, conditions=frozenset(),
                        ap=model.ap - ap)
     return state.with_model(infantry)
+
+
+def decision(state: State) -> Decision:
+    """The first rider whose mount died, placed by its player."""
+    rider = state.model(state.dismounting[0])
+    return Decision(rider.seat, f"{rider.card}'s mount dies: place the infantry model "
+                    "on a square it occupied.",
+                    (CommandSpec("dismount", args={"model": rider.uid},
+                                 params={"square": squares(rider)}),))
+
+
+def rider_placed(state: State, pack, d: dict) -> State:
+    """A rider whose mount died outside an attack (a Deceased side's wound)."""
+    state = dismount(state, pack, d["model"], d["square"], 0)
+    return replace(state, dismounting=tuple(u for u in state.dismounting if u != d["model"]))

@@ -121,6 +121,8 @@ class AsoiafSystem:
                                      CommandSpec("decline_motivation"))),))
         if state.attack:
             return Prompt((attack_sequence.decision(state, _pack(), _field(state)),))
+        if state.dismounting:  # a mount killed by a motivation's wound
+            return Prompt((mounts.decision(state),))
         if state.surge:
             return Prompt((charge_terrain.decision(state),))
         if state.phase == Phase.ROLL_OFF:
@@ -207,7 +209,8 @@ class AsoiafSystem:
         if command.type == "interact":
             return secret_events.plunder(state, _field(state), args["square"])
         if command.type == "dismount":  # a free action, or its mount died in an attack
-            ap = 0 if state.attack else mounts.free_action_ap(state)
+            forced = state.attack or args["model"] in state.dismounting
+            ap = 0 if forced else mounts.free_action_ap(state)
             return [Event("dismounted", {"model": args["model"],
                                          "square": list(args["square"]), "ap": ap})]
         if command.type in combat_commands.STEP_COMMANDS:
@@ -286,7 +289,9 @@ class AsoiafSystem:
         if event.type in ("motivation_used", "motivation_declined"):
             state = motivations.resolve(state, event.type == "motivation_used", _cards(),
                                         _pack().motivations)
-            return self._copper_spent(state)
+            if state.attack:  # a wound it dealt may have left the attacker no surge
+                state = attack_sequence.advance(state, _pack(), _field(state))
+            return self._after_attack(self._copper_spent(state))
         if event.type == "agenda_played":
             return agenda_plays.play(state, d["seat"], d["agenda"], _pack().agendas)
         if event.type == "objective_used":
@@ -314,6 +319,8 @@ class AsoiafSystem:
             if state.attack:
                 return self._after_attack(attack_sequence.dismounted(state, _pack(),
                                                                      _field(state), d))
+            if d["model"] in state.dismounting:
+                return mounts.rider_placed(state, _pack(), d)
             state = mounts.dismount(state, _pack(), d["model"], d["square"], d["ap"])
             return replace(state, free_used=True)
         if event.type == "activation_ended":
@@ -341,7 +348,7 @@ class AsoiafSystem:
             return replace(ended, attack=None)
         if state.attack:
             return state
-        if state.model(state.active_model).removed:
+        if state.active_model and state.model(state.active_model).removed:
             return self._after_activation(rounds.next_turn(state, self._room))
         return state
 
@@ -357,7 +364,9 @@ class AsoiafSystem:
     def _after_activation(self, state: State) -> State:
         if state.to_act or state.phase == Phase.OVER:
             return state
-        state = self._check_wipe_out(late_deployment.kill_unplaced(state))
+        unplaced = late_deployment.kill_unplaced(state)
+        state = self._check_wipe_out(motivations.flip_killed_off_the_battlefield(
+            state, unplaced, _cards(), _pack().motivations))
         if state.phase == Phase.OVER:
             return state
         # objectives, most copper, most captives; in the last round the agendas
