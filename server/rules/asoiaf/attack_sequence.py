@@ -51,6 +51,9 @@ def context(state: State, pack, field, uid: str, kind: str, charging: bool = Fal
             words.add("engaged_with_hero_or_champion")
     if target_uid and pack.models[state.model(target_uid).card].type != "soldier":
         words.add("target_hero_or_champion")
+    if target_uid and passives.on_terrain(field, model, "high_ground") \
+            and not passives.on_terrain(field, state.model(target_uid), "high_ground"):
+        words.add("on_high_ground")  # seed 004, HIGH GROUND: "against enemies not on"
     return words
 
 
@@ -85,6 +88,8 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
     effects = [e for i in chosen for e in mode.improvements[i].effects]
     extra, modifier = coins.roll_bonus(effects, "attack")
     modifier += passives.roll_modifier(state, pack, field, uid, "attack")
+    words = context(state, pack, field, uid, mode.kind, charging, target_uid)
+    modifier += passives.terrain_modifier(pack, field, model, "attack", words)
     faces = attack.roll_attack(dice, mode.dice + extra)
     results = conditions.results(faces, Condition.SHAKEN in model.conditions, modifier)
     spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements, chosen))
