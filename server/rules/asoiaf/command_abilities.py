@@ -158,6 +158,8 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
         else:
             _, passed = conditions.will_test(dice, model, pack.models[model.card].will)
             state = state.with_model(conditions.after_roll(model))
+            if passed:  # seed 004, ABILITIES: BRAVADO "after passing a will test"
+                state = _will_abilities_wait(state, pack, model.uid)
             state = apply_effects(state, pack, uid, chosen,
                            effect.on_success if passed else effect.on_failure, dice)
     return state
@@ -168,3 +170,18 @@ def _immune(pack, model) -> frozenset:
     return frozenset(Condition(e.condition) for name in pack.models[model.card].abilities
                      for e in pack.abilities[name].effects
                      if isinstance(e, ImmuneToCondition))
+
+
+def _will_abilities_wait(state: State, pack, uid: str) -> State:
+    """The model's will abilities that "passing a will test" allows, each waiting
+    for its player (will_abilities.py)."""
+    model = state.model(uid)
+    waiting = []
+    for name in pack.models[model.card].abilities:
+        ability = pack.abilities[name]
+        if ability.timing == "will" and ability.requires == ["will_test_passed"] \
+                and supported(ability.effects) \
+                and not any(isinstance(e, WillTest) for e in ability.effects) \
+                and coins.affordable(state.purses[model.seat], ability.cost):
+            waiting.append((model.seat, uid, name))
+    return replace(state, will_triggers=state.will_triggers + tuple(waiting))

@@ -148,6 +148,8 @@ class State:
     # (seat, hero uid, ability) triggers waiting for their player's use or decline
     deceased: frozenset[str] = frozenset()
     pending: tuple[tuple[str, str, str], ...] = ()
+    # will_abilities.py: (seat, uid, ability) will abilities a passed will test allows
+    will_triggers: tuple[tuple[str, str, str], ...] = ()
     # (hero uid, the squares it stood on, the uid of the model that killed it or "")
     fallen: tuple[tuple[str, tuple[tuple[int, int], ...], str], ...] = ()
     objective_cards: tuple[tuple[int, int, str], ...] = ()  # (x, y, card), face down

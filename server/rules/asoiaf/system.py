@@ -34,6 +34,7 @@ from server.rules.asoiaf import (
     turn_options,
     victory,
     warband,
+    will_abilities,
 )
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.scenarios import Scenario, load_scenarios
@@ -119,6 +120,8 @@ class AsoiafSystem:
                                     "spend its coins to score?",
                                     (CommandSpec("use_motivation"),
                                      CommandSpec("decline_motivation"))),))
+        if state.will_triggers:  # seed 004, ABILITIES: BRAVADO, at once
+            return Prompt((will_abilities.decision(state, _pack(), _field(state)),))
         if state.attack:
             return Prompt((attack_sequence.decision(state, _pack(), _field(state)),))
         if state.dismounting:  # a mount killed by a motivation's wound
@@ -208,6 +211,8 @@ class AsoiafSystem:
                                                   chosen, dice)
         if command.type == "interact":
             return secret_events.plunder(state, _field(state), args["square"])
+        if command.type in ("will_ability", "decline_will_ability"):
+            return [will_abilities.event(args)]
         if command.type == "dismount":  # a free action, or its mount died in an attack
             forced = state.attack or args["model"] in state.dismounting
             ap = 0 if forced else mounts.free_action_ap(state)
@@ -315,6 +320,8 @@ class AsoiafSystem:
         if event.type == "surged_through":
             state = charge_terrain.surged(state, d["square"])
             return objectives.reveal_under(state, state.model(state.active_model).squares)
+        if event.type == "will_ability_used":
+            return self._copper_spent(will_abilities.used(state, _pack(), d))
         if event.type == "dismounted":
             if state.attack:
                 return self._after_attack(attack_sequence.dismounted(state, _pack(),
