@@ -5,19 +5,22 @@ or routed token in play (LOYALLY REBELLIOUS: "force 1 enemy model in short range
 to become [shaken]. Then, that enemy must pass 1 [will] test or become
 [routed]"), and loses one.
 
-Offered when every effect is `apply_condition`, `remove_condition` or a
-`will_test` made of them, the ability costs at least 1 AP, and it has no
-`once_per` limit; others stay inert (docs/rules/asoiaf.md, "What is left").
+Offered when every effect is one `supported` knows and the ability has no
+`once_per` limit and no requirement; an ABILITY 0 is the activation's free
+action (WISE WORDS), an activation ability is offered before the model's first
+action (DRAGON'S BLOOD); others stay inert (docs/rules/asoiaf.md, "What is left").
 The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from server.rules.asoiaf import coins, conditions
+from server.rules.asoiaf import coins, conditions, mounts
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
+    GrantAction,
     ImmuneToCondition,
+    ModifyRoll,
     RemoveCondition,
     WillTest,
 )
@@ -48,9 +51,18 @@ class Recorded:
 
 
 def supported(effects) -> bool:
+    """Whether the engine knows every effect: conditions and will tests on 1 model,
+    a modifier on the model's own rolls lasting its activation, and a move action
+    granted to the chosen model (WISE WORDS)."""
     for effect in effects:
         if isinstance(effect, WillTest):
             if not supported(effect.on_success) or not supported(effect.on_failure):
+                return False
+        elif isinstance(effect, ModifyRoll):
+            if effect.target.who != "self" or effect.until != "activation":
+                return False
+        elif isinstance(effect, GrantAction):
+            if effect.action != "move" or effect.free:
                 return False
         elif not isinstance(effect, ApplyCondition | RemoveCondition):
             return False
@@ -99,12 +111,30 @@ def _in_state(state: State, field, model, word: str) -> bool:
     return checks[word]()
 
 
+def ap_cost(state: State, ability) -> int:
+    """A command ability's AP; an ABILITY 0 is a free action (seed 004: "The 1st
+    time any free action is used during an activation doesn't require spending
+    AP ... spending 1 AP for each free action beyond the first"); an activation
+    ability costs none."""
+    if ability.timing != "command":
+        return 0
+    return ability.ap or mounts.free_action_ap(state)
+
+
+def _offered_now(state: State, ability, model) -> bool:
+    """A command ability, or an activation ability "as this model activates"
+    (before its first action: `State.fresh`)."""
+    if ability.timing == "activation":
+        return state.fresh and not ability.ap
+    return ability.timing == "command"
+
+
 def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     model = state.model(uid)
     found = []
     for name in pack.models[model.card].abilities:
         ability = pack.abilities[name]
-        if (ability.timing != "command" or not ability.ap or ability.ap > model.ap
+        if (not _offered_now(state, ability, model) or ap_cost(state, ability) > model.ap
                 or ability.once_per or ability.requires or not supported(ability.effects)
                 or not coins.affordable(state.purses[model.seat], ability.cost)):
             continue
@@ -139,8 +169,10 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
     model = state.model(uid)
     ability = pack.abilities[name]
     purse = coins.pay(state.purses[model.seat], ability.cost)
-    state = replace(state.with_model(replace(model, ap=model.ap - ability.ap)),
-                    purses={**state.purses, model.seat: purse})
+    state = replace(state.with_model(replace(model, ap=model.ap - ap_cost(state, ability))),
+                    purses={**state.purses, model.seat: purse},
+                    free_used=state.free_used or (ability.timing == "command"
+                                                  and not ability.ap))
     return apply_effects(state, pack, uid, target, ability.effects, dice)
 
 
@@ -155,6 +187,11 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             state = state.with_model(model)
         elif isinstance(effect, RemoveCondition):
             state = state.with_model(conditions.lose(model, Condition(effect.condition)))
+        elif isinstance(effect, ModifyRoll):  # "until the end of its activation"
+            state = replace(state, roll_bonuses=state.roll_bonuses
+                            + ((who, effect.roll, effect.by),))
+        elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
+            state = replace(state, granted=(who, effect.action))
         else:
             _, passed = conditions.will_test(dice, model, pack.models[model.card].will)
             state = state.with_model(conditions.after_roll(model))

@@ -22,7 +22,6 @@ from server.rules.asoiaf import command_abilities
 from server.rules.asoiaf.cards.vocabulary import (
     DrawAgenda,
     GainCoins,
-    ModifyRoll,
     RestoreWounds,
 )
 from server.rules.asoiaf.objectives import card_at
@@ -38,8 +37,6 @@ def _supported(effect) -> bool:
         return True
     if isinstance(effect, RestoreWounds):
         return effect.target.who == "self"
-    if isinstance(effect, ModifyRoll):
-        return effect.target.who == "self" and effect.until == "activation"
     return command_abilities.supported([effect])
 
 
@@ -105,9 +102,6 @@ def use(state: State, uid: str, square, pack, wounds: Mapping, chosen: str, dice
         elif isinstance(effect, RestoreWounds):
             state = state.with_model(replace(model, wounds_left=min(
                 wounds[model.card], model.wounds_left + effect.wounds)))
-        elif isinstance(effect, ModifyRoll):  # "until the end of its activation"
-            state = replace(state, roll_bonuses=state.roll_bonuses
-                            + ((uid, effect.roll, effect.by),))
         elif not isinstance(effect, DrawAgenda):
             state = command_abilities.apply_effects(state, pack, uid, chosen, [effect], dice)
     return replace(state, objectives_used=state.objectives_used | {tuple(square)})

@@ -138,6 +138,7 @@ class State:
     fresh: bool = False  # the active model has not acted yet (agenda_plays.py)
     free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
     free_used: bool = False  # the active model used its 1st free action (ACTION 0)
+    granted: tuple = ()  # (uid, action) another model's ability grants it now (granted.py)
     # (uid, roll, by): modifiers lasting until the end of the active model's
     # activation (an objective action's modify_roll: Watchtower)
     roll_bonuses: tuple[tuple[str, str, int], ...] = ()

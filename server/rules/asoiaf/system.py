@@ -20,6 +20,7 @@ from server.rules.asoiaf import (
     combat_commands,
     command_abilities,
     conditions,
+    granted,
     late_deployment,
     motivations,
     mounts,
@@ -126,6 +127,8 @@ class AsoiafSystem:
             return Prompt((attack_sequence.decision(state, _pack(), _field(state)),))
         if state.dismounting:  # a mount killed by a motivation's wound
             return Prompt((mounts.decision(state),))
+        if state.granted:  # WISE WORDS: "may perform 1 [move] immediately"
+            return Prompt((granted.decision(state, _field(state)),))
         if state.surge:
             return Prompt((charge_terrain.decision(state),))
         if state.phase == Phase.ROLL_OFF:
@@ -211,6 +214,8 @@ class AsoiafSystem:
                                                   chosen, dice)
         if command.type == "interact":
             return secret_events.plunder(state, _field(state), args["square"])
+        if command.type in ("granted_move", "forfeit_action"):
+            return [granted.event(state, args)]
         if command.type in ("will_ability", "decline_will_ability"):
             return [will_abilities.event(args)]
         if command.type == "dismount":  # a free action, or its mount died in an attack
@@ -320,6 +325,9 @@ class AsoiafSystem:
         if event.type == "surged_through":
             state = charge_terrain.surged(state, d["square"])
             return objectives.reveal_under(state, state.model(state.active_model).squares)
+        if event.type == "granted_move":
+            state = granted.moved(state, d)
+            return objectives.reveal_under(state, state.model(d["model"]).squares)
         if event.type == "will_ability_used":
             return self._copper_spent(will_abilities.used(state, _pack(), d))
         if event.type == "dismounted":
