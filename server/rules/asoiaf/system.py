@@ -25,6 +25,7 @@ from server.rules.asoiaf import (
     motivations,
     mounts,
     movement,
+    movement_abilities,
     objective_actions,
     objectives,
     placement,
@@ -199,7 +200,7 @@ class AsoiafSystem:
         if command.type == "pass":
             return [Event("passed", {"seat": command.seat})]
         if command.type == "move":
-            return [Event("moved", {"model": state.active_model, "square": list(args["square"])})]
+            return [Event("moved", movement_abilities.moved_event_data(state, _pack(), args))]
         if command.type in ("attack", "charge"):
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
@@ -276,8 +277,10 @@ class AsoiafSystem:
             return self._after_activation(rounds.next_turn(replace(passed, to_act=d["seat"]),
                                                            self._room))
         if event.type == "moved":
-            state = movement.move(state, d["model"], Square(*d["square"]))
-            return objectives.reveal_under(state, state.model(d["model"]).squares)
+            state = movement_abilities.pay(movement.move(state, d["model"], Square(*d["square"])),
+                                           d)
+            state = objectives.reveal_under(state, state.model(d["model"]).squares)
+            return self._copper_spent(state) if d.get("spent") else state
         if event.type == "charged":
             seat = state.model(d["model"]).seat
             purse = coins.pay(state.purses[seat], coins.Coins(**d["spent"]))

@@ -15,6 +15,7 @@ from server.rules.asoiaf import (
     command_abilities,
     mounts,
     movement,
+    movement_abilities,
     objective_actions,
     objectives,
     placement,
@@ -49,9 +50,7 @@ def active_model(state: State, pack, field: Battlefield) -> list[CommandSpec]:
     model = state.model(uid)
     options = [CommandSpec("end_activation")]
     if model.ap >= movement.MOVE_AP:
-        reach = movement.move_destinations(state, field, uid)
-        if reach:
-            options.append(CommandSpec("move", params={"square": [list(s) for s in reach]}))
+        options += movement_abilities.move_specs(state, pack, field, uid)
     for x, y in objective_actions.usable(state, field, uid, pack):
         key, fits, _ = objective_actions.choice(state, field, uid, (x, y), pack)
         options.append(CommandSpec("use_objective", label=objectives.card_at(state, (x, y)),
