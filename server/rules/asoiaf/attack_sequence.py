@@ -16,6 +16,7 @@ from server.rules.asoiaf import (
     capture,
     coins,
     conditions,
+    equipment,
     motivations,
     mounts,
     movement,
@@ -90,6 +91,7 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
     modifier += passives.roll_modifier(state, pack, field, uid, "attack")
     words = context(state, pack, field, uid, mode.kind, charging, target_uid)
     modifier += passives.terrain_modifier(pack, field, model, "attack", words)
+    modifier += equipment.roll_modifier(pack, model, "attack", words)
     faces = attack.roll_attack(dice, mode.dice + extra)
     results = conditions.results(faces, Condition.SHAKEN in model.conditions, modifier)
     spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements, chosen))
@@ -164,6 +166,8 @@ def roll_defence_event(state: State, pack, field, used: list, dice: Dice) -> Eve
                + [x for i in chosen for x in pack.abilities[name].improvements[i].effects]]
     extra, modifier = coins.roll_bonus(effects, "defence")
     modifier += passives.roll_modifier(state, pack, field, target.uid, "defence")
+    modifier += equipment.roll_modifier(pack, target, "defence",
+                                        context(state, pack, field, target.uid, pending.kind))
     faces = attack.roll_defence(dice, pending.hits + extra) if pending.hits else ()
     results = conditions.results(faces, Condition.SHAKEN in target.conditions, modifier)
     blocked = attack.blocks(faces, results, pack.models[target.card].defence, pending.hits)
@@ -221,12 +225,13 @@ def use_aftermath(state: State, pack, field, d: dict) -> State:
         owner_uid = pending.attacker if step == "attacker_aftermath" else pending.target
         ability = next(a for a in aftermaths(state, pack, field, pending, step)
                        if a.name == d["ability"])
-        state = _apply_aftermath(state, pending, owner_uid, ability)
+        state = _apply_aftermath(state, pack, pending, owner_uid, ability)
     following = "defender_aftermath" if step == "attacker_aftermath" else "removal"
     return advance(replace(state, attack=replace(state.attack, step=following)), pack, field)
 
 
-def _apply_aftermath(state: State, pending: PendingAttack, owner_uid: str, ability) -> State:
+def _apply_aftermath(state: State, pack, pending: PendingAttack, owner_uid: str,
+                     ability) -> State:
     owner = state.model(owner_uid)
     purse = coins.pay(state.purses[owner.seat], ability.cost)
     state = replace(state, purses={**state.purses, owner.seat: purse})
@@ -241,7 +246,8 @@ def _apply_aftermath(state: State, pending: PendingAttack, owner_uid: str, abili
         if isinstance(effect, DealWounds):
             model = replace(model, wounds_left=max(0, model.wounds_left - effect.wounds))
         elif isinstance(effect, ApplyCondition):
-            model = conditions.gain(model, Condition(effect.condition))
+            model = conditions.gain(model, Condition(effect.condition),
+                                    equipment.immunities(pack, model))
         state = state.with_model(model)
     return state
 

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from server.rules.asoiaf import coins, conditions, mounts
+from server.rules.asoiaf import coins, conditions, equipment, mounts
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     GrantAction,
-    ImmuneToCondition,
     ModifyRoll,
     RemoveCondition,
     WillTest,
@@ -183,7 +182,8 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             continue
         model = state.model(who)
         if isinstance(effect, ApplyCondition):
-            model = conditions.gain(model, Condition(effect.condition), _immune(pack, model))
+            model = conditions.gain(model, Condition(effect.condition),
+                                    equipment.immunities(pack, model))
             state = state.with_model(model)
         elif isinstance(effect, RemoveCondition):
             state = state.with_model(conditions.lose(model, Condition(effect.condition)))
@@ -193,20 +193,14 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
         elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
             state = replace(state, granted=(who, effect.action))
         else:
-            _, passed = conditions.will_test(dice, model, pack.models[model.card].will)
+            _, passed = conditions.will_test(dice, model, pack.models[model.card].will,
+                                             equipment.roll_modifier(pack, model, "will"))
             state = state.with_model(conditions.after_roll(model))
             if passed:  # seed 004, ABILITIES: BRAVADO "after passing a will test"
                 state = _will_abilities_wait(state, pack, model.uid)
             state = apply_effects(state, pack, uid, chosen,
                            effect.on_success if passed else effect.on_failure, dice)
     return state
-
-
-def _immune(pack, model) -> frozenset:
-    """"This model may not become ..." (immune_to_condition on its card)."""
-    return frozenset(Condition(e.condition) for name in pack.models[model.card].abilities
-                     for e in pack.abilities[name].effects
-                     if isinstance(e, ImmuneToCondition))
 
 
 def _will_abilities_wait(state: State, pack, uid: str) -> State:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from server.rules.asoiaf import coins, movement
+from server.rules.asoiaf import coins, equipment, movement
 from server.rules.asoiaf.cards.vocabulary import ExtraSquares, IgnoreEngagement
 from server.rules.asoiaf.state import State
 from server.rules.kernel import CommandSpec
@@ -32,8 +32,8 @@ def adds_squares(ability) -> bool:
 
 
 def passive_extra(pack, model, charging: bool = False) -> int:
-    """The squares the model's passive abilities add to its move."""
-    return sum(_extra(pack.abilities[name], charging)
+    """The squares the model's passive abilities and equipment token add to its move."""
+    return equipment.extra_squares(pack, model) + sum(_extra(pack.abilities[name], charging)
                for name in dict.fromkeys(pack.models[model.card].abilities)
                if pack.abilities[name].timing == "passive"
                and not pack.abilities[name].requires)

@@ -89,6 +89,7 @@ class Model:
     # seed 004: "A large model occupies a larger square of 4 mutually adjacent
     # squares": `square` is then the top-left of its four
     large: bool = False
+    equipment: str = ""  # the equipment token it carries (seed 004, EQUIPMENT TOKENS)
 
     @property
     def on_battlefield(self) -> bool:
