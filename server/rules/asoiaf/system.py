@@ -66,7 +66,7 @@ ZONES = ("gold", "silver")
 # replayed by rules that now give other events for the same commands.
 # 4: a mount's death dismounts its rider, surging forth into any square a large
 # model left, objective actions' will dice and lasting modifiers, Deceased
-# sides' other effects (asoiaf-rules).
+# sides' other effects, equipment, High Ground and movement abilities (asoiaf-rules).
 RULES_VERSION = 4
 
 
