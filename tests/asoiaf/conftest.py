@@ -16,9 +16,10 @@ def mid_round(models, scenario="learn_to_play", rounds=4, copper=(11, 12), gold=
     `seat` is first player and to act with `active` activated, a in the gold zone,
     each side holding `gold` gold, 4 silver and `copper` copper."""
     purses = {"a": Purse(gold[0], 4, copper[0]), "b": Purse(gold[1], 4, copper[1])}
+    fields = {"phase": Phase.ACTIVATIONS, **fields}
     return State(scenario, rounds, tuple(models), purses, {"a": 12, "b": 12},
-                 phase=Phase.ACTIVATIONS, to_act=seat, first_player=seat,
-                 active_model=active, zones={"a": "gold", "b": "silver"}, **fields)
+                 to_act=seat, first_player=seat, active_model=active,
+                 zones={"a": "gold", "b": "silver"}, **fields)
 
 
 def play(state, command, *faces):

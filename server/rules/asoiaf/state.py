@@ -150,6 +150,10 @@ class State:
     # (seat, hero uid, ability) triggers waiting for their player's use or decline
     deceased: frozenset[str] = frozenset()
     pending: tuple[tuple[str, str, str], ...] = ()
+    # start_of_game.py: (seat, uid, ability) waiting before round 1, and each
+    # (chooser uid, nemesis uid, vp) chosen
+    start_abilities: tuple[tuple[str, str, str], ...] = ()
+    nemeses: tuple[tuple[str, str, int], ...] = ()
     # will_abilities.py: (seat, uid, ability) will abilities a passed will test allows
     will_triggers: tuple[tuple[str, str, str], ...] = ()
     # (hero uid, the squares it stood on, the uid of the model that killed it or "")

@@ -33,6 +33,7 @@ from server.rules.asoiaf import (
     rounds,
     secret_events,
     setup,
+    start_of_game,
     turn_options,
     victory,
     warband,
@@ -128,6 +129,8 @@ class AsoiafSystem:
             return Prompt((attack_sequence.decision(state, _pack(), _field(state)),))
         if state.dismounting:  # a mount killed by a motivation's wound
             return Prompt((mounts.decision(state),))
+        if state.start_abilities:  # "At the Start of the Game", the 1st player first
+            return Prompt((start_of_game.decision(state, _pack()),))
         if state.granted:  # WISE WORDS: "may perform 1 [move] immediately"
             return Prompt((granted.decision(state, _field(state)),))
         if state.surge:
@@ -215,6 +218,8 @@ class AsoiafSystem:
                                                   chosen, dice)
         if command.type == "interact":
             return secret_events.plunder(state, _field(state), args["square"])
+        if command.type == "choose_nemesis":
+            return [start_of_game.event(state, args)]
         if command.type in ("granted_move", "forfeit_action"):
             return [granted.event(state, args)]
         if command.type in ("will_ability", "decline_will_ability"):
@@ -328,6 +333,8 @@ class AsoiafSystem:
         if event.type == "surged_through":
             state = charge_terrain.surged(state, d["square"])
             return objectives.reveal_under(state, state.model(state.active_model).squares)
+        if event.type == "nemesis_chosen":
+            return start_of_game.chosen(state, _pack(), d)
         if event.type == "granted_move":
             state = granted.moved(state, d)
             return objectives.reveal_under(state, state.model(d["model"]).squares)
@@ -377,7 +384,8 @@ class AsoiafSystem:
         second = other(state.first_player)
         if seat != second and self._next_to_deploy(state, second):
             return replace(state, to_act=second)
-        return replace(state, phase=Phase.ACTIVATIONS, to_act=state.first_player)
+        state = replace(state, phase=Phase.ACTIVATIONS, to_act=state.first_player)
+        return start_of_game.queue(state, _pack())
 
     def _after_activation(self, state: State) -> State:
         if state.to_act or state.phase == Phase.OVER:
