@@ -61,3 +61,14 @@ def test_pristine_boots_add_a_square_to_an_infantry_models_move():
                              activated=True, equipment="Pristine Boots"), FAR))
     [move] = options(state, "move")
     assert [5, 11] in move.params["square"] and [6, 11] not in move.params["square"]
+
+
+def test_heirloom_armors_wound_counts_for_healing_and_for_a_rider_on_foot():
+    """seed 004, EQUIPMENT TOKENS: HEIRLOOM ARMOR "This model gains +1 wound";
+    MOUNTED CHARACTERS: the infantry model is placed "without any wounds" (our
+    reading: its full wounds, the token's included)."""
+    state = mid_round((Model("a1", "Rhaegar Targaryen (mounted)", "a", 4, square=(4, 4),
+                             ap=2, activated=True, large=True, equipment="Heirloom Armor"),
+                       FAR))
+    state, _ = run(state, "a", "dismount", {"model": "a1", "square": [4, 4]})
+    assert state.model("a1").wounds_left == 4 + 1

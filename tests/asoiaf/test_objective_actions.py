@@ -151,3 +151,12 @@ def test_war_horn_routs_an_enemy_in_short_range_that_fails_its_will_test():
     passed, _ = run(state, "a", "use_objective", {"square": [2, 4], "target": "b2"}, (6,))
     assert passed.model("b2").conditions == frozenset()
     assert objective_options(with_enemy_at("War Horn", (6, 4))) == []  # 4 squares: none
+
+
+def test_field_surgeons_tent_heals_up_to_heirloom_armors_extra_wound():
+    """seed 004, EQUIPMENT TOKENS: HEIRLOOM ARMOR "This model gains +1 wound": the
+    model's most wounds are its card's and the token's."""
+    state = table("Field Surgeon's Tent")
+    state = state.with_model(replace(state.model("a1"), equipment="Heirloom Armor"))
+    state, _ = use(state)
+    assert state.model("a1").wounds_left == 2 + 1

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from server.rules.asoiaf import equipment
 from server.rules.asoiaf.state import State
 from server.rules.board.square import Square
 from server.rules.kernel import CommandSpec, Decision
@@ -64,9 +65,9 @@ def dismount(state: State, pack, uid: str, square, ap: int) -> State:
     if Square(*square) not in model.squares:
         raise ValueError(f"{square} is not under {model.card}")
     infantry = replace(model, card=card, large=False, square=tuple(square),
-                       wounds_left=pack.models[card].wounds, conditions=frozenset(),
-                       ap=model.ap - ap)
-    return state.with_model(infantry)
+                       conditions=frozenset(), ap=model.ap - ap)
+    wounds = pack.models[card].wounds + equipment.extra_wounds(pack, infantry)
+    return state.with_model(replace(infantry, wounds_left=wounds))
 
 
 def decision(state: State) -> Decision:

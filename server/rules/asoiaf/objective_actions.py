@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from server.rules.asoiaf import command_abilities
+from server.rules.asoiaf import command_abilities, equipment
 from server.rules.asoiaf.cards.vocabulary import (
     DrawAgenda,
     GainCoins,
@@ -100,8 +100,9 @@ def use(state: State, uid: str, square, pack, wounds: Mapping, chosen: str, dice
             purse = replace(purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})
             state = replace(state, purses={**state.purses, model.seat: purse})
         elif isinstance(effect, RestoreWounds):
+            most = wounds[model.card] + equipment.extra_wounds(pack, model)
             state = state.with_model(replace(model, wounds_left=min(
-                wounds[model.card], model.wounds_left + effect.wounds)))
+                most, model.wounds_left + effect.wounds)))
         elif not isinstance(effect, DrawAgenda):
             state = command_abilities.apply_effects(state, pack, uid, chosen, [effect], dice)
     return replace(state, objectives_used=state.objectives_used | {tuple(square)})
