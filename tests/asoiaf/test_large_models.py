@@ -10,7 +10,7 @@ from server.rules.asoiaf.targets import attack_targets
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import SPECTATOR, Command
 from tests.asoiaf.attacking import attack
-from tests.asoiaf.conftest import mid_round
+from tests.asoiaf.conftest import mid_round, run
 
 FIELD = load_scenarios()["learn_to_play"].battlefield
 ROBERT = "Robert Baratheon (mounted)"
@@ -94,3 +94,22 @@ def step(state, seat, type_, args):
     for event in events:
         state = SYSTEM.evolve(state, event)
     return state, events
+
+
+def test_a_large_attacker_surges_1_square_into_the_dead_models_square_and_reorients():
+    """seed 004, ATTACK SEQUENCE step 10: "An unengaged attacker may surge forth 1
+    square into a square previously occupied by the model killed by the current
+    attack action. A large model may reorient after surging forth, if possible"."""
+    state = table(Model("a1", ROBERT, "a", 4, square=(2, 3), ap=2, activated=True,
+                        large=True),
+                  Model("b1", "Baratheon Warden", "b", 2, square=(4, 4)),
+                  Model("b2", "Baratheon Warden", "b", 2, square=(12, 12)))
+    state, _ = run(state, "a", "attack", {"mode": 0, "target": "b1", "improvements": []},
+                   (9, 9, 9, 1, 1, 1))
+    assert state.model("b1").removed == "killed"
+    [surge] = [o for o in SYSTEM.prompt(state).decisions[0].options if o.type == "surge"]
+    anchors = [tuple(sq) for sq in surge.params["square"]]
+    assert anchors and (4, 4) in anchors
+    assert all((4, 4) in {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)} for x, y in anchors)
+    state, _ = run(state, "a", "surge", {"square": [4, 4]})
+    assert state.model("a1").square == (4, 4) and state.attack is None

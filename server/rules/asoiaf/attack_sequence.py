@@ -315,15 +315,38 @@ def surge_squares(state: State, field, pending: PendingAttack) -> list[Square]:
     previously occupied by the model killed by the current attack action"; a
     captured model leaves its square as a killed one does, and a mounted model
     whose mount died the squares its infantry model does not stand on (our
-    readings). A large attacker does not surge (its reorientation is left,
-    asoiaf.md)."""
+    readings). "A large model may reorient after surging forth, if possible": a
+    large attacker's options are the top-left squares of its new four."""
     attacker = state.model(pending.attacker)
-    if not pending.vacated or attacker.removed or attacker.large:
+    if not pending.vacated or attacker.removed:
         return []
     engaged = movement.is_engaged(state, field, pending.attacker)
+    if attacker.large:
+        return [] if engaged else _large_surge(state, field, attacker, pending.vacated)
     found = (attack.surge_square(state, pending.attacker, square, engaged)
              for square in pending.vacated)
     return [Square(*square) for square in found if square]
+
+
+def _large_surge(state: State, field, attacker, vacated) -> list[Square]:
+    """One of its four squares steps 1 square into a vacated square (as LARGE
+    MODEL MOVEMENT: "choose one of the four squares ... move it"), then the model
+    reorients onto any four free squares around it it can legally occupy."""
+    own = set(attacker.squares)
+    others = {sq for m in state.models if m.on_battlefield and m.uid != attacker.uid
+              for sq in m.squares}
+    board = field.movement
+    anchors = set()
+    for square in map(lambda sq: Square(*sq), vacated):
+        if square in others or not any(square in board.reachable(cell, 1, others)
+                                       for cell in own):
+            continue
+        for dx in (0, -1):
+            for dy in (0, -1):
+                anchor = Square(square[0] + dx, square[1] + dy)
+                if board.can_place_large(anchor, others):
+                    anchors.add(anchor)
+    return sorted(anchors)
 
 
 def surged(state: State, d: dict) -> State:
