@@ -2,7 +2,8 @@
 models): the attack command, then every later decision of the attack sequence
 (seed 004, ATTACK SEQUENCE) answered plainly — no defence ability, wounds
 ability or aftermath, the removal asked for when the attacker may choose, hold
-instead of surging — until the attack is over or a motivation waits."""
+instead of surging, a rider whose mount died on the first square offered —
+until the attack is over or a motivation waits."""
 
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
@@ -22,6 +23,9 @@ def attack(state, target, faces, mode=0, removal="killed", seat="a"):
     while state.attack and not state.pending:
         decision = SYSTEM.prompt(state).decisions[0]
         type_, args = PLAIN.get(state.attack.step, ("remove", {"removal": removal}))
+        if state.attack.step == "dismount":  # the rider on the first square offered
+            option = decision.options[0]
+            type_, args = "dismount", {**option.args, "square": option.params["square"][0]}
         state = _send(state, Command(decision.seat, type_, args), dice)
     return state
 

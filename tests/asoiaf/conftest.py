@@ -1,4 +1,45 @@
-"""The server tests' fixtures (a database on SQLite and on PostgreSQL, and a server),
-for the tests that host ASOIAF through the whole server."""
+"""The ASOIAF tests' shared set-up: the server tests' fixtures (a database on
+SQLite and on PostgreSQL, and a server) for the tests that host ASOIAF through
+the whole server, and plain helpers the rules tests import — a table in the
+middle of a round and the ways to send it a command with scripted dice."""
 
+from server.rules.asoiaf.state import Phase, Purse, State
+from server.rules.asoiaf.system import SYSTEM
+from server.rules.dice import ScriptedDice
+from server.rules.kernel import Command
 from tests.server.conftest import database_url, server  # noqa: F401
+
+
+def mid_round(models, scenario="learn_to_play", rounds=4, copper=(11, 12), gold=(2, 2),
+              active="a1", seat="a", **fields):
+    """A state in the activations of round 1 (unless `fields` say otherwise): seat
+    `seat` is first player and to act with `active` activated, a in the gold zone,
+    each side holding `gold` gold, 4 silver and `copper` copper."""
+    purses = {"a": Purse(gold[0], 4, copper[0]), "b": Purse(gold[1], 4, copper[1])}
+    fields = {"phase": Phase.ACTIVATIONS, **fields}
+    return State(scenario, rounds, tuple(models), purses, {"a": 12, "b": 12},
+                 to_act=seat, first_player=seat, active_model=active,
+                 zones={"a": "gold", "b": "silver"}, **fields)
+
+
+def play(state, command, *faces):
+    """Decide `command` with the dice `faces`, evolve every event: (state, events)."""
+    events = SYSTEM.decide(state, command, ScriptedDice(*faces))
+    for event in events:
+        state = SYSTEM.evolve(state, event)
+    return state, events
+
+
+def run(state, seat, type_, args=None, dice=()):
+    """`play` with the command spelled out: (state, events)."""
+    return play(state, Command(seat, type_, args or {}), *dice)
+
+
+def send(state, seat, type_, args=None, dice=()):
+    """`run` for a test that wants the state alone."""
+    return run(state, seat, type_, args, dice)[0]
+
+
+def options(state, kind):
+    """The options of kind `kind` in the first decision of the prompt."""
+    return [o for o in SYSTEM.prompt(state).decisions[0].options if o.type == kind]

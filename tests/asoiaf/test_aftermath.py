@@ -10,11 +10,11 @@ from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.cards.schema import Ability, Coins
 from server.rules.asoiaf.cards.vocabulary import ApplyCondition, Target
 from server.rules.asoiaf.scenarios import load_scenarios
-from server.rules.asoiaf.state import Condition, Model, PendingAttack, Phase, Purse, State
+from server.rules.asoiaf.state import Condition, Model, PendingAttack
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.asoiaf.warband import DEFAULT_PACK
-from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
+from tests.asoiaf.conftest import mid_round, play
 
 
 def duel(stark_wounds=2):
@@ -23,16 +23,7 @@ def duel(stark_wounds=2):
               Model("b1", "Lannister Guardsman", "b", 2, square=(4, 11)),
               Model("b2", "Lannister Guardsman", "b", 2, square=(12, 0)),
               Model("a2", "Stark Sellsword", "a", 2, square=(0, 0)))
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 11), "b": Purse(2, 4, 12)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
-                 first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"})
-
-
-def play(state, command, *faces):
-    events = SYSTEM.decide(state, command, ScriptedDice(*faces))
-    for event in events:
-        state = SYSTEM.evolve(state, event)
-    return state, events
+    return mid_round(models)
 
 
 def test_the_attack_modes_aftermath_comes_before_the_defenders():
@@ -89,9 +80,7 @@ def brandon():
               Model("b1", "Brandon Stark", "b", 3, square=(4, 11)),
               Model("b2", "Stark Sellsword", "b", 2, square=(5, 11)),
               Model("b3", "Stark Sellsword", "b", 2, square=(12, 0)))
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 11), "b": Purse(2, 4, 12)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
-                 first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"})
+    return mid_round(models)
 
 
 HAMMER = Command("a", "attack", {"mode": 0, "target": "b1", "improvements": []})

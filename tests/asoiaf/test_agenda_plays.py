@@ -3,24 +3,16 @@ Raid Their Camp (a soldier's free move) and Cut Off the Head (a free attack)."""
 
 from server.rules.asoiaf import agendas
 from server.rules.asoiaf.cards.loader import load_pack
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
-from server.rules.dice import ScriptedDice
-from server.rules.kernel import SPECTATOR, Command
+from server.rules.kernel import SPECTATOR
 from tests.asoiaf.attacking import attack
+from tests.asoiaf.conftest import mid_round, send
 
 
 def table(agenda, *models):
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 10), "b": Purse(2, 4, 10)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a", first_player="a",
-                 zones={"a": "gold", "b": "silver"},
-                 agendas={"a": (agenda,), "b": ("Hold the Field",)})
-
-
-def send(state, seat, type_, args=None, dice=()):
-    for event in SYSTEM.decide(state, Command(seat, type_, args or {}), ScriptedDice(*dice)):
-        state = SYSTEM.evolve(state, event)
-    return state
+    return mid_round(models, copper=(10, 10), active=None,
+                     agendas={"a": (agenda,), "b": ("Hold the Field",)})
 
 
 def types(state):

@@ -8,21 +8,14 @@ from server.rules.asoiaf import agendas
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.state import Model, Phase, Purse, State
 from server.rules.asoiaf.system import SYSTEM
-from server.rules.dice import ScriptedDice
-from server.rules.kernel import SPECTATOR, Command, Viewer
+from server.rules.kernel import SPECTATOR, Viewer
+from tests.asoiaf.conftest import run
 
 PACK = load_pack("core")
 TYPES = {name: card.type for name, card in PACK.models.items()}
 ALL = sorted(PACK.agendas)  # Cut, Hold, Protect, Raid, Thrifty
 # a Fisher-Yates shuffle of the 5 sorted agendas: all 1s rotate, all highest keep the order
 ROTATE, KEEP_ORDER = (1, 1, 1, 1), (5, 4, 3, 2)
-
-
-def run(state, seat, type_, args=None, dice=()):
-    events = SYSTEM.decide(state, Command(seat, type_, args or {}), ScriptedDice(*dice))
-    for event in events:
-        state = SYSTEM.evolve(state, event)
-    return state, events
 
 
 def drawn():

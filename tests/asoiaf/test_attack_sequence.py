@@ -2,10 +2,10 @@
 SEQUENCE and ATTACK MODES): coins and improvements, defence abilities,
 aftermaths, kill or capture, surging forth. Dice scripted."""
 
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
-from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
+from tests.asoiaf.conftest import mid_round, play
 
 
 def board(*models, a_copper=11, b_copper=12):
@@ -16,17 +16,7 @@ def board(*models, a_copper=11, b_copper=12):
                     activated=True),) + tuple(
         Model(uid, card, uid[0], wounds, square=square) for uid, card, wounds, square
         in models[1:])
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, a_copper),
-                                              "b": Purse(2, 4, b_copper)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
-                 first_player="a", active_model=first[0], zones={"a": "gold", "b": "silver"})
-
-
-def play(state, command, *faces):
-    events = SYSTEM.decide(state, command, ScriptedDice(*faces))
-    for event in events:
-        state = SYSTEM.evolve(state, event)
-    return state, events
+    return mid_round(models, copper=(a_copper, b_copper), active=first[0])
 
 
 def options(state, kind):

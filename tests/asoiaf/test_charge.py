@@ -1,30 +1,21 @@
 """The charge action (seed 004, CHARGE ACTION), dice scripted."""
 
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
-from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
+from tests.asoiaf.conftest import mid_round, play
 
 
 def field(robert=(1, 11), warden=(4, 11), more=()):
     models = (Model("a1", "Robert Baratheon", "a", 4, square=robert, ap=2, activated=True),
               Model("b1", "Baratheon Warden", "b", 2, square=warden),
               Model("b2", "Baratheon Warden", "b", 2, square=(12, 0))) + tuple(more)
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 11), "b": Purse(2, 4, 12)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
-                 first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"})
+    return mid_round(models)
 
 
 def charges(state, target="b1"):
     return [o for o in SYSTEM.prompt(state).decisions[0].options
             if o.type == "charge" and o.args.get("mode") == 0 and target in o.params["target"]]
-
-
-def play(state, command, *faces):
-    events = SYSTEM.decide(state, command, ScriptedDice(*faces))
-    for event in events:
-        state = SYSTEM.evolve(state, event)
-    return state, events
 
 
 def test_a_charge_moves_towards_the_target_then_attacks_it():

@@ -2,10 +2,10 @@
 Village Skirmish cabin's Wooden Door (between (2, 5) inside and (2, 6) outside;
 its charge roll: 2 dice, 7+). Dice scripted."""
 
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
-from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command, Viewer
+from tests.asoiaf.conftest import mid_round, options, play
 
 DOOR = 0
 
@@ -13,20 +13,11 @@ DOOR = 0
 def village(square=(2, 9), ap=2, enemy=(12, 0)):
     models = (Model("a1", "Baratheon Warden", "a", 2, square=square, ap=ap, activated=True),
               Model("b1", "Baratheon Warden", "b", 2, square=enemy))
-    return State("village_skirmish", 4, models, {"a": Purse(2, 4, 11), "b": Purse(2, 4, 12)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
-                 first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"})
+    return mid_round(models, scenario="village_skirmish")
 
 
 def charge_options(state):
-    return [o for o in SYSTEM.prompt(state).decisions[0].options if o.type == "charge_terrain"]
-
-
-def play(state, command, *faces):
-    events = SYSTEM.decide(state, command, ScriptedDice(*faces))
-    for event in events:
-        state = SYSTEM.evolve(state, event)
-    return state, events
+    return options(state, "charge_terrain")
 
 
 CHARGE = Command("a", "charge_terrain", {"opening": DOOR, "square": [2, 6]})

@@ -1,10 +1,11 @@
 """Command abilities giving and taking conditions (seed 004, ABILITIES and MODEL
 TOKENS), will dice scripted."""
 
-from server.rules.asoiaf.state import Condition, Model, Phase, Purse, State
+from server.rules.asoiaf.state import Condition, Model
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
+from tests.asoiaf.conftest import mid_round, options
 
 SHAKEN, ROUTED = Condition.SHAKEN, Condition.ROUTED
 
@@ -14,13 +15,11 @@ def field(active, *others):
     models = (Model(uid, card, "a", 3, square=square, ap=2, activated=True),) + tuple(
         Model(o_uid, o_card, o_uid[0], 2, square=o_square, conditions=frozenset(c))
         for o_uid, o_card, o_square, c in others)
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 11), "b": Purse(2, 4, 12)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
-                 first_player="a", active_model=uid, zones={"a": "gold", "b": "silver"})
+    return mid_round(models, active=uid)
 
 
 def ability_options(state):
-    return [o for o in SYSTEM.prompt(state).decisions[0].options if o.type == "ability"]
+    return options(state, "ability")
 
 
 def use(state, name, target, *faces):

@@ -3,10 +3,11 @@
 from dataclasses import replace
 
 from server.rules.asoiaf import conditions, rounds
-from server.rules.asoiaf.state import Condition, Model, Phase, Purse, State
+from server.rules.asoiaf.state import Condition, Model
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
+from tests.asoiaf.conftest import mid_round, play
 
 SHAKEN, ROUTED = Condition.SHAKEN, Condition.ROUTED
 
@@ -19,16 +20,7 @@ def duel(attacker_conditions=frozenset(), target_conditions=frozenset()):
               Model("b1", "Baratheon Warden", "b", 2, square=(4, 11),
                     conditions=frozenset(target_conditions)),
               Model("b2", "Baratheon Warden", "b", 2, square=(12, 0)))
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 11), "b": Purse(2, 4, 12)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
-                 first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"})
-
-
-def play(state, command, *faces):
-    events = SYSTEM.decide(state, command, ScriptedDice(*faces))
-    for event in events:
-        state = SYSTEM.evolve(state, event)
-    return state, events
+    return mid_round(models)
 
 
 ATTACK = Command("a", "attack", {"mode": 0, "target": "b1", "improvements": []})

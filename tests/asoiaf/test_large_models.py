@@ -4,21 +4,20 @@ ENGAGED, CAPTURED CHAMPIONS AND HEROES) on Learn to Play: a 2x2 large tree at
 
 from server.rules.asoiaf import movement
 from server.rules.asoiaf.scenarios import load_scenarios
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.asoiaf.targets import attack_targets
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import SPECTATOR, Command
 from tests.asoiaf.attacking import attack
+from tests.asoiaf.conftest import mid_round, run
 
 FIELD = load_scenarios()["learn_to_play"].battlefield
 ROBERT = "Robert Baratheon (mounted)"
 
 
 def table(*models, active="a1"):
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 10), "b": Purse(2, 4, 10)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a", first_player="a",
-                 active_model=active, zones={"a": "gold", "b": "silver"})
+    return mid_round(models, copper=(10, 10), active=active)
 
 
 def test_a_large_model_stands_on_four_mutually_adjacent_squares():
@@ -66,13 +65,15 @@ def test_a_model_in_contact_with_any_of_the_four_squares_is_engaged_and_attackab
 
 def test_a_large_model_cannot_be_captured():
     """seed 004, CAPTURED CHAMPIONS AND HEROES: "Large models cannot be captured":
-    a large hero losing its last wound to a close attack is killed: its attacker
-    is not asked to choose (step 9), where an infantry hero is captured if chosen."""
+    a large hero losing its last wound to a close attack is not captured — its
+    attacker is not asked to choose (step 9); a mounted one loses its mount
+    (MOUNTED CHARACTERS) — where an infantry hero is captured if chosen."""
     state = table(Model("a1", "Robert Baratheon", "a", 4, square=(4, 5), ap=2, activated=True),
                   Model("b1", "Rhaegar Targaryen (mounted)", "b", 1, square=(2, 3), large=True),
                   Model("b2", "Targaryen Honor Guard", "b", 2, square=(12, 12)))
     kill = (9, 9, 9, 1, 1, 1)  # 3 hits, 3 failed defences
-    assert attack(state, "b1", kill, removal="captured").model("b1").removed == "killed"
+    after = attack(state, "b1", kill, removal="captured")
+    assert after.model("b1").removed == "" and after.model("a1").captive == ""
     on_foot = state.with_model(Model("b1", "Rhaegar Targaryen", "b", 1, square=(3, 4)))
     assert attack(on_foot, "b1", kill, removal="captured").model("b1").removed == "captured"
 
@@ -93,3 +94,22 @@ def step(state, seat, type_, args):
     for event in events:
         state = SYSTEM.evolve(state, event)
     return state, events
+
+
+def test_a_large_attacker_surges_1_square_into_the_dead_models_square_and_reorients():
+    """seed 004, ATTACK SEQUENCE step 10: "An unengaged attacker may surge forth 1
+    square into a square previously occupied by the model killed by the current
+    attack action. A large model may reorient after surging forth, if possible"."""
+    state = table(Model("a1", ROBERT, "a", 4, square=(2, 3), ap=2, activated=True,
+                        large=True),
+                  Model("b1", "Baratheon Warden", "b", 2, square=(4, 4)),
+                  Model("b2", "Baratheon Warden", "b", 2, square=(12, 12)))
+    state, _ = run(state, "a", "attack", {"mode": 0, "target": "b1", "improvements": []},
+                   (9, 9, 9, 1, 1, 1))
+    assert state.model("b1").removed == "killed"
+    [surge] = [o for o in SYSTEM.prompt(state).decisions[0].options if o.type == "surge"]
+    anchors = [tuple(sq) for sq in surge.params["square"]]
+    assert anchors and (4, 4) in anchors
+    assert all((4, 4) in {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)} for x, y in anchors)
+    state, _ = run(state, "a", "surge", {"square": [4, 4]})
+    assert state.model("a1").square == (4, 4) and state.attack is None

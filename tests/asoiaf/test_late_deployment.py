@@ -5,20 +5,14 @@ from dataclasses import replace
 
 from server.rules.asoiaf import rounds
 from server.rules.asoiaf.scenarios import load_scenarios
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model, Purse
 from server.rules.asoiaf.system import SYSTEM
-from server.rules.dice import ScriptedDice
-from server.rules.kernel import Command
+from tests.asoiaf.conftest import mid_round
+from tests.asoiaf.conftest import send as run
 
 SILVER = sorted(tuple(sq) for sq in
                 load_scenarios()["learn_to_play"].battlefield.deployment_squares("silver")
                 if load_scenarios()["learn_to_play"].battlefield.movement.standable(sq))
-
-
-def run(state, seat, type_, args=None):
-    for event in SYSTEM.decide(state, Command(seat, type_, args or {}), ScriptedDice()):
-        state = SYSTEM.evolve(state, event)
-    return state
 
 
 def round_one(*extra):
@@ -26,9 +20,7 @@ def round_one(*extra):
               Model("a2", "Baratheon Warden", "a", 2, square=(4, 1)),
               Model("b1", "Baratheon Warden", "b", 2, square=(5, 12)),
               Model("b2", "Jon Arryn", "b", 3)) + extra
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 10), "b": Purse(2, 4, 12)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a", first_player="a",
-                 active_model="a1", zones={"a": "gold", "b": "silver"})
+    return mid_round(models, copper=(10, 12))
 
 
 def test_a_model_not_deployed_is_placed_in_its_zone_as_its_activation_for_a_copper():

@@ -3,19 +3,13 @@ THE END PHASE) on Village Skirmish, objectives at (2, 4), (7, 6), (11, 9)."""
 
 import json
 
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
-from server.rules.kernel import SPECTATOR, Command, Viewer
+from server.rules.kernel import SPECTATOR, Viewer
+from tests.asoiaf.conftest import mid_round, run
 
 AGENDA_DICE = (1, 1, 1, 1) * 2  # the two agenda decks' shuffles (test_agendas.py)
-
-
-def run(state, seat, type_, args=None, dice=()):
-    events = SYSTEM.decide(state, Command(seat, type_, args or {}), ScriptedDice(*dice))
-    for event in events:
-        state = SYSTEM.evolve(state, event)
-    return state, events
 
 
 def dealt():
@@ -45,11 +39,10 @@ def test_objective_cards_are_dealt_face_down_one_per_objective_seen_by_nobody():
 
 
 def table(models, round_=1, rounds=5):
-    return State("village_skirmish", rounds, models, {"a": Purse(2, 4, 5), "b": Purse(2, 4, 5)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, round=round_, to_act="a",
-                 first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"},
-                 objective_cards=((2, 4, "Watchtower"), (7, 6, "War Horn"),
-                                  (11, 9, "Supply Cache")))
+    return mid_round(models, scenario="village_skirmish", rounds=rounds, copper=(5, 5),
+                     round=round_,
+                     objective_cards=((2, 4, "Watchtower"), (7, 6, "War Horn"),
+                                      (11, 9, "Supply Cache")))
 
 
 def test_a_model_standing_on_an_objective_turns_its_card_face_up():

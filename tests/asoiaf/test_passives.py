@@ -2,19 +2,18 @@
 scripted."""
 
 from server.rules.asoiaf import passives
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM, _field, _pack
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
+from tests.asoiaf.conftest import mid_round
 
 
 def table(active, *others, seat="b"):
     uid, card, square = active
     models = (Model(uid, card, uid[0], 3, square=square, ap=2, activated=True),) + tuple(
         Model(o_uid, o_card, o_uid[0], 4, square=o_square) for o_uid, o_card, o_square in others)
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 0), "b": Purse(2, 4, 0)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act=seat,
-                 first_player=seat, active_model=uid, zones={"a": "gold", "b": "silver"})
+    return mid_round(models, copper=(0, 0), active=uid, seat=seat)
 
 
 def test_two_wardens_of_the_stag_give_robert_only_plus_1():

@@ -4,28 +4,23 @@ coin token at (3, 7) and an agenda token at (10, 6)."""
 import json
 from dataclasses import replace
 
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model, Phase
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import SPECTATOR, Command, Viewer
+from tests.asoiaf.conftest import mid_round, run
 
 
 def table(square, agendas=("Hold the Field",), deck=("Raid Their Camp", "Thrifty Purse")):
     models = (Model("a1", "Baratheon Warden", "a", 2, square=square, ap=2, activated=True),
               Model("b1", "Baratheon Warden", "b", 2, square=(12, 12)))
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 10), "b": Purse(2, 4, 10)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a", first_player="a",
-                 active_model="a1", zones={"a": "gold", "b": "silver"},
-                 agendas={"a": agendas, "b": ("Protect the Lords",)},
-                 agenda_decks={"a": deck, "b": ()})
+    return mid_round(models, copper=(10, 10),
+                     agendas={"a": agendas, "b": ("Protect the Lords",)},
+                     agenda_decks={"a": deck, "b": ()})
 
 
 def interact(state, square):
-    events = SYSTEM.decide(state, Command("a", "interact", {"square": list(square)}),
-                           ScriptedDice())
-    for event in events:
-        state = SYSTEM.evolve(state, event)
-    return state, events
+    return run(state, "a", "interact", {"square": list(square)})
 
 
 def test_a_model_in_contact_takes_a_coin_token_for_2_vp_and_a_coin():

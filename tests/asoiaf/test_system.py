@@ -4,10 +4,11 @@ from dataclasses import replace
 
 import pytest
 
-from server.rules.asoiaf.state import Model, Phase, Purse, State
+from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command, RulesError
+from tests.asoiaf.conftest import mid_round
 
 
 def duel():
@@ -16,9 +17,7 @@ def duel():
     models = (Model("a1", "Robert Baratheon", "a", 4, square=(3, 3), ap=2, activated=True),
               Model("b1", "Baratheon Warden", "b", 2, square=(4, 3)),
               Model("b2", "Baratheon Warden", "b", 2, square=(0, 0)))
-    return State("learn_to_play", 4, models, {"a": Purse(2, 4, 11), "b": Purse(2, 4, 12)},
-                 {"a": 12, "b": 12}, phase=Phase.ACTIVATIONS, to_act="a",
-                 first_player="a", active_model="a1", zones={"a": "gold", "b": "silver"})
+    return mid_round(models)
 
 
 def test_a_close_attack_rolls_hits_then_one_defence_die_per_hit():

@@ -16,7 +16,9 @@ from server.rules.asoiaf import (
     capture,
     coins,
     conditions,
+    equipment,
     motivations,
+    mounts,
     movement,
     passives,
     wounds_abilities,
@@ -50,6 +52,9 @@ def context(state: State, pack, field, uid: str, kind: str, charging: bool = Fal
             words.add("engaged_with_hero_or_champion")
     if target_uid and pack.models[state.model(target_uid).card].type != "soldier":
         words.add("target_hero_or_champion")
+    if target_uid and passives.on_terrain(field, model, "high_ground") \
+            and not passives.on_terrain(field, state.model(target_uid), "high_ground"):
+        words.add("on_high_ground")  # seed 004, HIGH GROUND: "against enemies not on"
     return words
 
 
@@ -84,6 +89,9 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
     effects = [e for i in chosen for e in mode.improvements[i].effects]
     extra, modifier = coins.roll_bonus(effects, "attack")
     modifier += passives.roll_modifier(state, pack, field, uid, "attack")
+    words = context(state, pack, field, uid, mode.kind, charging, target_uid)
+    modifier += passives.terrain_modifier(pack, field, model, "attack", words)
+    modifier += equipment.roll_modifier(pack, model, "attack", words)
     faces = attack.roll_attack(dice, mode.dice + extra)
     results = conditions.results(faces, Condition.SHAKEN in model.conditions, modifier)
     spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements, chosen))
@@ -158,6 +166,8 @@ def roll_defence_event(state: State, pack, field, used: list, dice: Dice) -> Eve
                + [x for i in chosen for x in pack.abilities[name].improvements[i].effects]]
     extra, modifier = coins.roll_bonus(effects, "defence")
     modifier += passives.roll_modifier(state, pack, field, target.uid, "defence")
+    modifier += equipment.roll_modifier(pack, target, "defence",
+                                        context(state, pack, field, target.uid, pending.kind))
     faces = attack.roll_defence(dice, pending.hits + extra) if pending.hits else ()
     results = conditions.results(faces, Condition.SHAKEN in target.conditions, modifier)
     blocked = attack.blocks(faces, results, pack.models[target.card].defence, pending.hits)
@@ -215,12 +225,13 @@ def use_aftermath(state: State, pack, field, d: dict) -> State:
         owner_uid = pending.attacker if step == "attacker_aftermath" else pending.target
         ability = next(a for a in aftermaths(state, pack, field, pending, step)
                        if a.name == d["ability"])
-        state = _apply_aftermath(state, pending, owner_uid, ability)
+        state = _apply_aftermath(state, pack, pending, owner_uid, ability)
     following = "defender_aftermath" if step == "attacker_aftermath" else "removal"
     return advance(replace(state, attack=replace(state.attack, step=following)), pack, field)
 
 
-def _apply_aftermath(state: State, pending: PendingAttack, owner_uid: str, ability) -> State:
+def _apply_aftermath(state: State, pack, pending: PendingAttack, owner_uid: str,
+                     ability) -> State:
     owner = state.model(owner_uid)
     purse = coins.pay(state.purses[owner.seat], ability.cost)
     state = replace(state, purses={**state.purses, owner.seat: purse})
@@ -235,7 +246,8 @@ def _apply_aftermath(state: State, pending: PendingAttack, owner_uid: str, abili
         if isinstance(effect, DealWounds):
             model = replace(model, wounds_left=max(0, model.wounds_left - effect.wounds))
         elif isinstance(effect, ApplyCondition):
-            model = conditions.gain(model, Condition(effect.condition))
+            model = conditions.gain(model, Condition(effect.condition),
+                                    equipment.immunities(pack, model))
         state = state.with_model(model)
     return state
 
@@ -252,35 +264,89 @@ def removal_choice(state: State, pack, pending: PendingAttack) -> bool:
 
 def remove(state: State, pack, field, removal: str) -> State:
     """Step 9: the target leaves the battlefield as the attacker chose (or killed,
-    with no choice), then an attacker left with no wounds dies too."""
+    with no choice), then an attacker left with no wounds dies too. A mounted
+    model left with none loses only its mount (seed 004, MOUNTED CHARACTERS):
+    it waits in `State.dismounting` for its player to place the infantry model,
+    "before any enemy model surges forth"."""
     pending = state.attack
     target = state.model(pending.target)
-    if target.wounds_left == 0 and not target.removed:
+    vacated = ()
+    if target.wounds_left == 0 and not target.removed and not mounts.mount_died(pack, target):
+        vacated = tuple(tuple(sq) for sq in target.squares)
         if removal == "captured":
             state = capture.capture(state, pending.attacker, target.uid)
         else:
             state = capture.kill(state, target.uid)
         # seed 004, MOTIVATIONS CARDS: the kill or capture's triggers wait for their players
         state = motivations.after_removal(state, pending.attacker, target.uid, removal,
-                                          pack.models, pack.motivations)
+                                          pack.models, pack.motivations, vacated)
     # the attacker, or a friend that took wounds for the target, left with none
+    dismounting = []
     for uid in [m.uid for m in state.models if m.wounds_left == 0 and m.on_battlefield]:
+        if mounts.mount_died(pack, state.model(uid)):
+            dismounting.append(uid)
+            continue
+        # killed by the defender's aftermath, or by the attack it took wounds from
+        killer = pending.target if uid == pending.attacker else pending.attacker
+        squares = state.model(uid).squares
         state = motivations.deceased_side(capture.kill(state, uid), uid, pack.models,
-                                          pack.motivations)
-    return advance(replace(state, attack=replace(pending, step="surge")), pack, field)
+                                          pack.motivations, squares, killer)
+    pending = replace(pending, step="dismount" if dismounting else "surge", vacated=vacated)
+    return advance(replace(state, attack=pending, dismounting=tuple(dismounting)), pack, field)
+
+
+def dismounted(state: State, pack, field, d: dict) -> State:
+    """A mount died in this attack: its rider stands on the square chosen; the
+    target's other squares are left for surging forth."""
+    uid = d["model"]
+    before = state.model(uid)
+    state = mounts.dismount(state, pack, uid, d["square"], 0)
+    pending = state.attack
+    if uid == pending.target:
+        pending = replace(pending, vacated=tuple(tuple(sq) for sq in before.squares
+                                                 if list(sq) != list(d["square"])))
+    state = replace(state, attack=pending,
+                    dismounting=tuple(u for u in state.dismounting if u != uid))
+    return advance(state, pack, field)
 
 
 def surge_squares(state: State, field, pending: PendingAttack) -> list[Square]:
     """Step 10: "An unengaged attacker may surge forth 1 square into a square
     previously occupied by the model killed by the current attack action"; a
-    captured model leaves its square as a killed one does (our reading). A large
-    attacker does not surge (its reorientation is left, asoiaf.md)."""
+    captured model leaves its square as a killed one does, and a mounted model
+    whose mount died the squares its infantry model does not stand on (our
+    readings). "A large model may reorient after surging forth, if possible": a
+    large attacker's options are the top-left squares of its new four."""
     attacker = state.model(pending.attacker)
-    if not state.model(pending.target).removed or attacker.removed or attacker.large:
+    if not pending.vacated or attacker.removed:
         return []
     engaged = movement.is_engaged(state, field, pending.attacker)
-    square = attack.surge_square(state, pending.attacker, pending.target_square, engaged)
-    return [Square(*square)] if square else []
+    if attacker.large:
+        return [] if engaged else _large_surge(state, field, attacker, pending.vacated)
+    found = (attack.surge_square(state, pending.attacker, square, engaged)
+             for square in pending.vacated)
+    return [Square(*square) for square in found if square]
+
+
+def _large_surge(state: State, field, attacker, vacated) -> list[Square]:
+    """One of its four squares steps 1 square into a vacated square (as LARGE
+    MODEL MOVEMENT: "choose one of the four squares ... move it"), then the model
+    reorients onto any four free squares around it it can legally occupy."""
+    own = set(attacker.squares)
+    others = {sq for m in state.models if m.on_battlefield and m.uid != attacker.uid
+              for sq in m.squares}
+    board = field.movement
+    anchors = set()
+    for square in map(lambda sq: Square(*sq), vacated):
+        if square in others or not any(square in board.reachable(cell, 1, others)
+                                       for cell in own):
+            continue
+        for dx in (0, -1):
+            for dy in (0, -1):
+                anchor = Square(square[0] + dx, square[1] + dy)
+                if board.can_place_large(anchor, others):
+                    anchors.add(anchor)
+    return sorted(anchors)
 
 
 def surged(state: State, d: dict) -> State:
@@ -308,6 +374,10 @@ def advance(state: State, pack, field) -> State:
                 return state
             pending = replace(pending, step="defender_aftermath"
                               if step == "attacker_aftermath" else "removal")
+        elif step == "dismount":
+            if state.dismounting:
+                return replace(state, attack=pending)
+            pending = replace(pending, step="surge")
         elif step == "removal":
             if removal_choice(state, pack, pending):
                 return replace(state, attack=pending)
@@ -340,6 +410,8 @@ def decision(state: State, pack, field) -> Decision:
                    for a in aftermaths(state, pack, field, pending, pending.step)]
         return Decision(owner.seat, "An aftermath may be used now.",
                         (*options, CommandSpec("decline_aftermath")))
+    if pending.step == "dismount":
+        return mounts.decision(state)
     if pending.step == "removal":
         return Decision(attacker.seat, f"{target.card} has lost all wounds: kill or capture?",
                         (CommandSpec("remove", params={"removal": ["killed", "captured"]}),))

@@ -32,6 +32,10 @@ def kill(state: State, uid: str) -> State:
     square = model.square
     state = state.with_model(replace(conditions.on_removal(model), wounds_left=0,
                                      square=None, removed="killed", captive=""))
+    for chooser, nemesis, vp in state.nemeses:  # seed 004, NEMESIS: "killing a nemesis"
+        if nemesis == uid:
+            seat = state.model(chooser).seat
+            state = replace(state, vp={**state.vp, seat: state.vp[seat] + vp})
     if model.captive:
         freed = state.model(model.captive)
         state = state.with_model(replace(freed, square=square, removed="", wounds_left=1,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from server.rules.asoiaf import movement
-from server.rules.asoiaf.attack_sequence import attack_specs
+from server.rules.asoiaf import coins, movement, movement_abilities
+from server.rules.asoiaf.attack_sequence import attack_specs, context
 from server.rules.asoiaf.state import State
 from server.rules.asoiaf.targets import attack_targets
 from server.rules.board.square import Square
@@ -28,13 +28,15 @@ def targets(state: State, field, uid: str) -> list[str]:
     return attack_targets(state, field, uid, "ranged")
 
 
-def squares(state: State, field, uid: str, target_uid: str) -> list[Square]:
-    """The move's possible ends: a move action's destinations that end nearer
-    the target than the model started ("towards its target", our reading:
-    counted in squares, diagonals as 1)."""
+def squares(state: State, pack, field, uid: str, target_uid: str,
+            ability=None) -> list[Square]:
+    """The move's possible ends: a move action's destinations (with the squares
+    abilities add) that end nearer the target than the model started ("towards
+    its target", our reading: counted in squares, diagonals as 1)."""
     start = state.model(uid).square
     goal = state.model(target_uid).square
-    return [sq for sq in movement.move_destinations(state, field, uid)
+    return [sq for sq in movement_abilities.destinations(state, pack, field, uid, ability,
+                                                         charging=True)
             if _distance(sq, goal) < _distance(start, goal)]
 
 
@@ -56,17 +58,30 @@ def specs(state: State, pack, field, uid: str) -> list:
     """The charge commands: one a close combat attack mode and target, with the
     squares the move may end on and the improvements the attacker can afford
     ("They declare whether they spend coins ... for the move action and the
-    attack action", step 3)."""
+    attack action", step 3); again with each movement ability it may use
+    (`args.ability`, its coins set aside before the improvements)."""
     found = []
-    modes = pack.models[state.model(uid).card].attacks
+    model = state.model(uid)
+    modes = pack.models[model.card].attacks
     for target in targets(state, field, uid):
-        ends = [list(sq) for sq in squares(state, field, uid, target)]
-        if not ends:
-            continue
-        for index, mode in enumerate(modes):
-            if mode.kind != "close":
+        words = context(state, pack, field, uid, "close", True, target)
+        # abilities adding squares (DARING DASH is for "a move action": our reading)
+        extra = [a for a in movement_abilities.usable(state, pack, uid, words)
+                 if movement_abilities.adds_squares(a)]
+        for ability in [None, *extra]:
+            ends = [list(sq) for sq in squares(state, pack, field, uid, target, ability)]
+            if not ends:
                 continue
-            for spec in attack_specs(state, pack, field, uid, index, [target], "charge",
-                                     CHARGE_MOVE_AP):
-                found.append(replace(spec, params={**spec.params, "square": ends}))
+            paying = state
+            if ability is not None:
+                purse = coins.pay(state.purses[model.seat], ability.cost)
+                paying = replace(state, purses={**state.purses, model.seat: purse})
+            for index, mode in enumerate(modes):
+                if mode.kind != "close":
+                    continue
+                for spec in attack_specs(paying, pack, field, uid, index, [target], "charge",
+                                         CHARGE_MOVE_AP):
+                    args = {**spec.args, "ability": ability.name} if ability else spec.args
+                    found.append(replace(spec, args=args,
+                                         params={**spec.params, "square": ends}))
     return found

@@ -36,6 +36,8 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
         mode = pack.models[state.model(uid).card].attacks[args["mode"]]
         spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements,
                                                                 args["improvements"]))
+        if args.get("ability"):  # a movement ability: DESTINED TO DESTROY
+            spent = coins.total(spent, pack.abilities[args["ability"]].cost)
         events.append(Event("charged", {"model": uid, "square": list(args["square"]),
                                         "ap": charge.CHARGE_MOVE_AP + mode.ap,
                                         "spent": coins.as_plain(spent)}))

@@ -5,19 +5,21 @@ or routed token in play (LOYALLY REBELLIOUS: "force 1 enemy model in short range
 to become [shaken]. Then, that enemy must pass 1 [will] test or become
 [routed]"), and loses one.
 
-Offered when every effect is `apply_condition`, `remove_condition` or a
-`will_test` made of them, the ability costs at least 1 AP, and it has no
-`once_per` limit; others stay inert (docs/rules/asoiaf.md, "What is left").
+Offered when every effect is one `supported` knows and the ability has no
+`once_per` limit and no requirement; an ABILITY 0 is the activation's free
+action (WISE WORDS), an activation ability is offered before the model's first
+action (DRAGON'S BLOOD); others stay inert (docs/rules/asoiaf.md, "What is left").
 The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from server.rules.asoiaf import coins, conditions
+from server.rules.asoiaf import coins, conditions, equipment, mounts
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
-    ImmuneToCondition,
+    GrantAction,
+    ModifyRoll,
     RemoveCondition,
     WillTest,
 )
@@ -47,10 +49,19 @@ class Recorded:
         return rolled
 
 
-def _supported(effects) -> bool:
+def supported(effects) -> bool:
+    """Whether the engine knows every effect: conditions and will tests on 1 model,
+    a modifier on the model's own rolls lasting its activation, and a move action
+    granted to the chosen model (WISE WORDS)."""
     for effect in effects:
         if isinstance(effect, WillTest):
-            if not _supported(effect.on_success) or not _supported(effect.on_failure):
+            if not supported(effect.on_success) or not supported(effect.on_failure):
+                return False
+        elif isinstance(effect, ModifyRoll):
+            if effect.target.who != "self" or effect.until != "activation":
+                return False
+        elif isinstance(effect, GrantAction):
+            if effect.action != "move" or effect.free:
                 return False
         elif not isinstance(effect, ApplyCondition | RemoveCondition):
             return False
@@ -59,10 +70,11 @@ def _supported(effects) -> bool:
     return True
 
 
-def _chooser(effects):
+def chooser(effects):
     """The effect whose target the player picks ("1 enemy model in short range");
     later "chosen" effects mean that model."""
-    return next((e for e in effects if e.target.who in CHOOSERS), None)
+    return next((e for e in effects
+                 if getattr(e, "target", None) is not None and e.target.who in CHOOSERS), None)
 
 
 def fits(state: State, field, model, other, target, pack) -> bool:
@@ -98,21 +110,39 @@ def _in_state(state: State, field, model, word: str) -> bool:
     return checks[word]()
 
 
+def ap_cost(state: State, ability) -> int:
+    """A command ability's AP; an ABILITY 0 is a free action (seed 004: "The 1st
+    time any free action is used during an activation doesn't require spending
+    AP ... spending 1 AP for each free action beyond the first"); an activation
+    ability costs none."""
+    if ability.timing != "command":
+        return 0
+    return ability.ap or mounts.free_action_ap(state)
+
+
+def _offered_now(state: State, ability, model) -> bool:
+    """A command ability, or an activation ability "as this model activates"
+    (before its first action: `State.fresh`)."""
+    if ability.timing == "activation":
+        return state.fresh and not ability.ap
+    return ability.timing == "command"
+
+
 def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     model = state.model(uid)
     found = []
     for name in pack.models[model.card].abilities:
         ability = pack.abilities[name]
-        if (ability.timing != "command" or not ability.ap or ability.ap > model.ap
-                or ability.once_per or ability.requires or not _supported(ability.effects)
+        if (not _offered_now(state, ability, model) or ap_cost(state, ability) > model.ap
+                or ability.once_per or ability.requires or not supported(ability.effects)
                 or not coins.affordable(state.purses[model.seat], ability.cost)):
             continue
-        chooser = _chooser(ability.effects)
-        if chooser is None:
+        picker = chooser(ability.effects)
+        if picker is None:
             found.append(CommandSpec("ability", label=name, args={"ability": name}))
             continue
         targets = [o.uid for o in state.models
-                   if fits(state, field, model, o, chooser.target, pack)]
+                   if fits(state, field, model, o, picker.target, pack)]
         if targets:
             found.append(CommandSpec("ability", label=name, args={"ability": name},
                                      params={"target": targets}))
@@ -138,30 +168,51 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
     model = state.model(uid)
     ability = pack.abilities[name]
     purse = coins.pay(state.purses[model.seat], ability.cost)
-    state = replace(state.with_model(replace(model, ap=model.ap - ability.ap)),
-                    purses={**state.purses, model.seat: purse})
-    return _apply(state, pack, uid, target, ability.effects, dice)
+    state = replace(state.with_model(replace(model, ap=model.ap - ap_cost(state, ability))),
+                    purses={**state.purses, model.seat: purse},
+                    free_used=state.free_used or (ability.timing == "command"
+                                                  and not ability.ap))
+    return apply_effects(state, pack, uid, target, ability.effects, dice)
 
 
-def _apply(state: State, pack, uid: str, chosen: str | None, effects, dice) -> State:
+def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice) -> State:
     for effect in effects:
         who = uid if effect.target.who == "self" else chosen
+        if not who:  # an optional choice left empty: nobody was in range
+            continue
         model = state.model(who)
         if isinstance(effect, ApplyCondition):
-            model = conditions.gain(model, Condition(effect.condition), _immune(pack, model))
+            model = conditions.gain(model, Condition(effect.condition),
+                                    equipment.immunities(pack, model))
             state = state.with_model(model)
         elif isinstance(effect, RemoveCondition):
             state = state.with_model(conditions.lose(model, Condition(effect.condition)))
+        elif isinstance(effect, ModifyRoll):  # "until the end of its activation"
+            state = replace(state, roll_bonuses=state.roll_bonuses
+                            + ((who, effect.roll, effect.by),))
+        elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
+            state = replace(state, granted=(who, effect.action))
         else:
-            _, passed = conditions.will_test(dice, model, pack.models[model.card].will)
+            _, passed = conditions.will_test(dice, model, pack.models[model.card].will,
+                                             equipment.roll_modifier(pack, model, "will"))
             state = state.with_model(conditions.after_roll(model))
-            state = _apply(state, pack, uid, chosen,
+            if passed:  # seed 004, ABILITIES: BRAVADO "after passing a will test"
+                state = _will_abilities_wait(state, pack, model.uid)
+            state = apply_effects(state, pack, uid, chosen,
                            effect.on_success if passed else effect.on_failure, dice)
     return state
 
 
-def _immune(pack, model) -> frozenset:
-    """"This model may not become ..." (immune_to_condition on its card)."""
-    return frozenset(Condition(e.condition) for name in pack.models[model.card].abilities
-                     for e in pack.abilities[name].effects
-                     if isinstance(e, ImmuneToCondition))
+def _will_abilities_wait(state: State, pack, uid: str) -> State:
+    """The model's will abilities that "passing a will test" allows, each waiting
+    for its player (will_abilities.py)."""
+    model = state.model(uid)
+    waiting = []
+    for name in pack.models[model.card].abilities:
+        ability = pack.abilities[name]
+        if ability.timing == "will" and ability.requires == ["will_test_passed"] \
+                and supported(ability.effects) \
+                and not any(isinstance(e, WillTest) for e in ability.effects) \
+                and coins.affordable(state.purses[model.seat], ability.cost):
+            waiting.append((model.seat, uid, name))
+    return replace(state, will_triggers=state.will_triggers + tuple(waiting))

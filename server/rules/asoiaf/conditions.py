@@ -63,10 +63,10 @@ def on_removal(model: Model) -> Model:
     return replace(model, conditions=frozenset())
 
 
-def will_test(dice: Dice, model: Model, will: int) -> tuple[int, bool]:
+def will_test(dice: Dice, model: Model, will: int, modifier: int = 0) -> tuple[int, bool]:
     """Roll 1 die against the will value; a shaken model's die loses 2 (its next
-    roll, "excluding a natural 10"). Returns (face, passed); the
-    caller removes the shaken token with `after_roll`."""
+    roll, "excluding a natural 10"); `modifier` is added (FLASK OF MEAD). Returns
+    (face, passed); the caller removes the shaken token with `after_roll`."""
     face = dice.roll(1, D10)[0]
-    result = results((face,), Condition.SHAKEN in model.conditions)[0]
+    result = results((face,), Condition.SHAKEN in model.conditions, modifier)[0]
     return face, result >= will

@@ -14,15 +14,27 @@ Robert's: "When he kills an enemy champion, he may spend 1 [gold] to score 1 VP.
 After an attack removes a model (attack_sequence.remove, step 9), the triggers
 it meets wait in `State.pending`
 (seat, hero uid, ability name), each offered to its player as use or decline.
-Only triggers whose effects are all `score_vp` are offered (asoiaf.md)."""
+Triggers are offered whose effects are `score_vp`, or (a Deceased side's)
+`remove_condition` / `apply_condition` on every friendly or enemy model within
+reach of the squares the hero stood on, or `deal_wounds` to the model that
+killed it; `State.fallen` remembers those squares and that model. A hero killed
+other than in an attack (left off the battlefield after the 1st round) flips too:
+it stood nowhere and nobody killed it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
 
-from server.rules.asoiaf.cards.vocabulary import ScoreVP
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf import capture, conditions
+from server.rules.asoiaf.cards.vocabulary import (
+    ApplyCondition,
+    DealWounds,
+    RemoveCondition,
+    ScoreVP,
+)
+from server.rules.asoiaf.state import Condition, State
+from server.rules.board.square import Square, within_short_range
 
 MOTIVATIONS = "seed 004, MOTIVATIONS CARDS"
 
@@ -34,8 +46,21 @@ def card_of(model_card, motivations: Mapping):
     return motivations.get(model_card.character)
 
 
-def _scores_only(ability) -> bool:
-    return bool(ability.effects) and all(isinstance(e, ScoreVP) for e in ability.effects)
+def _offered(ability) -> bool:
+    """Whether the engine knows every effect of the trigger (the module's list)."""
+    return bool(ability.effects) and all(_known(e) for e in ability.effects)
+
+
+def _known(effect) -> bool:
+    if isinstance(effect, ScoreVP):
+        return True
+    if isinstance(effect, DealWounds):
+        return effect.target.who == "trigger_model"
+    if isinstance(effect, RemoveCondition | ApplyCondition):
+        t = effect.target
+        return t.who in ("friendly", "enemy") and t.count == 0 and not t.types \
+            and not t.state and t.within in ("short_range", "anywhere")
+    return False
 
 
 def _affordable(state: State, seat: str, ability) -> bool:
@@ -44,7 +69,7 @@ def _affordable(state: State, seat: str, ability) -> bool:
 
 
 def after_removal(state: State, attacker_uid: str, target_uid: str, removal: str,
-                  cards: Mapping, motivations: Mapping) -> State:
+                  cards: Mapping, motivations: Mapping, squares=()) -> State:
     """The triggers an attack that removed its target meets: the attacker's Alive
     side on "kills_enemy" / "captures_enemy", then the target's Deceased side
     on "killed" ("Right before a hero would be killed, flip")."""
@@ -56,24 +81,30 @@ def after_removal(state: State, attacker_uid: str, target_uid: str, removal: str
     if alive and attacker.uid not in state.deceased:
         trigger = "kills_enemy" if removal == "killed" else "captures_enemy"
         for ability in alive.alive:
-            if ability.trigger == trigger and _scores_only(ability) \
+            if ability.trigger == trigger and _offered(ability) \
                     and (not ability.trigger_types or target_type in ability.trigger_types) \
                     and _affordable(state, attacker.seat, ability):
                 waiting.append((attacker.seat, attacker.uid, ability.name))
     state = replace(state, pending=tuple(waiting))
-    return deceased_side(state, target_uid, cards, motivations) if removal == "killed" else state
+    if removal != "killed":
+        return state
+    return deceased_side(state, target_uid, cards, motivations, squares, attacker_uid)
 
 
-def deceased_side(state: State, uid: str, cards: Mapping, motivations: Mapping) -> State:
-    """A hero killed in an attack (its target, or a model its step 9 kills: an
-    attacker an aftermath left with no wounds) flips to its Deceased side and
-    offers its "killed" triggers."""
+def deceased_side(state: State, uid: str, cards: Mapping, motivations: Mapping,
+                  squares=(), killer: str = "") -> State:
+    """A hero killed (in an attack: its target, or a model its step 9 kills, an
+    attacker an aftermath left with no wounds; or left off the battlefield)
+    flips to its Deceased side and offers its "killed" triggers. `squares` are
+    those it stood on, `killer` the model that killed it ("" for none)."""
     model = state.model(uid)
     dead = card_of(cards[model.card], motivations)
     if not dead or uid in state.deceased:
         return state
+    fallen = (uid, tuple(tuple(sq) for sq in squares), killer)
+    state = replace(state, fallen=state.fallen + (fallen,))
     waiting = [(model.seat, uid, a.name) for a in dead.deceased
-               if a.trigger == "killed" and _scores_only(a) and _affordable(state, model.seat, a)]
+               if a.trigger == "killed" and _offered(a) and _affordable(state, model.seat, a)]
     return replace(state, deceased=state.deceased | {uid}, pending=state.pending + tuple(waiting))
 
 
@@ -87,7 +118,7 @@ def after_plunder(state: State, seat: str, cards: Mapping, motivations: Mapping)
         if not card or not hero.on_battlefield or hero.uid in state.deceased:
             continue
         waiting.extend((seat, hero.uid, a.name) for a in card.alive
-                       if a.trigger == "interacts_plunder" and _scores_only(a)
+                       if a.trigger == "interacts_plunder" and _offered(a)
                        and _affordable(state, seat, a))
     return replace(state, pending=tuple(waiting))
 
@@ -99,8 +130,8 @@ def ability_of(state: State, uid: str, name: str, cards: Mapping, motivations: M
 
 
 def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping) -> State:
-    """The first waiting trigger, used (its coins spent, its VP scored) or
-    declined; a trigger no longer affordable when its turn comes scores nothing."""
+    """The first waiting trigger, used (its coins spent, its effects applied) or
+    declined; a trigger no longer affordable when its turn comes does nothing."""
     seat, uid, name = state.pending[0]
     state = replace(state, pending=state.pending[1:])
     ability = ability_of(state, uid, name, cards, motivations)
@@ -108,6 +139,69 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping) -> St
         return state
     c = ability.cost
     purse = state.purses[seat].spend(gold=c.gold, silver=c.silver, copper=c.copper)
-    vp = sum(e.vp for e in ability.effects)
-    return replace(state, purses={**state.purses, seat: purse},
-                   vp={**state.vp, seat: state.vp[seat] + vp})
+    state = replace(state, purses={**state.purses, seat: purse})
+    for effect in ability.effects:
+        if isinstance(effect, ScoreVP):
+            state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
+        elif isinstance(effect, DealWounds):
+            state = _wound_killer(state, uid, effect.wounds, cards, motivations)
+        else:
+            state = _condition_around(state, uid, effect)
+    return state
+
+
+def _fallen(state: State, uid: str):
+    """(squares, killer) of a Deceased hero; ((), "") when it never stood anywhere."""
+    return next(((squares, killer) for dead, squares, killer in state.fallen if dead == uid),
+                ((), ""))
+
+
+def _condition_around(state: State, uid: str, effect) -> State:
+    """Jon Arryn's "friendly models in short range lose their shaken token": each
+    model of that side within reach of the squares the hero stood on."""
+    hero = state.model(uid)
+    squares, _ = _fallen(state, uid)
+    target = effect.target
+    for model in state.models:
+        if not model.on_battlefield or model.uid == uid \
+                or (model.seat == hero.seat) != (target.who == "friendly"):
+            continue
+        if target.within == "short_range" and not (
+                squares and within_short_range([Square(*sq) for sq in squares],
+                                               list(model.squares))):
+            continue
+        token = Condition(effect.condition)
+        model = (conditions.gain(model, token) if isinstance(effect, ApplyCondition)
+                 else conditions.lose(model, token))
+        state = state.with_model(model)
+    return state
+
+
+def _wound_killer(state: State, uid: str, wounds: int, cards: Mapping,
+                  motivations: Mapping) -> State:
+    """Olenna's "the model that killed her suffers 1 wound": no defence roll. Left
+    with none, it dies (a mounted one loses its mount: its player places the
+    rider, `State.dismounting`), and a hero that dies so flips in turn."""
+    _, killer = _fallen(state, uid)
+    if not killer or not state.model(killer).on_battlefield:
+        return state
+    model = state.model(killer)
+    model = replace(model, wounds_left=max(0, model.wounds_left - wounds))
+    state = state.with_model(model)
+    if model.wounds_left:
+        return state
+    card = cards[model.card]
+    if card.large and card.infantry:  # seed 004, MOUNTED CHARACTERS: only the mount dies
+        return replace(state, dismounting=state.dismounting + (killer,))
+    squares = model.squares
+    return deceased_side(capture.kill(state, killer), killer, cards, motivations, squares)
+
+
+def flip_killed_off_the_battlefield(before: State, after: State, cards: Mapping,
+                                    motivations: Mapping) -> State:
+    """The heroes `after` has killed that `before` had not (late_deployment's
+    models never placed): their Deceased side, standing nowhere."""
+    for model in after.models:
+        if model.removed == "killed" and not before.model(model.uid).removed:
+            after = deceased_side(after, model.uid, cards, motivations)
+    return after

@@ -35,8 +35,12 @@ def is_engaged(state: State, field: Battlefield, uid: str) -> bool:
     return field.engaged(model.squares, _enemy_footprints(state, model.seat))
 
 
-def move_destinations(state: State, field: Battlefield, uid: str) -> list[Square]:
-    """Every square the model's move action may end on, its own excluded."""
+def move_destinations(state: State, field: Battlefield, uid: str, extra: int = 0,
+                      ignore_engagement: bool = False) -> list[Square]:
+    """Every square the model's move action may end on, its own excluded.
+    `extra`: more squares an ability gives (seed 004, +1 SQUARE);
+    `ignore_engagement`: enemies do not make it engaged during the move (DARING
+    DASH), so it neither starts engaged nor stops on entering contact."""
     model = state.model(uid)
     start = Square(*model.square)
     enemies = _squares(state, model.seat, enemies=True)
@@ -45,13 +49,15 @@ def move_destinations(state: State, field: Battlefield, uid: str) -> list[Square
     if model.large:
         # "Large models are never engaged when they execute a move action": the
         # full 3 squares, no stop on contact; anchors of the four squares reached
-        return field.movement.large_destinations(start, MOVE_SQUARES, enemies, friends)
-    budget = ENGAGED_SQUARES if is_engaged(state, field, uid) else MOVE_SQUARES
+        return field.movement.large_destinations(start, MOVE_SQUARES + extra, enemies, friends)
+    engaged = not ignore_engagement and is_engaged(state, field, uid)
+    budget = (ENGAGED_SQUARES if engaged else MOVE_SQUARES) + extra
     # "If at any point during its move a model enters a square that makes it
     # engaged, it immediately stops"
     board = field.movement
-    stops = {sq for sq in board.reachable(start, budget, enemies, friends)
-             if field.engaged([sq], [[e] for e in enemies])}
+    stops = set() if ignore_engagement else {
+        sq for sq in board.reachable(start, budget, enemies, friends)
+        if field.engaged([sq], [[e] for e in enemies])}
     reach = board.reachable(start, budget, enemies, friends, stops)
     return sorted(sq for sq in reach if sq != start)
 

@@ -4,70 +4,75 @@ associated with the card attached to the objective"; "A model controlling an
 objective may also access the specific action granted by the objective".
 
 The actions are data (objectives.toml), run by the effects this module knows:
-gain_coins, restore_wounds and remove_condition on the model itself,
-remove_condition on 1 friendly model in short range (chosen by its player), and
-draw_agenda (drawn by its own hidden event, secret_events.py). A card whose
-action needs another effect is not offered yet (asoiaf.md). Each objective's
-action is used at most once per activation (our reading). Rule module: reads
-state.py, never imports system.py."""
+gain_coins, restore_wounds and draw_agenda (drawn by its own hidden event,
+secret_events.py); a `modify_roll` on the model itself lasting its activation
+(Watchtower, kept in `State.roll_bonuses`); and the condition effects and will
+tests of command abilities (command_abilities.py) on the model itself or on
+1 friendly or enemy model its player chooses (Sept Shrine, War Horn). A card
+whose action needs another effect is not offered (asoiaf.md). Each
+objective's action is used at most once per activation (our reading). Rule
+module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
 
+from server.rules.asoiaf import command_abilities, equipment
 from server.rules.asoiaf.cards.vocabulary import (
     DrawAgenda,
     GainCoins,
-    RemoveCondition,
     RestoreWounds,
 )
 from server.rules.asoiaf.objectives import card_at
-from server.rules.asoiaf.state import Condition, State
-from server.rules.board.square import within_short_range
+from server.rules.asoiaf.state import State
 
 OBJECTIVE_CARDS = "seed 004, OBJECTIVE CARDS"
+# the key of the chosen model in the command, by whose side it is on
+CHOICE_KEY = {"friendly": "friend", "enemy": "target"}
 
 
 def _supported(effect) -> bool:
     if isinstance(effect, (GainCoins, DrawAgenda)):
         return True
-    if isinstance(effect, (RestoreWounds, RemoveCondition)):
-        return effect.target.who == "self" or _on_a_friend(effect)
-    return False
+    if isinstance(effect, RestoreWounds):
+        return effect.target.who == "self"
+    return command_abilities.supported([effect])
 
 
-def _on_a_friend(effect) -> bool:
-    """"1 friendly model in short range" (Sept Shrine's second effect)."""
-    if not isinstance(effect, RemoveCondition):
-        return False
-    t = effect.target
-    return t.who == "friendly" and t.within == "short_range" and t.count == 1
-
-
-def friends_for(state: State, uid: str, square, objective_cards: Mapping) -> list[str]:
-    """The friendly models the action may also touch: "in short range", "any square
-    up to 3 squares away ... regardless of LoS"; [] when it touches none."""
-    action = objective_cards[card_at(state, square)].action
-    if not any(_on_a_friend(e) for e in action.effects):
-        return []
+def choice(state: State, field, uid: str, square, pack) -> tuple[str, list[str], bool]:
+    """The model the action lets its player choose: (the command's key, the
+    models that fit, whether one must be chosen). A chosen model is required
+    when every effect touches it ("1 enemy model in short range must pass"),
+    optional when the action also does something else (Sept Shrine: "This model
+    and 1 friendly model in short range")."""
+    action = pack.objectives[card_at(state, square)].action
+    chooser = command_abilities.chooser(action.effects)
+    if chooser is None:
+        return "", [], False
     model = state.model(uid)
-    return [m.uid for m in state.models_of(model.seat) if m.on_battlefield and m.uid != uid
-            and within_short_range(model.squares, m.squares)]
+    fits = [o.uid for o in state.models
+            if command_abilities.fits(state, field, model, o, chooser.target, pack)]
+    required = all(getattr(e, "target", None) is not None
+                   and e.target.who in (*command_abilities.CHOOSERS, "chosen")
+                   for e in action.effects)
+    return CHOICE_KEY[chooser.target.who], fits, required
 
 
-def usable(state: State, uid: str, objective_cards: Mapping) -> list[tuple[int, int]]:
+def usable(state: State, field, uid: str, pack) -> list[tuple[int, int]]:
     """The objectives under the model whose card's action it can use now."""
     model = state.model(uid)
     out = []
     for x, y, name in state.objective_cards:
-        action = objective_cards[name].action
+        action = pack.objectives[name].action
         cost = action.cost
         if (x, y) in model.squares and (x, y) not in state.objectives_used \
                 and model.ap >= (action.ap or 0) \
                 and state.purses[model.seat].covers(cost.gold, cost.silver, cost.copper) \
                 and action.effects and all(_supported(e) for e in action.effects):
-            out.append((x, y))
+            _, fits, required = choice(state, field, uid, (x, y), pack)
+            if fits or not required:
+                out.append((x, y))
     return out
 
 
@@ -77,29 +82,27 @@ def draws(state: State, square, objective_cards: Mapping) -> int:
     return sum(e.cards for e in action.effects if isinstance(e, DrawAgenda))
 
 
-def use(state: State, uid: str, square, objective_cards: Mapping, wounds: Mapping,
-        friend: str = "") -> State:
-    """Spend the action's AP and coins and apply its effects (but draw_agenda).
-    `wounds` maps card name to its starting wounds; `friend` is the friendly
-    model chosen for a friend's effect ("" when none was in range)."""
+def use(state: State, uid: str, square, pack, wounds: Mapping, chosen: str, dice) -> State:
+    """Spend the action's AP and coins and apply its effects in order (but
+    draw_agenda). `wounds` maps card name to its starting wounds; `chosen` is the
+    model its player chose ("" when none); `dice` roll or replay the will tests
+    (command_abilities.Recorded)."""
     model = state.model(uid)
-    action = objective_cards[card_at(state, square)].action
+    action = pack.objectives[card_at(state, square)].action
     cost = action.cost
     purse = state.purses[model.seat].spend(cost.gold, cost.silver, cost.copper)
-    model = replace(model, ap=model.ap - (action.ap or 0))
+    state = replace(state.with_model(replace(model, ap=model.ap - (action.ap or 0))),
+                    purses={**state.purses, model.seat: purse})
     for effect in action.effects:
+        model = state.model(uid)
         if isinstance(effect, GainCoins):
+            purse = state.purses[model.seat]
             purse = replace(purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})
+            state = replace(state, purses={**state.purses, model.seat: purse})
         elif isinstance(effect, RestoreWounds):
-            model = replace(model, wounds_left=min(wounds[model.card],
-                                                   model.wounds_left + effect.wounds))
-        elif isinstance(effect, RemoveCondition) and effect.target.who == "self":
-            model = replace(model, conditions=model.conditions - {Condition(effect.condition)})
-    state = state.with_model(model)
-    for effect in action.effects:
-        if friend and _on_a_friend(effect):
-            other = state.model(friend)
-            state = state.with_model(replace(other, conditions=other.conditions
-                                             - {Condition(effect.condition)}))
-    return replace(state, purses={**state.purses, model.seat: purse},
-                   objectives_used=state.objectives_used | {tuple(square)})
+            most = wounds[model.card] + equipment.extra_wounds(pack, model)
+            state = state.with_model(replace(model, wounds_left=min(
+                most, model.wounds_left + effect.wounds)))
+        elif not isinstance(effect, DrawAgenda):
+            state = command_abilities.apply_effects(state, pack, uid, chosen, [effect], dice)
+    return replace(state, objectives_used=state.objectives_used | {tuple(square)})

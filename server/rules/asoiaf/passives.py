@@ -8,6 +8,7 @@ don't accumulate on a model." """
 
 from __future__ import annotations
 
+from server.rules.asoiaf.battlefield import TERRAINS
 from server.rules.asoiaf.cards.vocabulary import ModifyRoll
 from server.rules.asoiaf.command_abilities import fits
 from server.rules.asoiaf.state import State
@@ -17,7 +18,8 @@ PASSIVE = "seed 004, ABILITIES (passive abilities)"
 
 def roll_modifier(state: State, pack, field, uid: str, roll: str) -> int:
     """The sum of the passive modifiers on model `uid`'s `roll` roll, each
-    ability name counted once."""
+    ability name counted once, and of those lasting this activation
+    (`State.roll_bonuses`)."""
     model = state.model(uid)
     counted: dict[str, int] = {}
     for source in state.models:
@@ -32,7 +34,9 @@ def roll_modifier(state: State, pack, field, uid: str, roll: str) -> int:
                         and _aims_at(state, pack, field, source, model, effect.target):
                     counted[name] = effect.by
                     break
-    return sum(counted.values())
+    lasting = sum(by for holder, kind, by in state.roll_bonuses
+                  if holder == uid and kind in (roll, "any"))
+    return sum(counted.values()) + lasting
 
 
 def _aims_at(state: State, pack, field, source, model, target) -> bool:
@@ -41,3 +45,25 @@ def _aims_at(state: State, pack, field, source, model, target) -> bool:
     if target.who in ("friendly", "enemy"):
         return fits(state, field, source, model, target, pack)
     return False
+
+
+def on_terrain(field, model, terrain: str) -> bool:
+    """The model stands on `terrain`: one of its squares (a large model's four)
+    lies in such a zone (our reading for a large model half on it)."""
+    return any((zone := field.zone_at(sq)) is not None and zone.terrain == terrain
+               for sq in model.squares)
+
+
+def terrain_modifier(pack, field, model, roll: str, words: set[str]) -> int:
+    """The modifiers of the terrains the model stands on that have no interact
+    mark (seed 004, TERRAINS, HIGH GROUND: "Models on High Ground gain +2 to attack
+    rolls against enemies not on High Ground"), each terrain counted once, when
+    its requirements are among `words` (attack_sequence.context)."""
+    total = 0
+    for name in {field.zone_at(sq).terrain for sq in model.squares if field.zone_at(sq)}:
+        card = pack.terrains.get(TERRAINS[name].card or "")
+        if card is None or card.interact != "none" or not set(card.requires) <= words:
+            continue
+        total += sum(e.by for e in card.effects
+                     if isinstance(e, ModifyRoll) and e.roll in (roll, "any"))
+    return total

@@ -5,7 +5,7 @@ kernel's Event.for_viewer). Rule module: never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import agendas, objective_actions, objectives
+from server.rules.asoiaf import agendas, command_abilities, objective_actions, objectives
 from server.rules.asoiaf.battlefield import Battlefield
 from server.rules.asoiaf.state import SEATS, State
 from server.rules.board.square import Square
@@ -30,16 +30,21 @@ def deal(state: State, field: Battlefield, pack, dice: Dice) -> list[Event]:
     return events
 
 
-def objective_action(state: State, square: list, objective_cards,
-                     friend: str = "") -> list[Event]:
-    """The active model uses the action of the objective card it stands on; the
-    agenda cards it draws (Maester's Ravens) go in events only its seat sees."""
+def objective_action(state: State, square: list, pack, wounds, chosen: str,
+                     dice: Dice) -> list[Event]:
+    """The active model uses the action of the objective card it stands on (its
+    will dice rolled here and kept in the event); the agenda cards it draws
+    (Maester's Ravens) go in events only its seat sees."""
     seat = state.model(state.active_model).seat
     card = objectives.card_at(state, square)
+    recorded = command_abilities.Recorded(dice)
+    objective_actions.use(state, state.active_model, tuple(square), pack, wounds, chosen,
+                          recorded)
     events = [Event("objective_used", {"model": state.active_model, "square": list(square),
-                                       "card": card, "friend": friend})]
+                                       "card": card, "chosen": chosen,
+                                       "will_faces": recorded.faces})]
     drawn = state.agenda_decks.get(seat, ())[:objective_actions.draws(state, square,
-                                                                      objective_cards)]
+                                                                      pack.objectives)]
     events.extend(Event("agenda_drawn", {"seat": seat, "agenda": name},
                         visible_to=(seat,), redacted={"seat": seat}) for name in drawn)
     return events

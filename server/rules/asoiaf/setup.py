@@ -5,8 +5,10 @@ book's deployment order. Rule module: reads state.py, never imports system.py.""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
+from server.rules.asoiaf import equipment
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.scenarios import load_scenarios
 from server.rules.asoiaf.state import SEATS, Model, Purse, State
@@ -66,8 +68,10 @@ def initial_state(setup: Mapping[str, Any]) -> State:
         checked = resolve_warband(warbands[seat], size)
         for index, picked in enumerate(checked["models"], start=1):
             card = pack.models[picked["card"]]
-            models.append(Model(f"{seat}{index}", card.name, seat, card.wounds,
-                                large=card.large))
+            model = Model(f"{seat}{index}", card.name, seat, card.wounds, large=card.large,
+                          equipment=picked["equipment"] or "")
+            models.append(replace(model, wounds_left=card.wounds
+                                  + equipment.extra_wounds(pack, model)))
     gold, silver, copper = scenario.coins
     return State(scenario.id, scenario.rounds, tuple(models),
                  {seat: Purse(gold, silver, copper) for seat in SEATS},

@@ -67,6 +67,9 @@ class PendingAttack:
     lost: int = 0                # the wounds the target lost (fewer when it had fewer)
     target_square: tuple[int, int] | None = None
     charging: bool = False
+    # step 9: the squares the target left (killed, captured, or its mount died
+    # and its infantry model stands on one of them): where step 10 may surge
+    vacated: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,7 @@ class Model:
     # seed 004: "A large model occupies a larger square of 4 mutually adjacent
     # squares": `square` is then the top-left of its four
     large: bool = False
+    equipment: str = ""  # the equipment token it carries (seed 004, EQUIPMENT TOKENS)
 
     @property
     def on_battlefield(self) -> bool:
@@ -134,10 +138,26 @@ class State:
     objectives_used: frozenset[tuple[int, int]] = frozenset()  # this activation
     fresh: bool = False  # the active model has not acted yet (agenda_plays.py)
     free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
+    free_used: bool = False  # the active model used its 1st free action (ACTION 0)
+    granted: tuple = ()  # (uid, action) another model's ability grants it now (granted.py)
+    # (uid, roll, by): modifiers lasting until the end of the active model's
+    # activation (an objective action's modify_roll: Watchtower)
+    roll_bonuses: tuple[tuple[str, str, int], ...] = ()
+    # mounts.py: mounted models whose mount died in the attack in progress, each
+    # waiting for its player to place the infantry model
+    dismounting: tuple[str, ...] = ()
     # motivations.py: heroes whose card shows its Deceased side, and the
     # (seat, hero uid, ability) triggers waiting for their player's use or decline
     deceased: frozenset[str] = frozenset()
     pending: tuple[tuple[str, str, str], ...] = ()
+    # start_of_game.py: (seat, uid, ability) waiting before round 1, and each
+    # (chooser uid, nemesis uid, vp) chosen
+    start_abilities: tuple[tuple[str, str, str], ...] = ()
+    nemeses: tuple[tuple[str, str, int], ...] = ()
+    # will_abilities.py: (seat, uid, ability) will abilities a passed will test allows
+    will_triggers: tuple[tuple[str, str, str], ...] = ()
+    # (hero uid, the squares it stood on, the uid of the model that killed it or "")
+    fallen: tuple[tuple[str, tuple[tuple[int, int], ...], str], ...] = ()
     objective_cards: tuple[tuple[int, int, str], ...] = ()  # (x, y, card), face down
     objectives_revealed: frozenset[tuple[int, int]] = frozenset()
 

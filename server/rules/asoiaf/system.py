@@ -20,9 +20,12 @@ from server.rules.asoiaf import (
     combat_commands,
     command_abilities,
     conditions,
+    granted,
     late_deployment,
     motivations,
+    mounts,
     movement,
+    movement_abilities,
     objective_actions,
     objectives,
     placement,
@@ -30,9 +33,11 @@ from server.rules.asoiaf import (
     rounds,
     secret_events,
     setup,
+    start_of_game,
     turn_options,
     victory,
     warband,
+    will_abilities,
 )
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.scenarios import Scenario, load_scenarios
@@ -60,7 +65,10 @@ ZONES = ("gold", "silver")
 # objective cards and agendas dealt, the 1st-round place, large models
 # (asoiaf-hidden). 3: both together, so a match stored under either 2 is not
 # replayed by rules that now give other events for the same commands.
-RULES_VERSION = 3
+# 4: a mount's death dismounts its rider, surging forth into any square a large
+# model left, objective actions' will dice and lasting modifiers, Deceased
+# sides' other effects, equipment, High Ground and movement abilities (asoiaf-rules).
+RULES_VERSION = 4
 
 
 @cache
@@ -115,8 +123,16 @@ class AsoiafSystem:
                                     "spend its coins to score?",
                                     (CommandSpec("use_motivation"),
                                      CommandSpec("decline_motivation"))),))
+        if state.will_triggers:  # seed 004, ABILITIES: BRAVADO, at once
+            return Prompt((will_abilities.decision(state, _pack(), _field(state)),))
         if state.attack:
             return Prompt((attack_sequence.decision(state, _pack(), _field(state)),))
+        if state.dismounting:  # a mount killed by a motivation's wound
+            return Prompt((mounts.decision(state),))
+        if state.start_abilities:  # "At the Start of the Game", the 1st player first
+            return Prompt((start_of_game.decision(state, _pack()),))
+        if state.granted:  # WISE WORDS: "may perform 1 [move] immediately"
+            return Prompt((granted.decision(state, _field(state)),))
         if state.surge:
             return Prompt((charge_terrain.decision(state),))
         if state.phase == Phase.ROLL_OFF:
@@ -187,7 +203,7 @@ class AsoiafSystem:
         if command.type == "pass":
             return [Event("passed", {"seat": command.seat})]
         if command.type == "move":
-            return [Event("moved", {"model": state.active_model, "square": list(args["square"])})]
+            return [Event("moved", movement_abilities.moved_event_data(state, _pack(), args))]
         if command.type in ("attack", "charge"):
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
@@ -197,10 +213,22 @@ class AsoiafSystem:
         if command.type == "play_agenda":  # revealed: public
             return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
-            return secret_events.objective_action(state, args["square"], _pack().objectives,
-                                                  args.get("friend", ""))
+            chosen = args.get("friend") or args.get("target") or ""
+            return secret_events.objective_action(state, args["square"], _pack(), _wounds(),
+                                                  chosen, dice)
         if command.type == "interact":
             return secret_events.plunder(state, _field(state), args["square"])
+        if command.type == "choose_nemesis":
+            return [start_of_game.event(state, args)]
+        if command.type in ("granted_move", "forfeit_action"):
+            return [granted.event(state, args)]
+        if command.type in ("will_ability", "decline_will_ability"):
+            return [will_abilities.event(args)]
+        if command.type == "dismount":  # a free action, or its mount died in an attack
+            forced = state.attack or args["model"] in state.dismounting
+            ap = 0 if forced else mounts.free_action_ap(state)
+            return [Event("dismounted", {"model": args["model"],
+                                         "square": list(args["square"]), "ap": ap})]
         if command.type in combat_commands.STEP_COMMANDS:
             return combat_commands.step(state, _pack(), _field(state), command, dice)
         return [Event("activation_ended", {"model": state.active_model})]
@@ -254,8 +282,10 @@ class AsoiafSystem:
             return self._after_activation(rounds.next_turn(replace(passed, to_act=d["seat"]),
                                                            self._room))
         if event.type == "moved":
-            state = movement.move(state, d["model"], Square(*d["square"]))
-            return objectives.reveal_under(state, state.model(d["model"]).squares)
+            state = movement_abilities.pay(movement.move(state, d["model"], Square(*d["square"])),
+                                           d)
+            state = objectives.reveal_under(state, state.model(d["model"]).squares)
+            return self._copper_spent(state) if d.get("spent") else state
         if event.type == "charged":
             seat = state.model(d["model"]).seat
             purse = coins.pay(state.purses[seat], coins.Coins(**d["spent"]))
@@ -277,12 +307,15 @@ class AsoiafSystem:
         if event.type in ("motivation_used", "motivation_declined"):
             state = motivations.resolve(state, event.type == "motivation_used", _cards(),
                                         _pack().motivations)
-            return self._copper_spent(state)
+            if state.attack:  # a wound it dealt may have left the attacker no surge
+                state = attack_sequence.advance(state, _pack(), _field(state))
+            return self._after_attack(self._copper_spent(state))
         if event.type == "agenda_played":
             return agenda_plays.play(state, d["seat"], d["agenda"], _pack().agendas)
         if event.type == "objective_used":
-            state = objective_actions.use(state, d["model"], tuple(d["square"]),
-                                          _pack().objectives, _wounds(), d.get("friend", ""))
+            state = objective_actions.use(state, d["model"], tuple(d["square"]), _pack(),
+                                          _wounds(), d["chosen"],
+                                          command_abilities.Recorded(faces=d["will_faces"]))
             seat = state.model(d["model"]).seat  # (Maester's Ravens costs copper)
             return agendas.spent_last_copper(state, seat, _pack().agendas)
         if event.type == "plundered":
@@ -300,9 +333,25 @@ class AsoiafSystem:
         if event.type == "surged_through":
             state = charge_terrain.surged(state, d["square"])
             return objectives.reveal_under(state, state.model(state.active_model).squares)
+        if event.type == "nemesis_chosen":
+            return start_of_game.chosen(state, _pack(), d)
+        if event.type == "granted_move":
+            state = granted.moved(state, d)
+            return objectives.reveal_under(state, state.model(d["model"]).squares)
+        if event.type == "will_ability_used":
+            return self._copper_spent(will_abilities.used(state, _pack(), d))
+        if event.type == "dismounted":
+            if state.attack:
+                return self._after_attack(attack_sequence.dismounted(state, _pack(),
+                                                                     _field(state), d))
+            if d["model"] in state.dismounting:
+                return mounts.rider_placed(state, _pack(), d)
+            state = mounts.dismount(state, _pack(), d["model"], d["square"], d["ap"])
+            return replace(state, free_used=True)
         if event.type == "activation_ended":
             state = state.with_model(conditions.after_activation(state.model(d["model"])))
-            state = replace(state, objectives_used=frozenset(), fresh=False, free_action="")
+            state = replace(state, objectives_used=frozenset(), fresh=False, free_action="",
+                            free_used=False, roll_bonuses=())
             return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 
@@ -324,7 +373,7 @@ class AsoiafSystem:
             return replace(ended, attack=None)
         if state.attack:
             return state
-        if state.model(state.active_model).removed:
+        if state.active_model and state.model(state.active_model).removed:
             return self._after_activation(rounds.next_turn(state, self._room))
         return state
 
@@ -335,12 +384,15 @@ class AsoiafSystem:
         second = other(state.first_player)
         if seat != second and self._next_to_deploy(state, second):
             return replace(state, to_act=second)
-        return replace(state, phase=Phase.ACTIVATIONS, to_act=state.first_player)
+        state = replace(state, phase=Phase.ACTIVATIONS, to_act=state.first_player)
+        return start_of_game.queue(state, _pack())
 
     def _after_activation(self, state: State) -> State:
         if state.to_act or state.phase == Phase.OVER:
             return state
-        state = self._check_wipe_out(late_deployment.kill_unplaced(state))
+        unplaced = late_deployment.kill_unplaced(state)
+        state = self._check_wipe_out(motivations.flip_killed_off_the_battlefield(
+            state, unplaced, _cards(), _pack().motivations))
         if state.phase == Phase.OVER:
             return state
         # objectives, most copper, most captives; in the last round the agendas

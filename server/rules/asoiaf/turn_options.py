@@ -13,7 +13,9 @@ from server.rules.asoiaf import (
     charge,
     charge_terrain,
     command_abilities,
+    mounts,
     movement,
+    movement_abilities,
     objective_actions,
     objectives,
     placement,
@@ -48,14 +50,15 @@ def active_model(state: State, pack, field: Battlefield) -> list[CommandSpec]:
     model = state.model(uid)
     options = [CommandSpec("end_activation")]
     if model.ap >= movement.MOVE_AP:
-        reach = movement.move_destinations(state, field, uid)
-        if reach:
-            options.append(CommandSpec("move", params={"square": [list(s) for s in reach]}))
-    for x, y in objective_actions.usable(state, uid, pack.objectives):
-        friends = objective_actions.friends_for(state, uid, (x, y), pack.objectives)
+        options += movement_abilities.move_specs(state, pack, field, uid)
+    for x, y in objective_actions.usable(state, field, uid, pack):
+        key, fits, _ = objective_actions.choice(state, field, uid, (x, y), pack)
         options.append(CommandSpec("use_objective", label=objectives.card_at(state, (x, y)),
                                    args={"square": [x, y]},
-                                   params={"friend": friends} if friends else {}))
+                                   params={key: fits} if fits else {}))
+    if mounts.may_dismount(state, pack, uid):  # seed 004, MOUNTED CHARACTERS
+        options.append(CommandSpec("dismount", args={"model": uid},
+                                   params={"square": mounts.squares(model)}))
     tokens = plunder.within_reach(state, field, uid) if model.ap >= plunder.INTERACT_AP else []
     if tokens:  # seed 004, PLUNDER TOKENS
         options.append(CommandSpec("interact", label="plunder",

@@ -32,6 +32,11 @@ def table_view(state: State, viewer: Viewer, cards: Mapping) -> dict[str, Any]:
             # motivations: heroes on their Deceased side, triggers waiting for a choice
             "deceased": sorted(state.deceased),
             "pending_motivations": [list(p) for p in state.pending],
+            # NEMESIS (chooser, nemesis, vp), chosen in the open; the lasting
+            # activation modifiers; whether the active model used its free action
+            "nemeses": [list(n) for n in state.nemeses],
+            "roll_bonuses": [list(b) for b in state.roll_bonuses],
+            "free_used": state.free_used,
             "plundered": sorted(list(sq) for sq in state.plundered),
             "coins": {s: {"gold": p.gold, "silver": p.silver, "copper": p.copper}
                       for s, p in state.purses.items()},
@@ -40,7 +45,7 @@ def table_view(state: State, viewer: Viewer, cards: Mapping) -> dict[str, Any]:
                         "large": m.large, "squares": [list(sq) for sq in m.squares],
                         "wounds_left": m.wounds_left, "ap": m.ap,
                         "activated": m.activated, "removed": m.removed,
-                        "captive": m.captive,
+                        "captive": m.captive, "equipment": m.equipment or None,
                         "conditions": sorted(c.value for c in m.conditions),
                         "abilities": list(cards[m.card].abilities)}
                        for m in state.models]}

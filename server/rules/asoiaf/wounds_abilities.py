@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from server.rules.asoiaf import coins, conditions
+from server.rules.asoiaf import coins, conditions, equipment
 from server.rules.asoiaf.cards.vocabulary import RedirectWounds, WillTest
 from server.rules.asoiaf.command_abilities import fits
 from server.rules.asoiaf.state import State
@@ -60,7 +60,8 @@ def event(state: State, pack, args: dict, dice: Dice) -> Event:
     needs_test, _ = _redirect(pack.abilities[args["ability"]])
     face, passed = None, True
     if needs_test:
-        face, passed = conditions.will_test(dice, model, pack.models[model.card].will)
+        face, passed = conditions.will_test(dice, model, pack.models[model.card].will,
+                                            equipment.roll_modifier(pack, model, "will"))
     return Event("wounds_ability_used", {"model": model.uid, "ability": args["ability"],
                                          "target": args["target"], "will_face": face,
                                          "passed": passed})

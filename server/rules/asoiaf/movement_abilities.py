@@ -1,0 +1,99 @@
+"""Abilities that change a move (seed 004, ABILITIES: +1 SQUARE, "This model moves
++1 square when performing a move action"; movement abilities such as DESTINED TO
+DESTROY, "move up to +2 squares when charging enemy heroes or champions", and
+DARING DASH, "enemies do not make this model engaged during it").
+
+Passive `extra_squares` abilities (REBEL KING) lengthen every move action the
+model makes, a charge's move included (a charge "combines a [move 1]"), each
+ability name once. A `movement` ability made of `extra_squares` and
+`ignore_engagement`, whose requirements hold, is offered as its own `move` or
+`charge` option (`args.ability`), its coins paid with the action. Rule module:
+reads state.py, never imports system.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from server.rules.asoiaf import coins, equipment, movement
+from server.rules.asoiaf.cards.vocabulary import ExtraSquares, IgnoreEngagement
+from server.rules.asoiaf.state import State
+from server.rules.kernel import CommandSpec
+
+MOVEMENT = "seed 004, ABILITIES (movement abilities, +1 SQUARE)"
+
+
+def _extra(ability, charging: bool) -> int:
+    return sum(e.squares for e in ability.effects if isinstance(e, ExtraSquares)
+               and (e.on == "move" or charging))
+
+
+def adds_squares(ability) -> bool:
+    return any(isinstance(e, ExtraSquares) for e in ability.effects)
+
+
+def passive_extra(pack, model, charging: bool = False) -> int:
+    """The squares the model's passive abilities and equipment token add to its move."""
+    return equipment.extra_squares(pack, model) + sum(_extra(pack.abilities[name], charging)
+               for name in dict.fromkeys(pack.models[model.card].abilities)
+               if pack.abilities[name].timing == "passive"
+               and not pack.abilities[name].requires)
+
+
+def usable(state: State, pack, uid: str, words: set[str]) -> list:
+    """The model's movement abilities it can pay whose requirements are among
+    `words` (attack_sequence.context for a charge; none for a plain move)."""
+    model = state.model(uid)
+    found = []
+    for name in pack.models[model.card].abilities:
+        ability = pack.abilities[name]
+        if ability.timing == "movement" and ability.effects and not ability.ap \
+                and all(isinstance(e, ExtraSquares | IgnoreEngagement)
+                        for e in ability.effects) \
+                and set(ability.requires) <= words \
+                and coins.affordable(state.purses[model.seat], ability.cost):
+            found.append(ability)
+    return found
+
+
+def destinations(state: State, pack, field, uid: str, ability=None,
+                 charging: bool = False) -> list:
+    """A move's ends with the passives' squares and `ability`'s, if any."""
+    model = state.model(uid)
+    extra = passive_extra(pack, model, charging)
+    ignore = False
+    if ability is not None:
+        extra += _extra(ability, charging)
+        ignore = any(isinstance(e, IgnoreEngagement) for e in ability.effects)
+    return movement.move_destinations(state, field, uid, extra, ignore)
+
+
+def move_specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
+    """The move action, plain and with each movement ability it may use."""
+    found = []
+    for ability in [None, *usable(state, pack, uid, set())]:
+        if ability is not None and not any(isinstance(e, IgnoreEngagement) or e.on == "move"
+                                           for e in ability.effects):
+            continue  # an ability only for a charge's move
+        reach = destinations(state, pack, field, uid, ability)
+        if reach:
+            args = {"ability": ability.name} if ability else {}
+            found.append(CommandSpec("move", label=ability.name if ability else "",
+                                     args=args, params={"square": [list(s) for s in reach]}))
+    return found
+
+
+def moved_event_data(state: State, pack, args: dict) -> dict:
+    """The `moved` event: the ability used and its coins, when one was."""
+    data = {"model": state.active_model, "square": list(args["square"])}
+    if args.get("ability"):
+        cost = pack.abilities[args["ability"]].cost
+        data.update(ability=args["ability"], spent=coins.as_plain(cost))
+    return data
+
+
+def pay(state: State, d: dict) -> State:
+    if not d.get("spent"):
+        return state
+    seat = state.model(d["model"]).seat
+    purse = coins.pay(state.purses[seat], coins.Coins(**d["spent"]))
+    return replace(state, purses={**state.purses, seat: purse})
