@@ -143,6 +143,19 @@ class Battlefield:
         through but is still a wall for contact (our reading, asoiaf.md)."""
         return self.movement.in_contact(first, second, blockers)
 
+    @cached_property
+    def _contacts(self) -> dict:
+        return {}
+
+    def contact_neighbours(self, sq: Square) -> frozenset:
+        """The squares from which a model on one square is in contact with `sq` (the
+        battlefield never changes, so each square's are worked out once)."""
+        found = self._contacts.get(sq)
+        if found is None:
+            found = self._contacts[sq] = frozenset(
+                n for n in self.movement.neighbours(sq) if self.in_contact([n], [sq]))
+        return found
+
     def engaged(self, model: Iterable[Square], enemies: Iterable[Iterable[Square]],
                 blockers: Iterable[Square] = ()) -> bool:
         """Seed 004, ENGAGED: "A model in contact with an enemy model is engaged"."""

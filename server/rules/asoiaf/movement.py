@@ -55,11 +55,16 @@ def move_destinations(state: State, field: Battlefield, uid: str, extra: int = 0
     # "If at any point during its move a model enters a square that makes it
     # engaged, it immediately stops"
     board = field.movement
-    stops = set() if ignore_engagement else {
-        sq for sq in board.reachable(start, budget, enemies, friends)
-        if field.engaged([sq], [[e] for e in enemies])}
+    # (a friend's square is passed through, never stopped on: it is no stop)
+    stops = set() if ignore_engagement else _contact_squares(field, enemies) - set(friends)
     reach = board.reachable(start, budget, enemies, friends, stops)
     return sorted(sq for sq in reach if sq != start)
+
+
+def _contact_squares(field: Battlefield, enemies: list[Square]) -> set[Square]:
+    """The squares a model standing on would be in contact with an enemy (seed 004,
+    CONTACT: adjacent, so only the enemies' neighbours need asking)."""
+    return {sq for enemy in enemies for sq in field.contact_neighbours(enemy)}
 
 
 def move(state: State, uid: str, to: Square) -> State:

@@ -34,12 +34,12 @@ from server.rules.asoiaf import (
     secret_events,
     setup,
     start_of_game,
-    turn_options,
     victory,
     warband,
     will_abilities,
 )
 from server.rules.asoiaf.cards.loader import load_pack
+from server.rules.asoiaf.prompts import ZONES, prompt_for
 from server.rules.asoiaf.scenarios import Scenario, load_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other
 from server.rules.asoiaf.view import table_view
@@ -48,8 +48,6 @@ from server.rules.board.square import Square
 from server.rules.dice import Dice
 from server.rules.kernel import (
     Command,
-    CommandSpec,
-    Decision,
     Event,
     Prompt,
     Result,
@@ -58,7 +56,6 @@ from server.rules.kernel import (
     check_prompt,
 )
 
-ZONES = ("gold", "silver")
 # What decide does, as a number (the hub compares it with a stored match's):
 # raise it with every deliberate change of the events a command gives.
 # 2: the attack sequence's decisions, charge, conditions (asoiaf-combat); or
@@ -114,58 +111,18 @@ class AsoiafSystem:
         return setup.initial_state(match_setup)
 
     # -- prompts ----------------------------------------------------------------
+    # The last state asked and its prompt: a command is checked against the prompt
+    # that was just offered for the same (immutable) state, and building an active
+    # model's options (every move, charge and target) is most of a command's cost.
+    _prompted: tuple[State, Prompt] | None = None
+
     def prompt(self, state: State) -> Prompt:
-        if state.phase == Phase.OVER:
-            return Prompt()
-        if state.pending:  # seed 004, MOTIVATIONS CARDS: "he may spend" (at once)
-            seat, uid, name = state.pending[0]
-            return Prompt((Decision(seat, f"{state.model(uid).card}'s motivation {name}: "
-                                    "spend its coins to score?",
-                                    (CommandSpec("use_motivation"),
-                                     CommandSpec("decline_motivation"))),))
-        if state.will_triggers:  # seed 004, ABILITIES: BRAVADO, at once
-            return Prompt((will_abilities.decision(state, _pack(), _field(state)),))
-        if state.attack:
-            return Prompt((attack_sequence.decision(state, _pack(), _field(state)),))
-        if state.dismounting:  # a mount killed by a motivation's wound
-            return Prompt((mounts.decision(state),))
-        if state.start_abilities:  # "At the Start of the Game", the 1st player first
-            return Prompt((start_of_game.decision(state, _pack()),))
-        if state.granted:  # WISE WORDS: "may perform 1 [move] immediately"
-            return Prompt((granted.decision(state, _field(state)),))
-        if state.surge:
-            return Prompt((charge_terrain.decision(state),))
-        if state.phase == Phase.ROLL_OFF:
-            return Prompt((Decision("a", "Roll off for the first choice.",
-                                    (CommandSpec("roll_off"),)),))
-        seat = state.to_act
-        if state.phase == Phase.CHOICE:
-            # seed 004: the winner picks a zone or the 1st player; the opponent
-            # decides the other
-            zone = CommandSpec("choose_zone", params={"zone": list(ZONES)})
-            first = CommandSpec("choose_first_player", params={"first_player": list(SEATS)})
-            if not state.zones and not state.first_player:
-                return Prompt((Decision(seat, "You won the roll-off: choose your deployment "
-                                        "zone or the 1st player.", (zone, first)),))
-            return Prompt((Decision(seat, "Your opponent chose; now you decide the other.",
-                                    (first,) if state.zones else (zone,)),))
-        if state.phase == Phase.AGENDAS:
-            # seed 004: "draws 2. Then they select one": offered to its seat alone
-            hand = list(state.agenda_hands[seat])
-            return Prompt((Decision(seat, "Keep one agenda; it stays hidden from your "
-                                    "opponent.", (CommandSpec("keep_agenda",
-                                                              params={"agenda": hand}),)),))
-        if state.phase == Phase.DEPLOY:
-            uid = self._next_to_deploy(state, seat)
-            free = self._spots(state, seat, uid)
-            return Prompt((Decision(seat, f"Place {state.model(uid).card}.",
-                                    (CommandSpec("deploy", args={"model": uid},
-                                                 params={"square": [list(sq) for sq in free]}),)),))
-        if state.active_model:
-            options = turn_options.active_model(state, _pack(), _field(state))
-        else:
-            options = turn_options.between_activations(state, _field(state), seat)
-        return Prompt((Decision(seat, "Your turn.", tuple(options)),))
+        last = self._prompted
+        if last is not None and last[0] is state:
+            return last[1]
+        found = prompt_for(state, _pack(), _field(state), _types())
+        self._prompted = (state, found)
+        return found
 
     def _spots(self, state: State, seat: str, uid: str) -> list[Square]:
         return placement.spots(state, _field(state), seat, uid)

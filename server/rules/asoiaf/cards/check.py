@@ -72,7 +72,7 @@ def _check_effect(value: Any, path: str) -> Found:
     if not isinstance(value, dict):
         return [(path, f"must be an effect table, not {_show(value)}")]
     name = value.get("effect")
-    if name not in EFFECTS:
+    if not isinstance(name, str) or name not in EFFECTS:  # (a list is no name: unhashable)
         close = difflib.get_close_matches(str(name), list(EFFECTS), n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         what = "has no 'effect' key" if name is None else f"names an unknown effect {_show(name)}"
