@@ -1,0 +1,127 @@
+"""Events into state: pure and total, no dice (every roll is in the event).
+`Stepper` lets a rule module emit events and read the state they make as
+it goes, so decide and evolve can never disagree."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from server.rules.kernel import Event
+from server.rules.sns.attacks import apply_outcome
+from server.rules.sns.state import OVER, Figure, State, other
+
+
+def _figure(state: State, uid: str, **changes) -> State:
+    return state.with_figure(replace(state.figure(uid), **changes))
+
+
+def _attacked(state: State, d) -> State:
+    attacker = state.figure(d["attacker"])
+    state = state.with_figure(replace(attacker, attacks_made=attacker.attacks_made + 1,
+                                      stunned=False,
+                                      last_shot=state.turn if d.get("reloads")
+                                      else attacker.last_shot))
+    target = state.figure(d["target"])
+    if d["kind"] == "hth":
+        counts = dict(state.hth_counts)
+        counts[target.uid] = counts.get(target.uid, 0) + 1
+        state = replace(state, hth_counts=tuple(sorted(counts.items())))
+    if not d["hit"]:
+        return _figure(state, target.uid, attacked=True)
+    if d.get("net"):
+        return _figure(state, target.uid, attacked=True,
+                       immobilized=max(target.immobilized, state.turn + d["net"] - 1))
+    return state.with_figure(apply_outcome(target, d["result"], state.turn,
+                                           d.get("mortal_turns", 0), d.get("knock", False)))
+
+
+def _turn_ended(state: State) -> State:
+    """End of turn: per-turn marks cleared; a knocked down figure stands at the
+    end of the turn after its fall; the mortally wounded count down and die
+    ("will die in 1D6 if not healed or regenerated"); a regenerating figure
+    closes a mortal wound and one wound."""
+    figures = []
+    for f in state.figures:
+        changes: dict = dict(moved=False, retreated=False, retreat_failed=False,
+                             spears_set=False, charged=(), attacks_made=0, attacked=False)
+        if f.knocked_down and f.knocked_down < state.turn:
+            changes["knocked_down"] = 0
+        if f.on_table and f.mortal:
+            from server.rules.sns.setup import figure_profile
+            if figure_profile(f).has("Regenerate"):
+                changes.update(mortal=0, wounds=max(f.wounds, 1))
+            elif f.mortal == 1:
+                changes.update(mortal=0, dead=True)
+            else:
+                changes["mortal"] = f.mortal - 1
+        elif f.on_table and f.wounds:
+            from server.rules.sns.setup import figure_profile
+            if figure_profile(f).has("Regenerate"):
+                changes["wounds"] = f.wounds - 1
+        figures.append(replace(f, **changes))
+    return replace(state, figures=tuple(figures), turn=state.turn + 1, hth_counts=())
+
+
+def evolve(state: State, event: Event) -> State:
+    d, kind = event.data, event.type
+    if kind == "phase_began":
+        return replace(state, phase=d["phase"], first=d["first"], acting=d["first"],
+                       done=(), declared=())
+    if kind == "rolled_off":
+        return state
+    if kind == "side_done":
+        done = (*state.done, "seat:" + d["seat"])
+        return replace(state, done=done, acting=other(d["seat"]))
+    if kind == "moved":
+        end = d["path"][-1]
+        doubled = d.get("doubled", False)
+        f = state.figure(d["figure"])
+        state = _figure(state, f.uid, x=end[0], y=end[1], facing=d["facing"],
+                        moved=f.moved or end != [f.x, f.y], charged=tuple(d.get("charged", ())),
+                        fatigued=state.turn + 1 if doubled else f.fatigued,
+                        retreated=f.retreated or d.get("retreat", False))
+        return replace(state, done=(*state.done, f.uid))
+    if kind == "retreat_failed":
+        state = _figure(state, d["figure"], retreat_failed=True)
+        return replace(state, done=(*state.done, d["figure"]))
+    if kind == "held":
+        state = _figure(state, d["figure"], spears_set=d.get("spears_set", False),
+                        facing=d.get("facing", state.figure(d["figure"]).facing))
+        return replace(state, done=(*state.done, d["figure"]))
+    if kind == "routed_move":
+        end = d["path"][-1]
+        return _figure(state, d["figure"], x=end[0], y=end[1], fled=d["fled"], moved=True)
+    if kind == "declared":
+        return replace(state, declared=(*state.declared, (d["figure"], d["target"])))
+    if kind == "attacked":
+        return _attacked(state, d)
+    if kind == "morale_checked":
+        return _figure(state, d["figure"], routing=True, routed_turn=state.turn) \
+            if d["routs"] else state
+    if kind == "rallied":
+        for uid in d["rallied"]:
+            state = _figure(state, uid, routing=False)
+        return state
+    if kind == "turn_ended":
+        return _turn_ended(state)
+    if kind == "game_over":
+        return replace(state, phase=OVER, winner=d["winner"], reason=d["reason"],
+                       aftermath=tuple(tuple(sorted(a.items())) for a in d.get("aftermath", ())))
+    raise ValueError(f"unknown sns event {kind!r}")
+
+
+class Stepper:
+    """The state as a command's events are emitted."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, event_type: str, /, **data) -> State:
+        event = Event(event_type, data)
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+        return self.state
+
+    def figure(self, uid: str) -> Figure:
+        return self.state.figure(uid)

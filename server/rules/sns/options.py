@@ -1,0 +1,96 @@
+"""What each seat may do now, as kernel prompts: per figure, a move to any
+point of its reachable area and any facing (described, sampled when listed),
+a retreat, holding, setting spears; a shot at any target in range and sight;
+an attack declared on an enemy in base contact; ending one's part of a phase."""
+
+from __future__ import annotations
+
+from server.rules.kernel import CommandSpec, Decision, Prompt
+from server.rules.sns import combat, movement
+from server.rules.sns.setup import figure_profile
+from server.rules.sns.state import (
+    HTH,
+    MOVE_PHASES,
+    OVER,
+    POLEARM,
+    RANGED,
+    SEATS,
+    SEQUENTIAL,
+    SLOW_MOVE,
+    START,
+    Figure,
+    State,
+)
+from server.rules.sns.turns import eligible, seat_done
+
+SPEARS = ("Spear", "Pike")
+
+
+def prompt(state: State) -> Prompt:
+    if state.phase == OVER:
+        return Prompt()
+    if state.phase == START:
+        return Prompt((Decision("a", "Begin the battle: roll off for the first phase.",
+                                (CommandSpec("start", "Begin"),)),))
+    if state.phase in SEQUENTIAL:
+        return Prompt((decision(state, state.acting),))
+    return Prompt(tuple(decision(state, seat) for seat in SEATS if not seat_done(state, seat)))
+
+
+def decision(state: State, seat: str) -> Decision:
+    specs: list[CommandSpec] = []
+    for figure in eligible(state, seat):
+        specs += figure_options(state, figure)
+    specs.append(CommandSpec("end_phase", f"End {state.phase.replace('_', ' ')} for your "
+                             "remaining figures"))
+    text = {"fast_move": "Move your cavalry, flyers and fast figures",
+            "slow_move": "Move your infantry and slow figures",
+            "ranged": "Make your ranged attacks",
+            "polearm": "Declare your polearm attacks",
+            "hth": "Declare your hand to hand attacks"}[state.phase]
+    return Decision(seat, f"Turn {state.turn}: {text}.", tuple(specs))
+
+
+def figure_options(state: State, figure: Figure) -> list[CommandSpec]:
+    uid, name = figure.uid, figure.name
+    if state.phase in MOVE_PHASES:
+        return _move_options(state, figure)
+    if state.phase == RANGED:
+        targets = [t for t, _, _ in combat.ranged_targets(state, figure)]
+        return [CommandSpec("shoot", f"{name} shoots", {"figure": uid}, {"target": targets})]
+    if state.phase in (POLEARM, HTH):
+        targets = combat.melee_targets(state, figure, state.phase)
+        return [CommandSpec("attack", f"{name} attacks", {"figure": uid}, {"target": targets})]
+    return []
+
+
+def _move_options(state: State, figure: Figure) -> list[CommandSpec]:
+    uid, name = figure.uid, figure.name
+    facings = movement.Facings(lambda: movement.toward_nearest(state, figure))
+    hold = CommandSpec("hold", f"{name} holds", {"figure": uid}, {"facing": facings})
+    if movement.in_base_contact(state, figure):
+        reach = movement.area(state, figure, movement.allowance(state, figure))
+        to = movement.Destinations(
+            reach, lambda: movement.candidates(state, figure, reach.allowance),
+            movement.out_of_contact(state, figure))
+        specs = [hold]
+        if to.values():
+            specs.insert(0, CommandSpec("retreat", f"{name} tries to retreat (1-4 on D12)",
+                                        {"figure": uid}, {"to": to, "facing": facings}))
+        return specs
+    specs = []
+    for command, doubled in (("move", False), ("run", True)):
+        if doubled and figure.fatigued == state.turn:
+            continue  # a fatigued figure moves at half speed; it cannot double as well
+        reach = movement.area(state, figure, movement.allowance(state, figure, doubled))
+        to = movement.Destinations(
+            reach, lambda reach=reach: movement.candidates(state, figure, reach.allowance))
+        label = f"{name} moves" if not doubled else f"{name} doubles its move (fatigued next turn)"
+        specs.append(CommandSpec(command, label, {"figure": uid}, {"to": to, "facing": facings}))
+    specs.append(hold)
+    prof = figure_profile(figure)
+    if (state.phase == SLOW_MOVE and prof.infantry and prof.polearm is not None
+            and prof.polearm.name in SPEARS):
+        specs.append(CommandSpec("set_spears", f"{name} sets its {prof.polearm.name.lower()} "
+                                 "to receive a charge", {"figure": uid}))
+    return specs
