@@ -10,12 +10,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from server.rules.board.measured import INCH, inches
-from server.rules.board.measured_terrain import TerrainPiece
 from server.rules.kernel import RulesError
 from server.rules.sns.army.catalog import load
 from server.rules.sns.army.check import BASIC, check_army
 from server.rules.sns.profile import profile
 from server.rules.sns.state import SEATS, Figure, Layout, State
+from server.rules.sns.table import LAYOUTS
 
 TABLE_INCHES = (36, 24)      # a 3' x 2' skirmish table (the seed gives no size)
 DEPLOY_INCHES = 2            # from the own edge to the first rank's rims
@@ -33,20 +33,6 @@ DEFAULT_ARMIES = {
         {"unit": "Orc Shocktroop"}, {"unit": "Savage Orc"}]},
 }
 
-# Terrain of the default table, as data: a wood (rough, blocks sight: "Rough
-# terrain: ... bushes, tall grass") and a boulder ("move around obstacles like
-# boulders and trees").
-LAYOUTS = {
-    "wood_and_boulder": (
-        {"name": "wood", "corners": [[60, 90], [130, 90], [130, 150], [60, 150]],
-         "movement": "rough", "blocks_sight": True},
-        {"name": "boulder", "corners": [[240, 100], [280, 100], [280, 140], [240, 140]],
-         "movement": "impassable", "blocks_sight": True},
-    ),
-    "open": (),
-}
-
-
 def initial_state(setup: Mapping[str, Any]) -> State:
     options = {**(setup.get("options") or {}), **setup}
     armies = options.get("armies") or DEFAULT_ARMIES
@@ -62,7 +48,7 @@ def initial_state(setup: Mapping[str, Any]) -> State:
         raise RulesError("invalid_setup", f"There is no table layout {layout_name!r} "
                          f"(known: {', '.join(sorted(LAYOUTS))}).", BASIC)
     width, height = (inches(n) for n in TABLE_INCHES)
-    layout = Layout(width, height, tuple(TerrainPiece.from_data(p) for p in LAYOUTS[layout_name]))
+    layout = Layout(width, height, layout_name)
     figures, names = [], []
     for seat in SEATS:
         priced, problems = check_army(armies[seat])

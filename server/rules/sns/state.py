@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from server.rules.board.measured import Base
+from server.rules.sns.table import terrain_of
 
 SEATS = ("a", "b")
 
@@ -81,11 +82,15 @@ class Figure:
 
 @dataclass(frozen=True)
 class Layout:
-    """The table: its size (units) and terrain pieces as data."""
+    """The table: its size (units) and its layout's name (table.py)."""
 
     width: int
     height: int
-    terrain: tuple = ()
+    name: str = "open"
+
+    @property
+    def terrain(self) -> tuple:
+        return terrain_of(self.name)
 
 
 @dataclass(frozen=True)
