@@ -154,19 +154,29 @@ def out_of_contact(state: State, figure: Figure) -> Callable:
 def flight(state: State, figure: Figure) -> tuple[list[list[int]], bool] | None:
     """seed 003, MORALE: "A routing unit will attempt to move off the table at
     full speed avoiding enemy units": straight to the nearest edge it can
-    reach without passing an enemy, as far as its move; off the table (fled)
+    reach without passing an enemy and without closing on the nearest enemy
+    (unless no other way is open), as far as its move; off the table (fled)
     when the move reaches the edge. None when every way is blocked."""
     reach = allowance(state, figure)
     w, h, r = state.layout.width, state.layout.height, figure.radius
     edges = sorted([(figure.x - r, (r, figure.y)), (w - r - figure.x, (w - r, figure.y)),
                     (figure.y - r, (figure.x, r)), (h - r - figure.y, (figure.x, h - r))])
     moves = area(state, figure, reach)
+    enemies = enemies_of(state, figure)
+
+    def nearest_enemy(p) -> int:
+        return min(((e.x - p[0]) ** 2 + (e.y - p[1]) ** 2 for e in enemies), default=0)
+
+    routes = []
     for distance, (ex, ey) in edges:
         if distance <= reach:
             end = Point(ex, ey)
         else:
             end = Point(figure.x + (ex - figure.x) * reach // max(distance, 1),
                         figure.y + (ey - figure.y) * reach // max(distance, 1))
+        toward_enemy = nearest_enemy(end) < nearest_enemy(figure.base.centre)
+        routes.append((toward_enemy, distance, end))
+    for _, distance, end in sorted(routes):
         if moves.contains(end):
             return [list(figure.base.centre), list(end)], distance <= reach
     return None
