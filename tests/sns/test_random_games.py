@@ -53,8 +53,12 @@ def test_a_seeded_random_game_ends_with_a_result_and_replays(seed):
 def test_prompts_and_views_go_over_the_wire_and_a_listed_move_is_accepted():
     """seed 003, TURN SEQUENCE: "Cavalry, flying, and fast units (7"+) move first";
     the prompt's reachable area is listed as a sample a client may pick from."""
+    dice = SeededDice(b"w")
     state = SYSTEM.initial({})
-    state, _ = apply_command(SYSTEM, state, Command("a", "start"), SeededDice(b"w"))
+    state, _ = apply_command(SYSTEM, state, Command("a", "start"), dice)
+    assert state.phase == "spell_swap"  # "Each caster may discard and draw one new spell"
+    for seat in ("a", "b"):
+        state, _ = apply_command(SYSTEM, state, Command(seat, "end_phase"), dice)
     assert state.phase == "fast_move"
     wire = SYSTEM.prompt(state).to_wire()
     back = Prompt.from_wire(wire)
@@ -63,7 +67,7 @@ def test_prompts_and_views_go_over_the_wire_and_a_listed_move_is_accepted():
     args = {**move.args, "to": move.params["to"][1], "facing": move.params["facing"][0]}
     command = Command(decision.seat, "move", args)
     assert SYSTEM.prompt(state).allows(command)
-    after, applied = apply_command(SYSTEM, state, command, SeededDice(b"w"))
+    after, applied = apply_command(SYSTEM, state, command, dice)
     moved = after.figure(args["figure"])
     assert [moved.x, moved.y] == args["to"] and isinstance(applied[0], Applied)
     view = SYSTEM.view(state, SYSTEM_VIEWER)

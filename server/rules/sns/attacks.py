@@ -8,12 +8,14 @@ attacks of one step are rolled, which is how "simultaneous" attacks are made
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 from server.rules.board.measured import arc
 from server.rules.sns.profile import AXES, FLAILS, KNOCKS_DOWN, PICKS, SWORDS, Profile
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import Figure, State
+from server.rules.sns.table import terrain_of
 
 ATTACK = "seed 003, ATTACK ROLL MODIFIERS"
 DAMAGE = "seed 003, LIST OF MODIFIERS TO DAMAGE ROLL"
@@ -58,8 +60,13 @@ def hth_tier(prof: Profile, figure: Figure) -> int:
 
 
 def in_terrain(state: State, figure: Figure, kinds: tuple[str, ...]) -> bool:
-    return any(piece.movement in kinds and piece.polygon.locate(figure.base.centre) != "outside"
-               for piece in state.layout.terrain)
+    return _in_terrain(state.layout.name, figure.x, figure.y, kinds)
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_terrain(layout: str, x: int, y: int, kinds: tuple[str, ...]) -> bool:
+    return any(piece.movement in kinds and piece.polygon.locate((x, y)) != "outside"
+               for piece in terrain_of(layout))
 
 
 def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
@@ -127,6 +134,11 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (weapon in PICKS and dp.has("Heavy armor"), 1,
          "Attacker using pick or morning star against unit in heavy armor"),
         (weapon in AXES, -1, "Attacker using any type of axe"),
+        (has_effect(a, "weakened", state.turn), -2, "Weakness: very weak (Attack rolls -2)"),
+        (has_effect(a, "enlarged", state.turn), 2, "Enlarge: Attack roll +2"),
+        (has_effect(a, "courage", state.turn), 1, "Courage: attack roll +1"),
+        (hth and has_effect(a, "berserk", state.turn) and not ap.has("Berserker"), 1,
+         "Attacker berserk (Battle Frenzy) HTH (Blood Rage)"),
     ]
     if hth:
         earlier = state.hth_received(d.uid)
@@ -139,9 +151,11 @@ def damage_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
     """Every row of LIST OF MODIFIERS TO DAMAGE ROLL that applies, with the
     weapon's own row (data/weapons.toml `damage`)."""
     from server.rules.sns.army.catalog import load
+    from server.rules.sns.spells import spells
     a, d = state.figure(attack.attacker), state.figure(attack.target)
     ap, dp = figure_profile(a), figure_profile(d)
-    weapon_damage = load().weapon(attack.weapon).damage
+    spell = spells().get(attack.weapon)
+    weapon_damage = spell.damage if spell else load().weapon(attack.weapon).damage
     rows = [
         (not a.disarmed, weapon_damage, f"{attack.weapon}"),
         (a.disarmed, -2, "Disarmed: unarmed units Damage roll -2"),
@@ -149,7 +163,8 @@ def damage_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (dp.has("No armor"), 1, "Defending unit has no armor"),
         (dp.has("Tough hide"), -dp.level("Tough hide"), "Defending unit has tough hide"),
         (ap.has("Weak"), -1, "Attacking unit is weak"),
-        (ap.has("Berserker") and attack.kind != "ranged", 1, "Attacker is berserk"),
+        ((ap.has("Berserker") or has_effect(a, "berserk", state.turn))
+         and attack.kind != "ranged", 1, "Attacker is berserk"),
         (ap.has("Poison"), 1, "Attack is poisonous"),
         (True, d.wounds, "Defender is wounded/per wound"),
         (ap.has("Strong"), 1, "Attacker is strong"),
@@ -157,6 +172,7 @@ def damage_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (attack.kind != "ranged", ap.level("Claws") + ap.level("Giant") + 2 * ap.level(
             "Very strong") + ap.level("Damage bonus"), "Special bonus: +1 to damage roll"),
         (True, ap.level("Magical bonus (damage)"), "+X magical weapon bonuses"),
+        (has_effect(d, "shielded", state.turn), -3, "Shield spell: target is -3 to be killed"),
     ]
     return [(value, text) for applies, value, text in rows if applies and value]
 
@@ -213,3 +229,8 @@ def _chargers(state: State, defender: Figure) -> set[str]:
 
 def _immobilized(state: State, figure: Figure) -> bool:
     return bool(figure.mortal) or figure.immobilized >= state.turn
+
+
+def has_effect(figure: Figure, effect: str, turn: int) -> bool:
+    """A spell's lasting effect on the figure this turn (spells.py writes them)."""
+    return any(name == effect and last >= turn for name, last in figure.effects)

@@ -85,8 +85,15 @@ def roll_attack(state: State, attack: Attack, dice: Dice, extra: int = 0,
         counts = dict(state.hth_counts)
         counts[attack.target] = counts.get(attack.target, 0) + earlier_on_target
         state = replace(state, hth_counts=tuple(counts.items()))
-    modifiers = attack_modifiers(state, attack)
     (roll,) = dice.roll(1, 12)
+    return rolled_attack(state, attack, roll, dice)
+
+
+def rolled_attack(state: State, attack: Attack, roll: int, dice: Dice,
+                  extra_rows: list[tuple[int, str]] = ()) -> dict:
+    """The event data of an attack whose D12 is `roll`: hit or miss, and if hit
+    the damage roll and its result (and the D6 of a mortal wound)."""
+    modifiers = attack_modifiers(state, attack) + list(extra_rows)
     data = {"attacker": attack.attacker, "target": attack.target, "kind": attack.kind,
             "weapon": attack.weapon, "band": attack.band, "roll": roll,
             "modifiers": [[v, t] for v, t in modifiers], "hit": is_hit(roll, modifiers),
@@ -104,6 +111,11 @@ def roll_attack(state: State, attack: Attack, dice: Dice, extra: int = 0,
                 result=result, knock=knocks_down(attack.weapon) and result != "killed")
     if result == "mortally_wounded":
         (data["mortal_turns"],) = dice.roll(1, 6)
+    if attack.weapon == "Cone of Cold":  # "Units immobilized on a roll of 1-2 on D6 for 1 turn"
+        (frozen,) = dice.roll(1, 6)
+        data["frost_roll"] = frozen
+        if frozen <= 2:
+            data["immobilize"] = 1
     return data
 
 

@@ -28,6 +28,9 @@ def _attacked(state: State, d) -> State:
         state = replace(state, hth_counts=tuple(sorted(counts.items())))
     if not d["hit"]:
         return _figure(state, target.uid, attacked=True)
+    if d.get("immobilize"):
+        state = _figure(state, target.uid, immobilized=max(target.immobilized, state.turn))
+        target = state.figure(target.uid)
     if d.get("net"):
         return _figure(state, target.uid, attacked=True,
                        immobilized=max(target.immobilized, state.turn + d["net"] - 1))
@@ -43,7 +46,8 @@ def _turn_ended(state: State) -> State:
     figures = []
     for f in state.figures:
         changes: dict = dict(moved=False, retreated=False, retreat_failed=False,
-                             spears_set=False, charged=(), attacks_made=0, attacked=False)
+                             spears_set=False, charged=(), attacks_made=0, attacked=False,
+                             effects=tuple(e for e in f.effects if e[1] > state.turn))
         if f.knocked_down and f.knocked_down < state.turn:
             changes["knocked_down"] = 0
         if f.on_table and f.mortal:
@@ -102,6 +106,39 @@ def evolve(state: State, event: Event) -> State:
         for uid in d["rallied"]:
             state = _figure(state, uid, routing=False)
         return state
+    if kind in ("spells_dealt", "spell_swapped"):
+        hands = dict(state.hands)
+        drawn = dict(state.drawn)
+        seat = state.figure(d["figure"]).seat
+        hand = [c for c in hands.get(d["figure"], ()) if c != d.get("discarded")]
+        hands[d["figure"]] = tuple(hand + list(d["cards"]))
+        drawn[seat] = tuple(drawn.get(seat, ())) + tuple(d["cards"])
+        return replace(state, hands=tuple(sorted(hands.items())),
+                       drawn=tuple(sorted(drawn.items())),
+                       done=(*state.done, d["figure"]) if kind == "spell_swapped" else state.done)
+    if kind == "spells_kept":
+        return replace(state, done=(*state.done, d["figure"]))
+    if kind == "spell_cast":
+        hands = dict(state.hands)
+        hand = list(hands[d["figure"]])
+        hand.remove(d["spell"])
+        hands[d["figure"]] = tuple(hand)
+        caster = state.figure(d["figure"])
+        state = replace(state, hands=tuple(sorted(hands.items())),
+                        done=(*state.done, caster.uid))
+        return _figure(state, caster.uid, attacks_made=caster.attacks_made + 1)
+    if kind == "spell_effect":
+        if d.get("saved"):
+            return state
+        f = state.figure(d["figure"])
+        changes: dict = {"effects": (*f.effects, (d["effect"], d["last"]))}
+        if d["effect"] in ("paralyzed", "helpless"):
+            changes["immobilized"] = max(f.immobilized, d["last"])
+        return _figure(state, f.uid, **changes)
+    if kind == "dispelled":
+        f = state.figure(d["figure"])
+        held = any(name in ("paralyzed", "helpless") for name, _ in f.effects)
+        return _figure(state, f.uid, effects=(), immobilized=0 if held else f.immobilized)
     if kind == "turn_ended":
         return _turn_ended(state)
     if kind == "game_over":
@@ -119,6 +156,13 @@ class Stepper:
 
     def emit(self, event_type: str, /, **data) -> State:
         event = Event(event_type, data)
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+        return self.state
+
+    def emit_secret(self, event_type: str, seat: str, redacted: dict, /, **data) -> State:
+        """An event only `seat` may read; others see `redacted` (a hand of spells)."""
+        event = Event(event_type, data, visible_to=(seat,), redacted=redacted)
         self.state = evolve(self.state, event)
         self.events.append(event)
         return self.state

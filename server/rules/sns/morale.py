@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from server.rules.board.measured import gap_within, in_contact, inches
 from server.rules.dice import Dice
+from server.rules.sns.attacks import has_effect
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import Figure, State
@@ -51,6 +52,8 @@ def triggers(state: State, figure: Figure) -> list[str]:
     if any(in_contact(figure.base, e.base) and figure_profile(e).has("Cause fear")
            for e in enemies):
         found.append("Fear")
+    if has_effect(figure, "feared", state.turn):
+        found.append("Fear spell")
     return found
 
 
@@ -76,7 +79,10 @@ def modifiers(state: State, figure: Figure) -> list[tuple[int, str]]:
         (friend_has("Leader"), 1, "Friendly Leader within 10\""),
         (friend_has("Commander"), 2, "Friendly Commander within 10\""),
         (friend_has("Standard"), 1, "Friendly Standard within 10\""),
-        (prof.has("Berserker"), 2, "Unit making check is berserk"),
+        (prof.has("Berserker") or has_effect(figure, "berserk", state.turn), 2,
+         "Unit making check is berserk"),
+        (has_effect(figure, "courage", state.turn), 1, "Courage: morale check +1"),
+        (has_effect(figure, "feared", state.turn), -1, "Fear spell: check morale at -1"),
     ]
     return [(v, t) for applies, v, t in rows if applies]
 

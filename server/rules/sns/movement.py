@@ -19,6 +19,7 @@ from server.rules.board.measured import (
 )
 from server.rules.board.measured_paths import MoveRefused, ReachableArea, Table
 from server.rules.kernel import Deferred
+from server.rules.sns.attacks import has_effect
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import FAST_MOVE, Figure, State
 
@@ -40,18 +41,29 @@ def allowance(state: State, figure: Figure, doubled: bool = False) -> int:
     """The move in units: the rate less 1" a wound ("Move & Attack & Damage
     rolls -1 per wound"), half (rounded down) when fatigued, double when
     doubling ("A unit may double its move but it will be fatigued next turn")."""
-    rate = max(0, figure_profile(figure).move - figure.wounds)
-    if figure.fatigued == state.turn:
+    turn = state.turn
+    rate = 20 if has_effect(figure, "flying", turn) else figure_profile(figure).move
+    if has_effect(figure, "enlarged", turn):
+        rate += 4  # Enlarge: "Move +4""
+    rate = max(0, rate - figure.wounds)
+    if figure.fatigued == turn:
         rate //= 2
     if doubled:
         rate *= 2
+    if has_effect(figure, "hasted", turn):
+        rate *= 2  # Haste: "Target gets double movement"
     return inches(rate)
+
+
+def flies(state: State, figure: Figure) -> bool:
+    return figure_profile(figure).has("Flying") or has_effect(figure, "flying", state.turn)
 
 
 def may_move(state: State, figure: Figure, phase: str) -> bool:
     prof = figure_profile(figure)
     return (figure.can_act and not figure.routing and not figure.knocked_down
             and figure.immobilized < state.turn and not figure.moved
+            and not has_effect(figure, "slowed", state.turn)
             and prof.fast == (phase == FAST_MOVE) and allowance(state, figure) > 0)
 
 
@@ -62,7 +74,7 @@ def area(state: State, figure: Figure, reach: int, retreating: bool = False) -> 
     others = [f.base for f in state.figures if f.on_table and f.uid != figure.uid]
     enemies = tuple(e.base for e in enemies_of(state, figure))
     table = Table(state.layout.width, state.layout.height)
-    if figure_profile(figure).has("Flying"):
+    if flies(state, figure):
         return ReachableArea(figure.base, reach, table, (), (), tuple(others))
     friends = tuple(f.base for f in state.figures
                     if f.on_table and f.seat == figure.seat and f.uid != figure.uid)

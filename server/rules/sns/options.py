@@ -6,7 +6,7 @@ an attack declared on an enemy in base contact; ending one's part of a phase."""
 from __future__ import annotations
 
 from server.rules.kernel import CommandSpec, Decision, Prompt
-from server.rules.sns import combat, movement
+from server.rules.sns import casting, combat, movement
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import (
     HTH,
@@ -17,6 +17,7 @@ from server.rules.sns.state import (
     SEATS,
     SEQUENTIAL,
     SLOW_MOVE,
+    SPELL_SWAP,
     START,
     Figure,
     State,
@@ -32,6 +33,9 @@ def prompt(state: State) -> Prompt:
     if state.phase == START:
         return Prompt((Decision("a", "Begin the battle: roll off for the first phase.",
                                 (CommandSpec("start", "Begin"),)),))
+    if state.phase == SPELL_SWAP:
+        return Prompt(tuple(swap_decision(state, seat) for seat in SEATS
+                            if not seat_done(state, seat)))
     if state.phase in SEQUENTIAL:
         return Prompt((decision(state, state.acting),))
     return Prompt(tuple(decision(state, seat) for seat in SEATS if not seat_done(state, seat)))
@@ -53,11 +57,13 @@ def decision(state: State, seat: str) -> Decision:
 
 def figure_options(state: State, figure: Figure) -> list[CommandSpec]:
     uid, name = figure.uid, figure.name
+    spells = [casting.option(state, figure, s) for s in casting.castable(state, figure)]
     if state.phase in MOVE_PHASES:
-        return _move_options(state, figure)
+        return _move_options(state, figure) + spells
     if state.phase == RANGED:
         targets = [t for t, _, _ in combat.ranged_targets(state, figure)]
-        return [CommandSpec("shoot", f"{name} shoots", {"figure": uid}, {"target": targets})]
+        shots = [CommandSpec("shoot", f"{name} shoots", {"figure": uid}, {"target": targets})]
+        return (shots if targets else []) + spells
     if state.phase in (POLEARM, HTH):
         targets = combat.melee_targets(state, figure, state.phase)
         return [CommandSpec("attack", f"{name} attacks", {"figure": uid}, {"target": targets})]
@@ -94,3 +100,16 @@ def _move_options(state: State, figure: Figure) -> list[CommandSpec]:
         specs.append(CommandSpec("set_spears", f"{name} sets its {prof.polearm.name.lower()} "
                                  "to receive a charge", {"figure": uid}))
     return specs
+
+
+def swap_decision(state: State, seat: str) -> Decision:
+    """SPELLS: "Each caster may discard and draw one new spell"."""
+    specs: list[CommandSpec] = []
+    for caster in eligible(state, seat):
+        specs.append(CommandSpec("swap_spell", f"{caster.name} discards a spell and draws one",
+                                 {"figure": caster.uid}, {"card": list(state.hand(caster.uid))}))
+        specs.append(CommandSpec("keep_spells", f"{caster.name} keeps its spells",
+                                 {"figure": caster.uid}))
+    specs.append(CommandSpec("end_phase", "Keep the spells of your remaining casters"))
+    return Decision(seat, "Before the battle: each caster may discard one spell and draw "
+                    "another.", tuple(specs))

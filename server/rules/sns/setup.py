@@ -26,11 +26,11 @@ DEFAULT_ARMIES = {
     "a": {"name": "Medieval Men", "units": [
         {"unit": "Kings Champion"}, {"unit": "Knight"}, {"unit": "Pikeman"},
         {"unit": "Pikeman"}, {"unit": "Swordsman"}, {"unit": "Swordsman"},
-        {"unit": "Yeoman"}, {"unit": "Yeoman"}, {"unit": "Halberdier"}]},
+        {"unit": "Yeoman"}, {"unit": "Yeoman"}, {"unit": "Halberdier"}, {"unit": "Cleric"}]},
     "b": {"name": "Orcs", "units": [
         {"unit": "Orc Warboss"}, {"unit": "Orc Taskmaster"}, {"unit": "Orc"},
         {"unit": "Orc"}, {"unit": "Orc"}, {"unit": "Orc Bolter"}, {"unit": "Orc Bolter"},
-        {"unit": "Orc Shocktroop"}, {"unit": "Savage Orc"}]},
+        {"unit": "Orc Shocktroop"}, {"unit": "Savage Orc"}, {"unit": "Orc Shaman"}]},
 }
 
 def initial_state(setup: Mapping[str, Any]) -> State:

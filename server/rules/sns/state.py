@@ -18,7 +18,7 @@ SEATS = ("a", "b")
 # roll-off, "over" the end.
 FAST_MOVE, SLOW_MOVE, RANGED, POLEARM, HTH = "fast_move", "slow_move", "ranged", "polearm", "hth"
 PHASES = (FAST_MOVE, SLOW_MOVE, RANGED, POLEARM, HTH)
-START, OVER = "start", "over"
+START, OVER, SPELL_SWAP = "start", "over", "spell_swap"
 MOVE_PHASES = (FAST_MOVE, SLOW_MOVE)
 # Phases acted one side after the other (the roll-off's winner first: "Roll
 # high to see which player goes first"); the attack phases are declared by
@@ -64,6 +64,7 @@ class Figure:
     attacks_made: int = 0     # this turn ("one attack per turn", plus additional attacks)
     attacked: bool = False    # was attacked this turn (a morale trigger)
     last_shot: int = 0        # the turn a reloading weapon last fired
+    effects: tuple[tuple[str, int], ...] = ()  # (spell effect, last turn it lasts)
 
     @property
     def base(self) -> Base:
@@ -109,6 +110,11 @@ class State:
     reason: str = ""
     aftermath: tuple = ()        # AFTER THE BATTLE casualty rolls, per figure
     names: tuple[tuple[str, str], ...] = (("a", "a"), ("b", "b"))
+    hands: tuple[tuple[str, tuple[str, ...]], ...] = ()  # caster -> spell cards (secret)
+    drawn: tuple[tuple[str, tuple[str, ...]], ...] = ()  # seat -> cards drawn from its deck
+
+    def hand(self, uid: str) -> tuple[str, ...]:
+        return dict(self.hands).get(uid, ())
 
     def figure(self, uid: str) -> Figure:
         for f in self.figures:

@@ -60,9 +60,12 @@ class SnsSystem:
         return evolve(state, event)
 
     def view(self, state: State, viewer: Viewer) -> dict:
-        """The whole table: Swords & Sorcery has nothing hidden on it (spells
-        in hand are not yet dealt; docs/rules/sns.md, "What is left")."""
+        """The whole table; of the spells in hand ("Make a card for each spell")
+        a side sees its own casters' cards and only how many the others hold."""
+        hands = {uid: list(cards) if state.figure(uid).seat == viewer.seat else len(cards)
+                 for uid, cards in state.hands}
         return {
+            "hands": hands,
             "system": "sns", "turn": state.turn, "phase": state.phase,
             "first": state.first, "acting": state.acting, "last_turn": state.last_turn,
             "table": {"width": state.layout.width, "height": state.layout.height,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from server.rules.dice import Dice
-from server.rules.sns import combat, morale, movement, victory
+from server.rules.sns import casting, combat, morale, movement, victory
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import (
@@ -21,6 +21,7 @@ from server.rules.sns.state import (
     RANGED,
     SEATS,
     SEQUENTIAL,
+    SPELL_SWAP,
     START,
     State,
     other,
@@ -33,10 +34,13 @@ def eligible(state: State, seat: str) -> list:
     """The seat's figures that may still act this phase."""
     done = set(state.done)
     figures = [f for f in state.present(seat) if f.uid not in done]
+    if state.phase == SPELL_SWAP:
+        return [f for f in figures if state.hand(f.uid)]
     if state.phase in MOVE_PHASES:
         return [f for f in figures if movement.may_move(state, f, state.phase)]
     if state.phase == RANGED:
-        return [f for f in figures if combat.ranged_targets(state, f)]
+        return [f for f in figures if combat.ranged_targets(state, f)
+                or casting.castable(state, f)]
     if state.phase in (POLEARM, HTH):
         declared = [a for a, _ in state.declared]
         return [f for f in figures if combat.melee_targets(state, f, state.phase)
@@ -130,6 +134,11 @@ def advance(step: Stepper, dice: Dice) -> None:
     while step.state.phase != OVER:
         state = step.state
         if state.phase == START:
+            begin_phase(step, dice, PHASES[0])
+            continue
+        if state.phase == SPELL_SWAP:
+            if not all(seat_done(state, s) for s in SEATS):
+                return
             begin_phase(step, dice, PHASES[0])
             continue
         if state.phase in SEQUENTIAL:

@@ -1,0 +1,183 @@
+"""Casting the spells of the deck (seed 003, SPELLS): who may cast what now,
+the prompt's parameters (a target, a point, a facing for a cone), and the
+events (attacks, saves, lasting effects). One spell a turn per caster, and it
+is the caster's attack of the turn (docs/rules/sns.md, "Spells")."""
+
+from __future__ import annotations
+
+from server.rules.board.measured import (
+    Point,
+    cone_from_front,
+    gap_within,
+    in_radius,
+    inches,
+    point_within_reach,
+)
+from server.rules.dice import Dice
+from server.rules.kernel import CommandSpec, Deferred
+from server.rules.sns import combat, movement
+from server.rules.sns.attacks import Attack, attack_modifiers
+from server.rules.sns.evolve import Stepper
+from server.rules.sns.setup import figure_profile
+from server.rules.sns.spells import Spell, save_modifiers, saves, spells
+from server.rules.sns.state import MOVE_PHASES, RANGED, Figure, State
+
+UNDEAD_CHECK = -8  # Turn Undead: "must check morale at -8"
+FEAR_CHECK = -1    # Fear: "must check morale at -1"
+ROUTS_ON = 4
+
+
+def castable(state: State, caster: Figure) -> list[Spell]:
+    if not caster.can_act or caster.routing or not combat.may_attack(state, caster):
+        return []
+    phase = "move" if state.phase in MOVE_PHASES else state.phase
+    if phase == "move" and not movement.may_move(state, caster, state.phase):
+        return []
+    found = []
+    for name in state.hand(caster.uid):
+        spell = spells()[name]
+        if spell.phase == phase and (phase != RANGED or not movement.in_base_contact(
+                state, caster)) and _has_targets(state, caster, spell):
+            found.append(spell)
+    return found
+
+
+def _in_reach(state: State, caster: Figure, spell: Spell, pool: str) -> list[Figure]:
+    figures = [f for f in state.figures if f.on_table]
+    if pool == "friend":
+        figures = [f for f in figures if f.seat == caster.seat]
+    elif pool == "enemy":
+        figures = [f for f in figures if f.seat != caster.seat]
+    return [f for f in figures if gap_within(caster.base, f.base, inches(spell.range))]
+
+
+def _has_targets(state: State, caster: Figure, spell: Spell) -> bool:
+    if spell.target in ("friend", "enemy", "any"):
+        return bool(_in_reach(state, caster, spell, spell.target))
+    return True
+
+
+class Points(Deferred):
+    """An area spell's point: any point on the table within the spell's range of
+    the caster's rim; listed, the centres of the figures in reach."""
+
+    def __init__(self, state: State, caster: Figure, spell: Spell) -> None:
+        self.check = lambda p: (0 <= p[0] <= state.layout.width
+                                and 0 <= p[1] <= state.layout.height
+                                and point_within_reach(caster.base, p, inches(spell.range)))
+        super().__init__(lambda: [[f.x, f.y] for f in state.figures if f.on_table
+                                  and f.uid != caster.uid and self.check((f.x, f.y))]
+                         or [[caster.x, caster.y]])
+
+    def __contains__(self, value) -> bool:
+        return (isinstance(value, list) and len(value) == 2
+                and all(type(v) is int for v in value) and self.check(value))
+
+
+def option(state: State, caster: Figure, spell: Spell) -> CommandSpec:
+    args = {"figure": caster.uid, "spell": spell.name}
+    label = f"{caster.name} casts {spell.name}"
+    if spell.target in ("friend", "enemy", "any"):
+        targets = [f.uid for f in _in_reach(state, caster, spell, spell.target)]
+        return CommandSpec("cast", label, args, {"target": targets})
+    if spell.radius:
+        return CommandSpec("cast", label, args, {"point": Points(state, caster, spell)})
+    if spell.cone:
+        return CommandSpec("cast", label, args, {"facing": movement.Facings(
+            lambda: movement.toward_nearest(state, caster))})
+    return CommandSpec("cast", label, args)
+
+
+def affected(state: State, caster: Figure, spell: Spell, args) -> list[Figure]:
+    on_table = [f for f in state.figures if f.on_table and f.uid != caster.uid]
+    if "target" in args:
+        return [state.figure(args["target"])]
+    if spell.radius:
+        return [f for f in on_table if in_radius(Point(*args["point"]), inches(spell.radius),
+                                                 f.base)]
+    if spell.cone:
+        cone = cone_from_front(caster.base, args["facing"], spell.range)
+        return [f for f in on_table if cone.touches(f.base)]
+    near = [f for f in on_table if gap_within(caster.base, f.base, inches(spell.around))]
+    if spell.target in ("friends",):
+        return [f for f in near if f.seat == caster.seat] + [caster]
+    if spell.target == "enemies":
+        return [f for f in near if f.seat != caster.seat]
+    if spell.target == "undead":
+        return [f for f in near + [caster] if figure_profile(f).has("Undead")]
+    return near
+
+
+def cast(step: Stepper, caster_uid: str, spell_name: str, args, dice: Dice) -> None:
+    spell = spells()[spell_name]
+    before = step.state
+    caster = before.figure(caster_uid)
+    targets = affected(before, caster, spell, args)
+    step.emit("spell_cast", figure=caster_uid, spell=spell_name,
+              **{k: args[k] for k in ("target", "point", "facing") if k in args})
+    state = step.state
+    if spell.effect == "attack":
+        for target in targets:
+            if target.on_table:
+                step.emit("attacked", **_spell_attack(state, caster_uid, target.uid, spell,
+                                                      dice))
+        return
+    if spell.effect == "turn_undead":
+        for target in targets:
+            _forced_check(step, target, UNDEAD_CHECK, "Turn Undead", dice)
+        return
+    if spell.effect == "dispell":
+        step.emit("dispelled", figure=targets[0].uid)
+        return
+    if spell.effect == "berserk":  # "2D6 Friendly units within 10"": the nearest
+        count = sum(dice.roll(2, 6))
+        targets = sorted(targets, key=lambda f: ((f.x - caster.x) ** 2 + (f.y - caster.y) ** 2,
+                                                 f.uid))[:count]
+    for target in targets:
+        _lasting(step, state, caster, target, spell, dice)
+
+
+def _spell_attack(state: State, caster: str, target: str, spell: Spell, dice: Dice) -> dict:
+    """An attack spell is a ranged attack ("Ranged Attacks: This includes ...
+    many spells") at the spell's bonuses, and the magestaff's "+1 Attacker is a
+    Spellcaster casting an attack spell with a Magestaff"."""
+    attack = Attack(caster, target, "ranged", spell.name)
+    (roll,) = dice.roll(1, 12)
+    return combat.rolled_attack(state, attack, roll, dice, spell_rows(state, caster, spell))
+
+
+def spell_rows(state: State, caster: str, spell: Spell) -> list[tuple[int, str]]:
+    rows = [(spell.attack, f"{spell.name}: Attack roll +{spell.attack}")] if spell.attack else []
+    if figure_profile(state.figure(caster)).has("Magestaff"):
+        rows.append((1, "Attacker is a Spellcaster casting an attack spell with a Magestaff"))
+    return rows
+
+
+def _lasting(step: Stepper, state: State, caster: Figure, target: Figure, spell: Spell,
+             dice: Dice) -> None:
+    data: dict = {"figure": target.uid, "spell": spell.name, "effect": spell.effect}
+    if spell.save and target.seat != caster.seat or spell.save and spell.radius:
+        mods = save_modifiers(figure_profile(caster), figure_profile(target))
+        (roll,) = dice.roll(1, 12)
+        data.update(save_roll=roll, save_modifiers=[[v, t] for v, t in mods],
+                    saved=saves(roll, mods))
+        if data["saved"]:
+            step.emit("spell_effect", **data)
+            return
+    turns = spell.turns or (dice.roll(1, spell.dice)[0] if spell.dice else 1)
+    data["last"] = state.turn + turns - 1
+    step.emit("spell_effect", **data)
+
+
+def _forced_check(step: Stepper, figure: Figure, modifier: int, why: str, dice: Dice) -> None:
+    from server.rules.sns.morale import modifiers
+    if figure.routing or not figure.can_act:
+        return
+    mods = [*modifiers(step.state, figure), (modifier, why)]
+    (roll,) = dice.roll(1, 12)
+    step.emit("morale_checked", figure=figure.uid, triggers=[why], roll=roll,
+              modifiers=[[v, t] for v, t in mods],
+              routs=roll + sum(v for v, _ in mods) <= ROUTS_ON)
+
+
+__all__ = ["attack_modifiers", "cast", "castable", "option"]
