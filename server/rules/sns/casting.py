@@ -116,11 +116,10 @@ def cast(step: Stepper, caster_uid: str, spell_name: str, args, dice: Dice) -> N
     step.emit("spell_cast", figure=caster_uid, spell=spell_name,
               **{k: args[k] for k in ("target", "point", "facing") if k in args})
     state = step.state
-    if spell.effect == "attack":
+    if spell.effect == "attack":  # (rolled as the caster stood before casting)
         for target in targets:
-            if target.on_table:
-                step.emit("attacked", **_spell_attack(state, caster_uid, target.uid, spell,
-                                                      dice))
+            step.emit("attacked", spell=spell.name,
+                      **_spell_attack(before, caster_uid, target.uid, spell, dice))
         return
     if spell.effect == "turn_undead":
         for target in targets:

@@ -17,7 +17,8 @@ def _figure(state: State, uid: str, **changes) -> State:
 
 def _attacked(state: State, d) -> State:
     attacker = state.figure(d["attacker"])
-    state = state.with_figure(replace(attacker, attacks_made=attacker.attacks_made + 1,
+    made = attacker.attacks_made + (0 if d.get("spell") else 1)  # (the cast counted it)
+    state = state.with_figure(replace(attacker, attacks_made=made,
                                       stunned=False,
                                       last_shot=state.turn if d.get("reloads")
                                       else attacker.last_shot))

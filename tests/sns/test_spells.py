@@ -1,0 +1,114 @@
+"""SPELLS and SAVE vs SPELL (seed 003) with scripted dice: the hands, the
+discard and redraw, attack spells, saving throws, lasting effects, Dispell."""
+
+from server.rules.kernel import SPECTATOR, Command, Viewer
+from server.rules.sns import casting, movement, spells
+from server.rules.sns.actions import deal
+from server.rules.sns.evolve import Stepper
+from server.rules.sns.system import SYSTEM
+from tests.sns.table import events_of, figure, run, table
+
+
+def test_each_caster_draws_its_spells_known_and_only_its_side_sees_them(dice):
+    """"each spellcaster draws a number of cards equal to the number of spells they
+    know" (the Cleric knows 4); the cards are secret from the other side."""
+    state = table(("a1", "Cleric", 100, 200), ("b1", "Orc", 100, 30), phase="start")
+    step = Stepper(state)
+    dice.fix(1, 1, 1, 1)
+    deal(step, dice)
+    dealt = step.events[0]
+    assert dealt.visible_to == ("a",) and dealt.redacted == {"figure": "a1", "count": 4}
+    hand = list(step.state.hand("a1"))
+    assert hand == list(spells.deck()[:4]) and step.state.phase == "spell_swap"
+    assert SYSTEM.view(step.state, Viewer("a"))["hands"] == {"a1": hand}
+    assert SYSTEM.view(step.state, Viewer("b"))["hands"] == {"a1": 4}
+    assert SYSTEM.view(step.state, SPECTATOR)["hands"] == {"a1": 4}
+
+
+def test_a_caster_may_discard_one_spell_and_draw_another(dice):
+    """"Each caster may discard and draw one new spell" (not one already drawn)."""
+    state = table(("a1", "Orc Shaman", 100, 200), ("b1", "Orc", 100, 30),
+                  phase="spell_swap", hands=(("a1", ("Fear", "Slow", "Shield")),),
+                  drawn=(("a", ("Fear", "Slow", "Shield")),))
+    state, events = run(state, Command("a", "swap_spell", {"figure": "a1", "card": "Fear"}),
+                        dice.fix(1, 8, 3))  # the first card left; the slow move roll-off
+    swapped = events_of(events, "spell_swapped")[0]
+    assert swapped["cards"] == [spells.deck()[0]] and "Fear" not in state.hand("a1")
+
+
+def test_a_fireball_attacks_every_unit_in_two_inches(dice):
+    """Fireball: "Range = 10" affects all units in 2" radius. Attack roll +2, Damage
+    roll +1" (a friend in the radius too)."""
+    state = table(("a1", "Wizard", 100, 200), ("a2", "Swordsman", 130, 100),
+                  ("b1", "Orc", 100, 100, 180), ("b2", "Orc", 300, 100), phase="ranged",
+                  hands=(("a1", ("Fireball",)),))
+    step = Stepper(state)
+    dice.fix(8, 9, 2)  # a2: hit, damage 9 + 1 + 1 (no armour: 0) -> killed; b1: miss
+    casting.cast(step, "a1", "Fireball", {"point": [110, 100]}, dice)
+    attacks = events_of(step.events, "attacked")
+    assert [a["target"] for a in attacks] == ["a2", "b1"]
+    assert [2, "Fireball: Attack roll +2"] in attacks[0]["modifiers"]
+    assert [1, "Attacker is a Spellcaster casting an attack spell with a Magestaff"] in \
+        attacks[0]["modifiers"]
+    assert [1, "Fireball"] in attacks[0]["damage_modifiers"]
+    assert step.state.figure("a2").dead and step.state.hand("a1") == ()
+    assert step.state.figure("a1").attacks_made == 1
+
+
+def test_save_vs_spell_resists_on_eleven_or_more(dice):
+    """SAVE vs SPELL: "1-10 The spell takes effect", "11-12 The spell is resisted";
+    "+1 Defending Unit is veteran", "+1 Defending Unit has shield", "-1 Caster has a
+    magestaff". Paralyze: "immobilized (cannot move or attack) for 1-3 turns"."""
+    state = table(("a1", "Wizard", 100, 200), ("b1", "Dwarf", 100, 150),
+                  ("b2", "Dwarf", 200, 150), phase="ranged",
+                  hands=(("a1", ("Paralyze", "Paralyze")),))
+    step = Stepper(state)
+    dice.fix(10)  # 10 + 1 + 1 - 1 = 11: resisted
+    casting.cast(step, "a1", "Paralyze", {"target": "b1"}, dice)
+    assert events_of(step.events, "spell_effect")[0]["saved"]
+    assert step.state.figure("b1").immobilized == 0
+    dice.fix(9, 3)  # 10: takes effect, for 3 turns
+    casting.cast(step, "a1", "Paralyze", {"target": "b2"}, dice)
+    assert step.state.figure("b2").immobilized == 3
+
+
+def test_slow_stops_moving_and_dispell_negates_it(dice):
+    """Slow: "Units in a 5" radius cannot move for 3 turns"; Dispell: "Negates a spell
+    that lasts X turns"."""
+    state = table(("a1", "Wizard", 100, 200), ("b1", "Orc", 100, 120, 180),
+                  ("b2", "Orc Shaman", 300, 100, 180), phase="slow_move",
+                  hands=(("a1", ("Slow",)), ("b2", ("Dispell",))))
+    step = Stepper(state)
+    dice.fix(3)
+    casting.cast(step, "a1", "Slow", {"point": [100, 120]}, dice)
+    slowed = step.state.figure("b1")
+    assert slowed.effects == (("slowed", 3),)
+    assert not movement.may_move(step.state, slowed, "slow_move")
+    casting.cast(step, "b2", "Dispell", {"target": "b1"}, dice)
+    assert movement.may_move(step.state, step.state.figure("b1"), "slow_move")
+
+
+def test_haste_doubles_the_move(dice):
+    """Haste: "Cast in Move phase. Target gets double movement for 4 turns"."""
+    state = table(("a1", "Wizard", 100, 200), ("a2", "Swordsman", 130, 200),
+                  ("b1", "Orc", 100, 30), phase="slow_move", hands=(("a1", ("Haste",)),))
+    assert [s.name for s in casting.castable(state, state.figure("a1"))] == ["Haste"]
+    step = Stepper(state)
+    casting.cast(step, "a1", "Haste", {"target": "a2"}, dice)
+    assert movement.allowance(step.state, step.state.figure("a2")) == 80
+
+
+def test_turn_undead_makes_undead_check_at_minus_eight(dice):
+    """Turn Undead: "All undead in 10" radius of caster must check morale at -8"."""
+    state = table(("a1", "Cleric", 100, 200), ("b1", "Skeleton", 100, 150, 180),
+                  phase="ranged", hands=(("a1", ("Turn Undead",)),))
+    step = Stepper(state)
+    dice.fix(8)  # 8 + 4 (undead) - 8 = 4: routs
+    casting.cast(step, "a1", "Turn Undead", {}, dice)
+    check = events_of(step.events, "morale_checked")[0]
+    assert [-8, "Turn Undead"] in check["modifiers"] and check["routs"]
+    assert step.state.figure("b1").routing
+
+
+def test_figure_helper_keeps_the_sample_kit():
+    assert figure("a1", "Cleric", 0, 0).kit[0] == "Spellcaster"
