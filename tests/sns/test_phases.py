@@ -62,7 +62,7 @@ def test_pikes_attack_first(dice):
     """Polearm Attacks: "Pikes attack first, all other attacks are simultaneous":
     the Pikeman kills the Halberdier before its halberd strikes."""
     state = table(("a1", "Pikeman", 100, 100), ("b1", "Halberdier", 100, 90, 180),
-                  phase="polearm", declared=(("b1", "a1"), ("a1", "b1")))
+                  phase="polearm", declared=(("b1", "a1", ""), ("a1", "b1", "")))
     step = Stepper(state)
     dice.fix(12, 12)  # the pike hits; damage 12 + 1 (pike) - 1 (heavy armour): killed
     turns._resolve_melee(step, dice)
@@ -74,7 +74,7 @@ def test_simultaneous_attacks_both_strike(dice):
     """"Attacks with normal HTH weapons resolved first and are simultaneous": both
     Swordsmen strike though the first roll kills."""
     state = table(("a1", "Swordsman", 100, 100), ("b1", "Swordsman", 100, 90, 180),
-                  phase="hth", declared=(("a1", "b1"), ("b1", "a1")))
+                  phase="hth", declared=(("a1", "b1", ""), ("b1", "a1", "")))
     step = Stepper(state)
     dice.fix(12, 12, 12, 12)
     turns._resolve_melee(step, dice)
@@ -85,7 +85,7 @@ def test_short_weapons_strike_after_normal_ones(dice):
     """"Unarmed attacks and attacks with 'short' HTH weapons resolved next": the
     Pikeman's short sword comes after the Swordsman's sword, too late."""
     state = table(("a1", "Pikeman", 100, 100), ("b1", "Swordsman", 100, 90, 180),
-                  phase="hth", declared=(("a1", "b1"), ("b1", "a1")))
+                  phase="hth", declared=(("a1", "b1", ""), ("b1", "a1", "")))
     step = Stepper(state)
     dice.fix(12, 12)
     turns._resolve_melee(step, dice)
@@ -97,7 +97,7 @@ def test_the_second_attack_on_a_target_is_easier(dice):
     """"+1 Second HTH attack vs target this turn"."""
     state = table(("a1", "Swordsman", 100, 100), ("a2", "Swordsman", 110, 82, 300),
                   figure("b1", "Swordsman", 100, 90, 180),
-                  phase="hth", declared=(("a1", "b1"), ("a2", "b1")))
+                  phase="hth", declared=(("a1", "b1", ""), ("a2", "b1", "")))
     step = Stepper(state)
     dice.fix(2, 2)
     turns._resolve_melee(step, dice)

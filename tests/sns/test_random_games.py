@@ -13,7 +13,7 @@ from server.rules.sns.random_player import random_command
 from server.rules.sns.system import SYSTEM
 
 STEP_LIMIT = 3000
-SETUPS = [{}, {"options": {"layout": "open", "last_turn": 6}}]
+SETUPS = [{"options": {"last_turn": 6}}, {"options": {"layout": "open", "last_turn": 5}}]
 
 
 def play(seed: int):

@@ -6,13 +6,16 @@ is the caster's attack of the turn (docs/rules/sns.md, "Spells")."""
 from __future__ import annotations
 
 from server.rules.board.measured import (
+    Base,
     Point,
     cone_from_front,
     gap_within,
     in_radius,
     inches,
+    overlap,
     point_within_reach,
 )
+from server.rules.board.measured_paths import Table
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Deferred
 from server.rules.sns import combat, movement
@@ -22,6 +25,7 @@ from server.rules.sns.setup import figure_profile
 from server.rules.sns.spells import Spell, save_modifiers, saves, spells
 from server.rules.sns.state import MOVE_PHASES, RANGED, Figure, State
 
+SINGLE = ("friend", "enemy", "any", "contact", "dead_friend")
 UNDEAD_CHECK = -8  # Turn Undead: "must check morale at -8"
 FEAR_CHECK = -1    # Fear: "must check morale at -1"
 ROUTS_ON = 4
@@ -43,6 +47,11 @@ def castable(state: State, caster: Figure) -> list[Spell]:
 
 
 def _in_reach(state: State, caster: Figure, spell: Spell, pool: str) -> list[Figure]:
+    if pool == "contact":
+        return movement.in_base_contact(state, caster)
+    if pool == "dead_friend":  # (a figure that fled the table is not there to raise)
+        return [f for f in state.figures if f.seat == caster.seat and f.dead and not f.fled
+                and gap_within(caster.base, f.base, inches(spell.range))]
     figures = [f for f in state.figures if f.on_table]
     if pool == "friend":
         figures = [f for f in figures if f.seat == caster.seat]
@@ -52,7 +61,7 @@ def _in_reach(state: State, caster: Figure, spell: Spell, pool: str) -> list[Fig
 
 
 def _has_targets(state: State, caster: Figure, spell: Spell) -> bool:
-    if spell.target in ("friend", "enemy", "any"):
+    if spell.target in SINGLE:
         return bool(_in_reach(state, caster, spell, spell.target))
     return True
 
@@ -74,10 +83,39 @@ class Points(Deferred):
                 and all(type(v) is int for v in value) and self.check(value))
 
 
-def option(state: State, caster: Figure, spell: Spell) -> CommandSpec:
+class Landing(Deferred):
+    """Teleport's destination: anywhere on the table the figure's base fits, on
+    no other base and in no impassable piece or wall; listed, a 6" grid of such
+    points."""
+
+    def __init__(self, state: State, figure: Figure) -> None:
+        others = [f.base for f in state.figures if f.on_table and f.uid != figure.uid]
+        table = Table(state.layout.width, state.layout.height)
+        solid = [p for p in state.layout.terrain if p.movement in ("impassable", "wall")]
+
+        def fits(p) -> bool:
+            base = Base(p[0], p[1], figure.radius)
+            return (table.holds(p, figure.radius) and not any(overlap(base, o) for o in others)
+                    and not any(piece.polygon.near_segment(p, p, figure.radius)
+                                for piece in solid))
+        self.fits = fits
+        step = inches(6)
+        super().__init__(lambda: [[x, y] for x in range(step, table.width, step)
+                                  for y in range(step, table.height, step) if fits((x, y))])
+
+    def __contains__(self, value) -> bool:
+        return (isinstance(value, list) and len(value) == 2
+                and all(type(v) is int for v in value) and self.fits(value))
+
+
+def option(state: State, caster: Figure, spell: Spell) -> CommandSpec | list[CommandSpec]:
     args = {"figure": caster.uid, "spell": spell.name}
     label = f"{caster.name} casts {spell.name}"
-    if spell.target in ("friend", "enemy", "any"):
+    if spell.effect == "teleport":
+        return [CommandSpec("cast", f"{label} on {f.name}", {**args, "target": f.uid},
+                            {"to": Landing(state, f)})
+                for f in _in_reach(state, caster, spell, spell.target)]
+    if spell.target in SINGLE:
         targets = [f.uid for f in _in_reach(state, caster, spell, spell.target)]
         return CommandSpec("cast", label, args, {"target": targets})
     if spell.radius:
@@ -112,6 +150,9 @@ def cast(step: Stepper, caster_uid: str, spell_name: str, args, dice: Dice) -> N
     spell = spells()[spell_name]
     before = step.state
     caster = before.figure(caster_uid)
+    if spell.effect == "touch":  # Touch of Death: "HTH attack", declared with the others
+        step.emit("declared", figure=caster_uid, target=args["target"], spell=spell.name)
+        return
     targets = affected(before, caster, spell, args)
     step.emit("spell_cast", figure=caster_uid, spell=spell_name,
               **{k: args[k] for k in ("target", "point", "facing") if k in args})
@@ -127,6 +168,22 @@ def cast(step: Stepper, caster_uid: str, spell_name: str, args, dice: Dice) -> N
         return
     if spell.effect == "dispell":
         step.emit("dispelled", figure=targets[0].uid)
+        return
+    if spell.effect == "heal":  # "Remove all wounds on one figure" (a mortal one too)
+        target = targets[0]
+        step.emit("healed", figure=target.uid, wounds=target.wounds, mortal=bool(target.mortal))
+        return
+    if spell.effect == "great_heal":  # "Remove one wound from all friendly units in 5""
+        for target in targets:
+            if target.mortal or target.wounds:
+                step.emit("healed", figure=target.uid, wounds=0 if target.mortal else 1,
+                          mortal=bool(target.mortal))
+        return
+    if spell.effect == "resurrect":  # "Restore one dead unit to 1 Hit"
+        step.emit("resurrected", figure=targets[0].uid)
+        return
+    if spell.effect == "teleport":  # "Move self or unit within 10" anywhere on table"
+        step.emit("teleported", figure=targets[0].uid, to=list(args["to"]))
         return
     if spell.effect == "berserk":  # "2D6 Friendly units within 10"": the nearest
         count = sum(dice.roll(2, 6))

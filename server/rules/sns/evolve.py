@@ -39,6 +39,14 @@ def _attacked(state: State, d) -> State:
                                            d.get("mortal_turns", 0), d.get("knock", False)))
 
 
+def _spend(state: State, caster: str, spell: str) -> State:
+    hands = dict(state.hands)
+    hand = list(hands[caster])
+    hand.remove(spell)
+    hands[caster] = tuple(hand)
+    return replace(state, hands=tuple(sorted(hands.items())))
+
+
 def _turn_ended(state: State) -> State:
     """End of turn: per-turn marks cleared; a knocked down figure stands at the
     end of the turn after its fall; the mortally wounded count down and die
@@ -97,7 +105,10 @@ def evolve(state: State, event: Event) -> State:
         end = d["path"][-1]
         return _figure(state, d["figure"], x=end[0], y=end[1], fled=d["fled"], moved=True)
     if kind == "declared":
-        return replace(state, declared=(*state.declared, (d["figure"], d["target"])))
+        spell = d.get("spell", "")
+        if spell:  # Touch of Death: the card is spent when the attack is declared
+            state = _spend(state, d["figure"], spell)
+        return replace(state, declared=(*state.declared, (d["figure"], d["target"], spell)))
     if kind == "attacked":
         return _attacked(state, d)
     if kind == "morale_checked":
@@ -120,14 +131,18 @@ def evolve(state: State, event: Event) -> State:
     if kind == "spells_kept":
         return replace(state, done=(*state.done, d["figure"]))
     if kind == "spell_cast":
-        hands = dict(state.hands)
-        hand = list(hands[d["figure"]])
-        hand.remove(d["spell"])
-        hands[d["figure"]] = tuple(hand)
         caster = state.figure(d["figure"])
-        state = replace(state, hands=tuple(sorted(hands.items())),
-                        done=(*state.done, caster.uid))
+        state = replace(_spend(state, caster.uid, d["spell"]), done=(*state.done, caster.uid))
         return _figure(state, caster.uid, attacks_made=caster.attacks_made + 1)
+    if kind == "healed":
+        f = state.figure(d["figure"])
+        return _figure(state, f.uid, wounds=max(0, f.wounds - d["wounds"]),
+                       mortal=0 if d.get("mortal") else f.mortal)
+    if kind == "resurrected":
+        return _figure(state, d["figure"], dead=False, hits=1, wounds=0, mortal=0,
+                       stunned=False, disarmed=False, knocked_down=0, routing=False)
+    if kind == "teleported":
+        return _figure(state, d["figure"], x=d["to"][0], y=d["to"][1])
     if kind == "spell_effect":
         if d.get("saved"):
             return state

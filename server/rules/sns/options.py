@@ -51,13 +51,17 @@ def decision(state: State, seat: str) -> Decision:
             "slow_move": "Move your infantry and slow figures",
             "ranged": "Make your ranged attacks",
             "polearm": "Declare your polearm attacks",
-            "hth": "Declare your hand to hand attacks"}[state.phase]
+            "hth": "Declare your hand to hand attacks",
+            "rally": "Cast your rally-phase spells (then leaders rally)"}[state.phase]
     return Decision(seat, f"Turn {state.turn}: {text}.", tuple(specs))
 
 
 def figure_options(state: State, figure: Figure) -> list[CommandSpec]:
     uid, name = figure.uid, figure.name
-    spells = [casting.option(state, figure, s) for s in casting.castable(state, figure)]
+    spells: list[CommandSpec] = []
+    for spell in casting.castable(state, figure):
+        made = casting.option(state, figure, spell)
+        spells += made if isinstance(made, list) else [made]
     if state.phase in MOVE_PHASES:
         return _move_options(state, figure) + spells
     if state.phase == RANGED:
@@ -66,8 +70,9 @@ def figure_options(state: State, figure: Figure) -> list[CommandSpec]:
         return (shots if targets else []) + spells
     if state.phase in (POLEARM, HTH):
         targets = combat.melee_targets(state, figure, state.phase)
-        return [CommandSpec("attack", f"{name} attacks", {"figure": uid}, {"target": targets})]
-    return []
+        attack = [CommandSpec("attack", f"{name} attacks", {"figure": uid}, {"target": targets})]
+        return (attack if targets else []) + spells
+    return spells  # the rally phase: Heal, Great Heal, Ressurrect
 
 
 def _move_options(state: State, figure: Figure) -> list[CommandSpec]:

@@ -17,6 +17,7 @@ SEATS = ("a", "b")
 # a choice (docs/rules/sns.md, "Turn sequence"); "start" is the match's first
 # roll-off, "over" the end.
 FAST_MOVE, SLOW_MOVE, RANGED, POLEARM, HTH = "fast_move", "slow_move", "ranged", "polearm", "hth"
+RALLY = "rally"  # after the morale checks: rally-phase spells, then the rally rolls
 PHASES = (FAST_MOVE, SLOW_MOVE, RANGED, POLEARM, HTH)
 START, OVER, SPELL_SWAP = "start", "over", "spell_swap"
 MOVE_PHASES = (FAST_MOVE, SLOW_MOVE)
@@ -103,7 +104,7 @@ class State:
     first: str = "a"             # who acts first this phase (its roll-off)
     acting: str = "a"            # in a sequential phase, who acts now
     done: tuple[str, ...] = ()   # figures done this phase; seats done declaring
-    declared: tuple[tuple[str, str], ...] = ()  # (attacker, target) this attack phase
+    declared: tuple[tuple[str, str, str], ...] = ()  # (attacker, target, spell or "")
     hth_counts: tuple[tuple[str, int], ...] = ()  # HTH attacks received this turn, by target
     last_turn: int = 12
     winner: str | None = None

@@ -18,6 +18,7 @@ from server.rules.sns.state import (
     OVER,
     PHASES,
     POLEARM,
+    RALLY,
     RANGED,
     SEATS,
     SEQUENTIAL,
@@ -36,13 +37,20 @@ def eligible(state: State, seat: str) -> list:
     figures = [f for f in state.present(seat) if f.uid not in done]
     if state.phase == SPELL_SWAP:
         return [f for f in figures if state.hand(f.uid)]
+    if state.phase == RALLY:
+        return [f for f in figures if casting.castable(state, f)]
     if state.phase in MOVE_PHASES:
         return [f for f in figures if movement.may_move(state, f, state.phase)]
     if state.phase == RANGED:
         return [f for f in figures if combat.ranged_targets(state, f)
                 or casting.castable(state, f)]
-    if state.phase in (POLEARM, HTH):
-        declared = [a for a, _ in state.declared]
+    if state.phase == HTH:
+        declared = [a for a, _, _ in state.declared]
+        return [f for f in figures if (combat.melee_targets(state, f, state.phase)
+                                       or casting.castable(state, f))
+                and f.attacks_made + declared.count(f.uid) < combat.attacks_per_turn(f)]
+    if state.phase == POLEARM:
+        declared = [a for a, _, _ in state.declared]
         return [f for f in figures if combat.melee_targets(state, f, state.phase)
                 and f.attacks_made + declared.count(f.uid) < combat.attacks_per_turn(f)]
     return []
@@ -113,14 +121,16 @@ def _resolve_melee(step: Stepper, dice: Dice) -> None:
         return hth_tier(prof, figure)
 
     for level in (0, 1):
-        batch = [(a, t) for a, t in declared if tier(a) == level]
+        batch = [(a, t, s) for a, t, s in declared if (0 if s else tier(a)) == level]
         before = step.state
         rolled, made, on_target = [], {}, {}
-        for attacker, target in batch:
+        for attacker, target, spell in batch:
             figure = before.figure(attacker)
             if not combat.may_attack(before, figure) or not before.figure(target).on_table:
                 continue
             attack = combat.melee_attack(before, attacker, target, phase)
+            if spell:  # Touch of Death: "HTH attack. Damage roll +5"
+                attack = replace(attack, weapon=spell)
             rolled.append(combat.roll_attack(before, attack, dice, made.get(attacker, 0),
                                              on_target.get(target, 0) if phase == HTH else 0))
             made[attacker] = made.get(attacker, 0) + 1
@@ -150,6 +160,9 @@ def advance(step: Stepper, dice: Dice) -> None:
         else:
             if not all(seat_done(state, s) for s in SEATS):
                 return
+            if state.phase == RALLY:
+                _end_turn(step, dice)
+                continue
             _resolve_melee(step, dice)
         if _finish(step, dice, turn_over=False):
             return
@@ -158,9 +171,14 @@ def advance(step: Stepper, dice: Dice) -> None:
             begin_phase(step, dice, PHASES[index + 1])
             continue
         morale.morale_phase(step, dice)
-        morale.rally_phase(step, dice)
-        if _finish(step, dice, turn_over=True):
-            return
+        step.emit("phase_began", phase=RALLY, first="a", turn=step.state.turn)
+
+
+def _end_turn(step: Stepper, dice: Dice) -> None:
+    """After the rally-phase spells: the rally rolls, the end of the turn, the
+    next turn's first phase (or the end of the battle)."""
+    morale.rally_phase(step, dice)
+    if not _finish(step, dice, turn_over=True):
         step.emit("turn_ended", turn=step.state.turn)
         begin_phase(step, dice, PHASES[0])
 
