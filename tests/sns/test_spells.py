@@ -112,3 +112,51 @@ def test_turn_undead_makes_undead_check_at_minus_eight(dice):
 
 def test_figure_helper_keeps_the_sample_kit():
     assert figure("a1", "Cleric", 0, 0).kit[0] == "Spellcaster"
+
+
+def test_heal_great_heal_and_ressurrect_in_the_rally_phase(dice):
+    """Heal: "Cast in Rally phase. Remove all wounds on one figure"; Great Heal:
+    "Remove one wound from all friendly units in 5""; Ressurrect: "Restore one
+    dead unit to 1 Hit"."""
+    state = table(("a1", "Cleric", 100, 200), figure("a2", "Swordsman", 120, 200, wounds=2),
+                  figure("a3", "Swordsman", 140, 200, mortal=3),
+                  figure("a4", "Swordsman", 100, 220, dead=True), ("b1", "Orc", 100, 30),
+                  phase="rally",
+                  hands=(("a1", ("Heal", "Great Heal", "Ressurrect")),))
+    assert {s.name for s in casting.castable(state, state.figure("a1"))} == {
+        "Heal", "Great Heal", "Ressurrect"}
+    step = Stepper(state)
+    casting.cast(step, "a1", "Heal", {"target": "a2"}, dice)
+    assert step.state.figure("a2").wounds == 0
+    casting.cast(step, "a1", "Great Heal", {}, dice)
+    assert step.state.figure("a3").mortal == 0 and not step.state.figure("a3").dead
+    casting.cast(step, "a1", "Ressurrect", {"target": "a4"}, dice)
+    raised = step.state.figure("a4")
+    assert not raised.dead and raised.hits == 1 and step.state.hand("a1") == ()
+
+
+def test_touch_of_death_is_a_hth_attack_at_damage_plus_five(dice):
+    """Touch of Death: "HTH attack. Damage roll +5", declared with the phase's attacks."""
+    from server.rules.sns import turns
+    state = table(("a1", "Wizard", 100, 100), ("b1", "Dwarf", 100, 90, 180), phase="hth",
+                  hands=(("a1", ("Touch of Death",)),))
+    step = Stepper(state)
+    casting.cast(step, "a1", "Touch of Death", {"target": "b1"}, dice)
+    assert step.state.declared == (("a1", "b1", "Touch of Death"),)
+    dice.fix(12, 3)  # 3 + 5 - 1 (heavy armour) - 1 (weak) = 6
+    turns._resolve_melee(step, dice)
+    hit = events_of(step.events, "attacked")[0]
+    assert [5, "Touch of Death"] in hit["damage_modifiers"]
+    assert hit["result"] == "wounded_disarmed_knocked_down"
+
+
+def test_teleport_puts_a_friend_anywhere_its_base_fits(dice):
+    """Teleport: "Move self or unit within 10" anywhere on table"."""
+    state = table(("a1", "Wizard", 100, 200), ("a2", "Knight", 130, 200),
+                  ("b1", "Orc", 300, 30), phase="ranged", hands=(("a1", ("Teleport",)),))
+    specs = casting.option(state, state.figure("a1"), spells.spells()["Teleport"])
+    landing = next(s for s in specs if s.args["target"] == "a2").params["to"]
+    assert [300, 100] in landing and [300, 30] not in landing  # (on the Orc)
+    step = Stepper(state)
+    casting.cast(step, "a1", "Teleport", {"target": "a2", "to": [300, 100]}, dice)
+    assert (step.state.figure("a2").x, step.state.figure("a2").y) == (300, 100)

@@ -15,7 +15,6 @@ from server.rules.board.measured import arc
 from server.rules.sns.profile import AXES, FLAILS, KNOCKS_DOWN, PICKS, SWORDS, Profile
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import Figure, State
-from server.rules.sns.table import terrain_of
 
 ATTACK = "seed 003, ATTACK ROLL MODIFIERS"
 DAMAGE = "seed 003, LIST OF MODIFIERS TO DAMAGE ROLL"
@@ -60,13 +59,13 @@ def hth_tier(prof: Profile, figure: Figure) -> int:
 
 
 def in_terrain(state: State, figure: Figure, kinds: tuple[str, ...]) -> bool:
-    return _in_terrain(state.layout.name, figure.x, figure.y, kinds)
+    return _in_terrain(state.layout, figure.x, figure.y, kinds)
 
 
 @functools.lru_cache(maxsize=4096)
-def _in_terrain(layout: str, x: int, y: int, kinds: tuple[str, ...]) -> bool:
+def _in_terrain(layout, x: int, y: int, kinds: tuple[str, ...]) -> bool:
     return any(piece.movement in kinds and piece.polygon.locate((x, y)) != "outside"
-               for piece in terrain_of(layout))
+               for piece in layout.terrain)
 
 
 def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:

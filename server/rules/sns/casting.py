@@ -17,8 +17,8 @@ from server.rules.board.measured import (
 )
 from server.rules.board.measured_paths import Table
 from server.rules.dice import Dice
-from server.rules.kernel import CommandSpec, Deferred
-from server.rules.sns import combat, movement
+from server.rules.kernel import CommandSpec, Deferred, RulesError
+from server.rules.sns import combat, movement, terrain_spells
 from server.rules.sns.attacks import Attack, attack_modifiers
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
@@ -51,6 +51,7 @@ def _in_reach(state: State, caster: Figure, spell: Spell, pool: str) -> list[Fig
         return movement.in_base_contact(state, caster)
     if pool == "dead_friend":  # (a figure that fled the table is not there to raise)
         return [f for f in state.figures if f.seat == caster.seat and f.dead and not f.fled
+                and not any(name == "petrified" for name, _ in f.effects)
                 and gap_within(caster.base, f.base, inches(spell.range))]
     figures = [f for f in state.figures if f.on_table]
     if pool == "friend":
@@ -63,6 +64,10 @@ def _in_reach(state: State, caster: Figure, spell: Spell, pool: str) -> list[Fig
 def _has_targets(state: State, caster: Figure, spell: Spell) -> bool:
     if spell.target in SINGLE:
         return bool(_in_reach(state, caster, spell, spell.target))
+    if spell.effect == "stone_to_mud":
+        return bool(terrain_spells.earth_pieces(state, caster, spell.range))
+    if spell.target == "place":
+        return bool(Placements(state, caster, spell).values())
     return True
 
 
@@ -108,9 +113,71 @@ class Landing(Deferred):
                 and all(type(v) is int for v in value) and self.fits(value))
 
 
+def _table_change(state: State, spell: Spell, args) -> dict:
+    if spell.effect == "stone_to_mud":
+        return {"removed": [args["piece"]]}
+    kind, x, y, *rest = args["place"]
+    if spell.effect == "stone_wall":
+        return terrain_spells.stone_wall(state, (x, y), rest[0])
+    return terrain_spells.alter(state, (x, y), kind, spell.radius)
+
+
+class Placements(Deferred):
+    """Where a table-changing spell goes, one value: Stone Wall ["wall", x, y,
+    facing] (centre and the bearing of its length), Alter Terrain ["remove" |
+    "boulder" | "mud", x, y]; any point within range of the caster's rim, a
+    solid piece clear of every base. Listed: the compass facings and the three
+    changes at the points 4" and 8" ahead of the caster on the compass."""
+
+    def __init__(self, state: State, caster: Figure, spell: Spell) -> None:
+        self.state, self.caster, self.spell = state, caster, spell
+        super().__init__(self._listing)
+
+    def _kinds(self) -> tuple[str, ...]:
+        return ("wall",) if self.spell.effect == "stone_wall" else ("remove", "boulder", "mud")
+
+    def _listing(self) -> list:
+        from server.rules.board.measured_directions import SCALE, bearing_vector
+        found = []
+        for bearing in movement.COMPASS:
+            vx, vy = bearing_vector(bearing)
+            for distance in (inches(4), inches(8)):
+                x = self.caster.x + vx * (distance + self.caster.radius) // SCALE
+                y = self.caster.y + vy * (distance + self.caster.radius) // SCALE
+                for kind in self._kinds():
+                    value = [kind, x, y, (bearing + 90) % 360] if kind == "wall" else [kind, x, y]
+                    if value in self:
+                        found.append(value)
+        return found
+
+    def __contains__(self, value) -> bool:
+        if not isinstance(value, list) or not value or value[0] not in self._kinds():
+            return False
+        size = 4 if value[0] == "wall" else 3
+        if len(value) != size or not all(type(v) is int for v in value[1:]):
+            return False
+        if value[0] == "wall" and not 0 <= value[3] < 360:
+            return False
+        point = value[1:3]
+        if not (0 <= point[0] <= self.state.layout.width
+                and 0 <= point[1] <= self.state.layout.height
+                and point_within_reach(self.caster.base, point, inches(self.spell.range))):
+            return False
+        try:
+            _table_change(self.state, self.spell, {"place": value})
+        except RulesError:
+            return False
+        return True
+
+
 def option(state: State, caster: Figure, spell: Spell) -> CommandSpec | list[CommandSpec]:
     args = {"figure": caster.uid, "spell": spell.name}
     label = f"{caster.name} casts {spell.name}"
+    if spell.effect == "stone_to_mud":
+        return CommandSpec("cast", label, args, {"piece": terrain_spells.earth_pieces(
+            state, caster, spell.range)})
+    if spell.target == "place":
+        return CommandSpec("cast", label, args, {"place": Placements(state, caster, spell)})
     if spell.effect == "teleport":
         return [CommandSpec("cast", f"{label} on {f.name}", {**args, "target": f.uid},
                             {"to": Landing(state, f)})
@@ -152,6 +219,12 @@ def cast(step: Stepper, caster_uid: str, spell_name: str, args, dice: Dice) -> N
     caster = before.figure(caster_uid)
     if spell.effect == "touch":  # Touch of Death: "HTH attack", declared with the others
         step.emit("declared", figure=caster_uid, target=args["target"], spell=spell.name)
+        return
+    if spell.target in ("place", "earth"):
+        change = _table_change(before, spell, args)  # (refused before anything happens)
+        step.emit("spell_cast", figure=caster_uid, spell=spell_name,
+                  **{k: args[k] for k in ("place", "piece") if k in args})
+        step.emit("terrain_changed", **change)
         return
     targets = affected(before, caster, spell, args)
     step.emit("spell_cast", figure=caster_uid, spell=spell_name,
@@ -220,6 +293,9 @@ def _lasting(step: Stepper, state: State, caster: Figure, target: Figure, spell:
         if data["saved"]:
             step.emit("spell_effect", **data)
             return
+    if spell.effect == "petrify":
+        step.emit("petrified", figure=target.uid, **terrain_spells.statue(step.state, target))
+        return
     turns = spell.turns or (dice.roll(1, spell.dice)[0] if spell.dice else 1)
     data["last"] = state.turn + turns - 1
     step.emit("spell_effect", **data)

@@ -39,6 +39,12 @@ def _attacked(state: State, d) -> State:
                                            d.get("mortal_turns", 0), d.get("knock", False)))
 
 
+def _piece(data) -> tuple:
+    """A spell's new piece, as the layout keeps it (hashable)."""
+    name, corners, movement, sight, height = data
+    return (name, tuple(tuple(c) for c in corners), movement, sight, height)
+
+
 def _spend(state: State, caster: str, spell: str) -> State:
     hands = dict(state.hands)
     hand = list(hands[caster])
@@ -141,6 +147,15 @@ def evolve(state: State, event: Event) -> State:
     if kind == "resurrected":
         return _figure(state, d["figure"], dead=False, hits=1, wounds=0, mortal=0,
                        stunned=False, disarmed=False, knocked_down=0, routing=False)
+    if kind in ("terrain_changed", "petrified"):
+        layout = state.layout
+        added = layout.added + ((_piece(d["piece"]),) if d.get("piece") else ())
+        state = replace(state, layout=replace(layout, added=added,
+                                              removed=layout.removed + tuple(d.get("removed", ()))))
+        if kind == "petrified":
+            f = state.figure(d["figure"])
+            state = _figure(state, f.uid, dead=True, effects=(*f.effects, ("petrified", 10**6)))
+        return state
     if kind == "teleported":
         return _figure(state, d["figure"], x=d["to"][0], y=d["to"][1])
     if kind == "spell_effect":

@@ -84,15 +84,19 @@ class Figure:
 
 @dataclass(frozen=True)
 class Layout:
-    """The table: its size (units) and its layout's name (table.py)."""
+    """The table: its size (units), its layout's name (table.py), and what the
+    spells changed: pieces added (Stone Wall, Petrify, Alter Terrain) and the
+    names of pieces removed (Stone to Mud, Alter Terrain)."""
 
     width: int
     height: int
     name: str = "open"
+    added: tuple = ()
+    removed: tuple[str, ...] = ()
 
     @property
     def terrain(self) -> tuple:
-        return terrain_of(self.name)
+        return terrain_of(self.name, self.added, self.removed)
 
 
 @dataclass(frozen=True)

@@ -21,5 +21,14 @@ LAYOUTS = {
 
 
 @functools.cache
-def terrain_of(name: str) -> tuple[TerrainPiece, ...]:
-    return tuple(TerrainPiece.from_data(piece) for piece in LAYOUTS[name])
+def terrain_of(name: str, added: tuple = (), removed: tuple[str, ...] = ()
+               ) -> tuple[TerrainPiece, ...]:
+    """The layout's pieces less those `removed` (by name), with those the spells
+    `added`: each (name, corners, movement, blocks_sight, height), corners a
+    tuple of (x, y)."""
+    pieces = [TerrainPiece.from_data(piece) for piece in LAYOUTS[name]]
+    pieces += [TerrainPiece.from_data({"name": n, "corners": [list(c) for c in corners],
+                                       "movement": movement, "blocks_sight": sight,
+                                       "height": height})
+               for n, corners, movement, sight, height in added]
+    return tuple(p for p in pieces if p.name not in removed)
