@@ -1,6 +1,8 @@
 """SPELLS and SAVE vs SPELL (seed 003) with scripted dice: the hands, the
 discard and redraw, attack spells, saving throws, lasting effects, Dispell."""
 
+from dataclasses import replace
+
 from server.rules.kernel import SPECTATOR, Command, Viewer
 from server.rules.sns import casting, movement, spells
 from server.rules.sns.actions import deal
@@ -160,3 +162,46 @@ def test_teleport_puts_a_friend_anywhere_its_base_fits(dice):
     step = Stepper(state)
     casting.cast(step, "a1", "Teleport", {"target": "a2", "to": [300, 100]}, dice)
     assert (step.state.figure("a2").x, step.state.figure("a2").y) == (300, 100)
+
+
+def test_stone_wall_raises_a_wall_and_stone_to_mud_destroys_it(dice):
+    """Stone Wall: "10" long, 3" high, ½" thick, Permanent, Range = 10""; Stone to
+    Mud: "Destroys Earth obstacles (10" length of wall)"."""
+    state = table(("a1", "Wizard", 100, 200), ("b1", "Orc", 100, 30), phase="ranged",
+                  hands=(("a1", ("Stone Wall", "Stone to Mud")),))
+    wall = spells.spells()["Stone Wall"]
+    places = casting.Placements(state, state.figure("a1"), wall)
+    assert ["wall", 100, 130, 90] in places and ["wall", 100, 30, 90] not in places  # the Orc
+    assert ["wall", 100, 50, 90] not in places  # out of range
+    step = Stepper(state)
+    casting.cast(step, "a1", "Stone Wall", {"place": ["wall", 100, 130, 90]}, dice)
+    piece = step.state.layout.terrain[0]
+    assert piece.name == "stone wall 1" and piece.movement == "wall" and piece.height == 30
+    blocked = movement.area(step.state, step.state.figure("a1"), 80)
+    assert not blocked.contains((100, 125))  # "climbed, not walked through"
+    step.state = step.state.with_figure(replace(step.state.figure("a1"), attacks_made=0))
+    casting.cast(step, "a1", "Stone to Mud", {"piece": "stone wall 1"}, dice)
+    assert step.state.layout.terrain == ()
+
+
+def test_alter_terrain_adds_and_removes_obstacles(dice):
+    """Alter Terrain: "Change the terrain in a 5" Radius permanently, (Add or remove
+    obstacles), Range = 10"": the boulder of the default table goes."""
+    state = table(("a1", "Wizard", 260, 200), ("b1", "Orc", 30, 30), phase="ranged",
+                  layout="wood_and_boulder", hands=(("a1", ("Alter Terrain",)),))
+    step = Stepper(state)
+    casting.cast(step, "a1", "Alter Terrain", {"place": ["remove", 260, 120]}, dice)
+    assert [p.name for p in step.state.layout.terrain] == ["wood"]
+
+
+def test_petrify_turns_a_figure_into_a_statue(dice):
+    """Petrify: "Target becomes a terrain obstacle (statue) permanently, Range = 5",
+    Units may save vs magic"."""
+    state = table(("a1", "Wizard", 100, 200), ("b1", "Orc", 100, 160, 180), phase="ranged",
+                  hands=(("a1", ("Petrify",)),))
+    step = Stepper(state)
+    dice.fix(9)  # 9 + 1 (shield) - 1 (magestaff) = 9: no save
+    casting.cast(step, "a1", "Petrify", {"target": "b1"}, dice)
+    assert step.state.figure("b1").dead
+    assert [(p.name, p.movement) for p in step.state.layout.terrain] == [("statue 1",
+                                                                           "impassable")]
