@@ -205,3 +205,37 @@ def test_petrify_turns_a_figure_into_a_statue(dice):
     assert step.state.figure("b1").dead
     assert [(p.name, p.movement) for p in step.state.layout.terrain] == [("statue 1",
                                                                            "impassable")]
+
+
+def test_charm_takes_control_until_the_unit_saves(dice):
+    """Charm: "Take control of target unit, Range = 5", The unit may save each turn"."""
+    from server.rules.sns.casting import charm_saves
+    state = table(("a1", "Wizard", 100, 200), ("b1", "Orc", 100, 160, 180),
+                  ("b2", "Orc", 300, 30), phase="ranged", hands=(("a1", ("Charm",)),))
+    step = Stepper(state)
+    dice.fix(5)  # 5 + 1 (shield) - 1 (magestaff): no save
+    casting.cast(step, "a1", "Charm", {"target": "b1"}, dice)
+    assert step.state.figure("b1").seat == "a" and step.state.figure("b1").charmed_from == "b"
+    dice.fix(9)  # 9 + 1 (shield) = 10: held another turn
+    charm_saves(step, dice)
+    assert step.state.figure("b1").seat == "a"
+    dice.fix(10)  # 11: free
+    charm_saves(step, dice)
+    assert step.state.figure("b1").seat == "b" and not step.state.figure("b1").charmed_from
+
+
+def test_animate_dead_raises_a_fearsome_undead(dice):
+    """Animate Dead: "Target Dead unit becomes undead & gains fear ability, Range = 5""
+    ("+4 Unit making check is undead"; "-1 Defenders have cause Fear ability")."""
+    from server.rules.sns import morale
+    from server.rules.sns.attacks import Attack, attack_modifiers
+    state = table(("a1", "Necromancer", 100, 200), figure("b1", "Orc", 100, 160, dead=True),
+                  ("b2", "Orc", 100, 150, 180), phase="ranged",
+                  hands=(("a1", ("Animate Dead",)),))
+    step = Stepper(state)
+    casting.cast(step, "a1", "Animate Dead", {"target": "b1"}, dice)
+    risen = step.state.figure("b1")
+    assert risen.seat == "a" and not risen.dead and risen.hits == 1
+    assert (4, "Unit making check is undead") in morale.modifiers(step.state, risen)
+    rows = attack_modifiers(step.state, Attack("b2", "b1", "hth", "Sword"))
+    assert (-1, "Defenders have cause Fear ability") in rows

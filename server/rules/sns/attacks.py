@@ -113,7 +113,7 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
          "HTH Attacks vs siege unit crews and noncombatants"),
         (dp.has("Dodge"), -1, "Defenders have Dodge ability"),
         (True, -dp.level("Hard to hit"), "Attack rolls vs this unit at -1 (magic item)"),
-        (dp.has("Cause fear"), -1, "Defenders have cause Fear ability"),
+        (causes_fear(d, dp), -1, "Defenders have cause Fear ability"),
         (d.retreat_failed, 1, "Attacking a unit that tried to retreat but failed"),
         (a.retreat_failed, -1, "Attack by figure that tried to retreat this turn"),
         (ap.has("Large") and not dp.has("Large"), -1, "Large unit attacks vs Small figures"),
@@ -228,6 +228,18 @@ def _chargers(state: State, defender: Figure) -> set[str]:
 
 def _immobilized(state: State, figure: Figure) -> bool:
     return bool(figure.mortal) or figure.immobilized >= state.turn
+
+
+PERMANENT = 10**6  # the "last turn" of an effect that never ends (Animate Dead)
+
+
+def causes_fear(figure: Figure, prof: Profile) -> bool:
+    return prof.has("Cause fear") or has_effect(figure, "fear", 0)
+
+
+def is_undead(figure: Figure, prof: Profile) -> bool:
+    """Undead by its kit, or raised by Animate Dead ("becomes undead")."""
+    return prof.has("Undead") or has_effect(figure, "undead", 0)
 
 
 def has_effect(figure: Figure, effect: str, turn: int) -> bool:

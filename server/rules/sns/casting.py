@@ -19,13 +19,13 @@ from server.rules.board.measured_paths import Table
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Deferred, RulesError
 from server.rules.sns import combat, movement, terrain_spells
-from server.rules.sns.attacks import Attack, attack_modifiers
+from server.rules.sns.attacks import PERMANENT, Attack, attack_modifiers, is_undead
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.spells import Spell, save_modifiers, saves, spells
 from server.rules.sns.state import MOVE_PHASES, RANGED, Figure, State
 
-SINGLE = ("friend", "enemy", "any", "contact", "dead_friend")
+SINGLE = ("friend", "enemy", "any", "contact", "dead_friend", "dead")
 UNDEAD_CHECK = -8  # Turn Undead: "must check morale at -8"
 FEAR_CHECK = -1    # Fear: "must check morale at -1"
 ROUTS_ON = 4
@@ -49,8 +49,9 @@ def castable(state: State, caster: Figure) -> list[Spell]:
 def _in_reach(state: State, caster: Figure, spell: Spell, pool: str) -> list[Figure]:
     if pool == "contact":
         return movement.in_base_contact(state, caster)
-    if pool == "dead_friend":  # (a figure that fled the table is not there to raise)
-        return [f for f in state.figures if f.seat == caster.seat and f.dead and not f.fled
+    if pool in ("dead_friend", "dead"):  # (a figure that fled the table is not there)
+        return [f for f in state.figures if (pool == "dead" or f.seat == caster.seat)
+                and f.dead and not f.fled
                 and not any(name == "petrified" for name, _ in f.effects)
                 and gap_within(caster.base, f.base, inches(spell.range))]
     figures = [f for f in state.figures if f.on_table]
@@ -209,7 +210,7 @@ def affected(state: State, caster: Figure, spell: Spell, args) -> list[Figure]:
     if spell.target == "enemies":
         return [f for f in near if f.seat != caster.seat]
     if spell.target == "undead":
-        return [f for f in near + [caster] if figure_profile(f).has("Undead")]
+        return [f for f in near + [caster] if is_undead(f, figure_profile(f))]
     return near
 
 
@@ -255,6 +256,9 @@ def cast(step: Stepper, caster_uid: str, spell_name: str, args, dice: Dice) -> N
     if spell.effect == "resurrect":  # "Restore one dead unit to 1 Hit"
         step.emit("resurrected", figure=targets[0].uid)
         return
+    if spell.effect == "animate":  # "Target Dead unit becomes undead & gains fear ability"
+        step.emit("animated", figure=targets[0].uid, seat=caster.seat, last=PERMANENT)
+        return
     if spell.effect == "teleport":  # "Move self or unit within 10" anywhere on table"
         step.emit("teleported", figure=targets[0].uid, to=list(args["to"]))
         return
@@ -296,6 +300,9 @@ def _lasting(step: Stepper, state: State, caster: Figure, target: Figure, spell:
     if spell.effect == "petrify":
         step.emit("petrified", figure=target.uid, **terrain_spells.statue(step.state, target))
         return
+    if spell.effect == "charm":  # "Take control of target unit"
+        step.emit("charmed", figure=target.uid, seat=caster.seat)
+        return
     turns = spell.turns or (dice.roll(1, spell.dice)[0] if spell.dice else 1)
     data["last"] = state.turn + turns - 1
     step.emit("spell_effect", **data)
@@ -313,3 +320,27 @@ def _forced_check(step: Stepper, figure: Figure, modifier: int, why: str, dice: 
 
 
 __all__ = ["attack_modifiers", "cast", "castable", "option"]
+
+
+def charm_saves(step: Stepper, dice: Dice) -> None:
+    """Charm: "The unit may save each turn": at the end of every turn a charmed
+    figure saves (without the caster's magestaff, the spell being cast); on a
+    save it is its own side's again."""
+    for figure in step.state.figures:
+        if not (figure.charmed_from and figure.on_table):
+            continue
+        mods = save_modifiers(_NO_CASTER, figure_profile(figure))
+        (roll,) = dice.roll(1, 12)
+        step.emit("charm_save", figure=figure.uid, roll=roll,
+                  modifiers=[[v, t] for v, t in mods], saved=saves(roll, mods))
+
+
+class _NoCaster:
+    """Stands for the caster in a later save: no magestaff."""
+
+    @staticmethod
+    def has(name: str) -> bool:
+        return False
+
+
+_NO_CASTER = _NoCaster()

@@ -156,6 +156,19 @@ def evolve(state: State, event: Event) -> State:
             f = state.figure(d["figure"])
             state = _figure(state, f.uid, dead=True, effects=(*f.effects, ("petrified", 10**6)))
         return state
+    if kind == "charmed":
+        f = state.figure(d["figure"])
+        return _figure(state, f.uid, seat=d["seat"], charmed_from=f.charmed_from or f.seat,
+                       routing=False)
+    if kind == "charm_save":
+        f = state.figure(d["figure"])
+        return _figure(state, f.uid, seat=f.charmed_from, charmed_from="") if d["saved"] \
+            else state
+    if kind == "animated":
+        f = state.figure(d["figure"])
+        return _figure(state, f.uid, seat=d["seat"], dead=False, hits=1, wounds=0, mortal=0,
+                       stunned=False, disarmed=False, knocked_down=0, routing=False,
+                       effects=(*f.effects, ("undead", d["last"]), ("fear", d["last"])))
     if kind == "teleported":
         return _figure(state, d["figure"], x=d["to"][0], y=d["to"][1])
     if kind == "spell_effect":

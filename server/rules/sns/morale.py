@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from server.rules.board.measured import gap_within, in_contact, inches
 from server.rules.dice import Dice
-from server.rules.sns.attacks import has_effect
+from server.rules.sns.attacks import causes_fear, has_effect, is_undead
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import Figure, State
@@ -49,7 +49,7 @@ def triggers(state: State, figure: Figure) -> list[str]:
         found.append("a far superior enemy unit within 10\"")
     if outnumbered(state, figure):
         found.append("heavily outnumbered")
-    if any(in_contact(figure.base, e.base) and figure_profile(e).has("Cause fear")
+    if any(in_contact(figure.base, e.base) and causes_fear(e, figure_profile(e))
            for e in enemies):
         found.append("Fear")
     if has_effect(figure, "feared", state.turn):
@@ -73,7 +73,7 @@ def modifiers(state: State, figure: Figure) -> list[tuple[int, str]]:
         (prof.has("Cowardly") or prof.has("Siege crew") or prof.has("Supplies"), -2,
          "Unit making check is a noncombatant, untrained, green, or cowardly"),
         (any(e.hits > 1 for e in enemies), -1, "Facing a unit with more than one hit"),
-        (prof.has("Undead"), 4, "Unit making check is undead"),
+        (is_undead(figure, prof), 4, "Unit making check is undead"),
         (outnumbered(state, figure), -1, "Unit making check is heavily outnumbered"),
         (friend_has("Instrument"), 1, "Friendly Musician within 10\""),
         (friend_has("Leader"), 1, "Friendly Leader within 10\""),

@@ -66,6 +66,7 @@ class Figure:
     attacked: bool = False    # was attacked this turn (a morale trigger)
     last_shot: int = 0        # the turn a reloading weapon last fired
     effects: tuple[tuple[str, int], ...] = ()  # (spell effect, last turn it lasts)
+    charmed_from: str = ""    # its own seat while a Charm holds it
 
     @property
     def base(self) -> Base:

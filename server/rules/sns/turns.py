@@ -178,6 +178,7 @@ def _end_turn(step: Stepper, dice: Dice) -> None:
     """After the rally-phase spells: the rally rolls, the end of the turn, the
     next turn's first phase (or the end of the battle)."""
     morale.rally_phase(step, dice)
+    casting.charm_saves(step, dice)
     if not _finish(step, dice, turn_over=True):
         step.emit("turn_ended", turn=step.state.turn)
         begin_phase(step, dice, PHASES[0])
