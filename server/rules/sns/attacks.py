@@ -20,6 +20,7 @@ ATTACK = "seed 003, ATTACK ROLL MODIFIERS"
 DAMAGE = "seed 003, LIST OF MODIFIERS TO DAMAGE ROLL"
 HIT_ON = 7  # "1-6 Miss", "7-12 Hit"
 BARE_HANDS = "Bare hands"
+AREA_DAMAGE = {"Fire breath": 0, "Bomb": 0}  # (no damage bonus is printed for either)
 
 # DAMAGE ROLL TABLE: the result for a modified roll (1 or less ... 9-12+).
 RESULTS = ((1, "stunned"), (3, "wounded"), (4, "wounded_disarmed"),
@@ -154,7 +155,8 @@ def damage_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
     a, d = state.figure(attack.attacker), state.figure(attack.target)
     ap, dp = figure_profile(a), figure_profile(d)
     spell = spells().get(attack.weapon)
-    weapon_damage = spell.damage if spell else load().weapon(attack.weapon).damage
+    weapon_damage = (spell.damage if spell else AREA_DAMAGE[attack.weapon]
+                     if attack.weapon in AREA_DAMAGE else load().weapon(attack.weapon).damage)
     rows = [
         (not a.disarmed, weapon_damage, f"{attack.weapon}"),
         (a.disarmed, -2, "Disarmed: unarmed units Damage roll -2"),

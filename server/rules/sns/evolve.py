@@ -17,7 +17,8 @@ def _figure(state: State, uid: str, **changes) -> State:
 
 def _attacked(state: State, d) -> State:
     attacker = state.figure(d["attacker"])
-    made = attacker.attacks_made + (0 if d.get("spell") else 1)  # (the cast counted it)
+    # (an area's attacks are one attack: the cast, breath or blast counted it)
+    made = attacker.attacks_made + (0 if d.get("spell") or d.get("area") else 1)
     state = state.with_figure(replace(attacker, attacks_made=made,
                                       stunned=False,
                                       last_shot=state.turn if d.get("reloads")
@@ -169,6 +170,14 @@ def evolve(state: State, event: Event) -> State:
         return _figure(state, f.uid, seat=d["seat"], dead=False, hits=1, wounds=0, mortal=0,
                        stunned=False, disarmed=False, knocked_down=0, routing=False,
                        effects=(*f.effects, ("undead", d["last"]), ("fear", d["last"])))
+    if kind == "breathed":
+        f = state.figure(d["figure"])
+        return _figure(state, f.uid, breaths=f.breaths + 1, attacks_made=f.attacks_made + 1,
+                       facing=d["facing"])
+    if kind == "detonated":  # the bomb goes off on its bearer's back
+        f = state.figure(d["figure"])
+        return _figure(state, f.uid, dead=True, attacked=True, hits=0,
+                       attacks_made=f.attacks_made + 1)
     if kind == "teleported":
         return _figure(state, d["figure"], x=d["to"][0], y=d["to"][1])
     if kind == "spell_effect":

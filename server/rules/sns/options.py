@@ -6,7 +6,7 @@ an attack declared on an enemy in base contact; ending one's part of a phase."""
 from __future__ import annotations
 
 from server.rules.kernel import CommandSpec, Decision, Prompt
-from server.rules.sns import casting, combat, movement
+from server.rules.sns import casting, combat, movement, specials
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import (
     HTH,
@@ -67,7 +67,7 @@ def figure_options(state: State, figure: Figure) -> list[CommandSpec]:
     if state.phase == RANGED:
         targets = [t for t, _, _ in combat.ranged_targets(state, figure)]
         shots = [CommandSpec("shoot", f"{name} shoots", {"figure": uid}, {"target": targets})]
-        return (shots if targets else []) + spells
+        return (shots if targets else []) + spells + specials.options(state, figure)
     if state.phase in (POLEARM, HTH):
         targets = combat.melee_targets(state, figure, state.phase)
         attack = [CommandSpec("attack", f"{name} attacks", {"figure": uid}, {"target": targets})]

@@ -67,6 +67,7 @@ class Figure:
     last_shot: int = 0        # the turn a reloading weapon last fired
     effects: tuple[tuple[str, int], ...] = ()  # (spell effect, last turn it lasts)
     charmed_from: str = ""    # its own seat while a Charm holds it
+    breaths: int = 0          # the Dragon's fire breaths used ("Useable 3x per day")
 
     @property
     def base(self) -> Base:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from server.rules.dice import Dice
-from server.rules.sns import casting, combat, morale, movement, victory
+from server.rules.sns import casting, combat, morale, movement, specials, victory
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import (
@@ -43,7 +43,7 @@ def eligible(state: State, seat: str) -> list:
         return [f for f in figures if movement.may_move(state, f, state.phase)]
     if state.phase == RANGED:
         return [f for f in figures if combat.ranged_targets(state, f)
-                or casting.castable(state, f)]
+                or casting.castable(state, f) or specials.options(state, f)]
     if state.phase == HTH:
         declared = [a for a, _, _ in state.declared]
         return [f for f in figures if (combat.melee_targets(state, f, state.phase)
