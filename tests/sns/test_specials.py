@@ -37,3 +37,38 @@ def test_the_powder_keg_blows_up_everything_within_an_inch_and_itself(dice):
     specials.detonate(step, "a1", dice)
     assert step.state.figure("a1").dead and step.state.figure("b1").dead
     assert [a["target"] for a in events_of(step.events, "attacked")] == ["b1"]
+
+
+def test_the_tail_sweeps_only_the_rear_and_claws_are_a_weapon():
+    """Dragon: "Third attack: Tail sweep(Rear 90 degrees only)"; Troll: "Claws
+    (Damage roll +1)" (its claws, not bare hands)."""
+    from server.rules.sns import combat
+    from server.rules.sns.attacks import damage_modifiers
+    state = table(("a1", "Dragon", 100, 100), ("b1", "Orc", 100, 125, 0),
+                  ("b2", "Orc", 100, 75, 180), ("b3", "Troll", 200, 100))
+    assert combat.melee_attack(state, "a1", "b1", "hth").weapon == "Tail sweep"
+    assert combat.melee_attack(state, "a1", "b2", "hth").weapon == "Claws"
+    claws = combat.melee_attack(state, "b3", "a1", "hth")
+    assert claws.weapon == "Claws"
+    assert (1, "Special bonus: +1 to damage roll") in damage_modifiers(state, claws)
+
+
+def test_enlarge_adds_a_hit_while_it_lasts(dice):
+    """Enlarge: "Unit becomes large (Move +4", Hits +1, & Attack roll +2) for 4 turns"."""
+    from server.rules.kernel import Event
+    from server.rules.sns import casting
+    from server.rules.sns.attacks import Attack, attack_modifiers
+    from server.rules.sns.evolve import evolve
+    state = table(("a1", "Wizard", 100, 200), ("a2", "Swordsman", 130, 200),
+                  ("b1", "Orc", 130, 190, 180), phase="ranged", hands=(("a1", ("Enlarge",)),))
+    step = Stepper(state)
+    casting.cast(step, "a1", "Enlarge", {"target": "a2"}, dice)
+    big = step.state.figure("a2")
+    assert big.hits == 2
+    rows = attack_modifiers(step.state, Attack("a2", "b1", "hth", "Sword"))
+    assert (2, "Enlarge: Attack roll +2") in rows
+    assert (-1, "Large unit attacks vs Small figures") in rows
+    after = step.state
+    for turn in range(1, 5):
+        after = evolve(after, Event("turn_ended", {"turn": turn}))
+    assert after.figure("a2").hits == 1 and after.figure("a2").effects == ()

@@ -12,6 +12,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from server.rules.board.measured import arc
+from server.rules.sns.army.catalog import Weapon
 from server.rules.sns.profile import AXES, FLAILS, KNOCKS_DOWN, PICKS, SWORDS, Profile
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import Figure, State
@@ -20,7 +21,11 @@ ATTACK = "seed 003, ATTACK ROLL MODIFIERS"
 DAMAGE = "seed 003, LIST OF MODIFIERS TO DAMAGE ROLL"
 HIT_ON = 7  # "1-6 Miss", "7-12 Hit"
 BARE_HANDS = "Bare hands"
-AREA_DAMAGE = {"Fire breath": 0, "Bomb": 0}  # (no damage bonus is printed for either)
+# Attacks that are no weapon of the catalog: no damage bonus is printed for the
+# breath or the bomb; claws are a creature's own attack ("Claws" adds its +1 as a
+# special bonus).
+AREA_DAMAGE = {"Fire breath": 0, "Bomb": 0, "Claws": 0}
+CLAWS = Weapon(name="Claws", category="natural")
 
 # DAMAGE ROLL TABLE: the result for a modified roll (1 or less ... 9-12+).
 RESULTS = ((1, "stunned"), (3, "wounded"), (4, "wounded_disarmed"),
@@ -50,13 +55,17 @@ def weapon_for(prof: Profile, figure: Figure, kind: str):
         return None if figure.disarmed else prof.polearm
     if figure.disarmed:
         return None
-    return prof.hth or prof.natural or prof.short
+    return (prof.hth or prof.natural or prof.short or prof.polearm
+            or (CLAWS if prof.has("Claws") else None))
 
 
 def hth_tier(prof: Profile, figure: Figure) -> int:
     """seed 003, HAND TO HAND: "Attacks with normal HTH weapons resolved first";
     "Unarmed attacks and attacks with 'short' HTH weapons resolved next"."""
-    return 0 if not figure.disarmed and (prof.hth or prof.natural) else 1
+    if figure.disarmed:
+        return 1
+    return 0 if (prof.hth or prof.natural or prof.has("Claws")
+                 or (prof.polearm and not prof.short)) else 1
 
 
 def in_terrain(state: State, figure: Figure, kinds: tuple[str, ...]) -> bool:
@@ -117,8 +126,9 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (causes_fear(d, dp), -1, "Defenders have cause Fear ability"),
         (d.retreat_failed, 1, "Attacking a unit that tried to retreat but failed"),
         (a.retreat_failed, -1, "Attack by figure that tried to retreat this turn"),
-        (ap.has("Large") and not dp.has("Large"), -1, "Large unit attacks vs Small figures"),
-        (dp.has("Large"), 1, "Attacking Large units"),
+        (is_large(a, ap, state.turn) and not is_large(d, dp, state.turn), -1,
+         "Large unit attacks vs Small figures"),
+        (is_large(d, dp, state.turn), 1, "Attacking Large units"),
         (hth and ap.has("Savage mount"), 1, "Attacker riding on Savage Mount in HTH"),
         (ap.has("Savage"), 1, "Savage (Attack rolls +1)"),
         (True, ap.level("Attack bonus") + ap.level("Chaos mutation"),
@@ -233,6 +243,11 @@ def _immobilized(state: State, figure: Figure) -> bool:
 
 
 PERMANENT = 10**6  # the "last turn" of an effect that never ends (Animate Dead)
+
+
+def is_large(figure: Figure, prof: Profile, turn: int) -> bool:
+    """Large by its kit, or by Enlarge ("Unit becomes large")."""
+    return prof.has("Large") or has_effect(figure, "enlarged", turn)
 
 
 def causes_fear(figure: Figure, prof: Profile) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from server.rules.board.measured import in_contact, in_range
+from server.rules.board.measured import arc, in_contact, in_range
 from server.rules.board.measured_terrain import line_of_sight
 from server.rules.dice import Dice
 from server.rules.sns.attacks import (
@@ -120,6 +120,13 @@ def rolled_attack(state: State, attack: Attack, roll: int, dice: Dice,
 
 
 def melee_attack(state: State, attacker: str, target: str, kind: str) -> Attack:
+    """The weapon a figure strikes with; an enemy in the Dragon's rear arc is
+    struck with its tail ("Tail sweep(Rear 90 degrees only)")."""
     figure = state.figure(attacker)
-    weapon = weapon_for(figure_profile(figure), figure, kind)
+    prof = figure_profile(figure)
+    victim = state.figure(target)
+    if kind == "hth" and prof.tail and arc(figure.base, figure.facing, victim.base.centre) \
+            == "rear":
+        return Attack(attacker, target, kind, "Tail sweep")
+    weapon = weapon_for(prof, figure, kind)
     return Attack(attacker, target, kind, weapon.name if weapon else BARE_HANDS)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from server.rules.kernel import Event
-from server.rules.sns.attacks import apply_outcome
+from server.rules.sns.attacks import PERMANENT, apply_outcome
 from server.rules.sns.state import OVER, Figure, State, other
 
 
@@ -64,6 +64,9 @@ def _turn_ended(state: State) -> State:
         changes: dict = dict(moved=False, retreated=False, retreat_failed=False,
                              spears_set=False, charged=(), attacks_made=0, attacked=False,
                              effects=tuple(e for e in f.effects if e[1] > state.turn))
+        if f.on_table and any(e == "enlarged" and last == state.turn for e, last in f.effects) \
+                and not any(e == "enlarged" and last > state.turn for e, last in f.effects):
+            changes["hits"] = max(1, f.hits - 1)  # the spell's hit goes (hits lost came off it)
         if f.knocked_down and f.knocked_down < state.turn:
             changes["knocked_down"] = 0
         if f.on_table and f.mortal:
@@ -185,13 +188,18 @@ def evolve(state: State, event: Event) -> State:
             return state
         f = state.figure(d["figure"])
         changes: dict = {"effects": (*f.effects, (d["effect"], d["last"]))}
+        if d["effect"] == "enlarged" and not any(e == "enlarged" for e, _ in f.effects):
+            changes["hits"] = f.hits + 1  # Enlarge: "Hits +1"
         if d["effect"] in ("paralyzed", "helpless"):
             changes["immobilized"] = max(f.immobilized, d["last"])
         return _figure(state, f.uid, **changes)
     if kind == "dispelled":
         f = state.figure(d["figure"])
         held = any(name in ("paralyzed", "helpless") for name, _ in f.effects)
-        return _figure(state, f.uid, effects=(), immobilized=0 if held else f.immobilized)
+        enlarged = any(name == "enlarged" and last >= state.turn for name, last in f.effects)
+        lasting = tuple(e for e in f.effects if e[1] >= PERMANENT)  # (Animate Dead stays)
+        return _figure(state, f.uid, effects=lasting, immobilized=0 if held else f.immobilized,
+                       hits=max(1, f.hits - 1) if enlarged else f.hits)
     if kind == "turn_ended":
         return _turn_ended(state)
     if kind == "game_over":

@@ -34,6 +34,7 @@ class Profile:
     move: int                 # inches
     radius: int               # base radius, units
     large_shield: bool
+    tail: bool = False        # the Dragon's "Tail sweep(Rear 90 degrees only)"
 
     def has(self, name: str) -> bool:
         return name in self.abilities
@@ -86,6 +87,8 @@ def profile(kit: tuple[str, ...], notes: str = "") -> Profile:
                 weapons.append(catalog.weapon(item.param))
         large_shield |= text.strip().casefold() == "large shield"
     by_category: dict[str, Weapon] = {}
+    tail = any(w.name == "Tail sweep" for w in weapons)
+    weapons = [w for w in weapons if w.name != "Tail sweep"]
     for weapon in weapons:
         category = "polearm" if weapon.category in POLEARM_PHASE or weapon.name == "Whip" \
             else weapon.category
@@ -99,7 +102,7 @@ def profile(kit: tuple[str, ...], notes: str = "") -> Profile:
                          else "infantry"]
     return Profile(frozenset(abilities), levels, by_category.get("hth"),
                    by_category.get("short"), by_category.get("polearm"), ranged,
-                   by_category.get("natural"), move, radius, large_shield)
+                   by_category.get("natural"), move, radius, large_shield, tail)
 
 
 def _move(abilities: set, weapons: dict, large_shield: bool, notes: str) -> int:
