@@ -80,3 +80,19 @@ def test_a_move_goes_around_the_boulder_and_rough_ground_is_half_speed(dice):
                  phase="slow_move", acting="a", layout="wood_and_boulder")
     area = movement.area(wood, wood.figure("a1"), movement.allowance(wood, wood.figure("a1")))
     assert area.contains((95, 140)) and not area.contains((95, 125))  # 1" in the wood costs 2"
+
+
+def test_a_path_goes_around_the_boulder_within_the_allowance(dice):
+    """TERRAIN: "move around obstacles like boulders and trees": a path of straight
+    segments whose total length is within the move (the Knight's 10", 8" in heavy
+    armour)."""
+    state = table(("a1", "Knight", 262, 160), ("b1", "Orc", 30, 30, 180),
+                  phase="fast_move", acting="a", layout="wood_and_boulder")
+    straight = movement.area(state, state.figure("a1"), 80)
+    assert not straight.contains((295, 103))  # the boulder is in the way
+    around = [[262, 160], [295, 143], [295, 103]]  # 3.8" + 4"
+    state, events = run(state, Command("a", "move_path", {"figure": "a1", "path": around,
+                                                            "facing": 0}),
+                        dice.fix(3, 9))  # (then the slow move's roll-off)
+    assert (state.figure("a1").x, state.figure("a1").y) == (295, 103)
+    assert events_of(events, "moved")[0]["path"] == around

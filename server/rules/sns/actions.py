@@ -20,11 +20,12 @@ def act(step: Stepper, command: Command, dice: Dice) -> None:
         step.emit("side_done", seat=command.seat)
         return
     figure = step.figure(args["figure"])
-    if kind in ("move", "run"):
-        to = list(args["to"])
-        step.emit("moved", figure=figure.uid, path=[[figure.x, figure.y], to],
-                  facing=args["facing"], doubled=kind == "run",
-                  charged=movement.charged_at(step.state, figure, to))
+    if kind in ("move", "run", "move_path", "run_path"):
+        path = [list(p) for p in args["path"]] if "path" in args else [[figure.x, figure.y],
+                                                                      list(args["to"])]
+        step.emit("moved", figure=figure.uid, path=path, facing=args["facing"],
+                  doubled=kind.startswith("run"),
+                  charged=movement.charged_at(step.state, figure, path[-1]))
     elif kind == "retreat":
         (roll,) = dice.roll(1, 12)
         if movement.retreat_roll_succeeds(roll):

@@ -27,6 +27,7 @@ MOVES = "seed 003, TURN SEQUENCE / MOVEMENT RATES"
 RETREAT = "seed 003, TURN SEQUENCE: \"A unit may retreat on a roll of 1-4 on D12\""
 RETREAT_ON = 4
 COMPASS = tuple(range(0, FULL_TURN, 45))
+MAX_WAYPOINTS = 8
 
 
 def enemies_of(state: State, figure: Figure) -> list[Figure]:
@@ -98,6 +99,26 @@ class Destinations(Deferred):
         try:
             return self.reach.contains(value) and self.accept(tuple(value))
         except (MoveRefused, TypeError, ValueError):
+            return False
+
+
+class Paths(Deferred):
+    """A move around obstacles: any path [start, p1, ..., end] of straight
+    segments the reachable area accepts (seed 003, TERRAIN: "Nonflying units
+    will in general move around obstacles like boulders and trees"); listed,
+    the straight paths to the sampled destinations."""
+
+    def __init__(self, reach: ReachableArea, destinations: Destinations) -> None:
+        self.reach = reach
+        start = list(reach.mover.centre)
+        super().__init__(lambda: [[start, p] for p in destinations.values()])
+
+    def __contains__(self, value) -> bool:
+        if not isinstance(value, list) or not 2 <= len(value) <= MAX_WAYPOINTS + 2:
+            return False
+        try:
+            return self.reach.accepts(value)
+        except (TypeError, ValueError):
             return False
 
 

@@ -98,6 +98,9 @@ def _move_options(state: State, figure: Figure) -> list[CommandSpec]:
             reach, lambda reach=reach: movement.candidates(state, figure, reach.allowance))
         label = f"{name} moves" if not doubled else f"{name} doubles its move (fatigued next turn)"
         specs.append(CommandSpec(command, label, {"figure": uid}, {"to": to, "facing": facings}))
+        specs.append(CommandSpec(f"{command}_path", f"{label} along a path",
+                                 {"figure": uid}, {"path": movement.Paths(reach, to),
+                                                   "facing": facings}))
     specs.append(hold)
     prof = figure_profile(figure)
     if (state.phase == SLOW_MOVE and prof.infantry and prof.polearm is not None

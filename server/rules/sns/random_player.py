@@ -8,7 +8,7 @@ import random
 
 from server.rules.kernel import Command, Prompt
 
-RELUCTANT = {"end_phase", "hold"}
+RELUCTANT = {"end_phase", "hold", "move_path", "run_path"}
 
 
 def random_command(prompt: Prompt, seat: str, rng: random.Random) -> Command:
