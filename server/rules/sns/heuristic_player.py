@@ -56,9 +56,13 @@ def _choose(spec: CommandSpec, seat: str, figures: dict, enemies: list) -> Comma
     args = dict(spec.args)
     if spec.type == "cast":
         spell = spells()[args["spell"]]
+        if set(spec.params) - {"target", "point", "facing"}:
+            return None  # (it leaves the table-changing spells and Teleport alone)
         for name, values in spec.params.items():
             values = list(values)
-            if name == "target":
+            if name == "target" and spell.target in ("dead", "dead_friend"):
+                args[name] = values[0]
+            elif name == "target":
                 wanted = [v for v in values if (figures[v]["seat"] == seat)
                           == (spell.target in FRIENDLY_SPELLS)]
                 if not wanted:
