@@ -56,6 +56,11 @@ class SnsSystem:
         turns.advance(step, dice)
         return step.events
 
+    def odds(self, state: State, command: Command) -> dict:
+        """Exact odds of a shot or attack the seat could make now (odds.py)."""
+        from server.rules.sns.odds import attack_odds
+        return attack_odds(self.prompt(state), state, command)
+
     def evolve(self, state: State, event: Event) -> State:
         return evolve(state, event)
 
