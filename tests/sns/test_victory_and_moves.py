@@ -1,5 +1,7 @@
 """BASIC SCENARIO's end, AFTER THE BATTLE, MOVEMENT RATES and TERRAIN (seed 003)."""
 
+from dataclasses import replace
+
 from server.rules.kernel import Command, RulesError
 from server.rules.sns import movement, victory
 from server.rules.sns.evolve import Stepper
@@ -96,3 +98,24 @@ def test_a_path_goes_around_the_boulder_within_the_allowance(dice):
                         dice.fix(3, 9))  # (then the slow move's roll-off)
     assert (state.figure("a1").x, state.figure("a1").y) == (295, 103)
     assert events_of(events, "moved")[0]["path"] == around
+
+
+def test_a_scaler_climbs_a_wall_at_an_inch_a_turn(dice):
+    """TERRAIN: "Noncavalry units can climb at a rate of 1" turn"; "Only units
+    described as "scalers" can climb flat walls": the Goblin Scout over a 3" stone
+    wall in three turns; the Goblin may not."""
+    from server.rules.sns.climbing import FarSide, may_climb
+    from server.rules.sns.evolve import Stepper
+    from server.rules.sns.turns import begin_phase
+    wall = ("stone wall 1", ((50, 130), (150, 130), (150, 135), (50, 135)), "wall", True, 30)
+    state = table(("a1", "Goblin Scout", 100, 141), ("a2", "Goblin", 120, 141),
+                  ("b1", "Orc", 300, 30, 180), phase="slow_move", acting="a")
+    state = replace(state, layout=replace(state.layout, added=(wall,)))
+    assert may_climb(state, state.figure("a1")) and not may_climb(state, state.figure("a2"))
+    assert [100, 124] in FarSide(state, state.figure("a1"))
+    state, events = run(state, Command("a", "climb", {"figure": "a1", "to": [100, 124]}), dice)
+    assert events_of(events, "climb_began")[0]["arrives"] == 4
+    assert state.figure("a1").climbing and not state.figure("a1").can_act
+    step = Stepper(replace(state, turn=4))
+    begin_phase(step, dice.fix(3, 9), "slow_move")
+    assert (step.state.figure("a1").x, step.state.figure("a1").y) == (100, 124)

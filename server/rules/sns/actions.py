@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from server.rules.dice import Dice
 from server.rules.kernel import Command
-from server.rules.sns import casting, combat, movement, specials, spells
+from server.rules.sns import casting, climbing, combat, movement, specials, spells
 from server.rules.sns.attacks import Attack
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
@@ -43,6 +43,10 @@ def act(step: Stepper, command: Command, dice: Dice) -> None:
         weapon = figure_profile(figure).ranged
         attack = Attack(figure.uid, args["target"], "ranged", weapon.name, band, cover)
         step.emit("attacked", **combat.roll_attack(step.state, attack, dice))
+    elif kind == "climb":
+        turns = climbing.turns_to_climb(step.state, figure, args["to"])
+        step.emit("climb_began", figure=figure.uid, to=list(args["to"]),
+                  arrives=step.state.turn + turns)
     elif kind == "breathe":
         specials.breathe(step, figure.uid, args["facing"], dice)
     elif kind == "detonate":

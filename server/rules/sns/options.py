@@ -6,7 +6,7 @@ an attack declared on an enemy in base contact; ending one's part of a phase."""
 from __future__ import annotations
 
 from server.rules.kernel import CommandSpec, Decision, Prompt
-from server.rules.sns import casting, combat, movement, specials
+from server.rules.sns import casting, climbing, combat, movement, specials
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import (
     HTH,
@@ -102,6 +102,11 @@ def _move_options(state: State, figure: Figure) -> list[CommandSpec]:
                                  {"figure": uid}, {"path": movement.Paths(reach, to),
                                                    "facing": facings}))
     specs.append(hold)
+    if climbing.may_climb(state, figure):
+        far_side = climbing.FarSide(state, figure)
+        if far_side.values():
+            specs.append(CommandSpec("climb", f"{name} climbs the wall (1\" a turn)",
+                                     {"figure": uid}, {"to": far_side}))
     prof = figure_profile(figure)
     if (state.phase == SLOW_MOVE and prof.infantry and prof.polearm is not None
             and prof.polearm.name in SPEARS):

@@ -68,6 +68,7 @@ class Figure:
     effects: tuple[tuple[str, int], ...] = ()  # (spell effect, last turn it lasts)
     charmed_from: str = ""    # its own seat while a Charm holds it
     breaths: int = 0          # the Dragon's fire breaths used ("Useable 3x per day")
+    climbing: tuple = ()      # (the turn it arrives, x, y) while on a wall
 
     @property
     def base(self) -> Base:
@@ -81,7 +82,7 @@ class Figure:
     def can_act(self) -> bool:
         """Neither gone, dying nor held: "Unit immobilized & will die in 1D6";
         "Immobilized units cannot move or attack"."""
-        return self.on_table and not self.mortal
+        return self.on_table and not self.mortal and not self.climbing
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,10 @@ def _routs(step: Stepper, dice: Dice, phase: str) -> None:
 def begin_phase(step: Stepper, dice: Dice, phase: str) -> None:
     if phase in MOVE_PHASES:
         _routs(step, dice, phase)
+        for figure in step.state.figures:  # climbers arrive in their movement phase
+            if (figure.climbing and figure.climbing[0] <= step.state.turn
+                    and figure_profile(figure).fast == (phase == FAST_MOVE)):
+                step.emit("climb_ended", figure=figure.uid)
     first = "a"
     state = step.state
     if phase in SEQUENTIAL:
