@@ -72,3 +72,16 @@ def test_enlarge_adds_a_hit_while_it_lasts(dice):
     for turn in range(1, 5):
         after = evolve(after, Event("turn_ended", {"turn": turn}))
     assert after.figure("a2").hits == 1 and after.figure("a2").effects == ()
+
+
+def test_a_catapult_shoots_only_with_its_three_crew():
+    """OTHER UNITS: "Catapult ... requires 3 crew"."""
+    from server.rules.sns import combat
+    crew = [(f"a{i}", "Siege Crewmember", 100 + dx, 200 + dy)
+            for i, (dx, dy) in enumerate(((-10, 0), (10, 0), (0, 10)), start=2)]
+    state = table(("a1", "Catapult", 100, 200), *crew, ("b1", "Orc", 100, 40, 180),
+                  phase="ranged")
+    assert combat.ranged_targets(state, state.figure("a1"))
+    short = table(("a1", "Catapult", 100, 200), *crew[:2], ("b1", "Orc", 100, 40, 180),
+                  phase="ranged")
+    assert combat.ranged_targets(short, short.figure("a1")) == []

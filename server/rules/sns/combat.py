@@ -46,6 +46,8 @@ def ranged_targets(state: State, figure: Figure) -> list[tuple[str, str, bool]]:
         return []
     if weapon.name in RELOADING and figure.last_shot and figure.last_shot >= state.turn - 1:
         return []
+    if not crewed(state, figure):
+        return []
     enemies = enemies_of(state, figure)
     if any(in_contact(figure.base, e.base) for e in enemies):
         return []
@@ -58,6 +60,23 @@ def ranged_targets(state: State, figure: Figure) -> list[tuple[str, str, bool]]:
             found.append((enemy.uid, band, in_terrain(state, enemy, ("rough", "impassable",
                                                                      "wall"))))
     return found
+
+
+def crewed(state: State, figure: Figure) -> bool:
+    """A siege engine shoots only with its crew at hand ("Catapult ... requires 3
+    crew", "Ballista ... requires 2"): that many Siege crew figures of its side
+    in base contact with it, able to act and not routing."""
+    if not figure_profile(figure).has("Siege artillery"):
+        return True
+    from server.rules.kernel import RulesError
+    from server.rules.sns.army.catalog import load
+    try:
+        needed = load().unit(figure.name).crew
+    except RulesError:
+        needed = 0
+    crew = [f for f in state.figures if f.seat == figure.seat and f.can_act and not f.routing
+            and figure_profile(f).has("Siege crew") and in_contact(f.base, figure.base)]
+    return len(crew) >= needed
 
 
 def melee_targets(state: State, figure: Figure, kind: str) -> list[str]:
