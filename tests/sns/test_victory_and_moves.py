@@ -119,3 +119,17 @@ def test_a_scaler_climbs_a_wall_at_an_inch_a_turn(dice):
     step = Stepper(replace(state, turn=4))
     begin_phase(step, dice.fix(3, 9), "slow_move")
     assert (step.state.figure("a1").x, step.state.figure("a1").y) == (100, 124)
+
+
+def test_the_quick_bearing_is_the_exact_one():
+    """The listed facing toward the nearest enemy is `facing_towards`'s exact
+    nearest whole degree (docs/rules/board.md, "Facing")."""
+    import random
+
+    from server.rules.board.measured import facing_towards
+    rng = random.Random(34)
+    for _ in range(300):
+        a = (rng.randint(0, 360), rng.randint(0, 240))
+        b = (rng.randint(0, 360), rng.randint(0, 240))
+        if a != b:
+            assert movement.bearing_to(a, b) == facing_towards(a, b).first

@@ -5,6 +5,7 @@ spears, and the routing figures' flight to the table edge."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -12,11 +13,12 @@ from server.rules.board.measured import (
     FULL_TURN,
     Base,
     Point,
-    facing_towards,
+    _cos_key,
     in_contact,
     inches,
     is_charge,
 )
+from server.rules.board.measured_directions import bearing_vector
 from server.rules.board.measured_paths import MoveRefused, ReachableArea, Table
 from server.rules.kernel import Deferred
 from server.rules.sns.attacks import has_effect
@@ -168,7 +170,18 @@ def toward_nearest(state: State, figure: Figure) -> int | None:
     enemies = nearest_enemies(state, figure)
     if not enemies:
         return None
-    return facing_towards(figure.base.centre, enemies[0].base.centre).first
+    return bearing_to(figure.base.centre, enemies[0].base.centre)
+
+
+def bearing_to(frm, to) -> int | None:
+    """`facing_towards` (the exact nearest whole degree), searched only a few
+    degrees round the floating-point estimate: the same answer, far faster."""
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    if dx == 0 and dy == 0:
+        return None
+    guess = round(math.degrees(math.atan2(dx, -dy))) % FULL_TURN
+    window = [(guess + k) % FULL_TURN for k in range(-3, 4)]
+    return max(window, key=lambda b: (_cos_key(bearing_vector(b), (dx, dy)), -b))
 
 
 def charged_at(state: State, figure: Figure, to) -> list[str]:
