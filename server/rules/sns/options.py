@@ -96,6 +96,8 @@ def _move_options(state: State, figure: Figure) -> list[CommandSpec]:
         reach = movement.area(state, figure, movement.allowance(state, figure, doubled))
         to = movement.Destinations(
             reach, lambda reach=reach: movement.candidates(state, figure, reach.allowance))
+        if not reach.contains(figure.base.centre) and not to.values():
+            continue  # (hemmed in where it stands: nowhere to go)
         label = f"{name} moves" if not doubled else f"{name} doubles its move (fatigued next turn)"
         specs.append(CommandSpec(command, label, {"figure": uid}, {"to": to, "facing": facings}))
         specs.append(CommandSpec(f"{command}_path", f"{label} along a path",

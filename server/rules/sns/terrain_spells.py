@@ -82,7 +82,8 @@ def alter(state: State, point, change: str, radius: int) -> dict:
 
 
 def statue(state: State, figure: Figure) -> dict:
-    """Petrify: "Target becomes a terrain obstacle (statue) permanently"."""
-    side = 2 * figure.radius
+    """Petrify: "Target becomes a terrain obstacle (statue) permanently": a square
+    inside its base (so it stands on no neighbour touching it)."""
+    side = figure.radius * 14 // 10
     return {"piece": [fresh_name(state, "statue"), square((figure.x, figure.y), side),
                       "impassable", True, 0]}
