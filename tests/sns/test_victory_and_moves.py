@@ -133,3 +133,21 @@ def test_the_quick_bearing_is_the_exact_one():
         b = (rng.randint(0, 360), rng.randint(0, 240))
         if a != b:
             assert movement.bearing_to(a, b) == facing_towards(a, b).first
+
+
+def test_chosen_deployment_places_figures_within_six_inches_of_the_own_edge(dice):
+    """Set-up (docs/rules/sns.md, "Deployment"): with "deployment": "chosen" both
+    sides place their figures in their own 6" strip before the first roll-off."""
+    from server.rules.sns.system import SYSTEM
+    state = SYSTEM.initial({"options": {"deployment": "chosen"}})
+    prompt = SYSTEM.prompt(state)
+    assert prompt.seats == ("a", "b")
+    place = next(o for o in prompt.for_seat("a").options if o.type == "deploy")
+    assert [30, 190] in place.params["to"] and [30, 150] not in place.params["to"]
+    state, _ = run(state, Command("a", "deploy", {"figure": place.args["figure"],
+                                                   "to": [30, 190], "facing": 45}), dice)
+    moved = state.figure(place.args["figure"])
+    assert (moved.x, moved.y, moved.facing) == (30, 190, 45)
+    state, _ = run(state, Command("a", "end_phase"), dice)
+    state, _ = run(state, Command("b", "end_phase"), dice)
+    assert SYSTEM.prompt(state).decisions[0].options[0].type == "start"

@@ -43,6 +43,8 @@ def act(step: Stepper, command: Command, dice: Dice) -> None:
         weapon = figure_profile(figure).ranged
         attack = Attack(figure.uid, args["target"], "ranged", weapon.name, band, cover)
         step.emit("attacked", **combat.roll_attack(step.state, attack, dice))
+    elif kind == "deploy":
+        step.emit("deployed", figure=figure.uid, to=list(args["to"]), facing=args["facing"])
     elif kind == "climb":
         turns = climbing.turns_to_climb(step.state, figure, args["to"])
         step.emit("climb_began", figure=figure.uid, to=list(args["to"]),

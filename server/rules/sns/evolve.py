@@ -181,6 +181,9 @@ def evolve(state: State, event: Event) -> State:
         f = state.figure(d["figure"])
         return _figure(state, f.uid, dead=True, attacked=True, hits=0,
                        attacks_made=f.attacks_made + 1)
+    if kind == "deployed":
+        state = _figure(state, d["figure"], x=d["to"][0], y=d["to"][1], facing=d["facing"])
+        return replace(state, done=(*state.done, d["figure"]))
     if kind == "climb_began":
         state = _figure(state, d["figure"], climbing=(d["arrives"], *d["to"]), moved=True)
         return replace(state, done=(*state.done, d["figure"]))

@@ -6,9 +6,10 @@ an attack declared on an enemy in base contact; ending one's part of a phase."""
 from __future__ import annotations
 
 from server.rules.kernel import CommandSpec, Decision, Prompt
-from server.rules.sns import casting, climbing, combat, movement, specials
+from server.rules.sns import casting, climbing, combat, deployment, movement, specials
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import (
+    DEPLOY,
     HTH,
     MOVE_PHASES,
     OVER,
@@ -33,6 +34,9 @@ def prompt(state: State) -> Prompt:
     if state.phase == START:
         return Prompt((Decision("a", "Begin the battle: roll off for the first phase.",
                                 (CommandSpec("start", "Begin"),)),))
+    if state.phase == DEPLOY:
+        return Prompt(tuple(deploy_decision(state, seat) for seat in SEATS
+                            if not seat_done(state, seat)))
     if state.phase == SPELL_SWAP:
         return Prompt(tuple(swap_decision(state, seat) for seat in SEATS
                             if not seat_done(state, seat)))
@@ -128,3 +132,12 @@ def swap_decision(state: State, seat: str) -> Decision:
     specs.append(CommandSpec("end_phase", "Keep the spells of your remaining casters"))
     return Decision(seat, "Before the battle: each caster may discard one spell and draw "
                     "another.", tuple(specs))
+
+
+def deploy_decision(state: State, seat: str) -> Decision:
+    """Chosen deployment (deployment.py): place each figure in the 6" strip."""
+    specs = [deployment.options(state, f, movement.Facings(
+        lambda f=f: movement.toward_nearest(state, f))) for f in eligible(state, seat)]
+    specs.append(CommandSpec("end_phase", "Leave your remaining figures where they stand"))
+    return Decision(seat, "Deploy: place your figures within 6\" of your table edge.",
+                    tuple(specs))

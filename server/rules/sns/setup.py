@@ -14,11 +14,12 @@ from server.rules.kernel import RulesError
 from server.rules.sns.army.catalog import load
 from server.rules.sns.army.check import BASIC, check_army
 from server.rules.sns.profile import profile
-from server.rules.sns.state import SEATS, Figure, Layout, State
+from server.rules.sns.state import DEPLOY, SEATS, START, Figure, Layout, State
 from server.rules.sns.table import LAYOUTS
 
 TABLE_INCHES = (36, 24)      # a 3' x 2' skirmish table (the seed gives no size)
 DEPLOY_INCHES = 2            # from the own edge to the first rank's rims
+ZONE_INCHES = 6              # chosen deployment: within 6" of the own edge
 DEFAULT_LAST_TURN = 12       # the seed sets no turn limit (docs/rules/sns.md, "Victory")
 MAX_LAST_TURN = 50
 
@@ -49,6 +50,10 @@ def initial_state(setup: Mapping[str, Any]) -> State:
                          f"(known: {', '.join(sorted(LAYOUTS))}).", BASIC)
     width, height = (inches(n) for n in TABLE_INCHES)
     layout = Layout(width, height, layout_name)
+    deployment = options.get("deployment", "ranks")
+    if deployment not in ("ranks", "chosen"):
+        raise RulesError("invalid_setup", "Deployment is \"ranks\" (set for you) or "
+                         "\"chosen\" (each side places its figures).", BASIC)
     figures, names = [], []
     for seat in SEATS:
         priced, problems = check_army(armies[seat])
@@ -58,7 +63,8 @@ def initial_state(setup: Mapping[str, Any]) -> State:
                              tuple(p.to_wire() for p in problems))
         figures += _deploy(seat, priced["units"], width, height)
         names.append((seat, priced["name"] or seat))
-    return State(tuple(figures), layout, last_turn=last_turn, names=tuple(names))
+    return State(tuple(figures), layout, last_turn=last_turn, names=tuple(names),
+                 phase=DEPLOY if deployment == "chosen" else START)
 
 
 def _notes(name: str) -> str:

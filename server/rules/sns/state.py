@@ -19,7 +19,7 @@ SEATS = ("a", "b")
 FAST_MOVE, SLOW_MOVE, RANGED, POLEARM, HTH = "fast_move", "slow_move", "ranged", "polearm", "hth"
 RALLY = "rally"  # after the morale checks: rally-phase spells, then the rally rolls
 PHASES = (FAST_MOVE, SLOW_MOVE, RANGED, POLEARM, HTH)
-START, OVER, SPELL_SWAP = "start", "over", "spell_swap"
+START, OVER, SPELL_SWAP, DEPLOY = "start", "over", "spell_swap", "deploy"
 MOVE_PHASES = (FAST_MOVE, SLOW_MOVE)
 # Phases acted one side after the other (the roll-off's winner first: "Roll
 # high to see which player goes first"); the attack phases are declared by

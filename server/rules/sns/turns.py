@@ -12,6 +12,7 @@ from server.rules.sns import casting, combat, morale, movement, specials, victor
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import (
+    DEPLOY,
     FAST_MOVE,
     HTH,
     MOVE_PHASES,
@@ -37,6 +38,8 @@ def eligible(state: State, seat: str) -> list:
     figures = [f for f in state.present(seat) if f.uid not in done]
     if state.phase == SPELL_SWAP:
         return [f for f in figures if state.hand(f.uid)]
+    if state.phase == DEPLOY:
+        return figures
     if state.phase == RALLY:
         return [f for f in figures if casting.castable(state, f)]
     if state.phase in MOVE_PHASES:
@@ -150,6 +153,11 @@ def advance(step: Stepper, dice: Dice) -> None:
         if state.phase == START:
             begin_phase(step, dice, PHASES[0])
             continue
+        if state.phase == DEPLOY:
+            if not all(seat_done(state, s) for s in SEATS):
+                return
+            step.emit("phase_began", phase=START, first="a", turn=1)
+            return
         if state.phase == SPELL_SWAP:
             if not all(seat_done(state, s) for s in SEATS):
                 return
