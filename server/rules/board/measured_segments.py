@@ -45,12 +45,40 @@ def segment_point_dist2(a, b, p) -> Fraction:
     return Fraction(cross * cross, length2)
 
 
+def _box_far(a, b, p, r: int) -> bool:
+    """p lies more than r outside the segment's bounding box (a quick, exact
+    "farther than r"), in integers."""
+    return (p[0] < min(a[0], b[0]) - r or p[0] > max(a[0], b[0]) + r
+            or p[1] < min(a[1], b[1]) - r or p[1] > max(a[1], b[1]) + r)
+
+
+def _dist2_cmp(a, b, p) -> tuple[int, int]:
+    """The squared distance from p to segment ab as a fraction (num, den), den > 0:
+    compared by cross-multiplying, without building a Fraction."""
+    abx, aby = b[0] - a[0], b[1] - a[1]
+    apx, apy = p[0] - a[0], p[1] - a[1]
+    length2 = abx * abx + aby * aby
+    along = abx * apx + aby * apy
+    if length2 == 0 or along <= 0:
+        return apx * apx + apy * apy, 1
+    if along >= length2:
+        return (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2, 1
+    cross = abx * apy - aby * apx
+    return cross * cross, length2
+
+
 def segment_point_dist2_le(a, b, p, r: int) -> bool:
-    return segment_point_dist2(a, b, p) <= r * r
+    if _box_far(a, b, p, r):
+        return False
+    num, den = _dist2_cmp(a, b, p)
+    return num <= r * r * den
 
 
 def segment_point_dist2_lt(a, b, p, r: int) -> bool:
-    return segment_point_dist2(a, b, p) < r * r
+    if _box_far(a, b, p, r):
+        return False
+    num, den = _dist2_cmp(a, b, p)
+    return num < r * r * den
 
 
 def segments_dist2(a, b, c, d) -> Fraction:
