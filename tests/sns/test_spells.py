@@ -239,3 +239,22 @@ def test_animate_dead_raises_a_fearsome_undead(dice):
     assert (4, "Unit making check is undead") in morale.modifiers(step.state, risen)
     rows = attack_modifiers(step.state, Attack("b2", "b1", "hth", "Sword"))
     assert (-1, "Defenders have cause Fear ability") in rows
+
+
+def test_a_fire_wall_burns_whoever_crosses_it(dice):
+    """Fire Wall: "10" long, 3" high, ... Units that cross it are attacked immediately
+    (Attack roll +1), Range = 10"" (passable, unlike a stone wall)."""
+    state = table(("a1", "Wizard", 100, 200), ("b1", "Swordsman", 100, 100, 180),
+                  ("b2", "Swordsman", 300, 100, 180), phase="ranged",
+                  hands=(("a1", ("Fire Wall",)),))
+    step = Stepper(state)
+    casting.cast(step, "a1", "Fire Wall", {"place": ["wall", 100, 130, 90]}, dice)
+    piece = step.state.layout.terrain[0]
+    assert piece.name == "fire wall 1" and piece.movement == "open" and piece.blocks_sight
+    moving = replace(step.state, phase="slow_move", acting="b", done=())
+    dice.fix(6, 9)  # 6 + 1 = 7: hit; damage 9: killed
+    after, events = run(moving, Command("b", "move", {"figure": "b1", "to": [100, 140],
+                                                       "facing": 180}), dice)
+    burned = events_of(events, "burned")[0]
+    assert burned["wall"] == "fire wall 1" and burned["result"] == "killed"
+    assert after.figure("b1").dead

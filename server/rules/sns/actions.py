@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from server.rules.dice import Dice
 from server.rules.kernel import Command
-from server.rules.sns import casting, climbing, combat, movement, specials, spells
+from server.rules.sns import casting, climbing, combat, fire, movement, specials, spells
 from server.rules.sns.attacks import Attack
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
@@ -26,11 +26,14 @@ def act(step: Stepper, command: Command, dice: Dice) -> None:
         step.emit("moved", figure=figure.uid, path=path, facing=args["facing"],
                   doubled=kind.startswith("run"),
                   charged=movement.charged_at(step.state, figure, path[-1]))
+        fire.burn(step, figure.uid, path, dice)
     elif kind == "retreat":
         (roll,) = dice.roll(1, 12)
         if movement.retreat_roll_succeeds(roll):
-            step.emit("moved", figure=figure.uid, path=[[figure.x, figure.y], list(args["to"])],
-                      facing=args["facing"], retreat=True, roll=roll)
+            path = [[figure.x, figure.y], list(args["to"])]
+            step.emit("moved", figure=figure.uid, path=path, facing=args["facing"],
+                      retreat=True, roll=roll)
+            fire.burn(step, figure.uid, path, dice)
         else:
             step.emit("retreat_failed", figure=figure.uid, roll=roll)
     elif kind == "hold":

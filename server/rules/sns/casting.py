@@ -120,6 +120,8 @@ def _table_change(state: State, spell: Spell, args) -> dict:
     kind, x, y, *rest = args["place"]
     if spell.effect == "stone_wall":
         return terrain_spells.stone_wall(state, (x, y), rest[0])
+    if spell.effect == "fire_wall":
+        return terrain_spells.fire_wall(state, (x, y), rest[0])
     return terrain_spells.alter(state, (x, y), kind, spell.radius)
 
 
@@ -135,7 +137,8 @@ class Placements(Deferred):
         super().__init__(self._listing)
 
     def _kinds(self) -> tuple[str, ...]:
-        return ("wall",) if self.spell.effect == "stone_wall" else ("remove", "boulder", "mud")
+        return ("wall",) if self.spell.effect in ("stone_wall", "fire_wall") \
+            else ("remove", "boulder", "mud")
 
     def _listing(self) -> list:
         from server.rules.board.measured_directions import SCALE, bearing_vector

@@ -181,6 +181,11 @@ def evolve(state: State, event: Event) -> State:
         f = state.figure(d["figure"])
         return _figure(state, f.uid, dead=True, attacked=True, hits=0,
                        attacks_made=f.attacks_made + 1)
+    if kind == "burned":
+        if not d["hit"]:
+            return _figure(state, d["figure"], attacked=True)
+        return state.with_figure(apply_outcome(state.figure(d["figure"]), d["result"],
+                                               state.turn, d.get("mortal_turns", 0)))
     if kind == "deployed":
         state = _figure(state, d["figure"], x=d["to"][0], y=d["to"][1], facing=d["facing"])
         return replace(state, done=(*state.done, d["figure"]))

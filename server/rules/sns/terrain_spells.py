@@ -17,6 +17,7 @@ WALL_THICKNESS = inches(0.5)
 EARTH = ("wall", "impassable")  # Stone to Mud: "Destroys Earth obstacles"
 BOULDER = inches(2)          # Alter Terrain adds a 2" boulder or a 5" patch of mud
 MUD = inches(5)
+FIRE = "fire wall"  # (a piece's name says it burns)
 
 
 def wall(point, facing: int) -> tuple:
@@ -57,6 +58,14 @@ def stone_wall(state: State, point, facing: int) -> dict:
     corners = wall(point, facing)
     check_clear(state, corners, "stone wall")
     return {"piece": [fresh_name(state, "stone wall"), corners, "wall", True, WALL_HEIGHT]}
+
+
+def fire_wall(state: State, point, facing: int) -> dict:
+    """Fire Wall: "10" long, 3" high": passable, blocking sight, burning whoever
+    crosses it (fire.py)."""
+    corners = wall(point, facing)
+    check_clear(state, corners, "fire wall")
+    return {"piece": [fresh_name(state, FIRE), corners, "open", True, WALL_HEIGHT]}
 
 
 def earth_pieces(state: State, caster: Figure, reach: int) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from server.rules.dice import Dice
-from server.rules.sns import casting, combat, morale, movement, specials, victory
+from server.rules.sns import casting, combat, fire, morale, movement, specials, victory
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import (
@@ -92,6 +92,7 @@ def _routs(step: Stepper, dice: Dice, phase: str) -> None:
         if route is not None:
             path, fled = route
             step.emit("routed_move", figure=figure.uid, path=path, fled=fled)
+            fire.burn(step, figure.uid, path, dice)
 
 
 def begin_phase(step: Stepper, dice: Dice, phase: str) -> None:
