@@ -11,6 +11,7 @@ SYSTEMS: dict[str, str] = {
     # name -> "module:attribute" of a RulesSystem instance
     "sbh": "server.rules.sbh.system:SYSTEM",
     "asoiaf": "server.rules.asoiaf.system:SYSTEM",
+    "sns": "server.rules.sns.system:SYSTEM",
 }
 
 

@@ -45,12 +45,40 @@ def segment_point_dist2(a, b, p) -> Fraction:
     return Fraction(cross * cross, length2)
 
 
+def _box_far(a, b, p, r: int) -> bool:
+    """p lies more than r outside the segment's bounding box (a quick, exact
+    "farther than r"), in integers."""
+    return (p[0] < min(a[0], b[0]) - r or p[0] > max(a[0], b[0]) + r
+            or p[1] < min(a[1], b[1]) - r or p[1] > max(a[1], b[1]) + r)
+
+
+def _dist2_cmp(a, b, p) -> tuple[int, int]:
+    """The squared distance from p to segment ab as a fraction (num, den), den > 0:
+    compared by cross-multiplying, without building a Fraction."""
+    abx, aby = b[0] - a[0], b[1] - a[1]
+    apx, apy = p[0] - a[0], p[1] - a[1]
+    length2 = abx * abx + aby * aby
+    along = abx * apx + aby * apy
+    if length2 == 0 or along <= 0:
+        return apx * apx + apy * apy, 1
+    if along >= length2:
+        return (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2, 1
+    cross = abx * apy - aby * apx
+    return cross * cross, length2
+
+
 def segment_point_dist2_le(a, b, p, r: int) -> bool:
-    return segment_point_dist2(a, b, p) <= r * r
+    if _box_far(a, b, p, r):
+        return False
+    num, den = _dist2_cmp(a, b, p)
+    return num <= r * r * den
 
 
 def segment_point_dist2_lt(a, b, p, r: int) -> bool:
-    return segment_point_dist2(a, b, p) < r * r
+    if _box_far(a, b, p, r):
+        return False
+    num, den = _dist2_cmp(a, b, p)
+    return num < r * r * den
 
 
 def segments_dist2(a, b, c, d) -> Fraction:
@@ -65,7 +93,7 @@ class Polygon:
     """A simple polygon with integer vertices, in order (either way round).
     A wall is a long thin one; a wood, a building or a patch of mud any shape."""
 
-    __slots__ = ("vertices",)
+    __slots__ = ("vertices", "box")
 
     def __init__(self, vertices):
         points = tuple((int(x), int(y)) for x, y in vertices)
@@ -73,6 +101,16 @@ class Polygon:
             raise ValueError(f"a terrain piece needs at least three corners enclosing an area, "
                              f"not {list(map(list, points))}")
         self.vertices = points
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        self.box = (min(xs), min(ys), max(xs), max(ys))
+
+    def far_from(self, a, b, r: int) -> bool:
+        """A quick, exact "no": the segment ab, widened by r, misses the polygon's
+        bounding box (so it cannot enter the polygon nor come within r of it).
+        Integer comparisons only; the exact tests run when this says nothing."""
+        x0, y0, x1, y1 = self.box
+        return (max(a[0], b[0]) < x0 - r or min(a[0], b[0]) > x1 + r
+                or max(a[1], b[1]) < y0 - r or min(a[1], b[1]) > y1 + r)
 
     def __repr__(self) -> str:
         return f"Polygon({list(self.vertices)})"
@@ -89,6 +127,8 @@ class Polygon:
 
     def locate(self, p) -> str:
         """"inside", "boundary" or "outside" for a point (integers or Fractions)."""
+        if self.far_from(p, p, 0):
+            return "outside"
         for c, d in self.edges():
             if orient(c, d, p) == 0 and _on_segment(c, d, p):
                 return "boundary"
@@ -105,6 +145,8 @@ class Polygon:
     def inside_intervals(self, a, b) -> list[tuple[Fraction, Fraction]]:
         """The parts of segment ab strictly inside the polygon, as intervals of
         t in [0, 1] (point = a + t (b - a)). Running along an edge is outside."""
+        if self.far_from(a, b, 0):
+            return []
         cuts = {Fraction(0), Fraction(1)}
         ab = (b[0] - a[0], b[1] - a[1])
         for c, d in self.edges():
@@ -140,6 +182,8 @@ class Polygon:
     def near_segment(self, a, b, r: int) -> bool:
         """A disc of radius r swept along ab overlaps the polygon's inside:
         the segment enters it, or comes closer than r to one of its edges."""
+        if self.far_from(a, b, r):
+            return False
         if self.locate(a) == "inside" or self.crossed_by(a, b):
             return True
         return any(segments_dist2(a, b, c, d) < r * r for c, d in self.edges())

@@ -1,0 +1,129 @@
+"""A heuristic Swords & Sorcery player that acts only from its prompt and its
+view (what a client has): it closes with the enemy, faces it, stands and
+fights in contact, shoots and casts at the enemy, keeps archers at range and
+its leaders behind its troops, and keeps its spells. bench/sns_engine.py sets
+it against the random player."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from server.rules.kernel import Command, CommandSpec, Prompt
+from server.rules.sns.profile import profile
+from server.rules.sns.spells import spells
+
+FRIENDLY_SPELLS = {"friend", "friends"}
+
+
+def heuristic_command(prompt: Prompt, seat: str, view: dict, rng: random.Random) -> Command:
+    decision = prompt.for_seat(seat)
+    figures = {f["uid"]: f for f in view["figures"] if not (f["dead"] or f["fled"])}
+    enemies = [f for f in figures.values() if f["seat"] != seat]
+    by_type: dict[str, list[CommandSpec]] = {}
+    for spec in decision.options:
+        by_type.setdefault(spec.type, []).append(spec)
+    for kind in ("start", "keep_spells", "cast", "shoot", "attack"):
+        for spec in by_type.get(kind, ()):
+            command = _choose(spec, seat, figures, enemies)
+            if command is not None:
+                return command
+    friends = [f for f in figures.values() if f["seat"] == seat]
+    for spec in by_type.get("move", ()):
+        figure = figures[spec.args["figure"]]
+        if profile(tuple(figure["kit"])).leader:
+            command = _follow(spec, seat, figure, friends, enemies)
+        else:
+            command = _advance(spec, seat, figure, enemies)
+        if command is not None:
+            return command
+    for spec in by_type.get("hold", ()):
+        figure = figures[spec.args["figure"]]
+        return Command(seat, "hold", {**spec.args, "facing": _facing(
+            spec.params["facing"], (figure["x"], figure["y"]), enemies)})
+    return Command(seat, "end_phase", {})
+
+
+def _nearest(point, enemies) -> dict | None:
+    return min(enemies, key=lambda e: (e["x"] - point[0]) ** 2 + (e["y"] - point[1]) ** 2,
+               default=None)
+
+
+def _facing(values, at, enemies) -> int:
+    enemy = _nearest(at, enemies)
+    if enemy is None or (enemy["x"], enemy["y"]) == tuple(at):
+        return list(values)[0]
+    # compass bearing: 0 north (-y), clockwise (server/rules/board/measured.py)
+    want = math.degrees(math.atan2(enemy["x"] - at[0], at[1] - enemy["y"])) % 360
+    return min(values, key=lambda b: min(abs(b - want), 360 - abs(b - want)))
+
+
+def _choose(spec: CommandSpec, seat: str, figures: dict, enemies: list) -> Command | None:
+    args = dict(spec.args)
+    if spec.type == "cast":
+        spell = spells()[args["spell"]]
+        if set(spec.params) - {"target", "point", "facing"}:
+            return None  # (it leaves the table-changing spells and Teleport alone)
+        for name, values in spec.params.items():
+            values = list(values)
+            if name == "target" and spell.target in ("dead", "dead_friend"):
+                args[name] = values[0]
+            elif name == "target":
+                wanted = [v for v in values if (figures[v]["seat"] == seat)
+                          == (spell.target in FRIENDLY_SPELLS)]
+                if not wanted:
+                    return None
+                args[name] = wanted[0]
+            elif name == "point":
+                args[name] = max(values, key=lambda p: _score_area(p, spell.radius, seat,
+                                                                   figures))
+                if _score_area(args[name], spell.radius, seat, figures) <= 0:
+                    return None
+            else:
+                caster = figures[args["figure"]]
+                args[name] = _facing(values, (caster["x"], caster["y"]), enemies)
+        return Command(seat, "cast", args)
+    for name, values in spec.params.items():
+        values = list(values)
+        if name == "target":  # the most hurt enemy first
+            args[name] = max(values, key=lambda v: (figures[v]["wounds"], -figures[v]["hits"]))
+        else:
+            args[name] = values[0]
+    return Command(seat, spec.type, args)
+
+
+def _score_area(point, radius: int, seat: str, figures: dict) -> int:
+    reach = (radius * 10 + 5) ** 2
+    inside = [f for f in figures.values()
+              if (f["x"] - point[0]) ** 2 + (f["y"] - point[1]) ** 2 <= reach]
+    return sum(1 if f["seat"] != seat else -2 for f in inside)
+
+
+def _follow(spec: CommandSpec, seat: str, figure: dict, friends: list,
+            enemies: list) -> Command | None:
+    """A leader keeps behind its troops (its +1/+2 to their morale reaches 10";
+    losing every leader abandons the field): it goes to the middle of the other
+    figures of its side, and fights only what comes to it. (Measured: with its
+    leaders charging with the rest it won 74% of 200 games against random.)"""
+    others = [f for f in friends if f["uid"] != figure["uid"]]
+    if not others:
+        return _advance(spec, seat, figure, enemies)
+    middle = (sum(f["x"] for f in others) / len(others), sum(f["y"] for f in others) / len(others))
+    to = min(spec.params["to"], key=lambda p: math.dist(p, middle))
+    return Command(seat, "move", {**spec.args, "to": to,
+                                  "facing": _facing(spec.params["facing"], to, enemies)})
+
+
+def _advance(spec: CommandSpec, seat: str, figure: dict, enemies: list) -> Command | None:
+    """Archers hold while an enemy is in range; others go for the nearest enemy."""
+    here = (figure["x"], figure["y"])
+    enemy = _nearest(here, enemies)
+    if enemy is None:
+        return None
+    weapon = profile(tuple(figure["kit"])).ranged
+    distance = math.dist(here, (enemy["x"], enemy["y"]))
+    if weapon is not None and distance <= 2 * 10 * (weapon.range or weapon.thrown or 0):
+        return None
+    to = min(spec.params["to"], key=lambda p: math.dist(p, (enemy["x"], enemy["y"])))
+    return Command(seat, "move", {**spec.args, "to": to,
+                                  "facing": _facing(spec.params["facing"], to, enemies)})

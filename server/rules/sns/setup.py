@@ -1,0 +1,98 @@
+"""A match's start (seed 003, BASIC SCENARIO): both armies checked and priced
+(army/check.py), the figures deployed along their own table edge facing the
+enemy, the table laid out. Setup, from the lobby's options or directly:
+{"armies": {"a": list, "b": list}, "last_turn": 12, "layout": "river_crossing"}.
+Deployment is fixed, not chosen (docs/rules/sns.md, "Deployment")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from server.rules.board.measured import INCH, inches
+from server.rules.kernel import RulesError
+from server.rules.sns.army.catalog import load
+from server.rules.sns.army.check import BASIC, check_army
+from server.rules.sns.profile import profile
+from server.rules.sns.state import DEPLOY, SEATS, START, Figure, Layout, State
+from server.rules.sns.table import LAYOUTS
+
+TABLE_INCHES = (36, 24)      # a 3' x 2' skirmish table (the seed gives no size)
+DEPLOY_INCHES = 2            # from the own edge to the first rank's rims
+ZONE_INCHES = 6              # chosen deployment: within 6" of the own edge
+DEFAULT_LAST_TURN = 12       # the seed sets no turn limit (docs/rules/sns.md, "Victory")
+MAX_LAST_TURN = 50
+
+DEFAULT_ARMIES = {
+    "a": {"name": "Medieval Men", "units": [
+        {"unit": "Kings Champion"}, {"unit": "Knight"}, {"unit": "Pikeman"},
+        {"unit": "Pikeman"}, {"unit": "Swordsman"}, {"unit": "Swordsman"},
+        {"unit": "Yeoman"}, {"unit": "Yeoman"}, {"unit": "Halberdier"}, {"unit": "Cleric"}]},
+    "b": {"name": "Orcs", "units": [
+        {"unit": "Orc Warboss"}, {"unit": "Orc Taskmaster"}, {"unit": "Orc"},
+        {"unit": "Orc"}, {"unit": "Orc"}, {"unit": "Orc Bolter"}, {"unit": "Orc Bolter"},
+        {"unit": "Orc Shocktroop"}, {"unit": "Savage Orc"}, {"unit": "Orc Shaman"}]},
+}
+
+def initial_state(setup: Mapping[str, Any]) -> State:
+    options = {**(setup.get("options") or {}), **setup}
+    armies = options.get("armies") or DEFAULT_ARMIES
+    if not isinstance(armies, Mapping) or set(armies) != set(SEATS):
+        raise RulesError("invalid_setup", "A match needs an army list for each of seats a and b.",
+                         BASIC)
+    last_turn = options.get("last_turn", DEFAULT_LAST_TURN)
+    if type(last_turn) is not int or not 1 <= last_turn <= MAX_LAST_TURN:
+        raise RulesError("invalid_setup", f"The turn limit is a whole number from 1 to "
+                         f"{MAX_LAST_TURN}.", BASIC)
+    layout_name = options.get("layout", "wood_and_boulder")
+    if layout_name not in LAYOUTS:
+        raise RulesError("invalid_setup", f"There is no table layout {layout_name!r} "
+                         f"(known: {', '.join(sorted(LAYOUTS))}).", BASIC)
+    width, height = (inches(n) for n in TABLE_INCHES)
+    layout = Layout(width, height, layout_name)
+    deployment = options.get("deployment", "ranks")
+    if deployment not in ("ranks", "chosen"):
+        raise RulesError("invalid_setup", "Deployment is \"ranks\" (set for you) or "
+                         "\"chosen\" (each side places its figures).", BASIC)
+    figures, names = [], []
+    for seat in SEATS:
+        priced, problems = check_army(armies[seat])
+        if problems:
+            first = problems[0]
+            raise RulesError("invalid_setup", f"Army {seat}: {first.message}", first.passage,
+                             tuple(p.to_wire() for p in problems))
+        figures += _deploy(seat, priced["units"], width, height)
+        names.append((seat, priced["name"] or seat))
+    return State(tuple(figures), layout, last_turn=last_turn, names=tuple(names),
+                 phase=DEPLOY if deployment == "chosen" else START)
+
+
+def _notes(name: str) -> str:
+    try:
+        return load().unit(name).notes
+    except RulesError:
+        return ""
+
+
+def _deploy(seat: str, units: list[dict], width: int, height: int) -> list[Figure]:
+    """Ranks along the seat's own edge (a the south, b the north), centred,
+    half an inch between bases, facing the enemy's edge."""
+    profiles = [profile(tuple(u["kit"]), _notes(u["name"])) for u in units]
+    spacing = max(p.radius for p in profiles) * 2 + INCH // 2
+    per_rank = max(1, (width - INCH) // spacing)
+    figures = []
+    for index, (unit, prof) in enumerate(zip(units, profiles, strict=True)):
+        rank, file = divmod(index, per_rank)
+        in_rank = min(per_rank, len(units) - rank * per_rank)
+        x = width // 2 + (2 * file - in_rank + 1) * spacing // 2
+        depth = inches(DEPLOY_INCHES) + spacing // 2 + rank * spacing
+        y = height - depth if seat == "a" else depth
+        figures.append(Figure(
+            uid=f"{seat}{index + 1}", seat=seat, name=unit["name"], kit=tuple(unit["kit"]),
+            cost=unit["cost"], x=x, y=y, facing=0 if seat == "a" else 180,
+            radius=prof.radius, hits=1 + prof.level("Extra hit")))
+    return figures
+
+
+def figure_profile(figure: Figure):
+    return profile(figure.kit, _notes(figure.name))

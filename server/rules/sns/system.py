@@ -1,0 +1,99 @@
+"""Swords & Sorcery (seed 003) as a kernel RulesSystem: the one place that
+routes commands to the rule modules (setup, turns, movement, combat, morale,
+victory) and events back into state. Rule modules never import this file."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from server.rules.dice import Dice
+from server.rules.kernel import (
+    Command,
+    Event,
+    Prompt,
+    Result,
+    RulesError,
+    Viewer,
+    check_prompt,
+)
+from server.rules.sns import actions, options, setup, turns
+from server.rules.sns.evolve import Stepper, evolve
+from server.rules.sns.state import OVER, SEATS, State
+
+# What decide does, as a number (raise it with every deliberate change of the
+# events a command gives).
+RULES_VERSION = 1
+
+
+class SnsSystem:
+    name = "sns"
+    seats = SEATS
+    rules_version = RULES_VERSION
+    in_place = False
+
+    def initial(self, match_setup) -> State:
+        return setup.initial_state(match_setup)
+
+    def validate_setup(self, match_setup) -> None:
+        setup.initial_state(match_setup)
+
+    def prompt(self, state: State) -> Prompt:
+        return options.prompt(state)
+
+    def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
+        step = Stepper(state)
+        if command.type == "concede":
+            if state.phase == OVER:
+                raise RulesError("match_over", "The match is over; no more commands are "
+                                 "accepted.")
+            if command.seat not in SEATS:
+                raise RulesError("not_a_seat", f"{command.seat!r} is not a seat of this match.")
+            winner = "b" if command.seat == "a" else "a"
+            turns.end(step, dice, winner, f"{command.seat} conceded")
+            return step.events
+        check_prompt(self.prompt(state), command, turns.SEQUENCE)
+        actions.act(step, command, dice)
+        turns.advance(step, dice)
+        return step.events
+
+    def odds(self, state: State, command: Command) -> dict:
+        """Exact odds of a shot or attack the seat could make now (odds.py)."""
+        from server.rules.sns.odds import attack_odds
+        return attack_odds(self.prompt(state), state, command)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    def view(self, state: State, viewer: Viewer) -> dict:
+        """The whole table; of the spells in hand ("Make a card for each spell")
+        a side sees its own casters' cards and only how many the others hold."""
+        hands = {uid: list(cards) if state.figure(uid).seat == viewer.seat else len(cards)
+                 for uid, cards in state.hands}
+        return {
+            "hands": hands,
+            "system": "sns", "turn": state.turn, "phase": state.phase,
+            "first": state.first, "acting": state.acting, "last_turn": state.last_turn,
+            "table": {"width": state.layout.width, "height": state.layout.height,
+                      "unit": "tenth of an inch",
+                      "terrain": [p.describe() for p in state.layout.terrain]},
+            "figures": [asdict(f) for f in state.figures],
+            "declared": [list(d) for d in state.declared],
+            "armies": dict(state.names),
+            "winner": state.winner, "reason": state.reason,
+            "aftermath": [dict(a) for a in state.aftermath],
+        }
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != OVER:
+            return None
+        from server.rules.sns.victory import score
+        return Result(state.winner, {s: score(state, s) for s in SEATS}, state.reason)
+
+    def upcast(self, event: Event) -> Event:
+        return event
+
+
+SYSTEM = SnsSystem()
