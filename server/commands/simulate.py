@@ -1,4 +1,4 @@
-"""`warband simulate sbh|asoiaf --games N --seed S --players random,heuristic [--json]`:
+"""`warband simulate sbh|asoiaf|sns --games N --seed S --players random,heuristic [--json]`:
 bots play whole matches in this process; prints win rates, mean turns (ASOIAF:
 rounds), games/s and events/s."""
 
@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Bots play whole matches in this process (the two "
                                    "players swap sides every game); prints win rates, mean "
                                    "turns, games/s and events/s.")
-    p.add_argument("system", choices=["sbh", "asoiaf"])
+    p.add_argument("system", choices=["sbh", "asoiaf", "sns"])
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1, help="first match seed (then +1 a game)")
     p.add_argument("--players", default="random,heuristic",
@@ -87,6 +87,27 @@ def _asoiaf(args: argparse.Namespace, keys: list[str] | None, players: list[str]
         "warbands", {}).get(seat), seed)
 
 
+def _sns(args: argparse.Namespace, keys: list[str] | None, players: list[str]):
+    """Swords & Sorcery's system and bot maker: the book's two sample armies (its
+    setup's default) on the default table; ready-made warbands are not its way."""
+    from clients.bots.sns import make_bot
+    from server.cli import CommandError
+    from server.rules.sns.system import SYSTEM
+
+    if keys:
+        raise CommandError("sns matches are played with the book's two sample armies: "
+                           "leave out --warbands")
+    try:
+        for level in players:
+            make_bot(level)
+    except ValueError as bad:
+        raise CommandError(str(bad)) from None
+    return SYSTEM, {}, lambda level, seat, seed: make_bot(level, seed)
+
+
+SYSTEMS = {"sbh": _sbh, "asoiaf": _asoiaf, "sns": _sns}
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
@@ -100,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("give two players, two warbands and at least one game")
     labels = players if players[0] != players[1] else [f"{p} #{i + 1}"
                                                         for i, p in enumerate(players)]
-    system, setup, make = (_sbh if args.system == "sbh" else _asoiaf)(args, keys, players)
+    system, setup, make = SYSTEMS[args.system](args, keys, players)
     wins: Counter = Counter()
     turns = events = 0
     started = time.perf_counter()
@@ -129,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
     for label in labels:
         print(f"{label:>12}: {wins[label]:4d} wins ({100 * wins[label] / args.games:.1f}%)")
     print(f"{'draws':>12}: {wins['draws']:4d}")
-    turn = "rounds" if args.system == "asoiaf" else "turns"
+    turn = {"asoiaf": "rounds"}.get(args.system, "turns")
     print(f"mean {turn} {turns / args.games:.1f}; {args.games / elapsed:.2f} games/s, "
           f"{events / elapsed:,.0f} events/s ({args.games} games from seed {args.seed})")
     return 0
