@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -138,16 +139,35 @@ async def new_matches(nodes: list[Node], count: int, turns: int, think: float):
     return games
 
 
-async def restart_each(nodes: list[Node], pause: float) -> list[tuple[str, float, float]]:
+async def stop_gracefully(node: Node, limit: float) -> bool:
+    """SIGTERM, and wait for the process to exit; False (and SIGKILL) if it had not
+    within `limit` seconds (a graceful stop that hung)."""
+    if node.process is None or node.process.returncode is not None:
+        return True
+    node.process.terminate()
+    try:
+        await asyncio.wait_for(node.process.wait(), limit)
+        return True
+    except TimeoutError:
+        node.process.kill()
+        await node.process.wait()
+        return False
+
+
+async def restart_each(nodes: list[Node], pause: float,
+                       limit: float) -> list[tuple[str, float, float, bool]]:
     """Each node in turn: SIGTERM, wait for it to exit, start it again; how long each
-    took to stop and to listen again."""
+    took to stop and to listen again, and whether it stopped by itself."""
     took = []
     for node in nodes:
         started = time.monotonic()
-        await node.stop()
+        graceful = await stop_gracefully(node, limit)
         stopped = time.monotonic()
         await node.start()
-        took.append((node.name, stopped - started, time.monotonic() - stopped))
+        took.append((node.name, stopped - started, time.monotonic() - stopped, graceful))
+        print(f"  {node.name}: stopped (SIGTERM) in {stopped - started:.2f} s"
+              f"{'' if graceful else ' (HUNG: killed)'}, listening again "
+              f"{took[-1][2]:.2f} s later", flush=True)
         await asyncio.sleep(pause)
     return took
 
@@ -166,17 +186,19 @@ async def run(options) -> int:
     failures = 0
     try:
         with tempfile.TemporaryDirectory() as folder:
+            folder = options.logs or folder
             nodes = [Node(url, Path(folder) / f"n{i}.log", f"n{i}")
                      for i in range(options.nodes)]
             for node in nodes:
                 node.name = node.extra_args[-1]
                 node.extra_args += ["--lease-ttl", str(options.lease_ttl)]
+                node.start_timeout = 120.0  # (a loaded machine starts Python slowly)
                 await node.start()
             try:
                 failures = await under_load(nodes, url, options)
             finally:
                 for node in nodes:
-                    await node.stop()
+                    await stop_gracefully(node, 60)
     finally:
         await admin.execute(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)')
         await admin.close()
@@ -191,23 +213,28 @@ async def under_load(nodes: list[Node], url: str, options) -> int:
                for p, seat_home in zip(players, homes, strict=True)]
     await asyncio.sleep(options.warmup)
     began = time.monotonic()
-    took = await restart_each(nodes, options.pause)
+    print(f"{len(nodes)} nodes, {len(games)} matches; restarting each node in turn:",
+          flush=True)
+    took = await restart_each(nodes, options.pause, options.stop_limit)
     ended = time.monotonic()
     still_playing = sum(not task.done() for task in playing)
-    await asyncio.wait_for(asyncio.gather(*playing), options.timeout)
+    try:
+        await asyncio.wait_for(asyncio.gather(*playing), options.timeout)
+    except BaseException:
+        traceback.print_exc()  # (what went wrong, before the nodes are stopped)
+        for task in playing:
+            task.cancel()
+        raise
     sent = [(at, seconds) for _, players, *_ in games for p in players
             for at, seconds in p.latencies]
-    print(f"{len(nodes)} nodes, {len(games)} matches ({still_playing} of {len(playing)} "
-          f"players still playing when the last restart ended), {len(reconnects)} "
-          f"reconnections")
-    for name, stopping, starting in took:
-        print(f"  {name}: stopped (SIGTERM) in {stopping:.2f} s, listening again "
-              f"{starting:.2f} s later")
+    print(f"{still_playing} of {len(playing)} players still playing when the last "
+          f"restart ended; {len(reconnects)} reconnections")
     print("before the restarts: " + percentiles([s for at, s in sent if at < began]))
     print("during the restarts: " + percentiles([s for at, s in sent
                                                  if began <= at <= ended]))
     print("after them:          " + percentiles([s for at, s in sent if at > ended]))
     counts = await check_store(url, [(m, players) for m, players, *_ in games])
+    counts["hung_stops"] = sum(not graceful for *_, graceful in took)
     print("store check: " + ", ".join(f"{key} {value}" for key, value in counts.items()))
     return sum(value for key, value in counts.items() if key != "acknowledged")
 
@@ -224,8 +251,12 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=3.0,
                         help="seconds between a node listening again and the next restart")
     parser.add_argument("--lease-ttl", type=float, default=3.0)
+    parser.add_argument("--stop-limit", type=float, default=60.0,
+                        help="seconds a node may take to stop gracefully before it counts "
+                        "as hung (and is killed)")
     parser.add_argument("--timeout", type=float, default=600.0,
                         help="seconds the matches may take to finish after the restarts")
+    parser.add_argument("--logs", type=Path, help="keep the nodes' logs in this folder")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
     sys.exit(asyncio.run(run(parser.parse_args())))
 

@@ -176,7 +176,7 @@ class LoginGuard:
         self._address_failures[address] = (count + 1, now + lock if lock else 0.0)
 
     async def succeeded(self, address: str) -> None:
-        await self.guard.succeeded(address)
+        self._address_failures.pop(address, None)
 
     @contextlib.asynccontextmanager
     async def turn(self, key: str):

@@ -148,6 +148,7 @@ class Hub(Owning):
         log.debug("resumed match %s at seq %d", actor.match_id, actor.seq)
 
     async def stop(self) -> None:
+        self.stopping = True  # (several nodes: no match is taken or resumed any more)
         await self.stop_owning()
         if self._warmer is not None:
             self._warmer.cancel()
