@@ -13,7 +13,7 @@ the restarts, and every way a command could have gone wrong (each must be 0: the
 exits 1 otherwise). Not a test (the bounded form would not fit the CI budget).
 
     PYTHONPATH=. .venv/bin/python bench/rolling_restart.py [--nodes 3] [--matches 6]
-        [--turns 30] [--think 0.1] [--warmup 8] [--pause 3] [--lease-ttl 3]
+        [--turns 60] [--think 0.1] [--warmup 20] [--pause 3] [--lease-ttl 3]
         [--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test]
 """
 
@@ -93,14 +93,17 @@ class PacedPlayer(Player):
 async def connect_somewhere(player: Player, match_id: str, nodes: list[Node],
                             first: int) -> tuple[Client, int]:
     """The player's connection, resumed on the first node from `first` on that takes it."""
+    failure: BaseException | None = None
     for attempt in range(400):
         index = (first + attempt) % len(nodes)
         try:
             return await asyncio.wait_for(player.reconnect(nodes[index].url, match_id),
                                           20), index
-        except (ServerError, *DROPPED):  # (a node restarting, a match changing node)
+        except (ServerError, *DROPPED) as problem:  # (a node restarting, a match moving)
+            failure = problem
             await asyncio.sleep(0.1)
-    raise RuntimeError(f"player {player.seat} of {match_id} found no node for a minute")
+    raise RuntimeError(f"player {player.seat} of {match_id} was refused by every node 400 "
+                       f"times, last: {failure!r}")
 
 
 async def play_to_the_end(player: Player, match_id: str, nodes: list[Node], home: int,
@@ -243,10 +246,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nodes", type=int, default=3)
     parser.add_argument("--matches", type=int, default=6)
-    parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--turns", type=int, default=60)
     parser.add_argument("--think", type=float, default=0.1,
                         help="seconds a player waits before each command")
-    parser.add_argument("--warmup", type=float, default=8.0,
+    parser.add_argument("--warmup", type=float, default=20.0,
                         help="seconds of play before the first restart")
     parser.add_argument("--pause", type=float, default=3.0,
                         help="seconds between a node listening again and the next restart")
