@@ -73,6 +73,8 @@ async def guest(server: WarbandServer, name: str) -> Client:
     return client
 
 
+# (SQLite only: the race below pairs through the lobby on PostgreSQL too)
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 async def test_seekers_on_two_nodes_are_paired_cancelled_or_kept_apart(nodes):
     """Seeks "paired when two seekers want the same match": Ann on north, Bob on south;
     "different settings never pair"; a cancelled or closed seek is paired with no one."""
