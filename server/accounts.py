@@ -61,15 +61,14 @@ def token_hash(token: str) -> str:
 
 
 class Accounts:
-    def __init__(self, store: Store, clock=time.time) -> None:
+    def __init__(self, store: Store, clock=time.time, guard: LoginGuard | None = None) -> None:
         self.store = store
+        self.guard = guard if guard is not None else LoginGuard()  # (per address, turns)
         self.clock = clock
         self.hasher = PasswordHasher()
         # Checked against when the username is unknown, so that a wrong username takes
         # as long as a wrong password and does not reveal which usernames exist.
         self._decoy_hash = self.hasher.hash(secrets.token_urlsafe(16))
-        self._address_failures: dict[str, tuple[int, float]] = {}  # address -> (count, until)
-        self._turns: dict[str, list] = {}  # key -> [lock, holders and waiters]
 
     async def register(self, username: str, password: str) -> Session:
         if not USERNAME.fullmatch(username):
@@ -105,26 +104,26 @@ class Accounts:
         # One attempt at a time per address and per account, from the lock check to
         # recording the failure: otherwise guesses sent at once all pass the check
         # before any of them counts, and the failure count loses updates.
-        async with self._one_at_a_time(f"address:{address}"), \
-                self._one_at_a_time(f"account:{username_key(username)}"):
+        async with self.guard.turn(f"address:{address}"), \
+                self.guard.turn(f"account:{username_key(username)}"):
             return await self._login(username, password, address)
 
     async def _login(self, username: str, password: str, address: str) -> Session:
         now = self.clock()
-        self._check_address(address, now)
+        await self.guard.check(address, now)
         row = await self.store.account(username=username)  # ("BOB" finds bob)
         if row is not None and row["locked_until"] and row["locked_until"] > now:
             raise _locked(row["locked_until"] - now)
         verified = await self._verify(row["password_hash"] if row else None, password)
         if row is None or not verified:
-            self._address_failed(address, now)
+            await self.guard.failed(address, now)
             if row is not None:
                 failures = row["failed_logins"] + 1
                 lock = lock_for(failures, FREE_FAILURES)
                 await self.store.set_login_failures(row["id"], failures,
                                                     now + lock if lock else None)
             raise ProtocolError("auth_failed")
-        self._address_failures.pop(address, None)
+        await self.guard.succeeded(address)
         if row["failed_logins"]:
             await self.store.set_login_failures(row["id"], 0, None)
         return await self._new_session(_account(row))
@@ -156,8 +155,31 @@ class Accounts:
                                     "revoked_at": None})
         return Session(account, token, now + lifetime)
 
+
+
+class LoginGuard:
+    """Failed logins per address, and one login attempt at a time per address and per
+    account, in this process (several nodes: server.cluster.shared_limits)."""
+
+    def __init__(self) -> None:
+        self._address_failures: dict[str, tuple[int, float]] = {}  # address -> (count, until)
+        self._turns: dict[str, list] = {}  # key -> [lock, holders and waiters]
+
+    async def check(self, address: str, now: float) -> None:
+        _, until = self._address_failures.get(address, (0, 0.0))
+        if until > now:
+            raise _locked(until - now)
+
+    async def failed(self, address: str, now: float) -> None:
+        count, _ = self._address_failures.get(address, (0, 0.0))
+        lock = lock_for(count + 1, ADDRESS_FREE_FAILURES)
+        self._address_failures[address] = (count + 1, now + lock if lock else 0.0)
+
+    async def succeeded(self, address: str) -> None:
+        self._address_failures.pop(address, None)
+
     @contextlib.asynccontextmanager
-    async def _one_at_a_time(self, key: str):
+    async def turn(self, key: str):
         turn = self._turns.setdefault(key, [asyncio.Lock(), 0])
         turn[1] += 1
         try:
@@ -167,16 +189,6 @@ class Accounts:
             turn[1] -= 1
             if not turn[1]:  # nobody holds or waits: forget the key
                 del self._turns[key]
-
-    def _check_address(self, address: str, now: float) -> None:
-        _, until = self._address_failures.get(address, (0, 0.0))
-        if until > now:
-            raise _locked(until - now)
-
-    def _address_failed(self, address: str, now: float) -> None:
-        count, _ = self._address_failures.get(address, (0, 0.0))
-        lock = lock_for(count + 1, ADDRESS_FREE_FAILURES)
-        self._address_failures[address] = (count + 1, now + lock if lock else 0.0)
 
 
 def _locked(seconds: float) -> ProtocolError:

@@ -81,8 +81,7 @@ class Admission:
     def refusal(self, address: str) -> str | None:
         """Why a handshake from `address` is refused now (None: it may go on)."""
         if self.open.get(address, 0) >= self.per_address:
-            return (f"Too many connections from your address (at most {self.per_address} "
-                    "at once); close some and try again.")
+            return self._too_many()
         bucket = self._buckets.get(address)
         if bucket is None:
             bucket = self._buckets[address] = TokenBucket(self.rate, self.burst)
@@ -90,8 +89,27 @@ class Admission:
                 self._buckets.popitem(last=False)
         self._buckets.move_to_end(address)
         if not bucket.take():
-            return "Too many new connections from your address; wait a moment and try again."
+            return self._too_fast()
         return None
+
+    def _too_many(self) -> str:
+        return (f"Too many connections from your address (at most {self.per_address} "
+                "at once); close some and try again.")
+
+    @staticmethod
+    def _too_fast() -> str:
+        return "Too many new connections from your address; wait a moment and try again."
+
+    # What the server calls: in one process, the counts above; several nodes count
+    # together in Redis (server.cluster.shared_limits.SharedAdmission).
+    async def check(self, address: str) -> str | None:
+        return self.refusal(address)
+
+    async def admit(self, address: str) -> bool:
+        return self.opened(address)
+
+    async def release(self, address: str) -> None:
+        self.closed(address)
 
     def opened(self, address: str) -> bool:
         """Count a connection that is open; False (not counted) if that would pass the

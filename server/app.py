@@ -22,8 +22,12 @@ from protocol.messages import MAX_FRAME_BYTES
 from server import gc_tuning
 from server.admission import HANDSHAKE_BURST, HANDSHAKES_PER_SECOND, PER_ADDRESS, Admission
 from server.chat.limits import ChatSettings
+from server.cluster import presence
 from server.cluster.forwarding import Forwarder
+from server.cluster.presence import Presence
 from server.cluster.replies import SharedReplies
+from server.cluster.shared_limits import SharedAdmission, SharedLoginGuard
+from server.cluster.shared_seeks import SharedSeekPool
 from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services, client_address
 from server.matches.hub import Hub
@@ -62,6 +66,11 @@ class ServerOptions:
     node_id: str | None = None  # several nodes (docs/cluster.md); None: one process
     nats_url: str = "nats://127.0.0.1:4222"
     lease_ttl: float = 10.0
+    # several nodes: the Redis they share for quick pairing and the limits per address
+    # and account (server.cluster.shared_*); None: those stay per node. The prefix of
+    # its keys lets clusters (or test runs) share one Redis.
+    redis_url: str | None = None
+    redis_prefix: str = "warband"
     chat: ChatSettings = ChatSettings()  # server.chat: limits, guests writing, the filter
     event_tick: float = 1.0  # seconds between the event director's passes (server.tournaments)
 
@@ -81,6 +90,8 @@ class WarbandServer:
         self.services: Services | None = None
         self.server: Server | None = None
         self.nats = None  # (several nodes: the NATS client)
+        self.redis = None  # (several nodes sharing a Redis: its client)
+        self.presence: Presence | None = None
         o = options
         self.admission = Admission(per_address=o.per_address, rate=o.handshake_rate,
                                    burst=o.handshake_burst, trusted_proxies=o.trusted_proxies)
@@ -117,6 +128,8 @@ class WarbandServer:
             self.services.shared_replies = await SharedReplies.open(self.nats)
             # (chat reaches the other nodes' followers too)
             await self.services.chat.join_cluster(self.nats, o.node_id)
+        if self.redis is not None:
+            await self._share_limits_and_seeks()
         # websockets refuses frames over 4x the protocol limit outright (close 1009);
         # between 1x and 4x the gateway answers frame_too_large before closing.
         try:
@@ -137,9 +150,29 @@ class WarbandServer:
         except Exception as failure:
             raise StartupError(f"cannot reach NATS at {o.nats_url}: {failure}") from failure
         self.hub.own_matches(o.node_id, o.lease_ttl)
+        if o.redis_url is not None:
+            try:
+                self.redis = await presence.connect(o.redis_url)
+            except ConnectionError as failure:
+                raise StartupError(f"cannot reach Redis at {o.redis_url}: {failure}") from None
+            self.presence = Presence(self.redis, o.redis_prefix, o.node_id, o.lease_ttl)
+            await self.presence.start()
         self.hub.forwarder = Forwarder(self.nats, o.node_id, self.hub, self.store)
         await self.hub.forwarder.start()
         self.metrics.node.info({"node": o.node_id})
+
+    async def _share_limits_and_seeks(self) -> None:
+        """Quick pairing, connections and failed logins per address counted with the
+        other nodes, in Redis (docs/cluster.md, "Shared in Redis")."""
+        o, services = self.options, self.services
+        self.admission = services.admission = SharedAdmission(
+            self.redis, self.presence, per_address=o.per_address, rate=o.handshake_rate,
+            burst=o.handshake_burst, trusted_proxies=o.trusted_proxies)
+        await self.admission.start()
+        services.accounts.guard = SharedLoginGuard(self.redis, o.redis_prefix)
+        services.seeks = SharedSeekPool(services.lobby, self.hub.ratings, redis=self.redis,
+                                        nats=self.nats, presence=self.presence)
+        await services.seeks.start()
 
     async def stop(self) -> None:
         """Stop listening; then, one node of several (a rolling restart), hand the
@@ -163,6 +196,11 @@ class WarbandServer:
                 connection.close(1012, "service restart: reconnect")
                 for connection in list(self.server.connections)), return_exceptions=True)
             await self.server.wait_closed()
+        if self.presence is not None:  # (what this node counted stops counting)
+            await self.presence.stop()
+        if self.redis is not None:
+            with contextlib.suppress(Exception):
+                await self.redis.aclose()
         if self.nats is not None:
             with contextlib.suppress(Exception):
                 await self.nats.close()
@@ -173,11 +211,11 @@ class WarbandServer:
     async def _connection(self, websocket) -> None:
         await ClientConnection(self.services, websocket).serve()
 
-    def _http(self, connection, request):
+    async def _http(self, connection, request):
         path = request.path.split("?", 1)[0]
         if path == "/ws":
-            refused = self.admission.refusal(client_address(self.admission, connection,
-                                                            request))
+            refused = await self.admission.check(client_address(self.admission, connection,
+                                                                request))
             if refused is not None:
                 self.metrics.errors.labels("too_many_connections").inc()
                 return _response(http.HTTPStatus.TOO_MANY_REQUESTS, refused.encode() + b"\n",

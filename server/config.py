@@ -32,6 +32,9 @@ class Settings:
     node_id: str | None = None
     nats_url: str = "nats://127.0.0.1:4222"
     lease_ttl: float = 10.0
+    # the Redis the nodes share for quick pairing and the limits per address and
+    # account (none: those stay per node)
+    redis_url: str | None = None
     chat: ChatSettings = ChatSettings()
 
     @classmethod
@@ -85,6 +88,7 @@ class Settings:
             node_id=node_id,
             nats_url=os.environ.get("WARBAND_NATS_URL", cls.nats_url),
             lease_ttl=lease_ttl,
+            redis_url=os.environ.get("WARBAND_REDIS_URL") or None,
             chat=ChatSettings(guests_write=guests_write in ("1", "true", "yes"),
                               filtered_words=words),
         )

@@ -192,13 +192,13 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRe
     # -- the connection's life --------------------------------------------------------
     async def serve(self) -> None:
         admission = self.services.admission
-        if not admission.opened(self.address):  # (handshakes that came all at once)
+        if not await admission.admit(self.address):  # (handshakes that came all at once)
             await self._fail(ProtocolError("too_many_connections"))
             return
         try:
             await self._serve()
         finally:
-            admission.closed(self.address)
+            await admission.release(self.address)
 
     async def _serve(self) -> None:
         metrics = self.services.metrics
@@ -368,6 +368,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRe
                  expires_at: float | None = None) -> None:
         if self.account is not None and (account is None or account.id != self.account.id):
             self.identity += 1  # (first: nothing queued for the last account is served)
+            self.services.seeks.drop(self)  # (its seeks were the last account's)
             self._stop_watching()  # what the last account was shown is not for the next
             self._stop_chat()
         self._hold_token(token)
@@ -448,7 +449,7 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRe
 
     async def on_cancel_seek(self, request: CancelSeek) -> dict:
         self._signed_in()
-        return self.services.seeks.cancel(self, request.seek_id)
+        return await self.services.seeks.cancel(self, request.seek_id)
 
     async def on_claim_timeout(self, request: ClaimTimeout) -> dict:
         actor, seat = await self._held_seat(request.match_id)

@@ -285,6 +285,8 @@ class Lobby:
                 raise ProtocolError("no_such_seat", f"Seats are {', '.join(system.seats)}.")
             elif seat not in free:
                 raise ProtocolError("seat_taken")
+            if self.hub.stopping:  # (a node stopping starts no match: its clients retry
+                raise ProtocolError("match_moved")  # on another node; nothing changed)
             try:
                 await self.store.take_seat(row["id"], seat, account.id)
             except SeatTaken:

@@ -5,9 +5,8 @@ widening with time waited, as lichess's lobby pool does.
 A seek lives while its connection does, as that connection's identity (signing out
 or in as someone else drops it, as closing does). Pairing creates the match through
 the lobby as create_match and join would (the earlier seeker in the first seat) and
-tells both seekers where to go. The pool is this process's: a second server process
-would need it in a shared place (a `seeks` table claimed with SELECT ... FOR UPDATE
-SKIP LOCKED, or a NATS work queue), see deploy/README.md."""
+tells both seekers where to go. The pool is this process's; several nodes share one in
+Redis (server.cluster.shared_seeks, docs/cluster.md)."""
 
 from __future__ import annotations
 
@@ -45,13 +44,14 @@ class Seek:
     key: tuple  # what must be equal for two seeks to pair
     rating: float
     since: float = field(default_factory=time.monotonic)
+    node: str | None = None  # (several nodes: the node holding its connection)
 
     def window(self, now: float) -> float:
         return min(WINDOW_MAX, WINDOW_START + WINDOW_GROWTH * (now - self.since))
 
     @property
     def current(self) -> bool:
-        return self.connection.identity == self.identity
+        return self.connection is None or self.connection.identity == self.identity
 
 
 def _shown(account: Account) -> str:
@@ -62,6 +62,12 @@ def seek_key(request: CreateMatch, setup: dict, clock: Any) -> tuple:
     """Two seeks pair only if they ask for the same match: system, setup, clock, rated."""
     return (request.system, repr(sorted(setup.get("options", {}).items())),
             setup.get("board_size"), repr(sorted(clock.to_wire().items())), request.rated)
+
+
+def paired_push(paired: dict) -> dict:
+    """The push telling a waiting seeker where its match is."""
+    return {"v": 1, "type": "seek_paired",
+            **{k: paired[k] for k in ("seek_id", "match_id", "seat", "opponent")}}
 
 
 def compatible(a: Seek, b: Seek, now: float) -> bool:
@@ -77,8 +83,9 @@ class SeekPool:
         self._sweeper: asyncio.Task | None = None
         self._pairing = asyncio.Lock()
 
-    async def seek(self, account: Account, connection: Any, request: CreateMatch) -> dict:
-        """A new seek: paired at once with the best waiting one, or left waiting."""
+    async def _new_seek(self, account: Account, connection: Any,
+                        request: CreateMatch) -> Seek:
+        """The seek asked for, checked as create_match would check it, and rated."""
         _, setup, clock = self.lobby.check(account, request)
         if request.opponent is not None or request.private:
             raise ProtocolError("invalid_setup", "A seek is for a public match against "
@@ -87,8 +94,13 @@ class SeekPool:
         if len(mine) >= MAX_SEEKS_PER_CONNECTION:
             raise ProtocolError("too_many_seeks")
         rating = await self._rating(account, request.system, clock.category)
-        new = Seek(secrets.token_hex(6), account, connection, connection.identity, request,
-                   seek_key(request, setup, clock), rating)
+        return Seek(secrets.token_hex(6), account, connection, connection.identity, request,
+                    seek_key(request, setup, clock), rating)
+
+    async def seek(self, account: Account, connection: Any, request: CreateMatch) -> dict:
+        """A new seek: paired at once with the best waiting one, or left waiting."""
+        new = await self._new_seek(account, connection, request)
+        rating = new.rating
         async with self._pairing:
             self._forget_gone()
             now = time.monotonic()
@@ -105,7 +117,7 @@ class SeekPool:
         self._start_sweeping()
         return {"seek_id": new.seek_id, "status": "waiting"}
 
-    def cancel(self, connection: Any, seek_id: str) -> dict:
+    async def cancel(self, connection: Any, seek_id: str) -> dict:
         found = [s for s in self.seeks if s.seek_id == seek_id and s.connection is connection]
         if not found:
             raise ProtocolError("no_such_seek")
@@ -131,9 +143,8 @@ class SeekPool:
         joined = await self.lobby.join(second.account, created["match_id"], None, None)
         names = {first.account.id: _shown(second.account),
                  second.account.id: _shown(first.account)}
-        first.connection.push({"v": 1, "type": "seek_paired", "seek_id": first.seek_id,
-                               "match_id": created["match_id"], "seat": created["seat"],
-                               "opponent": names[first.account.id]})
+        await self._tell(first, {"seek_id": first.seek_id, "match_id": created["match_id"],
+                                 "seat": created["seat"], "opponent": names[first.account.id]})
         log.info("seeks %s and %s paired: match %s", first.seek_id, second.seek_id,
                  created["match_id"])
         return {"seek_id": second.seek_id, "status": "paired",
@@ -152,9 +163,12 @@ class SeekPool:
                     self.seeks.remove(seek)
                     self.seeks.remove(mate)
                     answer = await self._pair(seek, mate)
-                    mate.connection.push({"v": 1, "type": "seek_paired", **{
-                        k: answer[k] for k in ("seek_id", "match_id", "seat", "opponent")}})
+                    await self._tell(mate, answer)
                     return
+
+    async def _tell(self, seek: Seek, paired: dict) -> None:
+        """Push `seek_paired` to a waiting seeker (several nodes: to its node)."""
+        seek.connection.push(paired_push(paired))
 
     def _start_sweeping(self) -> None:
         if self._sweeper is None or self._sweeper.done():

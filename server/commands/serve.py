@@ -52,6 +52,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="how long a node's hold on a match lasts unless renewed: how soon "
                    "another node takes over a dead node's matches "
                    f"(default {defaults.lease_ttl:g})")
+    p.add_argument("--redis-url", default=defaults.redis_url, metavar="URL",
+                   help="the Redis the nodes share, so that quick pairing, connection "
+                   "limits and login lock-outs per address count across nodes (e.g. "
+                   "redis://127.0.0.1:6379/0; used only with --node-id; default: none, "
+                   "each node counts its own)")
     p.set_defaults(handler=run)
 
 
@@ -83,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
                                              trusted_proxies=proxies,
                                              node_id=args.node_id, nats_url=args.nats_url,
                                              lease_ttl=args.lease_ttl,
+                                             redis_url=args.redis_url,
                                              chat=Settings.from_env().chat)))
     except StartupError as failure:
         raise CommandError(str(failure)) from None

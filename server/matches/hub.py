@@ -170,6 +170,7 @@ class Hub(Owning):
         log.debug("resumed match %s at seq %d", actor.match_id, actor.seq)
 
     async def stop(self) -> None:
+        self.stopping = True  # (several nodes: no match is taken or resumed any more)
         if self.checkpoint_on_stop:  # (before any actor stops or any match moves away)
             await checkpoint_all(self)
         await self.stop_owning()

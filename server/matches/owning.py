@@ -58,10 +58,12 @@ class Owning:
     async def claim(self, match_id: str) -> bool:
         """This node's lease of a match it is about to run: False if another node holds
         it (then that node runs it). Always True with one node."""
-        if self.keeper is None or match_id in self.keeper.held:
+        if self.keeper is None:
             return True
-        if self.stopping:  # (its clients go to another node, which takes it)
-            raise ProtocolError("match_moved")
+        if self.stopping:  # (its clients go to another node, which takes it; a match
+            raise ProtocolError("match_moved")  # resumed now would outlive the stop)
+        if match_id in self.keeper.held:
+            return True
         return await self.keeper.take(match_id) is not None
 
     async def owner_elsewhere(self, match_id: str) -> str | None:

@@ -3,6 +3,7 @@ PostgreSQL), and a store there with one active match (`match_id`: "m1", unless a
 module gives its own)."""
 
 import time
+import uuid
 
 import pytest
 
@@ -29,3 +30,9 @@ async def store(database_url, match_id):  # noqa: F811  (the fixture imported ab
                                "seed_commitment": "c" * 64}, "a", "acct")
     yield opened
     await opened.close()
+
+
+@pytest.fixture
+def prefix() -> str:
+    """Redis keys of the test's own (the Redis is shared with other runs)."""
+    return "warband-test-" + uuid.uuid4().hex[:10]

@@ -84,5 +84,8 @@ def test_the_compose_file_wires_nginx_warband_postgres_and_nats():
     assert len(ids) == len(nodes), "each node its own id"
     assert all(f"server {n}:8000" in text for n in nodes), "nginx reaches every node"
     assert int(re.search(r"proxy_read_timeout (\d+)s", text)[1]) >= 600
+    assert all(services[n]["environment"]["WARBAND_REDIS_URL"] == "redis://redis:6379/0"
+               for n in nodes), "the nodes count seeks and limits together"
+    assert services["redis"]["image"].startswith("docker.io/library/redis:")
     url = services["warband"]["environment"]["WARBAND_DATABASE_URL"]
     assert url.startswith("postgresql+asyncpg://") and "@postgres:5432/" in url

@@ -104,9 +104,17 @@ async def kill_and_resume(database_url: str, log_path, *, matches: int, kills: i
     finally:
         await server.stop()
 
+    counts = {"kills": kills + killed_resuming, "killed_resuming": killed_resuming}
+    return counts | await check_store(database_url, played)
+
+
+async def check_store(database_url: str, played) -> dict:
+    """Every acknowledged command of `played` ((match id, players) pairs) compared with
+    the store: counts of acknowledged commands and of every way one could have gone
+    wrong (lost, stored other than acknowledged, stored twice, an event a stream missed
+    or got twice, a replay that does not re-run)."""
     store = await Store.open(database_url)
-    counts = {"kills": kills + killed_resuming, "killed_resuming": killed_resuming,
-              "acknowledged": 0, "lost": 0, "changed": 0, "duplicated": 0,
+    counts = {"acknowledged": 0, "lost": 0, "changed": 0, "duplicated": 0,
               "stream_gaps": 0, "stream_repeats": 0, "unverified": 0}
     try:
         for match_id, players in played:

@@ -35,6 +35,7 @@ class ServerProcess:
         self.process: asyncio.subprocess.Process | None = None
         self.port = 0
         self.extra_args: list[str] = []  # more `warband serve` flags
+        self.start_timeout = 30.0  # seconds until it says it listens
 
     async def start(self) -> None:
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child owns it
@@ -44,7 +45,7 @@ class ServerProcess:
             "--snapshot-every", "20", *self.extra_args,
             stdout=asyncio.subprocess.PIPE, stderr=log, cwd=os.getcwd())
         log.close()
-        async with asyncio.timeout(30):
+        async with asyncio.timeout(self.start_timeout):
             line = (await self.process.stdout.readline()).decode()
         found = re.search(r"listening on http://127\.0\.0\.1:(\d+)", line)
         assert found, f"the server did not start: {line!r} (see {self.log_path})"

@@ -1,0 +1,209 @@
+"""Quick pairing across nodes (docs/cluster.md, "Quick pairing across nodes"): the
+waiting seeks of every node in one Redis hash, `<prefix>:seeks` (seek id -> the seek),
+so that seekers on two nodes find each other.
+
+- A seek is claimed by removing it from the hash in a script that removes all the
+  seeks of a pairing or none (Redis runs a script alone): of two nodes pairing the
+  same waiting seek, exactly one removes it and makes the match; the other finds it
+  gone and looks again. A cancel claims the same way, so a seek is either cancelled
+  or paired, never both.
+- A seek counts only while its node's presence key is there (server.cluster.presence):
+  a node that dies stops renewing it and, within a ttl, its seekers' seeks are passed
+  over and removed (its clients reconnect elsewhere and seek again).
+- Windows widen with Redis's clock (TIME), the one clock all nodes read.
+- Every node sweeps its own waiting seekers' seeks against the whole pool each
+  second; the node that pairs two seeks makes the match (through its lobby, in the
+  shared store) and tells each waiting seeker through its node (NATS subject
+  `warband.seeks.<node>`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+import msgspec
+from redis.exceptions import RedisError
+
+from protocol.errors import ProtocolError
+from protocol.messages import CreateMatch
+from server.accounts import Account
+from server.seeks import Seek, SeekPool, compatible, paired_push
+
+log = logging.getLogger("warband.seeks")
+
+# All of the given seeks are removed, or none (one is gone: another node took it).
+CLAIM = """
+for _, id in ipairs(ARGV) do
+  if redis.call('HEXISTS', KEYS[1], id) == 0 then return 0 end
+end
+redis.call('HDEL', KEYS[1], unpack(ARGV))
+return 1
+"""
+
+
+class SharedSeekPool(SeekPool):
+    def __init__(self, lobby, ratings, *, redis, nats, presence) -> None:
+        super().__init__(lobby, ratings)
+        self.redis, self.nats, self.presence = redis, nats, presence
+        self.node = presence.node
+        self.pool_key = f"{presence.prefix}:seeks"
+        self._claim = redis.register_script(CLAIM)
+        self._subscription = None
+        self._forgetting: set[asyncio.Task] = set()
+
+    async def start(self) -> None:
+        """Forget what this node's id left waiting before a restart (no connection
+        holds those now), and hear of pairings made on other nodes."""
+        stale = [seek_id for seek_id, record in (await self.redis.hgetall(self.pool_key)).items()
+                 if json.loads(record)["node"] == self.node]
+        if stale:
+            await self.redis.hdel(self.pool_key, *stale)
+        self._subscription = await self.nats.subscribe(f"warband.seeks.{self.node}",
+                                                       cb=self._told)
+
+    async def seek(self, account: Account, connection: Any, request: CreateMatch) -> dict:
+        new = await self._new_seek(account, connection, request)
+        new.key, new.node = list(new.key), self.node  # (as a seek read back from Redis)
+        async with self._pairing:
+            await self._forget_gone()
+            now = new.since = await self._now()
+            waiting = await self._waiting()
+            mates = sorted((s for s in waiting if compatible(new, s, now)),
+                           key=lambda s: (abs(s.rating - new.rating), s.since))
+            for mate in mates:
+                if not await self._take(mate):
+                    continue  # (another node paired it, or it was cancelled, meanwhile)
+                try:
+                    return await self._pair(mate, new)
+                except BaseException:  # (the store refused, say: the waiting one waits on)
+                    await self._put(mate)
+                    raise
+            await self._put(new)
+            self.seeks.append(new)
+        self._start_sweeping()
+        return {"seek_id": new.seek_id, "status": "waiting"}
+
+    async def cancel(self, connection: Any, seek_id: str) -> dict:
+        found = [s for s in self.seeks if s.seek_id == seek_id and s.connection is connection]
+        if not found or not await self._take(found[0]):
+            # (taken by a pairing just now: its seek_paired is on its way)
+            raise ProtocolError("no_such_seek")
+        self.seeks.remove(found[0])
+        return {"seek_id": seek_id, "status": "cancelled"}
+
+    def drop(self, connection: Any) -> None:
+        gone = [s.seek_id for s in self.seeks if s.connection is connection]
+        super().drop(connection)
+        if gone:
+            self._forget(gone)
+
+    async def close(self) -> None:
+        await super().close()
+        if self._subscription is not None:
+            with contextlib.suppress(Exception):
+                await self._subscription.unsubscribe()
+        if self._forgetting:
+            await asyncio.gather(*self._forgetting, return_exceptions=True)
+        mine = [s.seek_id for s in self.seeks]
+        self.seeks = []
+        if mine:  # (a graceful stop: its seekers will reconnect elsewhere and seek again)
+            with contextlib.suppress(RedisError, OSError):
+                await self.redis.hdel(self.pool_key, *mine)
+
+    # -- pairing -----------------------------------------------------------------------
+    async def _sweep_once(self) -> None:
+        """Pair one of this node's waiting seeks with the best seek waiting on any
+        node whose window now reaches it."""
+        async with self._pairing:
+            await self._forget_gone()
+            now = await self._now()
+            waiting = await self._waiting()
+            mine = {s.seek_id for s in self.seeks}
+            for seek in (s for s in waiting if s.seek_id in mine):
+                mates = [s for s in waiting if s is not seek and compatible(seek, s, now)]
+                if not mates:
+                    continue
+                mate = min(mates, key=lambda s: (abs(s.rating - seek.rating), s.since))
+                if not await self._take(seek, mate):
+                    return  # (one was taken meanwhile: look again at the next sweep)
+                first, second = sorted((seek, mate), key=lambda s: s.since)
+                try:
+                    answer = await self._pair(first, second)
+                except BaseException:
+                    await self._put(first, second)
+                    raise
+                await self._tell(second, answer)
+                return
+
+    async def _tell(self, seek: Seek, paired: dict) -> None:
+        if seek.node != self.node:
+            await self.nats.publish(f"warband.seeks.{seek.node}", json.dumps(paired).encode())
+            return
+        self._paired_here(paired)
+
+    async def _told(self, message) -> None:
+        self._paired_here(json.loads(message.data))
+
+    def _paired_here(self, paired: dict) -> None:
+        found = [s for s in self.seeks if s.seek_id == paired["seek_id"]]
+        if not found:
+            return  # (its connection closed meanwhile)
+        self.seeks.remove(found[0])
+        if found[0].current:
+            found[0].connection.push(paired_push(paired))
+
+    # -- the pool in Redis ------------------------------------------------------------
+    async def _now(self) -> float:
+        seconds, microseconds = await self.redis.time()
+        return seconds + microseconds / 1e6
+
+    async def _waiting(self) -> list[Seek]:
+        """The seeks waiting on live nodes, earliest first; those of dead nodes go."""
+        seeks = [_from_record(seek_id, record)
+                 for seek_id, record in (await self.redis.hgetall(self.pool_key)).items()]
+        alive = await self.presence.alive({s.node for s in seeks})
+        dead = [s.seek_id for s in seeks if s.node not in alive]
+        if dead:
+            await self.redis.hdel(self.pool_key, *dead)
+        return sorted((s for s in seeks if s.node in alive), key=lambda s: s.since)
+
+    async def _take(self, *seeks: Seek) -> bool:
+        return bool(await self._claim(keys=[self.pool_key], args=[s.seek_id for s in seeks]))
+
+    async def _put(self, *seeks: Seek) -> None:
+        await self.redis.hset(self.pool_key, mapping={s.seek_id: _record(s) for s in seeks})
+
+    async def _forget_gone(self) -> None:
+        gone = [s.seek_id for s in self.seeks if not s.current]
+        if gone:
+            self.seeks = [s for s in self.seeks if s.current]
+            await self.redis.hdel(self.pool_key, *gone)
+
+    def _forget(self, seek_ids: list[str]) -> None:
+        """Remove closed connections' seeks from the pool (drop is not awaited)."""
+        async def forget() -> None:
+            try:
+                await self.redis.hdel(self.pool_key, *seek_ids)
+            except (RedisError, OSError):  # (its node's next restart clears them)
+                log.warning("removing closed connections' seeks failed", exc_info=True)
+        task = asyncio.get_running_loop().create_task(forget())
+        self._forgetting.add(task)
+        task.add_done_callback(self._forgetting.discard)
+
+
+def _record(seek: Seek) -> str:
+    account = seek.account
+    return json.dumps({"node": seek.node, "account": [account.id, account.display_name,
+                                                      account.username, account.guest],
+                       "request": msgspec.to_builtins(seek.request), "key": list(seek.key),
+                       "rating": seek.rating, "since": seek.since})
+
+
+def _from_record(seek_id: str, text: str) -> Seek:
+    record = json.loads(text)
+    return Seek(seek_id, Account(*record["account"]), None, 0,
+                msgspec.convert(record["request"], CreateMatch), record["key"],
+                record["rating"], since=record["since"], node=record["node"])
