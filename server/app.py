@@ -24,6 +24,7 @@ from server.admission import HANDSHAKE_BURST, HANDSHAKES_PER_SECOND, PER_ADDRESS
 from server.chat.limits import ChatSettings
 from server.cluster.forwarding import Forwarder
 from server.cluster.replies import SharedReplies
+from server.cluster.serving import cluster_space
 from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services, client_address
 from server.matches.hub import Hub
@@ -137,7 +138,8 @@ class WarbandServer:
         except Exception as failure:
             raise StartupError(f"cannot reach NATS at {o.nats_url}: {failure}") from failure
         self.hub.own_matches(o.node_id, o.lease_ttl)
-        self.hub.forwarder = Forwarder(self.nats, o.node_id, self.hub, self.store)
+        self.hub.forwarder = Forwarder(self.nats, o.node_id, self.hub, self.store,
+                                       cluster_space(o.database_url))
         await self.hub.forwarder.start()
         self.metrics.node.info({"node": o.node_id})
 
