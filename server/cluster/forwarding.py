@@ -38,8 +38,8 @@ from server.cluster.serving import (
     EVENT,
     OVER,
     Served,
-    frame_header,
     relay_subject,
+    relayed_frames,
     rpc_subject,
 )
 from server.cluster.spectating import SharedWatch
@@ -79,16 +79,16 @@ class Relay:
         if self.connection.identity != self.identity:  # signed out or in as another
             await self.forwarder.end_relay(self)
             return
-        data = message.data
-        kind, seq = frame_header(data)  # (serving.RelayConnection.push)
-        if kind == EVENT:
-            if seq <= self.last_seq:
-                return  # (already pushed, before a hand-over)
-            self.last_seq = seq
-        self.connection.push(Frame.encoded(data[5:]))
-        if kind == OVER:
-            self.forwarder.forget(self.match_id)
-            await self.forwarder.end_relay(self)
+        for kind, seq, frame in relayed_frames(message.data):
+            if kind == EVENT:
+                if seq <= self.last_seq:
+                    continue  # (already pushed, before a hand-over)
+                self.last_seq = seq
+            self.connection.push(Frame.encoded(frame))
+            if kind == OVER:
+                self.forwarder.forget(self.match_id)
+                await self.forwarder.end_relay(self)
+                return
 
 
 class RemoteMatch:

@@ -23,6 +23,7 @@ import hashlib
 import logging
 import uuid
 from collections import deque
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
@@ -72,15 +73,26 @@ def spectators_subject(space: str, match_id: str) -> str:
     return f"{space}.match.{match_id}.spectators"
 
 
-def frame_header(data: bytes) -> tuple[bytes, int]:
-    """A relayed frame's kind and, for an event, its seq (the frame is `data[5:]`)."""
-    return data[:1], int.from_bytes(data[1:5], "big")
+BATCH_BYTES = 256 * 1024  # frames published together in one NATS message, at most
+
+
+def relayed_frames(data: bytes) -> Iterator[tuple[bytes, int, bytes]]:
+    """The frames of one relayed message (RelayConnection._publish): each one's kind,
+    seq (an event's; else 0) and the frame as the client gets it."""
+    at = 0
+    while at < len(data):
+        size = int.from_bytes(data[at:at + 4], "big")
+        kind, seq = data[at + 4:at + 5], int.from_bytes(data[at + 5:at + 9], "big")
+        yield kind, seq, data[at + 9:at + 4 + size]
+        at += 4 + size
 
 
 class RelayConnection:
     """A subscriber standing for clients of other nodes: what the actor pushes is
-    published on `subject`, one frame after another, with a header the receiving node
-    reads instead of decoding the frame (its kind, and an event's seq)."""
+    published on `subject`, in order, each frame with a header the receiving node reads
+    instead of decoding the frame (its kind, and an event's seq). The frames pushed in
+    one turn of the event loop (a command's events, prompt and view) go out as one NATS
+    message: a message costs both ends far more CPU than its bytes do (bench/nodes.py)."""
 
     identity = 0  # (the client's node checks the client's identity itself)
 
@@ -95,14 +107,21 @@ class RelayConnection:
         plain = message.message if isinstance(message, Frame) else message
         kind = _KINDS.get(plain.get("type"), OTHER)
         seq = plain.get("seq", 0) if kind == EVENT else 0
-        self.queue.append(kind + seq.to_bytes(4, "big") + data_of(message))
+        frame = data_of(message)
+        self.queue.append((len(frame) + 5).to_bytes(4, "big") + kind + seq.to_bytes(4, "big")
+                          + frame)
         self.events_published += kind == EVENT
         if self.pump is None or self.pump.done():
             self.pump = asyncio.get_running_loop().create_task(self._publish())
 
     async def _publish(self) -> None:
         while self.queue:
-            await self.client.publish(self.subject, self.queue.popleft())
+            batch = [self.queue.popleft()]
+            size = len(batch[0])
+            while self.queue and size + len(self.queue[0]) <= BATCH_BYTES:
+                size += len(self.queue[0])
+                batch.append(self.queue.popleft())
+            await self.client.publish(self.subject, b"".join(batch))
 
 
 class Served:

@@ -24,7 +24,7 @@ from nats.aio.msg import Msg
 from protocol.errors import ProtocolError
 from protocol.messages import event_push, reply
 from server.cluster.broker import spectator_wire
-from server.cluster.serving import EVENT, OVER, PROMPT, frame_header, spectators_subject
+from server.cluster.serving import EVENT, OVER, PROMPT, relayed_frames, spectators_subject
 from server.frames import Frame
 from server.rules.kernel import Event
 from server.store.store import unpack
@@ -104,25 +104,26 @@ class SharedWatch:
         return len(self.spectators) != before
 
     async def on_frame(self, message: Msg) -> None:
-        data = message.data
-        kind, seq = frame_header(data)  # (serving.RelayConnection.push)
+        over = False
         async with self._in_order:
             if self.ended or self.owner is None:
                 return  # (before the first answer: its catch-up covers it)
-            if kind == EVENT:
-                if seq <= self.delivered:
-                    return  # (a repeat, or read from the store already)
-                if seq > self.delivered + 1:
-                    await self._read_store(seq - 1)  # (a frame the broker lost)
-                self.delivered = seq
-            elif kind == PROMPT:
-                self.prompt = Frame.encoded(data[5:])
-                self._push(self.prompt)
-                return
-            elif kind != OVER:
-                return  # (the stream's own start: nothing for the spectators)
-            self._push(Frame.encoded(data[5:]))
-        if kind == OVER:
+            for kind, seq, frame in relayed_frames(message.data):
+                if kind == EVENT:
+                    if seq <= self.delivered:
+                        continue  # (a repeat, or read from the store already)
+                    if seq > self.delivered + 1:
+                        await self._read_store(seq - 1)  # (a frame the broker lost)
+                    self.delivered = seq
+                elif kind == PROMPT:
+                    self.prompt = Frame.encoded(frame)
+                    self._push(self.prompt)
+                    continue
+                elif kind != OVER:
+                    continue  # (the stream's own start: nothing for the spectators)
+                self._push(Frame.encoded(frame))
+                over = over or kind == OVER
+        if over:
             self.forwarder.forget(self.match_id)
             await self.end(tell_owner=False)
 
