@@ -238,9 +238,7 @@ class Forwarder:
         for relay in found:
             asyncio.get_running_loop().create_task(self.end_relay(relay))
         watch = self.watches.get(match_id)
-        left = watch is not None and watch.leave(connection)
-        if left and not watch.spectators:  # (the last of its spectators here)
-            asyncio.get_running_loop().create_task(watch.end())
+        left = watch is not None and watch.leave(connection)  # (an idle one ends later)
         return bool(found) or left
 
     async def tell(self, node: str, request: dict[str, Any]) -> None:
@@ -326,6 +324,9 @@ class Forwarder:
             moves.append(self._resubscribe(relay.match_id, relay.connection, relay.seat,
                                            relay.views, relay.identity, relay.last_seq))
         for watch in list(self.watches.values()):
+            if watch.idle():  # (its last spectator here left a round ago or more)
+                await watch.end()
+                continue
             holder = holders.get(watch.match_id)
             if watch.ended or watch.owner is None or holder == watch.owner:
                 continue
@@ -404,11 +405,12 @@ class Forwarder:
             self.served.drop_relay(request["relay"])
             return None
         if op == "unspectate":
-            self.served.unfollow(request["match_id"], request["node"])
+            self.served.unfollow(request["match_id"], request["watch"])
             return None
         if op == "still_followed":  # (asked by an owner: serving.Served.expire)
+            mine = {watch.key for watch in self.watches.values()}
             return {"relays": [s for s in request["relays"] if s in self.relays],
-                    "matches": [m for m in request["matches"] if m in self.watches]}
+                    "watches": [w for w in request["watches"] if w in mine]}
         actor = self.hub.actors.get(request["match_id"])
         if actor is None or actor.moved:
             raise ProtocolError("match_moved")
@@ -418,7 +420,7 @@ class Forwarder:
                 args["command"] = Command.from_wire(args["command"])
             return await actor.submit(request["kind"], **args)
         if op == "spectate":
-            return await self.served.follow(actor, request["node"])
+            return await self.served.follow(actor, request["node"], request["watch"])
         if op == "subscribe":
             relay = self.served.add_relay(request["match_id"], request["relay"])
             try:

@@ -133,7 +133,10 @@ class Served:
         self.space = space  # (cluster_space)
         self.relays: dict[str, tuple[str, RelayConnection]] = {}  # subject -> (match, conn)
         self.streams: dict[str, RelayConnection] = {}  # match id -> spectators' stream
-        self.followers: dict[str, set[str]] = {}  # match id -> nodes following its stream
+        # match id -> the watches following its stream (server/cluster/spectating.py):
+        # watch key -> its node (a node's watch that ended and a new one it started at
+        # once are two, so the end of the one never stops the stream of the other)
+        self.followers: dict[str, dict[str, str]] = {}
 
     # -- relays -------------------------------------------------------------------------
     def add_relay(self, match_id: str, subject: str) -> RelayConnection:
@@ -148,9 +151,9 @@ class Served:
             actor.drop(relay)
 
     # -- shared spectators' streams -----------------------------------------------------
-    async def follow(self, actor: Any, node: str) -> dict[str, Any]:
-        """`node` has spectators of the match: its stream runs (started if it was not),
-        and what a new spectator needs to join it is answered."""
+    async def follow(self, actor: Any, node: str, watch: str) -> dict[str, Any]:
+        """A watch of `node` has spectators of the match: its stream runs (started if
+        it was not), and what a new spectator needs to join it is answered."""
         stream = self.streams.get(actor.match_id)
         if stream is None or not any(s.connection is stream for s in actor.subscribers):
             stream = RelayConnection(self.client, spectators_subject(self.space,
@@ -159,19 +162,20 @@ class Served:
             # (from now on, not from the start: each node reads the past from the store)
             await actor.submit("subscribe", connection=stream, request_id=None, seat=None,
                                after_seq=actor.seq, views=False, identity=0)
-        self.followers.setdefault(actor.match_id, set()).add(node)
+        self.followers.setdefault(actor.match_id, {})[watch] = node
         visible = actor.spectator_seq()
         prompt = None if actor.spectator_delay or visible != actor.seq \
             else actor._prompt_message(None, actor.seq)
         return {"visible": visible, "spectator_delay": actor.spectator_delay,
                 "players": dict(actor.players), "prompt": prompt}
 
-    def unfollow(self, match_id: str, node: str) -> None:
-        """`node` has no spectators of the match left: once no node has, it stops."""
-        nodes = self.followers.get(match_id)
-        if nodes is not None:
-            nodes.discard(node)
-            if nodes:
+    def unfollow(self, match_id: str, watch: str) -> None:
+        """A watch ended (no spectators left on its node): once none follows, the
+        stream stops."""
+        watches = self.followers.get(match_id)
+        if watches is not None:
+            watches.pop(watch, None)
+            if watches:
                 return
         self.followers.pop(match_id, None)
         stream = self.streams.pop(match_id, None)
@@ -186,28 +190,29 @@ class Served:
         asked: dict[str, tuple[list[str], list[str]]] = {}
         for subject in self.relays:
             asked.setdefault(node_of(self.space, subject), ([], []))[0].append(subject)
-        for match_id, nodes in self.followers.items():
-            for node in nodes:
-                asked.setdefault(node, ([], []))[1].append(match_id)
+        for watches in self.followers.values():
+            for watch, node in watches.items():
+                asked.setdefault(node, ([], []))[1].append(watch)
         for match_id in [m for m in self.streams if m not in self.hub.actors]:
             self.streams.pop(match_id)  # (the match ended or moved: its stream with it)
             self.followers.pop(match_id, None)
         gone = 0
-        for node, (relays, matches) in asked.items():
+        for node, (relays, watches) in asked.items():
             try:
                 answer = await self.client.request(rpc_subject(self.space, node), pack(
-                    {"op": "still_followed", "relays": relays, "matches": matches}),
+                    {"op": "still_followed", "relays": relays, "watches": watches}),
                     timeout=EXPIRY_CHECK)
                 kept = unpack(answer.data)["result"]
             except NoRespondersError:  # (the node is gone: nothing of it is followed)
-                kept = {"relays": [], "matches": []}
+                kept = {"relays": [], "watches": []}
             except (TimeoutError, NatsTimeout):
                 continue  # (busy, or going: asked again next time)
             for subject in set(relays) - set(kept["relays"]):
                 self.drop_relay(subject)
                 gone += 1
-            for match_id in set(matches) - set(kept["matches"]):
-                self.unfollow(match_id, node)
+            for watch in set(watches) - set(kept["watches"]):
+                for match_id in [m for m, w in self.followers.items() if watch in w]:
+                    self.unfollow(match_id, watch)
                 gone += 1
         if gone:
             log.info("forgot %d relays and followed streams of nodes that left them", gone)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import uuid
 from typing import Any
 
 from nats.aio.msg import Msg
@@ -36,6 +37,9 @@ class SharedWatch:
     def __init__(self, forwarder: Any, match_id: str) -> None:
         self.forwarder = forwarder
         self.match_id = match_id
+        self.key = uuid.uuid4().hex  # (the owner's name for this watch: serving.Served)
+        self.joining = 0  # spectators being added now
+        self.was_idle = False  # (no spectators at the last look: idle)
         self.spectators: list[tuple[Any, int]] = []  # (connection, its identity)
         self.delivered = 0  # the last event seq pushed on (where the stream is)
         self.prompt: Frame | None = None  # the newest prompt (none with a delay)
@@ -62,7 +66,7 @@ class SharedWatch:
         on what was published before this node followed it, from the store."""
         async with self._in_order:
             answer = await self.forwarder.call(owner, {"op": "spectate", "node":
-                                                       self.forwarder.node,
+                                                       self.forwarder.node, "watch": self.key,
                                                        "match_id": self.match_id})
             self.owner, self.info = owner, answer
             if first:
@@ -78,6 +82,14 @@ class SharedWatch:
                    identity: int) -> None:
         """A spectator: the subscription's answer, its catch-up up to where the stream
         is, the newest prompt; then the stream's frames."""
+        self.joining += 1
+        try:
+            await self._join(connection, request_id, after_seq, identity)
+        finally:
+            self.joining -= 1
+
+    async def _join(self, connection: Any, request_id: Any, after_seq: int,
+                    identity: int) -> None:
         async with self._in_order:
             upto = self.delivered
             rows = await self.forwarder.store.events_after(self.match_id, after_seq, upto)
@@ -97,6 +109,14 @@ class SharedWatch:
             if self.prompt is not None:
                 connection.push(self.prompt)
             self.spectators.append((connection, identity))
+
+    def idle(self) -> bool:
+        """No spectators here at this look and the last: time to end (a spectator who
+        subscribes again at once finds the watch still there)."""
+        idle = not self.spectators and not self.joining and self.started is not None \
+            and self.started.done() and not self.ended
+        idle, self.was_idle = idle and self.was_idle, idle
+        return idle
 
     def leave(self, connection: Any) -> bool:
         before = len(self.spectators)
@@ -147,11 +167,12 @@ class SharedWatch:
         if self.ended:
             return
         self.ended = True
-        self.forwarder.watches.pop(self.match_id, None)
+        if self.forwarder.watches.get(self.match_id) is self:  # (not a newer one)
+            self.forwarder.watches.pop(self.match_id)
         if self.subscription is not None:
             with contextlib.suppress(Exception):
                 await self.subscription.unsubscribe()
         if tell_owner and self.owner is not None:
             await self.forwarder.tell(self.owner, {"op": "unspectate",
                                                    "match_id": self.match_id,
-                                                   "node": self.forwarder.node})
+                                                   "watch": self.key})

@@ -81,7 +81,8 @@ async def test_the_owner_forgets_what_a_gone_client_node_followed(nodes):  # noq
     await watcher.request("subscribe", match_id=match_id, spectate=True)  # (the stream)
     served, actor = south.hub.forwarder.served, south.hub.actors[match_id]
     assert await served.expire() == 0  # north is there and follows both: kept
-    assert len(served.relays) == 1 and served.followers == {match_id: {"north"}}
+    watch = north.hub.forwarder.watches[match_id]
+    assert len(served.relays) == 1 and served.followers == {match_id: {watch.key: "north"}}
     await north.hub.forwarder._rpc.unsubscribe()  # north is gone, as NATS sees it
     await north.nats.flush()
     assert await served.expire() == 2
