@@ -276,6 +276,8 @@ class Forwarder:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + RESUBSCRIBE_GIVE_UP
         while _still_wanted(connection, match_id, identity) and loop.time() < deadline:
+            if self.hub.stopping:  # (its clients are told to reconnect elsewhere)
+                return
             try:
                 target = await self.hub.running(match_id)
                 if target is None and not await self._still_active(match_id):
