@@ -148,6 +148,8 @@ class WarbandServer:
         matches over before telling the clients to reconnect (1012: elsewhere, at once);
         one node alone closes them first (1001: going away)."""
         cluster = self.options.node_id is not None
+        if self.hub is not None:  # (from the first moment: no match is taken up again)
+            self.hub.stopping = True
         if self.server is not None:
             self.server.close(close_connections=not cluster)
             if not cluster:

@@ -112,6 +112,8 @@ class Owning:
         lease's acquire decides between nodes racing for them)."""
         while True:
             await asyncio.sleep(self.keeper.leases.ttl / 2)
+            if self.stopping:
+                return
             try:
                 orphans = [m for m in await self.keeper.leases.claimable()
                            if m not in self.actors]
