@@ -68,7 +68,12 @@ class Client:
             request_id = f"{self._prefix}-{next(self._ids)}"
         future = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = future
-        await self.websocket.send(encode_request({"type": kind, "id": request_id, **fields}))
+        try:
+            await self.websocket.send(encode_request({"type": kind, "id": request_id,
+                                                      **fields}))
+        except ConnectionClosed:  # (as for a reply the closing connection never gave)
+            self._waiting.pop(request_id, None)
+            raise ConnectionError("the connection closed") from None
         try:
             async with asyncio.timeout(timeout):
                 return await future

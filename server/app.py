@@ -26,6 +26,7 @@ from server.cluster import presence
 from server.cluster.forwarding import Forwarder
 from server.cluster.presence import Presence
 from server.cluster.replies import SharedReplies
+from server.cluster.serving import cluster_space
 from server.cluster.shared_limits import SharedAdmission, SharedLoginGuard
 from server.cluster.shared_seeks import SharedSeekPool
 from server.compression import websocket_compression
@@ -157,7 +158,8 @@ class WarbandServer:
                 raise StartupError(f"cannot reach Redis at {o.redis_url}: {failure}") from None
             self.presence = Presence(self.redis, o.redis_prefix, o.node_id, o.lease_ttl)
             await self.presence.start()
-        self.hub.forwarder = Forwarder(self.nats, o.node_id, self.hub, self.store)
+        self.hub.forwarder = Forwarder(self.nats, o.node_id, self.hub, self.store,
+                                       cluster_space(o.database_url))
         await self.hub.forwarder.start()
         self.metrics.node.info({"node": o.node_id})
 
@@ -179,6 +181,8 @@ class WarbandServer:
         matches over before telling the clients to reconnect (1012: elsewhere, at once);
         one node alone closes them first (1001: going away)."""
         cluster = self.options.node_id is not None
+        if self.hub is not None:  # (from the first moment: no match is taken up again)
+            self.hub.stopping = True
         if self.server is not None:
             self.server.close(close_connections=not cluster)
             if not cluster:

@@ -25,8 +25,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import uuid
-from collections import deque
 from typing import Any
 
 import msgspec
@@ -36,7 +34,16 @@ from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 
 from protocol.errors import ProtocolError
-from server.frames import Frame, data_of
+from server.cluster.serving import (
+    EVENT,
+    OVER,
+    Served,
+    relay_subject,
+    relayed_frames,
+    rpc_subject,
+)
+from server.cluster.spectating import SharedWatch
+from server.frames import Frame
 from server.matches.seats import seat_of
 from server.rules.kernel import Command
 
@@ -47,40 +54,7 @@ unpack = msgspec.msgpack.decode
 RPC_TIMEOUT = 10.0  # seconds a forwarded request waits for the owner's answer
 OWNER_CHECK = 1.0  # seconds between checks that followed matches are still on their node
 KNOWN_REMOTES = 10_000  # matches remembered as running elsewhere
-
-
-LOBBY_SUBJECT = "warband.lobby.match_status"  # an open match started or was withdrawn
-
-
-def rpc_subject(node: str) -> str:
-    return f"warband.node.{node}.rpc"
-
-
-class RelayConnection:
-    """At the owner: a subscriber standing for a client of another node. What the
-    actor pushes is published on the relay subject, one frame after another."""
-
-    identity = 0  # (the client's node checks the client's identity itself)
-
-    def __init__(self, client: Client, subject: str) -> None:
-        self.client = client
-        self.subject = subject
-        self.queue: deque[bytes] = deque()
-        self.pump: asyncio.Task | None = None
-
-    def push(self, message: dict[str, Any] | Frame) -> None:
-        # (a header the client's node reads instead of decoding the frame: the kind,
-        # e for an event, o for the end, - for the rest, and an event's seq)
-        plain = message.message if isinstance(message, Frame) else message
-        kind = {"event": b"e", "match_over": b"o"}.get(plain.get("type"), b"-")
-        seq = plain.get("seq", 0) if kind == b"e" else 0
-        self.queue.append(kind + seq.to_bytes(4, "big") + data_of(message))
-        if self.pump is None or self.pump.done():
-            self.pump = asyncio.get_running_loop().create_task(self._publish())
-
-    async def _publish(self) -> None:
-        while self.queue:
-            await self.client.publish(self.subject, self.queue.popleft())
+RESUBSCRIBE_GIVE_UP = 300.0  # seconds a subscription tries to follow its match's move
 
 
 class Relay:
@@ -95,7 +69,7 @@ class Relay:
         self.views = views
         self.identity = identity
         self.last_seq = after_seq  # the last event pushed on
-        self.subject = f"warband.relay.{forwarder.node}.{uuid.uuid4().hex}"
+        self.subject = relay_subject(forwarder.space, forwarder.node)
         self.owner: str | None = None
         self.subscription = None
         self.ended = False
@@ -106,16 +80,16 @@ class Relay:
         if self.connection.identity != self.identity:  # signed out or in as another
             await self.forwarder.end_relay(self)
             return
-        data = message.data
-        kind, seq = data[:1], int.from_bytes(data[1:5], "big")  # (RelayConnection.push)
-        if kind == b"e":
-            if seq <= self.last_seq:
-                return  # (already pushed, before a hand-over)
-            self.last_seq = seq
-        self.connection.push(Frame.encoded(data[5:]))
-        if kind == b"o":
-            self.forwarder.forget(self.match_id)
-            await self.forwarder.end_relay(self)
+        for kind, seq, frame in relayed_frames(message.data):
+            if kind == EVENT:
+                if seq <= self.last_seq:
+                    continue  # (already pushed, before a hand-over)
+                self.last_seq = seq
+            self.connection.push(Frame.encoded(frame))
+            if kind == OVER:
+                self.forwarder.forget(self.match_id)
+                await self.forwarder.end_relay(self)
+                return
 
 
 class RemoteMatch:
@@ -147,30 +121,39 @@ class Forwarder:
     """One node's forwarding: it answers other nodes' requests for the matches it runs,
     and carries its own clients' requests to the matches other nodes run."""
 
-    def __init__(self, client: Client, node: str, hub: Any, store: Any) -> None:
+    def __init__(self, client: Client, node: str, hub: Any, store: Any, space: str) -> None:
         self.client = client
         self.node = node
+        self.space = space  # (serving.cluster_space: this cluster's subjects)
         self.hub = hub
         self.store = store
         self.relays: dict[str, Relay] = {}  # subject -> relay (this node's clients)
         self.remotes: dict[str, RemoteMatch] = {}  # match id -> where it runs
-        self.served: dict[str, tuple[str, RelayConnection]] = {}  # subject -> (match, conn)
+        self.watches: dict[str, SharedWatch] = {}  # match id -> its spectators here
+        self.served = Served(client, hub, space)  # (what this node publishes as an owner)
         self._rpc = None
         self._lobby = None
-        self._watcher: asyncio.Task | None = None
+        self._tasks: list[asyncio.Task] = []
+        self._moving: set[asyncio.Task] = set()  # subscriptions following a match
 
     async def start(self) -> None:
-        self._rpc = await self.client.subscribe(rpc_subject(self.node), cb=self._serve)
-        self._lobby = await self.client.subscribe(LOBBY_SUBJECT, cb=self._on_match_status)
-        self._watcher = asyncio.create_task(self._watch_owners(), name="relay-owners")
+        self._rpc = await self.client.subscribe(rpc_subject(self.space, self.node),
+                                                cb=self._serve)
+        # (an open match started or was withdrawn on another node)
+        self._lobby = await self.client.subscribe(f"{self.space}.lobby.match_status",
+                                                  cb=self._on_match_status)
+        self._tasks = [asyncio.create_task(self._watch_owners(), name="relay-owners"),
+                       asyncio.create_task(self.served.keep_expiring(), name="relay-expiry")]
 
     async def stop(self) -> None:
-        if self._watcher is not None:
-            self._watcher.cancel()
+        for task in [*self._tasks, *self._moving]:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._watcher
+                await task
         for relay in list(self.relays.values()):
             await self.end_relay(relay)
+        for watch in list(self.watches.values()):
+            await watch.end()
         for subscription in (self._rpc, self._lobby):
             if subscription is not None:
                 with contextlib.suppress(Exception):
@@ -196,7 +179,7 @@ class Forwarder:
 
     async def call(self, owner: str, request: dict[str, Any]) -> Any:
         try:
-            answer = await self.client.request(rpc_subject(owner), pack(request),
+            answer = await self.client.request(rpc_subject(self.space, owner), pack(request),
                                                timeout=RPC_TIMEOUT)
         except (TimeoutError, NatsTimeout, NoRespondersError):
             # (the owner died or is stopping: the match moves once its lease expires)
@@ -215,6 +198,9 @@ class Forwarder:
                         seat: str | None, after_seq: int, views: bool,
                         identity: int) -> None:
         self.drop(remote.match_id, connection)
+        if seat is None and not views:  # (a spectator: the match's shared stream)
+            await self._spectate(remote, connection, request_id, after_seq, identity)
+            return
         relay = Relay(self, remote.match_id, connection, seat, views, identity, after_seq)
         await self._open(relay, remote.owner, request_id)
 
@@ -231,13 +217,30 @@ class Forwarder:
             await self.end_relay(relay, tell_owner=False)
             raise
 
+    async def _spectate(self, remote: RemoteMatch, connection: Any, request_id: Any,
+                        after_seq: int, identity: int) -> None:
+        watch = self.watches.get(remote.match_id)
+        if watch is None or watch.ended:
+            watch = self.watches[remote.match_id] = SharedWatch(self, remote.match_id)
+            watch.started = asyncio.ensure_future(watch.start(remote.owner))
+        await asyncio.shield(watch.started)
+        await watch.join(connection, request_id, after_seq, identity)
+
     def drop(self, match_id: str, connection: Any) -> bool:
         """No more pushes of the match to `connection` (it unsubscribed or closed)."""
         found = [r for r in self.relays.values()
                  if r.match_id == match_id and r.connection is connection]
         for relay in found:
             asyncio.get_running_loop().create_task(self.end_relay(relay))
-        return bool(found)
+        watch = self.watches.get(match_id)
+        left = watch is not None and watch.leave(connection)  # (an idle one ends later)
+        return bool(found) or left
+
+    async def tell(self, node: str, request: dict[str, Any]) -> None:
+        """A request no answer is awaited for (best effort: the owner's expiry check
+        finds what a lost one left)."""
+        with contextlib.suppress(Exception):
+            await self.client.publish(rpc_subject(self.space, node), pack(request))
 
     async def end_relay(self, relay: Relay, *, tell_owner: bool = True) -> None:
         if relay.ended:
@@ -248,30 +251,37 @@ class Forwarder:
             with contextlib.suppress(Exception):
                 await relay.subscription.unsubscribe()
         if tell_owner and relay.owner is not None:
-            with contextlib.suppress(Exception):
-                await self.client.publish(rpc_subject(relay.owner),
-                                          pack({"op": "drop", "relay": relay.subject}))
+            await self.tell(relay.owner, {"op": "drop", "relay": relay.subject})
 
     async def follow_elsewhere(self, match_id: str, subscribers: list[Any]) -> None:
         """This node lost the match: its subscribers go on wherever it runs now, from
         the last seq each was told of."""
-        for sub in subscribers:
-            await self._resubscribe(match_id, sub.connection, sub.seat, sub.views,
-                                    sub.identity, sub.sent)
+        await asyncio.gather(*(self._resubscribe(match_id, sub.connection, sub.seat,
+                                                 sub.views, sub.identity, sub.sent)
+                               for sub in subscribers))
 
     async def _resubscribe(self, match_id: str, connection: Any, seat: str | None,
                            views: bool, identity: int, after_seq: int) -> None:
-        for _ in range(int(self.hub.keeper.leases.ttl * 3 / OWNER_CHECK) + 1):
-            if connection.identity != identity:
+        """Subscribe `connection` again where the match runs now. Tried until it works,
+        for as long as the connection still watches the match as the same account and
+        the match is active: a match being taken over answers `match_moved` for a
+        while (its lease has to expire, then its new node loads it), which on a busy
+        machine outlasted a few tries, and a subscription given up on left its client
+        waiting for pushes that never came."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + RESUBSCRIBE_GIVE_UP
+        while _still_wanted(connection, match_id, identity) and loop.time() < deadline:
+            if self.hub.stopping:  # (its clients are told to reconnect elsewhere)
                 return
             try:
                 target = await self.hub.running(match_id)
-                if target is None:  # (it ended: a subscription now gets its end)
+                if target is None and not await self._still_active(match_id):
+                    return  # (it ended: a subscription now gets its end)
+                if target is not None:
+                    await target.submit("subscribe", connection=connection,
+                                        request_id=None, seat=seat, after_seq=after_seq,
+                                        views=views, identity=identity)
                     return
-                await target.submit("subscribe", connection=connection, request_id=None,
-                                    seat=seat, after_seq=after_seq, views=views,
-                                    identity=identity)
-                return
             except ProtocolError as problem:
                 if not problem.retryable:
                     return
@@ -279,30 +289,69 @@ class Forwarder:
                 log.warning("could not follow match %s to its new node", match_id,
                             exc_info=True)
             await asyncio.sleep(OWNER_CHECK)
+        log.warning("gave up following match %s to its new node", match_id)
 
     async def _watch_owners(self) -> None:
-        """Relays whose match changed node follow it there (one query for them all)."""
+        """Relays and watches whose match changed node follow it there."""
         while True:
             await asyncio.sleep(OWNER_CHECK)
-            followed = sorted({r.match_id for r in self.relays.values()} | set(self.remotes))
             try:
-                leases = await self.hub.keeper.leases.holders(followed)
-            except Exception:
+                await self._follow_moves()
+            except Exception:  # (the database is away, say: next round)
+                log.warning("could not check where followed matches run", exc_info=True)
+
+    async def _follow_moves(self) -> None:
+        """One query for all the followed matches' holders; those that moved are
+        followed to their new node all at once (one slow move holds up no other)."""
+        followed = sorted({r.match_id for r in self.relays.values()} | set(self.remotes)
+                          | set(self.watches))
+        holders = {match_id: lease.owner for match_id, lease
+                   in (await self.hub.keeper.leases.holders(followed)).items()}
+        for match_id in followed:
+            known = self.remotes.get(match_id)
+            if known is not None and holders.get(match_id) != known.owner:
+                self.forget(match_id)
+        moves = []
+        for relay in list(self.relays.values()):
+            holder = holders.get(relay.match_id)
+            if relay.ended or holder == relay.owner:
                 continue
-            holders = {match_id: lease.owner for match_id, lease in leases.items()}
-            for match_id in followed:
-                known = self.remotes.get(match_id)
-                if known is not None and holders.get(match_id) != known.owner:
-                    self.forget(match_id)
-            for relay in list(self.relays.values()):
-                holder = holders.get(relay.match_id)
-                if relay.ended or holder == relay.owner:
-                    continue
-                if holder is None and not await self._still_active(relay.match_id):
-                    continue  # (it ended: its match_over came or is coming)
-                await self.end_relay(relay)
-                await self._resubscribe(relay.match_id, relay.connection, relay.seat,
-                                        relay.views, relay.identity, relay.last_seq)
+            if holder is None and not await self._still_active(relay.match_id):
+                continue  # (it ended: its match_over came or is coming)
+            await self.end_relay(relay)
+            moves.append(self._resubscribe(relay.match_id, relay.connection, relay.seat,
+                                           relay.views, relay.identity, relay.last_seq))
+        for watch in list(self.watches.values()):
+            if watch.idle():  # (its last spectator here left a round ago or more)
+                await watch.end()
+                continue
+            holder = holders.get(watch.match_id)
+            if watch.ended or watch.owner is None or holder == watch.owner:
+                continue
+            if holder is None and not await self._still_active(watch.match_id):
+                continue
+            moves.append(self._move_watch(watch))
+        for task in [asyncio.create_task(move) for move in moves]:
+            self._moving.add(task)
+            task.add_done_callback(self._moving.discard)
+
+    async def _move_watch(self, watch: SharedWatch) -> None:
+        """The watched match changed node: the stream goes on from its new owner, or,
+        should this node run the match now, its spectators subscribe to it here."""
+        try:
+            target = await self.hub.running(watch.match_id)
+            if isinstance(target, RemoteMatch):
+                await watch.attach(target.owner)
+                return
+        except ProtocolError:
+            return  # (moving still: tried again next round)
+        spectators = list(watch.spectators)
+        await watch.end(tell_owner=False)
+        for connection, identity in spectators if target is not None else ():
+            with contextlib.suppress(ProtocolError):
+                await target.submit("subscribe", connection=connection, request_id=None,
+                                    seat=None, after_seq=watch.delivered, views=False,
+                                    identity=identity)
 
     async def _still_active(self, match_id: str) -> bool:
         row = await self.store.match(match_id)
@@ -313,9 +362,9 @@ class Forwarder:
         """An open match started ("active") or was withdrawn ("aborted") here: the
         other nodes tell their clients waiting for it."""
         with contextlib.suppress(Exception):  # (their clients see it in the lobby anyway)
-            await self.client.publish(LOBBY_SUBJECT, pack({"match_id": match_id,
-                                                           "status": status,
-                                                           "node": self.node}))
+            await self.client.publish(f"{self.space}.lobby.match_status",
+                                      pack({"match_id": match_id, "status": status,
+                                            "node": self.node}))
 
     async def _on_match_status(self, message: Msg) -> None:
         told = unpack(message.data)
@@ -351,11 +400,15 @@ class Forwarder:
     async def _answer(self, request: dict[str, Any]) -> Any:
         op = request["op"]
         if op == "drop":
-            match_id, relay = self.served.pop(request["relay"], (None, None))
-            actor = self.hub.actors.get(match_id) if match_id else None
-            if actor is not None:
-                actor.drop(relay)
+            self.served.drop_relay(request["relay"])
             return None
+        if op == "unspectate":
+            self.served.unfollow(request["match_id"], request["watch"])
+            return None
+        if op == "still_followed":  # (asked by an owner: serving.Served.expire)
+            mine = {watch.key for watch in self.watches.values()}
+            return {"relays": [s for s in request["relays"] if s in self.relays],
+                    "watches": [w for w in request["watches"] if w in mine]}
         actor = self.hub.actors.get(request["match_id"])
         if actor is None or actor.moved:
             raise ProtocolError("match_moved")
@@ -364,16 +417,24 @@ class Forwarder:
             if "command" in args:
                 args["command"] = Command.from_wire(args["command"])
             return await actor.submit(request["kind"], **args)
+        if op == "spectate":
+            return await self.served.follow(actor, request["node"], request["watch"])
         if op == "subscribe":
-            relay = RelayConnection(self.client, request["relay"])
-            self.served[request["relay"]] = (request["match_id"], relay)
+            relay = self.served.add_relay(request["match_id"], request["relay"])
             try:
                 await actor.submit("subscribe", connection=relay,
                                    request_id=request["request_id"], seat=request["seat"],
                                    after_seq=request["after_seq"], views=request["views"],
                                    identity=0)
             except BaseException:
-                self.served.pop(request["relay"], None)
+                self.served.relays.pop(request["relay"], None)
                 raise
             return None
         raise ProtocolError("internal_error", f"unknown forwarded operation {op!r}")
+
+
+def _still_wanted(connection: Any, match_id: str, identity: int) -> bool:
+    """Whether `connection` still watches the match as the account that subscribed
+    (not closed, unsubscribed, signed out or in as another)."""
+    watching = getattr(connection, "watching", None)  # (the gateway's connections)
+    return connection.identity == identity and (watching is None or match_id in watching)

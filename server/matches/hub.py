@@ -184,9 +184,9 @@ class Hub(Owning):
         for bot in list(self.bots.values()):
             await bot.stop()
         self.bots.clear()
-        for actor in list(self.actors.values()):
+        while self.actors:  # (one resumed meanwhile is stopped too)
+            _, actor = self.actors.popitem()
             await actor.stop()
-        self.actors.clear()
         await self.committer.stop()
         await self.release_all()  # (after the actors: nothing is appended any more)
         await self.rules_host.stop()

@@ -114,6 +114,8 @@ class Owning:
         lease's acquire decides between nodes racing for them)."""
         while True:
             await asyncio.sleep(self.keeper.leases.ttl / 2)
+            if self.stopping:
+                return
             try:
                 orphans = [m for m in await self.keeper.leases.claimable()
                            if m not in self.actors]
@@ -130,6 +132,9 @@ class Owning:
     async def stop_owning(self) -> None:
         """A graceful stop: no more takeovers; every lease released (after the actors
         stopped) so other nodes take the matches at once, not a ttl later."""
+        # (from now on a request for a match this node does not run is told to retry
+        # elsewhere: a lease taken while stopping would be left to expire, not released)
+        self.stopping = True
         if self._takeover is not None:
             self._takeover.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -136,16 +136,12 @@ async def keep_going(nodes: list[Node], home: int, run) -> None:
     raise AssertionError("never finished")
 
 
-@pytest.mark.skip(reason="unreliable (issue 35, open): in some runs the players stall "
-                  "after the owner's SIGKILL although another node resumed the matches; it "
-                  "passed 4 runs of 7 this session. The in-process two-node tests "
-                  "(test_nodes.py) cover takeover, hand-over and fencing meanwhile.")
 async def test_three_nodes_a_kill_and_a_graceful_restart_lose_nothing(cluster_database,
                                                                       tmp_path):
     nodes = [Node(cluster_database, tmp_path / f"{name}.log", name) for name in NAMES]
-    for node in nodes:
-        await node.start()
     try:
+        # (at once: their schema upgrades take turns)
+        await asyncio.gather(*(node.start() for node in nodes))
         played = []
         for index in range(2):  # Ann on north, Bob on south (his join: south runs it)
             ann, bob = await Client.connect(nodes[0].url), await Client.connect(nodes[1].url)
