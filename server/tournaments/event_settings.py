@@ -109,6 +109,9 @@ def _check(s: ServedSettings) -> None:
     if not isinstance(starts, list) or any(isinstance(t, bool) or not isinstance(t, int | float)
                                            for t in starts):
         raise _bad("round_starts is a list of start times in unix seconds, round 1 first.")
+    if s.pairing.format == "swiss" and len(starts) > s.pairing.rounds:
+        raise _bad(f"round_starts gives {len(starts)} start times for a Swiss of "
+                   f"{s.pairing.rounds} rounds.")
     if any(later < earlier for earlier, later in zip(starts, starts[1:], strict=False)):
         raise _bad("round_starts must not go back in time: each round starts at or after "
                    "the one before.")

@@ -84,6 +84,7 @@ def test_bad_pool_and_schedule_settings_are_refused_with_a_sentence():
     """Bad input: a clear error with a stable code (invalid_event, event_stage)."""
     cases = [({"round_starts": [2_000_000_000, 1_900_000_000]}, "go back in time"),
              ({"round_starts": ["noon"]}, "unix seconds"),
+             ({"rounds": 2, "round_starts": [1, 2, 3]}, "3 start times for a Swiss of 2"),
              ({"format": "pools_knockout", "pool_size": 1}, "pool_size"),
              ({"format": "pools_knockout", "pool_size": 3, "pool_qualifiers": 4},
               "pool_qualifiers")]
