@@ -5,13 +5,12 @@ book's deployment order. Rule module: reads state.py, never imports system.py.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from server.rules.asoiaf import equipment
 from server.rules.asoiaf.cards.loader import load_pack
-from server.rules.asoiaf.scenarios import load_scenarios
-from server.rules.asoiaf.state import SEATS, Model, Purse, State
+from server.rules.asoiaf.scenarios import packaged_scenarios
+from server.rules.asoiaf.state import SEATS, Model, Purse, State, replace
 from server.rules.asoiaf.warband import DEFAULT_PACK, check_list, presets
 from server.rules.dice import Dice
 from server.rules.kernel import RulesError
@@ -47,7 +46,7 @@ def initial_state(setup: Mapping[str, Any]) -> State:
     """The state before the roll-off: both warbands off the battlefield, each
     player holding the scenario's coins ("A player that didn't spend all the
     allotted coins ... still has access to the full number of coins")."""
-    scenarios = load_scenarios()
+    scenarios = packaged_scenarios()
     # the lobby puts its fields under "options" (server/lobby.py build_setup)
     options = setup.get("options") or {}
     key = setup.get("scenario") or options.get("scenario") or DEFAULT_SCENARIO

@@ -11,9 +11,12 @@ entry is a card name or {"card": "Robert Baratheon", "equipment": "Lucky Charm"}
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from server.rules.asoiaf.cards.loader import Pack, load_pack
@@ -244,6 +247,13 @@ def presets(pack: Pack | None = None) -> list[dict]:
     path = pack.directory / "warbands.toml" if pack.directory else None
     if path is None or not path.exists():
         return []
+    # a copy: the file is read once (every new match's opening state asks), and
+    # no caller's change to what it is given reaches the next caller
+    return copy.deepcopy(_warbands_file(path))
+
+
+@cache
+def _warbands_file(path: Path) -> list[dict]:
     with open(path, "rb") as f:
         return tomllib.load(f).get("warband", [])
 
