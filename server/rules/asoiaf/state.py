@@ -212,10 +212,10 @@ def replace(obj, /, **changes):
     names = _FIELD_NAMES.get(type(obj))
     if names is None or not names.issuperset(changes):
         return dataclasses.replace(obj, **changes)  # (it names an unknown field)
-    copied = object.__new__(type(obj))
-    fields = copied.__dict__
-    fields.update(obj.__dict__)
+    fields = obj.__dict__.copy()
     fields.update(changes)
+    copied = object.__new__(type(obj))
+    object.__setattr__(copied, "__dict__", fields)  # (frozen: set past its guard)
     return copied
 
 
