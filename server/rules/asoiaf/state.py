@@ -1,7 +1,8 @@
 """The state of an ASOIAF: Tactics match (seed 004): plain frozen dataclasses,
 so `server.rules.checksum.state_digest` can digest it and `evolve` returns a
-new state. Rule modules read it and build the next one with `dataclasses.replace`
-or the small helpers here; none of them import system.py."""
+new state. Rule modules read it and build the next one with `replace` (this
+file's, a faster `dataclasses.replace`) or the small helpers here; none of them
+import system.py."""
 
 from __future__ import annotations
 
