@@ -12,10 +12,9 @@ never imports system.py."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from server.rules.asoiaf.cards.vocabulary import GrantAction
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 
 # the events that are a model's action: after one, it is no longer "the
 # beginning of" the activation (an attack's first event is attack_rolled, the

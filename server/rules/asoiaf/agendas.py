@@ -10,10 +10,9 @@ are `visible_to` that seat alone (asoiaf.md, "Hidden information")."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
 
 from server.rules.asoiaf.cards.vocabulary import Special
-from server.rules.asoiaf.state import SEATS, State, other
+from server.rules.asoiaf.state import SEATS, State, other, replace
 from server.rules.dice import Dice
 
 AGENDAS = "seed 004, AGENDA CARDS"

@@ -8,7 +8,6 @@ each step nobody has a choice in. Dice are rolled in `roll_attack_event` and
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import product
 
 from server.rules.asoiaf import (
@@ -24,7 +23,7 @@ from server.rules.asoiaf import (
     wounds_abilities,
 )
 from server.rules.asoiaf.cards.vocabulary import ApplyCondition, DealWounds, GainCoins
-from server.rules.asoiaf.state import Condition, PendingAttack, State
+from server.rules.asoiaf.state import Condition, PendingAttack, State, replace
 from server.rules.board.square import Square
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Decision, Event

@@ -141,10 +141,20 @@ class Battlefield:
     def in_contact(self, first, second, blockers=()) -> bool:
         """Seed 004, CONTACT: adjacent with LoS. An intact window lets sight
         through but is still a wall for contact (our reading, asoiaf.md)."""
-        return self.movement.in_contact(first, second, blockers)
+        if blockers:
+            return self.movement.in_contact(first, second, blockers)
+        # no model in the way: from each square's contacts, worked out once (the
+        # same test: adjacent, and a line between the two squares alone)
+        mine = [Square(*sq) for sq in first]
+        return any(sq in self.contact_neighbours(Square(*theirs))
+                   for theirs in second for sq in mine)
 
     @cached_property
     def _contacts(self) -> dict:
+        return {}
+
+    @cached_property
+    def _deployment_squares(self) -> dict:
         return {}
 
     def contact_neighbours(self, sq: Square) -> frozenset:
@@ -153,7 +163,8 @@ class Battlefield:
         found = self._contacts.get(sq)
         if found is None:
             found = self._contacts[sq] = frozenset(
-                n for n in self.movement.neighbours(sq) if self.in_contact([n], [sq]))
+                n for n in self.movement.neighbours(sq)
+                if self.movement.in_contact([n], [sq]))
         return found
 
     def engaged(self, model: Iterable[Square], enemies: Iterable[Iterable[Square]],
@@ -270,7 +281,19 @@ class Battlefield:
     def deployment_squares(self, colour: str) -> frozenset:
         """Seed 004, SETUP: "As long as the zone is outlined with the same colour,
         models from the same warband can deploy within those zones"."""
-        return frozenset().union(*self.deployment.get(colour, ()))
+        found = self._deployment_squares.get(colour)
+        if found is None:  # (a battlefield never changes: each colour's, once)
+            found = self._deployment_squares[colour] = frozenset().union(
+                *self.deployment.get(colour, ()))
+        return found
+
+    def standable_deployment(self, colour: str) -> frozenset:
+        """The squares of the colour's zone a model can stand on (worked out once)."""
+        found = self._deployment_squares.get(("standable", colour))
+        if found is None:
+            found = self._deployment_squares[("standable", colour)] = frozenset(
+                sq for sq in self.deployment_squares(colour) if self.movement.standable(sq))
+        return found
 
     def opening_at(self, a: Square, b: Square) -> Opening | None:
         key = wall_key(a, b)

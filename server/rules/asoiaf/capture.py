@@ -4,10 +4,8 @@ when its captor dies, and the end phase's most-captives VP."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf import conditions
-from server.rules.asoiaf.state import SEATS, State, other
+from server.rules.asoiaf.state import SEATS, State, other, replace
 
 CAPTURED = "seed 004, CAPTURED CHAMPIONS AND HEROES"
 

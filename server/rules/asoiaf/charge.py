@@ -6,11 +6,9 @@ unengaged and have LoS to its target model. The charging model must perform 1
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf import coins, movement, movement_abilities
 from server.rules.asoiaf.attack_sequence import attack_specs, context
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 from server.rules.asoiaf.targets import attack_targets
 from server.rules.board.square import Square
 

@@ -14,11 +14,9 @@ pack's `charge = [dice, value]`); the state remembers each flipped door as
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf import movement
 from server.rules.asoiaf.battlefield import DOOR_CARDS, Battlefield
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 from server.rules.board.square import Square
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Decision

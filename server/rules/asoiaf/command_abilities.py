@@ -13,8 +13,6 @@ The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf import coins, conditions, equipment, mounts
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
@@ -24,7 +22,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     WillTest,
 )
 from server.rules.asoiaf.movement import is_engaged
-from server.rules.asoiaf.state import Condition, State
+from server.rules.asoiaf.state import Condition, State, replace
 from server.rules.board.square import within_short_range
 from server.rules.kernel import CommandSpec, Event
 

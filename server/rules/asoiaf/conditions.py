@@ -6,9 +6,7 @@ faces land in an event."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from server.rules.asoiaf.state import Condition, Model
+from server.rules.asoiaf.state import Condition, Model, replace
 from server.rules.dice import Dice
 
 TOKENS = "seed 004, MODEL TOKENS"

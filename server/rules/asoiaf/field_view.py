@@ -11,7 +11,7 @@ from typing import Any
 
 from server.rules.asoiaf import charge_terrain
 from server.rules.asoiaf.render import KIND_CHARS
-from server.rules.asoiaf.scenarios import load_scenarios
+from server.rules.asoiaf.scenarios import packaged_scenarios
 from server.rules.board.square import TILE, Square
 
 
@@ -25,7 +25,7 @@ def _side(side: frozenset) -> list[int]:
 def field_view(scenario: str, doors: tuple) -> dict[str, Any]:
     """`rows`: one character per square, top row first, as render.KIND_CHARS
     ("." OPEN, "x" OPEN-X, "o" BLOCKED, "#" BLOCKED-X)."""
-    found = load_scenarios()[scenario]
+    found = packaged_scenarios()[scenario]
     bf = charge_terrain.battlefield(found.battlefield, doors)
     return {
         "name": found.name, "width": bf.width, "height": bf.height, "tile": TILE,

@@ -11,10 +11,8 @@ state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf import movement
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 from server.rules.kernel import CommandSpec, Decision, Event
 
 GRANTED = "seed 004, ABILITY 0 (WISE WORDS)"

@@ -9,10 +9,8 @@ phase, it is killed." Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf.rounds import ACTIVATION_COPPER
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 
 PLACING = "seed 004, PLAYING THE GAME (placing during the 1st round)"
 

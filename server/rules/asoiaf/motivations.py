@@ -24,7 +24,6 @@ it stood nowhere and nobody killed it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from server.rules.asoiaf import capture, conditions
 from server.rules.asoiaf.cards.vocabulary import (
@@ -33,7 +32,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     RemoveCondition,
     ScoreVP,
 )
-from server.rules.asoiaf.state import Condition, State
+from server.rules.asoiaf.state import Condition, State, replace
 from server.rules.board.square import Square, within_short_range
 
 MOTIVATIONS = "seed 004, MOTIVATIONS CARDS"

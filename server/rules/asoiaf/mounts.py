@@ -16,10 +16,8 @@ Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf import equipment
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 from server.rules.board.square import Square
 from server.rules.kernel import CommandSpec, Decision
 

@@ -6,10 +6,8 @@ reads the state's models onto it. A large model moves by its top-left square
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf.battlefield import Battlefield
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 from server.rules.board.square import Square
 
 MOVE = "seed 004, MOVE ACTION"

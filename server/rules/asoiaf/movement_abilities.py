@@ -12,11 +12,9 @@ reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf import coins, equipment, movement
 from server.rules.asoiaf.cards.vocabulary import ExtraSquares, IgnoreEngagement
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 from server.rules.kernel import CommandSpec
 
 MOVEMENT = "seed 004, ABILITIES (movement abilities, +1 SQUARE)"

@@ -16,7 +16,6 @@ module: reads state.py, never imports system.py."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from server.rules.asoiaf import command_abilities, equipment
 from server.rules.asoiaf.cards.vocabulary import (
@@ -25,7 +24,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     RestoreWounds,
 )
 from server.rules.asoiaf.objectives import card_at
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 
 OBJECTIVE_CARDS = "seed 004, OBJECTIVE CARDS"
 # the key of the chosen model in the command, by whose side it is on

@@ -12,10 +12,9 @@ action is then usable, so its controller must read it."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from server.rules.asoiaf.agendas import controlled, shuffled
-from server.rules.asoiaf.state import SEATS, State
+from server.rules.asoiaf.state import SEATS, State, replace
 from server.rules.dice import Dice
 
 OBJECTIVES = "seed 004, OBJECTIVES TOKENS"

@@ -6,7 +6,7 @@ state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from server.rules.asoiaf.battlefield import Battlefield
 from server.rules.asoiaf.setup import deployment_queue
@@ -17,13 +17,21 @@ from server.rules.board.square import Square, footprint
 def spots(state: State, field: Battlefield, seat: str, uid: str) -> list[Square]:
     """A free standable square of the zone, or for a large model the top-left
     of four free squares of the zone it can occupy."""
-    zone = field.deployment_squares(state.zones[seat])
+    return sorted(_spots(state, field, seat, uid))
+
+
+def fits(state: State, field: Battlefield, seat: str, uid: str) -> bool:
+    """Whether `spots` has any: the first found, not all of them sorted."""
+    return next(_spots(state, field, seat, uid), None) is not None
+
+
+def _spots(state: State, field: Battlefield, seat: str, uid: str) -> Iterator[Square]:
     taken = {sq for m in state.models if m.on_battlefield for sq in m.squares}
-    free = {sq for sq in zone if field.movement.standable(sq) and sq not in taken}
+    free = field.standable_deployment(state.zones[seat]) - taken
     if not state.model(uid).large:
-        return sorted(free)
-    return sorted(sq for sq in free if all(c in free for c in footprint(sq))
-                  and field.movement.can_place_large(sq, taken))
+        return iter(free)
+    return (sq for sq in free if all(c in free for c in footprint(sq))
+            and field.movement.can_place_large(sq, taken))
 
 
 def next_to_deploy(state: State, field: Battlefield, seat: str,
@@ -32,4 +40,4 @@ def next_to_deploy(state: State, field: Battlefield, seat: str,
     in the zone; "" if none. A large model that does not fit waits for the 1st
     round and the next in the order is placed (our reading, asoiaf.md)."""
     return next((uid for uid in deployment_queue(state, seat, types)
-                 if spots(state, field, seat, uid)), "")
+                 if fits(state, field, seat, uid)), "")

@@ -9,10 +9,9 @@ Rule module: reads state.py, never imports system.py."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from server.rules.asoiaf.battlefield import Battlefield
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 from server.rules.board.square import Square
 
 PLUNDER = "seed 004, PLUNDER TOKENS"

@@ -6,10 +6,9 @@ events."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from server.rules.asoiaf import conditions
-from server.rules.asoiaf.state import STARTING_AP, Phase, State, other
+from server.rules.asoiaf.state import STARTING_AP, Phase, State, other, replace
 
 ROUND = "seed 004, THE GAME ROUND"
 ACTIVATING = "seed 004, ACTIVATING A MODEL"

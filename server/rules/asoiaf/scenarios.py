@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 from server.rules.asoiaf.battlefield import (
     DEPLOYMENT_COLOURS,
@@ -109,6 +111,14 @@ def load_scenarios(folder: Path = SCENARIOS) -> dict[str, Scenario]:
                              "another scenario's")
         out[scenario.id] = scenario
     return out
+
+
+@cache
+def packaged_scenarios() -> MappingProxyType:
+    """The scenarios shipped in data/scenarios, read once (they are data, as a
+    card pack is): a new match's opening state, and so every replay, needs one,
+    and reading and checking every file took most of an opening state's time."""
+    return MappingProxyType(load_scenarios())
 
 
 SCENARIO_KEYS = ("id", "name", "coins", "rounds", "follows", "tiles", "walls", "openings",

@@ -5,14 +5,13 @@ book's deployment order. Rule module: reads state.py, never imports system.py.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from server.rules.asoiaf import equipment
 from server.rules.asoiaf.cards.loader import load_pack
-from server.rules.asoiaf.scenarios import load_scenarios
-from server.rules.asoiaf.state import SEATS, Model, Purse, State
-from server.rules.asoiaf.warband import DEFAULT_PACK, check_list, presets
+from server.rules.asoiaf.scenarios import packaged_scenarios
+from server.rules.asoiaf.state import SEATS, Model, Purse, State, replace
+from server.rules.asoiaf.warband import DEFAULT_PACK, check_list, preset, preset_keys
 from server.rules.dice import Dice
 from server.rules.kernel import RulesError
 
@@ -28,13 +27,11 @@ def resolve_warband(entry: Any, size: str) -> dict:
     accepts at the scenario's size. Anything else is refused with the checker's
     first reason."""
     if isinstance(entry, str):
-        for preset in presets():
-            if preset["key"] == entry:
-                entry = preset
-                break
-        else:
+        found = preset(entry)
+        if found is None:
             raise RulesError("unknown_warband", f"There is no ready-made warband {entry!r}.",
                              PLAYING)
+        entry = found
     checked = check_list(entry, {"size": size})
     if not checked["valid"]:
         first = checked["problems"][0]
@@ -47,7 +44,7 @@ def initial_state(setup: Mapping[str, Any]) -> State:
     """The state before the roll-off: both warbands off the battlefield, each
     player holding the scenario's coins ("A player that didn't spend all the
     allotted coins ... still has access to the full number of coins")."""
-    scenarios = load_scenarios()
+    scenarios = packaged_scenarios()
     # the lobby puts its fields under "options" (server/lobby.py build_setup)
     options = setup.get("options") or {}
     key = setup.get("scenario") or options.get("scenario") or DEFAULT_SCENARIO
@@ -82,7 +79,7 @@ def default_warbands(size: str) -> dict[str, str]:
     """When the match setup names no warbands (the lobby's create_match has no
     field for them yet): the first two ready-made warbands of the scenario's
     size, by key, seat a the first (our choice, asoiaf.md "The game engine")."""
-    keys = sorted(p["key"] for p in presets() if p.get("size") == size)
+    keys = preset_keys(size)
     return {SEATS[0]: keys[0], SEATS[1]: keys[1 % len(keys)]}
 
 

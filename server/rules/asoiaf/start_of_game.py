@@ -17,10 +17,8 @@ reading of "demise": whoever kills it). Rule module: never imports system.py."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf.cards.vocabulary import Nemesis
-from server.rules.asoiaf.state import State, other
+from server.rules.asoiaf.state import State, other, replace
 from server.rules.kernel import CommandSpec, Decision, Event
 
 START = "seed 004, PLAYING THE GAME (At the Start of the Game)"

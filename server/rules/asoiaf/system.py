@@ -6,7 +6,6 @@ the table view view.py's. Rule modules never import this file."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -40,8 +39,8 @@ from server.rules.asoiaf import (
 )
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.prompts import ZONES, prompt_for
-from server.rules.asoiaf.scenarios import Scenario, load_scenarios
-from server.rules.asoiaf.state import SEATS, Phase, State, other
+from server.rules.asoiaf.scenarios import Scenario, packaged_scenarios
+from server.rules.asoiaf.state import SEATS, Phase, State, other, replace
 from server.rules.asoiaf.view import table_view
 from server.rules.asoiaf.warband import DEFAULT_PACK
 from server.rules.board.square import Square
@@ -68,9 +67,8 @@ from server.rules.kernel import (
 RULES_VERSION = 4
 
 
-@cache
 def _scenario(key: str) -> Scenario:
-    return load_scenarios()[key]
+    return packaged_scenarios()[key]
 
 
 @cache

@@ -5,13 +5,12 @@ concession and the winner."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from server.rules.asoiaf import agendas, objectives
 from server.rules.asoiaf.capture import most_captives
 from server.rules.asoiaf.rounds import most_copper
 from server.rules.asoiaf.scenarios import Scenario, Victory
-from server.rules.asoiaf.state import SEATS, Phase, State
+from server.rules.asoiaf.state import SEATS, Phase, State, replace
 from server.rules.kernel import Result
 
 

@@ -11,9 +11,12 @@ entry is a card name or {"card": "Robert Baratheon", "equipment": "Lucky Charm"}
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from server.rules.asoiaf.cards.loader import Pack, load_pack
@@ -239,11 +242,35 @@ def _coins(coins: Coins) -> dict[str, int]:
 
 
 def presets(pack: Pack | None = None) -> list[dict]:
-    """The ready-made warbands of the pack's warbands.toml."""
+    """The ready-made warbands of the pack's warbands.toml. A copy: the file is
+    read once (every new match's opening state asks), and no caller's change to
+    what it is given reaches the next caller."""
+    return copy.deepcopy(_presets_read(pack))
+
+
+def preset(key: str, pack: Pack | None = None) -> dict | None:
+    """The ready-made warband `key` (a copy), or None: `presets` without copying
+    every other one."""
+    found = next((p for p in _presets_read(pack) if p["key"] == key), None)
+    return copy.deepcopy(found)
+
+
+def preset_keys(size: str, pack: Pack | None = None) -> list[str]:
+    """The keys of the ready-made warbands of `size` ("small"...), sorted."""
+    return sorted(p["key"] for p in _presets_read(pack) if p.get("size") == size)
+
+
+def _presets_read(pack: Pack | None) -> list[dict]:
+    """The warbands file as read (shared: not for handing out)."""
     pack = pack or load_pack(DEFAULT_PACK)
     path = pack.directory / "warbands.toml" if pack.directory else None
     if path is None or not path.exists():
         return []
+    return _warbands_file(path)
+
+
+@cache
+def _warbands_file(path: Path) -> list[dict]:
     with open(path, "rb") as f:
         return tomllib.load(f).get("warband", [])
 

@@ -12,9 +12,8 @@ never imports system.py."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf import coins, command_abilities
+from server.rules.asoiaf.state import replace
 from server.rules.kernel import CommandSpec, Decision, Event
 
 WILL = "seed 004, ABILITIES (will abilities)"

@@ -10,12 +10,10 @@ model itself. The coins are spent whether or not the test passes."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.asoiaf import coins, conditions, equipment
 from server.rules.asoiaf.cards.vocabulary import RedirectWounds, WillTest
 from server.rules.asoiaf.command_abilities import fits
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Event
 
