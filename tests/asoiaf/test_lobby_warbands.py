@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from clients.bots.asoiaf_house import fitting
 from clients.client import Client, ServerError
 from server.rules.asoiaf.setup import default_warbands
 from server.store.store import unpack
@@ -144,6 +145,25 @@ async def test_a_rematch_of_default_warbands_keeps_them_with_their_players(sqlit
     _, new = await finished_rematch(sqlite_server, None, None)
     played = default_warbands("2-4-12")
     assert await stored_warbands(sqlite_server, new) == {"a": played["b"], "b": played["a"]}
+
+
+async def test_a_rematch_against_the_house_bot_keeps_yours_and_draws_the_bots(
+        sqlite_server):
+    """Against the house bot you keep your warband in your new seat; the bot's is
+    drawn afresh among those of the scenario's size."""
+    ann = await guest(sqlite_server, "Ann")
+    try:
+        created = await ann.request("create_match", system="asoiaf", opponent="bot:random",
+                                    warbands={"a": PRINCE}, **SCENARIO)
+        await ann.request("subscribe", match_id=created["match_id"])
+        await ann.request("resign", match_id=created["match_id"])
+        await ann.next_push("match_over", timeout=10)
+        again = await ann.request("rematch", match_id=created["match_id"])
+        assert again["seat"] == "b" and again["status"] == "active"
+        warbands = await stored_warbands(sqlite_server, again["rematch_id"])
+        assert warbands["b"] == PRINCE and warbands["a"] in fitting(created["setup"])
+    finally:
+        await ann.close()
 
 
 async def test_the_catalog_answers_for_the_size_asked_or_the_scenarios(sqlite_server):
