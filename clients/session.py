@@ -175,9 +175,11 @@ class Session:
         return await self.request("create_match", system=system, **settings)
 
     async def join(self, match_id: str | None = None, *, invite_code: str | None = None,
-                   seat: str | None = None) -> dict:
+                   seat: str | None = None, warband=None) -> dict:
+        """`warband`: your own, where the system's warbands are part of the setup."""
+        fields = {"warband": warband} if warband is not None else {}
         return await self.request("join", match_id=match_id, invite_code=invite_code,
-                                  seat=seat)
+                                  seat=seat, **fields)
 
     async def leave(self, match_id: str) -> dict:
         return await self.request("leave", match_id=match_id)

@@ -100,6 +100,10 @@ class Join(Request, tag="join"):
     match_id: Text | None = None
     invite_code: Text | None = None
     seat: Text | None = None
+    # the joiner's own warband where a system's warbands are part of the setup (ASOIAF):
+    # a ready-made key or a list, put in setup.options.warbands for its seat (replacing
+    # any the creator named there) and judged by the system's checker
+    warband: Any = None
 
 
 class Leave(Request, tag="leave"):

@@ -410,7 +410,8 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRe
 
     async def on_join(self, request: Join) -> dict:
         return await self.services.lobby.join(self._signed_in(), request.match_id,
-                                              request.invite_code, request.seat)
+                                              request.invite_code, request.seat,
+                                              warband=request.warband)
 
     async def on_leave(self, request: Leave) -> dict:
         left = await self.services.lobby.leave(self._signed_in(), request.match_id)

@@ -44,6 +44,15 @@ def build_setup(request: CreateMatch) -> dict[str, Any]:
     return setup
 
 
+def with_warband(setup: dict[str, Any], seat: str, warband: Any) -> dict[str, Any]:
+    """The setup with `seat`'s warband in `options.warbands` (the joiner's own choice
+    replaces any the creator named for that seat); the system's checker judges it."""
+    options = dict(setup.get("options") or {})
+    named = options.get("warbands")
+    named = dict(named) if isinstance(named, dict) else {}
+    return {**setup, "options": {**options, "warbands": {**named, seat: warband}}}
+
+
 def house_bot_list_index(seed: bytes, count: int) -> int:
     """Which of `count` fitting ready-made lists (sorted by key) the house bot plays:
     SHA-256 of "house bot list" followed by the seed's bytes, read as a big-endian
@@ -254,7 +263,10 @@ class Lobby:
         return {"matches": out}
 
     async def join(self, account: Account, match_id: str | None, invite_code: str | None,
-                   seat: str | None, *, private_ok: bool = False) -> dict[str, Any]:
+                   seat: str | None, *, private_ok: bool = False,
+                   warband: Any = None) -> dict[str, Any]:
+        """Take a seat (the first free one unless named); `warband`: the joiner's own,
+        where the system's warbands are part of the setup (`with_warband`)."""
         if invite_code:
             row = await self.store.match_by_invite(invite_code.strip().upper())
             if row is None:
@@ -287,10 +299,16 @@ class Lobby:
                 raise ProtocolError("seat_taken")
             if self.hub.stopping:  # (a node stopping starts no match: its clients retry
                 raise ProtocolError("match_moved")  # on another node; nothing changed)
+            if warband is not None:  # judged before the seat is taken: refused, no change
+                setup = with_warband(unpack(row["setup"]), seat, warband)
+                validate_setup(system, setup)
+                row = {**row, "setup": pack(setup)}
             try:
                 await self.store.take_seat(row["id"], seat, account.id)
             except SeatTaken:
                 raise ProtocolError("seat_taken") from None
+            if warband is not None:
+                await self.store.set_match(row["id"], setup=row["setup"])
             started = len(held) + 1 == len(system.seats)
             if started:
                 await self.hub.start_match(row)

@@ -22,7 +22,23 @@ from server.accounts import Account
 from server.clocks import control as time_controls
 from server.matches.takebacks import takebacks_allowed
 from server.names import shown_name
+from server.rules.registry import get_system
 from server.store.store import unpack
+
+
+def _warbands_with_players(system_name: str, setup: dict, options: dict,
+                           moved: dict[str, str]) -> dict:
+    """The options with each seat's warband (a system whose warbands are part of the
+    setup: its `seat_warbands`) moved to the seat its player takes in the rematch,
+    so players who swap seats keep their own warbands. (Against the house bot, the
+    bot's seat is then drawn afresh, as in any new match.)"""
+    seat_warbands = getattr(get_system(system_name), "seat_warbands", None)
+    if seat_warbands is None:
+        return options
+    warbands = seat_warbands(setup)
+    if not warbands:
+        return options
+    return {**options, "warbands": {moved.get(s, s): w for s, w in warbands.items()}}
 
 
 class Rematches:
@@ -60,6 +76,8 @@ class Rematches:
         others = [s for s in held if s != seat]
         swapped = others[0] if others else seat
         bot = row.get("bot")
+        options = _warbands_with_players(row["system"], setup, options, {seat: swapped,
+                                                                         swapped: seat})
         request = CreateMatch(
             v=1, id=f"rematch:{row['id']}", system=row["system"],
             scenario=options.pop("scenario", None),

@@ -9,7 +9,7 @@ from typing import Any
 
 from clients.bots.asoiaf import make_bot
 from server.rules.asoiaf.scenarios import load_scenarios
-from server.rules.asoiaf.setup import DEFAULT_SCENARIO, default_warbands
+from server.rules.asoiaf.setup import DEFAULT_SCENARIO, seat_warbands
 from server.rules.asoiaf.warband import presets
 
 
@@ -34,13 +34,12 @@ def describe(setup: dict) -> str:
 
 def seat_setup(setup: dict, seat: str, key: str) -> dict[str, Any]:
     """The setup with the bot's warband in its seat; a seat the creator named no
-    warband for gets the one it would have had without any (setup.default_warbands)."""
+    warband for gets its default (setup.seat_warbands)."""
     options = dict(setup.get("options") or {})
     given = options.get("warbands") or setup.get("warbands") or {}
     if not isinstance(given, dict):
         return setup  # (refused as it is by the system's check, with its reason)
-    defaults = default_warbands(_size(setup))
-    warbands = {s: given.get(s, defaults[s]) for s in defaults} | {seat: key}
+    warbands = seat_warbands(setup) | {seat: key}
     return {**{k: v for k, v in setup.items() if k != "warbands"},
             "options": {**options, "warbands": warbands}}
 

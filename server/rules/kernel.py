@@ -403,7 +403,10 @@ class RulesSystem(Protocol):
     none). A system whose players build army lists may offer `catalog(options)`
     (what lists are built from, priced) and `check_list(warband, options)`
     (a list judged as its set-up command would judge it, every problem with its
-    reason), so clients never price or judge a list themselves. A system whose
+    reason), so clients never price or judge a list themselves; one whose
+    warbands are part of the setup (`options.warbands`, seat -> warband) offers
+    `seat_warbands(setup)`, each seat's as played, so a rematch keeps each
+    player's with the player. A system whose
     states remember derived values for speed may offer `release(state)`: forget
     them (the server calls it once a command's prompt and views are sent, before
     the match waits for its next command); play must be the same with or

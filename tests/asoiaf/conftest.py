@@ -3,11 +3,24 @@ SQLite and on PostgreSQL, and a server) for the tests that host ASOIAF through
 the whole server, and plain helpers the rules tests import — a table in the
 middle of a round and the ways to send it a command with scripted dice."""
 
+import pytest
+
+from server.app import ServerOptions, WarbandServer
 from server.rules.asoiaf.state import Phase, Purse, State
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
 from tests.server.conftest import database_url, server  # noqa: F401
+
+
+@pytest.fixture
+async def sqlite_server(tmp_path):
+    """A server on SQLite alone, for lobby tests where the store plays no part."""
+    instance = WarbandServer(ServerOptions(port=0, database_url=f"sqlite+aiosqlite:///"
+                                           f"{tmp_path / 'lobby.db'}"))
+    await instance.start()
+    yield instance
+    await instance.stop()
 
 
 def mid_round(models, scenario="learn_to_play", rounds=4, copper=(11, 12), gold=(2, 2),

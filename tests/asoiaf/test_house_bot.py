@@ -25,16 +25,6 @@ SCENARIO = {"options": {"scenario": "learn_to_play"}}
 MINE = "targaryen-small-prince"
 
 
-@pytest.fixture
-async def sqlite_server(tmp_path):
-    """(Lobby refusals: the store plays no part, so SQLite alone.)"""
-    instance = WarbandServer(ServerOptions(port=0, database_url=f"sqlite+aiosqlite:///"
-                                           f"{tmp_path / 'lobby.db'}"))
-    await instance.start()
-    yield instance
-    await instance.stop()
-
-
 async def play(client: Client, match_id: str, seed: int, decisions: int | None) -> dict | None:
     """Seat a's random-legal player from the prompts: `decisions` of them (then None),
     or to the end (the match_over push)."""
@@ -104,7 +94,7 @@ async def test_the_house_bot_plays_asoiaf_resumes_after_a_restart_and_the_replay
 REFUSED = [
     ({"warbands": {"a": "nope"}}, "There is no ready-made warband 'nope'"),
     ({"warbands": {"a": "baratheon-standard-mounted"}}, "can't be played at 2-4-12"),
-    ({"warbands": {"a": "baratheon-small-robert"}}, "Seat b has no warband"),
+    ({"warbands": {"b": "baratheon-small-robert", "c": "x"}}, "There is no seat c"),
     ({"system": "sbh", "warbands": {"a": "elves"}}, "unknown option(s) warbands"),
     ({"options": {"scenario": "learn_to_play", "warbands": 5}}, "warbands is a map"),
     ({"opponent": "bot", "options": {"warbands": "x"}}, "warbands is a map"),
@@ -113,7 +103,7 @@ REFUSED = [
 
 async def test_a_warband_the_checker_refuses_is_refused_with_its_reason(sqlite_server):
     """seed 004, ASSEMBLING YOUR WARBAND: a warband fits "the limit imposed by the
-    scenario"; without the bot both seats' warbands are named, or neither. SBH's
+    scenario", for a seat the game has. SBH's
     lists are submitted in play, not in the setup."""
     ann = await Client.connect(sqlite_server.url)
     try:

@@ -53,16 +53,20 @@ def initial_state(setup: Mapping[str, Any]) -> State:
                          f"choose one of {', '.join(sorted(scenarios))}.", PLAYING)
     scenario = scenarios[key]
     size = "-".join(map(str, scenario.coins))
-    warbands = setup.get("warbands") or options.get("warbands") or default_warbands(size)
+    # a seat named by nobody (the creator named theirs, the joiner none) plays its default
+    warbands = setup.get("warbands") or options.get("warbands") or {}
     if not isinstance(warbands, Mapping):  # (bad input, e.g. create_match's options)
         raise RulesError("invalid_setup", "warbands is a map of seat to a ready-made "
                          "warband's key or a list.", PLAYING)
+    extra = sorted(str(seat) for seat in warbands if seat not in SEATS)
+    if extra:  # (a warband nobody would play: a mistake worth saying)
+        raise RulesError("invalid_setup", f"There is no seat {', '.join(extra)}: warbands "
+                         f"are named for the seats {' and '.join(SEATS)}.", PLAYING)
     pack = load_pack(DEFAULT_PACK)
     models: list[Model] = []
+    defaults = default_warbands(size)
     for seat in SEATS:
-        if seat not in warbands:
-            raise RulesError("missing_warband", f"Seat {seat} has no warband.", PLAYING)
-        checked = resolve_warband(warbands[seat], size)
+        checked = resolve_warband(warbands.get(seat, defaults[seat]), size)
         for index, picked in enumerate(checked["models"], start=1):
             card = pack.models[picked["card"]]
             model = Model(f"{seat}{index}", card.name, seat, card.wounds, large=card.large,
@@ -75,10 +79,24 @@ def initial_state(setup: Mapping[str, Any]) -> State:
                  {seat: copper for seat in SEATS})
 
 
+def seat_warbands(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """Each seat's warband as the match plays it: the one named for it, else the
+    default (`default_warbands`); a rematch keeps each player's own with them."""
+    options = setup.get("options") or {}
+    named = setup.get("warbands") or options.get("warbands") or {}
+    key = setup.get("scenario") or options.get("scenario") or DEFAULT_SCENARIO
+    scenario = packaged_scenarios().get(key) if isinstance(key, str) else None
+    if not isinstance(named, Mapping) or scenario is None:
+        return dict(named) if isinstance(named, Mapping) else {}  # (refused when checked)
+    defaults = default_warbands("-".join(map(str, scenario.coins)))
+    return {seat: named.get(seat, defaults[seat]) for seat in SEATS}
+
+
 def default_warbands(size: str) -> dict[str, str]:
-    """When the match setup names no warbands (the lobby's create_match has no
-    field for them yet): the first two ready-made warbands of the scenario's
-    size, by key, seat a the first (our choice, asoiaf.md "The game engine")."""
+    """A seat's warband when no one names it (neither create_match's `warbands`
+    nor the joiner's `join` `warband`): the first two ready-made warbands of the
+    scenario's size, by key, seat a the first (our choice, asoiaf.md "The game
+    engine")."""
     keys = preset_keys(size)
     return {SEATS[0]: keys[0], SEATS[1]: keys[1 % len(keys)]}
 

@@ -394,6 +394,11 @@ class AsoiafSystem:
     def upcast(self, event: Event) -> Event:
         return event
 
+    def seat_warbands(self, match_setup) -> dict[str, Any]:
+        """Each seat's warband as the setup gives it (a rematch moves them with their
+        players: server/rematch.py)."""
+        return setup.seat_warbands(match_setup)
+
     def catalog(self, options) -> dict[str, Any]:
         """The lobby's `catalog` request: cards, sizes and ready-made lists."""
         return warband.catalog(options)

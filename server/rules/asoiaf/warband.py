@@ -21,6 +21,7 @@ from typing import Any
 
 from server.rules.asoiaf.cards.loader import Pack, load_pack
 from server.rules.asoiaf.cards.schema import SIZES, Coins, ModelCard
+from server.rules.asoiaf.scenarios import load_scenarios
 from server.rules.kernel import RulesError
 from server.rules.violations import Violation
 
@@ -34,13 +35,29 @@ DEFAULT_PACK = "core"
 
 
 def game_size(options: Mapping[str, Any] | None) -> str:
-    """The game size of the match settings; RulesError('invalid_setup') for one
-    the book does not have."""
-    size = dict(options or {}).get("size", DEFAULT_SIZE)
+    """The game size of the match settings: `size` as asked, else the scenario's
+    ("The scenario tells you how many coins you have to assemble your warband"),
+    else 3-6-18. RulesError('invalid_setup') for a size the book does not have, an
+    unknown scenario, or a size the scenario is not played at."""
+    options = dict(options or {})
+    scenario = _scenario_size(options["scenario"]) if "scenario" in options else None
+    size = options.get("size", scenario or DEFAULT_SIZE)
     if size not in SIZES:
         raise RulesError("invalid_setup", f"There is no warband size {size!r}; the sizes "
                          "are " + ", ".join(SIZES) + " (gold - silver - copper).", ASSEMBLING)
+    if scenario is not None and size != scenario:
+        raise RulesError("invalid_setup", f"The scenario {options['scenario']} is played "
+                         f"at {scenario}, not {size}.", ASSEMBLING)
     return size
+
+
+def _scenario_size(key: Any) -> str:
+    """The warband size "gold-silver-copper" of the scenario `key`."""
+    scenario = load_scenarios().get(key) if isinstance(key, str) else None
+    if scenario is None:
+        raise RulesError("invalid_setup", f"There is no scenario {key!r}; choose one of "
+                         f"{', '.join(sorted(load_scenarios()))}.", ASSEMBLING)
+    return "-".join(map(str, scenario.coins))
 
 
 def check_list(warband: Any, options: Mapping[str, Any] | None = None,
