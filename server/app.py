@@ -126,9 +126,10 @@ class WarbandServer:
                                  event_tick=o.event_tick)
         self.services.director.start()  # (resumes running events from the store)
         if self.nats is not None:  # (a repeated request id answered alike on every node)
-            self.services.shared_replies = await SharedReplies.open(self.nats)
+            space = cluster_space(o.database_url)
+            self.services.shared_replies = await SharedReplies.open(self.nats, space)
             # (chat reaches the other nodes' followers too)
-            await self.services.chat.join_cluster(self.nats, o.node_id)
+            await self.services.chat.join_cluster(self.nats, o.node_id, space)
         if self.redis is not None:
             await self._share_limits_and_seeks()
         # websockets refuses frames over 4x the protocol limit outright (close 1009);
@@ -173,7 +174,8 @@ class WarbandServer:
         await self.admission.start()
         services.accounts.guard = SharedLoginGuard(self.redis, o.redis_prefix)
         services.seeks = SharedSeekPool(services.lobby, self.hub.ratings, redis=self.redis,
-                                        nats=self.nats, presence=self.presence)
+                                        nats=self.nats, presence=self.presence,
+                                        space=cluster_space(o.database_url))
         await services.seeks.start()
 
     async def stop(self) -> None:

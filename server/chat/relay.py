@@ -14,14 +14,14 @@ from typing import Any
 import msgspec
 
 log = logging.getLogger("warband.chat")
-SUBJECT = "warband.chat"
 pack = msgspec.msgpack.encode
 unpack = msgspec.msgpack.decode
 
 
 class ChatRelay:
-    def __init__(self, client: Any, node: str) -> None:
+    def __init__(self, client: Any, node: str, space: str = "warband") -> None:
         self.client, self.node = client, node
+        self.subject = f"{space}.chat"  # (the cluster's space: serving.cluster_space)
         self.subscription = None
 
     async def start(self, deliver: Callable[[dict[str, Any]], None]) -> None:
@@ -33,13 +33,13 @@ class ChatRelay:
             except Exception:  # one bad message must not stop the others
                 log.exception("a relayed chat message could not be delivered")
 
-        self.subscription = await self.client.subscribe(SUBJECT, cb=received)
+        self.subscription = await self.client.subscribe(self.subject, cb=received)
 
     async def publish(self, news: dict[str, Any]) -> None:
         """Best effort, as the node's own pushes are: a message is stored before this,
         and a follower on another node that missed it finds it in chat_history."""
         try:
-            await self.client.publish(SUBJECT, pack({**news, "node": self.node}))
+            await self.client.publish(self.subject, pack({**news, "node": self.node}))
         except Exception:
             log.warning("a chat message could not be relayed to the other nodes",
                         exc_info=True)

@@ -70,8 +70,8 @@ class ChatRooms:
         self.followers: dict[str | None, dict[Any, int]] = {}
         self.relay: ChatRelay | None = None  # several nodes: the others' followers
 
-    async def join_cluster(self, client: Any, node: str) -> None:
-        self.relay = ChatRelay(client, node)
+    async def join_cluster(self, client: Any, node: str, space: str = "warband") -> None:
+        self.relay = ChatRelay(client, node, space)
         await self.relay.start(self.deliver)
 
     async def close(self) -> None:

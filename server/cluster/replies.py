@@ -30,21 +30,25 @@ def _key(owner: str, kind: str, request_id: Any) -> str:
 
 
 class SharedReplies:
-    def __init__(self, bucket) -> None:
+    def __init__(self, bucket, space: str = "warband") -> None:
         self.bucket = bucket
+        self.space = space  # (serving.cluster_space: "warband.<hex>", a valid key prefix)
 
     @classmethod
-    async def open(cls, client: Client) -> SharedReplies:
+    async def open(cls, client: Client, space: str = "warband") -> SharedReplies:
+        """One bucket for every cluster on the NATS server, its keys in the cluster's
+        space (a bucket a cluster would be a stream each on the server, for ever)."""
         stream = client.jetstream()
         return cls(await stream.create_key_value(KeyValueConfig(bucket=BUCKET, ttl=KEPT,
-                                                                history=1)))
+                                                                history=1)), space)
 
     async def get(self, owner: str, kind: str, request_id: Any) -> dict | None:
         try:
-            entry = await self.bucket.get(_key(owner, kind, request_id))
+            entry = await self.bucket.get(f"{self.space}.{_key(owner, kind, request_id)}")
         except KeyNotFoundError:
             return None
         return msgspec.msgpack.decode(entry.value) if entry.value else None
 
     async def put(self, owner: str, kind: str, request_id: Any, result: dict) -> None:
-        await self.bucket.put(_key(owner, kind, request_id), msgspec.msgpack.encode(result))
+        await self.bucket.put(f"{self.space}.{_key(owner, kind, request_id)}",
+                              msgspec.msgpack.encode(result))

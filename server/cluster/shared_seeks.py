@@ -14,7 +14,7 @@ so that seekers on two nodes find each other.
 - Every node sweeps its own waiting seekers' seeks against the whole pool each
   second; the node that pairs two seeks makes the match (through its lobby, in the
   shared store) and tells each waiting seeker through its node (NATS subject
-  `warband.seeks.<node>`)."""
+  `<space>.seeks.<node>`, the cluster's space)."""
 
 from __future__ import annotations
 
@@ -45,9 +45,11 @@ return 1
 
 
 class SharedSeekPool(SeekPool):
-    def __init__(self, lobby, ratings, *, redis, nats, presence) -> None:
+    def __init__(self, lobby, ratings, *, redis, nats, presence,
+                 space: str = "warband") -> None:
         super().__init__(lobby, ratings)
         self.redis, self.nats, self.presence = redis, nats, presence
+        self.space = space  # (the cluster's NATS space: serving.cluster_space)
         self.node = presence.node
         self.pool_key = f"{presence.prefix}:seeks"
         self._claim = redis.register_script(CLAIM)
@@ -61,7 +63,7 @@ class SharedSeekPool(SeekPool):
                  if json.loads(record)["node"] == self.node]
         if stale:
             await self.redis.hdel(self.pool_key, *stale)
-        self._subscription = await self.nats.subscribe(f"warband.seeks.{self.node}",
+        self._subscription = await self.nats.subscribe(f"{self.space}.seeks.{self.node}",
                                                        cb=self._told)
 
     async def seek(self, account: Account, connection: Any, request: CreateMatch) -> dict:
@@ -140,7 +142,7 @@ class SharedSeekPool(SeekPool):
 
     async def _tell(self, seek: Seek, paired: dict) -> None:
         if seek.node != self.node:
-            await self.nats.publish(f"warband.seeks.{seek.node}", json.dumps(paired).encode())
+            await self.nats.publish(f"{self.space}.seeks.{seek.node}", json.dumps(paired).encode())
             return
         self._paired_here(paired)
 

@@ -1,0 +1,52 @@
+"""Two clusters on one NATS server keep apart (docs/cluster.md, "Subjects per
+cluster"): the space comes from the shared database's name, and the chat, the
+repeated requests' keys and the forwarding subjects all live in it. Skipped, saying
+so, without NATS."""
+
+from __future__ import annotations
+
+import asyncio
+
+import nats
+import pytest
+
+from server.chat.relay import ChatRelay
+from server.cluster.replies import SharedReplies
+from server.cluster.serving import cluster_space
+from tests.cluster.test_nodes import nats_running
+
+pytestmark = pytest.mark.skipif(not nats_running(), reason="NATS is not running on "
+                                "127.0.0.1:4222 (apt-get install nats-server)")
+
+
+def test_a_space_is_the_database_name_whatever_the_host():
+    here = cluster_space("postgresql+asyncpg://postgres@10.0.0.1:5432/warband")
+    there = cluster_space("postgresql+asyncpg://postgres@db.internal:5432/warband")
+    other = cluster_space("postgresql+asyncpg://postgres@10.0.0.1:5432/staging")
+    assert here == there != other and here.startswith("warband.")
+
+
+async def test_chat_and_remembered_replies_stay_in_their_cluster():
+    client = await nats.connect("nats://127.0.0.1:4222")
+    try:
+        one = cluster_space("sqlite+aiosqlite:////tmp/one.db")
+        two = cluster_space("sqlite+aiosqlite:////tmp/two.db")
+        heard: dict[str, list] = {"one": [], "two": []}
+        relays = {"one": ChatRelay(client, "north", one), "two": ChatRelay(client, "north", two)}
+        for name, relay in relays.items():
+            await relay.start(heard[name].append)
+        sender = ChatRelay(client, "south", one)  # another node of cluster one
+        await sender.publish({"text": "hello"})
+        await client.flush()
+        await asyncio.sleep(0.2)
+        assert [m["text"] for m in heard["one"]] == ["hello"] and heard["two"] == []
+        for relay in (*relays.values(), sender):
+            await relay.stop()
+
+        first = await SharedReplies.open(client, one)
+        second = await SharedReplies.open(client, two)
+        await first.put("acct", "create_match", "r-1", {"match_id": "m1"})
+        assert await first.get("acct", "create_match", "r-1") == {"match_id": "m1"}
+        assert await second.get("acct", "create_match", "r-1") is None
+    finally:
+        await client.close()
