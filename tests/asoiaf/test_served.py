@@ -5,13 +5,10 @@ its replay verifies. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import asyncio
-import random
-
-from clients.client import Client, ServerError
+from clients.client import Client
 from server.replays import replay_document, verify_document
 from server.rules.asoiaf.random_player import random_command
-from server.rules.kernel import Decision, Prompt
+from tests.served_match import two_guests_play
 
 SETUP = {"options": {"scenario": "learn_to_play"}}
 
@@ -33,47 +30,14 @@ async def check_odds(client: Client, match_id: str, decision: dict, seen: list) 
     seen.append(odds)
 
 
-async def play(client: Client, match_id: str, seat: str, seed: int) -> dict:
-    """Act from the prompts until the match ends; the match_over push."""
-    rng = random.Random(seed)
-    while True:
-        push = await client.next_push("prompt", "match_over")
-        if push["type"] == "match_over":
-            return push
-        if push["decision"] is None or not client.pushes.empty():
-            continue
-        await check_odds(client, match_id, push["decision"], ODDS_SEEN)
-        command = random_command(Prompt((Decision.from_wire(push["decision"]),)), seat, rng)
-        while True:
-            try:
-                await client.request("command", match_id=match_id, command=command.type,
-                                     args=dict(command.args), at_seq=push["seq"])
-            except ServerError as refused:
-                if refused.code == "rate_limited":  # (a bot's pace: retryable, as it says)
-                    await asyncio.sleep(0.2)
-                    continue
-                # the other seat moved first: a newer prompt comes
-                assert refused.code == "stale_prompt", refused
-            break
-
-
 async def test_an_asoiaf_match_is_played_over_the_protocol_and_its_replay_verifies(server):
-    ann, bob = await Client.connect(server.url), await Client.connect(server.url)
-    try:
-        await ann.request("guest", name="Ann")
-        await bob.request("guest", name="Bob")
-        created = await ann.request("create_match", system="asoiaf", **SETUP)
-        match_id = created["match_id"]
-        waiting = await ann.request("subscribe", match_id=match_id)
-        await bob.request("join", match_id=match_id)
-        joined = await bob.request("subscribe", match_id=match_id)
-        # the match's system, for a client to choose its board before the first view
-        assert waiting["system"] == joined["system"] == "asoiaf"
-        over, _ = await asyncio.wait_for(asyncio.gather(
-            play(ann, match_id, "a", 1), play(bob, match_id, "b", 2)), 120)
-    finally:
-        await ann.close()
-        await bob.close()
+    async def odds_of_the_first_attack(client, match_id, decision) -> None:
+        await check_odds(client, match_id, decision, ODDS_SEEN)
+
+    match_id, over, (waiting, joined) = await two_guests_play(
+        server.url, "asoiaf", SETUP, random_command, odds_of_the_first_attack)
+    # the match's system, for a client to choose its board before the first view
+    assert waiting["system"] == joined["system"] == "asoiaf"
     assert over["result"]["reason"]
     assert ODDS_SEEN, "no attack was offered in the whole match"
     ODDS_SEEN.clear()
