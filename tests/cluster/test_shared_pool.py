@@ -12,16 +12,12 @@ import collections
 import socket
 
 import pytest
-from sqlalchemy import insert
 
 from clients.client import Client
-from server import seeks
 from server.app import ServerOptions, WarbandServer
-from server.store.schema import ratings
+from tests.server.seeking import SBH_300, paired_across_a_wide_gap
 
 TTL = 1.5  # seconds: a node's presence (and leases) last this long unless renewed
-SBH_300 = {"system": "sbh", "scenario": "all_out_battle", "points_limit": 300,
-           "board_size": 24}
 
 
 def listening(port: int) -> bool:
@@ -140,20 +136,7 @@ async def test_the_window_widens_across_nodes_and_a_dead_nodes_seeks_stop_counti
     ann, bob = await Client.connect(north.url), await Client.connect(south.url)
     await ann.request("register", username="ann_strong", password="long enough")
     await bob.request("register", username="bob_new", password="long enough")
-    async with north.store.engine.begin() as conn:  # (Ann has played: 1900)
-        await conn.execute(insert(ratings).values(
-            account_id=(await north.store.account(username="ann_strong"))["id"],
-            system="sbh", category="standard", rating=1900.0, rd=60.0, volatility=0.06,
-            games=40, last_played_at=None))
-    monkeypatch.setattr(seeks, "WINDOW_GROWTH", 300.0)  # (seconds, not minutes, of waiting)
-    monkeypatch.setattr(seeks, "SWEEP_SECONDS", 0.2)
-    rated = SBH_300 | {"rated": True}
-    assert (await ann.request("seek", **rated))["status"] == "waiting"
-    assert (await bob.request("seek", **rated))["status"] == "waiting"  # 400 apart
-    told = await bob.next_push("seek_paired", timeout=5)  # after about a second
-    again = await ann.next_push("seek_paired", timeout=5)
-    assert told["match_id"] == again["match_id"]
-    assert (await north.store.match(told["match_id"]))["rated"]
+    await paired_across_a_wide_gap(ann, bob, north.store, monkeypatch)
     bob = await guest(south, "Bob")
     assert (await bob.request("seek", **SBH_300))["status"] == "waiting"
     south.presence._renewer.cancel()  # south freezes: its presence is not renewed

@@ -8,14 +8,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from sqlalchemy import insert
 
 from clients.client import Client, ServerError
 from server import seeks
-from server.store.schema import ratings
-
-SBH_300 = {"system": "sbh", "scenario": "all_out_battle", "points_limit": 300,
-           "board_size": 24}
+from tests.server.seeking import SBH_300, paired_across_a_wide_gap
 
 
 async def signed_in(server, name: str, *, register: bool = False) -> Client:
@@ -58,20 +54,7 @@ async def test_different_settings_never_pair(server):
 async def test_a_wide_rating_gap_waits_until_the_window_has_widened(server, monkeypatch):
     ann = await signed_in(server, "ann_strong", register=True)
     bob = await signed_in(server, "bob_new", register=True)
-    async with server.store.engine.begin() as conn:  # (Ann has played: 1900)
-        await conn.execute(insert(ratings).values(
-            account_id=(await server.store.account(username="ann_strong"))["id"],
-            system="sbh", category="standard", rating=1900.0, rd=60.0, volatility=0.06,
-            games=40, last_played_at=None))
-    monkeypatch.setattr(seeks, "WINDOW_GROWTH", 300.0)  # (seconds, not minutes, of waiting)
-    monkeypatch.setattr(seeks, "SWEEP_SECONDS", 0.2)
-    rated = SBH_300 | {"rated": True}
-    assert (await ann.request("seek", **rated))["status"] == "waiting"
-    assert (await bob.request("seek", **rated))["status"] == "waiting"  # 400 apart
-    told = await bob.next_push("seek_paired", timeout=5)  # after about a second
-    again = await ann.next_push("seek_paired", timeout=5)
-    assert told["match_id"] == again["match_id"]
-    assert (await server.store.match(told["match_id"]))["rated"]
+    await paired_across_a_wide_gap(ann, bob, server.store, monkeypatch)
 
 
 async def test_a_seek_goes_when_cancelled_signed_out_or_disconnected(server):
