@@ -986,6 +986,27 @@
     }
   };
 
+  // src/board_fit.js
+  var MARGIN_PX = 16;
+  function fitBoard(container, aspect, zoom) {
+    const svg = container.querySelector("svg");
+    if (!svg || !aspect || !container.isConnected) return;
+    const top = container.getBoundingClientRect().top + window.scrollY;
+    const high = Math.max(260, window.innerHeight - top - MARGIN_PX);
+    container.style.maxHeight = `${high}px`;
+    const across = container.clientWidth || 900;
+    const fit = Math.floor(Math.min(across, high / aspect));
+    svg.style.width = `${Math.round(fit * zoom)}px`;
+    container.classList.toggle("zoomed", zoom > 1);
+  }
+  function tellTurn(panel, mine, playerName2) {
+    const waiting = panel.finished ? [] : (panel.prompt?.waiting || []).filter((s) => s !== panel.seat).map((s) => playerName2(s, panel.players, panel.warbands));
+    const key3 = `${panel.prompt?.seq}|${mine}|${waiting.join()}`;
+    if (key3 === panel.toldTurn) return;
+    panel.toldTurn = key3;
+    panel.hooks.turn?.({ mine, waiting, seq: panel.prompt?.seq ?? null });
+  }
+
   // src/names.js
   var SEAT_COLOURS = { a: "#2563c9", b: "#c62f2f" };
   function shortName(name) {
@@ -1445,7 +1466,6 @@
   // src/board.js
   var SQRT3 = Math.sqrt(3);
   var PATTERN_SIZE = 1;
-  var MARGIN_PX = 16;
   function hexKey(q, r) {
     return `${q},${r}`;
   }
@@ -1526,15 +1546,7 @@
       this._size();
     }
     _size() {
-      const svg = this.container.querySelector("svg");
-      if (!svg || !this.aspect || !this.container.isConnected) return;
-      const top = this.container.getBoundingClientRect().top + window.scrollY;
-      const high = Math.max(260, window.innerHeight - top - MARGIN_PX);
-      this.container.style.maxHeight = `${high}px`;
-      const across = this.container.clientWidth || 900;
-      const fit = Math.floor(Math.min(across, high / this.aspect));
-      svg.style.width = `${Math.round(fit * this.zoom)}px`;
-      this.container.classList.toggle("zoomed", this.zoom > 1);
+      fitBoard(this.container, this.aspect, this.zoom);
     }
     // view: the SBH view; marks: {hexes: Map(key -> colour), figures: Map(id -> colour),
     // active: figure id or null}
@@ -4575,7 +4587,6 @@
     "window:intact": ["#4aa3df", ""],
     "window:broken": ["#4aa3df", "0.08 0.08"]
   };
-  var MARGIN_PX2 = 16;
   var squareKey = (sq) => `${sq[0]},${sq[1]}`;
   function sideLine([ax, ay, bx, by]) {
     if (ax !== bx) {
@@ -4632,15 +4643,7 @@
       this._size();
     }
     _size() {
-      const svg = this.container.querySelector("svg");
-      if (!svg || !this.aspect || !this.container.isConnected) return;
-      const top = this.container.getBoundingClientRect().top + window.scrollY;
-      const high = Math.max(260, window.innerHeight - top - MARGIN_PX2);
-      this.container.style.maxHeight = `${high}px`;
-      const across = this.container.clientWidth || 900;
-      const fit = Math.floor(Math.min(across, high / this.aspect));
-      svg.style.width = `${Math.round(fit * this.zoom)}px`;
-      this.container.classList.toggle("zoomed", this.zoom > 1);
+      fitBoard(this.container, this.aspect, this.zoom);
     }
     // marks: {squares: Set("x,y"), models: Set(uid), chosen: Set(uid), active: uid, names: Map}
     render(view, marks) {
@@ -5072,12 +5075,7 @@
       this._tellTurn();
     }
     _tellTurn() {
-      const mine = Boolean(this.decision);
-      const waiting = this.finished ? [] : (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
-      const key3 = `${this.prompt?.seq}|${mine}|${waiting.join()}`;
-      if (key3 === this.toldTurn) return;
-      this.toldTurn = key3;
-      this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
+      tellTurn(this, Boolean(this.decision), playerName);
     }
     _click(e) {
       const button2 = e.target.closest("button");
@@ -6029,12 +6027,7 @@
     }
     // Whose turn it is, for the tab title and the sound (main.js), told when it changes.
     _tellTurn() {
-      const mine = Boolean(this.decision && !this.finished);
-      const waiting = this.finished ? [] : (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
-      const key3 = `${this.prompt?.seq}|${mine}|${waiting.join()}`;
-      if (key3 === this.toldTurn) return;
-      this.toldTurn = key3;
-      this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
+      tellTurn(this, Boolean(this.decision && !this.finished), playerName);
     }
     _click(e) {
       const button2 = e.target.closest("button");

@@ -5,6 +5,7 @@
 // current choice's squares and models are highlighted; clicks and hovers go
 // to the handlers: onSquare("x,y"), onModel(uid), onHover({square} | {model} | null).
 
+import { fitBoard } from "./board_fit.js";
 import { escape } from "./dom.js";
 import { SEAT_COLOURS, tokenText } from "./names.js";
 import { squareWords } from "./asoiaf_words.js";
@@ -22,7 +23,6 @@ const OPENING_STYLE = {
   "door:open": ["#c08a4a", "0.15 0.1"], "door:broken": ["#999", "0.08 0.08"],
   "window:intact": ["#4aa3df", ""], "window:broken": ["#4aa3df", "0.08 0.08"],
 };
-const MARGIN_PX = 16;
 
 export const squareKey = (sq) => `${sq[0]},${sq[1]}`;
 
@@ -91,15 +91,7 @@ export class AsoiafBoard {
   }
 
   _size() {
-    const svg = this.container.querySelector("svg");
-    if (!svg || !this.aspect || !this.container.isConnected) return;
-    const top = this.container.getBoundingClientRect().top + window.scrollY;
-    const high = Math.max(260, window.innerHeight - top - MARGIN_PX);
-    this.container.style.maxHeight = `${high}px`;
-    const across = this.container.clientWidth || 900;
-    const fit = Math.floor(Math.min(across, high / this.aspect));
-    svg.style.width = `${Math.round(fit * this.zoom)}px`;
-    this.container.classList.toggle("zoomed", this.zoom > 1);
+    fitBoard(this.container, this.aspect, this.zoom);
   }
 
   // marks: {squares: Set("x,y"), models: Set(uid), chosen: Set(uid), active: uid, names: Map}

@@ -5,6 +5,7 @@
 // the command is sent. Attacks and charges show their exact odds (hits and
 // wounds after defence, per coin improvement) on hover and while choosing.
 
+import { tellTurn } from "./board_fit.js";
 import { escape } from "./dom.js";
 import { playerName } from "./names.js";
 import { coinWords, optionWords, PARAM_WORDS, valueWords } from "./asoiaf_words.js";
@@ -314,13 +315,7 @@ export class AsoiafPrompt {
   }
 
   _tellTurn() {
-    const mine = Boolean(this.decision);
-    const waiting = this.finished ? [] : (this.prompt?.waiting || [])
-      .filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
-    const key = `${this.prompt?.seq}|${mine}|${waiting.join()}`;
-    if (key === this.toldTurn) return;
-    this.toldTurn = key;
-    this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
+    tellTurn(this, Boolean(this.decision), playerName);
   }
 
   _click(e) {

@@ -4,6 +4,7 @@
 // treasure tokens, the Place of Power, Ambush markers...), figures with their
 // states, and the legal choices of the current prompt highlighted.
 
+import { fitBoard } from "./board_fit.js";
 import { escape } from "./dom.js";
 import { displayNames, SEAT_COLOURS } from "./names.js";
 import { carrierBadge, drawAreas, drawObjects } from "./objectives.js";
@@ -13,7 +14,6 @@ import { drawTrail, trailDefs } from "./trail_marks.js";
 
 const SQRT3 = Math.sqrt(3);
 const PATTERN_SIZE = 1; // one hex radius
-const MARGIN_PX = 16; // below the board, inside the window
 
 export function hexKey(q, r) {
   return `${q},${r}`;
@@ -106,16 +106,7 @@ export class Board {
   }
 
   _size() {
-    const svg = this.container.querySelector("svg");
-    if (!svg || !this.aspect || !this.container.isConnected) return;
-    // from where the box starts on the page to the bottom of the window
-    const top = this.container.getBoundingClientRect().top + window.scrollY;
-    const high = Math.max(260, window.innerHeight - top - MARGIN_PX);
-    this.container.style.maxHeight = `${high}px`;
-    const across = this.container.clientWidth || 900;
-    const fit = Math.floor(Math.min(across, high / this.aspect));
-    svg.style.width = `${Math.round(fit * this.zoom)}px`;
-    this.container.classList.toggle("zoomed", this.zoom > 1);
+    fitBoard(this.container, this.aspect, this.zoom);
   }
 
   // view: the SBH view; marks: {hexes: Map(key -> colour), figures: Map(id -> colour),

@@ -15,6 +15,7 @@
 // the panel, with its own colour on the board.
 
 import { DeploymentPlan, deployable } from "./deploy_plan.js";
+import { tellTurn } from "./board_fit.js";
 import { escape } from "./dom.js";
 import { ListChooser, randomSalt } from "./lists.js";
 import { displayNames, playerName } from "./names.js";
@@ -402,13 +403,7 @@ export class PromptUI {
 
   // Whose turn it is, for the tab title and the sound (main.js), told when it changes.
   _tellTurn() {
-    const mine = Boolean(this.decision && !this.finished);
-    const waiting = this.finished ? [] : (this.prompt?.waiting || [])
-      .filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
-    const key = `${this.prompt?.seq}|${mine}|${waiting.join()}`;
-    if (key === this.toldTurn) return;
-    this.toldTurn = key;
-    this.hooks.turn?.({ mine, waiting, seq: this.prompt?.seq ?? null });
+    tellTurn(this, Boolean(this.decision && !this.finished), playerName);
   }
 
   _click(e) {
