@@ -38,11 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.nodes import Node, fresh_database  # noqa: E402
 from clients.client import Client, ServerError  # noqa: E402
-from server.rules.kernel import Decision, Prompt  # noqa: E402
-from server.rules.sbh.random_player import random_command  # noqa: E402
 from server.store.store import asyncpg_dsn  # noqa: E402
 from tests.hostile.test_kills_under_load import check_store  # noqa: E402
-from tests.sbh.test_games import WARBANDS  # noqa: E402
 from tests.server.test_full_match import SETUP  # noqa: E402
 from tests.server.test_restart import Player  # noqa: E402
 
@@ -62,13 +59,7 @@ class PacedPlayer(Player):
         await asyncio.sleep(self.think)
         if not client.pushes.empty():  # (the prompt is old already)
             return
-        prompt = Prompt((Decision.from_wire(push["decision"]),))
-        command = random_command(prompt, self.seat, self.rng, WARBANDS[self.seat])
-        self.count += 1
-        request_id = f"{self.seat}-{self.count}"
-        fields = {"match_id": match_id, "command": command.type, "args": dict(command.args),
-                  "at_seq": push["seq"]}
-        self.unanswered = (request_id, fields)
+        request_id, fields = self._next_command(match_id, push)
         sent = time.monotonic()
         while True:
             try:

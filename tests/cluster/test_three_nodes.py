@@ -19,11 +19,8 @@ from websockets.exceptions import InvalidStatus
 
 from clients.client import Client, ServerError
 from server.replays import replay_document, verify_document
-from server.rules.kernel import Decision, Prompt
-from server.rules.sbh.random_player import random_command
 from server.store.store import Store
 from tests.cluster.test_nodes import nats_running
-from tests.sbh.test_games import WARBANDS
 from tests.server.conftest import _admin
 from tests.server.test_restart import SETUP, Player, ServerProcess
 
@@ -73,13 +70,7 @@ class ClusterPlayer(Player):
 
     async def _act(self, client: Client, match_id: str, push: dict) -> None:
         """As Player._act, sending again (same id) what it is told to retry."""
-        prompt = Prompt((Decision.from_wire(push["decision"]),))
-        command = random_command(prompt, self.seat, self.rng, WARBANDS[self.seat])
-        self.count += 1
-        request_id = f"{self.seat}-{self.count}"
-        fields = {"match_id": match_id, "command": command.type, "args": dict(command.args),
-                  "at_seq": push["seq"]}
-        self.unanswered = (request_id, fields)
+        request_id, fields = self._next_command(match_id, push)
         for _ in range(50):
             try:
                 self.acked[request_id] = await client.request("command",

@@ -111,7 +111,9 @@ class Player:
         except ConnectionError:
             return "dropped"
 
-    async def _act(self, client: Client, match_id: str, push: dict) -> None:
+    def _next_command(self, match_id: str, push: dict) -> tuple[str, dict]:
+        """The random-legal answer to the pushed decision as a command request, with
+        its own request id, remembered as unanswered until its reply comes."""
         prompt = Prompt((Decision.from_wire(push["decision"]),))
         command = random_command(prompt, self.seat, self.rng, WARBANDS[self.seat])
         self.count += 1
@@ -119,6 +121,10 @@ class Player:
         fields = {"match_id": match_id, "command": command.type, "args": dict(command.args),
                   "at_seq": push["seq"]}
         self.unanswered = (request_id, fields)
+        return request_id, fields
+
+    async def _act(self, client: Client, match_id: str, push: dict) -> None:
+        request_id, fields = self._next_command(match_id, push)
         try:
             self.acked[request_id] = await client.request("command", request_id=request_id,
                                                           **fields)
