@@ -612,6 +612,7 @@
         ),
         el("option", { value: "knockout" }, "Knockout"),
         el("option", { value: "pools_knockout" }, "Pools then knockout"),
+        el("option", { value: "swiss_knockout" }, "Swiss then top cut"),
         el("option", { value: "double_elimination" }, "Double elimination")
       )),
       el("label", {}, "Rounds (Swiss) ", el("input", {
@@ -619,6 +620,12 @@
         type: "number",
         min: 1,
         value: 3
+      })),
+      el("label", {}, "Top cut (Swiss then top cut) ", el("input", {
+        name: "cut",
+        type: "number",
+        min: 2,
+        value: 8
       })),
       el("label", {}, "Pool size (pools) ", el("input", {
         name: "pool_size",
@@ -682,7 +689,8 @@
         check_in: f.check_in.checked,
         list_policy: f.hidden.checked ? "hidden" : "open"
       };
-      if (f.format.value === "swiss") settings.rounds = Number(f.rounds.value);
+      if (swissRounds(f)) settings.rounds = Number(f.rounds.value);
+      if (f.format.value === "swiss_knockout") settings.cut = Number(f.cut.value);
       if (f.format.value === "pools_knockout") {
         settings.pool_size = Number(f.pool_size.value);
         settings.pool_qualifiers = Number(f.pool_qualifiers.value);
@@ -700,6 +708,9 @@
       }
     });
     return el("section", { class: "card" }, el("h2", {}, "Organise an event"), form);
+  }
+  function swissRounds(f) {
+    return ["swiss", "swiss_knockout"].includes(f.format.value);
   }
   function schedule(f) {
     const first = new Date(f.first_start.value).getTime() / 1e3;
@@ -906,7 +917,7 @@
           "td",
           {},
           this.button("drop", "Drop", () => this.ask("drop_player", { player: e.player })),
-          ev.settings.format === "swiss" ? this.button(
+          ["swiss", "swiss_knockout"].includes(ev.settings.format) ? this.button(
             "bye",
             "Bye next round",
             () => this.ask("give_bye", { player: e.player })
@@ -1673,7 +1684,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1804,7 +1815,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1814,7 +1825,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1828,7 +1839,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1853,7 +1864,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1933,7 +1944,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -1996,7 +2007,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2012,7 +2023,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2415,18 +2426,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2482,7 +2493,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3112,7 +3123,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
