@@ -7,9 +7,14 @@ from __future__ import annotations
 
 import pytest
 
+from protocol.errors import ProtocolError
+from server.tournaments import history as rows_to
+from server.tournaments.brackets import cut_seeds
+from server.tournaments.event_settings import parse
 from server.tournaments.format import EventSettings
 from server.tournaments.knockout import Match, first_round
 from server.tournaments.models import Game, Player
+from server.tournaments.rows import players
 from server.tournaments.swiss_cut import top_cut
 from tests.tournaments.served import guests, pairs, player, run_event, went_through
 
@@ -68,3 +73,24 @@ async def test_a_swiss_then_a_top_cut_of_three_runs_to_a_champion(server):
                                                                         bracket["seeds"]))
     assert bracket["champion"] == went_through(final, bracket["seeds"])
     assert [m["id"] for m in bracket["matches"]] == ["W1.1", "W1.2", "W2.1"]
+
+
+def test_a_drawn_cut_stays_and_a_bad_cut_is_refused():
+    """"a withdrawal ... changes nothing" of a bracket drawn: once the knockout's first
+    round is stored its players are the cut; a cut under two is refused in words."""
+    served = parse({"format": "swiss_knockout", "rounds": 1, "cut": 2})
+    entries = [{"account_id": pid, "rating": 1500, "joined_round": 1, "status": "registered",
+                "club": None, "bye_round": None} for pid in "abcd"]
+    rows = [{"round": 1, "table_no": n, "player_a": a, "player_b": b, "match_id": None,
+             "result": {"winner": a, "vp_a": 5, "vp_b": vp, "how": "played"}}
+            for n, (a, b, vp) in enumerate([("a", "b", 0), ("c", "d", 1)], start=1)]
+    assert cut_seeds(served, players(entries), rows) == ["a", "c"]  # (a: +5, c: +4)
+    [final] = rows_to.next_tables(served, entries, rows, 2, checked_in_only=False)
+    assert (final["player_a"], final["player_b"]) == ("a", "c")
+    rows.append({"round": 2, "table_no": 1, **final, "match_id": "m"})
+    entries[2]["status"] = "withdrawn"  # c leaves during the final: still the cut
+    assert cut_seeds(served, players(entries), rows) == ["a", "c"]
+    assert rows_to.total_rounds(served, entries, rows) == 2
+    with pytest.raises(ProtocolError) as refused:
+        parse({"format": "swiss_knockout", "cut": 1})
+    assert refused.value.code == "invalid_event" and "cut" in refused.value.message
