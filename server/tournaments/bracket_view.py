@@ -1,6 +1,7 @@
 """get_event's `bracket`: what a client needs to draw a knockout's bracket — each
 player's seed, which bracket match every stored game (and bye) is, the pools of a
-pools-then-knockout event, and the champion. None for Swiss and round robin."""
+pools-then-knockout event, and the champion. None for Swiss and round robin (and for a
+Swiss then knockout until its knockout is paired)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ from server.tournaments.rows import players
 def bracket_view(settings: ServedSettings, entries: list[dict[str, Any]],
                  rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     fmt = settings.pairing.format
-    if fmt not in ("knockout", "pools_knockout", "double_elimination") or not rows:
+    if fmt not in ("knockout", "pools_knockout", "swiss_knockout", "double_elimination") \
+            or not rows:
+        return None
+    if fmt == "swiss_knockout" and max(r["round"] for r in rows) <= settings.pairing.rounds:
         return None
     everyone = players(entries)
     field = [p.id for p in brackets.first_field(everyone, rows)]
@@ -39,6 +43,11 @@ def bracket_view(settings: ServedSettings, entries: list[dict[str, Any]],
         knocked = [r for r in rows if r["round"] >= view["first_round"]]
         view["seeds"] = _pool_seeds(view["pools"], settings.pool_qualifiers) \
             if knocked else []
+    elif fmt == "swiss_knockout":
+        view["first_round"] = settings.pairing.rounds + 1
+        view["seeds"] = brackets.cut_seeds(settings, everyone, rows)
+        knocked = [r for r in rows if r["round"] >= view["first_round"]]
+        field = view["seeds"]
     else:
         knocked = rows
     for row in knocked:

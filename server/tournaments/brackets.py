@@ -1,5 +1,5 @@
-"""The served bracket formats, from the store's rows: pools then knockout, and double
-elimination. Pure functions, like history.py (which calls them).
+"""The served bracket formats, from the store's rows: pools then knockout, Swiss then
+knockout (a top cut), and double elimination. Pure functions, like history.py (which calls them).
 
 Nothing of a bracket is stored beyond the rounds' tables: the field is round 1's
 players (byes included, so a top seed's walkover is a table too), the seeds are the
@@ -21,6 +21,7 @@ from server.tournaments.pools import knockout_from_pools, pools
 from server.tournaments.round_robin import round_robin_schedule
 from server.tournaments.rows import history
 from server.tournaments.standings import standings
+from server.tournaments.swiss_cut import top_cut
 
 
 def first_field(everyone: list[Player], rows: list[dict[str, Any]]) -> list[Player]:
@@ -83,6 +84,11 @@ def pools_knockout_tables(settings: ServedSettings, everyone: list[Player],
                                       settings.pool_qualifiers)
     else:
         matches = next_knockout_round(rows, number, [p.id for p in field])
+    return as_tables(matches)
+
+
+def as_tables(matches: list[knockout.Match]) -> list[tuple[str, str | None]]:
+    """A knockout round's matches as tables, in bracket order (a bye: its player alone)."""
     return [(m.player_a or m.player_b, m.player_b if m.player_a else None) for m in matches]
 
 
@@ -109,6 +115,40 @@ def pool_tables(settings: ServedSettings, everyone: list[Player],
                     "standings": [{"rank": s.rank, "player": s.player, "points": s.points}
                                   for s in table]})
     return out
+
+
+# -- Swiss then knockout (a top cut) -------------------------------------------------
+def cut_seeds(settings: ServedSettings, everyone: list[Player],
+              rows: list[dict[str, Any]]) -> list[str]:
+    """The knockout's seeds, best first, by the Swiss standing (its rounds' games only):
+    the top `cut` of those who played the Swiss (before it, the entries still in). Once
+    the knockout's first round is stored, exactly its players: a later withdrawal or
+    correction moves no one in or out of a bracket already drawn."""
+    swiss = [p for p in rows if p["round"] <= settings.pairing.rounds]
+    played = {pid for p in swiss for pid in (p["player_a"], p["player_b"]) if pid}
+    field = [p for p in everyone if p.id in played] if played \
+        else [p for p in everyone if not p.withdrawn]
+    drawn = {pid for p in rows if p["round"] == settings.pairing.rounds + 1
+             for pid in (p["player_a"], p["player_b"]) if pid}
+    if drawn:
+        table = standings(field, history(swiss), settings.pairing)
+        return [s.player for s in table if s.player in drawn]
+    return top_cut(field, history(swiss), settings.pairing, settings.cut)
+
+
+def swiss_knockout_rounds(settings: ServedSettings, everyone: list[Player],
+                          rows: list[dict[str, Any]]) -> int:
+    seeds = cut_seeds(settings, everyone, rows)
+    return settings.pairing.rounds + max(1, (len(seeds) - 1).bit_length())
+
+
+def swiss_knockout_tables(settings: ServedSettings, everyone: list[Player],
+                          rows: list[dict[str, Any]], number: int):
+    """A knockout round after the Swiss (the Swiss rounds are paired as in a Swiss)."""
+    seeds = cut_seeds(settings, everyone, rows)
+    matches = knockout.first_round(seeds) if number == settings.pairing.rounds + 1 \
+        else next_knockout_round(rows, number, seeds)
+    return as_tables(matches)
 
 
 # -- double elimination -------------------------------------------------------------

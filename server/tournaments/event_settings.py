@@ -12,7 +12,8 @@ from typing import Any
 from protocol.errors import ProtocolError
 from server.tournaments.format import EventSettings, TournamentError
 
-SERVED_FORMATS = ("swiss", "round_robin", "knockout", "pools_knockout", "double_elimination")
+SERVED_FORMATS = ("swiss", "round_robin", "knockout", "pools_knockout", "double_elimination",
+                  "swiss_knockout")
 TIMEOUT_RULES = ("points", "draw")  # the scenario's victory points at that moment, or a draw
 LIST_POLICIES = ("open", "hidden")  # lists shown from registration, or once a round starts
 
@@ -37,6 +38,7 @@ class ServedSettings:
     max_players: int = 256
     pool_size: int = 4  # pools then knockout: players a pool (the remainder spread over them)
     pool_qualifiers: int = 2  # ... and how many of each pool go through to the knockout
+    cut: int = 8  # Swiss then knockout: the top `cut` of the Swiss standing go through
     # unix seconds each round may start at, round 1 first: a round is paired at its time
     # or when the previous one ends, whichever is later (rounds past the list: at once)
     round_starts: list[float] = field(default_factory=list)
@@ -105,6 +107,9 @@ def _check(s: ServedSettings) -> None:
             or not 2 <= s.pool_size <= 64 or not 1 <= s.pool_qualifiers <= s.pool_size:
         raise _bad("pool_size is from 2 to 64 players, and pool_qualifiers from 1 to the "
                    "pool size.")
+    if isinstance(s.cut, bool) or not isinstance(s.cut, int) or not 2 <= s.cut <= 1024:
+        raise _bad("cut is how many of the Swiss standing go through to the knockout, "
+                   "from 2 to 1024.")
     starts = s.round_starts
     if not isinstance(starts, list) or any(isinstance(t, bool) or not isinstance(t, int | float)
                                            for t in starts):
@@ -120,6 +125,12 @@ def _check(s: ServedSettings) -> None:
         raise _bad("The registration window is given in unix seconds.")
     if len(window) == 2 and window[0] > window[1]:
         raise _bad("Registration must open before it closes.")
+
+
+def in_swiss(settings: ServedSettings, number: int) -> bool:
+    """Is round `number` a Swiss round (a Swiss, or the Swiss before a top cut)?"""
+    fmt = settings.pairing.format
+    return fmt == "swiss" or (fmt == "swiss_knockout" and number <= settings.pairing.rounds)
 
 
 def from_stored(wire: dict[str, Any]) -> ServedSettings:

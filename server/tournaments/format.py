@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-FORMATS = ("swiss", "round_robin", "knockout", "pools_knockout", "double_elimination")
+FORMATS = ("swiss", "round_robin", "knockout", "pools_knockout", "double_elimination",
+           "swiss_knockout")
 TIE_BREAKS = (
     "strength_of_schedule",
     "average_strength_of_schedule",

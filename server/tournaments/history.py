@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.tournaments import brackets, knockout
-from server.tournaments.event_settings import ServedSettings
+from server.tournaments.event_settings import ServedSettings, in_swiss
 from server.tournaments.models import Player
 from server.tournaments.pairing import pair_round
 from server.tournaments.round_robin import round_robin_schedule
@@ -18,13 +18,16 @@ __all__ = ["OUT", "history", "players", "total_rounds", "next_tables"]
 def total_rounds(settings: ServedSettings, entries: list[dict[str, Any]],
                  rows: list[dict[str, Any]]) -> int:
     """Swiss: as set. Round robin: one round per opponent. Knockout: until one is left.
-    Pools then knockout: the pools' rounds, then the knockout's. Double elimination: the
+    Pools then knockout: the pools' rounds, then the knockout's. Swiss then knockout:
+    the Swiss rounds, then the top cut's knockout. Double elimination: the
     rounds played, and one more while there is no champion (a bracket's length depends
     on its results: a reset final, or none)."""
     fmt = settings.pairing.format
     if fmt == "swiss":
         return settings.pairing.rounds
     everyone = players(entries)
+    if fmt == "swiss_knockout":
+        return brackets.swiss_knockout_rounds(settings, everyone, rows)
     field = brackets.first_field(everyone, rows)
     if fmt == "round_robin":
         return len(field) - 1 + len(field) % 2
@@ -49,7 +52,7 @@ def next_tables(settings: ServedSettings, entries: list[dict[str, Any]],
              and e["status"] not in OUT}
     everyone = players(pool)
     fmt = settings.pairing.format
-    if fmt == "swiss":
+    if in_swiss(settings, number):
         pairable = [p if p.id not in given else Player(p.id, p.rating, p.joined_round, True,
                                                        p.club) for p in everyone]
         drawn = pair_round(pairable, history(rows), settings.pairing, number)
@@ -59,6 +62,8 @@ def next_tables(settings: ServedSettings, entries: list[dict[str, Any]],
         tables = _round_robin(everyone, rows, number)
     elif fmt == "pools_knockout":
         tables = brackets.pools_knockout_tables(settings, everyone, rows, number)
+    elif fmt == "swiss_knockout":
+        tables = brackets.swiss_knockout_tables(settings, everyone, rows, number)
     elif fmt == "double_elimination":
         tables = brackets.double_tables(everyone, rows, number)
     else:
@@ -88,4 +93,4 @@ def _knockout(everyone: list[Player], rows, number: int):
     seeds = [p.id for p in brackets.first_field(everyone, rows)]
     matches = knockout.first_round(seeds) if number == 1 \
         else brackets.next_knockout_round(rows, number, seeds)
-    return [(m.player_a or m.player_b, m.player_b if m.player_a else None) for m in matches]
+    return brackets.as_tables(matches)

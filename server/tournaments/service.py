@@ -18,11 +18,12 @@ from server.rules.registry import UnknownSystem, get_system
 from server.tournaments import history as rows_to
 from server.tournaments.bracket_view import bracket_view
 from server.tournaments.director import DROP_REASON, Director, scheduled_start
-from server.tournaments.event_settings import ServedSettings, from_stored, parse
+from server.tournaments.event_settings import ServedSettings, from_stored, in_swiss, parse
 from server.tournaments.standings import standings
 
 DEFAULT_RATING = 1500
 BRACKETS = ("knockout", "pools_knockout", "double_elimination")  # who goes on is paired
+SWISS_FIRST = ("swiss", "swiss_knockout")  # Swiss rounds: late entries, byes, round limit
 MAX_EVENTS_LISTED = 200
 
 
@@ -77,7 +78,11 @@ class EventService:
         rows = await self.events.pairings(event_id)
         started = any(r["started_at"] is not None for r in rounds)
         show_lists = settings.list_policy == "open" or started
-        table = standings(rows_to.players(entries), rows_to.history(rows), settings.pairing)
+        if settings.pairing.format == "swiss_knockout":  # the standing the cut was seeded by
+            counted = [p for p in rows if p["round"] <= settings.pairing.rounds]
+        else:
+            counted = rows
+        table = standings(rows_to.players(entries), rows_to.history(counted), settings.pairing)
         return {
             "event_id": event_id, "name": event["name"], "system": event["system"],
             "status": event["status"], "organiser": event["organiser"],
@@ -158,7 +163,7 @@ class EventService:
             raise ProtocolError("event_stage", "An event needs at least two players "
                                 + ("checked in." if settings.check_in else "entered."))
         most = len(ready) - 1 + len(ready) % 2  # (an odd field: everyone sits out once)
-        if settings.pairing.format == "swiss" and settings.pairing.rounds > most:
+        if settings.pairing.format in SWISS_FIRST and settings.pairing.rounds > most:
             raise ProtocolError("event_stage", f"{len(ready)} players can play at most "
                                 f"{most} Swiss rounds without meeting twice; the event has "
                                 f"{settings.pairing.rounds}.")
@@ -211,7 +216,7 @@ class EventService:
     async def give_bye(self, account: Account, event_id: str, player: str) -> dict[str, Any]:
         event = await self._organised(account, event_id)
         settings = from_stored(event["settings"])
-        if settings.pairing.format != "swiss":
+        if settings.pairing.format not in SWISS_FIRST:
             raise ProtocolError("event_stage", "Byes are given in Swiss events only.")
         if event["status"] == "finished":
             raise ProtocolError("event_stage", "The event is over.")
@@ -219,6 +224,9 @@ class EventService:
         rounds = await self.events.rounds(event_id)
         waiting = rounds and rounds[-1]["status"] == "paired"
         number = rounds[-1]["number"] if waiting else len(rounds) + 1
+        if not in_swiss(settings, number):
+            raise ProtocolError("event_stage", "Byes are given in the Swiss rounds only: "
+                                "the knockout after them pairs who goes on.")
         if any(r["player_a"] == player and r["player_b"] is None
                for r in await self.events.pairings(event_id)):
             raise ProtocolError("event_stage", "That player has had a bye already: a "
@@ -246,8 +254,11 @@ class EventService:
         if winner not in (None, row["player_a"], row["player_b"]):
             raise ProtocolError("invalid_event", "The winner is one of the game's two "
                                 "players, or none for a draw.")
+        settings = from_stored(event["settings"])
         later = any(r["round"] > number for r in rows)
-        if later and from_stored(event["settings"]).pairing.format in BRACKETS:
+        if settings.pairing.format == "swiss_knockout":  # a Swiss result may move the cut
+            later = any(r["round"] > max(number, settings.pairing.rounds) for r in rows)
+        if later and settings.pairing.format in (*BRACKETS, "swiss_knockout"):
             raise ProtocolError("event_stage", "The next round is paired: that result can "
                                 "no longer change who went through.")
         result = {"winner": winner, "vp_a": vp_a, "vp_b": vp_b, "how": "corrected",
@@ -291,7 +302,7 @@ class EventService:
             raise ProtocolError("registration_closed")
         if event["status"] == "registration":
             return 1
-        if event["status"] == "running" and settings.pairing.format == "swiss":
+        if event["status"] == "running" and settings.pairing.format in SWISS_FIRST:
             rounds = await self.events.rounds(event["id"])
             waiting = bool(rounds) and rounds[-1]["status"] == "paired"
             upcoming = len(rounds) + (0 if waiting else 1)

@@ -612,6 +612,7 @@
         ),
         el("option", { value: "knockout" }, "Knockout"),
         el("option", { value: "pools_knockout" }, "Pools then knockout"),
+        el("option", { value: "swiss_knockout" }, "Swiss then top cut"),
         el("option", { value: "double_elimination" }, "Double elimination")
       )),
       el("label", {}, "Rounds (Swiss) ", el("input", {
@@ -619,6 +620,12 @@
         type: "number",
         min: 1,
         value: 3
+      })),
+      el("label", {}, "Top cut (Swiss then top cut) ", el("input", {
+        name: "cut",
+        type: "number",
+        min: 2,
+        value: 8
       })),
       el("label", {}, "Pool size (pools) ", el("input", {
         name: "pool_size",
@@ -682,7 +689,8 @@
         check_in: f.check_in.checked,
         list_policy: f.hidden.checked ? "hidden" : "open"
       };
-      if (f.format.value === "swiss") settings.rounds = Number(f.rounds.value);
+      if (swissRounds(f)) settings.rounds = Number(f.rounds.value);
+      if (f.format.value === "swiss_knockout") settings.cut = Number(f.cut.value);
       if (f.format.value === "pools_knockout") {
         settings.pool_size = Number(f.pool_size.value);
         settings.pool_qualifiers = Number(f.pool_qualifiers.value);
@@ -700,6 +708,9 @@
       }
     });
     return el("section", { class: "card" }, el("h2", {}, "Organise an event"), form);
+  }
+  function swissRounds(f) {
+    return ["swiss", "swiss_knockout"].includes(f.format.value);
   }
   function schedule(f) {
     const first = new Date(f.first_start.value).getTime() / 1e3;
@@ -906,7 +917,7 @@
           "td",
           {},
           this.button("drop", "Drop", () => this.ask("drop_player", { player: e.player })),
-          ev.settings.format === "swiss" ? this.button(
+          ["swiss", "swiss_knockout"].includes(ev.settings.format) ? this.button(
             "bye",
             "Bye next round",
             () => this.ask("give_bye", { player: e.player })

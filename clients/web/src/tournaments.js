@@ -69,9 +69,12 @@ function createForm(app) {
       el("option", { value: "swiss" }, "Swiss"), el("option", { value: "round_robin" },
         "Round robin"), el("option", { value: "knockout" }, "Knockout"),
       el("option", { value: "pools_knockout" }, "Pools then knockout"),
+      el("option", { value: "swiss_knockout" }, "Swiss then top cut"),
       el("option", { value: "double_elimination" }, "Double elimination"))),
     el("label", {}, "Rounds (Swiss) ", el("input", { name: "rounds", type: "number", min: 1,
       value: 3 })),
+    el("label", {}, "Top cut (Swiss then top cut) ", el("input", { name: "cut",
+      type: "number", min: 2, value: 8 })),
     el("label", {}, "Pool size (pools) ", el("input", { name: "pool_size", type: "number",
       min: 2, value: 4 })),
     el("label", {}, "Through from each pool ", el("input", { name: "pool_qualifiers",
@@ -98,7 +101,8 @@ function createForm(app) {
     const settings = { format: f.format.value, points_limit: Number(f.points.value),
       round_length: Number(f.minutes.value) * 60, timeout_rule: f.timeout_rule.value,
       check_in: f.check_in.checked, list_policy: f.hidden.checked ? "hidden" : "open" };
-    if (f.format.value === "swiss") settings.rounds = Number(f.rounds.value);
+    if (swissRounds(f)) settings.rounds = Number(f.rounds.value);
+    if (f.format.value === "swiss_knockout") settings.cut = Number(f.cut.value);
     if (f.format.value === "pools_knockout") {
       settings.pool_size = Number(f.pool_size.value);
       settings.pool_qualifiers = Number(f.pool_qualifiers.value);
@@ -113,6 +117,11 @@ function createForm(app) {
     }
   });
   return el("section", { class: "card" }, el("h2", {}, "Organise an event"), form);
+}
+
+// Does the format play Swiss rounds (a Swiss, or the Swiss before a top cut)?
+function swissRounds(f) {
+  return ["swiss", "swiss_knockout"].includes(f.format.value);
 }
 
 // Round start times: the first as given, then one every `gap` minutes, for the rounds
@@ -271,7 +280,7 @@ export class EventScreen {
       .map((e) => el("tr", { "data-entry": e.player }, el("td", {}, e.name),
         el("td", {}, e.status), el("td", {},
           this.button("drop", "Drop", () => this.ask("drop_player", { player: e.player })),
-          ev.settings.format === "swiss" ? this.button("bye", "Bye next round",
+          ["swiss", "swiss_knockout"].includes(ev.settings.format) ? this.button("bye", "Bye next round",
             () => this.ask("give_bye", { player: e.player })) : null)));
     if (ev.status !== "finished") controls.append(table(["Player", "Status", ""], rows));
     const games = ev.rounds.flatMap((r) => r.pairings.filter((p) => !p.bye && p.result)
