@@ -188,7 +188,7 @@ class Director:
         row = await self.store.match(match_id)
         if row is None:
             request = CreateMatch(v=1, id=f"event-{match_id}", system=event["system"],
-                                  scenario=settings.scenario,
+                                  scenario=settings.scenario_of(table["round"]),
                                   points_limit=settings.points_limit,
                                   board_size=settings.board_size,
                                   options=dict(settings.options), private=True, seat=seat_a,

@@ -22,6 +22,8 @@ LIST_POLICIES = ("open", "hidden")  # lists shown from registration, or once a r
 class ServedSettings:
     pairing: EventSettings
     scenario: str | None = None
+    # a scenario a round, round 1's first (rounds past the list: `scenario`)
+    round_scenarios: list[str] = field(default_factory=list)
     points_limit: int | None = None
     board_size: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
@@ -42,6 +44,12 @@ class ServedSettings:
     # unix seconds each round may start at, round 1 first: a round is paired at its time
     # or when the previous one ends, whichever is later (rounds past the list: at once)
     round_starts: list[float] = field(default_factory=list)
+
+    def scenario_of(self, round_number: int) -> str | None:
+        """The scenario round `round_number` plays: its own, else the event's."""
+        if 1 <= round_number <= len(self.round_scenarios):
+            return self.round_scenarios[round_number - 1]
+        return self.scenario
 
     def to_wire(self) -> dict[str, Any]:
         wire = {k: v for k, v in asdict(self).items() if k != "pairing"}
@@ -110,6 +118,9 @@ def _check(s: ServedSettings) -> None:
     if isinstance(s.cut, bool) or not isinstance(s.cut, int) or not 2 <= s.cut <= 1024:
         raise _bad("cut is how many of the Swiss standing go through to the knockout, "
                    "from 2 to 1024.")
+    if not isinstance(s.round_scenarios, list) or not all(
+            isinstance(name, str) and name for name in s.round_scenarios):
+        raise _bad("round_scenarios is a list of scenario names, round 1's first.")
     starts = s.round_starts
     if not isinstance(starts, list) or any(isinstance(t, bool) or not isinstance(t, int | float)
                                            for t in starts):

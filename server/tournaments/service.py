@@ -48,7 +48,15 @@ class EventService:
             raise ProtocolError("invalid_event", "Events pair two players a game; "
                                 f"{system.name} has {len(system.seats)} seats.")
         # the matches' settings, checked as create_match checks them (as the organiser)
-        self.lobby.check(account, _match_request(system.name, settings, "check"))
+        for number in range(len(settings.round_scenarios) + 1):  # (0: the event's own)
+            try:
+                self.lobby.check(account, _match_request(system.name, settings, "check",
+                                                         number))
+            except ProtocolError as refused:
+                if number == 0:
+                    raise
+                raise ProtocolError(refused.code, f"Round {number}'s scenario: "
+                                    f"{refused.message}") from None
         event_id = secrets.token_hex(8)
         await self.events.create_event({
             "id": event_id, "name": name, "organiser": account.id, "system": system.name,
@@ -330,8 +338,10 @@ def _system(name: str):
         raise ProtocolError("unknown_system", f"{said[:1].upper()}{said[1:]}.") from None
 
 
-def _match_request(system: str, settings: ServedSettings, request_id: str) -> CreateMatch:
-    return CreateMatch(v=1, id=request_id, system=system, scenario=settings.scenario,
+def _match_request(system: str, settings: ServedSettings, request_id: str,
+                   round_number: int = 0) -> CreateMatch:
+    return CreateMatch(v=1, id=request_id, system=system,
+                       scenario=settings.scenario_of(round_number),
                        points_limit=settings.points_limit, board_size=settings.board_size,
                        options=dict(settings.options), private=True, rated=settings.rated,
                        time_control=settings.time_control)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+from clients.client import ServerError
+from server.store.store import unpack
 from tests.tournaments.served import (
     byes,
     open_event,
@@ -100,3 +102,31 @@ async def test_a_knockout_gives_the_bye_to_the_top_seed(server):
     assert seeded[0] in finalists and len(finalists & set(seeded[1:])) == 1
     if semi["result"]["winner"] is not None:  # (a drawn game: more VP, then the higher seed)
         assert semi["result"]["winner"] in finalists
+
+
+async def test_each_round_plays_its_own_scenario_and_a_bad_one_is_refused(server):
+    """issue 33, "scenario (fixed, per round, or rolled)": `round_scenarios` gives round
+    1 and 2 their own; a third round would play `scenario` (here "random": rolled)."""
+    org = await player(server, "organiser")
+    field = [await player(server, f"sc{n}") for n in range(3)]
+    try:
+        with_bad = {"round_scenarios": ["all_out_battle", "no_such_scenario"]}
+        try:
+            await open_event(org, "swiss", rounds=2, **with_bad)
+            raise AssertionError("an unknown round scenario was accepted")
+        except ServerError as refused:
+            assert refused.code == "invalid_setup"
+            assert refused.message.startswith("Round 2's scenario: ")
+        event = await run_event(org, field, "swiss", seed=30, resign=True, rounds=2,
+                                scenario="random", round_scenarios=["ambush", "treasure_hunt"])
+    finally:
+        for client in (org, *field):
+            await client.close()
+    played = {}  # round -> the scenarios its games were set up with (three: one a bye)
+    for round_ in event["rounds"]:
+        for table in round_["pairings"]:
+            if not table["bye"]:
+                row = await server.store.match(table["match_id"])
+                played.setdefault(round_["round"], set()).add(
+                    unpack(row["setup"])["options"]["scenario"])
+    assert played == {1: {"ambush"}, 2: {"treasure_hunt"}}
