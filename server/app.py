@@ -26,7 +26,7 @@ from server.cluster import presence
 from server.cluster.forwarding import Forwarder
 from server.cluster.presence import Presence
 from server.cluster.replies import SharedReplies
-from server.cluster.serving import cluster_space
+from server.cluster.serving import space_of
 from server.cluster.shared_limits import SharedAdmission, SharedLoginGuard
 from server.cluster.shared_seeks import SharedSeekPool
 from server.compression import websocket_compression
@@ -71,6 +71,7 @@ class ServerOptions:
     # and account (server.cluster.shared_*); None: those stay per node. The prefix of
     # its keys lets clusters (or test runs) share one Redis.
     redis_url: str | None = None
+    cluster: str | None = None  # the cluster's name on NATS (None: from the database's)
     redis_prefix: str = "warband"
     chat: ChatSettings = ChatSettings()  # server.chat: limits, guests writing, the filter
     event_tick: float = 1.0  # seconds between the event director's passes (server.tournaments)
@@ -126,7 +127,7 @@ class WarbandServer:
                                  event_tick=o.event_tick)
         self.services.director.start()  # (resumes running events from the store)
         if self.nats is not None:  # (a repeated request id answered alike on every node)
-            space = cluster_space(o.database_url)
+            space = space_of(o.cluster, o.database_url)
             self.services.shared_replies = await SharedReplies.open(self.nats, space)
             # (chat reaches the other nodes' followers too)
             await self.services.chat.join_cluster(self.nats, o.node_id, space)
@@ -160,7 +161,7 @@ class WarbandServer:
             self.presence = Presence(self.redis, o.redis_prefix, o.node_id, o.lease_ttl)
             await self.presence.start()
         self.hub.forwarder = Forwarder(self.nats, o.node_id, self.hub, self.store,
-                                       cluster_space(o.database_url))
+                                       space_of(o.cluster, o.database_url))
         await self.hub.forwarder.start()
         self.metrics.node.info({"node": o.node_id})
 
@@ -175,7 +176,7 @@ class WarbandServer:
         services.accounts.guard = SharedLoginGuard(self.redis, o.redis_prefix)
         services.seeks = SharedSeekPool(services.lobby, self.hub.ratings, redis=self.redis,
                                         nats=self.nats, presence=self.presence,
-                                        space=cluster_space(o.database_url))
+                                        space=space_of(o.cluster, o.database_url))
         await services.seeks.start()
 
     async def stop(self) -> None:

@@ -35,6 +35,8 @@ class Settings:
     # the Redis the nodes share for quick pairing and the limits per address and
     # account (none: those stay per node)
     redis_url: str | None = None
+    # the cluster's name on the NATS server (none: named after the shared database)
+    cluster: str | None = None
     chat: ChatSettings = ChatSettings()
 
     @classmethod
@@ -63,6 +65,10 @@ class Settings:
         if node_id is not None and not NODE_ID.fullmatch(node_id):
             raise ConfigError("WARBAND_NODE_ID must be 1 to 64 letters, digits, '-' or '_', "
                               f"not {node_id!r}")
+        cluster = os.environ.get("WARBAND_CLUSTER") or None
+        if cluster is not None and not NODE_ID.fullmatch(cluster):
+            raise ConfigError("WARBAND_CLUSTER must be 1 to 64 letters, digits, '-' or '_', "
+                              f"not {cluster!r}")
         ttl = os.environ.get("WARBAND_LEASE_TTL", str(cls.lease_ttl))
         try:
             lease_ttl = float(ttl)
@@ -89,6 +95,7 @@ class Settings:
             nats_url=os.environ.get("WARBAND_NATS_URL", cls.nats_url),
             lease_ttl=lease_ttl,
             redis_url=os.environ.get("WARBAND_REDIS_URL") or None,
+            cluster=cluster,
             chat=ChatSettings(guests_write=guests_write in ("1", "true", "yes"),
                               filtered_words=words),
         )

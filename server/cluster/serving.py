@@ -55,6 +55,13 @@ def cluster_space(database_url: str) -> str:
     return "warband." + hashlib.sha256(name.encode()).hexdigest()[:12]
 
 
+def space_of(cluster: str | None, database_url: str) -> str:
+    """The space a node's subjects live in: the one named by `--cluster` (nodes that
+    reach one database under different names, say through a proxy's database
+    alias), else the database's."""
+    return f"warband.{cluster}" if cluster else cluster_space(database_url)
+
+
 def rpc_subject(space: str, node: str) -> str:
     return f"{space}.node.{node}.rpc"
 

@@ -57,6 +57,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "limits and login lock-outs per address count across nodes (e.g. "
                    "redis://127.0.0.1:6379/0; used only with --node-id; default: none, "
                    "each node counts its own)")
+    p.add_argument("--cluster", default=defaults.cluster, metavar="NAME",
+                   help="the cluster's name on the NATS server, the same on every node "
+                   "(default: named after the shared database; give one when nodes reach "
+                   "it under different database names; used only with --node-id)")
     p.set_defaults(handler=run)
 
 
@@ -73,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--trusted-proxies: {bad}") from None
     if args.node_id is not None and not NODE_ID.fullmatch(args.node_id):
         raise CommandError("--node-id: 1 to 64 letters, digits, '-' or '_'")
+    if args.cluster is not None and not NODE_ID.fullmatch(args.cluster):
+        raise CommandError("--cluster: 1 to 64 letters, digits, '-' or '_'")
     if not 1.0 <= args.lease_ttl <= 300.0:
         raise CommandError("--lease-ttl: seconds from 1 to 300")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -89,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
                                              node_id=args.node_id, nats_url=args.nats_url,
                                              lease_ttl=args.lease_ttl,
                                              redis_url=args.redis_url,
+                                             cluster=args.cluster,
                                              chat=Settings.from_env().chat)))
     except StartupError as failure:
         raise CommandError(str(failure)) from None

@@ -11,8 +11,10 @@ import nats
 import pytest
 
 from server.chat.relay import ChatRelay
+from server.cli import main
 from server.cluster.replies import SharedReplies
-from server.cluster.serving import cluster_space
+from server.cluster.serving import cluster_space, space_of
+from server.config import ConfigError, Settings
 from tests.cluster.test_nodes import nats_running
 
 pytestmark = pytest.mark.skipif(not nats_running(), reason="NATS is not running on "
@@ -50,3 +52,18 @@ async def test_chat_and_remembered_replies_stay_in_their_cluster():
         assert await second.get("acct", "create_match", "r-1") is None
     finally:
         await client.close()
+
+
+def test_a_cluster_named_by_hand_is_its_space_and_a_bad_name_is_refused(monkeypatch, capsys):
+    """`--cluster NAME` (WARBAND_CLUSTER): nodes reaching one database under different
+    names (a proxy's alias) still meet; the name is a NATS subject token."""
+    url = "postgresql+asyncpg://postgres@10.0.0.1:5432/warband"
+    assert space_of("prod-eu", url) == "warband.prod-eu"
+    assert space_of(None, url) == cluster_space(url)
+    monkeypatch.setenv("WARBAND_CLUSTER", "prod eu")
+    with pytest.raises(ConfigError, match="WARBAND_CLUSTER must be"):
+        Settings.from_env()
+    monkeypatch.setenv("WARBAND_CLUSTER", "prod-eu")
+    assert Settings.from_env().cluster == "prod-eu"
+    assert main(["serve", "--node-id", "north", "--cluster", "prod.eu"]) == 1
+    assert "--cluster: 1 to 64 letters" in capsys.readouterr().err
