@@ -6,6 +6,8 @@ ends, and the organiser's correction with its reason."""
 
 from __future__ import annotations
 
+import time
+
 from clients.client import Client
 from tests.tournaments.served import MATCHES, guests, run_event, warband, went_through
 from tests.web.pages import new_page, shot, sign_in_as_guest
@@ -169,7 +171,14 @@ def test_a_swiss_of_four_browsers_to_its_final_standings(browser, server):
             for page in pages:
                 page.evaluate(at_event)
             play_round(pages, played)
-        event = server.run(org.request("get_event", event_id=event_id))
+        # (the last result is recorded, and the event finished, a moment after the page
+        # shows the resignation)
+        deadline = time.monotonic() + 15
+        while True:
+            event = server.run(org.request("get_event", event_id=event_id))
+            if event["status"] == "finished" or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
         assert event["status"] == "finished"
         expected = [f"{s['rank']}\t{s['name']}\t{s['points']}\t"
                     + "\t".join(str(s["tie_breaks"][t]) for t in event["settings"]["tie_breaks"])
