@@ -303,12 +303,11 @@ class Lobby:
                 setup = with_warband(unpack(row["setup"]), seat, warband)
                 validate_setup(system, setup)
                 row = {**row, "setup": pack(setup)}
-            try:
-                await self.store.take_seat(row["id"], seat, account.id)
+            try:  # the seat and the joiner's warband in one transaction
+                await self.store.take_seat(row["id"], seat, account.id,
+                                           setup=row["setup"] if warband is not None else None)
             except SeatTaken:
                 raise ProtocolError("seat_taken") from None
-            if warband is not None:
-                await self.store.set_match(row["id"], setup=row["setup"])
             started = len(held) + 1 == len(system.seats)
             if started:
                 await self.hub.start_match(row)

@@ -303,12 +303,18 @@ class Store(ResumeReads, Appends):
                                        .where(seats.c.match_id == match_id))).all()
         return {r.seat: r.account_id for r in rows}
 
-    async def take_seat(self, match_id: str, seat: str, account_id: str) -> None:
+    async def take_seat(self, match_id: str, seat: str, account_id: str,
+                        setup: bytes | None = None) -> None:
+        """Seat `account_id`; with `setup`, the match's new setup (the joiner's warband)
+        is stored in the same transaction: both or neither."""
         try:
             async with self.engine.begin() as conn:
                 await conn.execute(insert(seats).values(match_id=match_id, seat=seat,
                                                         account_id=account_id,
                                                         joined_at=time.time()))
+                if setup is not None:
+                    await conn.execute(update(matches).where(matches.c.id == match_id)
+                                       .values(setup=setup))
         except IntegrityError:
             raise SeatTaken(seat) from None
 

@@ -498,3 +498,18 @@ async def test_a_match_keeps_the_longest_house_bot_it_can_have(store):
     longest = f"b:heuristic:{max(preset_names(), key=len)}:normal"
     await add_match(store, "m-bot", bot=longest)
     assert (await store.match("m-bot"))["bot"] == longest
+
+
+async def test_a_seat_and_the_joiners_setup_are_stored_together(store):
+    """`join` with the joiner's own warband: the seat and the new setup land in one
+    transaction, so a refused seat leaves the setup as it was (and a taken one carries
+    the joiner's setup)."""
+    await add_account(store, "ann", username="ann")
+    await add_match(store, "m", system="sbh")
+    before = (await store.match("m"))["setup"]
+    await store.take_seat("m", "b", "ann", setup=b"ann's setup")
+    assert (await store.match("m"))["setup"] == b"ann's setup"
+    with pytest.raises(SeatTaken):
+        await store.take_seat("m", "b", "owner", setup=b"owner's setup")
+    assert (await store.match("m"))["setup"] == b"ann's setup"
+    assert before != b"ann's setup"
