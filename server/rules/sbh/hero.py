@@ -62,14 +62,14 @@ def chosen(ctx, item: dict, die: int | None) -> None:
 def _finish(ctx, fig: Figure, then: dict, roll: dict) -> None:
     """Hand the final roll back to the rule that made it (imported here: those
     modules import this one)."""
-    from server.rules.sbh import actions, consequences, devotion, falling, magic
+    from server.rules.sbh import actions, devotion, falling, magic, morale_tests
 
     rule = then["rule"]
     if rule == "activation":
         actions.finish_activation(ctx, fig, then["dice"], then["casting"], roll,
                                   scroll=then.get("scroll", False))
     elif rule == "morale":
-        consequences.morale_outcome(ctx, fig, roll, then["reason"], then.get("terror_profile"))
+        morale_tests.morale_outcome(ctx, fig, roll, then["reason"], then.get("terror_profile"))
     elif rule == "falling":
         start = then.get("start")  # (where it fell from: it arrives after the damage)
         falling.finish_falling_damage(ctx, fig, then["height"], roll,

@@ -53,12 +53,12 @@ from server.rules.sbh.consequences import (
     follow_up_moot,
     hacks_need_choice,
     hacks_step,
-    morale_step,
     recoil_hackers_in_contact,
 )
 from server.rules.sbh.context import Ctx, illegal
 from server.rules.sbh.evolve import evolve_in_place
 from server.rules.sbh.geometry_cache import draw_all_sight_lines
+from server.rules.sbh.morale_tests import morale_step
 from server.rules.sbh.options import DEFAULTS, validate_setup
 from server.rules.sbh.pending import pending_handler, pending_specs, pending_text
 from server.rules.sbh.ray_tables import ray_masks
