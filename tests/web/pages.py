@@ -12,11 +12,18 @@ CHROMIUM = os.environ.get("WARBAND_CHROMIUM") or shutil.which("chromium") or "/u
 TIMEOUT_MS = 15_000
 
 
+def page_error(error) -> str:
+    """A page's uncaught error with where it was thrown (the first frame of its
+    stack), so a failure names the line to look at."""
+    frames = [line.strip() for line in (error.stack or "").splitlines()[1:2]]
+    return " ".join([str(error), *frames])
+
+
 def new_page(browser, server, errors: list):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("pageerror", lambda error: errors.append(page_error(error)))
     page.goto(server.http_url)
     return page
 
