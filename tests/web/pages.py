@@ -19,6 +19,14 @@ def page_error(error) -> str:
     return " ".join([str(error), *frames])
 
 
+def wait_for_library(page) -> None:
+    """The app's library is loaded and its connection is open: a test may now replace
+    the page's body with its own panel (the app's own start-up, finishing later,
+    would write into elements the test removed)."""
+    page.wait_for_function("() => window.warbandLib !== undefined && "
+                           "document.querySelector('#connection')?.textContent === 'online'")
+
+
 def new_page(browser, server, errors: list):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()

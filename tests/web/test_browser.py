@@ -27,6 +27,7 @@ from tests.web.pages import (
     shot,
     sign_in_as_guest,
     state,
+    wait_for_library,
 )
 
 ACTIVATIONS = 6  # activation rolls to play by clicking before resigning...
@@ -177,7 +178,7 @@ def test_the_log_and_the_odds_in_plain_words(browser, server):
     page = browser.new_page()
     try:
         page.goto(server.http_url)
-        page.wait_for_function("() => window.warbandLib !== undefined")
+        wait_for_library(page)
         words = page.evaluate(WORDING_JS)
     finally:
         page.close()
@@ -288,7 +289,7 @@ def test_every_terrain_kind_and_edge_is_drawn_distinctly(browser, server):
     page = browser.new_page(viewport={"width": 960, "height": 420})
     try:
         page.goto(server.http_url)
-        page.wait_for_function("() => window.warbandLib !== undefined")
+        wait_for_library(page)
         drawn = page.evaluate(GALLERY_JS, [KINDS, EDGES])
         shot(page, "08-terrain-kinds")
     finally:

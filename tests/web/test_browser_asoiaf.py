@@ -26,7 +26,7 @@ from server.rules.asoiaf.state import Phase
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import SeededDice
 from server.rules.kernel import Viewer
-from tests.web.pages import new_page, shot, sign_in_as_guest
+from tests.web.pages import new_page, shot, sign_in_as_guest, wait_for_library
 
 ACTIVATIONS_EACH = 3
 # what a player clicks first when offered, in order
@@ -282,7 +282,7 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
-        page.wait_for_function("() => window.warbandLib !== undefined")
+        wait_for_library(page)
         view = deployed_view()
         page.evaluate(BOARD_JS, view)
         field = view["battlefield"]

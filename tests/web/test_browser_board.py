@@ -13,7 +13,7 @@ its box without scrollbars and zooms."""
 
 from __future__ import annotations
 
-from tests.web.pages import shot
+from tests.web.pages import shot, wait_for_library
 
 SIZES = [(1366, 768), (412, 915), (1440, 900), (1920, 1080)]
 
@@ -241,7 +241,7 @@ def test_following_the_bots_turn_on_the_board(browser, server):
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         page.goto(server.http_url)
-        page.wait_for_function("() => window.warbandLib !== undefined")
+        wait_for_library(page)
         for size in SIZES:
             page.set_viewport_size({"width": size[0], "height": size[1]})
             page.evaluate(SETUP_JS, frames())

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from tests.web.clicking import act
-from tests.web.pages import shot, sign_in_as_guest, state
+from tests.web.pages import shot, sign_in_as_guest, state, wait_for_library
 
 DRAW_JS = """(view) => {
   document.body.innerHTML = '<div id="board" style="width:900px"></div>'
@@ -59,7 +59,7 @@ def test_every_scenario_object_is_drawn_with_a_tooltip_and_in_the_legend(browser
     page = browser.new_page(viewport={"width": 960, "height": 640})
     try:
         page.goto(server.http_url)
-        page.wait_for_function("() => window.warbandLib !== undefined")
+        wait_for_library(page)
         owner = page.evaluate(DRAW_JS, board_view(
             tokens=[[5, 5], [9, 3]], treasure={"at": None, "carrier": "a1"},
             place_of_power=[[5, 5], [6, 5]],

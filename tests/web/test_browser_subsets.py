@@ -5,7 +5,7 @@ number of models within Long distance from him")."""
 
 from __future__ import annotations
 
-from tests.web.pages import shot
+from tests.web.pages import shot, wait_for_library
 
 PANEL_JS = """(prompt) => {
   document.body.innerHTML = '<div class="prompt" id="panel" style="width:520px"></div>';
@@ -32,7 +32,7 @@ def test_a_regroup_s_members_are_ticked_then_sent_with_done(browser, server):
     page = browser.new_page(viewport={"width": 640, "height": 480})
     try:
         page.goto(server.http_url)
-        page.wait_for_function("() => window.warbandLib !== undefined")
+        wait_for_library(page)
         page.evaluate(PANEL_JS, REGROUP)
         row = ".option[data-type=regroup]"
         page.click(f"{row} button[data-param=dice][data-value='1']")  # 2 dice

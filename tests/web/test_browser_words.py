@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.web.pages import click_option_button, new_page, shot, sign_in_as_guest
+from tests.web.pages import click_option_button, new_page, shot, sign_in_as_guest, wait_for_library
 
 SIZES = [(1366, 768), (412, 915)]
 
@@ -58,7 +58,7 @@ def test_the_prompt_panel_in_words_and_place_the_rest(browser, server, width, he
     page = new_page(browser, server, errors)
     try:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_function("() => window.warbandLib !== undefined")
+        wait_for_library(page)
         page.evaluate(PANEL_JS, [deploy_prompt(30, ["a1", "a2"]), {"a": "Ann", "b": "Bob"}])
         head = page.locator(".prompt-head")
         assert head.inner_text() == "Your turn: Set up the battle"
@@ -172,7 +172,7 @@ def test_the_log_names_players_and_says_why_a_roll_needs_what_it_needs(browser, 
     page = browser.new_page()
     try:
         page.goto(server.http_url)
-        page.wait_for_function("() => window.warbandLib !== undefined")
+        wait_for_library(page)
         words = page.evaluate(LOG_JS)
     finally:
         page.close()
