@@ -3,7 +3,12 @@ name, and read valgrind's summary): not timings, only that each figure is taken.
 
 from __future__ import annotations
 
-from bench import compare, rules_path, sbh_engine
+import json
+from pathlib import Path
+
+from bench import compare, rules_path, sbh_engine, sbh_fingerprint
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_rules_path_times_every_stage_of_a_command():
@@ -39,3 +44,15 @@ def test_engine_bench_budget_is_the_goal_shared_over_a_games_commands():
     budget, cheapest, cost = sbh_engine.goal_budget(stages, 2)
     assert round(budget, 6) == 20.0
     assert (cheapest, round(cost, 6)) == ("activate", 40.0)
+
+
+def test_the_sbh_fingerprint_record_is_the_code_as_committed():
+    """bench/sbh_fingerprint_baseline.json is what an optimisation must leave unchanged;
+    a deliberate change of behaviour re-records it (`bench/sbh_fingerprint.py --out
+    bench/sbh_fingerprint_baseline.json`, said in the commit). Its first games checked
+    here, so the record cannot go stale unnoticed (it did, over two such changes)."""
+    recorded = json.loads((ROOT / "bench" / "sbh_fingerprint_baseline.json").read_text())
+    for game in range(4):
+        play_fp, digest_fp, commands = sbh_fingerprint.play(game)
+        assert {"play": play_fp, "digest": digest_fp, "commands": commands} == \
+            recorded[str(game)], f"game {game} differs: re-record if the change is deliberate"
