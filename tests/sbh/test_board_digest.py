@@ -11,6 +11,8 @@ import pytest
 
 from server.rules.board.hex import edge_key, hex_at
 from server.rules.checksum import state_digest
+from server.rules.kernel import SPECTATOR, Viewer
+from server.rules.sbh.figures import shared_rules
 from server.rules.sbh.random_player import random_command
 from server.rules.sbh.system import SYSTEM
 from server.rules.sbh.terrain import EDGE_KINDS, SbhBoard
@@ -50,3 +52,23 @@ def test_an_empty_board_and_other_sizes_digest_as_their_view():
     for width, height in ((24, 24), (18, 12), (36, 36)):
         board = SbhBoard(width, height)
         assert board.__digest__() == _walked(SbhBoard(width, height))
+
+
+def test_an_unpickled_state_shares_its_figures_rules_maps_and_views_alike():
+    """A state loaded from a checkpoint gives each profile's figures one rules map again,
+    the process-wide one (figures.shared_rules), as figure_from_entry made them: its
+    views name them from the cache. Its digest and views are those of the state."""
+    rng, dice, state = short_game(1)
+    while not any(f.rules for f in state.figures.values()):
+        prompt = SYSTEM.prompt(state)
+        seat = rng.choice(prompt.seats)
+        state, _, _ = SYSTEM.apply_in_place(state, random_command(prompt, seat, rng,
+                                                                  WARBANDS[seat]), dice)
+    loaded = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    for figure in loaded.figures.values():
+        assert figure.rules is shared_rules(dict(figure.rules))
+        assert figure.rules == state.figures[figure.id].rules
+    assert state_digest(loaded) == state_digest(state)
+    for seat in ("a", "b", None):
+        viewer = Viewer(seat) if seat else SPECTATOR
+        assert SYSTEM.packed_view(loaded, viewer) == SYSTEM.packed_view(state, viewer)
