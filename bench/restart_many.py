@@ -197,7 +197,7 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
         await player.close()
         # The players come back together: they connect and sign in at once.
         async def player_back() -> Client:
-            client = await Client.connect(f"ws://127.0.0.1:{port}/ws")
+            client = await Client.connect(f"ws://127.0.0.1:{port}/ws", open_timeout=600)
             await client.request("authenticate", token=token, timeout=600)
             return client
 

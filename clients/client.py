@@ -47,8 +47,10 @@ class Client:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def connect(cls, url: str) -> Client:
-        return cls(await connect(url, max_size=None))
+    async def connect(cls, url: str, open_timeout: float = 10.0) -> Client:
+        """`open_timeout`: seconds the opening handshake may take (a bench's server
+        busy resuming thousands of matches may take longer)."""
+        return cls(await connect(url, max_size=None, open_timeout=open_timeout))
 
     async def __aenter__(self) -> Client:
         return self

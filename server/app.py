@@ -264,7 +264,7 @@ async def run(options: ServerOptions, ready: asyncio.Event | None = None) -> Non
         await server.stop()  # (what did start: the store, the resumed matches)
         raise
     if options.rules_workers == 0:  # (else the workers hold the rules' tables)
-        warm_systems()
+        server.hub.build_tables(warm_systems)  # (after the warmer, if it runs)
     gc_tuning.tune()  # (what start-up built, resumed matches included, is frozen)
     print(f"warband listening on http://{options.host}:{server.port} "
           f"(database {options.database_url}, compression {options.compression}, "

@@ -224,7 +224,11 @@ def _unpacked(value: Any) -> Any:
 
 def state_digest(state: Any) -> str:
     """Hex digest of the canonical form of `state`."""
-    plain = canonical(state)
+    return canonical_digest(canonical(state))
+
+
+def canonical_digest(plain: Any) -> str:
+    """Hex digest of `plain`, data already in canonical form (`canonical`)."""
     try:
         packed = _encode(plain)
     except (TypeError, ValueError, OverflowError):

@@ -15,8 +15,8 @@ from typing import Any
 
 from sqlalchemy import Integer as SqlInteger
 from sqlalchemy import String as SqlString
-from sqlalchemy import bindparam, column, delete, func, select, true, values
-from sqlalchemy.dialects.postgresql import aggregate_order_by
+from sqlalchemy import any_, bindparam, delete, func, select, true
+from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -50,19 +50,20 @@ class ResumeReads:
         ids = list(match_ids)
         out: dict[str, ResumeRecords] = {}
         async with self.engine.connect() as conn:
-            for row in (await conn.execute(select(matches).where(matches.c.id.in_(ids))
-                                           )).mappings():
+            for row in (await conn.execute(select(matches).where(
+                    among(conn, matches.c.id, ids)))).mappings():
                 out[row["id"]] = ResumeRecords(dict(row))
             for row in (await conn.execute(select(seats.c.match_id, seats.c.seat,
                                                   seats.c.account_id)
-                                           .where(seats.c.match_id.in_(ids)))).all():
+                                           .where(among(conn, seats.c.match_id, ids))
+                                           )).all():
                 out[row.match_id].holders[row.seat] = row.account_id
             for row in (await conn.execute(_last_commands(conn, ids))).all():
                 record = out[row.match_id]
                 record.last_command = (row.idx, row.dice_position)
                 record.last_seq, record.last_clock = row.last_seq, row.clock
             for match_id in (await conn.execute(
-                    select(snapshots.c.match_id).where(snapshots.c.match_id.in_(ids))
+                    select(snapshots.c.match_id).where(among(conn, snapshots.c.match_id, ids))
                     .distinct())).scalars():
                 out[match_id].snapshotted = True
         names = await self.seat_names(list(out))
@@ -103,13 +104,30 @@ class ResumeReads:
                                        for match_id, seq, _ in rows])
 
 
+def among(conn: Any, column: Any, ids: Sequence[str]):
+    """`column IN ids`: on PostgreSQL `= ANY` of one array parameter, whose SQL is the
+    same whatever the ids (an IN list of 500 is rendered and sent anew each time:
+    ~5% of a restart with 10,000 matches, bench/restart_many.py)."""
+    if conn.dialect.name == "postgresql":
+        return column == any_(bindparam(None, list(ids), type_=ARRAY(SqlString)))
+    return column.in_(list(ids))
+
+
+def _wanted(ids: list[str]):
+    """The ids as a table (PostgreSQL): one array parameter unnested. A VALUES list
+    of 500 literal rows was compiled anew each chunk (SQLAlchemy cannot cache it),
+    8% of the CPU of a restart with 10,000 matches (bench/restart_many.py)."""
+    return func.unnest(bindparam("wanted_ids", list(ids), type_=ARRAY(SqlString))
+                       ).table_valued("id").render_derived(name="wanted")
+
+
 def _last_commands(conn: Any, ids: list[str]):
     """Each match's last command. PostgreSQL looks each up by the primary key (a
     lateral join over the ids): the plain `max(idx) ... group by` was planned as a
     scan of the whole commands table on a freshly written database, 50 ms a chunk."""
     wanted = ("match_id", "idx", "dice_position", "last_seq", "clock")
     if conn.dialect.name == "postgresql":
-        ids_table = values(column("id", SqlString), name="wanted").data([(i,) for i in ids])
+        ids_table = _wanted(ids)
         last = (select(*(commands.c[name] for name in wanted))
                 .where(commands.c.match_id == ids_table.c.id)
                 .order_by(commands.c.idx.desc()).limit(1).lateral("last"))
@@ -130,7 +148,8 @@ async def _read_logs(conn: Any, match_ids: list[str], out: dict[str, ResumeRecor
         query = (select(events.c.match_id,
                         func.array_agg(aggregate_order_by(events.c.seq, events.c.seq)),
                         func.array_agg(aggregate_order_by(events.c.payload, events.c.seq)))
-                 .where(events.c.match_id.in_(match_ids)).group_by(events.c.match_id))
+                 .where(among(conn, events.c.match_id, match_ids))
+                 .group_by(events.c.match_id))
         for match_id, seqs, payloads in (await conn.execute(query)).all():
             out[match_id].events = list(zip(seqs, payloads, strict=True))
         return
@@ -147,8 +166,7 @@ async def _read_snapshots(conn: Any, match_ids: list[str],
     events after it (two queries a chunk; PostgreSQL looks each up by its key)."""
     postgres = conn.dialect.name == "postgresql"
     if postgres:  # (as _last_commands: a lateral join, no scan of the table)
-        ids_table = values(column("id", SqlString), name="wanted").data(
-            [(i,) for i in match_ids])
+        ids_table = _wanted(match_ids)
         newest = (select(snapshots.c.seq, snapshots.c.state)
                   .where(snapshots.c.match_id == ids_table.c.id)
                   .order_by(snapshots.c.seq.desc()).limit(1).lateral("newest"))
@@ -166,10 +184,12 @@ async def _read_snapshots(conn: Any, match_ids: list[str],
              (await conn.execute(query)).all()}
     if not found:
         return
-    # (match id, snapshot seq) pairs: a VALUES list on PostgreSQL (SQLite cannot name
-    # its columns), the same subquery again on SQLite
-    since = values(column("id", SqlString), column("seq", SqlInteger), name="since").data(
-        [(match_id, seq) for match_id, (seq, _) in found.items()]) if postgres else latest
+    # (match id, snapshot seq) pairs: two arrays unnested on PostgreSQL, the same
+    # subquery again on SQLite
+    since = func.unnest(bindparam("since_ids", list(found), type_=ARRAY(SqlString)),
+                        bindparam("since_seqs", [seq for seq, _ in found.values()],
+                                  type_=ARRAY(SqlInteger))).table_valued(
+        "id", "seq").render_derived(name="since") if postgres else latest
     tails: dict[str, list] = {match_id: [] for match_id in found}
     checksums: dict[str, str] = {}
     for match_id, seq, payload, checksum in (await conn.execute(

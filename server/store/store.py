@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from server.names import shown_name, username_key
 from server.store import migrate
 from server.store.appends import Appends, StaleOwner  # noqa: F401 (re-exported)
-from server.store.resume import ResumeReads, ResumeRecords  # noqa: F401 (re-exported)
+from server.store.resume import ResumeReads, ResumeRecords, among  # noqa: F401 (re-exported)
 from server.store.schema import (
     accounts,
     commands,
@@ -384,10 +384,10 @@ class Store(ResumeReads, Appends):
         query = (select(seats.c.match_id, seats.c.seat, accounts.c.display_name,
                         accounts.c.guest, matches.c.bot)
                  .join(accounts, accounts.c.id == seats.c.account_id)
-                 .join(matches, matches.c.id == seats.c.match_id)
-                 .where(seats.c.match_id.in_(list(match_ids))))
+                 .join(matches, matches.c.id == seats.c.match_id))
         out: dict[str, dict[str, str]] = {}
         async with self.engine.connect() as conn:
+            query = query.where(among(conn, seats.c.match_id, match_ids))
             for row in (await conn.execute(query)).all():
                 out.setdefault(row.match_id, {})[row.seat] = shown_name(
                     row.display_name, guest=bool(row.guest),

@@ -8,7 +8,9 @@ import asyncio
 
 import pytest
 
+from clients.client import Client
 from server.app import ServerOptions, WarbandServer
+from server.matches import hub as hub_module
 from server.matches.hub import Hub
 from server.rules import registry
 from server.store.store import Store
@@ -133,5 +135,61 @@ async def test_matches_asked_for_before_their_rows_were_read_wait_for_their_chun
         views = await asyncio.gather(*(a.submit("view", seat="a") for a in actors))
         assert [v["seq"] for v in views] == [seq for _, seq in played]
         assert reads == [("rows", ids), ("logs", ids)], "and one read of their logs"
+    finally:
+        await server.stop()
+
+
+async def test_the_rules_tables_wait_for_the_warmer_and_a_match_plays_meanwhile(
+        database, monkeypatch):
+    """The rules' shared tables (registry.warm_systems, built before listening when no
+    match is resumed) are built once the warmer is done and settled: a resumed match
+    asked and played before then works, and draws what its prompt needs itself."""
+    server = await started(database)
+    built = []
+    server.hub.build_tables(lambda: built.append("at once"))  # (nothing to resume)
+    assert built == ["at once"]
+    ann, bob = await Client.connect(server.url), await Client.connect(server.url)
+    tokens = [(await ann.request("guest", name="Ann"))["token"],
+              (await bob.request("guest", name="Bob"))["token"]]
+    match_id = (await ann.request("create_match", system="secret-bids",
+                                  options={"target": 1000}))["match_id"]
+    await bob.request("join", match_id=match_id)
+    last = await bid_round(ann, bob, match_id)
+    await ann.close()
+    await bob.close()
+    await server.stop()
+
+    monkeypatch.setattr(hub_module, "WARM_SETTLE", 0.01)
+    held, wake = asyncio.Event(), Hub._wake_chunks
+
+    async def after_the_players(hub, chunks, count):
+        await held.wait()
+        await wake(hub, chunks, count)
+
+    monkeypatch.setattr(Hub, "_wake_chunks", after_the_players)
+    server = await started(database)
+    built.clear()
+    try:
+        server.hub.build_tables(lambda: built.append("tables"))
+        clients = []
+        for token in tokens:
+            client = await Client.connect(server.url)
+            await client.request("authenticate", token=token)
+            clients.append(client)
+        view = await clients[0].request("get_view", match_id=match_id)
+        assert view["seq"] == last
+        await clients[0].request("command", match_id=match_id, command="bid",
+                                 args={"amount": 2})
+        done = await clients[1].request("command", match_id=match_id, command="bid",
+                                        args={"amount": 1})
+        assert done["last_seq"] > last and built == []
+        held.set()
+        await server.hub._warmer
+        async with asyncio.timeout(30):
+            while not built:
+                await asyncio.sleep(0.01)
+        assert built == ["tables"]
+        for client in clients:
+            await client.close()
     finally:
         await server.stop()

@@ -144,13 +144,13 @@ def figure_from_entry(fig_id: str, seat: str, entry: dict) -> Figure:
         rules.setdefault("Evil", None)  # seed 001, Sorcerer: "Automatically Evil"
     return Figure(id=fig_id, seat=seat, name=str(entry["name"]), points=int(entry["points"]),
                   quality=int(entry["quality"]), combat=int(entry["combat"]),
-                  rules=_shared_rules(rules))
+                  rules=shared_rules(rules))
 
 
 _RULES: dict[tuple, dict] = {}
 
 
-def _shared_rules(rules: dict) -> dict:
+def shared_rules(rules: dict) -> dict:
     """One map for every figure with the same rules (in the same order): a
     figure's rules map is never changed, only replaced (evolve.py), so ten
     Goblin Warriors need not hold ten. Process-wide, bounded."""

@@ -13,7 +13,7 @@ import msgspec
 
 from server.rules.checksum import dataclass_canonical, sorted_map
 from server.rules.kernel import Deferred
-from server.rules.sbh.figures import Figure
+from server.rules.sbh.figures import Figure, shared_rules
 from server.rules.sbh.terrain import SbhBoard
 
 SEATS = ("a", "b")
@@ -81,6 +81,11 @@ class _Scratch:
         for name, value in state.items():
             if name not in _Scratch.__slots__:
                 object.__setattr__(self, name, value)
+        figures = state.get("figures")
+        if figures:  # (one rules map a profile again, as figure_from_entry left them:
+            # views name each map's rules once, not once for every match loaded)
+            for figure in figures.values():
+                figure.rules = shared_rules(figure.rules)
 
 
 @dataclass(slots=True)

@@ -293,12 +293,16 @@ class SbhBoard:
         return found
 
     def __digest__(self) -> str:
-        """Terrain never changes during a match: digest it once (see checksum)."""
+        """Terrain never changes during a match: digest it once (see checksum). It is
+        `state_digest(self.to_view())`, worked out without walking the view: a map of
+        lists of ints and strs is canonical once its keys are in their packed order
+        (a board unpickled from a checkpoint digests it as the load checks the state:
+        half of that check went here). tests/sbh/test_board_digest.py compares them."""
         cached = getattr(self, "_digest", None)
         if cached is None:
-            from server.rules.checksum import state_digest
+            from server.rules.checksum import canonical_digest, sorted_map
 
-            cached = state_digest(self.to_view())
+            cached = canonical_digest(sorted_map(msgspec.msgpack.decode(self.packed_view())))
             object.__setattr__(self, "_digest", cached)
         return cached
 
