@@ -27,7 +27,7 @@ from server.cluster.forwarding import Forwarder
 from server.cluster.presence import Presence
 from server.cluster.replies import SharedReplies
 from server.cluster.serving import space_of
-from server.cluster.shared_limits import SharedAdmission, SharedLoginGuard
+from server.cluster.shared_limits import SharedAdmission, SharedLoginGuard, SharedWriteRate
 from server.cluster.shared_seeks import SharedSeekPool
 from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services, client_address
@@ -166,14 +166,15 @@ class WarbandServer:
         self.metrics.node.info({"node": o.node_id})
 
     async def _share_limits_and_seeks(self) -> None:
-        """Quick pairing, connections and failed logins per address counted with the
-        other nodes, in Redis (docs/cluster.md, "Shared in Redis")."""
+        """Quick pairing, connections and failed logins per address and chat messages per
+        account counted with the other nodes, in Redis (docs/cluster.md, "Shared in Redis")."""
         o, services = self.options, self.services
         self.admission = services.admission = SharedAdmission(
             self.redis, self.presence, per_address=o.per_address, rate=o.handshake_rate,
             burst=o.handshake_burst, trusted_proxies=o.trusted_proxies)
         await self.admission.start()
         services.accounts.guard = SharedLoginGuard(self.redis, o.redis_prefix)
+        services.chat.rate = SharedWriteRate(self.redis, o.redis_prefix, o.chat)
         services.seeks = SharedSeekPool(services.lobby, self.hub.ratings, redis=self.redis,
                                         nats=self.nats, presence=self.presence,
                                         space=space_of(o.cluster, o.database_url))
