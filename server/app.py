@@ -10,6 +10,7 @@ import http
 import logging
 import mimetypes
 import signal
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from server.cluster.forwarding import Forwarder
 from server.cluster.presence import Presence
 from server.cluster.replies import SharedReplies
 from server.cluster.serving import space_of
-from server.cluster.shared_limits import SharedAdmission, SharedLoginGuard
+from server.cluster.shared_limits import SharedAdmission, SharedLoginGuard, SharedWriteRate
 from server.cluster.shared_seeks import SharedSeekPool
 from server.compression import websocket_compression
 from server.gateway import ClientConnection, Services, client_address
@@ -75,6 +76,7 @@ class ServerOptions:
     redis_prefix: str = "warband"
     chat: ChatSettings = ChatSettings()  # server.chat: limits, guests writing, the filter
     event_tick: float = 1.0  # seconds between the event director's passes (server.tournaments)
+    stop_step: float = 10.0  # seconds each step of a stop may take before it is cut
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -94,6 +96,7 @@ class WarbandServer:
         self.nats = None  # (several nodes: the NATS client)
         self.redis = None  # (several nodes sharing a Redis: its client)
         self.presence: Presence | None = None
+        self.clients: dict[ClientConnection, asyncio.Task] = {}  # connections being served
         o = options
         self.admission = Admission(per_address=o.per_address, rate=o.handshake_rate,
                                    burst=o.handshake_burst, trusted_proxies=o.trusted_proxies)
@@ -166,14 +169,15 @@ class WarbandServer:
         self.metrics.node.info({"node": o.node_id})
 
     async def _share_limits_and_seeks(self) -> None:
-        """Quick pairing, connections and failed logins per address counted with the
-        other nodes, in Redis (docs/cluster.md, "Shared in Redis")."""
+        """Quick pairing, connections and failed logins per address and chat messages per
+        account counted with the other nodes, in Redis (docs/cluster.md, "Shared in Redis")."""
         o, services = self.options, self.services
         self.admission = services.admission = SharedAdmission(
             self.redis, self.presence, per_address=o.per_address, rate=o.handshake_rate,
             burst=o.handshake_burst, trusted_proxies=o.trusted_proxies)
         await self.admission.start()
         services.accounts.guard = SharedLoginGuard(self.redis, o.redis_prefix)
+        services.chat.rate = SharedWriteRate(self.redis, o.redis_prefix, o.chat)
         services.seeks = SharedSeekPool(services.lobby, self.hub.ratings, redis=self.redis,
                                         nats=self.nats, presence=self.presence,
                                         space=space_of(o.cluster, o.database_url))
@@ -182,41 +186,81 @@ class WarbandServer:
     async def stop(self) -> None:
         """Stop listening; then, one node of several (a rolling restart), hand the
         matches over before telling the clients to reconnect (1012: elsewhere, at once);
-        one node alone closes them first (1001: going away)."""
+        one node alone closes them first (1001: going away). Every step is bounded
+        (`stop_step` seconds; the matches' three): one stuck on a service that is gone
+        or a peer that does not answer is cut and the stop goes on, so a rolling
+        restart never waits for ever. What was acknowledged is stored before it was
+        acknowledged, so a cut step loses nothing a client was told was done."""
         cluster = self.options.node_id is not None
+        step = self.options.stop_step
         if self.hub is not None:  # (from the first moment: no match is taken up again)
             self.hub.stopping = True
         if self.server is not None:
             self.server.close(close_connections=not cluster)
             if not cluster:
-                await self.server.wait_closed()
+                await self._handlers_returned()
         if self.services is not None:
-            await self.services.director.stop()
-            await self.services.seeks.close()
-            await self.services.chat.close()
-        if self.hub is not None:
-            await self.hub.stop()  # (what was acknowledged is stored; leases released)
+            await self._step("the event director", self.services.director.stop())
+            await self._step("quick pairing", self.services.seeks.close())
+            await self._step("the chat", self.services.chat.close())
+        if self.hub is not None:  # (what was acknowledged is stored; leases released)
+            await self._step("the matches", self.hub.stop(), 3 * step)
         if self.hub is not None and self.hub.forwarder is not None:
-            await self.hub.forwarder.stop()
+            await self._step("forwarding", self.hub.forwarder.stop())
         if cluster and self.server is not None:  # (all at once: each may wait for its
-            await asyncio.gather(*(                # client's closing handshake)
+            await self._step("telling clients to reconnect", asyncio.gather(*(  # handshake)
                 connection.close(1012, "service restart: reconnect")
-                for connection in list(self.server.connections)), return_exceptions=True)
-            await self.server.wait_closed()
+                for connection in list(self.server.connections)), return_exceptions=True))
+            await self._handlers_returned()
         if self.presence is not None:  # (what this node counted stops counting)
-            await self.presence.stop()
+            await self._step("presence", self.presence.stop())
         if self.redis is not None:
-            with contextlib.suppress(Exception):
-                await self.redis.aclose()
+            await self._step("Redis", self.redis.aclose())
         if self.nats is not None:
-            with contextlib.suppress(Exception):
-                await self.nats.close()
+            await self._step("NATS", self.nats.close())
         if self.store is not None:
-            await self.store.close()
+            await self._step("the store", self.store.close())
         self.metrics.unwatch_gc()
 
+    async def _step(self, what: str, work: Awaitable, seconds: float | None = None) -> bool:
+        """One step of a stop, cut after `seconds` (default `stop_step`); False if it
+        was cut or failed (logged: the stop goes on)."""
+        seconds = self.options.stop_step if seconds is None else seconds
+        try:
+            async with asyncio.timeout(seconds):
+                await work
+            return True
+        except TimeoutError:
+            log.warning("stopping: %s took over %.1f s and was cut short", what, seconds)
+        except Exception:
+            log.warning("stopping: %s failed", what, exc_info=True)
+        return False
+
+    async def _handlers_returned(self) -> None:
+        """Every connection's handler has returned (its connection was told to close):
+        waited for a step; then the requests still under way are cut and their sockets
+        dropped (a request cut was never answered, so never acknowledged: its client
+        sends it again, with its request id, wherever it reconnects), and the handlers
+        waited for one more step; then cancelled."""
+        if await self._step("closing connections", self.server.wait_closed()):
+            return
+        log.warning("stopping: %d connections still busy; their requests are cut",
+                    len(self.clients))
+        for client in list(self.clients):
+            client.abandon()
+        if await self._step("cutting requests", self.server.wait_closed()):
+            return
+        for task in list(self.clients.values()):
+            task.cancel()
+        await self._step("cancelling connections", self.server.wait_closed())
+
     async def _connection(self, websocket) -> None:
-        await ClientConnection(self.services, websocket).serve()
+        client = ClientConnection(self.services, websocket)
+        self.clients[client] = asyncio.current_task()  # (a stop may have to cut it)
+        try:
+            await client.serve()
+        finally:
+            self.clients.pop(client, None)
 
     async def _http(self, connection, request):
         path = request.path.split("?", 1)[0]

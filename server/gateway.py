@@ -211,9 +211,9 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRe
         finally:
             websocket.on_message = None
             self.closing = True  # (nothing more is read, or queued for a connection that ended)
-            if self.reader is not None:  # (a request under way finishes, as it would have)
-                with contextlib.suppress(Exception):
-                    await self.reader
+            reader = self.reader
+            if reader is not None:  # (a request under way finishes, as it would have,
+                await asyncio.wait([reader])  # unless a stop cuts it: abandon)
             if self.closer is not None:  # (its close code, not the 1000 of a handler's end)
                 with contextlib.suppress(Exception):
                     await self.closer
@@ -225,6 +225,16 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRe
                 self._expiry.cancel()
             self.services.replies.pop(self.key, None)
             metrics.connections.dec()
+
+    def abandon(self) -> None:
+        """The server stops and can wait no more (server.app): the request under way is
+        cut, unanswered, and the socket dropped."""
+        self.closing = True
+        if self.reader is not None:
+            self.reader.cancel()
+        transport = getattr(self.websocket, "transport", None)
+        if transport is not None:
+            transport.abort()
 
     def _read(self) -> None:
         """A message came: handle it (and any after it) unless that is under way. The

@@ -1,6 +1,7 @@
 """What bounds a chat message: its length, and how often one account may write
-(a token bucket per account, in this process). Settings are `ChatSettings`, built
-from the environment by server.config."""
+(a token bucket per account: in this process, or, several nodes sharing a Redis, in
+Redis for all of them: server.cluster.shared_limits.SharedWriteRate). Settings are
+`ChatSettings`, built from the environment by server.config."""
 
 from __future__ import annotations
 
@@ -55,6 +56,16 @@ class WriteRate:
         while len(self.buckets) > REMEMBERED_WRITERS:
             del self.buckets[next(iter(self.buckets))]
         if not bucket.take():
-            wait = (1 - bucket.tokens) / self.settings.rate
-            raise ProtocolError("chat_too_fast", f"You are writing too fast; wait "
-                                f"{max(1, round(wait))} s.", details={"retry_after": wait})
+            raise too_fast(bucket.tokens, self.settings.rate)
+
+    async def admit(self, account_id: str) -> None:
+        """One message of `account_id` (chat_too_fast if its bucket is empty): what the
+        rooms call, so that a shared bucket can be asked over the network."""
+        self.take(account_id)
+
+
+def too_fast(tokens: float, rate: float) -> ProtocolError:
+    """The refusal of a message written with `tokens` (< 1) left in the bucket."""
+    wait = (1 - tokens) / rate
+    return ProtocolError("chat_too_fast", f"You are writing too fast; wait "
+                         f"{max(1, round(wait))} s.", details={"retry_after": wait})

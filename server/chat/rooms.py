@@ -149,7 +149,7 @@ class ChatRooms:
         if until is not None:
             raise ProtocolError("chat_silenced", details={"until": until})
         text = self.filter.apply(clean_text(text, self.settings.max_length))
-        self.rate.take(account.id)  # (last: a refused message costs no token)
+        await self.rate.admit(account.id)  # (last: a refused message costs no token)
         message = await self.chat.add(match_id, room, account.id, text, now)
         await self._tell({"kind": "message", "message": message.to_wire(), "room": room,
                           "live": place.live, "players": sorted(place.players),

@@ -34,6 +34,7 @@ from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 
 from protocol.errors import ProtocolError
+from server.cluster.endings import push_end
 from server.cluster.serving import (
     EVENT,
     OVER,
@@ -55,6 +56,7 @@ RPC_TIMEOUT = 10.0  # seconds a forwarded request waits for the owner's answer
 OWNER_CHECK = 1.0  # seconds between checks that followed matches are still on their node
 KNOWN_REMOTES = 10_000  # matches remembered as running elsewhere
 RESUBSCRIBE_GIVE_UP = 300.0  # seconds a subscription tries to follow its match's move
+END_GRACE = 5.0  # seconds a followed match may be over before its end is read from the store
 
 
 class Relay:
@@ -135,6 +137,7 @@ class Forwarder:
         self._lobby = None
         self._tasks: list[asyncio.Task] = []
         self._moving: set[asyncio.Task] = set()  # subscriptions following a match
+        self._ended: dict[str, float] = {}  # followed match -> when first found over
 
     async def start(self) -> None:
         self._rpc = await self.client.subscribe(rpc_subject(self.space, self.node),
@@ -276,7 +279,9 @@ class Forwarder:
             try:
                 target = await self.hub.running(match_id)
                 if target is None and not await self._still_active(match_id):
-                    return  # (it ended: a subscription now gets its end)
+                    # (it ended meanwhile, at its new node: its end from the store)
+                    await push_end(self.hub, connection, match_id, seat, identity, after_seq)
+                    return
                 if target is not None:
                     await target.submit("subscribe", connection=connection,
                                         request_id=None, seat=seat, after_seq=after_seq,
@@ -305,6 +310,7 @@ class Forwarder:
         followed to their new node all at once (one slow move holds up no other)."""
         followed = sorted({r.match_id for r in self.relays.values()} | set(self.remotes)
                           | set(self.watches))
+        self._ended = {m: at for m, at in self._ended.items() if m in followed}
         holders = {match_id: lease.owner for match_id, lease
                    in (await self.hub.keeper.leases.holders(followed)).items()}
         for match_id in followed:
@@ -317,6 +323,10 @@ class Forwarder:
             if relay.ended or holder == relay.owner:
                 continue
             if holder is None and not await self._still_active(relay.match_id):
+                if self._overdue(relay.match_id):  # (its match_over was lost)
+                    await self.end_relay(relay, tell_owner=False)
+                    moves.append(push_end(self.hub, relay.connection, relay.match_id,
+                                          relay.seat, relay.identity, relay.last_seq))
                 continue  # (it ended: its match_over came or is coming)
             await self.end_relay(relay)
             moves.append(self._resubscribe(relay.match_id, relay.connection, relay.seat,
@@ -329,11 +339,29 @@ class Forwarder:
             if watch.ended or watch.owner is None or holder == watch.owner:
                 continue
             if holder is None and not await self._still_active(watch.match_id):
+                if self._overdue(watch.match_id):
+                    moves.append(self._end_watch(watch))
                 continue
             moves.append(self._move_watch(watch))
         for task in [asyncio.create_task(move) for move in moves]:
             self._moving.add(task)
             task.add_done_callback(self._moving.discard)
+
+    def _overdue(self, match_id: str) -> bool:
+        """Whether the followed match was found over END_GRACE seconds ago and its
+        `match_over` has still not come (the broker lost it, or its node stopped
+        first): then its end is read from the store (server.cluster.endings)."""
+        now = asyncio.get_running_loop().time()
+        return now - self._ended.setdefault(match_id, now) >= END_GRACE
+
+    async def _end_watch(self, watch: SharedWatch) -> None:
+        """A watched match ended and its end never came on the stream: from the store."""
+        async with watch._in_order:  # (a frame being pushed now goes first)
+            spectators = list(watch.spectators)
+            await watch.end(tell_owner=False)
+        for connection, identity in spectators:
+            await push_end(self.hub, connection, watch.match_id, None, identity,
+                           watch.delivered)
 
     async def _move_watch(self, watch: SharedWatch) -> None:
         """The watched match changed node: the stream goes on from its new owner, or,
@@ -347,7 +375,11 @@ class Forwarder:
             return  # (moving still: tried again next round)
         spectators = list(watch.spectators)
         await watch.end(tell_owner=False)
-        for connection, identity in spectators if target is not None else ():
+        for connection, identity in spectators:
+            if target is None:  # (it ended meanwhile, at its new node)
+                await push_end(self.hub, connection, watch.match_id, None, identity,
+                               watch.delivered)
+                continue
             with contextlib.suppress(ProtocolError):
                 await target.submit("subscribe", connection=connection, request_id=None,
                                     seat=None, after_seq=watch.delivered, views=False,

@@ -7,6 +7,8 @@ in one process, counted once for the whole cluster.
   (server.cluster.presence), so a dead node's connections stop counting within a ttl;
   a node starting again under its id first takes back what it had counted before.
 - New connections a second from one address: one token bucket in Redis.
+- Chat messages an account writes (server.chat.limits): one token bucket per account
+  in Redis, so writing through two nodes at once buys no extra burst.
 - Failed logins per address: `<prefix>:login:<address>`, the count and the lock's end.
 - One login attempt at a time per address and per account across nodes (so guesses
   sent at once to two nodes cannot all pass the lock check before one counts): a
@@ -24,6 +26,7 @@ from redis.exceptions import RedisError
 
 from server.accounts import ADDRESS_FREE_FAILURES, LOCK_BASE, LOCK_MAX, LoginGuard, _locked
 from server.admission import Admission
+from server.chat.limits import ChatSettings, WriteRate, too_fast
 
 log = logging.getLogger("warband.cluster")
 
@@ -53,7 +56,7 @@ if redis.call('HINCRBY', KEYS[1], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS
 return 1
 """
 
-# KEYS[1]: the address's bucket. ARGV: rate a second, burst. 1: a token taken.
+# KEYS[1]: a bucket. ARGV: rate a second, burst. {1: a token taken (else 0), tokens left}
 BUCKET = """
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) + tonumber(clock[2]) / 1e6
@@ -66,7 +69,7 @@ local taken = 0
 if tokens >= 1 then tokens = tokens - 1; taken = 1 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
-return taken
+return {taken, tostring(tokens)}
 """
 
 # KEYS[1]: the address's failures. ARGV: now, free failures, base, max. The lock's end.
@@ -107,8 +110,9 @@ class SharedAdmission(Admission):
         try:
             if not await self._open(keys=[self._conns(address)], args=self._args(count=False)):
                 return self._too_many()
-            if not await self._bucket(keys=[f"{self.prefix}:handshakes:{address}"],
-                                      args=[self.rate, self.burst]):
+            taken, _ = await self._bucket(keys=[f"{self.prefix}:handshakes:{address}"],
+                                          args=[self.rate, self.burst])
+            if not taken:
                 return self._too_fast()
             return None
         except (RedisError, OSError):  # (Redis away: this node's own counts, not none)
@@ -176,3 +180,24 @@ class SharedLoginGuard(LoginGuard):
 
     def _key(self, address: str) -> str:
         return f"{self.prefix}:login:{address}"
+
+
+class SharedWriteRate(WriteRate):
+    """server.chat.limits' bucket per account, one for all nodes: `<prefix>:chat-rate:
+    <account>`, refilled by Redis's clock. Redis away: this node's own bucket, not none."""
+
+    def __init__(self, redis, prefix: str, settings: ChatSettings) -> None:
+        super().__init__(settings)
+        self.redis, self.prefix = redis, prefix
+        self._bucket = redis.register_script(BUCKET)
+
+    async def admit(self, account_id: str) -> None:
+        try:
+            taken, tokens = await self._bucket(keys=[f"{self.prefix}:chat-rate:{account_id}"],
+                                               args=[self.settings.rate, self.settings.burst])
+        except (RedisError, OSError):
+            log.warning("Redis unreachable: chat messages counted by this node alone")
+            self.take(account_id)
+            return
+        if not int(taken):
+            raise too_fast(float(tokens), self.settings.rate)

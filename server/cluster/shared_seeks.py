@@ -14,7 +14,11 @@ so that seekers on two nodes find each other.
 - Every node sweeps its own waiting seekers' seeks against the whole pool each
   second; the node that pairs two seeks makes the match (through its lobby, in the
   shared store) and tells each waiting seeker through its node (NATS subject
-  `<space>.seeks.<node>`, the cluster's space)."""
+  `<space>.seeks.<node>`, the cluster's space).
+- Core NATS delivers at most once, so the notice is first written to Redis
+  (`<prefix>:paired:<seek id>`, kept an hour): the seeker's node, sweeping its waiting
+  seeks each second, finds any whose notice it missed (and a cancel refused because
+  a pairing took the seek looks at once), so a waiting seeker is always told."""
 
 from __future__ import annotations
 
@@ -33,6 +37,7 @@ from server.accounts import Account
 from server.seeks import Seek, SeekPool, compatible, paired_push
 
 log = logging.getLogger("warband.seeks")
+NOTICE_KEPT = 3600  # seconds a pairing's notice waits in Redis for its seeker's node
 
 # All of the given seeks are removed, or none (one is gone: another node took it).
 CLAIM = """
@@ -91,7 +96,8 @@ class SharedSeekPool(SeekPool):
     async def cancel(self, connection: Any, seek_id: str) -> dict:
         found = [s for s in self.seeks if s.seek_id == seek_id and s.connection is connection]
         if not found or not await self._take(found[0]):
-            # (taken by a pairing just now: its seek_paired is on its way)
+            # (taken by a pairing just now: its seek_paired is pushed first, if it is in)
+            await self._collect_notices()
             raise ProtocolError("no_such_seek")
         self.seeks.remove(found[0])
         return {"seek_id": seek_id, "status": "cancelled"}
@@ -118,7 +124,9 @@ class SharedSeekPool(SeekPool):
     # -- pairing -----------------------------------------------------------------------
     async def _sweep_once(self) -> None:
         """Pair one of this node's waiting seeks with the best seek waiting on any
-        node whose window now reaches it."""
+        node whose window now reaches it (after taking in the pairings other nodes made
+        of its seeks whose NATS notice was lost)."""
+        await self._collect_notices()
         async with self._pairing:
             await self._forget_gone()
             now = await self._now()
@@ -141,13 +149,36 @@ class SharedSeekPool(SeekPool):
                 return
 
     async def _tell(self, seek: Seek, paired: dict) -> None:
-        if seek.node != self.node:
-            await self.nats.publish(f"{self.space}.seeks.{seek.node}", json.dumps(paired).encode())
+        if seek.node != self.node:  # (in Redis first: the NATS notice may be lost)
+            notice = json.dumps(paired)
+            await self.redis.set(self._notice_key(seek.seek_id), notice, ex=NOTICE_KEPT)
+            with contextlib.suppress(Exception):  # (the seeker's node sweeps it up)
+                await self.nats.publish(f"{self.space}.seeks.{seek.node}", notice.encode())
             return
         self._paired_here(paired)
 
     async def _told(self, message) -> None:
-        self._paired_here(json.loads(message.data))
+        paired = json.loads(message.data)
+        with contextlib.suppress(RedisError, OSError):  # (else it expires)
+            await self.redis.delete(self._notice_key(paired["seek_id"]))
+        self._paired_here(paired)
+
+    async def _collect_notices(self) -> None:
+        """Pairings of this node's waiting seeks made on other nodes, from Redis: those
+        whose NATS notice was lost are told now (a second telling finds no seek)."""
+        mine = [s.seek_id for s in self.seeks]
+        if not mine:
+            return
+        keys = [self._notice_key(seek_id) for seek_id in mine]
+        found = [(key, text) for key, text in zip(keys, await self.redis.mget(keys),
+                                                   strict=True) if text is not None]
+        if found:  # (gone from Redis before the pushes, which a seeker may act on)
+            await self.redis.delete(*(key for key, _ in found))
+        for _, text in found:
+            self._paired_here(json.loads(text))
+
+    def _notice_key(self, seek_id: str) -> str:
+        return f"{self.presence.prefix}:paired:{seek_id}"
 
     def _paired_here(self, paired: dict) -> None:
         found = [s for s in self.seeks if s.seek_id == paired["seek_id"]]

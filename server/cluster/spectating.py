@@ -27,6 +27,7 @@ from protocol.messages import event_push, reply
 from server.cluster.broker import spectator_wire
 from server.cluster.serving import EVENT, OVER, PROMPT, relayed_frames, spectators_subject
 from server.frames import Frame
+from server.matches.actor import FAR_BEHIND
 from server.rules.kernel import Event
 from server.store.store import unpack
 
@@ -91,24 +92,48 @@ class SharedWatch:
     async def _join(self, connection: Any, request_id: Any, after_seq: int,
                     identity: int) -> None:
         async with self._in_order:
+            shown = await self._far_behind_view(after_seq)
             upto = self.delivered
-            rows = await self.forwarder.store.events_after(self.match_id, after_seq, upto)
+            rows = [] if shown is not None else \
+                await self.forwarder.store.events_after(self.match_id, after_seq, upto)
             if connection.identity != identity:  # signed out meanwhile
                 if request_id is not None:
                     raise ProtocolError("not_subscribed", "You signed out before the "
                                         "subscription was made; subscribe again.")
                 return
             header = {"match_id": self.match_id, "seat": None, "status": "active",
-                      "from_seq": after_seq + 1, "to_seq": upto, "snapshot": False,
+                      "from_seq": after_seq + 1, "to_seq": upto,
+                      "snapshot": shown is not None,
                       "spectator_delay": self.info["spectator_delay"],
                       "players": self.info["players"]}
             connection.push(reply(request_id, header) if request_id is not None
                             else {"v": 1, "type": "match_status", **header})
+            if shown is not None:
+                connection.push({"v": 1, "type": "snapshot", "match_id": self.match_id,
+                                 "seq": upto, "view": shown})
             for row in rows:
                 connection.push(self._stored_frame(row))
             if self.prompt is not None:
                 connection.push(self.prompt)
             self.spectators.append((connection, identity))
+
+    async def _far_behind_view(self, after_seq: int) -> Any:
+        """For a spectator more than FAR_BEHIND events behind a stream with no delay
+        (as at the owner, server.matches.actor): the spectators' view at the seq the
+        stream is at, asked of the owner, to send instead of the catch-up; None to
+        send the catch-up.
+        The owner's view may be a few events ahead of this watch: those are read from
+        the store and pushed to the watch's spectators first, as the stream would."""
+        if self.info["spectator_delay"] or self.delivered - after_seq <= FAR_BEHIND:
+            return None
+        try:
+            shown = await self.forwarder.call(self.owner, {
+                "op": "submit", "match_id": self.match_id, "kind": "view",
+                "args": {"seat": None}})
+        except ProtocolError:  # (the match moves or ends: the store has all it needs)
+            return None
+        await self._read_store(shown["seq"])
+        return shown["view"] if self.delivered == shown["seq"] else None
 
     def idle(self) -> bool:
         """No spectators here at this look and the last: time to end (a spectator who
