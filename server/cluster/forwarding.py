@@ -404,6 +404,12 @@ class Forwarder:
             reply = {"result": result}
         except ProtocolError as problem:
             reply = {"error": problem.to_wire()}
+        except asyncio.CancelledError:  # (this node is stopping: ask where it runs next)
+            if reply_to:
+                with contextlib.suppress(Exception):
+                    await self.client.publish(reply_to, pack(
+                        {"error": ProtocolError("match_moved").to_wire()}))
+            raise
         except Exception:
             log.exception("forwarded %s failed", request.get("op"))
             reply = {"error": ProtocolError("internal_error").to_wire()}
