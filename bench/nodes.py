@@ -10,6 +10,11 @@ Prints its figures; not a test.
 
     PYTHONPATH=. .venv/bin/python bench/nodes.py [--matches 20] [--turns 4]
         [--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test]
+        [--profile FOLDER (py-spy each node: .venv/bin/pip install py-spy)] [--logs FOLDER]
+
+Also prints one node run as a cluster of one (`--node-id`: leases, fenced appends, NATS
+connected but no forwarding), to tell what the cluster's mode costs from what
+forwarding does; the ratio is against the plain one node.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import argparse
 import asyncio
 import os
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -42,6 +48,13 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU of a process so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def user_system(pid: int) -> tuple[float, float]:
+    """User and system CPU of a process so far (a profile samples a process waiting
+    for a core in its last system call: this says what it really spent where)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) / TICKS, int(fields[12]) / TICKS
 
 
 def nats_pid() -> int | None:
@@ -70,7 +83,8 @@ async def watch(url: str, match_id: str) -> int:
     return events
 
 
-async def play(nodes: list[Node], matches: int, turns: int, spectators: bool) -> dict:
+async def play(nodes: list[Node], matches: int, turns: int, spectators: bool,
+               profile: str | None = None) -> dict:
     """`matches` matches run by nodes[0]; Bob and the spectators on nodes[-1]."""
     home, away = nodes[0], nodes[-1]
     setup = SETUP | {"options": {"turn_limit": turns}}
@@ -86,9 +100,17 @@ async def play(nodes: list[Node], matches: int, turns: int, spectators: bool) ->
         games.append((match_id, players))
         await ann.close()
         await bob.close()
-    pids = [n.process.pid for n in nodes] + ([nats_pid()] if len(nodes) > 1 else [])
+    clustered = any("--node-id" in node.extra_args for node in nodes)  # (NATS in use)
+    pids = [n.process.pid for n in nodes] + ([nats_pid()] if clustered else [])
     before = [cpu_seconds(pid) for pid in pids if pid]
+    io_before = [user_system(pid) for pid in pids if pid]
     started = time.perf_counter()
+    spies = [await asyncio.create_subprocess_exec(
+        str(Path(sys.executable).with_name("py-spy")), "record", "--nonblocking",
+        "--format", "raw", "--rate", "200",
+        "--pid", str(node.process.pid), "-o", f"{profile}-{index}.txt",
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        for index, node in enumerate(nodes)] if profile else []
 
     async def player(p: Player, match_id: str, url: str) -> None:
         client = await p.reconnect(url, match_id)
@@ -102,11 +124,17 @@ async def play(nodes: list[Node], matches: int, turns: int, spectators: bool) ->
             tasks.append(watch(away.url, match_id))
     results = await asyncio.gather(*tasks)
     after = [cpu_seconds(pid) for pid in pids if pid]
+    io_after = [user_system(pid) for pid in pids if pid]
+    for spy in spies:
+        spy.send_signal(signal.SIGINT)
+        await spy.wait()
     commands = sum(len(p.acked) for _, players in games for p in players)
     events = sum(r for r in results if isinstance(r, int))
     return {"cpu": sum(after) - sum(before), "commands": commands, "events": events,
             "seconds": time.perf_counter() - started,
-            "split": [a - b for a, b in zip(after, before, strict=True)]}
+            "split": [a - b for a, b in zip(after, before, strict=True)],
+            "user_system": [tuple(round(x - y, 2) for x, y in zip(a, b, strict=True))
+                   for a, b in zip(io_after, io_before, strict=True)]}
 
 
 async def fresh_database(admin, base: str) -> str:
@@ -116,13 +144,14 @@ async def fresh_database(admin, base: str) -> str:
 
 
 async def run_with(admin, options, folder: Path, names: list[str | None],
-                   spectators: bool) -> dict:
+                   spectators: bool, label: str) -> dict:
     url = await fresh_database(admin, options.postgres)
     nodes = [Node(url, folder / f"{name}.log", name) for name in names]
     try:
         for node in nodes:
             await node.start()
-        return await play(nodes, options.matches, options.turns, spectators)
+        profile = f"{options.profile}/{label}" if options.profile else None
+        return await play(nodes, options.matches, options.turns, spectators, profile)
     finally:
         for node in nodes:
             await node.stop()
@@ -136,6 +165,7 @@ def describe(label: str, figures: dict) -> float:
           f"{figures['cpu']:.2f} s CPU ({per:.2f} ms a command; by process, the match's "
           f"node first, NATS last: {', '.join(f'{c:.2f}' for c in figures['split'])} s), "
           f"{figures['seconds']:.1f} s")
+    print("  (user, system) s by process:", figures["user_system"])
     return per
 
 
@@ -143,15 +173,19 @@ async def run(options) -> None:
     admin = await asyncpg.connect(asyncpg_dsn(options.postgres))
     try:
         with tempfile.TemporaryDirectory() as folder:
-            folder = Path(folder)
-            one = describe("one node", await run_with(admin, options, folder, [None], True))
-            watched = await run_with(admin, options, folder, ["n1", "n2"], True)
+            folder = Path(options.logs or folder)
+            one = describe("one node", await run_with(admin, options, folder, [None], True,
+                                                      "one"))
+            alone = describe("one node as a cluster of one", await run_with(
+                admin, options, folder, ["n1"], True, "alone"))
+            watched = await run_with(admin, options, folder, ["n1", "n2"], True, "two")
             two = describe("two nodes (Bob and the spectator on the other)", watched)
-            bare = await run_with(admin, options, folder, ["n1", "n2"], False)
+            bare = await run_with(admin, options, folder, ["n1", "n2"], False, "bare")
             unwatched = describe("two nodes, no spectators", bare)
     finally:
         await admin.close()
-    print(f"ratio two nodes / one node, CPU a command: {two / one:.2f} (goal: at most 1.2)")
+    print(f"ratio two nodes / one node, CPU a command: {two / one:.2f} (goal: at most 1.2); "
+          f"a cluster of one / one node: {alone / one:.2f}")
     # a spectator on another node: the CPU the watched run spent beyond the same
     # commands unwatched, per event the spectators got
     extra = watched["cpu"] - unwatched / 1000 * watched["commands"]
@@ -171,6 +205,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--turns", type=int, default=4)
+    parser.add_argument("--profile", metavar="FOLDER",
+                        help="record each node with py-spy (raw stacks, FOLDER/RUN-NODE.txt)")
+    parser.add_argument("--logs", metavar="FOLDER", help="keep the nodes' logs there")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
     asyncio.run(run(parser.parse_args()))
 

@@ -138,6 +138,7 @@ class Forwarder:
         self._tasks: list[asyncio.Task] = []
         self._moving: set[asyncio.Task] = set()  # subscriptions following a match
         self._ended: dict[str, float] = {}  # followed match -> when first found over
+        self._answering: set[asyncio.Task] = set()  # other nodes' requests being run
 
     async def start(self) -> None:
         self._rpc = await self.client.subscribe(rpc_subject(self.space, self.node),
@@ -149,7 +150,7 @@ class Forwarder:
                        asyncio.create_task(self.served.keep_expiring(), name="relay-expiry")]
 
     async def stop(self) -> None:
-        for task in [*self._tasks, *self._moving]:
+        for task in [*self._tasks, *self._moving, *self._answering]:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -417,17 +418,36 @@ class Forwarder:
 
     # -- the owner --------------------------------------------------------------------
     async def _serve(self, message: Msg) -> None:
-        request = unpack(message.data)
+        """Each request runs on its own: nats-py awaits a subscription's callback
+        before it hands on the next message, so answering here made every forwarded
+        request wait for the one before it, whatever its match (a command for its
+        commit): the owner's commits went one forwarded command at a time instead of
+        in groups, and each cost a transaction. Requests of one match still reach its
+        actor in the order they came: each task puts its work in the actor's mailbox
+        before its first wait, and tasks start in the order they were made."""
+        task = asyncio.get_running_loop().create_task(self._respond(unpack(message.data),
+                                                                    message.reply))
+        self._answering.add(task)
+        task.add_done_callback(self._answering.discard)
+
+    async def _respond(self, request: dict[str, Any], reply_to: str) -> None:
         try:
             result = await self._answer(request)
             reply = {"result": result}
         except ProtocolError as problem:
             reply = {"error": problem.to_wire()}
+        except asyncio.CancelledError:  # (this node is stopping: ask where it runs next)
+            if reply_to:
+                with contextlib.suppress(Exception):
+                    await self.client.publish(reply_to, pack(
+                        {"error": ProtocolError("match_moved").to_wire()}))
+            raise
         except Exception:
             log.exception("forwarded %s failed", request.get("op"))
             reply = {"error": ProtocolError("internal_error").to_wire()}
-        if message.reply:
-            await message.respond(pack(reply))
+        if reply_to:
+            with contextlib.suppress(Exception):  # (NATS away: the asker times out)
+                await self.client.publish(reply_to, pack(reply))
 
     async def _answer(self, request: dict[str, Any]) -> Any:
         op = request["op"]
@@ -461,6 +481,8 @@ class Forwarder:
             except BaseException:
                 self.served.relays.pop(request["relay"], None)
                 raise
+            if relay.dropped:  # (its drop overtook the subscription: see _serve)
+                actor.drop(relay)
             return None
         raise ProtocolError("internal_error", f"unknown forwarded operation {op!r}")
 

@@ -48,20 +48,23 @@ class LeaseKeeper:
                 await self.leases.release(lease)
 
     async def renew_all(self) -> None:
-        for match_id, lease in list(self.held.items()):
-            try:
-                renewed = await self.leases.renew(lease)
-            except Exception:  # (the database is away: try again next round)
-                log.warning("could not renew the lease of %s", match_id, exc_info=True)
-                continue
-            if self.held.get(match_id) is not lease:
-                continue  # let go meanwhile
-            if renewed is None:
-                del self.held[match_id]
-                log.warning("lost the lease of %s (epoch %d)", match_id, lease.epoch)
-                self.on_lost(match_id)
+        """Every held lease renewed, in one statement a few hundred (Leases.renew_many)."""
+        asked = list(self.held.values())
+        try:
+            renewed = await self.leases.renew_many(asked)
+        except Exception:  # (the database is away: try again next round)
+            log.warning("could not renew the leases of %d matches", len(asked), exc_info=True)
+            return
+        for lease in asked:
+            if self.held.get(lease.match_id) is not lease:
+                continue  # let go (or taken again) meanwhile
+            again = renewed.get(lease.match_id)
+            if again is None:
+                del self.held[lease.match_id]
+                log.warning("lost the lease of %s (epoch %d)", lease.match_id, lease.epoch)
+                self.on_lost(lease.match_id)
             else:
-                self.held[match_id] = renewed
+                self.held[lease.match_id] = again
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())

@@ -111,6 +111,30 @@ class Leases:
         return None if row is None else Lease(lease.match_id, self.node, lease.epoch,
                                               float(row[0]))
 
+    async def renew_many(self, leases: list[Lease]) -> dict[str, Lease]:
+        """`renew` for many leases, in one statement a few hundred: match id -> the
+        renewed lease, for those still this node's at their epoch (one round trip a
+        round instead of one a match: with thousands of matches a node did little
+        else, and under load the last renewals of a round came after their expiry)."""
+        renewed: dict[str, Lease] = {}
+        now = db_now(self.engine.dialect.name)
+        for first in range(0, len(leases), ACQUIRE_CHUNK):
+            chunk = leases[first:first + ACQUIRE_CHUNK]
+            pairs = ", ".join(f"(:m{i}, :e{i})" for i in range(len(chunk)))
+            if self.engine.dialect.name == "sqlite":  # (its row values need a VALUES)
+                pairs = f"VALUES {pairs}"
+            statement = text(f"""
+                UPDATE match_leases SET expires_at = {now} + :ttl
+                 WHERE owner = :node AND (match_id, epoch) IN ({pairs})
+                RETURNING match_id, epoch, expires_at""")
+            values = {"node": self.node, "ttl": self.ttl}
+            for i, lease in enumerate(chunk):
+                values[f"m{i}"], values[f"e{i}"] = lease.match_id, lease.epoch
+            async with self.engine.begin() as conn:
+                for row in (await conn.execute(statement, values)).all():
+                    renewed[row[0]] = Lease(row[0], self.node, int(row[1]), float(row[2]))
+        return renewed
+
     async def release(self, lease: Lease) -> None:
         async with self.engine.begin() as conn:
             await conn.execute(self._release, {"match_id": lease.match_id, "node": self.node,

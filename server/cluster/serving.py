@@ -109,8 +109,12 @@ class RelayConnection:
         self.queue: deque[bytes] = deque()
         self.pump: asyncio.Task | None = None
         self.events_published = 0  # (the tests count a shared stream's)
+        self.dropped = False  # (its client node let it go: nothing more is published)
+        self.subscribed: asyncio.Future | None = None  # (a shared stream's, once asked)
 
     def push(self, message: dict[str, Any] | Frame) -> None:
+        if self.dropped:
+            return
         plain = message.message if isinstance(message, Frame) else message
         kind = _KINDS.get(plain.get("type"), OTHER)
         seq = plain.get("seq", 0) if kind == EVENT else 0
@@ -153,6 +157,8 @@ class Served:
 
     def drop_relay(self, subject: str) -> None:
         match_id, relay = self.relays.pop(subject, (None, None))
+        if relay is not None:
+            relay.dropped = True  # (its subscription may still wait in the mailbox)
         actor = self.hub.actors.get(match_id) if match_id else None
         if actor is not None:
             actor.drop(relay)
@@ -161,20 +167,50 @@ class Served:
     async def follow(self, actor: Any, node: str, watch: str) -> dict[str, Any]:
         """A watch of `node` has spectators of the match: its stream runs (started if
         it was not), and what a new spectator needs to join it is answered."""
-        stream = self.streams.get(actor.match_id)
-        if stream is None or not any(s.connection is stream for s in actor.subscribers):
-            stream = RelayConnection(self.client, spectators_subject(self.space,
-                                                                     actor.match_id))
-            self.streams[actor.match_id] = stream
-            # (from now on, not from the start: each node reads the past from the store)
-            await actor.submit("subscribe", connection=stream, request_id=None, seat=None,
-                               after_seq=actor.seq, views=False, identity=0)
+        # (a follower first: another watch's unfollow while the stream subscribes
+        # below must not take the stream for unfollowed; requests run at once)
         self.followers.setdefault(actor.match_id, {})[watch] = node
+        try:
+            await self._stream(actor)
+        except BaseException:
+            self.unfollow(actor.match_id, watch)
+            raise
         visible = actor.spectator_seq()
         prompt = None if actor.spectator_delay or visible != actor.seq \
             else actor._prompt_message(None, actor.seq)
         return {"visible": visible, "spectator_delay": actor.spectator_delay,
                 "players": dict(actor.players), "prompt": prompt}
+
+    async def _stream(self, actor: Any) -> None:
+        """The match's spectators' stream, subscribed to its actor (once however many
+        watches ask at once: a second asker waits for the first's subscription)."""
+        stream = self.streams.get(actor.match_id)
+        if stream is not None and stream.subscribed.done() and (
+                stream.subscribed.cancelled() or stream.subscribed.exception() is not None
+                or not any(s.connection is stream for s in actor.subscribers)):
+            stream = None  # (it failed, or the actor let it go: moved and back, say)
+        if stream is not None:
+            await asyncio.shield(stream.subscribed)
+            return
+        stream = RelayConnection(self.client, spectators_subject(self.space, actor.match_id))
+        stream.subscribed = asyncio.get_running_loop().create_future()
+        self.streams[actor.match_id] = stream
+        try:
+            # (from now on, not from the start: each node reads the past from the store)
+            await actor.submit("subscribe", connection=stream, request_id=None, seat=None,
+                               after_seq=actor.seq, views=False, identity=0)
+        except BaseException as problem:
+            if self.streams.get(actor.match_id) is stream:
+                self.streams.pop(actor.match_id)
+            if isinstance(problem, asyncio.CancelledError):
+                stream.subscribed.cancel()
+            else:
+                stream.subscribed.set_exception(problem)
+                stream.subscribed.exception()  # (retrieved: no one may be waiting)
+            raise
+        stream.subscribed.set_result(None)
+        if stream.dropped:  # (every watch left while it subscribed)
+            actor.drop(stream)
 
     def unfollow(self, match_id: str, watch: str) -> None:
         """A watch ended (no spectators left on its node): once none follows, the
@@ -186,6 +222,8 @@ class Served:
                 return
         self.followers.pop(match_id, None)
         stream = self.streams.pop(match_id, None)
+        if stream is not None:
+            stream.dropped = True  # (its subscription may still wait in the mailbox)
         actor = self.hub.actors.get(match_id)
         if stream is not None and actor is not None:
             actor.drop(stream)

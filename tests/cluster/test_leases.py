@@ -5,6 +5,7 @@ written, while the new owner's go in. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 from sqlalchemy import func, select
@@ -79,3 +80,29 @@ async def test_an_append_without_a_lease_row_for_its_match_is_refused(store):
     with pytest.raises(StaleOwner):
         await store.write_appends([append(0, ("north", 1))])
     assert await rows(store) == (0, 0)
+
+
+async def test_many_leases_renewed_at_once_only_where_still_held(store, monkeypatch):
+    """`renew_many` (one statement a few leases, as the keeper renews): the leases
+    still this node's at their epoch are pushed on; one another node took after it
+    expired, and an old epoch of one this node took again, are not."""
+    monkeypatch.setattr("server.cluster.leases.ACQUIRE_CHUNK", 2)  # (several chunks)
+    for index in range(2, 6):
+        await store.create_match({"id": f"m{index}", "system": "sbh", "setup": b"\x80",
+                                  "status": "active", "created_by": "acct",
+                                  "created_at": time.time(), "private": False,
+                                  "invite_code": None, "spectator_delay": 0,
+                                  "seed": b"s" * 32, "seed_commitment": "c" * 64},
+                                 "a", "acct")
+    north = Leases(store.engine, "north", ttl=0.3)
+    south = Leases(store.engine, "south")
+    held = [await north.acquire(f"m{i}") for i in range(1, 6)]
+    await asyncio.sleep(0.5)  # all expired
+    taken = await south.acquire("m1")
+    again = await north.acquire("m2")  # (epoch 2: the epoch-1 lease is stale)
+    renewed = await north.renew_many(held)
+    assert set(renewed) == {"m3", "m4", "m5"}
+    assert all(renewed[lease.match_id].epoch == lease.epoch
+               and renewed[lease.match_id].expires_at > lease.expires_at for lease in held[2:])
+    assert await south.acquire("m3") is None  # renewed: not taken
+    assert taken.epoch == 2 and again.epoch == 2

@@ -239,3 +239,28 @@ async def test_a_lobby_request_repeated_on_another_node_is_answered_not_applied_
     assert repeated == first
     mine = await again.request("list_mine")
     assert [m["match_id"] for m in mine["matches"]] == [first["match_id"]]
+
+
+async def test_a_forwarded_command_waits_for_no_other_matchs(nodes):
+    """The owner answers forwarded requests at once, not one after another (nats-py
+    hands a subscription's messages to its callback one at a time): a command of a
+    match whose actor is slow does not hold up a command of another match."""
+    north, south = nodes
+    slow_ann, _, slow_id = await match_on(south, north)
+    ann, _, match_id = await match_on(south, north)
+    slow_actor = south.hub.actors[slow_id]
+    gate = asyncio.Event()
+    submit = slow_actor.submit
+
+    async def held(kind, **args):
+        await gate.wait()
+        return await submit(kind, **args)
+
+    slow_actor.submit = held
+    waiting = asyncio.ensure_future(slow_ann.request(
+        "command", match_id=slow_id, command="bid", args={"amount": 2}))
+    placed = await ann.request("command", match_id=match_id, command="bid",
+                               args={"amount": 3}, timeout=20)
+    assert placed["first_seq"] == 1 and not waiting.done()
+    gate.set()
+    assert (await asyncio.wait_for(waiting, 20))["first_seq"] == 1
