@@ -19,6 +19,7 @@ from server.rules.asoiaf import (
     motivations,
     mounts,
     movement,
+    once_per,
     passives,
     wounds_abilities,
 )
@@ -125,7 +126,8 @@ def defence_choices(state: State, pack, field, pending: PendingAttack) -> list[l
     per_ability = []
     for name in pack.models[target.card].abilities:
         ability = pack.abilities[name]
-        if ability.timing != "defence" or not coins.requirements_met(ability.requires, words):
+        if ability.timing != "defence" or not coins.requirements_met(ability.requires, words) \
+                or not once_per.available(state, target.uid, ability):
             continue
         uses: list = [None]
         if ability.improvements:
@@ -184,6 +186,8 @@ def defended(state: State, pack, field, d: dict) -> State:
     lost = min(target.wounds_left, d["wounds"])
     target = replace(target, wounds_left=target.wounds_left - lost)
     state = replace(state.with_model(target), purses={**state.purses, target.seat: purse})
+    for name, _ in d["abilities"]:
+        state = once_per.record(state, target.uid, pack.abilities[name])
     pending = replace(state.attack, wounds=d["wounds"], lost=lost, step="wounds")
     return advance(replace(state, attack=pending), pack, field)
 
@@ -210,6 +214,7 @@ def aftermaths(state: State, pack, field, pending: PendingAttack, step: str) -> 
     words = context(state, pack, field, owner.uid, pending.kind, pending.charging)
     return [a for a in found
             if coins.requirements_met(a.requires, words)
+            and once_per.available(state, owner.uid, a)
             and coins.affordable(state.purses[owner.seat], a.cost)
             and coins.aftermath_effects_only(a.effects)]
 
@@ -233,7 +238,8 @@ def _apply_aftermath(state: State, pack, pending: PendingAttack, owner_uid: str,
                      ability) -> State:
     owner = state.model(owner_uid)
     purse = coins.pay(state.purses[owner.seat], ability.cost)
-    state = replace(state, purses={**state.purses, owner.seat: purse})
+    state = once_per.record(replace(state, purses={**state.purses, owner.seat: purse}),
+                            owner_uid, ability)
     picks = {"self": owner_uid, "attacker": pending.attacker, "defender": pending.target}
     for effect in ability.effects:
         if isinstance(effect, GainCoins):
