@@ -6,9 +6,10 @@ to become [shaken]. Then, that enemy must pass 1 [will] test or become
 [routed]"), and loses one.
 
 Offered when every effect is one `supported` knows, the ability has no
-requirement and its `once_per` limit is not used up (once_per.py); an ABILITY 0 is the activation's free
-action (WISE WORDS), an activation ability is offered before the model's first
-action (DRAGON'S BLOOD); others stay inert (docs/rules/asoiaf.md, "What is left").
+requirement and its `once_per` limit is not used up (once_per.py); an ABILITY
+0 is the activation's free action (WISE WORDS), an activation ability is
+offered before the model's first action (DRAGON'S BLOOD); others stay inert
+(docs/rules/asoiaf.md, "What is left").
 The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
