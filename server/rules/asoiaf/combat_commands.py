@@ -14,6 +14,8 @@ from server.rules.asoiaf import (
     charge_terrain,
     coins,
     command_abilities,
+    equipment_uses,
+    mounts,
     wounds_abilities,
 )
 from server.rules.asoiaf.state import State
@@ -23,7 +25,7 @@ from server.rules.kernel import Command, Event
 # the commands decide() answers here
 STEP_COMMANDS = frozenset({"defend", "wounds_ability", "decline_wounds_ability", "aftermath",
                            "decline_aftermath", "remove", "ability", "charge_terrain",
-                           "surge", "hold"})
+                           "surge", "hold", "use_equipment", "decline_equipment"})
 
 
 def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Command,
@@ -46,11 +48,15 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
             return events
     events.append(attack_sequence.roll_attack_event(
         state, pack, field_of(state), uid, args["mode"], args["target"],
-        args["improvements"], dice, charging=command.type == "charge"))
+        args["improvements"], dice, charging=command.type == "charge",
+        token=args.get("equipment", "")))
     state = evolve(state, events[-1])
     pending = state.attack
     if pending and pending.step == "defence" and attack_sequence.defence_choices(
-            state, pack, field_of(state), pending) == [[]]:
+            state, pack, field_of(state), pending) == [[]] \
+            and not equipment_uses.defence_tokens(state, pack, pending.target, {
+                *attack_sequence.context(state, pack, field_of(state), pending.target,
+                                         pending.kind)}):
         events.append(attack_sequence.roll_defence_event(state, pack, field_of(state), [],
                                                          dice))
     return events
@@ -61,7 +67,14 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
     (with the surge each may offer)."""
     args = command.args
     if command.type == "defend":
-        return [attack_sequence.roll_defence_event(state, pack, field, args["abilities"], dice)]
+        return [attack_sequence.roll_defence_event(state, pack, field, args["abilities"], dice,
+                                                   args.get("equipment", ""))]
+    if command.type in ("use_equipment", "decline_equipment"):
+        if state.attack:  # STRANGLER FLASK: killed instead of captured
+            used = command.type == "use_equipment"
+            return [Event("removed", {"removal": "killed" if used else "captured",
+                                      "equipment": args.get("equipment", "")})]
+        return [equipment_uses.activation_event(state, args, mounts.free_action_ap(state))]
     if command.type == "wounds_ability":
         return [wounds_abilities.event(state, pack, args, dice)]
     if command.type == "decline_wounds_ability":
@@ -85,7 +98,7 @@ SEQUENCE_EVENTS = {
     "defended": attack_sequence.defended,
     "wounds_ability_used": attack_sequence.wounds_ability_used,
     "aftermath_used": attack_sequence.use_aftermath,
-    "removed": lambda state, pack, field, d: attack_sequence.remove(state, pack, field,
-                                                                    d["removal"]),
+    "removed": lambda state, pack, field, d: attack_sequence.remove(
+        state, pack, field, d["removal"], d.get("equipment", "")),
     "surged": lambda state, pack, field, d: attack_sequence.surged(state, d),
 }

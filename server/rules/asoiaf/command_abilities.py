@@ -14,7 +14,7 @@ The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, conditions, equipment, mounts, once_per
+from server.rules.asoiaf import coins, conditions, equipment, equipment_uses, mounts, once_per
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     GainCoins,
@@ -95,7 +95,7 @@ def fits(state: State, field, model, other, target, pack) -> bool:
         return False
     if target.within == "contact" and not field.in_contact(mine, theirs):
         return False
-    if target.within == "los":
+    if target.within == "los" and not equipment_uses.sees_all(pack, model):
         blockers = [sq for m in state.models
                     if m.on_battlefield and m.uid not in (model.uid, other.uid)
                     for sq in m.squares]

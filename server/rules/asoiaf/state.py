@@ -72,8 +72,9 @@ class PendingAttack:
     # step 9: the squares the target left (killed, captured, or its mount died
     # and its infantry model stands on one of them): where step 10 may surge
     vacated: tuple[tuple[int, int], ...] = ()
-    # equipment_uses.py: the attacker discarded OBSIDIAN DAGGER for this attack
-    outright: bool = False
+    # equipment_uses.py: the token the attacker discarded for this attack
+    # (OBSIDIAN DAGGER, BLINDING POWDER, LUCKY CHARM), "" for none
+    attacker_token: str = ""
 
 
 @dataclass(frozen=True)

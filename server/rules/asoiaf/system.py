@@ -20,6 +20,7 @@ from server.rules.asoiaf import (
     command_abilities,
     conditions,
     end_phase_abilities,
+    equipment_uses,
     granted,
     late_deployment,
     motivations,
@@ -305,6 +306,8 @@ class AsoiafSystem:
         if event.type == "will_ability_used":
             state = self._copper_spent(will_abilities.used(state, _pack(), d))
             return self._end_phase_go_on(state)
+        if event.type == "equipment_used":  # HEALING BALM
+            return equipment_uses.used_at_activation(state, _pack(), d)
         if event.type == "trigger_ability_used":
             return self._copper_spent(triggers.used(state, _pack(), d))
         if event.type == "end_phase_ability_used":
