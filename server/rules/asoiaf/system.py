@@ -68,7 +68,10 @@ from server.rules.kernel import (
 # 4: a mount's death dismounts its rider, surging forth into any square a large
 # model left, objective actions' will dice and lasting modifiers, Deceased
 # sides' other effects, equipment, High Ground and movement abilities (asoiaf-rules).
-RULES_VERSION = 4
+# 5: end-phase abilities asked before the end phase's VP, coin-spent triggers,
+# once_per limits, BRAVADO after OLDEST BROTHER, once-per-game equipment (the
+# attack and defence events carry `equipment` and `changed_dice`).
+RULES_VERSION = 5
 
 
 def _scenario(key: str) -> Scenario:
