@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from server.rules.asoiaf import system
+from server.rules.asoiaf.cards.vocabulary import GrantAction, Target, WillTest
 from server.rules.asoiaf.state import Condition, Model, Purse
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.kernel import Command
@@ -207,3 +208,50 @@ def test_bravado_after_oldest_brothers_passed_will_test(pack_with):
     assert Condition.SHAKEN in state.model("a1").conditions
     assert state.purses["b"].silver == 3 and state.model("b2").removed == "killed"
     assert SYSTEM.prompt(state).decisions[0].seat == "a"  # Robert's activation goes on
+
+
+# -- a granted attack ----------------------------------------------------------------------
+def test_a_granted_attack_is_performed_without_ap_or_activating(pack_with):
+    """seed 004, CHARGE TERRAIN ACTION (granted actions): "Actions granted by model's
+    abilities don't activate the model that receive them. They must be used
+    immediately"; "If your opponent forces one of your models to perform an action,
+    you retain control of your model, choose their move, and roll for their attacks
+    if necessary": a WISE WORDS whose success grants an attack (a card of ours)."""
+    wise = system._pack().abilities["Wise Words"]
+    test = wise.effects[0]
+    grant = GrantAction(action="attack", target=Target(who="chosen"))
+    pack_with(abilities={"Wise Words": {"effects": [
+        msgspec.structs.replace(test, on_success=[grant])]}})
+    assert isinstance(test, WillTest)
+    models = (Model("a1", "Jon Arryn", "a", 3, square=(3, 9), ap=2, activated=True),
+              Model("a2", "Robert Baratheon", "a", 4, square=(5, 9)),
+              Model("b1", "Baratheon Warden", "b", 2, square=(6, 9)),
+              Model("b2", "Baratheon Warden", "b", 2, square=(12, 0)))
+    state = send(mid_round(models), "a", "ability", {"ability": "Wise Words", "target": "a2"},
+                 (5,))
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert [o.type for o in decision.options] == ["granted_attack", "forfeit_action"]
+    assert decision.options[0].params["target"] == ["b1"]
+    state, events = run(state, "a", "granted_attack", {"mode": 0, "target": "b1",
+                                                        "improvements": []}, (9, 9, 1, 1, 1))
+    assert events[0].data["attacker"] == "a2" and events[0].data["ap"] == 0
+    robert = state.model("a2")
+    assert robert.ap == 0 and not robert.activated and state.granted == ()
+    assert state.model("b1").removed == "killed"
+    while state.attack:  # surge or hold: Robert's player answers
+        state = send(state, "a", "hold")
+    assert state.active_model == "a1" and options(state, "end_activation")
+
+
+def test_a_granted_attack_may_be_forfeited(pack_with):
+    """seed 004: "If he does not, he forfeits this action"."""
+    test = system._pack().abilities["Wise Words"].effects[0]
+    pack_with(abilities={"Wise Words": {"effects": [msgspec.structs.replace(
+        test, on_success=[GrantAction(action="attack", target=Target(who="chosen"))])]}})
+    models = (Model("a1", "Jon Arryn", "a", 3, square=(3, 9), ap=2, activated=True),
+              Model("a2", "Robert Baratheon", "a", 4, square=(5, 9)),
+              Model("b1", "Baratheon Warden", "b", 2, square=(6, 9)))
+    state = send(mid_round(models), "a", "ability", {"ability": "Wise Words", "target": "a2"},
+                 (5,))
+    state = send(state, "a", "forfeit_action")
+    assert state.granted == () and state.model("b1").wounds_left == 2

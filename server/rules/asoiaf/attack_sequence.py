@@ -89,7 +89,7 @@ def attack_specs(state: State, pack, field, uid: str, index: int, targets: list[
 
 def roll_attack_event(state: State, pack, field, uid: str, index: int, target_uid: str,
                       chosen: list[int], dice: Dice, charging: bool = False,
-                      token: str = "") -> Event:
+                      token: str = "", granted: bool = False) -> Event:
     """Step 3: roll the attack dice (extra dice bought included) against the
     attack value; improvements and passives change each die; a shaken attacker's
     dice lose 2, natural 10s excepted."""
@@ -108,7 +108,7 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
     return Event("attack_rolled", {
         "attacker": uid, "target": target_uid, "mode": index, "charging": charging,
         "improvements": list(chosen), "spent": {} if charging else coins.as_plain(spent),
-        "ap": 0 if charging else mode.ap, "attack_faces": list(faces),
+        "ap": 0 if charging or granted else mode.ap, "attack_faces": list(faces),
         "attack_results": list(results), "hits": attack.hits(faces, results, mode.value),
         "equipment": token, "changed_dice": changed})
 
@@ -122,6 +122,8 @@ def attack_rolled(state: State, pack, field, d: dict) -> State:
     state = replace(state.with_model(attacker), purses={**state.purses, attacker.seat: purse})
     if d["equipment"]:  # discarded "before rolling"
         state = equipment_uses.spend(state, attacker.uid)
+    if state.granted and state.granted[0] == attacker.uid:  # a granted attack, performed
+        state = replace(state, granted=())
     pending = PendingAttack(d["attacker"], d["target"], d["mode"], mode.kind, "defence",
                             hits=d["hits"], target_square=state.model(d["target"]).square,
                             charging=d["charging"], attacker_token=d["equipment"])

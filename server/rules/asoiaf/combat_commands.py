@@ -33,7 +33,9 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
     """An attack (or a charge: its move first, then the attack if it reached
     the target); the defence is rolled at once when the defender has no
     choice to make (step 4). `field_of(state)` is the battlefield as it stands."""
-    args, uid, events = command.args, state.active_model, []
+    args, events = command.args, []
+    # a granted attack is the granted model's (granted.py), not the active model's
+    uid = state.granted[0] if command.type == "granted_attack" else state.active_model
     if command.type == "charge":
         mode = pack.models[state.model(uid).card].attacks[args["mode"]]
         spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements,
@@ -49,7 +51,7 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
     events.append(attack_sequence.roll_attack_event(
         state, pack, field_of(state), uid, args["mode"], args["target"],
         args["improvements"], dice, charging=command.type == "charge",
-        token=args.get("equipment", "")))
+        token=args.get("equipment", ""), granted=command.type == "granted_attack"))
     state = evolve(state, events[-1])
     pending = state.attack
     if pending and pending.step == "defence" and attack_sequence.defence_choices(

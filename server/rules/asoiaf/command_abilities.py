@@ -51,8 +51,8 @@ class Recorded:
 
 def supported(effects) -> bool:
     """Whether the engine knows every effect: conditions and will tests on 1 model,
-    a modifier on the model's own rolls lasting its activation, a move action
-    granted to the chosen model (WISE WORDS) and coins its player gains
+    a modifier on the model's own rolls lasting its activation, a move or
+    attack action granted to the chosen model (WISE WORDS) and coins its player gains
     (DOWAGER'S RESOURCES)."""
     for effect in effects:
         if isinstance(effect, WillTest):
@@ -62,7 +62,7 @@ def supported(effects) -> bool:
             if effect.target.who != "self" or effect.until != "activation":
                 return False
         elif isinstance(effect, GrantAction):
-            if effect.action != "move" or effect.free:
+            if effect.action not in ("move", "attack") or effect.free:
                 return False
         elif isinstance(effect, GainCoins):  # its player gains them: no target
             continue

@@ -45,7 +45,7 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
     if state.start_abilities:  # "At the Start of the Game", the 1st player first
         return Prompt((start_of_game.decision(state, pack),))
     if state.granted:  # WISE WORDS: "may perform 1 [move] immediately"
-        return Prompt((granted.decision(state, field),))
+        return Prompt((granted.decision(state, pack, field),))
     if state.surge:
         return Prompt((charge_terrain.decision(state),))
     if state.phase == Phase.ROLL_OFF:

@@ -166,7 +166,7 @@ class AsoiafSystem:
             return [Event("passed", {"seat": command.seat})]
         if command.type == "move":
             return [Event("moved", movement_abilities.moved_event_data(state, _pack(), args))]
-        if command.type in ("attack", "charge"):
+        if command.type in ("attack", "charge", "granted_attack"):
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
             seat, uid, name = state.pending[0]
