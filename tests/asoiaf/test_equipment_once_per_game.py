@@ -154,3 +154,24 @@ def test_glass_candle_sees_past_a_blocking_model():
         return {t for o in options(state, "charge") for t in o.params["target"]}
     assert "b1" not in charged(table(""))
     assert "b1" in charged(table("Glass Candle"))
+
+
+def test_blinding_powder_before_an_engaged_enemys_attack_roll():
+    """seed 004, BLINDING POWDER: "Once per game, discard this card before an
+    engaged enemy model rolls any dice. You may change the result of 1 die to a
+    1": the attacker in contact declares its attack; the carrier's player is asked
+    before the roll; the attack's highest die becomes a 1."""
+    state = send(duel(b_token="Blinding Powder"), "a", "attack", HALBERD)
+    assert state.attack.step == "powder"
+    decision = SYSTEM.prompt(state).decisions[0]
+    assert decision.seat == "b" and [o.type for o in decision.options] == [
+        "use_equipment", "decline_equipment"]
+    used, events = run(state, "b", "use_equipment", {"equipment": "Blinding Powder"},
+                       (9, 8, 1))
+    rolled = events_of(events)["attack_rolled"]
+    assert rolled["attack_faces"] == [1, 8] and rolled["changed_dice"] == [[0, 9]]
+    assert rolled["hits"] == 1 and rolled["powder_by"] == "b1"
+    assert "b1" in used.spent_equipment and used.model("b1").wounds_left == 1
+    kept, events = run(state, "b", "decline_equipment", None, (9, 8, 1, 1))
+    assert events_of(events)["attack_rolled"]["hits"] == 2 and not kept.spent_equipment
+    assert kept.model("b1").removed == "killed"

@@ -89,7 +89,7 @@ def attack_specs(state: State, pack, field, uid: str, index: int, targets: list[
 
 def roll_attack_event(state: State, pack, field, uid: str, index: int, target_uid: str,
                       chosen: list[int], dice: Dice, charging: bool = False,
-                      token: str = "", granted: bool = False) -> Event:
+                      token: str = "", granted: bool = False, blinded: str = "") -> Event:
     """Step 3: roll the attack dice (extra dice bought included) against the
     attack value; improvements and passives change each die; a shaken attacker's
     dice lose 2, natural 10s excepted."""
@@ -102,7 +102,9 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
     modifier += passives.terrain_modifier(pack, field, model, "attack", words)
     modifier += equipment.roll_modifier(pack, model, "attack", words)
     faces = attack.roll_attack(dice, mode.dice + extra)
-    faces, changed = equipment_uses.change_dice(pack, token, "own", faces)  # LUCKY CHARM
+    # an engaged enemy's BLINDING POWDER (`blinded`: its token), then LUCKY CHARM
+    faces, powder = equipment_uses.change_dice(pack, blinded, "enemy", faces)
+    faces, changed = equipment_uses.change_dice(pack, token, "own", faces)
     results = conditions.results(faces, Condition.SHAKEN in model.conditions, modifier)
     spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements, chosen))
     return Event("attack_rolled", {
@@ -110,7 +112,7 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
         "improvements": list(chosen), "spent": {} if charging else coins.as_plain(spent),
         "ap": 0 if charging or granted else mode.ap, "attack_faces": list(faces),
         "attack_results": list(results), "hits": attack.hits(faces, results, mode.value),
-        "equipment": token, "changed_dice": changed})
+        "equipment": token, "changed_dice": powder + changed})
 
 
 def attack_rolled(state: State, pack, field, d: dict) -> State:
@@ -122,12 +124,26 @@ def attack_rolled(state: State, pack, field, d: dict) -> State:
     state = replace(state.with_model(attacker), purses={**state.purses, attacker.seat: purse})
     if d["equipment"]:  # discarded "before rolling"
         state = equipment_uses.spend(state, attacker.uid)
+    if d.get("powder_by"):  # an engaged enemy's BLINDING POWDER, discarded
+        state = equipment_uses.spend(state, d["powder_by"])
     if state.granted and state.granted[0] == attacker.uid:  # a granted attack, performed
         state = replace(state, granted=())
     pending = PendingAttack(d["attacker"], d["target"], d["mode"], mode.kind, "defence",
                             hits=d["hits"], target_square=state.model(d["target"]).square,
                             charging=d["charging"], attacker_token=d["equipment"])
     return advance(replace(state, attack=pending), pack, field)
+
+
+def declared(state: State, pack, field, d: dict) -> State:
+    """An attack declared and not rolled: an engaged enemy may first discard its
+    BLINDING POWDER (step "powder")."""
+    mode = pack.models[state.model(d["attacker"]).card].attacks[d["mode"]]
+    pending = PendingAttack(d["attacker"], d["target"], d["mode"], mode.kind, "powder",
+                            target_square=state.model(d["target"]).square,
+                            charging=d["charging"],
+                            declared=(tuple(d["improvements"]), d["equipment"], d["granted"]),
+                            powder=d["powder"])
+    return replace(state, attack=pending)
 
 
 # -- steps 4-6: the defence ------------------------------------------------------------
@@ -419,7 +435,7 @@ def advance(state: State, pack, field) -> State:
                 return state
             pending = replace(pending, step="defender_aftermath"
                               if step == "attacker_aftermath" else "removal")
-        elif step == "strangler":  # the captive's player decides
+        elif step in ("strangler", "powder"):  # the token's player decides
             return replace(state, attack=pending)
         elif step == "dismount":
             if state.dismounting:
@@ -466,6 +482,8 @@ def decision(state: State, pack, field) -> Decision:
         return mounts.decision(state)
     if pending.step == "strangler":
         return equipment_uses.flask_decision(state, pack)
+    if pending.step == "powder":
+        return equipment_uses.powder_decision(state, pack)
     if pending.step == "removal":
         return Decision(attacker.seat, f"{target.card} has lost all wounds: kill or capture?",
                         (CommandSpec("remove", params={"removal": ["killed", "captured"]}),))

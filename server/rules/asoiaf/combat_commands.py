@@ -48,11 +48,29 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
         state = evolve(state, events[0])
         if not charge.reaches(state, field_of(state), uid, args["target"]):
             return events
-    events.append(attack_sequence.roll_attack_event(
-        state, pack, field_of(state), uid, args["mode"], args["target"],
-        args["improvements"], dice, charging=command.type == "charge",
-        token=args.get("equipment", ""), granted=command.type == "granted_attack"))
-    state = evolve(state, events[-1])
+    declared = {"attacker": uid, "target": args["target"], "mode": args["mode"],
+                "improvements": list(args["improvements"]),
+                "charging": command.type == "charge", "equipment": args.get("equipment", ""),
+                "granted": command.type == "granted_attack"}
+    carrier = equipment_uses.powder_carrier(state, pack, field_of(state), uid)
+    if carrier:  # BLINDING POWDER "before an engaged enemy model rolls any dice"
+        return [*events, Event("attack_declared", {**declared, "powder": carrier})]
+    return events + rolled(state, pack, field_of, evolve, declared, dice)
+
+
+def rolled(state: State, pack, field_of: Callable, evolve: Callable, declared: dict,
+           dice: Dice, powder_by: str = "") -> list[Event]:
+    """The declared attack rolled (step 3), and the defence at once when the
+    defender has no choice to make (step 4). `powder_by`: the engaged enemy that
+    discarded BLINDING POWDER against this roll."""
+    blinded = state.model(powder_by).equipment if powder_by else ""
+    event = attack_sequence.roll_attack_event(
+        state, pack, field_of(state), declared["attacker"], declared["mode"],
+        declared["target"], declared["improvements"], dice, charging=declared["charging"],
+        token=declared["equipment"], granted=declared["granted"], blinded=blinded)
+    event.data["powder_by"] = powder_by
+    events = [event]
+    state = evolve(state, event)
     pending = state.attack
     if pending and pending.step == "defence" and attack_sequence.defence_choices(
             state, pack, field_of(state), pending) == [[]] \
@@ -64,6 +82,19 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
     return events
 
 
+def powder_answered(state: State, pack, field_of: Callable, evolve: Callable,
+                    command: Command, dice: Dice) -> list[Event]:
+    """The engaged enemy's player used or kept its BLINDING POWDER: the declared
+    attack is rolled now."""
+    pending = state.attack
+    improvements, token, granted = pending.declared
+    declared = {"attacker": pending.attacker, "target": pending.target, "mode": pending.mode,
+                "improvements": list(improvements), "charging": pending.charging,
+                "equipment": token, "granted": granted}
+    used = pending.powder if command.type == "use_equipment" else ""
+    return rolled(state, pack, field_of, evolve, declared, dice, used)
+
+
 def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]:
     """The attack sequence's later steps, command abilities and charge terrain
     (with the surge each may offer)."""
@@ -72,7 +103,7 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
         return [attack_sequence.roll_defence_event(state, pack, field, args["abilities"], dice,
                                                    args.get("equipment", ""))]
     if command.type in ("use_equipment", "decline_equipment"):
-        if state.attack:  # STRANGLER FLASK: killed instead of captured
+        if state.attack and state.attack.step == "strangler":  # killed instead of captured
             used = command.type == "use_equipment"
             return [Event("removed", {"removal": "killed" if used else "captured",
                                       "equipment": args.get("equipment", "")})]
@@ -96,6 +127,7 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
 
 
 SEQUENCE_EVENTS = {
+    "attack_declared": attack_sequence.declared,
     "attack_rolled": attack_sequence.attack_rolled,
     "defended": attack_sequence.defended,
     "wounds_ability_used": attack_sequence.wounds_ability_used,

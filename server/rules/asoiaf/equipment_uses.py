@@ -14,8 +14,10 @@ equipment token is discarded for the rest of the game".
 - BLINDING POWDER (`change_die` enemy, to 1; requires engaged): "discard this
   card before an engaged enemy model rolls any dice. You may change the result
   of 1 die to a 1": declared with the carrier's close combat attack, against
-  the defence roll of the engaged enemy it attacks; that roll's highest die
-  becomes a 1 (before the defender's own LUCKY CHARM, which it sees).
+  the defence roll of the engaged enemy it attacks; or, when an enemy in
+  contact with the carrier declares an attack, asked of the carrier's player
+  before that attack is rolled (the attack waits at step "powder"). The roll's
+  highest die becomes a 1 (before the roller's own LUCKY CHARM, which sees it).
 - OBSIDIAN DAGGER (`kill_outright`): "discard this card before rolling any
   attack mode. If this attack deals at least 1 wound, the defender is killed
   regardless of any remaining wounds, and cannot be captured": declared with
@@ -81,6 +83,31 @@ def attack_tokens(state: State, pack, uid: str, kind: str, words: set[str]) -> l
             or (kind == "close" and _has(card, ChangeDie, whose="enemy")):
         return [card.name]
     return []
+
+
+def powder_carrier(state: State, pack, field, attacker_uid: str) -> str:
+    """An enemy of the attacker, in contact with it ("an engaged enemy model": our
+    reading, engaged with the carrier), holding an unspent token that changes an
+    enemy's die: it may be discarded before the attacker rolls ("" if none)."""
+    attacker = state.model(attacker_uid)
+    for model in state.models:
+        if model.seat == attacker.seat or not model.on_battlefield \
+                or not field.in_contact(model.squares, attacker.squares):
+            continue
+        words = {"engaged"} | (set() if model.large else {"infantry"})
+        if _has(_unspent(state, pack, model, words), ChangeDie, whose="enemy"):
+            return model.uid
+    return ""
+
+
+def powder_decision(state: State, pack) -> Decision:
+    carrier = state.model(state.attack.powder)
+    attacker = state.model(state.attack.attacker)
+    name = carrier.equipment
+    return Decision(carrier.seat, f"{attacker.card} is about to roll its attack: discard "
+                    f"{carrier.card}'s {name} to change 1 of its dice to a 1?",
+                    (CommandSpec("use_equipment", label=name, args={"equipment": name}),
+                     CommandSpec("decline_equipment")))
 
 
 def defence_tokens(state: State, pack, uid: str, words: set[str]) -> list[str]:

@@ -75,6 +75,10 @@ class PendingAttack:
     # equipment_uses.py: the token the attacker discarded for this attack
     # (OBSIDIAN DAGGER, BLINDING POWDER, LUCKY CHARM), "" for none
     attacker_token: str = ""
+    # step "powder": the attack declared but not rolled, waiting for an engaged
+    # enemy's BLINDING POWDER: (improvements, attacker's token, granted) and the carrier
+    declared: tuple = ()
+    powder: str = ""
 
 
 @dataclass(frozen=True)

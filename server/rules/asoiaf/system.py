@@ -195,6 +195,9 @@ class AsoiafSystem:
             ap = 0 if forced else mounts.free_action_ap(state)
             return [Event("dismounted", {"model": args["model"],
                                          "square": list(args["square"]), "ap": ap})]
+        if state.attack and state.attack.step == "powder":  # BLINDING POWDER, then the roll
+            return combat_commands.powder_answered(state, _pack(), _field, self.evolve,
+                                                   command, dice)
         if command.type in combat_commands.STEP_COMMANDS:
             return combat_commands.step(state, _pack(), _field(state), command, dice)
         return [Event("activation_ended", {"model": state.active_model})]
