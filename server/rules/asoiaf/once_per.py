@@ -5,7 +5,7 @@ below, the card always takes precedence").
 
 Every place that offers an ability asks `available`; every place that applies
 one calls `record`. The uses are kept in `State.limited_uses` (uid, ability,
-per): "activation" ones are forgotten when any activation ends, "round" ones
+per): "activation" ones are forgotten when any activation ends or begins, "round" ones
 in the end phase, "game" ones never. A limit counts per model (each model's
 card is its own: two models with the ability use it once each). Rule module:
 reads state.py, never imports system.py."""

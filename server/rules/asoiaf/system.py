@@ -237,8 +237,9 @@ class AsoiafSystem:
             state = state.with_model(replace(model, square=tuple(d["square"])))
             state = objectives.reveal_under(state, state.model(d["model"]).squares)
             return self._after_deploy(state)
-        if event.type == "activated":
-            state = replace(rounds.activate(state, d["model"]), fresh=True)
+        if event.type == "activated":  # (an activation ended by a death had no end event)
+            state = replace(rounds.activate(once_per.forget(state, "activation"), d["model"]),
+                            fresh=True)
             return agendas.spent_last_copper(state, state.to_act, _pack().agendas)
         if event.type == "placed":
             state = late_deployment.place(state, d["model"], tuple(d["square"]))
