@@ -19,8 +19,10 @@ import random
 RELUCTANT = {"pass", "end_activation"}
 NEVER = {"concede"}
 # In the attack sequence a beginner takes what helps its own model: it kills or
-# captures (captives score), uses its aftermaths and wounds abilities, surges forth.
-ALWAYS = ("use_motivation", "play_agenda", "wounds_ability", "aftermath")
+# captures (captives score), uses its aftermaths and wounds abilities, surges forth;
+# it uses the trigger and end-phase abilities it can pay, and a granted attack.
+ALWAYS = ("use_motivation", "play_agenda", "wounds_ability", "aftermath",
+          "trigger_ability", "end_phase_ability", "granted_attack")
 
 
 class RandomBot:
@@ -88,6 +90,8 @@ class HeuristicBot(RandomBot):
     def _acting(self, specs, table):
         if table is None or "end_activation" not in specs:
             return None
+        if "use_equipment" in specs:  # HEALING BALM, offered only when hurt
+            return "use_equipment", self._richest(specs["use_equipment"][0])
         if "use_objective" in specs:
             return "use_objective", self._richest(specs["use_objective"][0])
         if "interact" in specs:

@@ -56,3 +56,41 @@ def test_an_engaged_model_or_one_with_1_ap_cannot_charge_terrain():
     assert charge_options(village(enemy=(3, 9))) == []
     assert charge_options(village(ap=1)) == []
     assert charge_options(village()) != []
+
+
+def test_a_large_model_charges_the_door_and_surges_through_it():
+    """seed 004, LARGE MODEL MOVEMENT: "it only needs a single free OPEN square all
+    along the way ... But it must end its move, after being reoriented, in a group
+    of four OPEN squares"; CHARGE TERRAIN ACTION: "if they become in contact with
+    the target, roll ... the model who performed the charge terrain action can
+    surge forth 1 square"; ATTACK SEQUENCE: "A large model may reorient after
+    surging forth, if possible"; WALLS: "Large models can't be placed over walls"."""
+    models = (Model("a1", "Robert Baratheon (mounted)", "a", 5, square=(2, 8), ap=2,
+                    activated=True, large=True),
+              Model("b1", "Baratheon Warden", "b", 2, square=(12, 0)))
+    state = mid_round(models, scenario="village_skirmish")
+    option = charge_options(state)[0]
+    assert option.args == {"opening": DOOR} and [2, 6] in option.params["square"]
+    state, events = play(state, Command("a", "charge_terrain",
+                                        {"opening": DOOR, "square": [2, 6]}), 8, 2)
+    assert events[0].data["destroyed_into"] == "broken" and state.model("a1").ap == 0
+    decision = SYSTEM.prompt(state).decisions[0]
+    # one of its squares steps into (2, 5) inside; it stands on four free squares
+    # there, never across the cabin's wall
+    assert decision.options[0].params == {"square": [[1, 4], [2, 4]]}
+    state, _ = play(state, Command("a", "surge", {"square": [1, 4]}))
+    assert state.model("a1").square == (1, 4) and state.surge == ()
+
+
+def test_a_large_model_out_of_contact_with_the_door_does_not_roll():
+    """seed 004, CHARGE TERRAIN ACTION: the roll is made only "if they become in
+    contact with the target" (one of its four squares beside the door)."""
+    models = (Model("a1", "Robert Baratheon (mounted)", "a", 5, square=(2, 10), ap=2,
+                    activated=True, large=True),
+              Model("b1", "Baratheon Warden", "b", 2, square=(12, 0)))
+    state = mid_round(models, scenario="village_skirmish")
+    ends = charge_options(state)[0].params["square"]
+    assert [2, 8] in ends  # nearer, but none of its four squares beside the door
+    state, events = play(state, Command("a", "charge_terrain",
+                                        {"opening": DOOR, "square": [2, 8]}))
+    assert events[0].data["faces"] == [] and state.doors == ()

@@ -16,9 +16,11 @@ from server.rules.asoiaf import (
     coins,
     conditions,
     equipment,
+    equipment_uses,
     motivations,
     mounts,
     movement,
+    once_per,
     passives,
     wounds_abilities,
 )
@@ -73,13 +75,21 @@ def attack_specs(state: State, pack, field, uid: str, index: int, targets: list[
         choices = coins.improvement_choices(mode.improvements, mode.in_order, "attack",
                                             purse, mode.spend, words)
         groups.setdefault(tuple(map(tuple, choices)), []).append(target)
-    return [CommandSpec(command, label=mode.name, args={"mode": index},
-                        params={"target": group, "improvements": [list(c) for c in key]})
-            for key, group in groups.items()]
+    found = [CommandSpec(command, label=mode.name, args={"mode": index},
+                         params={"target": group, "improvements": [list(c) for c in key]})
+             for key, group in groups.items()]
+    # a once-per-game token discarded "before rolling any attack mode"
+    words = context(state, pack, field, uid, mode.kind, command == "charge")
+    for name in equipment_uses.attack_tokens(state, pack, uid, mode.kind, words):
+        found += [CommandSpec(command, label=f"{mode.name} with {name}",
+                              args={**spec.args, "equipment": name}, params=spec.params)
+                  for spec in found[:len(groups)]]
+    return found
 
 
 def roll_attack_event(state: State, pack, field, uid: str, index: int, target_uid: str,
-                      chosen: list[int], dice: Dice, charging: bool = False) -> Event:
+                      chosen: list[int], dice: Dice, charging: bool = False,
+                      token: str = "", granted: bool = False, blinded: str = "") -> Event:
     """Step 3: roll the attack dice (extra dice bought included) against the
     attack value; improvements and passives change each die; a shaken attacker's
     dice lose 2, natural 10s excepted."""
@@ -92,13 +102,17 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
     modifier += passives.terrain_modifier(pack, field, model, "attack", words)
     modifier += equipment.roll_modifier(pack, model, "attack", words)
     faces = attack.roll_attack(dice, mode.dice + extra)
+    # an engaged enemy's BLINDING POWDER (`blinded`: its token), then LUCKY CHARM
+    faces, powder = equipment_uses.change_dice(pack, blinded, "enemy", faces)
+    faces, changed = equipment_uses.change_dice(pack, token, "own", faces)
     results = conditions.results(faces, Condition.SHAKEN in model.conditions, modifier)
     spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements, chosen))
     return Event("attack_rolled", {
         "attacker": uid, "target": target_uid, "mode": index, "charging": charging,
         "improvements": list(chosen), "spent": {} if charging else coins.as_plain(spent),
-        "ap": 0 if charging else mode.ap, "attack_faces": list(faces),
-        "attack_results": list(results), "hits": attack.hits(faces, results, mode.value)})
+        "ap": 0 if charging or granted else mode.ap, "attack_faces": list(faces),
+        "attack_results": list(results), "hits": attack.hits(faces, results, mode.value),
+        "equipment": token, "changed_dice": powder + changed})
 
 
 def attack_rolled(state: State, pack, field, d: dict) -> State:
@@ -108,10 +122,28 @@ def attack_rolled(state: State, pack, field, d: dict) -> State:
     purse = coins.pay(state.purses[attacker.seat], spent)
     attacker = conditions.after_roll(replace(attacker, ap=attacker.ap - d["ap"]))
     state = replace(state.with_model(attacker), purses={**state.purses, attacker.seat: purse})
+    if d["equipment"]:  # discarded "before rolling"
+        state = equipment_uses.spend(state, attacker.uid)
+    if d.get("powder_by"):  # an engaged enemy's BLINDING POWDER, discarded
+        state = equipment_uses.spend(state, d["powder_by"])
+    if state.granted and state.granted[0] == attacker.uid:  # a granted attack, performed
+        state = replace(state, granted=())
     pending = PendingAttack(d["attacker"], d["target"], d["mode"], mode.kind, "defence",
                             hits=d["hits"], target_square=state.model(d["target"]).square,
-                            charging=d["charging"])
+                            charging=d["charging"], attacker_token=d["equipment"])
     return advance(replace(state, attack=pending), pack, field)
+
+
+def declared(state: State, pack, field, d: dict) -> State:
+    """An attack declared and not rolled: an engaged enemy may first discard its
+    BLINDING POWDER (step "powder")."""
+    mode = pack.models[state.model(d["attacker"]).card].attacks[d["mode"]]
+    pending = PendingAttack(d["attacker"], d["target"], d["mode"], mode.kind, "powder",
+                            target_square=state.model(d["target"]).square,
+                            charging=d["charging"],
+                            declared=(tuple(d["improvements"]), d["equipment"], d["granted"]),
+                            powder=d["powder"])
+    return replace(state, attack=pending)
 
 
 # -- steps 4-6: the defence ------------------------------------------------------------
@@ -125,7 +157,8 @@ def defence_choices(state: State, pack, field, pending: PendingAttack) -> list[l
     per_ability = []
     for name in pack.models[target.card].abilities:
         ability = pack.abilities[name]
-        if ability.timing != "defence" or not coins.requirements_met(ability.requires, words):
+        if ability.timing != "defence" or not coins.requirements_met(ability.requires, words) \
+                or not once_per.available(state, target.uid, ability):
             continue
         uses: list = [None]
         if ability.improvements:
@@ -154,7 +187,8 @@ def _defence_cost(pack, used: list) -> coins.Coins:
     return coins.total(*costs)
 
 
-def roll_defence_event(state: State, pack, field, used: list, dice: Dice) -> Event:
+def roll_defence_event(state: State, pack, field, used: list, dice: Dice,
+                       token: str = "") -> Event:
     """Step 5: "The defender rolls as many dice as hits received. Each [die]
     scoring equal or above their [defence] blocks 1 hit"; step 6: each unblocked
     hit is a wound."""
@@ -168,12 +202,16 @@ def roll_defence_event(state: State, pack, field, used: list, dice: Dice) -> Eve
     modifier += equipment.roll_modifier(pack, target, "defence",
                                         context(state, pack, field, target.uid, pending.kind))
     faces = attack.roll_defence(dice, pending.hits + extra) if pending.hits else ()
+    # the attacker's BLINDING POWDER, then the defender's LUCKY CHARM (it sees the powder)
+    faces, blinded = equipment_uses.change_dice(pack, pending.attacker_token, "enemy", faces)
+    faces, lucky = equipment_uses.change_dice(pack, token, "own", faces)
     results = conditions.results(faces, Condition.SHAKEN in target.conditions, modifier)
     blocked = attack.blocks(faces, results, pack.models[target.card].defence, pending.hits)
     return Event("defended", {"target": target.uid, "abilities": used,
                               "spent": coins.as_plain(_defence_cost(pack, used)),
                               "defence_faces": list(faces), "defence_results": list(results),
-                              "wounds": pending.hits - blocked})
+                              "wounds": pending.hits - blocked, "equipment": token,
+                              "changed_dice": blinded + lucky})
 
 
 def defended(state: State, pack, field, d: dict) -> State:
@@ -184,6 +222,10 @@ def defended(state: State, pack, field, d: dict) -> State:
     lost = min(target.wounds_left, d["wounds"])
     target = replace(target, wounds_left=target.wounds_left - lost)
     state = replace(state.with_model(target), purses={**state.purses, target.seat: purse})
+    if d["equipment"]:
+        state = equipment_uses.spend(state, target.uid)
+    for name, _ in d["abilities"]:
+        state = once_per.record(state, target.uid, pack.abilities[name])
     pending = replace(state.attack, wounds=d["wounds"], lost=lost, step="wounds")
     return advance(replace(state, attack=pending), pack, field)
 
@@ -210,6 +252,7 @@ def aftermaths(state: State, pack, field, pending: PendingAttack, step: str) -> 
     words = context(state, pack, field, owner.uid, pending.kind, pending.charging)
     return [a for a in found
             if coins.requirements_met(a.requires, words)
+            and once_per.available(state, owner.uid, a)
             and coins.affordable(state.purses[owner.seat], a.cost)
             and coins.aftermath_effects_only(a.effects)]
 
@@ -233,7 +276,8 @@ def _apply_aftermath(state: State, pack, pending: PendingAttack, owner_uid: str,
                      ability) -> State:
     owner = state.model(owner_uid)
     purse = coins.pay(state.purses[owner.seat], ability.cost)
-    state = replace(state, purses={**state.purses, owner.seat: purse})
+    state = once_per.record(replace(state, purses={**state.purses, owner.seat: purse}),
+                            owner_uid, ability)
     picks = {"self": owner_uid, "attacker": pending.attacker, "defender": pending.target}
     for effect in ability.effects:
         if isinstance(effect, GainCoins):
@@ -256,12 +300,20 @@ def removal_choice(state: State, pack, pending: PendingAttack) -> bool:
     """Whether the attacker chooses between killing and capturing the target."""
     target = state.model(pending.target)
     card = pack.models[target.card]
+    if _outright(pack, pending):  # OBSIDIAN DAGGER: "cannot be captured"
+        return False
     return (target.wounds_left == 0 and not target.removed
             and capture.may_capture(state, pending.attacker, card.type, card.large,
                                     pending.kind))
 
 
-def remove(state: State, pack, field, removal: str) -> State:
+def _outright(pack, pending: PendingAttack) -> bool:
+    """OBSIDIAN DAGGER: "If this attack deals at least 1 wound, the defender is
+    killed regardless of any remaining wounds"."""
+    return pending.lost > 0 and equipment_uses.kills_outright(pack, pending.attacker_token)
+
+
+def remove(state: State, pack, field, removal: str, token: str = "") -> State:
     """Step 9: the target leaves the battlefield as the attacker chose (or killed,
     with no choice), then an attacker left with no wounds dies too. A mounted
     model left with none loses only its mount (seed 004, MOUNTED CHARACTERS):
@@ -269,8 +321,18 @@ def remove(state: State, pack, field, removal: str) -> State:
     "before any enemy model surges forth"."""
     pending = state.attack
     target = state.model(pending.target)
+    if removal == "captured" and pending.step == "removal" \
+            and equipment_uses.flask(state, pack, target.uid):  # STRANGLER FLASK: asked
+        return replace(state, attack=replace(pending, step="strangler"))
+    if token:  # "discard to kill them instead"
+        state, removal = equipment_uses.spend(state, target.uid), "killed"
+    outright = _outright(pack, pending) and target.on_battlefield
+    if outright:
+        target = replace(target, wounds_left=0)
+        state = state.with_model(target)
     vacated = ()
-    if target.wounds_left == 0 and not target.removed and not mounts.mount_died(pack, target):
+    if target.wounds_left == 0 and not target.removed \
+            and (outright or not mounts.mount_died(pack, target)):
         vacated = tuple(tuple(sq) for sq in target.squares)
         if removal == "captured":
             state = capture.capture(state, pending.attacker, target.uid)
@@ -373,6 +435,8 @@ def advance(state: State, pack, field) -> State:
                 return state
             pending = replace(pending, step="defender_aftermath"
                               if step == "attacker_aftermath" else "removal")
+        elif step in ("strangler", "powder"):  # the token's player decides
+            return replace(state, attack=pending)
         elif step == "dismount":
             if state.dismounting:
                 return replace(state, attack=pending)
@@ -394,10 +458,15 @@ def decision(state: State, pack, field) -> Decision:
     pending = state.attack
     attacker, target = state.model(pending.attacker), state.model(pending.target)
     if pending.step == "defence":
+        choices = {"abilities": defence_choices(state, pack, field, pending)}
+        words = context(state, pack, field, target.uid, pending.kind)
         return Decision(target.seat, f"{attacker.card} scores {pending.hits} hit(s) on "
                         f"{target.card}: use defence abilities and coins, or none.",
-                        (CommandSpec("defend", params={
-                            "abilities": defence_choices(state, pack, field, pending)}),))
+                        (CommandSpec("defend", params=choices),
+                         *(CommandSpec("defend", label=f"with {name}",
+                                       args={"equipment": name}, params=choices)
+                           for name in equipment_uses.defence_tokens(state, pack,
+                                                                     target.uid, words))))
     if pending.step == "wounds":
         return Decision(target.seat, f"{target.card} loses {pending.wounds} wound(s): use "
                         "a wounds ability, or not.",
@@ -411,6 +480,10 @@ def decision(state: State, pack, field) -> Decision:
                         (*options, CommandSpec("decline_aftermath")))
     if pending.step == "dismount":
         return mounts.decision(state)
+    if pending.step == "strangler":
+        return equipment_uses.flask_decision(state, pack)
+    if pending.step == "powder":
+        return equipment_uses.powder_decision(state, pack)
     if pending.step == "removal":
         return Decision(attacker.seat, f"{target.card} has lost all wounds: kill or capture?",
                         (CommandSpec("remove", params={"removal": ["killed", "captured"]}),))

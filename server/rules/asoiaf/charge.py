@@ -6,7 +6,7 @@ unengaged and have LoS to its target model. The charging model must perform 1
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, movement, movement_abilities
+from server.rules.asoiaf import coins, equipment_uses, movement, movement_abilities
 from server.rules.asoiaf.attack_sequence import attack_specs, context
 from server.rules.asoiaf.state import State, replace
 from server.rules.asoiaf.targets import attack_targets
@@ -20,10 +20,11 @@ def _distance(a, b) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def targets(state: State, field, uid: str) -> list[str]:
+def targets(state: State, field, uid: str, sees_all: bool = False) -> list[str]:
     """Enemies the model may charge: it is unengaged and sees them (other models
-    block sight, as for a ranged attack; a large model's four squares all count)."""
-    return attack_targets(state, field, uid, "ranged")
+    block sight, as for a ranged attack; a large model's four squares all count;
+    GLASS CANDLE sees all)."""
+    return attack_targets(state, field, uid, "ranged", sees_all)
 
 
 def squares(state: State, pack, field, uid: str, target_uid: str,
@@ -61,7 +62,7 @@ def specs(state: State, pack, field, uid: str) -> list:
     found = []
     model = state.model(uid)
     modes = pack.models[model.card].attacks
-    for target in targets(state, field, uid):
+    for target in targets(state, field, uid, equipment_uses.sees_all(pack, model)):
         words = context(state, pack, field, uid, "close", True, target)
         # abilities adding squares (DARING DASH is for "a move action": our reading)
         extra = [a for a in movement_abilities.usable(state, pack, uid, words)

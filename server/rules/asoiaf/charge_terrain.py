@@ -10,14 +10,23 @@ charge terrain action can surge forth 1 square."
 
 Doors are the only terrain of the book on which a charge roll is written (the
 pack's `charge = [dice, value]`); the state remembers each flipped door as
-(opening index, state) in `State.doors`."""
+(opening index, state) in `State.doors`.
+
+A large model charges a door as LARGE MODEL MOVEMENT moves it ("it only needs a
+single free OPEN square all along the way ... must end its move ... in a group
+of four OPEN squares"): its move ends on any four squares it may occupy, in
+contact when one of them is a square the door is interacted with from; its
+distance to the door is its nearest square's. Its surge: one of its four
+squares steps 1 square through the door into the door's other square, and it
+reorients on four free squares around it ("A large model may reorient after
+surging forth, if possible"; "Large models can't be placed over walls")."""
 
 from __future__ import annotations
 
 from server.rules.asoiaf import movement
 from server.rules.asoiaf.battlefield import DOOR_CARDS, Battlefield
 from server.rules.asoiaf.state import State, replace
-from server.rules.board.square import Square
+from server.rules.board.square import Square, footprint
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Decision
 
@@ -43,8 +52,19 @@ def _roll(terrains, opening):
     return tuple(card.charge) if card and card.charge else ()
 
 
-def _gap(sq, opening) -> int:
-    return min(max(abs(sq[0] - s.x), abs(sq[1] - s.y)) for s in opening.side)
+def _gap(sq, opening, large: bool = False) -> int:
+    """Squares from the model (standing on `sq`, or the four of a large model
+    whose top-left it is) to the door's nearer square."""
+    cells = footprint(Square(*sq)) if large else (sq,)
+    return min(max(abs(c[0] - s.x), abs(c[1] - s.y)) for c in cells for s in opening.side)
+
+
+def _touches(sq, opening, field: Battlefield, large: bool) -> bool:
+    """"if they become in contact with the target": a square it stands on is one
+    the door is interacted with from."""
+    cells = footprint(Square(*sq)) if large else (Square(*sq),)
+    touching = field.interact_squares(opening)
+    return any(c in touching for c in cells)
 
 
 def options(state: State, terrains, field: Battlefield, uid: str) -> dict[int, list]:
@@ -52,18 +72,18 @@ def options(state: State, terrains, field: Battlefield, uid: str) -> dict[int, l
     nearer the door than the start, or in contact with it (one of the squares
     from which it is interacted with: our reading of "in contact")."""
     model = state.model(uid)
-    # a large model does not charge doors (its footprint through a door is left, asoiaf.md)
-    if model.ap < CHARGE_TERRAIN_AP or model.large or movement.is_engaged(state, field, uid):
+    if model.ap < CHARGE_TERRAIN_AP or movement.is_engaged(state, field, uid):
         return {}
     here = Square(*model.square)
     others = [sq for m in state.models if m.on_battlefield and m.uid != uid for sq in m.squares]
     found = {}
     for index, opening in enumerate(field.openings):
-        if not _roll(terrains, opening) or not field.sees_opening([here], opening, others):
+        if not _roll(terrains, opening) \
+                or not field.sees_opening(list(model.squares), opening, others):
             continue
-        touching = field.interact_squares(opening)
         ends = [[sq.x, sq.y] for sq in movement.move_destinations(state, field, uid)
-                if sq in touching or _gap(sq, opening) < _gap(here, opening)]
+                if _touches(sq, opening, field, model.large)
+                or _gap(sq, opening, model.large) < _gap(here, opening, model.large)]
         if ends:
             found[index] = ends
     return found
@@ -87,7 +107,7 @@ def roll(state: State, terrains, field: Battlefield, uid: str, index: int, squar
     opening = field.openings[index]
     data = {"model": uid, "opening": index, "square": list(square), "faces": [],
             "destroyed_into": ""}
-    if Square(*square) in field.interact_squares(opening):
+    if _touches(square, opening, field, state.model(uid).large):
         count, value = _roll(terrains, opening)
         faces = dice.roll(count, D10)
         data["faces"] = list(faces)
@@ -118,9 +138,29 @@ def surge_squares(state: State, field: Battlefield, uid: str, index: int) -> lis
                for sq in m.squares]
     friends = [sq for m in state.models
                if m.on_battlefield and m.seat == model.seat and m.uid != uid for sq in m.squares]
+    if model.large:
+        return _large_surge(field, model, field.openings[index], enemies + friends)
     steps = field.movement.reachable(Square(*model.square), 1, enemies, friends)
     return sorted((sq.x, sq.y) for sq in field.openings[index].side
                   if sq in steps and steps[sq] == 1)
+
+
+def _large_surge(field: Battlefield, model, opening, others) -> list:
+    """The top-left squares of the fours a large model may stand on after one of
+    its squares stepped 1 square into the door's square it does not stand on."""
+    own = set(model.squares)
+    board = field.movement
+    found = set()
+    for square in opening.side - own:
+        if square in others or not any(
+                board.reachable(cell, 1, others).get(square) == 1 for cell in own):
+            continue
+        for dx in (0, -1):
+            for dy in (0, -1):
+                anchor = Square(square.x + dx, square.y + dy)
+                if board.can_place_large(anchor, others):
+                    found.add((anchor.x, anchor.y))
+    return sorted(found)
 
 
 def surged(state: State, square) -> State:

@@ -14,6 +14,8 @@ from server.rules.asoiaf import (
     charge_terrain,
     coins,
     command_abilities,
+    equipment_uses,
+    mounts,
     wounds_abilities,
 )
 from server.rules.asoiaf.state import State
@@ -23,7 +25,7 @@ from server.rules.kernel import Command, Event
 # the commands decide() answers here
 STEP_COMMANDS = frozenset({"defend", "wounds_ability", "decline_wounds_ability", "aftermath",
                            "decline_aftermath", "remove", "ability", "charge_terrain",
-                           "surge", "hold"})
+                           "surge", "hold", "use_equipment", "decline_equipment"})
 
 
 def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Command,
@@ -31,7 +33,9 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
     """An attack (or a charge: its move first, then the attack if it reached
     the target); the defence is rolled at once when the defender has no
     choice to make (step 4). `field_of(state)` is the battlefield as it stands."""
-    args, uid, events = command.args, state.active_model, []
+    args, events = command.args, []
+    # a granted attack is the granted model's (granted.py), not the active model's
+    uid = state.granted[0] if command.type == "granted_attack" else state.active_model
     if command.type == "charge":
         mode = pack.models[state.model(uid).card].attacks[args["mode"]]
         spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements,
@@ -44,16 +48,51 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
         state = evolve(state, events[0])
         if not charge.reaches(state, field_of(state), uid, args["target"]):
             return events
-    events.append(attack_sequence.roll_attack_event(
-        state, pack, field_of(state), uid, args["mode"], args["target"],
-        args["improvements"], dice, charging=command.type == "charge"))
-    state = evolve(state, events[-1])
+    declared = {"attacker": uid, "target": args["target"], "mode": args["mode"],
+                "improvements": list(args["improvements"]),
+                "charging": command.type == "charge", "equipment": args.get("equipment", ""),
+                "granted": command.type == "granted_attack"}
+    carrier = equipment_uses.powder_carrier(state, pack, field_of(state), uid)
+    if carrier:  # BLINDING POWDER "before an engaged enemy model rolls any dice"
+        return [*events, Event("attack_declared", {**declared, "powder": carrier})]
+    return events + rolled(state, pack, field_of, evolve, declared, dice)
+
+
+def rolled(state: State, pack, field_of: Callable, evolve: Callable, declared: dict,
+           dice: Dice, powder_by: str = "") -> list[Event]:
+    """The declared attack rolled (step 3), and the defence at once when the
+    defender has no choice to make (step 4). `powder_by`: the engaged enemy that
+    discarded BLINDING POWDER against this roll."""
+    blinded = state.model(powder_by).equipment if powder_by else ""
+    event = attack_sequence.roll_attack_event(
+        state, pack, field_of(state), declared["attacker"], declared["mode"],
+        declared["target"], declared["improvements"], dice, charging=declared["charging"],
+        token=declared["equipment"], granted=declared["granted"], blinded=blinded)
+    event.data["powder_by"] = powder_by
+    events = [event]
+    state = evolve(state, event)
     pending = state.attack
     if pending and pending.step == "defence" and attack_sequence.defence_choices(
-            state, pack, field_of(state), pending) == [[]]:
+            state, pack, field_of(state), pending) == [[]] \
+            and not equipment_uses.defence_tokens(state, pack, pending.target, {
+                *attack_sequence.context(state, pack, field_of(state), pending.target,
+                                         pending.kind)}):
         events.append(attack_sequence.roll_defence_event(state, pack, field_of(state), [],
                                                          dice))
     return events
+
+
+def powder_answered(state: State, pack, field_of: Callable, evolve: Callable,
+                    command: Command, dice: Dice) -> list[Event]:
+    """The engaged enemy's player used or kept its BLINDING POWDER: the declared
+    attack is rolled now."""
+    pending = state.attack
+    improvements, token, granted = pending.declared
+    declared = {"attacker": pending.attacker, "target": pending.target, "mode": pending.mode,
+                "improvements": list(improvements), "charging": pending.charging,
+                "equipment": token, "granted": granted}
+    used = pending.powder if command.type == "use_equipment" else ""
+    return rolled(state, pack, field_of, evolve, declared, dice, used)
 
 
 def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]:
@@ -61,7 +100,14 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
     (with the surge each may offer)."""
     args = command.args
     if command.type == "defend":
-        return [attack_sequence.roll_defence_event(state, pack, field, args["abilities"], dice)]
+        return [attack_sequence.roll_defence_event(state, pack, field, args["abilities"], dice,
+                                                   args.get("equipment", ""))]
+    if command.type in ("use_equipment", "decline_equipment"):
+        if state.attack and state.attack.step == "strangler":  # killed instead of captured
+            used = command.type == "use_equipment"
+            return [Event("removed", {"removal": "killed" if used else "captured",
+                                      "equipment": args.get("equipment", "")})]
+        return [equipment_uses.activation_event(state, args, mounts.free_action_ap(state))]
     if command.type == "wounds_ability":
         return [wounds_abilities.event(state, pack, args, dice)]
     if command.type == "decline_wounds_ability":
@@ -81,11 +127,12 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
 
 
 SEQUENCE_EVENTS = {
+    "attack_declared": attack_sequence.declared,
     "attack_rolled": attack_sequence.attack_rolled,
     "defended": attack_sequence.defended,
     "wounds_ability_used": attack_sequence.wounds_ability_used,
     "aftermath_used": attack_sequence.use_aftermath,
-    "removed": lambda state, pack, field, d: attack_sequence.remove(state, pack, field,
-                                                                    d["removal"]),
+    "removed": lambda state, pack, field, d: attack_sequence.remove(
+        state, pack, field, d["removal"], d.get("equipment", "")),
     "surged": lambda state, pack, field, d: attack_sequence.surged(state, d),
 }

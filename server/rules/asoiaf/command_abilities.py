@@ -5,17 +5,19 @@ or routed token in play (LOYALLY REBELLIOUS: "force 1 enemy model in short range
 to become [shaken]. Then, that enemy must pass 1 [will] test or become
 [routed]"), and loses one.
 
-Offered when every effect is one `supported` knows and the ability has no
-`once_per` limit and no requirement; an ABILITY 0 is the activation's free
-action (WISE WORDS), an activation ability is offered before the model's first
-action (DRAGON'S BLOOD); others stay inert (docs/rules/asoiaf.md, "What is left").
+Offered when every effect is one `supported` knows, the ability has no
+requirement and its `once_per` limit is not used up (once_per.py); an ABILITY
+0 is the activation's free action (WISE WORDS), an activation ability is
+offered before the model's first action (DRAGON'S BLOOD); others stay inert
+(docs/rules/asoiaf.md, "What is left").
 The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, conditions, equipment, mounts
+from server.rules.asoiaf import coins, conditions, equipment, equipment_uses, mounts, once_per
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
+    GainCoins,
     GrantAction,
     ModifyRoll,
     RemoveCondition,
@@ -49,8 +51,9 @@ class Recorded:
 
 def supported(effects) -> bool:
     """Whether the engine knows every effect: conditions and will tests on 1 model,
-    a modifier on the model's own rolls lasting its activation, and a move action
-    granted to the chosen model (WISE WORDS)."""
+    a modifier on the model's own rolls lasting its activation, a move or
+    attack action granted to the chosen model (WISE WORDS) and coins its player gains
+    (DOWAGER'S RESOURCES)."""
     for effect in effects:
         if isinstance(effect, WillTest):
             if not supported(effect.on_success) or not supported(effect.on_failure):
@@ -59,11 +62,14 @@ def supported(effects) -> bool:
             if effect.target.who != "self" or effect.until != "activation":
                 return False
         elif isinstance(effect, GrantAction):
-            if effect.action != "move" or effect.free:
+            if effect.action not in ("move", "attack") or effect.free:
                 return False
+        elif isinstance(effect, GainCoins):  # its player gains them: no target
+            continue
         elif not isinstance(effect, ApplyCondition | RemoveCondition):
             return False
-        if effect.target.who not in (*CHOOSERS, "chosen", "self") or effect.target.count != 1:
+        if effect.target.who not in (*CHOOSERS, "chosen", "self", "trigger_model") \
+                or effect.target.count != 1:
             return False
     return True
 
@@ -89,7 +95,7 @@ def fits(state: State, field, model, other, target, pack) -> bool:
         return False
     if target.within == "contact" and not field.in_contact(mine, theirs):
         return False
-    if target.within == "los":
+    if target.within == "los" and not equipment_uses.sees_all(pack, model):
         blockers = [sq for m in state.models
                     if m.on_battlefield and m.uid not in (model.uid, other.uid)
                     for sq in m.squares]
@@ -132,7 +138,8 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     for name in pack.models[model.card].abilities:
         ability = pack.abilities[name]
         if (not _offered_now(state, ability, model) or ap_cost(state, ability) > model.ap
-                or ability.once_per or ability.requires or not supported(ability.effects)
+                or not once_per.available(state, uid, ability) or ability.requires
+                or not supported(ability.effects)
                 or not coins.affordable(state.purses[model.seat], ability.cost)):
             continue
         picker = chooser(ability.effects)
@@ -170,11 +177,18 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
                     purses={**state.purses, model.seat: purse},
                     free_used=state.free_used or (ability.timing == "command"
                                                   and not ability.ap))
+    state = once_per.record(state, uid, ability)
     return apply_effects(state, pack, uid, target, ability.effects, dice)
 
 
 def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice) -> State:
     for effect in effects:
+        if isinstance(effect, GainCoins):  # "gives 1 [silver] back": to its player
+            seat = state.model(uid).seat
+            purse = state.purses[seat]
+            state = replace(state, purses={**state.purses, seat: replace(
+                purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})})
+            continue
         who = uid if effect.target.who == "self" else chosen
         if not who:  # an optional choice left empty: nobody was in range
             continue
@@ -195,13 +209,13 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
                                              equipment.roll_modifier(pack, model, "will"))
             state = state.with_model(conditions.after_roll(model))
             if passed:  # seed 004, ABILITIES: BRAVADO "after passing a will test"
-                state = _will_abilities_wait(state, pack, model.uid)
+                state = will_abilities_wait(state, pack, model.uid)
             state = apply_effects(state, pack, uid, chosen,
                            effect.on_success if passed else effect.on_failure, dice)
     return state
 
 
-def _will_abilities_wait(state: State, pack, uid: str) -> State:
+def will_abilities_wait(state: State, pack, uid: str) -> State:
     """The model's will abilities that "passing a will test" allows, each waiting
     for its player (will_abilities.py)."""
     model = state.model(uid)
@@ -211,6 +225,7 @@ def _will_abilities_wait(state: State, pack, uid: str) -> State:
         if ability.timing == "will" and ability.requires == ["will_test_passed"] \
                 and supported(ability.effects) \
                 and not any(isinstance(e, WillTest) for e in ability.effects) \
+                and once_per.available(state, uid, ability) \
                 and coins.affordable(state.purses[model.seat], ability.cost):
             waiting.append((model.seat, uid, name))
     return replace(state, will_triggers=state.will_triggers + tuple(waiting))

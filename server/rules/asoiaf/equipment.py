@@ -7,8 +7,8 @@ modes", CASTLE-FORGED STEEL "+1 to defence rolls", FLASK OF MEAD "+2 to will
 rolls"); `modify_value` of its wounds (HEIRLOOM ARMOR "+1 wound", from the
 start); `immune_to_condition` (HOLY ICON, MILK OF THE POPPY "may not become");
 `extra_squares` (PRISTINE BOOTS, for an infantry model). Tokens used "once per
-game" and the others' effects (`change_die`, `see_all`, `kill_outright`,
-`kill_instead_of_capture`, `restore_wounds`) are not applied yet (asoiaf.md).
+game" (`change_die`, `kill_outright`, `kill_instead_of_capture`,
+`restore_wounds`) and GLASS CANDLE's `see_all` are equipment_uses.py's.
 Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations

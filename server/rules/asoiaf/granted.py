@@ -4,23 +4,31 @@ does not, he forfeits this action. Robert may perform this action even if he has
 already activated. He does not activate by performing this action."
 
 The grant waits in `State.granted` (uid, action) for the player who controls the
-model ("you retain control of your model, choose their move"): `granted_move`
-to one of its move destinations, spending no AP, or `forfeit_action`. Only a
-granted move is offered (command_abilities.supported). Rule module: reads
-state.py, never imports system.py."""
+model ("you retain control of your model, choose their move, and roll for their
+attacks if necessary"): `granted_move` to one of its move destinations, or
+`granted_attack` with one of its attack modes (targets and improvements as an
+attack's, its coins paid as usual; the attack sequence then runs with that
+model as the attacker), spending no AP; or `forfeit_action`. A granted move
+and a granted attack are offered (command_abilities.supported). Rule module:
+reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import movement
-from server.rules.asoiaf.state import State, replace
+from server.rules.asoiaf import attack_sequence, movement
+from server.rules.asoiaf.state import MOST_AP, State, replace
+from server.rules.asoiaf.targets import attack_targets
 from server.rules.kernel import CommandSpec, Decision, Event
 
 GRANTED = "seed 004, ABILITY 0 (WISE WORDS)"
 
 
-def decision(state: State, field) -> Decision:
-    uid, _ = state.granted
+def decision(state: State, pack, field) -> Decision:
+    uid, action = state.granted
     model = state.model(uid)
+    if action == "attack":
+        return Decision(model.seat, f"{model.card} may attack now, or forfeit the attack.",
+                        (*attack_specs(state, pack, field, uid),
+                         CommandSpec("forfeit_action")))
     reach = movement.move_destinations(state, field, uid) if model.on_battlefield else []
     options = [CommandSpec("granted_move", args={"model": uid},
                            params={"square": [list(sq) for sq in reach]})] if reach else []
@@ -28,7 +36,25 @@ def decision(state: State, field) -> Decision:
                     (*options, CommandSpec("forfeit_action")))
 
 
+def attack_specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
+    """The granted attack's options: each attack mode against its targets, its
+    AP not counted (the action is given, not paid: seed 004, "He does not
+    activate by performing this action")."""
+    model = state.model(uid)
+    if not model.on_battlefield:
+        return []
+    able = state.with_model(replace(model, ap=MOST_AP))  # (the AP are not spent)
+    found = []
+    for index, mode in enumerate(pack.models[model.card].attacks):
+        targets = attack_targets(able, field, uid, mode.kind)
+        if targets:
+            found += attack_sequence.attack_specs(able, pack, field, uid, index, targets,
+                                                  "granted_attack")
+    return found
+
+
 def event(state: State, args: dict) -> Event:
+    """A granted move, or a forfeited move or attack (the square is then None)."""
     square = list(args["square"]) if "square" in args else None
     return Event("granted_move", {"model": state.granted[0], "square": square})
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 from server.rules.asoiaf import (
     attack_sequence,
     charge_terrain,
+    end_phase_abilities,
     granted,
     mounts,
     placement,
     start_of_game,
+    triggers,
     turn_options,
     will_abilities,
 )
@@ -36,10 +38,14 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
         return Prompt((attack_sequence.decision(state, pack, field),))
     if state.dismounting:  # a mount killed by a motivation's wound
         return Prompt((mounts.decision(state),))
+    if state.triggers:  # DOWAGER'S RESOURCES: "right after the action spending is resolved"
+        return Prompt((triggers.decision(state, pack),))
+    if state.end_phase_waiting:  # THE END PHASE: "Players may use end of round effects"
+        return Prompt((end_phase_abilities.decision(state, pack, field),))
     if state.start_abilities:  # "At the Start of the Game", the 1st player first
         return Prompt((start_of_game.decision(state, pack),))
     if state.granted:  # WISE WORDS: "may perform 1 [move] immediately"
-        return Prompt((granted.decision(state, field),))
+        return Prompt((granted.decision(state, pack, field),))
     if state.surge:
         return Prompt((charge_terrain.decision(state),))
     if state.phase == Phase.ROLL_OFF:

@@ -72,6 +72,13 @@ class PendingAttack:
     # step 9: the squares the target left (killed, captured, or its mount died
     # and its infantry model stands on one of them): where step 10 may surge
     vacated: tuple[tuple[int, int], ...] = ()
+    # equipment_uses.py: the token the attacker discarded for this attack
+    # (OBSIDIAN DAGGER, BLINDING POWDER, LUCKY CHARM), "" for none
+    attacker_token: str = ""
+    # step "powder": the attack declared but not rolled, waiting for an engaged
+    # enemy's BLINDING POWDER: (improvements, attacker's token, granted) and the carrier
+    declared: tuple = ()
+    powder: str = ""
 
 
 @dataclass(frozen=True)
@@ -162,6 +169,17 @@ class State:
     fallen: tuple[tuple[str, tuple[tuple[int, int], ...], str], ...] = ()
     objective_cards: tuple[tuple[int, int, str], ...] = ()  # (x, y, card), face down
     objectives_revealed: frozenset[tuple[int, int]] = frozenset()
+    # once_per.py: (uid, ability, per) abilities with a `once_per` limit used
+    # this game, round or activation
+    limited_uses: tuple[tuple[str, str, str], ...] = ()
+    # triggers.py: (seat, uid, ability, trigger model uid) waiting for its player
+    triggers: tuple[tuple[str, str, str, str], ...] = ()
+    # end_phase_abilities.py: (seat, uid, ability) waiting in the end phase, and
+    # whether this round's end phase began (its abilities were queued)
+    end_phase_waiting: tuple[tuple[str, str, str], ...] = ()
+    end_phase_begun: bool = False
+    # equipment_uses.py: the uids whose once-per-game token is discarded
+    spent_equipment: frozenset[str] = frozenset()
 
     def model(self, uid: str) -> Model:
         for model in self.models:

@@ -19,6 +19,8 @@ from server.rules.asoiaf import (
     combat_commands,
     command_abilities,
     conditions,
+    end_phase_abilities,
+    equipment_uses,
     granted,
     late_deployment,
     motivations,
@@ -27,12 +29,14 @@ from server.rules.asoiaf import (
     movement_abilities,
     objective_actions,
     objectives,
+    once_per,
     placement,
     plunder,
     rounds,
     secret_events,
     setup,
     start_of_game,
+    triggers,
     victory,
     warband,
     will_abilities,
@@ -64,7 +68,10 @@ from server.rules.kernel import (
 # 4: a mount's death dismounts its rider, surging forth into any square a large
 # model left, objective actions' will dice and lasting modifiers, Deceased
 # sides' other effects, equipment, High Ground and movement abilities (asoiaf-rules).
-RULES_VERSION = 4
+# 5: end-phase abilities asked before the end phase's VP, coin-spent triggers,
+# once_per limits, BRAVADO after OLDEST BROTHER, once-per-game equipment (the
+# attack and defence events carry `equipment` and `changed_dice`).
+RULES_VERSION = 5
 
 
 def _scenario(key: str) -> Scenario:
@@ -159,7 +166,7 @@ class AsoiafSystem:
             return [Event("passed", {"seat": command.seat})]
         if command.type == "move":
             return [Event("moved", movement_abilities.moved_event_data(state, _pack(), args))]
-        if command.type in ("attack", "charge"):
+        if command.type in ("attack", "charge", "granted_attack"):
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
             seat, uid, name = state.pending[0]
@@ -179,18 +186,27 @@ class AsoiafSystem:
             return [granted.event(state, args)]
         if command.type in ("will_ability", "decline_will_ability"):
             return [will_abilities.event(args)]
+        if command.type in ("trigger_ability", "decline_trigger_ability"):
+            return [triggers.event(state, _pack(), args, dice)]
+        if command.type in ("end_phase_ability", "decline_end_phase_ability"):
+            return [end_phase_abilities.event(state, _pack(), args, dice)]
         if command.type == "dismount":  # a free action, or its mount died in an attack
             forced = state.attack or args["model"] in state.dismounting
             ap = 0 if forced else mounts.free_action_ap(state)
             return [Event("dismounted", {"model": args["model"],
                                          "square": list(args["square"]), "ap": ap})]
+        if state.attack and state.attack.step == "powder":  # BLINDING POWDER, then the roll
+            return combat_commands.powder_answered(state, _pack(), _field, self.evolve,
+                                                   command, dice)
         if command.type in combat_commands.STEP_COMMANDS:
             return combat_commands.step(state, _pack(), _field(state), command, dice)
         return [Event("activation_ended", {"model": state.active_model})]
 
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
-        return agenda_plays.after_event(state, self._evolve(state, event), event.type)
+        after = agenda_plays.after_event(state, self._evolve(state, event), event.type)
+        # DOWAGER'S RESOURCES: coins a friendly model spent set off triggers
+        return triggers.after_event(state, after, event, _pack(), _field(after))
 
     def _evolve(self, state: State, event: Event) -> State:
         d = event.data
@@ -221,8 +237,9 @@ class AsoiafSystem:
             state = state.with_model(replace(model, square=tuple(d["square"])))
             state = objectives.reveal_under(state, state.model(d["model"]).squares)
             return self._after_deploy(state)
-        if event.type == "activated":
-            state = replace(rounds.activate(state, d["model"]), fresh=True)
+        if event.type == "activated":  # (an activation ended by a death had no end event)
+            state = replace(rounds.activate(once_per.forget(state, "activation"), d["model"]),
+                            fresh=True)
             return agendas.spent_last_copper(state, state.to_act, _pack().agendas)
         if event.type == "placed":
             state = late_deployment.place(state, d["model"], tuple(d["square"]))
@@ -294,7 +311,15 @@ class AsoiafSystem:
             state = granted.moved(state, d)
             return objectives.reveal_under(state, state.model(d["model"]).squares)
         if event.type == "will_ability_used":
-            return self._copper_spent(will_abilities.used(state, _pack(), d))
+            state = self._copper_spent(will_abilities.used(state, _pack(), d))
+            return self._end_phase_go_on(state)
+        if event.type == "equipment_used":  # HEALING BALM
+            return equipment_uses.used_at_activation(state, _pack(), d)
+        if event.type == "trigger_ability_used":
+            return self._copper_spent(triggers.used(state, _pack(), d))
+        if event.type == "end_phase_ability_used":
+            state = self._copper_spent(end_phase_abilities.used(state, _pack(), d))
+            return self._end_phase_go_on(state)
         if event.type == "dismounted":
             if state.attack:
                 return self._after_attack(attack_sequence.dismounted(state, _pack(),
@@ -305,8 +330,8 @@ class AsoiafSystem:
             return replace(state, free_used=True)
         if event.type == "activation_ended":
             state = state.with_model(conditions.after_activation(state.model(d["model"])))
-            state = replace(state, objectives_used=frozenset(), fresh=False, free_action="",
-                            free_used=False, roll_bonuses=())
+            state = replace(once_per.forget(state, "activation"), objectives_used=frozenset(),
+                            fresh=False, free_action="", free_used=False, roll_bonuses=())
             return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 
@@ -345,10 +370,21 @@ class AsoiafSystem:
     def _after_activation(self, state: State) -> State:
         if state.to_act or state.phase == Phase.OVER:
             return state
-        unplaced = late_deployment.kill_unplaced(state)
-        state = self._check_wipe_out(motivations.flip_killed_off_the_battlefield(
-            state, unplaced, _cards(), _pack().motivations))
-        if state.phase == Phase.OVER:
+        if not state.end_phase_begun:  # "If a model is not on the battlefield before
+            # the 1st round's end phase, it is killed"; then end of round effects
+            unplaced = late_deployment.kill_unplaced(state)
+            state = self._check_wipe_out(motivations.flip_killed_off_the_battlefield(
+                state, unplaced, _cards(), _pack().motivations))
+            if state.phase == Phase.OVER:
+                return state
+            state = end_phase_abilities.queue(state, _pack(), _field(state))
+        return self._end_phase_go_on(state)
+
+    def _end_phase_go_on(self, state: State) -> State:
+        """The end phase's VP once its abilities (and any will ability they
+        allowed) are resolved."""
+        if not state.end_phase_begun or state.end_phase_waiting or state.will_triggers \
+                or state.to_act or state.phase == Phase.OVER:
             return state
         # objectives, most copper, most captives; in the last round the agendas
         gained = victory.end_phase_gains(state, _scenario(state.scenario), _pack().agendas,

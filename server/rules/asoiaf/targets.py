@@ -11,7 +11,9 @@ from server.rules.asoiaf.battlefield import Battlefield
 from server.rules.asoiaf.state import State
 
 
-def attack_targets(state: State, field: Battlefield, uid: str, kind: str) -> list[str]:
+def attack_targets(state: State, field: Battlefield, uid: str, kind: str,
+                   sees_all: bool = False) -> list[str]:
+    """`sees_all`: the model "has LoS to all other models" (GLASS CANDLE)."""
     model = state.model(uid)
     enemies = [m for m in state.models if m.seat != model.seat and m.on_battlefield]
     others = [sq for m in state.models if m.on_battlefield for sq in m.squares]
@@ -20,5 +22,7 @@ def attack_targets(state: State, field: Battlefield, uid: str, kind: str) -> lis
         return [e.uid for e in enemies if field.in_contact(here, e.squares)]
     if movement.is_engaged(state, field, uid):
         return []
+    if sees_all:
+        return [e.uid for e in enemies]
     return [e.uid for e in enemies
             if field.sees(here, e.squares, [sq for sq in others if sq not in here + e.squares])]

@@ -13,6 +13,7 @@ from server.rules.asoiaf import (
     charge,
     charge_terrain,
     command_abilities,
+    equipment_uses,
     mounts,
     movement,
     movement_abilities,
@@ -64,12 +65,15 @@ def active_model(state: State, pack, field: Battlefield) -> list[CommandSpec]:
         options.append(CommandSpec("interact", label="plunder",
                                    params={"square": [list(sq) for sq in tokens]}))
     for index, mode in enumerate(pack.models[model.card].attacks):
-        targets = attack_targets(state, field, uid, mode.kind)
+        targets = attack_targets(state, field, uid, mode.kind,
+                                 equipment_uses.sees_all(pack, model))
         if targets:
             options += attack_sequence.attack_specs(state, pack, field, uid, index, targets)
     options += charge.specs(state, pack, field, uid)
     options += charge_terrain.specs(state, pack.terrains, field, uid)
     options += command_abilities.specs(state, pack, field, uid)
+    # HEALING BALM: "when this model activates ... as a free action"
+    options += equipment_uses.activation_specs(state, pack, uid, mounts.free_action_ap(state))
     if state.free_action:  # an agenda's free action: "immediately performs"
         return [o for o in options if o.type == state.free_action] or options
     possible = {o.type: True for o in options}

@@ -46,6 +46,8 @@ def table_view(state: State, viewer: Viewer, cards: Mapping) -> dict[str, Any]:
                         "wounds_left": m.wounds_left, "ap": m.ap,
                         "activated": m.activated, "removed": m.removed,
                         "captive": m.captive, "equipment": m.equipment or None,
+                        # a once-per-game token discarded (seed 004, EQUIPMENT TOKENS)
+                        "equipment_spent": m.uid in state.spent_equipment,
                         "conditions": sorted(c.value for c in m.conditions),
                         "abilities": list(cards[m.card].abilities)}
                        for m in state.models]}

@@ -3,7 +3,8 @@ will test"): BRAVADO, "1 silver after passing a will test: one enemy engaged wit
 this model becomes shaken" (its cost ours).
 
 After a model passes a will test made through the command abilities' effects
-(command_abilities.apply_effects: LOYALLY REBELLIOUS, THORNY WIT, the War Horn),
+(command_abilities.apply_effects: LOYALLY REBELLIOUS, THORNY WIT, the War Horn,
+DOWAGER'S RESOURCES) or a wounds ability's (OLDEST BROTHER),
 each of its `will` abilities whose only requirement is `will_test_passed`, made
 of condition effects, and that its player can pay, waits in
 `State.will_triggers` (seat, model, ability) for its player: `will_ability` with
@@ -12,7 +13,7 @@ never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities
+from server.rules.asoiaf import coins, command_abilities, once_per
 from server.rules.asoiaf.state import replace
 from server.rules.kernel import CommandSpec, Decision, Event
 
@@ -49,5 +50,6 @@ def used(state, pack, d: dict):
     seat = state.model(uid).seat
     state = replace(state, purses={**state.purses,
                                    seat: coins.pay(state.purses[seat], ability.cost)})
+    state = once_per.record(state, uid, ability)
     return command_abilities.apply_effects(state, pack, uid, d["target"], ability.effects,
                                            command_abilities.Recorded(faces=()))

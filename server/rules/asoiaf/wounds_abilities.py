@@ -6,13 +6,14 @@ in contact to suffer any [wounds] that would otherwise harm them".
 
 Offered to the defender right after step 6 when it lost wounds, for abilities
 made of `redirect_wounds`, alone or as the success of a `will_test` on the
-model itself. The coins are spent whether or not the test passes."""
+model itself. The coins are spent whether or not the test passes; a passed
+test lets the model's will abilities wait (BRAVADO, will_abilities.py)."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, conditions, equipment
+from server.rules.asoiaf import coins, conditions, equipment, once_per
 from server.rules.asoiaf.cards.vocabulary import RedirectWounds, WillTest
-from server.rules.asoiaf.command_abilities import fits
+from server.rules.asoiaf.command_abilities import fits, will_abilities_wait
 from server.rules.asoiaf.state import State, replace
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Event
@@ -41,7 +42,7 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     for name in pack.models[model.card].abilities:
         ability = pack.abilities[name]
         shape = _redirect(ability) if ability.timing == "wounds" else None
-        if shape is None or ability.requires or ability.once_per \
+        if shape is None or ability.requires or not once_per.available(state, uid, ability) \
                 or not coins.affordable(state.purses[model.seat], ability.cost):
             continue
         targets = [o.uid for o in state.models
@@ -73,7 +74,8 @@ def used(state: State, pack, d: dict) -> State:
         return state
     model = state.model(d["model"])
     purse = coins.pay(state.purses[model.seat], pack.abilities[d["ability"]].cost)
-    state = replace(state, purses={**state.purses, model.seat: purse})
+    state = once_per.record(replace(state, purses={**state.purses, model.seat: purse}),
+                            model.uid, pack.abilities[d["ability"]])
     if d["will_face"] is not None:
         model = conditions.after_roll(model)
     wounds = state.attack.wounds
@@ -81,4 +83,9 @@ def used(state: State, pack, d: dict) -> State:
         model = replace(model, wounds_left=model.wounds_left + state.attack.lost)
         other = state.model(d["target"])
         state = state.with_model(replace(other, wounds_left=max(0, other.wounds_left - wounds)))
-    return state.with_model(model)
+        # the defender lost nothing after all (OBSIDIAN DAGGER's "deals at least 1 wound")
+        state = replace(state, attack=replace(state.attack, lost=0))
+    state = state.with_model(model)
+    if d["will_face"] is not None and d["passed"]:  # BRAVADO: "after passing a will test"
+        state = will_abilities_wait(state, pack, model.uid)
+    return state

@@ -1,0 +1,113 @@
+"""Abilities used in the end phase (seed 004, THE END PHASE: "When neither
+player can activate any more of their models, the round ends. Resolve the end
+phase: - Players may use end of round effects. - Each model that controls an
+objective scores 1 VP ... - The player holding the most [copper] scores 1 VP"):
+STUBBORN COMMANDER, "In the end phase, 1 copper: a friendly soldier in short
+range loses its routed token" (ours: the book has no card for it).
+
+When the round ends (after the 1st round's unplaced models are killed), each
+`end_phase` ability of a model on the battlefield that the engine can apply
+(command_abilities.supported), that its player can pay, whose `once_per` limit
+is not used up and that has a model to aim at waits in
+`State.end_phase_waiting` (seat, uid, ability), the 1st player's models first
+(as "At the Start of the Game"; the book gives no order here), in warband
+order. Its player answers `end_phase_ability` (with the model to aim at) or
+`decline_end_phase_ability`. The end phase's VP come after the last: copper
+spent now is no longer held for "the most [copper]". A `remove_condition` is
+aimed only at a model holding that token (losing a token it does not hold
+changes nothing). Rule module: reads state.py, never imports system.py."""
+
+from __future__ import annotations
+
+from server.rules.asoiaf import coins, command_abilities, once_per
+from server.rules.asoiaf.cards.vocabulary import RemoveCondition
+from server.rules.asoiaf.state import Condition, State, other, replace
+from server.rules.kernel import CommandSpec, Decision, Event
+
+END_PHASE = "seed 004, THE END PHASE (end of round effects)"
+
+
+def _usable(ability) -> bool:
+    return (ability.timing == "end_phase" and not ability.requires
+            and command_abilities.supported(ability.effects))
+
+
+def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
+    """The models the ability may aim at now; None when it aims at nobody."""
+    picker = command_abilities.chooser(ability.effects)
+    if picker is None:
+        return None
+    model = state.model(uid)
+    found = []
+    for o in state.models:
+        if not command_abilities.fits(state, field, model, o, picker.target, pack):
+            continue
+        if isinstance(picker, RemoveCondition) \
+                and Condition(picker.condition) not in o.conditions:
+            continue
+        found.append(o.uid)
+    return found
+
+
+def _may_use(state: State, pack, field, seat: str, uid: str, ability) -> bool:
+    if not (state.model(uid).on_battlefield and once_per.available(state, uid, ability)
+            and coins.affordable(state.purses[seat], ability.cost)):
+        return False
+    aimed = targets(state, pack, field, uid, ability)
+    return aimed is None or bool(aimed)
+
+
+def queue(state: State, pack, field) -> State:
+    """The end phase begins: its abilities wait, the 1st player's first."""
+    waiting = []
+    for seat in (state.first_player, other(state.first_player)):
+        for model in state.models_of(seat):
+            if not model.on_battlefield:
+                continue
+            for name in pack.models[model.card].abilities:
+                ability = pack.abilities[name]
+                if _usable(ability) and _may_use(state, pack, field, seat, model.uid, ability):
+                    waiting.append((seat, model.uid, name))
+    return replace(state, end_phase_waiting=tuple(waiting), end_phase_begun=True)
+
+
+def decision(state: State, pack, field) -> Decision:
+    seat, uid, name = state.end_phase_waiting[0]
+    ability = pack.abilities[name]
+    options = []
+    if _may_use(state, pack, field, seat, uid, ability):  # (an earlier one may have spent)
+        aimed = targets(state, pack, field, uid, ability)
+        options.append(CommandSpec("end_phase_ability", label=name, args={"ability": name},
+                                   params={"target": aimed} if aimed is not None else {}))
+    return Decision(seat, f"End phase: use {state.model(uid).card}'s {name}?",
+                    (*options, CommandSpec("decline_end_phase_ability")))
+
+
+def event(state: State, pack, args: dict, dice) -> Event:
+    """Resolve once to roll any will dice; the event keeps them for evolve."""
+    _, uid, name = state.end_phase_waiting[0]
+    recorded = command_abilities.Recorded(dice)
+    if args.get("ability"):
+        _apply(state, pack, uid, name, args.get("target"), recorded)
+    return Event("end_phase_ability_used", {
+        "model": uid, "ability": args.get("ability", ""), "target": args.get("target"),
+        "will_faces": recorded.faces})
+
+
+def used(state: State, pack, d: dict) -> State:
+    """The first waiting ability, paid and applied, or declined."""
+    _, uid, name = state.end_phase_waiting[0]
+    state = replace(state, end_phase_waiting=state.end_phase_waiting[1:])
+    if not d["ability"]:
+        return state
+    return _apply(state, pack, uid, name, d["target"],
+                  command_abilities.Recorded(faces=d["will_faces"]))
+
+
+def _apply(state: State, pack, uid: str, name: str, target, dice) -> State:
+    ability = pack.abilities[name]
+    seat = state.model(uid).seat
+    state = replace(state, purses={**state.purses,
+                                   seat: coins.pay(state.purses[seat], ability.cost)})
+    state = once_per.record(state, uid, ability)
+    return command_abilities.apply_effects(state, pack, uid, target, ability.effects, dice)
