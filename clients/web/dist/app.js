@@ -5010,7 +5010,7 @@
     reset(draw = true) {
       this.selected = null;
       this.chosen = {};
-      if (this.options.length === 1 && Object.keys(this.options[0].params || {}).length) {
+      if (this.options.length === 1 && Object.values(this.options[0].params || {}).some((values) => values.length > 1)) {
         this._select(0);
       }
       if (draw) this.render();
