@@ -4176,17 +4176,20 @@
     }
     // Fill the choices for `scenario`, preselecting `preferred` (a key) or the seat's default.
     async load(scenario, seat = "a", preferred = null) {
+      const asked = this.asked = (this.asked || 0) + 1;
       this.select.disabled = true;
       this.detail.textContent = "Loading the ready-made warbands…";
       let found;
       try {
         found = await this.app.catalog({ scenario }, "asoiaf");
       } catch (error) {
+        if (asked !== this.asked) return;
         this.presets = [];
         this.select.innerHTML = "";
         this.detail.textContent = `The warbands could not be loaded: ${error.message}`;
         return;
       }
+      if (asked !== this.asked) return;
       this.presets = found.presets || [];
       this.budget = found.budget;
       const chosen = this.presets.some((p) => p.key === preferred) ? preferred : defaultKey(this.presets, seat);
@@ -4234,7 +4237,7 @@
     </section>`;
   }
   function asoiafSettings(form, extra = {}) {
-    const warband = form.warband.value;
+    const warband = form.warband.disabled ? "" : form.warband.value;
     return {
       system: "asoiaf",
       scenario: form.scenario.value,

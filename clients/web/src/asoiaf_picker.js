@@ -41,17 +41,20 @@ export class WarbandPicker {
 
   // Fill the choices for `scenario`, preselecting `preferred` (a key) or the seat's default.
   async load(scenario, seat = "a", preferred = null) {
+    const asked = (this.asked = (this.asked || 0) + 1);
     this.select.disabled = true;
     this.detail.textContent = "Loading the ready-made warbands…";
     let found;
     try {
       found = await this.app.catalog({ scenario }, "asoiaf");
     } catch (error) {
+      if (asked !== this.asked) return;
       this.presets = [];
       this.select.innerHTML = "";
       this.detail.textContent = `The warbands could not be loaded: ${error.message}`;
       return;
     }
+    if (asked !== this.asked) return; // (another scenario was chosen meanwhile)
     this.presets = found.presets || [];
     this.budget = found.budget;
     const chosen = this.presets.some((p) => p.key === preferred) ? preferred

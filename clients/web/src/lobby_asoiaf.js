@@ -34,7 +34,7 @@ export function asoiafFormHtml() {
 
 // create_match's fields; the creator takes seat a, so their warband is named for it.
 export function asoiafSettings(form, extra = {}) {
-  const warband = form.warband.value;
+  const warband = form.warband.disabled ? "" : form.warband.value; // (none while loading)
   return { system: "asoiaf", scenario: form.scenario.value, private: form.private.checked,
     ...(warband ? { warbands: { a: warband } } : {}), ...extra };
 }
