@@ -222,6 +222,12 @@ class GetReplay(Request, tag="get_replay"):
     match_id: Text
 
 
+class GetSummary(Request, tag="get_summary"):
+    """A finished match's facts in the rules system's terms (its optional `summary`)."""
+
+    match_id: Text
+
+
 class Ping(Request, tag="ping"):
     pass
 
@@ -366,7 +372,8 @@ REQUEST_TYPES: tuple[type[Request], ...] = (
     Register, Login, Guest, Authenticate, Logout,
     CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign, ClaimTimeout,
     Seek, CancelSeek, Rematch, TakebackOffer, TakebackAnswer,
-    Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, Ping,
+    Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, GetSummary,
+    Ping,
     CatalogRequest, CheckList,
     GetRatings, RatingHistory, Leaderboard,
     ChatHistory, ChatUnfollow, ChatSend, ChatMute, ChatUnmute, ChatReport, ChatHide,
@@ -377,7 +384,7 @@ TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
 AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
               | ListMine | Join | Leave | Abort | Resign | ClaimTimeout | Seek | CancelSeek
               | Rematch | TakebackOffer | TakebackAnswer | Subscribe | Unsubscribe | Play | Odds
-              | GetView | ListReplays | GetReplay | Ping | CatalogRequest | CheckList
+              | GetView | ListReplays | GetReplay | GetSummary | Ping | CatalogRequest | CheckList
               | GetRatings | RatingHistory | Leaderboard
               | ChatHistory | ChatUnfollow | ChatSend | ChatMute | ChatUnmute | ChatReport
               | ChatHide | ChatSilence | ChatReports

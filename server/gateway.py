@@ -548,6 +548,7 @@ HANDLERS = {
     "unsubscribe": ClientConnection.on_unsubscribe,
     "get_view": ClientConnection.on_get_view, "list_replays": ClientConnection.on_list_replays,
     "get_replay": ClientConnection.on_get_replay, "ping": ClientConnection.on_ping,
+    "get_summary": ClientConnection.on_get_summary,
     "catalog": ClientConnection.on_catalog, "check_list": ClientConnection.on_check_list,
 }
 HANDLERS.update({  # ratings (server/ratings/requests.py)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from protocol.errors import ProtocolError
 from protocol.messages import (
     GetReplay,
+    GetSummary,
     GetView,
     ListReplays,
     Subscribe,
@@ -172,6 +173,33 @@ class Watching:
             if row is None:
                 raise ProtocolError("no_such_match") from None
             raise ProtocolError("match_not_finished", f"{missing}.") from None
+
+    async def on_get_summary(self, request: GetSummary) -> dict:
+        """The replay page's facts of a finished match, from the system's optional
+        `summary(setup, events)` (the rules fold the whole log: nothing is redacted
+        that the replay itself does not show)."""
+        self._signed_in()
+        store = self.services.store
+        row = await _finished_row(store, request.match_id)
+        system = get_system(row["system"])
+        summarise = getattr(system, "summary", None)
+        if summarise is None:
+            raise ProtocolError("unknown_system", f"{system.name} has no summary; the "
+                                "replay's events and views are all there is.")
+        events = [Event.from_wire(unpack(r.payload))
+                  for r in await store.events_after(row["id"], 0)]
+        return {"match_id": row["id"], "system": system.name,
+                "summary": summarise(unpack(row["setup"]), events)}
+
+
+async def _finished_row(store, match_id: str) -> dict:
+    row = await store.match(match_id)
+    if row is None:
+        raise ProtocolError("no_such_match")
+    if row["status"] != "finished":
+        raise ProtocolError("match_not_finished", f"Match {match_id} is {row['status']}; its "
+                            "summary is available once it has finished.")
+    return row
 
 
 def _seq(asked: int) -> int:

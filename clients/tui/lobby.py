@@ -1,6 +1,8 @@
 """The terminal client's lobby: the open matches of every system (enter joins
-one), the matches being played (enter watches one), creating a public (c) or
-private (p) SBH match, joining by invite code (i), and the hosted events (e)."""
+one; an ASOIAF one asks your warband first), the matches being played (enter
+watches one), creating a public (c) or private (p) SBH match or an ASOIAF one (a:
+its scenario and your warband, asoiaf_lobby.py), joining by invite code (i), and
+the hosted events (e)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from clients.client import ServerError
 from clients.session import SessionClosed
+from clients.tui.asoiaf_lobby import WarbandChoiceScreen
 
 # What "c" and "p" in the lobby create: the 60 cm table (24 hexes a side) at the
 # default 300 points.
@@ -23,6 +26,7 @@ class LobbyScreen(Screen):
     BINDINGS = [
         Binding("c", "create(False)", "Create a match"),
         Binding("p", "create(True)", "Create a private match"),
+        Binding("a", "create_asoiaf", "Create an ASOIAF match"),
         Binding("r", "refresh", "Refresh"),
         Binding("i", "focus_invite", "Invite code"),
         Binding("w", "focus_list('live')", "Matches to watch"),
@@ -39,7 +43,7 @@ class LobbyScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="lobby-title")
         matches = OptionList(id="matches")
-        matches.border_title = "Open SBH matches (enter joins)"
+        matches.border_title = "Open matches (enter joins)"
         yield matches
         live = OptionList(id="live")
         live.border_title = "Being played now (w, then enter watches)"
@@ -49,7 +53,8 @@ class LobbyScreen(Screen):
             yield Input(placeholder="e.g. 3F9A0C1E", id="invite")
         yield Static("enter: join (open matches) or watch (being played) | o / w: go to the open "
                      "matches / the matches being played | c: create an SBH match | p: create "
-                     "a private one (invite code) | i: type an invite code | e: hosted events | "
+                     "a private one (invite code) | a: create an A Song of Ice & Fire match | "
+                     "i: type an invite code | e: hosted events | "
                      "r: refresh | q: quit", id="lobby-help")
         yield Static("", id="lobby-status")
 
@@ -118,9 +123,49 @@ class LobbyScreen(Screen):
         self.app.open_match(created["match_id"], seat=created["seat"],
                             invite_code=created.get("invite_code"), system="sbh")
 
+    def action_create_asoiaf(self) -> None:
+        self.app.push_screen(WarbandChoiceScreen(self._create_asoiaf,
+                                                 title="Create an A Song of Ice & Fire match"))
+
+    async def _create_asoiaf(self, scenario: str, warband: str) -> str | None:
+        """The creator takes seat a: its warband is named for it (docs/protocol.md)."""
+        try:
+            created = await self.app.session.create_match("asoiaf", scenario=scenario,
+                                                          warbands={"a": warband})
+        except (ServerError, SessionClosed) as failed:
+            return f"Could not create the match: {failed}"
+        self.app.pop_screen()  # (the choice screen)
+        self.app.open_match(created["match_id"], seat=created["seat"],
+                            invite_code=created.get("invite_code"), system="asoiaf")
+        return None
+
+    def _join_asoiaf(self, match: dict) -> None:
+        """Your warband first: the scenario's size's, the one the creator named for
+        your seat (if any) highlighted."""
+        options = (match.get("setup") or {}).get("options") or {}
+        seat = (match.get("open_seats") or ["b"])[0]
+        named = (options.get("warbands") or {}).get(seat)
+
+        async def join(scenario: str, warband: str) -> str | None:
+            try:
+                joined = await self.app.session.join(match["match_id"], warband=warband)
+            except (ServerError, SessionClosed) as failed:
+                return f"Could not join: {failed}"
+            self.app.pop_screen()  # (the choice screen)
+            self.app.open_match(joined["match_id"], seat=joined["seat"], system="asoiaf")
+            return None
+
+        self.app.push_screen(WarbandChoiceScreen(
+            join, scenario=options.get("scenario", "learn_to_play"), seat=seat,
+            preferred=named if isinstance(named, str) else None,
+            title=f"Join match {match['match_id']}"))
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id and event.option_list.id == "live":
             self.app.watch_match(event.option.id, self._system(self.live, event.option.id))
+        elif event.option.id and self._system(self.matches, event.option.id) == "asoiaf":
+            self._join_asoiaf(next(m for m in self.matches
+                                   if m["match_id"] == event.option.id))
         elif event.option.id:
             self.run_worker(self._join(match_id=event.option.id), group="lobby-act",
                             exclusive=True)

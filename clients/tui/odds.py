@@ -68,6 +68,32 @@ def odds_words(odds: dict, target: str = "the target") -> str:
     return "Odds: " + "; ".join(parts)
 
 
+def _percent(p: float) -> str:
+    return f"{100 * p:.1f}%" if 0 < p < 0.1 else f"{round(100 * p)}%"
+
+
+def _distribution(rows: list) -> str:
+    return " ".join(f"{value}:{_percent(p)}" for value, p, *_ in rows)
+
+
+def asoiaf_odds_words(odds: dict, target: str) -> str:
+    """An ASOIAF attack's odds as the web shows them (server/rules/asoiaf/odds.py):
+    per set of coin improvements its cost and dice, the hits and the wounds after
+    the defence roll (the defender spending nothing), and the mean wounds."""
+    lines = [f"Odds: {odds['mode']} against {target} (defence {odds['defence']}+, "
+             f"{odds['wounds_left']} wounds left; the defender spends nothing)"]
+    for choice in odds["choices"]:
+        bought = ", ".join(f"improvement {i + 1}" for i in choice["improvements"]) \
+            or "no improvement"
+        cost = ", ".join(f"{n} {coin}" for coin, n in choice["cost"].items() if n) \
+            or "nothing"
+        lines.append(f" {bought} ({cost}): {choice['dice']} d10 on {choice['value']}+; "
+                     f"hits {_distribution(choice['hits'])}; wounds after defence "
+                     f"{_distribution(choice['wounds'])}; mean wounds "
+                     f"{choice['mean_wounds']:.2f}")
+    return "\n".join(lines)
+
+
 class AttackOdds:
     """The odds asked for in this match, by command (and the match's seq then)."""
 
@@ -114,4 +140,6 @@ class AttackOdds:
         if not odds:
             return None
         target = current[1][1].get("target")
+        if odds.get("kind") == "asoiaf_attack":  # (a model named as the board names it)
+            return asoiaf_odds_words(odds, model.names.get(odds["target"], odds["target"]))
         return odds_words(odds, target if isinstance(target, str) else "the target")

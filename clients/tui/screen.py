@@ -237,7 +237,8 @@ class MatchScreen(Screen):
 
     async def _fetch_odds(self, seq: int, asked: str, command: tuple[str, dict]) -> None:
         await self.odds.ask(self.session, self.model.match_id, seq, asked, command)
-        self.redraw()
+        if self.query("#headline"):  # (not when the screen closed while the answer came)
+            self.redraw()
 
     def _question(self) -> Text:
         model = self.model

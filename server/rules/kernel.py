@@ -406,7 +406,8 @@ class RulesSystem(Protocol):
     reason), so clients never price or judge a list themselves; one whose
     warbands are part of the setup (`options.warbands`, seat -> warband) offers
     `seat_warbands(setup)`, each seat's as played, so a rematch keeps each
-    player's with the player. A system whose
+    player's with the player. A system may offer `summary(setup, events)`: a
+    finished match's facts for the replay page (`get_summary`). A system whose
     states remember derived values for speed may offer `release(state)`: forget
     them (the server calls it once a command's prompt and views are sent, before
     the match waits for its next command); play must be the same with or

@@ -178,6 +178,7 @@ def valid_requests(ctx: Context, request_id: int | str = 1) -> dict[str, dict]:
         request("list_replays", system="sbh", player="fuzzer", since=0.0, until=2e9,
                 limit=10),
         request("get_replay", match_id=ctx.finished_match),
+        request("get_summary", match_id=ctx.finished_match),
         request("ping"),
         request("catalog", system="sbh", options={"points_limit": 300}),
         request("check_list", list=ctx.warband, system="sbh", options={"points_limit": 300}),

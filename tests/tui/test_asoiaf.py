@@ -10,9 +10,12 @@ import asyncio
 import contextlib
 import random
 
+from textual.widgets import OptionList
+
 from clients.client import ServerError
 from clients.session import Session
 from clients.tui.app import BoardView, LobbyScreen, WarbandApp
+from clients.tui.asoiaf_lobby import WarbandChoiceScreen
 from clients.tui.board import label
 from clients.tui.match import MatchModel
 from clients.tui.picker import spec_words, value_words
@@ -108,7 +111,12 @@ async def test_set_up_and_activations_of_an_asoiaf_match_by_keystrokes(server):
                         and app.screen.matches, what="the open match in the lobby")
             line = str(app.screen.query_one("#matches").get_option_at_index(0).prompt)
             assert match_id in line and "asoiaf" in line and "learn_to_play" in line
-            await pilot.press("enter")  # join the highlighted match
+            await pilot.press("enter")  # join the highlighted match: our warband first
+            await until(pilot, lambda: isinstance(app.screen, WarbandChoiceScreen)
+                        and app.screen.stage == "warband", what="the warband choice")
+            highlighted = app.screen.query_one(OptionList).highlighted
+            assert app.screen.presets[highlighted]["key"] == SETUP["warbands"]["b"]
+            await pilot.press("enter")  # (the one Bob named for our seat, highlighted)
             await until_match(pilot, app)
             model = app.screen.model
             assert model.system == "asoiaf"

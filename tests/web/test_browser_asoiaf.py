@@ -122,6 +122,9 @@ def play_two(ann, bob, errors: list) -> None:
     row = bob.wait_for_selector(f"tr[data-match='{match_id}']")
     assert "A Song of Ice & Fire: Learn to Play" in row.inner_text()
     bob.click(f"tr[data-match='{match_id}'] button[data-join]")
+    # his warband first (the panel offers the scenario's; he keeps the one shown)
+    bob.wait_for_selector(f"#asoiaf-join[data-match='{match_id}'] option", state="attached")
+    bob.click("#asoiaf-join button[type=submit]")
     for page in (ann, bob):
         page.wait_for_selector(".board svg.asoiaf-board")
         page.wait_for_selector(".prompt[data-seq]")

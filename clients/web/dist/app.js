@@ -1696,7 +1696,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1827,7 +1827,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1837,7 +1837,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1851,7 +1851,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1876,7 +1876,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1956,7 +1956,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2019,7 +2019,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2035,7 +2035,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2438,18 +2438,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2505,7 +2505,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3135,7 +3135,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
@@ -4018,6 +4018,200 @@
     }
   };
 
+  // src/asoiaf_words.js
+  var COINS = ["gold", "silver", "copper"];
+  function modelNames(view) {
+    return displayNames((view?.models || []).map((m) => ({
+      id: m.uid,
+      seat: m.seat,
+      name: m.card
+    })));
+  }
+  function squareWords(square) {
+    return square ? `square ${square[0] + 1}, ${square[1] + 1}` : "off the battlefield";
+  }
+  function coinWords(coins) {
+    const parts = COINS.filter((c) => coins?.[c]).map((c) => `${coins[c]} ${c}`);
+    return parts.length ? parts.join(", ") : "nothing";
+  }
+  var OPTION_WORDS = {
+    roll_off: () => "Roll off",
+    choose_zone: () => "Choose a deployment zone",
+    choose_first_player: () => "Choose the 1st player",
+    keep_agenda: () => "Keep an agenda",
+    deploy: (s, ctx) => `Place ${ctx.name(s.args.model)}`,
+    place: (s, ctx) => `Place ${ctx.name(s.args.model)} (late, 1 copper)`,
+    activate: () => "Activate a model",
+    pass: () => "Pass (2 copper)",
+    end_activation: () => "End the activation",
+    move: () => "Move",
+    attack: (s) => `Attack: ${s.label}`,
+    charge: (s) => `Charge: ${s.label}`,
+    charge_terrain: () => "Charge the door",
+    ability: (s) => `Ability: ${s.label}`,
+    interact: () => "Take a plunder token",
+    use_objective: (s) => `Objective: ${s.label}`,
+    play_agenda: (s) => `Play the agenda ${s.label}`,
+    defend: () => "Defend",
+    wounds_ability: (s) => `Use ${s.label}`,
+    decline_wounds_ability: () => "No wounds ability",
+    aftermath: (s) => `Aftermath: ${s.label}`,
+    decline_aftermath: () => "No aftermath",
+    remove: () => "Kill or capture",
+    surge: () => "Surge forth",
+    hold: () => "Stay where you are",
+    use_motivation: () => "Use the motivation",
+    decline_motivation: () => "Decline the motivation"
+  };
+  function optionWords(spec, ctx) {
+    const words2 = OPTION_WORDS[spec.type];
+    if (words2) return words2(spec, ctx);
+    const plain = spec.type.replace(/_/g, " ");
+    return `${plain[0].toUpperCase()}${plain.slice(1)}${spec.label ? `: ${spec.label}` : ""}`;
+  }
+  function valueWords(param, value, ctx) {
+    if (["model", "target", "friend"].includes(param)) return ctx.name(value);
+    if (param === "square") return squareWords(value);
+    if (param === "zone") return `the ${value} zone`;
+    if (param === "first_player") return ctx.seat(value);
+    if (param === "improvements") {
+      return value.length ? `improvement${value.length > 1 ? "s" : ""} ${value.map((i) => i + 1).join(" + ")}` : "no improvement";
+    }
+    if (param === "abilities") {
+      return value.length ? value.map(([name, chosen]) => chosen.length ? `${name} (improvement${chosen.length > 1 ? "s" : ""} ${chosen.map((i) => i + 1).join(" + ")})` : name).join(", ") : "no defence ability";
+    }
+    if (param === "removal") return value === "captured" ? "capture it" : "kill it";
+    return String(value);
+  }
+  var PARAM_WORDS = {
+    model: "which model",
+    target: "the target",
+    friend: "which friendly model",
+    square: "the square",
+    improvements: "coins to spend",
+    abilities: "defence abilities",
+    zone: "the zone",
+    first_player: "who goes first",
+    agenda: "the agenda",
+    removal: "kill or capture"
+  };
+  var dice = (faces) => faces?.length ? ` (rolled ${faces.join(", ")})` : "";
+  var FORMATS2 = {
+    rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`).join(", then ")}; ${ctx.seat(d.winner)} wins and chooses first.`,
+    zone_chosen: (d, ctx) => Object.entries(d.zones || {}).map(([seat, zone]) => `${ctx.seat(seat)} deploys in the ${zone} zone`).join("; ") + ".",
+    first_player_chosen: (d, ctx) => `${ctx.seat(d.first_player)} is the 1st player.`,
+    objectives_dealt: (d) => `${plural((d.cards || []).length, "objective card")} dealt face down.`,
+    agendas_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws 2 agendas${d.hand ? `: ${d.hand.join(" and ")}` : ""}.`,
+    agenda_kept: (d, ctx) => `${ctx.seat(d.seat)} keeps an agenda${d.agenda ? `: ${d.agenda}` : " (hidden)"}.`,
+    deployed: (d, ctx) => `${ctx.name(d.model)} is placed on ${squareWords(d.square)}.`,
+    placed: (d, ctx) => `${ctx.name(d.model)} arrives late on ${squareWords(d.square)}.`,
+    activated: (d, ctx) => `${ctx.name(d.model)} activates.`,
+    passed: (d, ctx) => `${ctx.seat(d.seat)} passes.`,
+    moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.`,
+    charged: (d, ctx) => `${ctx.name(d.model)} charges to ${squareWords(d.square)}${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.`,
+    attack_rolled: (d, ctx) => `${ctx.name(d.attacker)} attacks ${ctx.name(d.target)}${coinWords(d.spent) !== "nothing" ? ` spending ${coinWords(d.spent)}` : ""}${dice(d.attack_faces)}: ${plural(d.hits, "hit")}.`,
+    defended: (d, ctx) => `${ctx.name(d.target)} defends${d.abilities?.length ? ` with ${d.abilities.map(([name]) => name).join(", ")}` : ""}${dice(d.defence_faces)}: ${plural(d.wounds, "wound")}.`,
+    wounds_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}.` : null,
+    aftermath_used: (d) => d.ability ? `Aftermath: ${d.ability}.` : null,
+    removed: (d) => d.removal === "captured" ? "The target is captured." : "The target is killed.",
+    surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.`,
+    surged_through: (d) => d.square ? `The attacker surges through to ${squareWords(d.square)}.` : null,
+    terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.`,
+    ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
+    plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,
+    agenda_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws an agenda${d.agenda ? `: ${d.agenda}` : ""}.`,
+    agenda_played: (d, ctx) => `${ctx.seat(d.seat)} plays the agenda ${d.agenda}.`,
+    objective_used: (d, ctx) => `${ctx.name(d.model)} uses the objective ${d.card}${d.friend ? ` for ${ctx.name(d.friend)}` : ""}.`,
+    motivation_used: (d, ctx) => `${ctx.name(d.hero)} uses the motivation ${d.ability}.`,
+    motivation_declined: (d, ctx) => `${ctx.name(d.hero)} declines the motivation ${d.ability}.`,
+    activation_ended: (d, ctx) => `${ctx.name(d.model)} ends its activation.`,
+    conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`
+  };
+  var KINDS2 = {
+    attack_rolled: "combat",
+    defended: "combat",
+    removed: "death",
+    rolled_off: "dice",
+    activated: "turn",
+    passed: "turn",
+    activation_ended: "minor",
+    deployed: "minor",
+    conceded: "end"
+  };
+  function formatAsoiafEvent(event, ctx) {
+    if (event === null || event === void 0) return { text: "(hidden)", kind: "hidden" };
+    const format = FORMATS2[event.type];
+    if (!format) {
+      return { text: `${event.type.replace(/_/g, " ")}.`, kind: "info" };
+    }
+    const text = format(event.data || {}, ctx);
+    return text === null ? null : { text, kind: KINDS2[event.type] || "info" };
+  }
+
+  // src/asoiaf_picker.js
+  function defaultKey(presets, seat) {
+    const keys = presets.map((p) => p.key).sort();
+    return keys[seat === "b" ? Math.min(1, keys.length - 1) : 0];
+  }
+  function warbandModelsWords(models) {
+    const counts = /* @__PURE__ */ new Map();
+    for (const m of models) {
+      const words2 = typeof m === "string" ? m : `${m.card}${m.equipment ? ` with ${m.equipment}` : ""}`;
+      counts.set(words2, (counts.get(words2) || 0) + 1);
+    }
+    return [...counts].map(([words2, n]) => n > 1 ? `${words2} ×${n}` : words2);
+  }
+  function optionLabel(p) {
+    return `${p.name} (${p.faction})${p.problems.length ? " — not playable at this size" : ""}`;
+  }
+  var WarbandPicker = class {
+    // select: the <select> to fill; detail: where the chosen warband's models and cost go
+    constructor(app2, select, detail) {
+      this.app = app2;
+      this.select = select;
+      this.detail = detail;
+      this.presets = [];
+      this.budget = null;
+      select.addEventListener("change", () => this.describe());
+    }
+    // Fill the choices for `scenario`, preselecting `preferred` (a key) or the seat's default.
+    async load(scenario, seat = "a", preferred = null) {
+      const asked = this.asked = (this.asked || 0) + 1;
+      this.select.disabled = true;
+      this.detail.textContent = "Loading the ready-made warbands…";
+      let found;
+      try {
+        found = await this.app.catalog({ scenario }, "asoiaf");
+      } catch (error) {
+        if (asked !== this.asked) return;
+        this.presets = [];
+        this.select.innerHTML = "";
+        this.detail.textContent = `The warbands could not be loaded: ${error.message}`;
+        return;
+      }
+      if (asked !== this.asked) return;
+      this.presets = found.presets || [];
+      this.budget = found.budget;
+      const chosen = this.presets.some((p) => p.key === preferred) ? preferred : defaultKey(this.presets, seat);
+      this.select.innerHTML = this.presets.map((p) => `<option value="${escape(p.key)}"${p.problems.length ? " disabled" : ""}${p.key === chosen ? " selected" : ""}>${escape(optionLabel(p))}</option>`).join("");
+      this.select.disabled = false;
+      this.describe();
+    }
+    // The chosen warband's key, or null while none is loaded.
+    value() {
+      return this.presets.length ? this.select.value : null;
+    }
+    describe() {
+      const p = this.presets.find((x) => x.key === this.select.value);
+      if (!p) {
+        this.detail.textContent = "";
+        return;
+      }
+      this.detail.dataset.warband = p.key;
+      this.detail.innerHTML = `<p class="warband-cost">${escape(p.name)} costs ${escape(coinWords(p.spent))}${this.budget ? ` of ${escape(coinWords(this.budget))}` : ""}.</p><p class="warband-models">${escape(warbandModelsWords(p.models).join(", "))}</p>` + (p.problems.length ? `<p class="error">${escape(p.problems[0].message)}</p>` : "");
+    }
+  };
+
   // src/lobby_asoiaf.js
   var ASOIAF_SCENARIOS = {
     learn_to_play: ["Learn to Play", "small: 2 gold, 4 silver, 12 copper", 4],
@@ -4032,8 +4226,10 @@
       <h2>Create an A Song of Ice &amp; Fire match</h2>
       <form id="asoiaf-form" class="grid-form">
         <label>Scenario <select name="scenario">${options}</select></label>
+        <label>Your warband <select name="warband"></select></label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <p class="muted">Each side plays the ready-made Baratheon warband of the scenario's size.</p>
+        <div class="warband-detail" id="asoiaf-warband-detail"></div>
+        <p class="muted">Whoever joins chooses their own warband of the scenario's size.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
           <button type="button" id="asoiaf-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="asoiaf-status" role="alert"></p>
@@ -4041,13 +4237,62 @@
     </section>`;
   }
   function asoiafSettings(form, extra = {}) {
+    const warband = form.warband.disabled ? "" : form.warband.value;
     return {
       system: "asoiaf",
       scenario: form.scenario.value,
       private: form.private.checked,
+      ...warband ? { warbands: { a: warband } } : {},
       ...extra
     };
   }
+  function bindAsoiafForm(root, app2) {
+    const form = $(root, "#asoiaf-form");
+    const picker = new WarbandPicker(app2, form.warband, $(root, "#asoiaf-warband-detail"));
+    form.scenario.addEventListener("change", () => picker.load(
+      form.scenario.value,
+      "a",
+      picker.value()
+    ));
+    picker.load(form.scenario.value, "a");
+    return picker;
+  }
+  function asoiafJoinHtml() {
+    return `<form id="asoiaf-join" class="grid-form join-panel" hidden>
+      <p class="join-title"></p>
+      <label>Your warband <select name="warband"></select></label>
+      <div class="warband-detail" id="asoiaf-join-detail"></div>
+      <div class="form-actions"><button class="primary" type="submit">Join with this warband
+        </button> <button type="button" class="cancel">Cancel</button></div>
+    </form>`;
+  }
+  var AsoiafJoin = class {
+    // join(fields): the lobby's join request (match_id and warband)
+    constructor(root, app2, join) {
+      this.form = $(root, "#asoiaf-join");
+      this.picker = new WarbandPicker(app2, this.form.warband, $(root, "#asoiaf-join-detail"));
+      this.matchId = null;
+      this.form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const warband = this.picker.value();
+        join({ match_id: this.matchId, ...warband ? { warband } : {} });
+      });
+      $(this.form, ".cancel").addEventListener("click", () => {
+        this.form.hidden = true;
+      });
+    }
+    // `m`: the open list's entry. The joiner takes the free seat; the creator may have
+    // named a warband for it, which is preselected.
+    show(m, title) {
+      const seat = m.open_seats?.[0] || "b";
+      const options = m.setup?.options || {};
+      this.matchId = m.match_id;
+      this.form.dataset.match = m.match_id;
+      $(this.form, ".join-title").textContent = `Join ${title}: choose your warband.`;
+      this.form.hidden = false;
+      this.picker.load(options.scenario || "learn_to_play", seat, options.warbands?.[seat]);
+    }
+  };
   function asoiafSetupWords(setup) {
     const key3 = setup?.options?.scenario || setup?.scenario || "learn_to_play";
     const [name, size] = ASOIAF_SCENARIOS[key3] || [key3, ""];
@@ -4212,6 +4457,7 @@
         <section class="card wide">
           <h2>Open matches <button id="refresh" class="small">Refresh</button></h2>
           <p class="status error form-error" id="open-status" role="alert"></p>
+          ${asoiafJoinHtml()}
           <div id="open-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
         <section class="card wide">
@@ -4232,6 +4478,12 @@
         e.preventDefault();
         this.create(e.target, {}, asoiafSettings(e.target), "#asoiaf-status");
       });
+      bindAsoiafForm(this.root, this.app);
+      this.asoiafJoin = new AsoiafJoin(
+        this.root,
+        this.app,
+        (fields) => this.join(fields, "#open-status")
+      );
       $(this.root, "#asoiaf-vs-bot").addEventListener("click", (e) => {
         this.create(
           e.target.form,
@@ -4265,7 +4517,9 @@
       this.root.addEventListener("click", (e) => {
         const button2 = e.target.closest("button[data-join], button[data-watch]");
         if (!button2) return;
-        if (button2.dataset.join) this.join({ match_id: button2.dataset.join }, "#open-status");
+        const asoiaf = this.openAsoiaf?.get(button2.dataset.join);
+        if (asoiaf) this.asoiafJoin.show(asoiaf, settingsWords(asoiaf));
+        else if (button2.dataset.join) this.join({ match_id: button2.dataset.join }, "#open-status");
         else this.app.go(`#/watch/${button2.dataset.watch}`);
       });
       this.chat = new ChatPanel($(this.root, ".lobby-chat"), this.app, null, LOBBY_ROOMS);
@@ -4293,6 +4547,7 @@
       }
       const box = $(this.root, "#open-matches");
       if (!box) return;
+      this.openAsoiaf = new Map(listed.matches.filter((m) => m.system === "asoiaf").map((m) => [m.match_id, m]));
       const rows = listed.matches.map((m) => {
         const players = escape(playersWords(m));
         const seated = this.app.myMatches().some((x) => x.match_id === m.match_id);
@@ -4436,136 +4691,6 @@
       out.push("</ul>");
     }
     return out.join("");
-  }
-
-  // src/asoiaf_words.js
-  var COINS = ["gold", "silver", "copper"];
-  function modelNames(view) {
-    return displayNames((view?.models || []).map((m) => ({
-      id: m.uid,
-      seat: m.seat,
-      name: m.card
-    })));
-  }
-  function squareWords(square) {
-    return square ? `square ${square[0] + 1}, ${square[1] + 1}` : "off the battlefield";
-  }
-  function coinWords(coins) {
-    const parts = COINS.filter((c) => coins?.[c]).map((c) => `${coins[c]} ${c}`);
-    return parts.length ? parts.join(", ") : "nothing";
-  }
-  var OPTION_WORDS = {
-    roll_off: () => "Roll off",
-    choose_zone: () => "Choose a deployment zone",
-    choose_first_player: () => "Choose the 1st player",
-    keep_agenda: () => "Keep an agenda",
-    deploy: (s, ctx) => `Place ${ctx.name(s.args.model)}`,
-    place: (s, ctx) => `Place ${ctx.name(s.args.model)} (late, 1 copper)`,
-    activate: () => "Activate a model",
-    pass: () => "Pass (2 copper)",
-    end_activation: () => "End the activation",
-    move: () => "Move",
-    attack: (s) => `Attack: ${s.label}`,
-    charge: (s) => `Charge: ${s.label}`,
-    charge_terrain: () => "Charge the door",
-    ability: (s) => `Ability: ${s.label}`,
-    interact: () => "Take a plunder token",
-    use_objective: (s) => `Objective: ${s.label}`,
-    play_agenda: (s) => `Play the agenda ${s.label}`,
-    defend: () => "Defend",
-    wounds_ability: (s) => `Use ${s.label}`,
-    decline_wounds_ability: () => "No wounds ability",
-    aftermath: (s) => `Aftermath: ${s.label}`,
-    decline_aftermath: () => "No aftermath",
-    remove: () => "Kill or capture",
-    surge: () => "Surge forth",
-    hold: () => "Stay where you are",
-    use_motivation: () => "Use the motivation",
-    decline_motivation: () => "Decline the motivation"
-  };
-  function optionWords(spec, ctx) {
-    const words2 = OPTION_WORDS[spec.type];
-    if (words2) return words2(spec, ctx);
-    const plain = spec.type.replace(/_/g, " ");
-    return `${plain[0].toUpperCase()}${plain.slice(1)}${spec.label ? `: ${spec.label}` : ""}`;
-  }
-  function valueWords(param, value, ctx) {
-    if (["model", "target", "friend"].includes(param)) return ctx.name(value);
-    if (param === "square") return squareWords(value);
-    if (param === "zone") return `the ${value} zone`;
-    if (param === "first_player") return ctx.seat(value);
-    if (param === "improvements") {
-      return value.length ? `improvement${value.length > 1 ? "s" : ""} ${value.map((i) => i + 1).join(" + ")}` : "no improvement";
-    }
-    if (param === "abilities") {
-      return value.length ? value.map(([name, chosen]) => chosen.length ? `${name} (improvement${chosen.length > 1 ? "s" : ""} ${chosen.map((i) => i + 1).join(" + ")})` : name).join(", ") : "no defence ability";
-    }
-    if (param === "removal") return value === "captured" ? "capture it" : "kill it";
-    return String(value);
-  }
-  var PARAM_WORDS = {
-    model: "which model",
-    target: "the target",
-    friend: "which friendly model",
-    square: "the square",
-    improvements: "coins to spend",
-    abilities: "defence abilities",
-    zone: "the zone",
-    first_player: "who goes first",
-    agenda: "the agenda",
-    removal: "kill or capture"
-  };
-  var dice = (faces) => faces?.length ? ` (rolled ${faces.join(", ")})` : "";
-  var FORMATS2 = {
-    rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`).join(", then ")}; ${ctx.seat(d.winner)} wins and chooses first.`,
-    zone_chosen: (d, ctx) => Object.entries(d.zones || {}).map(([seat, zone]) => `${ctx.seat(seat)} deploys in the ${zone} zone`).join("; ") + ".",
-    first_player_chosen: (d, ctx) => `${ctx.seat(d.first_player)} is the 1st player.`,
-    objectives_dealt: (d) => `${plural((d.cards || []).length, "objective card")} dealt face down.`,
-    agendas_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws 2 agendas${d.hand ? `: ${d.hand.join(" and ")}` : ""}.`,
-    agenda_kept: (d, ctx) => `${ctx.seat(d.seat)} keeps an agenda${d.agenda ? `: ${d.agenda}` : " (hidden)"}.`,
-    deployed: (d, ctx) => `${ctx.name(d.model)} is placed on ${squareWords(d.square)}.`,
-    placed: (d, ctx) => `${ctx.name(d.model)} arrives late on ${squareWords(d.square)}.`,
-    activated: (d, ctx) => `${ctx.name(d.model)} activates.`,
-    passed: (d, ctx) => `${ctx.seat(d.seat)} passes.`,
-    moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.`,
-    charged: (d, ctx) => `${ctx.name(d.model)} charges to ${squareWords(d.square)}${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.`,
-    attack_rolled: (d, ctx) => `${ctx.name(d.attacker)} attacks ${ctx.name(d.target)}${coinWords(d.spent) !== "nothing" ? ` spending ${coinWords(d.spent)}` : ""}${dice(d.attack_faces)}: ${plural(d.hits, "hit")}.`,
-    defended: (d, ctx) => `${ctx.name(d.target)} defends${d.abilities?.length ? ` with ${d.abilities.map(([name]) => name).join(", ")}` : ""}${dice(d.defence_faces)}: ${plural(d.wounds, "wound")}.`,
-    wounds_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}.` : null,
-    aftermath_used: (d) => d.ability ? `Aftermath: ${d.ability}.` : null,
-    removed: (d) => d.removal === "captured" ? "The target is captured." : "The target is killed.",
-    surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.`,
-    surged_through: (d) => d.square ? `The attacker surges through to ${squareWords(d.square)}.` : null,
-    terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.`,
-    ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
-    plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,
-    agenda_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws an agenda${d.agenda ? `: ${d.agenda}` : ""}.`,
-    agenda_played: (d, ctx) => `${ctx.seat(d.seat)} plays the agenda ${d.agenda}.`,
-    objective_used: (d, ctx) => `${ctx.name(d.model)} uses the objective ${d.card}${d.friend ? ` for ${ctx.name(d.friend)}` : ""}.`,
-    motivation_used: (d, ctx) => `${ctx.name(d.hero)} uses the motivation ${d.ability}.`,
-    motivation_declined: (d, ctx) => `${ctx.name(d.hero)} declines the motivation ${d.ability}.`,
-    activation_ended: (d, ctx) => `${ctx.name(d.model)} ends its activation.`,
-    conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`
-  };
-  var KINDS2 = {
-    attack_rolled: "combat",
-    defended: "combat",
-    removed: "death",
-    rolled_off: "dice",
-    activated: "turn",
-    passed: "turn",
-    activation_ended: "minor",
-    deployed: "minor",
-    conceded: "end"
-  };
-  function formatAsoiafEvent(event, ctx) {
-    if (event === null || event === void 0) return { text: "(hidden)", kind: "hidden" };
-    const format = FORMATS2[event.type];
-    if (!format) {
-      return { text: `${event.type.replace(/_/g, " ")}.`, kind: "info" };
-    }
-    const text = format(event.data || {}, ctx);
-    return text === null ? null : { text, kind: KINDS2[event.type] || "info" };
   }
 
   // src/asoiaf_board.js
@@ -4888,7 +5013,7 @@
     reset(draw = true) {
       this.selected = null;
       this.chosen = {};
-      if (this.options.length === 1 && Object.keys(this.options[0].params || {}).length) {
+      if (this.options.length === 1 && Object.values(this.options[0].params || {}).some((values) => values.length > 1)) {
         this._select(0);
       }
       if (draw) this.render();
@@ -6932,6 +7057,22 @@
     return `<div class="replay-summary"><h3>Summary</h3><div class="charts">` + (scored ? lineChart("Victory points at the end of each turn", points) : "") + lineChart("Figures standing at the end of each turn", standing) + `</div><h4>Casualties by cause</h4><div class="casualty-list">${causes}</div><h4>Dice luck</h4><table class="luck"><thead><tr><th>Side</th><th>Quality rolls</th><th>Combat rolls</th></tr></thead><tbody>${luckRows}</tbody></table></div>`;
   }
 
+  // src/asoiaf_summary.js
+  function asoiafSummaryHtml(s, name) {
+    const seats = Object.keys(s.vp || {}).sort();
+    const sources = (s.sources || []).filter((src) => seats.some((seat) => s.vp[seat].by_source[src]));
+    const rows = sources.map((src) => `<tr data-source="${escape(src)}"><td>${escape(src)}</td>` + seats.map((seat) => `<td data-seat="${escape(seat)}">${s.vp[seat].by_source[src] || 0}</td>`).join("") + "</tr>").join("");
+    const head = seats.map((seat) => `<th>${escape(name(seat))}</th>`).join("");
+    const totals = seats.map((seat) => `<td data-seat="${escape(seat)}" data-total="${s.vp[seat].total}"><strong>${s.vp[seat].total}</strong></td>`).join("");
+    const lost = seats.map((seat) => {
+      const l = s.lost[seat];
+      return `<li data-lost="${escape(seat)}" data-killed="${l.killed}" data-captured="${l.captured}">${escape(name(seat))} lost ${l.killed + l.captured} of ${l.models} models: ${l.killed} killed, ${l.captured} captured</li>`;
+    }).join("");
+    const r = s.result;
+    const result = !r ? "no result" : r.winner ? `${name(r.winner)} won (${reasonWords(r.reason, name)})` : `a draw (${reasonWords(r.reason, name)})`;
+    return `<div class="replay-summary asoiaf-summary"><h3>Summary</h3><p class="summary-result">${escape(result)}, after ${s.rounds_played} of ${s.rounds} rounds.</p><h4>Victory points by source</h4><table class="vp-sources"><thead><tr><th>Source</th>${head}</tr></thead><tbody>${rows || `<tr><td colspan="${seats.length + 1}">No VP scored.</td></tr>`}<tr class="vp-total"><td>Total</td>${totals}</tr></tbody></table><h4>Models lost</h4><ul class="models-lost">${lost}</ul></div>`;
+  }
+
   // src/replay.js
   var PLAY_MS = 700;
   var SPEEDS = [0.5, 1, 2, 4];
@@ -7216,6 +7357,19 @@
       }
       card.hidden = false;
       card.innerHTML = '<p class="muted">Summing up…</p>';
+      if (this.doc.system === "asoiaf") {
+        try {
+          const found = await this.app.conn.request("get_summary", { match_id: this.matchId });
+          card.innerHTML = asoiafSummaryHtml(found.summary, (seat) => this.seatWords(seat));
+        } catch (error) {
+          card.innerHTML = `<p class="error">The summary could not be made: ${escape(error.message)}</p>`;
+          return;
+        }
+        card.dataset.done = "yes";
+        this.revealed = true;
+        this.renderInfo(true);
+        return;
+      }
       const kept = effectiveEvents(this.events);
       const turns = kept.filter((e) => this.steps.kinds.turn.has(e.event?.type)).map((e) => e.seq);
       const ends = [...turns.slice(1).map((s) => s - 1), this.last];

@@ -85,8 +85,10 @@ export class AsoiafPrompt {
   reset(draw = true) {
     this.selected = null;
     this.chosen = {};
-    // a single option with choices to make is picked at once (deploy, keep an agenda)
-    if (this.options.length === 1 && Object.keys(this.options[0].params || {}).length) {
+    // a single option with choices to make is picked at once (deploy, keep an agenda);
+    // one whose every choice is forced (the last model to activate) stays a button
+    if (this.options.length === 1
+      && Object.values(this.options[0].params || {}).some((values) => values.length > 1)) {
       this._select(0);
     }
     if (draw) this.render();

@@ -5,7 +5,8 @@ import { ChatPanel, LOBBY_ROOMS } from "./chat.js";
 import { timeControlWords } from "./clocks.js";
 import { QuickPair } from "./quick_pair.js";
 import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
-import { asoiafFormHtml, asoiafSettings, asoiafSetupWords } from "./lobby_asoiaf.js";
+import { AsoiafJoin, asoiafFormHtml, asoiafJoinHtml, asoiafSettings, asoiafSetupWords,
+  bindAsoiafForm } from "./lobby_asoiaf.js";
 import { reasonWords } from "./events.js";
 import { playerName } from "./names.js";
 
@@ -178,6 +179,7 @@ export class Lobby {
         <section class="card wide">
           <h2>Open matches <button id="refresh" class="small">Refresh</button></h2>
           <p class="status error form-error" id="open-status" role="alert"></p>
+          ${asoiafJoinHtml()}
           <div id="open-matches" class="table-box"><p class="muted">Loading…</p></div>
         </section>
         <section class="card wide">
@@ -198,6 +200,9 @@ export class Lobby {
       e.preventDefault();
       this.create(e.target, {}, asoiafSettings(e.target), "#asoiaf-status");
     });
+    bindAsoiafForm(this.root, this.app);
+    this.asoiafJoin = new AsoiafJoin(this.root, this.app,
+      (fields) => this.join(fields, "#open-status"));
     $(this.root, "#asoiaf-vs-bot").addEventListener("click", (e) => {
       // the house bot (clients/bots/asoiaf_house.py) takes the other seat at once
       this.create(e.target.form, {}, asoiafSettings(e.target.form, { opponent: "bot" }),
@@ -226,7 +231,9 @@ export class Lobby {
     this.root.addEventListener("click", (e) => {
       const button = e.target.closest("button[data-join], button[data-watch]");
       if (!button) return;
-      if (button.dataset.join) this.join({ match_id: button.dataset.join }, "#open-status");
+      const asoiaf = this.openAsoiaf?.get(button.dataset.join);
+      if (asoiaf) this.asoiafJoin.show(asoiaf, settingsWords(asoiaf)); // a warband first
+      else if (button.dataset.join) this.join({ match_id: button.dataset.join }, "#open-status");
       else this.app.go(`#/watch/${button.dataset.watch}`);
     });
     this.chat = new ChatPanel($(this.root, ".lobby-chat"), this.app, null, LOBBY_ROOMS);
@@ -257,6 +264,8 @@ export class Lobby {
     }
     const box = $(this.root, "#open-matches");
     if (!box) return;
+    this.openAsoiaf = new Map(listed.matches.filter((m) => m.system === "asoiaf")
+      .map((m) => [m.match_id, m]));
     const rows = listed.matches.map((m) => {
       const players = escape(playersWords(m));
       const seated = this.app.myMatches().some((x) => x.match_id === m.match_id);

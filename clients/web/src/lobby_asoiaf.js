@@ -1,8 +1,9 @@
 // The lobby's A Song of Ice & Fire part: the form that creates a match (its
-// scenario; each side plays the scenario size's ready-made warband) and the
-// words that describe one in the lists.
+// scenario and the creator's ready-made warband), the panel that joins one with
+// the joiner's own warband, and the words that describe one in the lists.
 
-import { escape } from "./dom.js";
+import { $, escape } from "./dom.js";
+import { WarbandPicker } from "./asoiaf_picker.js";
 
 // server/rules/asoiaf/data/scenarios: key -> name, size (coins per player), rounds
 export const ASOIAF_SCENARIOS = {
@@ -20,8 +21,10 @@ export function asoiafFormHtml() {
       <h2>Create an A Song of Ice &amp; Fire match</h2>
       <form id="asoiaf-form" class="grid-form">
         <label>Scenario <select name="scenario">${options}</select></label>
+        <label>Your warband <select name="warband"></select></label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <p class="muted">Each side plays the ready-made Baratheon warband of the scenario's size.</p>
+        <div class="warband-detail" id="asoiaf-warband-detail"></div>
+        <p class="muted">Whoever joins chooses their own warband of the scenario's size.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
           <button type="button" id="asoiaf-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="asoiaf-status" role="alert"></p>
@@ -29,9 +32,59 @@ export function asoiafFormHtml() {
     </section>`;
 }
 
+// create_match's fields; the creator takes seat a, so their warband is named for it.
 export function asoiafSettings(form, extra = {}) {
+  const warband = form.warband.disabled ? "" : form.warband.value; // (none while loading)
   return { system: "asoiaf", scenario: form.scenario.value, private: form.private.checked,
-    ...extra };
+    ...(warband ? { warbands: { a: warband } } : {}), ...extra };
+}
+
+// The create form's warband picker, refilled when the scenario (its size) changes.
+export function bindAsoiafForm(root, app) {
+  const form = $(root, "#asoiaf-form");
+  const picker = new WarbandPicker(app, form.warband, $(root, "#asoiaf-warband-detail"));
+  form.scenario.addEventListener("change", () => picker.load(form.scenario.value, "a",
+    picker.value()));
+  picker.load(form.scenario.value, "a");
+  return picker;
+}
+
+// The panel where a player joining an ASOIAF match picks their warband first.
+export function asoiafJoinHtml() {
+  return `<form id="asoiaf-join" class="grid-form join-panel" hidden>
+      <p class="join-title"></p>
+      <label>Your warband <select name="warband"></select></label>
+      <div class="warband-detail" id="asoiaf-join-detail"></div>
+      <div class="form-actions"><button class="primary" type="submit">Join with this warband
+        </button> <button type="button" class="cancel">Cancel</button></div>
+    </form>`;
+}
+
+export class AsoiafJoin {
+  // join(fields): the lobby's join request (match_id and warband)
+  constructor(root, app, join) {
+    this.form = $(root, "#asoiaf-join");
+    this.picker = new WarbandPicker(app, this.form.warband, $(root, "#asoiaf-join-detail"));
+    this.matchId = null;
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const warband = this.picker.value();
+      join({ match_id: this.matchId, ...(warband ? { warband } : {}) });
+    });
+    $(this.form, ".cancel").addEventListener("click", () => { this.form.hidden = true; });
+  }
+
+  // `m`: the open list's entry. The joiner takes the free seat; the creator may have
+  // named a warband for it, which is preselected.
+  show(m, title) {
+    const seat = m.open_seats?.[0] || "b";
+    const options = m.setup?.options || {};
+    this.matchId = m.match_id;
+    this.form.dataset.match = m.match_id;
+    $(this.form, ".join-title").textContent = `Join ${title}: choose your warband.`;
+    this.form.hidden = false;
+    this.picker.load(options.scenario || "learn_to_play", seat, options.warbands?.[seat]);
+  }
 }
 
 export function asoiafSetupWords(setup) {

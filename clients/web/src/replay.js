@@ -19,6 +19,7 @@ import { displayNames, seatName } from "./names.js";
 import { Steps } from "./replay_steps.js";
 import { effectiveEvents } from "./takeback.js";
 import { summaryHtml } from "./replay_summary.js";
+import { asoiafSummaryHtml } from "./asoiaf_summary.js";
 
 const PLAY_MS = 700; // between steps at 1x
 const SPEEDS = [0.5, 1, 2, 4];
@@ -321,6 +322,19 @@ export class ReplayViewer {
     }
     card.hidden = false;
     card.innerHTML = '<p class="muted">Summing up…</p>';
+    if (this.doc.system === "asoiaf") { // (the server sums up: get_summary)
+      try {
+        const found = await this.app.conn.request("get_summary", { match_id: this.matchId });
+        card.innerHTML = asoiafSummaryHtml(found.summary, (seat) => this.seatWords(seat));
+      } catch (error) {
+        card.innerHTML = `<p class="error">The summary could not be made: ${escape(error.message)}</p>`;
+        return;
+      }
+      card.dataset.done = "yes";
+      this.revealed = true;
+      this.renderInfo(true);
+      return;
+    }
     // (the moves that still count: a turn taken back and played again is counted once)
     const kept = effectiveEvents(this.events);
     const turns = kept.filter((e) => this.steps.kinds.turn.has(e.event?.type)).map((e) => e.seq);

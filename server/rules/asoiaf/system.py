@@ -36,6 +36,7 @@ from server.rules.asoiaf import (
     secret_events,
     setup,
     start_of_game,
+    summary,
     triggers,
     victory,
     warband,
@@ -442,6 +443,18 @@ class AsoiafSystem:
     def check_list(self, list_, options) -> dict[str, Any]:
         """The lobby's `check_list` request: every violation with its reason."""
         return warband.check_list(list_, options)
+
+    def summary(self, match_setup, events) -> dict[str, Any]:
+        """The replay page's facts of a match (summary.py), from its events."""
+        state, steps = self.initial(match_setup), []
+        for event in events:
+            after = self.evolve(state, event)
+            steps.append((event, state, after))
+            state = after
+        result = self.result(state)
+        return {**summary.summarise(steps, _scenario(state.scenario), _pack().agendas,
+                                    _types()),
+                "result": result.to_wire() if result else None}
 
 
 def other_zone(zone: str) -> str:

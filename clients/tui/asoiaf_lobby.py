@@ -1,0 +1,166 @@
+"""A Song of Ice & Fire from the terminal lobby: creating a match (a scenario,
+then your warband) and joining one (your warband), the warbands being the
+ready-made ones of the scenario's size as the server's `catalog` lists them, by
+name with their models and cost (create_match's `warbands`, join's `warband`).
+Nothing is priced here.
+
+Keys: up/down to highlight (its models and cost are shown below), enter to
+choose, escape to go back without creating or joining."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from clients.client import ServerError
+from clients.session import SessionClosed
+
+# server/rules/asoiaf/data/scenarios: key -> words (as the web lobby lists them)
+SCENARIOS = {
+    "learn_to_play": "Learn to Play (small: 2 gold, 4 silver, 12 copper; 4 rounds)",
+    "village_skirmish": "Village Skirmish (small: 2 gold, 4 silver, 12 copper; 5 rounds)",
+    "river_ford": "River Ford (standard: 3 gold, 6 silver, 18 copper; 5 rounds)",
+    "kingsroad_battle": "Battle on the Kingsroad (large: 4 gold, 8 silver, 24 copper; 5 rounds)",
+}
+CSS = """
+WarbandChoiceScreen #choice-title { height: auto; background: $primary-background; padding: 0 1; }
+WarbandChoiceScreen #asoiaf-choices { height: 1fr; border: round $secondary; }
+WarbandChoiceScreen #asoiaf-detail { height: auto; padding: 0 1; }
+WarbandChoiceScreen #choice-help { height: auto; padding: 0 1; }
+"""
+Chosen = Callable[[str, str], Awaitable[str | None]]  # (scenario, warband) -> why not, or None
+
+
+def coin_words(coins: dict) -> str:
+    words = ", ".join(f"{coins[c]} {c}" for c in ("gold", "silver", "copper") if coins.get(c))
+    return words or "nothing"
+
+
+def models_words(models: list) -> str:
+    """'Jon Arryn with Lucky Charm, Vale Archer x4, ...'"""
+    counts: dict[str, int] = {}
+    for m in models:
+        words = m if isinstance(m, str) else \
+            m["card"] + (f" with {m['equipment']}" if m.get("equipment") else "")
+        counts[words] = counts.get(words, 0) + 1
+    return ", ".join(f"{w} x{n}" if n > 1 else w for w, n in counts.items())
+
+
+def default_key(presets: list[dict], seat: str) -> str | None:
+    """The server's default for a seat nobody names: of the first two by key, seat
+    a the first (docs/rules/asoiaf.md)."""
+    keys = sorted(p["key"] for p in presets)
+    return keys[min(1, len(keys) - 1) if seat == "b" else 0] if keys else None
+
+
+class WarbandChoiceScreen(Screen):
+    """Choose the scenario (when creating) and then the warband; `chosen` sends it."""
+
+    DEFAULT_CSS = CSS
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, chosen: Chosen, *, scenario: str | None = None, seat: str = "a",
+                 preferred: str | None = None, title: str = "") -> None:
+        super().__init__()
+        self.chosen, self.scenario, self.seat, self.preferred = chosen, scenario, seat, preferred
+        self.title_words = title
+        self.presets: list[dict] = []
+        self.budget: dict = {}
+        self.stage = "scenario" if scenario is None else "warband"
+        self.creating = scenario is None  # (escape goes back to the scenarios)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_words, id="choice-title")
+        yield OptionList(id="asoiaf-choices")
+        yield Static("", id="asoiaf-detail")
+        yield Static("up/down: highlight | enter: choose | escape: back", id="choice-help")
+
+    def on_mount(self) -> None:
+        if self.stage == "scenario":
+            self._show_scenarios()
+        else:
+            self.run_worker(self._load_warbands(), group="asoiaf-catalog", exclusive=True)
+        self.query_one("#asoiaf-choices", OptionList).focus()
+
+    def say(self, text: str) -> None:
+        self.query_one("#asoiaf-detail", Static).update(text)
+
+    def _show_scenarios(self) -> None:
+        self.stage = "scenario"
+        self.query_one("#choice-title", Static).update(
+            f"{self.title_words}: choose the scenario")
+        options = self.query_one("#asoiaf-choices", OptionList)
+        options.set_options([Option(words, id=key) for key, words in SCENARIOS.items()])
+        options.highlighted = 0
+        self.say("")
+
+    async def _load_warbands(self) -> None:
+        self.stage = "loading"
+        self.say("Loading the ready-made warbands...")
+        try:
+            found = await self.app.session.catalog("asoiaf", {"scenario": self.scenario})
+        except (ServerError, SessionClosed) as failed:
+            self.say(f"The warbands could not be loaded: {failed}")
+            return
+        self.presets, self.budget = found.get("presets") or [], found.get("budget") or {}
+        self.stage = "warband"
+        self.query_one("#choice-title", Static).update(
+            f"{self.title_words}: choose your warband ({SCENARIOS.get(self.scenario, '')})")
+        options = self.query_one("#asoiaf-choices", OptionList)
+        options.set_options([Option(f"{p['name']} ({p['faction']})"
+                                    + (" - not playable at this size" if p["problems"] else ""),
+                                    id=p["key"], disabled=bool(p["problems"]))
+                             for p in self.presets] or [Option("(no ready-made warband)",
+                                                               disabled=True)])
+        keys = [p["key"] for p in self.presets]
+        wanted = self.preferred if self.preferred in keys else default_key(self.presets,
+                                                                           self.seat)
+        if wanted in keys:
+            options.highlighted = keys.index(wanted)
+            self._describe(wanted)
+
+    def highlighted_warband(self) -> dict | None:
+        options = self.query_one("#asoiaf-choices", OptionList)
+        if self.stage != "warband" or options.highlighted is None \
+                or options.highlighted >= len(self.presets):
+            return None
+        return self.presets[options.highlighted]
+
+    def _describe(self, key: str) -> None:
+        p = next((x for x in self.presets if x["key"] == key), None)
+        if p is None:
+            return
+        self.say(f"{p['name']} costs {coin_words(p['spent'])} of {coin_words(self.budget)}: "
+                 f"{models_words(p['models'])}"
+                 + (f"\n{p['problems'][0]['message']}" if p["problems"] else ""))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.stage == "warband" and event.option.id:
+            self._describe(event.option.id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if not event.option.id:
+            return
+        if self.stage == "scenario":
+            self.scenario = event.option.id
+            self.run_worker(self._load_warbands(), group="asoiaf-catalog", exclusive=True)
+        elif self.stage == "warband":
+            self.run_worker(self._send(self.scenario, event.option.id), group="asoiaf-send",
+                            exclusive=True)
+
+    async def _send(self, scenario: str, key: str) -> None:
+        self.say("Sending...")
+        refused = await self.chosen(scenario, key)
+        if refused is not None:
+            self.say(refused)
+
+    def action_back(self) -> None:
+        if self.creating and self.stage == "warband":
+            self._show_scenarios()
+        else:
+            self.app.pop_screen()
