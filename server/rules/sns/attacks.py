@@ -68,6 +68,11 @@ def hth_tier(prof: Profile, figure: Figure) -> int:
                  or (prof.polearm and not prof.short)) else 1
 
 
+# "-1 Ranged attack vs unit partially under cover (behind wall, tree, window)":
+# a target standing in any piece but open ground or a bare slope.
+COVER = ("rough", "unstable", "impassable", "wall", "cliff")
+
+
 def in_terrain(state: State, figure: Figure, kinds: tuple[str, ...]) -> bool:
     return _in_terrain(state.layout, figure.x, figure.y, kinds)
 
@@ -136,8 +141,8 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (dp.has("Tough hide"), -1, "Defender has Tough hide"),
         (ranged and attack.cover, -1, "Ranged attack vs unit partially under cover"),
         (a.fatigued == state.turn, -1, "Attacker fatigued"),
-        (in_terrain(state, a, ("rough",)), -1, "Attacker on unstable ground"),
-        (hth and in_terrain(state, d, ("rough",)), 1, "Defender in HTH on unstable ground"),
+        (in_terrain(state, a, ("unstable",)), -1, "Attacker on unstable ground"),
+        (hth and in_terrain(state, d, ("unstable",)), 1, "Defender in HTH on unstable ground"),
         (_immobilized(state, d), 3, "Defender immobilized"),
         (hth and (weapon in FLAILS or _weapon_name(dp.hth) in FLAILS), 1,
          "Attacker or defender using Flail or Ball & Chain in HTH"),

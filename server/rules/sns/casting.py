@@ -16,6 +16,7 @@ from server.rules.board.measured import (
     point_within_reach,
 )
 from server.rules.board.measured_paths import Table
+from server.rules.board.measured_terrain import SOLID
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Deferred, RulesError
 from server.rules.sns import combat, movement, terrain_spells
@@ -97,7 +98,7 @@ class Landing(Deferred):
     def __init__(self, state: State, figure: Figure) -> None:
         others = [f.base for f in state.figures if f.on_table and f.uid != figure.uid]
         table = Table(state.layout.width, state.layout.height)
-        solid = [p for p in state.layout.terrain if p.movement in ("impassable", "wall")]
+        solid = [p for p in state.layout.terrain if p.movement in SOLID]
 
         def fits(p) -> bool:
             base = Base(p[0], p[1], figure.radius)

@@ -10,6 +10,7 @@ from server.rules.board.measured_terrain import line_of_sight
 from server.rules.dice import Dice
 from server.rules.sns.attacks import (
     BARE_HANDS,
+    COVER,
     Attack,
     attack_modifiers,
     damage_modifiers,
@@ -57,8 +58,7 @@ def ranged_targets(state: State, figure: Figure) -> list[tuple[str, str, bool]]:
     for enemy in enemies:
         band = in_range(figure.base, enemy.base, reach)
         if band and line_of_sight(figure.base, enemy.base, others, state.layout.terrain):
-            found.append((enemy.uid, band, in_terrain(state, enemy, ("rough", "impassable",
-                                                                     "wall"))))
+            found.append((enemy.uid, band, in_terrain(state, enemy, COVER)))
     return found
 
 
