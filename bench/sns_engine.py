@@ -1,6 +1,6 @@
 """Swords & Sorcery in-engine speed and bot strength (issue 34):
 
-    PYTHONPATH=. .venv/bin/python bench/sns_engine.py [--games 20] [--duel 200]
+    PYTHONPATH=. .venv/bin/python bench/sns_engine.py [--games 20] [--duel 200] [--layout L]
 
 Whole seeded games between random-legal players through the kernel loop on one
 core: games/s and µs a command (prompt, choice and apply, checksums off), and
@@ -47,7 +47,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--duel", type=int, default=0)
+    parser.add_argument("--layout", default="", help="a table layout (data/layouts.toml)")
     args = parser.parse_args()
+    if args.layout:
+        SETUP["layout"] = args.layout
     started = time.perf_counter()
     commands, logs = 0, []
     for seed in range(args.games):

@@ -8,7 +8,7 @@ from server.rules.dice import Dice
 from server.rules.kernel import Command
 from server.rules.sns.army.catalog import load
 from server.rules.sns.evolve import Stepper
-from server.rules.sns.profile import profile
+from server.rules.sns.profile import profile, unit_types
 from server.rules.sns.state import Figure, Layout, State
 from server.rules.sns.system import SYSTEM
 
@@ -18,7 +18,8 @@ def figure(uid: str, unit: str, x: int, y: int, facing: int = 0, **changes) -> F
     kit = tuple(item.split("|")[0].strip() for item in sample.kit)
     prof = profile(kit, sample.notes)
     made = Figure(uid=uid, seat=uid[0], name=sample.name, kit=kit, cost=sample.cost, x=x, y=y,
-                  facing=facing, radius=prof.radius, hits=1 + prof.level("Extra hit"))
+                  facing=facing, radius=prof.radius, hits=1 + prof.level("Extra hit"),
+                  types=unit_types(kit, sample.types, sample.notes))
     return replace(made, **changes)
 
 

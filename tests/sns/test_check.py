@@ -20,7 +20,7 @@ def test_a_legal_army_is_priced_and_nothing_refused():
     assert found == []
     assert priced["gold"] == 124
     assert priced["units"][0] == {"name": "Dwarf Clanlord", "cost": 14, "kit": [
-        "Infantry", "Heavy armor", "Veteran", "Shield", "Sword", "Commander"]}
+        "Infantry", "Heavy armor", "Veteran", "Shield", "Sword", "Commander"], "types": ["Dwarf"]}
     assert priced["units"][1]["kit"][3] == "Hammer"  # "hammer or axe": the first
 
 

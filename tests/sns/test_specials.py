@@ -47,7 +47,7 @@ def test_the_tail_sweeps_only_the_rear_and_claws_are_a_weapon():
     state = table(("a1", "Dragon", 100, 100), ("b1", "Orc", 100, 125, 0),
                   ("b2", "Orc", 100, 75, 180), ("b3", "Troll", 200, 100))
     assert combat.melee_attack(state, "a1", "b1", "hth").weapon == "Tail sweep"
-    assert combat.melee_attack(state, "a1", "b2", "hth").weapon == "Claws"
+    assert combat.melee_attack(state, "a1", "b2", "hth").weapon == "Bite"
     claws = combat.melee_attack(state, "b3", "a1", "hth")
     assert claws.weapon == "Claws"
     assert (1, "Special bonus: +1 to damage roll") in damage_modifiers(state, claws)

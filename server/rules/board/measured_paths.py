@@ -3,9 +3,10 @@ half speed, obstacles and enemies moved around, and the reachable area a
 prompt offers (seed 003, MOVEMENT RATES and TERRAIN; docs/rules/board.md).
 
 - A move is a path [start, p1, ..., pn] of straight segments.
-- **Cost.** A segment costs its length, plus its length inside rough ground
-  once more (rough is half speed: "Units on rough or unstable terrain will
-  move at half speed"). Overlapping rough pieces count once. Each segment's
+- **Cost.** A segment costs its length, plus its length inside rough or
+  unstable ground once more (half speed: "Units on rough or unstable terrain
+  will move at half speed"), and inside a slope it goes up ("Rough terrain:
+  ... up slopes"). Overlapping slow pieces count once. Each segment's
   cost is ceil(length x (1 + fraction inside rough)), computed exactly as the
   least n with n^2 >= length^2 x (1 + f)^2: rounded UP to a whole unit, so a
   path never costs less than it should and is at most one unit (a tenth of an
@@ -27,7 +28,7 @@ from fractions import Fraction
 
 from server.rules.board.measured import Base, Point, ceil_sqrt, check_point
 from server.rules.board.measured_segments import merge_intervals, segment_point_dist2_lt
-from server.rules.board.measured_terrain import TerrainPiece
+from server.rules.board.measured_terrain import CLIMBED, SLOW, SOLID, TerrainPiece
 
 
 class MoveRefused(ValueError):
@@ -40,7 +41,8 @@ def segment_cost(a, b, terrain: Iterable[TerrainPiece] = ()) -> int:
     length2 = dx * dx + dy * dy
     if length2 == 0:
         return 0
-    rough = merge_intervals(iv for piece in terrain if piece.movement == "rough"
+    rough = merge_intervals(iv for piece in terrain
+                            if piece.movement in SLOW or piece.goes_up(a, b)
                             for iv in piece.polygon.inside_intervals(a, b))
     factor = 1 + sum((t1 - t0 for t0, t1 in rough), Fraction(0))
     scaled = length2 * factor * factor  # (length x factor)^2, exact
@@ -130,9 +132,8 @@ def check_path(path: Sequence, mover: Base, allowance: int, table: Table,
             raise MoveRefused(f"the base would leave the table at {list(p)}")
     for a, b in zip(points, points[1:], strict=False):
         for piece in terrain:
-            if piece.movement in ("impassable", "wall") and piece.polygon.near_segment(
-                    a, b, mover.radius):
-                how = "climbed, not walked through" if piece.movement == "wall" else \
+            if piece.movement in SOLID and piece.polygon.near_segment(a, b, mover.radius):
+                how = "climbed, not walked through" if piece.movement in CLIMBED else \
                     "moved around"
                 raise MoveRefused(f"the move from {list(a)} to {list(b)} runs into "
                                   f"{piece.name}, which must be {how}")

@@ -2,8 +2,10 @@
 docs/rules/board.md "Measured table").
 
 A terrain piece is a polygon with what it does as data: whether it blocks
-sight, and how it affects movement ("open", "rough": half speed, "impassable":
-moved around, "wall": climbed only by scalers or with ropes and ladders).
+sight, and how it affects movement ("open", "rough": half speed, "unstable":
+half speed and bad footing in a fight, "slope": half speed going up it (its
+`uphill` bearing), "impassable": moved around, "wall": climbed only by
+scalers or with ropes and ladders, "cliff": climbed by any noncavalry).
 """
 
 from __future__ import annotations
@@ -12,21 +14,30 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from server.rules.board.measured import Base
+from server.rules.board.measured_directions import bearing_vector
 from server.rules.board.measured_segments import Polygon, segment_point_dist2_lt
 
-MOVEMENT_KINDS = ("open", "rough", "impassable", "wall")
+MOVEMENT_KINDS = ("open", "rough", "unstable", "slope", "impassable", "wall", "cliff")
+# Pieces a path may not cross: moved around (impassable) or climbed (wall, cliff).
+SOLID = ("impassable", "wall", "cliff")
+CLIMBED = ("wall", "cliff")
+# Ground at half speed wherever it is crossed ("Units on rough or unstable
+# terrain will move at half speed"); a slope only when the move goes up it.
+SLOW = ("rough", "unstable")
 
 
 @dataclass(frozen=True)
 class TerrainPiece:
-    """One piece of terrain. `height` (units) matters for walls: climbing is
-    "at a rate of 1" turn" (see `climb_turns`)."""
+    """One piece of terrain. `height` (units) matters for walls and cliffs:
+    climbing is "at a rate of 1" turn" (see `climb_turns`). A slope's
+    `uphill` is the compass bearing in which its ground rises ("up slopes")."""
 
     name: str
     polygon: Polygon
     movement: str = "impassable"
     blocks_sight: bool = True
     height: int = 0
+    uphill: int | None = None
 
     def __post_init__(self):
         if self.movement not in MOVEMENT_KINDS:
@@ -35,6 +46,21 @@ class TerrainPiece:
         if type(self.height) is not int or self.height < 0:
             raise ValueError(f"terrain {self.name!r}: height is whole tenths of an inch, "
                              f"not {self.height!r}")
+        if (self.movement == "slope") != (self.uphill is not None):
+            raise ValueError(f"terrain {self.name!r}: a slope, and only a slope, names the "
+                             f"bearing its ground rises in (uphill)")
+        if self.uphill is not None and (type(self.uphill) is not int
+                                        or not 0 <= self.uphill < 360):
+            raise ValueError(f"terrain {self.name!r}: uphill is a whole-degree bearing, "
+                             f"not {self.uphill!r}")
+
+    def goes_up(self, a, b) -> bool:
+        """A straight move from a to b climbs this slope: it heads within 90
+        degrees of the uphill bearing (not along the contour, not down)."""
+        if self.uphill is None:
+            return False
+        ux, uy = bearing_vector(self.uphill)
+        return ux * (b[0] - a[0]) + uy * (b[1] - a[1]) > 0
 
     @classmethod
     def from_data(cls, data: dict) -> TerrainPiece:
@@ -46,12 +72,16 @@ class TerrainPiece:
         except KeyError as missing:
             raise ValueError(f"a terrain piece needs {missing.args[0]!r}") from None
         return cls(name, Polygon(corners), data.get("movement", "impassable"),
-                   bool(data.get("blocks_sight", True)), data.get("height", 0))
+                   bool(data.get("blocks_sight", True)), data.get("height", 0),
+                   data.get("uphill"))
 
     def describe(self) -> dict:
-        return {"name": self.name, "corners": [list(v) for v in self.polygon.vertices],
-                "movement": self.movement, "blocks_sight": self.blocks_sight,
-                "height": self.height}
+        described = {"name": self.name, "corners": [list(v) for v in self.polygon.vertices],
+                     "movement": self.movement, "blocks_sight": self.blocks_sight,
+                     "height": self.height}
+        if self.uphill is not None:
+            described["uphill"] = self.uphill
+        return described
 
 
 def climb_turns(height: int, inch: int = 10) -> int:

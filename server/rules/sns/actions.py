@@ -23,9 +23,11 @@ def act(step: Stepper, command: Command, dice: Dice) -> None:
     if kind in ("move", "run", "move_path", "run_path"):
         path = [list(p) for p in args["path"]] if "path" in args else [[figure.x, figure.y],
                                                                       list(args["to"])]
+        charged = movement.charged_at(step.state, figure, path[-1])
+        surprised = movement.surprised_at(step.state, figure, charged)
         step.emit("moved", figure=figure.uid, path=path, facing=args["facing"],
-                  doubled=kind.startswith("run"),
-                  charged=movement.charged_at(step.state, figure, path[-1]))
+                  doubled=kind.startswith("run"), charged=charged,
+                  **({"surprised": surprised} if surprised else {}))
         fire.burn(step, figure.uid, path, dice)
     elif kind == "retreat":
         (roll,) = dice.roll(1, 12)

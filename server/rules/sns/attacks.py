@@ -68,6 +68,11 @@ def hth_tier(prof: Profile, figure: Figure) -> int:
                  or (prof.polearm and not prof.short)) else 1
 
 
+# "-1 Ranged attack vs unit partially under cover (behind wall, tree, window)":
+# a target standing in any piece but open ground or a bare slope.
+COVER = ("rough", "unstable", "impassable", "wall", "cliff")
+
+
 def in_terrain(state: State, figure: Figure, kinds: tuple[str, ...]) -> bool:
     return _in_terrain(state.layout, figure.x, figure.y, kinds)
 
@@ -115,6 +120,9 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (hth and arc(d.base, d.facing, a.base.centre) == "rear", 2,
          "Attacking unit from rear in HTH"),
         (melee and d.uid in a.charged, 1, "Charge (Moving into HTH from at least 2\" away)"),
+        (melee and d.uid in a.surprised, 1, "Surprise attack"),
+        (two_handed_grip(ap, a, attack), 1, "Attacker using a 1H weapon with 2 hands in HTH"),
+        *bane_rows(ap, d),
         (True, -a.wounds, "Attacker is wounded/per wound"),
         (True, -a.attacks_made, "Attacker is making additional attacks/per attack"),
         (hth and ap.has("Berserker"), 1, "Attacker berserk (Battle Frenzy) HTH"),
@@ -136,8 +144,8 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (dp.has("Tough hide"), -1, "Defender has Tough hide"),
         (ranged and attack.cover, -1, "Ranged attack vs unit partially under cover"),
         (a.fatigued == state.turn, -1, "Attacker fatigued"),
-        (in_terrain(state, a, ("rough",)), -1, "Attacker on unstable ground"),
-        (hth and in_terrain(state, d, ("rough",)), 1, "Defender in HTH on unstable ground"),
+        (in_terrain(state, a, ("unstable",)), -1, "Attacker on unstable ground"),
+        (hth and in_terrain(state, d, ("unstable",)), 1, "Defender in HTH on unstable ground"),
         (_immobilized(state, d), 3, "Defender immobilized"),
         (hth and (weapon in FLAILS or _weapon_name(dp.hth) in FLAILS), 1,
          "Attacker or defender using Flail or Ball & Chain in HTH"),
@@ -180,7 +188,7 @@ def damage_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (True, d.wounds, "Defender is wounded/per wound"),
         (ap.has("Strong"), 1, "Attacker is strong"),
         (True, -a.wounds, "Wounded: damage rolls -1 per wound"),
-        (attack.kind != "ranged", ap.level("Claws") + ap.level("Giant") + 2 * ap.level(
+        (attack.kind != "ranged", _claws(ap, attack) + ap.level("Giant") + 2 * ap.level(
             "Very strong") + ap.level("Damage bonus"), "Special bonus: +1 to damage roll"),
         (True, ap.level("Magical bonus (damage)"), "+X magical weapon bonuses"),
         (has_effect(d, "shielded", state.turn), -3, "Shield spell: target is -3 to be killed"),
@@ -228,6 +236,47 @@ def apply_outcome(figure: Figure, result: str, turn: int, mortal_turns: int = 0,
     if knock and result not in ("killed",) and not changes.get("knocked_down"):
         changes["knocked_down"] = turn
     return replace(figure, **changes)
+
+
+def _claws(prof: Profile, attack: Attack) -> int:
+    """Claws' +1 damage: on every melee attack of a creature whose claws are its
+    one weapon (Troll, Zombie); on the Dragon's claws attack only ("Second
+    attack: Claws +1 Damage"), its bite and tail being other weapons."""
+    if prof.tail and attack.weapon != "Claws":
+        return 0
+    return prof.level("Claws")
+
+
+def two_handed_grip(prof: Profile, figure: Figure, attack: Attack) -> bool:
+    """"+1 Attacker using a 1H weapon with 2 hands in HTH": a figure on foot
+    whose only hand to hand weapon is a one-handed one and that carries no
+    shield always grips it with both hands (nothing is lost by it); a rider
+    keeps a hand for the reins (docs/rules/sns.md, "Two hands")."""
+    if attack.kind != "hth" or figure.disarmed or prof.has("Shield") or prof.large_shield:
+        return False
+    if prof.has("Cavalry") or prof.has("Flying"):
+        return False
+    held = _held_weapons(figure.kit)
+    return len(held) == 1 and held[0].name == attack.weapon and held[0].hands == 1
+
+
+@functools.cache
+def _held_weapons(kit: tuple[str, ...]) -> tuple[Weapon, ...]:
+    """The hand to hand weapons a kit carries, each one (a second sword too)."""
+    from server.rules.sns.army.catalog import load
+    catalog = load()
+    items = [catalog.item(text.split("|")[0]) for text in kit]
+    weapons = [catalog.weapon(i.param) if i.name == "Magestaff" and i.param else i.entry
+               for i in items]  # (a magestaff in the form of a weapon is that weapon)
+    return tuple(w for w in weapons if isinstance(w, Weapon) and w.category in ("hth", "short"))
+
+
+def bane_rows(prof: Profile, defender: Figure) -> list[tuple[bool, int, str]]:
+    """"+1 Bonus vs units of a certain type. For example: +2 vs Giants"; the
+    Rune Sword's "Attack roll +2 vs Demons": by the defender's types."""
+    from server.rules.sns.profile import is_type
+    return [(is_type(defender.types, kind), level, f"Bonus vs {kind}")
+            for kind, level in prof.banes]
 
 
 def _weapon_name(weapon) -> str:

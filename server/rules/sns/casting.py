@@ -16,6 +16,7 @@ from server.rules.board.measured import (
     point_within_reach,
 )
 from server.rules.board.measured_paths import Table
+from server.rules.board.measured_terrain import SOLID
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Deferred, RulesError
 from server.rules.sns import combat, movement, terrain_spells
@@ -38,12 +39,27 @@ def castable(state: State, caster: Figure) -> list[Spell]:
     if phase == "move" and not movement.may_move(state, caster, state.phase):
         return []
     found = []
-    for name in state.hand(caster.uid):
+    for name in dict.fromkeys((*state.hand(caster.uid), *once_left(caster))):
         spell = spells()[name]
         if spell.phase == phase and (phase != RANGED or not movement.in_base_contact(
                 state, caster)) and _has_targets(state, caster, spell):
             found.append(spell)
     return found
+
+
+def once_left(caster: Figure) -> list[str]:
+    """The spells its magic items cast once a battle (the Rune Sword's "Cast 1
+    Fireball per battle") not yet cast."""
+    left = list(figure_profile(caster).item_spells)
+    for name in caster.cast_once:
+        left.remove(name)
+    return left
+
+
+def _from_item(state: State, caster: Figure, spell: str) -> dict:
+    """A spell both in hand and on an item is cast from the item first (the
+    same one cast either way; the event says which is spent)."""
+    return {"once": True} if spell in once_left(caster) else {}
 
 
 def _in_reach(state: State, caster: Figure, spell: Spell, pool: str) -> list[Figure]:
@@ -97,7 +113,7 @@ class Landing(Deferred):
     def __init__(self, state: State, figure: Figure) -> None:
         others = [f.base for f in state.figures if f.on_table and f.uid != figure.uid]
         table = Table(state.layout.width, state.layout.height)
-        solid = [p for p in state.layout.terrain if p.movement in ("impassable", "wall")]
+        solid = [p for p in state.layout.terrain if p.movement in SOLID]
 
         def fits(p) -> bool:
             base = Base(p[0], p[1], figure.radius)
@@ -222,17 +238,22 @@ def cast(step: Stepper, caster_uid: str, spell_name: str, args, dice: Dice) -> N
     before = step.state
     caster = before.figure(caster_uid)
     if spell.effect == "touch":  # Touch of Death: "HTH attack", declared with the others
-        step.emit("declared", figure=caster_uid, target=args["target"], spell=spell.name)
+        step.emit("declared", figure=caster_uid, target=args["target"], spell=spell.name,
+                  **_from_item(before, caster, spell.name))
         return
     if spell.target in ("place", "earth"):
         change = _table_change(before, spell, args)  # (refused before anything happens)
         step.emit("spell_cast", figure=caster_uid, spell=spell_name,
-                  **{k: args[k] for k in ("place", "piece") if k in args})
+                  **{k: args[k] for k in ("place", "piece") if k in args},
+                  **_from_item(before, caster, spell_name))
+        if spell.effect == "fire_wall":  # whose enemies its fear ability frightens
+            change["seat"] = caster.seat
         step.emit("terrain_changed", **change)
         return
     targets = affected(before, caster, spell, args)
     step.emit("spell_cast", figure=caster_uid, spell=spell_name,
-              **{k: args[k] for k in ("target", "point", "facing") if k in args})
+              **{k: args[k] for k in ("target", "point", "facing") if k in args},
+              **_from_item(before, caster, spell_name))
     state = step.state
     if spell.effect == "attack":  # (rolled as the caster stood before casting)
         for target in targets:

@@ -1,17 +1,18 @@
-"""Climbing walls (seed 003, TERRAIN): "Noncavalry units can climb at a rate of
-1" turn"; "Only units described as "scalers" can climb flat walls without
-ropes and ladders". The armies carry no ropes or ladders, so a Scaler climbs:
-from base contact with a wall to a place on its far side, taking one turn an
-inch of its height (a part inch a turn), during which it stays where it began,
-neither moving nor attacking (it may be attacked); it comes down on the far
-side in its movement phase that many turns later."""
+"""Climbing walls and cliffs (seed 003, TERRAIN): "Noncavalry units can climb
+at a rate of 1" turn"; "Only units described as "scalers" can climb flat walls
+without ropes and ladders". The armies carry no ropes or ladders, so a Scaler
+climbs a wall, and any noncavalry figure a cliff (a rock face is no flat
+wall): from base contact with it to a place on its far side, taking one turn
+an inch of its height (a part inch a turn), during which it stays where it
+began, neither moving nor attacking (it may be attacked); it comes down on the
+far side in its movement phase that many turns later."""
 
 from __future__ import annotations
 
 from server.rules.board.measured import CONTACT_GAP, Base, overlap
 from server.rules.board.measured_directions import SCALE, bearing_vector
 from server.rules.board.measured_paths import Table
-from server.rules.board.measured_terrain import climb_turns
+from server.rules.board.measured_terrain import SOLID, climb_turns
 from server.rules.kernel import Deferred
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import Figure, State
@@ -20,14 +21,19 @@ DIRECTIONS = tuple(range(0, 360, 30))
 
 
 def walls_touched(state: State, figure: Figure) -> list:
+    """The pieces in base contact the figure may climb: cliffs, and walls for a
+    Scaler; none for cavalry ("Noncavalry units can climb")."""
+    prof = figure_profile(figure)
+    if prof.has("Cavalry"):
+        return []
+    kinds = ("wall", "cliff") if prof.has("Scaler") else ("cliff",)
     centre = figure.base.centre
-    return [p for p in state.layout.terrain if p.movement == "wall"
+    return [p for p in state.layout.terrain if p.movement in kinds
             and p.polygon.near_segment(centre, centre, figure.radius + CONTACT_GAP + 1)]
 
 
 def may_climb(state: State, figure: Figure) -> bool:
-    prof = figure_profile(figure)
-    return prof.has("Scaler") and not prof.has("Cavalry") and bool(walls_touched(state, figure))
+    return bool(walls_touched(state, figure))
 
 
 class FarSide(Deferred):
@@ -65,10 +71,10 @@ class FarSide(Deferred):
         base = Base(value[0], value[1], f.radius)
         if any(o.on_table and o.uid != f.uid and overlap(base, o.base) for o in state.figures):
             return False
-        crossed = [p for p in state.layout.terrain if p.movement in ("wall", "impassable")
+        crossed = [p for p in state.layout.terrain if p.movement in SOLID
                    and p.polygon.near_segment(start, tuple(value), 0)]
         clear = not any(p.polygon.near_segment(tuple(value), tuple(value), f.radius)
-                        for p in state.layout.terrain if p.movement in ("wall", "impassable"))
+                        for p in state.layout.terrain if p.movement in SOLID)
         return clear and bool(crossed) and all(p in self.walls for p in crossed)
 
 

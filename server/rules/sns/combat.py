@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from server.rules.board.measured import arc, in_contact, in_range
+from server.rules.board.measured import in_contact, in_range
 from server.rules.board.measured_terrain import line_of_sight
 from server.rules.dice import Dice
+from server.rules.sns import creatures
 from server.rules.sns.attacks import (
     BARE_HANDS,
+    COVER,
     Attack,
     attack_modifiers,
     damage_modifiers,
@@ -57,8 +59,7 @@ def ranged_targets(state: State, figure: Figure) -> list[tuple[str, str, bool]]:
     for enemy in enemies:
         band = in_range(figure.base, enemy.base, reach)
         if band and line_of_sight(figure.base, enemy.base, others, state.layout.terrain):
-            found.append((enemy.uid, band, in_terrain(state, enemy, ("rough", "impassable",
-                                                                     "wall"))))
+            found.append((enemy.uid, band, in_terrain(state, enemy, COVER)))
     return found
 
 
@@ -88,9 +89,12 @@ def melee_targets(state: State, figure: Figure, kind: str) -> list[str]:
     if kind == "polearm" and figure_profile(figure).polearm is None:
         return []
     flyer = figure_profile(figure).has("Flying")
-    return [e.uid for e in enemies_of(state, figure)
-            if in_contact(figure.base, e.base)
-            and (flyer or not figure_profile(e).has("Flying") or e.charged)]
+    found = [e for e in enemies_of(state, figure)
+             if in_contact(figure.base, e.base)
+             and (flyer or not figure_profile(e).has("Flying") or e.charged)]
+    if kind == "hth" and creatures.has_tied_attacks(figure):  # a weapon left for its arc
+        found = [e for e in found if creatures.weapon_for_target(state, figure, e)]
+    return [e.uid for e in found]
 
 
 def roll_attack(state: State, attack: Attack, dice: Dice, extra: int = 0,
@@ -138,14 +142,16 @@ def rolled_attack(state: State, attack: Attack, roll: int, dice: Dice,
     return data
 
 
-def melee_attack(state: State, attacker: str, target: str, kind: str) -> Attack:
-    """The weapon a figure strikes with; an enemy in the Dragon's rear arc is
-    struck with its tail ("Tail sweep(Rear 90 degrees only)")."""
+def melee_attack(state: State, attacker: str, target: str, kind: str,
+                 earlier: list[str] | None = None) -> Attack:
+    """The weapon a figure strikes with. The Dragon's attacks each have their
+    own (creatures.py): `earlier` are the targets of its attacks declared
+    before this one (by default all it has declared)."""
     figure = state.figure(attacker)
     prof = figure_profile(figure)
-    victim = state.figure(target)
-    if kind == "hth" and prof.tail and arc(figure.base, figure.facing, victim.base.centre) \
-            == "rear":
-        return Attack(attacker, target, kind, "Tail sweep")
+    if kind == "hth" and prof.tail and not figure.disarmed:
+        tied = creatures.weapon_for_target(state, figure, state.figure(target), earlier)
+        if tied:
+            return Attack(attacker, target, kind, tied)
     weapon = weapon_for(prof, figure, kind)
     return Attack(attacker, target, kind, weapon.name if weapon else BARE_HANDS)

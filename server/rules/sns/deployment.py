@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from server.rules.board.measured import INCH, Base, inches, overlap
 from server.rules.board.measured_paths import Table
+from server.rules.board.measured_terrain import SOLID
 from server.rules.kernel import CommandSpec, Deferred
 from server.rules.sns.setup import ZONE_INCHES
 from server.rules.sns.state import Figure, State
@@ -45,7 +46,7 @@ class Zone(Deferred):
         base = Base(value[0], value[1], f.radius)
         if any(o.uid != f.uid and overlap(base, o.base) for o in state.figures):
             return False
-        return not any(p.movement in ("impassable", "wall")
+        return not any(p.movement in SOLID
                        and p.polygon.near_segment(tuple(value), tuple(value), f.radius)
                        for p in state.layout.terrain)
 

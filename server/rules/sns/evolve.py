@@ -46,7 +46,11 @@ def _piece(data) -> tuple:
     return (name, tuple(tuple(c) for c in corners), movement, sight, height)
 
 
-def _spend(state: State, caster: str, spell: str) -> State:
+def _spend(state: State, caster: str, spell: str, once: bool = False) -> State:
+    """A card cast leaves the hand; an item's once-a-battle spell is marked cast."""
+    if once:
+        f = state.figure(caster)
+        return _figure(state, caster, cast_once=(*f.cast_once, spell))
     hands = dict(state.hands)
     hand = list(hands[caster])
     hand.remove(spell)
@@ -62,7 +66,8 @@ def _turn_ended(state: State) -> State:
     figures = []
     for f in state.figures:
         changes: dict = dict(moved=False, retreated=False, retreat_failed=False,
-                             spears_set=False, charged=(), attacks_made=0, attacked=False,
+                             spears_set=False, charged=(), surprised=(), attacks_made=0,
+                             attacked=False,
                              effects=tuple(e for e in f.effects if e[1] > state.turn))
         if f.on_table and any(e == "enlarged" and last == state.turn for e, last in f.effects) \
                 and not any(e == "enlarged" and last > state.turn for e, last in f.effects):
@@ -101,6 +106,7 @@ def evolve(state: State, event: Event) -> State:
         f = state.figure(d["figure"])
         state = _figure(state, f.uid, x=end[0], y=end[1], facing=d["facing"],
                         moved=f.moved or end != [f.x, f.y], charged=tuple(d.get("charged", ())),
+                        surprised=tuple(d.get("surprised", ())),
                         fatigued=state.turn + 1 if doubled else f.fatigued,
                         retreated=f.retreated or d.get("retreat", False))
         return replace(state, done=(*state.done, f.uid))
@@ -117,7 +123,7 @@ def evolve(state: State, event: Event) -> State:
     if kind == "declared":
         spell = d.get("spell", "")
         if spell:  # Touch of Death: the card is spent when the attack is declared
-            state = _spend(state, d["figure"], spell)
+            state = _spend(state, d["figure"], spell, d.get("once", False))
         return replace(state, declared=(*state.declared, (d["figure"], d["target"], spell)))
     if kind == "attacked":
         return _attacked(state, d)
@@ -142,7 +148,8 @@ def evolve(state: State, event: Event) -> State:
         return replace(state, done=(*state.done, d["figure"]))
     if kind == "spell_cast":
         caster = state.figure(d["figure"])
-        state = replace(_spend(state, caster.uid, d["spell"]), done=(*state.done, caster.uid))
+        state = replace(_spend(state, caster.uid, d["spell"], d.get("once", False)),
+                        done=(*state.done, caster.uid))
         return _figure(state, caster.uid, attacks_made=caster.attacks_made + 1)
     if kind == "healed":
         f = state.figure(d["figure"])
@@ -156,6 +163,8 @@ def evolve(state: State, event: Event) -> State:
         added = layout.added + ((_piece(d["piece"]),) if d.get("piece") else ())
         state = replace(state, layout=replace(layout, added=added,
                                               removed=layout.removed + tuple(d.get("removed", ()))))
+        if d.get("seat"):  # a Fire Wall: its caster's side (its fear frightens the others)
+            state = replace(state, fire_walls=(*state.fire_walls, (d["piece"][0], d["seat"])))
         if kind == "petrified":
             f = state.figure(d["figure"])
             state = _figure(state, f.uid, dead=True, effects=(*f.effects, ("petrified", 10**6)))

@@ -4,7 +4,7 @@ does, every leader tries to rally (docs/rules/sns.md, "Morale and rally")."""
 
 from __future__ import annotations
 
-from server.rules.board.measured import gap_within, in_contact, inches
+from server.rules.board.measured import gap_within, inches
 from server.rules.dice import Dice
 from server.rules.sns.attacks import causes_fear, has_effect, is_undead
 from server.rules.sns.evolve import Stepper
@@ -17,6 +17,7 @@ NEAR = inches(10)     # "within 10""
 RALLY_REACH = inches(8)
 SUPERIOR = 2          # "far superior": an enemy worth at least twice the figure's gold
 OUTNUMBERED = 2       # "heavily outnumbered": twice as many enemies near as friends
+FEAR_REACH = inches(4)  # "Cause Fear: Enemy units within 4" must check morale"
 
 
 def _near(a: Figure, b: Figure, reach: int = NEAR) -> bool:
@@ -29,6 +30,17 @@ def outnumbered(state: State, figure: Figure) -> bool:
     friends = [f for f in state.figures if f.seat == figure.seat and f.can_act
                and not f.routing and _near(figure, f)]  # (itself included)
     return len(enemies) >= 2 and len(enemies) >= OUTNUMBERED * len(friends)
+
+
+def fire_walls_near(state: State, figure: Figure) -> list[str]:
+    """Fire Wall's "fear ability", as "Cause Fear: Enemy units within 4" must
+    check morale": the burning walls of the other side whose fire comes within
+    4" of the figure's rim."""
+    owners = dict(state.fire_walls)
+    centre = figure.base.centre
+    return [piece.name for piece in state.layout.terrain
+            if owners.get(piece.name, figure.seat) != figure.seat
+            and piece.polygon.near_segment(centre, centre, figure.radius + FEAR_REACH)]
 
 
 def triggers(state: State, figure: Figure) -> list[str]:
@@ -49,9 +61,11 @@ def triggers(state: State, figure: Figure) -> list[str]:
         found.append("a far superior enemy unit within 10\"")
     if outnumbered(state, figure):
         found.append("heavily outnumbered")
-    if any(in_contact(figure.base, e.base) and causes_fear(e, figure_profile(e))
+    if any(_near(figure, e, FEAR_REACH) and causes_fear(e, figure_profile(e))
            for e in enemies):
         found.append("Fear")
+    if fire_walls_near(state, figure):
+        found.append("Fear (Fire Wall)")
     if has_effect(figure, "feared", state.turn):
         found.append("Fear spell")
     return found

@@ -20,6 +20,7 @@ from server.rules.board.measured import (
 )
 from server.rules.board.measured_directions import bearing_vector
 from server.rules.board.measured_paths import MoveRefused, ReachableArea, Table
+from server.rules.board.measured_terrain import line_of_sight
 from server.rules.kernel import Deferred
 from server.rules.sns.attacks import has_effect
 from server.rules.sns.setup import figure_profile
@@ -190,6 +191,15 @@ def charged_at(state: State, figure: Figure, to) -> list[str]:
     after = Base(to[0], to[1], figure.radius)
     return [e.uid for e in enemies_of(state, figure)
             if in_contact(after, e.base) and is_charge(figure.base, e.base)]
+
+
+def surprised_at(state: State, figure: Figure, charged: list[str]) -> list[str]:
+    """"+1 Surprise attack": the enemies it charges that could not see it where
+    its move began (a wood, a wall, a building or another figure between), so
+    had no warning of the charge (docs/rules/sns.md, "Surprise")."""
+    others = [f.base for f in state.figures if f.on_table]
+    return [uid for uid in charged if not line_of_sight(
+        figure.base, state.figure(uid).base, others, state.layout.terrain)]
 
 
 def out_of_contact(state: State, figure: Figure) -> Callable:

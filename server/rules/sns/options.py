@@ -111,7 +111,8 @@ def _move_options(state: State, figure: Figure) -> list[CommandSpec]:
     if climbing.may_climb(state, figure):
         far_side = climbing.FarSide(state, figure)
         if far_side.values():
-            specs.append(CommandSpec("climb", f"{name} climbs the wall (1\" a turn)",
+            specs.append(CommandSpec("climb", f"{name} climbs the {far_side.walls[0].name} "
+                                     "(1\" a turn)",
                                      {"figure": uid}, {"to": far_side}))
     prof = figure_profile(figure)
     if (state.phase == SLOW_MOVE and prof.infantry and prof.polearm is not None

@@ -35,6 +35,8 @@ class Profile:
     radius: int               # base radius, units
     large_shield: bool
     tail: bool = False        # the Dragon's "Tail sweep(Rear 90 degrees only)"
+    banes: tuple[tuple[str, int], ...] = ()  # ("Demons", 2): "Attack roll +2 vs Demons"
+    item_spells: tuple[str, ...] = ()        # "Cast 1 Fireball per battle"
 
     def has(self, name: str) -> bool:
         return name in self.abilities
@@ -75,12 +77,17 @@ def profile(kit: tuple[str, ...], notes: str = "") -> Profile:
     catalog = load()
     abilities, levels, weapons = set(), {}, []
     large_shield = False
+    banes, item_spells = [], []
     for text in kit:
         item = catalog.item(text.split("|")[0])
         if isinstance(item.entry, Weapon):
             weapons.append(item.entry)
         else:
             abilities.add(item.name)
+            if item.name == "Bane" and item.param:
+                banes.append((item.param, item.level))
+            if item.name == "Spell once per battle" and item.param:
+                item_spells.append(item.param)
             key = f"{item.name} ({item.param})" if item.name == "Magical bonus" else item.name
             levels[key] = levels.get(key, 0) + item.level
             if item.name == "Magestaff" and item.param:
@@ -102,7 +109,8 @@ def profile(kit: tuple[str, ...], notes: str = "") -> Profile:
                          else "infantry"]
     return Profile(frozenset(abilities), levels, by_category.get("hth"),
                    by_category.get("short"), by_category.get("polearm"), ranged,
-                   by_category.get("natural"), move, radius, large_shield, tail)
+                   by_category.get("natural"), move, radius, large_shield, tail,
+                   tuple(banes), tuple(item_spells))
 
 
 def _move(abilities: set, weapons: dict, large_shield: bool, notes: str) -> int:
@@ -122,3 +130,35 @@ def _move(abilities: set, weapons: dict, large_shield: bool, notes: str) -> int:
     if "No armor" in abilities:
         return 5  # "Infantry with no armor, Fast units"
     return 4  # "Typical infantry"
+
+
+# The kit's own kinds a bane may name (seed 003 writes "vs Giants", "vs Demons").
+KIT_KINDS = ("Undead", "Large", "Cavalry", "Infantry", "Flying", "Dragon", "Giant", "Monster",
+             "Spellcaster", "Archer")
+
+
+def unit_types(kit: tuple[str, ...], named: tuple[str, ...] = (), notes: str = ""
+               ) -> tuple[str, ...]:
+    """What a figure is, for "+1 Bonus vs units of a certain type": the people or
+    creature its unit is (units.toml `types`, or a player's own unit's) and the
+    kinds its kit gives it."""
+    prof = profile(tuple(kit), notes)
+    found = list(dict.fromkeys(named))
+    found += [kind for kind in KIT_KINDS if prof.has(kind) and kind not in found]
+    return tuple(found)
+
+
+def singular(word: str) -> str:
+    """"Giants" and "Giant", "Dwarves" and "Dwarf", "Men" and "Man" name one type."""
+    word = word.strip().casefold()
+    if word.endswith("men"):
+        return word[:-3] + "man"
+    if word.endswith("ves"):
+        return word[:-3] + "f"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def is_type(types: tuple[str, ...], named: str) -> bool:
+    return singular(named) in {singular(t) for t in types}

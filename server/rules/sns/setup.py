@@ -13,7 +13,7 @@ from server.rules.board.measured import INCH, inches
 from server.rules.kernel import RulesError
 from server.rules.sns.army.catalog import load
 from server.rules.sns.army.check import BASIC, check_army
-from server.rules.sns.profile import profile
+from server.rules.sns.profile import profile, unit_types
 from server.rules.sns.state import DEPLOY, SEATS, START, Figure, Layout, State
 from server.rules.sns.table import LAYOUTS
 
@@ -90,7 +90,9 @@ def _deploy(seat: str, units: list[dict], width: int, height: int) -> list[Figur
         figures.append(Figure(
             uid=f"{seat}{index + 1}", seat=seat, name=unit["name"], kit=tuple(unit["kit"]),
             cost=unit["cost"], x=x, y=y, facing=0 if seat == "a" else 180,
-            radius=prof.radius, hits=1 + prof.level("Extra hit")))
+            radius=prof.radius, hits=1 + prof.level("Extra hit"),
+            types=unit_types(tuple(unit["kit"]), tuple(unit.get("types", ())),
+                             _notes(unit["name"]))))
     return figures
 
 

@@ -69,6 +69,9 @@ class Figure:
     charmed_from: str = ""    # its own seat while a Charm holds it
     breaths: int = 0          # the Dragon's fire breaths used ("Useable 3x per day")
     climbing: tuple = ()      # (the turn it arrives, x, y) while on a wall
+    types: tuple[str, ...] = ()  # what it is ("+1 Bonus vs units of a certain type")
+    cast_once: tuple[str, ...] = ()  # its items' once-a-battle spells already cast
+    surprised: tuple[str, ...] = ()  # enemies it charged out of their sight ("Surprise attack")
 
     @property
     def base(self) -> Base:
@@ -120,6 +123,7 @@ class State:
     names: tuple[tuple[str, str], ...] = (("a", "a"), ("b", "b"))
     hands: tuple[tuple[str, tuple[str, ...]], ...] = ()  # caster -> spell cards (secret)
     drawn: tuple[tuple[str, tuple[str, ...]], ...] = ()  # seat -> cards drawn from its deck
+    fire_walls: tuple[tuple[str, str], ...] = ()  # Fire Wall piece -> its caster's seat
 
     def hand(self, uid: str) -> tuple[str, ...]:
         return dict(self.hands).get(uid, ())

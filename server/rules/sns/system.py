@@ -22,7 +22,7 @@ from server.rules.sns.state import OVER, SEATS, State
 
 # What decide does, as a number (raise it with every deliberate change of the
 # events a command gives).
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 
 class SnsSystem:

@@ -1,23 +1,36 @@
-"""The table layouts (seed 003, TERRAIN), as data: terrain pieces on the
-measured table. The state names its layout; the pieces are built once."""
+"""The table layouts (seed 003, TERRAIN), as data (data/layouts.toml): terrain
+pieces on the measured table. The state names its layout; the pieces are
+built once. `layout_svg` draws one (docs/rules/sns-tables/)."""
 
 from __future__ import annotations
 
 import functools
+import tomllib
+from pathlib import Path
 
 from server.rules.board.measured_terrain import TerrainPiece
 
-# The default table: a wood (rough, blocks sight: "Rough terrain: ... bushes,
-# tall grass") and a boulder ("move around obstacles like boulders and trees").
-LAYOUTS = {
-    "wood_and_boulder": (
-        {"name": "wood", "corners": [[60, 90], [130, 90], [130, 150], [60, 150]],
-         "movement": "rough", "blocks_sight": True},
-        {"name": "boulder", "corners": [[240, 100], [280, 100], [280, 140], [240, 140]],
-         "movement": "impassable", "blocks_sight": True},
-    ),
-    "open": (),
-}
+DATA = Path(__file__).parent / "data" / "layouts.toml"
+
+
+@functools.cache
+def _layouts() -> dict[str, dict]:
+    with open(DATA, "rb") as f:
+        raw = tomllib.load(f)["layout"]
+    found = {}
+    for layout in raw:
+        name = layout["name"]
+        if name in found:
+            raise ValueError(f"data/layouts.toml: layout {name!r} twice")
+        pieces = tuple(layout.get("piece", ()))
+        for piece in pieces:
+            TerrainPiece.from_data(piece)  # (a malformed piece fails on load, named)
+        found[name] = {"description": layout["description"], "pieces": pieces}
+    return found
+
+
+LAYOUTS = {name: layout["pieces"] for name, layout in _layouts().items()}
+DESCRIPTIONS = {name: layout["description"] for name, layout in _layouts().items()}
 
 
 @functools.cache

@@ -87,7 +87,7 @@ def alter(state: State, point, change: str, radius: int) -> dict:
         corners = square(point, BOULDER)
         check_clear(state, corners, "boulder")
         return {"piece": [fresh_name(state, "boulder"), corners, "impassable", True, 0]}
-    return {"piece": [fresh_name(state, "mud"), square(point, MUD), "rough", False, 0]}
+    return {"piece": [fresh_name(state, "mud"), square(point, MUD), "unstable", False, 0]}
 
 
 def statue(state: State, figure: Figure) -> dict:

@@ -132,11 +132,12 @@ def _resolve_melee(step: Stepper, dice: Dice) -> None:
         batch = [(a, t, s) for a, t, s in declared if (0 if s else tier(a)) == level]
         before = step.state
         rolled, made, on_target = [], {}, {}
-        for attacker, target, spell in batch:
+        for index, (attacker, target, spell) in enumerate(batch):
             figure = before.figure(attacker)
             if not combat.may_attack(before, figure) or not before.figure(target).on_table:
                 continue
-            attack = combat.melee_attack(before, attacker, target, phase)
+            earlier = [t for a, t, s in batch[:index] if a == attacker and not s]
+            attack = combat.melee_attack(before, attacker, target, phase, earlier)
             if spell:  # Touch of Death: "HTH attack. Damage roll +5"
                 attack = replace(attack, weapon=spell)
             rolled.append(combat.roll_attack(before, attack, dice, made.get(attacker, 0),

@@ -40,6 +40,7 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     category: WeaponCategory
     damage: int = 0
+    hands: int = 1  # 2: wielded two-handed (the "1H weapon with 2 hands" row is for 1)
     range: int | None = None
     thrown: int | None = None
     aliases: tuple[str, ...] = ()
@@ -66,6 +67,7 @@ class Unit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cost: int
     notes: str
     kit: tuple[str, ...]
+    types: tuple[str, ...] = ()  # the people or creature it is ("+2 vs Giants")
     crew: int = 0
 
 
@@ -80,12 +82,13 @@ class Hero(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     cost: int
     component: tuple[HeroComponent, ...]
+    types: tuple[str, ...] = ()
 
     def as_unit(self) -> Unit:
         """The hero as one unit: every component's kit (the first includes the figure)."""
         kit = tuple(item for part in self.component for item in part.kit)
         notes = "; ".join(f"{part.name}: {part.notes}" for part in self.component)
-        return Unit("Heroes", self.name, self.cost, notes, kit)
+        return Unit("Heroes", self.name, self.cost, notes, kit, self.types)
 
 
 class Misprint(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -4,7 +4,9 @@ basic scenario"), every problem listed with a sentence a player understands.
 
 A list is `{"name": ..., "units": [entry, ...]}`, one entry a figure: a sample unit
 `{"unit": "Dwarf"}` (or the special hero by its name), or a unit of the player's
-own `{"name": "Shield maiden", "kit": ["Infantry", "Shield", "Sword"]}`. Either
+own `{"name": "Shield maiden", "kit": ["Infantry", "Shield", "Sword"]}` (which may
+say what it is, `"types": ["Demon"]`, for the banes of "+1 Bonus vs units of a
+certain type"; a sample's types are the catalog's). Either
 may state `"cost"`, which must be what the builder charges. A sample printed with
 a choice ("sword or axe") takes `"choices": ["Axe"]`, one per choice in order (by
 default the first printed); the priced list holds the kit as chosen.
@@ -17,6 +19,7 @@ problem of the whole list.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from server.rules.kernel import RulesError
@@ -25,6 +28,10 @@ from server.rules.sns.army.pricing import price_kit
 from server.rules.violations import Violation
 
 BASIC = "seed 003, BASIC SCENARIO"
+# A unit of one's own may say what it is ("+1 Bonus vs units of a certain type"):
+# a few words, free, as the book prices what a unit can do, not what it is.
+MAX_TYPES = 4
+TYPE_WORD = re.compile(r"[A-Za-z][A-Za-z' -]{0,29}")
 SPELLS = "seed 003, SPELLS"
 CREW = "seed 003, SAMPLE UNITS, OTHER UNITS (Catapult: requires 3 crew; Ballista: 2)"
 
@@ -50,7 +57,8 @@ def check_army(army, scenario: Scenario | None = None,
         return {}, found
     name = army.get("name", "")
     return {"name": name if isinstance(name, str) else "",
-            "units": [{"name": u["name"], "kit": u["kit"], "cost": u["cost"]} for u in units],
+            "units": [{"name": u["name"], "kit": u["kit"], "cost": u["cost"],
+                       "types": u["types"]} for u in units],
             "gold": sum(u["cost"] for u in units)}, []
 
 
@@ -71,10 +79,17 @@ def _read_entry(entry, index: int, catalog: Catalog) -> tuple[dict | None, list[
                 return bad("kit is a list of abilities and equipment, such as "
                            "['Infantry', 'Shield', 'Sword'].", passage=COSTS)
             name = name.strip()
+            types = entry.get("types", [])
+            if not (isinstance(types, list) and len(types) <= MAX_TYPES and all(
+                    isinstance(t, str) and TYPE_WORD.fullmatch(t.strip()) for t in types)):
+                return bad("types is a short list of what your unit is, in words, such as "
+                           "['Demon'] or ['Elf', 'Giant'].")
+            types = [t.strip() for t in types]
         else:
             sample = catalog.unit(entry["unit"])
             price_kit(sample.kit, catalog)  # (a printed choice must not change the price)
             name, kit = sample.name, _choose(sample.kit, entry.get("choices"), catalog)
+            types = list(sample.types)
         priced = price_kit(kit, catalog)
     except RulesError as error:
         return bad(error.message, error.code, error.passage)
@@ -88,7 +103,7 @@ def _read_entry(entry, index: int, catalog: Catalog) -> tuple[dict | None, list[
     names = {item.name for item in items}
     crew = catalog.unit(name).crew if not own else 0
     return {"name": name, "kit": kit, "cost": priced.gold, "names": names,
-            "crew": crew}, problems
+            "crew": crew, "types": types}, problems
 
 
 def _choose(kit: tuple[str, ...], choices, catalog: Catalog) -> list[str]:
