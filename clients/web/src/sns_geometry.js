@@ -183,3 +183,7 @@ export function wedgePath(x, y, r, from, to) {
   return `M${x},${y} L${x + ax * r},${y + ay * r} A${r},${r} 0 ${large} 1 `
     + `${x + bx * r},${y + by * r} Z`;
 }
+
+export function inchesBetween(a, b) {
+  return `${(Math.hypot(b[0] - a[0], b[1] - a[1]) / INCH).toFixed(1)}"`;
+}

@@ -1,0 +1,188 @@
+"""Swords & Sorcery in the browser, end to end in Debian's Chromium: Ann creates
+a skirmish (three figures a side, three turns: the lobby's short battle) from
+the lobby's S&S form, Bob joins it from the open list, and both play the whole
+battle to its result by clicking (never by sending frames): moves by a click
+inside the offered area on the table and a click towards the facing, targets by
+a click on their base with the exact odds shown on hover, the rest by buttons
+(seed 003, TURN SEQUENCE). Then `warband replay verify` re-decides the stored
+match from its commands.
+
+The server's dice are seeded per match at random: each player acts on what its
+prompt panel offers, in a fixed preference order; nothing depends on luck."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from server.cli import main
+from tests.web.pages import new_page, shot, sign_in_as_guest
+
+# what a player clicks first when offered, in order
+PREFERENCE = ["start", "keep_spells", "attack", "shoot", "move", "hold", "end_phase"]
+
+PANEL_JS = """() => {
+  const p = document.querySelector('.prompt');
+  return {mine: p.dataset.mine === 'true' && p.dataset.busy !== 'true', seq: p.dataset.seq,
+          pending: p.dataset.pending, over: !!p.querySelector('.prompt-head.over'),
+          options: [...p.querySelectorAll('.option button.do')].map(
+            b => b.closest('.option').dataset.type)};
+}"""
+
+# Click the table at a point (table units): the element under it gets the click.
+CLICK_AT_JS = """([x, y]) => {
+  const svg = document.querySelector('.board svg.sns-board');
+  const m = svg.getScreenCTM();
+  const p = new DOMPoint(x, y).matrixTransform(m);
+  const target = document.elementFromPoint(p.x, p.y) || svg;
+  target.dispatchEvent(new MouseEvent('click', {clientX: p.x, clientY: p.y, bubbles: true}));
+}"""
+
+# A point inside the offered area: `share` of the way from the acting figure to
+# the outline's vertex nearest the enemy (the area is star-shaped round its start).
+AREA_POINT_JS = """([share]) => {
+  const svg = document.querySelector('.board svg.sns-board');
+  const me = svg.querySelector('g.figure.acting circle');
+  const from = [Number(me.getAttribute('cx')), Number(me.getAttribute('cy'))];
+  const seat = me.closest('g').dataset.seat;
+  const foes = [...svg.querySelectorAll(`g.figure:not([data-seat=${seat}]) circle`)]
+    .map(c => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+  const poly = svg.querySelector('.offered-area polygon');
+  const pts = poly.getAttribute('points').trim().split(' ').map(s => s.split(',').map(Number));
+  const dist = (p) => Math.min(...foes.map(f => Math.hypot(f[0] - p[0], f[1] - p[1])));
+  const best = pts.reduce((a, b) => (dist(b) < dist(a) ? b : a));
+  return [Math.round(from[0] + share * (best[0] - from[0])),
+          Math.round(from[1] + share * (best[1] - from[1]))];
+}"""
+
+NEAREST_FOE_JS = """() => {
+  const svg = document.querySelector('.board svg.sns-board');
+  const me = svg.querySelector('.chosen-place circle')
+    || svg.querySelector('g.figure.acting circle');
+  const at = [Number(me.getAttribute('cx')), Number(me.getAttribute('cy'))];
+  const seat = svg.querySelector('g.figure.acting').dataset.seat;
+  const foes = [...svg.querySelectorAll(`g.figure:not([data-seat=${seat}]) circle`)]
+    .map(c => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+  const away = (p) => Math.hypot(p[0] - at[0], p[1] - at[1]);
+  foes.sort((a, b) => away(a) - away(b));
+  return foes[0] || [at[0], 0];
+}"""
+
+
+def panel(page) -> dict:
+    return page.evaluate(PANEL_JS)
+
+
+def wait_changed(page, pending: str, seq: str) -> None:
+    page.wait_for_function(
+        "([p, seq]) => { const d = document.querySelector('.prompt').dataset;"
+        " return d.pending !== p || d.busy === 'true' || d.seq !== seq"
+        " || !!document.querySelector('.prompt .prompt-error'); }", arg=[pending, seq])
+
+
+def fill_choices(page, seen: dict) -> None:
+    """Answer each parameter the picked option asks: on the table, or by a button."""
+    share = 0.8
+    for _ in range(12):
+        state = panel(page)
+        pending = state["pending"]
+        if not state["mine"] or not pending:
+            return
+        if pending in ("to", "path"):
+            point = page.evaluate(AREA_POINT_JS, [share])
+            share /= 2  # (refused: on a friend's base; come a shorter way)
+            page.evaluate(CLICK_AT_JS, point)
+            seen["area clicks"] += 1
+        elif pending == "facing":
+            page.evaluate(CLICK_AT_JS, page.evaluate(NEAREST_FOE_JS))
+            seen["facing clicks"] += 1
+        elif pending == "target":
+            button = page.locator(".prompt button[data-param=target]").first
+            button.hover()  # the exact odds of this attack, before choosing
+            page.wait_for_selector(".prompt .odds table.odds-table")
+            seen["odds"].append(page.locator(".prompt .odds").inner_text())
+            uid = page.evaluate("() => { const s = document.querySelector('.prompt');"
+                                " return [...document.querySelectorAll('.board g.figure.legal')]"
+                                ".map(g => g.dataset.figure)[0]; }")
+            page.locator(f".board g.figure[data-figure='{uid}'] circle").dispatch_event("click")
+            seen["target clicks"] += 1
+        else:
+            page.locator(".prompt button.choice").first.dispatch_event("click")
+        wait_changed(page, pending, state["seq"])
+        if page.locator(".prompt .prompt-error").count() and pending not in ("to", "path"):
+            raise AssertionError(page.locator(".prompt .prompt-error").inner_text())
+
+
+def act(page, seen: dict) -> None:
+    state = panel(page)
+    kind = next((k for k in PREFERENCE if k in state["options"]), state["options"][0])
+    page.locator(f".prompt .option[data-type={kind}] button.do").first.dispatch_event("click")
+    seen["done"].append(kind)
+    fill_choices(page, seen)
+    page.wait_for_function(
+        "seq => { const p = document.querySelector('.prompt'); return p.dataset.busy !== 'true'"
+        " && (p.dataset.seq !== seq || p.dataset.mine !== 'true'"
+        " || !!p.querySelector('.prompt-head.over')); }", arg=state["seq"])
+
+
+def test_two_players_play_a_whole_sns_skirmish_by_clicking_and_it_verifies(
+        browser, server, tmp_path):
+    errors: list[str] = []
+    ann, bob = (new_page(browser, server, errors) for _ in range(2))
+    try:
+        match_id, seen = play_two(ann, bob, errors)
+    finally:
+        shot(ann, "sns-last-ann")
+        shot(bob, "sns-last-bob")
+        ann.context.close()
+        bob.context.close()
+    url = f"sqlite+aiosqlite:///{tmp_path / 'warband.db'}"
+    with ThreadPoolExecutor(1) as pool:  # (Playwright's loop runs in this thread)
+        verified = pool.submit(main, ["replay", "verify", match_id, "--database", url])
+        assert verified.result(timeout=120) == 0
+    assert seen["area clicks"] and seen["facing clicks"], seen
+
+
+def play_two(ann, bob, errors: list):
+    sign_in_as_guest(ann, "Ann")
+    ann.select_option("#sns-form select[name=armies]", "skirmish")
+    ann.fill("#sns-form input[name=turns]", "3")
+    ann.click("#sns-form button[type=submit]")
+    ann.wait_for_selector(".match-status >> text=open")
+    match_id = ann.locator(".match-id").inner_text()
+
+    sign_in_as_guest(bob, "Bob")
+    row = bob.wait_for_selector(f"tr[data-match='{match_id}']")
+    assert "Swords & Sorcery: Medieval Men (3) against Orcs (3), 3 turns" in row.inner_text()
+    bob.click(f"tr[data-match='{match_id}'] button[data-join]")
+    for page in (ann, bob):
+        page.wait_for_selector(".board svg.sns-board g.figure")
+        page.wait_for_selector(".prompt[data-seq]")
+    # the table to scale: 36" x 24", a wood and a boulder, three bases a side
+    assert ann.locator(".board svg.sns-board").get_attribute("viewBox") == "-6 -6 372 252"
+    assert ann.locator(".board polygon.terrain").count() == 2
+    assert ann.locator(".board g.figure[data-seat=a]").count() == 3
+
+    players = {"a": ann, "b": bob}
+    seen = {"done": [], "odds": [], "area clicks": 0, "facing clicks": 0, "target clicks": 0}
+    deadline = time.monotonic() + 150
+    while not panel(ann)["over"]:
+        assert time.monotonic() < deadline, f"too slow; did {seen}"
+        acted = False
+        for page in players.values():
+            if panel(page)["mine"]:
+                act(page, seen)
+                acted = True
+        if not acted:
+            time.sleep(0.05)
+    bob.wait_for_selector(".prompt-head.over")
+    log = ann.locator(".log").inner_text()
+    assert "The battle is over" in log and " a1 " not in log
+    assert "moves to" in log and "Turn 1: fast movement begins." in log
+    if seen["target clicks"]:
+        assert seen["odds"] and "of 144" in seen["odds"][0]
+    # hovering a figure shows its arcs, its move and (a missile weapon) its ranges
+    ann.locator(".board g.figure[data-seat=a]").first.hover()
+    assert ann.locator(".board g.overlay path.arc").count() == 4
+    assert not errors, errors
+    return match_id, seen
