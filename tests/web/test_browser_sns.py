@@ -186,3 +186,109 @@ def play_two(ann, bob, errors: list):
     assert ann.locator(".board g.overlay path.arc").count() == 4
     assert not errors, errors
     return match_id, seen
+
+
+# -- the table, the panel and the log words on their own, with the engine's view ---
+
+BOARD_JS = """([view, area]) => {
+  document.body.innerHTML = '<div class="board" id="board"></div>'
+    + '<div class="prompt" id="panel"></div>';
+  window.clicked = [];
+  const board = new warbandLib.SnsBoard(document.getElementById('board'), {
+    onPoint: (p) => clicked.push(['point', p]), onFigure: (uid) => clicked.push(['figure', uid])});
+  board.render(view, {targets: new Set(), area, chosen: null, names: new Map()});
+  window.board = board;
+}"""
+
+
+def engine_view_and_move():
+    """Seat a's view and a move option of the first figure to move, as the wire has them."""
+    from server.rules.dice import SeededDice
+    from server.rules.kernel import Command, Viewer
+    from server.rules.runner import apply_command
+    from server.rules.sns.system import SYSTEM
+    state, dice = SYSTEM.initial({"options": {"last_turn": 3}}), SeededDice(b"table")
+    while True:
+        prompt = SYSTEM.prompt(state)
+        seat = prompt.seats[0]
+        options = prompt.for_seat(seat).options
+        move = next((s for s in options if s.type == "move"), None)
+        if move is not None:
+            return SYSTEM.view(state, Viewer(seat)), move
+        keep = next(s for s in options if s.type in ("start", "end_phase"))
+        state, _ = apply_command(SYSTEM, state, Command(seat, keep.type, dict(keep.args)), dice)
+
+
+def random_game_events() -> list[dict]:
+    """Every event of two seeded random-legal games (the default armies, spells too)."""
+    import random
+
+    from server.rules.dice import SeededDice
+    from server.rules.runner import apply_command
+    from server.rules.sns.random_player import random_command
+    from server.rules.sns.system import SYSTEM
+    events = []
+    for seed in (1, 2):
+        state, rng = SYSTEM.initial({"options": {"last_turn": 4}}), random.Random(seed)
+        dice = SeededDice(seed.to_bytes(8, "big"))
+        while not SYSTEM.is_over(state):
+            prompt = SYSTEM.prompt(state)
+            seat = prompt.seats[rng.randrange(len(prompt.seats))]
+            state, applied = apply_command(SYSTEM, state, random_command(prompt, seat, rng),
+                                           dice)
+            events += [{"type": a.event.type, "data": dict(a.event.data)} for a in applied]
+    return events
+
+
+def test_the_table_draws_an_engine_view_and_its_offered_area_and_words_every_event(browser,
+                                                                                   server):
+    """seed 003, MOVEMENT RATES and TERRAIN (the area a move may reach, around the
+    boulder, half speed in the wood); the arcs of ATTACK ROLL MODIFIERS ("Attacking
+    from side", "Attacking from rear") and RANGED ATTACKS' ranges ("Double the
+    listed range is long range"), drawn on hover."""
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    try:
+        view, move = engine_view_and_move()
+        wire = move.to_wire()
+        area = wire["described"]["to"]
+        page.evaluate(BOARD_JS, [view, area])
+        assert page.locator("#board polygon.terrain").count() == 2
+        on_table = [f for f in view["figures"] if not (f["dead"] or f["fled"])]
+        assert page.locator("#board g.figure").count() == len(on_table)
+        outline = page.locator("#board .offered-area polygon").get_attribute("points")
+        assert len(outline.split()) == 120
+        # a click inside the drawn area gives a point the server accepts as the move
+        inside = page.evaluate("""(d) => {
+          const pts = document.querySelector('#board .offered-area polygon')
+            .getAttribute('points').trim().split(' ').map(s => s.split(',').map(Number));
+          const p = pts[10];
+          return [Math.round(d.from[0] + 0.9 * (p[0] - d.from[0])),
+                  Math.round(d.from[1] + 0.9 * (p[1] - d.from[1]))];
+        }""", area)
+        page.evaluate(CLICK_AT_JS.replace(".board svg.sns-board", "#board svg"), inside)
+        clicked = page.evaluate("() => window.clicked")
+        assert clicked[-1][0] == "point"
+        assert clicked[-1][1] in move.params["to"]
+        # a yeoman's hover: four arc wedges, its move and its short and long range
+        yeoman = next(f for f in on_table if f["ranged"])
+        page.evaluate("uid => board.hover({figure: uid})", yeoman["uid"])
+        assert page.locator("#board g.overlay path.arc").count() == 4
+        assert page.locator("#board g.overlay circle.range").count() == 2
+        assert page.locator("#board g.overlay circle.move-range").count() == 1
+
+        # every event type of two random games in words: names, never ids
+        events = random_game_events()
+        names = {f["uid"]: f["name"] for f in view["figures"]}
+        texts = page.evaluate("""([events, names]) => events.map((e) => [e.type,
+          warbandLib.formatSnsEvent(e, {name: (u) => names[u] || 'UNKNOWN',
+            seat: (s) => (s === 'a' ? 'Ann' : 'Bob')}).text])""", [events, names])
+        types = {t for t, _ in texts}
+        assert {"moved", "attacked", "phase_began", "rolled_off", "game_over"} <= types
+        for kind, text in texts:
+            assert "undefined" not in text and "UNKNOWN" not in text, (kind, text)
+            assert text != f"{kind.replace('_', ' ')}.", f"no words for {kind}"
+        assert not errors, errors
+    finally:
+        shot(page, "sns-table")
+        page.context.close()

@@ -5794,7 +5794,7 @@
     routed_move: (d, ctx) => `${ctx.name(d.figure)} flees${d.fled ? " off the table" : ` to ${placeWords(d.path.at(-1))}`}.`,
     rallied: (d, ctx) => `${ctx.name(d.leader)} rallies (rolled ${d.roll}): ${d.rallied?.length ? `${d.rallied.map(ctx.name).join(", ")} rally` : "nobody rallies"}.`,
     turn_ended: (d) => `Turn ${d.turn} ends.`,
-    game_over: (d, ctx) => `The battle is over: ${d.winner ? `${ctx.seat(d.winner)} wins` : "a draw"} (${d.reason}); casualties' gold ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seat(s)} ${v}`).join(", ")}.`
+    game_over: (d, ctx) => `The battle is over: ${d.winner ? `${ctx.seat(d.winner)} wins` : "a draw"} (${String(d.reason).replace(/^([ab]) /, (_, s) => `${ctx.seat(s)} `)}); casualties' gold ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seat(s)} ${v}`).join(", ")}.`
   };
   var KINDS3 = {
     attacked: "combat",

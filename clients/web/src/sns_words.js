@@ -120,7 +120,7 @@ const FORMATS = {
     + `${d.rallied?.length ? `${d.rallied.map(ctx.name).join(", ")} rally` : "nobody rallies"}.`,
   turn_ended: (d) => `Turn ${d.turn} ends.`,
   game_over: (d, ctx) => `The battle is over: ${d.winner ? `${ctx.seat(d.winner)} wins`
-    : "a draw"} (${d.reason}); casualties' gold ${Object.entries(d.scores || {})
+    : "a draw"} (${String(d.reason).replace(/^([ab]) /, (_, s) => `${ctx.seat(s)} `)}); casualties' gold ${Object.entries(d.scores || {})
     .map(([s, v]) => `${ctx.seat(s)} ${v}`).join(", ")}.`,
 };
 
