@@ -214,7 +214,8 @@ def engine_view_and_move():
         options = prompt.for_seat(seat).options
         move = next((s for s in options if s.type == "move"), None)
         if move is not None:
-            return SYSTEM.view(state, Viewer(seat)), move
+            mine = [o for o in options if o.args.get("figure") == move.args["figure"]]
+            return SYSTEM.view(state, Viewer(seat)), move, mine
         keep = next(s for s in options if s.type in ("start", "end_phase"))
         state, _ = apply_command(SYSTEM, state, Command(seat, keep.type, dict(keep.args)), dice)
 
@@ -249,7 +250,7 @@ def test_the_table_draws_an_engine_view_and_its_offered_area_and_words_every_eve
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
-        view, move = engine_view_and_move()
+        view, move, _ = engine_view_and_move()
         wire = move.to_wire()
         area = wire["described"]["to"]
         page.evaluate(BOARD_JS, [view, area])
@@ -291,4 +292,81 @@ def test_the_table_draws_an_engine_view_and_its_offered_area_and_words_every_eve
         assert not errors, errors
     finally:
         shot(page, "sns-table")
+        page.context.close()
+
+
+PANEL_BOARD_JS = """([view, prompt]) => {
+  document.body.innerHTML = '<div class="board" id="board"></div>'
+    + '<div class="prompt" id="panel"></div>';
+  window.sent = [];
+  const names = new Map(view.figures.map((f) => [f.uid, f.name]));
+  let board = null;
+  const panel = new warbandLib.SnsPrompt(document.getElementById('panel'), {
+    send: async (type, args) => { sent.push([type, args]); }, odds: async () => ({}),
+    changed: () => board.render(view, panel.marks()),
+    ctx: () => ({name: (u) => names.get(u) || u, rawName: (u) => names.get(u) || '',
+                 seat: (s) => s})});
+  board = new warbandLib.SnsBoard(document.getElementById('board'), {
+    onPoint: (p) => panel.choosePoint(p), onFigure: (uid) => panel.chooseFigure(uid),
+    onHover: (t) => board.hover(t)});
+  panel.setContext({prompt, view, seat: prompt.decision.seat});
+  board.render(view, panel.marks());
+  window.panel = panel;
+}"""
+
+# the screen point of a table point, for Playwright's mouse
+SCREEN_JS = """([x, y]) => {
+  const m = document.querySelector('#board svg').getScreenCTM();
+  const p = new DOMPoint(x, y).matrixTransform(m);
+  return [p.x, p.y];
+}"""
+
+
+def test_a_move_by_dragging_and_a_path_round_an_obstacle_by_clicking(browser, server):
+    """seed 003, TERRAIN: "Nonflying units will in general move around obstacles
+    like boulders and trees": a path of legs, each inside the area left; MOVEMENT
+    RATES: a move anywhere in reach, here dragged, then faced by a click."""
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    try:
+        view, move, mine = engine_view_and_move()
+        prompt = {"seq": 1, "waiting": ["a"], "decision": {
+            "seat": "a", "text": "Move", "options": [o.to_wire() for o in mine]}}
+        page.evaluate(PANEL_BOARD_JS, [view, prompt])
+        figure = next(f for f in view["figures"] if f["uid"] == move.args["figure"])
+        ahead = 1 if figure["seat"] == "b" else -1  # towards the enemy's edge
+        # drag the base 3" ahead, then click due east of it: facing 90
+        page.locator("#panel .option[data-type=move] button.do").click()
+        start = page.evaluate(SCREEN_JS, [figure["x"], figure["y"]])
+        end = page.evaluate(SCREEN_JS, [figure["x"], figure["y"] + 30 * ahead])
+        page.mouse.move(*start)
+        page.mouse.down()
+        page.mouse.move(*end, steps=5)
+        page.mouse.up()
+        page.wait_for_function("() => panel.pendingParam === 'facing'")
+        page.evaluate(CLICK_AT_JS.replace(".board svg.sns-board", "#board svg"),
+                      [figure["x"] + 50, figure["y"] + 30 * ahead])
+        page.wait_for_function("() => sent.length === 1")
+        kind, args = page.evaluate("() => sent[0]")
+        assert kind == "move" and args["to"] == [figure["x"], figure["y"] + 30 * ahead]
+        assert args["facing"] == 90 and args["to"] in move.params["to"]
+        # a path: two legs clicked, then ended; the server accepts it
+        page.evaluate(PANEL_BOARD_JS, [view, prompt])
+        page.locator("#panel .option[data-type=move_path] button.do").click()
+        click = CLICK_AT_JS.replace(".board svg.sns-board", "#board svg")
+        page.evaluate(click, [figure["x"] - 10, figure["y"] + 10 * ahead])
+        page.wait_for_selector("#panel button[data-action=finish-path]")
+        page.evaluate(click, [figure["x"] - 10, figure["y"] + 30 * ahead])
+        page.wait_for_selector("#board polyline.waypoints")
+        page.locator("#panel button[data-action=finish-path]").click()
+        page.wait_for_function("() => panel.pendingParam === 'facing'")
+        page.locator("#panel button.choice").first.click()  # face the nearest enemy
+        page.wait_for_function("() => sent.length === 1")
+        kind, args = page.evaluate("() => sent[0]")
+        path_spec = next(s for s in mine if s.type == "move_path")
+        assert kind == "move_path" and len(args["path"]) == 3
+        assert args["path"] in path_spec.params["path"]
+        assert not errors, errors
+    finally:
+        shot(page, "sns-drag-path")
         page.context.close()

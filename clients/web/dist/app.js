@@ -5518,6 +5518,8 @@
       container.addEventListener("click", (e) => this._click(e));
       container.addEventListener("mousemove", (e) => this._move(e));
       container.addEventListener("mouseleave", () => this.handlers.onHover?.(null));
+      container.addEventListener("mousedown", (e) => this._dragStart(e));
+      window.addEventListener("mouseup", (e) => this._dragEnd(e));
       window.addEventListener("resize", () => this._size());
     }
     setZoom(zoom) {
@@ -5535,7 +5537,29 @@
       const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
       return [Math.round(p.x), Math.round(p.y)];
     }
+    _dragStart(e) {
+      const base = e.target.closest("[data-figure]");
+      if (!base || base.dataset.figure !== this.marks.drag) return;
+      e.preventDefault();
+      this.dragging = { from: this.tablePoint(e) };
+    }
+    _dragEnd(e) {
+      const drag = this.dragging;
+      this.dragging = null;
+      if (!drag) return;
+      const p = this.tablePoint(e);
+      if (!p || Math.hypot(p[0] - drag.from[0], p[1] - drag.from[1]) < 3) return;
+      this.dropped = true;
+      setTimeout(() => {
+        this.dropped = false;
+      }, 0);
+      this.handlers.onPoint?.(p);
+    }
     _click(e) {
+      if (this.dropped) {
+        this.dropped = false;
+        return;
+      }
       const base = e.target.closest("[data-figure]");
       if (base && this.marks.targets?.has(base.dataset.figure)) {
         this.handlers.onFigure?.(base.dataset.figure);
@@ -5583,8 +5607,11 @@
         if (f.on_table === false || f.dead || f.fled) continue;
         out.push(this._figureSvg(f, marks));
       }
+      if (marks.waypoints?.length > 1) {
+        out.push(`<polyline class="waypoints" points="${points(marks.waypoints)}" fill="none" stroke="#111" stroke-width="0.8" stroke-dasharray="2 1"/>`);
+      }
       out.push(this._chosenSvg(marks));
-      out.push('<g class="overlay"></g></svg>');
+      out.push('<g class="overlay" pointer-events="none"></g></svg>');
       this.container.innerHTML = out.join("");
       this._size();
       this.hover(this.hovered || null);
@@ -5668,6 +5695,10 @@
       const spell = this.marks.spellArea;
       if (spell && target?.point) {
         out.push(`<circle class="spell-area" cx="${target.point[0]}" cy="${target.point[1]}" r="${spell.radius}" fill="#e67e22" fill-opacity="0.3" stroke="#d35400"/>`);
+      }
+      const dragged = this.dragging && (this.view?.figures || []).find((x) => x.uid === this.marks.drag);
+      if (dragged && target?.point) {
+        out.push(`<circle class="drag-ghost" cx="${target.point[0]}" cy="${target.point[1]}" r="${dragged.radius}" fill="${SEAT_COLOURS[dragged.seat]}" fill-opacity="0.4"/>`);
       }
       const c = this.marks.chosen;
       if (c && this.marks.askFacing && target?.point) {
@@ -5824,6 +5855,7 @@
   // src/sns_prompt.js
   var PARAM_ORDER2 = ["target", "to", "path", "point", "place", "piece", "card", "facing"];
   var PLACE_PARAMS = /* @__PURE__ */ new Set(["to", "path", "point"]);
+  var inchesLeft = (units) => `${(units / INCH).toFixed(1)}"`;
   var ODDS_TYPES2 = /* @__PURE__ */ new Set(["shoot", "attack"]);
   var COMPASS2 = [0, 45, 90, 135, 180, 225, 270, 315];
   function orderedParams2(spec) {
@@ -5843,6 +5875,7 @@
       this.selected = null;
       this.chosen = {};
       this.figure = null;
+      this.waypoints = [];
       this.busy = false;
       this.error = null;
       this.oddsShown = null;
@@ -5875,11 +5908,13 @@
     reset(draw = true) {
       this.selected = null;
       this.chosen = {};
+      this.waypoints = [];
       if (draw) this.render();
     }
     _select(index) {
       this.selected = index;
       this.chosen = {};
+      this.waypoints = [];
       const spec = this.spec;
       for (const param of orderedParams2(spec)) {
         if (!spec.described?.[param] && spec.params[param].length === 1) {
@@ -5921,12 +5956,17 @@
       }
       if (param === "target") for (const v of spec.params.target) targets.add(v);
       if (param && spec.described?.[param]) out.area = spec.described[param];
+      if (param === "path") {
+        out.area = this._leg(spec.described.path);
+        out.waypoints = this.waypoints;
+      }
       if (param === "point") out.area = this._spellRange(spec);
       if (spec.type === "cast") {
         const card = this.view?.spells?.[spec.args.spell];
         if (card?.radius) out.spellArea = { radius: card.radius * INCH };
       }
       const f = this._figureOf(spec.args?.figure);
+      if (f && out.area && (param === "to" || param === "path")) out.drag = f.uid;
       const at = this._standsAt();
       if (f && at && ("to" in this.chosen || "path" in this.chosen || param === "facing")) {
         out.chosen = { at, radius: f.radius };
@@ -5966,6 +6006,10 @@
       }
       if (!PLACE_PARAMS.has(param)) return;
       const desc = spec.described?.[param];
+      if (param === "path") {
+        this._addWaypoint(desc, p);
+        return;
+      }
       if (desc) {
         const why = describedRefusal(desc, p);
         if (why) {
@@ -5981,6 +6025,44 @@
         }
         this._choose("point", p);
       }
+    }
+    // -- a path of straight legs round obstacles (move_path, run_path) -----------------
+    // The next leg's area: from the last waypoint, with what the path has left.
+    _leg(desc) {
+      const from = this.waypoints.at(-1) || desc.from;
+      let spent = 0;
+      const points2 = this.waypoints.length ? this.waypoints : [desc.from];
+      for (let i = 1; i < points2.length; i += 1) {
+        spent += moveCost(points2[i - 1], points2[i], desc.terrain);
+      }
+      return { ...desc, from, allowance: Math.max(0, desc.allowance - spent) };
+    }
+    _addWaypoint(desc, p) {
+      if (!this.waypoints.length) this.waypoints = [desc.from];
+      const why = straightRefusal(this._leg(desc), p, false);
+      if (why) {
+        this.showError(`That leg cannot go there: ${why}. Click inside the highlighted area.`);
+        return;
+      }
+      this.waypoints.push(p);
+      this.error = null;
+      if (this.waypoints.length - 1 >= desc.max_waypoints + 1) this._finishPath();
+      else this.render();
+      this.hooks.changed();
+    }
+    _finishPath() {
+      const desc = this.spec.described.path;
+      const end = this.waypoints.at(-1);
+      const why = this.waypoints.length > 1 && straightRefusal({
+        ...desc,
+        from: this.waypoints.at(-2),
+        allowance: Infinity
+      }, end);
+      if (this.waypoints.length < 2 || why) {
+        this.showError(why ? `The path cannot end there: ${why}.` : "Click at least one point.");
+        return;
+      }
+      this._choose("path", this.waypoints.map((q) => [...q]));
     }
     _choose(param, value) {
       this.chosen[param] = value;
@@ -6054,6 +6136,12 @@
           [toward2],
           (b) => `Face the nearest enemy (${b}°)`
         ) : ""}${buttons(COMPASS2, facingWords)}</div>`);
+      } else if (param === "path") {
+        const legs = this.waypoints.length ? this.waypoints.length - 1 : 0;
+        out.push(`<p class="hint" data-click="path">Click the path's points on the table, one leg at a time, each inside the highlighted area (${legs} so far; ${inchesLeft(this._leg(desc).allowance)} left).</p>`);
+        if (legs) {
+          out.push('<div class="choices"><button class="choice" data-action="finish-path">End the path here</button><button class="choice" data-action="undo-point">Take back the last point</button></div>');
+        }
       } else if (desc || param === "point") {
         out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words2)}: click inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
       } else {
@@ -6107,6 +6195,13 @@
       if (action === "cancel" || action === "all") {
         if (action === "all") this.figure = null;
         this.reset();
+        this.hooks.changed();
+      } else if (action === "finish-path") {
+        this._finishPath();
+      } else if (action === "undo-point") {
+        this.waypoints.pop();
+        if (this.waypoints.length === 1) this.waypoints = [];
+        this.render();
         this.hooks.changed();
       } else if (action === "pick") {
         this._select(Number(button2.dataset.spec));

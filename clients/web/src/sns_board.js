@@ -31,6 +31,9 @@ export class SnsBoard {
     container.addEventListener("click", (e) => this._click(e));
     container.addEventListener("mousemove", (e) => this._move(e));
     container.addEventListener("mouseleave", () => this.handlers.onHover?.(null));
+    // dragging the moving figure's base to where it goes (a click there does the same)
+    container.addEventListener("mousedown", (e) => this._dragStart(e));
+    window.addEventListener("mouseup", (e) => this._dragEnd(e));
     window.addEventListener("resize", () => this._size());
   }
 
@@ -52,7 +55,30 @@ export class SnsBoard {
     return [Math.round(p.x), Math.round(p.y)];
   }
 
+  _dragStart(e) {
+    const base = e.target.closest("[data-figure]");
+    if (!base || base.dataset.figure !== this.marks.drag) return;
+    e.preventDefault();
+    this.dragging = { from: this.tablePoint(e) };
+  }
+
+  _dragEnd(e) {
+    const drag = this.dragging;
+    this.dragging = null;
+    if (!drag) return;
+    const p = this.tablePoint(e);
+    if (!p || Math.hypot(p[0] - drag.from[0], p[1] - drag.from[1]) < 3) return; // (a click)
+    // the click the browser may send right after the drop is not another choice
+    this.dropped = true;
+    setTimeout(() => { this.dropped = false; }, 0);
+    this.handlers.onPoint?.(p);
+  }
+
   _click(e) {
+    if (this.dropped) {
+      this.dropped = false;
+      return;
+    }
     const base = e.target.closest("[data-figure]");
     if (base && this.marks.targets?.has(base.dataset.figure)) {
       this.handlers.onFigure?.(base.dataset.figure);
@@ -105,8 +131,12 @@ export class SnsBoard {
       if (f.on_table === false || f.dead || f.fled) continue;
       out.push(this._figureSvg(f, marks));
     }
+    if (marks.waypoints?.length > 1) {
+      out.push(`<polyline class="waypoints" points="${points(marks.waypoints)}" fill="none" `
+        + 'stroke="#111" stroke-width="0.8" stroke-dasharray="2 1"/>');
+    }
     out.push(this._chosenSvg(marks));
-    out.push('<g class="overlay"></g></svg>');
+    out.push('<g class="overlay" pointer-events="none"></g></svg>'); // (clicks go through)
     this.container.innerHTML = out.join("");
     this._size();
     this.hover(this.hovered || null);
@@ -203,6 +233,12 @@ export class SnsBoard {
     if (spell && target?.point) {
       out.push(`<circle class="spell-area" cx="${target.point[0]}" cy="${target.point[1]}" `
         + `r="${spell.radius}" fill="#e67e22" fill-opacity="0.3" stroke="#d35400"/>`);
+    }
+    const dragged = this.dragging && (this.view?.figures || []).find((x) => x.uid
+      === this.marks.drag);
+    if (dragged && target?.point) {
+      out.push(`<circle class="drag-ghost" cx="${target.point[0]}" cy="${target.point[1]}" `
+        + `r="${dragged.radius}" fill="${SEAT_COLOURS[dragged.seat]}" fill-opacity="0.4"/>`);
     }
     const c = this.marks.chosen;
     if (c && this.marks.askFacing && target?.point) {

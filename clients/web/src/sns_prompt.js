@@ -9,11 +9,12 @@
 import { tellTurn } from "./board_fit.js";
 import { escape } from "./dom.js";
 import { playerName } from "./names.js";
-import { bearingTo, describedRefusal, INCH } from "./sns_geometry.js";
+import { bearingTo, describedRefusal, INCH, moveCost, straightRefusal } from "./sns_geometry.js";
 import { facingWords, oddsHtml, optionWords, PARAM_WORDS, valueWords } from "./sns_words.js";
 
 const PARAM_ORDER = ["target", "to", "path", "point", "place", "piece", "card", "facing"];
 const PLACE_PARAMS = new Set(["to", "path", "point"]);
+const inchesLeft = (units) => `${(units / INCH).toFixed(1)}"`;
 const ODDS_TYPES = new Set(["shoot", "attack"]);
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
 
@@ -33,6 +34,7 @@ export class SnsPrompt {
     this.selected = null;
     this.chosen = {};
     this.figure = null; // the own figure clicked: only its options are listed
+    this.waypoints = []; // a path being clicked out, its start first
     this.busy = false;
     this.error = null;
     this.oddsShown = null;
@@ -70,12 +72,14 @@ export class SnsPrompt {
   reset(draw = true) {
     this.selected = null;
     this.chosen = {};
+    this.waypoints = [];
     if (draw) this.render();
   }
 
   _select(index) {
     this.selected = index;
     this.chosen = {};
+    this.waypoints = [];
     const spec = this.spec;
     for (const param of orderedParams(spec)) { // a single listed value needs no asking
       if (!spec.described?.[param] && spec.params[param].length === 1) {
@@ -115,12 +119,17 @@ export class SnsPrompt {
     }
     if (param === "target") for (const v of spec.params.target) targets.add(v);
     if (param && spec.described?.[param]) out.area = spec.described[param];
+    if (param === "path") {
+      out.area = this._leg(spec.described.path);
+      out.waypoints = this.waypoints;
+    }
     if (param === "point") out.area = this._spellRange(spec);
     if (spec.type === "cast") {
       const card = this.view?.spells?.[spec.args.spell];
       if (card?.radius) out.spellArea = { radius: card.radius * INCH };
     }
     const f = this._figureOf(spec.args?.figure);
+    if (f && out.area && (param === "to" || param === "path")) out.drag = f.uid;
     const at = this._standsAt();
     if (f && at && ("to" in this.chosen || "path" in this.chosen || param === "facing")) {
       out.chosen = { at, radius: f.radius };
@@ -163,6 +172,10 @@ export class SnsPrompt {
     }
     if (!PLACE_PARAMS.has(param)) return;
     const desc = spec.described?.[param];
+    if (param === "path") {
+      this._addWaypoint(desc, p);
+      return;
+    }
     if (desc) {
       const why = describedRefusal(desc, p);
       if (why) {
@@ -178,6 +191,45 @@ export class SnsPrompt {
       }
       this._choose("point", p);
     }
+  }
+
+  // -- a path of straight legs round obstacles (move_path, run_path) -----------------
+  // The next leg's area: from the last waypoint, with what the path has left.
+  _leg(desc) {
+    const from = this.waypoints.at(-1) || desc.from;
+    let spent = 0;
+    const points = this.waypoints.length ? this.waypoints : [desc.from];
+    for (let i = 1; i < points.length; i += 1) {
+      spent += moveCost(points[i - 1], points[i], desc.terrain);
+    }
+    return { ...desc, from, allowance: Math.max(0, desc.allowance - spent) };
+  }
+
+  _addWaypoint(desc, p) {
+    if (!this.waypoints.length) this.waypoints = [desc.from];
+    const why = straightRefusal(this._leg(desc), p, false);
+    if (why) {
+      this.showError(`That leg cannot go there: ${why}. Click inside the highlighted area.`);
+      return;
+    }
+    this.waypoints.push(p);
+    this.error = null;
+    if (this.waypoints.length - 1 >= desc.max_waypoints + 1) this._finishPath();
+    else this.render();
+    this.hooks.changed();
+  }
+
+  _finishPath() {
+    const desc = this.spec.described.path;
+    const end = this.waypoints.at(-1);
+    // (each leg was tested as it was clicked; here only where the path ends)
+    const why = this.waypoints.length > 1 && straightRefusal({ ...desc,
+      from: this.waypoints.at(-2), allowance: Infinity }, end);
+    if (this.waypoints.length < 2 || why) {
+      this.showError(why ? `The path cannot end there: ${why}.` : "Click at least one point.");
+      return;
+    }
+    this._choose("path", this.waypoints.map((q) => [...q]));
   }
 
   _choose(param, value) {
@@ -264,6 +316,16 @@ export class SnsPrompt {
       const toward = desc?.toward;
       out.push(`<div class="choices">${toward !== null && toward !== undefined ? buttons([toward],
         (b) => `Face the nearest enemy (${b}°)`) : ""}${buttons(COMPASS, facingWords)}</div>`);
+    } else if (param === "path") {
+      const legs = this.waypoints.length ? this.waypoints.length - 1 : 0;
+      out.push(`<p class="hint" data-click="path">Click the path's points on the table, one `
+        + `leg at a time, each inside the highlighted area (${legs} so far; `
+        + `${inchesLeft(this._leg(desc).allowance)} left).</p>`);
+      if (legs) {
+        out.push('<div class="choices"><button class="choice" data-action="finish-path">'
+          + 'End the path here</button><button class="choice" data-action="undo-point">'
+          + "Take back the last point</button></div>");
+      }
     } else if (desc || param === "point") {
       out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words)}: click `
         + `inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
@@ -325,6 +387,13 @@ export class SnsPrompt {
     if (action === "cancel" || action === "all") {
       if (action === "all") this.figure = null;
       this.reset();
+      this.hooks.changed();
+    } else if (action === "finish-path") {
+      this._finishPath();
+    } else if (action === "undo-point") {
+      this.waypoints.pop();
+      if (this.waypoints.length === 1) this.waypoints = [];
+      this.render();
       this.hooks.changed();
     } else if (action === "pick") {
       this._select(Number(button.dataset.spec));
