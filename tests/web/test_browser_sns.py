@@ -184,6 +184,13 @@ def play_two(ann, bob, errors: list):
     # hovering a figure shows its arcs, its move and (a missile weapon) its ranges
     ann.locator(".board g.figure[data-seat=a]").first.hover()
     assert ann.locator(".board g.overlay path.arc").count() == 4
+    # the finished match's replay draws the same table and words
+    ann.click("a.button[href^='#/replay/']")
+    ann.wait_for_selector(".replay .board svg.sns-board")
+    ann.click("button[data-by=end]")
+    ann.wait_for_function("() => document.querySelector('.replay').dataset.step !== '0'")
+    assert ann.locator(".replay .board g.figure").count() >= 3
+    assert "The battle is over" in ann.locator(".replay .log").inner_text()
     assert not errors, errors
     return match_id, seen
 

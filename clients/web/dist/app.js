@@ -6236,6 +6236,25 @@
     out.push('<span class="legend-item">hover a figure: green front, yellow sides, red rear; dashed circle its move, purple its short (solid) and long (dotted) range; grid 6"</span>');
     return out.join("");
   }
+  function snsRosterHtml(v, seatWords) {
+    if (!v?.figures) return "";
+    const names = figureNames(v);
+    const side = (seat) => {
+      const rows = v.figures.filter((f) => f.seat === seat).map((f) => {
+        const state = f.dead ? "dead" : f.fled ? "fled" : [
+          f.wounds ? `${f.wounds} wounds` : "",
+          f.routing ? "routing" : "",
+          f.mortal ? "mortally wounded" : "",
+          f.knocked_down ? "knocked down" : "",
+          f.stunned ? "stunned" : ""
+        ].filter(Boolean).join(", ") || "ready";
+        const cards = Array.isArray(v.hands?.[f.uid]) ? ` — spells: ${v.hands[f.uid].join(", ")}` : Number.isInteger(v.hands?.[f.uid]) ? ` — ${v.hands[f.uid]} spell cards` : "";
+        return `<li data-figure="${escape(f.uid)}" class="${f.dead || f.fled ? "gone" : ""}">${escape(names.get(f.uid))} (${f.cost} gold): ${escape(state)}${escape(cards)}</li>`;
+      });
+      return `<h3>${escape(seatWords(seat))} — ${escape(v.armies?.[seat] || "")}</h3><ul class="sns-roster">${rows.join("")}</ul>`;
+    };
+    return side("a") + side("b");
+  }
   var SnsTable = class {
     constructor(screen) {
       this.screen = screen;
@@ -6303,24 +6322,12 @@
       return bits;
     }
     roster() {
-      const v = this.view;
-      if (!v?.figures) return "";
-      const names = figureNames(v);
-      const side = (seat) => {
-        const rows = v.figures.filter((f) => f.seat === seat).map((f) => {
-          const state = f.dead ? "dead" : f.fled ? "fled" : [
-            f.wounds ? `${f.wounds} wounds` : "",
-            f.routing ? "routing" : "",
-            f.mortal ? "mortally wounded" : "",
-            f.knocked_down ? "knocked down" : "",
-            f.stunned ? "stunned" : ""
-          ].filter(Boolean).join(", ") || "ready";
-          const cards = Array.isArray(v.hands?.[f.uid]) ? ` — spells: ${v.hands[f.uid].join(", ")}` : Number.isInteger(v.hands?.[f.uid]) ? ` — ${v.hands[f.uid]} spell cards` : "";
-          return `<li data-figure="${escape(f.uid)}" class="${f.dead || f.fled ? "gone" : ""}">${escape(names.get(f.uid))} (${f.cost} gold): ${escape(state)}${escape(cards)}</li>`;
-        });
-        return `<h3>${escape(seatName(seat, this.screen.players || {}, this.screen.warbands))} — ${escape(v.armies?.[seat] || "")}</h3><ul class="sns-roster">${rows.join("")}</ul>`;
-      };
-      return side("a") + side("b");
+      const screen = this.screen;
+      return snsRosterHtml(this.view, (seat) => seatName(
+        seat,
+        screen.players || {},
+        screen.warbands
+      ));
     }
     hover(target) {
       this.board.hover(target);
@@ -7857,6 +7864,12 @@
       activation: /* @__PURE__ */ new Set(["activated", "placed", "passed"]),
       turn: /* @__PURE__ */ new Set(["rolled_off"]),
       quiet: /* @__PURE__ */ new Set()
+    },
+    // (an S&S "activation" is a phase: each begins with its own event)
+    sns: {
+      activation: /* @__PURE__ */ new Set(["phase_began"]),
+      turn: /* @__PURE__ */ new Set(["turn_ended"]),
+      quiet: /* @__PURE__ */ new Set(["side_done"])
     }
   };
   var NONE = { activation: /* @__PURE__ */ new Set(), turn: /* @__PURE__ */ new Set(), quiet: /* @__PURE__ */ new Set() };
@@ -8087,6 +8100,7 @@
       this.names = displayNames(this.final?.figures || []);
       this.seats = new Map((this.final?.figures || []).map((f) => [f.id, f.seat]));
       if (this.doc.system === "asoiaf") this.asoiaf();
+      if (this.doc.system === "sns") this.sns();
       $(this.root, ".legend-body").innerHTML = this.legend(this.final);
       const scrubber = $(this.root, ".scrubber");
       scrubber.max = String(this.last);
@@ -8120,6 +8134,20 @@
           this.names,
           (seat) => this.seatWords(seat)
         );
+      };
+    }
+    // Swords & Sorcery's replay: its measured table, names, roster and words.
+    sns() {
+      const box = $(this.root, ".board");
+      const fresh3 = box.cloneNode(false);
+      box.replaceWith(fresh3);
+      this.board = new SnsBoard(fresh3, {});
+      this.names = figureNames(this.final);
+      this.legend = snsLegendHtml;
+      this.format = formatSnsEvent;
+      this.drawView = (view) => {
+        this.board.render(view, { names: figureNames(view) });
+        $(this.root, ".roster").innerHTML = snsRosterHtml(view, (seat) => this.seatWords(seat));
       };
     }
     legend(view) {
@@ -8158,7 +8186,7 @@
       const players = Object.keys(d.players || {}).sort().map((seat) => escape(this.seatWords(seat))).join(" vs ");
       const r = d.result || {};
       const result = r.winner ? `${this.seatWords(r.winner)} won (${r.reason})` : `no winner${r.reason ? ` (${r.reason})` : ""}`;
-      const setup = d.system === "asoiaf" ? asoiafSetupWords(d.setup) : describeSetup(d.setup);
+      const setup = d.system === "asoiaf" ? asoiafSetupWords(d.setup) : d.system === "sns" ? snsSetupWords(d.setup) : describeSetup(d.setup);
       $(this.root, ".match-info").innerHTML = `${players} · ${escape(setup)} · ` + (atEnd ? `<span class="result">${escape(result)}</span>` : '<span class="muted">the result shows at the end</span>') + ` · finished ${escape(when(d.finished_at))} · seed <code title="SHA-256 commitment ${escape(d.seed_commitment)}">${escape(String(d.seed).slice(0, 12))}…</code>`;
     }
     // Every log line, built once; the log shows those up to the step.

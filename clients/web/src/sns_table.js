@@ -29,6 +29,27 @@ export function snsLegendHtml(view) {
   return out.join("");
 }
 
+// Each side's figures with cost and state, and the spell cards the viewer may see.
+export function snsRosterHtml(v, seatWords) {
+  if (!v?.figures) return "";
+  const names = figureNames(v);
+  const side = (seat) => {
+    const rows = v.figures.filter((f) => f.seat === seat).map((f) => {
+      const state = f.dead ? "dead" : f.fled ? "fled" : [f.wounds ? `${f.wounds} wounds` : "",
+        f.routing ? "routing" : "", f.mortal ? "mortally wounded" : "",
+        f.knocked_down ? "knocked down" : "", f.stunned ? "stunned" : ""]
+        .filter(Boolean).join(", ") || "ready";
+      const cards = Array.isArray(v.hands?.[f.uid]) ? ` — spells: ${v.hands[f.uid].join(", ")}`
+        : Number.isInteger(v.hands?.[f.uid]) ? ` — ${v.hands[f.uid]} spell cards` : "";
+      return `<li data-figure="${escape(f.uid)}" class="${f.dead || f.fled ? "gone" : ""}">`
+        + `${escape(names.get(f.uid))} (${f.cost} gold): ${escape(state)}${escape(cards)}</li>`;
+    });
+    return `<h3>${escape(seatWords(seat))} — ${escape(v.armies?.[seat] || "")}</h3>`
+      + `<ul class="sns-roster">${rows.join("")}</ul>`;
+  };
+  return side("a") + side("b");
+}
+
 export class SnsTable {
   constructor(screen) {
     this.screen = screen;
@@ -98,24 +119,9 @@ export class SnsTable {
   }
 
   roster() {
-    const v = this.view;
-    if (!v?.figures) return "";
-    const names = figureNames(v);
-    const side = (seat) => {
-      const rows = v.figures.filter((f) => f.seat === seat).map((f) => {
-        const state = f.dead ? "dead" : f.fled ? "fled" : [f.wounds ? `${f.wounds} wounds` : "",
-          f.routing ? "routing" : "", f.mortal ? "mortally wounded" : "",
-          f.knocked_down ? "knocked down" : "", f.stunned ? "stunned" : ""]
-          .filter(Boolean).join(", ") || "ready";
-        const cards = Array.isArray(v.hands?.[f.uid]) ? ` — spells: ${v.hands[f.uid].join(", ")}`
-          : Number.isInteger(v.hands?.[f.uid]) ? ` — ${v.hands[f.uid]} spell cards` : "";
-        return `<li data-figure="${escape(f.uid)}" class="${f.dead || f.fled ? "gone" : ""}">`
-          + `${escape(names.get(f.uid))} (${f.cost} gold): ${escape(state)}${escape(cards)}</li>`;
-      });
-      return `<h3>${escape(seatName(seat, this.screen.players || {}, this.screen.warbands))}`
-        + ` — ${escape(v.armies?.[seat] || "")}</h3><ul class="sns-roster">${rows.join("")}</ul>`;
-    };
-    return side("a") + side("b");
+    const screen = this.screen;
+    return snsRosterHtml(this.view, (seat) => seatName(seat, screen.players || {},
+      screen.warbands));
   }
 
   hover(target) {
