@@ -283,17 +283,36 @@ class CommandSpec:
         }
         if self.subsets:  # (absent when empty: most options have none)
             wire["subsets"] = {k: list(v) for k, v in self.subsets.items()}
+        described = {k: v.describe() for k, v in self.params.items() if hasattr(v, "describe")}
+        if described:  # (a parameter set a client draws and tests; params list a sample)
+            wire["described"] = described
         return wire
 
     @classmethod
     def from_wire(cls, data: Mapping[str, Plain]) -> CommandSpec:
+        described = data.get("described") or {}
         return cls(
             type=data["type"],
             label=data.get("label", ""),
             args=dict(data.get("args") or {}),
-            params={k: list(v) for k, v in (data.get("params") or {}).items()},
+            params={k: Described(v, described[k]) if k in described else list(v)
+                    for k, v in (data.get("params") or {}).items()},
             subsets={k: list(v) for k, v in (data.get("subsets") or {}).items()},
         )
+
+
+class Described(list):
+    """A parameter the prompt describes (a reachable area, a facing range: any
+    value inside is legal, the server judging) as a client received it: the
+    listed sample, and `describe()` the description (docs/protocol.md,
+    "Described parameters")."""
+
+    def __init__(self, sample, description: Mapping[str, Plain]) -> None:
+        super().__init__(sample)
+        self.description = description
+
+    def describe(self) -> Mapping[str, Plain]:
+        return self.description
 
 
 def is_subset_of(chosen: Plain, values: Sequence[Plain]) -> bool:

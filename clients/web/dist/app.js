@@ -101,10 +101,10 @@
     const pad = 34;
     const x = (i) => pad + i * (width - pad - 8) / Math.max(1, values.length - 1);
     const y = (v) => 8 + (high - v) * (height - 28) / (high - low);
-    const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const points2 = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     const dots = values.map((v, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" class="rating-point" data-rating="${v}"><title>${v}</title></circle>`).join("");
     const ticks = [Math.round(high - 20), Math.round(low + 20)].map((v) => `<text x="2" y="${(y(v) + 4).toFixed(1)}" class="axis">${v}</text>`).join("");
-    return `<svg class="rating-chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="Rating over the last ${history.length} rated matches">${ticks}<polyline points="${points}" fill="none" stroke="#1f6f8b" stroke-width="2"/>${dots}</svg>`;
+    return `<svg class="rating-chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="Rating over the last ${history.length} rated matches">${ticks}<polyline points="${points2}" fill="none" stroke="#1f6f8b" stroke-width="2"/>${dots}</svg>`;
   }
   async function renderRatings(root, app2) {
     root.innerHTML = `<section class="card wide"><h2>Your ratings</h2>
@@ -1485,12 +1485,12 @@
     return [SQRT3 * (col + 0.5 * (r & 1)) + SQRT3 / 2, 1.5 * r + 1];
   }
   function corners(x, y, scale = 1) {
-    const points = [];
+    const points2 = [];
     for (let i = 0; i < 6; i += 1) {
       const angle = Math.PI / 180 * (60 * i - 30);
-      points.push(`${(x + scale * Math.cos(angle)).toFixed(3)},${(y + scale * Math.sin(angle)).toFixed(3)}`);
+      points2.push(`${(x + scale * Math.cos(angle)).toFixed(3)},${(y + scale * Math.sin(angle)).toFixed(3)}`);
     }
-    return points.join(" ");
+    return points2.join(" ");
   }
   function boardHexes(width, height) {
     const cells = [];
@@ -1587,10 +1587,10 @@
         const kind = terrain.get(key3) || "open";
         const style = kindStyle(kind);
         const [x, y] = centre(q, r);
-        const points = corners(x, y);
-        parts.push(`<polygon points="${points}" fill="${style.fill}" class="hex kind-${kind}" data-hex="${key3}" data-kind="${kind}"/>`);
+        const points2 = corners(x, y);
+        parts.push(`<polygon points="${points2}" fill="${style.fill}" class="hex kind-${kind}" data-hex="${key3}" data-kind="${kind}"/>`);
         if (style.pattern) {
-          parts.push(`<polygon points="${points}" fill="url(#pat-${style.pattern})" class="hex-pattern" pointer-events="none"/>`);
+          parts.push(`<polygon points="${points2}" fill="url(#pat-${style.pattern})" class="hex-pattern" pointer-events="none"/>`);
         }
       }
       parts.push("</g>");
@@ -1613,9 +1613,9 @@
       const defs = Object.entries(PATTERNS).map(([name, draw]) => `<pattern id="pat-${name}" patternUnits="userSpaceOnUse" width="${PATTERN_SIZE}" height="${PATTERN_SIZE}">${draw(PATTERN_SIZE)}</pattern>`);
       return `<defs>${defs.join("")}${trailDefs()}</defs>`;
     }
-    _edges(edges) {
+    _edges(edges2) {
       const out = ['<g class="edges" pointer-events="none">'];
-      for (const [a, b, kind] of edges) {
+      for (const [a, b, kind] of edges2) {
         const [x1, y1] = centre(a[0], a[1]);
         const [x2, y2] = centre(b[0], b[1]);
         const mx = (x1 + x2) / 2;
@@ -1696,7 +1696,7 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1827,7 +1827,7 @@
     }
   }
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1837,7 +1837,7 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1851,7 +1851,7 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1876,7 +1876,7 @@
     return high * 4294967296 + low;
   }
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1956,7 +1956,7 @@
     decode: decodeTimestampExtension
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2019,7 +2019,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2035,7 +2035,7 @@
     }
   }
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2438,18 +2438,18 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2505,7 +2505,7 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3135,7 +3135,7 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
@@ -3406,11 +3406,11 @@
     list_submitted: (d, c) => `${c.seat(d.seat)} submitted a warband list` + (d.list ? ` (${d.list.name || "unnamed"}, kept secret until both are in)` : " (secret)"),
     scenario_rolled: (d) => `Scenario rolled: ${diceList(d.dice)}, ${SCENARIOS[d.scenario] || d.scenario}`,
     lists_revealed: (d, c) => "Warband lists revealed: " + Object.entries(d.lists || {}).map(([seat, list]) => {
-      const points = (list.models || []).reduce((sum, m) => sum + (m.points || 0), 0);
+      const points2 = (list.models || []).reduce((sum, m) => sum + (m.points || 0), 0);
       return `${c.seat(seat)}: ${list.name || "unnamed"}, ${plural(
         (list.models || []).length,
         "model"
-      )}, ${points} points`;
+      )}, ${points2} points`;
     }).join("; "),
     roles_rolled: (d, c) => `Roll-off for attacker and defender: ${rollOff(d.rolls, c)} — ${c.seat(d.winner)} chooses`,
     role_chosen: (d, c) => `${c.seat(d.seat)} chooses to be the ${d.role}`,
@@ -3487,9 +3487,9 @@
     volley_rolled: (d, c) => `Concentrated shooting at ${c.name(d.target)}: rolled ${diceList(d.dice)} needing ${d.target_number}+ — ${plural(d.successes, "success")}`,
     turn_passed: (d, c) => `Turn ${d.turn}: ${c.seat(d.to)} to play (${d.reason})`,
     game_ended: (d, c) => {
-      const points = Object.entries(d.victory_points || {}).map(([seat, vp]) => `${c.seat(seat)} ${vp}`).join(", ");
+      const points2 = Object.entries(d.victory_points || {}).map(([seat, vp]) => `${c.seat(seat)} ${vp}`).join(", ");
       const who = d.winner ? `${c.seat(d.winner)} wins` : "A draw";
-      return `Game over: ${who} (${reasonWords(d.reason, c.seat)})` + (points ? `. Victory points: ${points}` : "");
+      return `Game over: ${who} (${reasonWords(d.reason, c.seat)})` + (points2 ? `. Victory points: ${points2}` : "");
     },
     healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
     snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
@@ -4299,6 +4299,56 @@
     return `A Song of Ice & Fire: ${name}${size ? ` (${size.split(":")[0]})` : ""}`;
   }
 
+  // src/lobby_sns.js
+  var SKIRMISH = {
+    a: { name: "Medieval Men", units: [
+      { unit: "Kings Champion" },
+      { unit: "Swordsman" },
+      { unit: "Yeoman" }
+    ] },
+    b: { name: "Orcs", units: [{ unit: "Orc Warboss" }, { unit: "Orc" }, { unit: "Orc Bolter" }] }
+  };
+  var SNS_ARMIES = {
+    basic: ["Medieval Men against Orcs (10 figures a side)", null],
+    skirmish: ["Skirmish: 3 figures a side (a short battle)", SKIRMISH]
+  };
+  var LAYOUTS = { wood_and_boulder: "a wood and a boulder", open: "an open field" };
+  function snsFormHtml() {
+    const select = (name, entries) => `<select name="${name}">${entries.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select>`;
+    return `
+    <section class="card">
+      <h2>Create a Swords &amp; Sorcery match</h2>
+      <form id="sns-form" class="grid-form">
+        <label>Armies ${select("armies", Object.entries(SNS_ARMIES).map(([k, [l]]) => [k, l]))}
+        </label>
+        <label>Table ${select("layout", Object.entries(LAYOUTS))}</label>
+        <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
+        <label>Deployment ${select("deployment", [
+      ["ranks", "in ranks (set for you)"],
+      ["chosen", "chosen (place your figures)"]
+    ])}</label>
+        <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
+        <div class="form-actions"><button class="primary" type="submit">Create match</button></div>
+        <p class="status error form-error" id="sns-status" role="alert"></p>
+      </form>
+    </section>`;
+  }
+  function snsSettings(form) {
+    const options = {
+      layout: form.layout.value,
+      last_turn: Number(form.turns.value),
+      deployment: form.deployment.value
+    };
+    const armies = SNS_ARMIES[form.armies.value]?.[1];
+    if (armies) options.armies = armies;
+    return { system: "sns", options, private: form.private.checked };
+  }
+  function snsSetupWords(setup) {
+    const o = { ...setup?.options || {}, ...setup || {} };
+    const armies = o.armies ? Object.values(o.armies).map((a) => `${a.name} (${a.units.length})`).join(" against ") : "Medieval Men against Orcs";
+    return `Swords & Sorcery: ${armies}, ${o.last_turn || 12} turns`;
+  }
+
   // src/lobby.js
   var STATUS_WORDS = {
     open: "waiting for an opponent",
@@ -4331,7 +4381,7 @@
   }
   function settingsWords(m) {
     const clock = timeControlWords(m.time_control);
-    const setup = m.system === "asoiaf" ? asoiafSetupWords(m.setup) : describeSetup(m.setup);
+    const setup = m.system === "asoiaf" ? asoiafSetupWords(m.setup) : m.system === "sns" ? snsSetupWords(m.setup) : describeSetup(m.setup);
     const words2 = clock ? `${setup}, ${clock}` : setup;
     if (m.takebacks === void 0 || m.takebacks === !m.rated) return words2;
     return `${words2}, ${m.takebacks ? "takebacks allowed" : "no takebacks"}`;
@@ -4440,6 +4490,7 @@
           </form>
         </section>
         ${asoiafFormHtml()}
+        ${snsFormHtml()}
         <section class="card">
           <h2>Join or watch</h2>
           <form id="invite-form" class="inline-form">
@@ -4484,6 +4535,10 @@
         this.app,
         (fields) => this.join(fields, "#open-status")
       );
+      $(this.root, "#sns-form").addEventListener("submit", (e) => {
+        e.preventDefault();
+        this.create(e.target, {}, snsSettings(e.target), "#sns-status");
+      });
       $(this.root, "#asoiaf-vs-bot").addEventListener("click", (e) => {
         this.create(
           e.target.form,
@@ -4634,10 +4689,10 @@
         this.status(error.message, where);
       }
     }
-    // The open (or live) matches of both rules systems.
+    // The open (or live) matches of every rules system.
     async listBoth(type) {
-      const [sbh, asoiaf] = await Promise.all(["sbh", "asoiaf"].map((system) => this.app.conn.request(type, { system }).catch(() => ({ matches: [] }))));
-      return { matches: [...sbh.matches, ...asoiaf.matches] };
+      const lists = await Promise.all(["sbh", "asoiaf", "sns"].map((system) => this.app.conn.request(type, { system }).catch(() => ({ matches: [] }))));
+      return { matches: lists.flatMap((found) => found.matches) };
     }
     async join(fields, where) {
       try {
@@ -4655,7 +4710,7 @@
     const present = /* @__PURE__ */ new Set(["open", ...(view?.board?.terrain || []).map((t) => t[2])]);
     const edgesPresent = new Set((view?.board?.edges || []).map((e) => e[2]));
     const kinds = Object.entries(KIND_STYLES).filter(([kind]) => !view || present.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><rect width="2" height="2" fill="${style.fill}"/>${style.pattern ? `<rect width="2" height="2" fill="url(#pat-${style.pattern})"/>` : ""}</svg>${escape(style.label)}</span>`);
-    const edges = Object.entries(EDGE_STYLES).filter(([kind]) => !view || edgesPresent.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><line x1="0" y1="1" x2="2" y2="1" stroke="${style.stroke}" stroke-width="${style.width * 2}"${style.dash ? ` stroke-dasharray="${style.dash.split(" ").map((v) => v * 2).join(" ")}"` : ""}/></svg>${escape(style.label)}</span>`);
+    const edges2 = Object.entries(EDGE_STYLES).filter(([kind]) => !view || edgesPresent.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><line x1="0" y1="1" x2="2" y2="1" stroke="${style.stroke}" stroke-width="${style.width * 2}"${style.dash ? ` stroke-dasharray="${style.dash.split(" ").map((v) => v * 2).join(" ")}"` : ""}/></svg>${escape(style.label)}</span>`);
     const states = [
       '<span class="legend-item">✓ activated this turn</span>',
       '<span class="legend-item">arrows: what was done since your last decision (red: attacks, with the dice; numbers: the order)</span>',
@@ -4663,7 +4718,7 @@
       '<span class="legend-item">purple dashed ring: transfixed</span>',
       '<span class="legend-item">gold ring: acting now</span>'
     ];
-    return kinds.join("") + edges.join("") + objectLegend(view).join("") + states.join("");
+    return kinds.join("") + edges2.join("") + objectLegend(view).join("") + states.join("");
   }
   function rosterHtml(view, names, players, warbands, activeId) {
     var _a;
@@ -4993,9 +5048,9 @@
       panel.addEventListener("mouseover", (e) => this._hoverButton(e));
     }
     setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
-      const fresh2 = prompt !== this.prompt;
+      const fresh3 = prompt !== this.prompt;
       Object.assign(this, { prompt, view, seat, players, warbands, finished });
-      if (fresh2) {
+      if (fresh3) {
         this.busy = false;
         this.error = null;
         this.oddsShown = null;
@@ -5406,8 +5461,1026 @@
     }
   };
 
+  // src/sns_geometry.js
+  var INCH = 10;
+  var CONTACT_GAP = 1;
+  function bearingVector(b) {
+    const r = b * Math.PI / 180;
+    return [Math.sin(r), -Math.cos(r)];
+  }
+  function bearingTo(from, to) {
+    const dx = to[0] - from[0];
+    const dy = to[1] - from[1];
+    if (dx === 0 && dy === 0) return null;
+    return (Math.round(Math.atan2(dx, -dy) * 180 / Math.PI) % 360 + 360) % 360;
+  }
+  function segPointDist2(a, b, p) {
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len2 = dx * dx + dy * dy;
+    let t = len2 ? ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2 : 0;
+    t = Math.max(0, Math.min(1, t));
+    const x = a[0] + t * dx - p[0];
+    const y = a[1] + t * dy - p[1];
+    return x * x + y * y;
+  }
+  function cross(o, a, b) {
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  }
+  function segmentsCross(a, b, c, d) {
+    const d1 = cross(c, d, a);
+    const d2 = cross(c, d, b);
+    const d3 = cross(a, b, c);
+    const d4 = cross(a, b, d);
+    return d1 > 0 !== d2 > 0 && d3 > 0 !== d4 > 0 && d1 && d2 && d3 && d4;
+  }
+  function segSegDist2(a, b, c, d) {
+    if (segmentsCross(a, b, c, d)) return 0;
+    return Math.min(
+      segPointDist2(a, b, c),
+      segPointDist2(a, b, d),
+      segPointDist2(c, d, a),
+      segPointDist2(c, d, b)
+    );
+  }
+  function edges(corners2) {
+    return corners2.map((c, i) => [c, corners2[(i + 1) % corners2.length]]);
+  }
+  function insidePolygon(corners2, p) {
+    let inside = false;
+    for (const [c, d] of edges(corners2)) {
+      if (c[1] > p[1] !== d[1] > p[1] && p[0] < c[0] + (p[1] - c[1]) * (d[0] - c[0]) / (d[1] - c[1])) inside = !inside;
+    }
+    return inside;
+  }
+  function sweepHits(corners2, a, b, r) {
+    if (insidePolygon(corners2, a)) return true;
+    return edges(corners2).some(([c, d]) => segSegDist2(a, b, c, d) < r * r);
+  }
+  function roughFraction(a, b, terrain) {
+    const rough = terrain.filter((p) => p.movement === "rough");
+    if (!rough.length) return 0;
+    const cuts = /* @__PURE__ */ new Set([0, 1]);
+    for (const piece of rough) {
+      for (const [c, d] of edges(piece.corners)) {
+        const ab = [b[0] - a[0], b[1] - a[1]];
+        const cd = [d[0] - c[0], d[1] - c[1]];
+        const den = ab[0] * cd[1] - ab[1] * cd[0];
+        if (!den) continue;
+        const t = ((c[0] - a[0]) * cd[1] - (c[1] - a[1]) * cd[0]) / den;
+        const u = ((c[0] - a[0]) * ab[1] - (c[1] - a[1]) * ab[0]) / den;
+        if (t > 0 && t < 1 && u >= 0 && u <= 1) cuts.add(t);
+      }
+    }
+    const ts = [...cuts].sort((x, y) => x - y);
+    let inside = 0;
+    for (let i = 1; i < ts.length; i += 1) {
+      const mid = (ts[i - 1] + ts[i]) / 2;
+      const p = [a[0] + mid * (b[0] - a[0]), a[1] + mid * (b[1] - a[1])];
+      if (rough.some((piece) => insidePolygon(piece.corners, p))) inside += ts[i] - ts[i - 1];
+    }
+    return inside;
+  }
+  function moveCost(a, b, terrain) {
+    return Math.hypot(b[0] - a[0], b[1] - a[1]) * (1 + roughFraction(a, b, terrain));
+  }
+  function straightRefusal(desc, p, ends = true) {
+    const r = desc.radius;
+    const [w, h] = desc.table;
+    const a = desc.from;
+    if (p[0] < r || p[0] > w - r || p[1] < r || p[1] > h - r) return "off the table";
+    for (const piece of desc.terrain) {
+      if ((piece.movement === "impassable" || piece.movement === "wall") && sweepHits(piece.corners, a, p, r)) return `${piece.name} is in the way`;
+    }
+    for (const [x, y, er] of desc.enemies) {
+      if (segPointDist2(a, p, [x, y]) < (r + er) ** 2 - 1e-6) return "an enemy is in the way";
+    }
+    if (moveCost(a, p, desc.terrain) > desc.allowance + 1e-6) return "too far";
+    if (!ends) return null;
+    for (const [x, y, fr] of desc.friends) {
+      if ((p[0] - x) ** 2 + (p[1] - y) ** 2 < (r + fr) ** 2) return "on a friend's base";
+    }
+    for (const [x, y, er] of desc.leave_contact || []) {
+      if (Math.hypot(p[0] - x, p[1] - y) - r - er <= CONTACT_GAP) return "still in contact";
+    }
+    return null;
+  }
+  function rayReach(desc, bearing) {
+    const [vx, vy] = bearingVector(bearing);
+    const at = (d) => [desc.from[0] + vx * d, desc.from[1] + vy * d];
+    let lo = 0;
+    let hi = desc.allowance;
+    if (!straightRefusal(desc, at(hi), false)) return hi;
+    for (let i = 0; i < 14; i += 1) {
+      const mid = (lo + hi) / 2;
+      if (straightRefusal(desc, at(mid), false)) hi = mid;
+      else lo = mid;
+    }
+    return lo;
+  }
+  function reachOutline(desc, step = 3) {
+    const points2 = [];
+    for (let b = 0; b < 360; b += step) {
+      const d = rayReach(desc, b);
+      const [vx, vy] = bearingVector(b);
+      points2.push([desc.from[0] + vx * d, desc.from[1] + vy * d]);
+    }
+    return points2;
+  }
+  function placementRefusal(desc, p) {
+    const r = desc.radius;
+    const [top, bottom] = desc.rows;
+    if (p[1] < top + r || p[1] > bottom - r || p[0] < r || p[0] > desc.table[0] - r) {
+      return "outside your deployment strip";
+    }
+    for (const [x, y, or] of desc.others) {
+      if ((p[0] - x) ** 2 + (p[1] - y) ** 2 < (r + or) ** 2) return "on another base";
+    }
+    for (const piece of desc.solid) {
+      if (sweepHits(piece.corners, p, p, r)) return `in ${piece.name}`;
+    }
+    return null;
+  }
+  function describedRefusal(desc, p) {
+    if (desc.shape === "reachable" || desc.shape === "path") return straightRefusal(desc, p);
+    if (desc.shape === "placement") return placementRefusal(desc, p);
+    return "not a place";
+  }
+  function wedgePath(x, y, r, from, to) {
+    const [ax, ay] = bearingVector(from);
+    const [bx, by] = bearingVector(to);
+    const large = (to - from + 360) % 360 > 180 ? 1 : 0;
+    return `M${x},${y} L${x + ax * r},${y + ay * r} A${r},${r} 0 ${large} 1 ${x + bx * r},${y + by * r} Z`;
+  }
+  function inchesBetween(a, b) {
+    return `${(Math.hypot(b[0] - a[0], b[1] - a[1]) / INCH).toFixed(1)}"`;
+  }
+
+  // src/sns_board.js
+  var PAD2 = 6;
+  var TERRAIN_FILL2 = {
+    open: "#dfe8c8",
+    rough: "#8fb36a",
+    impassable: "#7d7468",
+    wall: "#4b4036"
+  };
+  var TERRAIN_WORDS = {
+    open: "open ground",
+    rough: "rough ground (half speed)",
+    impassable: "impassable (move around)",
+    wall: "wall (climbed only)"
+  };
+  function points(list) {
+    return list.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+  }
+  var SnsBoard = class {
+    constructor(container, handlers) {
+      this.container = container;
+      this.handlers = handlers;
+      this.zoom = 1;
+      this.marks = {};
+      this.outlines = /* @__PURE__ */ new WeakMap();
+      container.addEventListener("click", (e) => this._click(e));
+      container.addEventListener("mousemove", (e) => this._move(e));
+      container.addEventListener("mouseleave", () => this.handlers.onHover?.(null));
+      container.addEventListener("mousedown", (e) => this._dragStart(e));
+      window.addEventListener("mouseup", (e) => this._dragEnd(e));
+      window.addEventListener("resize", () => this._size());
+    }
+    setZoom(zoom) {
+      this.zoom = Math.max(1, Math.min(zoom, 4));
+      this._size();
+    }
+    _size() {
+      fitBoard(this.container, this.aspect, this.zoom);
+    }
+    // The table point under the pointer, in units (whole numbers).
+    tablePoint(e) {
+      const svg = this.container.querySelector("svg");
+      const matrix = svg?.getScreenCTM();
+      if (!matrix) return null;
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
+      return [Math.round(p.x), Math.round(p.y)];
+    }
+    _dragStart(e) {
+      const base = e.target.closest("[data-figure]");
+      if (!base || base.dataset.figure !== this.marks.drag) return;
+      e.preventDefault();
+      this.dragging = { from: this.tablePoint(e) };
+    }
+    _dragEnd(e) {
+      const drag = this.dragging;
+      this.dragging = null;
+      if (!drag) return;
+      const p = this.tablePoint(e);
+      if (!p || Math.hypot(p[0] - drag.from[0], p[1] - drag.from[1]) < 3) return;
+      this.dropped = true;
+      setTimeout(() => {
+        this.dropped = false;
+      }, 0);
+      this.handlers.onPoint?.(p);
+    }
+    _click(e) {
+      if (this.dropped) {
+        this.dropped = false;
+        return;
+      }
+      const base = e.target.closest("[data-figure]");
+      if (base && this.marks.targets?.has(base.dataset.figure)) {
+        this.handlers.onFigure?.(base.dataset.figure);
+        return;
+      }
+      const p = this.tablePoint(e);
+      if (p) this.handlers.onPoint?.(p);
+    }
+    _move(e) {
+      const base = e.target.closest("[data-figure]");
+      const p = this.tablePoint(e);
+      this.handlers.onHover?.(base ? { figure: base.dataset.figure, point: p } : { point: p });
+    }
+    outline(desc) {
+      if (!this.outlines.has(desc)) this.outlines.set(desc, reachOutline(desc));
+      return this.outlines.get(desc);
+    }
+    render(view, marks = {}) {
+      this.view = view;
+      this.marks = marks;
+      const table2 = view?.table;
+      if (!table2) {
+        this.container.innerHTML = '<p class="muted">The table appears when the match starts.</p>';
+        return;
+      }
+      const { width, height } = table2;
+      this.aspect = (height + 2 * PAD2) / (width + 2 * PAD2);
+      const out = [
+        `<svg class="sns-board" viewBox="${-PAD2} ${-PAD2} ${width + 2 * PAD2} ${height + 2 * PAD2}" xmlns="http://www.w3.org/2000/svg">`,
+        `<rect class="table" x="0" y="0" width="${width}" height="${height}" fill="${TERRAIN_FILL2.open}" stroke="#555" stroke-width="1"/>`
+      ];
+      for (let x = 60; x < width; x += 60) {
+        out.push(`<line x1="${x}" y1="0" x2="${x}" y2="${height}" stroke="#0002" stroke-width="0.5"/>`);
+      }
+      for (let y = 60; y < height; y += 60) {
+        out.push(`<line x1="0" y1="${y}" x2="${width}" y2="${y}" stroke="#0002" stroke-width="0.5"/>`);
+      }
+      for (const piece of table2.terrain || []) {
+        out.push(`<polygon class="terrain" data-terrain="${escape(piece.name)}" points="${points(
+          piece.corners
+        )}" fill="${TERRAIN_FILL2[piece.movement] || "#999"}" fill-opacity="0.85" stroke="#333" stroke-width="0.6"><title>${escape(`${piece.name}: ${TERRAIN_WORDS[piece.movement] || piece.movement}`)}</title></polygon>`);
+      }
+      out.push(this._areaSvg(marks.area));
+      for (const f of view.figures || []) {
+        if (f.on_table === false || f.dead || f.fled) continue;
+        out.push(this._figureSvg(f, marks));
+      }
+      if (marks.waypoints?.length > 1) {
+        out.push(`<polyline class="waypoints" points="${points(marks.waypoints)}" fill="none" stroke="#111" stroke-width="0.8" stroke-dasharray="2 1"/>`);
+      }
+      out.push(this._chosenSvg(marks));
+      out.push('<g class="overlay" pointer-events="none"></g></svg>');
+      this.container.innerHTML = out.join("");
+      this._size();
+      this.hover(this.hovered || null);
+    }
+    _areaSvg(desc) {
+      if (!desc) return "";
+      if (desc.shape === "reachable" || desc.shape === "path") {
+        const holes = desc.friends.map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r + desc.radius}" fill="#fff" fill-opacity="0.5"/>`).join("");
+        return `<g class="offered-area" data-shape="${desc.shape}"><polygon points="${points(
+          this.outline(desc)
+        )}" fill="#f2c94c" fill-opacity="0.35" stroke="#b8860b" stroke-width="1" stroke-dasharray="3 2"/>${holes}</g>`;
+      }
+      if (desc.shape === "placement") {
+        const [top, bottom] = desc.rows;
+        return `<rect class="offered-area" data-shape="placement" x="${desc.radius}" y="${top + desc.radius}" width="${desc.table[0] - 2 * desc.radius}" height="${bottom - top - 2 * desc.radius}" fill="#f2c94c" fill-opacity="0.35" stroke="#b8860b" stroke-dasharray="3 2"/>`;
+      }
+      if (desc.shape === "spell_range") {
+        return `<circle class="offered-area" data-shape="spell_range" cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="#9b59b6" fill-opacity="0.12" stroke="#8e44ad" stroke-dasharray="3 2"/>`;
+      }
+      return "";
+    }
+    _figureSvg(f, marks) {
+      const colour = SEAT_COLOURS[f.seat] || "#666";
+      const [vx, vy] = bearingVector(f.facing);
+      const r = f.radius;
+      const name = marks.names?.get(f.uid) || f.name;
+      const legal = marks.targets?.has(f.uid);
+      const acting = marks.acting === f.uid;
+      const classes = [
+        "figure",
+        legal ? "legal" : "",
+        acting ? "acting" : "",
+        f.routing ? "routing" : ""
+      ].filter(Boolean).join(" ");
+      const state = [
+        f.wounds ? `${f.wounds} wound${f.wounds > 1 ? "s" : ""}` : "",
+        f.routing ? "routing" : "",
+        f.knocked_down ? "knocked down" : "",
+        f.stunned ? "stunned" : "",
+        f.mortal ? "mortally wounded" : ""
+      ].filter(Boolean).join(", ");
+      return `<g class="${classes}" data-figure="${escape(f.uid)}" data-seat="${escape(f.seat)}" data-name="${escape(name)}"><title>${escape(`${name}${state ? ` (${state})` : ""}`)}</title><circle cx="${f.x}" cy="${f.y}" r="${r}" fill="${colour}" fill-opacity="${f.routing ? 0.45 : 0.85}" stroke="${legal ? "#f5b700" : acting ? "#fff" : "#222"}" stroke-width="${legal || acting ? 1.6 : 0.6}"/><line x1="${f.x}" y1="${f.y}" x2="${f.x + vx * r * 1.35}" y2="${f.y + vy * r * 1.35}" stroke="#fff" stroke-width="1.1" stroke-linecap="round"/><text x="${f.x}" y="${f.y + r + 4.5}" font-size="4" text-anchor="middle" fill="#111">${escape(tokenText(name))}${f.wounds ? ` ${"•".repeat(f.wounds)}` : ""}</text></g>`;
+    }
+    // The chosen destination (a ghost base) and, while a facing is asked, its dial.
+    _chosenSvg(marks) {
+      const c = marks.chosen;
+      if (!c) return "";
+      return `<g class="chosen-place"><circle cx="${c.at[0]}" cy="${c.at[1]}" r="${c.radius}" fill="none" stroke="#111" stroke-dasharray="2 1.5" stroke-width="0.8"/>` + (marks.askFacing ? `<circle class="facing-dial" cx="${c.at[0]}" cy="${c.at[1]}" r="${c.radius + 20}" fill="none" stroke="#1117" stroke-width="0.5"/>` : "") + "</g>";
+    }
+    // The hover layer: arcs, move and ranges of a figure; a spell's area; the facing.
+    hover(target) {
+      this.hovered = target;
+      const layer = this.container.querySelector("g.overlay");
+      if (!layer) return;
+      const out = [];
+      const f = target?.figure && (this.view?.figures || []).find((x) => x.uid === target.figure);
+      if (f) {
+        const R = f.radius + 3 * INCH;
+        const arcs = [
+          ["front", f.facing - 90, f.facing + 90, "#2ecc71"],
+          ["side", f.facing + 90, f.facing + 135, "#f1c40f"],
+          ["side", f.facing - 135, f.facing - 90, "#f1c40f"],
+          ["rear", f.facing + 135, f.facing + 225, "#e74c3c"]
+        ];
+        for (const [name, from, to, colour] of arcs) {
+          out.push(`<path class="arc arc-${name}" d="${wedgePath(
+            f.x,
+            f.y,
+            R,
+            (from + 360) % 360,
+            (to + 360) % 360
+          )}" fill="${colour}" fill-opacity="0.22" stroke="${colour}" stroke-width="0.4"/>`);
+        }
+        out.push(`<circle class="move-range" cx="${f.x}" cy="${f.y}" r="${f.move_inches * INCH}" fill="none" stroke="#2c3e50" stroke-dasharray="4 2" stroke-width="0.5"/>`);
+        if (f.ranged) {
+          for (const [band, times] of [["short", 1], ["long", 2]]) {
+            out.push(`<circle class="range range-${band}" cx="${f.x}" cy="${f.y}" r="${f.radius + f.ranged.range * INCH * times}" fill="none" stroke="#8e44ad" stroke-width="0.5" stroke-dasharray="${band === "short" ? "" : "1 2"}"/>`);
+          }
+        }
+      }
+      const spell = this.marks.spellArea;
+      if (spell && target?.point) {
+        out.push(`<circle class="spell-area" cx="${target.point[0]}" cy="${target.point[1]}" r="${spell.radius}" fill="#e67e22" fill-opacity="0.3" stroke="#d35400"/>`);
+      }
+      const dragged = this.dragging && (this.view?.figures || []).find((x) => x.uid === this.marks.drag);
+      if (dragged && target?.point) {
+        out.push(`<circle class="drag-ghost" cx="${target.point[0]}" cy="${target.point[1]}" r="${dragged.radius}" fill="${SEAT_COLOURS[dragged.seat]}" fill-opacity="0.4"/>`);
+      }
+      const c = this.marks.chosen;
+      if (c && this.marks.askFacing && target?.point) {
+        out.push(`<line class="facing-pointer" x1="${c.at[0]}" y1="${c.at[1]}" x2="${target.point[0]}" y2="${target.point[1]}" stroke="#111" stroke-width="0.8"/>`);
+      }
+      layer.innerHTML = out.join("");
+    }
+  };
+
+  // src/sns_words.js
+  var PHASE_WORDS2 = {
+    start: "the start",
+    deploy: "deployment",
+    spell_swap: "choosing spells",
+    fast_move: "fast movement",
+    slow_move: "slow movement",
+    ranged: "ranged attacks",
+    polearm: "polearm attacks",
+    hth: "hand to hand",
+    rally: "rally",
+    over: "over"
+  };
+  function figureNames(view) {
+    return displayNames((view?.figures || []).map((f) => ({
+      id: f.uid,
+      seat: f.seat,
+      name: f.name
+    })));
+  }
+  var inchWords = (units) => `${(units / 10).toFixed(units % 10 ? 1 : 0)}"`;
+  var placeWords = (p) => `${inchWords(p[0])} across, ${inchWords(p[1])} down`;
+  var COMPASS = [
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west"
+  ];
+  var facingWords = (b) => `facing ${COMPASS[Math.round(b / 45) % 8]} (${b}°)`;
+  var RESULT_WORDS = {
+    killed: "killed",
+    mortally_wounded: "mortally wounded",
+    wounded_disarmed_knocked_down: "wounded, disarmed and knocked down",
+    wounded_knocked_down: "wounded and knocked down",
+    wounded_disarmed: "wounded and disarmed",
+    wounded: "wounded",
+    stunned: "stunned",
+    immobilized: "immobilized",
+    miss: "missed"
+  };
+  var resultWords2 = (r) => RESULT_WORDS[r] || String(r).replace(/_/g, " ");
+  var PARAM_WORDS2 = {
+    to: "where to go",
+    path: "where to go",
+    facing: "a facing",
+    target: "the target",
+    point: "where to aim",
+    card: "a spell card",
+    place: "where it goes",
+    piece: "which piece"
+  };
+  function valueWords2(param, value, ctx) {
+    if (param === "target") return ctx.name(value);
+    if (param === "facing") return facingWords(value);
+    if ((param === "to" || param === "point") && Array.isArray(value)) return placeWords(value);
+    if (param === "path" && Array.isArray(value)) return `to ${placeWords(value.at(-1))}`;
+    if (param === "place" && Array.isArray(value)) {
+      return `${value[0]} at ${placeWords(value.slice(1, 3))}`;
+    }
+    return String(value);
+  }
+  function optionWords2(spec, ctx) {
+    if (spec.type === "end_phase" || spec.type === "start") return spec.label;
+    const who = spec.args?.figure ? ctx.name(spec.args.figure) : "";
+    const raw = spec.label || spec.type.replace(/_/g, " ");
+    const name = spec.args?.figure ? ctx.rawName(spec.args.figure) : "";
+    return name && raw.startsWith(name) ? `${who}${raw.slice(name.length)}` : raw;
+  }
+  var mods = (m) => m?.length ? ` [${m.map(([v, t]) => `${v > 0 ? "+" : ""}${v} ${t}`).join("; ")}]` : "";
+  function attackWords(d, ctx) {
+    const by = d.attacker ? ctx.name(d.attacker) : d.area || d.spell || "The attack";
+    const what = d.spell || d.weapon || d.area || "";
+    let out = `${by}${what && d.attacker ? ` (${what})` : ""} attacks ${ctx.name(d.target)}: rolled ${d.roll}${mods(d.modifiers)}, `;
+    if (!d.hit) return `${out}a miss.`;
+    if (d.net) return `${out}a hit: netted, immobilized for ${d.net} turns.`;
+    out += `a hit; damage roll ${d.damage_roll}${mods(d.damage_modifiers)}: ${resultWords2(d.result)}`;
+    if (d.mortal_turns) out += ` (dies in ${d.mortal_turns} turns)`;
+    if (d.knock) out += ", knocked down";
+    return `${out}.`;
+  }
+  var FORMATS3 = {
+    phase_began: (d) => `Turn ${d.turn}: ${PHASE_WORDS2[d.phase] || d.phase} begins.`,
+    rolled_off: (d, ctx) => `Roll-off for ${PHASE_WORDS2[d.phase] || d.phase}: ${(d.rolls || []).map(([a, b]) => `${ctx.seat("a")} ${a}, ${ctx.seat("b")} ${b}`).join("; then ")}; ${ctx.seat(d.first)} goes first.`,
+    side_done: (d, ctx) => `${ctx.seat(d.seat)} is done for this phase.`,
+    moved: (d, ctx) => `${ctx.name(d.figure)} ${d.retreat ? `retreats (rolled ${d.roll})` : d.doubled ? "runs" : "moves"} to ${placeWords(d.path.at(-1))}, ${facingWords(d.facing)}${d.charged?.length ? `, charging ${d.charged.map(ctx.name).join(" and ")}` : ""}.`,
+    retreat_failed: (d, ctx) => `${ctx.name(d.figure)} fails to retreat (rolled ${d.roll}).`,
+    held: (d, ctx) => d.spears_set ? `${ctx.name(d.figure)} sets its spear.` : `${ctx.name(d.figure)} holds${d.facing !== void 0 ? `, ${facingWords(d.facing)}` : ""}.`,
+    deployed: (d, ctx) => `${ctx.name(d.figure)} is placed at ${placeWords(d.to)}, ${facingWords(d.facing)}.`,
+    declared: (d, ctx) => `${ctx.name(d.figure)} declares ${d.spell ? `${d.spell} on` : "an attack on"} ${ctx.name(d.target)}.`,
+    attacked: attackWords,
+    burned: (d, ctx) => `${d.wall} burns ${ctx.name(d.figure)}: rolled ${d.roll}, ${d.hit ? `${resultWords2(d.result)}` : "no harm"}.`,
+    climb_began: (d, ctx) => `${ctx.name(d.figure)} starts climbing (over on turn ${d.arrives}).`,
+    climb_ended: (d, ctx) => `${ctx.name(d.figure)} is over the wall.`,
+    breathed: (d, ctx) => `${ctx.name(d.figure)} breathes fire, ${facingWords(d.facing)}.`,
+    detonated: (d, ctx) => `${ctx.name(d.figure)}'s bomb goes off.`,
+    spells_dealt: (d, ctx) => `${ctx.name(d.figure)} draws ${d.cards ? d.cards.join(", ") : `${d.count} spell cards`}.`,
+    spell_swapped: (d, ctx) => `${ctx.name(d.figure)} discards ${d.discarded || "a spell"} and draws ${d.cards ? d.cards.join(", ") : "another"}.`,
+    spells_kept: (d, ctx) => `${ctx.name(d.figure)} keeps its spells.`,
+    spell_cast: (d, ctx) => `${ctx.name(d.figure)} casts ${d.spell}${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.point ? ` at ${placeWords(d.point)}` : ""}.`,
+    spell_effect: (d, ctx) => `${d.spell} on ${ctx.name(d.figure)}: ${d.saved ? `resisted (save roll ${d.save_roll})` : `${d.effect.replace(/_/g, " ")}${d.last ? ` until the end of turn ${d.last}` : ""}`}.`,
+    dispelled: (d, ctx) => `The spells on ${ctx.name(d.figure)} are dispelled.`,
+    healed: (d, ctx) => `${ctx.name(d.figure)} is healed.`,
+    resurrected: (d, ctx) => `${ctx.name(d.figure)} rises again with 1 hit.`,
+    animated: (d, ctx) => `${ctx.name(d.figure)} rises as undead for ${ctx.seat(d.seat)}.`,
+    teleported: (d, ctx) => `${ctx.name(d.figure)} is teleported to ${placeWords(d.to)}.`,
+    petrified: (d, ctx) => `${ctx.name(d.figure)} is turned to stone.`,
+    charmed: (d, ctx) => `${ctx.name(d.figure)} is charmed and fights for ${ctx.seat(d.seat)}.`,
+    charm_save: (d, ctx) => `${ctx.name(d.figure)} tries to break the charm: rolled ${d.roll}, ${d.saved ? "free" : "still charmed"}.`,
+    terrain_changed: () => "The table changes.",
+    morale_checked: (d, ctx) => `${ctx.name(d.figure)} checks morale (${(d.triggers || []).join(", ")}): rolled ${d.roll}${mods(d.modifiers)}, ${d.routs ? "routs" : "stands"}.`,
+    routed_move: (d, ctx) => `${ctx.name(d.figure)} flees${d.fled ? " off the table" : ` to ${placeWords(d.path.at(-1))}`}.`,
+    rallied: (d, ctx) => `${ctx.name(d.leader)} rallies (rolled ${d.roll}): ${d.rallied?.length ? `${d.rallied.map(ctx.name).join(", ")} rally` : "nobody rallies"}.`,
+    turn_ended: (d) => `Turn ${d.turn} ends.`,
+    game_over: (d, ctx) => `The battle is over: ${d.winner ? `${ctx.seat(d.winner)} wins` : "a draw"} (${String(d.reason).replace(/^([ab]) /, (_, s) => `${ctx.seat(s)} `)}); casualties' gold ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seat(s)} ${v}`).join(", ")}.`
+  };
+  var KINDS3 = {
+    attacked: "combat",
+    burned: "combat",
+    morale_checked: "morale",
+    routed_move: "morale",
+    rallied: "morale",
+    game_over: "result"
+  };
+  function formatSnsEvent(event, ctx) {
+    if (event === null || event === void 0) return { text: "(hidden)", kind: "hidden" };
+    const format = FORMATS3[event.type];
+    let text = `${event.type.replace(/_/g, " ")}.`;
+    try {
+      if (format) text = format(event.data || {}, ctx);
+    } catch {
+    }
+    return { text, kind: KINDS3[event.type] || "info" };
+  }
+  function oddsHtml2(odds, escape2) {
+    const rows = odds.outcomes.map((o) => `<tr><td>${escape2(resultWords2(o.result))}</td><td>${(o.probability * 100).toFixed(1)}%</td><td>${o.ways} of 144</td></tr>`);
+    return `<table class="odds-table"><thead><tr><th>Outcome</th><th>Chance</th><th>Ways</th></tr></thead><tbody>${rows.join("")}</tbody></table><p class="muted">Attack ${escape2(mods(odds.modifiers) || "no modifiers")}; damage ${escape2(mods(
+      odds.damage_modifiers
+    ) || "no modifiers")}</p>`;
+  }
+
+  // src/sns_prompt.js
+  var PARAM_ORDER2 = ["target", "to", "path", "point", "place", "piece", "card", "facing"];
+  var PLACE_PARAMS = /* @__PURE__ */ new Set(["to", "path", "point"]);
+  var inchesLeft = (units) => `${(units / INCH).toFixed(1)}"`;
+  var ODDS_TYPES2 = /* @__PURE__ */ new Set(["shoot", "attack"]);
+  var COMPASS2 = [0, 45, 90, 135, 180, 225, 270, 315];
+  function orderedParams2(spec) {
+    const names = Object.keys(spec.params || {});
+    return [
+      ...PARAM_ORDER2.filter((p) => names.includes(p)),
+      ...names.filter((p) => !PARAM_ORDER2.includes(p))
+    ];
+  }
+  var SnsPrompt = class {
+    // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
+    // turn({mine, waiting, seq}), ctx() -> {name(uid), rawName(uid), seat(seat)}
+    constructor(panel, hooks) {
+      this.panel = panel;
+      this.hooks = hooks;
+      this.prompt = null;
+      this.selected = null;
+      this.chosen = {};
+      this.figure = null;
+      this.waypoints = [];
+      this.busy = false;
+      this.error = null;
+      this.oddsShown = null;
+      this.oddsCache = /* @__PURE__ */ new Map();
+      panel.addEventListener("click", (e) => this._click(e));
+      panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+    }
+    setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
+      const fresh3 = prompt !== this.prompt;
+      Object.assign(this, { prompt, view, seat, players, warbands, finished });
+      if (fresh3) {
+        this.busy = false;
+        this.error = null;
+        this.oddsShown = null;
+        this.oddsCache.clear();
+        this.figure = null;
+        this.reset(false);
+      }
+      this.render();
+    }
+    get decision() {
+      return this.finished ? null : this.prompt?.decision || null;
+    }
+    get options() {
+      return this.decision?.options || [];
+    }
+    get spec() {
+      return this.selected === null ? null : this.options[this.selected];
+    }
+    reset(draw = true) {
+      this.selected = null;
+      this.chosen = {};
+      this.waypoints = [];
+      if (draw) this.render();
+    }
+    _select(index) {
+      this.selected = index;
+      this.chosen = {};
+      this.waypoints = [];
+      const spec = this.spec;
+      for (const param of orderedParams2(spec)) {
+        if (!spec.described?.[param] && spec.params[param].length === 1) {
+          this.chosen[param] = spec.params[param][0];
+        }
+      }
+    }
+    get pendingParam() {
+      const spec = this.spec;
+      return spec ? orderedParams2(spec).find((p) => !(p in this.chosen)) || null : null;
+    }
+    _figureOf(uid) {
+      return (this.view?.figures || []).find((f) => f.uid === uid) || null;
+    }
+    // Where the figure will stand once its place is chosen (for facing and ghosts).
+    _standsAt() {
+      const spec = this.spec;
+      const place = this.chosen.to || this.chosen.path?.at(-1);
+      const f = this._figureOf(spec?.args?.figure);
+      return place || (f ? [f.x, f.y] : null);
+    }
+    // What the board shows: the pending place's area, clickable targets, the ghost.
+    marks() {
+      const targets = /* @__PURE__ */ new Set();
+      const out = {
+        targets,
+        area: null,
+        chosen: null,
+        askFacing: false,
+        spellArea: null,
+        acting: this.spec?.args?.figure || this.figure
+      };
+      if (!this.decision || this.busy) return out;
+      const spec = this.spec;
+      const param = this.pendingParam;
+      if (!spec) {
+        for (const s of this.options) if (s.args?.figure) targets.add(s.args.figure);
+        return out;
+      }
+      if (param === "target") for (const v of spec.params.target) targets.add(v);
+      if (param && spec.described?.[param]) out.area = spec.described[param];
+      if (param === "path") {
+        out.area = this._leg(spec.described.path);
+        out.waypoints = this.waypoints;
+      }
+      if (param === "point") out.area = this._spellRange(spec);
+      if (spec.type === "cast") {
+        const card = this.view?.spells?.[spec.args.spell];
+        if (card?.radius) out.spellArea = { radius: card.radius * INCH };
+      }
+      const f = this._figureOf(spec.args?.figure);
+      if (f && out.area && (param === "to" || param === "path")) out.drag = f.uid;
+      const at = this._standsAt();
+      if (f && at && ("to" in this.chosen || "path" in this.chosen || param === "facing")) {
+        out.chosen = { at, radius: f.radius };
+        out.askFacing = param === "facing";
+      }
+      return out;
+    }
+    _spellRange(spec) {
+      const f = this._figureOf(spec.args?.figure);
+      const card = this.view?.spells?.[spec.args?.spell];
+      if (!f || !card?.range) return null;
+      return { shape: "spell_range", from: [f.x, f.y], reach: card.range * INCH + f.radius };
+    }
+    // -- the table's clicks -----------------------------------------------------------
+    chooseFigure(uid) {
+      if (!this.decision || this.busy) return;
+      const param = this.pendingParam;
+      if (param === "target" && this.spec.params.target.includes(uid)) {
+        this._choose("target", uid);
+        return;
+      }
+      if (this.selected === null) {
+        this.figure = this.options.some((s) => s.args?.figure === uid) ? uid : null;
+        this.render();
+        this.hooks.changed();
+      }
+    }
+    choosePoint(p) {
+      if (!this.decision || this.busy) return;
+      const spec = this.spec;
+      const param = this.pendingParam;
+      if (!spec || !param) return;
+      if (param === "facing") {
+        const bearing = bearingTo(this._standsAt(), p);
+        if (bearing !== null) this._choose("facing", bearing);
+        return;
+      }
+      if (!PLACE_PARAMS.has(param)) return;
+      const desc = spec.described?.[param];
+      if (param === "path") {
+        this._addWaypoint(desc, p);
+        return;
+      }
+      if (desc) {
+        const why = describedRefusal(desc, p);
+        if (why) {
+          this.showError(`You cannot go there: ${why}. Click inside the highlighted area.`);
+          return;
+        }
+        this._choose(param, param === "path" ? [desc.from, p] : p);
+      } else if (param === "point") {
+        const range = this._spellRange(spec);
+        if (range && Math.hypot(p[0] - range.from[0], p[1] - range.from[1]) > range.reach) {
+          this.showError("That is out of the spell's range: click inside the purple circle.");
+          return;
+        }
+        this._choose("point", p);
+      }
+    }
+    // -- a path of straight legs round obstacles (move_path, run_path) -----------------
+    // The next leg's area: from the last waypoint, with what the path has left.
+    _leg(desc) {
+      const from = this.waypoints.at(-1) || desc.from;
+      let spent = 0;
+      const points2 = this.waypoints.length ? this.waypoints : [desc.from];
+      for (let i = 1; i < points2.length; i += 1) {
+        spent += moveCost(points2[i - 1], points2[i], desc.terrain);
+      }
+      return { ...desc, from, allowance: Math.max(0, desc.allowance - spent) };
+    }
+    _addWaypoint(desc, p) {
+      if (!this.waypoints.length) this.waypoints = [desc.from];
+      const why = straightRefusal(this._leg(desc), p, false);
+      if (why) {
+        this.showError(`That leg cannot go there: ${why}. Click inside the highlighted area.`);
+        return;
+      }
+      this.waypoints.push(p);
+      this.error = null;
+      if (this.waypoints.length - 1 >= desc.max_waypoints + 1) this._finishPath();
+      else this.render();
+      this.hooks.changed();
+    }
+    _finishPath() {
+      const desc = this.spec.described.path;
+      const end = this.waypoints.at(-1);
+      const why = this.waypoints.length > 1 && straightRefusal({
+        ...desc,
+        from: this.waypoints.at(-2),
+        allowance: Infinity
+      }, end);
+      if (this.waypoints.length < 2 || why) {
+        this.showError(why ? `The path cannot end there: ${why}.` : "Click at least one point.");
+        return;
+      }
+      this._choose("path", this.waypoints.map((q) => [...q]));
+    }
+    _choose(param, value) {
+      this.chosen[param] = value;
+      this.error = null;
+      if (!this.pendingParam) this._send();
+      else this.render();
+      this.hooks.changed();
+    }
+    _send() {
+      const spec = this.spec;
+      const args = { ...spec.args, ...this.chosen };
+      this.busy = true;
+      this.render();
+      Promise.resolve(this.hooks.send(spec.type, args)).catch((error) => {
+        this.busy = false;
+        this.reset(false);
+        this.showError(error.message || String(error));
+      });
+    }
+    showError(text) {
+      this.error = text;
+      this.render();
+    }
+    // -- odds ---------------------------------------------------------------------------
+    showOdds(target) {
+      const spec = this.spec;
+      if (!spec || !ODDS_TYPES2.has(spec.type) || !spec.params.target?.includes(target)) return;
+      const asked = { type: spec.type, args: { figure: spec.args.figure, target } };
+      const key3 = JSON.stringify(asked);
+      if (this.oddsShown?.key === key3) return;
+      if (!this.oddsCache.has(key3)) this.oddsCache.set(key3, this.hooks.odds(asked.type, asked.args));
+      const seq = this.prompt?.seq;
+      this.oddsCache.get(key3).then((odds) => {
+        if (this.prompt?.seq !== seq) return;
+        const ctx = this.hooks.ctx();
+        this.oddsShown = { key: key3, html: `<p><strong>${escape(ctx.name(spec.args.figure))}</strong> against ${escape(ctx.name(target))}</p>${oddsHtml2(odds, escape)}` };
+        this._fillOdds();
+      }).catch(() => this.oddsCache.delete(key3));
+    }
+    hoverFigure(uid) {
+      if (this.pendingParam === "target") this.showOdds(uid);
+    }
+    _hoverButton(e) {
+      const button2 = e.target.closest("button[data-param=target]");
+      if (button2) this.showOdds(this.spec.params.target[Number(button2.dataset.value)]);
+    }
+    _fillOdds() {
+      const box = this.panel.querySelector(".odds");
+      if (!box) return;
+      box.hidden = !this.oddsShown;
+      box.innerHTML = this.oddsShown?.html || "";
+    }
+    // -- drawing ------------------------------------------------------------------------
+    _header() {
+      if (this.finished) {
+        return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
+      }
+      if (this.decision) return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
+      const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
+      return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting.join(" and "))}…` : "Nothing to decide now."}</div>`;
+    }
+    _choices(spec, param, ctx) {
+      const desc = spec.described?.[param];
+      const words2 = PARAM_WORDS2[param] || param.replace(/_/g, " ");
+      const out = [];
+      const buttons = (values, label) => values.map((value) => `<button class="choice" data-param="${escape(param)}" data-value="${escape(JSON.stringify(value))}">${escape(label(value))}</button>`).join("");
+      if (param === "facing") {
+        out.push('<p class="hint">Choose a facing: click on the table where the figure should look, or:</p>');
+        const toward2 = desc?.toward;
+        out.push(`<div class="choices">${toward2 !== null && toward2 !== void 0 ? buttons(
+          [toward2],
+          (b) => `Face the nearest enemy (${b}°)`
+        ) : ""}${buttons(COMPASS2, facingWords)}</div>`);
+      } else if (param === "path") {
+        const legs = this.waypoints.length ? this.waypoints.length - 1 : 0;
+        out.push(`<p class="hint" data-click="path">Click the path's points on the table, one leg at a time, each inside the highlighted area (${legs} so far; ${inchesLeft(this._leg(desc).allowance)} left).</p>`);
+        if (legs) {
+          out.push('<div class="choices"><button class="choice" data-action="finish-path">End the path here</button><button class="choice" data-action="undo-point">Take back the last point</button></div>');
+        }
+      } else if (desc || param === "point") {
+        out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words2)}: click inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
+      } else {
+        out.push(`<p class="hint">Choose ${escape(words2)}${param === "target" ? " (click its base, or a button)" : ""}:</p>`);
+        out.push(`<div class="choices">${spec.params[param].map((value, i) => `<button class="choice" data-param="${escape(param)}" data-value="${i}" data-listed="1">${escape(valueWords2(param, value, ctx))}</button>`).join("")}</div>`);
+      }
+      return out.join("");
+    }
+    render() {
+      const ctx = this.hooks.ctx();
+      const parts = [this._header()];
+      if (this.decision) {
+        if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
+        if (this.busy) {
+          parts.push('<p class="muted">Sending…</p>');
+        } else if (this.selected === null) {
+          if (this.figure) {
+            parts.push(`<p class="hint">${escape(ctx.name(this.figure))}: <button class="cancel" data-action="all">Show every figure</button></p>`);
+          }
+          parts.push('<div class="options">');
+          this.options.forEach((spec, i) => {
+            if (this.figure && spec.args?.figure && spec.args.figure !== this.figure) return;
+            parts.push(`<div class="option" data-type="${escape(spec.type)}" data-figure="${escape(spec.args?.figure || "")}"><button class="do" data-action="pick" data-spec="${i}">${escape(optionWords2(spec, ctx))}</button></div>`);
+          });
+          parts.push("</div>");
+        } else {
+          const spec = this.spec;
+          const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {}))).map(([p, v]) => valueWords2(p, v, ctx));
+          parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}"><strong>${escape(optionWords2(spec, ctx))}</strong>${done.length ? ` — ${escape(done.join(", "))}` : ""}</div>`);
+          parts.push(this._choices(spec, this.pendingParam, ctx));
+          parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
+        }
+      }
+      parts.push('<div class="odds" hidden></div>');
+      this.panel.innerHTML = parts.join("");
+      Object.assign(this.panel.dataset, {
+        seq: this.prompt ? this.prompt.seq : "",
+        mine: this.decision ? "true" : "false",
+        busy: this.busy ? "true" : "false",
+        pending: this.pendingParam || "",
+        option: this.spec?.type || ""
+      });
+      this._fillOdds();
+      tellTurn(this, Boolean(this.decision), playerName);
+    }
+    _click(e) {
+      const button2 = e.target.closest("button");
+      if (!button2 || this.busy) return;
+      this.error = null;
+      const action = button2.dataset.action;
+      if (action === "cancel" || action === "all") {
+        if (action === "all") this.figure = null;
+        this.reset();
+        this.hooks.changed();
+      } else if (action === "finish-path") {
+        this._finishPath();
+      } else if (action === "undo-point") {
+        this.waypoints.pop();
+        if (this.waypoints.length === 1) this.waypoints = [];
+        this.render();
+        this.hooks.changed();
+      } else if (action === "pick") {
+        this._select(Number(button2.dataset.spec));
+        if (!this.pendingParam) this._send();
+        else this.render();
+        this.hooks.changed();
+      } else if (button2.dataset.param) {
+        const param = button2.dataset.param;
+        const value = button2.dataset.listed ? this.spec.params[param][Number(button2.dataset.value)] : JSON.parse(button2.dataset.value);
+        this._choose(param, value);
+      }
+    }
+  };
+
+  // src/sns_table.js
+  function fresh2(element2) {
+    const copy = element2.cloneNode(false);
+    element2.replaceWith(copy);
+    return copy;
+  }
+  function snsLegendHtml(view) {
+    const item = (swatch, label) => `<span class="legend-item"><svg viewBox="0 0 2 2" width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
+    const kinds = new Set((view?.table?.terrain || []).map((p) => p.movement));
+    const out = [...kinds].map((k) => item(
+      `<rect width="2" height="2" fill="${TERRAIN_FILL2[k]}"/>`,
+      TERRAIN_WORDS[k] || k
+    ));
+    out.push(item(
+      '<rect width="2" height="2" fill="#f2c94c" fill-opacity="0.5"/>',
+      "where the chosen figure may go (click inside)"
+    ));
+    out.push('<span class="legend-item">hover a figure: green front, yellow sides, red rear; dashed circle its move, purple its short (solid) and long (dotted) range; grid 6"</span>');
+    return out.join("");
+  }
+  function snsRosterHtml(v, seatWords) {
+    if (!v?.figures) return "";
+    const names = figureNames(v);
+    const side = (seat) => {
+      const rows = v.figures.filter((f) => f.seat === seat).map((f) => {
+        const state = f.dead ? "dead" : f.fled ? "fled" : [
+          f.wounds ? `${f.wounds} wounds` : "",
+          f.routing ? "routing" : "",
+          f.mortal ? "mortally wounded" : "",
+          f.knocked_down ? "knocked down" : "",
+          f.stunned ? "stunned" : ""
+        ].filter(Boolean).join(", ") || "ready";
+        const cards = Array.isArray(v.hands?.[f.uid]) ? ` — spells: ${v.hands[f.uid].join(", ")}` : Number.isInteger(v.hands?.[f.uid]) ? ` — ${v.hands[f.uid]} spell cards` : "";
+        return `<li data-figure="${escape(f.uid)}" class="${f.dead || f.fled ? "gone" : ""}">${escape(names.get(f.uid))} (${f.cost} gold): ${escape(state)}${escape(cards)}</li>`;
+      });
+      return `<h3>${escape(seatWords(seat))} — ${escape(v.armies?.[seat] || "")}</h3><ul class="sns-roster">${rows.join("")}</ul>`;
+    };
+    return side("a") + side("b");
+  }
+  var SnsTable = class {
+    constructor(screen) {
+      this.screen = screen;
+      const root = screen.root;
+      screen.boardBox = fresh2(root.querySelector(".board"));
+      root.querySelector(".trail-tools").style.display = "none";
+      root.querySelector(".names-toggle")?.closest("label")?.style.setProperty("display", "none");
+      this.board = new SnsBoard(screen.boardBox, {
+        onPoint: (p) => this.prompt.choosePoint(p),
+        onFigure: (uid) => this.prompt.chooseFigure(uid),
+        onHover: (target) => this.hover(target)
+      });
+      screen.boardBox.addEventListener("click", (e) => {
+        const base = e.target.closest("[data-figure]");
+        if (base && !this.board.marks.targets?.has(base.dataset.figure)) {
+          this.prompt.chooseFigure(base.dataset.figure);
+        }
+      });
+      this.prompt = new SnsPrompt(fresh2(root.querySelector(".prompt")), {
+        send: (type, args) => screen.app.conn.request("command", {
+          match_id: screen.matchId,
+          command: type,
+          args,
+          at_seq: screen.prompt.seq
+        }),
+        odds: (type, args) => screen.app.odds(screen.matchId, type, args),
+        changed: () => this.draw(),
+        turn: (turn) => screen.app.turn?.(turn),
+        ctx: () => this.context()
+      });
+    }
+    get view() {
+      return this.screen.view;
+    }
+    context() {
+      const names = figureNames(this.view);
+      const raw = new Map((this.view?.figures || []).map((f) => [f.uid, f.name]));
+      const seat = (s) => this.screen.seatWords(s);
+      return { name: (uid) => names.get(uid) || uid, rawName: (uid) => raw.get(uid) || "", seat };
+    }
+    formatEvent(event) {
+      return formatSnsEvent(event, this.context());
+    }
+    setContext(context) {
+      this.prompt.setContext(context);
+      this.draw();
+    }
+    draw() {
+      this.board.render(this.view, { ...this.prompt.marks(), names: figureNames(this.view) });
+      const legend = snsLegendHtml(this.view);
+      const box = this.screen.root.querySelector(".legend-body");
+      if (box && box.dataset.html !== legend) {
+        box.innerHTML = legend;
+        box.dataset.html = legend;
+      }
+    }
+    headBits(v) {
+      const bits = [
+        `turn ${v.turn} of ${v.last_turn}`,
+        `phase: ${escape(PHASE_WORDS2[v.phase] || v.phase)}`
+      ];
+      if (["fast_move", "slow_move", "ranged"].includes(v.phase) && v.acting) {
+        bits.push(`acting: ${escape(this.screen.seatWords(v.acting))}`);
+      }
+      return bits;
+    }
+    roster() {
+      const screen = this.screen;
+      return snsRosterHtml(this.view, (seat) => seatName(
+        seat,
+        screen.players || {},
+        screen.warbands
+      ));
+    }
+    hover(target) {
+      this.board.hover(target);
+      const line3 = this.screen.root.querySelector(".hover-info");
+      if (target?.figure) this.prompt.hoverFigure(target.figure);
+      if (!line3) return;
+      const f = target?.figure && this.view?.figures?.find((x) => x.uid === target.figure);
+      if (f) {
+        const ranged = f.ranged ? `, ${f.ranged.weapon} ${f.ranged.range}" (long ${f.ranged.range * 2}")` : "";
+        line3.textContent = `${this.context().name(f.uid)}: ${f.kit.join(", ")}; move ${f.move_inches}"${ranged}; ${facingWords(f.facing)}`;
+        return;
+      }
+      if (!target?.point) {
+        line3.textContent = "";
+        return;
+      }
+      const desc = this.prompt.marks().area;
+      let words2 = placeWords(target.point);
+      if (desc?.from && desc.shape !== "spell_range") {
+        const why = describedRefusal(desc, target.point);
+        words2 += ` — ${inchesBetween(desc.from, target.point)} away${why ? `: ${why}` : ""}`;
+      }
+      line3.textContent = words2;
+    }
+  };
+
   // src/systems.js
-  var SYSTEM_TABLES = { asoiaf: AsoiafTable };
+  var SYSTEM_TABLES = { asoiaf: AsoiafTable, sns: SnsTable };
   function tableFor(system) {
     return SYSTEM_TABLES[system] || null;
   }
@@ -5601,9 +6674,9 @@
         return;
       }
       const { odds, label } = this.shown;
-      const mods = formatModifiers(odds);
+      const mods2 = formatModifiers(odds);
       box.hidden = false;
-      box.innerHTML = `<strong>Odds (${escape(label.trim())}):</strong> ${escape(formatOdds(odds))}` + (mods ? `<div class="muted">${escape(mods)}</div>` : "");
+      box.innerHTML = `<strong>Odds (${escape(label.trim())}):</strong> ${escape(formatOdds(odds))}` + (mods2 ? `<div class="muted">${escape(mods2)}</div>` : "");
     }
   };
 
@@ -5802,8 +6875,8 @@
     // until the defender lays it out).
     draftView(view) {
       if (!this.open || !view?.board) return view;
-      const { terrain, edges } = this.args();
-      return { ...view, board: { ...view.board, terrain, edges } };
+      const { terrain, edges: edges2 } = this.args();
+      return { ...view, board: { ...view.board, terrain, edges: edges2 } };
     }
     // The prompt row of `lay_terrain`, for candidate index `index`.
     row(index, label) {
@@ -5813,8 +6886,8 @@
       const tool = (kind, text) => `<button class="value toggle${this.tool === kind ? " on" : ""}" aria-pressed="${this.tool === kind}" data-action="terrain-tool" data-tool="${kind}" data-spec="${index}">${escape(text)}</button>`;
       const areas = AREA_TOOLS.map((kind) => tool(kind, KIND_STYLES[kind].label.split(" (")[0]));
       const sides = SIDE_TOOLS.map((kind) => tool(kind, EDGE_STYLES[kind].label.split(" (")[0]));
-      const { terrain, edges } = this.args();
-      return `<div class="terrain-editor" data-spec="${index}"><span class="label">${escape(label)}</span><div class="param" data-param-name="hexes">${areas.join("")}</div><div class="param" data-param-name="sides">${sides.join("")}${tool("erase", "Erase")}</div><p class="hint">Click hexes to paint them (again to clear). With a wall, hedge or cliff, click inside a hex near the side it stands on (a cliff drops from the hex clicked). The server checks the lay-out against the scenario.</p><p class="muted terrain-count">${terrain.length} hexes, ${edges.length} sides</p><button class="do primary" data-action="terrain-send" data-spec="${index}"${terrain.length || edges.length ? "" : " disabled"}>Send this lay-out</button> <button class="value" data-action="terrain-clear" data-spec="${index}">Clear</button> <button class="value" data-action="terrain-close" data-spec="${index}">Close</button></div>`;
+      const { terrain, edges: edges2 } = this.args();
+      return `<div class="terrain-editor" data-spec="${index}"><span class="label">${escape(label)}</span><div class="param" data-param-name="hexes">${areas.join("")}</div><div class="param" data-param-name="sides">${sides.join("")}${tool("erase", "Erase")}</div><p class="hint">Click hexes to paint them (again to clear). With a wall, hedge or cliff, click inside a hex near the side it stands on (a cliff drops from the hex clicked). The server checks the lay-out against the scenario.</p><p class="muted terrain-count">${terrain.length} hexes, ${edges2.length} sides</p><button class="do primary" data-action="terrain-send" data-spec="${index}"${terrain.length || edges2.length ? "" : " disabled"}>Send this lay-out</button> <button class="value" data-action="terrain-clear" data-spec="${index}">Clear</button> <button class="value" data-action="terrain-close" data-spec="${index}">Close</button></div>`;
     }
   };
 
@@ -5861,14 +6934,14 @@
     }
     // -- state --------------------------------------------------------------------
     setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
-      const fresh2 = prompt !== this.prompt;
+      const fresh3 = prompt !== this.prompt;
       this.prompt = prompt;
       this.view = view;
       this.seat = seat;
       this.players = players;
       this.warbands = warbands;
       this.finished = finished;
-      if (fresh2) {
+      if (fresh3) {
         this.busy = false;
         this.confirming = null;
         this.error = null;
@@ -5882,7 +6955,7 @@
         }
       }
       this.render();
-      if (fresh2) this._placeNext();
+      if (fresh3) this._placeNext();
     }
     get decision() {
       return this.prompt?.decision || null;
@@ -6916,6 +7989,12 @@
       activation: /* @__PURE__ */ new Set(["activated", "placed", "passed"]),
       turn: /* @__PURE__ */ new Set(["rolled_off"]),
       quiet: /* @__PURE__ */ new Set()
+    },
+    // (an S&S "activation" is a phase: each begins with its own event)
+    sns: {
+      activation: /* @__PURE__ */ new Set(["phase_began"]),
+      turn: /* @__PURE__ */ new Set(["turn_ended"]),
+      quiet: /* @__PURE__ */ new Set(["side_done"])
     }
   };
   var NONE = { activation: /* @__PURE__ */ new Set(), turn: /* @__PURE__ */ new Set(), quiet: /* @__PURE__ */ new Set() };
@@ -7024,21 +8103,21 @@
     const x = (i) => pad + i * (width - pad - 10) / Math.max(1, turns - 1);
     const y = (v) => 10 + (high - v) * (height - 34) / high;
     const lines = seats.map((seat) => {
-      const points = series[seat].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
+      const points2 = series[seat].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
       const dots = series[seat].map((v, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="2.5" fill="${SIDE_COLOURS[seat] || "#555"}" data-seat="${escape(seat)}" data-turn="${i + 1}" data-value="${v}"/>`).join("");
-      return `<polyline points="${points.join(" ")}" fill="none" stroke-width="2" stroke="${SIDE_COLOURS[seat] || "#555"}"/>${dots}`;
+      return `<polyline points="${points2.join(" ")}" fill="none" stroke-width="2" stroke="${SIDE_COLOURS[seat] || "#555"}"/>${dots}`;
     }).join("");
     return `<figure class="summary-chart"><figcaption>${escape(title)}</figcaption><svg viewBox="0 0 ${width} ${height}" role="img" aria-label="${escape(title)}"><text x="2" y="14" class="axis">${high}</text><text x="2" y="${height - 22}" class="axis">0</text><text x="${pad}" y="${height - 4}" class="axis">turn 1</text><text x="${width - 40}" y="${height - 4}" class="axis">turn ${turns}</text>${lines}</svg></figure>`;
   }
   function summaryHtml({ events, perTurn, seatOf, name }) {
     const seats = [...new Set(perTurn.flatMap(({ view }) => (view?.figures || []).map((f) => f.seat)))].sort();
     const standing = {};
-    const points = {};
+    const points2 = {};
     for (const seat of seats) {
       standing[seat] = perTurn.map(({ view }) => (view?.figures || []).filter((f) => f.seat === seat && f.status === "ready" && f.pos).length);
-      points[seat] = perTurn.map(({ view }) => view?.victory_points?.[seat] ?? 0);
+      points2[seat] = perTurn.map(({ view }) => view?.victory_points?.[seat] ?? 0);
     }
-    const scored = Object.values(points).some((series) => series.some((v) => v));
+    const scored = Object.values(points2).some((series) => series.some((v) => v));
     const lost = casualties(events, seatOf);
     const causes = seats.map((seat) => {
       const mine = lost.filter((c) => c.seat === seat);
@@ -7054,7 +8133,7 @@
       const sign = (v) => `${v >= 0 ? "+" : ""}${v.toFixed(1)}`;
       return `<tr data-seat="${escape(seat)}" data-luck="${quality.toFixed(2)}"><td>${escape(name(seat))}</td><td>${l.actual} of ${l.dice} dice succeeded, ${l.expected.toFixed(1)} expected: ${sign(quality)}</td><td>${l.opposed} opposed dice, ${sign(l.opposedSum)} against the average</td></tr>`;
     }).join("");
-    return `<div class="replay-summary"><h3>Summary</h3><div class="charts">` + (scored ? lineChart("Victory points at the end of each turn", points) : "") + lineChart("Figures standing at the end of each turn", standing) + `</div><h4>Casualties by cause</h4><div class="casualty-list">${causes}</div><h4>Dice luck</h4><table class="luck"><thead><tr><th>Side</th><th>Quality rolls</th><th>Combat rolls</th></tr></thead><tbody>${luckRows}</tbody></table></div>`;
+    return `<div class="replay-summary"><h3>Summary</h3><div class="charts">` + (scored ? lineChart("Victory points at the end of each turn", points2) : "") + lineChart("Figures standing at the end of each turn", standing) + `</div><h4>Casualties by cause</h4><div class="casualty-list">${causes}</div><h4>Dice luck</h4><table class="luck"><thead><tr><th>Side</th><th>Quality rolls</th><th>Combat rolls</th></tr></thead><tbody>${luckRows}</tbody></table></div>`;
   }
 
   // src/asoiaf_summary.js
@@ -7162,6 +8241,7 @@
       this.names = displayNames(this.final?.figures || []);
       this.seats = new Map((this.final?.figures || []).map((f) => [f.id, f.seat]));
       if (this.doc.system === "asoiaf") this.asoiaf();
+      if (this.doc.system === "sns") this.sns();
       $(this.root, ".legend-body").innerHTML = this.legend(this.final);
       const scrubber = $(this.root, ".scrubber");
       scrubber.max = String(this.last);
@@ -7175,9 +8255,9 @@
     // A Song of Ice & Fire's replay: its square battlefield, names, roster and words.
     asoiaf() {
       const box = $(this.root, ".board");
-      const fresh2 = box.cloneNode(false);
-      box.replaceWith(fresh2);
-      this.board = new AsoiafBoard(fresh2, {});
+      const fresh3 = box.cloneNode(false);
+      box.replaceWith(fresh3);
+      this.board = new AsoiafBoard(fresh3, {});
       this.names = modelNames(this.final);
       this.seats = new Map((this.final?.models || []).map((m) => [m.uid, m.seat]));
       this.legend = asoiafLegendHtml;
@@ -7195,6 +8275,20 @@
           this.names,
           (seat) => this.seatWords(seat)
         );
+      };
+    }
+    // Swords & Sorcery's replay: its measured table, names, roster and words.
+    sns() {
+      const box = $(this.root, ".board");
+      const fresh3 = box.cloneNode(false);
+      box.replaceWith(fresh3);
+      this.board = new SnsBoard(fresh3, {});
+      this.names = figureNames(this.final);
+      this.legend = snsLegendHtml;
+      this.format = formatSnsEvent;
+      this.drawView = (view) => {
+        this.board.render(view, { names: figureNames(view) });
+        $(this.root, ".roster").innerHTML = snsRosterHtml(view, (seat) => this.seatWords(seat));
       };
     }
     legend(view) {
@@ -7233,7 +8327,7 @@
       const players = Object.keys(d.players || {}).sort().map((seat) => escape(this.seatWords(seat))).join(" vs ");
       const r = d.result || {};
       const result = r.winner ? `${this.seatWords(r.winner)} won (${r.reason})` : `no winner${r.reason ? ` (${r.reason})` : ""}`;
-      const setup = d.system === "asoiaf" ? asoiafSetupWords(d.setup) : describeSetup(d.setup);
+      const setup = d.system === "asoiaf" ? asoiafSetupWords(d.setup) : d.system === "sns" ? snsSetupWords(d.setup) : describeSetup(d.setup);
       $(this.root, ".match-info").innerHTML = `${players} · ${escape(setup)} · ` + (atEnd ? `<span class="result">${escape(result)}</span>` : '<span class="muted">the result shows at the end</span>') + ` · finished ${escape(when(d.finished_at))} · seed <code title="SHA-256 commitment ${escape(d.seed_commitment)}">${escape(String(d.seed).slice(0, 12))}…</code>`;
     }
     // Every log line, built once; the log shows those up to the step.
@@ -7589,9 +8683,9 @@
     route() {
       if (this.screen?.hide) this.screen.hide();
       this.screen = null;
-      const fresh2 = this.root.cloneNode(false);
-      this.root.replaceWith(fresh2);
-      this.root = fresh2;
+      const fresh3 = this.root.cloneNode(false);
+      this.root.replaceWith(fresh3);
+      this.root = fresh3;
       this.renderUser();
       if (!this.account) {
         renderLogin(this.root, this);
@@ -7635,7 +8729,10 @@
     questionText,
     AsoiafBoard,
     AsoiafPrompt,
-    formatAsoiafEvent
+    formatAsoiafEvent,
+    SnsBoard,
+    SnsPrompt,
+    formatSnsEvent
   };
   app.start();
 })();

@@ -7,6 +7,7 @@ import { QuickPair } from "./quick_pair.js";
 import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
 import { AsoiafJoin, asoiafFormHtml, asoiafJoinHtml, asoiafSettings, asoiafSetupWords,
   bindAsoiafForm } from "./lobby_asoiaf.js";
+import { snsFormHtml, snsSettings, snsSetupWords } from "./lobby_sns.js";
 import { reasonWords } from "./events.js";
 import { playerName } from "./names.js";
 
@@ -50,7 +51,8 @@ function resultWords(m) {
 // takebacks where they are not the usual (casual: allowed; rated: not).
 function settingsWords(m) {
   const clock = timeControlWords(m.time_control);
-  const setup = m.system === "asoiaf" ? asoiafSetupWords(m.setup) : describeSetup(m.setup);
+  const setup = m.system === "asoiaf" ? asoiafSetupWords(m.setup)
+    : m.system === "sns" ? snsSetupWords(m.setup) : describeSetup(m.setup);
   const words = clock ? `${setup}, ${clock}` : setup;
   if (m.takebacks === undefined || m.takebacks === !m.rated) return words;
   return `${words}, ${m.takebacks ? "takebacks allowed" : "no takebacks"}`;
@@ -162,6 +164,7 @@ export class Lobby {
           </form>
         </section>
         ${asoiafFormHtml()}
+        ${snsFormHtml()}
         <section class="card">
           <h2>Join or watch</h2>
           <form id="invite-form" class="inline-form">
@@ -203,6 +206,10 @@ export class Lobby {
     bindAsoiafForm(this.root, this.app);
     this.asoiafJoin = new AsoiafJoin(this.root, this.app,
       (fields) => this.join(fields, "#open-status"));
+    $(this.root, "#sns-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.create(e.target, {}, snsSettings(e.target), "#sns-status");
+    });
     $(this.root, "#asoiaf-vs-bot").addEventListener("click", (e) => {
       // the house bot (clients/bots/asoiaf_house.py) takes the other seat at once
       this.create(e.target.form, {}, asoiafSettings(e.target.form, { opponent: "bot" }),
@@ -371,11 +378,11 @@ export class Lobby {
     }
   }
 
-  // The open (or live) matches of both rules systems.
+  // The open (or live) matches of every rules system.
   async listBoth(type) {
-    const [sbh, asoiaf] = await Promise.all(["sbh", "asoiaf"].map((system) =>
+    const lists = await Promise.all(["sbh", "asoiaf", "sns"].map((system) =>
       this.app.conn.request(type, { system }).catch(() => ({ matches: [] }))));
-    return { matches: [...sbh.matches, ...asoiaf.matches] };
+    return { matches: lists.flatMap((found) => found.matches) };
   }
 
   async join(fields, where) {

@@ -18,6 +18,9 @@ import { ReplayViewer } from "./replay.js";
 import { AsoiafBoard } from "./asoiaf_board.js";
 import { AsoiafPrompt } from "./asoiaf_prompt.js";
 import { formatAsoiafEvent } from "./asoiaf_words.js";
+import { SnsBoard } from "./sns_board.js";
+import { SnsPrompt } from "./sns_prompt.js";
+import { formatSnsEvent } from "./sns_words.js";
 import { renderReplayList } from "./replay_list.js";
 import { TurnSignal } from "./turn_signal.js";
 
@@ -210,5 +213,6 @@ const app = new App();
 window.warband = app; // for debugging from the console
 // for tests of drawing, wording and the prompt panel
 window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, MatchScreen, objectsAt,
-  PromptUI, questionText, AsoiafBoard, AsoiafPrompt, formatAsoiafEvent };
+  PromptUI, questionText, AsoiafBoard, AsoiafPrompt, formatAsoiafEvent, SnsBoard, SnsPrompt,
+  formatSnsEvent };
 app.start();

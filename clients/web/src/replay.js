@@ -15,6 +15,10 @@ import { $, describeSetup, escape, when } from "./dom.js";
 import { formatEvent } from "./events.js";
 import { legendHtml, rosterHtml } from "./match.js";
 import { asoiafSetupWords } from "./lobby_asoiaf.js";
+import { snsSetupWords } from "./lobby_sns.js";
+import { SnsBoard } from "./sns_board.js";
+import { snsLegendHtml, snsRosterHtml } from "./sns_table.js";
+import { figureNames, formatSnsEvent } from "./sns_words.js";
 import { displayNames, seatName } from "./names.js";
 import { Steps } from "./replay_steps.js";
 import { effectiveEvents } from "./takeback.js";
@@ -108,6 +112,7 @@ export class ReplayViewer {
     this.names = displayNames(this.final?.figures || []);
     this.seats = new Map((this.final?.figures || []).map((f) => [f.id, f.seat]));
     if (this.doc.system === "asoiaf") this.asoiaf();
+    if (this.doc.system === "sns") this.sns();
     $(this.root, ".legend-body").innerHTML = this.legend(this.final);
     const scrubber = $(this.root, ".scrubber");
     scrubber.max = String(this.last);
@@ -134,6 +139,21 @@ export class ReplayViewer {
         active: view?.active_model || null, names: this.names });
       $(this.root, ".roster").innerHTML = asoiafRosterHtml(view, this.names,
         (seat) => this.seatWords(seat));
+    };
+  }
+
+  // Swords & Sorcery's replay: its measured table, names, roster and words.
+  sns() {
+    const box = $(this.root, ".board");
+    const fresh = box.cloneNode(false);
+    box.replaceWith(fresh);
+    this.board = new SnsBoard(fresh, {});
+    this.names = figureNames(this.final);
+    this.legend = snsLegendHtml;
+    this.format = formatSnsEvent;
+    this.drawView = (view) => {
+      this.board.render(view, { names: figureNames(view) });
+      $(this.root, ".roster").innerHTML = snsRosterHtml(view, (seat) => this.seatWords(seat));
     };
   }
 
@@ -177,7 +197,8 @@ export class ReplayViewer {
     const r = d.result || {};
     const result = r.winner ? `${this.seatWords(r.winner)} won (${r.reason})`
       : `no winner${r.reason ? ` (${r.reason})` : ""}`;
-    const setup = d.system === "asoiaf" ? asoiafSetupWords(d.setup) : describeSetup(d.setup);
+    const setup = d.system === "asoiaf" ? asoiafSetupWords(d.setup)
+      : d.system === "sns" ? snsSetupWords(d.setup) : describeSetup(d.setup);
     $(this.root, ".match-info").innerHTML = `${players} · ${escape(setup)} · `
       + (atEnd ? `<span class="result">${escape(result)}</span>`
         : '<span class="muted">the result shows at the end</span>')

@@ -14,6 +14,12 @@ export const STEP_EVENTS = {
     turn: new Set(["rolled_off"]),
     quiet: new Set(),
   },
+  // (an S&S "activation" is a phase: each begins with its own event)
+  sns: {
+    activation: new Set(["phase_began"]),
+    turn: new Set(["turn_ended"]),
+    quiet: new Set(["side_done"]),
+  },
 };
 const NONE = { activation: new Set(), turn: new Set(), quiet: new Set() };
 

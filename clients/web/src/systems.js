@@ -4,8 +4,9 @@
 // another system brings its board, prompt panel, roster and log words here.
 
 import { AsoiafTable } from "./asoiaf_table.js";
+import { SnsTable } from "./sns_table.js";
 
-export const SYSTEM_TABLES = { asoiaf: AsoiafTable };
+export const SYSTEM_TABLES = { asoiaf: AsoiafTable, sns: SnsTable };
 
 // The table class for `system`, or null for SBH's (the match screen's own).
 export function tableFor(system) {

@@ -7,6 +7,7 @@ unplaced keeps its place in the ranks the set-up gave it."""
 from __future__ import annotations
 
 from server.rules.board.measured import INCH, Base, inches, overlap
+from server.rules.board.measured_areas import TRIES
 from server.rules.board.measured_paths import Table
 from server.rules.board.measured_terrain import SOLID
 from server.rules.kernel import CommandSpec, Deferred
@@ -19,7 +20,7 @@ GRID = 2 * INCH  # the listing's spacing
 class Zone(Deferred):
     """Where a figure may be placed: its base on the table, inside its side's
     6" strip, on no other base and in no impassable piece or wall. Listed: a
-    2" grid of such points."""
+    2" grid of such points; described as a "placement" (measured_areas.py)."""
 
     def __init__(self, state: State, figure: Figure) -> None:
         self.state, self.figure = state, figure
@@ -49,6 +50,23 @@ class Zone(Deferred):
         return not any(p.movement in SOLID
                        and p.polygon.near_segment(tuple(value), tuple(value), f.radius)
                        for p in state.layout.terrain)
+
+    def describe(self) -> dict:
+        """measured_areas.py's "placement" shape."""
+        f, state = self.figure, self.state
+        return {"shape": "placement", "rows": list(self.rows), "radius": f.radius,
+                "table": [state.layout.width, state.layout.height],
+                "others": [list(o.base) for o in state.figures if o.uid != f.uid],
+                "solid": [p.describe() for p in state.layout.terrain
+                          if p.movement in ("impassable", "wall")]}
+
+    def sample(self, rng) -> list[int] | None:
+        top, bottom = self.rows
+        for _ in range(TRIES):
+            p = [rng.randint(0, self.state.layout.width), rng.randint(top, bottom)]
+            if p in self:
+                return p
+        return None
 
 
 def options(state: State, figure: Figure, facings) -> CommandSpec:

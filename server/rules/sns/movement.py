@@ -18,6 +18,7 @@ from server.rules.board.measured import (
     inches,
     is_charge,
 )
+from server.rules.board.measured_areas import leaves_contact, sample_reachable
 from server.rules.board.measured_directions import bearing_vector
 from server.rules.board.measured_paths import MoveRefused, ReachableArea, Table
 from server.rules.board.measured_terrain import line_of_sight
@@ -87,16 +88,19 @@ def area(state: State, figure: Figure, reach: int, retreating: bool = False) -> 
 
 class Destinations(Deferred):
     """A move's "to" parameter: any point of the reachable area is legal
-    (`in` asks the area); listed, it is a sample for bots and clients (the
-    eight compass points at full and half reach, and base contact with the
-    nearest enemies)."""
+    (`in` asks the area; a retreat's end also leaves contact with
+    `leave_contact`). Described (measured_areas.py, "reachable") for clients
+    to draw and bots to sample; listed, a sample: the eight compass points at
+    full and half reach, and base contact with the nearest enemies."""
 
     def __init__(self, reach: ReachableArea, candidates: Callable[[], list[Point]],
-                 accept: Callable[[Point], bool] | None = None) -> None:
+                 leave_contact: tuple[Base, ...] = ()) -> None:
         self.reach = reach
-        self.accept = accept or (lambda p: True)
-        super().__init__(lambda: [list(p) for p in candidates()
-                                  if self.reach.contains(p) and self.accept(p)])
+        self.leave_contact = leave_contact
+        super().__init__(lambda: [list(p) for p in candidates() if p in self])
+
+    def accept(self, p) -> bool:
+        return leaves_contact(p, self.reach.mover.radius, self.leave_contact)
 
     def __contains__(self, value) -> bool:
         try:
@@ -104,15 +108,24 @@ class Destinations(Deferred):
         except (MoveRefused, TypeError, ValueError):
             return False
 
+    def describe(self) -> dict:
+        return {"shape": "reachable", **self.reach.describe(),
+                "leave_contact": [list(e) for e in self.leave_contact]}
+
+    def sample(self, rng: random.Random) -> list[int] | None:
+        found = sample_reachable(self.reach, rng, self.leave_contact)
+        return None if found is None else list(found)
+
 
 class Paths(Deferred):
     """A move around obstacles: any path [start, p1, ..., end] of straight
     segments the reachable area accepts (seed 003, TERRAIN: "Nonflying units
-    will in general move around obstacles like boulders and trees"); listed,
-    the straight paths to the sampled destinations."""
+    will in general move around obstacles like boulders and trees"). Described
+    ("path"); listed, the straight paths to the sampled destinations."""
 
     def __init__(self, reach: ReachableArea, destinations: Destinations) -> None:
         self.reach = reach
+        self.destinations = destinations
         start = list(reach.mover.centre)
         super().__init__(lambda: [[start, p] for p in destinations.values()])
 
@@ -124,12 +137,22 @@ class Paths(Deferred):
         except (TypeError, ValueError):
             return False
 
+    def describe(self) -> dict:
+        return {"shape": "path", **self.reach.describe(), "max_waypoints": MAX_WAYPOINTS}
+
+    def sample(self, rng: random.Random) -> list | None:
+        end = self.destinations.sample(rng)
+        return None if end is None else [list(self.reach.mover.centre), end]
+
 
 class Facings(Deferred):
-    """A facing parameter: any whole degree (a FacingRange of 360); listed, the
-    compass points and the bearing to the nearest enemy."""
+    """A facing parameter: any whole degree (a FacingRange of 360). Described
+    ("bearing", with the bearing to the nearest enemy); listed, the compass
+    points and that bearing."""
 
     def __init__(self, toward: Callable[[], int | None]) -> None:
+        self.toward = toward
+
         def listing() -> list[int]:
             extra = toward()
             return sorted(set(COMPASS + (() if extra is None else (extra,))))
@@ -137,6 +160,12 @@ class Facings(Deferred):
 
     def __contains__(self, value) -> bool:
         return type(value) is int and 0 <= value < FULL_TURN
+
+    def describe(self) -> dict:
+        return {"shape": "bearing", "min": 0, "max": FULL_TURN - 1, "toward": self.toward()}
+
+    def sample(self, rng: random.Random) -> int:
+        return rng.randrange(FULL_TURN)
 
 
 def candidates(state: State, figure: Figure, reach: int) -> list[Point]:
@@ -202,9 +231,9 @@ def surprised_at(state: State, figure: Figure, charged: list[str]) -> list[str]:
         figure.base, state.figure(uid).base, others, state.layout.terrain)]
 
 
-def out_of_contact(state: State, figure: Figure) -> Callable:
-    enemies = [e.base for e in enemies_of(state, figure)]
-    return lambda p: not any(in_contact(Base(p[0], p[1], figure.radius), e) for e in enemies)
+def contact_bases(state: State, figure: Figure) -> tuple[Base, ...]:
+    """The enemy bases a retreat must end out of contact with."""
+    return tuple(e.base for e in enemies_of(state, figure))
 
 
 def flight(state: State, figure: Figure) -> tuple[list[list[int]], bool] | None:

@@ -87,7 +87,7 @@ def _move_options(state: State, figure: Figure) -> list[CommandSpec]:
         reach = movement.area(state, figure, movement.allowance(state, figure))
         to = movement.Destinations(
             reach, lambda: movement.candidates(state, figure, reach.allowance),
-            movement.out_of_contact(state, figure))
+            movement.contact_bases(state, figure))
         specs = [hold]
         if to.values():
             specs.insert(0, CommandSpec("retreat", f"{name} tries to retreat (1-4 on D12)",

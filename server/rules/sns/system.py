@@ -18,6 +18,8 @@ from server.rules.kernel import (
 )
 from server.rules.sns import actions, options, setup, turns
 from server.rules.sns.evolve import Stepper, evolve
+from server.rules.sns.setup import figure_profile
+from server.rules.sns.spells import spells
 from server.rules.sns.state import OVER, SEATS, State
 
 # What decide does, as a number (raise it with every deliberate change of the
@@ -76,7 +78,9 @@ class SnsSystem:
             "table": {"width": state.layout.width, "height": state.layout.height,
                       "unit": "tenth of an inch",
                       "terrain": [p.describe() for p in state.layout.terrain]},
-            "figures": [asdict(f) for f in state.figures],
+            "figures": [{**asdict(f), **table_facts(f)} for f in state.figures],
+            "spells": {name: spell_facts(name) for cards in hands.values()
+                       if isinstance(cards, list) for name in cards},
             "declared": [list(d) for d in state.declared],
             "armies": dict(state.names),
             "winner": state.winner, "reason": state.reason,
@@ -94,6 +98,24 @@ class SnsSystem:
 
     def upcast(self, event: Event) -> Event:
         return event
+
+
+def table_facts(figure) -> dict:
+    """What a client draws beside a figure's base: its move and its missile
+    weapon's range (short; long is double), in inches."""
+    prof = figure_profile(figure)
+    weapon = prof.ranged
+    reach = (weapon.range or weapon.thrown) if weapon is not None else 0
+    return {"move_inches": prof.move,
+            "ranged": {"weapon": weapon.name, "range": reach} if reach else None}
+
+
+def spell_facts(name: str) -> dict:
+    """A spell card's printed words and the areas a client draws: range and
+    radius in inches, "around" (every figure so near the caster), a cone."""
+    spell = spells()[name]
+    return {"printed": spell.printed, "range": spell.range, "radius": spell.radius,
+            "around": spell.around, "cone": spell.cone}
 
 
 SYSTEM = SnsSystem()

@@ -1,0 +1,189 @@
+// Swords & Sorcery's measured table in the browser (units: tenths of an inch;
+// bearings: compass degrees, 0 north = up, clockwise). A prompt describes a
+// parameter set (docs/protocol.md, "Described parameters"): these tests say
+// whether a point lies in it and outline it for drawing. They are the same
+// rules as server/rules/board/measured_paths.py in floating point: the server
+// stays the judge of any point sent.
+
+export const INCH = 10;
+const CONTACT_GAP = 1;
+
+export function bearingVector(b) {
+  const r = (b * Math.PI) / 180;
+  return [Math.sin(r), -Math.cos(r)];
+}
+
+// The whole degree from `from` towards `to` (null when they are the same point).
+export function bearingTo(from, to) {
+  const dx = to[0] - from[0];
+  const dy = to[1] - from[1];
+  if (dx === 0 && dy === 0) return null;
+  return ((Math.round((Math.atan2(dx, -dy) * 180) / Math.PI) % 360) + 360) % 360;
+}
+
+function segPointDist2(a, b, p) {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const len2 = dx * dx + dy * dy;
+  let t = len2 ? ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2 : 0;
+  t = Math.max(0, Math.min(1, t));
+  const x = a[0] + t * dx - p[0];
+  const y = a[1] + t * dy - p[1];
+  return x * x + y * y;
+}
+
+function cross(o, a, b) {
+  return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+}
+
+function segmentsCross(a, b, c, d) {
+  const d1 = cross(c, d, a);
+  const d2 = cross(c, d, b);
+  const d3 = cross(a, b, c);
+  const d4 = cross(a, b, d);
+  return ((d1 > 0) !== (d2 > 0)) && ((d3 > 0) !== (d4 > 0)) && d1 && d2 && d3 && d4;
+}
+
+function segSegDist2(a, b, c, d) {
+  if (segmentsCross(a, b, c, d)) return 0;
+  return Math.min(segPointDist2(a, b, c), segPointDist2(a, b, d), segPointDist2(c, d, a),
+    segPointDist2(c, d, b));
+}
+
+function edges(corners) {
+  return corners.map((c, i) => [c, corners[(i + 1) % corners.length]]);
+}
+
+export function insidePolygon(corners, p) {
+  let inside = false;
+  for (const [c, d] of edges(corners)) {
+    if ((c[1] > p[1]) !== (d[1] > p[1])
+        && p[0] < c[0] + ((p[1] - c[1]) * (d[0] - c[0])) / (d[1] - c[1])) inside = !inside;
+  }
+  return inside;
+}
+
+// A base of radius r swept from a to b overlaps the piece's inside.
+function sweepHits(corners, a, b, r) {
+  if (insidePolygon(corners, a)) return true;
+  return edges(corners).some(([c, d]) => segSegDist2(a, b, c, d) < r * r);
+}
+
+// The fraction of segment ab inside any rough piece (overlaps counted once).
+function roughFraction(a, b, terrain) {
+  const rough = terrain.filter((p) => p.movement === "rough");
+  if (!rough.length) return 0;
+  const cuts = new Set([0, 1]);
+  for (const piece of rough) {
+    for (const [c, d] of edges(piece.corners)) {
+      const ab = [b[0] - a[0], b[1] - a[1]];
+      const cd = [d[0] - c[0], d[1] - c[1]];
+      const den = ab[0] * cd[1] - ab[1] * cd[0];
+      if (!den) continue;
+      const t = ((c[0] - a[0]) * cd[1] - (c[1] - a[1]) * cd[0]) / den;
+      const u = ((c[0] - a[0]) * ab[1] - (c[1] - a[1]) * ab[0]) / den;
+      if (t > 0 && t < 1 && u >= 0 && u <= 1) cuts.add(t);
+    }
+  }
+  const ts = [...cuts].sort((x, y) => x - y);
+  let inside = 0;
+  for (let i = 1; i < ts.length; i += 1) {
+    const mid = (ts[i - 1] + ts[i]) / 2;
+    const p = [a[0] + mid * (b[0] - a[0]), a[1] + mid * (b[1] - a[1])];
+    if (rough.some((piece) => insidePolygon(piece.corners, p))) inside += ts[i] - ts[i - 1];
+  }
+  return inside;
+}
+
+export function moveCost(a, b, terrain) {
+  return Math.hypot(b[0] - a[0], b[1] - a[1]) * (1 + roughFraction(a, b, terrain));
+}
+
+// Why a straight move of a "reachable" description to p is refused (null: allowed).
+// `ends` false skips the rules about the end point (friends, leaving contact).
+export function straightRefusal(desc, p, ends = true) {
+  const r = desc.radius;
+  const [w, h] = desc.table;
+  const a = desc.from;
+  if (p[0] < r || p[0] > w - r || p[1] < r || p[1] > h - r) return "off the table";
+  for (const piece of desc.terrain) {
+    if ((piece.movement === "impassable" || piece.movement === "wall")
+        && sweepHits(piece.corners, a, p, r)) return `${piece.name} is in the way`;
+  }
+  for (const [x, y, er] of desc.enemies) {
+    if (segPointDist2(a, p, [x, y]) < (r + er) ** 2 - 1e-6) return "an enemy is in the way";
+  }
+  if (moveCost(a, p, desc.terrain) > desc.allowance + 1e-6) return "too far";
+  if (!ends) return null;
+  for (const [x, y, fr] of desc.friends) {
+    if ((p[0] - x) ** 2 + (p[1] - y) ** 2 < (r + fr) ** 2) return "on a friend's base";
+  }
+  for (const [x, y, er] of desc.leave_contact || []) {
+    if (Math.hypot(p[0] - x, p[1] - y) - r - er <= CONTACT_GAP) return "still in contact";
+  }
+  return null;
+}
+
+// How far from its start along `bearing` a straight move may go (ignoring
+// where it may not end: friends' bases, contact for a retreat).
+function rayReach(desc, bearing) {
+  const [vx, vy] = bearingVector(bearing);
+  const at = (d) => [desc.from[0] + vx * d, desc.from[1] + vy * d];
+  let lo = 0;
+  let hi = desc.allowance;
+  if (!straightRefusal(desc, at(hi), false)) return hi;
+  for (let i = 0; i < 14; i += 1) {
+    const mid = (lo + hi) / 2;
+    if (straightRefusal(desc, at(mid), false)) hi = mid;
+    else lo = mid;
+  }
+  return lo;
+}
+
+// The area's outline: one point per `step` degrees (the area is star-shaped
+// round its start: a point on the way to a reachable point is reachable).
+export function reachOutline(desc, step = 3) {
+  const points = [];
+  for (let b = 0; b < 360; b += step) {
+    const d = rayReach(desc, b);
+    const [vx, vy] = bearingVector(b);
+    points.push([desc.from[0] + vx * d, desc.from[1] + vy * d]);
+  }
+  return points;
+}
+
+// A "placement" description: the base fits at p.
+export function placementRefusal(desc, p) {
+  const r = desc.radius;
+  const [top, bottom] = desc.rows;
+  if (p[1] < top + r || p[1] > bottom - r || p[0] < r || p[0] > desc.table[0] - r) {
+    return "outside your deployment strip";
+  }
+  for (const [x, y, or] of desc.others) {
+    if ((p[0] - x) ** 2 + (p[1] - y) ** 2 < (r + or) ** 2) return "on another base";
+  }
+  for (const piece of desc.solid) {
+    if (sweepHits(piece.corners, p, p, r)) return `in ${piece.name}`;
+  }
+  return null;
+}
+
+// Whether a point answers a described parameter; null when it does, else why not.
+export function describedRefusal(desc, p) {
+  if (desc.shape === "reachable" || desc.shape === "path") return straightRefusal(desc, p);
+  if (desc.shape === "placement") return placementRefusal(desc, p);
+  return "not a place";
+}
+
+// An arc's wedge as an SVG path round (x, y): bearings from..to, radius r.
+export function wedgePath(x, y, r, from, to) {
+  const [ax, ay] = bearingVector(from);
+  const [bx, by] = bearingVector(to);
+  const large = ((to - from + 360) % 360) > 180 ? 1 : 0;
+  return `M${x},${y} L${x + ax * r},${y + ay * r} A${r},${r} 0 ${large} 1 `
+    + `${x + bx * r},${y + by * r} Z`;
+}
+
+export function inchesBetween(a, b) {
+  return `${(Math.hypot(b[0] - a[0], b[1] - a[1]) / INCH).toFixed(1)}"`;
+}

@@ -1,0 +1,410 @@
+// The Swords & Sorcery prompt panel, generic over the options the rules send
+// ({type, label, args, params, described}): an option is picked (a button, or
+// a click on one of its figures), then each parameter in turn: a place by a
+// click inside the offered area on the table (tested here against the
+// description, judged by the server), then a facing by a click towards where
+// the figure should look (or a button), a target by a click on its base, the
+// rest by buttons. Shots and attacks show their exact odds on hover.
+
+import { tellTurn } from "./board_fit.js";
+import { escape } from "./dom.js";
+import { playerName } from "./names.js";
+import { bearingTo, describedRefusal, INCH, moveCost, straightRefusal } from "./sns_geometry.js";
+import { facingWords, oddsHtml, optionWords, PARAM_WORDS, valueWords } from "./sns_words.js";
+
+const PARAM_ORDER = ["target", "to", "path", "point", "place", "piece", "card", "facing"];
+const PLACE_PARAMS = new Set(["to", "path", "point"]);
+const inchesLeft = (units) => `${(units / INCH).toFixed(1)}"`;
+const ODDS_TYPES = new Set(["shoot", "attack"]);
+const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
+
+function orderedParams(spec) {
+  const names = Object.keys(spec.params || {});
+  return [...PARAM_ORDER.filter((p) => names.includes(p)),
+    ...names.filter((p) => !PARAM_ORDER.includes(p))];
+}
+
+export class SnsPrompt {
+  // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
+  // turn({mine, waiting, seq}), ctx() -> {name(uid), rawName(uid), seat(seat)}
+  constructor(panel, hooks) {
+    this.panel = panel;
+    this.hooks = hooks;
+    this.prompt = null;
+    this.selected = null;
+    this.chosen = {};
+    this.figure = null; // the own figure clicked: only its options are listed
+    this.waypoints = []; // a path being clicked out, its start first
+    this.busy = false;
+    this.error = null;
+    this.oddsShown = null;
+    this.oddsCache = new Map();
+    panel.addEventListener("click", (e) => this._click(e));
+    panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+  }
+
+  setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
+    const fresh = prompt !== this.prompt;
+    Object.assign(this, { prompt, view, seat, players, warbands, finished });
+    if (fresh) {
+      this.busy = false;
+      this.error = null;
+      this.oddsShown = null;
+      this.oddsCache.clear();
+      this.figure = null;
+      this.reset(false);
+    }
+    this.render();
+  }
+
+  get decision() {
+    return this.finished ? null : this.prompt?.decision || null;
+  }
+
+  get options() {
+    return this.decision?.options || [];
+  }
+
+  get spec() {
+    return this.selected === null ? null : this.options[this.selected];
+  }
+
+  reset(draw = true) {
+    this.selected = null;
+    this.chosen = {};
+    this.waypoints = [];
+    if (draw) this.render();
+  }
+
+  _select(index) {
+    this.selected = index;
+    this.chosen = {};
+    this.waypoints = [];
+    const spec = this.spec;
+    for (const param of orderedParams(spec)) { // a single listed value needs no asking
+      if (!spec.described?.[param] && spec.params[param].length === 1) {
+        this.chosen[param] = spec.params[param][0];
+      }
+    }
+  }
+
+  get pendingParam() {
+    const spec = this.spec;
+    return spec ? orderedParams(spec).find((p) => !(p in this.chosen)) || null : null;
+  }
+
+  _figureOf(uid) {
+    return (this.view?.figures || []).find((f) => f.uid === uid) || null;
+  }
+
+  // Where the figure will stand once its place is chosen (for facing and ghosts).
+  _standsAt() {
+    const spec = this.spec;
+    const place = this.chosen.to || this.chosen.path?.at(-1);
+    const f = this._figureOf(spec?.args?.figure);
+    return place || (f ? [f.x, f.y] : null);
+  }
+
+  // What the board shows: the pending place's area, clickable targets, the ghost.
+  marks() {
+    const targets = new Set();
+    const out = { targets, area: null, chosen: null, askFacing: false, spellArea: null,
+      acting: this.spec?.args?.figure || this.figure };
+    if (!this.decision || this.busy) return out;
+    const spec = this.spec;
+    const param = this.pendingParam;
+    if (!spec) {
+      for (const s of this.options) if (s.args?.figure) targets.add(s.args.figure);
+      return out;
+    }
+    if (param === "target") for (const v of spec.params.target) targets.add(v);
+    if (param && spec.described?.[param]) out.area = spec.described[param];
+    if (param === "path") {
+      out.area = this._leg(spec.described.path);
+      out.waypoints = this.waypoints;
+    }
+    if (param === "point") out.area = this._spellRange(spec);
+    if (spec.type === "cast") {
+      const card = this.view?.spells?.[spec.args.spell];
+      if (card?.radius) out.spellArea = { radius: card.radius * INCH };
+    }
+    const f = this._figureOf(spec.args?.figure);
+    if (f && out.area && (param === "to" || param === "path")) out.drag = f.uid;
+    const at = this._standsAt();
+    if (f && at && ("to" in this.chosen || "path" in this.chosen || param === "facing")) {
+      out.chosen = { at, radius: f.radius };
+      out.askFacing = param === "facing";
+    }
+    return out;
+  }
+
+  _spellRange(spec) {
+    const f = this._figureOf(spec.args?.figure);
+    const card = this.view?.spells?.[spec.args?.spell];
+    if (!f || !card?.range) return null;
+    return { shape: "spell_range", from: [f.x, f.y], reach: card.range * INCH + f.radius };
+  }
+
+  // -- the table's clicks -----------------------------------------------------------
+  chooseFigure(uid) {
+    if (!this.decision || this.busy) return;
+    const param = this.pendingParam;
+    if (param === "target" && this.spec.params.target.includes(uid)) {
+      this._choose("target", uid);
+      return;
+    }
+    if (this.selected === null) {
+      this.figure = this.options.some((s) => s.args?.figure === uid) ? uid : null;
+      this.render();
+      this.hooks.changed();
+    }
+  }
+
+  choosePoint(p) {
+    if (!this.decision || this.busy) return;
+    const spec = this.spec;
+    const param = this.pendingParam;
+    if (!spec || !param) return;
+    if (param === "facing") {
+      const bearing = bearingTo(this._standsAt(), p);
+      if (bearing !== null) this._choose("facing", bearing);
+      return;
+    }
+    if (!PLACE_PARAMS.has(param)) return;
+    const desc = spec.described?.[param];
+    if (param === "path") {
+      this._addWaypoint(desc, p);
+      return;
+    }
+    if (desc) {
+      const why = describedRefusal(desc, p);
+      if (why) {
+        this.showError(`You cannot go there: ${why}. Click inside the highlighted area.`);
+        return;
+      }
+      this._choose(param, param === "path" ? [desc.from, p] : p);
+    } else if (param === "point") {
+      const range = this._spellRange(spec);
+      if (range && Math.hypot(p[0] - range.from[0], p[1] - range.from[1]) > range.reach) {
+        this.showError("That is out of the spell's range: click inside the purple circle.");
+        return;
+      }
+      this._choose("point", p);
+    }
+  }
+
+  // -- a path of straight legs round obstacles (move_path, run_path) -----------------
+  // The next leg's area: from the last waypoint, with what the path has left.
+  _leg(desc) {
+    const from = this.waypoints.at(-1) || desc.from;
+    let spent = 0;
+    const points = this.waypoints.length ? this.waypoints : [desc.from];
+    for (let i = 1; i < points.length; i += 1) {
+      spent += moveCost(points[i - 1], points[i], desc.terrain);
+    }
+    return { ...desc, from, allowance: Math.max(0, desc.allowance - spent) };
+  }
+
+  _addWaypoint(desc, p) {
+    if (!this.waypoints.length) this.waypoints = [desc.from];
+    const why = straightRefusal(this._leg(desc), p, false);
+    if (why) {
+      this.showError(`That leg cannot go there: ${why}. Click inside the highlighted area.`);
+      return;
+    }
+    this.waypoints.push(p);
+    this.error = null;
+    if (this.waypoints.length - 1 >= desc.max_waypoints + 1) this._finishPath();
+    else this.render();
+    this.hooks.changed();
+  }
+
+  _finishPath() {
+    const desc = this.spec.described.path;
+    const end = this.waypoints.at(-1);
+    // (each leg was tested as it was clicked; here only where the path ends)
+    const why = this.waypoints.length > 1 && straightRefusal({ ...desc,
+      from: this.waypoints.at(-2), allowance: Infinity }, end);
+    if (this.waypoints.length < 2 || why) {
+      this.showError(why ? `The path cannot end there: ${why}.` : "Click at least one point.");
+      return;
+    }
+    this._choose("path", this.waypoints.map((q) => [...q]));
+  }
+
+  _choose(param, value) {
+    this.chosen[param] = value;
+    this.error = null;
+    if (!this.pendingParam) this._send();
+    else this.render();
+    this.hooks.changed();
+  }
+
+  _send() {
+    const spec = this.spec;
+    const args = { ...spec.args, ...this.chosen };
+    this.busy = true;
+    this.render();
+    Promise.resolve(this.hooks.send(spec.type, args)).catch((error) => {
+      this.busy = false;
+      this.reset(false);
+      this.showError(error.message || String(error));
+    });
+  }
+
+  showError(text) {
+    this.error = text;
+    this.render();
+  }
+
+  // -- odds ---------------------------------------------------------------------------
+  showOdds(target) {
+    const spec = this.spec;
+    if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) return;
+    const asked = { type: spec.type, args: { figure: spec.args.figure, target } };
+    const key = JSON.stringify(asked);
+    if (this.oddsShown?.key === key) return;
+    if (!this.oddsCache.has(key)) this.oddsCache.set(key, this.hooks.odds(asked.type, asked.args));
+    const seq = this.prompt?.seq;
+    this.oddsCache.get(key).then((odds) => {
+      if (this.prompt?.seq !== seq) return;
+      const ctx = this.hooks.ctx();
+      this.oddsShown = { key, html: `<p><strong>${escape(ctx.name(spec.args.figure))}</strong> `
+        + `against ${escape(ctx.name(target))}</p>${oddsHtml(odds, escape)}` };
+      this._fillOdds();
+    }).catch(() => this.oddsCache.delete(key));
+  }
+
+  hoverFigure(uid) {
+    if (this.pendingParam === "target") this.showOdds(uid);
+  }
+
+  _hoverButton(e) {
+    const button = e.target.closest("button[data-param=target]");
+    if (button) this.showOdds(this.spec.params.target[Number(button.dataset.value)]);
+  }
+
+  _fillOdds() {
+    const box = this.panel.querySelector(".odds");
+    if (!box) return;
+    box.hidden = !this.oddsShown;
+    box.innerHTML = this.oddsShown?.html || "";
+  }
+
+  // -- drawing ------------------------------------------------------------------------
+  _header() {
+    if (this.finished) {
+      return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
+    }
+    if (this.decision) return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
+    const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat)
+      .map((s) => playerName(s, this.players, this.warbands));
+    return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting
+      .join(" and "))}…` : "Nothing to decide now."}</div>`;
+  }
+
+  _choices(spec, param, ctx) {
+    const desc = spec.described?.[param];
+    const words = PARAM_WORDS[param] || param.replace(/_/g, " ");
+    const out = [];
+    const buttons = (values, label) => values.map((value) => `<button class="choice" `
+      + `data-param="${escape(param)}" data-value="${escape(JSON.stringify(value))}">`
+      + `${escape(label(value))}</button>`).join("");
+    if (param === "facing") {
+      out.push('<p class="hint">Choose a facing: click on the table where the figure should '
+        + "look, or:</p>");
+      const toward = desc?.toward;
+      out.push(`<div class="choices">${toward !== null && toward !== undefined ? buttons([toward],
+        (b) => `Face the nearest enemy (${b}°)`) : ""}${buttons(COMPASS, facingWords)}</div>`);
+    } else if (param === "path") {
+      const legs = this.waypoints.length ? this.waypoints.length - 1 : 0;
+      out.push(`<p class="hint" data-click="path">Click the path's points on the table, one `
+        + `leg at a time, each inside the highlighted area (${legs} so far; `
+        + `${inchesLeft(this._leg(desc).allowance)} left).</p>`);
+      if (legs) {
+        out.push('<div class="choices"><button class="choice" data-action="finish-path">'
+          + 'End the path here</button><button class="choice" data-action="undo-point">'
+          + "Take back the last point</button></div>");
+      }
+    } else if (desc || param === "point") {
+      out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words)}: click `
+        + `inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
+    } else {
+      out.push(`<p class="hint">Choose ${escape(words)}${param === "target"
+        ? " (click its base, or a button)" : ""}:</p>`);
+      out.push(`<div class="choices">${spec.params[param].map((value, i) => `<button `
+        + `class="choice" data-param="${escape(param)}" data-value="${i}" data-listed="1">`
+        + `${escape(valueWords(param, value, ctx))}</button>`).join("")}</div>`);
+    }
+    return out.join("");
+  }
+
+  render() {
+    const ctx = this.hooks.ctx();
+    const parts = [this._header()];
+    if (this.decision) {
+      if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
+      if (this.busy) {
+        parts.push('<p class="muted">Sending…</p>');
+      } else if (this.selected === null) {
+        if (this.figure) {
+          parts.push(`<p class="hint">${escape(ctx.name(this.figure))}: <button class="cancel" `
+            + 'data-action="all">Show every figure</button></p>');
+        }
+        parts.push('<div class="options">');
+        this.options.forEach((spec, i) => {
+          if (this.figure && spec.args?.figure && spec.args.figure !== this.figure) return;
+          parts.push(`<div class="option" data-type="${escape(spec.type)}" data-figure="${
+            escape(spec.args?.figure || "")}"><button class="do" data-action="pick" `
+            + `data-spec="${i}">${escape(optionWords(spec, ctx))}</button></div>`);
+        });
+        parts.push("</div>");
+      } else {
+        const spec = this.spec;
+        const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {})))
+          .map(([p, v]) => valueWords(p, v, ctx));
+        parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}">`
+          + `<strong>${escape(optionWords(spec, ctx))}</strong>${done.length
+            ? ` — ${escape(done.join(", "))}` : ""}</div>`);
+        parts.push(this._choices(spec, this.pendingParam, ctx));
+        parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
+      }
+    }
+    parts.push('<div class="odds" hidden></div>');
+    this.panel.innerHTML = parts.join("");
+    Object.assign(this.panel.dataset, { seq: this.prompt ? this.prompt.seq : "",
+      mine: this.decision ? "true" : "false", busy: this.busy ? "true" : "false",
+      pending: this.pendingParam || "", option: this.spec?.type || "" });
+    this._fillOdds();
+    tellTurn(this, Boolean(this.decision), playerName);
+  }
+
+  _click(e) {
+    const button = e.target.closest("button");
+    if (!button || this.busy) return;
+    this.error = null;
+    const action = button.dataset.action;
+    if (action === "cancel" || action === "all") {
+      if (action === "all") this.figure = null;
+      this.reset();
+      this.hooks.changed();
+    } else if (action === "finish-path") {
+      this._finishPath();
+    } else if (action === "undo-point") {
+      this.waypoints.pop();
+      if (this.waypoints.length === 1) this.waypoints = [];
+      this.render();
+      this.hooks.changed();
+    } else if (action === "pick") {
+      this._select(Number(button.dataset.spec));
+      if (!this.pendingParam) this._send();
+      else this.render();
+      this.hooks.changed();
+    } else if (button.dataset.param) {
+      const param = button.dataset.param;
+      const value = button.dataset.listed ? this.spec.params[param][Number(button.dataset.value)]
+        : JSON.parse(button.dataset.value);
+      this._choose(param, value);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+"""Described parameters on the measured table (docs/protocol.md, "Described
+parameters"): a prompt says what set of values a parameter takes (a reachable
+area, a placement strip, a range of facings) instead of listing them all, so a
+client draws the set and tests a point against it, and a bot samples from it.
+The server stays the judge: `in` on the server's own parameter object decides.
+
+Shapes, each a map with "shape":
+- "reachable": a straight move's end (ReachableArea.describe(): "from",
+  "radius", "allowance", "table", "terrain", "enemies", "friends"), plus
+  "leave_contact": enemy bases the end may not touch (a retreat).
+- "path": a move of straight segments ("reachable"'s fields), at most
+  "max_waypoints" between the start and the end.
+- "placement": a base placed anywhere in "rows" [top, bottom] of the table,
+  on no base of "others" and in no piece of "solid" (terrain).
+- "bearing": a whole degree from "min" to "max" (a facing), "toward" the
+  bearing to the nearest enemy when there is one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from server.rules.board.measured import Base, Point, in_contact, overlap
+from server.rules.board.measured_paths import ReachableArea, Table
+from server.rules.board.measured_terrain import TerrainPiece
+
+TRIES = 64
+
+
+def reachable_from(description: Mapping) -> ReachableArea:
+    """The area a "reachable" or "path" description names (as the server built it)."""
+    x, y = description["from"]
+    return ReachableArea(
+        Base(x, y, description["radius"]), description["allowance"],
+        Table(*description["table"]),
+        tuple(TerrainPiece.from_data(p) for p in description["terrain"]),
+        tuple(Base(*e) for e in description["enemies"]),
+        tuple(Base(*f) for f in description["friends"]))
+
+
+def leaves_contact(point, radius: int, enemies: Sequence) -> bool:
+    """The base at `point` touches none of `enemies` (a retreat's end)."""
+    base = Base(point[0], point[1], radius)
+    return not any(in_contact(base, Base(*e)) for e in enemies)
+
+
+def sample_reachable(area: ReachableArea, rng: random.Random,
+                     leave_contact: Sequence = ()) -> Point | None:
+    """A point drawn uniformly from the square round the allowance that the
+    area contains (and that leaves contact, for a retreat); None if none found."""
+    x, y, reach = area.mover.x, area.mover.y, area.allowance
+    for _ in range(TRIES):
+        p = Point(x + rng.randint(-reach, reach), y + rng.randint(-reach, reach))
+        if area.contains(p) and leaves_contact(p, area.mover.radius, leave_contact):
+            return p
+    return None
+
+
+def placement_fits(description: Mapping, point) -> bool:
+    radius = description["radius"]
+    top, bottom = description["rows"]
+    if not (top + radius <= point[1] <= bottom - radius):
+        return False
+    if not Table(*description["table"]).holds(point, radius):
+        return False
+    base = Base(point[0], point[1], radius)
+    if any(overlap(base, Base(*o)) for o in description["others"]):
+        return False
+    return not any(TerrainPiece.from_data(p).polygon.near_segment(tuple(point), tuple(point),
+                                                                  radius)
+                   for p in description["solid"])
+
+
+def sample_described(values, rng: random.Random):
+    """One value of a parameter: drawn from its description when it has one
+    (the server's own object samples itself; a wire prompt's description is
+    rebuilt), else from its listing. Falls back to the listing when no drawn
+    value fits."""
+    if hasattr(values, "sample"):
+        found = values.sample(rng)
+    elif hasattr(values, "describe"):
+        found = sample_description(values.describe(), rng)
+    else:
+        found = None
+    return found if found is not None else rng.choice(list(values))
+
+
+def sample_description(description: Mapping, rng: random.Random):
+    shape = description.get("shape")
+    if shape == "bearing":
+        return rng.randint(description["min"], description["max"])
+    if shape in ("reachable", "path"):
+        area = reachable_from(description)
+        end = sample_reachable(area, rng, description.get("leave_contact", ()))
+        if end is None:
+            return None
+        return list(end) if shape == "reachable" else [list(area.mover.centre), list(end)]
+    if shape == "placement":
+        top, bottom = description["rows"]
+        width = description["table"][0]
+        for _ in range(TRIES):
+            p = [rng.randint(0, width), rng.randint(top, bottom)]
+            if placement_fits(description, p):
+                return p
+    return None
