@@ -24,8 +24,8 @@ ARMIES = {"a": {"name": "Orcs", "units": [
           "b": {"name": "Medieval Men", "units": [
               {"unit": "Kings Champion"}, {"unit": "Yeoman"}, {"unit": "Pikeman"},
               {"unit": "Cleric"}]}}
-# Small armies, placed by hand, three turns: a whole battle in a few minutes.
-SETUP = {"options": {"armies": ARMIES, "last_turn": 3, "deployment": "chosen",
+# Small armies, placed by hand, two turns: a whole battle in a few minutes.
+SETUP = {"options": {"armies": ARMIES, "last_turn": 2, "deployment": "chosen",
                      "layout": "wood_and_boulder"}}
 
 
@@ -94,7 +94,7 @@ async def test_a_whole_sns_match_by_keystrokes_against_the_bot_and_its_replay_ve
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen)
                         and app.screen.matches, what="the open match in the lobby")
             line = str(app.screen.query_one("#matches").get_option_at_index(0).prompt)
-            assert match_id in line and "sns" in line and "3 turns" in line
+            assert match_id in line and "sns" in line and "2 turns" in line
             await pilot.press("enter")  # join it
             await until_match(pilot, app)
             model = app.screen.model
