@@ -94,8 +94,8 @@ class MatchScreen(Screen):
                 yield _unfocusable(OptionList(id="choices"))
                 yield Static("", id="roster")
         yield _unfocusable(MatchLog(id="log"))
-        yield Input(placeholder="6 NE | 3 b2 | b2 | 12, 8.5 | a facing: NE, 135, b2 "
-                    "(enter sends, escape cancels)", id="typed")
+        yield _unfocusable(Input(placeholder="6 NE | 3 b2 | b2 | 12, 8.5 | a facing: NE, 135, "
+                                 "b2 (enter sends, escape cancels)", id="typed"))
         yield Static("", id="status")
 
     def on_mount(self) -> None:
@@ -326,7 +326,7 @@ class MatchScreen(Screen):
             return
         self.add_class("typing")
         typed = self.query_one("#typed", Input)
-        typed.value = ""
+        typed.value, typed.can_focus = "", True  # (focusable only while typing)
         typed.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -335,6 +335,7 @@ class MatchScreen(Screen):
 
     def _stop_typing(self) -> None:
         self.remove_class("typing")
+        self.query_one("#typed", Input).can_focus = False
         self.set_focus(None)
 
     def action_rescale(self, step: int) -> None:

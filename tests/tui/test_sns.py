@@ -15,7 +15,7 @@ from clients.tui.app import BoardView, LobbyScreen, WarbandApp
 from clients.tui.measured_board import MeasuredBoardModel
 from server.replays import replay_document, verify_document
 from tests.tui.driver import until, until_match
-from tests.tui.sns_driver import Plan, play_to_the_end
+from tests.tui.sns_driver import Plan, play_to_the_end, where
 
 SIZE = (150, 45)
 ARMIES = {"a": {"name": "Orcs", "units": [
@@ -119,3 +119,55 @@ async def test_a_whole_sns_match_by_keystrokes_against_the_bot_and_its_replay_ve
     assert document["system"] == "sns"
     verdict = verify_document(document)
     assert verdict.status == "verified", verdict
+
+
+async def test_watching_an_sns_match_live_the_map_and_the_log_in_words(server):
+    """`warband watch`: a spectator follows two bots' match (seed 003, one turn of
+    the TURN SEQUENCE) on the character map, the log in words, to its result."""
+    setup = {"options": {"armies": ARMIES, "last_turn": 1, "layout": "wood_and_boulder"}}
+    async with bot_match(server.url, setup) as match_id:
+        app = WarbandApp(server.url, name="Eve", watch=match_id)
+        async with app.run_test(size=SIZE) as pilot:
+            await until_match(pilot, app)
+            model = app.screen.model
+            assert model.spectator and "waiting for an opponent to join" in model.headline()
+            async with bot_match(server.url, setup, create=False, match_id=match_id):
+                await until(pilot, lambda: model.over is not None, timeout=60,
+                            what="the end of the match")
+            assert model.picker is None, "a spectator is never asked"
+            assert isinstance(model.board, MeasuredBoardModel)
+            text = "\n".join(model.log)
+            assert "Roll-off for fast movement: a " in text and " moves to (" in text
+            assert "The battle is over:" in text and model.log[-1].startswith(
+                "The match is over")
+            board = app.screen.query_one(BoardView).render().plain
+            shown = [f for f in model.board.at.values() if f["pos"][0] < 22]  # (the window)
+            assert shown and all(f["id"][:2] in board for f in shown)
+            roster = str(app.screen.query_one("#roster").render())
+            assert "Orc Warboss" in roster and "Kings Champion" in roster
+
+
+async def test_creating_an_sns_match_in_the_lobby_and_playing_its_first_decision(server):
+    """The lobby's s switches what c creates to Swords & Sorcery; the bot joins;
+    the first decision (seed 003, TURN SEQUENCE: "Roll high to see which player
+    goes first") is made by keys, then the match is resigned (R twice)."""
+    app = WarbandApp(server.url, name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        await pilot.press("s")
+        assert "Swords & Sorcery" in str(app.screen.query_one("#lobby-help").render())
+        await pilot.press("c")
+        await until_match(pilot, app)
+        model = app.screen.model
+        assert model.system == "sns" and model.seat == "a"
+        async with bot_match(server.url, {}, create=False, match_id=model.match_id):
+            await until(pilot, lambda: model.picker is not None, timeout=30,
+                        what="the first decision")
+            assert [c.label for c in model.choices()] == ["Begin"]
+            await pilot.press("enter")
+            await until(pilot, lambda: any(line.startswith("Orc Shaman b10 draws")
+                                           or "spell" in line for line in model.log),
+                        timeout=30, what=f"the battle begun: {where(model)}")
+            await pilot.press("R", "R")
+            await until(pilot, lambda: model.over is not None, timeout=30, what="the result")
+        assert "Ann" not in model.log[-1] and "conceded" in model.log[-1]
