@@ -400,7 +400,7 @@ class MatchModel:
             return
         if picker.hex_param:
             origin = self.cursor
-            acting = self.acting()
+            acting = self.acting() or (picker.spec.get("args") or {}).get("figure")
             if acting in self.board.figures:
                 origin = as_hex(self.board.figures[acting].get("pos")) or origin
             picker.index = picker.nearest(origin, self.board)

@@ -38,7 +38,8 @@ def candidate(picker: Picker | None, highlighted: Any) -> Command | None:
     for name, values in (spec.get("params") or {}).items():
         if name in chosen:
             args[name] = chosen[name]
-        elif values and not any(is_placeholder(v) for v in values):
+        elif isinstance(values, list) and values and not any(is_placeholder(v)
+                                                              for v in values):
             args[name] = False if False in values else values[0]
         else:
             return None

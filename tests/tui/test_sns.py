@@ -145,6 +145,10 @@ async def test_watching_an_sns_match_live_the_map_and_the_log_in_words(server):
             assert shown and all(f["id"][:2] in board for f in shown)
             roster = str(app.screen.query_one("#roster").render())
             assert "Orc Warboss" in roster and "Kings Champion" in roster
+            await pilot.press("left_curly_bracket")  # ten events back, on the same map
+            await until(pilot, lambda: model.at_seq is not None, what="an earlier step")
+            assert isinstance(model.board, MeasuredBoardModel)
+            assert app.screen.rewind.words().startswith("Replay: after event ")
 
 
 async def test_creating_an_sns_match_in_the_lobby_and_playing_its_first_decision(server):

@@ -12,7 +12,7 @@ from clients.tui.board import render_board
 from clients.tui.events import format_event
 from clients.tui.match import MatchModel
 from clients.tui.measured_board import MeasuredBoardModel, destinations
-from clients.tui.odds import odds_words
+from clients.tui.odds import candidate, odds_words
 from clients.tui.sns_events import place_words
 from clients.tui.typed import Unreadable, read_facing, read_point
 from server.rules.dice import SeededDice
@@ -190,3 +190,20 @@ def test_every_event_of_whole_games_reads_as_a_sentence():
                 assert not line.startswith(generic + ":"), line
                 seen.add(event["type"])
     assert {"moved", "attacked", "morale_checked", "rallied", "game_over"} <= seen
+
+
+def test_a_destination_described_as_an_area_is_still_chosen_by_cell_or_typing():
+    """Another engineer may make the prompt describe the reachable area instead of
+    listing points: the move is still chosen by any cell (or typed), and sent."""
+    model = model_at(to_slow_move())
+    decision = model.picker.decision
+    for spec in decision["options"]:
+        if spec["type"] == "move":
+            spec["params"]["to"] = {"from": [0, 0], "allowance": 60, "table": [360, 240]}
+    model.take({"type": "prompt", "seq": 2, "waiting": [], "decision": decision})
+    move = next(c.value for c in model.choices() if c.value["type"] == "move")
+    assert candidate(model.picker, move) is None  # (no odds asked of a move's line)
+    pick_spec(model, "move", "a5")
+    assert model.picker.free() and model.choices() == []
+    a5 = model.board.figures["a5"]
+    assert model.type_in("2 N") is None and model.picker.chosen["to"] == [a5["x"], a5["y"] - 20]
