@@ -48,7 +48,7 @@ PARAM_QUESTIONS = {
 }
 # The params a measured table's cursor (or typed text) may answer with any point.
 POINT_PARAMS = ("to", "point", "path")
-MAX_WAYPOINTS = 9  # points after the start (the server takes up to 8 turns on the way)
+MAX_WAYPOINTS = 9  # points after the start (the server takes a path of 10 points at most)
 HIDDEN_SPECS = {"concede"}
 BUILD = "<build a list>"  # the list line that opens the list builder instead
 DONE = "<done>"  # the line that ends the ticking of a subset

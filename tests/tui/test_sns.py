@@ -113,6 +113,10 @@ async def test_a_whole_sns_match_by_keystrokes_against_the_bot_and_its_replay_ve
                 "a move along a laid path"
             assert plan.typed and any("," in t for t in plan.typed)
             assert any(line.startswith("Turn 1: slow movement") for line in model.log)
+            ours = [e for e in model.events if e and e["type"] in ("attacked", "declared")
+                    and (e["data"].get("attacker") or e["data"]["figure"])[0] == model.seat]
+            if ours:  # (the server's odds were asked while its line was highlighted)
+                assert any(o and o.get("total") == 144 for o in app.screen.odds.known.values())
             assert not any(line.startswith(("Moved:", "Attacked:", "Held:")) for line in
                            model.log), "every event in words"
     document = await replay_document(server.store, match_id)
