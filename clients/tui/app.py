@@ -38,6 +38,8 @@ CSS = """
 #roster { height: auto; padding: 0 1; }
 #log { height: 30%; min-height: 5; border: round $secondary; }
 #status { height: auto; padding: 0 1; }
+#typed { display: none; }
+MatchScreen.typing #typed { display: block; }
 /* a finished match on a short terminal: the final board and the lists get the log's
    rows (its last line is the result, shown above; l shows the log) */
 MatchScreen.over-short #log { display: none; }

@@ -186,8 +186,31 @@ class BoardModel:
             words.append(f"feature {self.features[h]} (to nominate)")
         return words
 
-    # -- the geometry and picture each board kind gives (square_board.py: ASOIAF's) --
+    # -- the geometry and picture each board kind gives (square_board.py: ASOIAF's,
+    # measured_board.py: Swords & Sorcery's) --
     shifted = True  # odd rows drawn half a cell right (hexes)
+    free_points = False  # only the offered hexes may be chosen (a measured table: any)
+
+    def locate(self, value) -> Hex | None:
+        """The cell a prompt's value stands for (a hex: itself), else None."""
+        return as_hex(value)
+
+    def values_of(self, param: str, raw) -> list:
+        """A param's values as the prompt lists them."""
+        return list(raw)
+
+    def value_words(self, param: str, value) -> str | None:
+        """A value in this board's words, or None: the picker's own."""
+        return None
+
+    def tail(self, h: Hex) -> str:
+        """The right marker of a cell neither the cursor nor offered."""
+        return " "
+
+    def stats(self, fig: dict) -> str:
+        """A figure's numbers for the roster: SBH's Quality and Combat."""
+        return f" Q{fig['quality']}+ C{fig['combat']}" if fig.get("quality") else (
+            f" W{fig['wounds_left']}" if "wounds_left" in fig else "")  # (ASOIAF's)
 
     def offset(self, h: Hex) -> tuple[int, int]:
         return offset(h)
@@ -331,7 +354,7 @@ def render_board(model: BoardModel, *, cursor: Hex | None = None,
             elif h in lit:
                 left, right, mark = "(", ")", f"bold yellow {background}"
             else:
-                left, right, mark = " ", " ", background
+                left, right, mark = " ", model.tail(h), background
             text.append(left, style=mark)
             text.append(content, style=style)
             if cell >= 4:

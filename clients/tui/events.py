@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from clients.tui.board import short_name
+from clients.tui.sns_events import is_sns_event, sns_sentence
 
 Names = Mapping[str, str]
 SILENT = {"pending_pushed", "pending_popped", "pending_replaced"}
@@ -113,8 +114,9 @@ def _generic(kind: str, d: Mapping[str, Any], n: Callable[[str], str]) -> str:
 
 
 def format_event(event: Mapping[str, Any] | None, names: Names | None = None,
-                 me: str | None = None) -> str | None:
-    """One log line for an event (see the module doc); `me` is the viewer's seat."""
+                 me: str | None = None, system: str | None = None) -> str | None:
+    """One log line for an event (see the module doc); `me` is the viewer's seat,
+    `system` the match's rules system (None: not known yet)."""
     if event is None:
         return "(a secret event)"
     kind = event.get("type", "?")
@@ -130,7 +132,10 @@ def format_event(event: Mapping[str, Any] | None, names: Names | None = None,
         return f"{s} (you)" if me is not None and s == me else str(s)
 
     try:
-        line = _sentence(kind, d, n, seat)
+        if system == "sns" or system is None and is_sns_event(kind, d):
+            line = sns_sentence(kind, d, n, seat)
+        else:
+            line = _sentence(kind, d, n, seat)
     except (KeyError, TypeError, ValueError, IndexError):
         line = None  # a payload shaped differently than expected: say it plainly
     return line if line is not None else _generic(kind, d, n)

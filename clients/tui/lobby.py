@@ -1,8 +1,8 @@
 """The terminal client's lobby: the open matches of every system (enter joins
 one; an ASOIAF one asks your warband first), the matches being played (enter
-watches one), creating a public (c) or private (p) SBH match or an ASOIAF one (a:
-its scenario and your warband, asoiaf_lobby.py), joining by invite code (i), and
-the hosted events (e)."""
+watches one), creating a public (c) or private (p) match of the system chosen
+with s (SBH or Swords & Sorcery) or an ASOIAF one (a: its scenario and your
+warband, asoiaf_lobby.py), joining by invite code (i), and the hosted events (e)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,10 @@ from clients.tui.asoiaf_lobby import WarbandChoiceScreen
 # What "c" and "p" in the lobby create: the 60 cm table (24 hexes a side) at the
 # default 300 points.
 NEW_MATCH = {"board_size": 24, "scenario": "all_out_battle", "points_limit": 300}
+# ... and of Swords & Sorcery: the sample armies on the wood-and-boulder table, 12 turns
+# (the server's defaults; docs/rules/sns.md).
+NEW_MATCHES = {"sbh": ("Song of Blades and Heroes", NEW_MATCH),
+               "sns": ("Swords & Sorcery", {"options": {"layout": "wood_and_boulder"}})}
 
 
 class LobbyScreen(Screen):
@@ -32,6 +36,7 @@ class LobbyScreen(Screen):
         Binding("w", "focus_list('live')", "Matches to watch"),
         Binding("o", "focus_list('matches')", "Open matches"),
         Binding("e", "events", "Hosted events"),
+        Binding("s", "switch_system", "Switch the system c / p create"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -39,6 +44,7 @@ class LobbyScreen(Screen):
         super().__init__()
         self.matches: list[dict] = []
         self.live: list[dict] = []
+        self.system = "sbh"  # what c and p create (s switches)
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="lobby-title")
@@ -51,12 +57,21 @@ class LobbyScreen(Screen):
         with Horizontal(id="invite-row"):
             yield Label("Invite code:")
             yield Input(placeholder="e.g. 3F9A0C1E", id="invite")
-        yield Static("enter: join (open matches) or watch (being played) | o / w: go to the open "
-                     "matches / the matches being played | c: create an SBH match | p: create "
-                     "a private one (invite code) | a: create an A Song of Ice & Fire match | "
-                     "i: type an invite code | e: hosted events | "
-                     "r: refresh | q: quit", id="lobby-help")
+        yield Static(self._help(), id="lobby-help")
         yield Static("", id="lobby-status")
+
+    def _help(self) -> str:
+        return ("enter: join (open matches) or watch (being played) | o / w: go to the open "
+                f"matches / the matches being played | c: create a {NEW_MATCHES[self.system][0]} "
+                "match | p: create a private one (invite code) | s: switch the system c / p "
+                "create | a: create an A Song of Ice & Fire match | i: type an invite code | "
+                "e: hosted events | r: refresh | q: quit")
+
+    def action_switch_system(self) -> None:
+        systems = list(NEW_MATCHES)
+        self.system = systems[(systems.index(self.system) + 1) % len(systems)]
+        self.query_one("#lobby-help", Static).update(self._help())
+        self.say(f"c / p now create a {NEW_MATCHES[self.system][0]} match.")
 
     def _title(self) -> str:
         session = self.app.session
@@ -116,12 +131,13 @@ class LobbyScreen(Screen):
 
     async def _create(self, private: bool) -> None:
         try:
-            created = await self.app.session.create_match("sbh", private=private, **NEW_MATCH)
+            created = await self.app.session.create_match(self.system, private=private,
+                                                          **NEW_MATCHES[self.system][1])
         except (ServerError, SessionClosed) as failed:
             self.say(f"Could not create a match: {failed}")
             return
         self.app.open_match(created["match_id"], seat=created["seat"],
-                            invite_code=created.get("invite_code"), system="sbh")
+                            invite_code=created.get("invite_code"), system=self.system)
 
     def action_create_asoiaf(self) -> None:
         self.app.push_screen(WarbandChoiceScreen(self._create_asoiaf,
@@ -202,6 +218,10 @@ def _settings(match: dict) -> str:
     ASOIAF's scenario and warbands."""
     setup = match.get("setup") or {}
     options = setup.get("options") or {}
+    if match.get("system") == "sns":
+        return (f"sns  {options.get('layout', 'wood_and_boulder').replace('_', ' ')}  "
+                f"{options.get('last_turn', 12)} turns"
+                + ("  own armies" if options.get("armies") else "  sample armies"))
     if match.get("system", "sbh") != "sbh":
         warbands = options.get("warbands") or {}
         named = " vs ".join(str(w) if isinstance(w, str) else "(own list)"

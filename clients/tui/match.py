@@ -18,9 +18,12 @@ from typing import Any
 from clients.tui.board import BoardModel, Hex, as_hex, step
 from clients.tui.clocks import Clocks
 from clients.tui.events import figure_names, format_event, names_from_lists, result_words
+from clients.tui.measured_board import INCH, SCALES
 from clients.tui.picker import BUILD, Choice, Picker
 from clients.tui.presets import fitting
-from clients.tui.square_board import board_for, is_asoiaf_view
+from clients.tui.sns_events import sns_headline
+from clients.tui.square_board import board_for, view_system
+from clients.tui.typed import Unreadable, read_facing, read_point
 
 Command = tuple[str, dict]
 
@@ -53,6 +56,7 @@ class MatchModel:
     online: bool = True  # the session's connection is up (it reconnects by itself)
     clocks: Clocks | None = None  # a timed match's clocks, from the last prompt
     system: str | None = None  # the rules system (its board kind); None: told by the view
+    unit: int = INCH  # a measured table's units a cell (+ / - change it)
 
     # -- pushes ------------------------------------------------------------------------
     def take(self, push: dict[str, Any]) -> None:
@@ -65,7 +69,8 @@ class MatchModel:
             if event is not None and event.get("type") == "lists_revealed":
                 self.lists = dict(event.get("data", {}).get("lists", {}))
                 self.names.update(names_from_lists(self.lists))
-            line = format_event(event, self.names, self.seat)
+            line = format_event(event, self.names, self.seat,
+                                self.system or (view_system(self.view) if self.view else None))
             if line is not None:
                 self.log.append(line)
         elif kind == "prompt":
@@ -73,7 +78,7 @@ class MatchModel:
         elif kind in ("view", "snapshot"):
             self.status = "active" if self.status == "open" else self.status
             self.view = push["view"]
-            self.board = board_for(self.system, self.view)
+            self.board = board_for(self.system, self.view, self.unit)
             self.names.update(figure_names(self.board.figures.values()))
             if self.cursor is None or not self.board.contains(self.cursor):
                 self.cursor = self._home()
@@ -121,7 +126,7 @@ class MatchModel:
         same = (self.picker is not None and self.picker.decision == decision
                 and self.picker.seq == push["seq"])
         if not same:
-            self.picker = Picker(decision, push["seq"], presets=fitting(self.catalog))
+            self.picker = self._picker(decision, push["seq"])
             self.message = ""
 
     def set_catalog(self, catalog: dict) -> None:
@@ -129,7 +134,7 @@ class MatchModel:
         self.catalog = catalog
         picker = self.picker
         if picker is not None and (picker.spec is None or picker.param == "list"):
-            self.picker = Picker(picker.decision, picker.seq, presets=fitting(catalog))
+            self.picker = self._picker(picker.decision, picker.seq)
             if picker.spec is not None:
                 self.picker.pick(picker.spec)  # still choosing the list
 
@@ -143,9 +148,24 @@ class MatchModel:
                         "OFFLINE: the connection dropped; reconnecting...")
         return True
 
+    def _picker(self, decision: dict, seq: int) -> Picker:
+        return Picker(decision, seq, presets=fitting(self.catalog), board=lambda: self.board)
+
     def system_name(self) -> str:
         """The match's rules system: as the screen was told, else as its view reads."""
-        return self.system or ("asoiaf" if is_asoiaf_view(self.view) else "sbh")
+        return self.system or view_system(self.view)
+
+    def rescale(self, step: int) -> None:
+        """+ / -: a measured table's cells an inch finer or coarser (within SCALES),
+        the cursor kept on the same point of the table."""
+        if not getattr(self.board, "free_points", False):
+            return
+        at = SCALES.index(self.unit) if self.unit in SCALES else 1
+        unit = SCALES[max(0, min(len(SCALES) - 1, at + step))]
+        if unit != self.unit:
+            self.unit = unit
+            self.board, self.cursor = self.board.rescaled(self.view, unit, self.cursor)
+            self.message = f"One cell is now {unit / INCH:g} inch(es) of the table."
 
     def points_limit(self) -> int | None:
         return ((self.view or {}).get("options") or {}).get("points_limit")
@@ -185,6 +205,8 @@ class MatchModel:
         view = self.view or {}
         if self.status == "open":
             parts.append("waiting for an opponent to join")
+        elif view and view.get("system") == "sns" and not self.over:
+            parts.append(sns_headline(view))
         elif view and not self.over:
             parts.append(f"{view.get('phase', '?')} phase")
             if view.get("phase") == "play":
@@ -256,16 +278,57 @@ class MatchModel:
         if self.picker is None or self.sending:
             return None
         choices = self.choices()
+        if self.picker.param == "path" and self.picker.free():
+            listed = next((c.value[-1] for c in choices if c.hex == self.cursor), None)
+            return self._waypoint(listed or self.board.point_at(self.cursor))
         if self.picker.hex_param:
             for choice in choices:
                 if choice.hex == self.cursor:
                     return self._picked(choice.value)
+            if self.picker.free() and self.cursor is not None:
+                return self._picked(self.board.point_at(self.cursor))  # (the server judges)
             self.message = "That hex is not one you may choose: move the cursor to a " \
                            "highlighted (..) hex, or press tab to jump to one."
             return None
         if not choices:
             return None
         return self._picked(choices[min(self.picker.index, len(choices) - 1)].value)
+
+    def _waypoint(self, point: list) -> Command | None:
+        command = self.picker.add_waypoint(point)
+        if command is not None:
+            self.sending = True
+            return command
+        self.message = (f"Waypoint {len(self.picker.waypoints)} laid: enter on another, or "
+                        "on it again to end the path.")
+        return None
+
+    def type_in(self, text: str) -> Command | None:
+        """Text typed (t) for a measured table's destination or facing, read as
+        typed.py says; the server judges the point."""
+        picker = self.picker
+        if picker is None or self.sending or picker.param is None:
+            self.message = "Choose what to do first; then type where (or which way)."
+            return None
+        figures = self.board.figures
+        args = picker.spec.get("args") or {}
+        mover = figures.get(args.get("target")) or figures.get(args.get("figure"))
+        try:
+            if picker.free():
+                if picker.waypoints and mover is not None:  # (measured on from the last)
+                    mover = {**mover, "x": picker.waypoints[-1][0], "y": picker.waypoints[-1][1]}
+                point = read_point(text, mover, figures)
+                self.cursor = self.board.locate(point) or self.cursor
+                return self._waypoint(point) if picker.param == "path" else self._picked(point)
+            if picker.param == "facing":
+                moved = picker.chosen.get("to") or (picker.chosen.get("path") or [None])[-1]
+                origin = moved or ((mover["x"], mover["y"]) if mover else None)
+                return self._picked(read_facing(text, origin, figures))
+        except Unreadable as unread:
+            self.message = str(unread)
+            return None
+        self.message = "Typing answers a destination or a facing: choose this one from the list."
+        return None
 
     def number(self, digit: int) -> None:
         """A digit key: highlight the line with that number (enter then chooses
@@ -317,8 +380,7 @@ class MatchModel:
         if self.sending:
             self.sending = False
             if self.picker is not None:
-                self.picker = Picker(self.picker.decision, self.picker.seq,
-                                     presets=fitting(self.catalog))
+                self.picker = self._picker(self.picker.decision, self.picker.seq)
 
     def refused(self, code: str, message: str) -> None:
         """The server refused our command: say why, and choose again."""
@@ -328,8 +390,7 @@ class MatchModel:
             return
         self.message = f"Refused ({code}): {message}"
         if self.picker is not None:
-            self.picker = Picker(self.picker.decision, self.picker.seq,
-                                 presets=fitting(self.catalog))
+            self.picker = self._picker(self.picker.decision, self.picker.seq)
 
     # -- the cursor ---------------------------------------------------------------------------
     def _enter_step(self) -> None:
@@ -339,7 +400,7 @@ class MatchModel:
             return
         if picker.hex_param:
             origin = self.cursor
-            acting = self.acting()
+            acting = self.acting() or (picker.spec.get("args") or {}).get("figure")
             if acting in self.board.figures:
                 origin = as_hex(self.board.figures[acting].get("pos")) or origin
             picker.index = picker.nearest(origin, self.board)

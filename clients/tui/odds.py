@@ -38,7 +38,8 @@ def candidate(picker: Picker | None, highlighted: Any) -> Command | None:
     for name, values in (spec.get("params") or {}).items():
         if name in chosen:
             args[name] = chosen[name]
-        elif values and not any(is_placeholder(v) for v in values):
+        elif isinstance(values, list) and values and not any(is_placeholder(v)
+                                                              for v in values):
             args[name] = False if False in values else values[0]
         else:
             return None
@@ -51,6 +52,9 @@ def key(match_seq: int, command: Command) -> str:
 
 def odds_words(odds: dict, target: str = "the target") -> str:
     """'Odds: b1 killed 8%, falls 17%, recoils 17%; nothing 17%; you recoil 17%...'"""
+    outcomes = odds.get("outcomes", ())
+    if outcomes and not any("loser" in o for o in outcomes):
+        return damage_odds_words(odds, target)
     groups: dict[Any, list[str]] = {"defender": [], None: [], "attacker": []}
     for outcome in odds.get("outcomes", ()):
         percent = f"{round(100 * outcome['probability'])}%"
@@ -92,6 +96,16 @@ def asoiaf_odds_words(odds: dict, target: str) -> str:
                      f"{_distribution(choice['wounds'])}; mean wounds "
                      f"{choice['mean_wounds']:.2f}")
     return "\n".join(lines)
+
+
+def damage_odds_words(odds: dict, target: str) -> str:
+    """Odds given as the target's results alone (Swords & Sorcery: a hit's damage):
+    'Odds: b1 killed 6%, wounded 28%, miss 42% (+1 charge; damage +1 lance)'."""
+    said = ", ".join(f"{o['result'].replace('_', ' ')} {round(100 * o['probability'])}%"
+                     for o in odds["outcomes"])
+    mods = [f"{v:+d} {t}" for v, t in odds.get("modifiers") or ()]
+    mods += [f"damage {v:+d} {t}" for v, t in odds.get("damage_modifiers") or ()]
+    return f"Odds: {target} {said}" + (f" ({'; '.join(mods)})" if mods else "")
 
 
 class AttackOdds:

@@ -24,6 +24,7 @@ builder; the salt: random text) and leaves out any other spec that needs one
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +40,15 @@ PARAM_QUESTIONS = {
     "interceptor": "Intercept with which figure?", "reroll": "Use the Hero's re-roll?",
     "die": "Which die to re-roll (0 = first)?",
     "members": "Which figures? (tick each one, then Done)",
+    "facing": "Which way does it face? (t: type a direction)",
+    "point": "Where? (any cell, or t: type it; the server judges it)",
+    "path": "The path: enter on each waypoint, enter again on the last to end it",
+    "card": "Which spell to discard?", "piece": "Which terrain piece?",
+    "place": "Where, and what?", "spell": "Which spell?",
 }
+# The params a measured table's cursor (or typed text) may answer with any point.
+POINT_PARAMS = ("to", "point", "path")
+MAX_WAYPOINTS = 9  # points after the start (the server takes a path of 10 points at most)
 HIDDEN_SPECS = {"concede"}
 BUILD = "<build a list>"  # the list line that opens the list builder instead
 DONE = "<done>"  # the line that ends the ticking of a subset
@@ -72,7 +81,11 @@ def spec_words(spec: dict, specs: list[dict]) -> str:
     label = spec.get("label") or ""
     if not label:
         return words
-    if sum(1 for s in specs if s.get("label") == label) > 1:
+    same = [s for s in specs if s.get("label") == label]
+    figures = [(s.get("args") or {}).get("figure") for s in same]
+    if len(same) > 1 and all(figures) and len(set(figures)) == len(figures):
+        return f"{label} ({figures[same.index(spec)]})"  # (two Pikemen: which one)
+    if len(same) > 1:
         return f"{words}: {label}"
     return label
 
@@ -127,6 +140,8 @@ class Picker:
     chosen: dict = field(default_factory=dict)
     index: int = 0  # the highlighted line of the current list
     ticked: list = field(default_factory=list)  # the values of the subset being chosen
+    board: Callable[[], BoardModel] | None = None  # the board now (it says what a value is)
+    waypoints: list = field(default_factory=list)  # a path being laid, after its start
 
     def __post_init__(self) -> None:
         self.specs = [s for s in self.decision.get("options", ()) if usable(s)]
@@ -152,8 +167,26 @@ class Picker:
         return self.param is not None and self.param in (self.spec.get("subsets") or {})
 
     def _values_of(self, name: str) -> list:
-        return list((self.spec.get("params") or {}).get(name)
-                    or self.spec["subsets"][name])
+        raw = (self.spec.get("params") or {}).get(name) or self.spec["subsets"][name]
+        board = self._board()
+        return board.values_of(name, raw) if board is not None else list(raw)
+
+    def _board(self) -> BoardModel | None:
+        return self.board() if self.board is not None else None
+
+    def free(self) -> bool:
+        """The current param takes any point of a measured table (the listed ones
+        are suggestions): the cursor's cell or typed text answers it."""
+        board = self._board()
+        return bool(board is not None and board.free_points and self.param in POINT_PARAMS
+                    and not self._subset())
+
+    def locate(self, value: Any) -> Hex | None:
+        """The cell a value of the current param stands for (a path: its end)."""
+        board = self._board()
+        if self.param == "path" and isinstance(value, list) and value:
+            value = value[-1]
+        return board.locate(value) if board is not None else as_hex(value)
 
     def values(self) -> list:
         """The values of the current param (the specs while choosing the spec)."""
@@ -168,11 +201,13 @@ class Picker:
         """The current param takes a hex: pick it with the board cursor."""
         if self.param is None or self._is_list_param() or self._subset():
             return False
+        if self.free():
+            return True
         values = self.values()
-        return bool(values) and all(as_hex(v) is not None for v in values)
+        return bool(values) and all(self.locate(v) is not None for v in values)
 
     def hexes(self) -> list[Hex]:
-        return [as_hex(v) for v in self.values()] if self.hex_param else []
+        return [self.locate(v) for v in self.values()] if self.hex_param else []
 
     def question(self) -> str:
         if self.spec is None:
@@ -182,8 +217,11 @@ class Picker:
     def breadcrumb(self) -> str:
         if self.spec is None:
             return ""
-        done = [f"{k} {value_words(v)}" for k, v in self.chosen.items()
-                if k not in ("list", "salt")]
+        board = self._board()
+        done = [f"{k} {(board.value_words(k, v) if board else None) or value_words(v)}"
+                for k, v in self.chosen.items() if k not in ("list", "salt")]
+        if self.waypoints:
+            done.append(f"{len(self.waypoints)} waypoint(s) so far")
         if "list" in self.chosen:
             done.insert(0, f"list {self.chosen['list'].get('name', '')}")
         return " > ".join([spec_words(self.spec, self.specs), *done])
@@ -214,9 +252,10 @@ class Picker:
         found = []
         for value in self.values():
             tick = ("[x] " if value in self.ticked else "[ ] ") if self._subset() else ""
-            hexed = as_hex(value)
+            hexed = self.locate(value)
+            words = board.value_words(self.param, value)
             if hexed is not None:
-                found.append(Choice(tick + board.describe(hexed), value, hexed))
+                found.append(Choice(tick + (words or board.describe(hexed)), value, hexed))
             elif isinstance(value, str) and value in board.figures:
                 fig = board.figures[value]
                 states = board.states(fig)
@@ -224,7 +263,7 @@ class Picker:
                     f" ({', '.join(states)})" if states else "")
                 found.append(Choice(tick + words, value, as_hex(fig.get("pos"))))
             else:
-                found.append(Choice(tick + value_words(value), value))
+                found.append(Choice(tick + (words or value_words(value)), value))
         if self._subset() and self.ticked:
             found.append(Choice(f"Done ({len(self.ticked)} chosen)", DONE))
         return found
@@ -258,9 +297,32 @@ class Picker:
             return None
         return self.pick(choices[index].value)
 
+    def add_waypoint(self, point: list) -> tuple[str, dict] | None:
+        """A path's next point (the same point again ends the path); the command
+        once the path is complete."""
+        if not self.waypoints or point != self.waypoints[-1]:
+            self.waypoints.append(point)
+            if len(self.waypoints) < MAX_WAYPOINTS:
+                return None
+        start = self.path_start()
+        path, self.waypoints = [start, *self.waypoints], []
+        return self.pick(path)
+
+    def path_start(self) -> list | None:
+        """Where a path starts: where the moving figure stands."""
+        board = self._board()
+        fig = board.figures.get((self.spec.get("args") or {}).get("figure")) if board else None
+        if fig is not None and "x" in fig:
+            return [fig["x"], fig["y"]]
+        listed = self.values()
+        return listed[0][0] if listed else None
+
     def back(self) -> None:
         """Undo the last choice that was not automatic (to the spec list at most)."""
         if self.spec is None:
+            return
+        if self.waypoints:  # (a path: its last waypoint first)
+            self.waypoints.pop()
             return
         if self.ticked:  # (untick everything first)
             self.ticked, self.index = [], 0
@@ -276,7 +338,9 @@ class Picker:
         """Whether the player chose this param's value (rather than the picker)."""
         if self.spec["type"] == "submit_list" and name in ("list", "salt"):
             return name == "list"
-        return len(self._values_of(name)) > 1
+        board = self._board()
+        return len(self._values_of(name)) > 1 or bool(
+            board is not None and board.free_points and name in POINT_PARAMS)
 
     def command(self) -> tuple[str, dict] | None:
         if self.spec is None or self.param is not None:
@@ -292,7 +356,7 @@ class Picker:
                 self.chosen[name] = secrets.token_hex(16)
             elif self._is_list_param():
                 return None  # a ready-made list or the builder: the player chooses
-            elif len(values) == 1:
+            elif len(values) == 1 and not self.free():
                 self.chosen[name] = values if self._subset() else values[0]
             else:
                 return None

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from clients.client import ServerError
 from clients.session import Session, SessionClosed
-from clients.tui.board import BoardModel
 from clients.tui.events import format_event
 from clients.tui.match import MatchModel
+from clients.tui.square_board import board_for
 
 
 class Rewind:
@@ -56,7 +56,7 @@ class Rewind:
         if target == self.target:  # (not overtaken by a newer press)
             model = self.model
             model.at_seq = None if target == self.last else target
-            model.view, model.board = view, BoardModel.from_view(view)
+            model.view, model.board = view, board_for(model.system_name(), view, model.unit)
             model.message = ""
 
     def words(self) -> str | None:
@@ -68,7 +68,7 @@ class Rewind:
         line = "the start, before anything happened" if seq == 0 else ""
         if len(model.events) == self.last:  # (event k is the k-th: no snapshot skipped any)
             for event in reversed(model.events[:seq]):  # (the last one worth a line)
-                said = format_event(event, model.names, model.seat)
+                said = format_event(event, model.names, model.seat, model.system_name())
                 if said is not None:
                     line = said
                     break

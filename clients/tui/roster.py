@@ -72,8 +72,7 @@ def full(model: MatchModel, with_legend: bool = True) -> Text:
                 name += f" ({fig['id']})"
             text.append("\n")
             text.append(label(fig["id"]), style=SEAT_STYLES.get(fig["seat"], "bold"))
-            stats = f" Q{fig['quality']}+ C{fig['combat']}" if fig.get("quality") else (
-                f" W{fig['wounds_left']}" if "wounds_left" in fig else "")  # (ASOIAF's)
+            stats = model.board.stats(fig)
             text.append(f" {name:24}{stats}",
                         style="dim" if any(s in said for s in GONE) else "")
             if said:

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from clients.client import ServerError
@@ -63,6 +63,10 @@ class MatchScreen(Screen):
         Binding("C", "claim", "Claim the win on time", show=False),
         Binding("D", "offer_draw", "Offer a draw", show=False),
         Binding("q", "leave", "Leave", show=False),
+        # a measured table (Swords & Sorcery): type a destination or facing; cell scale
+        Binding("t", "type_in", "Type where", show=False),
+        *[Binding(key, f"rescale({step})", show=False) for key, step in (
+            ("plus", -1), ("equals_sign", -1), ("minus", 1))],
     ]
 
     def __init__(self, match_id: str, *, seat: str | None = None, spectator: bool = False,
@@ -90,6 +94,8 @@ class MatchScreen(Screen):
                 yield _unfocusable(OptionList(id="choices"))
                 yield Static("", id="roster")
         yield _unfocusable(MatchLog(id="log"))
+        yield _unfocusable(Input(placeholder="6 NE | 3 b2 | b2 | 12, 8.5 | a facing: NE, 135, "
+                                 "b2 (enter sends, escape cancels)", id="typed"))
         yield Static("", id="status")
 
     def on_mount(self) -> None:
@@ -219,12 +225,17 @@ class MatchScreen(Screen):
         if model.over is not None:
             keys = ("[ / ]: replay here, { / }: ten | arrows: cursor | </>: pan | z: board | "
                     "f: figures | l: log | pgup/pgdn: log | q: leave")
+        elif model.spectator and model.board.free_points:
+            keys = ("arrows: cursor | +/-: scale | z: board | </>: pan | f: figures | "
+                    "l: log | pgup/pgdn: log | q: quit")
         elif model.spectator:
             keys = ("arrows: cursor | z: board | </>: pan | f: figures | l: log | "
                     "pgup/pgdn: log | q: quit")
         else:
             keys = ("arrows: cursor | tab: next | 1-9: highlight | enter: choose | esc: back | "
-                    "z: board | </>: pan | f: figures | l: log | pgup/pgdn: log | D: draw | "
+                    + ("t: type where/facing | +/-: scale | " if model.board.free_points
+                       else "")
+                    + "z: board | </>: pan | f: figures | l: log | pgup/pgdn: log | D: draw | "
                     "R R: resign | q: leave")
         self.query_one("#status", Static).update(f"{status}\n{keys}")
         self._ask_odds()
@@ -275,7 +286,10 @@ class MatchScreen(Screen):
             text.append(f"\n{crumb}")
         if picker.spec is not None:  # (the spec list's question is the decision's text)
             text.append(f"\n{picker.question()}", style="bold yellow")
-        if picker.hex_param:
+        if picker.free():
+            text.append(" (move the cursor to any cell, tab to a suggested (..) one, or t to "
+                        "type it; enter)")
+        elif picker.hex_param:
             text.append(" (move the cursor to a (..) hex, or tab; enter)")
         odds = self.odds.words(model)
         if odds:
@@ -305,6 +319,28 @@ class MatchScreen(Screen):
             self.model.move_cursor(key)  # (no list on screen: every arrow is the board's)
         else:
             self.model.arrow(key)
+        self.redraw()
+
+    def action_type_in(self) -> None:
+        """t: type a destination or a facing (typed.py reads it)."""
+        if self.model.picker is None or not self.model.board.free_points:
+            return
+        self.add_class("typing")
+        typed = self.query_one("#typed", Input)
+        typed.value, typed.can_focus = "", True  # (focusable only while typing)
+        typed.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._stop_typing()
+        self._send(self.model.type_in(event.value))
+
+    def _stop_typing(self) -> None:
+        self.remove_class("typing")
+        self.query_one("#typed", Input).can_focus = False
+        self.set_focus(None)
+
+    def action_rescale(self, step: int) -> None:
+        self.model.rescale(step)
         self.redraw()
 
     def action_zoom(self, which: str) -> None:
@@ -348,7 +384,10 @@ class MatchScreen(Screen):
         self.redraw()
 
     def action_back(self) -> None:
-        self.model.escape()
+        if self.has_class("typing"):  # (escape in the box cancels the typing only)
+            self._stop_typing()
+        else:
+            self.model.escape()
         self.redraw()
 
     def action_resign(self) -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from clients.tui.board import SEAT_STYLES, BoardModel, Hex, label, short_name
+from clients.tui.measured_board import MeasuredBoardModel
 
 KIND_WORDS = {".": "open", "x": "open-X (blocks sight)", "o": "blocked",
               "#": "blocked-X (blocks sight)"}
@@ -203,12 +204,21 @@ def is_asoiaf_view(view: dict | None) -> bool:
     return bool(view) and "models" in view and "scenario" in view and "board" not in view
 
 
-BOARDS = {"sbh": BoardModel, "asoiaf": SquareBoardModel}
+BOARDS = {"sbh": BoardModel, "asoiaf": SquareBoardModel, "sns": MeasuredBoardModel}
 
 
-def board_for(system: str | None, view: dict | None) -> BoardModel:
+def view_system(view: dict | None) -> str:
+    """The rules system a view is of, for a match whose system the screen was not
+    told: Swords & Sorcery's names itself, ASOIAF's has a scenario and models."""
+    if (view or {}).get("system") in BOARDS:
+        return view["system"]
+    return "asoiaf" if is_asoiaf_view(view) else "sbh"
+
+
+def board_for(system: str | None, view: dict | None, unit: int | None = None) -> BoardModel:
     """The board model of the match's rules system (from its view when the system is
-    not known)."""
-    kind = BOARDS.get(system or "") or (SquareBoardModel if is_asoiaf_view(view)
-                                        else BoardModel)
+    not known); `unit`: a measured table's units a cell."""
+    kind = BOARDS.get(system or "") or BOARDS[view_system(view)]
+    if kind is MeasuredBoardModel and unit:
+        return kind.from_view(view, unit)
     return kind.from_view(view)
