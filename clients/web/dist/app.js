@@ -4258,39 +4258,41 @@
     return picker;
   }
   function asoiafJoinHtml() {
-    return `<form id="asoiaf-join" class="grid-form join-panel" hidden>
-      <p class="join-title"></p>
-      <label>Your warband <select name="warband"></select></label>
-      <div class="warband-detail" id="asoiaf-join-detail"></div>
-      <div class="form-actions"><button class="primary" type="submit">Join with this warband
-        </button> <button type="button" class="cancel">Cancel</button></div>
-    </form>`;
+    return '<div id="asoiaf-join-box"></div>';
   }
+  var JOIN_FORM = `<form id="asoiaf-join" class="grid-form join-panel">
+    <p class="join-title"></p>
+    <label>Your warband <select name="warband"></select></label>
+    <div class="warband-detail" id="asoiaf-join-detail"></div>
+    <div class="form-actions"><button class="primary" type="submit">Join with this warband
+      </button> <button type="button" class="cancel">Cancel</button></div>
+  </form>`;
   var AsoiafJoin = class {
     // join(fields): the lobby's join request (match_id and warband)
     constructor(root, app2, join) {
-      this.form = $(root, "#asoiaf-join");
-      this.picker = new WarbandPicker(app2, this.form.warband, $(root, "#asoiaf-join-detail"));
-      this.matchId = null;
-      this.form.addEventListener("submit", (e) => {
-        e.preventDefault();
-        const warband = this.picker.value();
-        join({ match_id: this.matchId, ...warband ? { warband } : {} });
-      });
-      $(this.form, ".cancel").addEventListener("click", () => {
-        this.form.hidden = true;
-      });
+      this.box = $(root, "#asoiaf-join-box");
+      this.app = app2;
+      this.join = join;
     }
     // `m`: the open list's entry. The joiner takes the free seat; the creator may have
     // named a warband for it, which is preselected.
     show(m, title) {
       const seat = m.open_seats?.[0] || "b";
       const options = m.setup?.options || {};
-      this.matchId = m.match_id;
-      this.form.dataset.match = m.match_id;
-      $(this.form, ".join-title").textContent = `Join ${title}: choose your warband.`;
-      this.form.hidden = false;
-      this.picker.load(options.scenario || "learn_to_play", seat, options.warbands?.[seat]);
+      this.box.innerHTML = JOIN_FORM;
+      const form = $(this.box, "#asoiaf-join");
+      const picker = new WarbandPicker(this.app, form.warband, $(this.box, "#asoiaf-join-detail"));
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const warband = picker.value();
+        this.join({ match_id: m.match_id, ...warband ? { warband } : {} });
+      });
+      $(form, ".cancel").addEventListener("click", () => {
+        this.box.innerHTML = "";
+      });
+      form.dataset.match = m.match_id;
+      $(form, ".join-title").textContent = `Join ${title}: choose your warband.`;
+      picker.load(options.scenario || "learn_to_play", seat, options.warbands?.[seat]);
     }
   };
   function asoiafSetupWords(setup) {
