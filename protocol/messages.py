@@ -443,8 +443,10 @@ def _unreadable(failure: Exception) -> ProtocolError:
     """A frame MessagePack cannot read. msgspec raises more than its DecodeError: a
     string that is not UTF-8 raises UnicodeDecodeError and nesting deeper than the
     interpreter's stack RecursionError. Each is a malformed frame, answered as one
-    (before, such a frame ended the connection's reader and went unanswered)."""
-    if isinstance(failure, UnicodeDecodeError):
+    (before, such a frame ended the connection's reader and went unanswered).
+    msgspec 0.23 reports a string that is not UTF-8 as its own DecodeError
+    ("Invalid UTF-8 encoded string"); earlier versions as UnicodeDecodeError."""
+    if isinstance(failure, UnicodeDecodeError) or "utf-8" in str(failure).lower():
         return ProtocolError("malformed_frame", "The frame holds a string that is not "
                              "valid UTF-8.")
     if isinstance(failure, RecursionError):
