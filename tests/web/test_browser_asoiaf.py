@@ -89,7 +89,10 @@ def act(page, done: list, odds_seen: list) -> None:
         kind = next((k for k in PREFERENCE if k in options), options[0])
         if "end_activation" in options and done[-1] in ("move", "attack"):
             kind = "end_activation"  # one action an activation: more activations, sooner
-        page.locator(f".prompt .option[data-type={kind}] button.do").dispatch_event("click")
+        buttons = page.locator(f".prompt .option[data-type={kind}] button.do")
+        texts = buttons.all_inner_texts()  # (two defences: with and without a token)
+        assert len(set(texts)) == len(texts), f"options that read alike: {texts}"
+        buttons.first.dispatch_event("click")
     done.append(kind)
     fill_choices(page, done, odds_seen)
     wait_new_prompt(page, state["seq"])

@@ -36,7 +36,10 @@ def act(page, done: list) -> None:
         kind = next((k for k in PREFERENCE if k in options), options[0])
         if "attack" in options and done and done[-1] == "activate":
             kind = "attack"
-        page.locator(f".prompt .option[data-type={kind}] button.do").dispatch_event("click")
+        buttons = page.locator(f".prompt .option[data-type={kind}] button.do")
+        texts = buttons.all_inner_texts()  # (two defences: with and without a token)
+        assert len(set(texts)) == len(texts), f"options that read alike: {texts}"
+        buttons.first.dispatch_event("click")
     done.append(kind)
     fill_choices(page, done, [])
     wait_new_prompt(page, state["seq"])

@@ -4052,7 +4052,8 @@
     interact: () => "Take a plunder token",
     use_objective: (s) => `Objective: ${s.label}`,
     play_agenda: (s) => `Play the agenda ${s.label}`,
-    defend: () => "Defend",
+    defend: (s) => s.label ? `Defend ${s.label}` : "Defend",
+    // "with Lucky Charm"
     wounds_ability: (s) => `Use ${s.label}`,
     decline_wounds_ability: () => "No wounds ability",
     aftermath: (s) => `Aftermath: ${s.label}`,
