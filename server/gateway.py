@@ -18,33 +18,19 @@ from websockets.exceptions import ConnectionClosed
 
 from protocol.errors import ProtocolError
 from protocol.messages import (
-    Abort,
-    Authenticate,
-    CancelSeek,
     ClaimTimeout,
-    CreateMatch,
-    Guest,
-    Join,
-    Leave,
-    ListLive,
-    ListMine,
-    ListOpen,
-    Login,
-    Logout,
     Odds,
     Ping,
     Play,
-    Register,
-    Rematch,
     Request,
     Resign,
-    Seek,
     TakebackAnswer,
     TakebackOffer,
     decode_request,
     error,
     reply,
 )
+from server.account_requests import AccountRequests
 from server.accounts import Account, Accounts
 from server.admission import Admission, TokenBucket
 from server.catalogs import Catalogs
@@ -53,6 +39,7 @@ from server.chat.requests import ChatRequests
 from server.chat.rooms import ChatRooms
 from server.frames import Frame, data_of
 from server.lobby import Lobby
+from server.lobby_requests import LobbyRequests
 from server.matches.hub import Hub
 from server.metrics import Metrics
 from server.ratings.requests import RatingRequests
@@ -125,7 +112,8 @@ class Services:
                 if c.account is not None and c.account.id == account_id]
 
 
-class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRequests):
+class ClientConnection(AccountRequests, LobbyRequests, Watching, Catalogs, RatingRequests,
+                       ChatRequests, EventRequests):
     follows_moves = True  # (its subscriptions follow a match to another node: owning.py)
 
     def __init__(self, services: Services, websocket) -> None:
@@ -340,100 +328,6 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRe
             raise ProtocolError("not_authenticated")
         return self.account
 
-    # -- accounts ---------------------------------------------------------------------
-    async def on_register(self, request: Register) -> dict:
-        return self._session(await self.services.accounts.register(request.username,
-                                                                     request.password))
-
-    async def on_login(self, request: Login) -> dict:
-        return self._session(await self.services.accounts.login(
-            request.username, request.password, self.address))
-
-    async def on_guest(self, request: Guest) -> dict:
-        return self._session(await self.services.accounts.guest(request.name))
-
-    async def on_authenticate(self, request: Authenticate) -> dict:
-        session = await self.services.accounts.authenticate(request.token)
-        self._sign_in(session.account, session.token, session.expires_at)
-        return {"account_id": self.account.id, "name": self.account.display_name,
-                "username": self.account.username, "guest": self.account.guest}
-
-    async def on_logout(self, request: Logout) -> dict:
-        self._signed_in()
-        if self.token:
-            await self.services.accounts.logout(self.token)
-            # The token is dead on every connection: one signed in with a copy of it (a
-            # stolen one, say) is signed out too, as if it had logged out itself.
-            for other in list(self.services.token_holders.get(self.token, ())):
-                if other is not self:
-                    other._sign_in(None, None)
-        self._sign_in(None, None)
-        return {"logged_out": True}
-
-    def _session(self, session) -> dict:
-        self._sign_in(session.account, session.token, session.expires_at)
-        return session.to_wire()
-
-    def _sign_in(self, account: Account | None, token: str | None,
-                 expires_at: float | None = None) -> None:
-        if self.account is not None and (account is None or account.id != self.account.id):
-            self.identity += 1  # (first: nothing queued for the last account is served)
-            self.services.seeks.drop(self)  # (its seeks were the last account's)
-            self._stop_watching()  # what the last account was shown is not for the next
-            self._stop_chat()
-        self._hold_token(token)
-        self.account, self.token = account, token
-        # A token's end signs the connection out then, as a logout of it would.
-        if self._expiry is not None:
-            self._expiry.cancel()
-            self._expiry = None
-        if account is not None and expires_at is not None:
-            delay = max(0.0, expires_at - self.services.accounts.clock())
-            self._expiry = asyncio.get_running_loop().call_later(
-                delay, self._sign_in, None, None)
-
-    def _hold_token(self, token: str | None) -> None:
-        """Record this connection under `token` (None: under none) in token_holders."""
-        holders = self.services.token_holders
-        if self.token is not None and self.token in holders:
-            holders[self.token].discard(self)
-            if not holders[self.token]:
-                del holders[self.token]
-        if token is not None:
-            holders.setdefault(token, set()).add(self)
-
-    # -- lobby ------------------------------------------------------------------------
-    async def on_create_match(self, request: CreateMatch) -> dict:
-        return await self.services.lobby.create(self._signed_in(), request)
-
-    async def on_list_open(self, request: ListOpen) -> dict:
-        self._signed_in()
-        return await self.services.lobby.list_open(request.system)
-
-    async def on_list_live(self, request: ListLive) -> dict:
-        self._signed_in()
-        return await self.services.lobby.list_live(request.system)
-
-    async def on_list_mine(self, request: ListMine) -> dict:
-        return await self.services.lobby.list_mine(self._signed_in(), request.system,
-                                                   request.limit)
-
-    async def on_join(self, request: Join) -> dict:
-        return await self.services.lobby.join(self._signed_in(), request.match_id,
-                                              request.invite_code, request.seat,
-                                              warband=request.warband)
-
-    async def on_leave(self, request: Leave) -> dict:
-        left = await self.services.lobby.leave(self._signed_in(), request.match_id)
-        if left["status"] == "aborted":  # the creator left: the challenge is withdrawn
-            await self.services.hub.withdraw(request.match_id)
-        return left
-
-    async def on_abort(self, request: Abort) -> dict:
-        aborted = await self.services.lobby.abort(self._signed_in(), request.match_id)
-        await self.services.hub.withdraw(request.match_id)
-        return aborted
-
     async def on_resign(self, request: Resign) -> dict:
         actor, seat = await self._held_seat(request.match_id)
         return await actor.submit("command", seat=seat, request_id=str(request.id),
@@ -447,20 +341,6 @@ class ClientConnection(Watching, Catalogs, RatingRequests, ChatRequests, EventRe
         if seat is None:
             raise ProtocolError("not_in_match")
         return actor, seat
-
-    async def on_seek(self, request: Seek) -> dict:
-        # (a seek's fields are create_match's own, the match to be made)
-        wanted = CreateMatch(v=1, id=request.id, **{
-            name: getattr(request, name) for name in request.__struct_fields__
-            if name not in ("v", "id")})
-        return await self.services.seeks.seek(self._signed_in(), self, wanted)
-
-    async def on_rematch(self, request: Rematch) -> dict:
-        return await self.services.rematches.rematch(self._signed_in(), request.match_id)
-
-    async def on_cancel_seek(self, request: CancelSeek) -> dict:
-        self._signed_in()
-        return await self.services.seeks.cancel(self, request.seek_id)
 
     async def on_claim_timeout(self, request: ClaimTimeout) -> dict:
         actor, seat = await self._held_seat(request.match_id)
