@@ -1017,6 +1017,16 @@
     panel.toldTurn = key3;
     panel.hooks.turn?.({ mine, waiting, seq: panel.prompt?.seq ?? null });
   }
+  function sendOption(panel, spec) {
+    const args = { ...spec.args, ...panel.chosen };
+    panel.busy = true;
+    panel.render();
+    Promise.resolve(panel.hooks.send(spec.type, args)).catch((error) => {
+      panel.busy = false;
+      panel.reset(false);
+      panel.showError(error.message || String(error));
+    });
+  }
 
   // src/names.js
   var SEAT_COLOURS = { a: "#2563c9", b: "#c62f2f" };
@@ -5159,15 +5169,7 @@
       this.hooks.changed();
     }
     _send() {
-      const spec = this.options[this.selected];
-      const args = { ...spec.args, ...this.chosen };
-      this.busy = true;
-      this.render();
-      Promise.resolve(this.hooks.send(spec.type, args)).catch((error) => {
-        this.busy = false;
-        this.reset(false);
-        this.showError(error.message || String(error));
-      });
+      sendOption(this, this.options[this.selected]);
     }
     showError(text) {
       this.error = text;
@@ -6200,15 +6202,7 @@
       this.hooks.changed();
     }
     _send() {
-      const spec = this.spec;
-      const args = { ...spec.args, ...this.chosen };
-      this.busy = true;
-      this.render();
-      Promise.resolve(this.hooks.send(spec.type, args)).catch((error) => {
-        this.busy = false;
-        this.reset(false);
-        this.showError(error.message || String(error));
-      });
+      sendOption(this, this.spec);
     }
     showError(text) {
       this.error = text;

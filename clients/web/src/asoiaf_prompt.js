@@ -5,7 +5,7 @@
 // the command is sent. Attacks and charges show their exact odds (hits and
 // wounds after defence, per coin improvement) on hover and while choosing.
 
-import { tellTurn } from "./board_fit.js";
+import { sendOption, tellTurn } from "./board_fit.js";
 import { escape } from "./dom.js";
 import { playerName } from "./names.js";
 import { coinWords, optionWords, PARAM_WORDS, valueWords } from "./asoiaf_words.js";
@@ -187,15 +187,7 @@ export class AsoiafPrompt {
   }
 
   _send() {
-    const spec = this.options[this.selected];
-    const args = { ...spec.args, ...this.chosen };
-    this.busy = true;
-    this.render();
-    Promise.resolve(this.hooks.send(spec.type, args)).catch((error) => {
-      this.busy = false;
-      this.reset(false);
-      this.showError(error.message || String(error));
-    });
+    sendOption(this, this.options[this.selected]);
   }
 
   showError(text) {

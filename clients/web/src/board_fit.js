@@ -27,3 +27,16 @@ export function tellTurn(panel, mine, playerName) {
   panel.toldTurn = key;
   panel.hooks.turn?.({ mine, waiting, seq: panel.prompt?.seq ?? null });
 }
+
+// Send the panel's option `spec` with what the player chose; a refusal puts the panel
+// back as it was and shows the server's sentence (the ASOIAF and S&S panels alike).
+export function sendOption(panel, spec) {
+  const args = { ...spec.args, ...panel.chosen };
+  panel.busy = true;
+  panel.render();
+  Promise.resolve(panel.hooks.send(spec.type, args)).catch((error) => {
+    panel.busy = false;
+    panel.reset(false);
+    panel.showError(error.message || String(error));
+  });
+}

@@ -6,7 +6,7 @@
 // the figure should look (or a button), a target by a click on its base, the
 // rest by buttons. Shots and attacks show their exact odds on hover.
 
-import { tellTurn } from "./board_fit.js";
+import { sendOption, tellTurn } from "./board_fit.js";
 import { escape } from "./dom.js";
 import { playerName } from "./names.js";
 import { bearingTo, describedRefusal, INCH, moveCost, straightRefusal } from "./sns_geometry.js";
@@ -241,15 +241,7 @@ export class SnsPrompt {
   }
 
   _send() {
-    const spec = this.spec;
-    const args = { ...spec.args, ...this.chosen };
-    this.busy = true;
-    this.render();
-    Promise.resolve(this.hooks.send(spec.type, args)).catch((error) => {
-      this.busy = false;
-      this.reset(false);
-      this.showError(error.message || String(error));
-    });
+    sendOption(this, this.spec);
   }
 
   showError(text) {
