@@ -180,31 +180,18 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
             "py-spy", "record", "--format", "raw", "--rate", "200", "-o", PYSPY,
             "--pid", str(process.pid), stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL) if PYSPY else None
-        # A player back at once, for a match the warmer has not loaded yet (it loads
-        # them in the store's order; these are the last it would reach).
-        player = await Client.connect(f"ws://127.0.0.1:{port}/ws")
-        await player.request("authenticate", token=token)
-        first_asks = []
-        for match_id in ids[-20:]:
-            asked = time.perf_counter()
-            await player.request("get_view", match_id=match_id, timeout=600)
-            first_asks.append((time.perf_counter() - asked) * 1000)
-        first_asks.sort()
-        print(f"listening after {listening:.2f} s; then 20 matches the warmer had not "
-              f"reached, asked one by one: each answered in {first_asks[10]:.0f} ms "
-              f"(median), {first_asks[-1]:.0f} ms (slowest), the last "
-              f"{time.perf_counter() - started:.2f} s after the start")
-        await player.close()
-        # The players come back together: they connect and sign in at once.
+        # The players come back together, from the moment the server listens: they
+        # connect, sign in and ask for their matches at once (`connections` of them),
+        # while one more player asks, one by one, for 20 matches the warmer would
+        # reach last (it loads them in the store's order).
         async def player_back() -> Client:
             client = await Client.connect(f"ws://127.0.0.1:{port}/ws", open_timeout=600)
             await client.request("authenticate", token=token, timeout=600)
             return client
 
-        clients = await asyncio.gather(*(player_back() for _ in range(connections)))
         answered: list[float] = []
 
-        async def ask(client: Client, share: list[str]) -> None:
+        async def ask(client: Client, share: list[str], times: list[float]) -> None:
             for match_id in share:
                 while True:
                     try:
@@ -214,27 +201,43 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
                         if refused.code != "rate_limited":
                             raise
                         await asyncio.sleep(0.05)
-                answered.append(time.perf_counter() - started)
+                times.append(time.perf_counter() - started)
 
-        asked = time.perf_counter()
-        cpu_asked = cpu_seconds(process.pid)
-        await asyncio.gather(*(ask(c, ids[i::connections]) for i, c in enumerate(clients)))
+        async def back_and_ask(share: list[str]) -> Client:
+            client = await player_back()
+            await ask(client, share, answered)
+            return client
+
+        async def one_by_one() -> list[float]:
+            client, times = await player_back(), []
+            for match_id in ids[-20:]:
+                asked = time.perf_counter()
+                await ask(client, [match_id], [])
+                times.append((time.perf_counter() - asked) * 1000)
+            await client.close()
+            return sorted(times)
+
+        herd = asyncio.gather(*(back_and_ask(ids[i::connections])
+                                for i in range(connections)))
+        first_asks, clients = await asyncio.gather(one_by_one(), herd)
         cpu_answered = cpu_seconds(process.pid)
         answered.sort()
         if not answered:
             print(f"no matches; listening after {listening:.2f} s")
             return
-        print(f"matches: {len(ids)}; then every match asked at once ({connections} "
-              f"connections): all answered get_view {answered[-1]:.2f} s after the start "
-              f"(half of them by {answered[len(answered) // 2]:.2f} s; "
-              f"{answered[-1] - (asked - started):.2f} s after they were asked)")
-        print(f"server CPU: {cpu_listening:.2f} s to listen, {cpu_asked:.2f} s by the time "
-              f"every match was asked, {cpu_answered - cpu_asked:.2f} s more until all "
-              f"answered ({cpu_answered:.2f} s in all)")
+        print(f"listening after {listening:.2f} s (server CPU {cpu_listening:.2f} s)")
+        print(f"matches: {len(ids)}, asked for by {connections} players connecting at "
+              f"once as it listens: all answered get_view {answered[-1]:.2f} s after the "
+              f"start (half of them by {answered[len(answered) // 2]:.2f} s); server CPU "
+              f"{cpu_answered:.2f} s in all")
+        print(f"meanwhile 20 matches the warmer reaches last, asked one by one: each "
+              f"answered in {first_asks[10]:.0f} ms (median), {first_asks[-1]:.0f} ms "
+              "(slowest)")
         # The same run's baseline: the same requests again, every match now loaded.
         answered.clear()
         again, cpu_again = time.perf_counter(), cpu_seconds(process.pid)
-        await asyncio.gather(*(ask(c, ids[i::connections]) for i, c in enumerate(clients)))
+        await asyncio.gather(*(ask(c, ids[i::connections], answered)
+                               for i, c in enumerate(clients)))
         print(f"baseline: the same {len(ids)} get_views again, every match loaded: "
               f"{time.perf_counter() - again:.2f} s (server CPU "
               f"{cpu_seconds(process.pid) - cpu_again:.2f} s)")

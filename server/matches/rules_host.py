@@ -25,6 +25,7 @@ from typing import Any
 
 import msgspec
 
+from server.matches.snapshot_seal import seal, unseal
 from server.rules.checksum import state_digest
 from server.rules.dice import SeededDice
 from server.rules.kernel import SPECTATOR, Command, Event, Prompt, RulesError, RulesSystem, Viewer
@@ -100,17 +101,22 @@ class RulesCore:
         self.setup: Mapping[str, Any] = {}  # (from the material it was loaded from)
         self.seq = 0
         self.dice = SeededDice(seed)
+        # the state's digest when known without digesting it (the checksum of the
+        # last event applied, or of the snapshot it was loaded from): a checkpoint
+        # seals it (server.matches.snapshot_seal)
+        self.checksum: str | None = None
 
     def load(self, material: Material) -> Status:
         """Rebuild the state: the snapshot (if it checks out), then the events after it."""
-        system, state, seq = self.system, None, 0
+        system, state, seq, checksum = self.system, None, 0, None
         if material.snapshot is not None:
             snap_seq, blob, checksum = material.snapshot
             try:
-                state = pickle.loads(blob)
+                pickled, known = unseal(blob, checksum)
+                state = pickle.loads(pickled)
                 # (a state pickled by older code may lack a field added since: a
                 # slotted dataclass then has the attribute unset, and digesting fails)
-                usable = state_digest(state) == checksum
+                usable = known or state_digest(state) == checksum
             except Exception:  # an old format or a damaged blob
                 raise SnapshotUnusable(snap_seq) from None
             if not usable:
@@ -126,8 +132,9 @@ class RulesCore:
         for event in effective:
             state = system.evolve(state, system.upcast(event))
         if material.events:
-            seq = material.events[-1][0]
+            seq, checksum = material.events[-1][0], None
         self.state, self.seq, self.setup = state, seq, material.setup
+        self.checksum = checksum
         self.dice = SeededDice(self.seed, material.dice_position)
         return self._settled(self.status(prompt=material.prompt))
 
@@ -148,8 +155,14 @@ class RulesCore:
     def checkpoint(self) -> tuple[int, bytes]:
         """The state pickled at its seq, a snapshot like those taken every
         `snapshot_every` events (a stopping server's checkpoint: server.matches.
-        checkpoints)."""
-        return self.seq, pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
+        checkpoints), sealed with its digest."""
+        return self.seq, self._snapshot()
+
+    def _snapshot(self) -> bytes:
+        if self.checksum is None:  # (loaded from its log, no command since)
+            self.checksum = state_digest(self.state)
+        return seal(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL),
+                    self.checksum)
 
     def apply(self, command: Command, views: Iterable[str | None] = ()) -> Outcome:
         """Decide and fold `command`. A RulesError changes nothing (the dice too are
@@ -165,10 +178,12 @@ class RulesCore:
         checksums = [a.checksum for a in applied]
         first = self.seq + 1
         self.seq += len(events)
+        if checksums:
+            self.checksum = checksums[-1]
         every = self.snapshot_every
         snapshot = None
         if every > 0 and first // every != (self.seq + 1) // every:
-            snapshot = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
+            snapshot = self._snapshot()
         return self._settled(Outcome(
             [e.to_wire() for e in events], checksums, self.dice.position, self.status(),
             self._views(views), snapshot))
@@ -184,12 +199,13 @@ class RulesCore:
             raise ValueError(f"takeback given {len(events)} events at seq {self.seq}")
         self.state = rebuild(self.system, self.setup, [*events, event])
         self.seq += 1
+        self.checksum = state_digest(self.state)
         every = self.snapshot_every
         snapshot = None
         if every > 0 and self.seq // every != (self.seq + 1) // every:  # (as apply)
-            snapshot = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
+            snapshot = self._snapshot()
         return self._settled(Outcome(
-            [event.to_wire()], [state_digest(self.state)], self.dice.position, self.status(),
+            [event.to_wire()], [self.checksum], self.dice.position, self.status(),
             self._views(views), snapshot))
 
     def view(self, seat: str | None) -> Wire:
@@ -242,7 +258,7 @@ class InlineRules:
 
     @state.setter
     def state(self, value: Any) -> None:
-        self.core.state = value
+        self.core.state, self.core.checksum = value, None  # (its digest unknown)
 
     async def load(self, material: Material) -> Status:
         return self.core.load(material)

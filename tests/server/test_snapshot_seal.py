@@ -1,0 +1,115 @@
+"""Sealed snapshots (server.matches.snapshot_seal): a match resumes from a snapshot
+sealed by the running code without digesting its state, and from anything else —
+another code's seal, an old unsealed pickle, a seal naming another checksum, a damaged
+blob — only as before, by its digest (or not at all)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import msgspec
+import pytest
+
+from server.matches import rules_host, snapshot_seal
+from server.matches.rules_host import Material, RulesCore, SnapshotUnusable
+from server.rules.checksum import state_digest
+from server.rules.dice import new_seed
+from server.rules.sbh.random_player import random_command
+from server.rules.sbh.system import SYSTEM
+from tests.sbh.test_games import WARBANDS
+
+SETUP = {"options": {"scenario": "all_out_battle", "points_limit": 400}, "board_size": 24}
+
+
+def played(commands: int, log: list | None = None) -> RulesCore:
+    """A core `commands` random-legal commands into a game; its events (as the store
+    keeps them) appended to `log`."""
+    core = RulesCore(SYSTEM, new_seed())
+    core.load(Material(SETUP, None, []))
+    rng = random.Random(3)
+    for _ in range(commands):
+        prompt = SYSTEM.prompt(core.state)
+        seat = prompt.seats[0]
+        first = core.seq + 1
+        outcome = core.apply(random_command(prompt, seat, rng, WARBANDS[seat]))
+        if log is not None:
+            log.extend((first + n, msgspec.msgpack.encode(event))
+                       for n, event in enumerate(outcome.events))
+    return core
+
+
+@pytest.fixture
+def digests(monkeypatch) -> list[int]:
+    """Counts the state digests the rules host works out."""
+    calls: list[int] = []
+
+    def counted(state):
+        calls.append(1)
+        return state_digest(state)
+
+    monkeypatch.setattr(rules_host, "state_digest", counted)
+    return calls
+
+
+def resumed(core: RulesCore, blob: bytes, checksum: str) -> RulesCore:
+    other = RulesCore(SYSTEM, core.seed)
+    other.load(Material(SETUP, (core.seq, blob, checksum), [], core.dice.position))
+    return other
+
+
+def test_a_checkpoint_sealed_by_this_code_resumes_without_a_digest(digests):
+    core = played(20)
+    seq, blob = core.checkpoint()
+    assert blob.startswith(snapshot_seal.MAGIC) and seq == core.seq
+    checksum = state_digest(core.state)
+    digests.clear()
+    other = resumed(core, blob, checksum)
+    assert digests == [] and state_digest(other.state) == checksum
+    # and its own checkpoint is sealed with the same checksum, again without a digest
+    assert other.checkpoint()[1][20:36] == bytes.fromhex(checksum) and digests == []
+
+
+def test_a_snapshot_of_other_code_an_old_pickle_or_a_bad_hash_is_digested(digests,
+                                                                         monkeypatch):
+    core = played(20)
+    checksum = state_digest(core.state)
+    _, sealed = core.checkpoint()
+    plain = pickle.dumps(core.state, protocol=pickle.HIGHEST_PROTOCOL)
+    bad_hash = sealed[:36] + bytes(16) + sealed[52:]
+    for blob in (plain, bad_hash):
+        digests.clear()
+        assert state_digest(resumed(core, blob, checksum).state) == checksum
+        assert len(digests) == 1
+    monkeypatch.setattr(snapshot_seal, "code_fingerprint", lambda: bytes(16))  # a deploy
+    digests.clear()
+    resumed(core, sealed, checksum)
+    assert len(digests) == 1
+
+
+def test_a_seal_naming_another_checksum_or_a_damaged_pickle_is_not_used():
+    core = played(20)
+    _, sealed = core.checkpoint()
+    earlier = played(19)  # (another state: its checksum is not this snapshot's)
+    with pytest.raises(SnapshotUnusable):
+        resumed(core, sealed, state_digest(earlier.state))
+    with pytest.raises(SnapshotUnusable):
+        resumed(core, sealed[:-40], state_digest(core.state))
+
+
+def test_a_match_folded_from_its_log_is_digested_once_at_its_checkpoint(digests):
+    log: list = []
+    core = played(20, log)
+    log_core = RulesCore(SYSTEM, core.seed)
+    log_core.load(Material(SETUP, None, log, core.dice.position))
+    assert log_core.seq == core.seq
+    digests.clear()
+    _, blob = log_core.checkpoint()
+    _, again = log_core.checkpoint()
+    assert len(digests) == 1 and blob == again
+    assert resumed(core, blob, state_digest(core.state)).seq == core.seq
+
+
+def test_a_checksum_that_is_not_a_digest_leaves_the_pickle_unsealed():
+    assert snapshot_seal.seal(b"pickle", "not hex") == b"pickle"
+    assert snapshot_seal.unseal(b"pickle", "x") == (b"pickle", False)
