@@ -1,15 +1,17 @@
 """A stopping server's checkpoints: every loaded match's state, stored as a snapshot
-at its seq, so that the next start loads it from there (a pickle and a digest, ~0.2
-ms a SBH match) rather than from its whole log (its events read and folded again,
-~0.4 ms plus reading them). bench/restart_many.py --checkpointed measures both.
+at its seq, so that the next start loads it from there (unpickled, ~0.1 ms a SBH
+match) rather than from its whole log (its events read and folded again, ~0.4 ms
+plus reading them). bench/restart_many.py --checkpointed measures both.
 
 A checkpoint is a snapshot like those the actors take every `snapshot_every` events
-(rules_host.RulesCore.apply) and is loaded the same way: used only if its digest is
-the checksum stored with the event at its seq, and not when a takeback in the events
-after it goes back before it (server.rules.takeback); else the match folds its log.
-It is taken through the match's mailbox, between two commands: the state then holds
-exactly the events stored up to its seq. A snapshot is only a shortcut (the log is
-the truth), so a stop that runs out of time writes fewer, and nothing else changes."""
+(rules_host.RulesCore.apply) and is loaded the same way: used only if it is the
+state of the event at its seq (sealed with that event's checksum by the running
+code, or else digested: server.matches.snapshot_seal), and not when a takeback in
+the events after it goes back before it (server.rules.takeback); else the match
+folds its log. It is taken through the match's mailbox, between two commands: the
+state then holds exactly the events stored up to its seq. A snapshot is only a
+shortcut (the log is the truth), so a stop that runs out of time writes fewer, and
+nothing else changes."""
 
 from __future__ import annotations
 

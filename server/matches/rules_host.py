@@ -159,10 +159,11 @@ class RulesCore:
         return self.seq, self._snapshot()
 
     def _snapshot(self) -> bytes:
-        if self.checksum is None:  # (loaded from its log, no command since)
-            self.checksum = state_digest(self.state)
-        return seal(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL),
-                    self.checksum)
+        pickled = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
+        if self.checksum is None:  # (folded from its log, no command since: left
+            return pickled  # unsealed, to be digested if used, rather than digested
+            # now, in a stop's budget)
+        return seal(pickled, self.checksum)
 
     def apply(self, command: Command, views: Iterable[str | None] = ()) -> Outcome:
         """Decide and fold `command`. A RulesError changes nothing (the dice too are

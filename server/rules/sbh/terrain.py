@@ -149,8 +149,13 @@ class SbhBoard:
     def __reduce__(self):
         """Pickled (a snapshot of the state) as its fields only: everything else it
         holds is worked out from them, and shared or cached again after a load. Its
-        hexes and their set were two thirds of a pickled SBH state and of unpickling it."""
-        return SbhBoard, (self.width, self.height, self.terrain, self.edges, self.drops)
+        hexes and their set were two thirds of a pickled SBH state and of unpickling it;
+        the hexes of its terrain and edges go as flat runs of ints, each rebuilt as the
+        process's one object for it (shared_hex), not a new Hex each."""
+        terrain = tuple(part for h, kind in self.terrain.items() for part in (h[0], h[1], kind))
+        edges = tuple(part for key, kind in self.edges.items()
+                      for part in (*(n for h in key for n in h[:2]), kind))
+        return _unpickled_board, (self.width, self.height, terrain, edges, self.drops)
 
     # -- layout: "odd-r" rows; column c, row r is hex_at(c - r // 2, r) --------
     def hexes(self) -> tuple[Hex, ...]:
@@ -325,3 +330,14 @@ class SbhBoard:
                 {"width": self.width, "height": self.height, "terrain": terrain,
                  "edges": edges})
         return packed
+
+
+def _unpickled_board(width: int, height: int, terrain: tuple, edges: tuple,
+                     drops: dict) -> SbhBoard:
+    """The board `SbhBoard.__reduce__` pickled."""
+    runs = iter(terrain)
+    laid = {shared_hex(q, r): kind for q, r, kind in zip(runs, runs, runs, strict=True)}
+    runs = iter(edges)
+    walls = {frozenset((shared_hex(q1, r1), shared_hex(q2, r2))): kind
+             for q1, r1, q2, r2, kind in zip(runs, runs, runs, runs, runs, strict=True)}
+    return SbhBoard(width, height, laid, walls, drops)
