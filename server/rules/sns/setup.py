@@ -90,7 +90,7 @@ def _deploy(seat: str, units: list[dict], width: int, height: int) -> list[Figur
         figures.append(Figure(
             uid=f"{seat}{index + 1}", seat=seat, name=unit["name"], kit=tuple(unit["kit"]),
             cost=unit["cost"], x=x, y=y, facing=0 if seat == "a" else 180,
-            radius=prof.radius, hits=1 + prof.level("Extra hit"),
+            radius=prof.radius, hits=prof.hits,
             types=unit_types(tuple(unit["kit"]), tuple(unit.get("types", ())),
                              _notes(unit["name"]))))
     return figures
