@@ -1706,7 +1706,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1837,7 +1837,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1847,7 +1847,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1861,7 +1861,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1886,7 +1886,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1966,7 +1966,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2029,7 +2029,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2045,7 +2045,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2448,18 +2448,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2515,7 +2515,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3145,7 +3145,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
@@ -5933,7 +5933,7 @@
     declared: (d, ctx) => `${ctx.name(d.figure)} declares ${d.spell ? `${d.spell} on` : "an attack on"} ${ctx.name(d.target)}.`,
     attacked: attackWords,
     burned: (d, ctx) => `${d.wall} burns ${ctx.name(d.figure)}: rolled ${d.roll}, ${d.hit ? `${resultWords2(d.result)}` : "no harm"}.`,
-    climb_began: (d, ctx) => `${ctx.name(d.figure)} starts climbing (over on turn ${d.arrives}).`,
+    climb_began: (d, ctx) => `${ctx.name(d.figure)} starts climbing${d.ladder ? ` with ${ctx.name(d.ladder)}'s ladders` : ""} (over on turn ${d.arrives}).`,
     climb_ended: (d, ctx) => `${ctx.name(d.figure)} is over the wall.`,
     breathed: (d, ctx) => `${ctx.name(d.figure)} breathes fire, ${facingWords(d.facing)}.`,
     detonated: (d, ctx) => `${ctx.name(d.figure)}'s bomb goes off.`,
