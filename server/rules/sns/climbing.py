@@ -110,6 +110,18 @@ class FarSide(Deferred):
         return clear and bool(crossed) and all(p in self.walls for p in crossed)
 
 
+    def describe(self) -> dict:
+        """The "climb" shape (board/measured_areas.py): this test, for a client."""
+        f, state = self.figure, self.state
+        solid = [p for p in state.layout.terrain if p.movement in SOLID]
+        return {"shape": "climb", "from": [f.x, f.y], "radius": f.radius, "reach": self.reach,
+                "table": [state.layout.width, state.layout.height],
+                "others": [list(o.base) for o in state.figures
+                           if o.on_table and o.uid != f.uid],
+                "climbable": [p.describe() for p in solid if p in self.walls],
+                "solid": [p.describe() for p in solid if p not in self.walls]}
+
+
 def turns_to_climb(state: State, figure: Figure, to) -> int:
     crossed = [p for p in walls_touched(state, figure)
                if p.polygon.near_segment(figure.base.centre, tuple(to), 0)]
