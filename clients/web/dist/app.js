@@ -4341,12 +4341,15 @@
       ["chosen", "chosen (place your figures)"]
     ])}</label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <div class="form-actions"><button class="primary" type="submit">Create match</button></div>
+        <p class="muted">Against the bot, yours are the first army named (you take seat a); the
+          bot plays a ready-made army of as many figures.</p>
+        <div class="form-actions"><button class="primary" type="submit">Create match</button>
+          <button type="button" id="sns-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="sns-status" role="alert"></p>
       </form>
     </section>`;
   }
-  function snsSettings(form) {
+  function snsSettings(form, extra = {}) {
     const options = {
       layout: form.layout.value,
       last_turn: Number(form.turns.value),
@@ -4354,7 +4357,7 @@
     };
     const armies = SNS_ARMIES[form.armies.value]?.[1];
     if (armies) options.armies = armies;
-    return { system: "sns", options, private: form.private.checked };
+    return { system: "sns", options, private: form.private.checked, ...extra };
   }
   function snsSetupWords(setup) {
     const o = { ...setup?.options || {}, ...setup || {} };
@@ -4551,6 +4554,14 @@
       $(this.root, "#sns-form").addEventListener("submit", (e) => {
         e.preventDefault();
         this.create(e.target, {}, snsSettings(e.target), "#sns-status");
+      });
+      $(this.root, "#sns-vs-bot").addEventListener("click", (e) => {
+        this.create(
+          e.target.form,
+          {},
+          snsSettings(e.target.form, { opponent: "bot" }),
+          "#sns-status"
+        );
       });
       $(this.root, "#asoiaf-vs-bot").addEventListener("click", (e) => {
         this.create(
