@@ -5607,7 +5607,7 @@
     const r = desc.radius;
     const [top, bottom] = desc.rows;
     if (p[1] < top + r || p[1] > bottom - r || p[0] < r || p[0] > desc.table[0] - r) {
-      return "outside your deployment strip";
+      return top === 0 && bottom === desc.table[1] ? "off the table" : "outside your deployment strip";
     }
     for (const [x, y, or] of desc.others) {
       if ((p[0] - x) ** 2 + (p[1] - y) ** 2 < (r + or) ** 2) return "on another base";
@@ -5617,9 +5617,42 @@
     }
     return null;
   }
+  function pointRefusal(desc, p) {
+    const [w, h] = desc.table;
+    if (p[0] < 0 || p[0] > w || p[1] < 0 || p[1] > h) return "off the table";
+    const reach = desc.reach + desc.radius;
+    if ((p[0] - desc.from[0]) ** 2 + (p[1] - desc.from[1]) ** 2 > reach * reach) {
+      return "out of the spell's range";
+    }
+    return null;
+  }
+  function crosses(corners2, a, b) {
+    if (insidePolygon(corners2, a) || insidePolygon(corners2, b)) return true;
+    return edges(corners2).some(([c, d]) => segSegDist2(a, b, c, d) <= 1e-9);
+  }
+  function climbRefusal(desc, p) {
+    const r = desc.radius;
+    const a = desc.from;
+    if ((p[0] - a[0]) ** 2 + (p[1] - a[1]) ** 2 > desc.reach ** 2) return "too far";
+    if (p[0] < r || p[0] > desc.table[0] - r || p[1] < r || p[1] > desc.table[1] - r) {
+      return "off the table";
+    }
+    for (const [x, y, or] of desc.others) {
+      if ((p[0] - x) ** 2 + (p[1] - y) ** 2 < (r + or) ** 2) return "on another base";
+    }
+    for (const piece of [...desc.climbable, ...desc.solid]) {
+      if (sweepHits(piece.corners, p, p, r)) return `in ${piece.name}`;
+    }
+    const blocked = desc.solid.find((piece) => crosses(piece.corners, a, p));
+    if (blocked) return `${blocked.name} is in the way`;
+    if (!desc.climbable.some((piece) => crosses(piece.corners, a, p))) return "not over the wall";
+    return null;
+  }
   function describedRefusal(desc, p) {
     if (desc.shape === "reachable" || desc.shape === "path") return straightRefusal(desc, p);
     if (desc.shape === "placement") return placementRefusal(desc, p);
+    if (desc.shape === "point") return pointRefusal(desc, p);
+    if (desc.shape === "climb") return climbRefusal(desc, p);
     return "not a place";
   }
   function wedgePath(x, y, r, from, to) {
@@ -5768,6 +5801,9 @@
       if (desc.shape === "placement") {
         const [top, bottom] = desc.rows;
         return `<rect class="offered-area" data-shape="placement" x="${desc.radius}" y="${top + desc.radius}" width="${desc.table[0] - 2 * desc.radius}" height="${bottom - top - 2 * desc.radius}" fill="#f2c94c" fill-opacity="0.35" stroke="#b8860b" stroke-dasharray="3 2"/>`;
+      }
+      if (desc.shape === "climb") {
+        return `<circle class="offered-area" data-shape="climb" cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="#f2c94c" fill-opacity="0.25" stroke="#b8860b" stroke-dasharray="3 2"/>`;
       }
       if (desc.shape === "spell_range") {
         return `<circle class="offered-area" data-shape="spell_range" cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="#9b59b6" fill-opacity="0.12" stroke="#8e44ad" stroke-dasharray="3 2"/>`;
@@ -6262,6 +6298,7 @@
       const words2 = PARAM_WORDS2[param] || param.replace(/_/g, " ");
       const out = [];
       const buttons = (values, label) => values.map((value) => `<button class="choice" data-param="${escape(param)}" data-value="${escape(JSON.stringify(value))}">${escape(label(value))}</button>`).join("");
+      const listed = () => `<div class="choices">${spec.params[param].map((value, i) => `<button class="choice" data-param="${escape(param)}" data-value="${i}" data-listed="1">${escape(valueWords2(param, value, ctx))}</button>`).join("")}</div>`;
       if (param === "facing") {
         out.push('<p class="hint">Choose a facing: click on the table where the figure should look, or:</p>');
         const toward2 = desc?.toward;
@@ -6277,9 +6314,10 @@
         }
       } else if (desc || param === "point") {
         out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words2)}: click inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
+        if (desc?.shape === "climb") out.push(listed());
       } else {
         out.push(`<p class="hint">Choose ${escape(words2)}${param === "target" ? " (click its base, or a button)" : ""}:</p>`);
-        out.push(`<div class="choices">${spec.params[param].map((value, i) => `<button class="choice" data-param="${escape(param)}" data-value="${i}" data-listed="1">${escape(valueWords2(param, value, ctx))}</button>`).join("")}</div>`);
+        out.push(listed());
       }
       return out.join("");
     }
