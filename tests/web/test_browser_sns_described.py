@@ -3,7 +3,8 @@
 10""; Teleport "anywhere on table"; TERRAIN, "Noncavalry units can climb at a
 rate of 1" turn" ("scalers" over a flat wall). A click inside is sent and the
 server's own parameter accepts it; a click outside is refused with the reason
-and sends nothing."""
+and sends nothing. And the lobby's S&S form starts a match against the house bot
+(clients/bots/sns_house.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import replace
 from server.rules.kernel import Viewer
 from server.rules.sns.system import SYSTEM
 from tests.sns.table import table
-from tests.web.pages import new_page, shot
+from tests.web.pages import new_page, shot, sign_in_as_guest
 from tests.web.test_browser_sns import CLICK_AT_JS, PANEL_BOARD_JS
 
 CLICK = CLICK_AT_JS.replace(".board svg.sns-board", "#board svg")
@@ -69,4 +70,25 @@ def test_a_spell_point_a_teleport_and_a_climb_are_clicked_inside_their_descripti
         assert not errors, errors
     finally:
         shot(page, "sns-described-spells")
+        page.context.close()
+
+
+def test_the_sns_form_starts_a_match_against_the_house_bot(browser, server):
+    """seed 003, TURN SEQUENCE ("roll high to see which player goes first"): one
+    click on the S&S form's bot button with the skirmish chosen, and the house bot
+    holds seat b with a ready-made army of three: the table is drawn, six figures
+    on it, and a decision is asked of Ann."""
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    try:
+        sign_in_as_guest(page, "Ann")
+        page.select_option("#sns-form select[name=armies]", "skirmish")
+        page.click("#sns-vs-bot")
+        page.wait_for_selector(".board svg.sns-board")
+        page.wait_for_function("() => document.querySelectorAll("
+                               "'.board svg.sns-board g.figure').length === 6")
+        page.wait_for_selector(".prompt .option button.do")
+        assert not errors, errors
+    finally:
+        shot(page, "sns-vs-bot")
         page.context.close()
