@@ -98,3 +98,11 @@ def test_an_additional_attack_with_no_weapon_after_it_uses_the_figure_s_own():
     assert [s.weapon for s in creatures.slots_of(plain)] == ["", ""]
     state = table(plain, ("b1", "Orc", 100, 80, 180))
     assert combat.melee_attack(state, "a1", "b1", "hth", ["b1"]).weapon == "Sword"
+
+
+def test_a_disarmed_rider_and_his_griffon_strike_bare_handed_as_before():
+    """"Disarmed: unarmed units Attack roll -2": a disarmed figure makes its
+    attacks bare handed, each still counting as one of its attacks."""
+    state = table(figure("a1", HERO, 100, 100, disarmed=True), ("b1", "Orc", 100, 80, 180))
+    attack = combat.melee_attack(state, "a1", "b1", "hth", ["b1"])
+    assert attack.weapon == "Bare hands" and attack.slot == 1

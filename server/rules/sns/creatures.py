@@ -68,8 +68,9 @@ def attack_slots(kit: tuple[str, ...]) -> tuple[Slot, ...]:
 
 
 def _strikes(item) -> bool:
+    """A hand to hand weapon, or a creature's own attack (a bow is no attack's)."""
     if isinstance(item.entry, Weapon):
-        return item.entry.category not in ("ranged",)
+        return item.entry.category != "ranged"
     return item.name in CREATURE_WEAPONS
 
 
