@@ -12,7 +12,8 @@ import importlib
 from types import ModuleType
 
 # system -> its house bot's module
-HOUSE_BOTS = {"sbh": "clients.bots.sbh_house", "asoiaf": "clients.bots.asoiaf_house"}
+HOUSE_BOTS = {"sbh": "clients.bots.sbh_house", "asoiaf": "clients.bots.asoiaf_house",
+              "sns": "clients.bots.sns_house"}
 LEVELS = ("heuristic", "random")
 
 

@@ -35,8 +35,8 @@ COMPASS_WORDS = ("north", "north-east", "east", "south-east", "south", "south-we
 TERRAIN = {
     ("impassable", True): ("#", "on grey42", "impassable"),
     ("impassable", False): ("#", "on grey35", "impassable"),
-    ("wall", True): ("=", "on grey50", "a wall (climbed by scalers)"),
-    ("wall", False): ("=", "on grey50", "a wall (climbed by scalers)"),
+    ("wall", True): ("=", "on grey50", "a wall (climbed by scalers, or with a Porter's ladders)"),
+    ("wall", False): ("=", "on grey50", "a wall (climbed by scalers, or with a Porter's ladders)"),
     ("rough", True): ("w", "on dark_green", "rough ground, blocks sight"),
     ("rough", False): ("r", "on grey23", "rough ground (half speed)"),
     ("open", True): ("s", "on grey19", "open ground, blocks sight"),

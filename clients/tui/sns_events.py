@@ -112,7 +112,8 @@ def sns_sentence(kind: str, d: Mapping[str, Any], n: Callable[[str], str],
         where = "off the table" if d.get("fled") else f"to {point_words(d['path'][-1])}"
         return f"{n(d['figure'])} flees {where}"
     if kind == "climb_began":
-        return (f"{n(d['figure'])} climbs toward {point_words(d['to'])} (over by turn "
+        ladder = f" with {n(d['ladder'])}'s ladders" if d.get("ladder") else ""
+        return (f"{n(d['figure'])} climbs toward {point_words(d['to'])}{ladder} (over by turn "
                 f"{d['arrives']})")
     if kind == "climb_ended":
         return f"{n(d['figure'])} is over the wall"

@@ -18,7 +18,7 @@ def figure(uid: str, unit: str, x: int, y: int, facing: int = 0, **changes) -> F
     kit = tuple(item.split("|")[0].strip() for item in sample.kit)
     prof = profile(kit, sample.notes)
     made = Figure(uid=uid, seat=uid[0], name=sample.name, kit=kit, cost=sample.cost, x=x, y=y,
-                  facing=facing, radius=prof.radius, hits=1 + prof.level("Extra hit"),
+                  facing=facing, radius=prof.radius, hits=prof.hits,
                   types=unit_types(kit, sample.types, sample.notes))
     return replace(made, **changes)
 

@@ -1706,7 +1706,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1837,7 +1837,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1847,7 +1847,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1861,7 +1861,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1886,7 +1886,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1966,7 +1966,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2029,7 +2029,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2045,7 +2045,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2448,18 +2448,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2515,7 +2515,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3145,7 +3145,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
@@ -4341,12 +4341,15 @@
       ["chosen", "chosen (place your figures)"]
     ])}</label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <div class="form-actions"><button class="primary" type="submit">Create match</button></div>
+        <p class="muted">Against the bot, yours are the first army named (you take seat a); the
+          bot plays a ready-made army of as many figures.</p>
+        <div class="form-actions"><button class="primary" type="submit">Create match</button>
+          <button type="button" id="sns-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="sns-status" role="alert"></p>
       </form>
     </section>`;
   }
-  function snsSettings(form) {
+  function snsSettings(form, extra = {}) {
     const options = {
       layout: form.layout.value,
       last_turn: Number(form.turns.value),
@@ -4354,7 +4357,7 @@
     };
     const armies = SNS_ARMIES[form.armies.value]?.[1];
     if (armies) options.armies = armies;
-    return { system: "sns", options, private: form.private.checked };
+    return { system: "sns", options, private: form.private.checked, ...extra };
   }
   function snsSetupWords(setup) {
     const o = { ...setup?.options || {}, ...setup || {} };
@@ -4551,6 +4554,14 @@
       $(this.root, "#sns-form").addEventListener("submit", (e) => {
         e.preventDefault();
         this.create(e.target, {}, snsSettings(e.target), "#sns-status");
+      });
+      $(this.root, "#sns-vs-bot").addEventListener("click", (e) => {
+        this.create(
+          e.target.form,
+          {},
+          snsSettings(e.target.form, { opponent: "bot" }),
+          "#sns-status"
+        );
       });
       $(this.root, "#asoiaf-vs-bot").addEventListener("click", (e) => {
         this.create(
@@ -5596,7 +5607,7 @@
     const r = desc.radius;
     const [top, bottom] = desc.rows;
     if (p[1] < top + r || p[1] > bottom - r || p[0] < r || p[0] > desc.table[0] - r) {
-      return "outside your deployment strip";
+      return top === 0 && bottom === desc.table[1] ? "off the table" : "outside your deployment strip";
     }
     for (const [x, y, or] of desc.others) {
       if ((p[0] - x) ** 2 + (p[1] - y) ** 2 < (r + or) ** 2) return "on another base";
@@ -5606,9 +5617,42 @@
     }
     return null;
   }
+  function pointRefusal(desc, p) {
+    const [w, h] = desc.table;
+    if (p[0] < 0 || p[0] > w || p[1] < 0 || p[1] > h) return "off the table";
+    const reach = desc.reach + desc.radius;
+    if ((p[0] - desc.from[0]) ** 2 + (p[1] - desc.from[1]) ** 2 > reach * reach) {
+      return "out of the spell's range";
+    }
+    return null;
+  }
+  function crosses(corners2, a, b) {
+    if (insidePolygon(corners2, a) || insidePolygon(corners2, b)) return true;
+    return edges(corners2).some(([c, d]) => segSegDist2(a, b, c, d) <= 1e-9);
+  }
+  function climbRefusal(desc, p) {
+    const r = desc.radius;
+    const a = desc.from;
+    if ((p[0] - a[0]) ** 2 + (p[1] - a[1]) ** 2 > desc.reach ** 2) return "too far";
+    if (p[0] < r || p[0] > desc.table[0] - r || p[1] < r || p[1] > desc.table[1] - r) {
+      return "off the table";
+    }
+    for (const [x, y, or] of desc.others) {
+      if ((p[0] - x) ** 2 + (p[1] - y) ** 2 < (r + or) ** 2) return "on another base";
+    }
+    for (const piece of [...desc.climbable, ...desc.solid]) {
+      if (sweepHits(piece.corners, p, p, r)) return `in ${piece.name}`;
+    }
+    const blocked = desc.solid.find((piece) => crosses(piece.corners, a, p));
+    if (blocked) return `${blocked.name} is in the way`;
+    if (!desc.climbable.some((piece) => crosses(piece.corners, a, p))) return "not over the wall";
+    return null;
+  }
   function describedRefusal(desc, p) {
     if (desc.shape === "reachable" || desc.shape === "path") return straightRefusal(desc, p);
     if (desc.shape === "placement") return placementRefusal(desc, p);
+    if (desc.shape === "point") return pointRefusal(desc, p);
+    if (desc.shape === "climb") return climbRefusal(desc, p);
     return "not a place";
   }
   function wedgePath(x, y, r, from, to) {
@@ -5757,6 +5801,9 @@
       if (desc.shape === "placement") {
         const [top, bottom] = desc.rows;
         return `<rect class="offered-area" data-shape="placement" x="${desc.radius}" y="${top + desc.radius}" width="${desc.table[0] - 2 * desc.radius}" height="${bottom - top - 2 * desc.radius}" fill="#f2c94c" fill-opacity="0.35" stroke="#b8860b" stroke-dasharray="3 2"/>`;
+      }
+      if (desc.shape === "climb") {
+        return `<circle class="offered-area" data-shape="climb" cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="#f2c94c" fill-opacity="0.25" stroke="#b8860b" stroke-dasharray="3 2"/>`;
       }
       if (desc.shape === "spell_range") {
         return `<circle class="offered-area" data-shape="spell_range" cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="#9b59b6" fill-opacity="0.12" stroke="#8e44ad" stroke-dasharray="3 2"/>`;
@@ -5933,7 +5980,7 @@
     declared: (d, ctx) => `${ctx.name(d.figure)} declares ${d.spell ? `${d.spell} on` : "an attack on"} ${ctx.name(d.target)}.`,
     attacked: attackWords,
     burned: (d, ctx) => `${d.wall} burns ${ctx.name(d.figure)}: rolled ${d.roll}, ${d.hit ? `${resultWords2(d.result)}` : "no harm"}.`,
-    climb_began: (d, ctx) => `${ctx.name(d.figure)} starts climbing (over on turn ${d.arrives}).`,
+    climb_began: (d, ctx) => `${ctx.name(d.figure)} starts climbing${d.ladder ? ` with ${ctx.name(d.ladder)}'s ladders` : ""} (over on turn ${d.arrives}).`,
     climb_ended: (d, ctx) => `${ctx.name(d.figure)} is over the wall.`,
     breathed: (d, ctx) => `${ctx.name(d.figure)} breathes fire, ${facingWords(d.facing)}.`,
     detonated: (d, ctx) => `${ctx.name(d.figure)}'s bomb goes off.`,
@@ -6251,6 +6298,7 @@
       const words2 = PARAM_WORDS2[param] || param.replace(/_/g, " ");
       const out = [];
       const buttons = (values, label) => values.map((value) => `<button class="choice" data-param="${escape(param)}" data-value="${escape(JSON.stringify(value))}">${escape(label(value))}</button>`).join("");
+      const listed = () => `<div class="choices">${spec.params[param].map((value, i) => `<button class="choice" data-param="${escape(param)}" data-value="${i}" data-listed="1">${escape(valueWords2(param, value, ctx))}</button>`).join("")}</div>`;
       if (param === "facing") {
         out.push('<p class="hint">Choose a facing: click on the table where the figure should look, or:</p>');
         const toward2 = desc?.toward;
@@ -6266,9 +6314,10 @@
         }
       } else if (desc || param === "point") {
         out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words2)}: click inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
+        if (desc?.shape === "climb") out.push(listed());
       } else {
         out.push(`<p class="hint">Choose ${escape(words2)}${param === "target" ? " (click its base, or a button)" : ""}:</p>`);
-        out.push(`<div class="choices">${spec.params[param].map((value, i) => `<button class="choice" data-param="${escape(param)}" data-value="${i}" data-listed="1">${escape(valueWords2(param, value, ctx))}</button>`).join("")}</div>`);
+        out.push(listed());
       }
       return out.join("");
     }

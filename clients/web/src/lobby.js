@@ -210,6 +210,11 @@ export class Lobby {
       e.preventDefault();
       this.create(e.target, {}, snsSettings(e.target), "#sns-status");
     });
+    $(this.root, "#sns-vs-bot").addEventListener("click", (e) => {
+      // the house bot (clients/bots/sns_house.py) takes seat b with a ready-made army
+      this.create(e.target.form, {}, snsSettings(e.target.form, { opponent: "bot" }),
+        "#sns-status");
+    });
     $(this.root, "#asoiaf-vs-bot").addEventListener("click", (e) => {
       // the house bot (clients/bots/asoiaf_house.py) takes the other seat at once
       this.create(e.target.form, {}, asoiafSettings(e.target.form, { opponent: "bot" }),

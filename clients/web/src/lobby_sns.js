@@ -30,18 +30,23 @@ export function snsFormHtml() {
         <label>Deployment ${select("deployment", [["ranks", "in ranks (set for you)"],
     ["chosen", "chosen (place your figures)"]])}</label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <div class="form-actions"><button class="primary" type="submit">Create match</button></div>
+        <p class="muted">Against the bot, yours are the first army named (you take seat a); the
+          bot plays a ready-made army of as many figures.</p>
+        <div class="form-actions"><button class="primary" type="submit">Create match</button>
+          <button type="button" id="sns-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="sns-status" role="alert"></p>
       </form>
     </section>`;
 }
 
-export function snsSettings(form) {
+// create_match's fields; `extra` adds the opponent for a match against the house bot
+// (clients/bots/sns_house.py), which replaces seat b's army with a ready-made one.
+export function snsSettings(form, extra = {}) {
   const options = { layout: form.layout.value, last_turn: Number(form.turns.value),
     deployment: form.deployment.value };
   const armies = SNS_ARMIES[form.armies.value]?.[1];
   if (armies) options.armies = armies;
-  return { system: "sns", options, private: form.private.checked };
+  return { system: "sns", options, private: form.private.checked, ...extra };
 }
 
 export function snsSetupWords(setup) {

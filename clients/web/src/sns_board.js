@@ -158,6 +158,11 @@ export class SnsBoard {
         - 2 * desc.radius}" fill="#f2c94c" fill-opacity="0.35" stroke="#b8860b" `
         + 'stroke-dasharray="3 2"/>';
     }
+    if (desc.shape === "climb") { // (the far side is judged by a click: a circle of reach)
+      return `<circle class="offered-area" data-shape="climb" cx="${desc.from[0]}" `
+        + `cy="${desc.from[1]}" r="${desc.reach}" fill="#f2c94c" fill-opacity="0.25" `
+        + 'stroke="#b8860b" stroke-dasharray="3 2"/>';
+    }
     if (desc.shape === "spell_range") {
       return `<circle class="offered-area" data-shape="spell_range" cx="${desc.from[0]}" `
         + `cy="${desc.from[1]}" r="${desc.reach}" fill="#9b59b6" fill-opacity="0.12" `

@@ -157,7 +157,8 @@ export function placementRefusal(desc, p) {
   const r = desc.radius;
   const [top, bottom] = desc.rows;
   if (p[1] < top + r || p[1] > bottom - r || p[0] < r || p[0] > desc.table[0] - r) {
-    return "outside your deployment strip";
+    return top === 0 && bottom === desc.table[1] ? "off the table"
+      : "outside your deployment strip";
   }
   for (const [x, y, or] of desc.others) {
     if ((p[0] - x) ** 2 + (p[1] - y) ** 2 < (r + or) ** 2) return "on another base";
@@ -168,10 +169,50 @@ export function placementRefusal(desc, p) {
   return null;
 }
 
+// A spell's point ("point"): on the table, within reach of the caster's rim.
+export function pointRefusal(desc, p) {
+  const [w, h] = desc.table;
+  if (p[0] < 0 || p[0] > w || p[1] < 0 || p[1] > h) return "off the table";
+  const reach = desc.reach + desc.radius;
+  if ((p[0] - desc.from[0]) ** 2 + (p[1] - desc.from[1]) ** 2 > reach * reach) {
+    return "out of the spell's range";
+  }
+  return null;
+}
+
+// The segment ab touches the piece (crosses an edge, or lies inside it).
+function crosses(corners, a, b) {
+  if (insidePolygon(corners, a) || insidePolygon(corners, b)) return true;
+  return edges(corners).some(([c, d]) => segSegDist2(a, b, c, d) <= 1e-9);
+}
+
+// A climb's far side ("climb"): over a climbable piece and nothing else solid,
+// the base clear of them all, on the table and on no other base.
+export function climbRefusal(desc, p) {
+  const r = desc.radius;
+  const a = desc.from;
+  if ((p[0] - a[0]) ** 2 + (p[1] - a[1]) ** 2 > desc.reach ** 2) return "too far";
+  if (p[0] < r || p[0] > desc.table[0] - r || p[1] < r || p[1] > desc.table[1] - r) {
+    return "off the table";
+  }
+  for (const [x, y, or] of desc.others) {
+    if ((p[0] - x) ** 2 + (p[1] - y) ** 2 < (r + or) ** 2) return "on another base";
+  }
+  for (const piece of [...desc.climbable, ...desc.solid]) {
+    if (sweepHits(piece.corners, p, p, r)) return `in ${piece.name}`;
+  }
+  const blocked = desc.solid.find((piece) => crosses(piece.corners, a, p));
+  if (blocked) return `${blocked.name} is in the way`;
+  if (!desc.climbable.some((piece) => crosses(piece.corners, a, p))) return "not over the wall";
+  return null;
+}
+
 // Whether a point answers a described parameter; null when it does, else why not.
 export function describedRefusal(desc, p) {
   if (desc.shape === "reachable" || desc.shape === "path") return straightRefusal(desc, p);
   if (desc.shape === "placement") return placementRefusal(desc, p);
+  if (desc.shape === "point") return pointRefusal(desc, p);
+  if (desc.shape === "climb") return climbRefusal(desc, p);
   return "not a place";
 }
 

@@ -302,6 +302,9 @@ export class SnsPrompt {
     const buttons = (values, label) => values.map((value) => `<button class="choice" `
       + `data-param="${escape(param)}" data-value="${escape(JSON.stringify(value))}">`
       + `${escape(label(value))}</button>`).join("");
+    const listed = () => `<div class="choices">${spec.params[param].map((value, i) => `<button `
+      + `class="choice" data-param="${escape(param)}" data-value="${i}" data-listed="1">`
+      + `${escape(valueWords(param, value, ctx))}</button>`).join("")}</div>`;
     if (param === "facing") {
       out.push('<p class="hint">Choose a facing: click on the table where the figure should '
         + "look, or:</p>");
@@ -321,12 +324,11 @@ export class SnsPrompt {
     } else if (desc || param === "point") {
       out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words)}: click `
         + `inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
+      if (desc?.shape === "climb") out.push(listed()); // (a narrow far side: the list too)
     } else {
       out.push(`<p class="hint">Choose ${escape(words)}${param === "target"
         ? " (click its base, or a button)" : ""}:</p>`);
-      out.push(`<div class="choices">${spec.params[param].map((value, i) => `<button `
-        + `class="choice" data-param="${escape(param)}" data-value="${i}" data-listed="1">`
-        + `${escape(valueWords(param, value, ctx))}</button>`).join("")}</div>`);
+      out.push(listed());
     }
     return out.join("");
   }

@@ -88,7 +88,7 @@ const FORMATS = {
   attacked: attackWords,
   burned: (d, ctx) => `${d.wall} burns ${ctx.name(d.figure)}: rolled ${d.roll}, `
     + `${d.hit ? `${resultWords(d.result)}` : "no harm"}.`,
-  climb_began: (d, ctx) => `${ctx.name(d.figure)} starts climbing (over on turn ${d.arrives}).`,
+  climb_began: (d, ctx) => `${ctx.name(d.figure)} starts climbing${d.ladder ? ` with ${ctx.name(d.ladder)}'s ladders` : ""} (over on turn ${d.arrives}).`,
   climb_ended: (d, ctx) => `${ctx.name(d.figure)} is over the wall.`,
   breathed: (d, ctx) => `${ctx.name(d.figure)} breathes fire, ${facingWords(d.facing)}.`,
   detonated: (d, ctx) => `${ctx.name(d.figure)}'s bomb goes off.`,

@@ -14,6 +14,12 @@ Shapes, each a map with "shape":
   on no base of "others" and in no piece of "solid" (terrain).
 - "bearing": a whole degree from "min" to "max" (a facing), "toward" the
   bearing to the nearest enemy when there is one.
+- "point": a point on the "table" (edges included) within "reach" of the rim
+  of the base at "from" of "radius" (a spell's target point).
+- "climb": a climb's far side: a base of "radius" whose centre is within
+  "reach" of "from", on the table, on no base of "others", clear of every
+  piece of "climbable" and "solid", the straight line from "from" crossing at
+  least one piece of "climbable" and none of "solid".
 """
 
 from __future__ import annotations
@@ -72,6 +78,35 @@ def placement_fits(description: Mapping, point) -> bool:
                    for p in description["solid"])
 
 
+def point_fits(description: Mapping, point) -> bool:
+    """A "point" description's test (board/measured.py point_within_reach)."""
+    width, height = description["table"]
+    x, y = description["from"]
+    reach = description["reach"] + description["radius"]
+    return (0 <= point[0] <= width and 0 <= point[1] <= height
+            and (point[0] - x) ** 2 + (point[1] - y) ** 2 <= reach * reach)
+
+
+def climb_fits(description: Mapping, point) -> bool:
+    """A "climb" description's test (server/rules/sns/climbing.py FarSide)."""
+    x, y = description["from"]
+    radius, reach = description["radius"], description["reach"]
+    if (point[0] - x) ** 2 + (point[1] - y) ** 2 > reach * reach:
+        return False
+    if not Table(*description["table"]).holds(point, radius):
+        return False
+    base = Base(point[0], point[1], radius)
+    if any(overlap(base, Base(*o)) for o in description["others"]):
+        return False
+    climbable = [TerrainPiece.from_data(p).polygon for p in description["climbable"]]
+    solid = [TerrainPiece.from_data(p).polygon for p in description["solid"]]
+    end, start = tuple(point), (x, y)
+    if any(p.near_segment(end, end, radius) for p in climbable + solid):
+        return False
+    return (any(p.near_segment(start, end, 0) for p in climbable)
+            and not any(p.near_segment(start, end, 0) for p in solid))
+
+
 def sample_described(values, rng: random.Random):
     """One value of a parameter: drawn from its description when it has one
     (the server's own object samples itself; a wire prompt's description is
@@ -99,8 +134,21 @@ def sample_description(description: Mapping, rng: random.Random):
     if shape == "placement":
         top, bottom = description["rows"]
         width = description["table"][0]
-        for _ in range(TRIES):
-            p = [rng.randint(0, width), rng.randint(top, bottom)]
-            if placement_fits(description, p):
-                return p
+        return _draw(rng, (0, width), (top, bottom), lambda p: placement_fits(description, p))
+    if shape in ("point", "climb"):
+        x, y = description["from"]
+        reach = description["reach"] + (description["radius"] if shape == "point" else 0)
+        fits = point_fits if shape == "point" else climb_fits
+        return _draw(rng, (x - reach, x + reach), (y - reach, y + reach),
+                     lambda p: fits(description, p))
+    return None
+
+
+def _draw(rng: random.Random, xs: tuple[int, int], ys: tuple[int, int], fits) -> list | None:
+    """A point drawn uniformly from the rectangle that `fits` accepts (None
+    when TRIES draws miss)."""
+    for _ in range(TRIES):
+        p = [rng.randint(*xs), rng.randint(*ys)]
+        if fits(p):
+            return p
     return None

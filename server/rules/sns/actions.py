@@ -52,8 +52,9 @@ def act(step: Stepper, command: Command, dice: Dice) -> None:
         step.emit("deployed", figure=figure.uid, to=list(args["to"]), facing=args["facing"])
     elif kind == "climb":
         turns = climbing.turns_to_climb(step.state, figure, args["to"])
+        bearer = climbing.ladders_used(step.state, figure, args["to"])
         step.emit("climb_began", figure=figure.uid, to=list(args["to"]),
-                  arrives=step.state.turn + turns)
+                  arrives=step.state.turn + turns, **({"ladder": bearer} if bearer else {}))
     elif kind == "breathe":
         specials.breathe(step, figure.uid, args["facing"], dice)
     elif kind == "detonate":

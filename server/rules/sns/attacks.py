@@ -12,6 +12,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from server.rules.board.measured import arc
+from server.rules.sns import creatures
 from server.rules.sns.army.catalog import Weapon
 from server.rules.sns.profile import AXES, FLAILS, KNOCKS_DOWN, PICKS, SWORDS, Profile
 from server.rules.sns.setup import figure_profile
@@ -36,7 +37,8 @@ RESULTS = ((1, "stunned"), (3, "wounded"), (4, "wounded_disarmed"),
 @dataclass(frozen=True)
 class Attack:
     """Who attacks whom, how: kind "ranged", "polearm" or "hth"; the weapon's
-    name; for ranged, "short" or "long" range and cover."""
+    name; for ranged, "short" or "long" range and cover; which of the
+    attacker's attacks it is (creatures.py: a weapon's own modifiers)."""
 
     attacker: str
     target: str
@@ -44,6 +46,7 @@ class Attack:
     weapon: str
     band: str = "short"
     cover: bool = False
+    slot: int = 0
 
 
 def weapon_for(prof: Profile, figure: Figure, kind: str):
@@ -68,6 +71,18 @@ def hth_tier(prof: Profile, figure: Figure) -> int:
                  or (prof.polearm and not prof.short)) else 1
 
 
+def attack_tier(prof: Profile, figure: Figure, attack: Attack) -> int:
+    """hth_tier, but an attack tied to a weapon of its own (creatures.py) goes
+    by that weapon: a short one or bare hands next, any other first."""
+    if not attack.slot or figure.disarmed:
+        return hth_tier(prof, figure)
+    if attack.weapon == BARE_HANDS:
+        return 1
+    from server.rules.sns.army.catalog import load
+    item = load().item(attack.weapon)
+    return 1 if isinstance(item.entry, Weapon) and item.entry.category == "short" else 0
+
+
 # "-1 Ranged attack vs unit partially under cover (behind wall, tree, window)":
 # a target standing in any piece but open ground or a bare slope.
 COVER = ("rough", "unstable", "impassable", "wall", "cliff")
@@ -89,6 +104,7 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
     ap, dp = figure_profile(a), figure_profile(d)
     weapon, hth, ranged = attack.weapon, attack.kind == "hth", attack.kind == "ranged"
     melee = not ranged
+    own = creatures.own_weapon_bonuses(a, attack.slot)  # a magic weapon's bonuses
     rows = [
         (ap.infantry, 1, "The attacker is Infantry"),
         (ranged, -1, "The attack is Ranged"),
@@ -107,7 +123,7 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (hth and _weapon_name(dp.hth) == "Staff", -2,
          "Attacking in HTH vs defender wielding staff two handed"),
         (ap.large_shield, -1, "Attacker has large shield"),
-        (True, ap.level("Magical bonus (attack)"), "+X magical weapon bonuses"),
+        (own, ap.level("Magical bonus (attack)"), "+X magical weapon bonuses"),
         (weapon == "Blunderbuss", 1, "Attacker using Blunderbuss (Shot spreads)"),
         (ranged and ap.has("Archer") and a.moved, -1, "Attacker is an archer that moved"),
         (ranged and ap.has("Archer") and ap.has("Cavalry"), -1, "Attacker is mounted archer"),
@@ -122,7 +138,7 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (melee and d.uid in a.charged, 1, "Charge (Moving into HTH from at least 2\" away)"),
         (melee and d.uid in a.surprised, 1, "Surprise attack"),
         (two_handed_grip(ap, a, attack), 1, "Attacker using a 1H weapon with 2 hands in HTH"),
-        *bane_rows(ap, d),
+        *(bane_rows(ap, d) if own else ()),
         (True, -a.wounds, "Attacker is wounded/per wound"),
         (True, -a.attacks_made, "Attacker is making additional attacks/per attack"),
         (hth and ap.has("Berserker"), 1, "Attacker berserk (Battle Frenzy) HTH"),
@@ -138,7 +154,8 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
          "Large unit attacks vs Small figures"),
         (is_large(d, dp, state.turn), 1, "Attacking Large units"),
         (hth and ap.has("Savage mount"), 1, "Attacker riding on Savage Mount in HTH"),
-        (ap.has("Savage"), 1, "Savage (Attack rolls +1)"),
+        (ap.has("Savage") and (creatures.by_mount(a, attack.slot)
+                               or not creatures.has_mount(a)), 1, "Savage (Attack rolls +1)"),
         (True, ap.level("Attack bonus") + ap.level("Chaos mutation"),
          "Special bonus: +1 to attack roll"),
         (dp.has("Tough hide"), -1, "Defender has Tough hide"),
@@ -188,9 +205,10 @@ def damage_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (True, d.wounds, "Defender is wounded/per wound"),
         (ap.has("Strong"), 1, "Attacker is strong"),
         (True, -a.wounds, "Wounded: damage rolls -1 per wound"),
-        (attack.kind != "ranged", _claws(ap, attack) + ap.level("Giant") + 2 * ap.level(
+        (attack.kind != "ranged", _claws(a, ap, attack) + ap.level("Giant") + 2 * ap.level(
             "Very strong") + ap.level("Damage bonus"), "Special bonus: +1 to damage roll"),
-        (True, ap.level("Magical bonus (damage)"), "+X magical weapon bonuses"),
+        (creatures.own_weapon_bonuses(a, attack.slot), ap.level("Magical bonus (damage)"),
+         "+X magical weapon bonuses"),
         (has_effect(d, "shielded", state.turn), -3, "Shield spell: target is -3 to be killed"),
     ]
     return [(value, text) for applies, value, text in rows if applies and value]
@@ -238,11 +256,13 @@ def apply_outcome(figure: Figure, result: str, turn: int, mortal_turns: int = 0,
     return replace(figure, **changes)
 
 
-def _claws(prof: Profile, attack: Attack) -> int:
+def _claws(figure: Figure, prof: Profile, attack: Attack) -> int:
     """Claws' +1 damage: on every melee attack of a creature whose claws are its
-    one weapon (Troll, Zombie); on the Dragon's claws attack only ("Second
-    attack: Claws +1 Damage"), its bite and tail being other weapons."""
-    if prof.tail and attack.weapon != "Claws":
+    one weapon (Troll, Zombie); on the claws attack only where an attack is
+    tied to them (the Dragon's "Second attack: Claws +1 Damage", the Griffon's
+    "Claws (second attack)"), its other attacks being other weapons."""
+    tied = any(s.weapon == "Claws" for s in creatures.slots_of(figure))
+    if tied and attack.weapon != "Claws":
         return 0
     return prof.level("Claws")
 

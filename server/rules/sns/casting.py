@@ -90,12 +90,16 @@ def _has_targets(state: State, caster: Figure, spell: Spell) -> bool:
 
 class Points(Deferred):
     """An area spell's point: any point on the table within the spell's range of
-    the caster's rim; listed, the centres of the figures in reach."""
+    the caster's rim. Described ("point", board/measured_areas.py); listed, the
+    centres of the figures in reach."""
 
     def __init__(self, state: State, caster: Figure, spell: Spell) -> None:
         self.check = lambda p: (0 <= p[0] <= state.layout.width
                                 and 0 <= p[1] <= state.layout.height
                                 and point_within_reach(caster.base, p, inches(spell.range)))
+        self.description = {"shape": "point", "from": [caster.x, caster.y],
+                            "radius": caster.radius, "reach": inches(spell.range),
+                            "table": [state.layout.width, state.layout.height]}
         super().__init__(lambda: [[f.x, f.y] for f in state.figures if f.on_table
                                   and f.uid != caster.uid and self.check((f.x, f.y))]
                          or [[caster.x, caster.y]])
@@ -104,16 +108,24 @@ class Points(Deferred):
         return (isinstance(value, list) and len(value) == 2
                 and all(type(v) is int for v in value) and self.check(value))
 
+    def describe(self) -> dict:
+        return dict(self.description)
+
 
 class Landing(Deferred):
     """Teleport's destination: anywhere on the table the figure's base fits, on
-    no other base and in no impassable piece or wall; listed, a 6" grid of such
+    no other base and in no impassable piece, wall or cliff. Described as a
+    "placement" whose rows are the whole table; listed, a 6" grid of such
     points."""
 
     def __init__(self, state: State, figure: Figure) -> None:
         others = [f.base for f in state.figures if f.on_table and f.uid != figure.uid]
         table = Table(state.layout.width, state.layout.height)
         solid = [p for p in state.layout.terrain if p.movement in SOLID]
+        self.description = {"shape": "placement", "rows": [0, table.height],
+                            "radius": figure.radius, "table": [table.width, table.height],
+                            "others": [list(o) for o in others],
+                            "solid": [p.describe() for p in solid]}
 
         def fits(p) -> bool:
             base = Base(p[0], p[1], figure.radius)
@@ -128,6 +140,9 @@ class Landing(Deferred):
     def __contains__(self, value) -> bool:
         return (isinstance(value, list) and len(value) == 2
                 and all(type(v) is int for v in value) and self.fits(value))
+
+    def describe(self) -> dict:
+        return dict(self.description)
 
 
 def _table_change(state: State, spell: Spell, args) -> dict:

@@ -1,15 +1,18 @@
 """Climbing walls and cliffs (seed 003, TERRAIN): "Noncavalry units can climb
 at a rate of 1" turn"; "Only units described as "scalers" can climb flat walls
-without ropes and ladders". The armies carry no ropes or ladders, so a Scaler
-climbs a wall, and any noncavalry figure a cliff (a rock face is no flat
-wall): from base contact with it to a place on its far side, taking one turn
-an inch of its height (a part inch a turn), during which it stays where it
-began, neither moving nor attacking (it may be attacked); it comes down on the
-far side in its movement phase that many turns later."""
+without ropes and ladders". Any noncavalry figure climbs a cliff (a rock face
+is no flat wall); a flat wall a Scaler climbs, or a figure with ropes and
+ladders at hand: the Porter's ("Carry supplies such as ammo, ladders and
+ropes"), the Porter itself or a friend it stands in base contact with while
+touching the same wall (docs/rules/sns.md, "Ropes and ladders"). A climb goes
+from base contact with the piece to a place on its far side, taking one turn
+an inch of its height (a part inch a turn), during which the figure stays
+where it began, neither moving nor attacking (it may be attacked); it comes
+down on the far side in its movement phase that many turns later."""
 
 from __future__ import annotations
 
-from server.rules.board.measured import CONTACT_GAP, Base, overlap
+from server.rules.board.measured import CONTACT_GAP, Base, in_contact, overlap
 from server.rules.board.measured_directions import SCALE, bearing_vector
 from server.rules.board.measured_paths import Table
 from server.rules.board.measured_terrain import SOLID, climb_turns
@@ -22,14 +25,43 @@ DIRECTIONS = tuple(range(0, 360, 30))
 
 def walls_touched(state: State, figure: Figure) -> list:
     """The pieces in base contact the figure may climb: cliffs, and walls for a
-    Scaler; none for cavalry ("Noncavalry units can climb")."""
+    Scaler or with a ladder at hand; none for cavalry ("Noncavalry units can
+    climb")."""
     prof = figure_profile(figure)
     if prof.has("Cavalry"):
         return []
-    kinds = ("wall", "cliff") if prof.has("Scaler") else ("cliff",)
+    return [p for p in state.layout.terrain if touches(figure, p) and (
+        p.movement == "cliff" or p.movement == "wall"
+        and (prof.has("Scaler") or ladder_bearer(state, figure, p) is not None))]
+
+
+def touches(figure: Figure, piece) -> bool:
     centre = figure.base.centre
-    return [p for p in state.layout.terrain if p.movement in kinds
-            and p.polygon.near_segment(centre, centre, figure.radius + CONTACT_GAP + 1)]
+    return piece.polygon.near_segment(centre, centre, figure.radius + CONTACT_GAP + 1)
+
+
+def ladder_bearer(state: State, figure: Figure, wall) -> str | None:
+    """Who brings the ropes and ladders for a climb of `wall`: the figure itself
+    if it carries supplies, else a friend carrying them, able to act and not
+    routing, in base contact with it and touching the same wall."""
+    if figure_profile(figure).has("Supplies"):
+        return figure.uid
+    return next((f.uid for f in state.figures
+                 if f.seat == figure.seat and f.uid != figure.uid and f.can_act
+                 and not f.routing and figure_profile(f).has("Supplies")
+                 and in_contact(f.base, figure.base) and touches(f, wall)), None)
+
+
+def ladders_used(state: State, figure: Figure, to) -> str | None:
+    """The ladder bearer of a climb to `to`, when the wall crossed needs one
+    (the figure is no Scaler); None otherwise."""
+    if figure_profile(figure).has("Scaler"):
+        return None
+    for piece in walls_touched(state, figure):
+        if piece.movement == "wall" and piece.polygon.near_segment(
+                figure.base.centre, tuple(to), 0):
+            return ladder_bearer(state, figure, piece)
+    return None
 
 
 def may_climb(state: State, figure: Figure) -> bool:
@@ -76,6 +108,18 @@ class FarSide(Deferred):
         clear = not any(p.polygon.near_segment(tuple(value), tuple(value), f.radius)
                         for p in state.layout.terrain if p.movement in SOLID)
         return clear and bool(crossed) and all(p in self.walls for p in crossed)
+
+
+    def describe(self) -> dict:
+        """The "climb" shape (board/measured_areas.py): this test, for a client."""
+        f, state = self.figure, self.state
+        solid = [p for p in state.layout.terrain if p.movement in SOLID]
+        return {"shape": "climb", "from": [f.x, f.y], "radius": f.radius, "reach": self.reach,
+                "table": [state.layout.width, state.layout.height],
+                "others": [list(o.base) for o in state.figures
+                           if o.on_table and o.uid != f.uid],
+                "climbable": [p.describe() for p in solid if p in self.walls],
+                "solid": [p.describe() for p in solid if p not in self.walls]}
 
 
 def turns_to_climb(state: State, figure: Figure, to) -> int:

@@ -26,10 +26,7 @@ from server.rules.sns.profile import RELOADING
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import Figure, State
 
-
-def attacks_per_turn(figure: Figure) -> int:
-    """"Each figure can make one attack per turn", plus its additional attacks."""
-    return 1 + figure_profile(figure).level("Additional attack")
+attacks_per_turn = creatures.attacks_per_turn
 
 
 def may_attack(state: State, figure: Figure) -> bool:
@@ -92,8 +89,8 @@ def melee_targets(state: State, figure: Figure, kind: str) -> list[str]:
     found = [e for e in enemies_of(state, figure)
              if in_contact(figure.base, e.base)
              and (flyer or not figure_profile(e).has("Flying") or e.charged)]
-    if kind == "hth" and creatures.has_tied_attacks(figure):  # a weapon left for its arc
-        found = [e for e in found if creatures.weapon_for_target(state, figure, e)]
+    if kind == "hth" and creatures.is_tied(figure):  # an attack left whose weapon reaches it
+        found = [e for e in found if creatures.slot_for_target(state, figure, e) is not None]
     return [e.uid for e in found]
 
 
@@ -144,14 +141,18 @@ def rolled_attack(state: State, attack: Attack, roll: int, dice: Dice,
 
 def melee_attack(state: State, attacker: str, target: str, kind: str,
                  earlier: list[str] | None = None) -> Attack:
-    """The weapon a figure strikes with. The Dragon's attacks each have their
-    own (creatures.py): `earlier` are the targets of its attacks declared
-    before this one (by default all it has declared)."""
+    """The weapon a figure strikes with. An attack tied to a weapon of its own
+    (creatures.py) strikes with it: `earlier` are the targets of the figure's
+    attacks declared before this one (by default all it has declared)."""
     figure = state.figure(attacker)
     prof = figure_profile(figure)
-    if kind == "hth" and prof.tail and not figure.disarmed:
-        tied = creatures.weapon_for_target(state, figure, state.figure(target), earlier)
-        if tied:
-            return Attack(attacker, target, kind, tied)
+    if kind == "hth" and creatures.is_tied(figure):
+        slot = creatures.slot_for_target(state, figure, state.figure(target), earlier)
+        tied = creatures.slot_weapon(figure, slot) if slot is not None else ""
+        if tied and not figure.disarmed:
+            return Attack(attacker, target, kind, tied, slot=slot)
+        weapon = weapon_for(prof, figure, kind)
+        return Attack(attacker, target, kind, weapon.name if weapon else BARE_HANDS,
+                      slot=slot or 0)
     weapon = weapon_for(prof, figure, kind)
     return Attack(attacker, target, kind, weapon.name if weapon else BARE_HANDS)

@@ -57,8 +57,7 @@ class Zone(Deferred):
         return {"shape": "placement", "rows": list(self.rows), "radius": f.radius,
                 "table": [state.layout.width, state.layout.height],
                 "others": [list(o.base) for o in state.figures if o.uid != f.uid],
-                "solid": [p.describe() for p in state.layout.terrain
-                          if p.movement in ("impassable", "wall")]}
+                "solid": [p.describe() for p in state.layout.terrain if p.movement in SOLID]}
 
     def sample(self, rng) -> list[int] | None:
         top, bottom = self.rows

@@ -111,7 +111,11 @@ def _move_options(state: State, figure: Figure) -> list[CommandSpec]:
     if climbing.may_climb(state, figure):
         far_side = climbing.FarSide(state, figure)
         if far_side.values():
-            specs.append(CommandSpec("climb", f"{name} climbs the {far_side.walls[0].name} "
+            wall = far_side.walls[0]
+            bearer = climbing.ladder_bearer(state, figure, wall) if (
+                wall.movement == "wall" and not figure_profile(figure).has("Scaler")) else None
+            ladder = f" with {state.figure(bearer).name}'s ladders" if bearer else ""
+            specs.append(CommandSpec("climb", f"{name} climbs the {wall.name}{ladder} "
                                      "(1\" a turn)",
                                      {"figure": uid}, {"to": far_side}))
     prof = figure_profile(figure)

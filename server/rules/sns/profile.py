@@ -34,7 +34,6 @@ class Profile:
     move: int                 # inches
     radius: int               # base radius, units
     large_shield: bool
-    tail: bool = False        # the Dragon's "Tail sweep(Rear 90 degrees only)"
     banes: tuple[tuple[str, int], ...] = ()  # ("Demons", 2): "Attack roll +2 vs Demons"
     item_spells: tuple[str, ...] = ()        # "Cast 1 Fireball per battle"
 
@@ -43,6 +42,13 @@ class Profile:
 
     def level(self, name: str) -> int:
         return self.levels.get(name, 0)
+
+    @property
+    def hits(self) -> int:
+        """"1 Hit" a figure, plus its extra hits and a mount bought as a figure of
+        its own (the Griffon Mount: "a figure of its own, 5 (its hit and its beak
+        attack)")."""
+        return 1 + self.level("Extra hit") + self.level("Figure")
 
     @property
     def infantry(self) -> bool:
@@ -94,8 +100,12 @@ def profile(kit: tuple[str, ...], notes: str = "") -> Profile:
                 weapons.append(catalog.weapon(item.param))
         large_shield |= text.strip().casefold() == "large shield"
     by_category: dict[str, Weapon] = {}
-    tail = any(w.name == "Tail sweep" for w in weapons)
-    weapons = [w for w in weapons if w.name != "Tail sweep"]
+    # A weapon for one arc only (the tail) is never the figure's own weapon
+    # (creatures.py ties it to its attack); "Fire breath (...) or bite": a
+    # dragon bought with the breath bites when it does not breathe.
+    weapons = [w for w in weapons if w.arc == "any"]
+    if "Fire breath" in abilities and not any(w.category == "natural" for w in weapons):
+        weapons.append(catalog.weapon("Bite"))
     for weapon in weapons:
         category = "polearm" if weapon.category in POLEARM_PHASE or weapon.name == "Whip" \
             else weapon.category
@@ -109,7 +119,7 @@ def profile(kit: tuple[str, ...], notes: str = "") -> Profile:
                          else "infantry"]
     return Profile(frozenset(abilities), levels, by_category.get("hth"),
                    by_category.get("short"), by_category.get("polearm"), ranged,
-                   by_category.get("natural"), move, radius, large_shield, tail,
+                   by_category.get("natural"), move, radius, large_shield,
                    tuple(banes), tuple(item_spells))
 
 

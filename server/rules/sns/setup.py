@@ -13,6 +13,7 @@ from server.rules.board.measured import INCH, inches
 from server.rules.kernel import RulesError
 from server.rules.sns.army.catalog import load
 from server.rules.sns.army.check import BASIC, check_army
+from server.rules.sns.army.ready import army_list
 from server.rules.sns.profile import profile, unit_types
 from server.rules.sns.state import DEPLOY, SEATS, START, Figure, Layout, State
 from server.rules.sns.table import LAYOUTS
@@ -23,16 +24,8 @@ ZONE_INCHES = 6              # chosen deployment: within 6" of the own edge
 DEFAULT_LAST_TURN = 12       # the seed sets no turn limit (docs/rules/sns.md, "Victory")
 MAX_LAST_TURN = 50
 
-DEFAULT_ARMIES = {
-    "a": {"name": "Medieval Men", "units": [
-        {"unit": "Kings Champion"}, {"unit": "Knight"}, {"unit": "Pikeman"},
-        {"unit": "Pikeman"}, {"unit": "Swordsman"}, {"unit": "Swordsman"},
-        {"unit": "Yeoman"}, {"unit": "Yeoman"}, {"unit": "Halberdier"}, {"unit": "Cleric"}]},
-    "b": {"name": "Orcs", "units": [
-        {"unit": "Orc Warboss"}, {"unit": "Orc Taskmaster"}, {"unit": "Orc"},
-        {"unit": "Orc"}, {"unit": "Orc"}, {"unit": "Orc Bolter"}, {"unit": "Orc Bolter"},
-        {"unit": "Orc Shocktroop"}, {"unit": "Savage Orc"}, {"unit": "Orc Shaman"}]},
-}
+DEFAULT_ARMIES = {"a": army_list("medieval-men"), "b": army_list("orcs")}
+
 
 def initial_state(setup: Mapping[str, Any]) -> State:
     options = {**(setup.get("options") or {}), **setup}
@@ -90,7 +83,7 @@ def _deploy(seat: str, units: list[dict], width: int, height: int) -> list[Figur
         figures.append(Figure(
             uid=f"{seat}{index + 1}", seat=seat, name=unit["name"], kit=tuple(unit["kit"]),
             cost=unit["cost"], x=x, y=y, facing=0 if seat == "a" else 180,
-            radius=prof.radius, hits=1 + prof.level("Extra hit"),
+            radius=prof.radius, hits=prof.hits,
             types=unit_types(tuple(unit["kit"]), tuple(unit.get("types", ())),
                              _notes(unit["name"]))))
     return figures

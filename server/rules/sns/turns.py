@@ -119,17 +119,26 @@ def _resolve_melee(step: Stepper, dice: Dice) -> None:
     state before the step, so a figure struck down still strikes."""
     phase = step.state.phase
     declared = list(step.state.declared)
+    start = step.state
 
-    def tier(uid: str) -> int:
-        figure = step.state.figure(uid)
+    def tier(index: int) -> int:
+        """By the figure, or by the weapon of an attack tied to one of its own
+        (the Blade master's "Second attack (Sword or Dagger)" with the dagger
+        strikes with the short weapons)."""
+        uid, target, spell = declared[index]
+        if spell:
+            return 0
+        figure = start.figure(uid)
         prof = figure_profile(figure)
         if phase == POLEARM:
             return 0 if prof.polearm is not None and prof.polearm.name == "Pike" else 1
-        from server.rules.sns.attacks import hth_tier
-        return hth_tier(prof, figure)
+        from server.rules.sns.attacks import attack_tier
+        earlier = [t for a, t, s in declared[:index] if a == uid and not s]
+        return attack_tier(prof, figure, combat.melee_attack(start, uid, target, phase, earlier))
 
+    tiers = [tier(i) for i in range(len(declared))]
     for level in (0, 1):
-        batch = [(a, t, s) for a, t, s in declared if (0 if s else tier(a)) == level]
+        batch = [d for d, t in zip(declared, tiers, strict=True) if t == level]
         before = step.state
         rolled, made, on_target = [], {}, {}
         for index, (attacker, target, spell) in enumerate(batch):

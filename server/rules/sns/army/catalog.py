@@ -46,6 +46,7 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     aliases: tuple[str, ...] = ()
     priced_as: tuple[str, ...] = ()
     notes: str = ""
+    arc: Literal["any", "rear"] = "any"  # "Tail sweep(Rear 90 degrees only)"
     stacks = False  # a weapon is bought once; two swords are two items
 
 
