@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Static
@@ -203,7 +204,11 @@ class MatchScreen(Screen):
         if short != self.has_class("over-short"):  # (the log goes: the side panel grows)
             self.set_class(short, "over-short")
             self.call_after_refresh(self.redraw)  # (so the roster is measured again then)
-        self.query_one("#headline", Static).update(model.headline())
+        try:  # (a screen still being composed, or already being taken down, has none)
+            headline = self.query_one("#headline", Static)
+        except NoMatches:
+            return
+        headline.update(model.headline())
         self.query_one("#board", BoardView).refresh()
         self.query_one("#question", Static).update(self._question())
         choices = self.query_one("#choices", OptionList)
