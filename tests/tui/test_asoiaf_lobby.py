@@ -97,3 +97,30 @@ async def test_joining_an_asoiaf_match_asks_for_the_joiners_warband(server):
             assert "Olenna Tyrell" in {m["card"] for m in app.screen.model.view["models"]}
     finally:
         await bob.close()
+
+
+async def test_joining_a_private_asoiaf_match_by_invite_code_asks_for_a_warband(server):
+    """docs/protocol.md, list_open's `invite_code` and join's `warband`: a private
+    match's joiner chooses a warband of its scenario's size too."""
+    bob = await Session.open(server.url)
+    await bob.guest("Bob")
+    created = await bob.create_match("asoiaf", scenario="learn_to_play", private=True)
+    app = WarbandApp(server.url, name="Ann")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+            await pilot.press("i")
+            for key in created["invite_code"].lower():
+                await pilot.press(key)
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, WarbandChoiceScreen),
+                        what="the warband choice")
+            screen = app.screen
+            line = await warband_line(pilot, screen, "targaryen-small-highgarden")
+            await highlight(pilot, screen.query_one("#asoiaf-choices", OptionList), line)
+            await until_match(pilot, app)
+            row = await server.store.match(created["match_id"])
+            assert unpack(row["setup"])["options"]["warbands"] == {
+                "b": "targaryen-small-highgarden"}
+    finally:
+        await bob.close()

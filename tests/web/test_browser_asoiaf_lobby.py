@@ -66,3 +66,37 @@ def test_each_player_chooses_their_warband_and_the_match_uses_it(browser, server
         shot(bob, "asoiaf-picker-bob")
         ann.context.close()
         bob.context.close()
+
+
+def test_joining_a_private_match_by_invite_code_chooses_a_warband(browser, server):
+    """seed 004, BUILDING YOUR ARMY (the joiner's warband, of the scenario's size):
+    an invite code opens the same choice as the open list's Join (docs/protocol.md:
+    list_open's `invite_code`, join's `warband`)."""
+    errors: list[str] = []
+    ann, bob = (new_page(browser, server, errors) for _ in range(2))
+    try:
+        sign_in_as_guest(ann, "Ann")
+        ann.select_option("#asoiaf-form select[name=scenario]", "village_skirmish")
+        ann.wait_for_selector(f"#asoiaf-form select[name=warband] option[value={ANN_WARBAND}]",
+                              state="attached")
+        ann.check("#asoiaf-form input[name=private]")
+        ann.click("#asoiaf-form button[type=submit]")
+        code = ann.wait_for_selector("code.invite").inner_text()
+        match_id = ann.locator(".match-id").inner_text()
+
+        sign_in_as_guest(bob, "Bob")
+        bob.fill("#invite-form input[name=code]", code.lower())
+        bob.click("#invite-form button[type=submit]")
+        panel = bob.wait_for_selector(f"#asoiaf-join[data-match='{match_id}']")
+        assert "Village Skirmish" in panel.inner_text()
+        bob.wait_for_selector(f"#asoiaf-join option[value={BOB_WARBAND}]", state="attached")
+        bob.select_option("#asoiaf-join select[name=warband]", BOB_WARBAND)
+        bob.click("#asoiaf-join button[type=submit]")
+        bob.wait_for_selector(".board svg.asoiaf-board")
+        row = server.run(server.server.store.match(match_id))
+        assert unpack(row["setup"])["options"]["warbands"]["b"] == BOB_WARBAND
+        assert not errors, errors
+    finally:
+        shot(bob, "asoiaf-invite-bob")
+        ann.context.close()
+        bob.context.close()

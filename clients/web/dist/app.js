@@ -1706,7 +1706,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1837,7 +1837,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1847,7 +1847,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1861,7 +1861,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1886,7 +1886,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1966,7 +1966,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2029,7 +2029,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2045,7 +2045,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2448,18 +2448,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2515,7 +2515,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3145,7 +3145,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
@@ -4286,8 +4286,9 @@
       this.join = join;
     }
     // `m`: the open list's entry. The joiner takes the free seat; the creator may have
-    // named a warband for it, which is preselected.
-    show(m, title) {
+    // named a warband for it, which is preselected. `code`: the invite code a private
+    // match is joined by (it cannot be joined by its id).
+    show(m, title, code = null) {
       const seat = m.open_seats?.[0] || "b";
       const options = m.setup?.options || {};
       this.box.innerHTML = JOIN_FORM;
@@ -4296,7 +4297,10 @@
       form.addEventListener("submit", (e) => {
         e.preventDefault();
         const warband = picker.value();
-        this.join({ match_id: m.match_id, ...warband ? { warband } : {} });
+        this.join({
+          ...code ? { invite_code: code } : { match_id: m.match_id },
+          ...warband ? { warband } : {}
+        });
       });
       $(form, ".cancel").addEventListener("click", () => {
         this.box.innerHTML = "";
@@ -4572,7 +4576,7 @@
       $(this.root, "#invite-form").addEventListener("submit", (e) => {
         e.preventDefault();
         const code = e.target.code.value.trim();
-        if (code) this.join({ invite_code: code }, "#join-status");
+        if (code) this.joinByCode(code);
         else this.status("Type the invite code you were given.", "#join-status");
       });
       $(this.root, "#watch-form").addEventListener("submit", (e) => {
@@ -4706,6 +4710,25 @@
     async listBoth(type) {
       const lists = await Promise.all(["sbh", "asoiaf", "sns"].map((system) => this.app.conn.request(type, { system }).catch(() => ({ matches: [] }))));
       return { matches: lists.flatMap((found) => found.matches) };
+    }
+    // An invite code's match is looked at first: an ASOIAF joiner chooses a warband of
+    // its scenario's size, as from the open list; others (or a code the list does not
+    // know, for join's own error) join at once.
+    async joinByCode(code) {
+      let found = [];
+      try {
+        found = (await this.app.conn.request("list_open", { invite_code: code })).matches;
+      } catch (error) {
+        found = [];
+      }
+      const m = found[0];
+      if (m?.system === "asoiaf") {
+        this.status("", "#join-status");
+        this.asoiafJoin.show(m, settingsWords(m), code);
+        this.asoiafJoin.box.scrollIntoView?.({ block: "nearest" });
+      } else {
+        this.join({ invite_code: code }, "#join-status");
+      }
     }
     async join(fields, where) {
       try {

@@ -225,7 +225,7 @@ export class Lobby {
     $(this.root, "#invite-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const code = e.target.code.value.trim();
-      if (code) this.join({ invite_code: code }, "#join-status");
+      if (code) this.joinByCode(code);
       else this.status("Type the invite code you were given.", "#join-status");
     });
     $(this.root, "#watch-form").addEventListener("submit", (e) => {
@@ -383,6 +383,26 @@ export class Lobby {
     const lists = await Promise.all(["sbh", "asoiaf", "sns"].map((system) =>
       this.app.conn.request(type, { system }).catch(() => ({ matches: [] }))));
     return { matches: lists.flatMap((found) => found.matches) };
+  }
+
+  // An invite code's match is looked at first: an ASOIAF joiner chooses a warband of
+  // its scenario's size, as from the open list; others (or a code the list does not
+  // know, for join's own error) join at once.
+  async joinByCode(code) {
+    let found = [];
+    try {
+      found = (await this.app.conn.request("list_open", { invite_code: code })).matches;
+    } catch (error) {
+      found = [];  // (an older server: join says what is wrong, if anything)
+    }
+    const m = found[0];
+    if (m?.system === "asoiaf") {
+      this.status("", "#join-status");
+      this.asoiafJoin.show(m, settingsWords(m), code);
+      this.asoiafJoin.box.scrollIntoView?.({ block: "nearest" });
+    } else {
+      this.join({ invite_code: code }, "#join-status");
+    }
   }
 
   async join(fields, where) {

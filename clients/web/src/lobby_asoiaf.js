@@ -72,8 +72,9 @@ export class AsoiafJoin {
   }
 
   // `m`: the open list's entry. The joiner takes the free seat; the creator may have
-  // named a warband for it, which is preselected.
-  show(m, title) {
+  // named a warband for it, which is preselected. `code`: the invite code a private
+  // match is joined by (it cannot be joined by its id).
+  show(m, title, code = null) {
     const seat = m.open_seats?.[0] || "b";
     const options = m.setup?.options || {};
     this.box.innerHTML = JOIN_FORM;
@@ -82,7 +83,8 @@ export class AsoiafJoin {
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const warband = picker.value();
-      this.join({ match_id: m.match_id, ...(warband ? { warband } : {}) });
+      this.join({ ...(code ? { invite_code: code } : { match_id: m.match_id }),
+        ...(warband ? { warband } : {}) });
     });
     $(form, ".cancel").addEventListener("click", () => { this.box.innerHTML = ""; });
     form.dataset.match = m.match_id;
