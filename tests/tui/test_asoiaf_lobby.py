@@ -9,7 +9,7 @@ from textual.widgets import OptionList
 
 from clients.session import Session
 from clients.tui.app import LobbyScreen, WarbandApp
-from clients.tui.asoiaf_lobby import SCENARIOS, WarbandChoiceScreen
+from clients.tui.asoiaf_lobby import WarbandChoiceScreen
 from server.store.store import unpack
 from tests.tui.driver import until, until_match
 
@@ -47,7 +47,13 @@ async def test_creating_an_asoiaf_match_with_a_chosen_warband(server):
                         what="the scenarios")
             screen = app.screen
             options = screen.query_one("#asoiaf-choices", OptionList)
-            await highlight(pilot, options, list(SCENARIOS).index("village_skirmish"))
+            # the server's scenarios (its catalog), in words
+            await until(pilot, lambda: screen.stage == "scenario", what="the scenarios")
+            assert [s["key"] for s in screen.scenarios][:2] == ["learn_to_play",
+                                                                "village_skirmish"]
+            assert str(options.get_option_at_index(1).prompt) == \
+                "Village Skirmish (small: 2 gold, 4 silver, 12 copper; 5 rounds)"
+            await highlight(pilot, options, 1)
             line = await warband_line(pilot, screen, ANN_WARBAND)
             # the server's default for seat a is highlighted first, with its models and cost
             assert screen.presets[options.highlighted]["key"] == DEFAULT_A

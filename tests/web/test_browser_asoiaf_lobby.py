@@ -1,7 +1,8 @@
 """A Song of Ice & Fire's warband picker in the lobby, in Debian's Chromium: Ann
 creates a match with a ready-made warband of her choosing, Bob joins it choosing
 his; both are the warbands the match is played with (its setup and the models on
-its roster), not the size's defaults."""
+its roster), not the size's defaults; a private match's joiner by invite code
+chooses too; and the create forms list the server's scenarios."""
 
 from __future__ import annotations
 
@@ -100,3 +101,36 @@ def test_joining_a_private_match_by_invite_code_chooses_a_warband(browser, serve
         shot(bob, "asoiaf-invite-bob")
         ann.context.close()
         bob.context.close()
+
+
+def test_the_lobby_offers_the_servers_scenarios(browser, server):
+    """docs/protocol.md, `catalog`'s `scenarios` and S&S's `layouts`: every create form
+    lists what the server offers, in its words (seed 000, SCENARIOS; seed 004's
+    scenarios with their size; seed 003, TERRAIN's table layouts)."""
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    try:
+        sign_in_as_guest(page, "Ann")
+        page.wait_for_selector("#create-form option[value=quest_for_a_magic_item]",
+                               state="attached")
+        page.wait_for_selector("#sns-form option[value=river_crossing]", state="attached")
+        texts = page.evaluate("""() => Object.fromEntries(['create-form', 'asoiaf-form',
+          'sns-form'].map((id) => [id, [...document.querySelectorAll(
+            `#${id} select[name=scenario] option, #${id} select[name=layout] option`)]
+            .map((o) => [o.value, o.textContent])]))""")
+        assert texts["create-form"][0] == ["all_out_battle", "All-Out Battle"]
+        assert ["random", "Random (one die, once both lists are in)"] in texts["create-form"]
+        assert texts["asoiaf-form"][1] == [
+            "village_skirmish", "Village Skirmish (small: 2 gold, 4 silver, 12 copper; 5 rounds)"]
+        assert [key for key, _ in texts["asoiaf-form"]] == [
+            "learn_to_play", "village_skirmish", "river_ford", "kingsroad_battle"]
+        assert texts["sns-form"][0] == ["wood_and_boulder",
+                                        "A wood and a boulder (the default table)"]
+        assert len(texts["sns-form"]) == 6  # (the server's layouts, not two of them)
+        # the first scenario's warbands are loaded once the scenarios are in
+        page.wait_for_selector("#asoiaf-form select[name=warband] option[value]",
+                               state="attached")
+        assert not errors, errors
+    finally:
+        shot(page, "lobby-scenarios")
+        page.context.close()

@@ -3,6 +3,35 @@
   var __defNormalProp = (obj, key3, value) => key3 in obj ? __defProp(obj, key3, { enumerable: true, configurable: true, writable: true, value }) : obj[key3] = value;
   var __publicField = (obj, key3, value) => __defNormalProp(obj, typeof key3 !== "symbol" ? key3 + "" : key3, value);
 
+  // src/scenarios.js
+  var loaded = /* @__PURE__ */ new Map();
+  var SYSTEMS = ["sbh", "asoiaf", "sns"];
+  function loadScenarios(app2) {
+    return Promise.all(SYSTEMS.map((system) => app2.catalog({}, system).then((found) => {
+      loaded.set(system, found);
+    }).catch(() => void 0)));
+  }
+  function scenariosOf(system) {
+    return loaded.get(system)?.scenarios || [];
+  }
+  function layoutsOf() {
+    return loaded.get("sns")?.layouts || [];
+  }
+  function scenarioOf(system, key3) {
+    return scenariosOf(system).find((s) => s.key === key3) || null;
+  }
+  function scenarioName(system, key3) {
+    return scenarioOf(system, key3)?.name || readable(key3);
+  }
+  function optionsHtml(pairs, escape2) {
+    if (!pairs.length) return '<option value="" disabled selected>(the server did not list them)</option>';
+    return pairs.map(([key3, words2]) => `<option value="${escape2(key3)}">${escape2(words2)}</option>`).join("");
+  }
+  function readable(key3) {
+    const words2 = String(key3 ?? "").replace(/_/g, " ");
+    return words2.charAt(0).toUpperCase() + words2.slice(1);
+  }
+
   // src/dom.js
   function escape(text) {
     return String(text ?? "").replace(/[&<>"']/g, (ch) => ({
@@ -20,18 +49,9 @@
     if (!timestamp) return "";
     return new Date(timestamp * 1e3).toLocaleString();
   }
-  var SCENARIOS = {
-    all_out_battle: "All-Out Battle",
-    ambush: "Ambush",
-    treasure_hunt: "Treasure Hunt",
-    place_of_power: "Place of Power",
-    on_difficult_ground: "On Difficult Ground",
-    quest_for_a_magic_item: "Quest for a Magic Item",
-    random: "Random (one die, once both lists are in)"
-  };
   function describeSetup(setup) {
     const options = setup?.options || {};
-    const parts = [SCENARIOS[options.scenario] || options.scenario || "All-Out Battle"];
+    const parts = [scenarioName("sbh", options.scenario || "all_out_battle")];
     parts.push(`${options.points_limit || 300} points`);
     if (setup?.board_size) parts.push(`${setup.board_size}×${setup.board_size} hexes`);
     if (options.turn_limit) parts.push(`${options.turn_limit} turns`);
@@ -3414,7 +3434,7 @@
   }
   var FORMATS = {
     list_submitted: (d, c) => `${c.seat(d.seat)} submitted a warband list` + (d.list ? ` (${d.list.name || "unnamed"}, kept secret until both are in)` : " (secret)"),
-    scenario_rolled: (d) => `Scenario rolled: ${diceList(d.dice)}, ${SCENARIOS[d.scenario] || d.scenario}`,
+    scenario_rolled: (d) => `Scenario rolled: ${diceList(d.dice)}, ${scenarioName("sbh", d.scenario)}`,
     lists_revealed: (d, c) => "Warband lists revealed: " + Object.entries(d.lists || {}).map(([seat, list]) => {
       const points2 = (list.models || []).reduce((sum, m) => sum + (m.points || 0), 0);
       return `${c.seat(seat)}: ${list.name || "unnamed"}, ${plural(
@@ -4224,14 +4244,12 @@
   };
 
   // src/lobby_asoiaf.js
-  var ASOIAF_SCENARIOS = {
-    learn_to_play: ["Learn to Play", "small: 2 gold, 4 silver, 12 copper", 4],
-    village_skirmish: ["Village Skirmish", "small: 2 gold, 4 silver, 12 copper", 5],
-    river_ford: ["River Ford", "standard: 3 gold, 6 silver, 18 copper", 5],
-    kingsroad_battle: ["Battle on the Kingsroad", "large: 4 gold, 8 silver, 24 copper", 5]
-  };
+  function scenarioWords(s) {
+    const coins = Object.entries(s.coins || {}).map(([coin, n]) => `${n} ${coin}`).join(", ");
+    return `${s.name} (${s.size_name}: ${coins}; ${s.rounds} rounds)`;
+  }
   function asoiafFormHtml() {
-    const options = Object.entries(ASOIAF_SCENARIOS).map(([key3, [name, size, rounds]]) => `<option value="${key3}">${escape(`${name} (${size}; ${rounds} rounds)`)}</option>`).join("");
+    const options = '<option value="" disabled selected>Loading…</option>';
     return `
     <section class="card">
       <h2>Create an A Song of Ice &amp; Fire match</h2>
@@ -4251,7 +4269,7 @@
     const warband = form.warband.disabled ? "" : form.warband.value;
     return {
       system: "asoiaf",
-      scenario: form.scenario.value,
+      scenario: form.scenario.value || null,
       private: form.private.checked,
       ...warband ? { warbands: { a: warband } } : {},
       ...extra
@@ -4265,8 +4283,13 @@
       "a",
       picker.value()
     ));
-    picker.load(form.scenario.value, "a");
-    return picker;
+    return {
+      picker,
+      fill() {
+        form.scenario.innerHTML = optionsHtml(scenariosOf("asoiaf").map((s) => [s.key, scenarioWords(s)]), escape);
+        if (form.scenario.value) picker.load(form.scenario.value, "a");
+      }
+    };
   }
   function asoiafJoinHtml() {
     return '<div id="asoiaf-join-box"></div>';
@@ -4312,8 +4335,8 @@
   };
   function asoiafSetupWords(setup) {
     const key3 = setup?.options?.scenario || setup?.scenario || "learn_to_play";
-    const [name, size] = ASOIAF_SCENARIOS[key3] || [key3, ""];
-    return `A Song of Ice & Fire: ${name}${size ? ` (${size.split(":")[0]})` : ""}`;
+    const size = scenarioOf("asoiaf", key3)?.size_name;
+    return `A Song of Ice & Fire: ${scenarioName("asoiaf", key3)}${size ? ` (${size})` : ""}`;
   }
 
   // src/lobby_sns.js
@@ -4329,7 +4352,6 @@
     basic: ["Medieval Men against Orcs (10 figures a side)", null],
     skirmish: ["Skirmish: 3 figures a side (a short battle)", SKIRMISH]
   };
-  var LAYOUTS = { wood_and_boulder: "a wood and a boulder", open: "an open field" };
   function snsFormHtml() {
     const select = (name, entries) => `<select name="${name}">${entries.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select>`;
     return `
@@ -4338,7 +4360,8 @@
       <form id="sns-form" class="grid-form">
         <label>Armies ${select("armies", Object.entries(SNS_ARMIES).map(([k, [l]]) => [k, l]))}
         </label>
-        <label>Table ${select("layout", Object.entries(LAYOUTS))}</label>
+        <label>Table <select name="layout"><option value="" disabled selected>Loading…
+          </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
         <label>Deployment ${select("deployment", [
       ["ranks", "in ranks (set for you)"],
@@ -4350,12 +4373,13 @@
       </form>
     </section>`;
   }
+  function fillSnsForm(root) {
+    const form = $(root, "#sns-form");
+    if (form) form.layout.innerHTML = optionsHtml(layoutsOf().map((l) => [l.key, l.name]), escape);
+  }
   function snsSettings(form) {
-    const options = {
-      layout: form.layout.value,
-      last_turn: Number(form.turns.value),
-      deployment: form.deployment.value
-    };
+    const options = { last_turn: Number(form.turns.value), deployment: form.deployment.value };
+    if (form.layout.value) options.layout = form.layout.value;
     const armies = SNS_ARMIES[form.armies.value]?.[1];
     if (armies) options.armies = armies;
     return { system: "sns", options, private: form.private.checked };
@@ -4468,8 +4492,10 @@
       this.app = app2;
       this.timer = null;
     }
+    // The forms are drawn at once and their scenario lists filled once the server's
+    // catalogs (scenarios.js) are in.
     show() {
-      const scenarios = Object.entries(SCENARIOS).map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("");
+      const scenarios = '<option value="" disabled selected>Loading…</option>';
       this.root.innerHTML = `
       <div class="lobby">
         <section class="card">
@@ -4546,7 +4572,7 @@
         e.preventDefault();
         this.create(e.target, {}, asoiafSettings(e.target), "#asoiaf-status");
       });
-      bindAsoiafForm(this.root, this.app);
+      this.fillForms(bindAsoiafForm(this.root, this.app));
       this.asoiafJoin = new AsoiafJoin(
         this.root,
         this.app,
@@ -4598,6 +4624,18 @@
       this.chat.show();
       this.refresh();
       this.timer = setInterval(() => this.refresh(), 5e3);
+    }
+    async fillForms(asoiafForm) {
+      await this.app.scenarios;
+      if (!scenariosOf("sbh").length) await (this.app.scenarios = loadScenarios(this.app));
+      const form = $(this.root, "#create-form");
+      if (!form) return;
+      form.scenario.innerHTML = optionsHtml(
+        scenariosOf("sbh").map((s) => [s.key, s.name]),
+        escape
+      );
+      asoiafForm.fill();
+      fillSnsForm(this.root);
     }
     hide() {
       clearInterval(this.timer);
@@ -4684,7 +4722,8 @@
       const turns = Number(form.turns.value) || 0;
       return {
         system: "sbh",
-        scenario: form.scenario.value,
+        scenario: form.scenario.value || null,
+        // (none: the server's default)
         points_limit: Number(form.points.value),
         board_size: Number(form.board.value),
         options: turns ? { turn_limit: turns } : {},
@@ -8711,6 +8750,7 @@
         renderLogin(this.root, this);
         return;
       }
+      this.scenarios = this.scenarios || loadScenarios(this);
       const [, page, id] = (location.hash || "#/lobby").split("/");
       if (page === "match" && id) {
         this.screen = new MatchScreen(this.root, this, id);

@@ -23,6 +23,7 @@ import { SnsPrompt } from "./sns_prompt.js";
 import { formatSnsEvent } from "./sns_words.js";
 import { renderReplayList } from "./replay_list.js";
 import { TurnSignal } from "./turn_signal.js";
+import { loadScenarios } from "./scenarios.js";
 
 const TOKEN_KEY = "warband.token";
 const MATCHES_KEY = "warband.matches";
@@ -183,6 +184,7 @@ class App {
       renderLogin(this.root, this);
       return;
     }
+    this.scenarios = this.scenarios || loadScenarios(this); // (once a session)
     const [, page, id] = (location.hash || "#/lobby").split("/");
     if (page === "match" && id) {
       this.screen = new MatchScreen(this.root, this, id);
