@@ -22,7 +22,7 @@ from clients.tui.measured_board import INCH, SCALES
 from clients.tui.picker import BUILD, Choice, Picker
 from clients.tui.presets import fitting
 from clients.tui.sns_events import sns_headline
-from clients.tui.square_board import board_for, view_system
+from clients.tui.square_board import asoiaf_table_words, board_for, view_system
 from clients.tui.typed import Unreadable, read_facing, read_point
 
 Command = tuple[str, dict]
@@ -218,10 +218,7 @@ class MatchModel:
                 parts.append("coins " + " ".join(
                     f"{seat} {c['gold']}g {c['silver']}s {c['copper']}c"
                     for seat, c in sorted((view.get("coins") or {}).items())))
-                kept = [name for name in (view.get("agendas") or {}).get(self.seat) or ()
-                        if name]
-                if kept:  # (hidden from everyone else until played)
-                    parts.append("your agenda " + ", ".join(kept))
+                parts.extend(asoiaf_table_words(view, self.seat))
             points = view.get("victory_points") or view.get("vp") or {}
             if points:
                 parts.append("VP " + " ".join(f"{s} {v}" for s, v in sorted(points.items())))

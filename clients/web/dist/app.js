@@ -5361,6 +5361,9 @@
   function asoiafRosterHtml(v, names, seatTitle) {
     if (!v?.models) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
     const out = ["<h3>Warbands</h3>"];
+    if (v.agenda_hand?.length) {
+      out.push(`<p class="agenda-hand">Your agendas drawn (keep one): ${v.agenda_hand.map(escape).join(", ")}</p>`);
+    }
     for (const seat of Object.keys(v.coins || {}).sort()) {
       const coins = v.coins[seat];
       out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatTitle(seat))}${v.zones?.[seat] ? ` — ${v.zones[seat]} zone` : ""}${v.first_player === seat ? " — 1st player" : ""}</h4>`);
@@ -5378,13 +5381,28 @@
         else if (m.activated) states.push("activated");
         states.push(...m.conditions);
         if (m.captive) states.push(`holds ${names.get(m.captive) || m.captive} captive`);
-        out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting" : ""}" data-roster="${escape(m.uid)}"><span class="token" style="background:${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}</span> <span class="stats">${m.wounds_left}♥</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
+        if (m.equipment) states.push(`${m.equipment}${m.equipment_spent ? " (spent)" : ""}`);
+        out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting" : ""}" data-roster="${escape(m.uid)}"${m.equipment ? ` data-equipment="${m.equipment_spent ? "spent" : "ready"}"` : ""}><span class="token" style="background:${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}</span> <span class="stats">${m.wounds_left}♥</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
       }
       out.push("</ul>");
     }
-    const revealed = (v.objectives || []).filter((o) => o.card);
+    out.push(tableTokensHtml(v));
+    return out.join("");
+  }
+  function tableTokensHtml(v) {
+    const out = [];
+    const objectives = v.objectives || [];
+    const revealed = objectives.filter((o) => o.card);
+    if (objectives.length) {
+      out.push(`<h4>Objectives</h4><p class="objective-count">${revealed.length} of ${objectives.length} revealed${objectives.length > revealed.length ? `, ${objectives.length - revealed.length} face down` : ""}</p>`);
+    }
     if (revealed.length) {
-      out.push(`<h4>Objectives revealed</h4><ul>${revealed.map((o) => `<li>${escape(o.card)} (${escape(squareWords(o.square))})</li>`).join("")}</ul>`);
+      out.push(`<ul class="objectives-revealed">${revealed.map((o) => `<li>${escape(o.card)} (${escape(squareWords(o.square))})</li>`).join("")}</ul>`);
+    }
+    const plunder = v.battlefield?.plunder || [];
+    if (plunder.length) {
+      const taken = v.plundered || [];
+      out.push(`<p class="plunder-count">Plunder tokens taken: ${taken.length} of ${plunder.length}${taken.length ? ` (${taken.map((sq) => escape(squareWords(sq))).join(", ")})` : ""}</p>`);
     }
     return out.join("");
   }
@@ -8789,6 +8807,7 @@
     questionText,
     AsoiafBoard,
     AsoiafPrompt,
+    asoiafRosterHtml,
     formatAsoiafEvent,
     SnsBoard,
     SnsPrompt,

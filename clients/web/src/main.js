@@ -17,6 +17,7 @@ import { questionText } from "./prompt_words.js";
 import { ReplayViewer } from "./replay.js";
 import { AsoiafBoard } from "./asoiaf_board.js";
 import { AsoiafPrompt } from "./asoiaf_prompt.js";
+import { asoiafRosterHtml } from "./asoiaf_roster.js";
 import { formatAsoiafEvent } from "./asoiaf_words.js";
 import { SnsBoard } from "./sns_board.js";
 import { SnsPrompt } from "./sns_prompt.js";
@@ -215,6 +216,6 @@ const app = new App();
 window.warband = app; // for debugging from the console
 // for tests of drawing, wording and the prompt panel
 window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, MatchScreen, objectsAt,
-  PromptUI, questionText, AsoiafBoard, AsoiafPrompt, formatAsoiafEvent, SnsBoard, SnsPrompt,
-  formatSnsEvent };
+  PromptUI, questionText, AsoiafBoard, AsoiafPrompt, asoiafRosterHtml, formatAsoiafEvent,
+  SnsBoard, SnsPrompt, formatSnsEvent };
 app.start();
