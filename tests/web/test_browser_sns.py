@@ -310,7 +310,7 @@ PANEL_BOARD_JS = """([view, prompt]) => {
   let board = null;
   const panel = new warbandLib.SnsPrompt(document.getElementById('panel'), {
     send: async (type, args) => { sent.push([type, args]); }, odds: async () => ({}),
-    changed: () => board.render(view, panel.marks()),
+    changed: () => board.render(view, panel.marks()), aim: (bearing) => board.hover({bearing}),
     ctx: () => ({name: (u) => names.get(u) || u, rawName: (u) => names.get(u) || '',
                  seat: (s) => s})});
   board = new warbandLib.SnsBoard(document.getElementById('board'), {

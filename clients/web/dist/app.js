@@ -5700,6 +5700,38 @@
   function inchesBetween(a, b) {
     return `${(Math.hypot(b[0] - a[0], b[1] - a[1]) / INCH).toFixed(1)}"`;
   }
+  function aimedCone(figure, bearing, cone) {
+    const [vx, vy] = bearingVector(bearing);
+    return {
+      apex: [figure.x + vx * figure.radius, figure.y + vy * figure.radius],
+      bearing,
+      length: cone.length,
+      half: cone.degrees / 2
+    };
+  }
+  function conePath(c) {
+    return wedgePath(
+      c.apex[0],
+      c.apex[1],
+      c.length,
+      (c.bearing - c.half + 360) % 360,
+      (c.bearing + c.half) % 360
+    );
+  }
+  function coneTouches(c, p, r) {
+    const dx = p[0] - c.apex[0];
+    const dy = p[1] - c.apex[1];
+    const d = Math.hypot(dx, dy);
+    if (d === 0) return true;
+    const bearing = Math.atan2(dx, -dy) * 180 / Math.PI;
+    const off = Math.abs(((bearing - c.bearing) % 360 + 540) % 360 - 180);
+    if (off <= c.half && d <= c.length + r) return true;
+    return [-c.half, c.half].some((side) => {
+      const [vx, vy] = bearingVector(c.bearing + side);
+      const end = [c.apex[0] + vx * c.length, c.apex[1] + vy * c.length];
+      return segPointDist2(c.apex, end, p) <= r * r;
+    });
+  }
 
   // src/sns_board.js
   var PAD2 = 6;
@@ -5775,6 +5807,11 @@
         this.handlers.onFigure?.(base.dataset.figure);
         return;
       }
+      const aimedAt = this.marks.cone && base && this._figure(base.dataset.figure);
+      if (aimedAt) {
+        this.handlers.onPoint?.([aimedAt.x, aimedAt.y]);
+        return;
+      }
       const p = this.tablePoint(e);
       if (p) this.handlers.onPoint?.(p);
     }
@@ -5782,6 +5819,23 @@
       const base = e.target.closest("[data-figure]");
       const p = this.tablePoint(e);
       this.handlers.onHover?.(base ? { figure: base.dataset.figure, point: p } : { point: p });
+    }
+    _figure(uid) {
+      return (this.view?.figures || []).find((x) => x.uid === uid) || null;
+    }
+    // A breath or cone spell's cone toward the hovered figure (its centre), the
+    // pointer, or a hovered facing button's bearing; the bases it reaches ringed.
+    _coneSvg(target) {
+      const aim = this.marks.cone;
+      const from = aim && this._figure(aim.figure);
+      if (!from || !target) return "";
+      const over = target.figure && target.figure !== from.uid && this._figure(target.figure);
+      const toward2 = over ? [over.x, over.y] : target.point;
+      const bearing = target.bearing ?? (toward2 ? bearingTo([from.x, from.y], toward2) : null);
+      if (bearing === null || bearing === void 0) return "";
+      const cone = aimedCone(from, bearing, aim);
+      const caught = (this.view.figures || []).filter((f) => f.uid !== from.uid && f.on_table !== false && !f.dead && !f.fled && coneTouches(cone, [f.x, f.y], f.radius));
+      return `<path class="cone" data-bearing="${bearing}" d="${conePath(cone)}" fill="#3498db" fill-opacity="0.3" stroke="#1f6fa5" stroke-width="0.6"/>` + caught.map((f) => `<circle class="in-cone" data-figure="${escape(f.uid)}" cx="${f.x}" cy="${f.y}" r="${f.radius + 1.5}" fill="none" stroke="#1f6fa5" stroke-width="1"/>`).join("");
     }
     outline(desc) {
       if (!this.outlines.has(desc)) this.outlines.set(desc, reachOutline(desc));
@@ -5878,7 +5932,7 @@
       if (!layer) return;
       const out = [];
       const f = target?.figure && (this.view?.figures || []).find((x) => x.uid === target.figure);
-      if (f) {
+      if (f && !this.marks.cone) {
         const R = f.radius + 3 * INCH;
         const arcs = [
           ["front", f.facing - 90, f.facing + 90, "#2ecc71"],
@@ -5902,6 +5956,7 @@
           }
         }
       }
+      out.push(this._coneSvg(target));
       const spell = this.marks.spellArea;
       if (spell && target?.point) {
         out.push(`<circle class="spell-area" cx="${target.point[0]}" cy="${target.point[1]}" r="${spell.radius}" fill="#e67e22" fill-opacity="0.3" stroke="#d35400"/>`);
@@ -6077,6 +6132,7 @@
   }
   var SnsPrompt = class {
     // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
+    // aim(bearing) (a facing button hovered: its cone drawn),
     // turn({mine, waiting, seq}), ctx() -> {name(uid), rawName(uid), seat(seat)}
     constructor(panel, hooks) {
       this.panel = panel;
@@ -6171,6 +6227,9 @@
         out.waypoints = this.waypoints;
       }
       if (param === "point") out.area = this._spellRange(spec);
+      const cone = param === "facing" && spec.described?.facing?.cone;
+      const caster = cone && this._figureOf(spec.args?.figure);
+      if (caster) out.cone = { figure: caster.uid, ...cone };
       if (spec.type === "cast") {
         const card = this.view?.spells?.[spec.args.spell];
         if (card?.radius) out.spellArea = { radius: card.radius * INCH };
@@ -6310,6 +6369,8 @@
     _hoverButton(e) {
       const button2 = e.target.closest("button[data-param=target]");
       if (button2) this.showOdds(this.spec.params.target[Number(button2.dataset.value)]);
+      const facing = e.target.closest("button[data-param=facing]");
+      if (facing) this.hooks.aim?.(JSON.parse(facing.dataset.value));
     }
     _fillOdds() {
       const box = this.panel.querySelector(".odds");
@@ -6484,6 +6545,7 @@
         }),
         odds: (type, args) => screen.app.odds(screen.matchId, type, args),
         changed: () => this.draw(),
+        aim: (bearing) => this.board.hover({ bearing }),
         turn: (turn) => screen.app.turn?.(turn),
         ctx: () => this.context()
       });

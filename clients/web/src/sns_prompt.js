@@ -4,7 +4,8 @@
 // click inside the offered area on the table (tested here against the
 // description, judged by the server), then a facing by a click towards where
 // the figure should look (or a button), a target by a click on its base, the
-// rest by buttons. Shots and attacks show their exact odds on hover.
+// rest by buttons. Shots and attacks show their exact odds on hover; a breath or
+// cone spell's cone is drawn toward the pointer (or a hovered facing button).
 
 import { sendOption, tellTurn } from "./board_fit.js";
 import { escape } from "./dom.js";
@@ -26,6 +27,7 @@ function orderedParams(spec) {
 
 export class SnsPrompt {
   // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
+  // aim(bearing) (a facing button hovered: its cone drawn),
   // turn({mine, waiting, seq}), ctx() -> {name(uid), rawName(uid), seat(seat)}
   constructor(panel, hooks) {
     this.panel = panel;
@@ -124,6 +126,10 @@ export class SnsPrompt {
       out.waypoints = this.waypoints;
     }
     if (param === "point") out.area = this._spellRange(spec);
+    // a facing that aims a cone (a breath, a cone spell): drawn toward the pointer
+    const cone = param === "facing" && spec.described?.facing?.cone;
+    const caster = cone && this._figureOf(spec.args?.figure);
+    if (caster) out.cone = { figure: caster.uid, ...cone };
     if (spec.type === "cast") {
       const card = this.view?.spells?.[spec.args.spell];
       if (card?.radius) out.spellArea = { radius: card.radius * INCH };
@@ -274,6 +280,8 @@ export class SnsPrompt {
   _hoverButton(e) {
     const button = e.target.closest("button[data-param=target]");
     if (button) this.showOdds(this.spec.params.target[Number(button.dataset.value)]);
+    const facing = e.target.closest("button[data-param=facing]");
+    if (facing) this.hooks.aim?.(JSON.parse(facing.dataset.value)); // (its cone, if any)
   }
 
   _fillOdds() {
