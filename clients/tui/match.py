@@ -317,6 +317,13 @@ class MatchModel:
                 point = read_point(text, mover, figures)
                 self.cursor = self.board.locate(point) or self.cursor
                 return self._waypoint(point) if picker.param == "path" else self._picked(point)
+            if picker.placing:  # (a wall's run typed: a direction, a bearing, a figure)
+                run = read_facing(text, picker.place_at, figures)
+                wall = next((v for v in picker.values() if v[0] == "wall"), None)
+                if wall is None:
+                    self.message = "Nothing here runs a way: choose what goes there."
+                    return None
+                return self._picked([*wall[:3], run])
             if picker.param == "facing":
                 moved = picker.chosen.get("to") or (picker.chosen.get("path") or [None])[-1]
                 origin = moved or ((mover["x"], mover["y"]) if mover else None)
