@@ -1,7 +1,8 @@
-"""Swords & Sorcery's cones in the browser (a real engine prompt, no match played):
+"""Swords & Sorcery's aims in the browser (real engine prompts, no match played):
 while a Dragon's fire breath is aimed, the 30 degree cone is drawn toward the
 hovered figure or a hovered facing button, ringing the bases it reaches (the same
-as the server's cone), and a click on a figure aims it there."""
+as the server's cone), and a click on a figure aims it there; a path laid by hand
+round the boulder a straight move cannot pass, which the server accepts."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from server.rules.kernel import Viewer
 from server.rules.sns.system import SYSTEM
 from tests.sns.table import table
 from tests.web.pages import new_page, shot
-from tests.web.test_browser_sns import PANEL_BOARD_JS, SCREEN_JS
+from tests.web.test_browser_sns import CLICK_AT_JS, PANEL_BOARD_JS, SCREEN_JS
 
 FIGURES = (("a1", "Dragon", 180, 200), ("b1", "Orc", 180, 150, 180),
            ("b2", "Orc", 215, 175, 180), ("b3", "Orc", 100, 90, 180))
@@ -58,4 +59,42 @@ def test_the_fire_breath_cone_is_drawn_toward_the_hovered_target(browser, server
         assert not errors, errors
     finally:
         shot(page, "sns-cone")
+        page.context.close()
+
+
+def test_a_path_round_the_boulder_laid_by_hand(browser, server):
+    """seed 003, TERRAIN: "Nonflying units will in general move around obstacles
+    like boulders and trees": the straight way behind the boulder is refused, the
+    path round its corner is laid leg by leg and the server's path accepts it."""
+    state = table(("a1", "Swordsman", 233, 118), ("b1", "Orc", 30, 30, 180),
+                  phase="slow_move", layout="wood_and_boulder", acting="a")
+    options = SYSTEM.prompt(state).for_seat("a").options
+    prompt = {"seq": 1, "waiting": ["a"], "decision": {
+        "seat": "a", "text": "Move", "options": [o.to_wire() for o in options]}}
+    behind, corner = [247, 93], [233, 93]
+    move = next(o for o in options if o.type == "move")
+    path = next(o for o in options if o.type == "move_path")
+    assert behind not in move.params["to"]  # (the boulder is in the way)
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    try:
+        page.evaluate(PANEL_BOARD_JS, [SYSTEM.view(state, Viewer("a")), prompt])
+        click = CLICK_AT_JS.replace(".board svg.sns-board", "#board svg")
+        page.locator("#panel .option[data-type=move_path] button.do").click()
+        page.evaluate(click, behind)  # straight there: refused, nothing laid
+        assert "boulder is in the way" in page.locator("#panel .prompt-error").inner_text()
+        page.evaluate(click, corner)
+        page.wait_for_selector("#panel button[data-action=finish-path]")
+        page.evaluate(click, behind)
+        page.wait_for_selector("#board polyline.waypoints")
+        page.locator("#panel button[data-action=finish-path]").click()
+        page.wait_for_function("() => panel.pendingParam === 'facing'")
+        page.locator("#panel button[data-param=facing][data-value='0']").click()
+        page.wait_for_function("() => sent.length === 1")
+        kind, args = page.evaluate("() => sent[0]")
+        assert kind == "move_path" and args["path"] == [[233, 118], corner, behind]
+        assert args["path"] in path.params["path"]
+        assert not errors, errors
+    finally:
+        shot(page, "sns-path-round-boulder")
         page.context.close()
