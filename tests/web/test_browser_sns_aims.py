@@ -10,7 +10,7 @@ from server.rules.board.measured import cone_from_front
 from server.rules.kernel import Viewer
 from server.rules.sns.system import SYSTEM
 from tests.sns.table import table
-from tests.web.pages import new_page, shot
+from tests.web.pages import new_page, shot, wait_for_library
 from tests.web.test_browser_sns import CLICK_AT_JS, PANEL_BOARD_JS, SCREEN_JS
 
 FIGURES = (("a1", "Dragon", 180, 200), ("b1", "Orc", 180, 150, 180),
@@ -34,6 +34,7 @@ def test_the_fire_breath_cone_is_drawn_toward_the_hovered_target(browser, server
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
+        wait_for_library(page)
         page.evaluate(PANEL_BOARD_JS, [view, prompt])
         page.locator("#panel .option[data-type=breathe] button.do").click()
         page.wait_for_function("() => panel.pendingParam === 'facing'")
@@ -78,6 +79,7 @@ def test_a_path_round_the_boulder_laid_by_hand(browser, server):
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
+        wait_for_library(page)
         page.evaluate(PANEL_BOARD_JS, [SYSTEM.view(state, Viewer("a")), prompt])
         click = CLICK_AT_JS.replace(".board svg.sns-board", "#board svg")
         page.locator("#panel .option[data-type=move_path] button.do").click()

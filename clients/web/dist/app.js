@@ -5073,6 +5073,191 @@
     }
   };
 
+  // src/option_panel.js
+  var OptionPanel = class {
+    // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
+    // turn({mine, waiting, seq}), ctx() -> {name(uid), seat(seat), ...}
+    constructor(panel, hooks, words2) {
+      this.panel = panel;
+      this.hooks = hooks;
+      this.words = words2;
+      this.prompt = null;
+      this.selected = null;
+      this.chosen = {};
+      this.busy = false;
+      this.error = null;
+      this.oddsShown = null;
+      this.oddsCache = /* @__PURE__ */ new Map();
+      panel.addEventListener("click", (e) => this._click(e));
+      panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+    }
+    setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
+      const fresh3 = prompt !== this.prompt;
+      Object.assign(this, { prompt, view, seat, players, warbands, finished });
+      if (fresh3) this._fresh();
+      this.render();
+    }
+    // A new prompt: nothing picked, no refusal, no odds of the last one.
+    _fresh() {
+      this.busy = false;
+      this.error = null;
+      this.oddsShown = null;
+      this.oddsCache.clear();
+      this.reset(false);
+    }
+    get decision() {
+      return this.finished ? null : this.prompt?.decision || null;
+    }
+    get options() {
+      return this.decision?.options || [];
+    }
+    get spec() {
+      return this.selected === null ? null : this.options[this.selected] || null;
+    }
+    orderedParams(spec) {
+      return this.words.orderedParams(spec);
+    }
+    optionWords(spec, ctx) {
+      return this.words.optionWords(spec, ctx);
+    }
+    valueWords(param, value, ctx) {
+      return this.words.valueWords(param, value, ctx);
+    }
+    get pendingParam() {
+      const spec = this.spec;
+      return spec ? this.orderedParams(spec).find((p) => !(p in this.chosen)) || null : null;
+    }
+    _choose(param, value) {
+      this.chosen[param] = value;
+      this.error = null;
+      if (!this.pendingParam) this._send();
+      else this.render();
+      this.hooks.changed();
+    }
+    _send() {
+      sendOption(this, this.spec);
+    }
+    showError(text) {
+      this.error = text;
+      this.render();
+    }
+    // -- odds -------------------------------------------------------------------------
+    // The odds of the picked option against `target`, asked once per prompt; the
+    // subclass says what to ask (_oddsAsked) and how to show the reply (_oddsHtml).
+    showOdds(target) {
+      const asked = target && this._oddsAsked(target);
+      if (!asked) return;
+      const key3 = JSON.stringify(asked);
+      if (this.oddsShown?.key === key3) return;
+      if (!this.oddsCache.has(key3)) this.oddsCache.set(key3, this.hooks.odds(asked.type, asked.args));
+      const seq = this.prompt?.seq;
+      this.oddsCache.get(key3).then((odds) => {
+        if (this.prompt?.seq !== seq) return;
+        this.oddsShown = { key: key3, odds, html: this._oddsHtml(odds, asked) };
+        this._oddsArrived();
+      }).catch(() => this.oddsCache.delete(key3));
+    }
+    _oddsArrived() {
+      this._fillOdds();
+    }
+    // A target's button hovered: its odds.
+    _hoverButton(e) {
+      const button2 = e.target.closest("button[data-param=target]");
+      if (button2) this.showOdds(this.spec?.params.target[Number(button2.dataset.value)]);
+    }
+    _fillOdds() {
+      const box = this.panel.querySelector(".odds");
+      if (!box) return;
+      box.hidden = !this.oddsShown;
+      box.innerHTML = this.oddsShown?.html || "";
+    }
+    // -- drawing ------------------------------------------------------------------------
+    _header() {
+      if (this.finished) {
+        return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
+      }
+      if (this.decision) return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
+      const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
+      return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting.join(" and "))}…` : "Nothing to decide now."}</div>`;
+    }
+    // The options to pick from, each a button (those `shown` lets through).
+    _optionsHtml(ctx, shown = () => true) {
+      const rows = this.options.map((spec, i) => shown(spec) ? `<div class="option" data-type="${escape(spec.type)}"${spec.args?.figure ? ` data-figure="${escape(
+        spec.args.figure
+      )}"` : ""}><button class="do" data-action="pick" data-spec="${i}">${escape(this.optionWords(spec, ctx))}</button></div>` : "");
+      return `<div class="options">${rows.join("")}</div>`;
+    }
+    // The picked option with the values chosen so far (not those it came with).
+    _chosenHtml(spec, ctx) {
+      const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {}))).map(([p, v]) => this.valueWords(p, v, ctx));
+      return `<div class="option chosen-option" data-type="${escape(spec.type)}"><strong>${escape(this.optionWords(spec, ctx))}</strong>${done.length ? ` — ${escape(done.join(", "))}` : ""}</div>`;
+    }
+    // Nothing picked: the options (a subclass may add a line above them).
+    _listHtml(ctx) {
+      return this._optionsHtml(ctx);
+    }
+    // Whether the picked option may be put back (one that is the only one stays).
+    _cancellable() {
+      return true;
+    }
+    render() {
+      const ctx = this.hooks.ctx();
+      const parts = [this._header()];
+      if (this.decision) {
+        if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
+        if (this.busy) {
+          parts.push('<p class="muted">Sending…</p>');
+        } else if (this.selected === null) {
+          parts.push(this._listHtml(ctx));
+        } else {
+          parts.push(this._chosenHtml(this.spec, ctx));
+          parts.push(this._choices(this.spec, this.pendingParam, ctx));
+          if (this._cancellable()) {
+            parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
+          }
+        }
+      }
+      parts.push('<div class="odds" hidden></div>');
+      this.panel.innerHTML = parts.join("");
+      Object.assign(this.panel.dataset, {
+        seq: this.prompt ? this.prompt.seq : "",
+        mine: this.decision ? "true" : "false",
+        busy: this.busy ? "true" : "false",
+        pending: this.pendingParam || "",
+        option: this.spec?.type || ""
+      });
+      this._fillOdds();
+      tellTurn(this, Boolean(this.decision), playerName);
+    }
+    // -- the panel's clicks ---------------------------------------------------------------
+    _click(e) {
+      const button2 = e.target.closest("button");
+      if (!button2 || this.busy) return;
+      this.error = null;
+      const action = button2.dataset.action;
+      if (action && this._action(action)) return;
+      if (action === "cancel") {
+        this.reset();
+        this.hooks.changed();
+      } else if (action === "pick") {
+        this._select(Number(button2.dataset.spec));
+        if (!this.pendingParam) this._send();
+        else this.render();
+        this.hooks.changed();
+      } else if (button2.dataset.param) {
+        this._choose(button2.dataset.param, this._buttonValue(button2.dataset.param, button2));
+      }
+    }
+    // A subclass's own button (true: done).
+    _action() {
+      return false;
+    }
+    // A value button's value: the listed value it stands for.
+    _buttonValue(param, button2) {
+      return this.spec.params[param][Number(button2.dataset.value)];
+    }
+  };
+
   // src/asoiaf_prompt.js
   var PARAM_ORDER = [
     "model",
@@ -5106,39 +5291,9 @@
     ))}"><td>${escape(valueWords("improvements", c.improvements, ctx))}</td><td>${escape(coinWords(c.cost))}</td><td>${c.dice} d10 on ${c.value}+</td><td class="odds-hits">${escape(distributionText(c.hits))}</td><td class="odds-wounds">${escape(distributionText(c.wounds))}</td><td>${c.mean_wounds.toFixed(2)}</td></tr>`);
     return `<p><strong>${escape(odds.mode)}</strong> against ${escape(ctx.name(odds.target))} (defence ${odds.defence}+, ${odds.wounds_left} wounds left; the defender spends nothing)</p><table class="odds-table"><thead><tr><th>Coins bought</th><th>Cost</th><th>Dice</th><th>Hits</th><th>Wounds after defence</th><th>Mean wounds</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
   }
-  var AsoiafPrompt = class {
-    // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
-    // turn({mine, waiting, seq}), ctx() -> {name(uid), seat(seat)}
+  var AsoiafPrompt = class extends OptionPanel {
     constructor(panel, hooks) {
-      this.panel = panel;
-      this.hooks = hooks;
-      this.prompt = null;
-      this.selected = null;
-      this.chosen = {};
-      this.busy = false;
-      this.error = null;
-      this.oddsShown = null;
-      this.oddsCache = /* @__PURE__ */ new Map();
-      panel.addEventListener("click", (e) => this._click(e));
-      panel.addEventListener("mouseover", (e) => this._hoverButton(e));
-    }
-    setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
-      const fresh3 = prompt !== this.prompt;
-      Object.assign(this, { prompt, view, seat, players, warbands, finished });
-      if (fresh3) {
-        this.busy = false;
-        this.error = null;
-        this.oddsShown = null;
-        this.oddsCache.clear();
-        this.reset(false);
-      }
-      this.render();
-    }
-    get decision() {
-      return this.finished ? null : this.prompt?.decision || null;
-    }
-    get options() {
-      return this.decision?.options || [];
+      super(panel, hooks, { orderedParams, optionWords, valueWords });
     }
     reset(draw = true) {
       this.selected = null;
@@ -5155,16 +5310,12 @@
     }
     // parameters with a single value are chosen without asking
     _autoChoose() {
-      const spec = this.options[this.selected];
+      const spec = this.spec;
       for (const param of orderedParams(spec)) {
         if (!(param in this.chosen) && spec.params[param].length === 1) {
           this.chosen[param] = spec.params[param][0];
         }
       }
-    }
-    get pendingParam() {
-      if (this.selected === null) return null;
-      return orderedParams(this.options[this.selected]).find((p) => !(p in this.chosen)) || null;
     }
     // What the board highlights: the pending parameter's squares or models; with
     // no option picked, whatever one click on the board can choose.
@@ -5179,7 +5330,7 @@
       };
       if (this.decision && !this.busy) {
         const param = this.pendingParam;
-        if (param) add(param, this.options[this.selected].params[param]);
+        if (param) add(param, this.spec.params[param]);
         else if (this.selected === null) {
           for (const spec of this.options) {
             const first = orderedParams(spec)[0];
@@ -5204,7 +5355,7 @@
       const accepts = (param2) => kind ? param2 === kind : MODEL_PARAMS.has(param2);
       const param = this.pendingParam;
       if (param) {
-        const value = this.options[this.selected].params[param].find(matches);
+        const value = this.spec.params[param].find(matches);
         if (accepts(param) && value !== void 0) this._choose(param, value);
         return;
       }
@@ -5224,67 +5375,27 @@
     }
     _choose(param, value) {
       if (param === "target") this.showOdds(value);
-      this.chosen[param] = value;
-      this.error = null;
-      if (!this.pendingParam) this._send();
-      else this.render();
-      this.hooks.changed();
-    }
-    _send() {
-      sendOption(this, this.options[this.selected]);
-    }
-    showError(text) {
-      this.error = text;
-      this.render();
+      super._choose(param, value);
     }
     // -- odds -------------------------------------------------------------------------
-    _oddsArgs(target) {
-      const spec = this.options[this.selected ?? -1];
+    _oddsAsked(target) {
+      const spec = this.spec;
       if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) {
         return null;
       }
       return { type: spec.type, args: { mode: spec.args.mode, target } };
     }
-    showOdds(target) {
-      const asked = target && this._oddsArgs(target);
-      if (!asked) return;
-      const key3 = JSON.stringify(asked);
-      if (this.oddsShown?.key === key3) return;
-      if (!this.oddsCache.has(key3)) {
-        this.oddsCache.set(key3, this.hooks.odds(asked.type, asked.args));
-      }
-      const seq = this.prompt?.seq;
-      this.oddsCache.get(key3).then((odds) => {
-        if (this.prompt?.seq !== seq) return;
-        this.oddsShown = { key: key3, odds, html: oddsHtml(odds, this.hooks.ctx()) };
-        if (this.pendingParam === "improvements") this.render();
-        else this._fillOdds();
-      }).catch(() => this.oddsCache.delete(key3));
+    _oddsHtml(odds) {
+      return oddsHtml(odds, this.hooks.ctx());
+    }
+    _oddsArrived() {
+      if (this.pendingParam === "improvements") this.render();
+      else this._fillOdds();
     }
     hoverModel(uid) {
       if (this.pendingParam === "target") this.showOdds(uid);
     }
-    _hoverButton(e) {
-      const button2 = e.target.closest("button[data-param=target]");
-      if (button2) this.showOdds(this.options[this.selected].params.target[button2.dataset.value]);
-    }
-    _fillOdds() {
-      const box = this.panel.querySelector(".odds");
-      if (!box) return;
-      box.hidden = !this.oddsShown;
-      box.innerHTML = this.oddsShown?.html || "";
-    }
     // -- drawing ------------------------------------------------------------------------
-    _header() {
-      if (this.finished) {
-        return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
-      }
-      if (this.decision) {
-        return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
-      }
-      const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
-      return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting.join(" and "))}…` : "Nothing to decide now."}</div>`;
-    }
     _choices(spec, param, ctx) {
       const values = spec.params[param];
       const out = [`<p class="hint">Choose ${escape(PARAM_WORDS[param] || param)}${param === "square" ? " on the battlefield (highlighted)" : ""}:</p>`];
@@ -5300,59 +5411,8 @@
       out.push("</div>");
       return out.join("");
     }
-    render() {
-      const ctx = this.hooks.ctx();
-      const parts = [this._header()];
-      if (this.decision) {
-        if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
-        if (this.busy) {
-          parts.push('<p class="muted">Sending…</p>');
-        } else if (this.selected === null) {
-          parts.push('<div class="options">');
-          this.options.forEach((spec, i) => {
-            parts.push(`<div class="option" data-type="${escape(spec.type)}"><button class="do" data-action="pick" data-spec="${i}">${escape(optionWords(spec, ctx))}</button></div>`);
-          });
-          parts.push("</div>");
-        } else {
-          const spec = this.options[this.selected];
-          const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {}))).map(([p, v]) => valueWords(p, v, ctx));
-          parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}"><strong>${escape(optionWords(spec, ctx))}</strong>${done.length ? ` — ${escape(done.join(", "))}` : ""}</div>`);
-          parts.push(this._choices(spec, this.pendingParam, ctx));
-          if (this.options.length > 1) {
-            parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
-          }
-        }
-      }
-      parts.push('<div class="odds" hidden></div>');
-      this.panel.innerHTML = parts.join("");
-      this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
-      this.panel.dataset.mine = this.decision ? "true" : "false";
-      this.panel.dataset.busy = this.busy ? "true" : "false";
-      this.panel.dataset.pending = this.pendingParam || "";
-      this._fillOdds();
-      this._tellTurn();
-    }
-    _tellTurn() {
-      tellTurn(this, Boolean(this.decision), playerName);
-    }
-    _click(e) {
-      const button2 = e.target.closest("button");
-      if (!button2 || this.busy) return;
-      this.error = null;
-      if (button2.dataset.action === "cancel") {
-        this.reset();
-        this.hooks.changed();
-      } else if (button2.dataset.action === "pick") {
-        const index = Number(button2.dataset.spec);
-        this._select(index);
-        if (!this.pendingParam) this._send();
-        else this.render();
-        this.hooks.changed();
-      } else if (button2.dataset.param) {
-        const param = button2.dataset.param;
-        const value = this.options[this.selected].params[param][Number(button2.dataset.value)];
-        this._choose(param, value);
-      }
+    _cancellable() {
+      return this.options.length > 1;
     }
   };
 
@@ -6130,46 +6190,16 @@
       ...names.filter((p) => !PARAM_ORDER2.includes(p))
     ];
   }
-  var SnsPrompt = class {
-    // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
-    // aim(bearing) (a facing button hovered: its cone drawn),
-    // turn({mine, waiting, seq}), ctx() -> {name(uid), rawName(uid), seat(seat)}
+  var SnsPrompt = class extends OptionPanel {
+    // hooks (option_panel.js), and aim(bearing): a facing button hovered (its cone drawn)
     constructor(panel, hooks) {
-      this.panel = panel;
-      this.hooks = hooks;
-      this.prompt = null;
-      this.selected = null;
-      this.chosen = {};
+      super(panel, hooks, { orderedParams: orderedParams2, optionWords: optionWords2, valueWords: valueWords2 });
       this.figure = null;
       this.waypoints = [];
-      this.busy = false;
-      this.error = null;
-      this.oddsShown = null;
-      this.oddsCache = /* @__PURE__ */ new Map();
-      panel.addEventListener("click", (e) => this._click(e));
-      panel.addEventListener("mouseover", (e) => this._hoverButton(e));
     }
-    setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
-      const fresh3 = prompt !== this.prompt;
-      Object.assign(this, { prompt, view, seat, players, warbands, finished });
-      if (fresh3) {
-        this.busy = false;
-        this.error = null;
-        this.oddsShown = null;
-        this.oddsCache.clear();
-        this.figure = null;
-        this.reset(false);
-      }
-      this.render();
-    }
-    get decision() {
-      return this.finished ? null : this.prompt?.decision || null;
-    }
-    get options() {
-      return this.decision?.options || [];
-    }
-    get spec() {
-      return this.selected === null ? null : this.options[this.selected];
+    _fresh() {
+      this.figure = null;
+      super._fresh();
     }
     reset(draw = true) {
       this.selected = null;
@@ -6187,10 +6217,6 @@
           this.chosen[param] = spec.params[param][0];
         }
       }
-    }
-    get pendingParam() {
-      const spec = this.spec;
-      return spec ? orderedParams2(spec).find((p) => !(p in this.chosen)) || null : null;
     }
     _figureOf(uid) {
       return (this.view?.figures || []).find((f) => f.uid === uid) || null;
@@ -6333,60 +6359,25 @@
       }
       this._choose("path", this.waypoints.map((q) => [...q]));
     }
-    _choose(param, value) {
-      this.chosen[param] = value;
-      this.error = null;
-      if (!this.pendingParam) this._send();
-      else this.render();
-      this.hooks.changed();
-    }
-    _send() {
-      sendOption(this, this.spec);
-    }
-    showError(text) {
-      this.error = text;
-      this.render();
-    }
     // -- odds ---------------------------------------------------------------------------
-    showOdds(target) {
+    _oddsAsked(target) {
       const spec = this.spec;
-      if (!spec || !ODDS_TYPES2.has(spec.type) || !spec.params.target?.includes(target)) return;
-      const asked = { type: spec.type, args: { figure: spec.args.figure, target } };
-      const key3 = JSON.stringify(asked);
-      if (this.oddsShown?.key === key3) return;
-      if (!this.oddsCache.has(key3)) this.oddsCache.set(key3, this.hooks.odds(asked.type, asked.args));
-      const seq = this.prompt?.seq;
-      this.oddsCache.get(key3).then((odds) => {
-        if (this.prompt?.seq !== seq) return;
-        const ctx = this.hooks.ctx();
-        this.oddsShown = { key: key3, html: `<p><strong>${escape(ctx.name(spec.args.figure))}</strong> against ${escape(ctx.name(target))}</p>${oddsHtml2(odds, escape)}` };
-        this._fillOdds();
-      }).catch(() => this.oddsCache.delete(key3));
+      if (!spec || !ODDS_TYPES2.has(spec.type) || !spec.params.target?.includes(target)) return null;
+      return { type: spec.type, args: { figure: spec.args.figure, target } };
+    }
+    _oddsHtml(odds, asked) {
+      const ctx = this.hooks.ctx();
+      return `<p><strong>${escape(ctx.name(asked.args.figure))}</strong> against ${escape(ctx.name(asked.args.target))}</p>${oddsHtml2(odds, escape)}`;
     }
     hoverFigure(uid) {
       if (this.pendingParam === "target") this.showOdds(uid);
     }
     _hoverButton(e) {
-      const button2 = e.target.closest("button[data-param=target]");
-      if (button2) this.showOdds(this.spec.params.target[Number(button2.dataset.value)]);
+      super._hoverButton(e);
       const facing = e.target.closest("button[data-param=facing]");
       if (facing) this.hooks.aim?.(JSON.parse(facing.dataset.value));
     }
-    _fillOdds() {
-      const box = this.panel.querySelector(".odds");
-      if (!box) return;
-      box.hidden = !this.oddsShown;
-      box.innerHTML = this.oddsShown?.html || "";
-    }
     // -- drawing ------------------------------------------------------------------------
-    _header() {
-      if (this.finished) {
-        return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
-      }
-      if (this.decision) return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
-      const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
-      return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting.join(" and "))}…` : "Nothing to decide now."}</div>`;
-    }
     _choices(spec, param, ctx) {
       const desc = spec.described?.[param];
       const words2 = PARAM_WORDS2[param] || param.replace(/_/g, " ");
@@ -6413,50 +6404,14 @@
       }
       return out.join("");
     }
-    render() {
-      const ctx = this.hooks.ctx();
-      const parts = [this._header()];
-      if (this.decision) {
-        if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
-        if (this.busy) {
-          parts.push('<p class="muted">Sending…</p>');
-        } else if (this.selected === null) {
-          if (this.figure) {
-            parts.push(`<p class="hint">${escape(ctx.name(this.figure))}: <button class="cancel" data-action="all">Show every figure</button></p>`);
-          }
-          parts.push('<div class="options">');
-          this.options.forEach((spec, i) => {
-            if (this.figure && spec.args?.figure && spec.args.figure !== this.figure) return;
-            parts.push(`<div class="option" data-type="${escape(spec.type)}" data-figure="${escape(spec.args?.figure || "")}"><button class="do" data-action="pick" data-spec="${i}">${escape(optionWords2(spec, ctx))}</button></div>`);
-          });
-          parts.push("</div>");
-        } else {
-          const spec = this.spec;
-          const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {}))).map(([p, v]) => valueWords2(p, v, ctx));
-          parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}"><strong>${escape(optionWords2(spec, ctx))}</strong>${done.length ? ` — ${escape(done.join(", "))}` : ""}</div>`);
-          parts.push(this._choices(spec, this.pendingParam, ctx));
-          parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
-        }
-      }
-      parts.push('<div class="odds" hidden></div>');
-      this.panel.innerHTML = parts.join("");
-      Object.assign(this.panel.dataset, {
-        seq: this.prompt ? this.prompt.seq : "",
-        mine: this.decision ? "true" : "false",
-        busy: this.busy ? "true" : "false",
-        pending: this.pendingParam || "",
-        option: this.spec?.type || ""
-      });
-      this._fillOdds();
-      tellTurn(this, Boolean(this.decision), playerName);
+    // Nothing picked: the options, only the clicked figure's once one is clicked.
+    _listHtml(ctx) {
+      const hint = this.figure ? `<p class="hint">${escape(ctx.name(this.figure))}: <button class="cancel" data-action="all">Show every figure</button></p>` : "";
+      return hint + this._optionsHtml(ctx, (spec) => !this.figure || !spec.args?.figure || spec.args.figure === this.figure);
     }
-    _click(e) {
-      const button2 = e.target.closest("button");
-      if (!button2 || this.busy) return;
-      this.error = null;
-      const action = button2.dataset.action;
-      if (action === "cancel" || action === "all") {
-        if (action === "all") this.figure = null;
+    _action(action) {
+      if (action === "all") {
+        this.figure = null;
         this.reset();
         this.hooks.changed();
       } else if (action === "finish-path") {
@@ -6466,16 +6421,14 @@
         if (this.waypoints.length === 1) this.waypoints = [];
         this.render();
         this.hooks.changed();
-      } else if (action === "pick") {
-        this._select(Number(button2.dataset.spec));
-        if (!this.pendingParam) this._send();
-        else this.render();
-        this.hooks.changed();
-      } else if (button2.dataset.param) {
-        const param = button2.dataset.param;
-        const value = button2.dataset.listed ? this.spec.params[param][Number(button2.dataset.value)] : JSON.parse(button2.dataset.value);
-        this._choose(param, value);
+      } else {
+        return false;
       }
+      return true;
+    }
+    // A listed value's button stands for its index; a facing's for the bearing itself.
+    _buttonValue(param, button2) {
+      return button2.dataset.listed ? super._buttonValue(param, button2) : JSON.parse(button2.dataset.value);
     }
   };
 

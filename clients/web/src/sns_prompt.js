@@ -5,11 +5,12 @@
 // description, judged by the server), then a facing by a click towards where
 // the figure should look (or a button), a target by a click on its base, the
 // rest by buttons. Shots and attacks show their exact odds on hover; a breath or
-// cone spell's cone is drawn toward the pointer (or a hovered facing button).
+// cone spell's cone is drawn toward the pointer (or a hovered facing button). What
+// it shares with the ASOIAF panel (the option rows, the odds asked, sending) is
+// option_panel.js.
 
-import { sendOption, tellTurn } from "./board_fit.js";
 import { escape } from "./dom.js";
-import { playerName } from "./names.js";
+import { OptionPanel } from "./option_panel.js";
 import { bearingTo, describedRefusal, INCH, moveCost, straightRefusal } from "./sns_geometry.js";
 import { facingWords, oddsHtml, optionWords, PARAM_WORDS, valueWords } from "./sns_words.js";
 
@@ -25,50 +26,17 @@ function orderedParams(spec) {
     ...names.filter((p) => !PARAM_ORDER.includes(p))];
 }
 
-export class SnsPrompt {
-  // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
-  // aim(bearing) (a facing button hovered: its cone drawn),
-  // turn({mine, waiting, seq}), ctx() -> {name(uid), rawName(uid), seat(seat)}
+export class SnsPrompt extends OptionPanel {
+  // hooks (option_panel.js), and aim(bearing): a facing button hovered (its cone drawn)
   constructor(panel, hooks) {
-    this.panel = panel;
-    this.hooks = hooks;
-    this.prompt = null;
-    this.selected = null;
-    this.chosen = {};
+    super(panel, hooks, { orderedParams, optionWords, valueWords });
     this.figure = null; // the own figure clicked: only its options are listed
     this.waypoints = []; // a path being clicked out, its start first
-    this.busy = false;
-    this.error = null;
-    this.oddsShown = null;
-    this.oddsCache = new Map();
-    panel.addEventListener("click", (e) => this._click(e));
-    panel.addEventListener("mouseover", (e) => this._hoverButton(e));
   }
 
-  setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
-    const fresh = prompt !== this.prompt;
-    Object.assign(this, { prompt, view, seat, players, warbands, finished });
-    if (fresh) {
-      this.busy = false;
-      this.error = null;
-      this.oddsShown = null;
-      this.oddsCache.clear();
-      this.figure = null;
-      this.reset(false);
-    }
-    this.render();
-  }
-
-  get decision() {
-    return this.finished ? null : this.prompt?.decision || null;
-  }
-
-  get options() {
-    return this.decision?.options || [];
-  }
-
-  get spec() {
-    return this.selected === null ? null : this.options[this.selected];
+  _fresh() {
+    this.figure = null;
+    super._fresh();
   }
 
   reset(draw = true) {
@@ -88,11 +56,6 @@ export class SnsPrompt {
         this.chosen[param] = spec.params[param][0];
       }
     }
-  }
-
-  get pendingParam() {
-    const spec = this.spec;
-    return spec ? orderedParams(spec).find((p) => !(p in this.chosen)) || null : null;
   }
 
   _figureOf(uid) {
@@ -238,39 +201,17 @@ export class SnsPrompt {
     this._choose("path", this.waypoints.map((q) => [...q]));
   }
 
-  _choose(param, value) {
-    this.chosen[param] = value;
-    this.error = null;
-    if (!this.pendingParam) this._send();
-    else this.render();
-    this.hooks.changed();
-  }
-
-  _send() {
-    sendOption(this, this.spec);
-  }
-
-  showError(text) {
-    this.error = text;
-    this.render();
-  }
-
   // -- odds ---------------------------------------------------------------------------
-  showOdds(target) {
+  _oddsAsked(target) {
     const spec = this.spec;
-    if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) return;
-    const asked = { type: spec.type, args: { figure: spec.args.figure, target } };
-    const key = JSON.stringify(asked);
-    if (this.oddsShown?.key === key) return;
-    if (!this.oddsCache.has(key)) this.oddsCache.set(key, this.hooks.odds(asked.type, asked.args));
-    const seq = this.prompt?.seq;
-    this.oddsCache.get(key).then((odds) => {
-      if (this.prompt?.seq !== seq) return;
-      const ctx = this.hooks.ctx();
-      this.oddsShown = { key, html: `<p><strong>${escape(ctx.name(spec.args.figure))}</strong> `
-        + `against ${escape(ctx.name(target))}</p>${oddsHtml(odds, escape)}` };
-      this._fillOdds();
-    }).catch(() => this.oddsCache.delete(key));
+    if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) return null;
+    return { type: spec.type, args: { figure: spec.args.figure, target } };
+  }
+
+  _oddsHtml(odds, asked) {
+    const ctx = this.hooks.ctx();
+    return `<p><strong>${escape(ctx.name(asked.args.figure))}</strong> against `
+      + `${escape(ctx.name(asked.args.target))}</p>${oddsHtml(odds, escape)}`;
   }
 
   hoverFigure(uid) {
@@ -278,30 +219,12 @@ export class SnsPrompt {
   }
 
   _hoverButton(e) {
-    const button = e.target.closest("button[data-param=target]");
-    if (button) this.showOdds(this.spec.params.target[Number(button.dataset.value)]);
+    super._hoverButton(e);
     const facing = e.target.closest("button[data-param=facing]");
     if (facing) this.hooks.aim?.(JSON.parse(facing.dataset.value)); // (its cone, if any)
   }
 
-  _fillOdds() {
-    const box = this.panel.querySelector(".odds");
-    if (!box) return;
-    box.hidden = !this.oddsShown;
-    box.innerHTML = this.oddsShown?.html || "";
-  }
-
   // -- drawing ------------------------------------------------------------------------
-  _header() {
-    if (this.finished) {
-      return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
-    }
-    if (this.decision) return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
-    const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat)
-      .map((s) => playerName(s, this.players, this.warbands));
-    return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting
-      .join(" and "))}…` : "Nothing to decide now."}</div>`;
-  }
 
   _choices(spec, param, ctx) {
     const desc = spec.described?.[param];
@@ -339,53 +262,17 @@ export class SnsPrompt {
     return out.join("");
   }
 
-  render() {
-    const ctx = this.hooks.ctx();
-    const parts = [this._header()];
-    if (this.decision) {
-      if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
-      if (this.busy) {
-        parts.push('<p class="muted">Sending…</p>');
-      } else if (this.selected === null) {
-        if (this.figure) {
-          parts.push(`<p class="hint">${escape(ctx.name(this.figure))}: <button class="cancel" `
-            + 'data-action="all">Show every figure</button></p>');
-        }
-        parts.push('<div class="options">');
-        this.options.forEach((spec, i) => {
-          if (this.figure && spec.args?.figure && spec.args.figure !== this.figure) return;
-          parts.push(`<div class="option" data-type="${escape(spec.type)}" data-figure="${
-            escape(spec.args?.figure || "")}"><button class="do" data-action="pick" `
-            + `data-spec="${i}">${escape(optionWords(spec, ctx))}</button></div>`);
-        });
-        parts.push("</div>");
-      } else {
-        const spec = this.spec;
-        const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {})))
-          .map(([p, v]) => valueWords(p, v, ctx));
-        parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}">`
-          + `<strong>${escape(optionWords(spec, ctx))}</strong>${done.length
-            ? ` — ${escape(done.join(", "))}` : ""}</div>`);
-        parts.push(this._choices(spec, this.pendingParam, ctx));
-        parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
-      }
-    }
-    parts.push('<div class="odds" hidden></div>');
-    this.panel.innerHTML = parts.join("");
-    Object.assign(this.panel.dataset, { seq: this.prompt ? this.prompt.seq : "",
-      mine: this.decision ? "true" : "false", busy: this.busy ? "true" : "false",
-      pending: this.pendingParam || "", option: this.spec?.type || "" });
-    this._fillOdds();
-    tellTurn(this, Boolean(this.decision), playerName);
+  // Nothing picked: the options, only the clicked figure's once one is clicked.
+  _listHtml(ctx) {
+    const hint = this.figure ? `<p class="hint">${escape(ctx.name(this.figure))}: <button `
+      + 'class="cancel" data-action="all">Show every figure</button></p>' : "";
+    return hint + this._optionsHtml(ctx, (spec) => !this.figure || !spec.args?.figure
+      || spec.args.figure === this.figure);
   }
 
-  _click(e) {
-    const button = e.target.closest("button");
-    if (!button || this.busy) return;
-    this.error = null;
-    const action = button.dataset.action;
-    if (action === "cancel" || action === "all") {
-      if (action === "all") this.figure = null;
+  _action(action) {
+    if (action === "all") {
+      this.figure = null;
       this.reset();
       this.hooks.changed();
     } else if (action === "finish-path") {
@@ -395,16 +282,15 @@ export class SnsPrompt {
       if (this.waypoints.length === 1) this.waypoints = [];
       this.render();
       this.hooks.changed();
-    } else if (action === "pick") {
-      this._select(Number(button.dataset.spec));
-      if (!this.pendingParam) this._send();
-      else this.render();
-      this.hooks.changed();
-    } else if (button.dataset.param) {
-      const param = button.dataset.param;
-      const value = button.dataset.listed ? this.spec.params[param][Number(button.dataset.value)]
-        : JSON.parse(button.dataset.value);
-      this._choose(param, value);
+    } else {
+      return false;
     }
+    return true;
+  }
+
+  // A listed value's button stands for its index; a facing's for the bearing itself.
+  _buttonValue(param, button) {
+    return button.dataset.listed ? super._buttonValue(param, button)
+      : JSON.parse(button.dataset.value);
   }
 }
