@@ -58,6 +58,8 @@ def test_agendas_objectives_plunder_captives_and_spent_equipment(browser, server
         assert "captor" in page.locator(f"#board [data-model='{captor['uid']}']") \
             .get_attribute("data-states")
         assert page.locator("#board .objective").count() == objectives
+        title = page.locator(f"#board [data-model='{carrier['uid']}'] title").text_content()
+        assert title.endswith(f", {carrier['equipment']} (spent)")
         assert not errors, errors
     finally:
         shot(page, "asoiaf-table-things")

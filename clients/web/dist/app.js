@@ -5044,7 +5044,8 @@
         const cx = x + size / 2;
         const cy = y + size / 2;
         const r = size * 0.4;
-        out.push(`<g class="${classes}" data-model="${escape(m.uid)}" data-seat="${m.seat}" data-square="${x},${y}" data-states="${escape(states)}" data-large="${m.large}"><title>${escape(name)} — ${escape(squareWords(m.square))}</title>`);
+        const token = m.equipment ? `, ${m.equipment}${m.equipment_spent ? " (spent)" : ""}` : "";
+        out.push(`<g class="${classes}" data-model="${escape(m.uid)}" data-seat="${m.seat}" data-square="${x},${y}" data-states="${escape(states)}" data-large="${m.large}"><title>${escape(name)} — ${escape(squareWords(m.square))}${escape(token)}</title>`);
         const ring = (grow, style) => m.large ? `<rect x="${x + 0.15 - grow}" y="${y + 0.15 - grow}" width="${1.7 + 2 * grow}" height="${1.7 + 2 * grow}" rx="0.4" fill="none" ${style}/>` : `<circle cx="${cx}" cy="${cy}" r="${r + grow}" fill="none" ${style}/>`;
         if (m.uid === marks.active) out.push(ring(0.09, 'stroke="#f5b700" stroke-width="0.12"'));
         if (marks.models.has(m.uid)) {
