@@ -2,7 +2,8 @@
 while a Dragon's fire breath is aimed, the 30 degree cone is drawn toward the
 hovered figure or a hovered facing button, ringing the bases it reaches (the same
 as the server's cone), and a click on a figure aims it there; a path laid by hand
-round the boulder a straight move cannot pass, which the server accepts."""
+round the boulder a straight move cannot pass, which the server accepts; a wall or
+terrain spell's place clicked anywhere in range, then what goes there chosen."""
 
 from __future__ import annotations
 
@@ -99,4 +100,44 @@ def test_a_path_round_the_boulder_laid_by_hand(browser, server):
         assert not errors, errors
     finally:
         shot(page, "sns-path-round-boulder")
+        page.context.close()
+
+
+def test_a_wall_and_a_terrain_change_placed_by_a_click(browser, server):
+    """seed 003, Stone Wall: "10" long, 3" high, ½" thick, Permanent, Range = 10"";
+    Alter Terrain: "(Add or remove obstacles), Range = 10"": a point in range (not
+    one of the listed samples), then the wall's run or the change; the server's
+    place parameter accepts both."""
+    state = table(("a1", "Wizard", 260, 200), ("b1", "Orc", 30, 30, 180), phase="ranged",
+                  layout="wood_and_boulder", hands=(("a1", ("Stone Wall", "Alter Terrain")),))
+    options = SYSTEM.prompt(state).for_seat("a").options
+    prompt = {"seq": 1, "waiting": ["a"], "decision": {
+        "seat": "a", "text": "Ranged phase", "options": [o.to_wire() for o in options]}}
+    places = {o.args["spell"]: o.params["place"] for o in options if o.type == "cast"}
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    try:
+        wait_for_library(page)
+        click = CLICK_AT_JS.replace(".board svg.sns-board", "#board svg")
+        for spell, point, line, sent in (
+                ("Stone Wall", [240, 170], "a wall at 24\" across, 17\" down, running east",
+                 ["wall", 240, 170, 90]),
+                ("Alter Terrain", [262, 121], "clear the terrain at 26.2\" across, 12.1\" down",
+                 ["remove", 262, 121])):
+            assert sent not in places[spell].values()  # (not a listed sample)
+            page.evaluate(PANEL_BOARD_JS, [SYSTEM.view(state, Viewer("a")), prompt])
+            index = next(i for i, o in enumerate(options) if o.args.get("spell") == spell)
+            page.locator(f"#panel button[data-spec='{index}']").click()
+            page.wait_for_selector("#board .offered-area[data-shape=spell_range]")
+            page.evaluate(click, [30, 230])  # out of range: refused
+            assert "out of the spell's range" in page.locator("#panel .prompt-error").inner_text()
+            page.evaluate(click, point)
+            page.locator("#panel button.choice", has_text=line).click()
+            page.wait_for_function("() => sent.length === 1")
+            assert page.evaluate("() => sent[0]") == [
+                "cast", {"figure": "a1", "spell": spell, "place": sent}]
+            assert sent in places[spell]
+        assert not errors, errors
+    finally:
+        shot(page, "sns-places")
         page.context.close()

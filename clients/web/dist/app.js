@@ -6079,6 +6079,12 @@
     miss: "missed"
   };
   var resultWords2 = (r) => RESULT_WORDS[r] || String(r).replace(/_/g, " ");
+  var PLACE_KINDS = {
+    wall: "a wall",
+    remove: "clear the terrain",
+    boulder: "a boulder",
+    mud: "a patch of mud"
+  };
   var PARAM_WORDS2 = {
     to: "where to go",
     path: "where to go",
@@ -6095,7 +6101,8 @@
     if ((param === "to" || param === "point") && Array.isArray(value)) return placeWords(value);
     if (param === "path" && Array.isArray(value)) return `to ${placeWords(value.at(-1))}`;
     if (param === "place" && Array.isArray(value)) {
-      return `${value[0]} at ${placeWords(value.slice(1, 3))}`;
+      const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}` : "";
+      return `${PLACE_KINDS[value[0]] || value[0]} at ${placeWords(value.slice(1, 3))}${run}`;
     }
     return String(value);
   }
@@ -6184,6 +6191,7 @@
   var inchesLeft = (units) => `${(units / INCH).toFixed(1)}"`;
   var ODDS_TYPES2 = /* @__PURE__ */ new Set(["shoot", "attack"]);
   var COMPASS2 = [0, 45, 90, 135, 180, 225, 270, 315];
+  var WALL_RUNS = [0, 45, 90, 135];
   function orderedParams2(spec) {
     const names = Object.keys(spec.params || {});
     return [
@@ -6197,6 +6205,7 @@
       super(panel, hooks, { orderedParams: orderedParams2, optionWords: optionWords2, valueWords: valueWords2 });
       this.figure = null;
       this.waypoints = [];
+      this.placeAt = null;
     }
     _fresh() {
       this.figure = null;
@@ -6206,12 +6215,14 @@
       this.selected = null;
       this.chosen = {};
       this.waypoints = [];
+      this.placeAt = null;
       if (draw) this.render();
     }
     _select(index) {
       this.selected = index;
       this.chosen = {};
       this.waypoints = [];
+      this.placeAt = null;
       const spec = this.spec;
       for (const param of orderedParams2(spec)) {
         if (!spec.described?.[param] && spec.params[param].length === 1) {
@@ -6253,7 +6264,7 @@
         out.area = this._leg(spec.described.path);
         out.waypoints = this.waypoints;
       }
-      if (param === "point") out.area = this._spellRange(spec);
+      if (param === "point" || param === "place") out.area = this._spellRange(spec);
       const cone = param === "facing" && spec.described?.facing?.cone;
       const caster = cone && this._figureOf(spec.args?.figure);
       if (caster) out.cone = { figure: caster.uid, ...cone };
@@ -6300,6 +6311,10 @@
         if (bearing !== null) this._choose("facing", bearing);
         return;
       }
+      if (param === "place") {
+        this._placeAt(spec, p);
+        return;
+      }
       if (!PLACE_PARAMS.has(param)) return;
       const desc = spec.described?.[param];
       if (param === "path") {
@@ -6321,6 +6336,25 @@
         }
         this._choose("point", p);
       }
+    }
+    // -- a table-changing spell's place (Stone Wall, Fire Wall, Alter Terrain) --------
+    // Any point in range; then what goes there, from the kinds the spell offers (the
+    // listed places are only a sample: the server judges the one sent).
+    _placeAt(spec, p) {
+      const range = this._spellRange(spec);
+      if (range && Math.hypot(p[0] - range.from[0], p[1] - range.from[1]) > range.reach) {
+        this.showError("That is out of the spell's range: click inside the purple circle.");
+        return;
+      }
+      this.placeAt = p;
+      this.error = null;
+      this.render();
+      this.hooks.changed();
+    }
+    _placesAt(spec) {
+      const [x, y] = this.placeAt;
+      const kinds = [...new Set(spec.params.place.map((v) => v[0]))];
+      return kinds.flatMap((kind) => kind === "wall" ? WALL_RUNS.map((run) => [kind, x, y, run]) : [[kind, x, y]]);
     }
     // -- a path of straight legs round obstacles (move_path, run_path) -----------------
     // The next leg's area: from the last waypoint, with what the path has left.
@@ -6397,6 +6431,18 @@
         if (legs) {
           out.push('<div class="choices"><button class="choice" data-action="finish-path">End the path here</button><button class="choice" data-action="undo-point">Take back the last point</button></div>');
         }
+      } else if (param === "place" && this.placeAt) {
+        out.push(`<p class="hint" data-click="place">What goes at ${escape(valueWords2(
+          "to",
+          this.placeAt,
+          ctx
+        ))}?</p><div class="choices">${buttons(
+          this._placesAt(spec),
+          (v) => valueWords2("place", v, ctx)
+        )}<button class="choice" data-action="replace">Choose another point</button></div>`);
+      } else if (param === "place") {
+        out.push('<p class="hint" data-click="place">Click where on the table, inside the purple circle (then choose what goes there), or choose a suggested place:</p>');
+        out.push(`<div class="choices">${spec.params.place.map((value, i) => `<button class="choice" data-param="place" data-value="${i}" data-listed="1">${escape(valueWords2("place", value, ctx))}</button>`).join("")}</div>`);
       } else if (desc || param === "point") {
         out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words2)}: click inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
       } else {
@@ -6417,6 +6463,10 @@
         this.hooks.changed();
       } else if (action === "finish-path") {
         this._finishPath();
+      } else if (action === "replace") {
+        this.placeAt = null;
+        this.render();
+        this.hooks.changed();
       } else if (action === "undo-point") {
         this.waypoints.pop();
         if (this.waypoints.length === 1) this.waypoints = [];

@@ -19,6 +19,7 @@ const PLACE_PARAMS = new Set(["to", "path", "point"]);
 const inchesLeft = (units) => `${(units / INCH).toFixed(1)}"`;
 const ODDS_TYPES = new Set(["shoot", "attack"]);
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
+const WALL_RUNS = [0, 45, 90, 135]; // (a wall runs both ways: half the compass)
 
 function orderedParams(spec) {
   const names = Object.keys(spec.params || {});
@@ -32,6 +33,7 @@ export class SnsPrompt extends OptionPanel {
     super(panel, hooks, { orderedParams, optionWords, valueWords });
     this.figure = null; // the own figure clicked: only its options are listed
     this.waypoints = []; // a path being clicked out, its start first
+    this.placeAt = null; // a spell's place: the point clicked, what goes there to choose
   }
 
   _fresh() {
@@ -43,6 +45,7 @@ export class SnsPrompt extends OptionPanel {
     this.selected = null;
     this.chosen = {};
     this.waypoints = [];
+    this.placeAt = null;
     if (draw) this.render();
   }
 
@@ -50,6 +53,7 @@ export class SnsPrompt extends OptionPanel {
     this.selected = index;
     this.chosen = {};
     this.waypoints = [];
+    this.placeAt = null;
     const spec = this.spec;
     for (const param of orderedParams(spec)) { // a single listed value needs no asking
       if (!spec.described?.[param] && spec.params[param].length === 1) {
@@ -88,7 +92,7 @@ export class SnsPrompt extends OptionPanel {
       out.area = this._leg(spec.described.path);
       out.waypoints = this.waypoints;
     }
-    if (param === "point") out.area = this._spellRange(spec);
+    if (param === "point" || param === "place") out.area = this._spellRange(spec);
     // a facing that aims a cone (a breath, a cone spell): drawn toward the pointer
     const cone = param === "facing" && spec.described?.facing?.cone;
     const caster = cone && this._figureOf(spec.args?.figure);
@@ -139,6 +143,10 @@ export class SnsPrompt extends OptionPanel {
       if (bearing !== null) this._choose("facing", bearing);
       return;
     }
+    if (param === "place") {
+      this._placeAt(spec, p);
+      return;
+    }
     if (!PLACE_PARAMS.has(param)) return;
     const desc = spec.described?.[param];
     if (param === "path") {
@@ -160,6 +168,28 @@ export class SnsPrompt extends OptionPanel {
       }
       this._choose("point", p);
     }
+  }
+
+  // -- a table-changing spell's place (Stone Wall, Fire Wall, Alter Terrain) --------
+  // Any point in range; then what goes there, from the kinds the spell offers (the
+  // listed places are only a sample: the server judges the one sent).
+  _placeAt(spec, p) {
+    const range = this._spellRange(spec);
+    if (range && Math.hypot(p[0] - range.from[0], p[1] - range.from[1]) > range.reach) {
+      this.showError("That is out of the spell's range: click inside the purple circle.");
+      return;
+    }
+    this.placeAt = p;
+    this.error = null;
+    this.render();
+    this.hooks.changed();
+  }
+
+  _placesAt(spec) {
+    const [x, y] = this.placeAt;
+    const kinds = [...new Set(spec.params.place.map((v) => v[0]))];
+    return kinds.flatMap((kind) => (kind === "wall" ? WALL_RUNS.map((run) => [kind, x, y, run])
+      : [[kind, x, y]]));
   }
 
   // -- a path of straight legs round obstacles (move_path, run_path) -----------------
@@ -249,6 +279,17 @@ export class SnsPrompt extends OptionPanel {
           + 'End the path here</button><button class="choice" data-action="undo-point">'
           + "Take back the last point</button></div>");
       }
+    } else if (param === "place" && this.placeAt) {
+      out.push(`<p class="hint" data-click="place">What goes at ${escape(valueWords("to",
+        this.placeAt, ctx))}?</p><div class="choices">${buttons(this._placesAt(spec),
+        (v) => valueWords("place", v, ctx))}<button class="choice" data-action="replace">`
+        + "Choose another point</button></div>");
+    } else if (param === "place") {
+      out.push('<p class="hint" data-click="place">Click where on the table, inside the '
+        + "purple circle (then choose what goes there), or choose a suggested place:</p>");
+      out.push(`<div class="choices">${spec.params.place.map((value, i) => `<button `
+        + `class="choice" data-param="place" data-value="${i}" data-listed="1">`
+        + `${escape(valueWords("place", value, ctx))}</button>`).join("")}</div>`);
     } else if (desc || param === "point") {
       out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words)}: click `
         + `inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
@@ -277,6 +318,10 @@ export class SnsPrompt extends OptionPanel {
       this.hooks.changed();
     } else if (action === "finish-path") {
       this._finishPath();
+    } else if (action === "replace") {
+      this.placeAt = null;
+      this.render();
+      this.hooks.changed();
     } else if (action === "undo-point") {
       this.waypoints.pop();
       if (this.waypoints.length === 1) this.waypoints = [];
