@@ -164,8 +164,11 @@ class Session:
         self.token, self.account = None, None
         self.streams.clear()
 
-    async def list_open(self, system: str | None = None) -> list[dict]:
-        return (await self.request("list_open", system=system))["matches"]
+    async def list_open(self, system: str | None = None,
+                        invite_code: str | None = None) -> list[dict]:
+        """Open public matches; with `invite_code`, that code's open match only."""
+        fields = {"invite_code": invite_code} if invite_code else {}
+        return (await self.request("list_open", system=system, **fields))["matches"]
 
     async def list_live(self, system: str | None = None) -> list[dict]:
         """Matches being played (to spectate)."""

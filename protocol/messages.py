@@ -83,6 +83,7 @@ class CreateMatch(Request, tag="create_match"):
 
 class ListOpen(Request, tag="list_open"):
     system: Text | None = None
+    invite_code: Text | None = None
 
 
 class ListLive(Request, tag="list_live"):

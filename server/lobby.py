@@ -208,8 +208,17 @@ class Lobby:
             "failed_logins": 0, "locked_until": None})
         return account
 
-    async def list_open(self, system: str | None) -> dict[str, Any]:
-        rows = await self.store.open_matches(system)
+    async def list_open(self, system: str | None,
+                        invite_code: str | None = None) -> dict[str, Any]:
+        """Open public matches; with `invite_code`, the open match of that code
+        instead, private or not (none: an empty list), so a joiner sees its setup
+        before choosing what to join with (an ASOIAF warband of its size)."""
+        if invite_code:
+            row = await self.store.match_by_invite(invite_code.strip().upper())
+            rows = [row] if row is not None and row["status"] == "open" \
+                and system in (None, row["system"]) else []
+        else:
+            rows = await self.store.open_matches(system)
         names = await self.store.seat_names([r["id"] for r in rows])
         out = []
         for row in rows:

@@ -27,7 +27,7 @@ class LobbyRequests:
 
     async def on_list_open(self, request: ListOpen) -> dict:
         self._signed_in()
-        return await self.services.lobby.list_open(request.system)
+        return await self.services.lobby.list_open(request.system, request.invite_code)
 
     async def on_list_live(self, request: ListLive) -> dict:
         self._signed_in()

@@ -20,13 +20,6 @@ from textual.widgets.option_list import Option
 from clients.client import ServerError
 from clients.session import SessionClosed
 
-# server/rules/asoiaf/data/scenarios: key -> words (as the web lobby lists them)
-SCENARIOS = {
-    "learn_to_play": "Learn to Play (small: 2 gold, 4 silver, 12 copper; 4 rounds)",
-    "village_skirmish": "Village Skirmish (small: 2 gold, 4 silver, 12 copper; 5 rounds)",
-    "river_ford": "River Ford (standard: 3 gold, 6 silver, 18 copper; 5 rounds)",
-    "kingsroad_battle": "Battle on the Kingsroad (large: 4 gold, 8 silver, 24 copper; 5 rounds)",
-}
 CSS = """
 WarbandChoiceScreen #choice-title { height: auto; background: $primary-background; padding: 0 1; }
 WarbandChoiceScreen #asoiaf-choices { height: 1fr; border: round $secondary; }
@@ -39,6 +32,13 @@ Chosen = Callable[[str, str], Awaitable[str | None]]  # (scenario, warband) -> w
 def coin_words(coins: dict) -> str:
     words = ", ".join(f"{coins[c]} {c}" for c in ("gold", "silver", "copper") if coins.get(c))
     return words or "nothing"
+
+
+def scenario_words(scenario: dict) -> str:
+    """'Village Skirmish (small: 2 gold, 4 silver, 12 copper; 5 rounds)', from an entry
+    of the server's catalog `scenarios` (as the web lobby words it)."""
+    return (f"{scenario['name']} ({scenario['size_name']}: {coin_words(scenario['coins'])}; "
+            f"{scenario['rounds']} rounds)")
 
 
 def models_words(models: list) -> str:
@@ -70,6 +70,7 @@ class WarbandChoiceScreen(Screen):
         self.chosen, self.scenario, self.seat, self.preferred = chosen, scenario, seat, preferred
         self.title_words = title
         self.presets: list[dict] = []
+        self.scenarios: list[dict] = []  # the server's (catalog), for the words
         self.budget: dict = {}
         self.stage = "scenario" if scenario is None else "warband"
         self.creating = scenario is None  # (escape goes back to the scenarios)
@@ -82,7 +83,7 @@ class WarbandChoiceScreen(Screen):
 
     def on_mount(self) -> None:
         if self.stage == "scenario":
-            self._show_scenarios()
+            self.run_worker(self._load_scenarios(), group="asoiaf-catalog", exclusive=True)
         else:
             self.run_worker(self._load_warbands(), group="asoiaf-catalog", exclusive=True)
         self.query_one("#asoiaf-choices", OptionList).focus()
@@ -90,12 +91,25 @@ class WarbandChoiceScreen(Screen):
     def say(self, text: str) -> None:
         self.query_one("#asoiaf-detail", Static).update(text)
 
+    async def _load_scenarios(self) -> None:
+        """The scenarios are the server's (its catalog), smallest first."""
+        self.stage = "loading"
+        self.say("Loading the scenarios...")
+        try:
+            self.scenarios = (await self.app.session.catalog("asoiaf", {})).get("scenarios") \
+                or []
+        except (ServerError, SessionClosed) as failed:
+            self.say(f"The scenarios could not be loaded: {failed}")
+            return
+        self._show_scenarios()
+
     def _show_scenarios(self) -> None:
         self.stage = "scenario"
         self.query_one("#choice-title", Static).update(
             f"{self.title_words}: choose the scenario")
         options = self.query_one("#asoiaf-choices", OptionList)
-        options.set_options([Option(words, id=key) for key, words in SCENARIOS.items()])
+        options.set_options([Option(scenario_words(s), id=s["key"]) for s in self.scenarios]
+                            or [Option("(the server lists no scenario)", disabled=True)])
         options.highlighted = 0
         self.say("")
 
@@ -108,9 +122,12 @@ class WarbandChoiceScreen(Screen):
             self.say(f"The warbands could not be loaded: {failed}")
             return
         self.presets, self.budget = found.get("presets") or [], found.get("budget") or {}
+        self.scenarios = found.get("scenarios") or self.scenarios
+        scenario = next((s for s in self.scenarios if s["key"] == self.scenario), None)
         self.stage = "warband"
         self.query_one("#choice-title", Static).update(
-            f"{self.title_words}: choose your warband ({SCENARIOS.get(self.scenario, '')})")
+            f"{self.title_words}: choose your warband"
+            + (f" ({scenario_words(scenario)})" if scenario else ""))
         options = self.query_one("#asoiaf-choices", OptionList)
         options.set_options([Option(f"{p['name']} ({p['faction']})"
                                     + (" - not playable at this size" if p["problems"] else ""),

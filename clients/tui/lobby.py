@@ -155,16 +155,18 @@ class LobbyScreen(Screen):
                             invite_code=created.get("invite_code"), system="asoiaf")
         return None
 
-    def _join_asoiaf(self, match: dict) -> None:
+    def _join_asoiaf(self, match: dict, invite_code: str | None = None) -> None:
         """Your warband first: the scenario's size's, the one the creator named for
-        your seat (if any) highlighted."""
+        your seat (if any) highlighted. `invite_code`: a private match's way in."""
         options = (match.get("setup") or {}).get("options") or {}
         seat = (match.get("open_seats") or ["b"])[0]
         named = (options.get("warbands") or {}).get(seat)
 
         async def join(scenario: str, warband: str) -> str | None:
             try:
-                joined = await self.app.session.join(match["match_id"], warband=warband)
+                joined = await self.app.session.join(
+                    None if invite_code else match["match_id"], invite_code=invite_code,
+                    warband=warband)
             except (ServerError, SessionClosed) as failed:
                 return f"Could not join: {failed}"
             self.app.pop_screen()  # (the choice screen)
@@ -193,7 +195,19 @@ class LobbyScreen(Screen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         code = event.value.strip()
         if code:
-            self.run_worker(self._join(invite_code=code), group="lobby-act", exclusive=True)
+            self.run_worker(self._join_by_code(code), group="lobby-act", exclusive=True)
+
+    async def _join_by_code(self, code: str) -> None:
+        """The code's match is looked at first: an ASOIAF joiner chooses a warband of
+        its scenario's size; any other (or a code not found: join says why) joins."""
+        try:
+            found = await self.app.session.list_open(invite_code=code)
+        except (ServerError, SessionClosed):
+            found = []  # (join tells what is wrong)
+        if found and found[0].get("system") == "asoiaf":
+            self._join_asoiaf(found[0], invite_code=code)
+        else:
+            await self._join(invite_code=code)
 
     async def _join(self, match_id: str | None = None, invite_code: str | None = None) -> None:
         try:

@@ -22,7 +22,7 @@ from clients.tui.measured_board import INCH, SCALES
 from clients.tui.picker import BUILD, Choice, Picker
 from clients.tui.presets import fitting
 from clients.tui.sns_events import sns_headline
-from clients.tui.square_board import board_for, view_system
+from clients.tui.square_board import asoiaf_table_words, board_for, view_system
 from clients.tui.typed import Unreadable, read_facing, read_point
 
 Command = tuple[str, dict]
@@ -218,10 +218,7 @@ class MatchModel:
                 parts.append("coins " + " ".join(
                     f"{seat} {c['gold']}g {c['silver']}s {c['copper']}c"
                     for seat, c in sorted((view.get("coins") or {}).items())))
-                kept = [name for name in (view.get("agendas") or {}).get(self.seat) or ()
-                        if name]
-                if kept:  # (hidden from everyone else until played)
-                    parts.append("your agenda " + ", ".join(kept))
+                parts.extend(asoiaf_table_words(view, self.seat))
             points = view.get("victory_points") or view.get("vp") or {}
             if points:
                 parts.append("VP " + " ".join(f"{s} {v}" for s, v in sorted(points.items())))
@@ -320,6 +317,13 @@ class MatchModel:
                 point = read_point(text, mover, figures)
                 self.cursor = self.board.locate(point) or self.cursor
                 return self._waypoint(point) if picker.param == "path" else self._picked(point)
+            if picker.placing:  # (a wall's run typed: a direction, a bearing, a figure)
+                run = read_facing(text, picker.place_at, figures)
+                wall = next((v for v in picker.values() if v[0] == "wall"), None)
+                if wall is None:
+                    self.message = "Nothing here runs a way: choose what goes there."
+                    return None
+                return self._picked([*wall[:3], run])
             if picker.param == "facing":
                 moved = picker.chosen.get("to") or (picker.chosen.get("path") or [None])[-1]
                 origin = moved or ((mover["x"], mover["y"]) if mover else None)

@@ -10,6 +10,9 @@ values on and off and choosing DONE. Values are shown by kind:
 
 - hexes (`[q, r]`): picked with the board cursor over the highlighted hexes,
   or from the list;
+- a measured table's points (a destination, a path's waypoints, a spell's point
+  or place): any cell under the cursor, or typed; a spell's place then asks
+  what goes there (a wall: which way it runs) from a list;
 - figure ids (values naming figures of the view): from a list, the cursor
   following the highlighted figure;
 - anything else (dice counts, yes/no, edges, roles): from a list.
@@ -48,6 +51,11 @@ PARAM_QUESTIONS = {
 }
 # The params a measured table's cursor (or typed text) may answer with any point.
 POINT_PARAMS = ("to", "point", "path")
+# ... and a table-changing spell's `place` ([kind, x, y] or ["wall", x, y, bearing]):
+# its point by the cursor, then what goes there from a list (a wall: which way its
+# length runs, half the compass being enough as a wall runs both ways).
+PLACE_PARAM = "place"
+WALL_RUNS = (0, 45, 90, 135)
 MAX_WAYPOINTS = 9  # points after the start (the server takes a path of 10 points at most)
 HIDDEN_SPECS = {"concede"}
 BUILD = "<build a list>"  # the list line that opens the list builder instead
@@ -113,6 +121,11 @@ def _is_named(value: Any) -> bool:
             and isinstance(value[1], list))
 
 
+def _is_point(value: Any) -> bool:
+    """[x, y]: a table point (units)."""
+    return isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
+
+
 def _is_placement(value: Any) -> bool:
     """[figure id, q, r]: a figure placed on a hex (a Swarm's tightening plan)."""
     return (isinstance(value, list) and len(value) == 3 and isinstance(value[0], str)
@@ -142,6 +155,7 @@ class Picker:
     ticked: list = field(default_factory=list)  # the values of the subset being chosen
     board: Callable[[], BoardModel] | None = None  # the board now (it says what a value is)
     waypoints: list = field(default_factory=list)  # a path being laid, after its start
+    place_at: list | None = None  # a spell's place: the point chosen, its kind to choose
 
     def __post_init__(self) -> None:
         self.specs = [s for s in self.decision.get("options", ()) if usable(s)]
@@ -168,6 +182,8 @@ class Picker:
 
     def _values_of(self, name: str) -> list:
         raw = (self.spec.get("params") or {}).get(name) or self.spec["subsets"][name]
+        if name == PLACE_PARAM and self.place_at is not None:
+            return self._kinds_at(raw)
         board = self._board()
         return board.values_of(name, raw) if board is not None else list(raw)
 
@@ -178,8 +194,22 @@ class Picker:
         """The current param takes any point of a measured table (the listed ones
         are suggestions): the cursor's cell or typed text answers it."""
         board = self._board()
-        return bool(board is not None and board.free_points and self.param in POINT_PARAMS
-                    and not self._subset())
+        return bool(board is not None and board.free_points and not self._subset()
+                    and (self.param in POINT_PARAMS
+                         or (self.param == PLACE_PARAM and self.place_at is None)))
+
+    @property
+    def placing(self) -> bool:
+        """A spell's place has its point: what goes there is chosen from a list."""
+        return self.param == PLACE_PARAM and self.place_at is not None
+
+    def _kinds_at(self, raw) -> list:
+        """The places at the chosen point: each kind the spell offers (a wall's
+        four runs); the server judges whether it fits there."""
+        x, y = self.place_at
+        kinds = list(dict.fromkeys(v[0] for v in raw if isinstance(v, list) and v))
+        return [[kind, x, y, run] if kind == "wall" else [kind, x, y]
+                for kind in kinds for run in (WALL_RUNS if kind == "wall" else (None,))]
 
     def locate(self, value: Any) -> Hex | None:
         """The cell a value of the current param stands for (a path: its end)."""
@@ -199,7 +229,7 @@ class Picker:
     @property
     def hex_param(self) -> bool:
         """The current param takes a hex: pick it with the board cursor."""
-        if self.param is None or self._is_list_param() or self._subset():
+        if self.param is None or self._is_list_param() or self._subset() or self.placing:
             return False
         if self.free():
             return True
@@ -212,6 +242,8 @@ class Picker:
     def question(self) -> str:
         if self.spec is None:
             return self.decision.get("text", "Choose")
+        if self.placing:
+            return "What goes there? (a wall: which way it runs, or t: type a direction)"
         return PARAM_QUESTIONS.get(self.param, f"{self.param.replace('_', ' ')}?")
 
     def breadcrumb(self) -> str:
@@ -222,6 +254,9 @@ class Picker:
                 for k, v in self.chosen.items() if k not in ("list", "salt")]
         if self.waypoints:
             done.append(f"{len(self.waypoints)} waypoint(s) so far")
+        if self.placing:
+            at = board.value_words("to", self.place_at) if board else None
+            done.append(f"at {at or value_words(self.place_at)}")
         if "list" in self.chosen:
             done.insert(0, f"list {self.chosen['list'].get('name', '')}")
         return " > ".join([spec_words(self.spec, self.specs), *done])
@@ -286,8 +321,11 @@ class Picker:
             return None
         elif self._subset():
             self.chosen[self.param], self.ticked = list(self.ticked), []
+        elif self.param == PLACE_PARAM and self.place_at is None and _is_point(value):
+            self.place_at, self.index = value, 0  # (then what goes there)
+            return None
         else:
-            self.chosen[self.param] = value
+            self.chosen[self.param], self.place_at = value, None
         self.index = 0
         return self._fill()
 
@@ -324,6 +362,9 @@ class Picker:
         if self.waypoints:  # (a path: its last waypoint first)
             self.waypoints.pop()
             return
+        if self.place_at is not None:  # (a spell's place: its point first)
+            self.place_at, self.index = None, 0
+            return
         if self.ticked:  # (untick everything first)
             self.ticked, self.index = [], 0
             return
@@ -340,7 +381,7 @@ class Picker:
             return name == "list"
         board = self._board()
         return len(self._values_of(name)) > 1 or bool(
-            board is not None and board.free_points and name in POINT_PARAMS)
+            board is not None and board.free_points and name in (*POINT_PARAMS, PLACE_PARAM))
 
     def command(self) -> tuple[str, dict] | None:
         if self.spec is None or self.param is not None:

@@ -135,7 +135,10 @@ class SquareBoardModel(BoardModel):
         if fig.get("pos") is None:
             words.append("not placed")
         if fig.get("captive"):
-            words.append(f"holds {fig['captive']} captive")
+            held = self.figures.get(fig["captive"])
+            words.append(f"holds {held['name'] if held else fig['captive']} captive")
+        if fig.get("equipment"):  # once a game, then discarded (seed 004, EQUIPMENT TOKENS)
+            words.append(fig["equipment"] + (" spent" if fig.get("equipment_spent") else ""))
         words.extend(fig.get("conditions") or ())
         if self.engaged(fig):
             words.append("engaged")
@@ -195,6 +198,31 @@ class SquareBoardModel(BoardModel):
                 "deployment  O=objective (O?: face down)  $=coin plunder  ?=agenda "
                 f"plunder  {WALL_GLYPH}=wall/door/window side  [..]=cursor  "
                 "(..)=you may choose")
+
+
+def asoiaf_table_words(view: dict, seat: str | None) -> list[str]:
+    """The headline's words for what the table holds hidden or used up: the
+    agendas (your own by name, the others' only counted), the two you drew to keep
+    one from, the objective cards revealed of those dealt face down, and the
+    plunder tokens taken."""
+    words = []
+    for side, agendas in sorted((view.get("agendas") or {}).items()):
+        if not agendas:
+            continue
+        named = [a or "hidden" for a in agendas]
+        words.append(("your agenda " if side == seat else f"{side}'s agenda ")
+                     + ", ".join(named))
+    if view.get("agenda_hand"):
+        words.append("drawn (keep one) " + " / ".join(view["agenda_hand"]))
+    objectives = view.get("objectives") or []
+    if objectives:
+        revealed = [o["card"] for o in objectives if o.get("card")]
+        words.append(f"objectives {len(revealed)}/{len(objectives)} revealed"
+                     + (f" ({', '.join(revealed)})" if revealed else ""))
+    plunder = (view.get("battlefield") or {}).get("plunder") or ()
+    if plunder:
+        words.append(f"plunder taken {len(view.get('plundered') or ())}/{len(plunder)}")
+    return words
 
 
 def is_asoiaf_view(view: dict | None) -> bool:

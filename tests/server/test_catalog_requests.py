@@ -60,6 +60,31 @@ async def test_check_list_prices_each_model_and_names_every_violation(server):
     assert typo["models"] == [{"name": "Trol", "points": None, "personality": None}]
 
 
+async def test_the_catalog_lists_the_scenarios_a_match_may_be_created_with(server):
+    """Clients offer the server's scenarios, never a copy of their own: seed 000,
+    SCENARIOS (SBH's six and the random roll); seed 004's scenario files (ASOIAF:
+    each with its warband size and rounds); seed 003, BASIC SCENARIO and TERRAIN
+    (S&S: its scenario and the table layouts, the default first)."""
+    async with await guest(server, "Ann") as ann:
+        sbh = await ann.catalog("sbh", {})
+        asoiaf = await ann.catalog("asoiaf", {})
+        sns = await ann.catalog("sns", {})
+    assert [s["key"] for s in sbh["scenarios"]] == [
+        "all_out_battle", "ambush", "treasure_hunt", "place_of_power", "on_difficult_ground",
+        "quest_for_a_magic_item", "random"]
+    assert sbh["scenarios"][0]["name"] == "All-Out Battle"
+    assert [s["key"] for s in asoiaf["scenarios"]] == [
+        "learn_to_play", "village_skirmish", "river_ford", "kingsroad_battle"]
+    assert asoiaf["scenarios"][3] == {
+        "key": "kingsroad_battle", "name": "Battle on the Kingsroad", "size": "4-8-24",
+        "size_name": "large", "coins": {"gold": 4, "silver": 8, "copper": 24}, "rounds": 5}
+    assert sns["system"] == "sns"
+    assert sns["scenarios"] == [{"key": "basic", "name": "Basic scenario", "gold": 500}]
+    assert sns["layouts"][0] == {"key": "wood_and_boulder",
+                                 "name": "A wood and a boulder (the default table)"}
+    assert {"open", "river_crossing", "walled_farm"} <= {x["key"] for x in sns["layouts"]}
+
+
 @pytest.mark.parametrize("request_, code, said", [
     ({"type": "check_list", "list": {}, "options": {"points_limit": "lots"}},
      "invalid_setup", "points_limit must be a whole number"),

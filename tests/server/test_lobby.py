@@ -102,6 +102,26 @@ async def test_a_private_match_is_joined_only_with_its_invite_code(server, playe
     assert joined == {"match_id": match_id, "seat": "b", "status": "active"}
 
 
+async def test_list_open_with_an_invite_code_shows_that_match_only(player):
+    """`list_open` with an invite code lists the open match of that code, private
+    or not, so a joiner sees its setup first; an unknown code, another system or
+    a started match lists nothing."""
+    ann, bob, carol = await player("Ann"), await player("Bob"), await player("Carol")
+    created = await ann.request("create_match", system="sbh", private=True, board_size=36)
+    await ann.request("create_match", system="secret-bids")  # (public: not listed here)
+    code = created["invite_code"]
+    reply = await bob.request("list_open", invite_code=f" {code.lower()} ")
+    [entry] = reply["matches"]
+    assert (entry["match_id"], entry["system"], entry["open_seats"]) == \
+        (created["match_id"], "sbh", ["b"])
+    assert entry["setup"]["board_size"] == 36
+    assert (await bob.request("list_open", invite_code="NOTACODE"))["matches"] == []
+    assert (await bob.request("list_open", system="secret-bids",
+                              invite_code=code))["matches"] == []
+    await bob.request("join", invite_code=code)
+    assert (await carol.request("list_open", invite_code=code))["matches"] == []
+
+
 async def test_the_match_starts_when_its_last_seat_is_taken(server, player):
     """Taking the last seat starts the match: the join says so, a player waiting on
     the match is told, it leaves the open list, and nobody else can join it."""

@@ -101,3 +101,22 @@ def test_the_view_gives_moves_ranges_and_the_own_spell_cards():
     mine = [c for cards in view["hands"].values() if isinstance(cards, list) for c in cards]
     assert sorted(view["spells"]) == sorted(set(mine)) and mine
     assert all("range" in s and "radius" in s for s in view["spells"].values())
+
+
+def test_a_cone_aimed_by_a_facing_is_described_for_drawing():
+    """seed 003, Dragon: "Fire breath (Range = 4" affects all units in 30 degree cone"
+    and Cone of Cold: "Range = 8" affects all units in 30 degree cone": the facing
+    that aims either carries the cone (its length in units, its degrees), drawn by
+    the client from the figure's rim; a plain facing carries none."""
+    from server.rules.sns import casting, specials, spells
+    from tests.sns.table import table
+
+    state = table(("a1", "Dragon", 100, 200), ("a2", "Wizard", 200, 200),
+                  ("b1", "Orc", 100, 150, 180), phase="ranged",
+                  hands=(("a2", ("Cone of Cold",)),))
+    [breath] = specials.options(state, state.figure("a1"))
+    assert breath.to_wire()["described"]["facing"]["cone"] == {"length": 40, "degrees": 30}
+    cone = casting.option(state, state.figure("a2"), spells.spells()["Cone of Cold"])
+    assert cone.to_wire()["described"]["facing"]["cone"] == {"length": 80, "degrees": 30}
+    _, move = _spec(_moving_state(), "move")
+    assert "cone" not in move.to_wire()["described"]["facing"]

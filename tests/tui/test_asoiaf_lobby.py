@@ -9,7 +9,7 @@ from textual.widgets import OptionList
 
 from clients.session import Session
 from clients.tui.app import LobbyScreen, WarbandApp
-from clients.tui.asoiaf_lobby import SCENARIOS, WarbandChoiceScreen
+from clients.tui.asoiaf_lobby import WarbandChoiceScreen
 from server.store.store import unpack
 from tests.tui.driver import until, until_match
 
@@ -47,7 +47,13 @@ async def test_creating_an_asoiaf_match_with_a_chosen_warband(server):
                         what="the scenarios")
             screen = app.screen
             options = screen.query_one("#asoiaf-choices", OptionList)
-            await highlight(pilot, options, list(SCENARIOS).index("village_skirmish"))
+            # the server's scenarios (its catalog), in words
+            await until(pilot, lambda: screen.stage == "scenario", what="the scenarios")
+            assert [s["key"] for s in screen.scenarios][:2] == ["learn_to_play",
+                                                                "village_skirmish"]
+            assert str(options.get_option_at_index(1).prompt) == \
+                "Village Skirmish (small: 2 gold, 4 silver, 12 copper; 5 rounds)"
+            await highlight(pilot, options, 1)
             line = await warband_line(pilot, screen, ANN_WARBAND)
             # the server's default for seat a is highlighted first, with its models and cost
             assert screen.presets[options.highlighted]["key"] == DEFAULT_A
@@ -95,5 +101,32 @@ async def test_joining_an_asoiaf_match_asks_for_the_joiners_warband(server):
             await until(pilot, lambda: app.screen.model.view is not None
                         and app.screen.model.view.get("models"), what="the warbands' view")
             assert "Olenna Tyrell" in {m["card"] for m in app.screen.model.view["models"]}
+    finally:
+        await bob.close()
+
+
+async def test_joining_a_private_asoiaf_match_by_invite_code_asks_for_a_warband(server):
+    """docs/protocol.md, list_open's `invite_code` and join's `warband`: a private
+    match's joiner chooses a warband of its scenario's size too."""
+    bob = await Session.open(server.url)
+    await bob.guest("Bob")
+    created = await bob.create_match("asoiaf", scenario="learn_to_play", private=True)
+    app = WarbandApp(server.url, name="Ann")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+            await pilot.press("i")
+            for key in created["invite_code"].lower():
+                await pilot.press(key)
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, WarbandChoiceScreen),
+                        what="the warband choice")
+            screen = app.screen
+            line = await warband_line(pilot, screen, "targaryen-small-highgarden")
+            await highlight(pilot, screen.query_one("#asoiaf-choices", OptionList), line)
+            await until_match(pilot, app)
+            row = await server.store.match(created["match_id"])
+            assert unpack(row["setup"])["options"]["warbands"] == {
+                "b": "targaryen-small-highgarden"}
     finally:
         await bob.close()

@@ -17,15 +17,12 @@ plain words. (One module: the two tests share one Chromium.)"""
 
 from __future__ import annotations
 
-import random
 import re
 import time
 
-from server.rules.asoiaf.random_player import random_command
-from server.rules.asoiaf.state import Phase
 from server.rules.asoiaf.system import SYSTEM
-from server.rules.dice import SeededDice
 from server.rules.kernel import Viewer
+from tests.asoiaf_table_view import deployed
 from tests.web.pages import new_page, shot, sign_in_as_guest, wait_for_library
 
 ACTIVATIONS_EACH = 3
@@ -193,13 +190,7 @@ SETUP = {"scenario": "river_ford",
 def deployed_view() -> dict:
     """Seat a's view once both warbands are on the battlefield, with tokens
     added to two models (drawing only: the view is plain data)."""
-    state, rng, dice = SYSTEM.initial(SETUP), random.Random(4), SeededDice(b"parts")
-    while state.phase != Phase.ACTIVATIONS:
-        decision = SYSTEM.prompt(state).decisions[0]
-        for event in SYSTEM.decide(state, random_command(SYSTEM.prompt(state),
-                                                         decision.seat, rng), dice):
-            state = SYSTEM.evolve(state, event)
-    view = SYSTEM.view(state, Viewer("a"))
+    view = SYSTEM.view(deployed(SETUP, 4, b"parts"), Viewer("a"))
     placed = [m for m in view["models"] if m["square"] and not m["large"]]
     placed[0]["conditions"] = ["routed", "shaken"]
     placed[1]["captive"] = placed[-1]["uid"]

@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from server.cli import main
-from tests.web.pages import new_page, shot, sign_in_as_guest
+from tests.web.pages import new_page, shot, sign_in_as_guest, wait_for_library
 
 # what a player clicks first when offered, in order
 PREFERENCE = ["start", "keep_spells", "attack", "shoot", "move", "hold", "end_phase"]
@@ -310,7 +310,7 @@ PANEL_BOARD_JS = """([view, prompt]) => {
   let board = null;
   const panel = new warbandLib.SnsPrompt(document.getElementById('panel'), {
     send: async (type, args) => { sent.push([type, args]); }, odds: async () => ({}),
-    changed: () => board.render(view, panel.marks()),
+    changed: () => board.render(view, panel.marks()), aim: (bearing) => board.hover({bearing}),
     ctx: () => ({name: (u) => names.get(u) || u, rawName: (u) => names.get(u) || '',
                  seat: (s) => s})});
   board = new warbandLib.SnsBoard(document.getElementById('board'), {
@@ -339,6 +339,7 @@ def test_a_move_by_dragging_and_a_path_round_an_obstacle_by_clicking(browser, se
         view, move, mine = engine_view_and_move()
         prompt = {"seq": 1, "waiting": ["a"], "decision": {
             "seat": "a", "text": "Move", "options": [o.to_wire() for o in mine]}}
+        wait_for_library(page)
         page.evaluate(PANEL_BOARD_JS, [view, prompt])
         figure = next(f for f in view["figures"] if f["uid"] == move.args["figure"])
         ahead = 1 if figure["seat"] == "b" else -1  # towards the enemy's edge

@@ -3,6 +3,35 @@
   var __defNormalProp = (obj, key3, value) => key3 in obj ? __defProp(obj, key3, { enumerable: true, configurable: true, writable: true, value }) : obj[key3] = value;
   var __publicField = (obj, key3, value) => __defNormalProp(obj, typeof key3 !== "symbol" ? key3 + "" : key3, value);
 
+  // src/scenarios.js
+  var loaded = /* @__PURE__ */ new Map();
+  var SYSTEMS = ["sbh", "asoiaf", "sns"];
+  function loadScenarios(app2) {
+    return Promise.all(SYSTEMS.map((system) => app2.catalog({}, system).then((found) => {
+      loaded.set(system, found);
+    }).catch(() => void 0)));
+  }
+  function scenariosOf(system) {
+    return loaded.get(system)?.scenarios || [];
+  }
+  function layoutsOf() {
+    return loaded.get("sns")?.layouts || [];
+  }
+  function scenarioOf(system, key3) {
+    return scenariosOf(system).find((s) => s.key === key3) || null;
+  }
+  function scenarioName(system, key3) {
+    return scenarioOf(system, key3)?.name || readable(key3);
+  }
+  function optionsHtml(pairs, escape2) {
+    if (!pairs.length) return '<option value="" disabled selected>(the server did not list them)</option>';
+    return pairs.map(([key3, words2]) => `<option value="${escape2(key3)}">${escape2(words2)}</option>`).join("");
+  }
+  function readable(key3) {
+    const words2 = String(key3 ?? "").replace(/_/g, " ");
+    return words2.charAt(0).toUpperCase() + words2.slice(1);
+  }
+
   // src/dom.js
   function escape(text) {
     return String(text ?? "").replace(/[&<>"']/g, (ch) => ({
@@ -20,18 +49,9 @@
     if (!timestamp) return "";
     return new Date(timestamp * 1e3).toLocaleString();
   }
-  var SCENARIOS = {
-    all_out_battle: "All-Out Battle",
-    ambush: "Ambush",
-    treasure_hunt: "Treasure Hunt",
-    place_of_power: "Place of Power",
-    on_difficult_ground: "On Difficult Ground",
-    quest_for_a_magic_item: "Quest for a Magic Item",
-    random: "Random (one die, once both lists are in)"
-  };
   function describeSetup(setup) {
     const options = setup?.options || {};
-    const parts = [SCENARIOS[options.scenario] || options.scenario || "All-Out Battle"];
+    const parts = [scenarioName("sbh", options.scenario || "all_out_battle")];
     parts.push(`${options.points_limit || 300} points`);
     if (setup?.board_size) parts.push(`${setup.board_size}×${setup.board_size} hexes`);
     if (options.turn_limit) parts.push(`${options.turn_limit} turns`);
@@ -3414,7 +3434,7 @@
   }
   var FORMATS = {
     list_submitted: (d, c) => `${c.seat(d.seat)} submitted a warband list` + (d.list ? ` (${d.list.name || "unnamed"}, kept secret until both are in)` : " (secret)"),
-    scenario_rolled: (d) => `Scenario rolled: ${diceList(d.dice)}, ${SCENARIOS[d.scenario] || d.scenario}`,
+    scenario_rolled: (d) => `Scenario rolled: ${diceList(d.dice)}, ${scenarioName("sbh", d.scenario)}`,
     lists_revealed: (d, c) => "Warband lists revealed: " + Object.entries(d.lists || {}).map(([seat, list]) => {
       const points2 = (list.models || []).reduce((sum, m) => sum + (m.points || 0), 0);
       return `${c.seat(seat)}: ${list.name || "unnamed"}, ${plural(
@@ -4224,14 +4244,12 @@
   };
 
   // src/lobby_asoiaf.js
-  var ASOIAF_SCENARIOS = {
-    learn_to_play: ["Learn to Play", "small: 2 gold, 4 silver, 12 copper", 4],
-    village_skirmish: ["Village Skirmish", "small: 2 gold, 4 silver, 12 copper", 5],
-    river_ford: ["River Ford", "standard: 3 gold, 6 silver, 18 copper", 5],
-    kingsroad_battle: ["Battle on the Kingsroad", "large: 4 gold, 8 silver, 24 copper", 5]
-  };
+  function scenarioWords(s) {
+    const coins = Object.entries(s.coins || {}).map(([coin, n]) => `${n} ${coin}`).join(", ");
+    return `${s.name} (${s.size_name}: ${coins}; ${s.rounds} rounds)`;
+  }
   function asoiafFormHtml() {
-    const options = Object.entries(ASOIAF_SCENARIOS).map(([key3, [name, size, rounds]]) => `<option value="${key3}">${escape(`${name} (${size}; ${rounds} rounds)`)}</option>`).join("");
+    const options = '<option value="" disabled selected>Loading…</option>';
     return `
     <section class="card">
       <h2>Create an A Song of Ice &amp; Fire match</h2>
@@ -4251,7 +4269,7 @@
     const warband = form.warband.disabled ? "" : form.warband.value;
     return {
       system: "asoiaf",
-      scenario: form.scenario.value,
+      scenario: form.scenario.value || null,
       private: form.private.checked,
       ...warband ? { warbands: { a: warband } } : {},
       ...extra
@@ -4265,8 +4283,13 @@
       "a",
       picker.value()
     ));
-    picker.load(form.scenario.value, "a");
-    return picker;
+    return {
+      picker,
+      fill() {
+        form.scenario.innerHTML = optionsHtml(scenariosOf("asoiaf").map((s) => [s.key, scenarioWords(s)]), escape);
+        if (form.scenario.value) picker.load(form.scenario.value, "a");
+      }
+    };
   }
   function asoiafJoinHtml() {
     return '<div id="asoiaf-join-box"></div>';
@@ -4286,8 +4309,9 @@
       this.join = join;
     }
     // `m`: the open list's entry. The joiner takes the free seat; the creator may have
-    // named a warband for it, which is preselected.
-    show(m, title) {
+    // named a warband for it, which is preselected. `code`: the invite code a private
+    // match is joined by (it cannot be joined by its id).
+    show(m, title, code = null) {
       const seat = m.open_seats?.[0] || "b";
       const options = m.setup?.options || {};
       this.box.innerHTML = JOIN_FORM;
@@ -4296,7 +4320,10 @@
       form.addEventListener("submit", (e) => {
         e.preventDefault();
         const warband = picker.value();
-        this.join({ match_id: m.match_id, ...warband ? { warband } : {} });
+        this.join({
+          ...code ? { invite_code: code } : { match_id: m.match_id },
+          ...warband ? { warband } : {}
+        });
       });
       $(form, ".cancel").addEventListener("click", () => {
         this.box.innerHTML = "";
@@ -4308,8 +4335,8 @@
   };
   function asoiafSetupWords(setup) {
     const key3 = setup?.options?.scenario || setup?.scenario || "learn_to_play";
-    const [name, size] = ASOIAF_SCENARIOS[key3] || [key3, ""];
-    return `A Song of Ice & Fire: ${name}${size ? ` (${size.split(":")[0]})` : ""}`;
+    const size = scenarioOf("asoiaf", key3)?.size_name;
+    return `A Song of Ice & Fire: ${scenarioName("asoiaf", key3)}${size ? ` (${size})` : ""}`;
   }
 
   // src/lobby_sns.js
@@ -4325,7 +4352,6 @@
     basic: ["Medieval Men against Orcs (10 figures a side)", null],
     skirmish: ["Skirmish: 3 figures a side (a short battle)", SKIRMISH]
   };
-  var LAYOUTS = { wood_and_boulder: "a wood and a boulder", open: "an open field" };
   function snsFormHtml() {
     const select = (name, entries) => `<select name="${name}">${entries.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select>`;
     return `
@@ -4334,7 +4360,8 @@
       <form id="sns-form" class="grid-form">
         <label>Armies ${select("armies", Object.entries(SNS_ARMIES).map(([k, [l]]) => [k, l]))}
         </label>
-        <label>Table ${select("layout", Object.entries(LAYOUTS))}</label>
+        <label>Table <select name="layout"><option value="" disabled selected>Loading…
+          </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
         <label>Deployment ${select("deployment", [
       ["ranks", "in ranks (set for you)"],
@@ -4349,12 +4376,13 @@
       </form>
     </section>`;
   }
+  function fillSnsForm(root) {
+    const form = $(root, "#sns-form");
+    if (form) form.layout.innerHTML = optionsHtml(layoutsOf().map((l) => [l.key, l.name]), escape);
+  }
   function snsSettings(form, extra = {}) {
-    const options = {
-      layout: form.layout.value,
-      last_turn: Number(form.turns.value),
-      deployment: form.deployment.value
-    };
+    const options = { last_turn: Number(form.turns.value), deployment: form.deployment.value };
+    if (form.layout.value) options.layout = form.layout.value;
     const armies = SNS_ARMIES[form.armies.value]?.[1];
     if (armies) options.armies = armies;
     return { system: "sns", options, private: form.private.checked, ...extra };
@@ -4467,8 +4495,10 @@
       this.app = app2;
       this.timer = null;
     }
+    // The forms are drawn at once and their scenario lists filled once the server's
+    // catalogs (scenarios.js) are in.
     show() {
-      const scenarios = Object.entries(SCENARIOS).map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("");
+      const scenarios = '<option value="" disabled selected>Loading…</option>';
       this.root.innerHTML = `
       <div class="lobby">
         <section class="card">
@@ -4545,7 +4575,7 @@
         e.preventDefault();
         this.create(e.target, {}, asoiafSettings(e.target), "#asoiaf-status");
       });
-      bindAsoiafForm(this.root, this.app);
+      this.fillForms(bindAsoiafForm(this.root, this.app));
       this.asoiafJoin = new AsoiafJoin(
         this.root,
         this.app,
@@ -4583,7 +4613,7 @@
       $(this.root, "#invite-form").addEventListener("submit", (e) => {
         e.preventDefault();
         const code = e.target.code.value.trim();
-        if (code) this.join({ invite_code: code }, "#join-status");
+        if (code) this.joinByCode(code);
         else this.status("Type the invite code you were given.", "#join-status");
       });
       $(this.root, "#watch-form").addEventListener("submit", (e) => {
@@ -4605,6 +4635,18 @@
       this.chat.show();
       this.refresh();
       this.timer = setInterval(() => this.refresh(), 5e3);
+    }
+    async fillForms(asoiafForm) {
+      await this.app.scenarios;
+      if (!scenariosOf("sbh").length) await (this.app.scenarios = loadScenarios(this.app));
+      const form = $(this.root, "#create-form");
+      if (!form) return;
+      form.scenario.innerHTML = optionsHtml(
+        scenariosOf("sbh").map((s) => [s.key, s.name]),
+        escape
+      );
+      asoiafForm.fill();
+      fillSnsForm(this.root);
     }
     hide() {
       clearInterval(this.timer);
@@ -4691,7 +4733,8 @@
       const turns = Number(form.turns.value) || 0;
       return {
         system: "sbh",
-        scenario: form.scenario.value,
+        scenario: form.scenario.value || null,
+        // (none: the server's default)
         points_limit: Number(form.points.value),
         board_size: Number(form.board.value),
         options: turns ? { turn_limit: turns } : {},
@@ -4717,6 +4760,25 @@
     async listBoth(type) {
       const lists = await Promise.all(["sbh", "asoiaf", "sns"].map((system) => this.app.conn.request(type, { system }).catch(() => ({ matches: [] }))));
       return { matches: lists.flatMap((found) => found.matches) };
+    }
+    // An invite code's match is looked at first: an ASOIAF joiner chooses a warband of
+    // its scenario's size, as from the open list; others (or a code the list does not
+    // know, for join's own error) join at once.
+    async joinByCode(code) {
+      let found = [];
+      try {
+        found = (await this.app.conn.request("list_open", { invite_code: code })).matches;
+      } catch (error) {
+        found = [];
+      }
+      const m = found[0];
+      if (m?.system === "asoiaf") {
+        this.status("", "#join-status");
+        this.asoiafJoin.show(m, settingsWords(m), code);
+        this.asoiafJoin.box.scrollIntoView?.({ block: "nearest" });
+      } else {
+        this.join({ invite_code: code }, "#join-status");
+      }
     }
     async join(fields, where) {
       try {
@@ -4993,7 +5055,8 @@
         const cx = x + size / 2;
         const cy = y + size / 2;
         const r = size * 0.4;
-        out.push(`<g class="${classes}" data-model="${escape(m.uid)}" data-seat="${m.seat}" data-square="${x},${y}" data-states="${escape(states)}" data-large="${m.large}"><title>${escape(name)} — ${escape(squareWords(m.square))}</title>`);
+        const token = m.equipment ? `, ${m.equipment}${m.equipment_spent ? " (spent)" : ""}` : "";
+        out.push(`<g class="${classes}" data-model="${escape(m.uid)}" data-seat="${m.seat}" data-square="${x},${y}" data-states="${escape(states)}" data-large="${m.large}"><title>${escape(name)} — ${escape(squareWords(m.square))}${escape(token)}</title>`);
         const ring = (grow, style) => m.large ? `<rect x="${x + 0.15 - grow}" y="${y + 0.15 - grow}" width="${1.7 + 2 * grow}" height="${1.7 + 2 * grow}" rx="0.4" fill="none" ${style}/>` : `<circle cx="${cx}" cy="${cy}" r="${r + grow}" fill="none" ${style}/>`;
         if (m.uid === marks.active) out.push(ring(0.09, 'stroke="#f5b700" stroke-width="0.12"'));
         if (marks.models.has(m.uid)) {
@@ -5019,6 +5082,191 @@
         out.push("</g>");
       }
       return out.join("");
+    }
+  };
+
+  // src/option_panel.js
+  var OptionPanel = class {
+    // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
+    // turn({mine, waiting, seq}), ctx() -> {name(uid), seat(seat), ...}
+    constructor(panel, hooks, words2) {
+      this.panel = panel;
+      this.hooks = hooks;
+      this.words = words2;
+      this.prompt = null;
+      this.selected = null;
+      this.chosen = {};
+      this.busy = false;
+      this.error = null;
+      this.oddsShown = null;
+      this.oddsCache = /* @__PURE__ */ new Map();
+      panel.addEventListener("click", (e) => this._click(e));
+      panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+    }
+    setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
+      const fresh3 = prompt !== this.prompt;
+      Object.assign(this, { prompt, view, seat, players, warbands, finished });
+      if (fresh3) this._fresh();
+      this.render();
+    }
+    // A new prompt: nothing picked, no refusal, no odds of the last one.
+    _fresh() {
+      this.busy = false;
+      this.error = null;
+      this.oddsShown = null;
+      this.oddsCache.clear();
+      this.reset(false);
+    }
+    get decision() {
+      return this.finished ? null : this.prompt?.decision || null;
+    }
+    get options() {
+      return this.decision?.options || [];
+    }
+    get spec() {
+      return this.selected === null ? null : this.options[this.selected] || null;
+    }
+    orderedParams(spec) {
+      return this.words.orderedParams(spec);
+    }
+    optionWords(spec, ctx) {
+      return this.words.optionWords(spec, ctx);
+    }
+    valueWords(param, value, ctx) {
+      return this.words.valueWords(param, value, ctx);
+    }
+    get pendingParam() {
+      const spec = this.spec;
+      return spec ? this.orderedParams(spec).find((p) => !(p in this.chosen)) || null : null;
+    }
+    _choose(param, value) {
+      this.chosen[param] = value;
+      this.error = null;
+      if (!this.pendingParam) this._send();
+      else this.render();
+      this.hooks.changed();
+    }
+    _send() {
+      sendOption(this, this.spec);
+    }
+    showError(text) {
+      this.error = text;
+      this.render();
+    }
+    // -- odds -------------------------------------------------------------------------
+    // The odds of the picked option against `target`, asked once per prompt; the
+    // subclass says what to ask (_oddsAsked) and how to show the reply (_oddsHtml).
+    showOdds(target) {
+      const asked = target && this._oddsAsked(target);
+      if (!asked) return;
+      const key3 = JSON.stringify(asked);
+      if (this.oddsShown?.key === key3) return;
+      if (!this.oddsCache.has(key3)) this.oddsCache.set(key3, this.hooks.odds(asked.type, asked.args));
+      const seq = this.prompt?.seq;
+      this.oddsCache.get(key3).then((odds) => {
+        if (this.prompt?.seq !== seq) return;
+        this.oddsShown = { key: key3, odds, html: this._oddsHtml(odds, asked) };
+        this._oddsArrived();
+      }).catch(() => this.oddsCache.delete(key3));
+    }
+    _oddsArrived() {
+      this._fillOdds();
+    }
+    // A target's button hovered: its odds.
+    _hoverButton(e) {
+      const button2 = e.target.closest("button[data-param=target]");
+      if (button2) this.showOdds(this.spec?.params.target[Number(button2.dataset.value)]);
+    }
+    _fillOdds() {
+      const box = this.panel.querySelector(".odds");
+      if (!box) return;
+      box.hidden = !this.oddsShown;
+      box.innerHTML = this.oddsShown?.html || "";
+    }
+    // -- drawing ------------------------------------------------------------------------
+    _header() {
+      if (this.finished) {
+        return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
+      }
+      if (this.decision) return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
+      const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
+      return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting.join(" and "))}…` : "Nothing to decide now."}</div>`;
+    }
+    // The options to pick from, each a button (those `shown` lets through).
+    _optionsHtml(ctx, shown = () => true) {
+      const rows = this.options.map((spec, i) => shown(spec) ? `<div class="option" data-type="${escape(spec.type)}"${spec.args?.figure ? ` data-figure="${escape(
+        spec.args.figure
+      )}"` : ""}><button class="do" data-action="pick" data-spec="${i}">${escape(this.optionWords(spec, ctx))}</button></div>` : "");
+      return `<div class="options">${rows.join("")}</div>`;
+    }
+    // The picked option with the values chosen so far (not those it came with).
+    _chosenHtml(spec, ctx) {
+      const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {}))).map(([p, v]) => this.valueWords(p, v, ctx));
+      return `<div class="option chosen-option" data-type="${escape(spec.type)}"><strong>${escape(this.optionWords(spec, ctx))}</strong>${done.length ? ` — ${escape(done.join(", "))}` : ""}</div>`;
+    }
+    // Nothing picked: the options (a subclass may add a line above them).
+    _listHtml(ctx) {
+      return this._optionsHtml(ctx);
+    }
+    // Whether the picked option may be put back (one that is the only one stays).
+    _cancellable() {
+      return true;
+    }
+    render() {
+      const ctx = this.hooks.ctx();
+      const parts = [this._header()];
+      if (this.decision) {
+        if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
+        if (this.busy) {
+          parts.push('<p class="muted">Sending…</p>');
+        } else if (this.selected === null) {
+          parts.push(this._listHtml(ctx));
+        } else {
+          parts.push(this._chosenHtml(this.spec, ctx));
+          parts.push(this._choices(this.spec, this.pendingParam, ctx));
+          if (this._cancellable()) {
+            parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
+          }
+        }
+      }
+      parts.push('<div class="odds" hidden></div>');
+      this.panel.innerHTML = parts.join("");
+      Object.assign(this.panel.dataset, {
+        seq: this.prompt ? this.prompt.seq : "",
+        mine: this.decision ? "true" : "false",
+        busy: this.busy ? "true" : "false",
+        pending: this.pendingParam || "",
+        option: this.spec?.type || ""
+      });
+      this._fillOdds();
+      tellTurn(this, Boolean(this.decision), playerName);
+    }
+    // -- the panel's clicks ---------------------------------------------------------------
+    _click(e) {
+      const button2 = e.target.closest("button");
+      if (!button2 || this.busy) return;
+      this.error = null;
+      const action = button2.dataset.action;
+      if (action && this._action(action)) return;
+      if (action === "cancel") {
+        this.reset();
+        this.hooks.changed();
+      } else if (action === "pick") {
+        this._select(Number(button2.dataset.spec));
+        if (!this.pendingParam) this._send();
+        else this.render();
+        this.hooks.changed();
+      } else if (button2.dataset.param) {
+        this._choose(button2.dataset.param, this._buttonValue(button2.dataset.param, button2));
+      }
+    }
+    // A subclass's own button (true: done).
+    _action() {
+      return false;
+    }
+    // A value button's value: the listed value it stands for.
+    _buttonValue(param, button2) {
+      return this.spec.params[param][Number(button2.dataset.value)];
     }
   };
 
@@ -5055,39 +5303,9 @@
     ))}"><td>${escape(valueWords("improvements", c.improvements, ctx))}</td><td>${escape(coinWords(c.cost))}</td><td>${c.dice} d10 on ${c.value}+</td><td class="odds-hits">${escape(distributionText(c.hits))}</td><td class="odds-wounds">${escape(distributionText(c.wounds))}</td><td>${c.mean_wounds.toFixed(2)}</td></tr>`);
     return `<p><strong>${escape(odds.mode)}</strong> against ${escape(ctx.name(odds.target))} (defence ${odds.defence}+, ${odds.wounds_left} wounds left; the defender spends nothing)</p><table class="odds-table"><thead><tr><th>Coins bought</th><th>Cost</th><th>Dice</th><th>Hits</th><th>Wounds after defence</th><th>Mean wounds</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
   }
-  var AsoiafPrompt = class {
-    // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
-    // turn({mine, waiting, seq}), ctx() -> {name(uid), seat(seat)}
+  var AsoiafPrompt = class extends OptionPanel {
     constructor(panel, hooks) {
-      this.panel = panel;
-      this.hooks = hooks;
-      this.prompt = null;
-      this.selected = null;
-      this.chosen = {};
-      this.busy = false;
-      this.error = null;
-      this.oddsShown = null;
-      this.oddsCache = /* @__PURE__ */ new Map();
-      panel.addEventListener("click", (e) => this._click(e));
-      panel.addEventListener("mouseover", (e) => this._hoverButton(e));
-    }
-    setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
-      const fresh3 = prompt !== this.prompt;
-      Object.assign(this, { prompt, view, seat, players, warbands, finished });
-      if (fresh3) {
-        this.busy = false;
-        this.error = null;
-        this.oddsShown = null;
-        this.oddsCache.clear();
-        this.reset(false);
-      }
-      this.render();
-    }
-    get decision() {
-      return this.finished ? null : this.prompt?.decision || null;
-    }
-    get options() {
-      return this.decision?.options || [];
+      super(panel, hooks, { orderedParams, optionWords, valueWords });
     }
     reset(draw = true) {
       this.selected = null;
@@ -5104,16 +5322,12 @@
     }
     // parameters with a single value are chosen without asking
     _autoChoose() {
-      const spec = this.options[this.selected];
+      const spec = this.spec;
       for (const param of orderedParams(spec)) {
         if (!(param in this.chosen) && spec.params[param].length === 1) {
           this.chosen[param] = spec.params[param][0];
         }
       }
-    }
-    get pendingParam() {
-      if (this.selected === null) return null;
-      return orderedParams(this.options[this.selected]).find((p) => !(p in this.chosen)) || null;
     }
     // What the board highlights: the pending parameter's squares or models; with
     // no option picked, whatever one click on the board can choose.
@@ -5128,7 +5342,7 @@
       };
       if (this.decision && !this.busy) {
         const param = this.pendingParam;
-        if (param) add(param, this.options[this.selected].params[param]);
+        if (param) add(param, this.spec.params[param]);
         else if (this.selected === null) {
           for (const spec of this.options) {
             const first = orderedParams(spec)[0];
@@ -5153,7 +5367,7 @@
       const accepts = (param2) => kind ? param2 === kind : MODEL_PARAMS.has(param2);
       const param = this.pendingParam;
       if (param) {
-        const value = this.options[this.selected].params[param].find(matches);
+        const value = this.spec.params[param].find(matches);
         if (accepts(param) && value !== void 0) this._choose(param, value);
         return;
       }
@@ -5173,67 +5387,27 @@
     }
     _choose(param, value) {
       if (param === "target") this.showOdds(value);
-      this.chosen[param] = value;
-      this.error = null;
-      if (!this.pendingParam) this._send();
-      else this.render();
-      this.hooks.changed();
-    }
-    _send() {
-      sendOption(this, this.options[this.selected]);
-    }
-    showError(text) {
-      this.error = text;
-      this.render();
+      super._choose(param, value);
     }
     // -- odds -------------------------------------------------------------------------
-    _oddsArgs(target) {
-      const spec = this.options[this.selected ?? -1];
+    _oddsAsked(target) {
+      const spec = this.spec;
       if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) {
         return null;
       }
       return { type: spec.type, args: { mode: spec.args.mode, target } };
     }
-    showOdds(target) {
-      const asked = target && this._oddsArgs(target);
-      if (!asked) return;
-      const key3 = JSON.stringify(asked);
-      if (this.oddsShown?.key === key3) return;
-      if (!this.oddsCache.has(key3)) {
-        this.oddsCache.set(key3, this.hooks.odds(asked.type, asked.args));
-      }
-      const seq = this.prompt?.seq;
-      this.oddsCache.get(key3).then((odds) => {
-        if (this.prompt?.seq !== seq) return;
-        this.oddsShown = { key: key3, odds, html: oddsHtml(odds, this.hooks.ctx()) };
-        if (this.pendingParam === "improvements") this.render();
-        else this._fillOdds();
-      }).catch(() => this.oddsCache.delete(key3));
+    _oddsHtml(odds) {
+      return oddsHtml(odds, this.hooks.ctx());
+    }
+    _oddsArrived() {
+      if (this.pendingParam === "improvements") this.render();
+      else this._fillOdds();
     }
     hoverModel(uid) {
       if (this.pendingParam === "target") this.showOdds(uid);
     }
-    _hoverButton(e) {
-      const button2 = e.target.closest("button[data-param=target]");
-      if (button2) this.showOdds(this.options[this.selected].params.target[button2.dataset.value]);
-    }
-    _fillOdds() {
-      const box = this.panel.querySelector(".odds");
-      if (!box) return;
-      box.hidden = !this.oddsShown;
-      box.innerHTML = this.oddsShown?.html || "";
-    }
     // -- drawing ------------------------------------------------------------------------
-    _header() {
-      if (this.finished) {
-        return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
-      }
-      if (this.decision) {
-        return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
-      }
-      const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
-      return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting.join(" and "))}…` : "Nothing to decide now."}</div>`;
-    }
     _choices(spec, param, ctx) {
       const values = spec.params[param];
       const out = [`<p class="hint">Choose ${escape(PARAM_WORDS[param] || param)}${param === "square" ? " on the battlefield (highlighted)" : ""}:</p>`];
@@ -5249,59 +5423,8 @@
       out.push("</div>");
       return out.join("");
     }
-    render() {
-      const ctx = this.hooks.ctx();
-      const parts = [this._header()];
-      if (this.decision) {
-        if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
-        if (this.busy) {
-          parts.push('<p class="muted">Sending…</p>');
-        } else if (this.selected === null) {
-          parts.push('<div class="options">');
-          this.options.forEach((spec, i) => {
-            parts.push(`<div class="option" data-type="${escape(spec.type)}"><button class="do" data-action="pick" data-spec="${i}">${escape(optionWords(spec, ctx))}</button></div>`);
-          });
-          parts.push("</div>");
-        } else {
-          const spec = this.options[this.selected];
-          const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {}))).map(([p, v]) => valueWords(p, v, ctx));
-          parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}"><strong>${escape(optionWords(spec, ctx))}</strong>${done.length ? ` — ${escape(done.join(", "))}` : ""}</div>`);
-          parts.push(this._choices(spec, this.pendingParam, ctx));
-          if (this.options.length > 1) {
-            parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
-          }
-        }
-      }
-      parts.push('<div class="odds" hidden></div>');
-      this.panel.innerHTML = parts.join("");
-      this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
-      this.panel.dataset.mine = this.decision ? "true" : "false";
-      this.panel.dataset.busy = this.busy ? "true" : "false";
-      this.panel.dataset.pending = this.pendingParam || "";
-      this._fillOdds();
-      this._tellTurn();
-    }
-    _tellTurn() {
-      tellTurn(this, Boolean(this.decision), playerName);
-    }
-    _click(e) {
-      const button2 = e.target.closest("button");
-      if (!button2 || this.busy) return;
-      this.error = null;
-      if (button2.dataset.action === "cancel") {
-        this.reset();
-        this.hooks.changed();
-      } else if (button2.dataset.action === "pick") {
-        const index = Number(button2.dataset.spec);
-        this._select(index);
-        if (!this.pendingParam) this._send();
-        else this.render();
-        this.hooks.changed();
-      } else if (button2.dataset.param) {
-        const param = button2.dataset.param;
-        const value = this.options[this.selected].params[param][Number(button2.dataset.value)];
-        this._choose(param, value);
-      }
+    _cancellable() {
+      return this.options.length > 1;
     }
   };
 
@@ -5310,6 +5433,9 @@
   function asoiafRosterHtml(v, names, seatTitle) {
     if (!v?.models) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
     const out = ["<h3>Warbands</h3>"];
+    if (v.agenda_hand?.length) {
+      out.push(`<p class="agenda-hand">Your agendas drawn (keep one): ${v.agenda_hand.map(escape).join(", ")}</p>`);
+    }
     for (const seat of Object.keys(v.coins || {}).sort()) {
       const coins = v.coins[seat];
       out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatTitle(seat))}${v.zones?.[seat] ? ` — ${v.zones[seat]} zone` : ""}${v.first_player === seat ? " — 1st player" : ""}</h4>`);
@@ -5327,13 +5453,28 @@
         else if (m.activated) states.push("activated");
         states.push(...m.conditions);
         if (m.captive) states.push(`holds ${names.get(m.captive) || m.captive} captive`);
-        out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting" : ""}" data-roster="${escape(m.uid)}"><span class="token" style="background:${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}</span> <span class="stats">${m.wounds_left}♥</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
+        if (m.equipment) states.push(`${m.equipment}${m.equipment_spent ? " (spent)" : ""}`);
+        out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting" : ""}" data-roster="${escape(m.uid)}"${m.equipment ? ` data-equipment="${m.equipment_spent ? "spent" : "ready"}"` : ""}><span class="token" style="background:${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}</span> <span class="stats">${m.wounds_left}♥</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
       }
       out.push("</ul>");
     }
-    const revealed = (v.objectives || []).filter((o) => o.card);
+    out.push(tableTokensHtml(v));
+    return out.join("");
+  }
+  function tableTokensHtml(v) {
+    const out = [];
+    const objectives = v.objectives || [];
+    const revealed = objectives.filter((o) => o.card);
+    if (objectives.length) {
+      out.push(`<h4>Objectives</h4><p class="objective-count">${revealed.length} of ${objectives.length} revealed${objectives.length > revealed.length ? `, ${objectives.length - revealed.length} face down` : ""}</p>`);
+    }
     if (revealed.length) {
-      out.push(`<h4>Objectives revealed</h4><ul>${revealed.map((o) => `<li>${escape(o.card)} (${escape(squareWords(o.square))})</li>`).join("")}</ul>`);
+      out.push(`<ul class="objectives-revealed">${revealed.map((o) => `<li>${escape(o.card)} (${escape(squareWords(o.square))})</li>`).join("")}</ul>`);
+    }
+    const plunder = v.battlefield?.plunder || [];
+    if (plunder.length) {
+      const taken = v.plundered || [];
+      out.push(`<p class="plunder-count">Plunder tokens taken: ${taken.length} of ${plunder.length}${taken.length ? ` (${taken.map((sq) => escape(squareWords(sq))).join(", ")})` : ""}</p>`);
     }
     return out.join("");
   }
@@ -5664,6 +5805,38 @@
   function inchesBetween(a, b) {
     return `${(Math.hypot(b[0] - a[0], b[1] - a[1]) / INCH).toFixed(1)}"`;
   }
+  function aimedCone(figure, bearing, cone) {
+    const [vx, vy] = bearingVector(bearing);
+    return {
+      apex: [figure.x + vx * figure.radius, figure.y + vy * figure.radius],
+      bearing,
+      length: cone.length,
+      half: cone.degrees / 2
+    };
+  }
+  function conePath(c) {
+    return wedgePath(
+      c.apex[0],
+      c.apex[1],
+      c.length,
+      (c.bearing - c.half + 360) % 360,
+      (c.bearing + c.half) % 360
+    );
+  }
+  function coneTouches(c, p, r) {
+    const dx = p[0] - c.apex[0];
+    const dy = p[1] - c.apex[1];
+    const d = Math.hypot(dx, dy);
+    if (d === 0) return true;
+    const bearing = Math.atan2(dx, -dy) * 180 / Math.PI;
+    const off = Math.abs(((bearing - c.bearing) % 360 + 540) % 360 - 180);
+    if (off <= c.half && d <= c.length + r) return true;
+    return [-c.half, c.half].some((side) => {
+      const [vx, vy] = bearingVector(c.bearing + side);
+      const end = [c.apex[0] + vx * c.length, c.apex[1] + vy * c.length];
+      return segPointDist2(c.apex, end, p) <= r * r;
+    });
+  }
 
   // src/sns_board.js
   var PAD2 = 6;
@@ -5739,6 +5912,11 @@
         this.handlers.onFigure?.(base.dataset.figure);
         return;
       }
+      const aimedAt = this.marks.cone && base && this._figure(base.dataset.figure);
+      if (aimedAt) {
+        this.handlers.onPoint?.([aimedAt.x, aimedAt.y]);
+        return;
+      }
       const p = this.tablePoint(e);
       if (p) this.handlers.onPoint?.(p);
     }
@@ -5746,6 +5924,23 @@
       const base = e.target.closest("[data-figure]");
       const p = this.tablePoint(e);
       this.handlers.onHover?.(base ? { figure: base.dataset.figure, point: p } : { point: p });
+    }
+    _figure(uid) {
+      return (this.view?.figures || []).find((x) => x.uid === uid) || null;
+    }
+    // A breath or cone spell's cone toward the hovered figure (its centre), the
+    // pointer, or a hovered facing button's bearing; the bases it reaches ringed.
+    _coneSvg(target) {
+      const aim = this.marks.cone;
+      const from = aim && this._figure(aim.figure);
+      if (!from || !target) return "";
+      const over = target.figure && target.figure !== from.uid && this._figure(target.figure);
+      const toward2 = over ? [over.x, over.y] : target.point;
+      const bearing = target.bearing ?? (toward2 ? bearingTo([from.x, from.y], toward2) : null);
+      if (bearing === null || bearing === void 0) return "";
+      const cone = aimedCone(from, bearing, aim);
+      const caught = (this.view.figures || []).filter((f) => f.uid !== from.uid && f.on_table !== false && !f.dead && !f.fled && coneTouches(cone, [f.x, f.y], f.radius));
+      return `<path class="cone" data-bearing="${bearing}" d="${conePath(cone)}" fill="#3498db" fill-opacity="0.3" stroke="#1f6fa5" stroke-width="0.6"/>` + caught.map((f) => `<circle class="in-cone" data-figure="${escape(f.uid)}" cx="${f.x}" cy="${f.y}" r="${f.radius + 1.5}" fill="none" stroke="#1f6fa5" stroke-width="1"/>`).join("");
     }
     outline(desc) {
       if (!this.outlines.has(desc)) this.outlines.set(desc, reachOutline(desc));
@@ -5845,7 +6040,7 @@
       if (!layer) return;
       const out = [];
       const f = target?.figure && (this.view?.figures || []).find((x) => x.uid === target.figure);
-      if (f) {
+      if (f && !this.marks.cone) {
         const R = f.radius + 3 * INCH;
         const arcs = [
           ["front", f.facing - 90, f.facing + 90, "#2ecc71"],
@@ -5869,6 +6064,7 @@
           }
         }
       }
+      out.push(this._coneSvg(target));
       const spell = this.marks.spellArea;
       if (spell && target?.point) {
         out.push(`<circle class="spell-area" cx="${target.point[0]}" cy="${target.point[1]}" r="${spell.radius}" fill="#e67e22" fill-opacity="0.3" stroke="#d35400"/>`);
@@ -5930,6 +6126,12 @@
     miss: "missed"
   };
   var resultWords2 = (r) => RESULT_WORDS[r] || String(r).replace(/_/g, " ");
+  var PLACE_KINDS = {
+    wall: "a wall",
+    remove: "clear the terrain",
+    boulder: "a boulder",
+    mud: "a patch of mud"
+  };
   var PARAM_WORDS2 = {
     to: "where to go",
     path: "where to go",
@@ -5946,7 +6148,8 @@
     if ((param === "to" || param === "point") && Array.isArray(value)) return placeWords(value);
     if (param === "path" && Array.isArray(value)) return `to ${placeWords(value.at(-1))}`;
     if (param === "place" && Array.isArray(value)) {
-      return `${value[0]} at ${placeWords(value.slice(1, 3))}`;
+      const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}` : "";
+      return `${PLACE_KINDS[value[0]] || value[0]} at ${placeWords(value.slice(1, 3))}${run}`;
     }
     return String(value);
   }
@@ -6035,6 +6238,7 @@
   var inchesLeft = (units) => `${(units / INCH).toFixed(1)}"`;
   var ODDS_TYPES2 = /* @__PURE__ */ new Set(["shoot", "attack"]);
   var COMPASS2 = [0, 45, 90, 135, 180, 225, 270, 315];
+  var WALL_RUNS = [0, 45, 90, 135];
   function orderedParams2(spec) {
     const names = Object.keys(spec.params || {});
     return [
@@ -6042,66 +6246,36 @@
       ...names.filter((p) => !PARAM_ORDER2.includes(p))
     ];
   }
-  var SnsPrompt = class {
-    // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
-    // turn({mine, waiting, seq}), ctx() -> {name(uid), rawName(uid), seat(seat)}
+  var SnsPrompt = class extends OptionPanel {
+    // hooks (option_panel.js), and aim(bearing): a facing button hovered (its cone drawn)
     constructor(panel, hooks) {
-      this.panel = panel;
-      this.hooks = hooks;
-      this.prompt = null;
-      this.selected = null;
-      this.chosen = {};
+      super(panel, hooks, { orderedParams: orderedParams2, optionWords: optionWords2, valueWords: valueWords2 });
       this.figure = null;
       this.waypoints = [];
-      this.busy = false;
-      this.error = null;
-      this.oddsShown = null;
-      this.oddsCache = /* @__PURE__ */ new Map();
-      panel.addEventListener("click", (e) => this._click(e));
-      panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+      this.placeAt = null;
     }
-    setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
-      const fresh3 = prompt !== this.prompt;
-      Object.assign(this, { prompt, view, seat, players, warbands, finished });
-      if (fresh3) {
-        this.busy = false;
-        this.error = null;
-        this.oddsShown = null;
-        this.oddsCache.clear();
-        this.figure = null;
-        this.reset(false);
-      }
-      this.render();
-    }
-    get decision() {
-      return this.finished ? null : this.prompt?.decision || null;
-    }
-    get options() {
-      return this.decision?.options || [];
-    }
-    get spec() {
-      return this.selected === null ? null : this.options[this.selected];
+    _fresh() {
+      this.figure = null;
+      super._fresh();
     }
     reset(draw = true) {
       this.selected = null;
       this.chosen = {};
       this.waypoints = [];
+      this.placeAt = null;
       if (draw) this.render();
     }
     _select(index) {
       this.selected = index;
       this.chosen = {};
       this.waypoints = [];
+      this.placeAt = null;
       const spec = this.spec;
       for (const param of orderedParams2(spec)) {
         if (!spec.described?.[param] && spec.params[param].length === 1) {
           this.chosen[param] = spec.params[param][0];
         }
       }
-    }
-    get pendingParam() {
-      const spec = this.spec;
-      return spec ? orderedParams2(spec).find((p) => !(p in this.chosen)) || null : null;
     }
     _figureOf(uid) {
       return (this.view?.figures || []).find((f) => f.uid === uid) || null;
@@ -6137,7 +6311,10 @@
         out.area = this._leg(spec.described.path);
         out.waypoints = this.waypoints;
       }
-      if (param === "point") out.area = this._spellRange(spec);
+      if (param === "point" || param === "place") out.area = this._spellRange(spec);
+      const cone = param === "facing" && spec.described?.facing?.cone;
+      const caster = cone && this._figureOf(spec.args?.figure);
+      if (caster) out.cone = { figure: caster.uid, ...cone };
       if (spec.type === "cast") {
         const card = this.view?.spells?.[spec.args.spell];
         if (card?.radius) out.spellArea = { radius: card.radius * INCH };
@@ -6181,6 +6358,10 @@
         if (bearing !== null) this._choose("facing", bearing);
         return;
       }
+      if (param === "place") {
+        this._placeAt(spec, p);
+        return;
+      }
       if (!PLACE_PARAMS.has(param)) return;
       const desc = spec.described?.[param];
       if (param === "path") {
@@ -6202,6 +6383,25 @@
         }
         this._choose("point", p);
       }
+    }
+    // -- a table-changing spell's place (Stone Wall, Fire Wall, Alter Terrain) --------
+    // Any point in range; then what goes there, from the kinds the spell offers (the
+    // listed places are only a sample: the server judges the one sent).
+    _placeAt(spec, p) {
+      const range = this._spellRange(spec);
+      if (range && Math.hypot(p[0] - range.from[0], p[1] - range.from[1]) > range.reach) {
+        this.showError("That is out of the spell's range: click inside the purple circle.");
+        return;
+      }
+      this.placeAt = p;
+      this.error = null;
+      this.render();
+      this.hooks.changed();
+    }
+    _placesAt(spec) {
+      const [x, y] = this.placeAt;
+      const kinds = [...new Set(spec.params.place.map((v) => v[0]))];
+      return kinds.flatMap((kind) => kind === "wall" ? WALL_RUNS.map((run) => [kind, x, y, run]) : [[kind, x, y]]);
     }
     // -- a path of straight legs round obstacles (move_path, run_path) -----------------
     // The next leg's area: from the last waypoint, with what the path has left.
@@ -6241,58 +6441,25 @@
       }
       this._choose("path", this.waypoints.map((q) => [...q]));
     }
-    _choose(param, value) {
-      this.chosen[param] = value;
-      this.error = null;
-      if (!this.pendingParam) this._send();
-      else this.render();
-      this.hooks.changed();
-    }
-    _send() {
-      sendOption(this, this.spec);
-    }
-    showError(text) {
-      this.error = text;
-      this.render();
-    }
     // -- odds ---------------------------------------------------------------------------
-    showOdds(target) {
+    _oddsAsked(target) {
       const spec = this.spec;
-      if (!spec || !ODDS_TYPES2.has(spec.type) || !spec.params.target?.includes(target)) return;
-      const asked = { type: spec.type, args: { figure: spec.args.figure, target } };
-      const key3 = JSON.stringify(asked);
-      if (this.oddsShown?.key === key3) return;
-      if (!this.oddsCache.has(key3)) this.oddsCache.set(key3, this.hooks.odds(asked.type, asked.args));
-      const seq = this.prompt?.seq;
-      this.oddsCache.get(key3).then((odds) => {
-        if (this.prompt?.seq !== seq) return;
-        const ctx = this.hooks.ctx();
-        this.oddsShown = { key: key3, html: `<p><strong>${escape(ctx.name(spec.args.figure))}</strong> against ${escape(ctx.name(target))}</p>${oddsHtml2(odds, escape)}` };
-        this._fillOdds();
-      }).catch(() => this.oddsCache.delete(key3));
+      if (!spec || !ODDS_TYPES2.has(spec.type) || !spec.params.target?.includes(target)) return null;
+      return { type: spec.type, args: { figure: spec.args.figure, target } };
+    }
+    _oddsHtml(odds, asked) {
+      const ctx = this.hooks.ctx();
+      return `<p><strong>${escape(ctx.name(asked.args.figure))}</strong> against ${escape(ctx.name(asked.args.target))}</p>${oddsHtml2(odds, escape)}`;
     }
     hoverFigure(uid) {
       if (this.pendingParam === "target") this.showOdds(uid);
     }
     _hoverButton(e) {
-      const button2 = e.target.closest("button[data-param=target]");
-      if (button2) this.showOdds(this.spec.params.target[Number(button2.dataset.value)]);
-    }
-    _fillOdds() {
-      const box = this.panel.querySelector(".odds");
-      if (!box) return;
-      box.hidden = !this.oddsShown;
-      box.innerHTML = this.oddsShown?.html || "";
+      super._hoverButton(e);
+      const facing = e.target.closest("button[data-param=facing]");
+      if (facing) this.hooks.aim?.(JSON.parse(facing.dataset.value));
     }
     // -- drawing ------------------------------------------------------------------------
-    _header() {
-      if (this.finished) {
-        return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
-      }
-      if (this.decision) return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
-      const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
-      return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting.join(" and "))}…` : "Nothing to decide now."}</div>`;
-    }
     _choices(spec, param, ctx) {
       const desc = spec.described?.[param];
       const words2 = PARAM_WORDS2[param] || param.replace(/_/g, " ");
@@ -6312,6 +6479,18 @@
         if (legs) {
           out.push('<div class="choices"><button class="choice" data-action="finish-path">End the path here</button><button class="choice" data-action="undo-point">Take back the last point</button></div>');
         }
+      } else if (param === "place" && this.placeAt) {
+        out.push(`<p class="hint" data-click="place">What goes at ${escape(valueWords2(
+          "to",
+          this.placeAt,
+          ctx
+        ))}?</p><div class="choices">${buttons(
+          this._placesAt(spec),
+          (v) => valueWords2("place", v, ctx)
+        )}<button class="choice" data-action="replace">Choose another point</button></div>`);
+      } else if (param === "place") {
+        out.push('<p class="hint" data-click="place">Click where on the table, inside the purple circle (then choose what goes there), or choose a suggested place:</p>');
+        out.push(`<div class="choices">${spec.params.place.map((value, i) => `<button class="choice" data-param="place" data-value="${i}" data-listed="1">${escape(valueWords2("place", value, ctx))}</button>`).join("")}</div>`);
       } else if (desc || param === "point") {
         out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words2)}: click inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
         if (desc?.shape === "climb") out.push(listed());
@@ -6321,69 +6500,35 @@
       }
       return out.join("");
     }
-    render() {
-      const ctx = this.hooks.ctx();
-      const parts = [this._header()];
-      if (this.decision) {
-        if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
-        if (this.busy) {
-          parts.push('<p class="muted">Sending…</p>');
-        } else if (this.selected === null) {
-          if (this.figure) {
-            parts.push(`<p class="hint">${escape(ctx.name(this.figure))}: <button class="cancel" data-action="all">Show every figure</button></p>`);
-          }
-          parts.push('<div class="options">');
-          this.options.forEach((spec, i) => {
-            if (this.figure && spec.args?.figure && spec.args.figure !== this.figure) return;
-            parts.push(`<div class="option" data-type="${escape(spec.type)}" data-figure="${escape(spec.args?.figure || "")}"><button class="do" data-action="pick" data-spec="${i}">${escape(optionWords2(spec, ctx))}</button></div>`);
-          });
-          parts.push("</div>");
-        } else {
-          const spec = this.spec;
-          const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {}))).map(([p, v]) => valueWords2(p, v, ctx));
-          parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}"><strong>${escape(optionWords2(spec, ctx))}</strong>${done.length ? ` — ${escape(done.join(", "))}` : ""}</div>`);
-          parts.push(this._choices(spec, this.pendingParam, ctx));
-          parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
-        }
-      }
-      parts.push('<div class="odds" hidden></div>');
-      this.panel.innerHTML = parts.join("");
-      Object.assign(this.panel.dataset, {
-        seq: this.prompt ? this.prompt.seq : "",
-        mine: this.decision ? "true" : "false",
-        busy: this.busy ? "true" : "false",
-        pending: this.pendingParam || "",
-        option: this.spec?.type || ""
-      });
-      this._fillOdds();
-      tellTurn(this, Boolean(this.decision), playerName);
+    // Nothing picked: the options, only the clicked figure's once one is clicked.
+    _listHtml(ctx) {
+      const hint = this.figure ? `<p class="hint">${escape(ctx.name(this.figure))}: <button class="cancel" data-action="all">Show every figure</button></p>` : "";
+      return hint + this._optionsHtml(ctx, (spec) => !this.figure || !spec.args?.figure || spec.args.figure === this.figure);
     }
-    _click(e) {
-      const button2 = e.target.closest("button");
-      if (!button2 || this.busy) return;
-      this.error = null;
-      const action = button2.dataset.action;
-      if (action === "cancel" || action === "all") {
-        if (action === "all") this.figure = null;
+    _action(action) {
+      if (action === "all") {
+        this.figure = null;
         this.reset();
         this.hooks.changed();
       } else if (action === "finish-path") {
         this._finishPath();
+      } else if (action === "replace") {
+        this.placeAt = null;
+        this.render();
+        this.hooks.changed();
       } else if (action === "undo-point") {
         this.waypoints.pop();
         if (this.waypoints.length === 1) this.waypoints = [];
         this.render();
         this.hooks.changed();
-      } else if (action === "pick") {
-        this._select(Number(button2.dataset.spec));
-        if (!this.pendingParam) this._send();
-        else this.render();
-        this.hooks.changed();
-      } else if (button2.dataset.param) {
-        const param = button2.dataset.param;
-        const value = button2.dataset.listed ? this.spec.params[param][Number(button2.dataset.value)] : JSON.parse(button2.dataset.value);
-        this._choose(param, value);
+      } else {
+        return false;
       }
+      return true;
+    }
+    // A listed value's button stands for its index; a facing's for the bearing itself.
+    _buttonValue(param, button2) {
+      return button2.dataset.listed ? super._buttonValue(param, button2) : JSON.parse(button2.dataset.value);
     }
   };
 
@@ -6453,6 +6598,7 @@
         }),
         odds: (type, args) => screen.app.odds(screen.matchId, type, args),
         changed: () => this.draw(),
+        aim: (bearing) => this.board.hover({ bearing }),
         turn: (turn) => screen.app.turn?.(turn),
         ctx: () => this.context()
       });
@@ -8737,6 +8883,7 @@
         renderLogin(this.root, this);
         return;
       }
+      this.scenarios = this.scenarios || loadScenarios(this);
       const [, page, id] = (location.hash || "#/lobby").split("/");
       if (page === "match" && id) {
         this.screen = new MatchScreen(this.root, this, id);
@@ -8775,6 +8922,7 @@
     questionText,
     AsoiafBoard,
     AsoiafPrompt,
+    asoiafRosterHtml,
     formatAsoiafEvent,
     SnsBoard,
     SnsPrompt,

@@ -228,9 +228,11 @@ export class AsoiafBoard {
       const cx = x + size / 2;
       const cy = y + size / 2;
       const r = size * 0.4;
+      // its equipment token in the hover words, spent or not (a once-per-game token)
+      const token = m.equipment ? `, ${m.equipment}${m.equipment_spent ? " (spent)" : ""}` : "";
       out.push(`<g class="${classes}" data-model="${escape(m.uid)}" data-seat="${m.seat}" `
         + `data-square="${x},${y}" data-states="${escape(states)}" data-large="${m.large}">`
-        + `<title>${escape(name)} — ${escape(squareWords(m.square))}</title>`);
+        + `<title>${escape(name)} — ${escape(squareWords(m.square))}${escape(token)}</title>`);
       // a ring around the token (a rounded square around a large model)
       const ring = (grow, style) => (m.large
         ? `<rect x="${x + 0.15 - grow}" y="${y + 0.15 - grow}" width="${1.7 + 2 * grow}" `

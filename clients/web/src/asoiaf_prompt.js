@@ -3,11 +3,12 @@
 // on the board that only one option accepts), then each of its parameters is
 // chosen in turn — squares and models on the board, the rest by buttons — and
 // the command is sent. Attacks and charges show their exact odds (hits and
-// wounds after defence, per coin improvement) on hover and while choosing.
+// wounds after defence, per coin improvement) on hover and while choosing. What
+// it shares with the S&S panel (the option rows, the odds asked, sending) is
+// option_panel.js.
 
-import { sendOption, tellTurn } from "./board_fit.js";
 import { escape } from "./dom.js";
-import { playerName } from "./names.js";
+import { OptionPanel } from "./option_panel.js";
 import { coinWords, optionWords, PARAM_WORDS, valueWords } from "./asoiaf_words.js";
 
 // the order a command's parameters are asked in
@@ -44,42 +45,9 @@ export function oddsHtml(odds, ctx) {
     + `</thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
-export class AsoiafPrompt {
-  // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
-  // turn({mine, waiting, seq}), ctx() -> {name(uid), seat(seat)}
+export class AsoiafPrompt extends OptionPanel {
   constructor(panel, hooks) {
-    this.panel = panel;
-    this.hooks = hooks;
-    this.prompt = null;
-    this.selected = null; // index of the option being filled in
-    this.chosen = {};
-    this.busy = false;
-    this.error = null;
-    this.oddsShown = null; // {key, html}
-    this.oddsCache = new Map();
-    panel.addEventListener("click", (e) => this._click(e));
-    panel.addEventListener("mouseover", (e) => this._hoverButton(e));
-  }
-
-  setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
-    const fresh = prompt !== this.prompt;
-    Object.assign(this, { prompt, view, seat, players, warbands, finished });
-    if (fresh) {
-      this.busy = false;
-      this.error = null;
-      this.oddsShown = null;
-      this.oddsCache.clear();
-      this.reset(false);
-    }
-    this.render();
-  }
-
-  get decision() {
-    return this.finished ? null : this.prompt?.decision || null;
-  }
-
-  get options() {
-    return this.decision?.options || [];
+    super(panel, hooks, { orderedParams, optionWords, valueWords });
   }
 
   reset(draw = true) {
@@ -102,17 +70,12 @@ export class AsoiafPrompt {
 
   // parameters with a single value are chosen without asking
   _autoChoose() {
-    const spec = this.options[this.selected];
+    const spec = this.spec;
     for (const param of orderedParams(spec)) {
       if (!(param in this.chosen) && spec.params[param].length === 1) {
         this.chosen[param] = spec.params[param][0];
       }
     }
-  }
-
-  get pendingParam() {
-    if (this.selected === null) return null;
-    return orderedParams(this.options[this.selected]).find((p) => !(p in this.chosen)) || null;
   }
 
   // What the board highlights: the pending parameter's squares or models; with
@@ -128,7 +91,7 @@ export class AsoiafPrompt {
     };
     if (this.decision && !this.busy) {
       const param = this.pendingParam;
-      if (param) add(param, this.options[this.selected].params[param]);
+      if (param) add(param, this.spec.params[param]);
       else if (this.selected === null) {
         for (const spec of this.options) {
           const first = orderedParams(spec)[0];
@@ -157,7 +120,7 @@ export class AsoiafPrompt {
     const accepts = (param) => (kind ? param === kind : MODEL_PARAMS.has(param));
     const param = this.pendingParam;
     if (param) {
-      const value = this.options[this.selected].params[param].find(matches);
+      const value = this.spec.params[param].find(matches);
       if (accepts(param) && value !== undefined) this._choose(param, value);
       return;
     }
@@ -179,78 +142,32 @@ export class AsoiafPrompt {
 
   _choose(param, value) {
     if (param === "target") this.showOdds(value);
-    this.chosen[param] = value;
-    this.error = null;
-    if (!this.pendingParam) this._send();
-    else this.render();
-    this.hooks.changed();
-  }
-
-  _send() {
-    sendOption(this, this.options[this.selected]);
-  }
-
-  showError(text) {
-    this.error = text;
-    this.render();
+    super._choose(param, value);
   }
 
   // -- odds -------------------------------------------------------------------------
-  _oddsArgs(target) {
-    const spec = this.options[this.selected ?? -1];
+  _oddsAsked(target) {
+    const spec = this.spec;
     if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) {
       return null;
     }
     return { type: spec.type, args: { mode: spec.args.mode, target } };
   }
 
-  showOdds(target) {
-    const asked = target && this._oddsArgs(target);
-    if (!asked) return;
-    const key = JSON.stringify(asked);
-    if (this.oddsShown?.key === key) return;
-    if (!this.oddsCache.has(key)) {
-      this.oddsCache.set(key, this.hooks.odds(asked.type, asked.args));
-    }
-    const seq = this.prompt?.seq;
-    this.oddsCache.get(key).then((odds) => {
-      if (this.prompt?.seq !== seq) return;
-      this.oddsShown = { key, odds, html: oddsHtml(odds, this.hooks.ctx()) };
-      if (this.pendingParam === "improvements") this.render(); // (its buttons say the odds)
-      else this._fillOdds();
-    }).catch(() => this.oddsCache.delete(key));
+  _oddsHtml(odds) {
+    return oddsHtml(odds, this.hooks.ctx());
+  }
+
+  _oddsArrived() {
+    if (this.pendingParam === "improvements") this.render(); // (its buttons say the odds)
+    else this._fillOdds();
   }
 
   hoverModel(uid) {
     if (this.pendingParam === "target") this.showOdds(uid);
   }
 
-  _hoverButton(e) {
-    const button = e.target.closest("button[data-param=target]");
-    if (button) this.showOdds(this.options[this.selected].params.target[button.dataset.value]);
-  }
-
-  _fillOdds() {
-    const box = this.panel.querySelector(".odds");
-    if (!box) return;
-    box.hidden = !this.oddsShown;
-    box.innerHTML = this.oddsShown?.html || "";
-  }
-
   // -- drawing ------------------------------------------------------------------------
-  _header() {
-    if (this.finished) {
-      return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
-    }
-    if (this.decision) {
-      return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
-    }
-    const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat)
-      .map((s) => playerName(s, this.players, this.warbands));
-    return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting
-      .join(" and "))}…` : "Nothing to decide now."}</div>`;
-  }
-
   _choices(spec, param, ctx) {
     const values = spec.params[param];
     const out = [`<p class="hint">Choose ${escape(PARAM_WORDS[param] || param)}`
@@ -270,65 +187,7 @@ export class AsoiafPrompt {
     return out.join("");
   }
 
-  render() {
-    const ctx = this.hooks.ctx();
-    const parts = [this._header()];
-    if (this.decision) {
-      if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
-      if (this.busy) {
-        parts.push('<p class="muted">Sending…</p>');
-      } else if (this.selected === null) {
-        parts.push('<div class="options">');
-        this.options.forEach((spec, i) => {
-          parts.push(`<div class="option" data-type="${escape(spec.type)}">`
-            + `<button class="do" data-action="pick" data-spec="${i}">`
-            + `${escape(optionWords(spec, ctx))}</button></div>`);
-        });
-        parts.push("</div>");
-      } else {
-        const spec = this.options[this.selected];
-        const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {})))
-          .map(([p, v]) => valueWords(p, v, ctx));
-        parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}">`
-          + `<strong>${escape(optionWords(spec, ctx))}</strong>${done.length
-            ? ` — ${escape(done.join(", "))}` : ""}</div>`);
-        parts.push(this._choices(spec, this.pendingParam, ctx));
-        if (this.options.length > 1) {
-          parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
-        }
-      }
-    }
-    parts.push('<div class="odds" hidden></div>');
-    this.panel.innerHTML = parts.join("");
-    this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
-    this.panel.dataset.mine = this.decision ? "true" : "false";
-    this.panel.dataset.busy = this.busy ? "true" : "false";
-    this.panel.dataset.pending = this.pendingParam || "";
-    this._fillOdds();
-    this._tellTurn();
-  }
-
-  _tellTurn() {
-    tellTurn(this, Boolean(this.decision), playerName);
-  }
-
-  _click(e) {
-    const button = e.target.closest("button");
-    if (!button || this.busy) return;
-    this.error = null;
-    if (button.dataset.action === "cancel") {
-      this.reset();
-      this.hooks.changed();
-    } else if (button.dataset.action === "pick") {
-      const index = Number(button.dataset.spec);
-      this._select(index);
-      if (!this.pendingParam) this._send();
-      else this.render();
-      this.hooks.changed();
-    } else if (button.dataset.param) {
-      const param = button.dataset.param;
-      const value = this.options[this.selected].params[param][Number(button.dataset.value)];
-      this._choose(param, value);
-    }
+  _cancellable() {
+    return this.options.length > 1;
   }
 }

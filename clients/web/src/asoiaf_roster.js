@@ -1,7 +1,8 @@
 // A Song of Ice & Fire's side panel (the match screen's and the replay's): each
 // side's coins left by type and victory points, its agendas (a seat's own by name,
-// the other's hidden: the view redacts them), its models with wounds, AP, tokens
-// and captives, and the objective cards revealed.
+// the other's hidden: the view redacts them; the two drawn to keep one from, the
+// viewer's own), its models with wounds, AP, tokens, captives and equipment (spent or
+// not), the objective cards revealed and face down, and the plunder tokens taken.
 
 import { escape } from "./dom.js";
 import { SEAT_COLOURS } from "./names.js";
@@ -13,6 +14,11 @@ const COIN_MARKS = { gold: "●", silver: "◆", copper: "★" };
 export function asoiafRosterHtml(v, names, seatTitle) {
   if (!v?.models) return '<h3>Warbands</h3><p class="muted">Not revealed yet.</p>';
   const out = ["<h3>Warbands</h3>"];
+  // the two agendas drawn, one to keep: only the drawing seat's own view has them
+  if (v.agenda_hand?.length) {
+    out.push(`<p class="agenda-hand">Your agendas drawn (keep one): `
+      + `${v.agenda_hand.map(escape).join(", ")}</p>`);
+  }
   for (const seat of Object.keys(v.coins || {}).sort()) {
     const coins = v.coins[seat];
     out.push(`<h4 style="color:${SEAT_COLOURS[seat] || "#333"}">${escape(seatTitle(seat))}`
@@ -35,18 +41,42 @@ export function asoiafRosterHtml(v, names, seatTitle) {
       else if (m.activated) states.push("activated");
       states.push(...m.conditions);
       if (m.captive) states.push(`holds ${names.get(m.captive) || m.captive} captive`);
+      // a once-per-game token, discarded once used (seed 004, EQUIPMENT TOKENS)
+      if (m.equipment) states.push(`${m.equipment}${m.equipment_spent ? " (spent)" : ""}`);
       out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting"
-        : ""}" data-roster="${escape(m.uid)}"><span class="token" style="background:`
+        : ""}" data-roster="${escape(m.uid)}"${m.equipment ? ` data-equipment="${m.equipment_spent
+        ? "spent" : "ready"}"` : ""}><span class="token" style="background:`
         + `${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}`
         + `</span> <span class="stats">${m.wounds_left}♥</span>${states.length
           ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);
     }
     out.push("</ul>");
   }
-  const revealed = (v.objectives || []).filter((o) => o.card);
+  out.push(tableTokensHtml(v));
+  return out.join("");
+}
+
+// The objective cards (face down until a model stands on one) and the plunder
+// tokens taken, of those the scenario put on the table.
+function tableTokensHtml(v) {
+  const out = [];
+  const objectives = v.objectives || [];
+  const revealed = objectives.filter((o) => o.card);
+  if (objectives.length) {
+    out.push(`<h4>Objectives</h4><p class="objective-count">${revealed.length} of `
+      + `${objectives.length} revealed${objectives.length > revealed.length
+        ? `, ${objectives.length - revealed.length} face down` : ""}</p>`);
+  }
   if (revealed.length) {
-    out.push(`<h4>Objectives revealed</h4><ul>${revealed.map((o) => `<li>${escape(o.card)} `
+    out.push(`<ul class="objectives-revealed">${revealed.map((o) => `<li>${escape(o.card)} `
       + `(${escape(squareWords(o.square))})</li>`).join("")}</ul>`);
+  }
+  const plunder = v.battlefield?.plunder || [];
+  if (plunder.length) {
+    const taken = v.plundered || [];
+    out.push(`<p class="plunder-count">Plunder tokens taken: ${taken.length} of `
+      + `${plunder.length}${taken.length ? ` (${taken.map((sq) => escape(squareWords(sq)))
+        .join(", ")})` : ""}</p>`);
   }
   return out.join("");
 }

@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the screens.
 
+import { scenarioName } from "./scenarios.js";
+
 export function escape(text) {
   return String(text ?? "").replace(/[&<>"']/g, (ch) => ({
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
@@ -15,19 +17,9 @@ export function when(timestamp) {
   return new Date(timestamp * 1000).toLocaleString();
 }
 
-export const SCENARIOS = {
-  all_out_battle: "All-Out Battle",
-  ambush: "Ambush",
-  treasure_hunt: "Treasure Hunt",
-  place_of_power: "Place of Power",
-  on_difficult_ground: "On Difficult Ground",
-  quest_for_a_magic_item: "Quest for a Magic Item",
-  random: "Random (one die, once both lists are in)",
-};
-
 export function describeSetup(setup) {
   const options = setup?.options || {};
-  const parts = [SCENARIOS[options.scenario] || options.scenario || "All-Out Battle"];
+  const parts = [scenarioName("sbh", options.scenario || "all_out_battle")];
   parts.push(`${options.points_limit || 300} points`);
   if (setup?.board_size) parts.push(`${setup.board_size}×${setup.board_size} hexes`);
   if (options.turn_limit) parts.push(`${options.turn_limit} turns`);

@@ -2,7 +2,7 @@
 // (events are emitted in server/rules/sbh/*.py). Unknown types get a generic
 // line; bookkeeping events (the pending-decision stack) are not shown.
 
-import { SCENARIOS } from "./dom.js";
+import { scenarioName } from "./scenarios.js";
 
 const QUIET = new Set(["pending_pushed", "pending_popped", "pending_replaced"]);
 
@@ -91,7 +91,7 @@ function targetReason(data, figure) {
 const FORMATS = {
   list_submitted: (d, c) => `${c.seat(d.seat)} submitted a warband list`
     + (d.list ? ` (${d.list.name || "unnamed"}, kept secret until both are in)` : " (secret)"),
-  scenario_rolled: (d) => `Scenario rolled: ${diceList(d.dice)}, ${SCENARIOS[d.scenario] || d.scenario}`,
+  scenario_rolled: (d) => `Scenario rolled: ${diceList(d.dice)}, ${scenarioName("sbh", d.scenario)}`,
   lists_revealed: (d, c) => "Warband lists revealed: " + Object.entries(d.lists || {})
     .map(([seat, list]) => {
       const points = (list.models || []).reduce((sum, m) => sum + (m.points || 0), 0);

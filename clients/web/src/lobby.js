@@ -4,10 +4,11 @@
 import { ChatPanel, LOBBY_ROOMS } from "./chat.js";
 import { timeControlWords } from "./clocks.js";
 import { QuickPair } from "./quick_pair.js";
-import { $, describeSetup, escape, SCENARIOS, when } from "./dom.js";
+import { $, describeSetup, escape, when } from "./dom.js";
+import { loadScenarios, optionsHtml, scenariosOf } from "./scenarios.js";
 import { AsoiafJoin, asoiafFormHtml, asoiafJoinHtml, asoiafSettings, asoiafSetupWords,
   bindAsoiafForm } from "./lobby_asoiaf.js";
-import { snsFormHtml, snsSettings, snsSetupWords } from "./lobby_sns.js";
+import { fillSnsForm, snsFormHtml, snsSettings, snsSetupWords } from "./lobby_sns.js";
 import { reasonWords } from "./events.js";
 import { playerName } from "./names.js";
 
@@ -122,9 +123,10 @@ export class Lobby {
     this.timer = null;
   }
 
+  // The forms are drawn at once and their scenario lists filled once the server's
+  // catalogs (scenarios.js) are in.
   show() {
-    const scenarios = Object.entries(SCENARIOS)
-      .map(([key, label]) => `<option value="${key}">${escape(label)}</option>`).join("");
+    const scenarios = '<option value="" disabled selected>Loading…</option>';
     this.root.innerHTML = `
       <div class="lobby">
         <section class="card">
@@ -203,7 +205,7 @@ export class Lobby {
       e.preventDefault();
       this.create(e.target, {}, asoiafSettings(e.target), "#asoiaf-status");
     });
-    bindAsoiafForm(this.root, this.app);
+    this.fillForms(bindAsoiafForm(this.root, this.app));
     this.asoiafJoin = new AsoiafJoin(this.root, this.app,
       (fields) => this.join(fields, "#open-status"));
     $(this.root, "#sns-form").addEventListener("submit", (e) => {
@@ -230,7 +232,7 @@ export class Lobby {
     $(this.root, "#invite-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const code = e.target.code.value.trim();
-      if (code) this.join({ invite_code: code }, "#join-status");
+      if (code) this.joinByCode(code);
       else this.status("Type the invite code you were given.", "#join-status");
     });
     $(this.root, "#watch-form").addEventListener("submit", (e) => {
@@ -252,6 +254,17 @@ export class Lobby {
     this.chat.show();
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 5000);
+  }
+
+  async fillForms(asoiafForm) {
+    await this.app.scenarios;
+    if (!scenariosOf("sbh").length) await (this.app.scenarios = loadScenarios(this.app));
+    const form = $(this.root, "#create-form");
+    if (!form) return; // (the lobby was left meanwhile)
+    form.scenario.innerHTML = optionsHtml(scenariosOf("sbh").map((s) => [s.key, s.name]),
+      escape);
+    asoiafForm.fill();
+    fillSnsForm(this.root);
   }
 
   hide() {
@@ -363,7 +376,8 @@ export class Lobby {
   settings(form) {
     const turns = Number(form.turns.value) || 0;
     return {
-      system: "sbh", scenario: form.scenario.value, points_limit: Number(form.points.value),
+      system: "sbh", scenario: form.scenario.value || null, // (none: the server's default)
+      points_limit: Number(form.points.value),
       board_size: Number(form.board.value), options: turns ? { turn_limit: turns } : {},
       time_control: CLOCKS.find(([key]) => key === form.clock.value)?.[2] || null,
       rated: Boolean(form.rated?.checked),
@@ -388,6 +402,26 @@ export class Lobby {
     const lists = await Promise.all(["sbh", "asoiaf", "sns"].map((system) =>
       this.app.conn.request(type, { system }).catch(() => ({ matches: [] }))));
     return { matches: lists.flatMap((found) => found.matches) };
+  }
+
+  // An invite code's match is looked at first: an ASOIAF joiner chooses a warband of
+  // its scenario's size, as from the open list; others (or a code the list does not
+  // know, for join's own error) join at once.
+  async joinByCode(code) {
+    let found = [];
+    try {
+      found = (await this.app.conn.request("list_open", { invite_code: code })).matches;
+    } catch (error) {
+      found = [];  // (an older server: join says what is wrong, if anything)
+    }
+    const m = found[0];
+    if (m?.system === "asoiaf") {
+      this.status("", "#join-status");
+      this.asoiafJoin.show(m, settingsWords(m), code);
+      this.asoiafJoin.box.scrollIntoView?.({ block: "nearest" });
+    } else {
+      this.join({ invite_code: code }, "#join-status");
+    }
   }
 
   async join(fields, where) {

@@ -4,18 +4,17 @@
 
 import { $, escape } from "./dom.js";
 import { WarbandPicker } from "./asoiaf_picker.js";
+import { optionsHtml, scenarioName, scenarioOf, scenariosOf } from "./scenarios.js";
 
-// server/rules/asoiaf/data/scenarios: key -> name, size (coins per player), rounds
-export const ASOIAF_SCENARIOS = {
-  learn_to_play: ["Learn to Play", "small: 2 gold, 4 silver, 12 copper", 4],
-  village_skirmish: ["Village Skirmish", "small: 2 gold, 4 silver, 12 copper", 5],
-  river_ford: ["River Ford", "standard: 3 gold, 6 silver, 18 copper", 5],
-  kingsroad_battle: ["Battle on the Kingsroad", "large: 4 gold, 8 silver, 24 copper", 5],
-};
+// A scenario in the create form's words: "Village Skirmish (small: 2 gold, 4 silver,
+// 12 copper; 5 rounds)", from the server's catalog (scenarios.js).
+function scenarioWords(s) {
+  const coins = Object.entries(s.coins || {}).map(([coin, n]) => `${n} ${coin}`).join(", ");
+  return `${s.name} (${s.size_name}: ${coins}; ${s.rounds} rounds)`;
+}
 
 export function asoiafFormHtml() {
-  const options = Object.entries(ASOIAF_SCENARIOS).map(([key, [name, size, rounds]]) =>
-    `<option value="${key}">${escape(`${name} (${size}; ${rounds} rounds)`)}</option>`).join("");
+  const options = '<option value="" disabled selected>Loading…</option>';
   return `
     <section class="card">
       <h2>Create an A Song of Ice &amp; Fire match</h2>
@@ -35,18 +34,25 @@ export function asoiafFormHtml() {
 // create_match's fields; the creator takes seat a, so their warband is named for it.
 export function asoiafSettings(form, extra = {}) {
   const warband = form.warband.disabled ? "" : form.warband.value; // (none while loading)
-  return { system: "asoiaf", scenario: form.scenario.value, private: form.private.checked,
+  return { system: "asoiaf", scenario: form.scenario.value || null, private: form.private.checked,
     ...(warband ? { warbands: { a: warband } } : {}), ...extra };
 }
 
-// The create form's warband picker, refilled when the scenario (its size) changes.
+// The create form's warband picker, refilled when the scenario (its size) changes;
+// `fill()` lists the server's scenarios once they are in and loads the first's warbands.
 export function bindAsoiafForm(root, app) {
   const form = $(root, "#asoiaf-form");
   const picker = new WarbandPicker(app, form.warband, $(root, "#asoiaf-warband-detail"));
   form.scenario.addEventListener("change", () => picker.load(form.scenario.value, "a",
     picker.value()));
-  picker.load(form.scenario.value, "a");
-  return picker;
+  return {
+    picker,
+    fill() {
+      form.scenario.innerHTML = optionsHtml(scenariosOf("asoiaf").map((s) =>
+        [s.key, scenarioWords(s)]), escape);
+      if (form.scenario.value) picker.load(form.scenario.value, "a");
+    },
+  };
 }
 
 // The panel where a player joining an ASOIAF match picks their warband first: an
@@ -72,8 +78,9 @@ export class AsoiafJoin {
   }
 
   // `m`: the open list's entry. The joiner takes the free seat; the creator may have
-  // named a warband for it, which is preselected.
-  show(m, title) {
+  // named a warband for it, which is preselected. `code`: the invite code a private
+  // match is joined by (it cannot be joined by its id).
+  show(m, title, code = null) {
     const seat = m.open_seats?.[0] || "b";
     const options = m.setup?.options || {};
     this.box.innerHTML = JOIN_FORM;
@@ -82,7 +89,8 @@ export class AsoiafJoin {
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const warband = picker.value();
-      this.join({ match_id: m.match_id, ...(warband ? { warband } : {}) });
+      this.join({ ...(code ? { invite_code: code } : { match_id: m.match_id }),
+        ...(warband ? { warband } : {}) });
     });
     $(form, ".cancel").addEventListener("click", () => { this.box.innerHTML = ""; });
     form.dataset.match = m.match_id;
@@ -93,6 +101,6 @@ export class AsoiafJoin {
 
 export function asoiafSetupWords(setup) {
   const key = setup?.options?.scenario || setup?.scenario || "learn_to_play";
-  const [name, size] = ASOIAF_SCENARIOS[key] || [key, ""];
-  return `A Song of Ice & Fire: ${name}${size ? ` (${size.split(":")[0]})` : ""}`;
+  const size = scenarioOf("asoiaf", key)?.size_name;
+  return `A Song of Ice & Fire: ${scenarioName("asoiaf", key)}${size ? ` (${size})` : ""}`;
 }

@@ -1,9 +1,11 @@
 // The lobby's Swords & Sorcery part: the form that creates a match (armies,
 // table layout, turn limit, deployment) and the words that describe one in the
 // lists. The armies are the basic scenario's (server/rules/sns/setup.py), or a
-// skirmish of three figures a side for a short battle.
+// skirmish of three figures a side for a short battle; the table layouts are the
+// server's (its catalog).
 
-import { escape } from "./dom.js";
+import { $, escape } from "./dom.js";
+import { layoutsOf, optionsHtml } from "./scenarios.js";
 
 const SKIRMISH = {
   a: { name: "Medieval Men", units: [{ unit: "Kings Champion" }, { unit: "Swordsman" },
@@ -14,7 +16,6 @@ export const SNS_ARMIES = {
   basic: ["Medieval Men against Orcs (10 figures a side)", null],
   skirmish: ["Skirmish: 3 figures a side (a short battle)", SKIRMISH],
 };
-const LAYOUTS = { wood_and_boulder: "a wood and a boulder", open: "an open field" };
 
 export function snsFormHtml() {
   const select = (name, entries) => `<select name="${name}">${entries.map(([key, label]) =>
@@ -25,7 +26,8 @@ export function snsFormHtml() {
       <form id="sns-form" class="grid-form">
         <label>Armies ${select("armies", Object.entries(SNS_ARMIES).map(([k, [l]]) => [k, l]))}
         </label>
-        <label>Table ${select("layout", Object.entries(LAYOUTS))}</label>
+        <label>Table <select name="layout"><option value="" disabled selected>Loading…
+          </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
         <label>Deployment ${select("deployment", [["ranks", "in ranks (set for you)"],
     ["chosen", "chosen (place your figures)"]])}</label>
@@ -39,11 +41,17 @@ export function snsFormHtml() {
     </section>`;
 }
 
+// The table layouts the server lists (scenarios.js), the default first.
+export function fillSnsForm(root) {
+  const form = $(root, "#sns-form");
+  if (form) form.layout.innerHTML = optionsHtml(layoutsOf().map((l) => [l.key, l.name]), escape);
+}
+
 // create_match's fields; `extra` adds the opponent for a match against the house bot
 // (clients/bots/sns_house.py), which replaces seat b's army with a ready-made one.
 export function snsSettings(form, extra = {}) {
-  const options = { layout: form.layout.value, last_turn: Number(form.turns.value),
-    deployment: form.deployment.value };
+  const options = { last_turn: Number(form.turns.value), deployment: form.deployment.value };
+  if (form.layout.value) options.layout = form.layout.value; // (none: the server's default)
   const armies = SNS_ARMIES[form.armies.value]?.[1];
   if (armies) options.armies = armies;
   return { system: "sns", options, private: form.private.checked, ...extra };

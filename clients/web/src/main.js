@@ -17,12 +17,14 @@ import { questionText } from "./prompt_words.js";
 import { ReplayViewer } from "./replay.js";
 import { AsoiafBoard } from "./asoiaf_board.js";
 import { AsoiafPrompt } from "./asoiaf_prompt.js";
+import { asoiafRosterHtml } from "./asoiaf_roster.js";
 import { formatAsoiafEvent } from "./asoiaf_words.js";
 import { SnsBoard } from "./sns_board.js";
 import { SnsPrompt } from "./sns_prompt.js";
 import { formatSnsEvent } from "./sns_words.js";
 import { renderReplayList } from "./replay_list.js";
 import { TurnSignal } from "./turn_signal.js";
+import { loadScenarios } from "./scenarios.js";
 
 const TOKEN_KEY = "warband.token";
 const MATCHES_KEY = "warband.matches";
@@ -183,6 +185,7 @@ class App {
       renderLogin(this.root, this);
       return;
     }
+    this.scenarios = this.scenarios || loadScenarios(this); // (once a session)
     const [, page, id] = (location.hash || "#/lobby").split("/");
     if (page === "match" && id) {
       this.screen = new MatchScreen(this.root, this, id);
@@ -213,6 +216,6 @@ const app = new App();
 window.warband = app; // for debugging from the console
 // for tests of drawing, wording and the prompt panel
 window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, MatchScreen, objectsAt,
-  PromptUI, questionText, AsoiafBoard, AsoiafPrompt, formatAsoiafEvent, SnsBoard, SnsPrompt,
-  formatSnsEvent };
+  PromptUI, questionText, AsoiafBoard, AsoiafPrompt, asoiafRosterHtml, formatAsoiafEvent,
+  SnsBoard, SnsPrompt, formatSnsEvent };
 app.start();

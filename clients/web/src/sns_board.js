@@ -2,14 +2,16 @@
 // inch): terrain pieces, round bases with a facing notch, the offered area of
 // the pending choice (a reachable area, a deployment strip, a spell's range),
 // and on hover a figure's front/side/rear arcs, its move and its missile
-// ranges (short and long), or a spell's area round the pointer. Clicks go to
+// ranges (short and long), a spell's area round the pointer, or the cone a
+// breath or cone spell would fill toward the pointer. Clicks go to
 // the handlers: onPoint([x, y]) on the table, onFigure(uid) on a base;
 // onHover({figure} | {point} | null).
 
 import { fitBoard } from "./board_fit.js";
 import { escape } from "./dom.js";
 import { SEAT_COLOURS, tokenText } from "./names.js";
-import { bearingVector, INCH, reachOutline, wedgePath } from "./sns_geometry.js";
+import { aimedCone, bearingTo, bearingVector, conePath, coneTouches, INCH, reachOutline,
+  wedgePath } from "./sns_geometry.js";
 
 const PAD = 6;
 export const TERRAIN_FILL = { open: "#dfe8c8", rough: "#8fb36a", impassable: "#7d7468",
@@ -84,6 +86,11 @@ export class SnsBoard {
       this.handlers.onFigure?.(base.dataset.figure);
       return;
     }
+    const aimedAt = this.marks.cone && base && this._figure(base.dataset.figure);
+    if (aimedAt) { // a cone aimed at a figure: at its centre, as drawn on hover
+      this.handlers.onPoint?.([aimedAt.x, aimedAt.y]);
+      return;
+    }
     const p = this.tablePoint(e);
     if (p) this.handlers.onPoint?.(p);
   }
@@ -92,6 +99,30 @@ export class SnsBoard {
     const base = e.target.closest("[data-figure]");
     const p = this.tablePoint(e);
     this.handlers.onHover?.(base ? { figure: base.dataset.figure, point: p } : { point: p });
+  }
+
+  _figure(uid) {
+    return (this.view?.figures || []).find((x) => x.uid === uid) || null;
+  }
+
+  // A breath or cone spell's cone toward the hovered figure (its centre), the
+  // pointer, or a hovered facing button's bearing; the bases it reaches ringed.
+  _coneSvg(target) {
+    const aim = this.marks.cone;
+    const from = aim && this._figure(aim.figure);
+    if (!from || !target) return "";
+    const over = target.figure && target.figure !== from.uid && this._figure(target.figure);
+    const toward = over ? [over.x, over.y] : target.point;
+    const bearing = target.bearing ?? (toward ? bearingTo([from.x, from.y], toward) : null);
+    if (bearing === null || bearing === undefined) return "";
+    const cone = aimedCone(from, bearing, aim);
+    const caught = (this.view.figures || []).filter((f) => f.uid !== from.uid
+      && f.on_table !== false && !f.dead && !f.fled && coneTouches(cone, [f.x, f.y], f.radius));
+    return `<path class="cone" data-bearing="${bearing}" d="${conePath(cone)}" fill="#3498db" `
+      + 'fill-opacity="0.3" stroke="#1f6fa5" stroke-width="0.6"/>'
+      + caught.map((f) => `<circle class="in-cone" data-figure="${escape(f.uid)}" cx="${f.x}" `
+        + `cy="${f.y}" r="${f.radius + 1.5}" fill="none" stroke="#1f6fa5" stroke-width="1"/>`)
+        .join("");
   }
 
   outline(desc) {
@@ -213,7 +244,7 @@ export class SnsBoard {
     if (!layer) return;
     const out = [];
     const f = target?.figure && (this.view?.figures || []).find((x) => x.uid === target.figure);
-    if (f) {
+    if (f && !this.marks.cone) { // (aiming a cone, the cone alone is drawn)
       const R = f.radius + 3 * INCH;
       const arcs = [["front", f.facing - 90, f.facing + 90, "#2ecc71"],
         ["side", f.facing + 90, f.facing + 135, "#f1c40f"],
@@ -234,6 +265,7 @@ export class SnsBoard {
         }
       }
     }
+    out.push(this._coneSvg(target));
     const spell = this.marks.spellArea;
     if (spell && target?.point) {
       out.push(`<circle class="spell-area" cx="${target.point[0]}" cy="${target.point[1]}" `

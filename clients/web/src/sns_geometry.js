@@ -228,3 +228,35 @@ export function wedgePath(x, y, r, from, to) {
 export function inchesBetween(a, b) {
   return `${(Math.hypot(b[0] - a[0], b[1] - a[1]) / INCH).toFixed(1)}"`;
 }
+
+// A cone aimed along `bearing` from the figure's rim, as a facing's description
+// gives it (docs/protocol.md, a bearing's `cone`: `length` units, `degrees` wide):
+// the same cone as server/rules/board/measured.py's cone_from_front.
+export function aimedCone(figure, bearing, cone) {
+  const [vx, vy] = bearingVector(bearing);
+  return { apex: [figure.x + vx * figure.radius, figure.y + vy * figure.radius], bearing,
+    length: cone.length, half: cone.degrees / 2 };
+}
+
+// The cone as an SVG path (a wedge round its apex).
+export function conePath(c) {
+  return wedgePath(c.apex[0], c.apex[1], c.length, (c.bearing - c.half + 360) % 360,
+    (c.bearing + c.half) % 360);
+}
+
+// A base (centre p, radius r) reaches into the cone: its centre inside the wedge
+// within length + r, or its rim across one of the two edges (as Cone.touches).
+export function coneTouches(c, p, r) {
+  const dx = p[0] - c.apex[0];
+  const dy = p[1] - c.apex[1];
+  const d = Math.hypot(dx, dy);
+  if (d === 0) return true;
+  const bearing = (Math.atan2(dx, -dy) * 180) / Math.PI;
+  const off = Math.abs((((bearing - c.bearing) % 360) + 540) % 360 - 180);
+  if (off <= c.half && d <= c.length + r) return true;
+  return [-c.half, c.half].some((side) => {
+    const [vx, vy] = bearingVector(c.bearing + side);
+    const end = [c.apex[0] + vx * c.length, c.apex[1] + vy * c.length];
+    return segPointDist2(c.apex, end, p) <= r * r;
+  });
+}

@@ -4,11 +4,13 @@
 // click inside the offered area on the table (tested here against the
 // description, judged by the server), then a facing by a click towards where
 // the figure should look (or a button), a target by a click on its base, the
-// rest by buttons. Shots and attacks show their exact odds on hover.
+// rest by buttons. Shots and attacks show their exact odds on hover; a breath or
+// cone spell's cone is drawn toward the pointer (or a hovered facing button). What
+// it shares with the ASOIAF panel (the option rows, the odds asked, sending) is
+// option_panel.js.
 
-import { sendOption, tellTurn } from "./board_fit.js";
 import { escape } from "./dom.js";
-import { playerName } from "./names.js";
+import { OptionPanel } from "./option_panel.js";
 import { bearingTo, describedRefusal, INCH, moveCost, straightRefusal } from "./sns_geometry.js";
 import { facingWords, oddsHtml, optionWords, PARAM_WORDS, valueWords } from "./sns_words.js";
 
@@ -17,6 +19,7 @@ const PLACE_PARAMS = new Set(["to", "path", "point"]);
 const inchesLeft = (units) => `${(units / INCH).toFixed(1)}"`;
 const ODDS_TYPES = new Set(["shoot", "attack"]);
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
+const WALL_RUNS = [0, 45, 90, 135]; // (a wall runs both ways: half the compass)
 
 function orderedParams(spec) {
   const names = Object.keys(spec.params || {});
@@ -24,55 +27,25 @@ function orderedParams(spec) {
     ...names.filter((p) => !PARAM_ORDER.includes(p))];
 }
 
-export class SnsPrompt {
-  // hooks: send(type, args) -> Promise, odds(type, args) -> Promise, changed(),
-  // turn({mine, waiting, seq}), ctx() -> {name(uid), rawName(uid), seat(seat)}
+export class SnsPrompt extends OptionPanel {
+  // hooks (option_panel.js), and aim(bearing): a facing button hovered (its cone drawn)
   constructor(panel, hooks) {
-    this.panel = panel;
-    this.hooks = hooks;
-    this.prompt = null;
-    this.selected = null;
-    this.chosen = {};
+    super(panel, hooks, { orderedParams, optionWords, valueWords });
     this.figure = null; // the own figure clicked: only its options are listed
     this.waypoints = []; // a path being clicked out, its start first
-    this.busy = false;
-    this.error = null;
-    this.oddsShown = null;
-    this.oddsCache = new Map();
-    panel.addEventListener("click", (e) => this._click(e));
-    panel.addEventListener("mouseover", (e) => this._hoverButton(e));
+    this.placeAt = null; // a spell's place: the point clicked, what goes there to choose
   }
 
-  setContext({ prompt, view, seat, players = {}, warbands = {}, finished = null }) {
-    const fresh = prompt !== this.prompt;
-    Object.assign(this, { prompt, view, seat, players, warbands, finished });
-    if (fresh) {
-      this.busy = false;
-      this.error = null;
-      this.oddsShown = null;
-      this.oddsCache.clear();
-      this.figure = null;
-      this.reset(false);
-    }
-    this.render();
-  }
-
-  get decision() {
-    return this.finished ? null : this.prompt?.decision || null;
-  }
-
-  get options() {
-    return this.decision?.options || [];
-  }
-
-  get spec() {
-    return this.selected === null ? null : this.options[this.selected];
+  _fresh() {
+    this.figure = null;
+    super._fresh();
   }
 
   reset(draw = true) {
     this.selected = null;
     this.chosen = {};
     this.waypoints = [];
+    this.placeAt = null;
     if (draw) this.render();
   }
 
@@ -80,17 +53,13 @@ export class SnsPrompt {
     this.selected = index;
     this.chosen = {};
     this.waypoints = [];
+    this.placeAt = null;
     const spec = this.spec;
     for (const param of orderedParams(spec)) { // a single listed value needs no asking
       if (!spec.described?.[param] && spec.params[param].length === 1) {
         this.chosen[param] = spec.params[param][0];
       }
     }
-  }
-
-  get pendingParam() {
-    const spec = this.spec;
-    return spec ? orderedParams(spec).find((p) => !(p in this.chosen)) || null : null;
   }
 
   _figureOf(uid) {
@@ -123,7 +92,11 @@ export class SnsPrompt {
       out.area = this._leg(spec.described.path);
       out.waypoints = this.waypoints;
     }
-    if (param === "point") out.area = this._spellRange(spec);
+    if (param === "point" || param === "place") out.area = this._spellRange(spec);
+    // a facing that aims a cone (a breath, a cone spell): drawn toward the pointer
+    const cone = param === "facing" && spec.described?.facing?.cone;
+    const caster = cone && this._figureOf(spec.args?.figure);
+    if (caster) out.cone = { figure: caster.uid, ...cone };
     if (spec.type === "cast") {
       const card = this.view?.spells?.[spec.args.spell];
       if (card?.radius) out.spellArea = { radius: card.radius * INCH };
@@ -170,6 +143,10 @@ export class SnsPrompt {
       if (bearing !== null) this._choose("facing", bearing);
       return;
     }
+    if (param === "place") {
+      this._placeAt(spec, p);
+      return;
+    }
     if (!PLACE_PARAMS.has(param)) return;
     const desc = spec.described?.[param];
     if (param === "path") {
@@ -191,6 +168,28 @@ export class SnsPrompt {
       }
       this._choose("point", p);
     }
+  }
+
+  // -- a table-changing spell's place (Stone Wall, Fire Wall, Alter Terrain) --------
+  // Any point in range; then what goes there, from the kinds the spell offers (the
+  // listed places are only a sample: the server judges the one sent).
+  _placeAt(spec, p) {
+    const range = this._spellRange(spec);
+    if (range && Math.hypot(p[0] - range.from[0], p[1] - range.from[1]) > range.reach) {
+      this.showError("That is out of the spell's range: click inside the purple circle.");
+      return;
+    }
+    this.placeAt = p;
+    this.error = null;
+    this.render();
+    this.hooks.changed();
+  }
+
+  _placesAt(spec) {
+    const [x, y] = this.placeAt;
+    const kinds = [...new Set(spec.params.place.map((v) => v[0]))];
+    return kinds.flatMap((kind) => (kind === "wall" ? WALL_RUNS.map((run) => [kind, x, y, run])
+      : [[kind, x, y]]));
   }
 
   // -- a path of straight legs round obstacles (move_path, run_path) -----------------
@@ -232,39 +231,17 @@ export class SnsPrompt {
     this._choose("path", this.waypoints.map((q) => [...q]));
   }
 
-  _choose(param, value) {
-    this.chosen[param] = value;
-    this.error = null;
-    if (!this.pendingParam) this._send();
-    else this.render();
-    this.hooks.changed();
-  }
-
-  _send() {
-    sendOption(this, this.spec);
-  }
-
-  showError(text) {
-    this.error = text;
-    this.render();
-  }
-
   // -- odds ---------------------------------------------------------------------------
-  showOdds(target) {
+  _oddsAsked(target) {
     const spec = this.spec;
-    if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) return;
-    const asked = { type: spec.type, args: { figure: spec.args.figure, target } };
-    const key = JSON.stringify(asked);
-    if (this.oddsShown?.key === key) return;
-    if (!this.oddsCache.has(key)) this.oddsCache.set(key, this.hooks.odds(asked.type, asked.args));
-    const seq = this.prompt?.seq;
-    this.oddsCache.get(key).then((odds) => {
-      if (this.prompt?.seq !== seq) return;
-      const ctx = this.hooks.ctx();
-      this.oddsShown = { key, html: `<p><strong>${escape(ctx.name(spec.args.figure))}</strong> `
-        + `against ${escape(ctx.name(target))}</p>${oddsHtml(odds, escape)}` };
-      this._fillOdds();
-    }).catch(() => this.oddsCache.delete(key));
+    if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) return null;
+    return { type: spec.type, args: { figure: spec.args.figure, target } };
+  }
+
+  _oddsHtml(odds, asked) {
+    const ctx = this.hooks.ctx();
+    return `<p><strong>${escape(ctx.name(asked.args.figure))}</strong> against `
+      + `${escape(ctx.name(asked.args.target))}</p>${oddsHtml(odds, escape)}`;
   }
 
   hoverFigure(uid) {
@@ -272,28 +249,12 @@ export class SnsPrompt {
   }
 
   _hoverButton(e) {
-    const button = e.target.closest("button[data-param=target]");
-    if (button) this.showOdds(this.spec.params.target[Number(button.dataset.value)]);
-  }
-
-  _fillOdds() {
-    const box = this.panel.querySelector(".odds");
-    if (!box) return;
-    box.hidden = !this.oddsShown;
-    box.innerHTML = this.oddsShown?.html || "";
+    super._hoverButton(e);
+    const facing = e.target.closest("button[data-param=facing]");
+    if (facing) this.hooks.aim?.(JSON.parse(facing.dataset.value)); // (its cone, if any)
   }
 
   // -- drawing ------------------------------------------------------------------------
-  _header() {
-    if (this.finished) {
-      return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
-    }
-    if (this.decision) return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
-    const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat)
-      .map((s) => playerName(s, this.players, this.warbands));
-    return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting
-      .join(" and "))}…` : "Nothing to decide now."}</div>`;
-  }
 
   _choices(spec, param, ctx) {
     const desc = spec.described?.[param];
@@ -321,6 +282,17 @@ export class SnsPrompt {
           + 'End the path here</button><button class="choice" data-action="undo-point">'
           + "Take back the last point</button></div>");
       }
+    } else if (param === "place" && this.placeAt) {
+      out.push(`<p class="hint" data-click="place">What goes at ${escape(valueWords("to",
+        this.placeAt, ctx))}?</p><div class="choices">${buttons(this._placesAt(spec),
+        (v) => valueWords("place", v, ctx))}<button class="choice" data-action="replace">`
+        + "Choose another point</button></div>");
+    } else if (param === "place") {
+      out.push('<p class="hint" data-click="place">Click where on the table, inside the '
+        + "purple circle (then choose what goes there), or choose a suggested place:</p>");
+      out.push(`<div class="choices">${spec.params.place.map((value, i) => `<button `
+        + `class="choice" data-param="place" data-value="${i}" data-listed="1">`
+        + `${escape(valueWords("place", value, ctx))}</button>`).join("")}</div>`);
     } else if (desc || param === "point") {
       out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words)}: click `
         + `inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
@@ -333,72 +305,39 @@ export class SnsPrompt {
     return out.join("");
   }
 
-  render() {
-    const ctx = this.hooks.ctx();
-    const parts = [this._header()];
-    if (this.decision) {
-      if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
-      if (this.busy) {
-        parts.push('<p class="muted">Sending…</p>');
-      } else if (this.selected === null) {
-        if (this.figure) {
-          parts.push(`<p class="hint">${escape(ctx.name(this.figure))}: <button class="cancel" `
-            + 'data-action="all">Show every figure</button></p>');
-        }
-        parts.push('<div class="options">');
-        this.options.forEach((spec, i) => {
-          if (this.figure && spec.args?.figure && spec.args.figure !== this.figure) return;
-          parts.push(`<div class="option" data-type="${escape(spec.type)}" data-figure="${
-            escape(spec.args?.figure || "")}"><button class="do" data-action="pick" `
-            + `data-spec="${i}">${escape(optionWords(spec, ctx))}</button></div>`);
-        });
-        parts.push("</div>");
-      } else {
-        const spec = this.spec;
-        const done = Object.entries(this.chosen).filter(([p]) => !(p in (spec.args || {})))
-          .map(([p, v]) => valueWords(p, v, ctx));
-        parts.push(`<div class="option chosen-option" data-type="${escape(spec.type)}">`
-          + `<strong>${escape(optionWords(spec, ctx))}</strong>${done.length
-            ? ` — ${escape(done.join(", "))}` : ""}</div>`);
-        parts.push(this._choices(spec, this.pendingParam, ctx));
-        parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
-      }
-    }
-    parts.push('<div class="odds" hidden></div>');
-    this.panel.innerHTML = parts.join("");
-    Object.assign(this.panel.dataset, { seq: this.prompt ? this.prompt.seq : "",
-      mine: this.decision ? "true" : "false", busy: this.busy ? "true" : "false",
-      pending: this.pendingParam || "", option: this.spec?.type || "" });
-    this._fillOdds();
-    tellTurn(this, Boolean(this.decision), playerName);
+  // Nothing picked: the options, only the clicked figure's once one is clicked.
+  _listHtml(ctx) {
+    const hint = this.figure ? `<p class="hint">${escape(ctx.name(this.figure))}: <button `
+      + 'class="cancel" data-action="all">Show every figure</button></p>' : "";
+    return hint + this._optionsHtml(ctx, (spec) => !this.figure || !spec.args?.figure
+      || spec.args.figure === this.figure);
   }
 
-  _click(e) {
-    const button = e.target.closest("button");
-    if (!button || this.busy) return;
-    this.error = null;
-    const action = button.dataset.action;
-    if (action === "cancel" || action === "all") {
-      if (action === "all") this.figure = null;
+  _action(action) {
+    if (action === "all") {
+      this.figure = null;
       this.reset();
       this.hooks.changed();
     } else if (action === "finish-path") {
       this._finishPath();
+    } else if (action === "replace") {
+      this.placeAt = null;
+      this.render();
+      this.hooks.changed();
     } else if (action === "undo-point") {
       this.waypoints.pop();
       if (this.waypoints.length === 1) this.waypoints = [];
       this.render();
       this.hooks.changed();
-    } else if (action === "pick") {
-      this._select(Number(button.dataset.spec));
-      if (!this.pendingParam) this._send();
-      else this.render();
-      this.hooks.changed();
-    } else if (button.dataset.param) {
-      const param = button.dataset.param;
-      const value = button.dataset.listed ? this.spec.params[param][Number(button.dataset.value)]
-        : JSON.parse(button.dataset.value);
-      this._choose(param, value);
+    } else {
+      return false;
     }
+    return true;
+  }
+
+  // A listed value's button stands for its index; a facing's for the bearing itself.
+  _buttonValue(param, button) {
+    return button.dataset.listed ? super._buttonValue(param, button)
+      : JSON.parse(button.dataset.value);
   }
 }

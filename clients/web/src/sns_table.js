@@ -74,6 +74,7 @@ export class SnsTable {
         match_id: screen.matchId, command: type, args, at_seq: screen.prompt.seq }),
       odds: (type, args) => screen.app.odds(screen.matchId, type, args),
       changed: () => this.draw(),
+      aim: (bearing) => this.board.hover({ bearing }),
       turn: (turn) => screen.app.turn?.(turn),
       ctx: () => this.context(),
     });

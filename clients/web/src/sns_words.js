@@ -26,6 +26,10 @@ const RESULT_WORDS = { killed: "killed", mortally_wounded: "mortally wounded",
   wounded: "wounded", stunned: "stunned", immobilized: "immobilized", miss: "missed" };
 export const resultWords = (r) => RESULT_WORDS[r] || String(r).replace(/_/g, " ");
 
+// A table-changing spell's place ([kind, x, y] or ["wall", x, y, run]) in words.
+const PLACE_KINDS = { wall: "a wall", remove: "clear the terrain", boulder: "a boulder",
+  mud: "a patch of mud" };
+
 export const PARAM_WORDS = { to: "where to go", path: "where to go", facing: "a facing",
   target: "the target", point: "where to aim", card: "a spell card", place: "where it goes",
   piece: "which piece" };
@@ -36,7 +40,8 @@ export function valueWords(param, value, ctx) {
   if ((param === "to" || param === "point") && Array.isArray(value)) return placeWords(value);
   if (param === "path" && Array.isArray(value)) return `to ${placeWords(value.at(-1))}`;
   if (param === "place" && Array.isArray(value)) {
-    return `${value[0]} at ${placeWords(value.slice(1, 3))}`;
+    const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}` : "";
+    return `${PLACE_KINDS[value[0]] || value[0]} at ${placeWords(value.slice(1, 3))}${run}`;
   }
   return String(value);
 }

@@ -21,7 +21,7 @@ from typing import Any
 
 from server.rules.asoiaf.cards.loader import Pack, load_pack
 from server.rules.asoiaf.cards.schema import SIZES, Coins, ModelCard
-from server.rules.asoiaf.scenarios import load_scenarios
+from server.rules.asoiaf.scenarios import load_scenarios, packaged_scenarios
 from server.rules.kernel import RulesError
 from server.rules.violations import Violation
 
@@ -320,4 +320,14 @@ def catalog(options: Mapping[str, Any] | None = None,
             "equipment": [{"name": t.name, "cost": _coins(t.cost), "types": t.types,
                            "unique": t.unique, "text": t.text}
                           for t in pack.equipment.values()],
-            "presets": ready}
+            "presets": ready, "scenarios": scenarios_offered()}
+
+
+def scenarios_offered() -> list[dict]:
+    """The scenarios a match may be created with, smallest first: key, name,
+    warband size (its coins per player; "small" to "large") and rounds."""
+    found = sorted(packaged_scenarios().items(), key=lambda kv: (kv[1].coins, kv[1].rounds))
+    return [{"key": key, "name": s.name, "size": "-".join(map(str, s.coins)),
+             "size_name": s.size,
+             "coins": dict(zip(("gold", "silver", "copper"), s.coins, strict=True)),
+             "rounds": s.rounds} for key, s in found]

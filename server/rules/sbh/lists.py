@@ -19,6 +19,7 @@ from server.rules.sbh import builder
 from server.rules.sbh.catalog import load
 from server.rules.sbh.options import validate_setup
 from server.rules.sbh.presets import preset, preset_names
+from server.rules.sbh.scenarios import SCENARIO_NAMES
 
 
 def points_limit(options: Mapping[str, Any] | None) -> int:
@@ -65,7 +66,8 @@ def catalog(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
                         "personality_points": checked["personality_points"],
                         "problems": checked["problems"]})
     return {"points_limit": limit, "rosters": rosters, "profiles": list(profiles),
-            "presets": presets}
+            "presets": presets,
+            "scenarios": [{"key": key, "name": name} for key, name in SCENARIO_NAMES.items()]}
 
 
 def check_list(warband: Any, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

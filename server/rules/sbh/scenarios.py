@@ -41,6 +41,12 @@ from server.rules.sbh.state import SEATS, SbhState, other
 BASIC_SCENARIOS_TABLE = ("all_out_battle", "ambush", "treasure_hunt", "place_of_power",
                          "on_difficult_ground", "quest_for_a_magic_item")
 RANDOM_SCENARIO = "random"
+# Each scenario's name as the lobby offers it (the `catalog` request's `scenarios`).
+SCENARIO_NAMES = {"all_out_battle": "All-Out Battle", "ambush": "Ambush",
+                  "treasure_hunt": "Treasure Hunt", "place_of_power": "Place of Power",
+                  "on_difficult_ground": "On Difficult Ground",
+                  "quest_for_a_magic_item": "Quest for a Magic Item",
+                  RANDOM_SCENARIO: "Random (one die, once both lists are in)"}
 
 # The scenarios whose text ends the game when every model of a side is knocked down.
 KNOCKED_DOWN_ENDS = ("all_out_battle", "ambush")

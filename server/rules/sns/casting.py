@@ -224,7 +224,7 @@ def option(state: State, caster: Figure, spell: Spell) -> CommandSpec | list[Com
         return CommandSpec("cast", label, args, {"point": Points(state, caster, spell)})
     if spell.cone:
         return CommandSpec("cast", label, args, {"facing": movement.Facings(
-            lambda: movement.toward_nearest(state, caster))})
+            lambda: movement.toward_nearest(state, caster), cone_inches=spell.range)})
     return CommandSpec("cast", label, args)
 
 

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 from server.rules.board.measured import (
+    CONE_DEGREES,
     FULL_TURN,
     Base,
     Point,
@@ -147,11 +148,14 @@ class Paths(Deferred):
 
 class Facings(Deferred):
     """A facing parameter: any whole degree (a FacingRange of 360). Described
-    ("bearing", with the bearing to the nearest enemy); listed, the compass
-    points and that bearing."""
+    ("bearing", with the bearing to the nearest enemy, and for a facing that aims
+    a cone, `cone_inches`: the breath or spell's 30 degree cone of that length from
+    the figure's rim, for a client to draw); listed, the compass points and that
+    bearing."""
 
-    def __init__(self, toward: Callable[[], int | None]) -> None:
+    def __init__(self, toward: Callable[[], int | None], cone_inches: int | None = None) -> None:
         self.toward = toward
+        self.cone_inches = cone_inches
 
         def listing() -> list[int]:
             extra = toward()
@@ -162,7 +166,11 @@ class Facings(Deferred):
         return type(value) is int and 0 <= value < FULL_TURN
 
     def describe(self) -> dict:
-        return {"shape": "bearing", "min": 0, "max": FULL_TURN - 1, "toward": self.toward()}
+        described = {"shape": "bearing", "min": 0, "max": FULL_TURN - 1,
+                     "toward": self.toward()}
+        if self.cone_inches is not None:
+            described["cone"] = {"length": inches(self.cone_inches), "degrees": CONE_DEGREES}
+        return described
 
     def sample(self, rng: random.Random) -> int:
         return rng.randrange(FULL_TURN)

@@ -16,7 +16,7 @@ from server.rules.sns.army.check import BASIC, check_army
 from server.rules.sns.army.ready import army_list
 from server.rules.sns.profile import profile, unit_types
 from server.rules.sns.state import DEPLOY, SEATS, START, Figure, Layout, State
-from server.rules.sns.table import LAYOUTS
+from server.rules.sns.table import DESCRIPTIONS, LAYOUTS
 
 TABLE_INCHES = (36, 24)      # a 3' x 2' skirmish table (the seed gives no size)
 DEPLOY_INCHES = 2            # from the own edge to the first rank's rims
@@ -91,3 +91,14 @@ def _deploy(seat: str, units: list[dict], width: int, height: int) -> list[Figur
 
 def figure_profile(figure: Figure):
     return profile(figure.kit, _notes(figure.name))
+
+
+def catalog(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The lobby's `catalog` request: what a match may be created with (the
+    scenario, its gold a side, and the table layouts, the default first)."""
+    scenarios = load().scenarios
+    layouts = sorted(LAYOUTS, key=lambda name: (name != "wood_and_boulder", name))
+    return {"scenarios": [{"key": key, "name": s.name, "gold": s.gold}
+                          for key, s in scenarios.items()],
+            "layouts": [{"key": name, "name": DESCRIPTIONS[name]} for name in layouts],
+            "last_turn": DEFAULT_LAST_TURN, "max_last_turn": MAX_LAST_TURN}

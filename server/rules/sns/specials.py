@@ -30,7 +30,8 @@ def options(state: State, figure: Figure) -> list[CommandSpec]:
             and not movement.in_base_contact(state, figure)):
         found.append(CommandSpec("breathe", f"{figure.name} breathes fire (4\" cone)",
                                  {"figure": figure.uid}, {"facing": movement.Facings(
-                                     lambda: movement.toward_nearest(state, figure))}))
+                                     lambda: movement.toward_nearest(state, figure),
+                                     cone_inches=BREATH_RANGE)}))
     if prof.has("Bomb"):
         found.append(CommandSpec("detonate", f"{figure.name} sets off its bomb (1\" radius; "
                                  "it dies)", {"figure": figure.uid}))

@@ -96,6 +96,10 @@ class SnsSystem:
         from server.rules.sns.victory import score
         return Result(state.winner, {s: score(state, s) for s in SEATS}, state.reason)
 
+    def catalog(self, options) -> dict:
+        """The lobby's `catalog` request: scenarios and table layouts (setup.py)."""
+        return setup.catalog(options)
+
     def upcast(self, event: Event) -> Event:
         return event
 
