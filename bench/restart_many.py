@@ -136,6 +136,21 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def postgres_cpu() -> float:
+    """The CPU seconds of every PostgreSQL process so far (Linux /proc; 0 where none
+    can be read): what the database spends serving a restart, on the same machine."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        if "(postgres)" in text:
+            fields = text.rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 async def serve(url: str, rules_workers: int, log: Path, profile: list[str]):
     """`warband serve` on `url`, its log in `log`: the process and its port, once
     it listens."""
@@ -175,6 +190,7 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
     sampler = None
     try:
         listening = time.perf_counter() - started
+        postgres_before = postgres_cpu()
         cpu_listening = cpu_seconds(process.pid)
         sampler = await asyncio.create_subprocess_exec(
             "py-spy", "record", "--format", "raw", "--rate", "200", "-o", PYSPY,
@@ -219,8 +235,9 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
 
         herd = asyncio.gather(*(back_and_ask(ids[i::connections])
                                 for i in range(connections)))
+        own_cpu = time.process_time()
         first_asks, clients = await asyncio.gather(one_by_one(), herd)
-        cpu_answered = cpu_seconds(process.pid)
+        cpu_answered, own_cpu = cpu_seconds(process.pid), time.process_time() - own_cpu
         answered.sort()
         if not answered:
             print(f"no matches; listening after {listening:.2f} s")
@@ -229,7 +246,8 @@ async def measure(url: str, token: str, ids: list[str], connections: int,
         print(f"matches: {len(ids)}, asked for by {connections} players connecting at "
               f"once as it listens: all answered get_view {answered[-1]:.2f} s after the "
               f"start (half of them by {answered[len(answered) // 2]:.2f} s); server CPU "
-              f"{cpu_answered:.2f} s in all")
+              f"{cpu_answered:.2f} s in all; the players' (this process's) CPU meanwhile "
+              f"{own_cpu:.2f} s, PostgreSQL's {postgres_cpu() - postgres_before:.2f} s")
         print(f"meanwhile 20 matches the warmer reaches last, asked one by one: each "
               f"answered in {first_asks[10]:.0f} ms (median), {first_asks[-1]:.0f} ms "
               "(slowest)")

@@ -372,7 +372,8 @@ class Hub(Owning):
     async def load(self, actor: MatchActor, records: ResumeRecords | None = None,
                    prompt: bool = True) -> None:
         """Load `actor`'s state from the store (wherever its rules run): the newest
-        snapshot whose digest matches its event's checksum, then the events after it;
+        snapshot that is its event's state (server.matches.snapshot_seal), then the
+        events after it;
         or, from `records` of a match with no snapshot, its whole log. `prompt` False:
         the prompt is built when the actor first needs it (`MatchActor.prompt_pending`)."""
         match_id = actor.match_id
@@ -381,7 +382,8 @@ class Hub(Owning):
             count, position = (0, 0) if last is None else (last[0] + 1, last[1])
             try:
                 actor.take(await actor.rules.load(Material(
-                    actor.setup, records.snapshot, records.events, position, prompt)))
+                    actor.setup, records.snapshot, records.events, position, prompt,
+                    records.last_checksum)))
             except SnapshotUnusable:  # (as below: the store's snapshots, then the log)
                 records = None
             else:
@@ -402,7 +404,8 @@ class Hub(Owning):
                 try:
                     status = await actor.rules.load(Material(
                         actor.setup, (snap_seq, blob, row.checksum),
-                        [(r.seq, r.payload) for r in tail], position, prompt))
+                        [(r.seq, r.payload) for r in tail], position, prompt,
+                        tail[-1].checksum if tail else None))
                 except SnapshotUnusable:  # an old format, a damaged blob, or a takeback
                     # to before it (server.rules.takeback): use the log
                     log.warning("snapshot of %s at %d unusable (damaged, an old format, or a "
@@ -411,7 +414,8 @@ class Hub(Owning):
         if status is None:
             rows = await self.store.events_after(match_id, 0)
             status = await actor.rules.load(Material(
-                actor.setup, None, [(r.seq, r.payload) for r in rows], position, prompt))
+                actor.setup, None, [(r.seq, r.payload) for r in rows], position, prompt,
+                rows[-1].checksum if rows else None))
         actor.take(status)
         actor.command_count = count
         actor.start_clock(last.clock if last is not None else None)

@@ -45,6 +45,10 @@ class Material:
     # None; `RulesCore.prompted`): a resumed match asked only for its view never
     # builds it, ~40% of loading an SBH match (bench/restart_many.py)
     prompt: bool = True
+    # the checksum stored with the last of `events`, when read with them: the state
+    # they fold to has it as its digest (the store's records are this code's to
+    # fold: server.rules.runner), so a checkpoint of it is sealed without digesting
+    last_checksum: str | None = None
 
 
 Wire = msgspec.Raw  # a map already encoded to MessagePack
@@ -132,7 +136,7 @@ class RulesCore:
         for event in effective:
             state = system.evolve(state, system.upcast(event))
         if material.events:
-            seq, checksum = material.events[-1][0], None
+            seq, checksum = material.events[-1][0], material.last_checksum
         self.state, self.seq, self.setup = state, seq, material.setup
         self.checksum = checksum
         self.dice = SeededDice(self.seed, material.dice_position)

@@ -39,6 +39,7 @@ class ResumeRecords:
     snapshotted: bool = False  # it has a snapshot: it resumes from it, not from its log
     # its newest snapshot: (seq, pickled state, the checksum stored with event seq)
     snapshot: tuple[int, bytes, str] | None = None
+    last_checksum: str | None = None  # stored with the last of `events`
 
 
 class ResumeReads:
@@ -147,17 +148,21 @@ async def _read_logs(conn: Any, match_ids: list[str], out: dict[str, ResumeRecor
     if conn.dialect.name == "postgresql":
         query = (select(events.c.match_id,
                         func.array_agg(aggregate_order_by(events.c.seq, events.c.seq)),
-                        func.array_agg(aggregate_order_by(events.c.payload, events.c.seq)))
+                        func.array_agg(aggregate_order_by(events.c.payload, events.c.seq)),
+                        func.array_agg(aggregate_order_by(events.c.checksum,
+                                                          events.c.seq.desc()))[1])
                  .where(among(conn, events.c.match_id, match_ids))
                  .group_by(events.c.match_id))
-        for match_id, seqs, payloads in (await conn.execute(query)).all():
+        for match_id, seqs, payloads, last in (await conn.execute(query)).all():
             out[match_id].events = list(zip(seqs, payloads, strict=True))
+            out[match_id].last_checksum = last
         return
-    query = (select(events.c.match_id, events.c.seq, events.c.payload)
+    query = (select(events.c.match_id, events.c.seq, events.c.payload, events.c.checksum)
              .where(events.c.match_id.in_(match_ids))
              .order_by(events.c.match_id, events.c.seq))
-    for match_id, seq, payload in (await conn.execute(query)).all():
+    for match_id, seq, payload, checksum in (await conn.execute(query)).all():
         out[match_id].events.append((seq, payload))
+        out[match_id].last_checksum = checksum
 
 
 async def _read_snapshots(conn: Any, match_ids: list[str],
@@ -192,6 +197,7 @@ async def _read_snapshots(conn: Any, match_ids: list[str],
         "id", "seq").render_derived(name="since") if postgres else latest
     tails: dict[str, list] = {match_id: [] for match_id in found}
     checksums: dict[str, str] = {}
+    lasts: dict[str, str] = {}  # the checksum of its last event
     for match_id, seq, payload, checksum in (await conn.execute(
             select(events.c.match_id, events.c.seq, events.c.payload, events.c.checksum)
             .join(since, (events.c.match_id == since.c.id) & (events.c.seq >= since.c.seq))
@@ -200,7 +206,9 @@ async def _read_snapshots(conn: Any, match_ids: list[str],
             checksums[match_id] = checksum
         else:
             tails[match_id].append((seq, payload))
+        lasts[match_id] = checksum
     for match_id, (seq, state) in found.items():
         if match_id in checksums:
             out[match_id].snapshot = (seq, state, checksums[match_id])
             out[match_id].events = tails[match_id]
+            out[match_id].last_checksum = lasts[match_id]

@@ -11,13 +11,17 @@ import random
 import msgspec
 import pytest
 
+from server.app import ServerOptions, WarbandServer
 from server.matches import rules_host, snapshot_seal
 from server.matches.rules_host import Material, RulesCore, SnapshotUnusable
 from server.rules.checksum import state_digest
 from server.rules.dice import new_seed
 from server.rules.sbh.random_player import random_command
 from server.rules.sbh.system import SYSTEM
+from server.store.store import Store
 from tests.sbh.test_games import WARBANDS
+from tests.server.test_checkpoints import restarted, stopped
+from tests.server.test_takeback import play, registered, started, state_at
 
 SETUP = {"options": {"scenario": "all_out_battle", "points_limit": 400}, "board_size": 24}
 
@@ -99,8 +103,9 @@ def test_a_seal_naming_another_checksum_or_a_damaged_pickle_is_not_used():
 
 def test_a_match_folded_from_its_log_checkpoints_unsealed_then_sealed_once_it_moves(
         digests):
-    """Its digest is unknown: a stop does not work it out (its budget goes on
-    writing checkpoints); the snapshot is digested if used, as before seals."""
+    """Read without its last checksum, its digest is unknown: a stop does not work
+    it out (its budget goes on writing checkpoints); the snapshot is digested if
+    used, as before seals."""
     log: list = []
     core = played(20, log)
     log_core = RulesCore(SYSTEM, core.seed)
@@ -117,6 +122,54 @@ def test_a_match_folded_from_its_log_checkpoints_unsealed_then_sealed_once_it_mo
     assert blob.startswith(snapshot_seal.MAGIC)
 
 
+def test_a_log_read_with_its_last_checksum_checkpoints_sealed(digests):
+    """The store reads the checksum of a log's last event with it (server.store.
+    resume): the folded state's checkpoint is sealed with it, undigested, and used."""
+    log: list = []
+    core = played(20, log)
+    checksum = state_digest(core.state)
+    log_core = RulesCore(SYSTEM, core.seed)
+    log_core.load(Material(SETUP, None, log, core.dice.position, last_checksum=checksum))
+    digests.clear()
+    _, blob = log_core.checkpoint()
+    assert blob.startswith(snapshot_seal.MAGIC)
+    assert state_digest(resumed(core, blob, checksum).state) == checksum
+    assert digests == []
+
+
 def test_a_checksum_that_is_not_a_digest_leaves_the_pickle_unsealed():
     assert snapshot_seal.seal(b"pickle", "not hex") == b"pickle"
     assert snapshot_seal.unseal(b"pickle", "x") == (b"pickle", False)
+
+
+async def test_a_match_resumed_from_its_log_is_checkpointed_sealed_and_loads_undigested(
+        database_url, tmp_path, digests):
+    """After a kill (no checkpoint), a restart folds the log it reads with its last
+    checksum; its stop seals the checkpoint; the next start uses it with no digest.
+    On SQLite and PostgreSQL."""
+    options = ServerOptions(port=0, database_url=database_url,
+                            static_dir=tmp_path / "static", snapshot_every=10_000)
+    first = WarbandServer(options)
+    await first.start()
+    ann, bob = await registered(first, "ann"), await registered(first, "bob")
+    match_id = await started(first, ann, bob)
+    await play(first, {"a": ann, "b": bob}, match_id, 8, random.Random(8))
+    await stopped(first, {"a": ann, "b": bob}, checkpoint=False)  # (as killed)
+
+    second, actor = await restarted(options, match_id)
+    assert actor.checkpointed == 0  # (folded from its log)
+    digests.clear()
+    await stopped(second, {}, checkpoint=True)
+    store = await Store.open(database_url, upgrade=False)
+    try:
+        seq, blob = await store.latest_snapshot(match_id)
+    finally:
+        await store.close()
+    assert blob.startswith(snapshot_seal.MAGIC) and digests == []
+
+    third, actor = await restarted(options, match_id)
+    try:
+        assert actor.checkpointed == seq == actor.seq and digests == []
+        assert state_digest(actor.state) == state_digest(await state_at(third, match_id))
+    finally:
+        await stopped(third, {}, checkpoint=False)
