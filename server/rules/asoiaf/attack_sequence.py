@@ -80,6 +80,8 @@ def attack_specs(state: State, pack, field, uid: str, index: int, targets: list[
              for key, group in groups.items()]
     # a once-per-game token discarded "before rolling any attack mode"
     words = context(state, pack, field, uid, mode.kind, command == "charge")
+    if command == "charge":  # it rolls in contact with its target: BLINDING POWDER's
+        words = (words - {"unengaged"}) | {"engaged"}  # "engaged enemy" (docs/rules)
     for name in equipment_uses.attack_tokens(state, pack, uid, mode.kind, words):
         found += [CommandSpec(command, label=f"{mode.name} with {name}",
                               args={**spec.args, "equipment": name}, params=spec.params)

@@ -14,7 +14,15 @@ The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, conditions, equipment, equipment_uses, mounts, once_per
+from server.rules.asoiaf import (
+    coins,
+    conditions,
+    equipment,
+    equipment_uses,
+    mounts,
+    once_per,
+    will_tokens,
+)
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     GainCoins,
@@ -205,8 +213,8 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
         elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
             state = replace(state, granted=(who, effect.action))
         else:
-            _, passed = conditions.will_test(dice, model, pack.models[model.card].will,
-                                             equipment.roll_modifier(pack, model, "will"))
+            # LUCKY CHARM / BLINDING POWDER discarded for it (will_tokens.py)
+            state, _, passed = will_tokens.roll(state, pack, dice, model)
             state = state.with_model(conditions.after_roll(model))
             if passed:  # seed 004, ABILITIES: BRAVADO "after passing a will test"
                 state = will_abilities_wait(state, pack, model.uid)

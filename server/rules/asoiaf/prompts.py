@@ -15,6 +15,7 @@ from server.rules.asoiaf import (
     triggers,
     turn_options,
     will_abilities,
+    will_tokens,
 )
 from server.rules.asoiaf.state import SEATS, Phase, State
 from server.rules.kernel import CommandSpec, Decision, Prompt
@@ -26,6 +27,8 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
     """Who must decide now, and their options (the kernel's prompt)."""
     if state.phase == Phase.OVER:
         return Prompt()
+    if will_tokens.waiting(state):  # LUCKY CHARM / BLINDING POWDER "before rolling"
+        return Prompt((will_tokens.decision(state, pack),))
     if state.pending:  # seed 004, MOTIVATIONS CARDS: "he may spend" (at once)
         seat, uid, name = state.pending[0]
         return Prompt((Decision(seat, f"{state.model(uid).card}'s motivation {name}: "

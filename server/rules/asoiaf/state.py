@@ -180,6 +180,10 @@ class State:
     end_phase_begun: bool = False
     # equipment_uses.py: the uids whose once-per-game token is discarded
     spent_equipment: frozenset[str] = frozenset()
+    # will_tokens.py: a command held back while the players say whether they
+    # discard LUCKY CHARM / BLINDING POWDER before its will tests: (seat, command
+    # type, its args as JSON, (carrier, token, tested) questions left, tokens used)
+    will_declared: tuple = ()
 
     def model(self, uid: str) -> Model:
         for model in self.models:

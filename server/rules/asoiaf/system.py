@@ -41,6 +41,7 @@ from server.rules.asoiaf import (
     victory,
     warband,
     will_abilities,
+    will_tokens,
 )
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.prompts import ZONES, prompt_for
@@ -73,6 +74,12 @@ from server.rules.kernel import (
 # once_per limits, BRAVADO after OLDEST BROTHER, once-per-game equipment (the
 # attack and defence events carry `equipment` and `changed_dice`).
 RULES_VERSION = 5
+
+
+# the events of will_tokens.COMMANDS, after which no token waits for a will test
+_RESOLVES_WILL_TESTS = frozenset({"ability_used", "trigger_ability_used",
+                                  "end_phase_ability_used", "wounds_ability_used",
+                                  "objective_used"})
 
 
 def _scenario(key: str) -> Scenario:
@@ -142,6 +149,15 @@ class AsoiafSystem:
                 and state.phase != Phase.OVER:  # (at any point: the kernel's contract)
             return [Event("conceded", {"seat": command.seat})]
         check_prompt(self.prompt(state), command, "seed 004, THE GAME ROUND")
+        if will_tokens.waiting(state):  # a token discarded or kept before a will test
+            answer = will_tokens.answer_event(state, command)
+            after = self.evolve(state, answer)
+            if will_tokens.waiting(after):
+                return [answer]
+            return [answer, *self.decide(after, will_tokens.original(after), dice)]
+        held = will_tokens.declaration(state, _pack(), _field(state), command)
+        if held:  # LUCKY CHARM / BLINDING POWDER: asked "before rolling any dice"
+            return [held]
         args = command.args
         if command.type == "roll_off":
             rolls, winner = setup.roll_off(dice)
@@ -206,6 +222,8 @@ class AsoiafSystem:
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
         after = agenda_plays.after_event(state, self._evolve(state, event), event.type)
+        if event.type in _RESOLVES_WILL_TESTS:  # its will tests rolled: tokens forgotten
+            after = will_tokens.resolved(after)
         # DOWAGER'S RESOURCES: coins a friendly model spent set off triggers
         return triggers.after_event(state, after, event, _pack(), _field(after))
 
@@ -306,6 +324,10 @@ class AsoiafSystem:
         if event.type == "surged_through":
             state = charge_terrain.surged(state, d["square"])
             return objectives.reveal_under(state, state.model(state.active_model).squares)
+        if event.type == "will_test_declared":
+            return will_tokens.declared(state, d)
+        if event.type == "will_token_answered":
+            return will_tokens.answered(state, d)
         if event.type == "nemesis_chosen":
             return start_of_game.chosen(state, _pack(), d)
         if event.type == "granted_move":
