@@ -46,7 +46,7 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
     if state.end_phase_waiting:  # THE END PHASE: "Players may use end of round effects"
         return Prompt((end_phase_abilities.decision(state, pack, field),))
     if state.start_abilities:  # "At the Start of the Game", the 1st player first
-        return Prompt((start_of_game.decision(state, pack),))
+        return Prompt((start_of_game.decision(state, pack, field),))
     if state.granted:  # WISE WORDS: "may perform 1 [move] immediately"
         return Prompt((granted.decision(state, pack, field),))
     if state.surge:

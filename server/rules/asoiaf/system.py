@@ -73,7 +73,9 @@ from server.rules.kernel import (
 # 5: end-phase abilities asked before the end phase's VP, coin-spent triggers,
 # once_per limits, BRAVADO after OLDEST BROTHER, once-per-game equipment (the
 # attack and defence events carry `equipment` and `changed_dice`).
-RULES_VERSION = 5
+# 6: LUCKY CHARM / BLINDING POWDER asked before a will test (will_tokens.py), the
+# powder with the carrier's own charge, start-of-game abilities other than a nemesis.
+RULES_VERSION = 6
 
 
 # the events of will_tokens.COMMANDS, after which no token waits for a will test
@@ -199,6 +201,8 @@ class AsoiafSystem:
             return secret_events.plunder(state, _field(state), args["square"])
         if command.type == "choose_nemesis":
             return [start_of_game.event(state, args)]
+        if command.type in ("start_ability", "decline_start_ability"):
+            return [start_of_game.ability_event(state, args)]
         if command.type in ("granted_move", "forfeit_action"):
             return [granted.event(state, args)]
         if command.type in ("will_ability", "decline_will_ability"):
@@ -329,7 +333,10 @@ class AsoiafSystem:
         if event.type == "will_token_answered":
             return will_tokens.answered(state, d)
         if event.type == "nemesis_chosen":
-            return start_of_game.chosen(state, _pack(), d)
+            return start_of_game.advance(start_of_game.chosen(state, _pack(), d), _pack(),
+                                         _field(state))
+        if event.type == "start_ability_used":
+            return start_of_game.ability_used(state, _pack(), _field(state), d)
         if event.type == "granted_move":
             state = granted.moved(state, d)
             return objectives.reveal_under(state, state.model(d["model"]).squares)
@@ -388,7 +395,7 @@ class AsoiafSystem:
         if seat != second and self._next_to_deploy(state, second):
             return replace(state, to_act=second)
         state = replace(state, phase=Phase.ACTIVATIONS, to_act=state.first_player)
-        return start_of_game.queue(state, _pack())
+        return start_of_game.queue(state, _pack(), _field(state))
 
     def _after_activation(self, state: State) -> State:
         if state.to_act or state.phase == Phase.OVER:

@@ -34,7 +34,7 @@ _SPENDER_FIELD = {"attack_rolled": "attacker", "defended": "target", "charged": 
                   "moved": "model", "ability_used": "model", "objective_used": "model",
                   "wounds_ability_used": "model", "motivation_used": "hero",
                   "end_phase_ability_used": "model", "trigger_ability_used": "model",
-                  "equipment_used": "model"}
+                  "equipment_used": "model", "start_ability_used": "model"}
 
 
 def spender(before, event) -> str:
