@@ -29,6 +29,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     GrantAction,
     ModifyRoll,
     RemoveCondition,
+    ScoreVP,
     WillTest,
 )
 from server.rules.asoiaf.movement import is_engaged
@@ -72,7 +73,7 @@ def supported(effects) -> bool:
         elif isinstance(effect, GrantAction):
             if effect.action not in ("move", "attack") or effect.free:
                 return False
-        elif isinstance(effect, GainCoins):  # its player gains them: no target
+        elif isinstance(effect, GainCoins | ScoreVP):  # its player's: no target
             continue
         elif not isinstance(effect, ApplyCondition | RemoveCondition):
             return False
@@ -191,6 +192,10 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
 
 def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice) -> State:
     for effect in effects:
+        if isinstance(effect, ScoreVP):  # its player scores them now
+            seat = state.model(uid).seat
+            state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
+            continue
         if isinstance(effect, GainCoins):  # "gives 1 [silver] back": to its player
             seat = state.model(uid).seat
             purse = state.purses[seat]

@@ -22,7 +22,7 @@ reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, once_per
+from server.rules.asoiaf import coins, command_abilities, model_triggers, once_per
 from server.rules.asoiaf.state import Phase, replace
 from server.rules.board.square import within_short_range
 from server.rules.kernel import CommandSpec, Decision, Event
@@ -62,9 +62,18 @@ def _within(field, model, other, where: str) -> bool:
 
 
 def after_event(before, after, event, pack, field):
-    """Queue the triggers the coins spent in `event` set off."""
+    """Queue the triggers `event` set off: the coins spent, then a model card's
+    other triggers (model_triggers.py)."""
+    if after.phase == Phase.OVER:
+        return after
+    after = _coin_triggers(before, after, event, pack, field)
+    found = model_triggers.detect(before, after, event, pack, field)
+    return replace(after, triggers=after.triggers + found) if found else after
+
+
+def _coin_triggers(before, after, event, pack, field):
     uid = spender(before, event)
-    if not uid or after.phase == Phase.OVER:
+    if not uid:
         return after
     spent_by = after.model(uid)
     seat = spent_by.seat
@@ -92,16 +101,29 @@ def after_event(before, after, event, pack, field):
     return replace(after, triggers=after.triggers + tuple(waiting))
 
 
+# what happened, for the question (the model with the ability, the trigger model)
+_HAPPENED = {"friendly_spent_coin": "{other} spent coins", "kills_enemy": "{own} killed {other}",
+             "captures_enemy": "{own} captured {other}", "killed": "{own} is killed",
+             "enters_square": "{other} came near {own}",
+             "interacts_plunder": "{own} took a plunder token",
+             "spent_last_copper": "your last copper is spent"}
+
+
 def decision(state, pack) -> Decision:
     seat, uid, name, spent_by = state.triggers[0]
     ability = pack.abilities[name]
     options = []
-    if state.model(uid).on_battlefield and state.model(spent_by).on_battlefield \
+    if ability.trigger == "friendly_spent_coin":
+        usable = state.model(uid).on_battlefield and state.model(spent_by).on_battlefield \
             and coins.affordable(state.purses[seat], ability.cost) \
-            and once_per.available(state, uid, ability):
+            and once_per.available(state, uid, ability)
+    else:
+        usable = model_triggers.still_usable(state, pack, seat, uid, name, spent_by)
+    if usable:
         options.append(CommandSpec("trigger_ability", label=name, args={"ability": name}))
-    return Decision(seat, f"{state.model(spent_by).card} spent coins: use "
-                    f"{state.model(uid).card}'s {name}?",
+    happened = _HAPPENED[ability.trigger].format(
+        own=state.model(uid).card, other=state.model(spent_by).card if spent_by else "")
+    return Decision(seat, f"{happened}: use {state.model(uid).card}'s {name}?",
                     (*options, CommandSpec("decline_trigger_ability")))
 
 
