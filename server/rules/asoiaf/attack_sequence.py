@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from itertools import product
 
+from server.rules.asoiaf import aftermaths as aftermath_rules
 from server.rules.asoiaf import (
     attack,
     capture,
     coins,
+    command_abilities,
     conditions,
     equipment,
     equipment_uses,
@@ -24,7 +26,6 @@ from server.rules.asoiaf import (
     passives,
     wounds_abilities,
 )
-from server.rules.asoiaf.cards.vocabulary import ApplyCondition, DealWounds, GainCoins
 from server.rules.asoiaf.state import Condition, PendingAttack, State, replace
 from server.rules.board.square import Square
 from server.rules.dice import Dice
@@ -239,10 +240,10 @@ def wounds_ability_used(state: State, pack, field, d: dict) -> State:
                    pack, field)
 
 
-# -- steps 7-8: aftermaths ---------------------------------------------------------------
+# -- steps 7-8: aftermaths (aftermaths.py) ----------------------------------------------
 def aftermaths(state: State, pack, field, pending: PendingAttack, step: str) -> list:
     """The aftermath abilities usable now: the attack mode's (step 7) or the
-    defender's card's (step 8), their requirements met and their cost affordable."""
+    defender's card's (step 8)."""
     attacker = state.model(pending.attacker)
     if step == "attacker_aftermath":
         owner = attacker
@@ -252,49 +253,38 @@ def aftermaths(state: State, pack, field, pending: PendingAttack, step: str) -> 
         found = [pack.abilities[n] for n in pack.models[owner.card].abilities
                  if pack.abilities[n].timing == "aftermath"]
     words = context(state, pack, field, owner.uid, pending.kind, pending.charging)
-    return [a for a in found
-            if coins.requirements_met(a.requires, words)
-            and once_per.available(state, owner.uid, a)
-            and coins.affordable(state.purses[owner.seat], a.cost)
-            and coins.aftermath_effects_only(a.effects)]
+    return aftermath_rules.usable(state, pack, owner, found, words)
 
 
-def use_aftermath(state: State, pack, field, d: dict) -> State:
+def aftermath_owner(pending: PendingAttack) -> str:
+    return pending.attacker if pending.step == "attacker_aftermath" else pending.target
+
+
+def aftermath_event(state: State, pack, field, args: dict, dice: Dice) -> Event:
+    """Resolve once to roll any will dice; the event keeps them for evolve."""
+    recorded = command_abilities.Recorded(dice)
+    if args.get("ability"):
+        use_aftermath(state, pack, field, {"ability": args["ability"]}, recorded)
+    data = {"ability": args.get("ability", "")}
+    if recorded.faces:  # (an aftermath with a will test)
+        data["will_faces"] = recorded.faces
+    return Event("aftermath_used", data)
+
+
+def use_aftermath(state: State, pack, field, d: dict, dice=None) -> State:
     """Pay and apply the aftermath; then the next step. Wounds it deals take
     effect now; a model left with none is removed at step 9 ("at the end of the
     current action")."""
     pending = state.attack
     step = pending.step
     if d.get("ability"):
-        owner_uid = pending.attacker if step == "attacker_aftermath" else pending.target
         ability = next(a for a in aftermaths(state, pack, field, pending, step)
                        if a.name == d["ability"])
-        state = _apply_aftermath(state, pack, pending, owner_uid, ability)
+        dice = dice or command_abilities.Recorded(faces=d.get("will_faces", ()))
+        state = aftermath_rules.apply(state, pack, pending, aftermath_owner(pending),
+                                      ability, dice)
     following = "defender_aftermath" if step == "attacker_aftermath" else "removal"
     return advance(replace(state, attack=replace(state.attack, step=following)), pack, field)
-
-
-def _apply_aftermath(state: State, pack, pending: PendingAttack, owner_uid: str,
-                     ability) -> State:
-    owner = state.model(owner_uid)
-    purse = coins.pay(state.purses[owner.seat], ability.cost)
-    state = once_per.record(replace(state, purses={**state.purses, owner.seat: purse}),
-                            owner_uid, ability)
-    picks = {"self": owner_uid, "attacker": pending.attacker, "defender": pending.target}
-    for effect in ability.effects:
-        if isinstance(effect, GainCoins):
-            purse = state.purses[owner.seat]
-            state = replace(state, purses={**state.purses, owner.seat: replace(
-                purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})})
-            continue
-        model = state.model(picks[effect.target.who])
-        if isinstance(effect, DealWounds):
-            model = replace(model, wounds_left=max(0, model.wounds_left - effect.wounds))
-        elif isinstance(effect, ApplyCondition):
-            model = conditions.gain(model, Condition(effect.condition),
-                                    equipment.immunities(pack, model))
-        state = state.with_model(model)
-    return state
 
 
 # -- steps 9-10: removal and surging forth -----------------------------------------------

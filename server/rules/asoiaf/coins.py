@@ -16,18 +16,13 @@ from itertools import combinations
 
 from server.rules.asoiaf.cards.schema import Coins, Improvement
 from server.rules.asoiaf.cards.vocabulary import (
-    ApplyCondition,
-    DealWounds,
     ExtraDice,
-    GainCoins,
     ModifyRoll,
 )
 from server.rules.asoiaf.state import Purse
 
 MODES = "seed 004, ATTACK MODES"
 ROLL_EFFECTS = (ExtraDice, ModifyRoll)
-AFTERMATH_EFFECTS = (DealWounds, ApplyCondition, GainCoins)
-AFTERMATH_TARGETS = ("self", "attacker", "defender")
 
 
 def total(*costs: Coins) -> Coins:
@@ -58,13 +53,6 @@ def roll_effects_only(effects, roll: str) -> bool:
     `roll` ("attack" or "defence"; "any" too)."""
     return bool(effects) and all(
         isinstance(e, ROLL_EFFECTS) and e.roll in (roll, "any") and e.target.who == "self"
-        for e in effects)
-
-
-def aftermath_effects_only(effects) -> bool:
-    return bool(effects) and all(
-        isinstance(e, AFTERMATH_EFFECTS)
-        and (isinstance(e, GainCoins) or e.target.who in AFTERMATH_TARGETS)
         for e in effects)
 
 

@@ -113,7 +113,7 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
     if command.type == "decline_wounds_ability":
         return [Event("wounds_ability_used", {"ability": ""})]
     if command.type in ("aftermath", "decline_aftermath"):
-        return [Event("aftermath_used", {"ability": args.get("ability", "")})]
+        return [attack_sequence.aftermath_event(state, pack, field, args, dice)]
     if command.type == "remove":
         return [Event("removed", {"removal": args["removal"]})]
     if command.type == "ability":

@@ -81,7 +81,7 @@ RULES_VERSION = 6
 # the events of will_tokens.COMMANDS, after which no token waits for a will test
 _RESOLVES_WILL_TESTS = frozenset({"ability_used", "trigger_ability_used",
                                   "end_phase_ability_used", "wounds_ability_used",
-                                  "objective_used"})
+                                  "objective_used", "aftermath_used"})
 
 
 def _scenario(key: str) -> Scenario:

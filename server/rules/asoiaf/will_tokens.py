@@ -6,7 +6,7 @@ change the result of 1 die to a 1"; MODELS: "A model asked to roll [a will
 test] rolls 1 die").
 
 A will test is rolled while an ability resolves (a command, trigger, end-phase
-or wounds ability, an objective action). When the command that resolves it is
+or wounds ability, an aftermath, an objective action). When the command that resolves it is
 sent and a model it makes roll a will test carries an unspent LUCKY CHARM, or
 is in contact with an enemy carrying an unspent BLINDING POWDER ("an engaged
 enemy model": engaged with the carrier, as for attacks), the command waits in
@@ -32,12 +32,24 @@ WILL_TOKENS = "seed 004, EQUIPMENT TOKENS (LUCKY CHARM, BLINDING POWDER on a wil
 
 # the commands whose resolution may roll will tests
 COMMANDS = frozenset({"ability", "trigger_ability", "end_phase_ability", "wounds_ability",
-                      "use_objective"})
+                      "use_objective", "aftermath"})
 
 
 def _source(state: State, pack, command: Command):
-    """(the model using it, the model it aims at, its effects) of the command."""
+    """(the model using it, the model it aims at, its effects) of the command;
+    for an aftermath, what each of its targets names instead of the aimed model."""
     args = command.args
+    if command.type == "aftermath":
+        pending = state.attack
+        if pending.step == "attacker_aftermath":
+            owner = pending.attacker
+            found = pack.models[state.model(owner).card].attacks[pending.mode].aftermath
+        else:
+            owner = pending.target
+            found = [pack.abilities[args["ability"]]]
+        ability = next(a for a in found if a.name == args["ability"])
+        picks = {"self": owner, "attacker": pending.attacker, "defender": pending.target}
+        return owner, picks, ability.effects
     if command.type == "ability":
         return state.active_model, args.get("target"), pack.abilities[args["ability"]].effects
     if command.type == "trigger_ability":
@@ -53,13 +65,17 @@ def _source(state: State, pack, command: Command):
     return state.active_model, chosen, pack.objectives[card].action.effects
 
 
-def tested(effects, owner: str, chosen: str | None) -> list[str]:
+def tested(effects, owner: str, chosen) -> list[str]:
     """The models these effects may make roll a will test, in order ("self" is
-    the owner; any other target is the model chosen, as apply_effects reads it)."""
+    the owner; any other target is the model chosen, as apply_effects reads it,
+    or, when `chosen` maps target words to models, the one it names)."""
     found: list[str] = []
     for effect in effects:
         if isinstance(effect, WillTest):
-            who = owner if effect.target.who == "self" else chosen
+            if isinstance(chosen, dict):
+                who = chosen.get(effect.target.who)
+            else:
+                who = owner if effect.target.who == "self" else chosen
             if who and who not in found:
                 found.append(who)
             found += [u for u in tested(effect.on_success + effect.on_failure, owner, chosen)
@@ -98,7 +114,7 @@ def declaration(state: State, pack, field, command: Command) -> Event | None:
     is to be asked (or it was asked already)."""
     if command.type not in COMMANDS or state.will_declared:
         return None
-    if command.type in ("trigger_ability", "end_phase_ability") \
+    if command.type in ("trigger_ability", "end_phase_ability", "aftermath") \
             and not command.args.get("ability"):
         return None
     owner, chosen, effects = _source(state, pack, command)

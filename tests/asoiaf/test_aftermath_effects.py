@@ -1,0 +1,70 @@
+"""Aftermaths made of vocabulary effects beyond wounds, conditions given and coins
+(seed 004, ATTACK SEQUENCE: "7. If the attacker's attack mode has an aftermath, it
+can be used now. Spend the required coin cost, if any. 8. If the defender has an
+aftermath ability, it can be used now"), from the test pack
+tests/asoiaf/packs/vocabulary. Dice scripted."""
+
+from server.rules.asoiaf.state import Condition, Model
+from server.rules.asoiaf.system import SYSTEM
+from tests.asoiaf.conftest import mid_round, run, send
+
+ROUTED = frozenset({Condition.ROUTED})
+AXE = {"mode": 0, "target": "b1", "improvements": []}
+
+
+def duel(b_card="Baratheon Warden", b_token="", b_conditions=frozenset()):
+    return mid_round((Model("a1", "Test Executioner", "a", 2, square=(3, 11), ap=2,
+                            activated=True),
+                      Model("b1", b_card, "b", 2, square=(4, 11), equipment=b_token,
+                            conditions=b_conditions),
+                      Model("b9", "Baratheon Warden", "b", 2, square=(12, 0))))
+
+
+def offered(state):
+    decision = SYSTEM.prompt(state).decisions[0]
+    return decision.seat, [(o.type, o.args.get("ability")) for o in decision.options]
+
+
+def test_an_aftermath_will_test_rolls_when_used(vocabulary_pack):
+    """TERRIFY (test pack: "The defender must pass a will test or become routed"):
+    seed 004, MODELS: "A model asked to roll [a will test] rolls 1 die. To succeed it
+    must roll equal to or above its value" (a Warden's 6+)."""
+    state = send(duel(), "a", "attack", AXE, (9, 1, 1))  # 1 hit, not blocked
+    assert offered(state) == ("a", [("aftermath", "Terrify"), ("aftermath", "Trophy"),
+                                    ("decline_aftermath", None)])
+    failed, events = run(state, "a", "aftermath", {"ability": "Terrify"}, (4,))
+    assert events[0].data == {"ability": "Terrify", "will_faces": [4]}
+    assert failed.model("b1").conditions == ROUTED
+    passed = send(state, "a", "aftermath", {"ability": "Terrify"}, (7,))
+    assert passed.model("b1").conditions == frozenset()
+
+
+def test_an_aftermath_scoring_vp_for_its_cost(vocabulary_pack):
+    """TROPHY (test pack: "1 silver: score 1 VP"): "Spend the required coin cost"."""
+    state = send(duel(), "a", "attack", AXE, (9, 1, 1))
+    state = send(state, "a", "aftermath", {"ability": "Trophy"})
+    assert state.vp["a"] == 1 and state.purses["a"].silver == 3
+
+
+def test_lucky_charm_is_asked_before_an_aftermaths_will_test(vocabulary_pack):
+    """seed 004, LUCKY CHARM: "discard this card before rolling any dice for this
+    model. You may change the result of 1 die to a 10": the defender's player is
+    asked before TERRIFY's die."""
+    state = send(duel(b_token="Lucky Charm"), "a", "attack", AXE, (9, 1))
+    state = send(state, "b", "defend", {"abilities": []}, (1,))  # the charm kept
+    state = send(state, "a", "aftermath", {"ability": "Terrify"})
+    assert offered(state)[0] == "b"
+    state = send(state, "b", "use_equipment", {"equipment": "Lucky Charm"}, (1,))
+    assert state.model("b1").conditions == frozenset() and "b1" in state.spent_equipment
+
+
+def test_a_defenders_aftermath_restores_a_wound_and_removes_a_token(vocabulary_pack):
+    """SECOND WIND (test pack: "After this model is attacked, it regains 1 wound and
+    loses its routed token"): step 8, the defender's aftermath."""
+    state = send(duel("Test Sentry", b_conditions=ROUTED), "a", "attack", AXE, (9, 1, 1))
+    state = send(state, "a", "decline_aftermath")
+    assert offered(state) == ("b", [("aftermath", "Second Wind"),
+                                    ("decline_aftermath", None)])
+    assert state.model("b1").wounds_left == 1
+    state = send(state, "b", "aftermath", {"ability": "Second Wind"})
+    assert state.model("b1").wounds_left == 2 and state.model("b1").conditions == frozenset()
