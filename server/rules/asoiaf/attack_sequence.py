@@ -100,6 +100,8 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
     mode = pack.models[model.card].attacks[index]
     effects = [e for i in chosen for e in mode.improvements[i].effects]
     extra, modifier = coins.roll_bonus(effects, "attack")
+    extra += coins.value_change(effects, "attack_dice")
+    value = mode.value + coins.value_change(effects, "attack_value")
     modifier += passives.roll_modifier(state, pack, field, uid, "attack")
     words = context(state, pack, field, uid, mode.kind, charging, target_uid)
     modifier += passives.terrain_modifier(pack, field, model, "attack", words)
@@ -114,7 +116,7 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
         "attacker": uid, "target": target_uid, "mode": index, "charging": charging,
         "improvements": list(chosen), "spent": {} if charging else coins.as_plain(spent),
         "ap": 0 if charging or granted else mode.ap, "attack_faces": list(faces),
-        "attack_results": list(results), "hits": attack.hits(faces, results, mode.value),
+        "attack_results": list(results), "hits": attack.hits(faces, results, value),
         "equipment": token, "changed_dice": powder + changed})
 
 
@@ -131,9 +133,11 @@ def attack_rolled(state: State, pack, field, d: dict) -> State:
         state = equipment_uses.spend(state, d["powder_by"])
     if state.granted and state.granted[0] == attacker.uid:  # a granted attack, performed
         state = replace(state, granted=())
+    bought = [e for i in d["improvements"] for e in mode.improvements[i].effects]
     pending = PendingAttack(d["attacker"], d["target"], d["mode"], mode.kind, "defence",
                             hits=d["hits"], target_square=state.model(d["target"]).square,
-                            charging=d["charging"], attacker_token=d["equipment"])
+                            charging=d["charging"], attacker_token=d["equipment"],
+                            defender_changes=coins.defender_changes(bought))
     return advance(replace(state, attack=pending), pack, field)
 
 
@@ -201,7 +205,9 @@ def roll_defence_event(state: State, pack, field, used: list, dice: Dice,
                for e in pack.abilities[name].effects
                + [x for i in chosen for x in pack.abilities[name].improvements[i].effects]]
     extra, modifier = coins.roll_bonus(effects, "defence")
-    modifier += passives.roll_modifier(state, pack, field, target.uid, "defence")
+    against, worse = pending.defender_changes  # the attacker's improvements
+    modifier += against + passives.roll_modifier(state, pack, field, target.uid, "defence")
+    defence = pack.models[target.card].defence + worse + coins.value_change(effects, "defence")
     modifier += equipment.roll_modifier(pack, target, "defence",
                                         context(state, pack, field, target.uid, pending.kind))
     faces = attack.roll_defence(dice, pending.hits + extra) if pending.hits else ()
@@ -209,7 +215,7 @@ def roll_defence_event(state: State, pack, field, used: list, dice: Dice,
     faces, blinded = equipment_uses.change_dice(pack, pending.attacker_token, "enemy", faces)
     faces, lucky = equipment_uses.change_dice(pack, token, "own", faces)
     results = conditions.results(faces, Condition.SHAKEN in target.conditions, modifier)
-    blocked = attack.blocks(faces, results, pack.models[target.card].defence, pending.hits)
+    blocked = attack.blocks(faces, results, defence, pending.hits)
     return Event("defended", {"target": target.uid, "abilities": used,
                               "spent": coins.as_plain(_defence_cost(pack, used)),
                               "defence_faces": list(faces), "defence_results": list(results),

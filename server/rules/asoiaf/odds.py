@@ -165,21 +165,24 @@ def attack_odds(state: State, pack, field, prompt: Prompt, command: Command) -> 
     for improvements in sets:
         effects = [e for i in improvements for e in mode.improvements[i].effects]
         extra, modifier = coins.roll_bonus(effects, "attack")
+        extra += coins.value_change(effects, "attack_dice")
+        value = mode.value + coins.value_change(effects, "attack_value")
+        against, worse = coins.defender_changes(effects)
+        defence = defender_card.defence + worse
         if own:
-            hits = token_hits(mode.dice + extra, mode.value, shaken, modifier + attack_modifier,
-                              own)
+            hits = token_hits(mode.dice + extra, value, shaken, modifier + attack_modifier, own)
         else:
-            hits = hits_distribution(mode.dice + extra, mode.value, shaken,
+            hits = hits_distribution(mode.dice + extra, value, shaken,
                                      modifier + attack_modifier)
         if enemy and mode.kind == "close":  # the powder: "an engaged enemy model"
-            wounds = token_wounds(hits, defender_card.defence, target_shaken,
-                                  defence_modifier, enemy)
+            wounds = token_wounds(hits, defence, target_shaken, defence_modifier + against,
+                                  enemy)
         else:
-            wounds = wounds_distribution(hits, defender_card.defence, target_shaken,
-                                         defence_modifier)
+            wounds = wounds_distribution(hits, defence, target_shaken,
+                                         defence_modifier + against)
         cost = coins.total(mode.spend, coins.improvements_cost(mode.improvements, improvements))
         choices.append({"improvements": improvements, "cost": coins.as_plain(cost),
-                        "dice": mode.dice + extra, "value": mode.value,
+                        "dice": mode.dice + extra, "value": value, "defence": defence,
                         "hits": _plain(hits), "wounds": _plain(wounds),
                         "mean_wounds": float(sum(w * p for w, p in wounds.items()))})
     return {"kind": "asoiaf_attack", "attacker": attacker.uid, "target": target.uid,

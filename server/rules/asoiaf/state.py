@@ -79,6 +79,9 @@ class PendingAttack:
     # enemy's BLINDING POWDER: (improvements, attacker's token, granted) and the carrier
     declared: tuple = ()
     powder: str = ""
+    # the attacker's improvements against the defence roll: (die modifier,
+    # defence value change) (coins.defender_changes)
+    defender_changes: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)
