@@ -78,12 +78,6 @@ from server.rules.kernel import (
 RULES_VERSION = 6
 
 
-# the events of will_tokens.COMMANDS, after which no token waits for a will test
-_RESOLVES_WILL_TESTS = frozenset({"ability_used", "trigger_ability_used",
-                                  "end_phase_ability_used", "wounds_ability_used",
-                                  "objective_used", "aftermath_used"})
-
-
 def _scenario(key: str) -> Scenario:
     return packaged_scenarios()[key]
 
@@ -188,9 +182,8 @@ class AsoiafSystem:
         if command.type in ("attack", "charge", "granted_attack"):
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
-            seat, uid, name = state.pending[0]
-            return [Event("motivation_" + ("used" if command.type == "use_motivation"
-                                           else "declined"), {"hero": uid, "ability": name})]
+            return motivations.events(state, command.type == "use_motivation", _cards(),
+                                      _pack().motivations)
         if command.type == "play_agenda":  # revealed: public
             return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
@@ -226,7 +219,7 @@ class AsoiafSystem:
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
         after = agenda_plays.after_event(state, self._evolve(state, event), event.type)
-        if event.type in _RESOLVES_WILL_TESTS:  # its will tests rolled: tokens forgotten
+        if event.type in will_tokens.RESOLVING_EVENTS:  # its will tests rolled: tokens forgotten
             after = will_tokens.resolved(after)
         # DOWAGER'S RESOURCES: coins a friendly model spent set off triggers
         return triggers.after_event(state, after, event, _pack(), _field(after))
@@ -301,7 +294,7 @@ class AsoiafSystem:
         d = event.data
         if event.type in ("motivation_used", "motivation_declined"):
             state = motivations.resolve(state, event.type == "motivation_used", _cards(),
-                                        _pack().motivations)
+                                        _pack().motivations, _pack())
             if state.attack:  # a wound it dealt may have left the attacker no surge
                 state = attack_sequence.advance(state, _pack(), _field(state))
             return self._after_attack(self._copper_spent(state))

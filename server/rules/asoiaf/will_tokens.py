@@ -33,6 +33,9 @@ WILL_TOKENS = "seed 004, EQUIPMENT TOKENS (LUCKY CHARM, BLINDING POWDER on a wil
 # the commands whose resolution may roll will tests
 COMMANDS = frozenset({"ability", "trigger_ability", "end_phase_ability", "wounds_ability",
                       "use_objective", "aftermath"})
+# their events: once one is applied, no token waits for a will test
+RESOLVING_EVENTS = frozenset({"ability_used", "trigger_ability_used", "end_phase_ability_used",
+                              "wounds_ability_used", "objective_used", "aftermath_used"})
 
 
 def _source(state: State, pack, command: Command):
