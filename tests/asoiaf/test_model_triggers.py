@@ -42,6 +42,18 @@ def test_kills_enemy_skips_a_type_its_card_does_not_name(vocabulary_pack):
     assert state.model("b1").removed == "killed" and not state.triggers
 
 
+def test_captures_enemy_when_the_attacker_captures(vocabulary_pack):
+    """RANSOM (test pack: "When this model captures an enemy, your player gains 1
+    silver"); seed 004, CAPTURED CHAMPIONS AND HEROES: a champion that lost all its
+    wounds in close combat may be captured."""
+    state = duel("Test Lord", "Jon Connington")
+    state = attack(state, "b1", (9, 9, 1, 1), removal="captured")
+    assert state.model("b1").removed == "captured"
+    assert asked(state) == ("a", [("trigger_ability", "Ransom"),
+                                  ("decline_trigger_ability", None)])
+    assert send(state, "a", "trigger_ability", {"ability": "Ransom"}).purses["a"].silver == 5
+
+
 def test_killed_aims_at_the_model_that_killed_it(vocabulary_pack):
     """LAST CURSE (test pack: "Right before this model is killed, the model that
     killed it becomes shaken"), the vocabulary's killed trigger: used though its
