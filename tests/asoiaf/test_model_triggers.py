@@ -117,3 +117,18 @@ def test_an_end_of_game_ability_in_the_last_end_phase(vocabulary_pack):
     assert state.vp["a"] == declined.vp["a"] + 2
     earlier = send(mid_round(models, round=1, rounds=4), "a", "end_activation")
     assert not earlier.end_phase_waiting and earlier.round == 2
+
+
+def test_a_trigger_aimed_at_a_model_its_player_picks(vocabulary_pack):
+    """TERROR SPREADS (test pack: "When this model kills an enemy, 1 enemy model in
+    short range becomes shaken"): seed 004, COMMON GAME TERMS, short range is up to
+    3 squares; b9 is too far to be picked."""
+    models = (Model("a1", "Test Herald", "a", 2, square=(3, 11), ap=2, activated=True),
+              Model("b1", "Baratheon Warden", "b", 1, square=(4, 11)),
+              Model("b2", "Baratheon Warden", "b", 2, square=(5, 12)), FAR)
+    state = attack(mid_round(models), "b1", (9, 9, 1, 1))
+    [use, _] = SYSTEM.prompt(state).decisions[0].options
+    assert use.type == "trigger_ability" and use.params == {"target": ["b2"]}
+    state, [event] = run(state, "a", "trigger_ability",
+                         {"ability": "Terror Spreads", "target": "b2"})
+    assert event.data["target"] == "b2" and state.model("b2").conditions == SHAKEN

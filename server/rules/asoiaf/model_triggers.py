@@ -21,9 +21,11 @@ agenda's are motivations.py's and agendas.py's):
 Each is seen by comparing the table before and after an event (as triggers.py
 sees coins spent), waits in `State.triggers` with the coin triggers and is
 offered the same way once the attack in progress is over. Offered when its
-effects are ones command_abilities applies with no model to pick, each aimed
-at the model itself or the trigger model, and, for `kills_enemy`,
-`captures_enemy` and `interacts_plunder`, never at a model off the battlefield.
+effects are ones command_abilities applies, aimed at the model itself, the
+trigger model or 1 friendly or enemy model its player picks (`params.target`;
+not both a picked model and the trigger model), and, for `kills_enemy`,
+`captures_enemy`, `interacts_plunder` and `spent_last_copper`, never at the
+trigger model (gone from the battlefield, or the model itself).
 Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
@@ -45,9 +47,20 @@ def usable(ability) -> bool:
             or not ability.effects or not command_abilities.supported(ability.effects):
         return False
     aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
-    if aims & set(command_abilities.CHOOSERS):
-        return False
+    if aims & set(command_abilities.CHOOSERS) and "trigger_model" in aims:
+        return False  # ("chosen" would be ambiguous)
     return not (ability.trigger in _NO_TRIGGER_MODEL and "trigger_model" in aims)
+
+
+def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
+    """The models its player may pick for the ability ("1 enemy model in short
+    range"), None when it picks none."""
+    picker = command_abilities.chooser(ability.effects)
+    if picker is None:
+        return None
+    model = state.model(uid)
+    return [o.uid for o in state.models
+            if command_abilities.fits(state, field, model, o, picker.target, pack)]
 
 
 def _all(effects):
@@ -159,9 +172,12 @@ def _entered(before: State, after: State, pack, field, uid: str, kind: str) -> l
     return found
 
 
-def still_usable(state: State, pack, seat: str, uid: str, name: str, trigger_model: str) -> bool:
+def still_usable(state: State, pack, field, seat: str, uid: str, name: str,
+                 trigger_model: str) -> bool:
     """Whether a waiting entry may still be used when its turn comes."""
     ability = pack.abilities[name]
+    if targets(state, pack, field, uid, ability) == []:
+        return False
     owner = state.model(uid)
     if not (owner.on_battlefield or ability.trigger == "killed"):
         return False

@@ -42,7 +42,7 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
     if state.dismounting:  # a mount killed by a motivation's wound
         return Prompt((mounts.decision(state),))
     if state.triggers:  # DOWAGER'S RESOURCES: "right after the action spending is resolved"
-        return Prompt((triggers.decision(state, pack),))
+        return Prompt((triggers.decision(state, pack, field),))
     if state.end_phase_waiting:  # THE END PHASE: "Players may use end of round effects"
         return Prompt((end_phase_abilities.decision(state, pack, field),))
     if state.start_abilities:  # "At the Start of the Game", the 1st player first

@@ -109,18 +109,21 @@ _HAPPENED = {"friendly_spent_coin": "{other} spent coins", "kills_enemy": "{own}
              "spent_last_copper": "your last copper is spent"}
 
 
-def decision(state, pack) -> Decision:
+def decision(state, pack, field) -> Decision:
     seat, uid, name, spent_by = state.triggers[0]
     ability = pack.abilities[name]
-    options = []
+    options, params = [], {}
     if ability.trigger == "friendly_spent_coin":
         usable = state.model(uid).on_battlefield and state.model(spent_by).on_battlefield \
             and coins.affordable(state.purses[seat], ability.cost) \
             and once_per.available(state, uid, ability)
     else:
-        usable = model_triggers.still_usable(state, pack, seat, uid, name, spent_by)
+        usable = model_triggers.still_usable(state, pack, field, seat, uid, name, spent_by)
+        picked = model_triggers.targets(state, pack, field, uid, ability)
+        params = {"target": picked} if picked else {}
     if usable:
-        options.append(CommandSpec("trigger_ability", label=name, args={"ability": name}))
+        options.append(CommandSpec("trigger_ability", label=name, args={"ability": name},
+                                   params=params))
     happened = _HAPPENED[ability.trigger].format(
         own=state.model(uid).card, other=state.model(spent_by).card if spent_by else "")
     return Decision(seat, f"{happened}: use {state.model(uid).card}'s {name}?",
@@ -132,10 +135,12 @@ def event(state, pack, args: dict, dice) -> Event:
     _, uid, name, spent_by = state.triggers[0]
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, name, spent_by, recorded)
-    return Event("trigger_ability_used", {"model": uid, "ability": args.get("ability", ""),
-                                          "trigger_model": spent_by,
-                                          "will_faces": recorded.faces})
+        _apply(state, pack, uid, name, args.get("target") or spent_by, recorded)
+    data = {"model": uid, "ability": args.get("ability", ""), "trigger_model": spent_by,
+            "will_faces": recorded.faces}
+    if args.get("target"):  # the model its player picked (model_triggers.py)
+        data["target"] = args["target"]
+    return Event("trigger_ability_used", data)
 
 
 def used(state, pack, d: dict):
@@ -144,12 +149,13 @@ def used(state, pack, d: dict):
     state = replace(state, triggers=state.triggers[1:])
     if not d["ability"]:
         return state
-    return _apply(state, pack, uid, name, spent_by,
+    return _apply(state, pack, uid, name, d.get("target") or spent_by,
                   command_abilities.Recorded(faces=d["will_faces"]))
 
 
 def _apply(state, pack, uid: str, name: str, spent_by: str, dice):
-    """Pay, then the effects; `trigger_model` targets are the model that spent."""
+    """Pay, then the effects; `trigger_model` targets are the model that spent
+    (or set the trigger off), a picked target the model picked."""
     ability = pack.abilities[name]
     seat = state.model(uid).seat
     state = replace(state, purses={**state.purses,

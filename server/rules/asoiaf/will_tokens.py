@@ -57,7 +57,7 @@ def _source(state: State, pack, command: Command):
         return state.active_model, args.get("target"), pack.abilities[args["ability"]].effects
     if command.type == "trigger_ability":
         _, uid, name, spent_by = state.triggers[0]
-        return uid, spent_by, pack.abilities[name].effects
+        return uid, args.get("target") or spent_by, pack.abilities[name].effects
     if command.type == "end_phase_ability":
         _, uid, name = state.end_phase_waiting[0]
         return uid, args.get("target"), pack.abilities[name].effects
