@@ -80,3 +80,32 @@ def test_a_choice_with_nobody_to_aim_at_is_not_asked(vocabulary_pack):
               Model("b2", "Baratheon Warden", "b", 0, removed="killed"))
     state = deploy_last(mid_round(models, active="", phase=Phase.DEPLOY))
     assert [o.args.get("ability") for o in decision(state).options] == ["Vanguard"]
+
+
+def test_a_will_test_at_the_start_rolls_with_the_answer(vocabulary_pack):
+    """CHALLENGE (test pack: "1 enemy model must pass a will test or become
+    routed"): seed 004, MODELS: "A model asked to roll [a will test] rolls 1 die. To
+    succeed it must roll equal to or above its value" (a Warden's 6+)."""
+    state = deploy_last(last_to_deploy("Test Challenger"))
+    [ask] = decision(state).options
+    assert ask.params == {"target": ["b1"]}
+    failed, [event] = run(state, "a", "start_ability", {**ask.args, "target": "b1"}, (5,))
+    assert event.data["will_faces"] == [5]
+    assert failed.model("b1").conditions == frozenset({Condition.ROUTED})
+    passed = send(state, "a", "start_ability", {**ask.args, "target": "b1"}, (6,))
+    assert passed.model("b1").conditions == frozenset()
+
+
+def test_lucky_charm_before_a_start_of_game_will_test(vocabulary_pack):
+    """seed 004, LUCKY CHARM: "discard this card before rolling any dice for this
+    model": CHALLENGE's target's player is asked first."""
+    from dataclasses import replace
+
+    state = last_to_deploy("Test Challenger")
+    state = state.with_model(replace(state.model("b1"), equipment="Lucky Charm"))
+    state = deploy_last(state)
+    state = send(state, "a", "start_ability", {**decision(state).options[0].args,
+                                               "target": "b1"})
+    assert decision(state).seat == "b"
+    state = send(state, "b", "use_equipment", {"equipment": "Lucky Charm"}, (1,))
+    assert state.model("b1").conditions == frozenset() and "b1" in state.spent_equipment

@@ -22,10 +22,12 @@ itself in a "free" direction, `nemesis`) waits in the same queue, in the same
 order. One its player must choose for (a model to aim at, a square to move to,
 or coins to spend: "may") is asked as `start_ability` (`args.model`,
 `args.ability`; `params.target`, `params.square`), with
-`decline_start_ability` when it costs coins; one with no choice is applied when
-its turn comes. One whose effects say what the start of the game has no
-meaning for (a roll modifier "until the end of the activation", a will test,
-wounds) is not queued (docs/rules/asoiaf.md, "What is left"). Rule module:
+`decline_start_ability` when it costs coins; one with a `will_test` (its
+effects conditions on the model tested or itself) is asked too, its die rolled
+with the answer (LUCKY CHARM and BLINDING POWDER asked first, will_tokens.py);
+one with no choice is applied when its turn comes. One whose effects say what
+the start of the game has no meaning for (a roll modifier "until the end of the
+activation", wounds) is not queued (docs/rules/asoiaf.md, "What is left"). Rule module:
 never imports system.py."""
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     Nemesis,
     RemoveCondition,
     ScoreVP,
+    WillTest,
 )
 from server.rules.asoiaf.movement import MOVE_SQUARES, move_destinations
 from server.rules.asoiaf.state import State, other, replace
@@ -59,7 +62,13 @@ def _known(effect) -> bool:
     if isinstance(effect, GainCoins | ScoreVP):
         return True
     if isinstance(effect, ApplyCondition | RemoveCondition):
-        return effect.target.who in ("self", "friendly", "enemy") and effect.target.count == 1
+        return effect.target.who in ("self", "friendly", "enemy", "chosen") \
+            and effect.target.count == 1
+    if isinstance(effect, WillTest):  # its die rolled when its player answers
+        return effect.target.who in ("self", "friendly", "enemy", "chosen") \
+            and effect.target.count == 1 \
+            and all(_known(e) and not isinstance(e, WillTest | MoveModel)
+                    for e in effect.on_success + effect.on_failure)
     if isinstance(effect, MoveModel):
         return effect.target.who == "self" and effect.direction == "free"
     return False
@@ -117,7 +126,9 @@ def _usable(state: State, pack, field, uid: str, ability) -> bool:
 
 
 def _asked(ability, params: dict) -> bool:
-    return bool(params) or bool(ability.cost.total())
+    """A choice, coins to spend, or a die to roll (the answer's event keeps it)."""
+    return bool(params) or bool(ability.cost.total()) \
+        or any(isinstance(e, WillTest) for e in ability.effects)
 
 
 def queue(state: State, pack, field) -> State:
@@ -149,7 +160,7 @@ def advance(state: State, pack, field) -> State:
         if _asked(ability, _choices(state, pack, field, uid, ability)):
             return state
         state = _apply(replace(state, start_abilities=state.start_abilities[1:]), pack,
-                       uid, ability, None, None)
+                       uid, ability, None, None, None)
     return state
 
 
@@ -182,11 +193,18 @@ def chosen(state: State, pack, d: dict) -> State:
                    nemeses=state.nemeses + ((d["model"], d["nemesis"], effect.vp),))
 
 
-def ability_event(state: State, args: dict) -> Event:
+def ability_event(state: State, pack, args: dict, dice) -> Event:
+    """Resolve once to roll any will dice; the event keeps them for evolve."""
     _, uid, name = state.start_abilities[0]
-    return Event("start_ability_used", {"model": uid, "ability": args.get("ability", ""),
-                                        "target": args.get("target"),
-                                        "square": args.get("square")})
+    recorded = command_abilities.Recorded(dice)
+    if args.get("ability"):
+        _apply(state, pack, uid, pack.abilities[name], args.get("target"), args.get("square"),
+               recorded)
+    data = {"model": uid, "ability": args.get("ability", ""), "target": args.get("target"),
+            "square": args.get("square")}
+    if recorded.faces:
+        data["will_faces"] = recorded.faces
+    return Event("start_ability_used", data)
 
 
 def ability_used(state: State, pack, field, d: dict) -> State:
@@ -194,12 +212,13 @@ def ability_used(state: State, pack, field, d: dict) -> State:
     _, uid, name = state.start_abilities[0]
     state = replace(state, start_abilities=state.start_abilities[1:])
     if d["ability"]:
-        state = _apply(state, pack, uid, pack.abilities[name], d["target"], d["square"])
+        state = _apply(state, pack, uid, pack.abilities[name], d["target"], d["square"],
+                       command_abilities.Recorded(faces=d.get("will_faces", ())))
     return advance(state, pack, field)
 
 
-def _apply(state: State, pack, uid: str, ability, target, square) -> State:
-    """Pay, then each effect in order (no dice: none of them rolls)."""
+def _apply(state: State, pack, uid: str, ability, target, square, dice) -> State:
+    """Pay, then each effect in order; `dice` roll or replay its will tests."""
     seat = state.model(uid).seat
     state = replace(state, purses={**state.purses,
                                    seat: coins.pay(state.purses[seat], ability.cost)})
@@ -211,5 +230,5 @@ def _apply(state: State, pack, uid: str, ability, target, square) -> State:
             state = state.with_model(replace(model, square=tuple(square)))
             state = objectives.reveal_under(state, state.model(uid).squares)
         else:
-            state = command_abilities.apply_effects(state, pack, uid, target, [effect], None)
+            state = command_abilities.apply_effects(state, pack, uid, target, [effect], dice)
     return state

@@ -5,11 +5,12 @@ game, discard this card before an engaged enemy model rolls any dice. You may
 change the result of 1 die to a 1"; MODELS: "A model asked to roll [a will
 test] rolls 1 die").
 
-A will test is rolled while an ability resolves (a command, trigger, end-phase
-or wounds ability, an aftermath, an objective action). When the command that resolves it is
-sent and a model it makes roll a will test carries an unspent LUCKY CHARM, or
-is in contact with an enemy carrying an unspent BLINDING POWDER ("an engaged
-enemy model": engaged with the carrier, as for attacks), the command waits in
+A will test is rolled while an ability resolves (a command, trigger, end-phase,
+start-of-game or wounds ability, an aftermath, an objective action). When the
+command that resolves it is sent and a model it makes roll a will test carries
+an unspent LUCKY CHARM, or is in contact with an enemy carrying an unspent
+BLINDING POWDER ("an engaged enemy model": engaged with the carrier, as for
+attacks), the command waits in
 `State.will_declared` (seat, command type, its args as JSON, the questions left,
 the tokens discarded) and each carrier's player is asked in turn, before any die
 is rolled: `use_equipment` or `decline_equipment`. The command then resolves
@@ -32,10 +33,11 @@ WILL_TOKENS = "seed 004, EQUIPMENT TOKENS (LUCKY CHARM, BLINDING POWDER on a wil
 
 # the commands whose resolution may roll will tests
 COMMANDS = frozenset({"ability", "trigger_ability", "end_phase_ability", "wounds_ability",
-                      "use_objective", "aftermath"})
+                      "use_objective", "aftermath", "start_ability"})
 # their events: once one is applied, no token waits for a will test
 RESOLVING_EVENTS = frozenset({"ability_used", "trigger_ability_used", "end_phase_ability_used",
-                              "wounds_ability_used", "objective_used", "aftermath_used"})
+                              "wounds_ability_used", "objective_used", "aftermath_used",
+                              "start_ability_used"})
 
 
 def _source(state: State, pack, command: Command):
@@ -55,6 +57,8 @@ def _source(state: State, pack, command: Command):
         return owner, picks, ability.effects
     if command.type == "ability":
         return state.active_model, args.get("target"), pack.abilities[args["ability"]].effects
+    if command.type == "start_ability":
+        return args["model"], args.get("target"), pack.abilities[args["ability"]].effects
     if command.type == "trigger_ability":
         _, uid, name, spent_by = state.triggers[0]
         return uid, args.get("target") or spent_by, pack.abilities[name].effects
