@@ -68,3 +68,37 @@ def test_a_defenders_aftermath_restores_a_wound_and_removes_a_token(vocabulary_p
     assert state.model("b1").wounds_left == 1
     state = send(state, "b", "aftermath", {"ability": "Second Wind"})
     assert state.model("b1").wounds_left == 2 and state.model("b1").conditions == frozenset()
+
+
+def test_an_aftermath_modifier_lasting_the_activation(vocabulary_pack):
+    """BATTLE FURY (test pack: "This model gains +1 to its attack rolls until the end
+    of its activation"): the vocabulary's modify_roll until "activation"."""
+    models = (Model("a1", "Test Herald", "a", 2, square=(3, 11), ap=2, activated=True),
+              Model("b1", "Baratheon Warden", "b", 2, square=(4, 11)),
+              Model("b9", "Baratheon Warden", "b", 2, square=(12, 0)))
+    state = send(mid_round(models), "a", "attack", {"mode": 0, "target": "b1",
+                                                    "improvements": []}, (9, 1, 1))
+    state = send(state, "a", "aftermath", {"ability": "Battle Fury"})
+    assert state.roll_bonuses == (("a1", "attack", 1),)
+    assert send(state, "a", "end_activation").roll_bonuses == ()
+
+
+def test_an_aftermath_aimed_at_a_friend_its_player_picks(vocabulary_pack):
+    """RALLYING SHOUT (test pack: "After this model is attacked, 1 friendly model in
+    short range loses its shaken token"): step 8, the defender's aftermath, with
+    the friend to pick (b2 in short range; b9 too far)."""
+    models = (Model("a1", "Baratheon Warden", "a", 2, square=(3, 11), ap=2, activated=True),
+              Model("b1", "Test Herald", "b", 2, square=(4, 11)),
+              Model("b2", "Baratheon Warden", "b", 2, square=(6, 11),
+                    conditions=frozenset({Condition.SHAKEN})),
+              Model("b9", "Baratheon Warden", "b", 2, square=(12, 0),
+                    conditions=frozenset({Condition.SHAKEN})))
+    state = send(mid_round(models), "a", "attack", {"mode": 0, "target": "b1",
+                                                    "improvements": []}, (9, 1, 1))
+    [use, _] = SYSTEM.prompt(state).decisions[0].options
+    assert use.args == {"ability": "Rallying Shout"} and use.params == {"target": ["b2"]}
+    state, [event] = run(state, "b", "aftermath", {"ability": "Rallying Shout",
+                                                   "target": "b2"})
+    assert event.data["target"] == "b2"
+    assert state.model("b2").conditions == frozenset()
+    assert state.model("b9").conditions == frozenset({Condition.SHAKEN})

@@ -8,11 +8,13 @@ not used up, its cost is affordable and every effect is one this module applies,
 aimed at the attacker, the defender or the model itself ("self"):
 `deal_wounds` (no defence roll; a model left with none is removed at step 9),
 `apply_condition`, `remove_condition`, `restore_wounds` (never beyond the card's
-wounds), `gain_coins` and `score_vp` (its player's), and a `will_test` whose
-conditions, coins and VP are aimed at the model it tests or at the model itself
-(its die rolled
+wounds), `gain_coins` and `score_vp` (its player's), `modify_roll` until the end of the
+activation (State.roll_bonuses), and a `will_test` whose conditions, coins and
+VP are aimed at the model it tests or at the model itself (its die rolled
 when the aftermath is used: the event keeps it; LUCKY CHARM and BLINDING POWDER
-are asked first, will_tokens.py). Rule module: reads state.py, never imports
+are asked first, will_tokens.py). An effect may aim at 1 friendly or enemy
+model its player picks (`aftermath`'s `params.target`; later "chosen" effects
+mean it), one such pick an aftermath. Rule module: reads state.py, never imports
 system.py."""
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealWounds,
     GainCoins,
+    ModifyRoll,
     RemoveCondition,
     RestoreWounds,
     ScoreVP,
@@ -30,21 +33,27 @@ from server.rules.asoiaf.cards.vocabulary import (
 from server.rules.asoiaf.state import State, replace
 
 AFTERMATH = "seed 004, ATTACK SEQUENCE steps 7-8 (aftermaths)"
-TARGETS = ("self", "attacker", "defender")
-_AIMED = (DealWounds, ApplyCondition, RemoveCondition, RestoreWounds)
+TARGETS = ("self", "attacker", "defender", "friendly", "enemy", "chosen")
+_AIMED = (DealWounds, ApplyCondition, RemoveCondition, RestoreWounds, ModifyRoll)
 
 
 def known(effects, tested: str = "") -> bool:
     """Whether this module applies every effect (`tested`: inside a will test,
-    the model it tests; its effects aim at that model or "self")."""
+    the model it tests; its effects aim at that model, "chosen" or "self")."""
     if not effects:
+        return False
+    pickers = [e for e in effects if getattr(e, "target", None) is not None
+               and e.target.who in command_abilities.CHOOSERS]
+    if len(pickers) > 1 or any(e.target.count != 1 for e in pickers):
         return False
     for effect in effects:
         if isinstance(effect, GainCoins | ScoreVP):
             continue
         if not isinstance(effect, (*_AIMED, WillTest)) or effect.target.who not in TARGETS:
             return False
-        if tested and (effect.target.who not in (tested, "self")
+        if isinstance(effect, ModifyRoll) and effect.until != "activation":
+            return False  # ("until the end of the activation": State.roll_bonuses)
+        if tested and (effect.target.who not in (tested, "self", "chosen")
                        or isinstance(effect, DealWounds | RestoreWounds)):
             return False  # (a will test's effects are command_abilities.apply_effects')
         if isinstance(effect, WillTest) and (
@@ -54,32 +63,46 @@ def known(effects, tested: str = "") -> bool:
     return True
 
 
-def usable(state: State, pack, owner, found, words: set[str]) -> list:
-    """The aftermaths among `found` model `owner` may use now."""
+def targets(state: State, pack, field, owner, ability) -> list[str] | None:
+    """The models its player may pick ("1 enemy model in short range"), None
+    when the aftermath picks none."""
+    picker = command_abilities.chooser(ability.effects)
+    if picker is None:
+        return None
+    return [o.uid for o in state.models
+            if command_abilities.fits(state, field, owner, o, picker.target, pack)]
+
+
+def usable(state: State, pack, field, owner, found, words: set[str]) -> list:
+    """The aftermaths among `found` model `owner` may use now (one that picks a
+    model has one to pick)."""
     return [a for a in found
             if coins.requirements_met(a.requires, words)
             and once_per.available(state, owner.uid, a)
             and coins.affordable(state.purses[owner.seat], a.cost)
-            and known(a.effects)]
+            and known(a.effects) and targets(state, pack, field, owner, a) != []]
 
 
-def tested(pending, owner_uid: str, ability) -> list[str]:
-    """The models the aftermath's will tests make roll (will_tokens.py asks first)."""
-    picks = {"self": owner_uid, "attacker": pending.attacker, "defender": pending.target}
-    return [picks[e.target.who] for e in ability.effects if isinstance(e, WillTest)]
+def picks(pending, owner_uid: str, target: str | None) -> dict:
+    """What each target word names in this attack ("chosen": the picked model)."""
+    return {"self": owner_uid, "attacker": pending.attacker, "defender": pending.target,
+            "friendly": target, "enemy": target, "chosen": target}
 
 
-def apply(state: State, pack, pending, owner_uid: str, ability, dice) -> State:
+def apply(state: State, pack, pending, owner_uid: str, ability, dice,
+          target: str | None = None) -> State:
     """Pay, then each effect on the model it names; `dice` roll or replay the
     will tests (command_abilities.Recorded)."""
     owner = state.model(owner_uid)
     purse = coins.pay(state.purses[owner.seat], ability.cost)
     state = once_per.record(replace(state, purses={**state.purses, owner.seat: purse}),
                             owner_uid, ability)
-    picks = {"self": owner_uid, "attacker": pending.attacker, "defender": pending.target}
+    named = picks(pending, owner_uid, target)
     for effect in ability.effects:
-        target = getattr(effect, "target", None)
-        uid = picks[target.who] if target is not None else owner_uid
+        aim = getattr(effect, "target", None)
+        uid = named[aim.who] if aim is not None else owner_uid
+        if uid is None:
+            continue
         model = state.model(uid)
         if isinstance(effect, DealWounds):
             state = state.with_model(replace(

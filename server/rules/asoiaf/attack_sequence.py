@@ -259,7 +259,7 @@ def aftermaths(state: State, pack, field, pending: PendingAttack, step: str) -> 
         found = [pack.abilities[n] for n in pack.models[owner.card].abilities
                  if pack.abilities[n].timing == "aftermath"]
     words = context(state, pack, field, owner.uid, pending.kind, pending.charging)
-    return aftermath_rules.usable(state, pack, owner, found, words)
+    return aftermath_rules.usable(state, pack, field, owner, found, words)
 
 
 def aftermath_owner(pending: PendingAttack) -> str:
@@ -270,8 +270,10 @@ def aftermath_event(state: State, pack, field, args: dict, dice: Dice) -> Event:
     """Resolve once to roll any will dice; the event keeps them for evolve."""
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        use_aftermath(state, pack, field, {"ability": args["ability"]}, recorded)
+        use_aftermath(state, pack, field, args, recorded)
     data = {"ability": args.get("ability", "")}
+    if args.get("target"):  # the model its player picked
+        data["target"] = args["target"]
     if recorded.faces:  # (an aftermath with a will test)
         data["will_faces"] = recorded.faces
     return Event("aftermath_used", data)
@@ -288,7 +290,7 @@ def use_aftermath(state: State, pack, field, d: dict, dice=None) -> State:
                        if a.name == d["ability"])
         dice = dice or command_abilities.Recorded(faces=d.get("will_faces", ()))
         state = aftermath_rules.apply(state, pack, pending, aftermath_owner(pending),
-                                      ability, dice)
+                                      ability, dice, d.get("target"))
     following = "defender_aftermath" if step == "attacker_aftermath" else "removal"
     return advance(replace(state, attack=replace(state.attack, step=following)), pack, field)
 
@@ -472,8 +474,11 @@ def decision(state: State, pack, field) -> Decision:
                          CommandSpec("decline_wounds_ability")))
     if pending.step in ("attacker_aftermath", "defender_aftermath"):
         owner = attacker if pending.step == "attacker_aftermath" else target
-        options = [CommandSpec("aftermath", label=a.name, args={"ability": a.name})
-                   for a in aftermaths(state, pack, field, pending, pending.step)]
+        options = []
+        for a in aftermaths(state, pack, field, pending, pending.step):
+            picked = aftermath_rules.targets(state, pack, field, owner, a)
+            options.append(CommandSpec("aftermath", label=a.name, args={"ability": a.name},
+                                       params={"target": picked} if picked else {}))
         return Decision(owner.seat, "An aftermath may be used now.",
                         (*options, CommandSpec("decline_aftermath")))
     if pending.step == "dismount":

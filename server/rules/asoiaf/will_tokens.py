@@ -53,7 +53,9 @@ def _source(state: State, pack, command: Command):
             owner = pending.target
             found = [pack.abilities[args["ability"]]]
         ability = next(a for a in found if a.name == args["ability"])
-        picks = {"self": owner, "attacker": pending.attacker, "defender": pending.target}
+        picks = {"self": owner, "attacker": pending.attacker, "defender": pending.target,
+                 "friendly": args.get("target"), "enemy": args.get("target"),
+                 "chosen": args.get("target")}
         return owner, picks, ability.effects
     if command.type == "ability":
         return state.active_model, args.get("target"), pack.abilities[args["ability"]].effects
