@@ -116,16 +116,24 @@ def _of(state: State, pack, uid: str, trigger: str, trigger_model: str,
     return found
 
 
-def _any_card(state: State, pack) -> bool:
-    """Whether any model's card has such a trigger (most tables have none)."""
-    return any(pack.abilities[name].trigger in KINDS
-               for card in {m.card for m in state.models}
-               for name in pack.models[card].abilities)
+_CARDS: dict[int, tuple] = {}  # id(pack) -> (pack, the cards with such triggers)
+
+
+def _trigger_cards(pack) -> frozenset:
+    """The model cards of the pack with such a trigger (most packs: none), once
+    a pack: `detect` runs after every event."""
+    known = _CARDS.get(id(pack))
+    if known is None or known[0] is not pack:
+        cards = frozenset(name for name, card in pack.models.items()
+                          if any(pack.abilities[a].trigger in KINDS for a in card.abilities))
+        known = _CARDS[id(pack)] = (pack, cards)
+    return known[1]
 
 
 def detect(before: State, after: State, event, pack, field) -> tuple:
     """The entries `event` sets off, in the order the deeds happened."""
-    if not _any_card(after, pack):
+    cards = _trigger_cards(pack)
+    if not cards or not any(m.card in cards for m in after.models):
         return ()
     found: list[tuple] = []
     kind_of = {m.uid: pack.models[m.card].type for m in after.models}
