@@ -10,11 +10,14 @@ equipment token is discarded for the rest of the game".
 - LUCKY CHARM (`change_die` own, to 10): "discard this card before rolling any
   dice for this model. You may change the result of 1 die to a 10": declared
   with the model's attack (`attack`/`charge` `args.equipment`) or defence
-  (`defend` `args.equipment`); its lowest die becomes a natural 10.
+  (`defend` `args.equipment`); its lowest die becomes a natural 10. Before a
+  will test it is asked of its player (will_tokens.py).
 - BLINDING POWDER (`change_die` enemy, to 1; requires engaged): "discard this
   card before an engaged enemy model rolls any dice. You may change the result
-  of 1 die to a 1": declared with the carrier's close combat attack, against
-  the defence roll of the engaged enemy it attacks; or, when an enemy in
+  of 1 die to a 1": declared with the carrier's close combat attack or charge
+  (it rolls in contact with its target), against the defence roll of the
+  engaged enemy it attacks; before an engaged enemy's will test (will_tokens.py);
+  or, when an enemy in
   contact with the carrier declares an attack, asked of the carrier's player
   before that attack is rolled (the attack waits at step "powder"). The roll's
   highest die becomes a 1 (before the roller's own LUCKY CHARM, which sees it).
