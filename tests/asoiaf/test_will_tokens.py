@@ -107,3 +107,23 @@ def test_blinding_powder_is_offered_with_the_carriers_own_charge():
     defended = next(e.data for e in events if e.type == "defended")
     assert defended["changed_dice"] and 1 in defended["defence_faces"]
     assert "a1" in state.spent_equipment
+
+
+def test_the_opponents_powder_before_a_wounds_abilitys_will_test():
+    """seed 004, BLINDING POWDER "before an engaged enemy model rolls any dice":
+    Brandon Stark's OLDEST BROTHER ("spend 4, then pass a [will] test") is a will
+    test of a model engaged with Robert, who carries the powder: Robert's player
+    is asked before the die, which becomes a 1, and the wounds stay (ABILITIES)."""
+    models = (Model("a1", "Robert Baratheon", "a", 4, square=(3, 11), ap=2, activated=True,
+                    equipment="Blinding Powder"),
+              Model("b1", "Brandon Stark", "b", 3, square=(4, 11)),
+              Model("b2", "Stark Sellsword", "b", 2, square=(5, 11)),
+              Model("b3", "Stark Sellsword", "b", 2, square=(12, 0)))
+    state = send(mid_round(models), "a", "attack",
+                 {"mode": 0, "target": "b1", "improvements": []}, (9, 9, 9, 1, 1, 1))
+    state = send(state, "b", "wounds_ability", {"ability": "Oldest Brother", "target": "b2"})
+    assert question(state) == ("a", [("use_equipment", "Blinding Powder"),
+                                     ("decline_equipment", "")])
+    state, events = run(state, "a", "use_equipment", {"equipment": "Blinding Powder"}, (9,))
+    assert not events[-1].data["passed"] and state.purses["b"].copper == 8
+    assert state.model("b1").wounds_left == 0 and state.model("b2").wounds_left == 2
