@@ -102,3 +102,23 @@ def test_an_aftermath_aimed_at_a_friend_its_player_picks(vocabulary_pack):
     assert event.data["target"] == "b2"
     assert state.model("b2").conditions == frozenset()
     assert state.model("b9").conditions == frozenset({Condition.SHAKEN})
+
+
+def test_an_aftermath_moving_the_model_to_a_square_its_player_picks(vocabulary_pack):
+    """STEP BACK (test pack: "After this attack, this model may move up to 2
+    squares"), the vocabulary's move_model "free": seed 004, MOVE ACTION, "If a model
+    is engaged, it can only move 1 square" does not cut a card's own distance (the
+    card wins: ABILITIES); 2 squares at most, onto free squares."""
+    models = (Model("a1", "Test Challenger", "a", 2, square=(3, 11), ap=2, activated=True),
+              Model("b1", "Baratheon Warden", "b", 2, square=(4, 11)),
+              Model("b9", "Baratheon Warden", "b", 2, square=(12, 0)))
+    state = send(mid_round(models), "a", "attack", {"mode": 0, "target": "b1",
+                                                    "improvements": []}, (9, 1, 1))
+    [use, _] = SYSTEM.prompt(state).decisions[0].options
+    squares = use.params["square"]
+    assert [1, 11] in squares and [4, 11] not in squares
+    assert all(max(abs(x - 3), abs(y - 11)) <= 2 for x, y in squares)
+    state, [event] = run(state, "a", "aftermath", {"ability": "Step Back",
+                                                   "square": [1, 11]})
+    assert event.data["square"] == [1, 11] and state.model("a1").square == (1, 11)
+    assert state.model("a1").ap == 1  # the attack's AP only: the move is the card's

@@ -14,21 +14,30 @@ VP are aimed at the model it tests or at the model itself (its die rolled
 when the aftermath is used: the event keeps it; LUCKY CHARM and BLINDING POWDER
 are asked first, will_tokens.py). An effect may aim at 1 friendly or enemy
 model its player picks (`aftermath`'s `params.target`; later "chosen" effects
-mean it), one such pick an aftermath. Rule module: reads state.py, never imports
+mean it), one such pick an aftermath; and `move_model` of the model itself in
+a "free" direction: a move by the MOVE ACTION's rules of up to its `squares`
+to the square its player picks (`params.square`). Rule module: reads state.py, never imports
 system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, equipment, once_per
+from server.rules.asoiaf import coins, command_abilities, equipment, objectives, once_per
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealWounds,
     GainCoins,
     ModifyRoll,
+    MoveModel,
     RemoveCondition,
     RestoreWounds,
     ScoreVP,
     WillTest,
+)
+from server.rules.asoiaf.movement import (
+    ENGAGED_SQUARES,
+    MOVE_SQUARES,
+    is_engaged,
+    move_destinations,
 )
 from server.rules.asoiaf.state import State, replace
 
@@ -48,6 +57,11 @@ def known(effects, tested: str = "") -> bool:
         return False
     for effect in effects:
         if isinstance(effect, GainCoins | ScoreVP):
+            continue
+        if isinstance(effect, MoveModel):  # "this model may move": its player's square
+            if tested or effect.target.who != "self" or effect.direction != "free" \
+                    or sum(isinstance(e, MoveModel) for e in effects) > 1:
+                return False
             continue
         if not isinstance(effect, (*_AIMED, WillTest)) or effect.target.who not in TARGETS:
             return False
@@ -73,14 +87,27 @@ def targets(state: State, pack, field, owner, ability) -> list[str] | None:
             if command_abilities.fits(state, field, owner, o, picker.target, pack)]
 
 
+def squares(state: State, field, owner, ability) -> list[list[int]] | None:
+    """Where its `move_model` may take the model: a move by the MOVE ACTION's
+    rules of up to its `squares` (engaged or not); None when it moves nobody."""
+    move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
+    if move is None or not owner.on_battlefield:
+        return None if move is None else []
+    usual = ENGAGED_SQUARES if is_engaged(state, field, owner.uid) and not owner.large \
+        else MOVE_SQUARES
+    return [list(sq) for sq in move_destinations(state, field, owner.uid,
+                                                 move.squares - usual)]
+
+
 def usable(state: State, pack, field, owner, found, words: set[str]) -> list:
     """The aftermaths among `found` model `owner` may use now (one that picks a
-    model has one to pick)."""
+    model has one to pick, one that moves it somewhere to go)."""
     return [a for a in found
             if coins.requirements_met(a.requires, words)
             and once_per.available(state, owner.uid, a)
             and coins.affordable(state.purses[owner.seat], a.cost)
-            and known(a.effects) and targets(state, pack, field, owner, a) != []]
+            and known(a.effects) and targets(state, pack, field, owner, a) != []
+            and squares(state, field, owner, a) != []]
 
 
 def picks(pending, owner_uid: str, target: str | None) -> dict:
@@ -90,7 +117,7 @@ def picks(pending, owner_uid: str, target: str | None) -> dict:
 
 
 def apply(state: State, pack, pending, owner_uid: str, ability, dice,
-          target: str | None = None) -> State:
+          target: str | None = None, square=None) -> State:
     """Pay, then each effect on the model it names; `dice` roll or replay the
     will tests (command_abilities.Recorded)."""
     owner = state.model(owner_uid)
@@ -99,6 +126,11 @@ def apply(state: State, pack, pending, owner_uid: str, ability, dice,
                             owner_uid, ability)
     named = picks(pending, owner_uid, target)
     for effect in ability.effects:
+        if isinstance(effect, MoveModel):
+            mover = state.model(owner_uid)
+            state = state.with_model(replace(mover, square=tuple(square)))
+            state = objectives.reveal_under(state, state.model(owner_uid).squares)
+            continue
         aim = getattr(effect, "target", None)
         uid = named[aim.who] if aim is not None else owner_uid
         if uid is None:

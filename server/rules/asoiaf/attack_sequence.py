@@ -272,8 +272,9 @@ def aftermath_event(state: State, pack, field, args: dict, dice: Dice) -> Event:
     if args.get("ability"):
         use_aftermath(state, pack, field, args, recorded)
     data = {"ability": args.get("ability", "")}
-    if args.get("target"):  # the model its player picked
-        data["target"] = args["target"]
+    for key in ("target", "square"):  # the model or square its player picked
+        if args.get(key):
+            data[key] = args[key]
     if recorded.faces:  # (an aftermath with a will test)
         data["will_faces"] = recorded.faces
     return Event("aftermath_used", data)
@@ -290,7 +291,7 @@ def use_aftermath(state: State, pack, field, d: dict, dice=None) -> State:
                        if a.name == d["ability"])
         dice = dice or command_abilities.Recorded(faces=d.get("will_faces", ()))
         state = aftermath_rules.apply(state, pack, pending, aftermath_owner(pending),
-                                      ability, dice, d.get("target"))
+                                      ability, dice, d.get("target"), d.get("square"))
     following = "defender_aftermath" if step == "attacker_aftermath" else "removal"
     return advance(replace(state, attack=replace(state.attack, step=following)), pack, field)
 
@@ -476,9 +477,11 @@ def decision(state: State, pack, field) -> Decision:
         owner = attacker if pending.step == "attacker_aftermath" else target
         options = []
         for a in aftermaths(state, pack, field, pending, pending.step):
-            picked = aftermath_rules.targets(state, pack, field, owner, a)
+            params = {key: found for key, found in (
+                ("target", aftermath_rules.targets(state, pack, field, owner, a)),
+                ("square", aftermath_rules.squares(state, field, owner, a))) if found}
             options.append(CommandSpec("aftermath", label=a.name, args={"ability": a.name},
-                                       params={"target": picked} if picked else {}))
+                                       params=params))
         return Decision(owner.seat, "An aftermath may be used now.",
                         (*options, CommandSpec("decline_aftermath")))
     if pending.step == "dismount":
