@@ -16,6 +16,7 @@ from server.rules.asoiaf import (
     command_abilities,
     equipment_uses,
     mounts,
+    surging,
     wounds_abilities,
 )
 from server.rules.asoiaf.state import State
@@ -134,5 +135,5 @@ SEQUENCE_EVENTS = {
     "aftermath_used": attack_sequence.use_aftermath,
     "removed": lambda state, pack, field, d: attack_sequence.remove(
         state, pack, field, d["removal"], d.get("equipment", "")),
-    "surged": lambda state, pack, field, d: attack_sequence.surged(state, d),
+    "surged": lambda state, pack, field, d: surging.surged(state, d),
 }
