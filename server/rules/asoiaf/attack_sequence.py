@@ -99,8 +99,10 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
     mode = pack.models[model.card].attacks[index]
     effects = [e for i in chosen for e in mode.improvements[i].effects]
     extra, modifier = coins.roll_bonus(effects, "attack")
-    extra += coins.value_change(effects, "attack_dice")
-    value = mode.value + coins.value_change(effects, "attack_value")
+    extra += coins.value_change(effects, "attack_dice") \
+        + passives.value_change(state, pack, field, uid, "attack_dice")
+    value = mode.value + coins.value_change(effects, "attack_value") \
+        + passives.value_change(state, pack, field, uid, "attack_value")
     modifier += passives.roll_modifier(state, pack, field, uid, "attack")
     words = context(state, pack, field, uid, mode.kind, charging, target_uid)
     modifier += passives.terrain_modifier(pack, field, model, "attack", words)
@@ -206,7 +208,8 @@ def roll_defence_event(state: State, pack, field, used: list, dice: Dice,
     extra, modifier = coins.roll_bonus(effects, "defence")
     against, worse = pending.defender_changes  # the attacker's improvements
     modifier += against + passives.roll_modifier(state, pack, field, target.uid, "defence")
-    defence = pack.models[target.card].defence + worse + coins.value_change(effects, "defence")
+    defence = pack.models[target.card].defence + worse + coins.value_change(effects, "defence") \
+        + passives.value_change(state, pack, field, target.uid, "defence")
     modifier += equipment.roll_modifier(pack, target, "defence",
                                         context(state, pack, field, target.uid, pending.kind))
     faces = attack.roll_defence(dice, pending.hits + extra) if pending.hits else ()

@@ -159,16 +159,19 @@ def attack_odds(state: State, pack, field, prompt: Prompt, command: Command) -> 
     # a charge moves first: a shaken token stays until the attack's roll
     shaken = Condition.SHAKEN in attacker.conditions
     target_shaken = Condition.SHAKEN in target.conditions
+    passive_dice = passives.value_change(state, pack, field, attacker.uid, "attack_dice")
+    passive_value = passives.value_change(state, pack, field, attacker.uid, "attack_value")
+    passive_defence = passives.value_change(state, pack, field, target.uid, "defence")
     token = command.args.get("equipment", "")
     own, enemy = _changes(pack, token)
     choices = []
     for improvements in sets:
         effects = [e for i in improvements for e in mode.improvements[i].effects]
         extra, modifier = coins.roll_bonus(effects, "attack")
-        extra += coins.value_change(effects, "attack_dice")
-        value = mode.value + coins.value_change(effects, "attack_value")
+        extra += coins.value_change(effects, "attack_dice") + passive_dice
+        value = mode.value + coins.value_change(effects, "attack_value") + passive_value
         against, worse = coins.defender_changes(effects)
-        defence = defender_card.defence + worse
+        defence = defender_card.defence + worse + passive_defence
         if own:
             hits = token_hits(mode.dice + extra, value, shaken, modifier + attack_modifier, own)
         else:
