@@ -20,9 +20,10 @@ RELUCTANT = {"pass", "end_activation"}
 NEVER = {"concede"}
 # In the attack sequence a beginner takes what helps its own model: it kills or
 # captures (captives score), uses its aftermaths and wounds abilities, surges forth;
-# it uses the trigger and end-phase abilities it can pay, and a granted attack.
+# it uses the trigger, end-phase and start-of-game abilities it can pay, and a
+# granted attack.
 ALWAYS = ("use_motivation", "play_agenda", "wounds_ability", "aftermath",
-          "trigger_ability", "end_phase_ability", "granted_attack")
+          "trigger_ability", "end_phase_ability", "granted_attack", "start_ability")
 
 
 class RandomBot:

@@ -3,6 +3,9 @@ SQLite and on PostgreSQL, and a server) for the tests that host ASOIAF through
 the whole server, and plain helpers the rules tests import — a table in the
 middle of a round and the ways to send it a command with scripted dice."""
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from server.app import ServerOptions, WarbandServer
@@ -11,6 +14,24 @@ from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
 from tests.server.conftest import database_url, server  # noqa: F401
+
+
+@pytest.fixture
+def vocabulary_pack(tmp_path, monkeypatch):
+    """The system playing with tests/asoiaf/packs/vocabulary (built on core): cards
+    using vocabulary effects no core card uses, loaded as any community pack is."""
+    from server.rules.asoiaf import system
+    from server.rules.asoiaf.cards.loader import PACKS, load_pack_dir
+
+    shutil.copytree(PACKS / "core", tmp_path / "core")
+    shutil.copytree(Path(__file__).parent / "packs" / "vocabulary", tmp_path / "vocabulary")
+    pack = load_pack_dir(tmp_path / "vocabulary")
+    monkeypatch.setattr(system, "_pack", lambda: pack)
+    for cached in (system._wounds, system._types):
+        cached.cache_clear()
+    yield pack
+    for cached in (system._wounds, system._types):
+        cached.cache_clear()
 
 
 @pytest.fixture

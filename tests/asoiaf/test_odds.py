@@ -78,3 +78,66 @@ def test_no_odds_for_a_target_not_offered():
     with pytest.raises(RulesError) as refused:
         SYSTEM.odds(state, Command("a", "attack", {"mode": 0, "target": "b2"}))
     assert refused.value.code == "no_odds"
+
+
+def enumerate_with_token(dice, value, defence, token, shaken=False):
+    """Every attack roll and defence roll, the declared token changing the dice as
+    the engine does (equipment_uses.change_dice)."""
+    from server.rules.asoiaf.equipment_uses import change_dice
+    from server.rules.asoiaf.system import _pack
+
+    pack = _pack()
+    hits, wounds = {}, {}
+    for faces in product(FACES, repeat=dice):
+        faces, _ = change_dice(pack, token, "own", faces)
+        h = attack.hits(faces, conditions.results(faces, shaken), value)
+        weight = Fraction(1, 10 ** dice)
+        hits[h] = hits.get(h, 0) + weight
+        for block_faces in product(FACES, repeat=h):
+            block_faces, _ = change_dice(pack, token, "enemy", block_faces)
+            b = attack.blocks(block_faces, conditions.results(block_faces, False), defence, h)
+            wounds[h - b] = wounds.get(h - b, 0) + weight / 10 ** h
+    return hits, wounds
+
+
+@pytest.mark.parametrize("token", ["Lucky Charm", "Blinding Powder", ""])
+def test_odds_count_the_token_the_option_declares(token):
+    """seed 004, LUCKY CHARM: "discard this card before rolling any dice for this
+    model. You may change the result of 1 die to a 10"; BLINDING POWDER: "discard
+    this card before an engaged enemy model rolls any dice. You may change the
+    result of 1 die to a 1": the odds of an option declaring one count it exactly
+    (checked against enumerating every roll); an option without one does not."""
+    from dataclasses import replace
+
+    state = board(("a1", "Stark Sellsword", 2, (3, 11)),
+                  ("b1", "Lannister Guardsman", 2, (4, 11)),
+                  ("b2", "Lannister Guardsman", 2, (12, 0)))
+    state = state.with_model(replace(state.model("a1"), equipment=token or "Lucky Charm"))
+    args = {"mode": 0, "target": "b1", "improvements": [0]}
+    if token:
+        args["equipment"] = token
+    odds = SYSTEM.odds(state, Command("a", "attack", args))
+    [choice] = odds["choices"]
+    assert odds["equipment"] == token
+    offered = {o.args.get("equipment", "") for o in SYSTEM.prompt(state).decisions[0].options
+               if o.type == "attack"}
+    assert token in offered  # the odds are of an option the prompt offers
+    hits, wounds = enumerate_with_token(choice["dice"], choice["value"], odds["defence"],
+                                        token)
+    assert [[k, f"{p.numerator}/{p.denominator}"] for k, p in sorted(hits.items())] == [
+        [k, exact] for k, _, exact in choice["hits"]]
+    assert [[k, f"{p.numerator}/{p.denominator}"] for k, p in sorted(wounds.items()) if p] == [
+        [k, exact] for k, _, exact in choice["wounds"]]
+
+
+def test_changed_sum_turns_several_dice():
+    """The token vocabulary's `dice` (change_die changes that many dice): 2 lowest
+    of 3 dice turned to 10, against enumeration."""
+    from server.rules.asoiaf.odds import changed_sum
+
+    expected = {}
+    for faces in product(FACES, repeat=3):
+        kept = sorted(faces)[2:] + [10, 10]
+        total = sum(f >= 6 for f in kept)
+        expected[total] = expected.get(total, 0) + Fraction(1, 1000)
+    assert changed_sum(3, lambda f: int(f >= 6), 10, 2, lowest=True) == expected

@@ -4092,7 +4092,12 @@
     surge: () => "Surge forth",
     hold: () => "Stay where you are",
     use_motivation: () => "Use the motivation",
-    decline_motivation: () => "Decline the motivation"
+    decline_motivation: () => "Decline the motivation",
+    start_ability: (s) => `At the start of the game: ${s.label}`,
+    decline_start_ability: () => "Don't use it",
+    use_equipment: (s) => `Discard ${s.label}`,
+    // HEALING BALM, STRANGLER FLASK, before a will test
+    decline_equipment: () => "Keep the token"
   };
   function optionWords(spec, ctx) {
     const words2 = OPTION_WORDS[spec.type];
@@ -4156,6 +4161,9 @@
     motivation_used: (d, ctx) => `${ctx.name(d.hero)} uses the motivation ${d.ability}.`,
     motivation_declined: (d, ctx) => `${ctx.name(d.hero)} declines the motivation ${d.ability}.`,
     activation_ended: (d, ctx) => `${ctx.name(d.model)} ends its activation.`,
+    start_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability} at the start of the game${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.square ? `, moving to ${squareWords(d.square)}` : ""}${dice(d.will_faces)}.` : null,
+    will_test_declared: () => "A will test waits: an equipment token may be discarded first.",
+    will_token_answered: (d, ctx) => d.used ? `${ctx.name(d.model)} discards ${d.equipment} before ${ctx.name(d.tested)}'s will test.` : `${ctx.name(d.model)} keeps ${d.equipment}.`,
     conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`
   };
   var KINDS2 = {

@@ -10,23 +10,23 @@ from __future__ import annotations
 
 from itertools import product
 
+from server.rules.asoiaf import aftermaths as aftermath_rules
 from server.rules.asoiaf import (
     attack,
     capture,
     coins,
+    command_abilities,
     conditions,
     equipment,
     equipment_uses,
     motivations,
     mounts,
-    movement,
     once_per,
     passives,
     wounds_abilities,
 )
-from server.rules.asoiaf.cards.vocabulary import ApplyCondition, DealWounds, GainCoins
 from server.rules.asoiaf.state import Condition, PendingAttack, State, replace
-from server.rules.board.square import Square
+from server.rules.asoiaf.surging import surge_squares
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Decision, Event
 
@@ -80,6 +80,8 @@ def attack_specs(state: State, pack, field, uid: str, index: int, targets: list[
              for key, group in groups.items()]
     # a once-per-game token discarded "before rolling any attack mode"
     words = context(state, pack, field, uid, mode.kind, command == "charge")
+    if command == "charge":  # it rolls in contact with its target: BLINDING POWDER's
+        words = (words - {"unengaged"}) | {"engaged"}  # "engaged enemy" (docs/rules)
     for name in equipment_uses.attack_tokens(state, pack, uid, mode.kind, words):
         found += [CommandSpec(command, label=f"{mode.name} with {name}",
                               args={**spec.args, "equipment": name}, params=spec.params)
@@ -97,6 +99,10 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
     mode = pack.models[model.card].attacks[index]
     effects = [e for i in chosen for e in mode.improvements[i].effects]
     extra, modifier = coins.roll_bonus(effects, "attack")
+    extra += coins.value_change(effects, "attack_dice") \
+        + passives.value_change(state, pack, field, uid, "attack_dice")
+    value = mode.value + coins.value_change(effects, "attack_value") \
+        + passives.value_change(state, pack, field, uid, "attack_value")
     modifier += passives.roll_modifier(state, pack, field, uid, "attack")
     words = context(state, pack, field, uid, mode.kind, charging, target_uid)
     modifier += passives.terrain_modifier(pack, field, model, "attack", words)
@@ -111,7 +117,7 @@ def roll_attack_event(state: State, pack, field, uid: str, index: int, target_ui
         "attacker": uid, "target": target_uid, "mode": index, "charging": charging,
         "improvements": list(chosen), "spent": {} if charging else coins.as_plain(spent),
         "ap": 0 if charging or granted else mode.ap, "attack_faces": list(faces),
-        "attack_results": list(results), "hits": attack.hits(faces, results, mode.value),
+        "attack_results": list(results), "hits": attack.hits(faces, results, value),
         "equipment": token, "changed_dice": powder + changed})
 
 
@@ -128,9 +134,11 @@ def attack_rolled(state: State, pack, field, d: dict) -> State:
         state = equipment_uses.spend(state, d["powder_by"])
     if state.granted and state.granted[0] == attacker.uid:  # a granted attack, performed
         state = replace(state, granted=())
+    bought = [e for i in d["improvements"] for e in mode.improvements[i].effects]
     pending = PendingAttack(d["attacker"], d["target"], d["mode"], mode.kind, "defence",
                             hits=d["hits"], target_square=state.model(d["target"]).square,
-                            charging=d["charging"], attacker_token=d["equipment"])
+                            charging=d["charging"], attacker_token=d["equipment"],
+                            defender_changes=coins.defender_changes(bought))
     return advance(replace(state, attack=pending), pack, field)
 
 
@@ -198,7 +206,10 @@ def roll_defence_event(state: State, pack, field, used: list, dice: Dice,
                for e in pack.abilities[name].effects
                + [x for i in chosen for x in pack.abilities[name].improvements[i].effects]]
     extra, modifier = coins.roll_bonus(effects, "defence")
-    modifier += passives.roll_modifier(state, pack, field, target.uid, "defence")
+    against, worse = pending.defender_changes  # the attacker's improvements
+    modifier += against + passives.roll_modifier(state, pack, field, target.uid, "defence")
+    defence = pack.models[target.card].defence + worse + coins.value_change(effects, "defence") \
+        + passives.value_change(state, pack, field, target.uid, "defence")
     modifier += equipment.roll_modifier(pack, target, "defence",
                                         context(state, pack, field, target.uid, pending.kind))
     faces = attack.roll_defence(dice, pending.hits + extra) if pending.hits else ()
@@ -206,7 +217,7 @@ def roll_defence_event(state: State, pack, field, used: list, dice: Dice,
     faces, blinded = equipment_uses.change_dice(pack, pending.attacker_token, "enemy", faces)
     faces, lucky = equipment_uses.change_dice(pack, token, "own", faces)
     results = conditions.results(faces, Condition.SHAKEN in target.conditions, modifier)
-    blocked = attack.blocks(faces, results, pack.models[target.card].defence, pending.hits)
+    blocked = attack.blocks(faces, results, defence, pending.hits)
     return Event("defended", {"target": target.uid, "abilities": used,
                               "spent": coins.as_plain(_defence_cost(pack, used)),
                               "defence_faces": list(faces), "defence_results": list(results),
@@ -237,10 +248,10 @@ def wounds_ability_used(state: State, pack, field, d: dict) -> State:
                    pack, field)
 
 
-# -- steps 7-8: aftermaths ---------------------------------------------------------------
+# -- steps 7-8: aftermaths (aftermaths.py) ----------------------------------------------
 def aftermaths(state: State, pack, field, pending: PendingAttack, step: str) -> list:
     """The aftermath abilities usable now: the attack mode's (step 7) or the
-    defender's card's (step 8), their requirements met and their cost affordable."""
+    defender's card's (step 8)."""
     attacker = state.model(pending.attacker)
     if step == "attacker_aftermath":
         owner = attacker
@@ -250,49 +261,41 @@ def aftermaths(state: State, pack, field, pending: PendingAttack, step: str) -> 
         found = [pack.abilities[n] for n in pack.models[owner.card].abilities
                  if pack.abilities[n].timing == "aftermath"]
     words = context(state, pack, field, owner.uid, pending.kind, pending.charging)
-    return [a for a in found
-            if coins.requirements_met(a.requires, words)
-            and once_per.available(state, owner.uid, a)
-            and coins.affordable(state.purses[owner.seat], a.cost)
-            and coins.aftermath_effects_only(a.effects)]
+    return aftermath_rules.usable(state, pack, field, owner, found, words)
 
 
-def use_aftermath(state: State, pack, field, d: dict) -> State:
+def aftermath_owner(pending: PendingAttack) -> str:
+    return pending.attacker if pending.step == "attacker_aftermath" else pending.target
+
+
+def aftermath_event(state: State, pack, field, args: dict, dice: Dice) -> Event:
+    """Resolve once to roll any will dice; the event keeps them for evolve."""
+    recorded = command_abilities.Recorded(dice)
+    if args.get("ability"):
+        use_aftermath(state, pack, field, args, recorded)
+    data = {"ability": args.get("ability", "")}
+    for key in ("target", "square"):  # the model or square its player picked
+        if args.get(key):
+            data[key] = args[key]
+    if recorded.faces:  # (an aftermath with a will test)
+        data["will_faces"] = recorded.faces
+    return Event("aftermath_used", data)
+
+
+def use_aftermath(state: State, pack, field, d: dict, dice=None) -> State:
     """Pay and apply the aftermath; then the next step. Wounds it deals take
     effect now; a model left with none is removed at step 9 ("at the end of the
     current action")."""
     pending = state.attack
     step = pending.step
     if d.get("ability"):
-        owner_uid = pending.attacker if step == "attacker_aftermath" else pending.target
         ability = next(a for a in aftermaths(state, pack, field, pending, step)
                        if a.name == d["ability"])
-        state = _apply_aftermath(state, pack, pending, owner_uid, ability)
+        dice = dice or command_abilities.Recorded(faces=d.get("will_faces", ()))
+        state = aftermath_rules.apply(state, pack, pending, aftermath_owner(pending),
+                                      ability, dice, d.get("target"), d.get("square"))
     following = "defender_aftermath" if step == "attacker_aftermath" else "removal"
     return advance(replace(state, attack=replace(state.attack, step=following)), pack, field)
-
-
-def _apply_aftermath(state: State, pack, pending: PendingAttack, owner_uid: str,
-                     ability) -> State:
-    owner = state.model(owner_uid)
-    purse = coins.pay(state.purses[owner.seat], ability.cost)
-    state = once_per.record(replace(state, purses={**state.purses, owner.seat: purse}),
-                            owner_uid, ability)
-    picks = {"self": owner_uid, "attacker": pending.attacker, "defender": pending.target}
-    for effect in ability.effects:
-        if isinstance(effect, GainCoins):
-            purse = state.purses[owner.seat]
-            state = replace(state, purses={**state.purses, owner.seat: replace(
-                purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})})
-            continue
-        model = state.model(picks[effect.target.who])
-        if isinstance(effect, DealWounds):
-            model = replace(model, wounds_left=max(0, model.wounds_left - effect.wounds))
-        elif isinstance(effect, ApplyCondition):
-            model = conditions.gain(model, Condition(effect.condition),
-                                    equipment.immunities(pack, model))
-        state = state.with_model(model)
-    return state
 
 
 # -- steps 9-10: removal and surging forth -----------------------------------------------
@@ -371,52 +374,6 @@ def dismounted(state: State, pack, field, d: dict) -> State:
     return advance(state, pack, field)
 
 
-def surge_squares(state: State, field, pending: PendingAttack) -> list[Square]:
-    """Step 10: "An unengaged attacker may surge forth 1 square into a square
-    previously occupied by the model killed by the current attack action"; a
-    captured model leaves its square as a killed one does, and a mounted model
-    whose mount died the squares its infantry model does not stand on (our
-    readings). "A large model may reorient after surging forth, if possible": a
-    large attacker's options are the top-left squares of its new four."""
-    attacker = state.model(pending.attacker)
-    if not pending.vacated or attacker.removed:
-        return []
-    engaged = movement.is_engaged(state, field, pending.attacker)
-    if attacker.large:
-        return [] if engaged else _large_surge(state, field, attacker, pending.vacated)
-    found = (attack.surge_square(state, pending.attacker, square, engaged)
-             for square in pending.vacated)
-    return [Square(*square) for square in found if square]
-
-
-def _large_surge(state: State, field, attacker, vacated) -> list[Square]:
-    """One of its four squares steps 1 square into a vacated square (as LARGE
-    MODEL MOVEMENT: "choose one of the four squares ... move it"), then the model
-    reorients onto any four free squares around it it can legally occupy."""
-    own = set(attacker.squares)
-    others = {sq for m in state.models if m.on_battlefield and m.uid != attacker.uid
-              for sq in m.squares}
-    board = field.movement
-    anchors = set()
-    for square in map(lambda sq: Square(*sq), vacated):
-        if square in others or not any(square in board.reachable(cell, 1, others)
-                                       for cell in own):
-            continue
-        for dx in (0, -1):
-            for dy in (0, -1):
-                anchor = Square(square[0] + dx, square[1] + dy)
-                if board.can_place_large(anchor, others):
-                    anchors.add(anchor)
-    return sorted(anchors)
-
-
-def surged(state: State, d: dict) -> State:
-    if d.get("square"):
-        model = state.model(state.attack.attacker)
-        state = state.with_model(replace(model, square=tuple(d["square"])))
-    return replace(state, attack=None)
-
-
 def advance(state: State, pack, field) -> State:
     """Move the attack past every step nobody has a choice in."""
     pending = state.attack
@@ -474,8 +431,13 @@ def decision(state: State, pack, field) -> Decision:
                          CommandSpec("decline_wounds_ability")))
     if pending.step in ("attacker_aftermath", "defender_aftermath"):
         owner = attacker if pending.step == "attacker_aftermath" else target
-        options = [CommandSpec("aftermath", label=a.name, args={"ability": a.name})
-                   for a in aftermaths(state, pack, field, pending, pending.step)]
+        options = []
+        for a in aftermaths(state, pack, field, pending, pending.step):
+            params = {key: found for key, found in (
+                ("target", aftermath_rules.targets(state, pack, field, owner, a)),
+                ("square", aftermath_rules.squares(state, field, owner, a))) if found}
+            options.append(CommandSpec("aftermath", label=a.name, args={"ability": a.name},
+                                       params=params))
         return Decision(owner.seat, "An aftermath may be used now.",
                         (*options, CommandSpec("decline_aftermath")))
     if pending.step == "dismount":

@@ -16,18 +16,14 @@ from itertools import combinations
 
 from server.rules.asoiaf.cards.schema import Coins, Improvement
 from server.rules.asoiaf.cards.vocabulary import (
-    ApplyCondition,
-    DealWounds,
     ExtraDice,
-    GainCoins,
     ModifyRoll,
+    ModifyValue,
 )
 from server.rules.asoiaf.state import Purse
 
 MODES = "seed 004, ATTACK MODES"
 ROLL_EFFECTS = (ExtraDice, ModifyRoll)
-AFTERMATH_EFFECTS = (DealWounds, ApplyCondition, GainCoins)
-AFTERMATH_TARGETS = ("self", "attacker", "defender")
 
 
 def total(*costs: Coins) -> Coins:
@@ -53,19 +49,54 @@ def requirements_met(requires, context: set[str]) -> bool:
     return all(word in context for word in requires)
 
 
+# the card values an improvement or defence ability may change for its own roll
+OWN_VALUES = {"attack": ("attack_value", "attack_dice"), "defence": ("defence",)}
+THIS_ACTION = ("roll", "action")  # a change that lasts no longer than the attack
+
+
+def _own_roll(effect, roll: str) -> bool:
+    return isinstance(effect, ROLL_EFFECTS) and effect.roll in (roll, "any") \
+        and effect.target.who == "self"
+
+
+def _own_value(effect, roll: str) -> bool:
+    return isinstance(effect, ModifyValue) and effect.target.who == "self" \
+        and effect.value in OWN_VALUES[roll] and effect.until in THIS_ACTION
+
+
+def _on_defender(effect) -> bool:
+    """An attack improvement against the defender's defence roll ("the defender
+    gets -1 to its defence rolls") or its defence value, for this attack."""
+    if effect.target.who != "defender":
+        return False
+    if isinstance(effect, ModifyRoll):
+        return effect.roll in ("defence", "any") and effect.until in THIS_ACTION
+    return isinstance(effect, ModifyValue) and effect.value == "defence" \
+        and effect.until in THIS_ACTION
+
+
 def roll_effects_only(effects, roll: str) -> bool:
     """Effects a roll can apply: extra dice and die modifiers on this model's
-    `roll` ("attack" or "defence"; "any" too)."""
+    `roll` ("attack" or "defence"; "any" too), a change of its own card value
+    for that roll ("attack_value", "attack_dice"; "defence"), and for an attack
+    a modifier of the defender's defence roll or value."""
     return bool(effects) and all(
-        isinstance(e, ROLL_EFFECTS) and e.roll in (roll, "any") and e.target.who == "self"
+        _own_roll(e, roll) or _own_value(e, roll) or (roll == "attack" and _on_defender(e))
         for e in effects)
 
 
-def aftermath_effects_only(effects) -> bool:
-    return bool(effects) and all(
-        isinstance(e, AFTERMATH_EFFECTS)
-        and (isinstance(e, GainCoins) or e.target.who in AFTERMATH_TARGETS)
-        for e in effects)
+def value_change(effects, value: str) -> int:
+    """The change of this model's card `value` the effects make for this roll."""
+    return sum(e.by for e in effects if isinstance(e, ModifyValue)
+               and e.target.who == "self" and e.value == value)
+
+
+def defender_changes(effects) -> tuple[int, int]:
+    """(die modifier, defence value change) the attacker's effects give the
+    defender's defence roll."""
+    modifier = sum(e.by for e in effects if _on_defender(e) and isinstance(e, ModifyRoll))
+    value = sum(e.by for e in effects if _on_defender(e) and isinstance(e, ModifyValue))
+    return modifier, value
 
 
 def improvement_choices(improvements: list[Improvement], in_order: bool, roll: str,
@@ -98,8 +129,10 @@ def roll_bonus(effects, roll: str) -> tuple[int, int]:
     """(extra dice, die modifier) that `effects` give this model's `roll`."""
     dice = modifier = 0
     for effect in effects:
-        if isinstance(effect, ExtraDice) and effect.roll in (roll, "any"):
+        if not _own_roll(effect, roll):
+            continue
+        if isinstance(effect, ExtraDice):
             dice += effect.dice
-        elif isinstance(effect, ModifyRoll) and effect.roll in (roll, "any"):
+        else:
             modifier += effect.by
     return dice, modifier

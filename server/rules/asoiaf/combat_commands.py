@@ -16,6 +16,7 @@ from server.rules.asoiaf import (
     command_abilities,
     equipment_uses,
     mounts,
+    surging,
     wounds_abilities,
 )
 from server.rules.asoiaf.state import State
@@ -113,7 +114,7 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
     if command.type == "decline_wounds_ability":
         return [Event("wounds_ability_used", {"ability": ""})]
     if command.type in ("aftermath", "decline_aftermath"):
-        return [Event("aftermath_used", {"ability": args.get("ability", "")})]
+        return [attack_sequence.aftermath_event(state, pack, field, args, dice)]
     if command.type == "remove":
         return [Event("removed", {"removal": args["removal"]})]
     if command.type == "ability":
@@ -134,5 +135,5 @@ SEQUENCE_EVENTS = {
     "aftermath_used": attack_sequence.use_aftermath,
     "removed": lambda state, pack, field, d: attack_sequence.remove(
         state, pack, field, d["removal"], d.get("equipment", "")),
-    "surged": lambda state, pack, field, d: attack_sequence.surged(state, d),
+    "surged": lambda state, pack, field, d: surging.surged(state, d),
 }

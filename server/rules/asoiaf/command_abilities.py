@@ -14,13 +14,22 @@ The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, conditions, equipment, equipment_uses, mounts, once_per
+from server.rules.asoiaf import (
+    coins,
+    conditions,
+    equipment,
+    equipment_uses,
+    mounts,
+    once_per,
+    will_tokens,
+)
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     GainCoins,
     GrantAction,
     ModifyRoll,
     RemoveCondition,
+    ScoreVP,
     WillTest,
 )
 from server.rules.asoiaf.movement import is_engaged
@@ -64,7 +73,7 @@ def supported(effects) -> bool:
         elif isinstance(effect, GrantAction):
             if effect.action not in ("move", "attack") or effect.free:
                 return False
-        elif isinstance(effect, GainCoins):  # its player gains them: no target
+        elif isinstance(effect, GainCoins | ScoreVP):  # its player's: no target
             continue
         elif not isinstance(effect, ApplyCondition | RemoveCondition):
             return False
@@ -183,6 +192,10 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
 
 def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice) -> State:
     for effect in effects:
+        if isinstance(effect, ScoreVP):  # its player scores them now
+            seat = state.model(uid).seat
+            state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
+            continue
         if isinstance(effect, GainCoins):  # "gives 1 [silver] back": to its player
             seat = state.model(uid).seat
             purse = state.purses[seat]
@@ -205,8 +218,8 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
         elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
             state = replace(state, granted=(who, effect.action))
         else:
-            _, passed = conditions.will_test(dice, model, pack.models[model.card].will,
-                                             equipment.roll_modifier(pack, model, "will"))
+            # LUCKY CHARM / BLINDING POWDER discarded for it (will_tokens.py)
+            state, _, passed = will_tokens.roll(state, pack, dice, model)
             state = state.with_model(conditions.after_roll(model))
             if passed:  # seed 004, ABILITIES: BRAVADO "after passing a will test"
                 state = will_abilities_wait(state, pack, model.uid)

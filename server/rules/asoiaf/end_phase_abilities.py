@@ -15,7 +15,10 @@ order. Its player answers `end_phase_ability` (with the model to aim at) or
 `decline_end_phase_ability`. The end phase's VP come after the last: copper
 spent now is no longer held for "the most [copper]". A `remove_condition` is
 aimed only at a model holding that token (losing a token it does not hold
-changes nothing). Rule module: reads state.py, never imports system.py."""
+changes nothing). `end_of_game` abilities ("when the game ends") wait with them
+in the last round's end phase, in their card's order: the game ends with that
+end phase (not when a warband is wiped out or a player concedes: it is over at
+once). Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
@@ -27,8 +30,11 @@ from server.rules.kernel import CommandSpec, Decision, Event
 END_PHASE = "seed 004, THE END PHASE (end of round effects)"
 
 
-def _usable(ability) -> bool:
-    return (ability.timing == "end_phase" and not ability.requires
+def _usable(ability, last_round: bool = False) -> bool:
+    """An end-phase ability; in the last round's end phase an `end_of_game` one
+    too ("when the game ends": the game ends with that end phase)."""
+    timings = ("end_phase", "end_of_game") if last_round else ("end_phase",)
+    return (ability.timing in timings and not ability.requires
             and command_abilities.supported(ability.effects))
 
 
@@ -66,7 +72,8 @@ def queue(state: State, pack, field) -> State:
                 continue
             for name in pack.models[model.card].abilities:
                 ability = pack.abilities[name]
-                if _usable(ability) and _may_use(state, pack, field, seat, model.uid, ability):
+                if _usable(ability, state.round >= state.rounds) \
+                        and _may_use(state, pack, field, seat, model.uid, ability):
                     waiting.append((seat, model.uid, name))
     return replace(state, end_phase_waiting=tuple(waiting), end_phase_begun=True)
 
@@ -79,7 +86,8 @@ def decision(state: State, pack, field) -> Decision:
         aimed = targets(state, pack, field, uid, ability)
         options.append(CommandSpec("end_phase_ability", label=name, args={"ability": name},
                                    params={"target": aimed} if aimed is not None else {}))
-    return Decision(seat, f"End phase: use {state.model(uid).card}'s {name}?",
+    when = "End of the game" if ability.timing == "end_of_game" else "End phase"
+    return Decision(seat, f"{when}: use {state.model(uid).card}'s {name}?",
                     (*options, CommandSpec("decline_end_phase_ability")))
 
 

@@ -10,11 +10,14 @@ equipment token is discarded for the rest of the game".
 - LUCKY CHARM (`change_die` own, to 10): "discard this card before rolling any
   dice for this model. You may change the result of 1 die to a 10": declared
   with the model's attack (`attack`/`charge` `args.equipment`) or defence
-  (`defend` `args.equipment`); its lowest die becomes a natural 10.
+  (`defend` `args.equipment`); its lowest die becomes a natural 10. Before a
+  will test it is asked of its player (will_tokens.py).
 - BLINDING POWDER (`change_die` enemy, to 1; requires engaged): "discard this
   card before an engaged enemy model rolls any dice. You may change the result
-  of 1 die to a 1": declared with the carrier's close combat attack, against
-  the defence roll of the engaged enemy it attacks; or, when an enemy in
+  of 1 die to a 1": declared with the carrier's close combat attack or charge
+  (it rolls in contact with its target), against the defence roll of the
+  engaged enemy it attacks; before an engaged enemy's will test (will_tokens.py);
+  or, when an enemy in
   contact with the carrier declares an attack, asked of the carrier's player
   before that attack is rolled (the attack waits at step "powder"). The roll's
   highest die becomes a 1 (before the roller's own LUCKY CHARM, which sees it).
@@ -50,7 +53,7 @@ def token(pack, model):
     return pack.equipment.get(model.equipment) if model.equipment else None
 
 
-def _unspent(state: State, pack, model, words: set[str]):
+def unspent(state: State, pack, model, words: set[str]):
     """The model's once-per-game token, when not yet discarded and its
     requirements are met (`words`: the context's requirement words)."""
     card = token(pack, model)
@@ -60,7 +63,7 @@ def _unspent(state: State, pack, model, words: set[str]):
     return card
 
 
-def _has(card, kind, **fields) -> bool:
+def has(card, kind, **fields) -> bool:
     return card is not None and any(
         isinstance(e, kind) and all(getattr(e, k) == v for k, v in fields.items())
         for e in card.effects)
@@ -70,17 +73,17 @@ def sees_all(pack, model) -> bool:
     """GLASS CANDLE: "This infantry model has LoS to all other models"."""
     card = token(pack, model)
     words = set() if model.large else {"infantry"}
-    return card is not None and set(card.requires) <= words and _has(card, SeeAll)
+    return card is not None and set(card.requires) <= words and has(card, SeeAll)
 
 
 # -- with an attack: LUCKY CHARM, BLINDING POWDER, OBSIDIAN DAGGER ------------------------
 def attack_tokens(state: State, pack, uid: str, kind: str, words: set[str]) -> list[str]:
     """The tokens the attacker may discard with this attack."""
-    card = _unspent(state, pack, state.model(uid), words)
+    card = unspent(state, pack, state.model(uid), words)
     if card is None:
         return []
-    if _has(card, ChangeDie, whose="own") or _has(card, KillOutright) \
-            or (kind == "close" and _has(card, ChangeDie, whose="enemy")):
+    if has(card, ChangeDie, whose="own") or has(card, KillOutright) \
+            or (kind == "close" and has(card, ChangeDie, whose="enemy")):
         return [card.name]
     return []
 
@@ -95,7 +98,7 @@ def powder_carrier(state: State, pack, field, attacker_uid: str) -> str:
                 or not field.in_contact(model.squares, attacker.squares):
             continue
         words = {"engaged"} | (set() if model.large else {"infantry"})
-        if _has(_unspent(state, pack, model, words), ChangeDie, whose="enemy"):
+        if has(unspent(state, pack, model, words), ChangeDie, whose="enemy"):
             return model.uid
     return ""
 
@@ -111,8 +114,8 @@ def powder_decision(state: State, pack) -> Decision:
 
 
 def defence_tokens(state: State, pack, uid: str, words: set[str]) -> list[str]:
-    card = _unspent(state, pack, state.model(uid), words)
-    return [card.name] if _has(card, ChangeDie, whose="own") else []
+    card = unspent(state, pack, state.model(uid), words)
+    return [card.name] if has(card, ChangeDie, whose="own") else []
 
 
 def change_dice(pack, name: str, whose: str, faces: tuple[int, ...]):
@@ -133,11 +136,11 @@ def change_dice(pack, name: str, whose: str, faces: tuple[int, ...]):
 
 
 def kills_outright(pack, name: str) -> bool:
-    return _has(pack.equipment.get(name) if name else None, KillOutright)
+    return has(pack.equipment.get(name) if name else None, KillOutright)
 
 
 def blinds_defender(pack, name: str) -> bool:
-    return _has(pack.equipment.get(name) if name else None, ChangeDie, whose="enemy")
+    return has(pack.equipment.get(name) if name else None, ChangeDie, whose="enemy")
 
 
 def spend(state: State, uid: str) -> State:
@@ -154,8 +157,8 @@ def activation_specs(state: State, pack, uid: str, free_ap: int) -> list[Command
     it has lost wounds and can pay the free action."""
     model = state.model(uid)
     words = set() if model.large else {"infantry"}
-    card = _unspent(state, pack, model, words)
-    if not (state.fresh and _has(card, RestoreWounds) and model.ap >= free_ap
+    card = unspent(state, pack, model, words)
+    if not (state.fresh and has(card, RestoreWounds) and model.ap >= free_ap
             and model.wounds_left < _most_wounds(pack, model)):
         return []
     return [CommandSpec("use_equipment", label=card.name, args={"equipment": card.name})]
@@ -183,7 +186,7 @@ def flask(state: State, pack, uid: str) -> str:
     card = token(pack, model)
     if card is None or not card.once_per_game or uid in state.spent_equipment:
         return ""
-    return card.name if _has(card, KillInsteadOfCapture) else ""
+    return card.name if has(card, KillInsteadOfCapture) else ""
 
 
 def flask_decision(state: State, pack) -> Decision:

@@ -14,10 +14,12 @@ Robert's: "When he kills an enemy champion, he may spend 1 [gold] to score 1 VP.
 After an attack removes a model (attack_sequence.remove, step 9), the triggers
 it meets wait in `State.pending`
 (seat, hero uid, ability name), each offered to its player as use or decline.
-Triggers are offered whose effects are `score_vp`, or (a Deceased side's)
-`remove_condition` / `apply_condition` on every friendly or enemy model within
-reach of the squares the hero stood on, or `deal_wounds` to the model that
-killed it; `State.fallen` remembers those squares and that model. A hero killed
+Triggers are offered whose effects are `score_vp`, `gain_coins`,
+`draw_agenda` (the cards drawn in events only its player sees), `remove_condition`
+/ `apply_condition` on every friendly or enemy model within reach of the squares
+the hero stood on, on the hero itself (Alive side) or on the model that killed it
+(Deceased side, with `deal_wounds` to it), or `restore_wounds` of the hero
+(Alive side); `State.fallen` remembers those squares and that model. A hero killed
 other than in an attack (left off the battlefield after the 1st round) flips too:
 it stood nowhere and nobody killed it."""
 
@@ -25,15 +27,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from server.rules.asoiaf import capture, conditions
+from server.rules.asoiaf import capture, conditions, equipment
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealWounds,
+    DrawAgenda,
+    GainCoins,
     RemoveCondition,
+    RestoreWounds,
     ScoreVP,
 )
 from server.rules.asoiaf.state import Condition, State, replace
 from server.rules.board.square import Square, within_short_range
+from server.rules.kernel import Event
 
 MOTIVATIONS = "seed 004, MOTIVATIONS CARDS"
 
@@ -47,19 +53,34 @@ def card_of(model_card, motivations: Mapping):
 
 def _offered(ability) -> bool:
     """Whether the engine knows every effect of the trigger (the module's list)."""
-    return bool(ability.effects) and all(_known(e) for e in ability.effects)
+    return bool(ability.effects) and all(_known(e, ability.trigger) for e in ability.effects)
 
 
-def _known(effect) -> bool:
-    if isinstance(effect, ScoreVP):
+def _known(effect, trigger) -> bool:
+    """Effects of a motivation: VP, coins and agenda cards for its player; the
+    model that killed the hero ("trigger_model", on a Deceased side: wounds or a
+    token); the hero itself on its Alive side (wounds back, a token); a token for
+    every friendly or enemy model around the hero."""
+    if isinstance(effect, ScoreVP | GainCoins | DrawAgenda):
         return True
+    mine = "trigger_model" if trigger == "killed" else "self"
     if isinstance(effect, DealWounds):
-        return effect.target.who == "trigger_model"
+        return effect.target.who == "trigger_model" and trigger == "killed"
+    if isinstance(effect, RestoreWounds):
+        return effect.target.who == "self" and trigger != "killed"
     if isinstance(effect, RemoveCondition | ApplyCondition):
         t = effect.target
+        if t.who == mine:
+            return True
         return t.who in ("friendly", "enemy") and t.count == 0 and not t.types \
             and not t.state and t.within in ("short_range", "anywhere")
     return False
+
+
+def draws(ability) -> int:
+    """The agenda cards the motivation draws (its player's, hidden: system.py
+    sends them in events only that seat sees)."""
+    return sum(e.cards for e in ability.effects if isinstance(e, DrawAgenda))
 
 
 def _affordable(state: State, seat: str, ability) -> bool:
@@ -128,7 +149,22 @@ def ability_of(state: State, uid: str, name: str, cards: Mapping, motivations: M
     return next(a for a in side if a.name == name)
 
 
-def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping) -> State:
+def events(state: State, use: bool, cards: Mapping, motivations: Mapping) -> list[Event]:
+    """A motivation used or declined; the agenda cards a used one draws go in
+    events only its seat sees (as Maester's Ravens')."""
+    seat, uid, name = state.pending[0]
+    found = [Event("motivation_" + ("used" if use else "declined"),
+                   {"hero": uid, "ability": name})]
+    ability = ability_of(state, uid, name, cards, motivations)
+    if use and _affordable(state, seat, ability):
+        drawn = state.agenda_decks.get(seat, ())[:draws(ability)]
+        found += [Event("agenda_drawn", {"seat": seat, "agenda": card},
+                        visible_to=(seat,), redacted={"seat": seat}) for card in drawn]
+    return found
+
+
+def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
+            pack=None) -> State:
     """The first waiting trigger, used (its coins spent, its effects applied) or
     declined; a trigger no longer affordable when its turn comes does nothing."""
     seat, uid, name = state.pending[0]
@@ -144,9 +180,35 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping) -> St
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
         elif isinstance(effect, DealWounds):
             state = _wound_killer(state, uid, effect.wounds, cards, motivations)
+        elif isinstance(effect, GainCoins):
+            purse = state.purses[seat]
+            state = replace(state, purses={**state.purses, seat: replace(
+                purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})})
+        elif isinstance(effect, RestoreWounds):
+            hero = state.model(uid)
+            most = cards[hero.card].wounds + (equipment.extra_wounds(pack, hero) if pack else 0)
+            state = state.with_model(replace(hero, wounds_left=min(
+                most, hero.wounds_left + effect.wounds)))
+        elif isinstance(effect, DrawAgenda):
+            continue  # drawn in the events that follow (system.py)
+        elif effect.target.who in ("self", "trigger_model"):
+            state = _condition_on_one(state, uid, effect, pack)
         else:
             state = _condition_around(state, uid, effect)
     return state
+
+
+def _condition_on_one(state: State, uid: str, effect, pack) -> State:
+    """A token for the hero itself (Alive side) or the model that killed it."""
+    target = uid if effect.target.who == "self" else _fallen(state, uid)[1]
+    if not target or not state.model(target).on_battlefield:
+        return state
+    model = state.model(target)
+    token = Condition(effect.condition)
+    if isinstance(effect, ApplyCondition):
+        immune = equipment.immunities(pack, model) if pack else frozenset()
+        return state.with_model(conditions.gain(model, token, immune))
+    return state.with_model(conditions.lose(model, token))
 
 
 def _fallen(state: State, uid: str):

@@ -6,15 +6,21 @@ Pure arithmetic over the d10 faces with the engine's own per-die rules
 (attack.hits, attack.blocks, conditions.results): each die is independent, so
 the distributions are convolutions, exact as fractions. The defender is taken to
 spend no coins on defence abilities (their choice comes later, at step 4); the
-passive modifiers and shaken tokens in play now count. Rule module: reads
+passive modifiers and shaken tokens in play now count. An option that declares
+an equipment token changing a die (LUCKY CHARM: the attacker's lowest die
+becomes a natural 10; BLINDING POWDER: the defender's highest defence die
+becomes a 1) is counted exactly, as equipment_uses.change_dice rolls it: the
+sorted dice are walked face by face (`changed_sum`). Rule module: reads
 state.py and the rule modules, never imports system.py."""
 
 from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from math import comb
 
 from server.rules.asoiaf import attack, attack_sequence, coins, conditions, passives
+from server.rules.asoiaf.cards.vocabulary import ChangeDie
 from server.rules.asoiaf.state import Condition, State
 from server.rules.kernel import Command, Prompt, RulesError
 
@@ -69,6 +75,56 @@ def wounds_distribution(hits: dict[int, Fraction], defence: int, shaken: bool = 
     return out
 
 
+def changed_sum(dice: int, value, to: int, changed: int, lowest: bool) -> dict[int, Fraction]:
+    """P(sum of value(face) over `dice` d10 = s) when the `changed` lowest (or
+    highest) faces are turned into `to` first: the faces are taken in order, each
+    with how many dice show it (ways: a binomial per face), the first `changed`
+    of them counted as `to`."""
+    ways = {(0, 0): 1}  # (dice placed, sum) -> number of rolls
+    for face in (FACES if lowest else reversed(FACES)):
+        after: dict = {}
+        for (placed, total), count in ways.items():
+            for shown in range(dice - placed + 1):
+                turned = max(0, min(shown, changed - placed))
+                key = (placed + shown, total + (shown - turned) * value(face)
+                       + turned * value(to))
+                after[key] = after.get(key, 0) + count * comb(dice - placed, shown)
+        ways = after
+    return {total: Fraction(count, attack.D10 ** dice)
+            for (placed, total), count in ways.items() if placed == dice}
+
+
+def token_hits(dice: int, value: int, shaken: bool, modifier: int, change) -> dict:
+    """Hits with the attacker's own die-changing token declared (LUCKY CHARM)."""
+    def hits_of(face):
+        return attack.hits((face,), conditions.results((face,), shaken, modifier), value)
+    return changed_sum(dice, hits_of, change.to, change.dice, lowest=True)
+
+
+def token_wounds(hits: dict[int, Fraction], defence: int, shaken: bool, modifier: int,
+                 change) -> dict[int, Fraction]:
+    """Wounds when the attacker's token changes the defender's highest dice
+    (BLINDING POWDER), per number of hits."""
+    def blocks_of(face):
+        return attack.blocks((face,), conditions.results((face,), shaken, modifier),
+                             defence, 1)
+    out: dict[int, Fraction] = {}
+    for h, ph in hits.items():
+        blocked = changed_sum(h, blocks_of, change.to, change.dice, lowest=False)
+        for b, pb in blocked.items():
+            w = h - min(h, b)
+            out[w] = out.get(w, 0) + ph * pb
+    return out
+
+
+def _changes(pack, token: str) -> tuple:
+    """The declared token's change of the attacker's own dice and of the enemy's."""
+    card = pack.equipment.get(token) if token else None
+    effects = [e for e in (card.effects if card else ()) if isinstance(e, ChangeDie)]
+    return (next((e for e in effects if e.whose == "own"), None),
+            next((e for e in effects if e.whose == "enemy"), None))
+
+
 def _plain(dist: dict[int, Fraction]) -> list[list]:
     """[[value, probability, "exact fraction"], ...] by value, zeros left out."""
     return [[k, float(p), f"{p.numerator}/{p.denominator}"]
@@ -79,6 +135,7 @@ def _spec_for(prompt: Prompt, command: Command):
     decision = next((d for d in prompt.decisions if d.seat == command.seat), None)
     for spec in decision.options if decision else ():
         if spec.type == command.type and spec.args.get("mode") == command.args.get("mode") \
+                and spec.args.get("equipment", "") == command.args.get("equipment", "") \
                 and command.args.get("target") in spec.params.get("target", ()):
             return spec
     raise RulesError("no_odds", "Odds are shown for an attack or a charge you can make "
@@ -102,19 +159,35 @@ def attack_odds(state: State, pack, field, prompt: Prompt, command: Command) -> 
     # a charge moves first: a shaken token stays until the attack's roll
     shaken = Condition.SHAKEN in attacker.conditions
     target_shaken = Condition.SHAKEN in target.conditions
+    passive_dice = passives.value_change(state, pack, field, attacker.uid, "attack_dice")
+    passive_value = passives.value_change(state, pack, field, attacker.uid, "attack_value")
+    passive_defence = passives.value_change(state, pack, field, target.uid, "defence")
+    token = command.args.get("equipment", "")
+    own, enemy = _changes(pack, token)
     choices = []
     for improvements in sets:
         effects = [e for i in improvements for e in mode.improvements[i].effects]
         extra, modifier = coins.roll_bonus(effects, "attack")
-        hits = hits_distribution(mode.dice + extra, mode.value, shaken,
-                                 modifier + attack_modifier)
-        wounds = wounds_distribution(hits, defender_card.defence, target_shaken,
-                                     defence_modifier)
+        extra += coins.value_change(effects, "attack_dice") + passive_dice
+        value = mode.value + coins.value_change(effects, "attack_value") + passive_value
+        against, worse = coins.defender_changes(effects)
+        defence = defender_card.defence + worse + passive_defence
+        if own:
+            hits = token_hits(mode.dice + extra, value, shaken, modifier + attack_modifier, own)
+        else:
+            hits = hits_distribution(mode.dice + extra, value, shaken,
+                                     modifier + attack_modifier)
+        if enemy and mode.kind == "close":  # the powder: "an engaged enemy model"
+            wounds = token_wounds(hits, defence, target_shaken, defence_modifier + against,
+                                  enemy)
+        else:
+            wounds = wounds_distribution(hits, defence, target_shaken,
+                                         defence_modifier + against)
         cost = coins.total(mode.spend, coins.improvements_cost(mode.improvements, improvements))
         choices.append({"improvements": improvements, "cost": coins.as_plain(cost),
-                        "dice": mode.dice + extra, "value": mode.value,
+                        "dice": mode.dice + extra, "value": value, "defence": defence,
                         "hits": _plain(hits), "wounds": _plain(wounds),
                         "mean_wounds": float(sum(w * p for w, p in wounds.items()))})
     return {"kind": "asoiaf_attack", "attacker": attacker.uid, "target": target.uid,
-            "mode": mode.name, "defence": defender_card.defence,
+            "mode": mode.name, "equipment": token, "defence": defender_card.defence,
             "wounds_left": target.wounds_left, "choices": choices}

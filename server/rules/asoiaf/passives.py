@@ -4,13 +4,15 @@
 passive `modify_roll` of a model on the battlefield whose target fits the
 rolling model. "A model can only benefit from the same ability (with an
 identical name) once at a time. Even passive abilities with the same name
-don't accumulate on a model." """
+don't accumulate on a model." Passive `modify_value` changes of a card's
+defence, will, attack value or attack dice count the same way (`value_change`).
+"""
 
 from __future__ import annotations
 
+from server.rules.asoiaf import command_abilities
 from server.rules.asoiaf.battlefield import TERRAINS
-from server.rules.asoiaf.cards.vocabulary import ModifyRoll
-from server.rules.asoiaf.command_abilities import fits
+from server.rules.asoiaf.cards.vocabulary import ModifyRoll, ModifyValue
 from server.rules.asoiaf.state import State
 
 PASSIVE = "seed 004, ABILITIES (passive abilities)"
@@ -39,11 +41,36 @@ def roll_modifier(state: State, pack, field, uid: str, roll: str) -> int:
     return sum(counted.values()) + lasting
 
 
+def value_change(state: State, pack, field, uid: str, value: str) -> int:
+    """The sum of the passive `modify_value` changes of model `uid`'s card
+    `value` ("defence", "will", "attack_value", "attack_dice"), each ability
+    name counted once; "defence" and the hit number better when lower. Without
+    `field` (a will test rolled where no battlefield is at hand) only the
+    model's own abilities count."""
+    model = state.model(uid)
+    counted: dict[str, int] = {}
+    sources = state.models if field is not None else (model,)
+    for source in sources:
+        if not source.on_battlefield:
+            continue
+        for name in pack.models[source.card].abilities:
+            ability = pack.abilities[name]
+            if ability.timing != "passive" or ability.requires or name in counted:
+                continue
+            for effect in ability.effects:
+                if isinstance(effect, ModifyValue) and effect.value == value \
+                        and (effect.target.who == "self" if field is None
+                             else _aims_at(state, pack, field, source, model, effect.target)):
+                    counted[name] = effect.by
+                    break
+    return sum(counted.values())
+
+
 def _aims_at(state: State, pack, field, source, model, target) -> bool:
     if target.who == "self":
         return source.uid == model.uid
     if target.who in ("friendly", "enemy"):
-        return fits(state, field, source, model, target, pack)
+        return command_abilities.fits(state, field, source, model, target, pack)
     return False
 
 

@@ -15,6 +15,7 @@ from server.rules.asoiaf import (
     triggers,
     turn_options,
     will_abilities,
+    will_tokens,
 )
 from server.rules.asoiaf.state import SEATS, Phase, State
 from server.rules.kernel import CommandSpec, Decision, Prompt
@@ -26,6 +27,8 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
     """Who must decide now, and their options (the kernel's prompt)."""
     if state.phase == Phase.OVER:
         return Prompt()
+    if will_tokens.waiting(state):  # LUCKY CHARM / BLINDING POWDER "before rolling"
+        return Prompt((will_tokens.decision(state, pack),))
     if state.pending:  # seed 004, MOTIVATIONS CARDS: "he may spend" (at once)
         seat, uid, name = state.pending[0]
         return Prompt((Decision(seat, f"{state.model(uid).card}'s motivation {name}: "
@@ -39,11 +42,11 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
     if state.dismounting:  # a mount killed by a motivation's wound
         return Prompt((mounts.decision(state),))
     if state.triggers:  # DOWAGER'S RESOURCES: "right after the action spending is resolved"
-        return Prompt((triggers.decision(state, pack),))
+        return Prompt((triggers.decision(state, pack, field),))
     if state.end_phase_waiting:  # THE END PHASE: "Players may use end of round effects"
         return Prompt((end_phase_abilities.decision(state, pack, field),))
     if state.start_abilities:  # "At the Start of the Game", the 1st player first
-        return Prompt((start_of_game.decision(state, pack),))
+        return Prompt((start_of_game.decision(state, pack, field),))
     if state.granted:  # WISE WORDS: "may perform 1 [move] immediately"
         return Prompt((granted.decision(state, pack, field),))
     if state.surge:

@@ -13,11 +13,36 @@ the 1st player's models first, in warband order; its player is asked
 `choose_nemesis` with the enemy characters of its `types`. A nemesis killed
 (capture.kill: by an attack, an aftermath or a Deceased side's wound; not a
 captured one, not one never placed) scores the chooser's player its `vp` (our
-reading of "demise": whoever kills it). Rule module: never imports system.py."""
+reading of "demise": whoever kills it).
+
+Any other start-of-game ability made of effects that make sense before round 1
+(`gain_coins`, `score_vp`, `apply_condition` / `remove_condition` on the model
+itself or on 1 friendly or enemy model it picks, `move_model` of the model
+itself in a "free" direction, `nemesis`) waits in the same queue, in the same
+order. One its player must choose for (a model to aim at, a square to move to,
+or coins to spend: "may") is asked as `start_ability` (`args.model`,
+`args.ability`; `params.target`, `params.square`), with
+`decline_start_ability` when it costs coins; one with a `will_test` (its
+effects conditions on the model tested or itself) is asked too, its die rolled
+with the answer (LUCKY CHARM and BLINDING POWDER asked first, will_tokens.py);
+one with no choice is applied when its turn comes. One whose effects say what
+the start of the game has no meaning for (a roll modifier "until the end of the
+activation", wounds) is not queued (docs/rules/asoiaf.md, "What is left"). Rule module:
+never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf.cards.vocabulary import Nemesis
+from server.rules.asoiaf import coins, command_abilities, objectives
+from server.rules.asoiaf.cards.vocabulary import (
+    ApplyCondition,
+    GainCoins,
+    MoveModel,
+    Nemesis,
+    RemoveCondition,
+    ScoreVP,
+    WillTest,
+)
+from server.rules.asoiaf.movement import MOVE_SQUARES, move_destinations
 from server.rules.asoiaf.state import State, other, replace
 from server.rules.kernel import CommandSpec, Decision, Event
 
@@ -32,32 +57,129 @@ def _nemesis(ability):
     return None
 
 
+def _known(effect) -> bool:
+    """An effect the start of the game applies (the module's list)."""
+    if isinstance(effect, GainCoins | ScoreVP):
+        return True
+    if isinstance(effect, ApplyCondition | RemoveCondition):
+        return effect.target.who in ("self", "friendly", "enemy", "chosen") \
+            and effect.target.count == 1
+    if isinstance(effect, WillTest):  # its die rolled when its player answers
+        return effect.target.who in ("self", "friendly", "enemy", "chosen") \
+            and effect.target.count == 1 \
+            and all(_known(e) and not isinstance(e, WillTest | MoveModel)
+                    for e in effect.on_success + effect.on_failure)
+    if isinstance(effect, MoveModel):
+        return effect.target.who == "self" and effect.direction == "free"
+    return False
+
+
+def _other(ability) -> bool:
+    """A start-of-game ability other than a nemesis that the engine applies:
+    its effects known, at most one aimed at a model of the player's choice."""
+    pickers = [e for e in ability.effects
+               if getattr(e, "target", None) is not None
+               and e.target.who in command_abilities.CHOOSERS]
+    return (ability.timing == "start_of_game" and bool(ability.effects)
+            and not ability.requires and all(_known(e) for e in ability.effects)
+            and len(pickers) <= 1)
+
+
 def candidates(state: State, pack, uid: str, effect) -> list[str]:
     seat = state.model(uid).seat
     return [m.uid for m in state.models_of(other(seat)) if not m.removed
             and pack.models[m.card].type in effect.types]
 
 
-def queue(state: State, pack) -> State:
+def _targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
+    picker = command_abilities.chooser(ability.effects)
+    if picker is None:
+        return None
+    model = state.model(uid)
+    return [o.uid for o in state.models
+            if command_abilities.fits(state, field, model, o, picker.target, pack)]
+
+
+def _squares(state: State, field, uid: str, ability) -> list[list[int]] | None:
+    move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
+    if move is None:
+        return None
+    extra = move.squares - MOVE_SQUARES  # "up to `squares` squares", by the move rules
+    return [list(sq) for sq in move_destinations(state, field, uid, extra)]
+
+
+def _choices(state: State, pack, field, uid: str, ability) -> dict | None:
+    """The params its player picks from (None: it cannot be used now)."""
+    params = {}
+    for key, found in (("target", _targets(state, pack, field, uid, ability)),
+                       ("square", _squares(state, field, uid, ability))):
+        if found is not None:
+            if not found:
+                return None
+            params[key] = found
+    return params
+
+
+def _usable(state: State, pack, field, uid: str, ability) -> bool:
+    return (coins.affordable(state.purses[state.model(uid).seat], ability.cost)
+            and _choices(state, pack, field, uid, ability) is not None)
+
+
+def _asked(ability, params: dict) -> bool:
+    """A choice, coins to spend, or a die to roll (the answer's event keeps it)."""
+    return bool(params) or bool(ability.cost.total()) \
+        or any(isinstance(e, WillTest) for e in ability.effects)
+
+
+def queue(state: State, pack, field) -> State:
     waiting = []
     for seat in (state.first_player, other(state.first_player)):
         for model in state.models_of(seat):
             if not model.on_battlefield:
                 continue
             for name in pack.models[model.card].abilities:
-                effect = _nemesis(pack.abilities[name])
-                if effect and candidates(state, pack, model.uid, effect):
+                ability = pack.abilities[name]
+                effect = _nemesis(ability)
+                if (effect and candidates(state, pack, model.uid, effect)) \
+                        or (_other(ability) and _usable(state, pack, field, model.uid, ability)):
                     waiting.append((seat, model.uid, name))
-    return replace(state, start_abilities=tuple(waiting))
+    return advance(replace(state, start_abilities=tuple(waiting)), pack, field)
 
 
-def decision(state: State, pack) -> Decision:
+def advance(state: State, pack, field) -> State:
+    """Apply each ability at the head of the queue that asks nothing; skip one
+    an earlier ability left unusable (its coins spent)."""
+    while state.start_abilities:
+        _, uid, name = state.start_abilities[0]
+        ability = pack.abilities[name]
+        if _nemesis(ability):
+            return state
+        if not _usable(state, pack, field, uid, ability):
+            state = replace(state, start_abilities=state.start_abilities[1:])
+            continue
+        if _asked(ability, _choices(state, pack, field, uid, ability)):
+            return state
+        state = _apply(replace(state, start_abilities=state.start_abilities[1:]), pack,
+                       uid, ability, None, None, None)
+    return state
+
+
+def decision(state: State, pack, field) -> Decision:
     seat, uid, name = state.start_abilities[0]
-    effect = _nemesis(pack.abilities[name])
-    return Decision(seat, f"At the start of the game, {state.model(uid).card}'s {name}: "
-                    "choose a nemesis.",
-                    (CommandSpec("choose_nemesis", label=name, args={"model": uid},
-                                 params={"nemesis": candidates(state, pack, uid, effect)}),))
+    ability = pack.abilities[name]
+    card = state.model(uid).card
+    effect = _nemesis(ability)
+    if effect:
+        return Decision(seat, f"At the start of the game, {card}'s {name}: choose a nemesis.",
+                        (CommandSpec("choose_nemesis", label=name, args={"model": uid},
+                                     params={"nemesis": candidates(state, pack, uid,
+                                                                   effect)}),))
+    options = [CommandSpec("start_ability", label=name, args={"model": uid, "ability": name},
+                           params=_choices(state, pack, field, uid, ability))]
+    if ability.cost.total():
+        options.append(CommandSpec("decline_start_ability"))
+    return Decision(seat, f"At the start of the game, {card}'s {name}: {ability.text}",
+                    tuple(options))
 
 
 def event(state: State, args: dict) -> Event:
@@ -69,3 +191,44 @@ def chosen(state: State, pack, d: dict) -> State:
     effect = _nemesis(pack.abilities[d["ability"]])
     return replace(state, start_abilities=state.start_abilities[1:],
                    nemeses=state.nemeses + ((d["model"], d["nemesis"], effect.vp),))
+
+
+def ability_event(state: State, pack, args: dict, dice) -> Event:
+    """Resolve once to roll any will dice; the event keeps them for evolve."""
+    _, uid, name = state.start_abilities[0]
+    recorded = command_abilities.Recorded(dice)
+    if args.get("ability"):
+        _apply(state, pack, uid, pack.abilities[name], args.get("target"), args.get("square"),
+               recorded)
+    data = {"model": uid, "ability": args.get("ability", ""), "target": args.get("target"),
+            "square": args.get("square")}
+    if recorded.faces:
+        data["will_faces"] = recorded.faces
+    return Event("start_ability_used", data)
+
+
+def ability_used(state: State, pack, field, d: dict) -> State:
+    """The head of the queue used (or declined), then the next that asks nothing."""
+    _, uid, name = state.start_abilities[0]
+    state = replace(state, start_abilities=state.start_abilities[1:])
+    if d["ability"]:
+        state = _apply(state, pack, uid, pack.abilities[name], d["target"], d["square"],
+                       command_abilities.Recorded(faces=d.get("will_faces", ())))
+    return advance(state, pack, field)
+
+
+def _apply(state: State, pack, uid: str, ability, target, square, dice) -> State:
+    """Pay, then each effect in order; `dice` roll or replay its will tests."""
+    seat = state.model(uid).seat
+    state = replace(state, purses={**state.purses,
+                                   seat: coins.pay(state.purses[seat], ability.cost)})
+    for effect in ability.effects:
+        if isinstance(effect, ScoreVP):
+            state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
+        elif isinstance(effect, MoveModel):
+            model = state.model(uid)
+            state = state.with_model(replace(model, square=tuple(square)))
+            state = objectives.reveal_under(state, state.model(uid).squares)
+        else:
+            state = command_abilities.apply_effects(state, pack, uid, target, [effect], dice)
+    return state

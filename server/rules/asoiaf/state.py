@@ -79,6 +79,9 @@ class PendingAttack:
     # enemy's BLINDING POWDER: (improvements, attacker's token, granted) and the carrier
     declared: tuple = ()
     powder: str = ""
+    # the attacker's improvements against the defence roll: (die modifier,
+    # defence value change) (coins.defender_changes)
+    defender_changes: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)
@@ -180,6 +183,10 @@ class State:
     end_phase_begun: bool = False
     # equipment_uses.py: the uids whose once-per-game token is discarded
     spent_equipment: frozenset[str] = frozenset()
+    # will_tokens.py: a command held back while the players say whether they
+    # discard LUCKY CHARM / BLINDING POWDER before its will tests: (seat, command
+    # type, its args as JSON, (carrier, token, tested) questions left, tokens used)
+    will_declared: tuple = ()
 
     def model(self, uid: str) -> Model:
         for model in self.models:

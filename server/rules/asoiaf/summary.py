@@ -54,7 +54,9 @@ def _sources(event: Event, before: State, after: State, gained: dict[str, int],
     nemeses = {nemesis for _, nemesis, _ in before.nemeses}
     if any(not before.model(uid).removed and after.model(uid).removed for uid in nemeses):
         return [(seat, "nemeses", vp) for seat, vp in gained.items()]
-    if event.type in ("ability_used", "motivation_used"):
+    # (the last deployment applies the start-of-game abilities that ask nothing)
+    if event.type in ("ability_used", "motivation_used", "start_ability_used", "deployed",
+                      "trigger_ability_used", "end_phase_ability_used"):
         return [(seat, "abilities and motivations", vp) for seat, vp in gained.items()]
     if not ended_round:
         return [(seat, "other", vp) for seat, vp in gained.items()]

@@ -41,6 +41,7 @@ from server.rules.asoiaf import (
     victory,
     warband,
     will_abilities,
+    will_tokens,
 )
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.prompts import ZONES, prompt_for
@@ -72,7 +73,9 @@ from server.rules.kernel import (
 # 5: end-phase abilities asked before the end phase's VP, coin-spent triggers,
 # once_per limits, BRAVADO after OLDEST BROTHER, once-per-game equipment (the
 # attack and defence events carry `equipment` and `changed_dice`).
-RULES_VERSION = 5
+# 6: LUCKY CHARM / BLINDING POWDER asked before a will test (will_tokens.py), the
+# powder with the carrier's own charge, start-of-game abilities other than a nemesis.
+RULES_VERSION = 6
 
 
 def _scenario(key: str) -> Scenario:
@@ -142,6 +145,15 @@ class AsoiafSystem:
                 and state.phase != Phase.OVER:  # (at any point: the kernel's contract)
             return [Event("conceded", {"seat": command.seat})]
         check_prompt(self.prompt(state), command, "seed 004, THE GAME ROUND")
+        if will_tokens.waiting(state):  # a token discarded or kept before a will test
+            answer = will_tokens.answer_event(state, command)
+            after = self.evolve(state, answer)
+            if will_tokens.waiting(after):
+                return [answer]
+            return [answer, *self.decide(after, will_tokens.original(after), dice)]
+        held = will_tokens.declaration(state, _pack(), _field(state), command)
+        if held:  # LUCKY CHARM / BLINDING POWDER: asked "before rolling any dice"
+            return [held]
         args = command.args
         if command.type == "roll_off":
             rolls, winner = setup.roll_off(dice)
@@ -170,9 +182,8 @@ class AsoiafSystem:
         if command.type in ("attack", "charge", "granted_attack"):
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
-            seat, uid, name = state.pending[0]
-            return [Event("motivation_" + ("used" if command.type == "use_motivation"
-                                           else "declined"), {"hero": uid, "ability": name})]
+            return motivations.events(state, command.type == "use_motivation", _cards(),
+                                      _pack().motivations)
         if command.type == "play_agenda":  # revealed: public
             return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
@@ -183,6 +194,8 @@ class AsoiafSystem:
             return secret_events.plunder(state, _field(state), args["square"])
         if command.type == "choose_nemesis":
             return [start_of_game.event(state, args)]
+        if command.type in ("start_ability", "decline_start_ability"):
+            return [start_of_game.ability_event(state, _pack(), args, dice)]
         if command.type in ("granted_move", "forfeit_action"):
             return [granted.event(state, args)]
         if command.type in ("will_ability", "decline_will_ability"):
@@ -206,6 +219,8 @@ class AsoiafSystem:
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
         after = agenda_plays.after_event(state, self._evolve(state, event), event.type)
+        if event.type in will_tokens.RESOLVING_EVENTS:  # its will tests rolled: tokens forgotten
+            after = will_tokens.resolved(after)
         # DOWAGER'S RESOURCES: coins a friendly model spent set off triggers
         return triggers.after_event(state, after, event, _pack(), _field(after))
 
@@ -279,7 +294,7 @@ class AsoiafSystem:
         d = event.data
         if event.type in ("motivation_used", "motivation_declined"):
             state = motivations.resolve(state, event.type == "motivation_used", _cards(),
-                                        _pack().motivations)
+                                        _pack().motivations, _pack())
             if state.attack:  # a wound it dealt may have left the attacker no surge
                 state = attack_sequence.advance(state, _pack(), _field(state))
             return self._after_attack(self._copper_spent(state))
@@ -306,8 +321,15 @@ class AsoiafSystem:
         if event.type == "surged_through":
             state = charge_terrain.surged(state, d["square"])
             return objectives.reveal_under(state, state.model(state.active_model).squares)
+        if event.type == "will_test_declared":
+            return will_tokens.declared(state, d)
+        if event.type == "will_token_answered":
+            return will_tokens.answered(state, d)
         if event.type == "nemesis_chosen":
-            return start_of_game.chosen(state, _pack(), d)
+            return start_of_game.advance(start_of_game.chosen(state, _pack(), d), _pack(),
+                                         _field(state))
+        if event.type == "start_ability_used":
+            return start_of_game.ability_used(state, _pack(), _field(state), d)
         if event.type == "granted_move":
             state = granted.moved(state, d)
             return objectives.reveal_under(state, state.model(d["model"]).squares)
@@ -366,7 +388,7 @@ class AsoiafSystem:
         if seat != second and self._next_to_deploy(state, second):
             return replace(state, to_act=second)
         state = replace(state, phase=Phase.ACTIVATIONS, to_act=state.first_player)
-        return start_of_game.queue(state, _pack())
+        return start_of_game.queue(state, _pack(), _field(state))
 
     def _after_activation(self, state: State) -> State:
         if state.to_act or state.phase == Phase.OVER:

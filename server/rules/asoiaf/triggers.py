@@ -22,7 +22,7 @@ reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, once_per
+from server.rules.asoiaf import coins, command_abilities, model_triggers, once_per
 from server.rules.asoiaf.state import Phase, replace
 from server.rules.board.square import within_short_range
 from server.rules.kernel import CommandSpec, Decision, Event
@@ -34,7 +34,7 @@ _SPENDER_FIELD = {"attack_rolled": "attacker", "defended": "target", "charged": 
                   "moved": "model", "ability_used": "model", "objective_used": "model",
                   "wounds_ability_used": "model", "motivation_used": "hero",
                   "end_phase_ability_used": "model", "trigger_ability_used": "model",
-                  "equipment_used": "model"}
+                  "equipment_used": "model", "start_ability_used": "model"}
 
 
 def spender(before, event) -> str:
@@ -62,9 +62,18 @@ def _within(field, model, other, where: str) -> bool:
 
 
 def after_event(before, after, event, pack, field):
-    """Queue the triggers the coins spent in `event` set off."""
+    """Queue the triggers `event` set off: the coins spent, then a model card's
+    other triggers (model_triggers.py)."""
+    if after.phase == Phase.OVER:
+        return after
+    after = _coin_triggers(before, after, event, pack, field)
+    found = model_triggers.detect(before, after, event, pack, field)
+    return replace(after, triggers=after.triggers + found) if found else after
+
+
+def _coin_triggers(before, after, event, pack, field):
     uid = spender(before, event)
-    if not uid or after.phase == Phase.OVER:
+    if not uid:
         return after
     spent_by = after.model(uid)
     seat = spent_by.seat
@@ -92,16 +101,32 @@ def after_event(before, after, event, pack, field):
     return replace(after, triggers=after.triggers + tuple(waiting))
 
 
-def decision(state, pack) -> Decision:
+# what happened, for the question (the model with the ability, the trigger model)
+_HAPPENED = {"friendly_spent_coin": "{other} spent coins", "kills_enemy": "{own} killed {other}",
+             "captures_enemy": "{own} captured {other}", "killed": "{own} is killed",
+             "enters_square": "{other} came near {own}",
+             "interacts_plunder": "{own} took a plunder token",
+             "spent_last_copper": "your last copper is spent"}
+
+
+def decision(state, pack, field) -> Decision:
     seat, uid, name, spent_by = state.triggers[0]
     ability = pack.abilities[name]
-    options = []
-    if state.model(uid).on_battlefield and state.model(spent_by).on_battlefield \
+    options, params = [], {}
+    if ability.trigger == "friendly_spent_coin":
+        usable = state.model(uid).on_battlefield and state.model(spent_by).on_battlefield \
             and coins.affordable(state.purses[seat], ability.cost) \
-            and once_per.available(state, uid, ability):
-        options.append(CommandSpec("trigger_ability", label=name, args={"ability": name}))
-    return Decision(seat, f"{state.model(spent_by).card} spent coins: use "
-                    f"{state.model(uid).card}'s {name}?",
+            and once_per.available(state, uid, ability)
+    else:
+        usable = model_triggers.still_usable(state, pack, field, seat, uid, name, spent_by)
+        picked = model_triggers.targets(state, pack, field, uid, ability)
+        params = {"target": picked} if picked else {}
+    if usable:
+        options.append(CommandSpec("trigger_ability", label=name, args={"ability": name},
+                                   params=params))
+    happened = _HAPPENED[ability.trigger].format(
+        own=state.model(uid).card, other=state.model(spent_by).card if spent_by else "")
+    return Decision(seat, f"{happened}: use {state.model(uid).card}'s {name}?",
                     (*options, CommandSpec("decline_trigger_ability")))
 
 
@@ -110,10 +135,12 @@ def event(state, pack, args: dict, dice) -> Event:
     _, uid, name, spent_by = state.triggers[0]
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, name, spent_by, recorded)
-    return Event("trigger_ability_used", {"model": uid, "ability": args.get("ability", ""),
-                                          "trigger_model": spent_by,
-                                          "will_faces": recorded.faces})
+        _apply(state, pack, uid, name, args.get("target") or spent_by, recorded)
+    data = {"model": uid, "ability": args.get("ability", ""), "trigger_model": spent_by,
+            "will_faces": recorded.faces}
+    if args.get("target"):  # the model its player picked (model_triggers.py)
+        data["target"] = args["target"]
+    return Event("trigger_ability_used", data)
 
 
 def used(state, pack, d: dict):
@@ -122,12 +149,13 @@ def used(state, pack, d: dict):
     state = replace(state, triggers=state.triggers[1:])
     if not d["ability"]:
         return state
-    return _apply(state, pack, uid, name, spent_by,
+    return _apply(state, pack, uid, name, d.get("target") or spent_by,
                   command_abilities.Recorded(faces=d["will_faces"]))
 
 
 def _apply(state, pack, uid: str, name: str, spent_by: str, dice):
-    """Pay, then the effects; `trigger_model` targets are the model that spent."""
+    """Pay, then the effects; `trigger_model` targets are the model that spent
+    (or set the trigger off), a picked target the model picked."""
     ability = pack.abilities[name]
     seat = state.model(uid).seat
     state = replace(state, purses={**state.purses,

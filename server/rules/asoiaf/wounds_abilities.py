@@ -11,7 +11,7 @@ test lets the model's will abilities wait (BRAVADO, will_abilities.py)."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, conditions, equipment, once_per
+from server.rules.asoiaf import coins, conditions, once_per, will_tokens
 from server.rules.asoiaf.cards.vocabulary import RedirectWounds, WillTest
 from server.rules.asoiaf.command_abilities import fits, will_abilities_wait
 from server.rules.asoiaf.state import State, replace
@@ -59,8 +59,7 @@ def event(state: State, pack, args: dict, dice: Dice) -> Event:
     needs_test, _ = _redirect(pack.abilities[args["ability"]])
     face, passed = None, True
     if needs_test:
-        face, passed = conditions.will_test(dice, model, pack.models[model.card].will,
-                                            equipment.roll_modifier(pack, model, "will"))
+        _, face, passed = will_tokens.roll(state, pack, dice, model)  # (its tokens)
     return Event("wounds_ability_used", {"model": model.uid, "ability": args["ability"],
                                          "target": args["target"], "will_face": face,
                                          "passed": passed})

@@ -1,0 +1,197 @@
+"""A model card's trigger abilities other than `friendly_spent_coin` (seed 004,
+ABILITIES: "are special trigger abilities. Each of these has a specific
+condition of when it can be used written on its effect. These abilities never
+activate a model using the ability or a model targeted by the ability").
+
+The vocabulary's triggers, read on a model card (a motivation's and an
+agenda's are motivations.py's and agendas.py's):
+- `kills_enemy` / `captures_enemy`: this model killed / captured an enemy (of
+  `trigger_types`); the trigger model is that enemy.
+- `killed`: right before this model would be killed; the trigger model is the
+  model that killed it (its attacker, or the defender whose aftermath did), ""
+  when none did. It is used though the model is gone, as a Deceased side is.
+- `enters_square`: an enemy model (of `trigger_types`) moved into a square
+  within this model's `trigger_within`, having stood outside it (our reading
+  of "a model enters this terrain's square" on a model card: the model's
+  reach is its "square"); the trigger model is the one that entered.
+- `interacts_plunder`: this model interacted with a plunder token.
+- `spent_last_copper`: its player spent their last copper while the opponent
+  still holds some; the trigger model is this model.
+
+Each is seen by comparing the table before and after an event (as triggers.py
+sees coins spent), waits in `State.triggers` with the coin triggers and is
+offered the same way once the attack in progress is over. Offered when its
+effects are ones command_abilities applies, aimed at the model itself, the
+trigger model or 1 friendly or enemy model its player picks (`params.target`;
+not both a picked model and the trigger model), and, for `kills_enemy`,
+`captures_enemy`, `interacts_plunder` and `spent_last_copper`, never at the
+trigger model (gone from the battlefield, or the model itself).
+Rule module: reads state.py, never imports system.py."""
+
+from __future__ import annotations
+
+from server.rules.asoiaf import coins, command_abilities, once_per
+from server.rules.asoiaf.state import SEATS, State, other
+from server.rules.board.square import within_short_range
+
+TRIGGERS = "seed 004, ABILITIES (special trigger abilities)"
+KINDS = ("kills_enemy", "captures_enemy", "killed", "enters_square", "interacts_plunder",
+         "spent_last_copper")
+# triggers whose trigger model has left the battlefield (or is the model itself)
+_NO_TRIGGER_MODEL = ("kills_enemy", "captures_enemy", "interacts_plunder",
+                     "spent_last_copper")
+
+
+def usable(ability) -> bool:
+    if ability.timing != "trigger" or ability.trigger not in KINDS or ability.requires \
+            or not ability.effects or not command_abilities.supported(ability.effects):
+        return False
+    aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
+    if aims & set(command_abilities.CHOOSERS) and "trigger_model" in aims:
+        return False  # ("chosen" would be ambiguous)
+    return not (ability.trigger in _NO_TRIGGER_MODEL and "trigger_model" in aims)
+
+
+def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
+    """The models its player may pick for the ability ("1 enemy model in short
+    range"), None when it picks none."""
+    picker = command_abilities.chooser(ability.effects)
+    if picker is None:
+        return None
+    model = state.model(uid)
+    return [o.uid for o in state.models
+            if command_abilities.fits(state, field, model, o, picker.target, pack)]
+
+
+def _all(effects):
+    """The effects and those inside their will tests."""
+    for effect in effects:
+        yield effect
+        yield from _all(getattr(effect, "on_success", ()))
+        yield from _all(getattr(effect, "on_failure", ()))
+
+
+def _reach(field, model, other_model, where: str) -> bool:
+    mine, theirs = list(model.squares), list(other_model.squares)
+    if not mine or not theirs:
+        return False
+    if where == "short_range":
+        return within_short_range(mine, theirs)
+    if where == "contact":
+        return field.in_contact(mine, theirs)
+    if where == "los":
+        return field.sees(mine, theirs, [])
+    return True
+
+
+def _killer(before: State, after: State, event, uid: str) -> str:
+    """The model whose attack (or aftermath) removed `uid` ("" for none)."""
+    pending = before.attack or after.attack
+    if pending is not None:
+        pair = (pending.attacker, pending.target)
+    elif event.type == "attack_rolled":  # the whole attack resolved in its first event
+        pair = (event.data["attacker"], event.data["target"])
+    else:
+        return ""
+    if uid == pair[1]:
+        return pair[0]
+    return pair[1] if uid == pair[0] else ""
+
+
+def _of(state: State, pack, uid: str, trigger: str, trigger_model: str,
+        trigger_type: str = "") -> list[tuple]:
+    """The waiting entries for model `uid`'s abilities on `trigger`."""
+    model = state.model(uid)
+    found = []
+    for name in pack.models[model.card].abilities:
+        ability = pack.abilities[name]
+        if ability.trigger != trigger or not usable(ability):
+            continue
+        if trigger_type and ability.trigger_types and trigger_type not in ability.trigger_types:
+            continue
+        if (model.on_battlefield or trigger == "killed") \
+                and once_per.available(state, uid, ability) \
+                and coins.affordable(state.purses[model.seat], ability.cost):
+            found.append((model.seat, uid, name, trigger_model))
+    return found
+
+
+_CARDS: dict[int, tuple] = {}  # id(pack) -> (pack, the cards with such triggers)
+
+
+def _trigger_cards(pack) -> frozenset:
+    """The model cards of the pack with such a trigger (most packs: none), once
+    a pack: `detect` runs after every event."""
+    known = _CARDS.get(id(pack))
+    if known is None or known[0] is not pack:
+        cards = frozenset(name for name, card in pack.models.items()
+                          if any(pack.abilities[a].trigger in KINDS for a in card.abilities))
+        known = _CARDS[id(pack)] = (pack, cards)
+    return known[1]
+
+
+def detect(before: State, after: State, event, pack, field) -> tuple:
+    """The entries `event` sets off, in the order the deeds happened."""
+    cards = _trigger_cards(pack)
+    if not cards or not any(m.card in cards for m in after.models):
+        return ()
+    found: list[tuple] = []
+    kind_of = {m.uid: pack.models[m.card].type for m in after.models}
+    for model in after.models:
+        was = before.model(model.uid)
+        if model.removed and not was.removed:
+            if model.removed == "killed":
+                killer = _killer(before, after, event, model.uid)
+                if killer and after.model(killer).seat != model.seat:
+                    found += _of(after, pack, killer, "kills_enemy", model.uid,
+                                 kind_of[model.uid])
+                found += _of(after, pack, model.uid, "killed", killer)
+            else:
+                captor = next((m.uid for m in after.models if m.captive == model.uid), "")
+                if captor:
+                    found += _of(after, pack, captor, "captures_enemy", model.uid,
+                                 kind_of[model.uid])
+        elif model.on_battlefield and was.on_battlefield and model.square != was.square:
+            found += _entered(before, after, pack, field, model.uid, kind_of[model.uid])
+    if event.type == "plundered":
+        found += _of(after, pack, event.data["model"], "interacts_plunder", event.data["model"])
+    for seat in SEATS:
+        if before.purses[seat].copper and not after.purses[seat].copper \
+                and after.purses[other(seat)].copper:
+            for model in after.models_of(seat):
+                found += _of(after, pack, model.uid, "spent_last_copper", model.uid)
+    return tuple(found)
+
+
+def _entered(before: State, after: State, pack, field, uid: str, kind: str) -> list[tuple]:
+    mover, was = after.model(uid), before.model(uid)
+    found = []
+    for owner in after.models:
+        if owner.seat == mover.seat or not owner.on_battlefield:
+            continue
+        for name in pack.models[owner.card].abilities:
+            ability = pack.abilities[name]
+            if ability.trigger == "enters_square" \
+                    and _reach(field, owner, mover, ability.trigger_within) \
+                    and not _reach(field, before.model(owner.uid), was,
+                                   ability.trigger_within):
+                found += [e for e in _of(after, pack, owner.uid, "enters_square", uid, kind)
+                          if e[2] == name]
+    return found
+
+
+def still_usable(state: State, pack, field, seat: str, uid: str, name: str,
+                 trigger_model: str) -> bool:
+    """Whether a waiting entry may still be used when its turn comes."""
+    ability = pack.abilities[name]
+    if targets(state, pack, field, uid, ability) == []:
+        return False
+    owner = state.model(uid)
+    if not (owner.on_battlefield or ability.trigger == "killed"):
+        return False
+    aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
+    if "trigger_model" in aims and not (trigger_model
+                                        and state.model(trigger_model).on_battlefield):
+        return False
+    return coins.affordable(state.purses[seat], ability.cost) \
+        and once_per.available(state, uid, ability)
