@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bench import compare, rules_path, sbh_engine, sbh_fingerprint
+from bench import asoiaf_replay_digests, compare, rules_path, sbh_engine, sbh_fingerprint
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,3 +56,14 @@ def test_the_sbh_fingerprint_record_is_the_code_as_committed():
         play_fp, digest_fp, commands = sbh_fingerprint.play(game)
         assert {"play": play_fp, "digest": digest_fp, "commands": commands} == \
             recorded[str(game)], f"game {game} differs: re-record if the change is deliberate"
+
+
+def test_the_asoiaf_digest_record_is_the_code_as_committed():
+    """bench/asoiaf_replay_digests_baseline.json is ASOIAF's record of the same kind
+    (`bench/asoiaf_replay_digests.py --write` re-records it with a RULES_VERSION
+    change); a game of each recorded scenario is checked here."""
+    recorded = json.loads((ROOT / "bench" / "asoiaf_replay_digests_baseline.json").read_text())
+    for game in ("learn_to_play/0", "village_skirmish/0"):
+        scenario, seed = game.split("/")
+        assert asoiaf_replay_digests.fingerprint(scenario, int(seed)) == recorded[game], \
+            f"{game} differs: re-record if the change is deliberate"
