@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import threading
 import time
 
 import pytest
 from argon2 import PasswordHasher
+from argon2.exceptions import VerifyMismatchError
 from sqlalchemy import select, update
 from websockets.asyncio.client import connect as websockets_connect
 
 from clients.client import Client, ServerError
+from server import accounts as accounts_module
 from server.accounts import GUEST_TOKEN_LIFETIME, LOCK_BASE, TOKEN_LIFETIME
 from server.store.schema import accounts, tokens
 
@@ -276,3 +279,27 @@ async def test_guesses_sent_at_once_cannot_outrun_the_address_lock(connect):
         == "login_locked"
     assert (await (await connect("127.0.0.6")).request(
         "login", username="ann", password=PASSWORD))["username"] == "ann"
+
+
+async def test_the_decoy_hash_is_made_off_the_event_loop_and_checked_like_a_password(
+        monkeypatch):
+    """The hash an unknown username is checked against (so that it takes as long as a
+    wrong password) is made on a thread: a start does not wait ~0.4 s for it, and a
+    login that needs it before it is made waits for it, then runs argon2 on it."""
+    gate = threading.Event()
+
+    class Gated(PasswordHasher):
+        def hash(self, password, **kwargs):
+            gate.wait(10)
+            return super().hash(password, **kwargs)
+
+    monkeypatch.setattr(accounts_module, "PasswordHasher", Gated)
+    accounts = accounts_module.Accounts(store=None)  # (the decoy needs no database)
+    assert accounts._decoy_hash is None  # (constructed while the hash is still held)
+    checking = asyncio.ensure_future(accounts._verify(None, PASSWORD))
+    await asyncio.sleep(0.05)
+    assert not checking.done()  # (waits for the decoy)
+    gate.set()
+    assert await asyncio.wait_for(checking, 10) is False
+    with pytest.raises(VerifyMismatchError):  # (a real argon2 hash, not refused unread)
+        PasswordHasher().verify(accounts._decoy_hash, PASSWORD)
