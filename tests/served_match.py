@@ -14,11 +14,13 @@ from server.rules.kernel import Decision, Prompt
 
 
 async def play(client: Client, match_id: str, seat: str, seed: int, choose,
-               before: Callable[[Client, str, dict], Awaitable[None]] | None = None) -> dict:
+               before: Callable[[Client, str, dict], Awaitable[None]] | None = None,
+               decisions: int | None = None) -> dict | None:
     """Act from the prompts until the match ends (`choose(prompt, seat, rng)` gives the
-    command; `before` sees each decision first); the match_over push."""
+    command; `before` sees each decision first); the match_over push. Or, given
+    `decisions`, stop after that many (then None)."""
     rng = random.Random(seed)
-    while True:
+    while decisions is None or decisions > 0:
         push = await client.next_push("prompt", "match_over")
         if push["type"] == "match_over":
             return push
@@ -38,6 +40,8 @@ async def play(client: Client, match_id: str, seat: str, seed: int, choose,
                 # the other seat moved (or declared) first: a newer prompt comes
                 assert refused.code == "stale_prompt", refused
             break
+        decisions = None if decisions is None else decisions - 1
+    return None
 
 
 async def two_guests_play(url: str, system: str, setup: dict, choose, before=None):

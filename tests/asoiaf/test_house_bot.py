@@ -9,7 +9,6 @@ plays a match to its last round over the protocol.)"""
 from __future__ import annotations
 
 import asyncio
-import random
 
 import pytest
 
@@ -19,30 +18,16 @@ from server.app import ServerOptions, WarbandServer
 from server.cli import main
 from server.lobby import house_bot_list_index
 from server.rules.asoiaf.random_player import random_command
-from server.rules.kernel import Decision, Prompt
+from tests.served_match import play as play_seat
 
 SCENARIO = {"options": {"scenario": "learn_to_play"}}
 MINE = "targaryen-small-prince"
 
 
 async def play(client: Client, match_id: str, seed: int, decisions: int | None) -> dict | None:
-    """Seat a's random-legal player from the prompts: `decisions` of them (then None),
-    or to the end (the match_over push)."""
-    rng = random.Random(seed)
-    while decisions is None or decisions > 0:
-        push = await client.next_push("prompt", "match_over")
-        if push["type"] == "match_over":
-            return push
-        if push["decision"] is None or not client.pushes.empty():
-            continue
-        command = random_command(Prompt((Decision.from_wire(push["decision"]),)), "a", rng)
-        try:
-            await client.request("command", match_id=match_id, command=command.type,
-                                 args=dict(command.args), at_seq=push["seq"])
-        except ServerError as refused:  # the bot moved first: a newer prompt comes
-            assert refused.code == "stale_prompt", refused
-        decisions = None if decisions is None else decisions - 1
-    return None
+    """Seat a's random-legal player from the prompts: `decisions` of them (then
+    None), or to the end (the match_over push)."""
+    return await play_seat(client, match_id, "a", seed, random_command, decisions=decisions)
 
 
 async def test_the_house_bot_plays_asoiaf_resumes_after_a_restart_and_the_replay_verifies(

@@ -9,7 +9,6 @@ restart, and its replay verified by `warband replay verify`."""
 from __future__ import annotations
 
 import asyncio
-import random
 
 import pytest
 
@@ -19,12 +18,12 @@ from clients.client import Client, ServerError
 from server.app import ServerOptions, WarbandServer
 from server.cli import main
 from server.lobby import house_bot_list_index
-from server.rules.kernel import Decision, Prompt
 from server.rules.sns.army.check import check_army
 from server.rules.sns.army.ready import army_list, ready_armies
 from server.rules.sns.random_player import random_command
 from server.rules.sns.setup import DEFAULT_ARMIES
 from server.rules.sns.system import SYSTEM
+from tests.served_match import play as play_seat
 
 SKIRMISH = {"a": army_list("medieval-skirmish"), "b": army_list("orc-skirmish")}
 
@@ -76,21 +75,7 @@ def test_make_gives_a_bot_of_each_level():
 async def play(client: Client, match_id: str, seed: int, decisions: int | None) -> dict | None:
     """Seat a's random-legal player from the prompts: `decisions` of them (then
     None), or to the end (the match_over push)."""
-    rng = random.Random(seed)
-    while decisions is None or decisions > 0:
-        push = await client.next_push("prompt", "match_over")
-        if push["type"] == "match_over":
-            return push
-        if push["decision"] is None or not client.pushes.empty():
-            continue
-        command = random_command(Prompt((Decision.from_wire(push["decision"]),)), "a", rng)
-        try:
-            await client.request("command", match_id=match_id, command=command.type,
-                                 args=dict(command.args), at_seq=push["seq"])
-        except ServerError as refused:  # the bot moved first: a newer prompt comes
-            assert refused.code == "stale_prompt", refused
-        decisions = None if decisions is None else decisions - 1
-    return None
+    return await play_seat(client, match_id, "a", seed, random_command, decisions=decisions)
 
 
 async def test_a_match_against_the_house_bot_plays_to_its_end_and_the_replay_verifies(
