@@ -260,6 +260,7 @@ def test_the_table_draws_an_engine_view_and_its_offered_area_and_words_every_eve
         view, move, _ = engine_view_and_move()
         wire = move.to_wire()
         area = wire["described"]["to"]
+        wait_for_library(page)  # (the app's start-up done before the body is replaced)
         page.evaluate(BOARD_JS, [view, area])
         assert page.locator("#board polygon.terrain").count() == 2
         on_table = [f for f in view["figures"] if not (f["dead"] or f["fled"])]
