@@ -230,6 +230,15 @@ class Forwarder:
         await asyncio.shield(watch.started)
         await watch.join(connection, request_id, after_seq, identity)
 
+    def carries(self, match_id: str, connection: Any) -> bool:
+        """Whether `connection` gets the match's pushes from another node (a relay of
+        its own or the shared spectators' stream)."""
+        watch = self.watches.get(match_id)
+        return any(r.match_id == match_id and r.connection is connection and not r.ended
+                   for r in self.relays.values()) or (
+            watch is not None and not watch.ended
+            and any(c is connection for c, _ in watch.spectators))
+
     def drop(self, match_id: str, connection: Any) -> bool:
         """No more pushes of the match to `connection` (it unsubscribed or closed)."""
         found = [r for r in self.relays.values()

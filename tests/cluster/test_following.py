@@ -1,0 +1,145 @@
+"""A player told where its match runs (docs/cluster.md, "Told where to go"; issue 35):
+a node with an advertised address names it (`node_url`) in the subscribe reply of a
+player relayed from another node; a session that follows (clients/following.py) takes
+the match's traffic there, so no command of its crosses nodes; one that does not, or
+cannot reach the address, stays forwarded; a followed node that stops puts the match
+back on the session's first node. Two nodes on one database and the real NATS."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from clients.client import ServerError
+from clients.session import Session
+from server.app import WarbandServer
+from tests.cluster.test_nodes import guest, nats_running, node
+
+pytestmark = pytest.mark.skipif(not nats_running(),
+                                reason="no NATS server at 127.0.0.1:4222 for several nodes")
+
+
+@pytest.fixture
+async def nodes(database_url, tmp_path, monkeypatch):
+    from server.rules import registry
+    monkeypatch.setitem(registry.SYSTEMS, "secret-bids", "tests.kernel_example:SYSTEM")
+    started = [await node(database_url, tmp_path, name) for name in ("north", "south")]
+    for server in started:  # (port 0 until listening: the address is known only now)
+        server.hub.node_url = server.url
+    yield started
+    for server in started:
+        await server.stop()
+
+
+async def ann_on(home: WarbandServer, owner: WarbandServer, follow: bool):
+    """Ann (a session on `home`) creates a match that Bob joins on `owner` (which then
+    runs it); Ann watches it."""
+    ann = await Session.open(home.url, follow_matches=follow)
+    await ann.guest("Ann")
+    match_id = (await ann.create_match("secret-bids", options={"target": 30}))["match_id"]
+    bob = await guest(owner, "Bob")
+    await bob.request("join", match_id=match_id)
+    await bob.request("subscribe", match_id=match_id)
+    return ann, bob, match_id, await ann.watch(match_id)
+
+
+async def events_until(stream, seq: int) -> list[int]:
+    seqs = []
+    while not seqs or seqs[-1] < seq:
+        seqs.append((await stream.next("event", timeout=10))["seq"])
+    return seqs
+
+
+async def bid_until_placed(session: Session, match_id: str, amount: int) -> dict:
+    for _ in range(200):
+        try:
+            return await session.command(match_id, "bid", {"amount": amount})
+        except ServerError as refused:
+            assert refused.retryable, refused
+            await asyncio.sleep(0.05)
+    raise AssertionError("the bid was never placed")
+
+
+async def test_a_following_player_takes_its_matchs_traffic_to_the_node_that_runs_it(nodes):
+    north, south = nodes
+    ann, bob, match_id, stream = await ann_on(north, south, follow=True)
+    assert ann.followed_url(match_id) == south.url
+    # nothing of Ann's crosses nodes: north relays nothing, south has her as its own
+    assert not north.hub.forwarder.relays
+    actor = south.hub.actors[match_id]
+    assert [s.seat for s in actor.subscribers if not getattr(s.connection, "remote", False)
+            ] == ["b", "a"]
+    placed = await ann.command(match_id, "bid", {"amount": 3})
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    assert placed["first_seq"] == 1
+    assert await events_until(stream, 4) == [1, 2, 3, 4]  # each once, in order
+    assert not north.hub.forwarder.relays and ann.follows == 1
+    await ann.close()
+
+
+async def test_a_player_that_does_not_follow_is_forwarded_as_before(nodes):
+    north, south = nodes
+    ann, bob, match_id, stream = await ann_on(north, south, follow=False)
+    assert ann.followed_url(match_id) is None
+    assert [r.match_id for r in north.hub.forwarder.relays.values()] == [match_id]
+    await ann.command(match_id, "bid", {"amount": 3})
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    assert await events_until(stream, 4) == [1, 2, 3, 4]
+    await ann.close()
+
+
+async def test_an_address_that_cannot_be_reached_leaves_the_player_forwarded(nodes):
+    north, south = nodes
+    south.hub.node_url = "ws://127.0.0.1:9/ws"  # (nothing listens there)
+    ann, bob, match_id, stream = await ann_on(north, south, follow=True)
+    assert ann.followed_url(match_id) is None
+    await ann.command(match_id, "bid", {"amount": 2})
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    assert await events_until(stream, 4) == [1, 2, 3, 4]
+    await ann.close()
+
+
+async def test_spectators_and_a_match_on_the_players_own_node_are_told_nothing(nodes):
+    north, south = nodes
+    ann, bob, match_id, _ = await ann_on(south, south, follow=True)  # (south runs it)
+    assert ann.followed_url(match_id) is None
+    watcher = await guest(north, "Wes")
+    answer = await watcher.request("subscribe", match_id=match_id, spectate=True)
+    assert "node_url" not in answer  # (spectators share one relayed stream)
+    await ann.close()
+
+
+async def test_a_followed_node_that_stops_sends_the_match_back_to_the_first_node(nodes):
+    """South runs the match and Ann follows it there; south stops (its leases
+    released): her followed connection closes, the match goes back to north, which
+    takes it over, and Ann goes on from the last seq she had, nothing missed or
+    repeated."""
+    north, south = nodes
+    ann, bob, match_id, stream = await ann_on(north, south, follow=True)
+    await ann.command(match_id, "bid", {"amount": 2})
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    before = await events_until(stream, 4)
+    await south.stop()
+    nodes.remove(south)
+    placed = await bid_until_placed(ann, match_id, 1)
+    assert placed["first_seq"] == before[-1] + 1
+    assert ann.followed_url(match_id) is None and match_id in north.hub.actors
+    after = await events_until(stream, placed["last_seq"])
+    assert after == list(range(before[-1] + 1, placed["last_seq"] + 1))
+    await ann.close()
+
+
+async def test_unsubscribing_from_a_match_another_node_runs_ends_its_relay(nodes):
+    """(Before, `unsubscribe` took a match with no actor on this node for one that had
+    ended: `not_subscribed`, and the relay went on pushing.)"""
+    north, south = nodes
+    ann, bob, match_id, stream = await ann_on(north, south, follow=False)
+    assert await ann.request("unsubscribe", match_id=match_id) == {
+        "match_id": match_id, "unsubscribed": True}
+    await asyncio.sleep(0.1)  # (the relay ends on a task of its own)
+    assert not north.hub.forwarder.relays
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    with pytest.raises(TimeoutError):
+        await stream.next("event", timeout=0.5)
+    await ann.close()
