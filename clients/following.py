@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 from typing import Any
+from urllib.parse import urljoin
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -98,6 +99,7 @@ class Following:
     goes."""
 
     follow_matches: bool
+    url: str
     token: str | None
     streams: dict
     _unanswered: dict
@@ -122,7 +124,7 @@ class Following:
 
     def _told_where(self, match_id: str, answer: dict) -> None:
         """A subscribe reply or match_status push: follow its node_url, if any."""
-        url = answer.get("node_url")
+        url = self._node_address(answer.get("node_url"))
         stream = self.streams.get(match_id)
         if not self.follow_matches or not url or stream is None or stream.over is not None:
             return
@@ -131,6 +133,11 @@ class Following:
         task = asyncio.get_running_loop().create_task(self._follow(stream, url))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def _node_address(self, told: str | None) -> str | None:
+        """The address told, resolved against the one this session reached (a node
+        may be told as a path on the balancer's address, /node/<name>/ws)."""
+        return urljoin(self.url, told) if told else None
 
     async def _follow(self, stream: Any, url: str) -> None:
         loop = asyncio.get_running_loop()

@@ -248,7 +248,7 @@ class Session(Following):
         stream.seat = reply.get("seat")
         stream.players = dict(reply.get("players") or {})
         if reply.get("node_url") and self.follow_matches:  # (another node runs it)
-            await self._follow(stream, reply["node_url"])
+            await self._follow(stream, self._node_address(reply["node_url"]))
         return stream
 
     async def get_view(self, match_id: str, *, at_seq: int | None = None) -> dict:

@@ -73,9 +73,10 @@ class ServerOptions:
     # its keys lets clusters (or test runs) share one Redis.
     redis_url: str | None = None
     cluster: str | None = None  # the cluster's name on NATS (None: from the database's)
-    # the websocket URL clients can reach this node by (behind a balancer, a path that
-    # leads to this node alone, e.g. wss://host/node/north/ws): told to players of its
-    # matches relayed from other nodes, so their commands need not cross nodes
+    # the websocket URL clients can reach this node by, or a path on the address they
+    # reached (behind a balancer, one that leads to this node alone, e.g.
+    # /node/north/ws): told to players of its matches relayed from other nodes, so
+    # their commands need not cross nodes
     advertise_url: str | None = None
     redis_prefix: str = "warband"
     chat: ChatSettings = ChatSettings()  # server.chat: limits, guests writing, the filter

@@ -12,7 +12,8 @@ from server.compression import COMPRESSIONS
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./warband.db"
 NODE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # (it names NATS subjects and lease owners)
-ADVERTISE_URL = re.compile(r"wss?://[^\s/?#]+(/[^\s#]*)?")  # (a websocket address)
+# a websocket address, or a path clients resolve against the address they reached
+ADVERTISE_URL = re.compile(r"(wss?://[^\s/?#]+)?/[^\s#]*")
 
 
 class ConfigError(Exception):
@@ -38,7 +39,8 @@ class Settings:
     redis_url: str | None = None
     # the cluster's name on the NATS server (none: named after the shared database)
     cluster: str | None = None
-    # the websocket address clients can reach this node by (none: not told, forwarded)
+    # the websocket address clients can reach this node by, or its path on the address
+    # they reached (none: not told, forwarded)
     advertise_url: str | None = None
     chat: ChatSettings = ChatSettings()
 
@@ -75,7 +77,8 @@ class Settings:
         advertise_url = os.environ.get("WARBAND_ADVERTISE_URL") or None
         if advertise_url is not None and not ADVERTISE_URL.fullmatch(advertise_url):
             raise ConfigError("WARBAND_ADVERTISE_URL must be a websocket address, "
-                              f"ws://HOST[:PORT]/PATH or wss://..., not {advertise_url!r}")
+                              "ws://HOST[:PORT]/PATH or wss://..., or a path such as "
+                              f"/node/north/ws, not {advertise_url!r}")
         ttl = os.environ.get("WARBAND_LEASE_TTL", str(cls.lease_ttl))
         try:
             lease_ttl = float(ttl)

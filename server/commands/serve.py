@@ -63,10 +63,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "it under different database names; used only with --node-id)")
     p.add_argument("--advertise-url", default=defaults.advertise_url, metavar="URL",
                    help="the websocket address clients can reach this node by, ws:// or "
-                   "wss:// (behind a balancer, a path leading to this node alone, e.g. "
-                   "wss://play.example/node/north/ws): players of its matches connected "
-                   "to other nodes are told it, so their commands need not be forwarded "
-                   "(used only with --node-id; default: none, they stay forwarded)")
+                   "wss://, or a path on the address they reached (behind a balancer, one "
+                   "leading to this node alone, e.g. /node/north/ws): players of its "
+                   "matches connected to other nodes are told it, so their commands need "
+                   "not be forwarded (used only with --node-id; default: none, they stay "
+                   "forwarded)")
     p.set_defaults(handler=run)
 
 
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--lease-ttl: seconds from 1 to 300")
     if args.advertise_url is not None and not ADVERTISE_URL.fullmatch(args.advertise_url):
         raise CommandError("--advertise-url: a websocket address, ws://HOST[:PORT]/PATH or "
-                           "wss://...")
+                           "wss://..., or a path such as /node/north/ws")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
         asyncio.run(run_server(ServerOptions(host=args.host, port=args.port,

@@ -14,6 +14,8 @@ import pytest
 from clients.client import ServerError
 from clients.session import Session
 from server.app import WarbandServer
+from server.cli import main
+from server.config import ConfigError, Settings
 from tests.cluster.test_nodes import guest, nats_running, node
 
 pytestmark = pytest.mark.skipif(not nats_running(),
@@ -143,3 +145,23 @@ async def test_unsubscribing_from_a_match_another_node_runs_ends_its_relay(nodes
     with pytest.raises(TimeoutError):
         await stream.next("event", timeout=0.5)
     await ann.close()
+
+
+def test_the_address_told_is_a_websocket_address_or_a_path_on_the_one_reached(
+        monkeypatch, capsys):
+    """`--advertise-url` (WARBAND_ADVERTISE_URL): ws:// or wss://, or a path (behind a
+    balancer, /node/<name>/ws), which the client resolves against its own address."""
+    for good in ("ws://10.0.0.7:8000/ws", "wss://play.example/node/north/ws",
+                 "/node/north/ws"):
+        monkeypatch.setenv("WARBAND_ADVERTISE_URL", good)
+        assert Settings.from_env().advertise_url == good
+    for bad in ("http://play.example/ws", "node/north/ws", "wss://play example/ws"):
+        monkeypatch.setenv("WARBAND_ADVERTISE_URL", bad)
+        with pytest.raises(ConfigError, match="WARBAND_ADVERTISE_URL must be"):
+            Settings.from_env()
+    monkeypatch.delenv("WARBAND_ADVERTISE_URL")
+    assert main(["serve", "--node-id", "north", "--advertise-url", "north:8000"]) == 1
+    assert "--advertise-url: a websocket address" in capsys.readouterr().err
+    session = Session("wss://play.example/ws")
+    assert session._node_address("/node/north/ws") == "wss://play.example/node/north/ws"
+    assert session._node_address("ws://10.0.0.7:8000/ws") == "ws://10.0.0.7:8000/ws"
