@@ -212,7 +212,8 @@ class Following:
                 if stream.over is not None or self._closed:
                     break
                 try:
-                    await self._subscribe(stream)
+                    # (told of another node now, the match's new one: followed there)
+                    self._told_where(stream.match_id, await self._subscribe(stream))
                     break
                 except ServerError as refused:
                     if not refused.retryable:
