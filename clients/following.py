@@ -186,7 +186,26 @@ class Following:
             link.matches.discard(match_id)
             if not link.matches and not link.closed:
                 self._links.pop(link.url, None)
-                self._spawn(link.close())
+                self._spawn(self._retire(link))
+
+    async def _retire(self, link: NodeLink) -> None:
+        """Close a link no match uses; what it had not answered goes on the main one."""
+        await link.close()
+        for frame in self._unanswered_on(link):
+            await self._send_main(frame)
+
+    def _unanswered_on(self, link: NodeLink) -> list[dict]:
+        return [frame for request_id, (frame, _) in self._unanswered.items()
+                if request_id in link.sent and frame["type"] not in NOT_RESENT]
+
+    def _on_a_link(self, request_id: str) -> bool:
+        """Whether the request went over a live link (the main connection's reconnect
+        does not send it again)."""
+        return any(request_id in link.sent for link in self._links.values())
+
+    def _answered(self, request_id: str) -> None:
+        for link in self._links.values():
+            link.sent.discard(request_id)
 
     def _link_lost(self, link: NodeLink) -> None:
         """A followed node's connection closed: its matches are forwarded again."""
@@ -198,8 +217,7 @@ class Following:
         streams = [self.streams[m] for m in link.matches if m in self.streams]
         for match_id in list(link.matches):
             self._routes.pop(match_id, None)
-        again = [frame for request_id, (frame, _) in self._unanswered.items()
-                 if request_id in link.sent and frame["type"] not in NOT_RESENT]
+        again = self._unanswered_on(link)
         log.info("connection to %s lost: %d matches forwarded again", link.url, len(streams))
         self._spawn(self._back_to_main(streams, again))
 

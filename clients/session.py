@@ -341,7 +341,8 @@ class Session(Following):
         resent = {frame["id"] for frame, _ in resumed}
         # (no await between these two lines: a request made from now on sends itself)
         self._connected.set()
-        again = [frame for frame, _ in self._unanswered.values() if frame["id"] not in resent]
+        again = [frame for frame, _ in self._unanswered.values()
+                 if frame["id"] not in resent and not self._on_a_link(frame["id"])]
         for frame in again:
             with contextlib.suppress(ConnectionClosed):
                 await self._websocket.send(encode_request(frame))
@@ -354,8 +355,12 @@ class Session(Following):
         frame = {"type": kind, "id": request_id, **fields}
         future = asyncio.get_running_loop().create_future()
         self._unanswered[request_id] = (frame, future)
-        future.add_done_callback(lambda _: self._unanswered.pop(request_id, None))
+        future.add_done_callback(lambda _: self._forget_request(request_id))
         return frame, future
+
+    def _forget_request(self, request_id: str) -> None:
+        self._unanswered.pop(request_id, None)
+        self._answered(request_id)  # (clients/following.py)
 
     def _check_resumed(self, future: asyncio.Future) -> None:
         if future.cancelled() or future.exception() is None:
