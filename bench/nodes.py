@@ -30,6 +30,7 @@ import os
 import random
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -272,6 +273,40 @@ async def run(options) -> None:
               f"{busy:.0%} each")
 
 
+async def pairs(options) -> None:
+    """`--pairs N`: N rounds of one node, two nodes forwarded and two nodes followed
+    (with a spectator a match), then one node and two followed without spectators, one
+    right after the other, each round's ratios printed and their medians: on a machine
+    others share, the load moves between the runs of the whole sequence more than the
+    ratios differ (one node's CPU a command went from 0.85 to 1.17 ms in an hour)."""
+    admin = await asyncpg.connect(asyncpg_dsn(options.postgres))
+    ratios: dict[str, list[float]] = {"forwarded": [], "followed": [],
+                                      "followed, no spectators": []}
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            folder = Path(options.logs or folder)
+            for index in range(options.pairs):
+                cost = {}
+                for label, names, watched, followed in (
+                        ("one", [None], True, False), ("forwarded", ["n1", "n2"], True, False),
+                        ("followed", ["n1", "n2"], True, True),
+                        ("one-bare", [None], False, False),
+                        ("followed-bare", ["n1", "n2"], False, True)):
+                    cost[label] = describe(f"round {index + 1}, {label}", await run_with(
+                        admin, options, folder, names, watched, f"{label}-{index}", followed))
+                ratios["forwarded"].append(cost["forwarded"] / cost["one"])
+                ratios["followed"].append(cost["followed"] / cost["one"])
+                ratios["followed, no spectators"].append(cost["followed-bare"]
+                                                          / cost["one-bare"])
+                print(f"round {index + 1} ratios:", ", ".join(
+                    f"{k} {v[-1]:.2f}" for k, v in ratios.items()), flush=True)
+    finally:
+        await admin.close()
+    print("median ratios two nodes / one node, CPU a command (goal: at most 1.2):",
+          ", ".join(f"{k} {statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})"
+                    for k, v in ratios.items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=20)
@@ -279,8 +314,12 @@ def main() -> None:
     parser.add_argument("--profile", metavar="FOLDER",
                         help="record each node with py-spy (raw stacks, FOLDER/RUN-NODE.txt)")
     parser.add_argument("--logs", metavar="FOLDER", help="keep the nodes' logs there")
+    parser.add_argument("--pairs", type=int, metavar="N",
+                        help="instead: N rounds of one node, forwarded and followed, run "
+                        "back to back, and the median of each round's ratios")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
-    asyncio.run(run(parser.parse_args()))
+    options = parser.parse_args()
+    asyncio.run(pairs(options) if options.pairs else run(options))
 
 
 if __name__ == "__main__":
