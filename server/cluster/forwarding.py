@@ -318,8 +318,13 @@ class Forwarder:
     async def _follow_moves(self) -> None:
         """One query for all the followed matches' holders; those that moved are
         followed to their new node all at once (one slow move holds up no other)."""
-        followed = sorted({r.match_id for r in self.relays.values()} | set(self.remotes)
-                          | set(self.watches))
+        # (only what exists before the query is judged by it: a relay or watch made
+        # while it ran was not asked about, and its missing holder read as "moved",
+        # which ended a relay whose subscription was under way: its answer never came,
+        # and bench/nodes.py's clients waited 30 s for it under load)
+        relays, watches = list(self.relays.values()), list(self.watches.values())
+        followed = sorted({r.match_id for r in relays} | set(self.remotes)
+                          | {w.match_id for w in watches})
         self._ended = {m: at for m, at in self._ended.items() if m in followed}
         holders = {match_id: lease.owner for match_id, lease
                    in (await self.hub.keeper.leases.holders(followed)).items()}
@@ -328,7 +333,7 @@ class Forwarder:
             if known is not None and holders.get(match_id) != known.owner:
                 self.forget(match_id)
         moves = []
-        for relay in list(self.relays.values()):
+        for relay in relays:
             holder = holders.get(relay.match_id)
             if relay.ended or holder == relay.owner:
                 continue
@@ -341,7 +346,7 @@ class Forwarder:
             await self.end_relay(relay)
             moves.append(self._resubscribe(relay.match_id, relay.connection, relay.seat,
                                            relay.views, relay.identity, relay.last_seq))
-        for watch in list(self.watches.values()):
+        for watch in watches:
             if watch.idle():  # (its last spectator here left a round ago or more)
                 await watch.end()
                 continue

@@ -16,7 +16,7 @@ from clients.session import Session
 from server.app import WarbandServer
 from server.cli import main
 from server.config import ConfigError, Settings
-from tests.cluster.test_nodes import guest, nats_running, node
+from tests.cluster.test_nodes import guest, match_on, nats_running, node
 
 pytestmark = pytest.mark.skipif(not nats_running(),
                                 reason="no NATS server at 127.0.0.1:4222 for several nodes")
@@ -165,3 +165,42 @@ def test_the_address_told_is_a_websocket_address_or_a_path_on_the_one_reached(
     session = Session("wss://play.example/ws")
     assert session._node_address("/node/north/ws") == "wss://play.example/node/north/ws"
     assert session._node_address("ws://10.0.0.7:8000/ws") == "ws://10.0.0.7:8000/ws"
+
+
+async def test_a_relay_made_while_owners_are_looked_up_is_not_taken_for_moved(nodes):
+    """The check of where followed matches run judged a relay made while its query
+    ran with that query's answer, which did not name its match: "moved", so the relay
+    was ended and made again, and a subscription under way lost its answer (bench
+    runs waited 30 s for it). Only what existed before the query is judged now."""
+    north, south = nodes
+    forwarder = north.hub.forwarder
+    forwarder._tasks[0].cancel()  # (the check runs here by hand)
+    leases, real = north.hub.keeper.leases, north.hub.keeper.leases.holders
+    looked_up, go_on, calls = asyncio.Event(), asyncio.Event(), []
+
+    async def slow_first(match_ids):
+        calls.append(match_ids)
+        found = await real(match_ids)
+        if len(calls) == 1:  # (the check's own query, held while Ann subscribes)
+            looked_up.set()
+            await go_on.wait()
+        return found
+
+    leases.holders = slow_first
+    check = asyncio.create_task(forwarder._follow_moves())
+    await looked_up.wait()
+    ann, bob, match_id = await match_on(south, north)
+    await ann.request("subscribe", match_id=match_id)
+    [relay] = forwarder.relays.values()
+    go_on.set()
+    await check
+    assert list(forwarder.relays.values()) == [relay] and not relay.ended
+    await bob.request("subscribe", match_id=match_id)
+    await ann.request("command", match_id=match_id, command="bid", args={"amount": 2})
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    pushed = []
+    while not pushed or pushed[-1] < 4:
+        pushed.append((await ann.next_push("event", timeout=10))["seq"])
+    assert pushed == [1, 2, 3, 4]  # (once each: no second relay)
+    for client in (ann, bob):
+        await client.close()
