@@ -212,8 +212,8 @@ class SharedSeekPool(SeekPool):
                          for k in ("first", "second"))
         row = await self.lobby.store.match(pairing_id)
         alive = await self.presence.alive({first.node, second.node})
-        log.warning("taking over pairing %s (match %s) of seeks %s and %s", pairing_id,
-                    pairing_id, first.seek_id, second.seek_id)
+        log.warning("taking over the pairing of seeks %s and %s (match %s): its node "
+                    "died or stalled", first.seek_id, second.seek_id, pairing_id)
         if (row is not None and row["status"] == "active") or \
                 {first.node, second.node} <= alive:
             try:
