@@ -130,9 +130,22 @@ class Following:
             return
         if match_id in self._moving or self.followed_url(match_id) == url:
             return
-        task = asyncio.get_running_loop().create_task(self._follow(stream, url))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        if url == self.url:  # (it moved to the node of the main connection: back there)
+            if match_id in self._routes:
+                self._spawn(self._home(stream))
+            return
+        self._spawn(self._follow(stream, url))
+
+    async def _home(self, stream: Any) -> None:
+        """The match now runs on the main connection's node: its traffic goes there."""
+        self._moving.add(stream.match_id)
+        try:
+            with contextlib.suppress(ServerError, ConnectionError):
+                await self.request("unsubscribe", match_id=stream.match_id)
+            self._unroute(stream.match_id)
+            await self._back_to_main([stream], [])
+        finally:
+            self._moving.discard(stream.match_id)
 
     def _node_address(self, told: str | None) -> str | None:
         """The address told, resolved against the one this session reached (a node

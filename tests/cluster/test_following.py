@@ -16,7 +16,7 @@ from clients.session import Session
 from server.app import WarbandServer
 from server.cli import main
 from server.config import ConfigError, Settings
-from tests.cluster.test_nodes import guest, match_on, nats_running, node
+from tests.cluster.test_nodes import TTL, guest, match_on, nats_running, node
 
 pytestmark = pytest.mark.skipif(not nats_running(),
                                 reason="no NATS server at 127.0.0.1:4222 for several nodes")
@@ -204,3 +204,31 @@ async def test_a_relay_made_while_owners_are_looked_up_is_not_taken_for_moved(no
     assert pushed == [1, 2, 3, 4]  # (once each: no second relay)
     for client in (ann, bob):
         await client.close()
+
+
+async def test_a_followed_match_that_moves_home_brings_its_traffic_home(nodes):
+    """South runs the match and Ann (first connected to north) follows it there; south
+    pauses past its lease and north takes the match over. Ann's next bid, refused at
+    south as moved, is placed once retried; south, finding the match gone, carries her
+    subscription to north, whose match_status names north: her main connection's node,
+    so the match's traffic comes back to it. Nothing missed or repeated."""
+    north, south = nodes
+    ann, bob, match_id, stream = await ann_on(north, south, follow=True)
+    assert ann.followed_url(match_id) == south.url
+    await ann.command(match_id, "bid", {"amount": 2})
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    before = await events_until(stream, 4)
+    south.hub.keeper._task.cancel()  # south pauses: no renewals, its lease runs out
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 10 * TTL
+    while match_id not in north.hub.actors:
+        assert loop.time() < deadline, "north took the match over"
+        await asyncio.sleep(0.1)
+    placed = await bid_until_placed(ann, match_id, 1)
+    assert placed["first_seq"] == before[-1] + 1
+    while ann.followed_url(match_id) is not None:
+        assert loop.time() < deadline, "the match's traffic came home"
+        await asyncio.sleep(0.1)
+    after = await events_until(stream, placed["last_seq"])
+    assert after == list(range(before[-1] + 1, placed["last_seq"] + 1))
+    await ann.close()
