@@ -232,3 +232,21 @@ async def test_a_followed_match_that_moves_home_brings_its_traffic_home(nodes):
     after = await events_until(stream, placed["last_seq"])
     assert after == list(range(before[-1] + 1, placed["last_seq"] + 1))
     await ann.close()
+
+
+async def test_the_bot_follows_by_default_and_stays_with_no_follow(monkeypatch):
+    """`warband bot` opens its session following matches unless `--no-follow`."""
+    from server.cli import build_parser
+    from server.commands.bot import serve_as_bot
+
+    asked = []
+
+    async def opened(url, **options):
+        asked.append(options)
+        raise OSError("(the session's options are all this test needs)")
+
+    monkeypatch.setattr(Session, "open", opened)
+    for argv, follow in ((["bot"], True), (["bot", "--no-follow"], False)):
+        with pytest.raises(OSError):
+            await serve_as_bot(build_parser().parse_args(argv), None)
+        assert asked[-1] == {"follow_matches": follow}
