@@ -299,7 +299,7 @@ async def pairs(options) -> None:
                                                      f"{label}-{index}-{attempt}", followed)
                             break
                         except (TimeoutError, ConnectionError) as failed:
-                            # (said, and counted: see the README's note on such stalls)
+                            # (said, and counted: docs/cluster.md, "Found on the way")
                             print(f"round {index + 1}, {label}: the run failed "
                                   f"({type(failed).__name__}: {failed}); once more",
                                   flush=True)

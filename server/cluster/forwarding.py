@@ -231,13 +231,12 @@ class Forwarder:
         await watch.join(connection, request_id, after_seq, identity)
 
     def carries(self, match_id: str, connection: Any) -> bool:
-        """Whether `connection` gets the match's pushes from another node (a relay of
-        its own or the shared spectators' stream)."""
+        """Whether `connection` gets the match's pushes from another node."""
         watch = self.watches.get(match_id)
-        return any(r.match_id == match_id and r.connection is connection and not r.ended
-                   for r in self.relays.values()) or (
-            watch is not None and not watch.ended
-            and any(c is connection for c, _ in watch.spectators))
+        watchers = [] if watch is None or watch.ended else [c for c, _ in watch.spectators]
+        return any(c is connection for c in watchers) or any(
+            r.match_id == match_id and r.connection is connection and not r.ended
+            for r in self.relays.values())
 
     def drop(self, match_id: str, connection: Any) -> bool:
         """No more pushes of the match to `connection` (it unsubscribed or closed)."""
@@ -318,10 +317,8 @@ class Forwarder:
     async def _follow_moves(self) -> None:
         """One query for all the followed matches' holders; those that moved are
         followed to their new node all at once (one slow move holds up no other)."""
-        # (only what exists before the query is judged by it: a relay or watch made
-        # while it ran was not asked about, and its missing holder read as "moved",
-        # which ended a relay whose subscription was under way: its answer never came,
-        # and bench/nodes.py's clients waited 30 s for it under load)
+        # (only what exists before the query: one made while it ran read as "moved",
+        # and a subscription under way lost its answer; docs/cluster.md)
         relays, watches = list(self.relays.values()), list(self.watches.values())
         followed = sorted({r.match_id for r in relays} | set(self.remotes)
                           | {w.match_id for w in watches})
