@@ -12,6 +12,10 @@ Prints its figures; not a test.
         [--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test]
         [--profile FOLDER (py-spy each node: .venv/bin/pip install py-spy)] [--logs FOLDER]
 
+Then the same two nodes telling Bob where his match runs (`--advertise-url`; the
+subscribe reply's `node_url`) and Bob following it there, as clients/following.py does:
+his commands cross no node, the spectator stays relayed.
+
 Also prints one node run as a cluster of one (`--node-id`: leases, fenced appends, NATS
 connected but no forwarding), to tell what the cluster's mode costs from what
 forwarding does; the ratio is against the plain one node.
@@ -21,9 +25,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import signal
+import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,7 +43,7 @@ from sqlalchemy import make_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from clients.client import Client  # noqa: E402
+from clients.client import Client, ServerError  # noqa: E402
 from server.store.store import asyncpg_dsn  # noqa: E402
 from tests.server.test_full_match import SETUP  # noqa: E402
 from tests.server.test_restart import Player, ServerProcess  # noqa: E402
@@ -62,14 +69,42 @@ def nats_pid() -> int | None:
     return int(found.stdout.split()[0]) if found.stdout.strip() else None
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 class Node(ServerProcess):
-    def __init__(self, database_url: str, log_path, name: str | None) -> None:
+    def __init__(self, database_url: str, log_path, name: str | None,
+                 advertise: bool = False) -> None:
         super().__init__(database_url, log_path)
         # (every client here comes from one address)
         self.extra_args = ["--max-connections-per-address", "100000",
                            "--handshakes-per-second", "100000"]
         if name is not None:
             self.extra_args += ["--node-id", name]
+        if advertise:  # (its address told to players relayed from the other node)
+            self.port = free_port()
+            self.extra_args += ["--advertise-url", self.url]
+
+
+async def follow(p: Player, url: str, match_id: str) -> tuple[Client, Client]:
+    """Bob as a client that follows: connected to `url`, it subscribes there, is told
+    the address of the node that runs its match (`node_url`), and takes the match's
+    traffic there (as clients/following.py does), keeping its first connection (the
+    lobby's). Both connections are returned; the match's is second."""
+    first = await Client.connect(url)
+    await first.request("authenticate", token=p.token)
+    answer = await first.request("subscribe", match_id=match_id)
+    if not answer.get("node_url"):
+        return first, first  # (its node runs it, or no address is told: forwarded)
+    with contextlib.suppress(ServerError):  # (its relay following a move: not_subscribed)
+        await first.request("unsubscribe", match_id=match_id)
+    there = await Client.connect(answer["node_url"])
+    await there.request("authenticate", token=p.token)
+    await there.request("subscribe", match_id=match_id, after_seq=0)
+    return first, there
 
 
 async def watch(url: str, match_id: str) -> int:
@@ -83,9 +118,22 @@ async def watch(url: str, match_id: str) -> int:
     return events
 
 
+async def warm(url: str, clients: int) -> None:
+    """As many clients at once as the run will have sign in and leave: the node's pool
+    of database connections is as warm as the matches' node's is from the setup (a
+    node's first connections cost it more than the whole run's forwarding did: the
+    profile of the other node in a followed run was half asyncpg opening connections)."""
+    async def one(index: int) -> None:
+        client = await Client.connect(url)
+        await client.request("guest", name=f"Warm{index}")
+        await client.close()
+    await asyncio.gather(*(one(index) for index in range(clients)))
+
+
 async def play(nodes: list[Node], matches: int, turns: int, spectators: bool,
-               profile: str | None = None) -> dict:
-    """`matches` matches run by nodes[0]; Bob and the spectators on nodes[-1]."""
+               profile: str | None = None, followed: bool = False) -> dict:
+    """`matches` matches run by nodes[0]; Bob and the spectators on nodes[-1] (Bob
+    taking his match's traffic to nodes[0] when `followed`)."""
     home, away = nodes[0], nodes[-1]
     setup = SETUP | {"options": {"turn_limit": turns}}
     games = []
@@ -100,6 +148,7 @@ async def play(nodes: list[Node], matches: int, turns: int, spectators: bool,
         games.append((match_id, players))
         await ann.close()
         await bob.close()
+    await asyncio.gather(*(warm(node.url, 2 * matches) for node in nodes))
     clustered = any("--node-id" in node.extra_args for node in nodes)  # (NATS in use)
     pids = [n.process.pid for n in nodes] + ([nats_pid()] if clustered else [])
     before = [cpu_seconds(pid) for pid in pids if pid]
@@ -117,9 +166,16 @@ async def play(nodes: list[Node], matches: int, turns: int, spectators: bool,
         await p.play(client, match_id)
         await client.close()
 
+    async def follower(p: Player, match_id: str, url: str) -> None:
+        first, there = await follow(p, url, match_id)
+        await p.play(there, match_id)
+        for client in {first, there}:
+            await client.close()
+
     tasks = []
     for match_id, (ann, bob) in games:
-        tasks += [player(ann, match_id, home.url), player(bob, match_id, away.url)]
+        tasks += [player(ann, match_id, home.url),
+                  (follower if followed else player)(bob, match_id, away.url)]
         if spectators:
             tasks.append(watch(away.url, match_id))
     results = await asyncio.gather(*tasks)
@@ -144,14 +200,16 @@ async def fresh_database(admin, base: str) -> str:
 
 
 async def run_with(admin, options, folder: Path, names: list[str | None],
-                   spectators: bool, label: str) -> dict:
+                   spectators: bool, label: str, followed: bool = False) -> dict:
     url = await fresh_database(admin, options.postgres)
-    nodes = [Node(url, folder / f"{name}.log", name) for name in names]
+    nodes = [Node(url, folder / f"{label}-{name}.log", name, advertise=followed)
+             for name in names]
     try:
         for node in nodes:
             await node.start()
         profile = f"{options.profile}/{label}" if options.profile else None
-        return await play(nodes, options.matches, options.turns, spectators, profile)
+        return await play(nodes, options.matches, options.turns, spectators, profile,
+                          followed)
     finally:
         for node in nodes:
             await node.stop()
@@ -176,15 +234,26 @@ async def run(options) -> None:
             folder = Path(options.logs or folder)
             one = describe("one node", await run_with(admin, options, folder, [None], True,
                                                       "one"))
+            one_bare = describe("one node, no spectators", await run_with(
+                admin, options, folder, [None], False, "one-bare"))
             alone = describe("one node as a cluster of one", await run_with(
                 admin, options, folder, ["n1"], True, "alone"))
             watched = await run_with(admin, options, folder, ["n1", "n2"], True, "two")
             two = describe("two nodes (Bob and the spectator on the other)", watched)
             bare = await run_with(admin, options, folder, ["n1", "n2"], False, "bare")
             unwatched = describe("two nodes, no spectators", bare)
+            followed = describe("two nodes, Bob told where his match runs and following "
+                                "(the spectator relayed)", await run_with(
+                                    admin, options, folder, ["n1", "n2"], True, "followed",
+                                    followed=True))
+            followed_bare = describe("two nodes, Bob following, no spectators",
+                                     await run_with(admin, options, folder, ["n1", "n2"],
+                                                    False, "followed-bare", followed=True))
     finally:
         await admin.close()
-    print(f"ratio two nodes / one node, CPU a command: {two / one:.2f} (goal: at most 1.2); "
+    print(f"ratio two nodes / one node, CPU a command: forwarded {two / one:.2f}, "
+          f"followed {followed / one:.2f} (goal: at most 1.2); without spectators: "
+          f"forwarded {unwatched / one_bare:.2f}, followed {followed_bare / one_bare:.2f}; "
           f"a cluster of one / one node: {alone / one:.2f}")
     # a spectator on another node: the CPU the watched run spent beyond the same
     # commands unwatched, per event the spectators got
@@ -192,13 +261,63 @@ async def run(options) -> None:
     per_event = max(0.0, extra) / max(1, watched["events"]) * 1000
     print(f"a spectator on another node: {per_event:.3f} ms CPU an event it gets")
     # Sizing: a match sends a command every PACE seconds (people thinking), its events
-    # go to one spectator; a node is one process, one core kept under 70 % busy.
+    # go to one spectator (as in the watched runs, whose CPU a command already counts
+    # their spectator: it was counted twice before); a node is one process, one core
+    # kept under 70 % busy.
     pace, busy = 10.0, 0.7
-    events_per_command = watched["events"] / max(1, watched["commands"])
     commands_per_second = 100_000 / pace
-    cpu = commands_per_second * (two + per_event * events_per_command) / 1000
-    print(f"100,000 matches (a command each {pace:g} s) with 100,000 spectators: "
-          f"{cpu:.1f} cores busy, so {int(-(-cpu // busy))} nodes at {busy:.0%} each")
+    for how, per_command in (("forwarded", two), ("followed", followed)):
+        cpu = commands_per_second * per_command / 1000
+        print(f"100,000 matches (a command each {pace:g} s) with 100,000 spectators, "
+              f"players {how}: {cpu:.1f} cores busy, so {int(-(-cpu // busy))} nodes at "
+              f"{busy:.0%} each")
+
+
+async def pairs(options) -> None:
+    """`--pairs N`: N rounds of one node, two nodes forwarded and two nodes followed
+    (with a spectator a match), then one node and two followed without spectators, one
+    right after the other, each round's ratios printed and their medians: on a machine
+    others share, the load moves between the runs of the whole sequence more than the
+    ratios differ (one node's CPU a command went from 0.85 to 1.17 ms in an hour)."""
+    admin = await asyncpg.connect(asyncpg_dsn(options.postgres))
+    ratios: dict[str, list[float]] = {"forwarded": [], "followed": [],
+                                      "followed, no spectators": []}
+    failures = 0
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            folder = Path(options.logs or folder)
+            for index in range(options.pairs):
+                cost = {}
+                for label, names, watched, followed in (
+                        ("one", [None], True, False), ("forwarded", ["n1", "n2"], True, False),
+                        ("followed", ["n1", "n2"], True, True),
+                        ("one-bare", [None], False, False),
+                        ("followed-bare", ["n1", "n2"], False, True)):
+                    for attempt in range(3):
+                        try:
+                            figures = await run_with(admin, options, folder, names, watched,
+                                                     f"{label}-{index}-{attempt}", followed)
+                            break
+                        except (TimeoutError, ConnectionError) as failed:
+                            # (said, and counted: docs/cluster.md, "Found on the way")
+                            print(f"round {index + 1}, {label}: the run failed "
+                                  f"({type(failed).__name__}: {failed}); once more",
+                                  flush=True)
+                            failures += 1
+                    else:
+                        raise RuntimeError("three runs in a row failed")
+                    cost[label] = describe(f"round {index + 1}, {label}", figures)
+                ratios["forwarded"].append(cost["forwarded"] / cost["one"])
+                ratios["followed"].append(cost["followed"] / cost["one"])
+                ratios["followed, no spectators"].append(cost["followed-bare"]
+                                                          / cost["one-bare"])
+                print(f"round {index + 1} ratios:", ", ".join(
+                    f"{k} {v[-1]:.2f}" for k, v in ratios.items()), flush=True)
+    finally:
+        await admin.close()
+    print("median ratios two nodes / one node, CPU a command (goal: at most 1.2):",
+          ", ".join(f"{k} {statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})"
+                    for k, v in ratios.items()), f"; runs failed and done again: {failures}")
 
 
 def main() -> None:
@@ -208,8 +327,12 @@ def main() -> None:
     parser.add_argument("--profile", metavar="FOLDER",
                         help="record each node with py-spy (raw stacks, FOLDER/RUN-NODE.txt)")
     parser.add_argument("--logs", metavar="FOLDER", help="keep the nodes' logs there")
+    parser.add_argument("--pairs", type=int, metavar="N",
+                        help="instead: N rounds of one node, forwarded and followed, run "
+                        "back to back, and the median of each round's ratios")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
-    asyncio.run(run(parser.parse_args()))
+    options = parser.parse_args()
+    asyncio.run(pairs(options) if options.pairs else run(options))
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from clients.client import ServerError
+from clients.following import Following
 from protocol.messages import decode_server, encode_request
 
 log = logging.getLogger("warband.session")
@@ -88,8 +89,13 @@ class MatchStream:
         self.pushes.put_nowait(push)
 
 
-class Session:
-    def __init__(self, url: str, *, give_up_after: float = 60.0) -> None:
+class Session(Following):
+    """`follow_matches`: with several nodes, take a match's subscription and requests
+    to the node that runs it when the server names it (clients/following.py); off,
+    they are forwarded by the node this session is connected to."""
+
+    def __init__(self, url: str, *, give_up_after: float = 60.0,
+                 follow_matches: bool = False) -> None:
         self.url = url
         self.give_up_after = give_up_after
         self.token: str | None = None
@@ -103,6 +109,7 @@ class Session:
         self._closed = False
         self._runner: asyncio.Task | None = None
         self.reconnects = 0
+        self._init_following(follow_matches)
 
     @classmethod
     async def open(cls, url: str, *, token: str | None = None, **options: Any) -> Session:
@@ -117,6 +124,7 @@ class Session:
 
     async def close(self) -> None:
         self._closed = True
+        await self._close_links()
         if self._runner is not None:
             self._runner.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -143,10 +151,17 @@ class Session:
         if self._closed:
             raise SessionClosed("the session was closed")
         frame, future = self._track(kind, **fields)
+        link = self._route(kind, fields)
+        if link is not None:  # (a match followed to its node: clients/following.py)
+            await link.send(frame)
+        else:
+            await self._send_main(frame)
+        return await future
+
+    async def _send_main(self, frame: dict) -> None:
         if self._connected.is_set():
             with contextlib.suppress(ConnectionClosed):  # (the reconnect sends it)
                 await self._websocket.send(encode_request(frame))
-        return await future
 
     async def guest(self, name: str) -> dict:
         return self._signed_in(await self.request("guest", name=name))
@@ -235,6 +250,8 @@ class Session:
         reply = await self._subscribe(stream)
         stream.seat = reply.get("seat")
         stream.players = dict(reply.get("players") or {})
+        if reply.get("node_url") and self.follow_matches:  # (another node runs it)
+            await self._follow(stream, self._node_address(reply["node_url"]))
         return stream
 
     async def get_view(self, match_id: str, *, at_seq: int | None = None) -> dict:
@@ -290,6 +307,10 @@ class Session:
         stream = self.streams.get(message.get("match_id"))
         if stream is not None:
             stream._take(message)
+            if kind == "match_over":
+                self._unroute(stream.match_id)
+            elif kind == "match_status" and message.get("node_url"):
+                self._told_where(stream.match_id, message)  # (it started or moved there)
 
     async def _reconnect(self) -> None:
         """Connect again, sign in, resume every stream, resend what was unanswered."""
@@ -313,7 +334,7 @@ class Session:
         if self.token is not None:
             resumed.append(self._track("authenticate", token=self.token))
             for stream in self.streams.values():
-                if stream.over is None:
+                if stream.over is None and stream.match_id not in self._routes:
                     resumed.append(self._track(
                         "subscribe", match_id=stream.match_id, after_seq=stream.seq,
                         spectate=stream.spectate, views=stream.views))
@@ -323,7 +344,8 @@ class Session:
         resent = {frame["id"] for frame, _ in resumed}
         # (no await between these two lines: a request made from now on sends itself)
         self._connected.set()
-        again = [frame for frame, _ in self._unanswered.values() if frame["id"] not in resent]
+        again = [frame for frame, _ in self._unanswered.values()
+                 if frame["id"] not in resent and not self._on_a_link(frame["id"])]
         for frame in again:
             with contextlib.suppress(ConnectionClosed):
                 await self._websocket.send(encode_request(frame))
@@ -336,8 +358,12 @@ class Session:
         frame = {"type": kind, "id": request_id, **fields}
         future = asyncio.get_running_loop().create_future()
         self._unanswered[request_id] = (frame, future)
-        future.add_done_callback(lambda _: self._unanswered.pop(request_id, None))
+        future.add_done_callback(lambda _: self._forget_request(request_id))
         return frame, future
+
+    def _forget_request(self, request_id: str) -> None:
+        self._unanswered.pop(request_id, None)
+        self._answered(request_id)  # (clients/following.py)
 
     def _check_resumed(self, future: asyncio.Future) -> None:
         if future.cancelled() or future.exception() is None:

@@ -73,6 +73,11 @@ class ServerOptions:
     # its keys lets clusters (or test runs) share one Redis.
     redis_url: str | None = None
     cluster: str | None = None  # the cluster's name on NATS (None: from the database's)
+    # the websocket URL clients can reach this node by, or a path on the address they
+    # reached (behind a balancer, one that leads to this node alone, e.g.
+    # /node/north/ws): told to players of its matches relayed from other nodes, so
+    # their commands need not cross nodes
+    advertise_url: str | None = None
     redis_prefix: str = "warband"
     chat: ChatSettings = ChatSettings()  # server.chat: limits, guests writing, the filter
     event_tick: float = 1.0  # seconds between the event director's passes (server.tournaments)
@@ -156,6 +161,7 @@ class WarbandServer:
         except Exception as failure:
             raise StartupError(f"cannot reach NATS at {o.nats_url}: {failure}") from failure
         self.hub.own_matches(o.node_id, o.lease_ttl)
+        self.hub.node_url = o.advertise_url
         if o.redis_url is not None:
             try:
                 self.redis = await presence.connect(o.redis_url)

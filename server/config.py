@@ -12,6 +12,8 @@ from server.compression import COMPRESSIONS
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./warband.db"
 NODE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # (it names NATS subjects and lease owners)
+# a websocket address, or a path clients resolve against the address they reached
+ADVERTISE_URL = re.compile(r"(wss?://[^\s/?#]+)?/[^\s#]*")
 
 
 class ConfigError(Exception):
@@ -37,6 +39,9 @@ class Settings:
     redis_url: str | None = None
     # the cluster's name on the NATS server (none: named after the shared database)
     cluster: str | None = None
+    # the websocket address clients can reach this node by, or its path on the address
+    # they reached (none: not told, forwarded)
+    advertise_url: str | None = None
     chat: ChatSettings = ChatSettings()
 
     @classmethod
@@ -69,6 +74,11 @@ class Settings:
         if cluster is not None and not NODE_ID.fullmatch(cluster):
             raise ConfigError("WARBAND_CLUSTER must be 1 to 64 letters, digits, '-' or '_', "
                               f"not {cluster!r}")
+        advertise_url = os.environ.get("WARBAND_ADVERTISE_URL") or None
+        if advertise_url is not None and not ADVERTISE_URL.fullmatch(advertise_url):
+            raise ConfigError("WARBAND_ADVERTISE_URL must be a websocket address, "
+                              "ws://HOST[:PORT]/PATH or wss://..., or a path such as "
+                              f"/node/north/ws, not {advertise_url!r}")
         ttl = os.environ.get("WARBAND_LEASE_TTL", str(cls.lease_ttl))
         try:
             lease_ttl = float(ttl)
@@ -96,6 +106,7 @@ class Settings:
             lease_ttl=lease_ttl,
             redis_url=os.environ.get("WARBAND_REDIS_URL") or None,
             cluster=cluster,
+            advertise_url=advertise_url,
             chat=ChatSettings(guests_write=guests_write in ("1", "true", "yes"),
                               filtered_words=words),
         )

@@ -102,7 +102,9 @@ class Watching:
     async def on_unsubscribe(self, request: Unsubscribe) -> dict:
         self._signed_in()
         hub = self.services.hub
-        over = hub.actor(request.match_id) is None and request.match_id not in hub.waiting
+        relayed = hub.forwarder is not None and hub.forwarder.carries(request.match_id, self)
+        over = (hub.actor(request.match_id) is None and request.match_id not in hub.waiting
+                and not relayed)  # (another node's match is live through its relay)
         if over:  # (ended or withdrawn since: nothing is pushed for it any more)
             self.watching.discard(request.match_id)
         if request.match_id not in self.watching:

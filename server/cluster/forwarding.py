@@ -230,6 +230,14 @@ class Forwarder:
         await asyncio.shield(watch.started)
         await watch.join(connection, request_id, after_seq, identity)
 
+    def carries(self, match_id: str, connection: Any) -> bool:
+        """Whether `connection` gets the match's pushes from another node."""
+        watch = self.watches.get(match_id)
+        watchers = [] if watch is None or watch.ended else [c for c, _ in watch.spectators]
+        return any(c is connection for c in watchers) or any(
+            r.match_id == match_id and r.connection is connection and not r.ended
+            for r in self.relays.values())
+
     def drop(self, match_id: str, connection: Any) -> bool:
         """No more pushes of the match to `connection` (it unsubscribed or closed)."""
         found = [r for r in self.relays.values()
@@ -309,8 +317,11 @@ class Forwarder:
     async def _follow_moves(self) -> None:
         """One query for all the followed matches' holders; those that moved are
         followed to their new node all at once (one slow move holds up no other)."""
-        followed = sorted({r.match_id for r in self.relays.values()} | set(self.remotes)
-                          | set(self.watches))
+        # (only what exists before the query: one made while it ran read as "moved",
+        # and a subscription under way lost its answer; docs/cluster.md)
+        relays, watches = list(self.relays.values()), list(self.watches.values())
+        followed = sorted({r.match_id for r in relays} | set(self.remotes)
+                          | {w.match_id for w in watches})
         self._ended = {m: at for m, at in self._ended.items() if m in followed}
         holders = {match_id: lease.owner for match_id, lease
                    in (await self.hub.keeper.leases.holders(followed)).items()}
@@ -319,7 +330,7 @@ class Forwarder:
             if known is not None and holders.get(match_id) != known.owner:
                 self.forget(match_id)
         moves = []
-        for relay in list(self.relays.values()):
+        for relay in relays:
             holder = holders.get(relay.match_id)
             if relay.ended or holder == relay.owner:
                 continue
@@ -332,7 +343,7 @@ class Forwarder:
             await self.end_relay(relay)
             moves.append(self._resubscribe(relay.match_id, relay.connection, relay.seat,
                                            relay.views, relay.identity, relay.last_seq))
-        for watch in list(self.watches.values()):
+        for watch in watches:
             if watch.idle():  # (its last spectator here left a round ago or more)
                 await watch.end()
                 continue

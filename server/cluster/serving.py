@@ -102,6 +102,7 @@ class RelayConnection:
     message: a message costs both ends far more CPU than its bytes do (bench/nodes.py)."""
 
     identity = 0  # (the client's node checks the client's identity itself)
+    remote = True  # (its client is on another node: told where the match runs)
 
     def __init__(self, client: Client, subject: str) -> None:
         self.client = client

@@ -18,7 +18,11 @@ so that seekers on two nodes find each other.
 - Core NATS delivers at most once, so the notice is first written to Redis
   (`<prefix>:paired:<seek id>`, kept an hour): the seeker's node, sweeping its waiting
   seeks each second, finds any whose notice it missed (and a cancel refused because
-  a pairing took the seek looks at once), so a waiting seeker is always told."""
+  a pairing took the seek looks at once), so a waiting seeker is always told.
+- A claim keeps its two seeks (server.cluster.pairings) until their match is made and
+  both are told: a pairing node that dies or stalls in between has its pairing taken
+  over by a node sweeping its waiting seeks, which makes the match (its id chosen at
+  the claim, so made once) or puts the live seeker's seek back."""
 
 from __future__ import annotations
 
@@ -26,6 +30,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
+import time
 from typing import Any
 
 import msgspec
@@ -34,9 +40,11 @@ from redis.exceptions import RedisError
 from protocol.errors import ProtocolError
 from protocol.messages import CreateMatch
 from server.accounts import Account
-from server.seeks import Seek, SeekPool, compatible, paired_push
+from server.cluster.pairings import Pairings
+from server.seeks import Seek, SeekPool, _shown, compatible, paired_push
 
 log = logging.getLogger("warband.seeks")
+SEEK_AGAIN = "Your seek's pairing could not be completed; seek again."
 NOTICE_KEPT = 3600  # seconds a pairing's notice waits in Redis for its seeker's node
 
 # All of the given seeks are removed, or none (one is gone: another node took it).
@@ -58,6 +66,7 @@ class SharedSeekPool(SeekPool):
         self.node = presence.node
         self.pool_key = f"{presence.prefix}:seeks"
         self._claim = redis.register_script(CLAIM)
+        self.pairings = Pairings(redis, presence.prefix, self.pool_key, self.node)
         self._subscription = None
         self._forgetting: set[asyncio.Task] = set()
 
@@ -81,13 +90,19 @@ class SharedSeekPool(SeekPool):
             mates = sorted((s for s in waiting if compatible(new, s, now)),
                            key=lambda s: (abs(s.rating - new.rating), s.since))
             for mate in mates:
-                if not await self._take(mate):
+                pairing_id = secrets.token_hex(8)  # (the match's id)
+                record = self.pairings.record(_side(mate), _side(new), now)
+                if not await self.pairings.claim(pairing_id, record, [mate.seek_id]):
                     continue  # (another node paired it, or it was cancelled, meanwhile)
                 try:
-                    return await self._pair(mate, new)
+                    told_first, answer = await self._make(pairing_id, mate, new)
+                    await self._tell(mate, told_first)
                 except BaseException:  # (the store refused, say: the waiting one waits on)
-                    await self._put(mate)
+                    await self.pairings.put_back(pairing_id, record,
+                                                 [(mate.seek_id, _record(mate))])
                     raise
+                await self.pairings.done(pairing_id)
+                return answer
             await self._put(new)
             self.seeks.append(new)
         self._start_sweeping()
@@ -130,6 +145,8 @@ class SharedSeekPool(SeekPool):
         async with self._pairing:
             await self._forget_gone()
             now = await self._now()
+            for pairing_id, record in await self.pairings.overdue(now, self.presence.alive):
+                await self._take_over(pairing_id, record)
             waiting = await self._waiting()
             mine = {s.seek_id for s in self.seeks}
             for seek in (s for s in waiting if s.seek_id in mine):
@@ -137,16 +154,82 @@ class SharedSeekPool(SeekPool):
                 if not mates:
                     continue
                 mate = min(mates, key=lambda s: (abs(s.rating - seek.rating), s.since))
-                if not await self._take(seek, mate):
-                    return  # (one was taken meanwhile: look again at the next sweep)
                 first, second = sorted((seek, mate), key=lambda s: s.since)
+                pairing_id = secrets.token_hex(8)
+                record = self.pairings.record(_side(first), _side(second), now)
+                if not await self.pairings.claim(pairing_id, record,
+                                                 [first.seek_id, second.seek_id]):
+                    return  # (one was taken meanwhile: look again at the next sweep)
                 try:
-                    answer = await self._pair(first, second)
+                    told_first, told_second = await self._make(pairing_id, first, second)
                 except BaseException:
-                    await self._put(first, second)
+                    await self.pairings.put_back(pairing_id, record, [
+                        (s.seek_id, _record(s)) for s in (first, second)])
                     raise
-                await self._tell(second, answer)
+                await self._tell(first, told_first)
+                await self._tell(second, told_second)
+                await self.pairings.done(pairing_id)
                 return
+
+    async def _make(self, pairing_id: str, first: Seek, second: Seek) -> tuple[dict, dict]:
+        """The match of a pairing, `pairing_id`, made or made already (by the node that
+        claimed it, which stalled or died on the way, or by one that took it over): the
+        earlier seeker creates it in the first seat, the other joins. What each seeker
+        is told: seek_paired's fields, and the status for a seek's own reply."""
+        store = self.lobby.store
+        if await store.match(pairing_id) is None:
+            if not await self.pairings.holds(pairing_id):  # (this node stalled: another
+                raise ProtocolError("server_busy", SEEK_AGAIN)  # gave the seeks back)
+            request = msgspec.structs.replace(first.request, id=f"seek:{first.seek_id}")
+            try:
+                await self.lobby.create(first.account, request, match_id=pairing_id)
+            except Exception:
+                if await store.match(pairing_id) is None:
+                    raise
+                # (another node made it meanwhile)
+        try:
+            await self.lobby.join(second.account, pairing_id, None, None)
+        except ProtocolError as made:  # (its second seat was taken by that other node)
+            if made.code not in ("already_seated", "match_started"):
+                raise ProtocolError("server_busy", SEEK_AGAIN) from None  # (withdrawn)
+        seats = {holder: seat for seat, holder in (await store.seats(pairing_id)).items()}
+        if first.account.id not in seats or second.account.id not in seats:
+            # (a player joined from the open list between the create and the join)
+            raise ProtocolError("server_busy", SEEK_AGAIN)
+        log.info("seeks %s and %s paired: match %s", first.seek_id, second.seek_id,
+                 pairing_id)
+        return tuple({"seek_id": seek.seek_id, "status": "paired", "match_id": pairing_id,
+                      "seat": seats[seek.account.id], "opponent": _shown(other.account)}
+                     for seek, other in ((first, second), (second, first)))
+
+    async def _take_over(self, pairing_id: str, record: str) -> None:
+        """A pairing whose node died or stalled past its deadline, now this node's: its
+        match is made and both seekers told if both seekers' nodes are alive (or it
+        has started: it was made); else the match, if created, is withdrawn and the
+        live seeker's seek goes back in the pool."""
+        sides = json.loads(record)
+        first, second = (_from_record(sides[k]["seek_id"], sides[k]["record"])
+                         for k in ("first", "second"))
+        row = await self.lobby.store.match(pairing_id)
+        alive = await self.presence.alive({first.node, second.node})
+        log.warning("taking over the pairing of seeks %s and %s (match %s): its node "
+                    "died or stalled", first.seek_id, second.seek_id, pairing_id)
+        if (row is not None and row["status"] == "active") or \
+                {first.node, second.node} <= alive:
+            try:
+                told = await self._make(pairing_id, first, second)
+            except ProtocolError:
+                told = None
+            if told is not None:
+                await self._tell(first, told[0])
+                await self._tell(second, told[1])
+                await self.pairings.done(pairing_id)
+                return
+        if row is not None and row["status"] == "open":  # (no seeker was told of it)
+            await self.lobby.store.set_match(pairing_id, status="aborted",
+                                             finished_at=time.time())
+        await self.pairings.put_back(pairing_id, record, [
+            (s.seek_id, _record(s)) for s in (first, second) if s.node in alive])
 
     async def _tell(self, seek: Seek, paired: dict) -> None:
         if seek.node != self.node:  # (in Redis first: the NATS notice may be lost)
@@ -198,10 +281,14 @@ class SharedSeekPool(SeekPool):
         seeks = [_from_record(seek_id, record)
                  for seek_id, record in (await self.redis.hgetall(self.pool_key)).items()]
         alive = await self.presence.alive({s.node for s in seeks})
-        dead = [s.seek_id for s in seeks if s.node not in alive]
+        mine = {s.seek_id for s in self.seeks}
+        # (a dead node's seeks go, and this node's whose connection went while a
+        # pairing held them and a take-over put them back: read under `_pairing`)
+        dead = {s.seek_id for s in seeks if s.node not in alive
+                or (s.node == self.node and s.seek_id not in mine)}
         if dead:
             await self.redis.hdel(self.pool_key, *dead)
-        return sorted((s for s in seeks if s.node in alive), key=lambda s: s.since)
+        return sorted((s for s in seeks if s.seek_id not in dead), key=lambda s: s.since)
 
     async def _take(self, *seeks: Seek) -> bool:
         return bool(await self._claim(keys=[self.pool_key], args=[s.seek_id for s in seeks]))
@@ -225,6 +312,11 @@ class SharedSeekPool(SeekPool):
         task = asyncio.get_running_loop().create_task(forget())
         self._forgetting.add(task)
         task.add_done_callback(self._forgetting.discard)
+
+
+def _side(seek: Seek) -> dict:
+    """A seek as a pairing keeps it (server.cluster.pairings)."""
+    return {"seek_id": seek.seek_id, "record": _record(seek)}
 
 
 def _record(seek: Seek) -> str:

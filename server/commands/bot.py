@@ -1,5 +1,6 @@
 """`warband bot --server URL [--system sbh|asoiaf] [--account NAME] [--password PASSWORD]
-[--level random|heuristic] [--warband PRESET] [--match ID] [--invite CODE] [--once] [--seed N]`:
+[--level random|heuristic] [--warband PRESET] [--match ID] [--invite CODE] [--once] [--seed N]
+[--no-follow]`:
 a bot that takes a seat (in a named match, or in whatever open challenge of its
 system it finds) and plays from the prompts over the network, like any client. An
 ASOIAF match's warbands are its setup's: `--warband` is SBH's."""
@@ -34,6 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--invite", help="join the private match with this invite code")
     p.add_argument("--once", action="store_true", help="stop after one match")
     p.add_argument("--seed", type=int, default=0, help="the bot's own choices' seed")
+    p.add_argument("--no-follow", dest="follow", action="store_false",
+                   help="with several nodes, stay on the node it connected to (its "
+                   "commands forwarded) rather than taking a match's traffic to the node "
+                   "that runs it when told where that is (docs/cluster.md)")
     p.set_defaults(handler=run)
 
 
@@ -62,7 +67,8 @@ async def serve_as_bot(args: argparse.Namespace, warband: dict | None) -> None:
     else:
         from clients.bots.sbh import make_bot
 
-    async with await Session.open(args.server) as session:
+    follow = getattr(args, "follow", True)  # (on unless --no-follow)
+    async with await Session.open(args.server, follow_matches=follow) as session:
         if args.password:
             await session.login(args.account, args.password)
         else:

@@ -8,7 +8,7 @@ import logging
 
 from server.admission import HANDSHAKES_PER_SECOND, parse_proxies
 from server.compression import COMPRESSIONS
-from server.config import NODE_ID, Settings
+from server.config import ADVERTISE_URL, NODE_ID, Settings
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -61,6 +61,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the cluster's name on the NATS server, the same on every node "
                    "(default: named after the shared database; give one when nodes reach "
                    "it under different database names; used only with --node-id)")
+    p.add_argument("--advertise-url", default=defaults.advertise_url, metavar="URL",
+                   help="the websocket address clients can reach this node by, ws:// or "
+                   "wss://, or a path on the address they reached (behind a balancer, one "
+                   "leading to this node alone, e.g. /node/north/ws): players of its "
+                   "matches connected to other nodes are told it, so their commands need "
+                   "not be forwarded (used only with --node-id; default: none, they stay "
+                   "forwarded)")
     p.set_defaults(handler=run)
 
 
@@ -81,6 +88,9 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--cluster: 1 to 64 letters, digits, '-' or '_'")
     if not 1.0 <= args.lease_ttl <= 300.0:
         raise CommandError("--lease-ttl: seconds from 1 to 300")
+    if args.advertise_url is not None and not ADVERTISE_URL.fullmatch(args.advertise_url):
+        raise CommandError("--advertise-url: a websocket address, ws://HOST[:PORT]/PATH or "
+                           "wss://..., or a path such as /node/north/ws")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
         asyncio.run(run_server(ServerOptions(host=args.host, port=args.port,
@@ -96,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
                                              lease_ttl=args.lease_ttl,
                                              redis_url=args.redis_url,
                                              cluster=args.cluster,
+                                             advertise_url=args.advertise_url,
                                              chat=Settings.from_env().chat)))
     except StartupError as failure:
         raise CommandError(str(failure)) from None

@@ -386,6 +386,11 @@ class MatchActor(Fanout, Timekeeping, Takebacks, Durability):
                   "status": "active",
                   "from_seq": after_seq + 1, "to_seq": upto, "snapshot": snapshot,
                   "spectator_delay": self.spectator_delay, "players": dict(self.players)}
+        if getattr(connection, "remote", False) and self.hub.node_url is not None:
+            # (a player's subscription relayed from another node: the address of the
+            # node that runs the match, where its client may take the match's traffic
+            # so its commands cross no node; docs/cluster.md, "Told where to go")
+            header["node_url"] = self.hub.node_url
         # (Views are built before anything is pushed: a retry after RulesLost repeats
         # this whole call, and must not push the header twice.)
         view = await self.rules.view(seat) if snapshot or (views and upto == self.seq) \

@@ -30,6 +30,10 @@ class Owning:
     keeper: LeaseKeeper | None = None
     stopping = False  # (a graceful stop: no lease is taken again meanwhile)
     forwarder: Any = None  # server.cluster.forwarding.Forwarder, with a node id
+    # the address clients can reach this node by (its own websocket URL, or a path of
+    # the balancer's that leads to it), told to players of its matches who are
+    # relayed from another node; None: clients are not told (they stay forwarded)
+    node_url: str | None = None
     _takeover: asyncio.Task | None = None
     actors: dict[str, Any]
 

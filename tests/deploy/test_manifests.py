@@ -84,6 +84,11 @@ def test_the_compose_file_wires_nginx_warband_postgres_and_nats():
     assert len(ids) == len(nodes), "each node its own id"
     assert all(f"server {n}:8000" in text for n in nodes), "nginx reaches every node"
     assert int(re.search(r"proxy_read_timeout (\d+)s", text)[1]) >= 600
+    for name in nodes:  # (each node's own location, where its players are told to go)
+        node_id = services[name]["environment"]["WARBAND_NODE_ID"]
+        assert services[name]["environment"]["WARBAND_ADVERTISE_URL"] == f"/node/{node_id}/ws"
+        assert re.search(rf"location = /node/{node_id}/ws {{\s*proxy_pass "
+                         rf"http://{name}:8000/ws;", text), f"nginx leads to {name} alone"
     assert all(services[n]["environment"]["WARBAND_REDIS_URL"] == "redis://redis:6379/0"
                for n in nodes), "the nodes count seeks and limits together"
     assert services["redis"]["image"].startswith("docker.io/library/redis:")

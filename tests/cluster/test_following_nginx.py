@@ -1,0 +1,104 @@
+"""Told where to go behind nginx (docs/cluster.md, "Told where to go"): the compose
+file's nginx (deploy/nginx/compose.conf) in front of two nodes advertising their own
+locations, `/node/<id>/ws`; a following session that nginx gave to one node takes its
+match's traffic through nginx to the node that runs it. Only the addresses are changed
+in a copy of the file. Skips without nginx or NATS."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import subprocess
+
+import pytest
+
+from clients.client import Client
+from clients.session import Session
+from server.app import ServerOptions, WarbandServer
+from tests.cluster.test_nodes import nats_running
+from tests.deploy.test_nginx import DEPLOY, free_port, nginx_binary
+
+pytestmark = pytest.mark.skipif(not nats_running(),
+                                reason="no NATS server at 127.0.0.1:4222 for several nodes")
+NODES = {"warband": "warband-1", "warband-2": "warband-2"}  # compose service -> node id
+
+
+def site_for_test(ports: dict[str, int], listen: int) -> str:
+    site = (DEPLOY / "nginx" / "compose.conf").read_text()
+    for service, port in ports.items():
+        for old in (f"server {service}:8000;", f"http://{service}:8000/ws;"):
+            assert site.count(old) == 1, f"deploy/nginx/compose.conf no longer has {old!r}"
+            site = site.replace(old, old.replace(f"{service}:8000", f"127.0.0.1:{port}"))
+    assert site.count("listen 80;") == 1
+    return site.replace("listen 80;", f"listen 127.0.0.1:{listen};")
+
+
+@pytest.fixture
+async def behind_nginx(database_url, tmp_path, monkeypatch):
+    from server.rules import registry
+    monkeypatch.setitem(registry.SYSTEMS, "secret-bids", "tests.kernel_example:SYSTEM")
+    nginx = nginx_binary()
+    servers = {}
+    for service, node_id in NODES.items():
+        servers[service] = WarbandServer(ServerOptions(
+            port=0, database_url=database_url, static_dir=tmp_path / "static",
+            node_id=node_id, lease_ttl=1.5, rate=500, burst=500,
+            advertise_url=f"/node/{node_id}/ws"))
+        await servers[service].start()
+    listen = free_port()
+    (tmp_path / "site.conf").write_text(site_for_test(
+        {service: server.port for service, server in servers.items()}, listen))
+    temp = {kind: tmp_path / kind for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")}
+    (tmp_path / "nginx.conf").write_text(
+        f"daemon off;\nworker_processes 1;\npid {tmp_path / 'nginx.pid'};\n"
+        f"error_log {tmp_path / 'error.log'};\nevents {{ worker_connections 64; }}\n"
+        "http {\n    access_log off;\n"
+        + "".join(f"    {kind}_temp_path {path};\n" for kind, path in temp.items())
+        + f"    include {tmp_path / 'site.conf'};\n}}\n")
+    process = await asyncio.create_subprocess_exec(
+        nginx, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-e",
+        str(tmp_path / "error.log"), stderr=subprocess.PIPE)
+    try:
+        async with asyncio.timeout(15):
+            while True:
+                if process.returncode is not None:
+                    pytest.fail((await process.stderr.read()).decode()
+                                + (tmp_path / "error.log").read_text())
+                with contextlib.suppress(OSError):
+                    _, writer = await asyncio.open_connection("127.0.0.1", listen)
+                    writer.close()
+                    break
+                await asyncio.sleep(0.05)
+        yield f"ws://127.0.0.1:{listen}", servers
+    finally:
+        process.terminate()
+        await process.wait()
+        for server in servers.values():
+            await server.stop()
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+async def test_a_session_behind_nginx_follows_its_match_to_the_node_that_runs_it(
+        behind_nginx):
+    base, servers = behind_nginx
+    before = {service: len(server.clients) for service, server in servers.items()}
+    ann = await Session.open(base + "/ws", follow_matches=True)
+    await ann.guest("Ann")
+    [home] = [s for s, server in servers.items() if len(server.clients) > before[s]]
+    [other] = [s for s in servers if s != home]
+    match_id = (await ann.create_match("secret-bids", options={"target": 30}))["match_id"]
+    bob = await Client.connect(servers[other].url)  # (his join starts it there)
+    await bob.request("guest", name="Bob")
+    await bob.request("join", match_id=match_id)
+    stream = await ann.watch(match_id)
+    assert ann.followed_url(match_id) == f"{base}/node/{NODES[other]}/ws"
+    assert not servers[home].hub.forwarder.relays  # (nothing of hers relayed)
+    placed = await ann.command(match_id, "bid", {"amount": 2})
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    assert placed["first_seq"] == 1
+    seqs = []
+    while not seqs or seqs[-1] < 4:
+        seqs.append((await stream.next("event", timeout=10))["seq"])
+    assert seqs == [1, 2, 3, 4]
+    await ann.close()
+    await bob.close()
