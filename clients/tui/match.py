@@ -283,7 +283,7 @@ class MatchModel:
                 if choice.hex == self.cursor:
                     return self._picked(choice.value)
             if self.picker.free() and self.cursor is not None:
-                return self._picked(self.board.point_at(self.cursor))  # (the server judges)
+                return self._picked(self.board.point_at(self.cursor))  # (any cell: checked)
             self.message = "That hex is not one you may choose: move the cursor to a " \
                            "highlighted (..) hex, or press tab to jump to one."
             return None
@@ -369,6 +369,10 @@ class MatchModel:
     def _picked(self, value: Any) -> Command | None:
         if value == BUILD and self.picker.param == "list":
             self.wants_builder = True  # (the list builder sends submit_list itself)
+            return None
+        why = self.picker.refusal(value)
+        if why is not None:  # (checked against the prompt's description: nothing sent)
+            self.message = f"Not there: {why}. Choose another point."
             return None
         command = self.picker.pick(value)
         self.message = ""

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clients.tui.board import BoardModel, Hex, as_hex, figure_number
+from clients.tui.described import refusal
 from clients.tui.presets import Preset
 
 PARAM_QUESTIONS = {
@@ -44,7 +45,7 @@ PARAM_QUESTIONS = {
     "die": "Which die to re-roll (0 = first)?",
     "members": "Which figures? (tick each one, then Done)",
     "facing": "Which way does it face? (t: type a direction)",
-    "point": "Where? (any cell, or t: type it; the server judges it)",
+    "point": "Where? (any cell in range, or t: type it)",
     "path": "The path: enter on each waypoint, enter again on the last to end it",
     "card": "Which spell to discard?", "piece": "Which terrain piece?",
     "place": "Where, and what?", "spell": "Which spell?",
@@ -197,6 +198,14 @@ class Picker:
         return bool(board is not None and board.free_points and not self._subset()
                     and (self.param in POINT_PARAMS
                          or (self.param == PLACE_PARAM and self.place_at is None)))
+
+    def refusal(self, value: Any) -> str | None:
+        """Why a point chosen freely (cursor or typed) is outside the prompt's
+        description of the param (`described`), in words; None if it is inside or
+        the param is not described (the server judges it)."""
+        if not self.free():
+            return None
+        return refusal((self.spec.get("described") or {}).get(self.param), value)
 
     @property
     def placing(self) -> bool:

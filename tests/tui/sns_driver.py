@@ -172,7 +172,7 @@ async def play_to_the_end(pilot, model: MatchModel, plan: Plan, limit: int = 600
                     what=f"a decision for the client; {where(model)}")
         if model.over is not None:
             return
-        if model.message.startswith("Refused"):
+        if model.message.startswith(("Refused", "Not there")):  # (the server's, the client's)
             plan.refusals += 1  # (tried again another way; twice refused, it holds)
             plan.refused[plan.acting] = plan.refused.get(plan.acting, 0) + 1
             model.message = ""
