@@ -1726,7 +1726,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1857,7 +1857,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1867,7 +1867,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1881,7 +1881,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1906,7 +1906,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1986,7 +1986,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2049,7 +2049,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2065,7 +2065,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2468,18 +2468,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2535,7 +2535,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3165,7 +3165,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
@@ -5797,6 +5797,30 @@
     if (!desc.climbable.some((piece) => crosses(piece.corners, a, p))) return "not over the wall";
     return null;
   }
+  function climbSlices(desc, step = 2, probe = 0.5) {
+    const slices = [];
+    for (let b = 0; b < 360; b += step) {
+      const [vx, vy] = bearingVector(b);
+      let near = null;
+      for (let d = 0; d <= desc.reach + 1e-9; d += probe) {
+        const ok = !climbRefusal(desc, [desc.from[0] + vx * d, desc.from[1] + vy * d]);
+        if (ok && near === null) near = d;
+        if (!ok && near !== null) {
+          slices.push([b, near, d - probe]);
+          near = null;
+        }
+      }
+      if (near !== null) slices.push([b, near, desc.reach]);
+    }
+    return slices;
+  }
+  function slicesPath(from, slices, step = 2) {
+    const at = (b, d) => {
+      const [vx, vy] = bearingVector(b);
+      return `${(from[0] + vx * d).toFixed(2)},${(from[1] + vy * d).toFixed(2)}`;
+    };
+    return slices.map(([b, near, far]) => `M${at(b - step / 2, near)} L${at(b - step / 2, far)} L${at(b + step / 2, far)} L${at(b + step / 2, near)} Z`).join(" ");
+  }
   function describedRefusal(desc, p) {
     if (desc.shape === "reachable" || desc.shape === "path") return straightRefusal(desc, p);
     if (desc.shape === "placement") return placementRefusal(desc, p);
@@ -5951,7 +5975,9 @@
       return `<path class="cone" data-bearing="${bearing}" d="${conePath(cone)}" fill="#3498db" fill-opacity="0.3" stroke="#1f6fa5" stroke-width="0.6"/>` + caught.map((f) => `<circle class="in-cone" data-figure="${escape(f.uid)}" cx="${f.x}" cy="${f.y}" r="${f.radius + 1.5}" fill="none" stroke="#1f6fa5" stroke-width="1"/>`).join("");
     }
     outline(desc) {
-      if (!this.outlines.has(desc)) this.outlines.set(desc, reachOutline(desc));
+      if (!this.outlines.has(desc)) {
+        this.outlines.set(desc, desc.shape === "climb" ? climbSlices(desc) : reachOutline(desc));
+      }
       return this.outlines.get(desc);
     }
     render(view, marks = {}) {
@@ -6006,7 +6032,8 @@
         return `<rect class="offered-area" data-shape="placement" x="${desc.radius}" y="${top + desc.radius}" width="${desc.table[0] - 2 * desc.radius}" height="${bottom - top - 2 * desc.radius}" fill="#f2c94c" fill-opacity="0.35" stroke="#b8860b" stroke-dasharray="3 2"/>`;
       }
       if (desc.shape === "climb") {
-        return `<circle class="offered-area" data-shape="climb" cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="#f2c94c" fill-opacity="0.25" stroke="#b8860b" stroke-dasharray="3 2"/>`;
+        const slices = this.outline(desc);
+        return `<g class="offered-area" data-shape="climb" data-slices="${slices.length}"><circle cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="none" stroke="#b8860b" stroke-width="0.5" stroke-dasharray="2 2"/><path class="far-side" d="${slicesPath(desc.from, slices)}" fill="#f2c94c" fill-opacity="0.6" stroke="none"/></g>`;
       }
       if (desc.shape === "spell_range") {
         return `<circle class="offered-area" data-shape="spell_range" cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="#9b59b6" fill-opacity="0.12" stroke="#8e44ad" stroke-dasharray="3 2"/>`;
