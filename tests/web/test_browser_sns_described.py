@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from server.rules.kernel import Viewer
+from server.rules.sns.army.ready import ready_armies
 from server.rules.sns.system import SYSTEM
 from tests.sns.table import table
 from tests.web.pages import new_page, shot, sign_in_as_guest
@@ -113,14 +114,20 @@ def test_a_climb_s_far_side_is_drawn_as_its_exact_region(browser, server):
 
 def test_the_sns_form_starts_a_match_against_the_house_bot(browser, server):
     """seed 003, TURN SEQUENCE ("roll high to see which player goes first"): one
-    click on the S&S form's bot button with the skirmish chosen, and the house bot
+    click on the S&S form's bot button with the skirmish chosen (the armies listed
+    are the server's: data/armies.toml, through `catalog`), and the house bot
     holds seat b with a ready-made army of three: the table is drawn, six figures
     on it, and a decision is asked of Ann."""
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
         sign_in_as_guest(page, "Ann")
-        page.select_option("#sns-form select[name=armies]", "skirmish")
+        page.select_option("#sns-form select[name=army_a]", "medieval-skirmish")
+        assert page.input_value("#sns-form select[name=army_b]") == "orcs"  # (the default)
+        page.select_option("#sns-form select[name=army_b]", "orc-skirmish")
+        listed = page.eval_on_selector_all("#sns-form select[name=army_a] option",
+                                           "os => os.map((o) => o.value)")
+        assert listed == list(ready_armies())  # (the server's armies, in its order)
         page.click("#sns-vs-bot")
         page.wait_for_selector(".board svg.sns-board")
         page.wait_for_function("() => document.querySelectorAll("

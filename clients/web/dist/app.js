@@ -17,6 +17,12 @@
   function layoutsOf() {
     return loaded.get("sns")?.layouts || [];
   }
+  function armiesOf() {
+    return loaded.get("sns")?.armies || [];
+  }
+  function defaultArmiesOf() {
+    return loaded.get("sns")?.default_armies || {};
+  }
   function scenarioOf(system, key3) {
     return scenariosOf(system).find((s) => s.key === key3) || null;
   }
@@ -4348,26 +4354,16 @@
   }
 
   // src/lobby_sns.js
-  var SKIRMISH = {
-    a: { name: "Medieval Men", units: [
-      { unit: "Kings Champion" },
-      { unit: "Swordsman" },
-      { unit: "Yeoman" }
-    ] },
-    b: { name: "Orcs", units: [{ unit: "Orc Warboss" }, { unit: "Orc" }, { unit: "Orc Bolter" }] }
-  };
-  var SNS_ARMIES = {
-    basic: ["Medieval Men against Orcs (10 figures a side)", null],
-    skirmish: ["Skirmish: 3 figures a side (a short battle)", SKIRMISH]
-  };
   function snsFormHtml() {
     const select = (name, entries) => `<select name="${name}">${entries.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select>`;
     return `
     <section class="card">
       <h2>Create a Swords &amp; Sorcery match</h2>
       <form id="sns-form" class="grid-form">
-        <label>Armies ${select("armies", Object.entries(SNS_ARMIES).map(([k, [l]]) => [k, l]))}
-        </label>
+        <label>Your army (seat a) <select name="army_a"><option value="" disabled selected>
+          Loading…</option></select></label>
+        <label>The other army (seat b) <select name="army_b"><option value="" disabled
+          selected>Loading…</option></select></label>
         <label>Table <select name="layout"><option value="" disabled selected>Loading…
           </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
@@ -4376,8 +4372,8 @@
       ["chosen", "chosen (place your figures)"]
     ])}</label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <p class="muted">Against the bot, yours are the first army named (you take seat a); the
-          bot plays a ready-made army of as many figures.</p>
+        <p class="muted">Against the bot, you take seat a with your army; the bot plays a
+          ready-made army of as many figures.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
           <button type="button" id="sns-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="sns-status" role="alert"></p>
@@ -4386,12 +4382,30 @@
   }
   function fillSnsForm(root) {
     const form = $(root, "#sns-form");
-    if (form) form.layout.innerHTML = optionsHtml(layoutsOf().map((l) => [l.key, l.name]), escape);
+    if (!form) return;
+    form.layout.innerHTML = optionsHtml(layoutsOf().map((l) => [l.key, l.name]), escape);
+    const armies = optionsHtml(armiesOf().map((a) => [a.key, `${a.name} (${a.figures} figures${a.key.endsWith("skirmish") ? ": a short battle" : ""})`]), escape);
+    const defaults = defaultArmiesOf();
+    for (const seat of ["a", "b"]) {
+      form[`army_${seat}`].innerHTML = armies;
+      if (defaults[seat]) form[`army_${seat}`].value = defaults[seat];
+    }
+  }
+  function chosenArmies(form) {
+    const keys = { a: form.army_a.value, b: form.army_b.value };
+    const defaults = defaultArmiesOf();
+    if (!keys.a || !keys.b || keys.a === defaults.a && keys.b === defaults.b) return null;
+    const byKey = new Map(armiesOf().map((a) => [a.key, a]));
+    const list = (key3) => ({
+      name: byKey.get(key3).name,
+      units: byKey.get(key3).units.map((unit) => ({ unit }))
+    });
+    return { a: list(keys.a), b: list(keys.b) };
   }
   function snsSettings(form, extra = {}) {
     const options = { last_turn: Number(form.turns.value), deployment: form.deployment.value };
     if (form.layout.value) options.layout = form.layout.value;
-    const armies = SNS_ARMIES[form.armies.value]?.[1];
+    const armies = chosenArmies(form);
     if (armies) options.armies = armies;
     return { system: "sns", options, private: form.private.checked, ...extra };
   }
