@@ -4170,6 +4170,14 @@
     start_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability} at the start of the game${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.square ? `, moving to ${squareWords(d.square)}` : ""}${dice(d.will_faces)}.` : null,
     will_test_declared: () => "A will test waits: an equipment token may be discarded first.",
     will_token_answered: (d, ctx) => d.used ? `${ctx.name(d.model)} discards ${d.equipment} before ${ctx.name(d.tested)}'s will test.` : `${ctx.name(d.model)} keeps ${d.equipment}.`,
+    nemesis_chosen: (d, ctx) => `${ctx.name(d.model)} names ${ctx.name(d.nemesis)} its nemesis${d.ability ? ` (${d.ability})` : ""}.`,
+    trigger_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.trigger_model ? `, set off by ${ctx.name(d.trigger_model)}` : ""}${dice(d.will_faces)}.` : null,
+    will_ability_used: (d, ctx) => d.ability ? `A will test passed: ${d.ability} is used${d.target ? ` on ${ctx.name(d.target)}` : ""}.` : null,
+    end_phase_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.` : null,
+    equipment_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.equipment}.`,
+    attack_declared: (d, ctx) => `${ctx.name(d.attacker)} ${d.charging ? "charges" : "attacks"} ${ctx.name(d.target)}${d.powder ? `: ${ctx.name(d.powder)} may throw Blinding Powder before the dice are rolled` : ""}.`,
+    dismounted: (d, ctx) => `${ctx.name(d.model)} dismounts onto ${squareWords(d.square)}.`,
+    granted_move: (d, ctx) => d.square ? `${ctx.name(d.model)} moves to ${squareWords(d.square)} (a granted move).` : `${ctx.name(d.model)} forgoes the granted move.`,
     conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`
   };
   var KINDS2 = {
@@ -5098,6 +5106,7 @@
           out.push(`<circle cx="${x + 0.16 + badge * 0.3}" cy="${y + 0.16}" r="0.14" fill="${colour}" pointer-events="none"/><text x="${x + 0.16 + badge * 0.3}" y="${y + 0.25}" font-size="0.22" text-anchor="middle" fill="#fff" pointer-events="none">${letter}</text>`);
           badge += 1;
         }
+        if (m.equipment) out.push(equipmentMark(m, x, y + size));
         if (m.activated) {
           out.push(`<text x="${x + size - 0.12}" y="${y + 0.3}" font-size="0.26" text-anchor="end" pointer-events="none">✓</text>`);
         }
@@ -5106,6 +5115,12 @@
       return out.join("");
     }
   };
+  function equipmentMark(m, x, bottom) {
+    const cx = x + 0.17;
+    const cy = bottom - 0.17;
+    const spent = Boolean(m.equipment_spent);
+    return `<g class="equipment" data-equipment="${spent ? "spent" : "ready"}" pointer-events="none"><circle cx="${cx}" cy="${cy}" r="0.13" fill="${spent ? "#bbb" : "#e6c229"}" stroke="#333" stroke-width="0.03"/><text x="${cx}" y="${cy + 0.07}" font-size="0.18" text-anchor="middle" fill="${spent ? "#666" : "#222"}">E</text>${spent ? `<line x1="${cx - 0.13}" y1="${cy + 0.13}" x2="${cx + 0.13}" y2="${cy - 0.13}" stroke="#b00" stroke-width="0.05"/>` : ""}</g>`;
+  }
 
   // src/option_panel.js
   var OptionPanel = class {
