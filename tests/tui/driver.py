@@ -37,6 +37,17 @@ async def until_match(pilot, app) -> None:
                 and bool(app.screen.query("#choices")), what="the match")
 
 
+async def create_first(pilot, app, key: str = "c") -> None:
+    """c (or p) in the lobby, then enter on the choice the server lists first (its
+    default scenario or table: catalog_choice.py)."""
+    from clients.tui.catalog_choice import CatalogChoiceScreen
+
+    await pilot.press(key)
+    await until(pilot, lambda: isinstance(app.screen, CatalogChoiceScreen)
+                and app.screen.loaded, what="the server's choices")
+    await pilot.press("enter")
+
+
 def enemies(model: MatchModel) -> list[tuple[int, int]]:
     return [as_hex(f["pos"]) for f in model.board.at.values() if f["seat"] != model.seat]
 
