@@ -1,8 +1,8 @@
 """The terminal client's lobby: the open matches of every system (enter joins
 one; an ASOIAF one asks your warband first), the matches being played (enter
 watches one), creating a public (c) or private (p) match of the system chosen
-with s (SBH: its scenario, or Swords & Sorcery: its table, chosen from the
-server's catalog) or an ASOIAF one (a: its scenario and your
+with s (SBH: its scenario, or Swords & Sorcery: its table and armies, chosen
+from the server's catalog) or an ASOIAF one (a: its scenario and your
 warband, asoiaf_lobby.py), joining by invite code (i), and the hosted events (e)."""
 
 from __future__ import annotations
@@ -22,19 +22,27 @@ from clients.tui.catalog_choice import CatalogChoiceScreen
 # What "c" and "p" in the lobby create: the 60 cm table (24 hexes a side) at the
 # default 300 points, the scenario chosen from the server's (catalog_choice.py).
 NEW_MATCH = {"board_size": 24, "points_limit": 300}
-# ... and of Swords & Sorcery: the sample armies, 12 turns (the server's defaults;
-# docs/rules/sns.md), on the table layout chosen from the server's.
+# ... and of Swords & Sorcery: 12 turns (the server's default; docs/rules/sns.md), the
+# table layout and each seat's army chosen from the server's.
 NEW_MATCHES = {"sbh": ("Song of Blades and Heroes", NEW_MATCH),
                "sns": ("Swords & Sorcery", {})}
 
 
-def create_settings(system: str, key: str) -> dict:
-    """create_match's settings for what was chosen from the catalog: SBH's scenario,
-    S&S's table layout."""
+def create_settings(system: str, keys: list[str], catalog: dict) -> dict:
+    """create_match's settings for what was chosen from the catalog (a key a step of
+    catalog_choice.py): SBH's scenario; S&S's table layout and each seat's army, sent
+    as army lists (docs/protocol.md, `catalog`)."""
     settings = dict(NEW_MATCHES[system][1])
-    if system == "sns":
-        return {**settings, "options": {"layout": key}}
-    return {**settings, "scenario": key}
+    if system != "sns":
+        return {**settings, "scenario": keys[0]}
+    layout, *army_keys = keys
+    armies = {a["key"]: a for a in catalog.get("armies") or ()}
+    chosen = {seat: {"name": armies[key]["name"],
+                     "units": [{"unit": unit} for unit in armies[key]["units"]]}
+              for seat, key in zip(("a", "b"), army_keys, strict=True)}
+    if army_keys == [catalog.get("default_armies", {}).get(s) for s in ("a", "b")]:
+        return {**settings, "options": {"layout": layout}}  # (the defaults: none named)
+    return {**settings, "options": {"layout": layout, "armies": chosen}}
 
 
 class LobbyScreen(Screen):
@@ -140,18 +148,16 @@ class LobbyScreen(Screen):
     def action_create(self, private: bool) -> None:
         system = self.system
 
-        async def create(key: str) -> str | None:
-            return await self._create(system, private, key)
-
         kind = "private " if private else ""
-        self.app.push_screen(CatalogChoiceScreen(
-            system, create, f"Create a {kind}{NEW_MATCHES[system][0]} match"))
+        screen = CatalogChoiceScreen(system, lambda keys: self._create(
+            system, private, create_settings(system, keys, screen.catalog)),
+            f"Create a {kind}{NEW_MATCHES[system][0]} match")
+        self.app.push_screen(screen)
 
-    async def _create(self, system: str, private: bool, key: str) -> str | None:
+    async def _create(self, system: str, private: bool, settings: dict) -> str | None:
         """Create the match chosen (the choice screen says why not, if refused)."""
         try:
-            created = await self.app.session.create_match(system, private=private,
-                                                          **create_settings(system, key))
+            created = await self.app.session.create_match(system, private=private, **settings)
         except (ServerError, SessionClosed) as failed:
             return f"Could not create a match: {failed}"
         self.app.pop_screen()  # (the choice screen)

@@ -38,14 +38,17 @@ async def until_match(pilot, app) -> None:
 
 
 async def create_first(pilot, app, key: str = "c") -> None:
-    """c (or p) in the lobby, then enter on the choice the server lists first (its
-    default scenario or table: catalog_choice.py)."""
+    """c (or p) in the lobby, then enter on each step's highlighted choice (the
+    server's defaults: catalog_choice.py)."""
     from clients.tui.catalog_choice import CatalogChoiceScreen
 
     await pilot.press(key)
     await until(pilot, lambda: isinstance(app.screen, CatalogChoiceScreen)
                 and app.screen.loaded, what="the server's choices")
-    await pilot.press("enter")
+    screen = app.screen
+    for step in range(len(screen.steps)):
+        await until(pilot, lambda step=step: len(screen.keys) == step, what=f"step {step}")
+        await pilot.press("enter")
 
 
 def enemies(model: MatchModel) -> list[tuple[int, int]]:
