@@ -6,7 +6,8 @@ The tests are the server's own geometry (server/rules/board/measured_areas.py
 and the primitives it uses, in integers), so the terminal refuses exactly what
 the server would; the server still judges what is sent. Shapes checked:
 `reachable` (a straight move's end), `placement` (a deployment, Teleport's
-landing), `point` (a spell's target point) and `climb` (a climb's far side).
+landing), `point` (a spell's target point) and `climb` (a climb's far side);
+a `path` leg by leg as it is laid (`path_refusal`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Mapping
 
 from server.rules.board.measured import Base, overlap
 from server.rules.board.measured_areas import leaves_contact, point_fits, reachable_from
-from server.rules.board.measured_paths import MoveRefused, Table
+from server.rules.board.measured_paths import MoveRefused, Table, check_path
 from server.rules.board.measured_terrain import TerrainPiece
 
 
@@ -96,6 +97,24 @@ def _climb(description: Mapping, point) -> str | None:
     if not any(TerrainPiece.from_data(p).polygon.near_segment(start, end, 0)
                for p in description["climbable"]):
         return f"that point is not over {' or '.join(names)}: choose the far side"
+    return None
+
+
+def path_refusal(description: Mapping | None, path: list, ends: bool) -> str | None:
+    """Why the path laid so far ([start, waypoints...]) is outside a "path"
+    description; `ends`: it is the whole path (its end may not be on a friend's
+    base; a waypoint may). None when it fits, or with no description."""
+    if (description or {}).get("shape") != "path":
+        return None
+    most = description.get("max_waypoints")
+    if most is not None and len(path) - 2 > most:
+        return f"a path has at most {most} waypoints before its end"
+    area = reachable_from(description)
+    try:
+        check_path([tuple(p) for p in path], area.mover, area.allowance, area.table,
+                   area.terrain, area.enemies, area.friends if ends else ())
+    except MoveRefused as refused:
+        return str(refused)
     return None
 
 

@@ -292,10 +292,18 @@ class MatchModel:
         return self._picked(choices[min(self.picker.index, len(choices) - 1)].value)
 
     def _waypoint(self, point: list) -> Command | None:
+        why = self.picker.waypoint_refusal(point)
+        if why is not None:  # (checked against the prompt's description: nothing laid)
+            self.message = f"Not there: {why}. Choose another point."
+            return None
         command = self.picker.add_waypoint(point)
         if command is not None:
             self.sending = True
             return command
+        if self.picker.param != "path":  # (the path ended: its facing is asked next)
+            self.message = ""
+            self._enter_step()
+            return None
         self.message = (f"Waypoint {len(self.picker.waypoints)} laid: enter on another, or "
                         "on it again to end the path.")
         return None

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clients.tui.board import BoardModel, Hex, as_hex, figure_number
-from clients.tui.described import refusal
+from clients.tui.described import path_refusal, refusal
 from clients.tui.presets import Preset
 
 PARAM_QUESTIONS = {
@@ -343,6 +343,15 @@ class Picker:
         if not 0 <= index < len(choices):
             return None
         return self.pick(choices[index].value)
+
+    def waypoint_refusal(self, point: list) -> str | None:
+        """Why laying `point` next (or ending on it: the same point again) breaks
+        the prompt's description of the path, in words; None if it fits."""
+        ending = bool(self.waypoints) and point == self.waypoints[-1]
+        laid = [*self.waypoints] if ending else [*self.waypoints, point]
+        ends = ending or len(laid) >= MAX_WAYPOINTS
+        described = (self.spec.get("described") or {}).get("path")
+        return path_refusal(described, [self.path_start(), *laid], ends)
 
     def add_waypoint(self, point: list) -> tuple[str, dict] | None:
         """A path's next point (the same point again ends the path); the command

@@ -108,3 +108,30 @@ def test_the_refusals_agree_with_the_server_on_every_point_round_a_climb():
             assert (refusal(described, [x, y]) is None) == inside, (x, y)
             held += inside
     assert held > 10
+
+
+def test_a_path_s_waypoints_are_checked_leg_by_leg_as_they_are_laid():
+    """seed 003, MOVEMENT: a move of straight legs round what is in the way, its
+    length within the figure's move: a leg into the stone wall, or one past the
+    move's length, is refused in words and not laid; the path ended is sent and
+    the server's own parameter accepts it."""
+    state = table(("a1", "Goblin Scout", 100, 141), ("b1", "Orc", 300, 30, 180),
+                  phase="slow_move", acting="a")
+    state = replace(state, layout=replace(state.layout, added=(WALL,)))
+    model = seated(state)
+    label = "Goblin Scout moves along a path"
+    choose(model, label)
+    assert model.picker.param == "path" and model.picker.free()
+    assert model.type_in("10, 12") is None  # (north, through the wall)
+    assert model.message.startswith("Not there: the move from [100, 141] to [100, 120] "
+                                    "runs into stone wall 1") and not model.picker.waypoints
+    assert model.type_in("13, 14.1") is None  # (3" east, along the wall)
+    assert model.picker.waypoints == [[130, 141]] and model.message.startswith("Waypoint 1")
+    assert model.type_in("13, 23") is None  # (9" more: past the 5" move)
+    assert "the figure may move 5\"" in model.message and model.picker.waypoints == [[130, 141]]
+    assert model.type_in("13, 16") is None  # (1.9" south)
+    assert model.type_in("13, 16") is None  # (the same point again ends the path)
+    assert model.picker.param == "facing" and model.message == ""
+    kind, args = model.type_in("S")
+    assert kind == "move_path" and args["path"] == [[100, 141], [130, 141], [130, 160]]
+    assert args["path"] in server_values(state, label, "path")
