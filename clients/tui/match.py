@@ -184,6 +184,10 @@ class MatchModel:
     def highlights(self) -> set[Hex]:
         return self.picker.highlights(self.board) if self.picker else set()
 
+    def region(self) -> set[Hex]:
+        """The cells the current choice's description holds (tinted on the map)."""
+        return self.picker.region() if self.picker and not self.sending else set()
+
     def seat_words(self, seat: str) -> str:
         """'you', or the seat and its player: 'b (Bob)'."""
         if seat == self.seat and not self.spectator:

@@ -157,6 +157,7 @@ class Picker:
     board: Callable[[], BoardModel] | None = None  # the board now (it says what a value is)
     waypoints: list = field(default_factory=list)  # a path being laid, after its start
     place_at: list | None = None  # a spell's place: the point chosen, its kind to choose
+    _region: tuple = field(default=(None, frozenset()), init=False, repr=False)  # region()
 
     def __post_init__(self) -> None:
         self.specs = [s for s in self.decision.get("options", ()) if usable(s)]
@@ -343,6 +344,22 @@ class Picker:
         if not 0 <= index < len(choices):
             return None
         return self.pick(choices[index].value)
+
+    def region(self) -> set[Hex]:
+        """The cells whose centre the prompt's description of the current point
+        param holds (a path: the next waypoint's), to draw it on the map; empty
+        when the param is not described. Kept until the step or the scale changes."""
+        board = self._board()
+        described = ((self.spec or {}).get("described") or {}).get(self.param or "")
+        if board is None or described is None or not self.free():
+            return set()
+        key = (id(self.spec), self.param, board.unit, board.table, len(self.waypoints))
+        if self._region[0] != key:
+            holds = (lambda p: self.waypoint_refusal(p) is None) if self.param == "path" \
+                else (lambda p: refusal(described, p) is None)
+            cells = (board.axial(c, r) for r in range(board.height) for c in range(board.width))
+            self._region = (key, {h for h in cells if holds(board.point_at(h))})
+        return self._region[1]
 
     def waypoint_refusal(self, point: list) -> str | None:
         """Why laying `point` next (or ending on it: the same point again) breaks

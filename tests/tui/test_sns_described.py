@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from clients.tui.board import render_board
 from clients.tui.described import refusal
 from clients.tui.match import MatchModel
 from server.rules.kernel import Viewer
@@ -135,3 +136,24 @@ def test_a_path_s_waypoints_are_checked_leg_by_leg_as_they_are_laid():
     kind, args = model.type_in("S")
     assert kind == "move_path" and args["path"] == [[100, 141], [130, 141], [130, 160]]
     assert args["path"] in server_values(state, label, "path")
+
+
+def test_the_described_region_is_tinted_on_the_map_as_the_server_holds_it():
+    """The climb's far side (seed 003, TERRAIN, "climb at a rate of 1" turn") drawn
+    on the terminal's map: the tinted cells are those whose centre the server's
+    own far side holds, and only while the climb is being chosen."""
+    state = table(("a1", "Goblin Scout", 100, 141), ("b1", "Orc", 300, 30, 180),
+                  phase="slow_move", acting="a")
+    state = replace(state, layout=replace(state.layout, added=(WALL,)))
+    model = seated(state)
+    assert model.region() == set()  # (choosing what to do: nothing described yet)
+    label = 'Goblin Scout climbs the stone wall 1 (1" a turn)'
+    choose(model, label)
+    far = server_values(state, label, "to")
+    board = model.board
+    cells = {board.axial(c, r) for r in range(board.height) for c in range(board.width)}
+    held = {h for h in cells if board.point_at(h) in far}
+    assert held and model.region() == held
+    text = render_board(board, cursor=None, region=model.region())
+    tinted = {span.start for span in text.spans if "dark_green" in str(span.style)}
+    assert len(tinted) == 2 * len(held)  # (each cell's two markers)
