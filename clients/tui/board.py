@@ -330,12 +330,14 @@ def cell_style(model: BoardModel, h: Hex) -> tuple[str, str, str]:
 
 def render_board(model: BoardModel, *, cursor: Hex | None = None,
                  highlights: Iterable[Hex] = (), origin: tuple[int, int] = (0, 0),
-                 cols: int | None = None, rows: int | None = None, cell: int = 4) -> Text:
+                 cols: int | None = None, rows: int | None = None, cell: int = 4,
+                 region: Iterable[Hex] = ()) -> Text:
     """The board (or the window of it from `origin`, `cols` x `rows` cells) as
     rich Text; `.plain` is the same picture without colour. `cell=3` is the
     compact (zoomed-out) picture: each hex its left marker and content only,
-    odd rows shifted by one character."""
-    lit = set(highlights)
+    odd rows shifted by one character. `region`: cells whose markers are tinted
+    green (a measured table: where the choice may go, as the prompt describes it)."""
+    lit, inside = set(highlights), set(region)
     col0, row0 = origin
     cols = model.width - col0 if cols is None else min(cols, model.width - col0)
     rows = model.height - row0 if rows is None else min(rows, model.height - row0)
@@ -355,6 +357,8 @@ def render_board(model: BoardModel, *, cursor: Hex | None = None,
                 left, right, mark = "(", ")", f"bold yellow {background}"
             else:
                 left, right, mark = " ", model.tail(h), background
+                if h in inside:
+                    mark = "bold white on dark_green"
             text.append(left, style=mark)
             text.append(content, style=style)
             if cell >= 4:

@@ -1,7 +1,8 @@
 """The terminal client's lobby: the open matches of every system (enter joins
 one; an ASOIAF one asks your warband first), the matches being played (enter
 watches one), creating a public (c) or private (p) match of the system chosen
-with s (SBH or Swords & Sorcery) or an ASOIAF one (a: its scenario and your
+with s (SBH: its scenario, or Swords & Sorcery: its table and armies, chosen
+from the server's catalog) or an ASOIAF one (a: its scenario and your
 warband, asoiaf_lobby.py), joining by invite code (i), and the hosted events (e)."""
 
 from __future__ import annotations
@@ -16,14 +17,32 @@ from textual.widgets.option_list import Option
 from clients.client import ServerError
 from clients.session import SessionClosed
 from clients.tui.asoiaf_lobby import WarbandChoiceScreen
+from clients.tui.catalog_choice import CatalogChoiceScreen
 
 # What "c" and "p" in the lobby create: the 60 cm table (24 hexes a side) at the
-# default 300 points.
-NEW_MATCH = {"board_size": 24, "scenario": "all_out_battle", "points_limit": 300}
-# ... and of Swords & Sorcery: the sample armies on the wood-and-boulder table, 12 turns
-# (the server's defaults; docs/rules/sns.md).
+# default 300 points, the scenario chosen from the server's (catalog_choice.py).
+NEW_MATCH = {"board_size": 24, "points_limit": 300}
+# ... and of Swords & Sorcery: 12 turns (the server's default; docs/rules/sns.md), the
+# table layout and each seat's army chosen from the server's.
 NEW_MATCHES = {"sbh": ("Song of Blades and Heroes", NEW_MATCH),
-               "sns": ("Swords & Sorcery", {"options": {"layout": "wood_and_boulder"}})}
+               "sns": ("Swords & Sorcery", {})}
+
+
+def create_settings(system: str, keys: list[str], catalog: dict) -> dict:
+    """create_match's settings for what was chosen from the catalog (a key a step of
+    catalog_choice.py): SBH's scenario; S&S's table layout and each seat's army, sent
+    as army lists (docs/protocol.md, `catalog`)."""
+    settings = dict(NEW_MATCHES[system][1])
+    if system != "sns":
+        return {**settings, "scenario": keys[0]}
+    layout, *army_keys = keys
+    armies = {a["key"]: a for a in catalog.get("armies") or ()}
+    chosen = {seat: {"name": armies[key]["name"],
+                     "units": [{"unit": unit} for unit in armies[key]["units"]]}
+              for seat, key in zip(("a", "b"), army_keys, strict=True)}
+    if army_keys == [catalog.get("default_armies", {}).get(s) for s in ("a", "b")]:
+        return {**settings, "options": {"layout": layout}}  # (the defaults: none named)
+    return {**settings, "options": {"layout": layout, "armies": chosen}}
 
 
 class LobbyScreen(Screen):
@@ -127,17 +146,24 @@ class LobbyScreen(Screen):
         self.query_one("#invite", Input).focus()
 
     def action_create(self, private: bool) -> None:
-        self.run_worker(self._create(private), group="lobby-act", exclusive=True)
+        system = self.system
 
-    async def _create(self, private: bool) -> None:
+        kind = "private " if private else ""
+        screen = CatalogChoiceScreen(system, lambda keys: self._create(
+            system, private, create_settings(system, keys, screen.catalog)),
+            f"Create a {kind}{NEW_MATCHES[system][0]} match")
+        self.app.push_screen(screen)
+
+    async def _create(self, system: str, private: bool, settings: dict) -> str | None:
+        """Create the match chosen (the choice screen says why not, if refused)."""
         try:
-            created = await self.app.session.create_match(self.system, private=private,
-                                                          **NEW_MATCHES[self.system][1])
+            created = await self.app.session.create_match(system, private=private, **settings)
         except (ServerError, SessionClosed) as failed:
-            self.say(f"Could not create a match: {failed}")
-            return
+            return f"Could not create a match: {failed}"
+        self.app.pop_screen()  # (the choice screen)
         self.app.open_match(created["match_id"], seat=created["seat"],
-                            invite_code=created.get("invite_code"), system=self.system)
+                            invite_code=created.get("invite_code"), system=system)
+        return None
 
     def action_create_asoiaf(self) -> None:
         self.app.push_screen(WarbandChoiceScreen(self._create_asoiaf,

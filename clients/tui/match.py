@@ -184,6 +184,10 @@ class MatchModel:
     def highlights(self) -> set[Hex]:
         return self.picker.highlights(self.board) if self.picker else set()
 
+    def region(self) -> set[Hex]:
+        """The cells the current choice's description holds (tinted on the map)."""
+        return self.picker.region() if self.picker and not self.sending else set()
+
     def seat_words(self, seat: str) -> str:
         """'you', or the seat and its player: 'b (Bob)'."""
         if seat == self.seat and not self.spectator:
@@ -283,7 +287,7 @@ class MatchModel:
                 if choice.hex == self.cursor:
                     return self._picked(choice.value)
             if self.picker.free() and self.cursor is not None:
-                return self._picked(self.board.point_at(self.cursor))  # (the server judges)
+                return self._picked(self.board.point_at(self.cursor))  # (any cell: checked)
             self.message = "That hex is not one you may choose: move the cursor to a " \
                            "highlighted (..) hex, or press tab to jump to one."
             return None
@@ -292,10 +296,18 @@ class MatchModel:
         return self._picked(choices[min(self.picker.index, len(choices) - 1)].value)
 
     def _waypoint(self, point: list) -> Command | None:
+        why = self.picker.waypoint_refusal(point)
+        if why is not None:  # (checked against the prompt's description: nothing laid)
+            self.message = f"Not there: {why}. Choose another point."
+            return None
         command = self.picker.add_waypoint(point)
         if command is not None:
             self.sending = True
             return command
+        if self.picker.param != "path":  # (the path ended: its facing is asked next)
+            self.message = ""
+            self._enter_step()
+            return None
         self.message = (f"Waypoint {len(self.picker.waypoints)} laid: enter on another, or "
                         "on it again to end the path.")
         return None
@@ -369,6 +381,10 @@ class MatchModel:
     def _picked(self, value: Any) -> Command | None:
         if value == BUILD and self.picker.param == "list":
             self.wants_builder = True  # (the list builder sends submit_list itself)
+            return None
+        why = self.picker.refusal(value)
+        if why is not None:  # (checked against the prompt's description: nothing sent)
+            self.message = f"Not there: {why}. Choose another point."
             return None
         command = self.picker.pick(value)
         self.message = ""

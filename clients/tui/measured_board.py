@@ -268,5 +268,6 @@ class MeasuredBoardModel(BoardModel):
     def legend(self) -> str:
         return (f"one cell = {inches(self.unit)} | a1/b1=figures (a+: more than one), arrow="
                 "facing  .=open  w=rough, blocks sight (wood)  r=rough  #=impassable  =:wall  "
-                "s=blocks sight  [..]=cursor  (..)=suggested point (any cell may be tried)  "
+                "s=blocks sight  [..]=cursor  (..)=suggested point  green marks=where the "
+                "choice may go (any cell may be tried)  "
                 "+/-: scale")

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clients.tui.board import BoardModel, Hex, as_hex, figure_number
+from clients.tui.described import path_refusal, refusal
 from clients.tui.presets import Preset
 
 PARAM_QUESTIONS = {
@@ -44,7 +45,7 @@ PARAM_QUESTIONS = {
     "die": "Which die to re-roll (0 = first)?",
     "members": "Which figures? (tick each one, then Done)",
     "facing": "Which way does it face? (t: type a direction)",
-    "point": "Where? (any cell, or t: type it; the server judges it)",
+    "point": "Where? (any cell in range, or t: type it)",
     "path": "The path: enter on each waypoint, enter again on the last to end it",
     "card": "Which spell to discard?", "piece": "Which terrain piece?",
     "place": "Where, and what?", "spell": "Which spell?",
@@ -156,6 +157,7 @@ class Picker:
     board: Callable[[], BoardModel] | None = None  # the board now (it says what a value is)
     waypoints: list = field(default_factory=list)  # a path being laid, after its start
     place_at: list | None = None  # a spell's place: the point chosen, its kind to choose
+    _region: tuple = field(default=(None, frozenset()), init=False, repr=False)  # region()
 
     def __post_init__(self) -> None:
         self.specs = [s for s in self.decision.get("options", ()) if usable(s)]
@@ -197,6 +199,14 @@ class Picker:
         return bool(board is not None and board.free_points and not self._subset()
                     and (self.param in POINT_PARAMS
                          or (self.param == PLACE_PARAM and self.place_at is None)))
+
+    def refusal(self, value: Any) -> str | None:
+        """Why a point chosen freely (cursor or typed) is outside the prompt's
+        description of the param (`described`), in words; None if it is inside or
+        the param is not described (the server judges it)."""
+        if not self.free():
+            return None
+        return refusal((self.spec.get("described") or {}).get(self.param), value)
 
     @property
     def placing(self) -> bool:
@@ -334,6 +344,31 @@ class Picker:
         if not 0 <= index < len(choices):
             return None
         return self.pick(choices[index].value)
+
+    def region(self) -> set[Hex]:
+        """The cells whose centre the prompt's description of the current point
+        param holds (a path: the next waypoint's), to draw it on the map; empty
+        when the param is not described. Kept until the step or the scale changes."""
+        board = self._board()
+        described = ((self.spec or {}).get("described") or {}).get(self.param or "")
+        if board is None or described is None or not self.free():
+            return set()
+        key = (id(self.spec), self.param, board.unit, board.table, len(self.waypoints))
+        if self._region[0] != key:
+            holds = (lambda p: self.waypoint_refusal(p) is None) if self.param == "path" \
+                else (lambda p: refusal(described, p) is None)
+            cells = (board.axial(c, r) for r in range(board.height) for c in range(board.width))
+            self._region = (key, {h for h in cells if holds(board.point_at(h))})
+        return self._region[1]
+
+    def waypoint_refusal(self, point: list) -> str | None:
+        """Why laying `point` next (or ending on it: the same point again) breaks
+        the prompt's description of the path, in words; None if it fits."""
+        ending = bool(self.waypoints) and point == self.waypoints[-1]
+        laid = [*self.waypoints] if ending else [*self.waypoints, point]
+        ends = ending or len(laid) >= MAX_WAYPOINTS
+        described = (self.spec.get("described") or {}).get("path")
+        return path_refusal(described, [self.path_start(), *laid], ends)
 
     def add_waypoint(self, point: list) -> tuple[str, dict] | None:
         """A path's next point (the same point again ends the path); the command

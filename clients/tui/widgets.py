@@ -62,7 +62,8 @@ class BoardView(Widget):
         self.origin = scroll(self.origin, None if self._panned else cursor, (cols, rows),
                              board)
         text = render_board(board, cursor=cursor, highlights=self.model.highlights(),
-                            origin=self.origin, cols=cols, rows=rows, cell=cell)
+                            origin=self.origin, cols=cols, rows=rows, cell=cell,
+                            region=self.model.region())
         if (cols, rows) != (board.width, board.height):
             text.append("\n" + where(self.origin, (cols, rows), board, width, self.compact),
                         style="dim")

@@ -83,6 +83,12 @@ async def test_the_catalog_lists_the_scenarios_a_match_may_be_created_with(serve
     assert sns["layouts"][0] == {"key": "wood_and_boulder",
                                  "name": "A wood and a boulder (the default table)"}
     assert {"open", "river_crossing", "walled_farm"} <= {x["key"] for x in sns["layouts"]}
+    # the ready-made armies (data/armies.toml): the lobby's choices, the seats' defaults
+    assert sns["default_armies"] == {"a": "medieval-men", "b": "orcs"}
+    armies = {a["key"]: a for a in sns["armies"]}
+    assert armies["orc-skirmish"] == {"key": "orc-skirmish", "name": "Orcs", "figures": 3,
+                                      "units": ["Orc Warboss", "Orc", "Orc Bolter"]}
+    assert armies["medieval-men"]["figures"] == 10
 
 
 @pytest.mark.parametrize("request_, code, said", [

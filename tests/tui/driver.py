@@ -37,6 +37,20 @@ async def until_match(pilot, app) -> None:
                 and bool(app.screen.query("#choices")), what="the match")
 
 
+async def create_first(pilot, app, key: str = "c") -> None:
+    """c (or p) in the lobby, then enter on each step's highlighted choice (the
+    server's defaults: catalog_choice.py)."""
+    from clients.tui.catalog_choice import CatalogChoiceScreen
+
+    await pilot.press(key)
+    await until(pilot, lambda: isinstance(app.screen, CatalogChoiceScreen)
+                and app.screen.loaded, what="the server's choices")
+    screen = app.screen
+    for step in range(len(screen.steps)):
+        await until(pilot, lambda step=step: len(screen.keys) == step, what=f"step {step}")
+        await pilot.press("enter")
+
+
 def enemies(model: MatchModel) -> list[tuple[int, int]]:
     return [as_hex(f["pos"]) for f in model.board.at.values() if f["seat"] != model.seat]
 

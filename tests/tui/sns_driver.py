@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from clients.tui.match import MatchModel
+from clients.tui.picker import MAX_WAYPOINTS
 from tests.tui.driver import choose_line, until
 
 KEYS = {" ": "space", ",": "comma", ".": "full_stop", '"': "quotation_mark"}
@@ -123,7 +124,12 @@ async def act_once(pilot, model: MatchModel, plan: Plan) -> None:
     uid = (picker.spec.get("args") or {}).get("figure")
     fig = model.board.figures.get(uid)
     tries = plan.refused.get(uid, 0)
-    if param == "path":
+    if param == "path" and tries:  # (a leg refused: back to the list, another way)
+        for _ in range(MAX_WAYPOINTS + 3):
+            if model.picker is None or model.picker.spec is None:
+                break
+            await pilot.press("escape")
+    elif param == "path":
         first = toward(model, fig, 2)
         second = toward(model, {**fig, "pos": list(first)}, 2)
         await walk(pilot, model, first)
@@ -172,7 +178,7 @@ async def play_to_the_end(pilot, model: MatchModel, plan: Plan, limit: int = 600
                     what=f"a decision for the client; {where(model)}")
         if model.over is not None:
             return
-        if model.message.startswith("Refused"):
+        if model.message.startswith(("Refused", "Not there")):  # (the server's, the client's)
             plan.refusals += 1  # (tried again another way; twice refused, it holds)
             plan.refused[plan.acting] = plan.refused.get(plan.acting, 0) + 1
             model.message = ""

@@ -1,12 +1,17 @@
 """The terminal lobby's list of matches being played (picked by keystrokes to
-watch one), the players' names on the match screen, and a warband list built
-in the terminal from the server's roster catalog and submitted."""
+watch one), the players' names on the match screen, a warband list built in
+the terminal from the server's roster catalog and submitted, and an SBH match
+created with the scenario chosen from the server's catalog."""
 
 from __future__ import annotations
 
+from textual.widgets import OptionList
+
 from clients.tui.app import WarbandApp
 from clients.tui.builder import BuilderScreen
+from clients.tui.catalog_choice import CatalogChoiceScreen
 from clients.tui.lobby import LobbyScreen
+from server.store.store import unpack
 from tests.tui.conftest import opponent
 from tests.tui.driver import until, until_match
 
@@ -88,3 +93,67 @@ async def test_build_a_list_in_the_terminal_see_the_servers_reasons_and_submit_i
         assert [m["name"] for m in ours["data"]["list"]["models"]] == [
             "Orc Boss/Subcommander", "Orc Warrior (Shield And Sword Or Spear)",
             "Orc Warrior (Shield And Sword Or Spear)"]
+
+
+async def test_c_creates_the_sbh_scenario_chosen_from_the_servers_catalog(server):
+    """seed 000, SCENARIOS: c offers the server's six scenarios and the random roll
+    (its catalog, the default first); the one chosen is the match's; escape goes
+    back to the lobby without creating."""
+    app = WarbandApp(server.url, name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CatalogChoiceScreen)
+                    and app.screen.loaded, what="the scenarios")
+        options = app.screen.query_one("#catalog-choices", OptionList)
+        lines = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert lines[:2] == ["All-Out Battle", "Ambush"] and lines[-1].startswith("Random")
+        assert len(lines) == 7
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby again")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CatalogChoiceScreen)
+                    and app.screen.loaded, what="the scenarios again")
+        await pilot.press("down", "enter")  # Ambush
+        await until_match(pilot, app)
+        row = await server.store.match(app.screen.model.match_id)
+        setup = unpack(row["setup"])
+        assert setup["options"]["scenario"] == "ambush", setup
+        assert setup["options"]["points_limit"] == 300
+
+
+async def test_an_sns_match_created_with_the_table_and_armies_chosen(server):
+    """seed 003, BASIC SCENARIO and TERRAIN: s then c offers the server's table
+    layouts, then each seat's army from its ready-made armies (data/armies.toml),
+    the seat's default highlighted; the match is set up with the chosen ones."""
+    app = WarbandApp(server.url, name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        await pilot.press("s", "c")
+        await until(pilot, lambda: isinstance(app.screen, CatalogChoiceScreen)
+                    and app.screen.loaded, what="the tables")
+        screen = app.screen
+        options = screen.query_one("#catalog-choices", OptionList)
+        table = screen.entries()[1]["key"]
+        await pilot.press("down", "enter")  # (the second table)
+        await until(pilot, lambda: screen.keys == [table], what="the armies")
+        keys = [e["key"] for e in screen.entries()]
+        assert keys[options.highlighted] == "medieval-men"  # (seat a's default)
+        assert str(options.get_option_at_index(keys.index("orc-skirmish")).prompt) == \
+            "Orcs (3 figures: Orc Warboss, Orc, Orc Bolter)"
+        await pilot.press(*["down"] * keys.index("medieval-skirmish"), "enter")
+        await until(pilot, lambda: len(screen.keys) == 2, what="the other army")
+        assert keys[options.highlighted] == "orcs"  # (seat b's default)
+        await pilot.press("escape")  # (back a step: seat a's army again)
+        await until(pilot, lambda: len(screen.keys) == 1, what="seat a's army again")
+        await pilot.press(*["down"] * keys.index("medieval-skirmish"), "enter")
+        await until(pilot, lambda: len(screen.keys) == 2, what="the other army again")
+        await pilot.press(*["down"] * (keys.index("orc-skirmish") - 1), "enter")
+        await until_match(pilot, app)
+        options_set = unpack((await server.store.match(app.screen.model.match_id))["setup"])[
+            "options"]
+        assert options_set["layout"] == table
+        assert options_set["armies"]["a"] == {"name": "Medieval Men", "units": [
+            {"unit": "Kings Champion"}, {"unit": "Swordsman"}, {"unit": "Yeoman"}]}
+        assert [u["unit"] for u in options_set["armies"]["b"]["units"]] == [
+            "Orc Warboss", "Orc", "Orc Bolter"]

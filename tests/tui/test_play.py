@@ -10,7 +10,7 @@ from clients.tui.board import label
 from clients.tui.presets import fitting
 from server.rules.sbh.lists import catalog
 from tests.tui.conftest import opponent
-from tests.tui.driver import done_by_me, play_until, until, until_match
+from tests.tui.driver import create_first, done_by_me, play_until, until, until_match
 
 SIZE = (170, 50)
 
@@ -93,7 +93,7 @@ async def test_invite_codes_both_ways_and_the_list_is_submitted_by_number(server
         assert isinstance(app.screen, LobbyScreen)
         await pilot.press("backspace", "escape")
         app.screen.query_one("#matches").focus()
-        await pilot.press("p")  # create a private match
+        await create_first(pilot, app, "p")  # create a private match (All-Out Battle)
         await until_match(pilot, app)
         model = app.screen.model
         assert model.seat == "a" and model.invite_code and model.status == "open"

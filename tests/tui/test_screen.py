@@ -11,7 +11,7 @@ import re
 
 from clients.tui.app import LobbyScreen, WarbandApp
 from tests.tui.conftest import opponent
-from tests.tui.driver import play_until, until, until_match
+from tests.tui.driver import create_first, play_until, until, until_match
 
 SIZE = (80, 24)
 
@@ -42,7 +42,7 @@ async def test_a_new_match_shows_its_id_and_waits_and_offline_shows(server):
         await until(pilot, lambda: session.reconnects == 1, what="a reconnect")
         await pilot.pause(0.3)
         assert "OFFLINE" not in screen_text(app)
-        await pilot.press("p")
+        await create_first(pilot, app, "p")
         await until_match(pilot, app)
         model = app.screen.model
         await pilot.pause(0.2)

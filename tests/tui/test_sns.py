@@ -14,7 +14,7 @@ from clients.session import Session
 from clients.tui.app import BoardView, LobbyScreen, WarbandApp
 from clients.tui.measured_board import MeasuredBoardModel
 from server.replays import replay_document, verify_document
-from tests.tui.driver import until, until_match
+from tests.tui.driver import create_first, until, until_match
 from tests.tui.sns_driver import Plan, play_to_the_end, where
 
 SIZE = (150, 45)
@@ -164,7 +164,7 @@ async def test_creating_an_sns_match_in_the_lobby_and_playing_its_first_decision
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
         await pilot.press("s")
         assert "Swords & Sorcery" in str(app.screen.query_one("#lobby-help").render())
-        await pilot.press("c")
+        await create_first(pilot, app, "c")  # (the default table)
         await until_match(pilot, app)
         model = app.screen.model
         assert model.system == "sns" and model.seat == "a"

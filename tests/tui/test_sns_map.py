@@ -114,10 +114,12 @@ def test_a_path_laid_by_waypoints_with_the_cursor():
     model = model_at(to_slow_move())
     pick_spec(model, "move_path", "a4")
     a4 = model.board.figures["a4"]
-    first = model.cursor = unsuggested(model, a4["pos"][0], a4["pos"][1] - 2)
+    first = model.cursor = unsuggested(model, a4["pos"][0], a4["pos"][1] - 1)
     assert model.enter() is None and "Waypoint 1" in model.message
-    model.cursor = (first[0] + 1, first[1] - 1)
-    assert model.enter() is None
+    model.cursor = (first[0], first[1] - 5)  # (past the 3" move: refused, not laid)
+    assert model.enter() is None and "the figure may move 3\"" in model.message
+    model.cursor = (first[0], first[1] - 1)
+    assert model.enter() is None and "Waypoint 2" in model.message
     model.escape()  # the last waypoint taken back
     assert model.picker.waypoints == [model.board.point_at(first)]
     second = model.cursor = unsuggested(model, first[0], first[1] - 1)

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
+import server.rules.asoiaf as server_rules_asoiaf
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.kernel import Viewer
 from tests.asoiaf_table_view import deployed
@@ -194,6 +196,8 @@ def deployed_view() -> dict:
     placed = [m for m in view["models"] if m["square"] and not m["large"]]
     placed[0]["conditions"] = ["routed", "shaken"]
     placed[1]["captive"] = placed[-1]["uid"]
+    placed[0]["equipment"], placed[0]["equipment_spent"] = "Healing Balm", True
+    placed[1]["equipment"], placed[1]["equipment_spent"] = "Lucky Charm", False
     return view
 
 
@@ -266,10 +270,37 @@ EVENTS = [
                         "friend": "b1"}),
     ("motivation_used", {"hero": "a1", "ability": "Duty Done"}),
     ("motivation_declined", {"hero": "a1", "ability": "A Legend Remembered"}),
+    ("nemesis_chosen", {"model": "a1", "ability": "Nemesis", "nemesis": "b1"}),
+    ("trigger_ability_used", {"model": "b2", "ability": "Vengeful", "trigger_model": "a1",
+                              "will_faces": [], "target": "b1"}),
+    ("will_ability_used", {"ability": "Inspiring Presence", "target": "b1"}),
+    ("end_phase_ability_used", {"model": "a1", "ability": "Regroup", "target": None,
+                                "will_faces": [5]}),
+    ("equipment_used", {"model": "a1", "equipment": "Healing Balm", "ap": 0}),
+    ("attack_declared", {"attacker": "a1", "target": "b1", "mode": 0, "improvements": [],
+                         "charging": True, "equipment": "", "granted": False, "powder": "b2"}),
+    ("dismounted", {"model": "a1", "square": [2, 3], "ap": 1}),
+    ("granted_move", {"model": "b2", "square": [4, 4]}),
+    ("granted_move", {"model": "b2", "square": None}),
+    ("will_test_declared", {}),
+    ("will_token_answered", {"model": "a1", "tested": "b1", "used": True,
+                             "equipment": "Lucky Charm"}),
+    ("start_ability_used", {"model": "a1", "ability": "Scout", "square": [3, 3]}),
+    ("deployed", {"model": "a1", "square": [1, 1]}),
     ("passed", {"seat": "b"}),
     ("activation_ended", {"model": "a1"}),
     ("conceded", {"seat": "b"}),
 ]
+
+
+def server_event_types() -> set[str]:
+    """The event types server/rules/asoiaf makes (Event("type", ...) in its source,
+    with the two spelt from parts: motivation_used/declined, placed/deployed)."""
+    found = set()
+    for path in Path(server_rules_asoiaf.__file__).parent.glob("*.py"):
+        found |= set(re.findall(r'Event\(\s*"([a-z_]+)"', path.read_text()))
+    found.discard("motivation_")
+    return found | {"motivation_used", "motivation_declined", "placed", "deployed"}
 
 
 def test_the_battlefield_prompt_and_log_words(browser, server):
@@ -293,6 +324,12 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
         assert large.count() >= 2 and large.first.locator("rect.body").count() == 1
         assert page.locator(".model[data-states='routed shaken']").count() == 1
         assert page.locator(".model[data-states=captor]").count() == 1
+        # seed 004, EQUIPMENT TOKENS: a mark on the carrier, struck through once spent
+        assert page.locator(".model .equipment[data-equipment=spent]").count() == 1
+        ready = [m for m in view["models"] if m["square"] and not m.get("removed")
+                 and m["equipment"] and not m["equipment_spent"]]
+        assert len(ready) >= 1
+        assert page.locator(".model .equipment[data-equipment=ready]").count() == len(ready)
         assert page.locator("rect.legal-square").count() == 3
         page.locator("rect[data-square='1,9']").click()
         page.locator(f".model[data-model={view['models'][0]['uid']}]").click()
@@ -333,6 +370,13 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
             assert not re.search(r"\b[ab]\d\b|_", line), (kind, line)  # names, not ids
         assert lines[12] == ("Targaryen Honor Guard defends with Shield Wall (rolled 8, 2, 1): "
                              "2 wounds.")
+        said = dict(zip([kind for kind, _ in EVENTS], lines, strict=True))
+        assert said["nemesis_chosen"] == ("Robert Baratheon names Targaryen Honor Guard its "
+                                          "nemesis (Nemesis).")
+        assert said["trigger_ability_used"] == ("Unsullied uses Vengeful on Targaryen Honor "
+                                                "Guard, set off by Robert Baratheon.")
+        # every event the ASOIAF rules make has its own words (none the generic type name)
+        assert server_event_types() <= {kind for kind, _ in EVENTS}
         assert not errors, errors
     finally:
         page.context.close()

@@ -145,7 +145,8 @@ def test_two_players_play_a_whole_sns_skirmish_by_clicking_and_it_verifies(
 
 def play_two(ann, bob, errors: list):
     sign_in_as_guest(ann, "Ann")
-    ann.select_option("#sns-form select[name=armies]", "skirmish")
+    ann.select_option("#sns-form select[name=army_a]", "medieval-skirmish")
+    ann.select_option("#sns-form select[name=army_b]", "orc-skirmish")
     ann.fill("#sns-form input[name=turns]", "3")
     ann.click("#sns-form button[type=submit]")
     ann.wait_for_selector(".match-status >> text=open")

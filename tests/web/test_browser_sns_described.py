@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from server.rules.kernel import Viewer
+from server.rules.sns.army.ready import ready_armies
 from server.rules.sns.system import SYSTEM
 from tests.sns.table import table
 from tests.web.pages import new_page, shot, sign_in_as_guest
@@ -73,16 +74,60 @@ def test_a_spell_point_a_teleport_and_a_climb_are_clicked_inside_their_descripti
         page.context.close()
 
 
+IN_FILL_JS = """(points) => {
+  const far = document.querySelector('#board .offered-area[data-shape=climb] path.far-side');
+  const svg = far.ownerSVGElement;
+  return points.map(([x, y]) => { const p = svg.createSVGPoint(); p.x = x; p.y = y;
+    return far.isPointInFill(p); });
+}"""
+
+
+def test_a_climb_s_far_side_is_drawn_as_its_exact_region(browser, server):
+    """TERRAIN, "Noncavalry units can climb at a rate of 1" turn": the drawn far
+    side of the stone wall is the server's: the points of a grid round the wall
+    inside the drawn region are those the server's far side holds (but for a
+    hair at its edge, the drawing's resolution), this side of the wall and the
+    wall itself are not drawn."""
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    try:
+        climbing = table(("a1", "Goblin Scout", 100, 141), ("b1", "Orc", 300, 30, 180),
+                         phase="slow_move", acting="a")
+        climbing = replace(climbing, layout=replace(climbing.layout, added=(WALL,)))
+        view, prompt, spec = _offer(climbing, "climb")
+        page.evaluate(PANEL_BOARD_JS, [view, prompt])
+        page.locator("#panel .option[data-type=climb] button.do").click()
+        page.wait_for_selector("#board .offered-area[data-shape=climb] path.far-side")
+        far = spec.params["to"]
+        assert page.evaluate(IN_FILL_JS, [[100, 115], [80, 120], [100, 150], [100, 132],
+                                          [100, 105]]) == [True, True, False, False, False]
+        grid = [[x, y] for x in range(66, 135, 3) for y in range(108, 176, 3)]
+        drawn = page.evaluate(IN_FILL_JS, grid)
+        held = [p in far for p in grid]
+        assert sum(held) > 30
+        assert sum(d != h for d, h in zip(drawn, held, strict=True)) <= len(grid) // 50
+        assert not errors, errors
+    finally:
+        shot(page, "sns-climb-far-side")
+        page.context.close()
+
+
 def test_the_sns_form_starts_a_match_against_the_house_bot(browser, server):
     """seed 003, TURN SEQUENCE ("roll high to see which player goes first"): one
-    click on the S&S form's bot button with the skirmish chosen, and the house bot
+    click on the S&S form's bot button with the skirmish chosen (the armies listed
+    are the server's: data/armies.toml, through `catalog`), and the house bot
     holds seat b with a ready-made army of three: the table is drawn, six figures
     on it, and a decision is asked of Ann."""
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
         sign_in_as_guest(page, "Ann")
-        page.select_option("#sns-form select[name=armies]", "skirmish")
+        page.select_option("#sns-form select[name=army_a]", "medieval-skirmish")
+        assert page.input_value("#sns-form select[name=army_b]") == "orcs"  # (the default)
+        page.select_option("#sns-form select[name=army_b]", "orc-skirmish")
+        listed = page.eval_on_selector_all("#sns-form select[name=army_a] option",
+                                           "os => os.map((o) => o.value)")
+        assert listed == list(ready_armies())  # (the server's armies, in its order)
         page.click("#sns-vs-bot")
         page.wait_for_selector(".board svg.sns-board")
         page.wait_for_function("() => document.querySelectorAll("

@@ -17,6 +17,12 @@
   function layoutsOf() {
     return loaded.get("sns")?.layouts || [];
   }
+  function armiesOf() {
+    return loaded.get("sns")?.armies || [];
+  }
+  function defaultArmiesOf() {
+    return loaded.get("sns")?.default_armies || {};
+  }
   function scenarioOf(system, key3) {
     return scenariosOf(system).find((s) => s.key === key3) || null;
   }
@@ -1726,7 +1732,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1857,7 +1863,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1867,7 +1873,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1881,7 +1887,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1906,7 +1912,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1986,7 +1992,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2049,7 +2055,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2065,7 +2071,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2468,18 +2474,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2535,7 +2541,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3165,7 +3171,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
@@ -4164,6 +4170,14 @@
     start_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability} at the start of the game${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.square ? `, moving to ${squareWords(d.square)}` : ""}${dice(d.will_faces)}.` : null,
     will_test_declared: () => "A will test waits: an equipment token may be discarded first.",
     will_token_answered: (d, ctx) => d.used ? `${ctx.name(d.model)} discards ${d.equipment} before ${ctx.name(d.tested)}'s will test.` : `${ctx.name(d.model)} keeps ${d.equipment}.`,
+    nemesis_chosen: (d, ctx) => `${ctx.name(d.model)} names ${ctx.name(d.nemesis)} its nemesis${d.ability ? ` (${d.ability})` : ""}.`,
+    trigger_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.trigger_model ? `, set off by ${ctx.name(d.trigger_model)}` : ""}${dice(d.will_faces)}.` : null,
+    will_ability_used: (d, ctx) => d.ability ? `A will test passed: ${d.ability} is used${d.target ? ` on ${ctx.name(d.target)}` : ""}.` : null,
+    end_phase_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.` : null,
+    equipment_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.equipment}.`,
+    attack_declared: (d, ctx) => `${ctx.name(d.attacker)} ${d.charging ? "charges" : "attacks"} ${ctx.name(d.target)}${d.powder ? `: ${ctx.name(d.powder)} may throw Blinding Powder before the dice are rolled` : ""}.`,
+    dismounted: (d, ctx) => `${ctx.name(d.model)} dismounts onto ${squareWords(d.square)}.`,
+    granted_move: (d, ctx) => d.square ? `${ctx.name(d.model)} moves to ${squareWords(d.square)} (a granted move).` : `${ctx.name(d.model)} forgoes the granted move.`,
     conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`
   };
   var KINDS2 = {
@@ -4348,26 +4362,16 @@
   }
 
   // src/lobby_sns.js
-  var SKIRMISH = {
-    a: { name: "Medieval Men", units: [
-      { unit: "Kings Champion" },
-      { unit: "Swordsman" },
-      { unit: "Yeoman" }
-    ] },
-    b: { name: "Orcs", units: [{ unit: "Orc Warboss" }, { unit: "Orc" }, { unit: "Orc Bolter" }] }
-  };
-  var SNS_ARMIES = {
-    basic: ["Medieval Men against Orcs (10 figures a side)", null],
-    skirmish: ["Skirmish: 3 figures a side (a short battle)", SKIRMISH]
-  };
   function snsFormHtml() {
     const select = (name, entries) => `<select name="${name}">${entries.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select>`;
     return `
     <section class="card">
       <h2>Create a Swords &amp; Sorcery match</h2>
       <form id="sns-form" class="grid-form">
-        <label>Armies ${select("armies", Object.entries(SNS_ARMIES).map(([k, [l]]) => [k, l]))}
-        </label>
+        <label>Your army (seat a) <select name="army_a"><option value="" disabled selected>
+          Loading…</option></select></label>
+        <label>The other army (seat b) <select name="army_b"><option value="" disabled
+          selected>Loading…</option></select></label>
         <label>Table <select name="layout"><option value="" disabled selected>Loading…
           </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
@@ -4376,8 +4380,8 @@
       ["chosen", "chosen (place your figures)"]
     ])}</label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <p class="muted">Against the bot, yours are the first army named (you take seat a); the
-          bot plays a ready-made army of as many figures.</p>
+        <p class="muted">Against the bot, you take seat a with your army; the bot plays a
+          ready-made army of as many figures.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
           <button type="button" id="sns-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="sns-status" role="alert"></p>
@@ -4386,12 +4390,30 @@
   }
   function fillSnsForm(root) {
     const form = $(root, "#sns-form");
-    if (form) form.layout.innerHTML = optionsHtml(layoutsOf().map((l) => [l.key, l.name]), escape);
+    if (!form) return;
+    form.layout.innerHTML = optionsHtml(layoutsOf().map((l) => [l.key, l.name]), escape);
+    const armies = optionsHtml(armiesOf().map((a) => [a.key, `${a.name} (${a.figures} figures${a.key.endsWith("skirmish") ? ": a short battle" : ""})`]), escape);
+    const defaults = defaultArmiesOf();
+    for (const seat of ["a", "b"]) {
+      form[`army_${seat}`].innerHTML = armies;
+      if (defaults[seat]) form[`army_${seat}`].value = defaults[seat];
+    }
+  }
+  function chosenArmies(form) {
+    const keys = { a: form.army_a.value, b: form.army_b.value };
+    const defaults = defaultArmiesOf();
+    if (!keys.a || !keys.b || keys.a === defaults.a && keys.b === defaults.b) return null;
+    const byKey = new Map(armiesOf().map((a) => [a.key, a]));
+    const list = (key3) => ({
+      name: byKey.get(key3).name,
+      units: byKey.get(key3).units.map((unit) => ({ unit }))
+    });
+    return { a: list(keys.a), b: list(keys.b) };
   }
   function snsSettings(form, extra = {}) {
     const options = { last_turn: Number(form.turns.value), deployment: form.deployment.value };
     if (form.layout.value) options.layout = form.layout.value;
-    const armies = SNS_ARMIES[form.armies.value]?.[1];
+    const armies = chosenArmies(form);
     if (armies) options.armies = armies;
     return { system: "sns", options, private: form.private.checked, ...extra };
   }
@@ -5084,6 +5106,7 @@
           out.push(`<circle cx="${x + 0.16 + badge * 0.3}" cy="${y + 0.16}" r="0.14" fill="${colour}" pointer-events="none"/><text x="${x + 0.16 + badge * 0.3}" y="${y + 0.25}" font-size="0.22" text-anchor="middle" fill="#fff" pointer-events="none">${letter}</text>`);
           badge += 1;
         }
+        if (m.equipment) out.push(equipmentMark(m, x, y + size));
         if (m.activated) {
           out.push(`<text x="${x + size - 0.12}" y="${y + 0.3}" font-size="0.26" text-anchor="end" pointer-events="none">✓</text>`);
         }
@@ -5092,6 +5115,12 @@
       return out.join("");
     }
   };
+  function equipmentMark(m, x, bottom) {
+    const cx = x + 0.17;
+    const cy = bottom - 0.17;
+    const spent = Boolean(m.equipment_spent);
+    return `<g class="equipment" data-equipment="${spent ? "spent" : "ready"}" pointer-events="none"><circle cx="${cx}" cy="${cy}" r="0.13" fill="${spent ? "#bbb" : "#e6c229"}" stroke="#333" stroke-width="0.03"/><text x="${cx}" y="${cy + 0.07}" font-size="0.18" text-anchor="middle" fill="${spent ? "#666" : "#222"}">E</text>${spent ? `<line x1="${cx - 0.13}" y1="${cy + 0.13}" x2="${cx + 0.13}" y2="${cy - 0.13}" stroke="#b00" stroke-width="0.05"/>` : ""}</g>`;
+  }
 
   // src/option_panel.js
   var OptionPanel = class {
@@ -5797,6 +5826,30 @@
     if (!desc.climbable.some((piece) => crosses(piece.corners, a, p))) return "not over the wall";
     return null;
   }
+  function climbSlices(desc, step = 2, probe = 0.5) {
+    const slices = [];
+    for (let b = 0; b < 360; b += step) {
+      const [vx, vy] = bearingVector(b);
+      let near = null;
+      for (let d = 0; d <= desc.reach + 1e-9; d += probe) {
+        const ok = !climbRefusal(desc, [desc.from[0] + vx * d, desc.from[1] + vy * d]);
+        if (ok && near === null) near = d;
+        if (!ok && near !== null) {
+          slices.push([b, near, d - probe]);
+          near = null;
+        }
+      }
+      if (near !== null) slices.push([b, near, desc.reach]);
+    }
+    return slices;
+  }
+  function slicesPath(from, slices, step = 2) {
+    const at = (b, d) => {
+      const [vx, vy] = bearingVector(b);
+      return `${(from[0] + vx * d).toFixed(2)},${(from[1] + vy * d).toFixed(2)}`;
+    };
+    return slices.map(([b, near, far]) => `M${at(b - step / 2, near)} L${at(b - step / 2, far)} L${at(b + step / 2, far)} L${at(b + step / 2, near)} Z`).join(" ");
+  }
   function describedRefusal(desc, p) {
     if (desc.shape === "reachable" || desc.shape === "path") return straightRefusal(desc, p);
     if (desc.shape === "placement") return placementRefusal(desc, p);
@@ -5951,7 +6004,9 @@
       return `<path class="cone" data-bearing="${bearing}" d="${conePath(cone)}" fill="#3498db" fill-opacity="0.3" stroke="#1f6fa5" stroke-width="0.6"/>` + caught.map((f) => `<circle class="in-cone" data-figure="${escape(f.uid)}" cx="${f.x}" cy="${f.y}" r="${f.radius + 1.5}" fill="none" stroke="#1f6fa5" stroke-width="1"/>`).join("");
     }
     outline(desc) {
-      if (!this.outlines.has(desc)) this.outlines.set(desc, reachOutline(desc));
+      if (!this.outlines.has(desc)) {
+        this.outlines.set(desc, desc.shape === "climb" ? climbSlices(desc) : reachOutline(desc));
+      }
       return this.outlines.get(desc);
     }
     render(view, marks = {}) {
@@ -6006,7 +6061,8 @@
         return `<rect class="offered-area" data-shape="placement" x="${desc.radius}" y="${top + desc.radius}" width="${desc.table[0] - 2 * desc.radius}" height="${bottom - top - 2 * desc.radius}" fill="#f2c94c" fill-opacity="0.35" stroke="#b8860b" stroke-dasharray="3 2"/>`;
       }
       if (desc.shape === "climb") {
-        return `<circle class="offered-area" data-shape="climb" cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="#f2c94c" fill-opacity="0.25" stroke="#b8860b" stroke-dasharray="3 2"/>`;
+        const slices = this.outline(desc);
+        return `<g class="offered-area" data-shape="climb" data-slices="${slices.length}"><circle cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="none" stroke="#b8860b" stroke-width="0.5" stroke-dasharray="2 2"/><path class="far-side" d="${slicesPath(desc.from, slices)}" fill="#f2c94c" fill-opacity="0.6" stroke="none"/></g>`;
       }
       if (desc.shape === "spell_range") {
         return `<circle class="offered-area" data-shape="spell_range" cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="#9b59b6" fill-opacity="0.12" stroke="#8e44ad" stroke-dasharray="3 2"/>`;

@@ -264,6 +264,7 @@ export class AsoiafBoard {
           + `pointer-events="none">${letter}</text>`);
         badge += 1;
       }
+      if (m.equipment) out.push(equipmentMark(m, x, y + size));
       if (m.activated) {
         out.push(`<text x="${x + size - 0.12}" y="${y + 0.3}" font-size="0.26" `
           + 'text-anchor="end" pointer-events="none">✓</text>');
@@ -272,4 +273,18 @@ export class AsoiafBoard {
     }
     return out.join("");
   }
+}
+
+// A model's equipment token, bottom left: a gold disc while it may be used, a grey
+// one struck through once it is spent (a once-per-game token, discarded).
+function equipmentMark(m, x, bottom) {
+  const cx = x + 0.17;
+  const cy = bottom - 0.17;
+  const spent = Boolean(m.equipment_spent);
+  return `<g class="equipment" data-equipment="${spent ? "spent" : "ready"}" `
+    + `pointer-events="none"><circle cx="${cx}" cy="${cy}" r="0.13" fill="${spent ? "#bbb"
+      : "#e6c229"}" stroke="#333" stroke-width="0.03"/>`
+    + `<text x="${cx}" y="${cy + 0.07}" font-size="0.18" text-anchor="middle" fill="${spent
+      ? "#666" : "#222"}">E</text>${spent ? `<line x1="${cx - 0.13}" y1="${cy + 0.13}" `
+      + `x2="${cx + 0.13}" y2="${cy - 0.13}" stroke="#b00" stroke-width="0.05"/>` : ""}</g>`;
 }

@@ -143,6 +143,23 @@ const FORMATS = {
   will_test_declared: () => "A will test waits: an equipment token may be discarded first.",
   will_token_answered: (d, ctx) => (d.used ? `${ctx.name(d.model)} discards ${d.equipment} `
     + `before ${ctx.name(d.tested)}'s will test.` : `${ctx.name(d.model)} keeps ${d.equipment}.`),
+  nemesis_chosen: (d, ctx) => `${ctx.name(d.model)} names ${ctx.name(d.nemesis)} its nemesis`
+    + `${d.ability ? ` (${d.ability})` : ""}.`,
+  trigger_ability_used: (d, ctx) => (d.ability ? `${ctx.name(d.model)} uses ${d.ability}`
+    + `${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.trigger_model
+      ? `, set off by ${ctx.name(d.trigger_model)}` : ""}${dice(d.will_faces)}.` : null),
+  will_ability_used: (d, ctx) => (d.ability ? `A will test passed: ${d.ability} is used`
+    + `${d.target ? ` on ${ctx.name(d.target)}` : ""}.` : null),
+  end_phase_ability_used: (d, ctx) => (d.ability ? `${ctx.name(d.model)} uses ${d.ability}`
+    + `${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.` : null),
+  equipment_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.equipment}.`,
+  attack_declared: (d, ctx) => `${ctx.name(d.attacker)} ${d.charging ? "charges" : "attacks"} `
+    + `${ctx.name(d.target)}${d.powder ? `: ${ctx.name(d.powder)} may throw Blinding Powder `
+      + "before the dice are rolled" : ""}.`,
+  dismounted: (d, ctx) => `${ctx.name(d.model)} dismounts onto ${squareWords(d.square)}.`,
+  granted_move: (d, ctx) => (d.square ? `${ctx.name(d.model)} moves to `
+    + `${squareWords(d.square)} (a granted move).` : `${ctx.name(d.model)} forgoes the `
+    + "granted move."),
   conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`,
 };
 

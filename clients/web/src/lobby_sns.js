@@ -1,21 +1,10 @@
-// The lobby's Swords & Sorcery part: the form that creates a match (armies,
-// table layout, turn limit, deployment) and the words that describe one in the
-// lists. The armies are the basic scenario's (server/rules/sns/setup.py), or a
-// skirmish of three figures a side for a short battle; the table layouts are the
-// server's (its catalog).
+// The lobby's Swords & Sorcery part: the form that creates a match (each seat's
+// army, table layout, turn limit, deployment) and the words that describe one in
+// the lists. The armies (the ready-made ones, ten figures or a skirmish of three)
+// and the table layouts are the server's (its catalog): no copy here.
 
 import { $, escape } from "./dom.js";
-import { layoutsOf, optionsHtml } from "./scenarios.js";
-
-const SKIRMISH = {
-  a: { name: "Medieval Men", units: [{ unit: "Kings Champion" }, { unit: "Swordsman" },
-    { unit: "Yeoman" }] },
-  b: { name: "Orcs", units: [{ unit: "Orc Warboss" }, { unit: "Orc" }, { unit: "Orc Bolter" }] },
-};
-export const SNS_ARMIES = {
-  basic: ["Medieval Men against Orcs (10 figures a side)", null],
-  skirmish: ["Skirmish: 3 figures a side (a short battle)", SKIRMISH],
-};
+import { armiesOf, defaultArmiesOf, layoutsOf, optionsHtml } from "./scenarios.js";
 
 export function snsFormHtml() {
   const select = (name, entries) => `<select name="${name}">${entries.map(([key, label]) =>
@@ -24,16 +13,18 @@ export function snsFormHtml() {
     <section class="card">
       <h2>Create a Swords &amp; Sorcery match</h2>
       <form id="sns-form" class="grid-form">
-        <label>Armies ${select("armies", Object.entries(SNS_ARMIES).map(([k, [l]]) => [k, l]))}
-        </label>
+        <label>Your army (seat a) <select name="army_a"><option value="" disabled selected>
+          Loading…</option></select></label>
+        <label>The other army (seat b) <select name="army_b"><option value="" disabled
+          selected>Loading…</option></select></label>
         <label>Table <select name="layout"><option value="" disabled selected>Loading…
           </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
         <label>Deployment ${select("deployment", [["ranks", "in ranks (set for you)"],
     ["chosen", "chosen (place your figures)"]])}</label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <p class="muted">Against the bot, yours are the first army named (you take seat a); the
-          bot plays a ready-made army of as many figures.</p>
+        <p class="muted">Against the bot, you take seat a with your army; the bot plays a
+          ready-made army of as many figures.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
           <button type="button" id="sns-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="sns-status" role="alert"></p>
@@ -41,10 +32,30 @@ export function snsFormHtml() {
     </section>`;
 }
 
-// The table layouts the server lists (scenarios.js), the default first.
+// The table layouts and armies the server lists (scenarios.js), each seat's default chosen.
 export function fillSnsForm(root) {
   const form = $(root, "#sns-form");
-  if (form) form.layout.innerHTML = optionsHtml(layoutsOf().map((l) => [l.key, l.name]), escape);
+  if (!form) return;
+  form.layout.innerHTML = optionsHtml(layoutsOf().map((l) => [l.key, l.name]), escape);
+  const armies = optionsHtml(armiesOf().map((a) => [a.key, `${a.name} (${a.figures} figures${
+    a.key.endsWith("skirmish") ? ": a short battle" : ""})`]), escape);
+  const defaults = defaultArmiesOf();
+  for (const seat of ["a", "b"]) {
+    form[`army_${seat}`].innerHTML = armies;
+    if (defaults[seat]) form[`army_${seat}`].value = defaults[seat];
+  }
+}
+
+// The chosen armies as create_match's `options.armies` (army lists), or null for the
+// server's defaults (nothing chosen, or the defaults).
+function chosenArmies(form) {
+  const keys = { a: form.army_a.value, b: form.army_b.value };
+  const defaults = defaultArmiesOf();
+  if (!keys.a || !keys.b || (keys.a === defaults.a && keys.b === defaults.b)) return null;
+  const byKey = new Map(armiesOf().map((a) => [a.key, a]));
+  const list = (key) => ({ name: byKey.get(key).name,
+    units: byKey.get(key).units.map((unit) => ({ unit })) });
+  return { a: list(keys.a), b: list(keys.b) };
 }
 
 // create_match's fields; `extra` adds the opponent for a match against the house bot
@@ -52,7 +63,7 @@ export function fillSnsForm(root) {
 export function snsSettings(form, extra = {}) {
   const options = { last_turn: Number(form.turns.value), deployment: form.deployment.value };
   if (form.layout.value) options.layout = form.layout.value; // (none: the server's default)
-  const armies = SNS_ARMIES[form.armies.value]?.[1];
+  const armies = chosenArmies(form);
   if (armies) options.armies = armies;
   return { system: "sns", options, private: form.private.checked, ...extra };
 }

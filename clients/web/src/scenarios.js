@@ -26,6 +26,16 @@ export function layoutsOf() {
   return loaded.get("sns")?.layouts || [];
 }
 
+// S&S's ready-made armies, each {key, name, figures, units} (server/rules/sns/data/
+// armies.toml), and the seats' defaults ({a: key, b: key}).
+export function armiesOf() {
+  return loaded.get("sns")?.armies || [];
+}
+
+export function defaultArmiesOf() {
+  return loaded.get("sns")?.default_armies || {};
+}
+
 export function scenarioOf(system, key) {
   return scenariosOf(system).find((s) => s.key === key) || null;
 }

@@ -10,8 +10,8 @@
 import { fitBoard } from "./board_fit.js";
 import { escape } from "./dom.js";
 import { SEAT_COLOURS, tokenText } from "./names.js";
-import { aimedCone, bearingTo, bearingVector, conePath, coneTouches, INCH, reachOutline,
-  wedgePath } from "./sns_geometry.js";
+import { aimedCone, bearingTo, bearingVector, climbSlices, conePath, coneTouches, INCH,
+  reachOutline, slicesPath, wedgePath } from "./sns_geometry.js";
 
 const PAD = 6;
 export const TERRAIN_FILL = { open: "#dfe8c8", rough: "#8fb36a", impassable: "#7d7468",
@@ -126,7 +126,9 @@ export class SnsBoard {
   }
 
   outline(desc) {
-    if (!this.outlines.has(desc)) this.outlines.set(desc, reachOutline(desc));
+    if (!this.outlines.has(desc)) {
+      this.outlines.set(desc, desc.shape === "climb" ? climbSlices(desc) : reachOutline(desc));
+    }
     return this.outlines.get(desc);
   }
 
@@ -189,10 +191,13 @@ export class SnsBoard {
         - 2 * desc.radius}" fill="#f2c94c" fill-opacity="0.35" stroke="#b8860b" `
         + 'stroke-dasharray="3 2"/>';
     }
-    if (desc.shape === "climb") { // (the far side is judged by a click: a circle of reach)
-      return `<circle class="offered-area" data-shape="climb" cx="${desc.from[0]}" `
-        + `cy="${desc.from[1]}" r="${desc.reach}" fill="#f2c94c" fill-opacity="0.25" `
-        + 'stroke="#b8860b" stroke-dasharray="3 2"/>';
+    if (desc.shape === "climb") { // (the exact far side, inside the faint circle of reach)
+      const slices = this.outline(desc);
+      return `<g class="offered-area" data-shape="climb" data-slices="${slices.length}">`
+        + `<circle cx="${desc.from[0]}" cy="${desc.from[1]}" r="${desc.reach}" fill="none" `
+        + 'stroke="#b8860b" stroke-width="0.5" stroke-dasharray="2 2"/>'
+        + `<path class="far-side" d="${slicesPath(desc.from, slices)}" fill="#f2c94c" `
+        + 'fill-opacity="0.6" stroke="none"/></g>';
     }
     if (desc.shape === "spell_range") {
       return `<circle class="offered-area" data-shape="spell_range" cx="${desc.from[0]}" `

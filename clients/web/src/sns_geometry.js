@@ -207,6 +207,38 @@ export function climbRefusal(desc, p) {
   return null;
 }
 
+// A climb's far side as drawn: along rays from `from` every `step` degrees, the
+// stretches (to a tenth of a unit's resolution of `probe`) where climbRefusal
+// accepts the point; each stretch a slice [bearing, near, far]. The region is
+// not star-shaped round `from` (it starts past the wall), hence stretches.
+export function climbSlices(desc, step = 2, probe = 0.5) {
+  const slices = [];
+  for (let b = 0; b < 360; b += step) {
+    const [vx, vy] = bearingVector(b);
+    let near = null;
+    for (let d = 0; d <= desc.reach + 1e-9; d += probe) {
+      const ok = !climbRefusal(desc, [desc.from[0] + vx * d, desc.from[1] + vy * d]);
+      if (ok && near === null) near = d;
+      if (!ok && near !== null) {
+        slices.push([b, near, d - probe]);
+        near = null;
+      }
+    }
+    if (near !== null) slices.push([b, near, desc.reach]);
+  }
+  return slices;
+}
+
+// The slices as one SVG path: each a ring sector `step` degrees wide round `from`.
+export function slicesPath(from, slices, step = 2) {
+  const at = (b, d) => {
+    const [vx, vy] = bearingVector(b);
+    return `${(from[0] + vx * d).toFixed(2)},${(from[1] + vy * d).toFixed(2)}`;
+  };
+  return slices.map(([b, near, far]) => `M${at(b - step / 2, near)} L${at(b - step / 2, far)} `
+    + `L${at(b + step / 2, far)} L${at(b + step / 2, near)} Z`).join(" ");
+}
+
 // Whether a point answers a described parameter; null when it does, else why not.
 export function describedRefusal(desc, p) {
   if (desc.shape === "reachable" || desc.shape === "path") return straightRefusal(desc, p);

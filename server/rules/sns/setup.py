@@ -13,7 +13,7 @@ from server.rules.board.measured import INCH, inches
 from server.rules.kernel import RulesError
 from server.rules.sns.army.catalog import load
 from server.rules.sns.army.check import BASIC, check_army
-from server.rules.sns.army.ready import army_list
+from server.rules.sns.army.ready import army_list, ready_armies
 from server.rules.sns.profile import profile, unit_types
 from server.rules.sns.state import DEPLOY, SEATS, START, Figure, Layout, State
 from server.rules.sns.table import DESCRIPTIONS, LAYOUTS
@@ -24,7 +24,8 @@ ZONE_INCHES = 6              # chosen deployment: within 6" of the own edge
 DEFAULT_LAST_TURN = 12       # the seed sets no turn limit (docs/rules/sns.md, "Victory")
 MAX_LAST_TURN = 50
 
-DEFAULT_ARMIES = {"a": army_list("medieval-men"), "b": army_list("orcs")}
+DEFAULT_ARMY_KEYS = {"a": "medieval-men", "b": "orcs"}  # (data/armies.toml)
+DEFAULT_ARMIES = {seat: army_list(key) for seat, key in DEFAULT_ARMY_KEYS.items()}
 
 
 def initial_state(setup: Mapping[str, Any]) -> State:
@@ -95,10 +96,14 @@ def figure_profile(figure: Figure):
 
 def catalog(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The lobby's `catalog` request: what a match may be created with (the
-    scenario, its gold a side, and the table layouts, the default first)."""
+    scenario, its gold a side, the table layouts, the default first, and the
+    ready-made armies with the seats' defaults)."""
     scenarios = load().scenarios
     layouts = sorted(LAYOUTS, key=lambda name: (name != "wood_and_boulder", name))
     return {"scenarios": [{"key": key, "name": s.name, "gold": s.gold}
                           for key, s in scenarios.items()],
             "layouts": [{"key": name, "name": DESCRIPTIONS[name]} for name in layouts],
+            "armies": [{"key": army.key, "name": army.name, "figures": len(army.units),
+                        "units": list(army.units)} for army in ready_armies().values()],
+            "default_armies": dict(DEFAULT_ARMY_KEYS),
             "last_turn": DEFAULT_LAST_TURN, "max_last_turn": MAX_LAST_TURN}

@@ -1,0 +1,115 @@
+"""What the lobby's c / p create, chosen from the server's `catalog` (no copy
+here): SBH's scenario (its six and the random roll); Swords & Sorcery's table
+layout, then each seat's army (the ready-made armies). Each step highlights the
+server's default first.
+
+Keys: up/down to highlight, enter to choose (the last step creates), escape to
+go back a step (from the first, to the lobby without creating)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from clients.client import ServerError
+from clients.session import SessionClosed
+
+CSS = """
+CatalogChoiceScreen #catalog-title { height: auto; background: $primary-background; padding: 0 1; }
+CatalogChoiceScreen #catalog-choices { height: 1fr; border: round $secondary; }
+CatalogChoiceScreen #catalog-status { height: auto; padding: 0 1; }
+"""
+# Each system's steps: the catalog's list chosen from, the question, and the seat
+# whose default (`default_armies`) is highlighted first (None: the list's first).
+STEPS = {"sbh": (("scenarios", "choose the scenario", None),),
+         "sns": (("layouts", "choose the table", None),
+                 ("armies", "choose your army (seat a)", "a"),
+                 ("armies", "choose the other army (seat b)", "b"))}
+Chosen = Callable[[list[str]], Awaitable[str | None]]  # (a key a step) -> why not, or None
+
+
+def entry_words(entry: dict) -> str:
+    """A line: the entry's name; an army's with its figures and units."""
+    if "units" not in entry:
+        return entry["name"]
+    return f"{entry['name']} ({entry['figures']} figures: {', '.join(entry['units'])})"
+
+
+class CatalogChoiceScreen(Screen):
+    """The steps of `system` from the server's catalog; `chosen` creates the match."""
+
+    DEFAULT_CSS = CSS
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, system: str, chosen: Chosen, title: str) -> None:
+        super().__init__()
+        self.system, self.chosen, self.title_words = system, chosen, title
+        self.steps = STEPS[system]
+        self.catalog: dict = {}
+        self.keys: list[str] = []  # chosen so far, a step each
+        self.loaded = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_words, id="catalog-title")
+        yield OptionList(id="catalog-choices")
+        yield Static("Loading...", id="catalog-status")
+        yield Static("up/down: highlight | enter: choose | escape: back")
+
+    def on_mount(self) -> None:
+        self.run_worker(self._load(), group="catalog-choice", exclusive=True)
+        self.query_one("#catalog-choices", OptionList).focus()
+
+    def say(self, text: str) -> None:
+        self.query_one("#catalog-status", Static).update(text)
+
+    async def _load(self) -> None:
+        try:
+            self.catalog = await self.app.session.catalog(self.system, {})
+        except (ServerError, SessionClosed) as failed:
+            self.say(f"The server's choices could not be loaded: {failed}")
+            return
+        self.loaded = True
+        self._show()
+
+    def entries(self) -> list[dict]:
+        return self.catalog.get(self.steps[len(self.keys)][0]) or []
+
+    def _show(self) -> None:
+        field, question, seat = self.steps[len(self.keys)]
+        self.query_one("#catalog-title", Static).update(f"{self.title_words}: {question}")
+        entries = self.entries()
+        options = self.query_one("#catalog-choices", OptionList)
+        options.set_options([Option(entry_words(e), id=e["key"]) for e in entries]
+                            or [Option("(the server lists none)", disabled=True)])
+        keys = [e["key"] for e in entries]
+        default = (self.catalog.get("default_armies") or {}).get(seat) if seat else None
+        options.highlighted = keys.index(default) if default in keys else 0
+        self.say("")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if not event.option.id or not self.loaded:
+            return
+        self.keys.append(event.option.id)
+        if len(self.keys) < len(self.steps):
+            self._show()
+        else:
+            self.run_worker(self._send(list(self.keys)), group="catalog-send", exclusive=True)
+
+    async def _send(self, keys: list[str]) -> None:
+        self.say("Creating...")
+        refused = await self.chosen(keys)
+        if refused is not None:
+            self.keys.pop()  # (choose the last step again)
+            self.say(refused)
+
+    def action_back(self) -> None:
+        if self.keys and self.loaded:
+            self.keys.pop()
+            self._show()
+        else:
+            self.app.pop_screen()
