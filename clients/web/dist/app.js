@@ -5957,17 +5957,14 @@
       if (!drag) return;
       const p = this.tablePoint(e);
       if (!p || Math.hypot(p[0] - drag.from[0], p[1] - drag.from[1]) < 3) return;
-      this.dropped = true;
-      setTimeout(() => {
-        this.dropped = false;
-      }, 0);
+      this.dropped = { at: p, time: performance.now() };
       this.handlers.onPoint?.(p);
     }
     _click(e) {
-      if (this.dropped) {
-        this.dropped = false;
-        return;
-      }
+      const dropped = this.dropped;
+      this.dropped = null;
+      const here = this.tablePoint(e);
+      if (dropped && here && performance.now() - dropped.time < 500 && Math.hypot(here[0] - dropped.at[0], here[1] - dropped.at[1]) < 3) return;
       const base = e.target.closest("[data-figure]");
       if (base && this.marks.targets?.has(base.dataset.figure)) {
         this.handlers.onFigure?.(base.dataset.figure);

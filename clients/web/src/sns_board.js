@@ -70,17 +70,18 @@ export class SnsBoard {
     if (!drag) return;
     const p = this.tablePoint(e);
     if (!p || Math.hypot(p[0] - drag.from[0], p[1] - drag.from[1]) < 3) return; // (a click)
-    // the click the browser may send right after the drop is not another choice
-    this.dropped = true;
-    setTimeout(() => { this.dropped = false; }, 0);
+    // the click the browser may send after the drop (at once, or a task later) is
+    // not another choice: one at the drop's place within half a second is dropped
+    this.dropped = { at: p, time: performance.now() };
     this.handlers.onPoint?.(p);
   }
 
   _click(e) {
-    if (this.dropped) {
-      this.dropped = false;
-      return;
-    }
+    const dropped = this.dropped;
+    this.dropped = null;
+    const here = this.tablePoint(e);
+    if (dropped && here && performance.now() - dropped.time < 500
+        && Math.hypot(here[0] - dropped.at[0], here[1] - dropped.at[1]) < 3) return;
     const base = e.target.closest("[data-figure]");
     if (base && this.marks.targets?.has(base.dataset.figure)) {
       this.handlers.onFigure?.(base.dataset.figure);
