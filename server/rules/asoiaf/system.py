@@ -105,9 +105,7 @@ def _field(state: State):
     return _doors_field(state.scenario, state.doors)
 
 
-@cache
-def _doors_field(scenario: str, doors: tuple):
-    return charge_terrain.battlefield(_scenario(scenario).battlefield, doors)
+_doors_field = charge_terrain.field_of
 
 
 class AsoiafSystem:

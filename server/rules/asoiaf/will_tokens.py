@@ -24,7 +24,14 @@ from __future__ import annotations
 
 import json
 
-from server.rules.asoiaf import conditions, equipment, equipment_uses, objectives, passives
+from server.rules.asoiaf import (
+    charge_terrain,
+    conditions,
+    equipment,
+    equipment_uses,
+    objectives,
+    passives,
+)
 from server.rules.asoiaf.cards.vocabulary import ChangeDie, WillTest
 from server.rules.asoiaf.state import Condition, State, replace
 from server.rules.kernel import Command, CommandSpec, Decision, Event
@@ -197,6 +204,7 @@ def roll(state: State, pack, dice, model):
     modifier = equipment.roll_modifier(pack, model, "will")
     result = conditions.results((face,), Condition.SHAKEN in model.conditions,
                                 modifier)[0]
-    will = pack.models[model.card].will + passives.value_change(state, pack, None, model.uid,
+    field = charge_terrain.field_of(state.scenario, state.doors)  # others' passives too
+    will = pack.models[model.card].will + passives.value_change(state, pack, field, model.uid,
                                                                 "will")
     return state, face, result >= will
