@@ -1,9 +1,11 @@
-"""Passive abilities with `requires`, and another model's passive changing a
-will value (seed 004, ABILITIES: "are passive abilities. These are always
+"""Abilities with `requires` (passive, start-of-game, trigger), and another
+model's passive changing a will value (seed 004, ABILITIES: "are passive abilities. These are always
 active"; MODELS: "To succeed it must roll equal to or above its value"), from
 the test pack tests/asoiaf/packs/vocabulary. Dice scripted."""
 
+from server.rules.asoiaf import charge_terrain, start_of_game
 from server.rules.asoiaf.state import Model
+from tests.asoiaf.attacking import attack
 from tests.asoiaf.conftest import mid_round, run
 
 THORNY_WIT = {"ability": "Thorny Wit", "target": "b1"}  # will test or become shaken
@@ -35,3 +37,32 @@ def test_another_models_passive_changes_the_will(vocabulary_pack):
     assert _olenna_tests("Baratheon Warden", near) == frozenset()
     far = Model("b2", "Test Bannerman", "b", 2, square=(12, 0))
     assert {c.value for c in _olenna_tests("Baratheon Warden", far)} == {"shaken"}
+
+
+def _scout_and(*others):
+    return mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11), ap=2,
+                            activated=True), *others))
+
+
+def test_a_start_of_game_ability_with_a_requirement(vocabulary_pack):
+    """FRONT RANK (test pack: "if this model is engaged, score 1 VP"); seed 004,
+    PLAYING THE GAME: abilities "At the Start of the Game" resolve once all
+    models are on the battlefield. Engaged (an enemy in contact) it scores."""
+    field = charge_terrain.field_of("learn_to_play", ())
+    engaged = _scout_and(Model("b1", "Baratheon Warden", "b", 2, square=(4, 11)))
+    assert start_of_game.queue(engaged, vocabulary_pack, field).vp["a"] == 1
+    alone = _scout_and(Model("b1", "Baratheon Warden", "b", 2, square=(12, 0)))
+    assert start_of_game.queue(alone, vocabulary_pack, field).vp["a"] == 0
+
+
+def test_a_trigger_ability_with_a_requirement(vocabulary_pack):
+    """BLOODLUST (test pack: "When this model kills an enemy and is still
+    engaged, score 1 VP"); seed 004, ATTACK SEQUENCE step 9 kills the defender:
+    with another enemy in contact the scout is still engaged."""
+    b1 = Model("b1", "Baratheon Warden", "b", 1, square=(4, 11))
+    still = attack(_scout_and(b1, Model("b2", "Baratheon Warden", "b", 2,
+                                        square=(3, 12))), "b1", (9, 9, 1, 1))
+    assert [t[2] for t in still.triggers] == ["Bloodlust"]
+    free = attack(_scout_and(b1, Model("b2", "Baratheon Warden", "b", 2, square=(12, 0))),
+                  "b1", (9, 9, 1, 1))
+    assert free.model("b1").removed == "killed" and not free.triggers

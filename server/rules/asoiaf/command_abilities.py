@@ -5,11 +5,11 @@ or routed token in play (LOYALLY REBELLIOUS: "force 1 enemy model in short range
 to become [shaken]. Then, that enemy must pass 1 [will] test or become
 [routed]"), and loses one.
 
-Offered when every effect is one `supported` knows, the ability has no
-requirement and its `once_per` limit is not used up (once_per.py); an ABILITY
-0 is the activation's free action (WISE WORDS), an activation ability is
-offered before the model's first action (DRAGON'S BLOOD); others stay inert
-(docs/rules/asoiaf.md, "What is left").
+Offered when every effect is one `supported` knows, its model meets its
+`requires` where it stands (requirements.py) and its `once_per` limit is not
+used up (once_per.py); an ABILITY 0 is the activation's free action (WISE
+WORDS), an activation ability is offered before the model's first action
+(DRAGON'S BLOOD); others stay inert (docs/rules/asoiaf.md, "What is left").
 The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from server.rules.asoiaf import (
     equipment_uses,
     mounts,
     once_per,
+    requirements,
     will_tokens,
 )
 from server.rules.asoiaf.cards.vocabulary import (
@@ -147,7 +148,8 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     for name in pack.models[model.card].abilities:
         ability = pack.abilities[name]
         if (not _offered_now(state, ability, model) or ap_cost(state, ability) > model.ap
-                or not once_per.available(state, uid, ability) or ability.requires
+                or not once_per.available(state, uid, ability)
+                or not requirements.met(state, pack, field, uid, ability.requires)
                 or not supported(ability.effects)
                 or not coins.affordable(state.purses[model.seat], ability.cost)):
             continue

@@ -22,7 +22,7 @@ once). Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, once_per
+from server.rules.asoiaf import coins, command_abilities, once_per, requirements
 from server.rules.asoiaf.cards.vocabulary import RemoveCondition
 from server.rules.asoiaf.state import Condition, State, other, replace
 from server.rules.kernel import CommandSpec, Decision, Event
@@ -34,7 +34,7 @@ def _usable(ability, last_round: bool = False) -> bool:
     """An end-phase ability; in the last round's end phase an `end_of_game` one
     too ("when the game ends": the game ends with that end phase)."""
     timings = ("end_phase", "end_of_game") if last_round else ("end_phase",)
-    return (ability.timing in timings and not ability.requires
+    return (ability.timing in timings
             and command_abilities.supported(ability.effects))
 
 
@@ -57,6 +57,7 @@ def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
 
 def _may_use(state: State, pack, field, seat: str, uid: str, ability) -> bool:
     if not (state.model(uid).on_battlefield and once_per.available(state, uid, ability)
+            and requirements.met(state, pack, field, uid, ability.requires)
             and coins.affordable(state.purses[seat], ability.cost)):
         return False
     aimed = targets(state, pack, field, uid, ability)

@@ -30,7 +30,7 @@ Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, once_per
+from server.rules.asoiaf import coins, command_abilities, once_per, requirements
 from server.rules.asoiaf.state import SEATS, State, other
 from server.rules.board.square import within_short_range
 
@@ -43,7 +43,7 @@ _NO_TRIGGER_MODEL = ("kills_enemy", "captures_enemy", "interacts_plunder",
 
 
 def usable(ability) -> bool:
-    if ability.timing != "trigger" or ability.trigger not in KINDS or ability.requires \
+    if ability.timing != "trigger" or ability.trigger not in KINDS \
             or not ability.effects or not command_abilities.supported(ability.effects):
         return False
     aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
@@ -98,9 +98,11 @@ def _killer(before: State, after: State, event, uid: str) -> str:
     return pair[1] if uid == pair[0] else ""
 
 
-def _of(state: State, pack, uid: str, trigger: str, trigger_model: str,
-        trigger_type: str = "") -> list[tuple]:
-    """The waiting entries for model `uid`'s abilities on `trigger`."""
+def _of(state: State, pack, field, uid: str, trigger: str, trigger_model: str,
+        trigger_type: str = "", standing: State | None = None) -> list[tuple]:
+    """The waiting entries for model `uid`'s abilities on `trigger`; its
+    `requires` judged where it stands in `standing` (a killed model: before it
+    fell), else in `state`."""
     model = state.model(uid)
     found = []
     for name in pack.models[model.card].abilities:
@@ -110,6 +112,7 @@ def _of(state: State, pack, uid: str, trigger: str, trigger_model: str,
         if trigger_type and ability.trigger_types and trigger_type not in ability.trigger_types:
             continue
         if (model.on_battlefield or trigger == "killed") \
+                and requirements.met(standing or state, pack, field, uid, ability.requires) \
                 and once_per.available(state, uid, ability) \
                 and coins.affordable(state.purses[model.seat], ability.cost):
             found.append((model.seat, uid, name, trigger_model))
@@ -143,23 +146,24 @@ def detect(before: State, after: State, event, pack, field) -> tuple:
             if model.removed == "killed":
                 killer = _killer(before, after, event, model.uid)
                 if killer and after.model(killer).seat != model.seat:
-                    found += _of(after, pack, killer, "kills_enemy", model.uid,
+                    found += _of(after, pack, field, killer, "kills_enemy", model.uid,
                                  kind_of[model.uid])
-                found += _of(after, pack, model.uid, "killed", killer)
+                found += _of(after, pack, field, model.uid, "killed", killer, standing=before)
             else:
                 captor = next((m.uid for m in after.models if m.captive == model.uid), "")
                 if captor:
-                    found += _of(after, pack, captor, "captures_enemy", model.uid,
+                    found += _of(after, pack, field, captor, "captures_enemy", model.uid,
                                  kind_of[model.uid])
         elif model.on_battlefield and was.on_battlefield and model.square != was.square:
             found += _entered(before, after, pack, field, model.uid, kind_of[model.uid])
     if event.type == "plundered":
-        found += _of(after, pack, event.data["model"], "interacts_plunder", event.data["model"])
+        found += _of(after, pack, field, event.data["model"], "interacts_plunder",
+                     event.data["model"])
     for seat in SEATS:
         if before.purses[seat].copper and not after.purses[seat].copper \
                 and after.purses[other(seat)].copper:
             for model in after.models_of(seat):
-                found += _of(after, pack, model.uid, "spent_last_copper", model.uid)
+                found += _of(after, pack, field, model.uid, "spent_last_copper", model.uid)
     return tuple(found)
 
 
@@ -175,7 +179,8 @@ def _entered(before: State, after: State, pack, field, uid: str, kind: str) -> l
                     and _reach(field, owner, mover, ability.trigger_within) \
                     and not _reach(field, before.model(owner.uid), was,
                                    ability.trigger_within):
-                found += [e for e in _of(after, pack, owner.uid, "enters_square", uid, kind)
+                found += [e for e in _of(after, pack, field, owner.uid, "enters_square", uid,
+                                         kind)
                           if e[2] == name]
     return found
 
@@ -188,6 +193,9 @@ def still_usable(state: State, pack, field, seat: str, uid: str, name: str,
         return False
     owner = state.model(uid)
     if not (owner.on_battlefield or ability.trigger == "killed"):
+        return False
+    if owner.on_battlefield and not requirements.met(state, pack, field, uid,
+                                                     ability.requires):
         return False
     aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
     if "trigger_model" in aims and not (trigger_model

@@ -32,7 +32,7 @@ never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, objectives
+from server.rules.asoiaf import coins, command_abilities, objectives, requirements
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     GainCoins,
@@ -81,7 +81,7 @@ def _other(ability) -> bool:
                if getattr(e, "target", None) is not None
                and e.target.who in command_abilities.CHOOSERS]
     return (ability.timing == "start_of_game" and bool(ability.effects)
-            and not ability.requires and all(_known(e) for e in ability.effects)
+            and all(_known(e) for e in ability.effects)
             and len(pickers) <= 1)
 
 
@@ -121,7 +121,8 @@ def _choices(state: State, pack, field, uid: str, ability) -> dict | None:
 
 
 def _usable(state: State, pack, field, uid: str, ability) -> bool:
-    return (coins.affordable(state.purses[state.model(uid).seat], ability.cost)
+    return (requirements.met(state, pack, field, uid, ability.requires)
+            and coins.affordable(state.purses[state.model(uid).seat], ability.cost)
             and _choices(state, pack, field, uid, ability) is not None)
 
 

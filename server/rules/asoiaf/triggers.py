@@ -22,7 +22,13 @@ reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, model_triggers, once_per
+from server.rules.asoiaf import (
+    coins,
+    command_abilities,
+    model_triggers,
+    once_per,
+    requirements,
+)
 from server.rules.asoiaf.state import Phase, replace
 from server.rules.board.square import within_short_range
 from server.rules.kernel import CommandSpec, Decision, Event
@@ -89,7 +95,7 @@ def _coin_triggers(before, after, event, pack, field):
             ability = pack.abilities[name]
             if (ability.timing == "trigger" and ability.trigger == "friendly_spent_coin"
                     and (ability.trigger_coin is None or ability.trigger_coin in spent)
-                    and not ability.requires
+                    and requirements.met(after, pack, field, model.uid, ability.requires)
                     and command_abilities.supported(ability.effects)
                     and once_per.available(after, model.uid, ability)
                     and coins.affordable(after.purses[seat], ability.cost)
