@@ -7,6 +7,7 @@ An aftermath is offered when its requirements are met, its `once_per` limit is
 not used up, its cost is affordable and every effect is one this module applies,
 aimed at the attacker, the defender or the model itself ("self"):
 `deal_wounds` (no defence roll; a model left with none is removed at step 9),
+`deal_hits` (a defence die per hit, hits.defend: the wounds likewise),
 `apply_condition`, `remove_condition`, `restore_wounds` (never beyond the card's
 wounds), `gain_coins` and `score_vp` (its player's), `modify_roll` until the end of the
 activation (State.roll_bonuses), and a `will_test` whose conditions, coins and
@@ -21,9 +22,10 @@ system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, equipment, objectives, once_per
+from server.rules.asoiaf import coins, command_abilities, hits, objectives, once_per
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
+    DealHits,
     DealWounds,
     GainCoins,
     ModifyRoll,
@@ -43,7 +45,7 @@ from server.rules.asoiaf.state import State, replace
 
 AFTERMATH = "seed 004, ATTACK SEQUENCE steps 7-8 (aftermaths)"
 TARGETS = ("self", "attacker", "defender", "friendly", "enemy", "chosen")
-_AIMED = (DealWounds, ApplyCondition, RemoveCondition, RestoreWounds, ModifyRoll)
+_AIMED = (DealWounds, DealHits, ApplyCondition, RemoveCondition, RestoreWounds, ModifyRoll)
 
 
 def known(effects, tested: str = "") -> bool:
@@ -68,7 +70,7 @@ def known(effects, tested: str = "") -> bool:
         if isinstance(effect, ModifyRoll) and effect.until != "activation":
             return False  # ("until the end of the activation": State.roll_bonuses)
         if tested and (effect.target.who not in (tested, "self", "chosen")
-                       or isinstance(effect, DealWounds | RestoreWounds)):
+                       or isinstance(effect, DealWounds | DealHits | RestoreWounds)):
             return False  # (a will test's effects are command_abilities.apply_effects')
         if isinstance(effect, WillTest) and (
                 tested or not all(known([e], effect.target.who)
@@ -136,13 +138,16 @@ def apply(state: State, pack, pending, owner_uid: str, ability, dice,
         if uid is None:
             continue
         model = state.model(uid)
-        if isinstance(effect, DealWounds):
+        if isinstance(effect, DealWounds | DealHits):
+            lost = effect.wounds if isinstance(effect, DealWounds) else 0
+            if isinstance(effect, DealHits):  # a defence die per hit, as in step 5
+                state, lost = hits.defend(state, pack, uid,
+                                          hits.hit_count(pack, model, effect), dice)
+                model = state.model(uid)
             state = state.with_model(replace(
-                model, wounds_left=max(0, model.wounds_left - effect.wounds)))
+                model, wounds_left=max(0, model.wounds_left - lost)))
         elif isinstance(effect, RestoreWounds):
-            most = pack.models[model.card].wounds + equipment.extra_wounds(pack, model)
-            state = state.with_model(replace(
-                model, wounds_left=min(most, model.wounds_left + effect.wounds)))
+            state = hits.restore(state, pack, uid, effect.wounds)
         else:  # conditions, coins, VP and will tests: as a command ability applies them
             state = command_abilities.apply_effects(state, pack, owner_uid, uid, [effect],
                                                     dice)

@@ -19,6 +19,7 @@ from server.rules.asoiaf import (
     conditions,
     equipment,
     equipment_uses,
+    hits,
     mounts,
     once_per,
     requirements,
@@ -26,10 +27,13 @@ from server.rules.asoiaf import (
 )
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
+    DealHits,
+    DealWounds,
     GainCoins,
     GrantAction,
     ModifyRoll,
     RemoveCondition,
+    RestoreWounds,
     ScoreVP,
     WillTest,
 )
@@ -60,10 +64,10 @@ class Recorded:
 
 
 def supported(effects) -> bool:
-    """Whether the engine knows every effect: conditions and will tests on 1 model,
-    a modifier on the model's own rolls lasting its activation, a move or
-    attack action granted to the chosen model (WISE WORDS) and coins its player gains
-    (DOWAGER'S RESOURCES)."""
+    """Whether the engine knows every effect: conditions, will tests, wounds
+    dealt or restored and hits (hits.py) on 1 model, a modifier on the model's
+    own rolls lasting its activation, a move or attack action granted to the
+    chosen model (WISE WORDS) and coins its player gains (DOWAGER'S RESOURCES)."""
     for effect in effects:
         if isinstance(effect, WillTest):
             if not supported(effect.on_success) or not supported(effect.on_failure):
@@ -76,7 +80,8 @@ def supported(effects) -> bool:
                 return False
         elif isinstance(effect, GainCoins | ScoreVP):  # its player's: no target
             continue
-        elif not isinstance(effect, ApplyCondition | RemoveCondition):
+        elif not isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
+                            | RestoreWounds):
             return False
         if effect.target.who not in (*CHOOSERS, "chosen", "self", "trigger_model") \
                 or effect.target.count != 1:
@@ -219,6 +224,14 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
                             + ((who, effect.roll, effect.by),))
         elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
             state = replace(state, granted=(who, effect.action))
+        elif isinstance(effect, DealWounds):
+            state = hits.wound(state, pack, who, effect.wounds, by=uid)
+        elif isinstance(effect, DealHits):  # a defence die per hit, as in step 5
+            state, unblocked = hits.defend(state, pack, who,
+                                           hits.hit_count(pack, model, effect), dice)
+            state = hits.wound(state, pack, who, unblocked, by=uid)
+        elif isinstance(effect, RestoreWounds):
+            state = hits.restore(state, pack, who, effect.wounds)
         else:
             # LUCKY CHARM / BLINDING POWDER discarded for it (will_tokens.py)
             state, _, passed = will_tokens.roll(state, pack, dice, model)
@@ -239,7 +252,7 @@ def will_abilities_wait(state: State, pack, uid: str) -> State:
         ability = pack.abilities[name]
         if ability.timing == "will" and ability.requires == ["will_test_passed"] \
                 and supported(ability.effects) \
-                and not any(isinstance(e, WillTest) for e in ability.effects) \
+                and not any(isinstance(e, WillTest | DealHits) for e in ability.effects) \
                 and once_per.available(state, uid, ability) \
                 and coins.affordable(state.purses[model.seat], ability.cost):
             waiting.append((model.seat, uid, name))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from server.rules.asoiaf import capture, conditions, equipment
+from server.rules.asoiaf import conditions, equipment, hits
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealWounds,
@@ -179,7 +179,7 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
         if isinstance(effect, ScoreVP):
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
         elif isinstance(effect, DealWounds):
-            state = _wound_killer(state, uid, effect.wounds, cards, motivations)
+            state = _wound_killer(state, uid, effect.wounds, pack)
         elif isinstance(effect, GainCoins):
             purse = state.purses[seat]
             state = replace(state, purses={**state.purses, seat: replace(
@@ -238,24 +238,13 @@ def _condition_around(state: State, uid: str, effect) -> State:
     return state
 
 
-def _wound_killer(state: State, uid: str, wounds: int, cards: Mapping,
-                  motivations: Mapping) -> State:
-    """Olenna's "the model that killed her suffers 1 wound": no defence roll. Left
-    with none, it dies (a mounted one loses its mount: its player places the
-    rider, `State.dismounting`), and a hero that dies so flips in turn."""
+def _wound_killer(state: State, uid: str, wounds: int, pack) -> State:
+    """Olenna's "the model that killed her suffers 1 wound": no defence roll
+    (hits.wound: a mount dies alone, a hero so killed flips in turn)."""
     _, killer = _fallen(state, uid)
-    if not killer or not state.model(killer).on_battlefield:
+    if not killer:
         return state
-    model = state.model(killer)
-    model = replace(model, wounds_left=max(0, model.wounds_left - wounds))
-    state = state.with_model(model)
-    if model.wounds_left:
-        return state
-    card = cards[model.card]
-    if card.large and card.infantry:  # seed 004, MOUNTED CHARACTERS: only the mount dies
-        return replace(state, dismounting=state.dismounting + (killer,))
-    squares = model.squares
-    return deceased_side(capture.kill(state, killer), killer, cards, motivations, squares)
+    return hits.wound(state, pack, killer, wounds)
 
 
 def flip_killed_off_the_battlefield(before: State, after: State, cards: Mapping,

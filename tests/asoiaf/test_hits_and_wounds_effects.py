@@ -1,0 +1,80 @@
+"""Hits and wounds dealt by abilities outside the attack sequence and by an
+aftermath (the vocabulary's deal_hits: "it rolls a defence die for each, as in
+attack step 5"; seed 004, ATTACK SEQUENCE: "The defender rolls as many dice as
+hits received ... Each [die] scoring equal or above their [defence] blocks 1
+hit"; "Each unblocked hit causes the defender to suffer 1 [wound]"), from the
+test pack tests/asoiaf/packs/vocabulary. Dice scripted."""
+
+from server.rules.asoiaf.state import Condition, Model
+from server.rules.asoiaf.system import SYSTEM
+from tests.asoiaf.conftest import mid_round, run, send
+
+SPEAR = {"ability": "Hurl Spear", "target": "b1"}
+FAR = Model("b9", "Baratheon Warden", "b", 2, square=(12, 0))
+
+
+def _javelineer_and(b1):
+    return mid_round((Model("a1", "Test Javelineer", "a", 2, square=(3, 11), ap=2,
+                            activated=True), b1, FAR))
+
+
+def test_a_command_ability_deals_hits_the_target_defends(vocabulary_pack):
+    """HURL SPEAR (test pack: "1 enemy model in short range suffers 2 hits"): a
+    Warden (defence 5+) blocks the 5, not the 2: 1 wound; the event keeps the
+    defence dice and replays them."""
+    b1 = Model("b1", "Baratheon Warden", "b", 2, square=(5, 11))
+    state, [event] = run(_javelineer_and(b1), "a", "ability", SPEAR, (5, 2))
+    assert event.data["will_faces"] == [5, 2]
+    assert state.model("b1").wounds_left == 1 and state.model("a1").ap == 1
+
+
+def test_hits_that_leave_no_wounds_kill_the_model(vocabulary_pack):
+    """Seed 004, ATTACK SEQUENCE: a model with no wounds left is killed; a
+    shaken model rolls at -2 and then loses the token ("After this roll is made,
+    remove the [shaken token]"): two 6s block a steady Warden's hits, not a
+    shaken one's."""
+    steady = Model("b1", "Baratheon Warden", "b", 2, square=(5, 11))
+    state = send(_javelineer_and(steady), "a", "ability", SPEAR, (6, 6))
+    assert state.model("b1").wounds_left == 2
+    shaken = Model("b1", "Baratheon Warden", "b", 2, square=(5, 11),
+                   conditions=frozenset({Condition.SHAKEN}))
+    state = send(_javelineer_and(shaken), "a", "ability", SPEAR, (6, 6))
+    assert state.model("b1").removed == "killed"
+
+
+def test_a_large_model_suffers_its_large_hits(vocabulary_pack):
+    """HURL SPEAR's "3 for a large model" (the vocabulary's large_hits): a large
+    model rolls 3 defence dice."""
+    b1 = Model("b1", "Robert Baratheon (mounted)", "b", 5, square=(5, 11))
+    _, [event] = run(_javelineer_and(b1), "a", "ability", SPEAR, (9, 9, 1))
+    assert event.data["will_faces"] == [9, 9, 1]
+
+
+def test_a_killed_trigger_wounds_its_killer(vocabulary_pack):
+    """DEATH THROES (test pack: "Right before this model is killed, the model
+    that killed it suffers 1 wound"): seed 004, ABILITIES, special trigger
+    abilities; a killer left with no wounds is killed in turn."""
+    state = mid_round((Model("a1", "Baratheon Warden", "a", 1, square=(3, 11), ap=2,
+                             activated=True),
+                       Model("b1", "Test Javelineer", "b", 1, square=(4, 11)), FAR))
+    state = send(state, "a", "attack", {"mode": 0, "target": "b1", "improvements": []},
+                 (9, 9, 1, 1))
+    while state.attack:
+        [decision] = SYSTEM.prompt(state).decisions
+        option = decision.options[-1]  # decline / hold / kill
+        state = send(state, decision.seat, option.type, option.args)
+    state = send(state, "b", "trigger_ability", {"ability": "Death Throes"})
+    assert state.model("a1").removed == "killed"
+
+
+def test_an_aftermath_deals_a_hit(vocabulary_pack):
+    """POISONED BLADE (test pack: "The defender suffers 1 hit"): seed 004,
+    ATTACK SEQUENCE step 7, the attacker's aftermath; the Warden's defence die
+    (a 3) does not block it."""
+    b1 = Model("b1", "Baratheon Warden", "b", 3, square=(4, 11))
+    state = send(_javelineer_and(b1), "a", "attack",
+                 {"mode": 0, "target": "b1", "improvements": []}, (9, 1, 1))
+    assert state.model("b1").wounds_left == 2
+    state, events = run(state, "a", "aftermath", {"ability": "Poisoned Blade"}, (3,))
+    assert events[0].data["will_faces"] == [3]
+    assert state.model("b1").wounds_left == 1
