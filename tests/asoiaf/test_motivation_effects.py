@@ -45,3 +45,15 @@ def test_a_deceased_side_routs_the_model_that_killed_him(vocabulary_pack):
     assert state.pending == (("b", "b1", "Vengeance"),)
     state = send(state, "b", "use_motivation")
     assert state.model("a1").conditions == ROUTED and state.purses["b"].gold == 1
+
+
+def test_a_deceased_side_deals_hits_to_the_model_that_killed_him(vocabulary_pack):
+    """DYING BLOW (test pack, Deceased side: "the model that killed him suffers 2
+    hits"): the vocabulary's deal_hits, a defence die per hit as in ATTACK
+    SEQUENCE step 5 ("Each [die] scoring equal or above their [defence] blocks 1
+    hit"): the Warden (5+) blocks the 5, not the 1; the event keeps the dice."""
+    state = attack(table("Baratheon Warden", "Test Warlord"), "b1", (9, 9, 1, 1))
+    assert state.pending == (("b", "b1", "Dying Blow"),)
+    state, [event] = run(state, "b", "use_motivation", dice=(5, 1))
+    assert event.data["faces"] == [5, 1]
+    assert state.model("a1").wounds_left == 1

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from server.rules.asoiaf import conditions, equipment, hits
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
+    DealHits,
     DealWounds,
     DrawAgenda,
     GainCoins,
@@ -37,6 +38,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     RestoreWounds,
     ScoreVP,
 )
+from server.rules.asoiaf.command_abilities import Recorded
 from server.rules.asoiaf.state import Condition, State, replace
 from server.rules.board.square import Square, within_short_range
 from server.rules.kernel import Event
@@ -64,7 +66,7 @@ def _known(effect, trigger) -> bool:
     if isinstance(effect, ScoreVP | GainCoins | DrawAgenda):
         return True
     mine = "trigger_model" if trigger == "killed" else "self"
-    if isinstance(effect, DealWounds):
+    if isinstance(effect, DealWounds | DealHits):
         return effect.target.who == "trigger_model" and trigger == "killed"
     if isinstance(effect, RestoreWounds):
         return effect.target.who == "self" and trigger != "killed"
@@ -149,13 +151,19 @@ def ability_of(state: State, uid: str, name: str, cards: Mapping, motivations: M
     return next(a for a in side if a.name == name)
 
 
-def events(state: State, use: bool, cards: Mapping, motivations: Mapping) -> list[Event]:
-    """A motivation used or declined; the agenda cards a used one draws go in
-    events only its seat sees (as Maester's Ravens')."""
+def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=None,
+           dice=None) -> list[Event]:
+    """A motivation used or declined (the defence dice its hits roll kept in
+    the event: `faces`); the agenda cards a used one draws go in events only
+    its seat sees (as Maester's Ravens')."""
     seat, uid, name = state.pending[0]
-    found = [Event("motivation_" + ("used" if use else "declined"),
-                   {"hero": uid, "ability": name})]
+    data = {"hero": uid, "ability": name}
     ability = ability_of(state, uid, name, cards, motivations)
+    if use and any(isinstance(e, DealHits) for e in ability.effects):
+        recorded = Recorded(dice)
+        resolve(state, use, cards, motivations, pack, recorded)
+        data["faces"] = recorded.faces
+    found = [Event("motivation_" + ("used" if use else "declined"), data)]
     if use and _affordable(state, seat, ability):
         drawn = state.agenda_decks.get(seat, ())[:draws(ability)]
         found += [Event("agenda_drawn", {"seat": seat, "agenda": card},
@@ -164,7 +172,7 @@ def events(state: State, use: bool, cards: Mapping, motivations: Mapping) -> lis
 
 
 def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
-            pack=None) -> State:
+            pack=None, dice=None) -> State:
     """The first waiting trigger, used (its coins spent, its effects applied) or
     declined; a trigger no longer affordable when its turn comes does nothing."""
     seat, uid, name = state.pending[0]
@@ -180,6 +188,12 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
         elif isinstance(effect, DealWounds):
             state = _wound_killer(state, uid, effect.wounds, pack)
+        elif isinstance(effect, DealHits):  # a defence die per hit, as in step 5
+            _, killer = _fallen(state, uid)
+            if killer and state.model(killer).on_battlefield:
+                count = hits.hit_count(pack, state.model(killer), effect)
+                state, unblocked = hits.defend(state, pack, killer, count, dice)
+                state = _wound_killer(state, uid, unblocked, pack)
         elif isinstance(effect, GainCoins):
             purse = state.purses[seat]
             state = replace(state, purses={**state.purses, seat: replace(
