@@ -5,6 +5,7 @@ hits received ... Each [die] scoring equal or above their [defence] blocks 1
 hit"; "Each unblocked hit causes the defender to suffer 1 [wound]"), from the
 test pack tests/asoiaf/packs/vocabulary. Dice scripted."""
 
+from server.rules.asoiaf import charge_terrain, start_of_game
 from server.rules.asoiaf.state import Condition, Model
 from server.rules.asoiaf.system import SYSTEM
 from tests.asoiaf.conftest import mid_round, run, send
@@ -78,3 +79,36 @@ def test_an_aftermath_deals_a_hit(vocabulary_pack):
     state, events = run(state, "a", "aftermath", {"ability": "Poisoned Blade"}, (3,))
     assert events[0].data["will_faces"] == [3]
     assert state.model("b1").wounds_left == 1
+
+
+def test_a_start_of_game_ability_deals_a_hit(vocabulary_pack):
+    """OPENING VOLLEY (test pack: "At the start of the game, 1 enemy model
+    suffers 1 hit"); seed 004, PLAYING THE GAME: abilities "At the Start of the
+    Game" resolve before round 1; its player picks the enemy, the die is rolled
+    with the answer (a 2 against the Warden's 5+: 1 wound)."""
+    b1 = Model("b1", "Baratheon Warden", "b", 2, square=(12, 12))
+    field = charge_terrain.field_of("learn_to_play", ())
+    state = start_of_game.queue(_javelineer_and(b1), vocabulary_pack, field)
+    [option] = [o for o in SYSTEM.prompt(state).decisions[0].options
+                if o.type == "start_ability"]
+    assert option.args["ability"] == "Opening Volley" and "b1" in option.params["target"]
+    state, [event] = run(state, "a", "start_ability", {**option.args, "target": "b1"}, (2,))
+    assert event.data["will_faces"] == [2] and state.model("b1").wounds_left == 1
+
+
+def test_a_trigger_aimed_at_the_trigger_model_and_a_picked_model(vocabulary_pack):
+    """RALLY TO ME (test pack: "When an enemy model comes into short range of
+    this model, it suffers 1 wound and 1 friendly model in short range loses its
+    shaken token"): seed 004, ABILITIES, special trigger abilities; the wound
+    goes to the model that came, the token from the friend its player picks."""
+    friend = Model("a2", "Baratheon Warden", "a", 2, square=(4, 11),
+                   conditions=frozenset({Condition.SHAKEN}))
+    models = (Model("b1", "Baratheon Warden", "b", 2, square=(3, 4), ap=2, activated=True),
+              Model("a1", "Test Javelineer", "a", 2, square=(3, 10)), friend, FAR)
+    state = send(mid_round(models, active="b1", seat="b"), "b", "move", {"square": [3, 7]})
+    [decision] = SYSTEM.prompt(state).decisions
+    [use] = [o for o in decision.options if o.type == "trigger_ability"]
+    assert use.args["ability"] == "Rally to Me" and use.params["target"] == ["a2"]
+    state = send(state, "a", "trigger_ability", {"ability": "Rally to Me", "target": "a2"})
+    assert state.model("b1").wounds_left == 1
+    assert state.model("a2").conditions == frozenset()

@@ -197,7 +197,10 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
     return apply_effects(state, pack, uid, target, ability.effects, dice)
 
 
-def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice) -> State:
+def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice,
+                  trigger_model: str | None = None) -> State:
+    """Each effect on the model it names: "self" `uid`, "trigger_model" the
+    trigger's model when given (else `chosen`), any other the picked `chosen`."""
     for effect in effects:
         if isinstance(effect, ScoreVP):  # its player scores them now
             seat = state.model(uid).seat
@@ -210,6 +213,8 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
                 purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})})
             continue
         who = uid if effect.target.who == "self" else chosen
+        if effect.target.who == "trigger_model" and trigger_model:
+            who = trigger_model
         if not who:  # an optional choice left empty: nobody was in range
             continue
         model = state.model(who)
@@ -239,7 +244,8 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             if passed:  # seed 004, ABILITIES: BRAVADO "after passing a will test"
                 state = will_abilities_wait(state, pack, model.uid)
             state = apply_effects(state, pack, uid, chosen,
-                           effect.on_success if passed else effect.on_failure, dice)
+                                  effect.on_success if passed else effect.on_failure, dice,
+                                  trigger_model)
     return state
 
 

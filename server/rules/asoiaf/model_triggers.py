@@ -23,7 +23,7 @@ sees coins spent), waits in `State.triggers` with the coin triggers and is
 offered the same way once the attack in progress is over. Offered when its
 effects are ones command_abilities applies, aimed at the model itself, the
 trigger model or 1 friendly or enemy model its player picks (`params.target`;
-not both a picked model and the trigger model), and, for `kills_enemy`,
+"chosen" is the picked model, the trigger model is always "trigger_model"), and, for `kills_enemy`,
 `captures_enemy`, `interacts_plunder` and `spent_last_copper`, never at the
 trigger model (gone from the battlefield, or the model itself).
 Rule module: reads state.py, never imports system.py."""
@@ -47,8 +47,6 @@ def usable(ability) -> bool:
             or not ability.effects or not command_abilities.supported(ability.effects):
         return False
     aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
-    if aims & set(command_abilities.CHOOSERS) and "trigger_model" in aims:
-        return False  # ("chosen" would be ambiguous)
     return not (ability.trigger in _NO_TRIGGER_MODEL and "trigger_model" in aims)
 
 

@@ -35,10 +35,13 @@ from __future__ import annotations
 from server.rules.asoiaf import coins, command_abilities, objectives, requirements
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
+    DealHits,
+    DealWounds,
     GainCoins,
     MoveModel,
     Nemesis,
     RemoveCondition,
+    RestoreWounds,
     ScoreVP,
     WillTest,
 )
@@ -61,7 +64,8 @@ def _known(effect) -> bool:
     """An effect the start of the game applies (the module's list)."""
     if isinstance(effect, GainCoins | ScoreVP):
         return True
-    if isinstance(effect, ApplyCondition | RemoveCondition):
+    if isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
+                  | RestoreWounds):
         return effect.target.who in ("self", "friendly", "enemy", "chosen") \
             and effect.target.count == 1
     if isinstance(effect, WillTest):  # its die rolled when its player answers
@@ -129,7 +133,7 @@ def _usable(state: State, pack, field, uid: str, ability) -> bool:
 def _asked(ability, params: dict) -> bool:
     """A choice, coins to spend, or a die to roll (the answer's event keeps it)."""
     return bool(params) or bool(ability.cost.total()) \
-        or any(isinstance(e, WillTest) for e in ability.effects)
+        or any(isinstance(e, WillTest | DealHits) for e in ability.effects)
 
 
 def queue(state: State, pack, field) -> State:

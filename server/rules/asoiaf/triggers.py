@@ -141,7 +141,7 @@ def event(state, pack, args: dict, dice) -> Event:
     _, uid, name, spent_by = state.triggers[0]
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, name, args.get("target") or spent_by, recorded)
+        _apply(state, pack, uid, name, args.get("target"), spent_by, recorded)
     data = {"model": uid, "ability": args.get("ability", ""), "trigger_model": spent_by,
             "will_faces": recorded.faces}
     if args.get("target"):  # the model its player picked (model_triggers.py)
@@ -155,16 +155,18 @@ def used(state, pack, d: dict):
     state = replace(state, triggers=state.triggers[1:])
     if not d["ability"]:
         return state
-    return _apply(state, pack, uid, name, d.get("target") or spent_by,
+    return _apply(state, pack, uid, name, d.get("target"), spent_by,
                   command_abilities.Recorded(faces=d["will_faces"]))
 
 
-def _apply(state, pack, uid: str, name: str, spent_by: str, dice):
+def _apply(state, pack, uid: str, name: str, target: str | None, spent_by: str, dice):
     """Pay, then the effects; `trigger_model` targets are the model that spent
-    (or set the trigger off), a picked target the model picked."""
+    (or set the trigger off), a picked (and "chosen") target the model picked,
+    else the trigger model too."""
     ability = pack.abilities[name]
     seat = state.model(uid).seat
     state = replace(state, purses={**state.purses,
                                    seat: coins.pay(state.purses[seat], ability.cost)})
     state = once_per.record(state, uid, ability)
-    return command_abilities.apply_effects(state, pack, uid, spent_by, ability.effects, dice)
+    return command_abilities.apply_effects(state, pack, uid, target or spent_by,
+                                           ability.effects, dice, spent_by)
