@@ -8,27 +8,29 @@ not used up, its cost is affordable and every effect is one this module applies,
 aimed at the attacker, the defender or the model itself ("self"):
 `deal_wounds` (no defence roll; a model left with none is removed at step 9),
 `deal_hits` (a defence die per hit, hits.defend: the wounds likewise),
-`apply_condition`, `remove_condition`, `restore_wounds` (never beyond the card's
-wounds), `gain_coins` and `score_vp` (its player's), `modify_roll` until the end of the
-activation (State.roll_bonuses), and a `will_test` whose conditions, coins and
-VP are aimed at the model it tests or at the model itself (its die rolled
-when the aftermath is used: the event keeps it; LUCKY CHARM and BLINDING POWDER
-are asked first, will_tokens.py). An effect may aim at 1 friendly or enemy
-model its player picks (`aftermath`'s `params.target`; later "chosen" effects
-mean it), one such pick an aftermath; and `move_model` of the model itself in
-a "free" direction: a move by the MOVE ACTION's rules of up to its `squares`
-to the square its player picks (`params.square`). Rule module: reads state.py, never imports
-system.py."""
+`apply_condition`, `remove_condition`, `restore_wounds` (never beyond the
+card's wounds), `gain_coins` and `score_vp` (its player's), `modify_roll`
+until the end of the activation (State.roll_bonuses) or longer and
+`modify_value` (lasting.py), and a `will_test` whose conditions, coins and VP
+are aimed at the model it tests or at the model itself (its die rolled when
+the aftermath is used: the event keeps it; LUCKY CHARM and BLINDING POWDER are
+asked first, will_tokens.py). An effect may aim at 1 friendly or enemy model
+its player picks (`aftermath`'s `params.target`; later "chosen" effects mean
+it), one such pick an aftermath; and `move_model` of the model itself in a
+"free" direction: a move by the MOVE ACTION's rules of up to its `squares` to
+the square its player picks (`params.square`). Rule module: reads state.py,
+never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, hits, objectives, once_per
+from server.rules.asoiaf import coins, command_abilities, hits, lasting, objectives, once_per
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealHits,
     DealWounds,
     GainCoins,
     ModifyRoll,
+    ModifyValue,
     MoveModel,
     RemoveCondition,
     RestoreWounds,
@@ -45,7 +47,8 @@ from server.rules.asoiaf.state import State, replace
 
 AFTERMATH = "seed 004, ATTACK SEQUENCE steps 7-8 (aftermaths)"
 TARGETS = ("self", "attacker", "defender", "friendly", "enemy", "chosen")
-_AIMED = (DealWounds, DealHits, ApplyCondition, RemoveCondition, RestoreWounds, ModifyRoll)
+_AIMED = (DealWounds, DealHits, ApplyCondition, RemoveCondition, RestoreWounds, ModifyRoll,
+          ModifyValue)
 
 
 def known(effects, tested: str = "") -> bool:
@@ -67,8 +70,8 @@ def known(effects, tested: str = "") -> bool:
             continue
         if not isinstance(effect, (*_AIMED, WillTest)) or effect.target.who not in TARGETS:
             return False
-        if isinstance(effect, ModifyRoll) and effect.until != "activation":
-            return False  # ("until the end of the activation": State.roll_bonuses)
+        if isinstance(effect, ModifyRoll | ModifyValue) and not lasting.stored(effect):
+            return False  # (the activation: State.roll_bonuses; longer: lasting.py)
         if tested and (effect.target.who not in (tested, "self", "chosen")
                        or isinstance(effect, DealWounds | DealHits | RestoreWounds)):
             return False  # (a will test's effects are command_abilities.apply_effects')

@@ -20,6 +20,7 @@ from server.rules.asoiaf import (
     equipment,
     equipment_uses,
     hits,
+    lasting,
     mounts,
     once_per,
     requirements,
@@ -32,6 +33,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     GainCoins,
     GrantAction,
     ModifyRoll,
+    ModifyValue,
     RemoveCondition,
     RestoreWounds,
     ScoreVP,
@@ -72,8 +74,8 @@ def supported(effects) -> bool:
         if isinstance(effect, WillTest):
             if not supported(effect.on_success) or not supported(effect.on_failure):
                 return False
-        elif isinstance(effect, ModifyRoll):
-            if effect.target.who != "self" or effect.until != "activation":
+        elif isinstance(effect, ModifyRoll | ModifyValue):
+            if not lasting.stored(effect):  # ("roll", "action": an attack's own)
                 return False
         elif isinstance(effect, GrantAction):
             if effect.action not in ("move", "attack") or effect.free:
@@ -224,9 +226,11 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             state = state.with_model(model)
         elif isinstance(effect, RemoveCondition):
             state = state.with_model(conditions.lose(model, Condition(effect.condition)))
-        elif isinstance(effect, ModifyRoll):  # "until the end of its activation"
+        elif isinstance(effect, ModifyRoll) and effect.until == "activation":
             state = replace(state, roll_bonuses=state.roll_bonuses
                             + ((who, effect.roll, effect.by),))
+        elif isinstance(effect, ModifyRoll | ModifyValue):  # a turn, a round, the game
+            state = lasting.add(state, who, effect)
         elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
             state = replace(state, granted=(who, effect.action))
         elif isinstance(effect, DealWounds):

@@ -27,18 +27,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from server.rules.asoiaf import conditions, equipment, hits
+from server.rules.asoiaf import command_abilities, conditions, equipment, hits, lasting
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealHits,
     DealWounds,
     DrawAgenda,
     GainCoins,
+    ModifyRoll,
+    ModifyValue,
     RemoveCondition,
     RestoreWounds,
     ScoreVP,
 )
-from server.rules.asoiaf.command_abilities import Recorded
 from server.rules.asoiaf.state import Condition, State, replace
 from server.rules.board.square import Square, within_short_range
 from server.rules.kernel import Event
@@ -70,6 +71,8 @@ def _known(effect, trigger) -> bool:
         return effect.target.who == "trigger_model" and trigger == "killed"
     if isinstance(effect, RestoreWounds):
         return effect.target.who == "self" and trigger != "killed"
+    if isinstance(effect, ModifyRoll | ModifyValue):  # lasting.py
+        return effect.target.who == mine and lasting.stored(effect)
     if isinstance(effect, RemoveCondition | ApplyCondition):
         t = effect.target
         if t.who == mine:
@@ -160,7 +163,7 @@ def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=N
     data = {"hero": uid, "ability": name}
     ability = ability_of(state, uid, name, cards, motivations)
     if use and any(isinstance(e, DealHits) for e in ability.effects):
-        recorded = Recorded(dice)
+        recorded = command_abilities.Recorded(dice)
         resolve(state, use, cards, motivations, pack, recorded)
         data["faces"] = recorded.faces
     found = [Event("motivation_" + ("used" if use else "declined"), data)]
@@ -205,6 +208,10 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
                 most, hero.wounds_left + effect.wounds)))
         elif isinstance(effect, DrawAgenda):
             continue  # drawn in the events that follow (system.py)
+        elif isinstance(effect, ModifyRoll | ModifyValue):  # the hero, or its killer
+            aim = uid if effect.target.who == "self" else _fallen(state, uid)[1]
+            if aim and state.model(aim).on_battlefield:
+                state = command_abilities.apply_effects(state, pack, uid, aim, [effect], None)
         elif effect.target.who in ("self", "trigger_model"):
             state = _condition_on_one(state, uid, effect, pack)
         else:

@@ -13,7 +13,7 @@ passive requiring an attack's words: "always active" has no attack of its own).
 
 from __future__ import annotations
 
-from server.rules.asoiaf import command_abilities, requirements
+from server.rules.asoiaf import command_abilities, lasting, requirements
 from server.rules.asoiaf.battlefield import TERRAINS
 from server.rules.asoiaf.cards.vocabulary import ModifyRoll, ModifyValue
 from server.rules.asoiaf.state import State
@@ -40,9 +40,9 @@ def roll_modifier(state: State, pack, field, uid: str, roll: str) -> int:
                         and _aims_at(state, pack, field, source, model, effect.target):
                     counted[name] = effect.by
                     break
-    lasting = sum(by for holder, kind, by in state.roll_bonuses
-                  if holder == uid and kind in (roll, "any"))
-    return sum(counted.values()) + lasting
+    this_activation = sum(by for holder, kind, by in state.roll_bonuses
+                          if holder == uid and kind in (roll, "any"))
+    return sum(counted.values()) + this_activation + lasting.roll_change(state, uid, roll)
 
 
 def value_change(state: State, pack, field, uid: str, value: str) -> int:
@@ -64,7 +64,7 @@ def value_change(state: State, pack, field, uid: str, value: str) -> int:
                         and _aims_at(state, pack, field, source, model, effect.target):
                     counted[name] = effect.by
                     break
-    return sum(counted.values())
+    return sum(counted.values()) + lasting.value_change(state, uid, value)
 
 
 def _aims_at(state: State, pack, field, source, model, target) -> bool:

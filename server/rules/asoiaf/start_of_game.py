@@ -32,12 +32,14 @@ never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, objectives, requirements
+from server.rules.asoiaf import coins, command_abilities, lasting, objectives, requirements
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealHits,
     DealWounds,
     GainCoins,
+    ModifyRoll,
+    ModifyValue,
     MoveModel,
     Nemesis,
     RemoveCondition,
@@ -75,6 +77,10 @@ def _known(effect) -> bool:
                     for e in effect.on_success + effect.on_failure)
     if isinstance(effect, MoveModel):
         return effect.target.who == "self" and effect.direction == "free"
+    if isinstance(effect, ModifyRoll | ModifyValue):  # a round or the game (lasting.py)
+        return lasting.stored(effect) and effect.until in ("round", "game") \
+            and effect.target.who in ("self", "friendly", "enemy", "chosen") \
+            and effect.target.count == 1
     return False
 
 

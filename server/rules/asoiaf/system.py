@@ -22,6 +22,7 @@ from server.rules.asoiaf import (
     end_phase_abilities,
     equipment_uses,
     granted,
+    lasting,
     late_deployment,
     motivations,
     mounts,
@@ -75,7 +76,9 @@ from server.rules.kernel import (
 # attack and defence events carry `equipment` and `changed_dice`).
 # 6: LUCKY CHARM / BLINDING POWDER asked before a will test (will_tokens.py), the
 # powder with the carrier's own charge, start-of-game abilities other than a nemesis.
-RULES_VERSION = 6
+# 7: State.lasting (value and roll changes outlasting their ability: lasting.py)
+# gives other states for the same events; hits and wounds dealt by abilities.
+RULES_VERSION = 7
 
 
 def _scenario(key: str) -> Scenario:
@@ -352,7 +355,8 @@ class AsoiafSystem:
             return replace(state, free_used=True)
         if event.type == "activation_ended":
             state = state.with_model(conditions.after_activation(state.model(d["model"])))
-            state = replace(once_per.forget(state, "activation"), objectives_used=frozenset(),
+            state = lasting.forget(once_per.forget(state, "activation"), "activation")
+            state = replace(state, objectives_used=frozenset(),
                             fresh=False, free_action="", free_used=False, roll_bonuses=())
             return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
