@@ -112,3 +112,18 @@ def test_a_trigger_aimed_at_the_trigger_model_and_a_picked_model(vocabulary_pack
     state = send(state, "a", "trigger_ability", {"ability": "Rally to Me", "target": "a2"})
     assert state.model("b1").wounds_left == 1
     assert state.model("a2").conditions == frozenset()
+
+
+def test_an_aftermath_moves_the_defender(vocabulary_pack):
+    """SHOVE (test pack: "The defender may be moved up to 1 square"): seed 004,
+    ATTACK SEQUENCE step 7; the vocabulary's move_model "free": the player of
+    the aftermath picks the square, by the MOVE ACTION's rules (an engaged
+    model moves 1 square)."""
+    b1 = Model("b1", "Baratheon Warden", "b", 3, square=(4, 11))
+    state = send(_javelineer_and(b1), "a", "attack",
+                 {"mode": 0, "target": "b1", "improvements": []}, (9, 1, 1))
+    [shove] = [o for o in SYSTEM.prompt(state).decisions[0].options
+               if o.args.get("ability") == "Shove"]
+    assert [5, 11] in shove.params["square"] and [4, 11] not in shove.params["square"]
+    state = send(state, "a", "aftermath", {"ability": "Shove", "square": [5, 11]})
+    assert state.model("b1").square == (5, 11)

@@ -16,10 +16,10 @@ are aimed at the model it tests or at the model itself (its die rolled when
 the aftermath is used: the event keeps it; LUCKY CHARM and BLINDING POWDER are
 asked first, will_tokens.py). An effect may aim at 1 friendly or enemy model
 its player picks (`aftermath`'s `params.target`; later "chosen" effects mean
-it), one such pick an aftermath; and `move_model` of the model itself in a
-"free" direction: a move by the MOVE ACTION's rules of up to its `squares` to
-the square its player picks (`params.square`). Rule module: reads state.py,
-never imports system.py."""
+it), one such pick an aftermath; and `move_model` of the model itself, the
+attacker or the defender in a "free" direction: a move by the MOVE ACTION's
+rules of up to its `squares` to the square its player picks (`params.square`).
+Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
@@ -47,6 +47,8 @@ from server.rules.asoiaf.state import State, replace
 
 AFTERMATH = "seed 004, ATTACK SEQUENCE steps 7-8 (aftermaths)"
 TARGETS = ("self", "attacker", "defender", "friendly", "enemy", "chosen")
+# the models an aftermath may move: known when it is offered (not a picked one)
+_MOVERS = ("self", "attacker", "defender")
 _AIMED = (DealWounds, DealHits, ApplyCondition, RemoveCondition, RestoreWounds, ModifyRoll,
           ModifyValue)
 
@@ -64,7 +66,7 @@ def known(effects, tested: str = "") -> bool:
         if isinstance(effect, GainCoins | ScoreVP):
             continue
         if isinstance(effect, MoveModel):  # "this model may move": its player's square
-            if tested or effect.target.who != "self" or effect.direction != "free" \
+            if tested or effect.target.who not in _MOVERS or effect.direction != "free" \
                     or sum(isinstance(e, MoveModel) for e in effects) > 1:
                 return False
             continue
@@ -93,15 +95,23 @@ def targets(state: State, pack, field, owner, ability) -> list[str] | None:
 
 
 def squares(state: State, field, owner, ability) -> list[list[int]] | None:
-    """Where its `move_model` may take the model: a move by the MOVE ACTION's
-    rules of up to its `squares` (engaged or not); None when it moves nobody."""
+    """Where its `move_model` may take the model it moves (itself, the
+    attacker or the defender): a move by the MOVE ACTION's rules of up to its
+    `squares` (engaged or not); None when it moves nobody."""
     move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
-    if move is None or not owner.on_battlefield:
-        return None if move is None else []
-    usual = ENGAGED_SQUARES if is_engaged(state, field, owner.uid) and not owner.large \
+    if move is None:
+        return None
+    mover = state.model(_mover(state.attack, owner.uid, move))
+    if not mover.on_battlefield:
+        return []
+    usual = ENGAGED_SQUARES if is_engaged(state, field, mover.uid) and not mover.large \
         else MOVE_SQUARES
-    return [list(sq) for sq in move_destinations(state, field, owner.uid,
+    return [list(sq) for sq in move_destinations(state, field, mover.uid,
                                                  move.squares - usual)]
+
+
+def _mover(pending, owner_uid: str, move) -> str:
+    return picks(pending, owner_uid, None)[move.target.who]
 
 
 def usable(state: State, pack, field, owner, found, words: set[str]) -> list:
@@ -132,9 +142,9 @@ def apply(state: State, pack, pending, owner_uid: str, ability, dice,
     named = picks(pending, owner_uid, target)
     for effect in ability.effects:
         if isinstance(effect, MoveModel):
-            mover = state.model(owner_uid)
-            state = state.with_model(replace(mover, square=tuple(square)))
-            state = objectives.reveal_under(state, state.model(owner_uid).squares)
+            uid = _mover(pending, owner_uid, effect)
+            state = state.with_model(replace(state.model(uid), square=tuple(square)))
+            state = objectives.reveal_under(state, state.model(uid).squares)
             continue
         aim = getattr(effect, "target", None)
         uid = named[aim.who] if aim is not None else owner_uid
