@@ -127,3 +127,20 @@ def test_an_aftermath_moves_the_defender(vocabulary_pack):
     assert [5, 11] in shove.params["square"] and [4, 11] not in shove.params["square"]
     state = send(state, "a", "aftermath", {"ability": "Shove", "square": [5, 11]})
     assert state.model("b1").square == (5, 11)
+
+
+def test_an_aftermath_draws_an_agenda_card_its_player_alone_sees(vocabulary_pack):
+    """SPY'S REPORT (test pack: "Draw 1 agenda card"): seed 004, ATTACK SEQUENCE
+    step 7; AGENDA CARDS: "kept secret until they are played"."""
+    b1 = Model("b1", "Baratheon Warden", "b", 3, square=(4, 11))
+    state = mid_round((Model("a1", "Test Javelineer", "a", 2, square=(3, 11), ap=2,
+                             activated=True), b1, FAR),
+                      agendas={"a": ("Hold the Field",), "b": ()},
+                      agenda_decks={"a": ("Raid Their Camp", "Thrifty Purse"), "b": ()})
+    state = send(state, "a", "attack", {"mode": 0, "target": "b1", "improvements": []},
+                 (9, 1, 1))
+    state, events = run(state, "a", "aftermath", {"ability": "Spy's Report"})
+    assert [e.type for e in events] == ["aftermath_used", "agenda_drawn"]
+    assert events[1].visible_to == ("a",)
+    assert state.agendas["a"] == ("Hold the Field", "Raid Their Camp")
+    assert state.agenda_decks["a"] == ("Thrifty Purse",)

@@ -9,7 +9,8 @@ aimed at the attacker, the defender or the model itself ("self"):
 `deal_wounds` (no defence roll; a model left with none is removed at step 9),
 `deal_hits` (a defence die per hit, hits.defend: the wounds likewise),
 `apply_condition`, `remove_condition`, `restore_wounds` (never beyond the
-card's wounds), `gain_coins` and `score_vp` (its player's), `modify_roll`
+card's wounds), `gain_coins`, `score_vp` and `draw_agenda` (its player's; the cards in
+events only that player sees), `modify_roll`
 until the end of the activation (State.roll_bonuses) or longer and
 `modify_value` (lasting.py), and a `will_test` whose conditions, coins and VP
 are aimed at the model it tests or at the model itself (its die rolled when
@@ -28,6 +29,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealHits,
     DealWounds,
+    DrawAgenda,
     GainCoins,
     ModifyRoll,
     ModifyValue,
@@ -63,7 +65,7 @@ def known(effects, tested: str = "") -> bool:
     if len(pickers) > 1 or any(e.target.count != 1 for e in pickers):
         return False
     for effect in effects:
-        if isinstance(effect, GainCoins | ScoreVP):
+        if isinstance(effect, GainCoins | ScoreVP | DrawAgenda):
             continue
         if isinstance(effect, MoveModel):  # "this model may move": its player's square
             if tested or effect.target.who not in _MOVERS or effect.direction != "free" \
@@ -141,6 +143,8 @@ def apply(state: State, pack, pending, owner_uid: str, ability, dice,
                             owner_uid, ability)
     named = picks(pending, owner_uid, target)
     for effect in ability.effects:
+        if isinstance(effect, DrawAgenda):
+            continue  # drawn in the events that follow (combat_commands.py)
         if isinstance(effect, MoveModel):
             uid = _mover(pending, owner_uid, effect)
             state = state.with_model(replace(state.model(uid), square=tuple(square)))

@@ -168,9 +168,9 @@ def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=N
         data["faces"] = recorded.faces
     found = [Event("motivation_" + ("used" if use else "declined"), data)]
     if use and _affordable(state, seat, ability):
-        drawn = state.agenda_decks.get(seat, ())[:draws(ability)]
-        found += [Event("agenda_drawn", {"seat": seat, "agenda": card},
-                        visible_to=(seat,), redacted={"seat": seat}) for card in drawn]
+        from server.rules.asoiaf import secret_events  # (it imports the rules it hides)
+
+        found += secret_events.drawn(state, seat, draws(ability))
     return found
 
 
