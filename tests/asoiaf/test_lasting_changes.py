@@ -41,3 +41,4 @@ def test_a_command_ability_gives_a_friend_a_roll_bonus_for_the_round(vocabulary_
     assert lasting.forget(state, "activation").lasting == state.lasting
     assert passives.roll_modifier(lasting.forget(state, "round"), vocabulary_pack, FIELD,
                                   "a2", "attack") == 0
+

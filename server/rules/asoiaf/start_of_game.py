@@ -32,11 +32,19 @@ never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, lasting, objectives, requirements
+from server.rules.asoiaf import (
+    coins,
+    command_abilities,
+    lasting,
+    objectives,
+    requirements,
+    secret_events,
+)
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealHits,
     DealWounds,
+    DrawAgenda,
     GainCoins,
     ModifyRoll,
     ModifyValue,
@@ -64,7 +72,7 @@ def _nemesis(ability):
 
 def _known(effect) -> bool:
     """An effect the start of the game applies (the module's list)."""
-    if isinstance(effect, GainCoins | ScoreVP):
+    if isinstance(effect, GainCoins | ScoreVP | DrawAgenda):
         return True
     if isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
                   | RestoreWounds):
@@ -139,7 +147,7 @@ def _usable(state: State, pack, field, uid: str, ability) -> bool:
 def _asked(ability, params: dict) -> bool:
     """A choice, coins to spend, or a die to roll (the answer's event keeps it)."""
     return bool(params) or bool(ability.cost.total()) \
-        or any(isinstance(e, WillTest | DealHits) for e in ability.effects)
+        or any(isinstance(e, WillTest | DealHits | DrawAgenda) for e in ability.effects)
 
 
 def queue(state: State, pack, field) -> State:
@@ -218,6 +226,16 @@ def ability_event(state: State, pack, args: dict, dice) -> Event:
     return Event("start_ability_used", data)
 
 
+def draw_events(state: State, pack, args: dict) -> list[Event]:
+    """The agenda cards the ability at the head of the queue draws when used,
+    each in an event only its player sees (asked, so an event carries them)."""
+    seat, _, name = state.start_abilities[0]
+    if not args.get("ability"):
+        return []
+    cards = sum(e.cards for e in pack.abilities[name].effects if isinstance(e, DrawAgenda))
+    return secret_events.drawn(state, seat, cards)
+
+
 def ability_used(state: State, pack, field, d: dict) -> State:
     """The head of the queue used (or declined), then the next that asks nothing."""
     _, uid, name = state.start_abilities[0]
@@ -236,6 +254,8 @@ def _apply(state: State, pack, uid: str, ability, target, square, dice) -> State
     for effect in ability.effects:
         if isinstance(effect, ScoreVP):
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
+        elif isinstance(effect, DrawAgenda):
+            continue  # drawn in the events that follow (`draw_events`)
         elif isinstance(effect, MoveModel):
             model = state.model(uid)
             state = state.with_model(replace(model, square=tuple(square)))

@@ -196,7 +196,8 @@ class AsoiafSystem:
         if command.type == "choose_nemesis":
             return [start_of_game.event(state, args)]
         if command.type in ("start_ability", "decline_start_ability"):
-            return [start_of_game.ability_event(state, _pack(), args, dice)]
+            return [start_of_game.ability_event(state, _pack(), args, dice),
+                    *start_of_game.draw_events(state, _pack(), args)]
         if command.type in ("granted_move", "forfeit_action"):
             return [granted.event(state, args)]
         if command.type in ("will_ability", "decline_will_ability"):
