@@ -39,6 +39,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     RemoveCondition,
     RestoreWounds,
     ScoreVP,
+    WillTest,
 )
 from server.rules.asoiaf.state import Condition, State, replace
 from server.rules.board.square import Square, within_short_range
@@ -73,6 +74,12 @@ def _known(effect, trigger) -> bool:
         return effect.target.who == "self" and trigger != "killed"
     if isinstance(effect, ModifyRoll | ModifyValue):  # lasting.py
         return effect.target.who == mine and lasting.stored(effect)
+    if isinstance(effect, WillTest):  # the hero (Alive) or its killer (Deceased) tested
+        return effect.target.who == mine and all(
+            isinstance(e, ScoreVP | GainCoins)
+            or (not isinstance(e, WillTest | DrawAgenda) and _known(e, trigger)
+                and e.target.who == mine)
+            for e in effect.on_success + effect.on_failure)
     if isinstance(effect, RemoveCondition | ApplyCondition):
         t = effect.target
         if t.who == mine:
@@ -162,7 +169,7 @@ def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=N
     seat, uid, name = state.pending[0]
     data = {"hero": uid, "ability": name}
     ability = ability_of(state, uid, name, cards, motivations)
-    if use and any(isinstance(e, DealHits) for e in ability.effects):
+    if use and any(isinstance(e, DealHits | WillTest) for e in ability.effects):
         recorded = command_abilities.Recorded(dice)
         resolve(state, use, cards, motivations, pack, recorded)
         data["faces"] = recorded.faces
@@ -192,10 +199,10 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
         elif isinstance(effect, DealWounds):
             state = _wound_killer(state, uid, effect.wounds, pack)
         elif isinstance(effect, DealHits):  # a defence die per hit, as in step 5
-            _, killer = _fallen(state, uid)
-            if killer and state.model(killer).on_battlefield:
-                count = hits.hit_count(pack, state.model(killer), effect)
-                state, unblocked = hits.defend(state, pack, killer, count, dice)
+            hit = killer(state, uid)
+            if hit and state.model(hit).on_battlefield:
+                count = hits.hit_count(pack, state.model(hit), effect)
+                state, unblocked = hits.defend(state, pack, hit, count, dice)
                 state = _wound_killer(state, uid, unblocked, pack)
         elif isinstance(effect, GainCoins):
             purse = state.purses[seat]
@@ -208,10 +215,11 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
                 most, hero.wounds_left + effect.wounds)))
         elif isinstance(effect, DrawAgenda):
             continue  # drawn in the events that follow (system.py)
-        elif isinstance(effect, ModifyRoll | ModifyValue):  # the hero, or its killer
-            aim = uid if effect.target.who == "self" else _fallen(state, uid)[1]
+        elif isinstance(effect, ModifyRoll | ModifyValue | WillTest):  # hero or killer
+            aim = uid if effect.target.who == "self" else killer(state, uid)
             if aim and state.model(aim).on_battlefield:
-                state = command_abilities.apply_effects(state, pack, uid, aim, [effect], None)
+                state = command_abilities.apply_effects(state, pack, uid, aim, [effect], dice,
+                                                        aim)
         elif effect.target.who in ("self", "trigger_model"):
             state = _condition_on_one(state, uid, effect, pack)
         else:
@@ -230,6 +238,12 @@ def _condition_on_one(state: State, uid: str, effect, pack) -> State:
         immune = equipment.immunities(pack, model) if pack else frozenset()
         return state.with_model(conditions.gain(model, token, immune))
     return state.with_model(conditions.lose(model, token))
+
+
+def killer(state: State, uid: str) -> str:
+    """The model that killed Deceased hero `uid` ("" for none; "" too for an
+    Alive side's hero, which has not fallen)."""
+    return _fallen(state, uid)[1]
 
 
 def _fallen(state: State, uid: str):
@@ -262,10 +276,8 @@ def _condition_around(state: State, uid: str, effect) -> State:
 def _wound_killer(state: State, uid: str, wounds: int, pack) -> State:
     """Olenna's "the model that killed her suffers 1 wound": no defence roll
     (hits.wound: a mount dies alone, a hero so killed flips in turn)."""
-    _, killer = _fallen(state, uid)
-    if not killer:
-        return state
-    return hits.wound(state, pack, killer, wounds)
+    hit = killer(state, uid)
+    return hits.wound(state, pack, hit, wounds) if hit else state
 
 
 def flip_killed_off_the_battlefield(before: State, after: State, cards: Mapping,
