@@ -144,3 +144,19 @@ def test_an_aftermath_draws_an_agenda_card_its_player_alone_sees(vocabulary_pack
     assert events[1].visible_to == ("a",)
     assert state.agendas["a"] == ("Hold the Field", "Raid Their Camp")
     assert state.agenda_decks["a"] == ("Thrifty Purse",)
+
+
+def test_a_trigger_moves_its_model(vocabulary_pack):
+    """FALL BACK (test pack: "When an enemy model comes into short range of this
+    model, this model may move up to 2 squares"): seed 004, ABILITIES, special
+    trigger abilities; MOVE ACTION's rules for the squares offered."""
+    models = (Model("b1", "Baratheon Warden", "b", 2, square=(3, 4), ap=2, activated=True),
+              Model("a1", "Test Scout", "a", 2, square=(3, 10)), FAR)
+    state = send(mid_round(models, active="b1", seat="b"), "b", "move", {"square": [3, 7]})
+    [use] = [o for o in SYSTEM.prompt(state).decisions[0].options
+             if o.type == "trigger_ability"]
+    assert use.args["ability"] == "Fall Back" and [3, 12] in use.params["square"]
+    assert [3, 13] not in use.params["square"]  # 3 squares away: beyond 2
+    state, [event] = run(state, "a", "trigger_ability", {"ability": "Fall Back",
+                                                         "square": [3, 12]})
+    assert event.data["square"] == [3, 12] and state.model("a1").square == (3, 12)

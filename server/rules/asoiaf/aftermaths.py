@@ -103,13 +103,18 @@ def squares(state: State, field, owner, ability) -> list[list[int]] | None:
     move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
     if move is None:
         return None
-    mover = state.model(_mover(state.attack, owner.uid, move))
+    return move_squares(state, field, _mover(state.attack, owner.uid, move), move.squares)
+
+
+def move_squares(state: State, field, uid: str, squares: int) -> list[list[int]]:
+    """Where an ability's "free" move takes model `uid`: a move by the MOVE
+    ACTION's rules of up to `squares` (engaged or not; none off the table)."""
+    mover = state.model(uid)
     if not mover.on_battlefield:
         return []
-    usual = ENGAGED_SQUARES if is_engaged(state, field, mover.uid) and not mover.large \
+    usual = ENGAGED_SQUARES if is_engaged(state, field, uid) and not mover.large \
         else MOVE_SQUARES
-    return [list(sq) for sq in move_destinations(state, field, mover.uid,
-                                                 move.squares - usual)]
+    return [list(sq) for sq in move_destinations(state, field, uid, squares - usual)]
 
 
 def _mover(pending, owner_uid: str, move) -> str:

@@ -30,7 +30,8 @@ Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, once_per, requirements
+from server.rules.asoiaf import aftermaths, coins, command_abilities, once_per, requirements
+from server.rules.asoiaf.cards.vocabulary import MoveModel
 from server.rules.asoiaf.state import SEATS, State, other
 from server.rules.board.square import within_short_range
 
@@ -43,9 +44,14 @@ _NO_TRIGGER_MODEL = ("kills_enemy", "captures_enemy", "interacts_plunder",
 
 
 def usable(ability) -> bool:
+    moves = [e for e in ability.effects if isinstance(e, MoveModel)]
+    others = [e for e in ability.effects if not isinstance(e, MoveModel)]
     if ability.timing != "trigger" or ability.trigger not in KINDS \
-            or not ability.effects or not command_abilities.supported(ability.effects):
+            or not ability.effects or not command_abilities.supported(others):
         return False
+    if moves and (len(moves) > 1 or ability.trigger == "killed"
+                  or moves[0].target.who != "self" or moves[0].direction != "free"):
+        return False  # (only "this model may move", and not once it is gone)
     aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
     return not (ability.trigger in _NO_TRIGGER_MODEL and "trigger_model" in aims)
 
@@ -59,6 +65,13 @@ def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
     model = state.model(uid)
     return [o.uid for o in state.models
             if command_abilities.fits(state, field, model, o, picker.target, pack)]
+
+
+def squares(state: State, field, uid: str, ability) -> list[list[int]] | None:
+    """Where its "this model may move" takes the model, None when it moves
+    nobody (aftermaths.move_squares: the MOVE ACTION's rules)."""
+    move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
+    return None if move is None else aftermaths.move_squares(state, field, uid, move.squares)
 
 
 def _all(effects):
@@ -187,7 +200,8 @@ def still_usable(state: State, pack, field, seat: str, uid: str, name: str,
                  trigger_model: str) -> bool:
     """Whether a waiting entry may still be used when its turn comes."""
     ability = pack.abilities[name]
-    if targets(state, pack, field, uid, ability) == []:
+    if targets(state, pack, field, uid, ability) == [] \
+            or squares(state, field, uid, ability) == []:
         return False
     owner = state.model(uid)
     if not (owner.on_battlefield or ability.trigger == "killed"):

@@ -26,9 +26,11 @@ from server.rules.asoiaf import (
     coins,
     command_abilities,
     model_triggers,
+    objectives,
     once_per,
     requirements,
 )
+from server.rules.asoiaf.cards.vocabulary import MoveModel
 from server.rules.asoiaf.state import Phase, replace
 from server.rules.board.square import within_short_range
 from server.rules.kernel import CommandSpec, Decision, Event
@@ -127,6 +129,9 @@ def decision(state, pack, field) -> Decision:
         usable = model_triggers.still_usable(state, pack, field, seat, uid, name, spent_by)
         picked = model_triggers.targets(state, pack, field, uid, ability)
         params = {"target": picked} if picked else {}
+        moves = model_triggers.squares(state, field, uid, ability)
+        if moves:
+            params["square"] = moves
     if usable:
         options.append(CommandSpec("trigger_ability", label=name, args={"ability": name},
                                    params=params))
@@ -141,11 +146,13 @@ def event(state, pack, args: dict, dice) -> Event:
     _, uid, name, spent_by = state.triggers[0]
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, name, args.get("target"), spent_by, recorded)
+        _apply(state, pack, uid, name, args.get("target"), spent_by, recorded,
+               args.get("square"))
     data = {"model": uid, "ability": args.get("ability", ""), "trigger_model": spent_by,
             "will_faces": recorded.faces}
-    if args.get("target"):  # the model its player picked (model_triggers.py)
-        data["target"] = args["target"]
+    for key in ("target", "square"):  # the model or square its player picked
+        if args.get(key):
+            data[key] = args[key]
     return Event("trigger_ability_used", data)
 
 
@@ -156,10 +163,11 @@ def used(state, pack, d: dict):
     if not d["ability"]:
         return state
     return _apply(state, pack, uid, name, d.get("target"), spent_by,
-                  command_abilities.Recorded(faces=d["will_faces"]))
+                  command_abilities.Recorded(faces=d["will_faces"]), d.get("square"))
 
 
-def _apply(state, pack, uid: str, name: str, target: str | None, spent_by: str, dice):
+def _apply(state, pack, uid: str, name: str, target: str | None, spent_by: str, dice,
+           square=None):
     """Pay, then the effects; `trigger_model` targets are the model that spent
     (or set the trigger off), a picked (and "chosen") target the model picked,
     else the trigger model too."""
@@ -168,5 +176,11 @@ def _apply(state, pack, uid: str, name: str, target: str | None, spent_by: str, 
     state = replace(state, purses={**state.purses,
                                    seat: coins.pay(state.purses[seat], ability.cost)})
     state = once_per.record(state, uid, ability)
-    return command_abilities.apply_effects(state, pack, uid, target or spent_by,
-                                           ability.effects, dice, spent_by)
+    for effect in ability.effects:
+        if isinstance(effect, MoveModel):  # "this model may move" (model_triggers.py)
+            state = state.with_model(replace(state.model(uid), square=tuple(square)))
+            state = objectives.reveal_under(state, state.model(uid).squares)
+        else:
+            state = command_abilities.apply_effects(state, pack, uid, target or spent_by,
+                                                   [effect], dice, spent_by)
+    return state
