@@ -5,6 +5,8 @@ the test pack tests/asoiaf/packs/vocabulary. Dice scripted."""
 
 from server.rules.asoiaf import charge_terrain, lasting, passives
 from server.rules.asoiaf.state import Model
+from server.rules.asoiaf.system import SYSTEM
+from server.rules.kernel import Viewer
 from tests.asoiaf.conftest import mid_round, run, send
 
 DAGGER = {"mode": 0, "target": "b1", "improvements": []}
@@ -42,3 +44,14 @@ def test_a_command_ability_gives_a_friend_a_roll_bonus_for_the_round(vocabulary_
     assert passives.roll_modifier(lasting.forget(state, "round"), vocabulary_pack, FIELD,
                                   "a2", "attack") == 0
 
+
+
+def test_the_view_lists_the_lasting_changes(vocabulary_pack):
+    """The changes are public, as the abilities that made them (seed 004 hides
+    only agendas and objective cards): every viewer's view lists them."""
+    state = mid_round((Model("a1", "Test Bannerman", "a", 2, square=(3, 11), ap=2,
+                             activated=True),
+                       Model("a2", "Baratheon Warden", "a", 2, square=(3, 12)), FAR))
+    state = send(state, "a", "ability", {"ability": "Battle Cry", "target": "a2"})
+    assert SYSTEM.view(state, Viewer("b"))["lasting"] == [["a2", "roll", "attack", 1,
+                                                          "round"]]
