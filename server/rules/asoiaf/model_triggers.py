@@ -30,9 +30,16 @@ Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import aftermaths, coins, command_abilities, once_per, requirements
+from server.rules.asoiaf import (
+    aftermaths,
+    coins,
+    command_abilities,
+    objectives,
+    once_per,
+    requirements,
+)
 from server.rules.asoiaf.cards.vocabulary import MoveModel
-from server.rules.asoiaf.state import SEATS, State, other
+from server.rules.asoiaf.state import SEATS, State, other, replace
 from server.rules.board.square import within_short_range
 
 TRIGGERS = "seed 004, ABILITIES (special trigger abilities)"
@@ -43,15 +50,22 @@ _NO_TRIGGER_MODEL = ("kills_enemy", "captures_enemy", "interacts_plunder",
                      "spent_last_copper")
 
 
+def supported_with_own_move(effects) -> bool:
+    """The command abilities' effects, and at most one "this model may move"
+    (`move_model` of the model itself, "free")."""
+    moves = [e for e in effects if isinstance(e, MoveModel)]
+    return bool(effects) and command_abilities.supported(
+        [e for e in effects if not isinstance(e, MoveModel)]) \
+        and (not moves or (len(moves) == 1 and moves[0].target.who == "self"
+                           and moves[0].direction == "free"))
+
+
 def usable(ability) -> bool:
-    moves = [e for e in ability.effects if isinstance(e, MoveModel)]
-    others = [e for e in ability.effects if not isinstance(e, MoveModel)]
     if ability.timing != "trigger" or ability.trigger not in KINDS \
-            or not ability.effects or not command_abilities.supported(others):
+            or not supported_with_own_move(ability.effects):
         return False
-    if moves and (len(moves) > 1 or ability.trigger == "killed"
-                  or moves[0].target.who != "self" or moves[0].direction != "free"):
-        return False  # (only "this model may move", and not once it is gone)
+    if ability.trigger == "killed" and any(isinstance(e, MoveModel) for e in ability.effects):
+        return False  # (the model is gone)
     aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
     return not (ability.trigger in _NO_TRIGGER_MODEL and "trigger_model" in aims)
 
@@ -215,3 +229,17 @@ def still_usable(state: State, pack, field, seat: str, uid: str, name: str,
         return False
     return coins.affordable(state.purses[seat], ability.cost) \
         and once_per.available(state, uid, ability)
+
+
+def apply(state: State, pack, uid: str, chosen, effects, dice, square=None,
+          trigger_model: str | None = None) -> State:
+    """`supported_with_own_move`'s effects in order: the model's own move to
+    `square`, the others as command_abilities.apply_effects applies them."""
+    for effect in effects:
+        if isinstance(effect, MoveModel):  # "this model may move"
+            state = state.with_model(replace(state.model(uid), square=tuple(square)))
+            state = objectives.reveal_under(state, state.model(uid).squares)
+        else:
+            state = command_abilities.apply_effects(state, pack, uid, chosen, [effect], dice,
+                                                    trigger_model)
+    return state

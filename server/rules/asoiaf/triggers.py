@@ -26,11 +26,9 @@ from server.rules.asoiaf import (
     coins,
     command_abilities,
     model_triggers,
-    objectives,
     once_per,
     requirements,
 )
-from server.rules.asoiaf.cards.vocabulary import MoveModel
 from server.rules.asoiaf.state import Phase, replace
 from server.rules.board.square import within_short_range
 from server.rules.kernel import CommandSpec, Decision, Event
@@ -176,11 +174,5 @@ def _apply(state, pack, uid: str, name: str, target: str | None, spent_by: str, 
     state = replace(state, purses={**state.purses,
                                    seat: coins.pay(state.purses[seat], ability.cost)})
     state = once_per.record(state, uid, ability)
-    for effect in ability.effects:
-        if isinstance(effect, MoveModel):  # "this model may move" (model_triggers.py)
-            state = state.with_model(replace(state.model(uid), square=tuple(square)))
-            state = objectives.reveal_under(state, state.model(uid).squares)
-        else:
-            state = command_abilities.apply_effects(state, pack, uid, target or spent_by,
-                                                   [effect], dice, spent_by)
-    return state
+    return model_triggers.apply(state, pack, uid, target or spent_by, ability.effects, dice,
+                                square, spent_by)

@@ -1,0 +1,84 @@
+"""Moves and agenda cards from abilities at other timings than their own
+action (the vocabulary's move_model "free": "Move the target up to `squares`
+squares ... the ability player's choice"; draw_agenda; seed 004, MOVE ACTION,
+AGENDA CARDS), from the test pack tests/asoiaf/packs/vocabulary. Dice scripted."""
+
+from server.rules.asoiaf import charge_terrain, end_phase_abilities
+from server.rules.asoiaf.state import Model
+from server.rules.asoiaf.system import SYSTEM
+from tests.asoiaf.conftest import mid_round, run, send
+
+FAR = Model("b9", "Baratheon Warden", "b", 2, square=(12, 0))
+FIELD = charge_terrain.field_of("learn_to_play", ())
+
+
+def _javelineer_and(b1, **fields):
+    return mid_round((Model("a1", "Test Javelineer", "a", 2, square=(3, 11), ap=2,
+                            activated=True), b1, FAR), **fields)
+
+
+
+
+def test_an_aftermath_moves_the_defender(vocabulary_pack):
+    """SHOVE (test pack: "The defender may be moved up to 1 square"): seed 004,
+    ATTACK SEQUENCE step 7; the vocabulary's move_model "free": the player of
+    the aftermath picks the square, by the MOVE ACTION's rules (an engaged
+    model moves 1 square)."""
+    b1 = Model("b1", "Baratheon Warden", "b", 3, square=(4, 11))
+    state = send(_javelineer_and(b1), "a", "attack",
+                 {"mode": 0, "target": "b1", "improvements": []}, (9, 1, 1))
+    [shove] = [o for o in SYSTEM.prompt(state).decisions[0].options
+               if o.args.get("ability") == "Shove"]
+    assert [5, 11] in shove.params["square"] and [4, 11] not in shove.params["square"]
+    state = send(state, "a", "aftermath", {"ability": "Shove", "square": [5, 11]})
+    assert state.model("b1").square == (5, 11)
+
+
+
+def test_an_aftermath_draws_an_agenda_card_its_player_alone_sees(vocabulary_pack):
+    """SPY'S REPORT (test pack: "Draw 1 agenda card"): seed 004, ATTACK SEQUENCE
+    step 7; AGENDA CARDS: "kept secret until they are played"."""
+    b1 = Model("b1", "Baratheon Warden", "b", 3, square=(4, 11))
+    state = _javelineer_and(b1, agendas={"a": ("Hold the Field",), "b": ()},
+                            agenda_decks={"a": ("Raid Their Camp", "Thrifty Purse"),
+                                          "b": ()})
+    state = send(state, "a", "attack", {"mode": 0, "target": "b1", "improvements": []},
+                 (9, 1, 1))
+    state, events = run(state, "a", "aftermath", {"ability": "Spy's Report"})
+    assert [e.type for e in events] == ["aftermath_used", "agenda_drawn"]
+    assert events[1].visible_to == ("a",)
+    assert state.agendas["a"] == ("Hold the Field", "Raid Their Camp")
+    assert state.agenda_decks["a"] == ("Thrifty Purse",)
+
+
+
+def test_a_trigger_moves_its_model(vocabulary_pack):
+    """FALL BACK (test pack: "When an enemy model comes into short range of this
+    model, this model may move up to 2 squares"): seed 004, ABILITIES, special
+    trigger abilities; MOVE ACTION's rules for the squares offered."""
+    models = (Model("b1", "Baratheon Warden", "b", 2, square=(3, 4), ap=2, activated=True),
+              Model("a1", "Test Scout", "a", 2, square=(3, 10)), FAR)
+    state = send(mid_round(models, active="b1", seat="b"), "b", "move", {"square": [3, 7]})
+    [use] = [o for o in SYSTEM.prompt(state).decisions[0].options
+             if o.type == "trigger_ability"]
+    assert use.args["ability"] == "Fall Back" and [3, 12] in use.params["square"]
+    assert [3, 13] not in use.params["square"]  # 3 squares away: beyond 2
+    state, [event] = run(state, "a", "trigger_ability", {"ability": "Fall Back",
+                                                         "square": [3, 12]})
+    assert event.data["square"] == [3, 12] and state.model("a1").square == (3, 12)
+
+
+
+def test_an_end_phase_ability_moves_its_model(vocabulary_pack):
+    """REGROUP (test pack: "In the end phase, this model may move up to 1
+    square"): seed 004, THE END PHASE: "Players may use end of round effects";
+    the MOVE ACTION's rules for the squares offered."""
+    state = mid_round((Model("a1", "Test Bannerman", "a", 2, square=(3, 11)), FAR),
+                      active="")
+    state = end_phase_abilities.queue(state, vocabulary_pack, FIELD)
+    [use] = [o for o in SYSTEM.prompt(state).decisions[0].options
+             if o.type == "end_phase_ability"]
+    assert [3, 12] in use.params["square"] and [3, 13] not in use.params["square"]
+    state, [event] = run(state, "a", "end_phase_ability", {"ability": "Regroup",
+                                                           "square": [3, 12]})
+    assert event.data["square"] == [3, 12] and state.model("a1").square == (3, 12)
