@@ -3,7 +3,7 @@ action (the vocabulary's move_model "free": "Move the target up to `squares`
 squares ... the ability player's choice"; draw_agenda; seed 004, MOVE ACTION,
 AGENDA CARDS), from the test pack tests/asoiaf/packs/vocabulary. Dice scripted."""
 
-from server.rules.asoiaf import charge_terrain, end_phase_abilities
+from server.rules.asoiaf import charge_terrain, end_phase_abilities, forced_moves
 from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
 from tests.asoiaf.conftest import mid_round, run, send
@@ -82,3 +82,34 @@ def test_an_end_phase_ability_moves_its_model(vocabulary_pack):
     state, [event] = run(state, "a", "end_phase_ability", {"ability": "Regroup",
                                                            "square": [3, 12]})
     assert event.data["square"] == [3, 12] and state.model("a1").square == (3, 12)
+
+
+def test_an_aftermath_pushes_the_defender_away(vocabulary_pack):
+    """SHIELD BASH (test pack: "The defender is pushed 2 squares away from this
+    model"): seed 004, AWAY: "must end this compulsory move as far away as
+    possible from the model who initiated the away action": only the squares 3
+    steps from the javelineer are offered (our reading: its player picks among
+    them)."""
+    b1 = Model("b1", "Baratheon Warden", "b", 3, square=(4, 11))
+    state = send(_javelineer_and(b1), "a", "attack",
+                 {"mode": 0, "target": "b1", "improvements": []}, (9, 1, 1))
+    [bash] = [o for o in SYSTEM.prompt(state).decisions[0].options
+              if o.args.get("ability") == "Shield Bash"]
+    offered = bash.params["square"]
+    assert offered and all(max(abs(x - 3), abs(y - 11)) == 3 for x, y in offered)
+    state = send(state, "a", "aftermath", {"ability": "Shield Bash", "square": offered[0]})
+    assert state.model("b1").square == tuple(offered[0])
+
+
+def test_a_towards_move_ends_as_near_as_it_can(vocabulary_pack):
+    """Seed 004, TOWARDS: "must travel the shortest distance to end in contact
+    with the model that initiated the towards movement": 2 squares from 5
+    steps away, only the squares 3 steps from the initiator remain; in
+    contact already, the model stays."""
+    far = mid_round((Model("a1", "Test Javelineer", "a", 2, square=(3, 11)),
+                     Model("b1", "Baratheon Warden", "b", 2, square=(3, 6)), FAR))
+    offered = forced_moves.squares(far, FIELD, "b1", "a1", 2, "towards")
+    assert offered and all(max(abs(x - 3), abs(y - 11)) == 3 for x, y in offered)
+    near = mid_round((Model("a1", "Test Javelineer", "a", 2, square=(3, 11)),
+                      Model("b1", "Baratheon Warden", "b", 2, square=(4, 11)), FAR))
+    assert [4, 11] in forced_moves.squares(near, FIELD, "b1", "a1", 2, "towards")

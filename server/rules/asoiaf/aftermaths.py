@@ -19,12 +19,22 @@ asked first, will_tokens.py). An effect may aim at 1 friendly or enemy model
 its player picks (`aftermath`'s `params.target`; later "chosen" effects mean
 it), one such pick an aftermath; and `move_model` of the model itself, the
 attacker or the defender in a "free" direction: a move by the MOVE ACTION's
-rules of up to its `squares` to the square its player picks (`params.square`).
+rules of up to its `squares` to the square its player picks (`params.square`),
+or of the other side "away" / "towards" the aftermath's model (forced_moves.py:
+its player picks among the squares the rule leaves).
 Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, hits, lasting, objectives, once_per
+from server.rules.asoiaf import (
+    coins,
+    command_abilities,
+    forced_moves,
+    hits,
+    lasting,
+    objectives,
+    once_per,
+)
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealHits,
@@ -68,7 +78,8 @@ def known(effects, tested: str = "") -> bool:
         if isinstance(effect, GainCoins | ScoreVP | DrawAgenda):
             continue
         if isinstance(effect, MoveModel):  # "this model may move": its player's square
-            if tested or effect.target.who not in _MOVERS or effect.direction != "free" \
+            if tested or effect.target.who not in _MOVERS \
+                    or (effect.direction != "free" and effect.target.who == "self") \
                     or sum(isinstance(e, MoveModel) for e in effects) > 1:
                 return False
             continue
@@ -103,7 +114,11 @@ def squares(state: State, field, owner, ability) -> list[list[int]] | None:
     move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
     if move is None:
         return None
-    return move_squares(state, field, _mover(state.attack, owner.uid, move), move.squares)
+    mover = _mover(state.attack, owner.uid, move)
+    if move.direction != "free":  # AWAY / TOWARDS the aftermath's model
+        return forced_moves.squares(state, field, mover, owner.uid, move.squares,
+                                    move.direction)
+    return move_squares(state, field, mover, move.squares)
 
 
 def move_squares(state: State, field, uid: str, squares: int) -> list[list[int]]:
