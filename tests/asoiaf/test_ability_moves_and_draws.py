@@ -113,3 +113,19 @@ def test_a_towards_move_ends_as_near_as_it_can(vocabulary_pack):
     near = mid_round((Model("a1", "Test Javelineer", "a", 2, square=(3, 11)),
                       Model("b1", "Baratheon Warden", "b", 2, square=(4, 11)), FAR))
     assert [4, 11] in forced_moves.squares(near, FIELD, "b1", "a1", 2, "towards")
+
+
+def test_a_trigger_pushes_the_trigger_model_away(vocabulary_pack):
+    """REPEL (test pack: "When an enemy model comes into short range of this
+    model, it is pushed 2 squares away from this model"): seed 004, AWAY, on
+    the model that set the trigger off; only the farthest squares offered."""
+    models = (Model("b1", "Baratheon Warden", "b", 2, square=(3, 4), ap=2, activated=True),
+              Model("a1", "Test Herald", "a", 2, square=(3, 10)), FAR)
+    state = send(mid_round(models, active="b1", seat="b"), "b", "move", {"square": [3, 7]})
+    [use] = [o for o in SYSTEM.prompt(state).decisions[0].options
+             if o.type == "trigger_ability"]
+    offered = use.params["square"]
+    assert use.args["ability"] == "Repel"
+    assert offered and all(max(abs(x - 3), abs(y - 10)) == 5 for x, y in offered)
+    state = send(state, "a", "trigger_ability", {"ability": "Repel", "square": offered[0]})
+    assert state.model("b1").square == tuple(offered[0])

@@ -34,6 +34,7 @@ from server.rules.asoiaf import (
     aftermaths,
     coins,
     command_abilities,
+    forced_moves,
     objectives,
     once_per,
     requirements,
@@ -51,13 +52,15 @@ _NO_TRIGGER_MODEL = ("kills_enemy", "captures_enemy", "interacts_plunder",
 
 
 def supported_with_own_move(effects) -> bool:
-    """The command abilities' effects, and at most one "this model may move"
-    (`move_model` of the model itself, "free")."""
+    """The command abilities' effects, and at most one move: "this model may
+    move" (`move_model` of the model itself, "free"), or of the trigger model
+    in any direction (AWAY / TOWARDS from this model: forced_moves.py)."""
     moves = [e for e in effects if isinstance(e, MoveModel)]
     return bool(effects) and command_abilities.supported(
         [e for e in effects if not isinstance(e, MoveModel)]) \
-        and (not moves or (len(moves) == 1 and moves[0].target.who == "self"
-                           and moves[0].direction == "free"))
+        and (not moves or (len(moves) == 1 and (
+            (moves[0].target.who == "self" and moves[0].direction == "free")
+            or moves[0].target.who == "trigger_model")))
 
 
 def usable(ability) -> bool:
@@ -81,11 +84,20 @@ def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
             if command_abilities.fits(state, field, model, o, picker.target, pack)]
 
 
-def squares(state: State, field, uid: str, ability) -> list[list[int]] | None:
-    """Where its "this model may move" takes the model, None when it moves
-    nobody (aftermaths.move_squares: the MOVE ACTION's rules)."""
+def squares(state: State, field, uid: str, ability,
+            trigger_model: str = "") -> list[list[int]] | None:
+    """Where its move takes the model it moves (itself, or the trigger model),
+    None when it moves nobody (aftermaths.move_squares: the MOVE ACTION's
+    rules; forced_moves.py for AWAY / TOWARDS this model)."""
     move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
-    return None if move is None else aftermaths.move_squares(state, field, uid, move.squares)
+    if move is None:
+        return None
+    mover = trigger_model if move.target.who == "trigger_model" else uid
+    if not mover:
+        return []
+    if move.direction != "free":
+        return forced_moves.squares(state, field, mover, uid, move.squares, move.direction)
+    return aftermaths.move_squares(state, field, mover, move.squares)
 
 
 def _all(effects):
@@ -215,7 +227,7 @@ def still_usable(state: State, pack, field, seat: str, uid: str, name: str,
     """Whether a waiting entry may still be used when its turn comes."""
     ability = pack.abilities[name]
     if targets(state, pack, field, uid, ability) == [] \
-            or squares(state, field, uid, ability) == []:
+            or squares(state, field, uid, ability, trigger_model) == []:
         return False
     owner = state.model(uid)
     if not (owner.on_battlefield or ability.trigger == "killed"):
@@ -236,9 +248,10 @@ def apply(state: State, pack, uid: str, chosen, effects, dice, square=None,
     """`supported_with_own_move`'s effects in order: the model's own move to
     `square`, the others as command_abilities.apply_effects applies them."""
     for effect in effects:
-        if isinstance(effect, MoveModel):  # "this model may move"
-            state = state.with_model(replace(state.model(uid), square=tuple(square)))
-            state = objectives.reveal_under(state, state.model(uid).squares)
+        if isinstance(effect, MoveModel):  # itself, or the trigger model
+            mover = trigger_model if effect.target.who == "trigger_model" else uid
+            state = state.with_model(replace(state.model(mover), square=tuple(square)))
+            state = objectives.reveal_under(state, state.model(mover).squares)
         else:
             state = command_abilities.apply_effects(state, pack, uid, chosen, [effect], dice,
                                                     trigger_model)

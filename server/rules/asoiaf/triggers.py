@@ -127,7 +127,7 @@ def decision(state, pack, field) -> Decision:
         usable = model_triggers.still_usable(state, pack, field, seat, uid, name, spent_by)
         picked = model_triggers.targets(state, pack, field, uid, ability)
         params = {"target": picked} if picked else {}
-        moves = model_triggers.squares(state, field, uid, ability)
+        moves = model_triggers.squares(state, field, uid, ability, spent_by)
         if moves:
             params["square"] = moves
     if usable:
