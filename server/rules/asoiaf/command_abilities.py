@@ -241,6 +241,8 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             state = hits.wound(state, pack, who, unblocked, by=uid)
         elif isinstance(effect, RestoreWounds):
             state = hits.restore(state, pack, who, effect.wounds)
+        elif not isinstance(effect, WillTest):  # (`supported` keeps any other out)
+            raise TypeError(f"apply_effects has no rule for {type(effect).__name__}")
         else:
             # LUCKY CHARM / BLINDING POWDER discarded for it (will_tokens.py)
             state, _, passed = will_tokens.roll(state, pack, dice, model)

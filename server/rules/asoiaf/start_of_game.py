@@ -81,7 +81,7 @@ def _known(effect) -> bool:
     if isinstance(effect, WillTest):  # its die rolled when its player answers
         return effect.target.who in ("self", "friendly", "enemy", "chosen") \
             and effect.target.count == 1 \
-            and all(_known(e) and not isinstance(e, WillTest | MoveModel)
+            and all(_known(e) and not isinstance(e, WillTest | MoveModel | DrawAgenda)
                     for e in effect.on_success + effect.on_failure)
     if isinstance(effect, MoveModel):
         return effect.target.who == "self" and effect.direction == "free"
