@@ -3,7 +3,8 @@ action (the vocabulary's move_model "free": "Move the target up to `squares`
 squares ... the ability player's choice"; draw_agenda; seed 004, MOVE ACTION,
 AGENDA CARDS), from the test pack tests/asoiaf/packs/vocabulary. Dice scripted."""
 
-from server.rules.asoiaf import charge_terrain, end_phase_abilities, forced_moves
+from server.rules.asoiaf import aftermaths, charge_terrain, end_phase_abilities, forced_moves
+from server.rules.asoiaf.cards.vocabulary import DrawAgenda, Target, WillTest
 from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
 from tests.asoiaf.conftest import mid_round, run, send
@@ -129,3 +130,11 @@ def test_a_trigger_pushes_the_trigger_model_away(vocabulary_pack):
     assert offered and all(max(abs(x - 3), abs(y - 10)) == 5 for x, y in offered)
     state = send(state, "a", "trigger_ability", {"ability": "Repel", "square": offered[0]})
     assert state.model("b1").square == tuple(offered[0])
+
+
+def test_an_aftermath_draw_inside_a_will_test_is_not_offered():
+    """AGENDA CARDS: "kept secret": a card is drawn in an event only its player
+    sees, made when the aftermath is used; one behind a will test's result is
+    not known then, so such an aftermath is not offered (What is left)."""
+    test = WillTest(target=Target(who="defender"), on_success=[DrawAgenda()])
+    assert not aftermaths.known([test]) and aftermaths.known([DrawAgenda()])

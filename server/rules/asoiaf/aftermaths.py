@@ -75,8 +75,9 @@ def known(effects, tested: str = "") -> bool:
     if len(pickers) > 1 or any(e.target.count != 1 for e in pickers):
         return False
     for effect in effects:
-        if isinstance(effect, GainCoins | ScoreVP | DrawAgenda):
-            continue
+        if isinstance(effect, GainCoins | ScoreVP) or (isinstance(effect, DrawAgenda)
+                                                      and not tested):
+            continue  # (cards drawn in events: not from inside a will test)
         if isinstance(effect, MoveModel):  # "this model may move": its player's square
             if tested or effect.target.who not in _MOVERS \
                     or (effect.direction != "free" and effect.target.who == "self") \
