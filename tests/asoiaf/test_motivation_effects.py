@@ -93,3 +93,15 @@ def test_lucky_charm_is_asked_before_a_motivations_will_test(vocabulary_pack):
         "use_equipment", "decline_equipment"]
     state = send(state, "a", "use_equipment", {"equipment": "Lucky Charm"}, (1,))
     assert state.vp["a"] == 2 and "a1" in state.spent_equipment
+
+
+def test_an_alive_side_moves_the_hero(vocabulary_pack):
+    """GLORY (test pack, Alive side on kills_enemy: "score 1 VP; he may move up
+    to 1 square"): seed 004, MOTIVATIONS CARDS; the MOVE ACTION's rules for
+    the squares offered (`use_motivation`'s `params.square`)."""
+    state = attack(table("Test Warlord", "Baratheon Warden"), "b1", (9, 9, 1, 1))
+    [use, _] = SYSTEM.prompt(state).decisions[0].options
+    assert [2, 11] in use.params["square"] and [1, 11] not in use.params["square"]
+    state, [event] = run(state, "a", "use_motivation", {"square": [2, 11]})
+    assert event.data["square"] == [2, 11]
+    assert state.model("a1").square == (2, 11) and state.vp["a"] == 1

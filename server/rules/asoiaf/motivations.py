@@ -27,7 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from server.rules.asoiaf import command_abilities, conditions, equipment, hits, lasting
+from server.rules.asoiaf import (
+    command_abilities,
+    conditions,
+    equipment,
+    hits,
+    lasting,
+    objectives,
+)
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealHits,
@@ -36,6 +43,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     GainCoins,
     ModifyRoll,
     ModifyValue,
+    MoveModel,
     RemoveCondition,
     RestoreWounds,
     ScoreVP,
@@ -74,6 +82,9 @@ def _known(effect, trigger) -> bool:
         return effect.target.who == "self" and trigger != "killed"
     if isinstance(effect, ModifyRoll | ModifyValue):  # lasting.py
         return effect.target.who == mine and lasting.stored(effect)
+    if isinstance(effect, MoveModel):  # "he may move": the hero, on his Alive side
+        return trigger != "killed" and effect.target.who == "self" \
+            and effect.direction == "free"
     if isinstance(effect, WillTest):  # the hero (Alive) or its killer (Deceased) tested
         return effect.target.who == mine and all(
             isinstance(e, ScoreVP | GainCoins)
@@ -161,13 +172,25 @@ def ability_of(state: State, uid: str, name: str, cards: Mapping, motivations: M
     return next(a for a in side if a.name == name)
 
 
+def squares(state: State, pack, field) -> list[list[int]] | None:
+    """Where the waiting motivation's "he may move" takes the hero (None when
+    it moves nobody): the MOVE ACTION's rules (model_triggers.squares)."""
+    from server.rules.asoiaf import model_triggers  # (it reads the triggers' rules)
+
+    _, uid, name = state.pending[0]
+    ability = ability_of(state, uid, name, pack.models, pack.motivations)
+    return model_triggers.squares(state, field, uid, ability)
+
+
 def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=None,
-           dice=None) -> list[Event]:
+           dice=None, square=None) -> list[Event]:
     """A motivation used or declined (the defence dice its hits roll kept in
     the event: `faces`); the agenda cards a used one draws go in events only
     its seat sees (as Maester's Ravens')."""
     seat, uid, name = state.pending[0]
     data = {"hero": uid, "ability": name}
+    if use and square:  # where "he may move" took him
+        data["square"] = square
     ability = ability_of(state, uid, name, cards, motivations)
     if use and any(isinstance(e, DealHits | WillTest) for e in ability.effects):
         recorded = command_abilities.Recorded(dice)
@@ -182,7 +205,7 @@ def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=N
 
 
 def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
-            pack=None, dice=None) -> State:
+            pack=None, dice=None, square=None) -> State:
     """The first waiting trigger, used (its coins spent, its effects applied) or
     declined; a trigger no longer affordable when its turn comes does nothing."""
     seat, uid, name = state.pending[0]
@@ -215,6 +238,10 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
                 most, hero.wounds_left + effect.wounds)))
         elif isinstance(effect, DrawAgenda):
             continue  # drawn in the events that follow (system.py)
+        elif isinstance(effect, MoveModel):  # nowhere to go: he stays
+            if square:
+                state = state.with_model(replace(state.model(uid), square=tuple(square)))
+                state = objectives.reveal_under(state, state.model(uid).squares)
         elif isinstance(effect, ModifyRoll | ModifyValue | WillTest):  # hero or killer
             aim = uid if effect.target.who == "self" else killer(state, uid)
             if aim and state.model(aim).on_battlefield:

@@ -184,7 +184,7 @@ class AsoiafSystem:
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
             return motivations.events(state, command.type == "use_motivation", _cards(),
-                                      _pack().motivations, _pack(), dice)
+                                      _pack().motivations, _pack(), dice, args.get("square"))
         if command.type == "play_agenda":  # revealed: public
             return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
@@ -297,7 +297,8 @@ class AsoiafSystem:
         if event.type in ("motivation_used", "motivation_declined"):
             state = motivations.resolve(state, event.type == "motivation_used", _cards(),
                                         _pack().motivations, _pack(),
-                                        command_abilities.Recorded(faces=d.get("faces", ())))
+                                        command_abilities.Recorded(faces=d.get("faces", ())),
+                                        d.get("square"))
             if state.attack:  # a wound it dealt may have left the attacker no surge
                 state = attack_sequence.advance(state, _pack(), _field(state))
             return self._after_attack(self._copper_spent(state))
