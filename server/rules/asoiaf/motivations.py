@@ -18,8 +18,10 @@ Triggers are offered whose effects are `score_vp`, `gain_coins`,
 `draw_agenda` (the cards drawn in events only its player sees), `remove_condition`
 / `apply_condition` on every friendly or enemy model within reach of the squares
 the hero stood on, on the hero itself (Alive side) or on the model that killed it
-(Deceased side, with `deal_wounds` to it), or `restore_wounds` of the hero
-(Alive side); `State.fallen` remembers those squares and that model. A hero killed
+(Deceased side, with `deal_wounds` / `deal_hits` to it), `restore_wounds` of the
+hero and its own "free" move (Alive side, `params.square`), a `will_test` and
+lasting `modify_*` (lasting.py) of that same model; `State.fallen` remembers
+those squares and that model. A hero killed
 other than in an attack (left off the battlefield after the 1st round) flips too:
 it stood nowhere and nobody killed it."""
 

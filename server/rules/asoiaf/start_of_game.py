@@ -16,18 +16,19 @@ captured one, not one never placed) scores the chooser's player its `vp` (our
 reading of "demise": whoever kills it).
 
 Any other start-of-game ability made of effects that make sense before round 1
-(`gain_coins`, `score_vp`, `apply_condition` / `remove_condition` on the model
-itself or on 1 friendly or enemy model it picks, `move_model` of the model
-itself in a "free" direction, `nemesis`) waits in the same queue, in the same
-order. One its player must choose for (a model to aim at, a square to move to,
-or coins to spend: "may") is asked as `start_ability` (`args.model`,
-`args.ability`; `params.target`, `params.square`), with
-`decline_start_ability` when it costs coins; one with a `will_test` (its
-effects conditions on the model tested or itself) is asked too, its die rolled
-with the answer (LUCKY CHARM and BLINDING POWDER asked first, will_tokens.py);
-one with no choice is applied when its turn comes. One whose effects say what
-the start of the game has no meaning for (a roll modifier "until the end of the
-activation", wounds) is not queued (docs/rules/asoiaf.md, "What is left"). Rule module:
+(`gain_coins`, `score_vp`, `draw_agenda`; conditions, wounds dealt or
+restored, hits and `modify_roll` / `modify_value` lasting the round or the
+game, on the model itself or on 1 friendly or enemy model it picks;
+`move_model` of the model itself in a "free" direction, `nemesis`), whose
+model meets its `requires` (requirements.py), waits in the same queue, in the
+same order. One its player must choose for (a model to aim at, a square to
+move to, or coins to spend: "may") is asked as `start_ability`
+(`args.model`, `args.ability`; `params.target`, `params.square`), with
+`decline_start_ability` when it costs coins; one with a `will_test`, hits
+(their dice) or agenda cards (drawn in events only its player sees) is asked
+too, its dice rolled with the answer (LUCKY CHARM and BLINDING POWDER asked
+first, will_tokens.py); one with no choice is applied when its turn comes.
+Any other is not queued (docs/rules/asoiaf.md, "What is left"). Rule module:
 never imports system.py."""
 
 from __future__ import annotations
