@@ -54,9 +54,11 @@ def test_a_large_model_suffers_its_large_hits(vocabulary_pack):
 def test_a_killed_trigger_wounds_its_killer(vocabulary_pack):
     """DEATH THROES (test pack: "Right before this model is killed, the model
     that killed it suffers 1 wound"): seed 004, ABILITIES, special trigger
-    abilities; a killer left with no wounds is killed in turn."""
+    abilities; a killer left with no wounds is killed in turn, and its
+    activation ends with it (the other player's turn: PLAYING THE GAME)."""
     state = mid_round((Model("a1", "Baratheon Warden", "a", 1, square=(3, 11), ap=2,
                              activated=True),
+                       Model("a2", "Baratheon Warden", "a", 2, square=(8, 3)),
                        Model("b1", "Test Javelineer", "b", 1, square=(4, 11)), FAR))
     state = send(state, "a", "attack", {"mode": 0, "target": "b1", "improvements": []},
                  (9, 9, 1, 1))
@@ -65,7 +67,9 @@ def test_a_killed_trigger_wounds_its_killer(vocabulary_pack):
         option = decision.options[-1]  # decline / hold / kill
         state = send(state, decision.seat, option.type, option.args)
     state = send(state, "b", "trigger_ability", {"ability": "Death Throes"})
-    assert state.model("a1").removed == "killed"
+    assert state.model("a1").removed == "killed" and not state.active_model
+    [decision] = SYSTEM.prompt(state).decisions
+    assert decision.seat == "b" and [o.type for o in decision.options] == ["activate"]
 
 
 def test_an_aftermath_deals_a_hit(vocabulary_pack):

@@ -309,7 +309,7 @@ class AsoiafSystem:
                                           _wounds(), d["chosen"],
                                           command_abilities.Recorded(faces=d["will_faces"]))
             seat = state.model(d["model"]).seat  # (Maester's Ravens costs copper)
-            return agendas.spent_last_copper(state, seat, _pack().agendas)
+            return self._after_attack(agendas.spent_last_copper(state, seat, _pack().agendas))
         if event.type == "plundered":
             kinds = _field(state).plunder
             state = plunder.take(state, d["model"], tuple(d["square"]), kinds)
@@ -317,8 +317,9 @@ class AsoiafSystem:
                                              _pack().motivations)
         if event.type == "agenda_drawn":
             return agendas.add_drawn(state, d["seat"], d["agenda"])
-        if event.type == "ability_used":
-            return self._copper_spent(command_abilities.used(state, _pack(), d))
+        if event.type == "ability_used":  # (its wounds may kill: hits.py)
+            return self._after_attack(self._copper_spent(command_abilities.used(state,
+                                                                               _pack(), d)))
         if event.type == "terrain_charged":
             state = charge_terrain.charged(state, _field(state), d)
             return objectives.reveal_under(state, state.model(d["model"]).squares)
@@ -333,7 +334,8 @@ class AsoiafSystem:
             return start_of_game.advance(start_of_game.chosen(state, _pack(), d), _pack(),
                                          _field(state))
         if event.type == "start_ability_used":
-            return start_of_game.ability_used(state, _pack(), _field(state), d)
+            return self._after_attack(start_of_game.ability_used(state, _pack(),
+                                                                 _field(state), d))
         if event.type == "granted_move":
             state = granted.moved(state, d)
             return objectives.reveal_under(state, state.model(d["model"]).squares)
@@ -343,10 +345,11 @@ class AsoiafSystem:
         if event.type == "equipment_used":  # HEALING BALM
             return equipment_uses.used_at_activation(state, _pack(), d)
         if event.type == "trigger_ability_used":
-            return self._copper_spent(triggers.used(state, _pack(), d))
+            return self._after_attack(self._copper_spent(triggers.used(state, _pack(), d)))
         if event.type == "end_phase_ability_used":
-            state = self._copper_spent(end_phase_abilities.used(state, _pack(), d))
-            return self._end_phase_go_on(state)
+            state = self._after_attack(self._copper_spent(end_phase_abilities.used(
+                state, _pack(), d)))
+            return state if state.phase == Phase.OVER else self._end_phase_go_on(state)
         if event.type == "dismounted":
             if state.attack:
                 return self._after_attack(attack_sequence.dismounted(state, _pack(),
@@ -371,8 +374,9 @@ class AsoiafSystem:
         return state
 
     def _after_attack(self, state: State) -> State:
-        """Once the attack is over: a wipe-out ends the game; an active model
-        killed (by an aftermath) ends its activation. A wipe-out ends the game
+        """Once the attack (or an ability dealing wounds) is over: a wipe-out
+        ends the game; an active model killed (by an aftermath, a trigger ...)
+        ends its activation. A wipe-out ends the game
         before anyone surges forth."""
         if state.attack and state.attack.step != "surge":
             return state
