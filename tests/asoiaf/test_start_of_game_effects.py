@@ -4,6 +4,7 @@ their abilities triggered At the Start of the Game, starting with the 1st player
 Models that are not on the battlefield can't use these abilities. When done, the
 1st round of the game begins"), from the test pack tests/asoiaf/packs/vocabulary."""
 
+from server.rules.asoiaf import charge_terrain, start_of_game
 from server.rules.asoiaf.state import Condition, Model, Phase
 from server.rules.asoiaf.system import SYSTEM
 from tests.asoiaf.conftest import mid_round, run, send
@@ -109,3 +110,20 @@ def test_lucky_charm_before_a_start_of_game_will_test(vocabulary_pack):
     assert decision(state).seat == "b"
     state = send(state, "b", "use_equipment", {"equipment": "Lucky Charm"}, (1,))
     assert state.model("b1").conditions == frozenset() and "b1" in state.spent_equipment
+
+
+def test_a_start_of_game_ability_draws_an_agenda_card(vocabulary_pack):
+    """SCHEMER (test pack: "At the start of the game, draw 1 agenda card"):
+    seed 004, PLAYING THE GAME (At the Start of the Game); AGENDA CARDS: "kept
+    secret": its player is asked, the card drawn in an event only it sees."""
+    state = mid_round((Model("a1", "Test Bannerman", "a", 2, square=(3, 11)),
+                       Model("b9", "Baratheon Warden", "b", 2, square=(12, 0))),
+                      agendas={"a": ("Hold the Field",), "b": ()},
+                      agenda_decks={"a": ("Raid Their Camp", "Thrifty Purse"), "b": ()})
+    state = start_of_game.queue(state, vocabulary_pack,
+                                charge_terrain.field_of("learn_to_play", ()))
+    assert state.start_abilities == (("a", "a1", "Schemer"),)
+    state, events = run(state, "a", "start_ability", {"model": "a1", "ability": "Schemer"})
+    assert [e.type for e in events] == ["start_ability_used", "agenda_drawn"]
+    assert events[1].visible_to == ("a",)
+    assert state.agendas["a"] == ("Hold the Field", "Raid Their Camp")

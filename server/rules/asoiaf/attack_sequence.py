@@ -23,6 +23,7 @@ from server.rules.asoiaf import (
     mounts,
     once_per,
     passives,
+    requirements,
     wounds_abilities,
 )
 from server.rules.asoiaf.state import Condition, PendingAttack, State, replace
@@ -40,17 +41,7 @@ def context(state: State, pack, field, uid: str, kind: str, charging: bool = Fal
     words = {"close_combat" if kind == "close" else "ranged"}
     if charging:
         words.add("charging")
-    if not pack.models[model.card].large:
-        words.add("infantry")
-    if model.on_battlefield:
-        touching = [pack.models[e.card].type for e in state.models
-                    if e.seat != model.seat and e.on_battlefield
-                    and field.in_contact(model.squares, e.squares)]
-        words.add("engaged" if touching else "unengaged")
-        if "hero" in touching:
-            words |= {"engaged_with_hero", "engaged_with_hero_or_champion"}
-        if "champion" in touching:
-            words.add("engaged_with_hero_or_champion")
+    words |= requirements.standing(state, pack, field, uid)
     if target_uid and pack.models[state.model(target_uid).card].type != "soldier":
         words.add("target_hero_or_champion")
     if target_uid and passives.on_terrain(field, model, "high_ground") \

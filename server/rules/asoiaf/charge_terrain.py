@@ -23,6 +23,8 @@ surging forth, if possible"; "Large models can't be placed over walls")."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from server.rules.asoiaf import movement
 from server.rules.asoiaf.battlefield import DOOR_CARDS, Battlefield
 from server.rules.asoiaf.state import State, replace
@@ -40,6 +42,15 @@ def battlefield(field: Battlefield, doors: tuple) -> Battlefield:
     for index, state in doors:
         field = field.with_opening_state(field.openings[index], state)
     return field
+
+
+@cache
+def field_of(scenario: str, doors: tuple) -> Battlefield:
+    """The packaged scenario's battlefield with its doors as they stand now
+    (cached: every rule that needs the board of a state asks for it)."""
+    from server.rules.asoiaf.scenarios import packaged_scenarios
+
+    return battlefield(packaged_scenarios()[scenario].battlefield, doors)
 
 
 def flipped(doors: tuple, index: int, state: str) -> tuple:

@@ -16,9 +16,11 @@ from server.rules.asoiaf import (
     command_abilities,
     equipment_uses,
     mounts,
+    secret_events,
     surging,
     wounds_abilities,
 )
+from server.rules.asoiaf.cards.vocabulary import DrawAgenda
 from server.rules.asoiaf.state import State
 from server.rules.dice import Dice
 from server.rules.kernel import Command, Event
@@ -114,7 +116,8 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
     if command.type == "decline_wounds_ability":
         return [Event("wounds_ability_used", {"ability": ""})]
     if command.type in ("aftermath", "decline_aftermath"):
-        return [attack_sequence.aftermath_event(state, pack, field, args, dice)]
+        return [attack_sequence.aftermath_event(state, pack, field, args, dice),
+                *_aftermath_draws(state, pack, field, args)]
     if command.type == "remove":
         return [Event("removed", {"removal": args["removal"]})]
     if command.type == "ability":
@@ -137,3 +140,17 @@ SEQUENCE_EVENTS = {
         state, pack, field, d["removal"], d.get("equipment", "")),
     "surged": lambda state, pack, field, d: surging.surged(state, d),
 }
+
+
+def _aftermath_draws(state: State, pack, field, args: dict) -> list[Event]:
+    """The agenda cards an aftermath used draws (`draw_agenda`), each in an
+    event only its player sees."""
+    if not args.get("ability"):
+        return []
+    pending = state.attack
+    ability = next(a for a in attack_sequence.aftermaths(state, pack, field, pending,
+                                                         pending.step)
+                   if a.name == args["ability"])
+    owner = state.model(attack_sequence.aftermath_owner(pending))
+    cards = sum(e.cards for e in ability.effects if isinstance(e, DrawAgenda))
+    return secret_events.drawn(state, owner.seat, cards)

@@ -5,11 +5,11 @@ or routed token in play (LOYALLY REBELLIOUS: "force 1 enemy model in short range
 to become [shaken]. Then, that enemy must pass 1 [will] test or become
 [routed]"), and loses one.
 
-Offered when every effect is one `supported` knows, the ability has no
-requirement and its `once_per` limit is not used up (once_per.py); an ABILITY
-0 is the activation's free action (WISE WORDS), an activation ability is
-offered before the model's first action (DRAGON'S BLOOD); others stay inert
-(docs/rules/asoiaf.md, "What is left").
+Offered when every effect is one `supported` knows, its model meets its
+`requires` where it stands (requirements.py) and its `once_per` limit is not
+used up (once_per.py); an ABILITY 0 is the activation's free action (WISE
+WORDS), an activation ability is offered before the model's first action
+(DRAGON'S BLOOD); others stay inert (docs/rules/asoiaf.md, "What is left").
 The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
@@ -19,16 +19,23 @@ from server.rules.asoiaf import (
     conditions,
     equipment,
     equipment_uses,
+    hits,
+    lasting,
     mounts,
     once_per,
+    requirements,
     will_tokens,
 )
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
+    DealHits,
+    DealWounds,
     GainCoins,
     GrantAction,
     ModifyRoll,
+    ModifyValue,
     RemoveCondition,
+    RestoreWounds,
     ScoreVP,
     WillTest,
 )
@@ -59,23 +66,24 @@ class Recorded:
 
 
 def supported(effects) -> bool:
-    """Whether the engine knows every effect: conditions and will tests on 1 model,
-    a modifier on the model's own rolls lasting its activation, a move or
-    attack action granted to the chosen model (WISE WORDS) and coins its player gains
-    (DOWAGER'S RESOURCES)."""
+    """Whether the engine knows every effect: conditions, will tests, wounds
+    dealt or restored and hits (hits.py) on 1 model, a modifier on the model's
+    own rolls lasting its activation, a move or attack action granted to the
+    chosen model (WISE WORDS) and coins its player gains (DOWAGER'S RESOURCES)."""
     for effect in effects:
         if isinstance(effect, WillTest):
             if not supported(effect.on_success) or not supported(effect.on_failure):
                 return False
-        elif isinstance(effect, ModifyRoll):
-            if effect.target.who != "self" or effect.until != "activation":
+        elif isinstance(effect, ModifyRoll | ModifyValue):
+            if not lasting.stored(effect):  # ("roll", "action": an attack's own)
                 return False
         elif isinstance(effect, GrantAction):
             if effect.action not in ("move", "attack") or effect.free:
                 return False
         elif isinstance(effect, GainCoins | ScoreVP):  # its player's: no target
             continue
-        elif not isinstance(effect, ApplyCondition | RemoveCondition):
+        elif not isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
+                            | RestoreWounds):
             return False
         if effect.target.who not in (*CHOOSERS, "chosen", "self", "trigger_model") \
                 or effect.target.count != 1:
@@ -147,7 +155,8 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     for name in pack.models[model.card].abilities:
         ability = pack.abilities[name]
         if (not _offered_now(state, ability, model) or ap_cost(state, ability) > model.ap
-                or not once_per.available(state, uid, ability) or ability.requires
+                or not once_per.available(state, uid, ability)
+                or not requirements.met(state, pack, field, uid, ability.requires)
                 or not supported(ability.effects)
                 or not coins.affordable(state.purses[model.seat], ability.cost)):
             continue
@@ -190,7 +199,10 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
     return apply_effects(state, pack, uid, target, ability.effects, dice)
 
 
-def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice) -> State:
+def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice,
+                  trigger_model: str | None = None) -> State:
+    """Each effect on the model it names: "self" `uid`, "trigger_model" the
+    trigger's model when given (else `chosen`), any other the picked `chosen`."""
     for effect in effects:
         if isinstance(effect, ScoreVP):  # its player scores them now
             seat = state.model(uid).seat
@@ -203,6 +215,8 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
                 purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})})
             continue
         who = uid if effect.target.who == "self" else chosen
+        if effect.target.who == "trigger_model" and trigger_model:
+            who = trigger_model
         if not who:  # an optional choice left empty: nobody was in range
             continue
         model = state.model(who)
@@ -212,11 +226,23 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             state = state.with_model(model)
         elif isinstance(effect, RemoveCondition):
             state = state.with_model(conditions.lose(model, Condition(effect.condition)))
-        elif isinstance(effect, ModifyRoll):  # "until the end of its activation"
+        elif isinstance(effect, ModifyRoll) and effect.until == "activation":
             state = replace(state, roll_bonuses=state.roll_bonuses
                             + ((who, effect.roll, effect.by),))
+        elif isinstance(effect, ModifyRoll | ModifyValue):  # a turn, a round, the game
+            state = lasting.add(state, who, effect)
         elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
             state = replace(state, granted=(who, effect.action))
+        elif isinstance(effect, DealWounds):
+            state = hits.wound(state, pack, who, effect.wounds, by=uid)
+        elif isinstance(effect, DealHits):  # a defence die per hit, as in step 5
+            state, unblocked = hits.defend(state, pack, who,
+                                           hits.hit_count(pack, model, effect), dice)
+            state = hits.wound(state, pack, who, unblocked, by=uid)
+        elif isinstance(effect, RestoreWounds):
+            state = hits.restore(state, pack, who, effect.wounds)
+        elif not isinstance(effect, WillTest):  # (`supported` keeps any other out)
+            raise TypeError(f"apply_effects has no rule for {type(effect).__name__}")
         else:
             # LUCKY CHARM / BLINDING POWDER discarded for it (will_tokens.py)
             state, _, passed = will_tokens.roll(state, pack, dice, model)
@@ -224,7 +250,8 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             if passed:  # seed 004, ABILITIES: BRAVADO "after passing a will test"
                 state = will_abilities_wait(state, pack, model.uid)
             state = apply_effects(state, pack, uid, chosen,
-                           effect.on_success if passed else effect.on_failure, dice)
+                                  effect.on_success if passed else effect.on_failure, dice,
+                                  trigger_model)
     return state
 
 
@@ -237,7 +264,7 @@ def will_abilities_wait(state: State, pack, uid: str) -> State:
         ability = pack.abilities[name]
         if ability.timing == "will" and ability.requires == ["will_test_passed"] \
                 and supported(ability.effects) \
-                and not any(isinstance(e, WillTest) for e in ability.effects) \
+                and not any(isinstance(e, WillTest | DealHits) for e in ability.effects) \
                 and once_per.available(state, uid, ability) \
                 and coins.affordable(state.purses[model.seat], ability.cost):
             waiting.append((model.seat, uid, name))

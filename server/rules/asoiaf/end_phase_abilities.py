@@ -22,7 +22,13 @@ once). Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, once_per
+from server.rules.asoiaf import (
+    coins,
+    command_abilities,
+    model_triggers,
+    once_per,
+    requirements,
+)
 from server.rules.asoiaf.cards.vocabulary import RemoveCondition
 from server.rules.asoiaf.state import Condition, State, other, replace
 from server.rules.kernel import CommandSpec, Decision, Event
@@ -34,8 +40,8 @@ def _usable(ability, last_round: bool = False) -> bool:
     """An end-phase ability; in the last round's end phase an `end_of_game` one
     too ("when the game ends": the game ends with that end phase)."""
     timings = ("end_phase", "end_of_game") if last_round else ("end_phase",)
-    return (ability.timing in timings and not ability.requires
-            and command_abilities.supported(ability.effects))
+    return (ability.timing in timings
+            and model_triggers.supported_with_own_move(ability.effects))
 
 
 def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
@@ -57,10 +63,12 @@ def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
 
 def _may_use(state: State, pack, field, seat: str, uid: str, ability) -> bool:
     if not (state.model(uid).on_battlefield and once_per.available(state, uid, ability)
+            and requirements.met(state, pack, field, uid, ability.requires)
             and coins.affordable(state.purses[seat], ability.cost)):
         return False
     aimed = targets(state, pack, field, uid, ability)
-    return aimed is None or bool(aimed)
+    return (aimed is None or bool(aimed)) \
+        and model_triggers.squares(state, field, uid, ability) != []
 
 
 def queue(state: State, pack, field) -> State:
@@ -84,8 +92,12 @@ def decision(state: State, pack, field) -> Decision:
     options = []
     if _may_use(state, pack, field, seat, uid, ability):  # (an earlier one may have spent)
         aimed = targets(state, pack, field, uid, ability)
+        params = {"target": aimed} if aimed is not None else {}
+        moves = model_triggers.squares(state, field, uid, ability)
+        if moves is not None:
+            params["square"] = moves
         options.append(CommandSpec("end_phase_ability", label=name, args={"ability": name},
-                                   params={"target": aimed} if aimed is not None else {}))
+                                   params=params))
     when = "End of the game" if ability.timing == "end_of_game" else "End phase"
     return Decision(seat, f"{when}: use {state.model(uid).card}'s {name}?",
                     (*options, CommandSpec("decline_end_phase_ability")))
@@ -96,10 +108,12 @@ def event(state: State, pack, args: dict, dice) -> Event:
     _, uid, name = state.end_phase_waiting[0]
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, name, args.get("target"), recorded)
-    return Event("end_phase_ability_used", {
-        "model": uid, "ability": args.get("ability", ""), "target": args.get("target"),
-        "will_faces": recorded.faces})
+        _apply(state, pack, uid, name, args.get("target"), recorded, args.get("square"))
+    data = {"model": uid, "ability": args.get("ability", ""), "target": args.get("target"),
+            "will_faces": recorded.faces}
+    if args.get("square"):  # where "this model may move" took it
+        data["square"] = args["square"]
+    return Event("end_phase_ability_used", data)
 
 
 def used(state: State, pack, d: dict) -> State:
@@ -109,13 +123,13 @@ def used(state: State, pack, d: dict) -> State:
     if not d["ability"]:
         return state
     return _apply(state, pack, uid, name, d["target"],
-                  command_abilities.Recorded(faces=d["will_faces"]))
+                  command_abilities.Recorded(faces=d["will_faces"]), d.get("square"))
 
 
-def _apply(state: State, pack, uid: str, name: str, target, dice) -> State:
+def _apply(state: State, pack, uid: str, name: str, target, dice, square=None) -> State:
     ability = pack.abilities[name]
     seat = state.model(uid).seat
     state = replace(state, purses={**state.purses,
                                    seat: coins.pay(state.purses[seat], ability.cost)})
     state = once_per.record(state, uid, ability)
-    return command_abilities.apply_effects(state, pack, uid, target, ability.effects, dice)
+    return model_triggers.apply(state, pack, uid, target, ability.effects, dice, square)

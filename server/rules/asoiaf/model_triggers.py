@@ -23,15 +23,24 @@ sees coins spent), waits in `State.triggers` with the coin triggers and is
 offered the same way once the attack in progress is over. Offered when its
 effects are ones command_abilities applies, aimed at the model itself, the
 trigger model or 1 friendly or enemy model its player picks (`params.target`;
-not both a picked model and the trigger model), and, for `kills_enemy`,
+"chosen" is the picked model, the trigger model is always "trigger_model"), and, for `kills_enemy`,
 `captures_enemy`, `interacts_plunder` and `spent_last_copper`, never at the
 trigger model (gone from the battlefield, or the model itself).
 Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, once_per
-from server.rules.asoiaf.state import SEATS, State, other
+from server.rules.asoiaf import (
+    aftermaths,
+    coins,
+    command_abilities,
+    forced_moves,
+    objectives,
+    once_per,
+    requirements,
+)
+from server.rules.asoiaf.cards.vocabulary import MoveModel
+from server.rules.asoiaf.state import SEATS, State, other, replace
 from server.rules.board.square import within_short_range
 
 TRIGGERS = "seed 004, ABILITIES (special trigger abilities)"
@@ -42,13 +51,25 @@ _NO_TRIGGER_MODEL = ("kills_enemy", "captures_enemy", "interacts_plunder",
                      "spent_last_copper")
 
 
+def supported_with_own_move(effects) -> bool:
+    """The command abilities' effects, and at most one move: "this model may
+    move" (`move_model` of the model itself, "free"), or of the trigger model
+    in any direction (AWAY / TOWARDS from this model: forced_moves.py)."""
+    moves = [e for e in effects if isinstance(e, MoveModel)]
+    return bool(effects) and command_abilities.supported(
+        [e for e in effects if not isinstance(e, MoveModel)]) \
+        and (not moves or (len(moves) == 1 and (
+            (moves[0].target.who == "self" and moves[0].direction == "free")
+            or moves[0].target.who == "trigger_model")))
+
+
 def usable(ability) -> bool:
-    if ability.timing != "trigger" or ability.trigger not in KINDS or ability.requires \
-            or not ability.effects or not command_abilities.supported(ability.effects):
+    if ability.timing != "trigger" or ability.trigger not in KINDS \
+            or not supported_with_own_move(ability.effects):
         return False
+    if ability.trigger == "killed" and any(isinstance(e, MoveModel) for e in ability.effects):
+        return False  # (the model is gone)
     aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
-    if aims & set(command_abilities.CHOOSERS) and "trigger_model" in aims:
-        return False  # ("chosen" would be ambiguous)
     return not (ability.trigger in _NO_TRIGGER_MODEL and "trigger_model" in aims)
 
 
@@ -61,6 +82,22 @@ def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
     model = state.model(uid)
     return [o.uid for o in state.models
             if command_abilities.fits(state, field, model, o, picker.target, pack)]
+
+
+def squares(state: State, field, uid: str, ability,
+            trigger_model: str = "") -> list[list[int]] | None:
+    """Where its move takes the model it moves (itself, or the trigger model),
+    None when it moves nobody (aftermaths.move_squares: the MOVE ACTION's
+    rules; forced_moves.py for AWAY / TOWARDS this model)."""
+    move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
+    if move is None:
+        return None
+    mover = trigger_model if move.target.who == "trigger_model" else uid
+    if not mover:
+        return []
+    if move.direction != "free":
+        return forced_moves.squares(state, field, mover, uid, move.squares, move.direction)
+    return aftermaths.move_squares(state, field, mover, move.squares)
 
 
 def _all(effects):
@@ -98,9 +135,11 @@ def _killer(before: State, after: State, event, uid: str) -> str:
     return pair[1] if uid == pair[0] else ""
 
 
-def _of(state: State, pack, uid: str, trigger: str, trigger_model: str,
-        trigger_type: str = "") -> list[tuple]:
-    """The waiting entries for model `uid`'s abilities on `trigger`."""
+def _of(state: State, pack, field, uid: str, trigger: str, trigger_model: str,
+        trigger_type: str = "", standing: State | None = None) -> list[tuple]:
+    """The waiting entries for model `uid`'s abilities on `trigger`; its
+    `requires` judged where it stands in `standing` (a killed model: before it
+    fell), else in `state`."""
     model = state.model(uid)
     found = []
     for name in pack.models[model.card].abilities:
@@ -110,6 +149,7 @@ def _of(state: State, pack, uid: str, trigger: str, trigger_model: str,
         if trigger_type and ability.trigger_types and trigger_type not in ability.trigger_types:
             continue
         if (model.on_battlefield or trigger == "killed") \
+                and requirements.met(standing or state, pack, field, uid, ability.requires) \
                 and once_per.available(state, uid, ability) \
                 and coins.affordable(state.purses[model.seat], ability.cost):
             found.append((model.seat, uid, name, trigger_model))
@@ -143,23 +183,24 @@ def detect(before: State, after: State, event, pack, field) -> tuple:
             if model.removed == "killed":
                 killer = _killer(before, after, event, model.uid)
                 if killer and after.model(killer).seat != model.seat:
-                    found += _of(after, pack, killer, "kills_enemy", model.uid,
+                    found += _of(after, pack, field, killer, "kills_enemy", model.uid,
                                  kind_of[model.uid])
-                found += _of(after, pack, model.uid, "killed", killer)
+                found += _of(after, pack, field, model.uid, "killed", killer, standing=before)
             else:
                 captor = next((m.uid for m in after.models if m.captive == model.uid), "")
                 if captor:
-                    found += _of(after, pack, captor, "captures_enemy", model.uid,
+                    found += _of(after, pack, field, captor, "captures_enemy", model.uid,
                                  kind_of[model.uid])
         elif model.on_battlefield and was.on_battlefield and model.square != was.square:
             found += _entered(before, after, pack, field, model.uid, kind_of[model.uid])
     if event.type == "plundered":
-        found += _of(after, pack, event.data["model"], "interacts_plunder", event.data["model"])
+        found += _of(after, pack, field, event.data["model"], "interacts_plunder",
+                     event.data["model"])
     for seat in SEATS:
         if before.purses[seat].copper and not after.purses[seat].copper \
                 and after.purses[other(seat)].copper:
             for model in after.models_of(seat):
-                found += _of(after, pack, model.uid, "spent_last_copper", model.uid)
+                found += _of(after, pack, field, model.uid, "spent_last_copper", model.uid)
     return tuple(found)
 
 
@@ -175,7 +216,8 @@ def _entered(before: State, after: State, pack, field, uid: str, kind: str) -> l
                     and _reach(field, owner, mover, ability.trigger_within) \
                     and not _reach(field, before.model(owner.uid), was,
                                    ability.trigger_within):
-                found += [e for e in _of(after, pack, owner.uid, "enters_square", uid, kind)
+                found += [e for e in _of(after, pack, field, owner.uid, "enters_square", uid,
+                                         kind)
                           if e[2] == name]
     return found
 
@@ -184,10 +226,14 @@ def still_usable(state: State, pack, field, seat: str, uid: str, name: str,
                  trigger_model: str) -> bool:
     """Whether a waiting entry may still be used when its turn comes."""
     ability = pack.abilities[name]
-    if targets(state, pack, field, uid, ability) == []:
+    if targets(state, pack, field, uid, ability) == [] \
+            or squares(state, field, uid, ability, trigger_model) == []:
         return False
     owner = state.model(uid)
     if not (owner.on_battlefield or ability.trigger == "killed"):
+        return False
+    if owner.on_battlefield and not requirements.met(state, pack, field, uid,
+                                                     ability.requires):
         return False
     aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
     if "trigger_model" in aims and not (trigger_model
@@ -195,3 +241,18 @@ def still_usable(state: State, pack, field, seat: str, uid: str, name: str,
         return False
     return coins.affordable(state.purses[seat], ability.cost) \
         and once_per.available(state, uid, ability)
+
+
+def apply(state: State, pack, uid: str, chosen, effects, dice, square=None,
+          trigger_model: str | None = None) -> State:
+    """`supported_with_own_move`'s effects in order: the model's own move to
+    `square`, the others as command_abilities.apply_effects applies them."""
+    for effect in effects:
+        if isinstance(effect, MoveModel):  # itself, or the trigger model
+            mover = trigger_model if effect.target.who == "trigger_model" else uid
+            state = state.with_model(replace(state.model(mover), square=tuple(square)))
+            state = objectives.reveal_under(state, state.model(mover).squares)
+        else:
+            state = command_abilities.apply_effects(state, pack, uid, chosen, [effect], dice,
+                                                    trigger_model)
+    return state

@@ -18,8 +18,10 @@ Triggers are offered whose effects are `score_vp`, `gain_coins`,
 `draw_agenda` (the cards drawn in events only its player sees), `remove_condition`
 / `apply_condition` on every friendly or enemy model within reach of the squares
 the hero stood on, on the hero itself (Alive side) or on the model that killed it
-(Deceased side, with `deal_wounds` to it), or `restore_wounds` of the hero
-(Alive side); `State.fallen` remembers those squares and that model. A hero killed
+(Deceased side, with `deal_wounds` / `deal_hits` to it), `restore_wounds` of the
+hero and its own "free" move (Alive side, `params.square`), a `will_test` and
+lasting `modify_*` (lasting.py) of that same model; `State.fallen` remembers
+those squares and that model. A hero killed
 other than in an attack (left off the battlefield after the 1st round) flips too:
 it stood nowhere and nobody killed it."""
 
@@ -27,15 +29,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from server.rules.asoiaf import capture, conditions, equipment
+from server.rules.asoiaf import (
+    command_abilities,
+    conditions,
+    equipment,
+    hits,
+    lasting,
+    objectives,
+)
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
+    DealHits,
     DealWounds,
     DrawAgenda,
     GainCoins,
+    ModifyRoll,
+    ModifyValue,
+    MoveModel,
     RemoveCondition,
     RestoreWounds,
     ScoreVP,
+    WillTest,
 )
 from server.rules.asoiaf.state import Condition, State, replace
 from server.rules.board.square import Square, within_short_range
@@ -64,10 +78,21 @@ def _known(effect, trigger) -> bool:
     if isinstance(effect, ScoreVP | GainCoins | DrawAgenda):
         return True
     mine = "trigger_model" if trigger == "killed" else "self"
-    if isinstance(effect, DealWounds):
+    if isinstance(effect, DealWounds | DealHits):
         return effect.target.who == "trigger_model" and trigger == "killed"
     if isinstance(effect, RestoreWounds):
         return effect.target.who == "self" and trigger != "killed"
+    if isinstance(effect, ModifyRoll | ModifyValue):  # lasting.py
+        return effect.target.who == mine and lasting.stored(effect)
+    if isinstance(effect, MoveModel):  # "he may move": the hero, on his Alive side
+        return trigger != "killed" and effect.target.who == "self" \
+            and effect.direction == "free"
+    if isinstance(effect, WillTest):  # the hero (Alive) or its killer (Deceased) tested
+        return effect.target.who == mine and all(
+            isinstance(e, ScoreVP | GainCoins)
+            or (not isinstance(e, WillTest | DrawAgenda) and _known(e, trigger)
+                and e.target.who == mine)
+            for e in effect.on_success + effect.on_failure)
     if isinstance(effect, RemoveCondition | ApplyCondition):
         t = effect.target
         if t.who == mine:
@@ -149,22 +174,40 @@ def ability_of(state: State, uid: str, name: str, cards: Mapping, motivations: M
     return next(a for a in side if a.name == name)
 
 
-def events(state: State, use: bool, cards: Mapping, motivations: Mapping) -> list[Event]:
-    """A motivation used or declined; the agenda cards a used one draws go in
-    events only its seat sees (as Maester's Ravens')."""
+def squares(state: State, pack, field) -> list[list[int]] | None:
+    """Where the waiting motivation's "he may move" takes the hero (None when
+    it moves nobody): the MOVE ACTION's rules (model_triggers.squares)."""
+    from server.rules.asoiaf import model_triggers  # (it reads the triggers' rules)
+
+    _, uid, name = state.pending[0]
+    ability = ability_of(state, uid, name, pack.models, pack.motivations)
+    return model_triggers.squares(state, field, uid, ability)
+
+
+def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=None,
+           dice=None, square=None) -> list[Event]:
+    """A motivation used or declined (the defence dice its hits roll kept in
+    the event: `faces`); the agenda cards a used one draws go in events only
+    its seat sees (as Maester's Ravens')."""
     seat, uid, name = state.pending[0]
-    found = [Event("motivation_" + ("used" if use else "declined"),
-                   {"hero": uid, "ability": name})]
+    data = {"hero": uid, "ability": name}
+    if use and square:  # where "he may move" took him
+        data["square"] = square
     ability = ability_of(state, uid, name, cards, motivations)
+    if use and any(isinstance(e, DealHits | WillTest) for e in ability.effects):
+        recorded = command_abilities.Recorded(dice)
+        resolve(state, use, cards, motivations, pack, recorded)
+        data["faces"] = recorded.faces
+    found = [Event("motivation_" + ("used" if use else "declined"), data)]
     if use and _affordable(state, seat, ability):
-        drawn = state.agenda_decks.get(seat, ())[:draws(ability)]
-        found += [Event("agenda_drawn", {"seat": seat, "agenda": card},
-                        visible_to=(seat,), redacted={"seat": seat}) for card in drawn]
+        from server.rules.asoiaf import secret_events  # (it imports the rules it hides)
+
+        found += secret_events.drawn(state, seat, draws(ability))
     return found
 
 
 def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
-            pack=None) -> State:
+            pack=None, dice=None, square=None) -> State:
     """The first waiting trigger, used (its coins spent, its effects applied) or
     declined; a trigger no longer affordable when its turn comes does nothing."""
     seat, uid, name = state.pending[0]
@@ -179,7 +222,13 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
         if isinstance(effect, ScoreVP):
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
         elif isinstance(effect, DealWounds):
-            state = _wound_killer(state, uid, effect.wounds, cards, motivations)
+            state = _wound_killer(state, uid, effect.wounds, pack)
+        elif isinstance(effect, DealHits):  # a defence die per hit, as in step 5
+            hit = killer(state, uid)
+            if hit and state.model(hit).on_battlefield:
+                count = hits.hit_count(pack, state.model(hit), effect)
+                state, unblocked = hits.defend(state, pack, hit, count, dice)
+                state = _wound_killer(state, uid, unblocked, pack)
         elif isinstance(effect, GainCoins):
             purse = state.purses[seat]
             state = replace(state, purses={**state.purses, seat: replace(
@@ -191,6 +240,15 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
                 most, hero.wounds_left + effect.wounds)))
         elif isinstance(effect, DrawAgenda):
             continue  # drawn in the events that follow (system.py)
+        elif isinstance(effect, MoveModel):  # nowhere to go: he stays
+            if square:
+                state = state.with_model(replace(state.model(uid), square=tuple(square)))
+                state = objectives.reveal_under(state, state.model(uid).squares)
+        elif isinstance(effect, ModifyRoll | ModifyValue | WillTest):  # hero or killer
+            aim = uid if effect.target.who == "self" else killer(state, uid)
+            if aim and state.model(aim).on_battlefield:
+                state = command_abilities.apply_effects(state, pack, uid, aim, [effect], dice,
+                                                        aim)
         elif effect.target.who in ("self", "trigger_model"):
             state = _condition_on_one(state, uid, effect, pack)
         else:
@@ -209,6 +267,12 @@ def _condition_on_one(state: State, uid: str, effect, pack) -> State:
         immune = equipment.immunities(pack, model) if pack else frozenset()
         return state.with_model(conditions.gain(model, token, immune))
     return state.with_model(conditions.lose(model, token))
+
+
+def killer(state: State, uid: str) -> str:
+    """The model that killed Deceased hero `uid` ("" for none; "" too for an
+    Alive side's hero, which has not fallen)."""
+    return _fallen(state, uid)[1]
 
 
 def _fallen(state: State, uid: str):
@@ -238,24 +302,11 @@ def _condition_around(state: State, uid: str, effect) -> State:
     return state
 
 
-def _wound_killer(state: State, uid: str, wounds: int, cards: Mapping,
-                  motivations: Mapping) -> State:
-    """Olenna's "the model that killed her suffers 1 wound": no defence roll. Left
-    with none, it dies (a mounted one loses its mount: its player places the
-    rider, `State.dismounting`), and a hero that dies so flips in turn."""
-    _, killer = _fallen(state, uid)
-    if not killer or not state.model(killer).on_battlefield:
-        return state
-    model = state.model(killer)
-    model = replace(model, wounds_left=max(0, model.wounds_left - wounds))
-    state = state.with_model(model)
-    if model.wounds_left:
-        return state
-    card = cards[model.card]
-    if card.large and card.infantry:  # seed 004, MOUNTED CHARACTERS: only the mount dies
-        return replace(state, dismounting=state.dismounting + (killer,))
-    squares = model.squares
-    return deceased_side(capture.kill(state, killer), killer, cards, motivations, squares)
+def _wound_killer(state: State, uid: str, wounds: int, pack) -> State:
+    """Olenna's "the model that killed her suffers 1 wound": no defence roll
+    (hits.wound: a mount dies alone, a hero so killed flips in turn)."""
+    hit = killer(state, uid)
+    return hits.wound(state, pack, hit, wounds) if hit else state
 
 
 def flip_killed_off_the_battlefield(before: State, after: State, cards: Mapping,

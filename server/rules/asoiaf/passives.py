@@ -6,11 +6,14 @@ rolling model. "A model can only benefit from the same ability (with an
 identical name) once at a time. Even passive abilities with the same name
 don't accumulate on a model." Passive `modify_value` changes of a card's
 defence, will, attack value or attack dice count the same way (`value_change`).
+A passive with `requires` counts while its model meets them where it stands
+(requirements.standing: "engaged", "infantry", ...; the pack checker refuses a
+passive requiring an attack's words: "always active" has no attack of its own).
 """
 
 from __future__ import annotations
 
-from server.rules.asoiaf import command_abilities
+from server.rules.asoiaf import command_abilities, lasting, requirements
 from server.rules.asoiaf.battlefield import TERRAINS
 from server.rules.asoiaf.cards.vocabulary import ModifyRoll, ModifyValue
 from server.rules.asoiaf.state import State
@@ -29,41 +32,39 @@ def roll_modifier(state: State, pack, field, uid: str, roll: str) -> int:
             continue
         for name in pack.models[source.card].abilities:
             ability = pack.abilities[name]
-            if ability.timing != "passive" or ability.requires or name in counted:
+            if ability.timing != "passive" or name in counted \
+                    or not requirements.met(state, pack, field, source.uid, ability.requires):
                 continue
             for effect in ability.effects:
                 if isinstance(effect, ModifyRoll) and effect.roll in (roll, "any") \
                         and _aims_at(state, pack, field, source, model, effect.target):
                     counted[name] = effect.by
                     break
-    lasting = sum(by for holder, kind, by in state.roll_bonuses
-                  if holder == uid and kind in (roll, "any"))
-    return sum(counted.values()) + lasting
+    this_activation = sum(by for holder, kind, by in state.roll_bonuses
+                          if holder == uid and kind in (roll, "any"))
+    return sum(counted.values()) + this_activation + lasting.roll_change(state, uid, roll)
 
 
 def value_change(state: State, pack, field, uid: str, value: str) -> int:
     """The sum of the passive `modify_value` changes of model `uid`'s card
     `value` ("defence", "will", "attack_value", "attack_dice"), each ability
-    name counted once; "defence" and the hit number better when lower. Without
-    `field` (a will test rolled where no battlefield is at hand) only the
-    model's own abilities count."""
+    name counted once; "defence" and the hit number better when lower."""
     model = state.model(uid)
     counted: dict[str, int] = {}
-    sources = state.models if field is not None else (model,)
-    for source in sources:
+    for source in state.models:
         if not source.on_battlefield:
             continue
         for name in pack.models[source.card].abilities:
             ability = pack.abilities[name]
-            if ability.timing != "passive" or ability.requires or name in counted:
+            if ability.timing != "passive" or name in counted \
+                    or not requirements.met(state, pack, field, source.uid, ability.requires):
                 continue
             for effect in ability.effects:
                 if isinstance(effect, ModifyValue) and effect.value == value \
-                        and (effect.target.who == "self" if field is None
-                             else _aims_at(state, pack, field, source, model, effect.target)):
+                        and _aims_at(state, pack, field, source, model, effect.target):
                     counted[name] = effect.by
                     break
-    return sum(counted.values())
+    return sum(counted.values()) + lasting.value_change(state, uid, value)
 
 
 def _aims_at(state: State, pack, field, source, model, target) -> bool:

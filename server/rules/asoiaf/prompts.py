@@ -9,6 +9,7 @@ from server.rules.asoiaf import (
     charge_terrain,
     end_phase_abilities,
     granted,
+    motivations,
     mounts,
     placement,
     start_of_game,
@@ -31,9 +32,11 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
         return Prompt((will_tokens.decision(state, pack),))
     if state.pending:  # seed 004, MOTIVATIONS CARDS: "he may spend" (at once)
         seat, uid, name = state.pending[0]
+        moves = motivations.squares(state, pack, field)
         return Prompt((Decision(seat, f"{state.model(uid).card}'s motivation {name}: "
                                 "spend its coins to score?",
-                                (CommandSpec("use_motivation"),
+                                (CommandSpec("use_motivation",
+                                             params={"square": moves} if moves else {}),
                                  CommandSpec("decline_motivation"))),))
     if state.will_triggers:  # seed 004, ABILITIES: BRAVADO, at once
         return Prompt((will_abilities.decision(state, pack, field),))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from server.rules.asoiaf import conditions, once_per
+from server.rules.asoiaf import conditions, lasting, once_per
 from server.rules.asoiaf.state import STARTING_AP, Phase, State, other, replace
 
 ROUND = "seed 004, THE GAME ROUND"
@@ -89,6 +89,7 @@ def end_phase(state: State, vp_gained: dict[str, int]) -> State:
     purses = {seat: replace(p, copper=state.starting_copper[seat])
               for seat, p in state.purses.items()}
     token = other(state.first_player)
-    return replace(once_per.forget(state, "round"), models=models, purses=purses,
+    state = lasting.forget(once_per.forget(state, "round"), "round")
+    return replace(state, models=models, purses=purses,
                    first_player=token, to_act=token, round=state.round + 1, passed="",
                    active_model="", end_phase_begun=False)

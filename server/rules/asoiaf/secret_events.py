@@ -13,6 +13,14 @@ from server.rules.dice import Dice
 from server.rules.kernel import Event
 
 
+def drawn(state: State, seat: str, cards: int) -> list[Event]:
+    """The top `cards` agenda cards of the seat's deck, each drawn in an event
+    only that seat sees (Maester's Ravens, a motivation, an aftermath)."""
+    return [Event("agenda_drawn", {"seat": seat, "agenda": card},
+                  visible_to=(seat,), redacted={"seat": seat})
+            for card in state.agenda_decks.get(seat, ())[:cards]]
+
+
 def deal(state: State, field: Battlefield, pack, dice: Dice) -> list[Event]:
     """Once both roll-off choices are made: objective cards face down (seen by
     nobody), then each player's 2 agendas drawn (seen by that player alone)."""
@@ -43,11 +51,8 @@ def objective_action(state: State, square: list, pack, wounds, chosen: str,
     events = [Event("objective_used", {"model": state.active_model, "square": list(square),
                                        "card": card, "chosen": chosen,
                                        "will_faces": recorded.faces})]
-    drawn = state.agenda_decks.get(seat, ())[:objective_actions.draws(state, square,
-                                                                      pack.objectives)]
-    events.extend(Event("agenda_drawn", {"seat": seat, "agenda": name},
-                        visible_to=(seat,), redacted={"seat": seat}) for name in drawn)
-    return events
+    return events + drawn(state, seat, objective_actions.draws(state, square,
+                                                               pack.objectives))
 
 
 def plunder(state: State, field: Battlefield, square: list) -> list[Event]:

@@ -16,29 +16,43 @@ captured one, not one never placed) scores the chooser's player its `vp` (our
 reading of "demise": whoever kills it).
 
 Any other start-of-game ability made of effects that make sense before round 1
-(`gain_coins`, `score_vp`, `apply_condition` / `remove_condition` on the model
-itself or on 1 friendly or enemy model it picks, `move_model` of the model
-itself in a "free" direction, `nemesis`) waits in the same queue, in the same
-order. One its player must choose for (a model to aim at, a square to move to,
-or coins to spend: "may") is asked as `start_ability` (`args.model`,
-`args.ability`; `params.target`, `params.square`), with
-`decline_start_ability` when it costs coins; one with a `will_test` (its
-effects conditions on the model tested or itself) is asked too, its die rolled
-with the answer (LUCKY CHARM and BLINDING POWDER asked first, will_tokens.py);
-one with no choice is applied when its turn comes. One whose effects say what
-the start of the game has no meaning for (a roll modifier "until the end of the
-activation", wounds) is not queued (docs/rules/asoiaf.md, "What is left"). Rule module:
+(`gain_coins`, `score_vp`, `draw_agenda`; conditions, wounds dealt or
+restored, hits and `modify_roll` / `modify_value` lasting the round or the
+game, on the model itself or on 1 friendly or enemy model it picks;
+`move_model` of the model itself in a "free" direction, `nemesis`), whose
+model meets its `requires` (requirements.py), waits in the same queue, in the
+same order. One its player must choose for (a model to aim at, a square to
+move to, or coins to spend: "may") is asked as `start_ability`
+(`args.model`, `args.ability`; `params.target`, `params.square`), with
+`decline_start_ability` when it costs coins; one with a `will_test`, hits
+(their dice) or agenda cards (drawn in events only its player sees) is asked
+too, its dice rolled with the answer (LUCKY CHARM and BLINDING POWDER asked
+first, will_tokens.py); one with no choice is applied when its turn comes.
+Any other is not queued (docs/rules/asoiaf.md, "What is left"). Rule module:
 never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, objectives
+from server.rules.asoiaf import (
+    coins,
+    command_abilities,
+    lasting,
+    objectives,
+    requirements,
+    secret_events,
+)
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
+    DealHits,
+    DealWounds,
+    DrawAgenda,
     GainCoins,
+    ModifyRoll,
+    ModifyValue,
     MoveModel,
     Nemesis,
     RemoveCondition,
+    RestoreWounds,
     ScoreVP,
     WillTest,
 )
@@ -59,18 +73,23 @@ def _nemesis(ability):
 
 def _known(effect) -> bool:
     """An effect the start of the game applies (the module's list)."""
-    if isinstance(effect, GainCoins | ScoreVP):
+    if isinstance(effect, GainCoins | ScoreVP | DrawAgenda):
         return True
-    if isinstance(effect, ApplyCondition | RemoveCondition):
+    if isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
+                  | RestoreWounds):
         return effect.target.who in ("self", "friendly", "enemy", "chosen") \
             and effect.target.count == 1
     if isinstance(effect, WillTest):  # its die rolled when its player answers
         return effect.target.who in ("self", "friendly", "enemy", "chosen") \
             and effect.target.count == 1 \
-            and all(_known(e) and not isinstance(e, WillTest | MoveModel)
+            and all(_known(e) and not isinstance(e, WillTest | MoveModel | DrawAgenda)
                     for e in effect.on_success + effect.on_failure)
     if isinstance(effect, MoveModel):
         return effect.target.who == "self" and effect.direction == "free"
+    if isinstance(effect, ModifyRoll | ModifyValue):  # a round or the game (lasting.py)
+        return lasting.stored(effect) and effect.until in ("round", "game") \
+            and effect.target.who in ("self", "friendly", "enemy", "chosen") \
+            and effect.target.count == 1
     return False
 
 
@@ -81,7 +100,7 @@ def _other(ability) -> bool:
                if getattr(e, "target", None) is not None
                and e.target.who in command_abilities.CHOOSERS]
     return (ability.timing == "start_of_game" and bool(ability.effects)
-            and not ability.requires and all(_known(e) for e in ability.effects)
+            and all(_known(e) for e in ability.effects)
             and len(pickers) <= 1)
 
 
@@ -121,14 +140,15 @@ def _choices(state: State, pack, field, uid: str, ability) -> dict | None:
 
 
 def _usable(state: State, pack, field, uid: str, ability) -> bool:
-    return (coins.affordable(state.purses[state.model(uid).seat], ability.cost)
+    return (requirements.met(state, pack, field, uid, ability.requires)
+            and coins.affordable(state.purses[state.model(uid).seat], ability.cost)
             and _choices(state, pack, field, uid, ability) is not None)
 
 
 def _asked(ability, params: dict) -> bool:
     """A choice, coins to spend, or a die to roll (the answer's event keeps it)."""
     return bool(params) or bool(ability.cost.total()) \
-        or any(isinstance(e, WillTest) for e in ability.effects)
+        or any(isinstance(e, WillTest | DealHits | DrawAgenda) for e in ability.effects)
 
 
 def queue(state: State, pack, field) -> State:
@@ -207,6 +227,16 @@ def ability_event(state: State, pack, args: dict, dice) -> Event:
     return Event("start_ability_used", data)
 
 
+def draw_events(state: State, pack, args: dict) -> list[Event]:
+    """The agenda cards the ability at the head of the queue draws when used,
+    each in an event only its player sees (asked, so an event carries them)."""
+    seat, _, name = state.start_abilities[0]
+    if not args.get("ability"):
+        return []
+    cards = sum(e.cards for e in pack.abilities[name].effects if isinstance(e, DrawAgenda))
+    return secret_events.drawn(state, seat, cards)
+
+
 def ability_used(state: State, pack, field, d: dict) -> State:
     """The head of the queue used (or declined), then the next that asks nothing."""
     _, uid, name = state.start_abilities[0]
@@ -225,6 +255,8 @@ def _apply(state: State, pack, uid: str, ability, target, square, dice) -> State
     for effect in ability.effects:
         if isinstance(effect, ScoreVP):
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
+        elif isinstance(effect, DrawAgenda):
+            continue  # drawn in the events that follow (`draw_events`)
         elif isinstance(effect, MoveModel):
             model = state.model(uid)
             state = state.with_model(replace(model, square=tuple(square)))

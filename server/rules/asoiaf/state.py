@@ -155,6 +155,9 @@ class State:
     # (uid, roll, by): modifiers lasting until the end of the active model's
     # activation (an objective action's modify_roll: Watchtower)
     roll_bonuses: tuple[tuple[str, str, int], ...] = ()
+    # (uid, "value" or "roll", which, by, until): changes lasting beyond the
+    # ability that made them (lasting.py)
+    lasting: tuple[tuple[str, str, str, int, str], ...] = ()
     # mounts.py: mounted models whose mount died in the attack in progress, each
     # waiting for its player to place the infantry model
     dismounting: tuple[str, ...] = ()

@@ -22,6 +22,7 @@ from server.rules.asoiaf import (
     end_phase_abilities,
     equipment_uses,
     granted,
+    lasting,
     late_deployment,
     motivations,
     mounts,
@@ -75,7 +76,9 @@ from server.rules.kernel import (
 # attack and defence events carry `equipment` and `changed_dice`).
 # 6: LUCKY CHARM / BLINDING POWDER asked before a will test (will_tokens.py), the
 # powder with the carrier's own charge, start-of-game abilities other than a nemesis.
-RULES_VERSION = 6
+# 7: State.lasting (value and roll changes outlasting their ability: lasting.py)
+# gives other states for the same events; hits and wounds dealt by abilities.
+RULES_VERSION = 7
 
 
 def _scenario(key: str) -> Scenario:
@@ -105,9 +108,7 @@ def _field(state: State):
     return _doors_field(state.scenario, state.doors)
 
 
-@cache
-def _doors_field(scenario: str, doors: tuple):
-    return charge_terrain.battlefield(_scenario(scenario).battlefield, doors)
+_doors_field = charge_terrain.field_of
 
 
 class AsoiafSystem:
@@ -183,7 +184,7 @@ class AsoiafSystem:
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
             return motivations.events(state, command.type == "use_motivation", _cards(),
-                                      _pack().motivations)
+                                      _pack().motivations, _pack(), dice, args.get("square"))
         if command.type == "play_agenda":  # revealed: public
             return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
@@ -195,7 +196,8 @@ class AsoiafSystem:
         if command.type == "choose_nemesis":
             return [start_of_game.event(state, args)]
         if command.type in ("start_ability", "decline_start_ability"):
-            return [start_of_game.ability_event(state, _pack(), args, dice)]
+            return [start_of_game.ability_event(state, _pack(), args, dice),
+                    *start_of_game.draw_events(state, _pack(), args)]
         if command.type in ("granted_move", "forfeit_action"):
             return [granted.event(state, args)]
         if command.type in ("will_ability", "decline_will_ability"):
@@ -294,7 +296,9 @@ class AsoiafSystem:
         d = event.data
         if event.type in ("motivation_used", "motivation_declined"):
             state = motivations.resolve(state, event.type == "motivation_used", _cards(),
-                                        _pack().motivations, _pack())
+                                        _pack().motivations, _pack(),
+                                        command_abilities.Recorded(faces=d.get("faces", ())),
+                                        d.get("square"))
             if state.attack:  # a wound it dealt may have left the attacker no surge
                 state = attack_sequence.advance(state, _pack(), _field(state))
             return self._after_attack(self._copper_spent(state))
@@ -305,7 +309,7 @@ class AsoiafSystem:
                                           _wounds(), d["chosen"],
                                           command_abilities.Recorded(faces=d["will_faces"]))
             seat = state.model(d["model"]).seat  # (Maester's Ravens costs copper)
-            return agendas.spent_last_copper(state, seat, _pack().agendas)
+            return self._after_attack(agendas.spent_last_copper(state, seat, _pack().agendas))
         if event.type == "plundered":
             kinds = _field(state).plunder
             state = plunder.take(state, d["model"], tuple(d["square"]), kinds)
@@ -313,8 +317,9 @@ class AsoiafSystem:
                                              _pack().motivations)
         if event.type == "agenda_drawn":
             return agendas.add_drawn(state, d["seat"], d["agenda"])
-        if event.type == "ability_used":
-            return self._copper_spent(command_abilities.used(state, _pack(), d))
+        if event.type == "ability_used":  # (its wounds may kill: hits.py)
+            return self._after_attack(self._copper_spent(command_abilities.used(state,
+                                                                               _pack(), d)))
         if event.type == "terrain_charged":
             state = charge_terrain.charged(state, _field(state), d)
             return objectives.reveal_under(state, state.model(d["model"]).squares)
@@ -329,7 +334,8 @@ class AsoiafSystem:
             return start_of_game.advance(start_of_game.chosen(state, _pack(), d), _pack(),
                                          _field(state))
         if event.type == "start_ability_used":
-            return start_of_game.ability_used(state, _pack(), _field(state), d)
+            return self._after_attack(start_of_game.ability_used(state, _pack(),
+                                                                 _field(state), d))
         if event.type == "granted_move":
             state = granted.moved(state, d)
             return objectives.reveal_under(state, state.model(d["model"]).squares)
@@ -339,10 +345,11 @@ class AsoiafSystem:
         if event.type == "equipment_used":  # HEALING BALM
             return equipment_uses.used_at_activation(state, _pack(), d)
         if event.type == "trigger_ability_used":
-            return self._copper_spent(triggers.used(state, _pack(), d))
+            return self._after_attack(self._copper_spent(triggers.used(state, _pack(), d)))
         if event.type == "end_phase_ability_used":
-            state = self._copper_spent(end_phase_abilities.used(state, _pack(), d))
-            return self._end_phase_go_on(state)
+            state = self._after_attack(self._copper_spent(end_phase_abilities.used(
+                state, _pack(), d)))
+            return state if state.phase == Phase.OVER else self._end_phase_go_on(state)
         if event.type == "dismounted":
             if state.attack:
                 return self._after_attack(attack_sequence.dismounted(state, _pack(),
@@ -353,7 +360,8 @@ class AsoiafSystem:
             return replace(state, free_used=True)
         if event.type == "activation_ended":
             state = state.with_model(conditions.after_activation(state.model(d["model"])))
-            state = replace(once_per.forget(state, "activation"), objectives_used=frozenset(),
+            state = lasting.forget(once_per.forget(state, "activation"), "activation")
+            state = replace(state, objectives_used=frozenset(),
                             fresh=False, free_action="", free_used=False, roll_bonuses=())
             return self._after_activation(rounds.next_turn(state, self._room))
         raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
@@ -366,8 +374,9 @@ class AsoiafSystem:
         return state
 
     def _after_attack(self, state: State) -> State:
-        """Once the attack is over: a wipe-out ends the game; an active model
-        killed (by an aftermath) ends its activation. A wipe-out ends the game
+        """Once the attack (or an ability dealing wounds) is over: a wipe-out
+        ends the game; an active model killed (by an aftermath, a trigger ...)
+        ends its activation. A wipe-out ends the game
         before anyone surges forth."""
         if state.attack and state.attack.step != "surge":
             return state

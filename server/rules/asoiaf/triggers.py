@@ -22,7 +22,13 @@ reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, command_abilities, model_triggers, once_per
+from server.rules.asoiaf import (
+    coins,
+    command_abilities,
+    model_triggers,
+    once_per,
+    requirements,
+)
 from server.rules.asoiaf.state import Phase, replace
 from server.rules.board.square import within_short_range
 from server.rules.kernel import CommandSpec, Decision, Event
@@ -89,7 +95,7 @@ def _coin_triggers(before, after, event, pack, field):
             ability = pack.abilities[name]
             if (ability.timing == "trigger" and ability.trigger == "friendly_spent_coin"
                     and (ability.trigger_coin is None or ability.trigger_coin in spent)
-                    and not ability.requires
+                    and requirements.met(after, pack, field, model.uid, ability.requires)
                     and command_abilities.supported(ability.effects)
                     and once_per.available(after, model.uid, ability)
                     and coins.affordable(after.purses[seat], ability.cost)
@@ -121,6 +127,9 @@ def decision(state, pack, field) -> Decision:
         usable = model_triggers.still_usable(state, pack, field, seat, uid, name, spent_by)
         picked = model_triggers.targets(state, pack, field, uid, ability)
         params = {"target": picked} if picked else {}
+        moves = model_triggers.squares(state, field, uid, ability, spent_by)
+        if moves:
+            params["square"] = moves
     if usable:
         options.append(CommandSpec("trigger_ability", label=name, args={"ability": name},
                                    params=params))
@@ -135,11 +144,13 @@ def event(state, pack, args: dict, dice) -> Event:
     _, uid, name, spent_by = state.triggers[0]
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, name, args.get("target") or spent_by, recorded)
+        _apply(state, pack, uid, name, args.get("target"), spent_by, recorded,
+               args.get("square"))
     data = {"model": uid, "ability": args.get("ability", ""), "trigger_model": spent_by,
             "will_faces": recorded.faces}
-    if args.get("target"):  # the model its player picked (model_triggers.py)
-        data["target"] = args["target"]
+    for key in ("target", "square"):  # the model or square its player picked
+        if args.get(key):
+            data[key] = args[key]
     return Event("trigger_ability_used", data)
 
 
@@ -149,16 +160,19 @@ def used(state, pack, d: dict):
     state = replace(state, triggers=state.triggers[1:])
     if not d["ability"]:
         return state
-    return _apply(state, pack, uid, name, d.get("target") or spent_by,
-                  command_abilities.Recorded(faces=d["will_faces"]))
+    return _apply(state, pack, uid, name, d.get("target"), spent_by,
+                  command_abilities.Recorded(faces=d["will_faces"]), d.get("square"))
 
 
-def _apply(state, pack, uid: str, name: str, spent_by: str, dice):
+def _apply(state, pack, uid: str, name: str, target: str | None, spent_by: str, dice,
+           square=None):
     """Pay, then the effects; `trigger_model` targets are the model that spent
-    (or set the trigger off), a picked target the model picked."""
+    (or set the trigger off), a picked (and "chosen") target the model picked,
+    else the trigger model too."""
     ability = pack.abilities[name]
     seat = state.model(uid).seat
     state = replace(state, purses={**state.purses,
                                    seat: coins.pay(state.purses[seat], ability.cost)})
     state = once_per.record(state, uid, ability)
-    return command_abilities.apply_effects(state, pack, uid, spent_by, ability.effects, dice)
+    return model_triggers.apply(state, pack, uid, target or spent_by, ability.effects, dice,
+                                square, spent_by)

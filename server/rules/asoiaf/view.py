@@ -36,6 +36,9 @@ def table_view(state: State, viewer: Viewer, cards: Mapping) -> dict[str, Any]:
             # activation modifiers; whether the active model used its free action
             "nemeses": [list(n) for n in state.nemeses],
             "roll_bonuses": [list(b) for b in state.roll_bonuses],
+            # (uid, "value" / "roll", which, by, until): changes outlasting their
+            # ability (lasting.py), public as the abilities that made them
+            "lasting": [list(c) for c in state.lasting],
             "free_used": state.free_used,
             "plundered": sorted(list(sq) for sq in state.plundered),
             "coins": {s: {"gold": p.gold, "silver": p.silver, "copper": p.copper}

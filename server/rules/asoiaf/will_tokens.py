@@ -24,7 +24,14 @@ from __future__ import annotations
 
 import json
 
-from server.rules.asoiaf import conditions, equipment, equipment_uses, objectives, passives
+from server.rules.asoiaf import (
+    charge_terrain,
+    conditions,
+    equipment,
+    equipment_uses,
+    objectives,
+    passives,
+)
 from server.rules.asoiaf.cards.vocabulary import ChangeDie, WillTest
 from server.rules.asoiaf.state import Condition, State, replace
 from server.rules.kernel import Command, CommandSpec, Decision, Event
@@ -33,11 +40,11 @@ WILL_TOKENS = "seed 004, EQUIPMENT TOKENS (LUCKY CHARM, BLINDING POWDER on a wil
 
 # the commands whose resolution may roll will tests
 COMMANDS = frozenset({"ability", "trigger_ability", "end_phase_ability", "wounds_ability",
-                      "use_objective", "aftermath", "start_ability"})
+                      "use_objective", "aftermath", "start_ability", "use_motivation"})
 # their events: once one is applied, no token waits for a will test
 RESOLVING_EVENTS = frozenset({"ability_used", "trigger_ability_used", "end_phase_ability_used",
                               "wounds_ability_used", "objective_used", "aftermath_used",
-                              "start_ability_used"})
+                              "start_ability_used", "motivation_used"})
 
 
 def _source(state: State, pack, command: Command):
@@ -61,9 +68,18 @@ def _source(state: State, pack, command: Command):
         return state.active_model, args.get("target"), pack.abilities[args["ability"]].effects
     if command.type == "start_ability":
         return args["model"], args.get("target"), pack.abilities[args["ability"]].effects
-    if command.type == "trigger_ability":
+    if command.type == "trigger_ability":  # (as triggers.py and apply_effects aim)
         _, uid, name, spent_by = state.triggers[0]
-        return uid, args.get("target") or spent_by, pack.abilities[name].effects
+        picked = args.get("target") or spent_by
+        return uid, {"self": uid, "trigger_model": spent_by, "friendly": picked,
+                     "enemy": picked, "chosen": picked}, pack.abilities[name].effects
+    if command.type == "use_motivation":
+        from server.rules.asoiaf import motivations  # (it rolls through this module)
+
+        _, uid, name = state.pending[0]
+        ability = motivations.ability_of(state, uid, name, pack.models, pack.motivations)
+        return uid, {"self": uid, "trigger_model": motivations.killer(state, uid)}, \
+            ability.effects
     if command.type == "end_phase_ability":
         _, uid, name = state.end_phase_waiting[0]
         return uid, args.get("target"), pack.abilities[name].effects
@@ -197,6 +213,7 @@ def roll(state: State, pack, dice, model):
     modifier = equipment.roll_modifier(pack, model, "will")
     result = conditions.results((face,), Condition.SHAKEN in model.conditions,
                                 modifier)[0]
-    will = pack.models[model.card].will + passives.value_change(state, pack, None, model.uid,
+    field = charge_terrain.field_of(state.scenario, state.doors)  # others' passives too
+    will = pack.models[model.card].will + passives.value_change(state, pack, field, model.uid,
                                                                 "will")
     return state, face, result >= will

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from server.rules.asoiaf.cards import schema
+from server.rules.asoiaf.cards.timings import timing_problems
 from server.rules.asoiaf.cards.vocabulary import (
     SPECIAL_HOOKS,
     ChangeDie,
@@ -111,7 +112,8 @@ def _model(model: schema.ModelCard, pack: "Pack", known, add) -> None:
             if ability.timing != "aftermath":
                 add(f"attack mode '{attack.name}': its aftermath '{ability.name}' has the "
                     f"timing '{ability.timing}', not 'aftermath'")
-            for message in _ability(ability, pack, known):
+            for message in _ability(ability, pack, known,
+                                    timed=ability.timing == "aftermath"):
                 add(f"attack mode '{attack.name}': {message}")
     for name in model.abilities:
         if name not in pack.abilities and not known("ability", name):
@@ -142,8 +144,10 @@ def _coins(coins: schema.Coins, add, what: str) -> None:
             f"{coins.silver} silver, {coins.copper} copper)")
 
 
-def _ability(ability: schema.Ability, pack: "Pack", known, named: bool = True) -> list[str]:
-    """Problems of an ability; `named`: say which (it sits on another card)."""
+def _ability(ability: schema.Ability, pack: "Pack", known, named: bool = True,
+             timed: bool = True) -> list[str]:
+    """Problems of an ability; `named`: say which (it sits on another card);
+    `timed`: judge what its timing allows (not when the timing itself is wrong)."""
     out: list[str] = []
     name = f"ability '{ability.name}': " if ability.name and named else ""
     if ability.timing == "command" and ability.ap is None:
@@ -161,6 +165,8 @@ def _ability(ability: schema.Ability, pack: "Pack", known, named: bool = True) -
         out.append(f"{name}its cost has a negative number of coins")
     if not ability.effects and not ability.improvements:
         out.append(f"{name}it has no effect and no improvement")
+    if timed:
+        out += [name + m for m in timing_problems(ability)]
     for improvement in ability.improvements:
         out += [name + m for m in _effects(improvement.effects, pack, known)]
     out += [name + m for m in _effects(ability.effects, pack, known)]

@@ -1,0 +1,75 @@
+"""What an ability can never do at its timing: the pack checker refuses such a
+card with a sentence naming why, rather than the engine silently never using
+it (issue 31: "a community can add a card pack without writing Python").
+
+Only what no table could ever make true is refused: a requirement the timing
+never sees (requirements.BY_TIMING), the attacker or defender outside an
+attack, a trigger model outside a trigger, a one-off effect on a passive
+("always active": seed 004, ABILITIES), a nemesis after the battle began, a
+change lasting the action, activation or turn when none is in progress.
+
+    timing_problems(Ability(name="X", timing="passive", text="",
+                            effects=[DealWounds(wounds=1)]))
+        -> ["a 'deal_wounds' effect happens once, and a passive ability is ..."]
+"""
+
+from __future__ import annotations
+
+from server.rules.asoiaf import requirements
+from server.rules.asoiaf.cards.vocabulary import (
+    ExtraDice,
+    ExtraSquares,
+    IgnoreEngagement,
+    ImmuneToCondition,
+    KillOutright,
+    ModifyRoll,
+    ModifyValue,
+    Nemesis,
+    RedirectWounds,
+    SeeAll,
+    Special,
+)
+
+# timings at which an attack is in progress (the attacker and defender exist)
+IN_ATTACK = ("defence", "aftermath", "wounds", "movement")
+# what a passive may say: lasting changes, nothing that happens once (a special
+# hook is engine code that says for itself when it acts)
+PASSIVE_KINDS = (ModifyRoll, ModifyValue, ExtraSquares, ImmuneToCondition, SeeAll, Special)
+# what only an attack's own resolution does
+ATTACK_ONLY = (ExtraDice, KillOutright)
+
+
+def timing_problems(ability) -> list[str]:
+    timing = ability.timing
+    out = requirements.refused(timing, ability.requires)
+    for effect in _all(ability.effects):
+        tag = effect.__struct_config__.tag
+        who = getattr(getattr(effect, "target", None), "who", None)
+        if who in ("attacker", "defender") and timing not in IN_ATTACK:
+            out.append(f"a '{tag}' effect aims at the {who}, but a '{timing}' ability is "
+                       "not used during an attack")
+        if who == "trigger_model" and timing != "trigger":
+            out.append(f"a '{tag}' effect aims at the trigger model, but only a 'trigger' "
+                       "ability has one")
+        if timing == "passive" and not isinstance(effect, PASSIVE_KINDS):
+            out.append(f"a '{tag}' effect happens once, and a passive ability is always "
+                       "active with no moment to do it; make it a 'trigger' ability")
+        if isinstance(effect, Nemesis) and timing != "start_of_game":
+            out.append("a nemesis is chosen \"before the battle begins\"; make it a "
+                       "'start_of_game' ability")
+        if timing in ("start_of_game", "end_of_game"):
+            if getattr(effect, "until", "") in ("action", "activation", "turn"):
+                out.append(f"a '{tag}' effect lasts the {effect.until}, but no "
+                           f"{effect.until} is in progress at a '{timing}' ability")
+            if isinstance(effect, (*ATTACK_ONLY, IgnoreEngagement, RedirectWounds)):
+                out.append(f"a '{tag}' effect needs an attack, move or wound in "
+                           f"progress, and a '{timing}' ability has none")
+    return out
+
+
+def _all(effects):
+    """The effects and those inside their will tests."""
+    for effect in effects:
+        yield effect
+        yield from _all(getattr(effect, "on_success", ()))
+        yield from _all(getattr(effect, "on_failure", ()))
