@@ -189,19 +189,30 @@ async def _read_snapshots(conn: Any, match_ids: list[str],
              (await conn.execute(query)).all()}
     if not found:
         return
-    # (match id, snapshot seq) pairs: two arrays unnested on PostgreSQL, the same
-    # subquery again on SQLite
-    since = func.unnest(bindparam("since_ids", list(found), type_=ARRAY(SqlString)),
-                        bindparam("since_seqs", [seq for seq, _ in found.values()],
-                                  type_=ARRAY(SqlInteger))).table_valued(
-        "id", "seq").render_derived(name="since") if postgres else latest
+    # (match id, snapshot seq) pairs: two arrays unnested on PostgreSQL, each match's
+    # events from there looked up by the key (a lateral join: a plain join was
+    # planned as a scan of the whole events table, ~80 ms a chunk); the same subquery
+    # again on SQLite
+    if postgres:
+        since = func.unnest(bindparam("since_ids", list(found), type_=ARRAY(SqlString)),
+                            bindparam("since_seqs", [seq for seq, _ in found.values()],
+                                      type_=ARRAY(SqlInteger))).table_valued(
+            "id", "seq").render_derived(name="since")
+        tail = (select(events.c.seq, events.c.payload, events.c.checksum)
+                .where(events.c.match_id == since.c.id, events.c.seq >= since.c.seq)
+                .order_by(events.c.seq)  # (else PostgreSQL flattens it into that join)
+                .lateral("tail"))
+        query = (select(since.c.id, tail.c.seq, tail.c.payload, tail.c.checksum)
+                 .select_from(since).join(tail, true()).order_by(since.c.id, tail.c.seq))
+    else:
+        query = (select(events.c.match_id, events.c.seq, events.c.payload, events.c.checksum)
+                 .join(latest, (events.c.match_id == latest.c.id)
+                       & (events.c.seq >= latest.c.seq))
+                 .order_by(events.c.match_id, events.c.seq))
     tails: dict[str, list] = {match_id: [] for match_id in found}
     checksums: dict[str, str] = {}
     lasts: dict[str, str] = {}  # the checksum of its last event
-    for match_id, seq, payload, checksum in (await conn.execute(
-            select(events.c.match_id, events.c.seq, events.c.payload, events.c.checksum)
-            .join(since, (events.c.match_id == since.c.id) & (events.c.seq >= since.c.seq))
-            .order_by(events.c.match_id, events.c.seq))).all():
+    for match_id, seq, payload, checksum in (await conn.execute(query)).all():
         if seq == found[match_id][0]:
             checksums[match_id] = checksum
         else:

@@ -99,7 +99,12 @@ def create_engine(url: str) -> AsyncEngine:
             cursor.close()
 
         return engine
-    engine = create_async_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
+    # JIT off: PostgreSQL compiles a query whose estimated cost passes jit_above_cost,
+    # and the chunk reads of a restart (an array of 500 ids unnested: estimated as
+    # scans of the whole events table) spent 87 ms of each ~100 ms query compiling
+    # what ran in 8 (bench/restart_many.py); the server's queries are all short.
+    engine = create_async_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW,
+                                 connect_args={"server_settings": {"jit": "off"}})
 
     @event.listens_for(engine.sync_engine, "handle_error")
     def _stuck_connections_are_lost(context):  # pragma: no cover - driver hook
