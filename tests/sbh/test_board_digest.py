@@ -9,7 +9,7 @@ import pickle
 
 import pytest
 
-from server.rules.board.hex import edge_key, hex_at
+from server.rules.board.hex import edge_key, hex_at, shared_hex
 from server.rules.checksum import state_digest
 from server.rules.kernel import SPECTATOR, Viewer
 from server.rules.sbh.figures import shared_rules
@@ -72,3 +72,20 @@ def test_an_unpickled_state_shares_its_figures_rules_maps_and_views_alike():
     for seat in ("a", "b", None):
         viewer = Viewer(seat) if seat else SPECTATOR
         assert SYSTEM.packed_view(loaded, viewer) == SYSTEM.packed_view(state, viewer)
+
+
+def test_an_unpickled_board_is_the_board_with_its_hexes_shared_and_its_view_packed():
+    """A checkpoint pickles a board as runs of ints and its packed view: unpickled,
+    the same terrain, walls and drops in the same order (rules that walk the terrain
+    keep their order), every hex the process's shared one, the same packed view."""
+    a, b, c = hex_at(-3, 7), hex_at(-2, 7), hex_at(0, 0)
+    board = SbhBoard(24, 24, terrain={hex_at(5, 20): "deep_water", a: "woods", c: "hill"},
+                     edges={edge_key(a, b): "tall_wall", edge_key(c, hex_at(1, 0)): "low_wall"},
+                     drops={(a, b): "short"})
+    fresh = pickle.loads(pickle.dumps(board, protocol=pickle.HIGHEST_PROTOCOL))
+    assert list(fresh.terrain.items()) == list(board.terrain.items())
+    assert fresh.edges == board.edges and fresh.drops == board.drops
+    assert all(h is shared_hex(h[0], h[1]) for h in fresh.terrain)
+    assert fresh.__dict__["_view_packed"] == SbhBoard(
+        24, 24, board.terrain, board.edges, board.drops).packed_view()
+    assert fresh.__digest__() == _walked(board)

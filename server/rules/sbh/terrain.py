@@ -155,7 +155,8 @@ class SbhBoard:
         terrain = tuple(part for h, kind in self.terrain.items() for part in (h[0], h[1], kind))
         edges = tuple(part for key, kind in self.edges.items()
                       for part in (*(n for h in key for n in h[:2]), kind))
-        return _unpickled_board, (self.width, self.height, terrain, edges, self.drops)
+        return _unpickled_board, (self.width, self.height, terrain, edges, self.drops,
+                                  self.packed_view())
 
     # -- layout: "odd-r" rows; column c, row r is hex_at(c - r // 2, r) --------
     def hexes(self) -> tuple[Hex, ...]:
@@ -333,11 +334,15 @@ class SbhBoard:
 
 
 def _unpickled_board(width: int, height: int, terrain: tuple, edges: tuple,
-                     drops: dict) -> SbhBoard:
-    """The board `SbhBoard.__reduce__` pickled."""
+                     drops: dict, packed: bytes | None = None) -> SbhBoard:
+    """The board `SbhBoard.__reduce__` pickled, with its packed view (a resumed
+    match's first view then packs no board: ~20 us a match)."""
     runs = iter(terrain)
     laid = {shared_hex(q, r): kind for q, r, kind in zip(runs, runs, runs, strict=True)}
     runs = iter(edges)
     walls = {frozenset((shared_hex(q1, r1), shared_hex(q2, r2))): kind
              for q1, r1, q2, r2, kind in zip(runs, runs, runs, runs, runs, strict=True)}
-    return SbhBoard(width, height, laid, walls, drops)
+    board = SbhBoard(width, height, laid, walls, drops)
+    if packed is not None:
+        board.__dict__["_view_packed"] = packed
+    return board
