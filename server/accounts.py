@@ -145,10 +145,12 @@ class Accounts:
         return await self._new_session(_account(row))
 
     async def authenticate(self, token: str) -> Session:
-        row = await self.store.token(token_hash(token))
-        if row is None or row["revoked_at"] is not None or row["expires_at"] <= self.clock():
+        found = await self.store.token_with_account(token_hash(token))
+        if found is None:
             raise ProtocolError("token_invalid")
-        account = await self.store.account(account_id=row["account_id"])
+        row, account = found
+        if row["revoked_at"] is not None or row["expires_at"] <= self.clock():
+            raise ProtocolError("token_invalid")
         return Session(_account(account), token, row["expires_at"])
 
     async def logout(self, token: str) -> None:

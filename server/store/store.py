@@ -270,11 +270,19 @@ class Store(ResumeReads, Appends):
         async with self.engine.begin() as conn:
             await conn.execute(insert(tokens).values(**row))
 
-    async def token(self, token_hash: str) -> dict[str, Any] | None:
+    async def token_with_account(self, token_hash: str
+                                 ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """A token and its account, read together (one query: every reconnect signs
+        in with a token)."""
+        columns = [*accounts.c, *(c.label(f"token_{c.name}") for c in tokens.c)]
         async with self.engine.connect() as conn:
             row = (await conn.execute(
-                select(tokens).where(tokens.c.token_hash == token_hash))).mappings().first()
-        return dict(row) if row else None
+                select(*columns).join_from(tokens, accounts, tokens.c.account_id == accounts.c.id)
+                .where(tokens.c.token_hash == token_hash))).mappings().first()
+        if row is None:
+            return None
+        token = {c.name: row[f"token_{c.name}"] for c in tokens.c}
+        return token, {c.name: row[c.name] for c in accounts.c}
 
     async def revoke_token(self, token_hash: str, when: float) -> None:
         async with self.engine.begin() as conn:

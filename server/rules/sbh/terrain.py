@@ -150,9 +150,11 @@ class SbhBoard:
         """Pickled (a snapshot of the state) as its fields only: everything else it
         holds is worked out from them, and shared or cached again after a load. Its
         hexes and their set were two thirds of a pickled SBH state and of unpickling it;
-        the hexes of its terrain and edges go as flat runs of ints, each rebuilt as the
-        process's one object for it (shared_hex), not a new Hex each."""
-        terrain = tuple(part for h, kind in self.terrain.items() for part in (h[0], h[1], kind))
+        the hexes of its terrain go as a column of q's and one of r's (its edges as a
+        flat run of ints), each rebuilt as the process's one object for it
+        (shared_hex), not a new Hex each; its packed view goes with them."""
+        terrain = (tuple(h[0] for h in self.terrain), tuple(h[1] for h in self.terrain),
+                   tuple(self.terrain.values()))
         edges = tuple(part for key, kind in self.edges.items()
                       for part in (*(n for h in key for n in h[:2]), kind))
         return _unpickled_board, (self.width, self.height, terrain, edges, self.drops,
@@ -337,8 +339,8 @@ def _unpickled_board(width: int, height: int, terrain: tuple, edges: tuple,
                      drops: dict, packed: bytes | None = None) -> SbhBoard:
     """The board `SbhBoard.__reduce__` pickled, with its packed view (a resumed
     match's first view then packs no board: ~20 us a match)."""
-    runs = iter(terrain)
-    laid = {shared_hex(q, r): kind for q, r, kind in zip(runs, runs, runs, strict=True)}
+    columns, rows, kinds = terrain  # (mapped in C: no Python step a hex)
+    laid = dict(zip(map(shared_hex, columns, rows), kinds, strict=True))
     runs = iter(edges)
     walls = {frozenset((shared_hex(q1, r1), shared_hex(q2, r2))): kind
              for q1, r1, q2, r2, kind in zip(runs, runs, runs, runs, runs, strict=True)}
