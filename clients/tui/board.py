@@ -101,6 +101,24 @@ def as_hex(value) -> Hex | None:
     return None
 
 
+class CellGrid:
+    """The geometry of a board whose cells are their own columns and rows (the
+    square battlefield, the measured table's inch cells): a BoardModel mixin
+    (its `width` and `height`)."""
+
+    def offset(self, h: Hex) -> tuple[int, int]:
+        return h
+
+    def axial(self, col: int, row: int) -> Hex:
+        return col, row
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+    def contains(self, h: Hex) -> bool:
+        return 0 <= h[0] < self.width and 0 <= h[1] < self.height
+
+
 @dataclass
 class BoardModel:
     width: int = 0

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clients.tui.board import SEAT_STYLES, BoardModel, Hex, label, short_name
+from clients.tui.board import SEAT_STYLES, BoardModel, CellGrid, Hex, label, short_name
 
 INCH = 10  # table units (tenths of an inch) in an inch
 SCALES = (5, 10, 20, 30)  # units a cell: half an inch, 1", 2", 3"
@@ -89,7 +89,7 @@ def is_point(value) -> bool:
 
 
 @dataclass
-class MeasuredBoardModel(BoardModel):
+class MeasuredBoardModel(CellGrid, BoardModel):
     """BoardModel's face for a measured table: cells are squares of `unit` table units."""
 
     unit: int = INCH  # table units a cell
@@ -156,19 +156,6 @@ class MeasuredBoardModel(BoardModel):
             from clients.tui.sns_events import place_words
             return place_words(value)
         return None
-
-    # -- geometry: cells are their own columns and rows ------------------------------
-    def offset(self, h: Hex) -> tuple[int, int]:
-        return h
-
-    def axial(self, col: int, row: int) -> Hex:
-        return col, row
-
-    def distance(self, a: Hex, b: Hex) -> int:
-        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-    def contains(self, h: Hex) -> bool:
-        return 0 <= h[0] < self.width and 0 <= h[1] < self.height
 
     # -- terrain -------------------------------------------------------------------------
     def piece_at(self, h: Hex) -> dict | None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from clients.tui.board import SEAT_STYLES, BoardModel, Hex, label, short_name
+from clients.tui.board import SEAT_STYLES, BoardModel, CellGrid, Hex, label, short_name
 from clients.tui.measured_board import MeasuredBoardModel
 
 KIND_WORDS = {".": "open", "x": "open-X (blocks sight)", "o": "blocked",
@@ -72,7 +72,7 @@ def _squares(key: str, doors: tuple) -> tuple[dict, frozenset]:
 
 
 @dataclass
-class SquareBoardModel(BoardModel):
+class SquareBoardModel(CellGrid, BoardModel):
     """BoardModel's face for ASOIAF's square battlefield (board.py has SBH's hexes)."""
 
     glyphs: dict[Hex, str] = field(default_factory=dict)
@@ -101,19 +101,6 @@ class SquareBoardModel(BoardModel):
                 for sq in unit.get("squares") or ():
                     model.at[(sq[0], sq[1])] = fig
         return model
-
-    # -- geometry: squares are their own columns and rows ---------------------------
-    def offset(self, h: Hex) -> tuple[int, int]:
-        return h
-
-    def axial(self, col: int, row: int) -> Hex:
-        return col, row
-
-    def distance(self, a: Hex, b: Hex) -> int:
-        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-    def contains(self, h: Hex) -> bool:
-        return 0 <= h[0] < self.width and 0 <= h[1] < self.height
 
     # -- words -------------------------------------------------------------------------
     def glyph(self, h: Hex) -> str:

@@ -6,17 +6,13 @@ in a copy of the file. Skips without nginx or NATS."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import subprocess
-
 import pytest
 
 from clients.client import Client
 from clients.session import Session
 from server.app import ServerOptions, WarbandServer
 from tests.cluster.test_nodes import nats_running
-from tests.deploy.test_nginx import DEPLOY, free_port, nginx_binary
+from tests.deploy.test_nginx import DEPLOY, free_port, nginx_binary, nginx_running
 
 pytestmark = pytest.mark.skipif(not nats_running(),
                                 reason="no NATS server at 127.0.0.1:4222 for several nodes")
@@ -48,31 +44,10 @@ async def behind_nginx(database_url, tmp_path, monkeypatch):
     listen = free_port()
     (tmp_path / "site.conf").write_text(site_for_test(
         {service: server.port for service, server in servers.items()}, listen))
-    temp = {kind: tmp_path / kind for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")}
-    (tmp_path / "nginx.conf").write_text(
-        f"daemon off;\nworker_processes 1;\npid {tmp_path / 'nginx.pid'};\n"
-        f"error_log {tmp_path / 'error.log'};\nevents {{ worker_connections 64; }}\n"
-        "http {\n    access_log off;\n"
-        + "".join(f"    {kind}_temp_path {path};\n" for kind, path in temp.items())
-        + f"    include {tmp_path / 'site.conf'};\n}}\n")
-    process = await asyncio.create_subprocess_exec(
-        nginx, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-e",
-        str(tmp_path / "error.log"), stderr=subprocess.PIPE)
     try:
-        async with asyncio.timeout(15):
-            while True:
-                if process.returncode is not None:
-                    pytest.fail((await process.stderr.read()).decode()
-                                + (tmp_path / "error.log").read_text())
-                with contextlib.suppress(OSError):
-                    _, writer = await asyncio.open_connection("127.0.0.1", listen)
-                    writer.close()
-                    break
-                await asyncio.sleep(0.05)
-        yield f"ws://127.0.0.1:{listen}", servers
+        async with nginx_running(nginx, tmp_path, tmp_path / "site.conf", listen):
+            yield f"ws://127.0.0.1:{listen}", servers
     finally:
-        process.terminate()
-        await process.wait()
         for server in servers.values():
             await server.stop()
 

@@ -77,13 +77,26 @@ async def proxied(tmp_path):
     await server.start()
     http, https = free_port(), free_port()
     (tmp_path / "warband.conf").write_text(site_for_test(server.port, http, https, tmp_path))
+    try:
+        async with nginx_running(nginx, tmp_path, tmp_path / "warband.conf", https):
+            trust = ssl.create_default_context(cafile=str(tmp_path / "cert.pem"))
+            yield f"https://127.0.0.1:{https}", f"http://127.0.0.1:{http}", trust
+    finally:
+        await server.stop()
+
+
+@contextlib.asynccontextmanager
+async def nginx_running(nginx: str, tmp_path: Path, site: Path, port: int):
+    """`nginx` serving the `site` file from `tmp_path` (its own configuration, pid,
+    logs and temporary paths there), once it accepts connections on `port`; stopped
+    after."""
     temp = {kind: tmp_path / kind for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")}
     (tmp_path / "nginx.conf").write_text(
         f"daemon off;\nworker_processes 1;\npid {tmp_path / 'nginx.pid'};\n"
         f"error_log {tmp_path / 'error.log'};\nevents {{ worker_connections 64; }}\n"
         "http {\n    access_log off;\n"
         + "".join(f"    {kind}_temp_path {path};\n" for kind, path in temp.items())
-        + f"    include {tmp_path / 'warband.conf'};\n}}\n")
+        + f"    include {site};\n}}\n")
     process = await asyncio.create_subprocess_exec(
         nginx, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-e",
         str(tmp_path / "error.log"), stderr=asyncio.subprocess.PIPE)
@@ -94,16 +107,14 @@ async def proxied(tmp_path):
                     pytest.fail((await process.stderr.read()).decode()
                                 + (tmp_path / "error.log").read_text())
                 with contextlib.suppress(OSError):
-                    _, writer = await asyncio.open_connection("127.0.0.1", https)
+                    _, writer = await asyncio.open_connection("127.0.0.1", port)
                     writer.close()
                     break
                 await asyncio.sleep(0.05)
-        trust = ssl.create_default_context(cafile=str(tmp_path / "cert.pem"))
-        yield f"https://127.0.0.1:{https}", f"http://127.0.0.1:{http}", trust
+        yield
     finally:
         process.terminate()
         await process.wait()
-        await server.stop()
 
 
 def fetch(url: str, context: ssl.SSLContext | None = None) -> tuple[int, dict, bytes]:

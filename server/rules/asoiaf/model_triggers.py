@@ -108,7 +108,9 @@ def _all(effects):
         yield from _all(getattr(effect, "on_failure", ()))
 
 
-def _reach(field, model, other_model, where: str) -> bool:
+def in_reach(field, model, other_model, where: str) -> bool:
+    """Whether `other_model` is where a card's `trigger_within` asks of `model`
+    ("short_range", "contact", "los"; anything else: anywhere on the battlefield)."""
     mine, theirs = list(model.squares), list(other_model.squares)
     if not mine or not theirs:
         return False
@@ -213,8 +215,8 @@ def _entered(before: State, after: State, pack, field, uid: str, kind: str) -> l
         for name in pack.models[owner.card].abilities:
             ability = pack.abilities[name]
             if ability.trigger == "enters_square" \
-                    and _reach(field, owner, mover, ability.trigger_within) \
-                    and not _reach(field, before.model(owner.uid), was,
+                    and in_reach(field, owner, mover, ability.trigger_within) \
+                    and not in_reach(field, before.model(owner.uid), was,
                                    ability.trigger_within):
                 found += [e for e in _of(after, pack, field, owner.uid, "enters_square", uid,
                                          kind)

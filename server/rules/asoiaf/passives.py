@@ -25,30 +25,26 @@ def roll_modifier(state: State, pack, field, uid: str, roll: str) -> int:
     """The sum of the passive modifiers on model `uid`'s `roll` roll, each
     ability name counted once, and of those lasting this activation
     (`State.roll_bonuses`)."""
-    model = state.model(uid)
-    counted: dict[str, int] = {}
-    for source in state.models:
-        if not source.on_battlefield:
-            continue
-        for name in pack.models[source.card].abilities:
-            ability = pack.abilities[name]
-            if ability.timing != "passive" or name in counted \
-                    or not requirements.met(state, pack, field, source.uid, ability.requires):
-                continue
-            for effect in ability.effects:
-                if isinstance(effect, ModifyRoll) and effect.roll in (roll, "any") \
-                        and _aims_at(state, pack, field, source, model, effect.target):
-                    counted[name] = effect.by
-                    break
+    passive = _passive_sum(state, pack, field, uid, lambda effect: isinstance(
+        effect, ModifyRoll) and effect.roll in (roll, "any"))
     this_activation = sum(by for holder, kind, by in state.roll_bonuses
                           if holder == uid and kind in (roll, "any"))
-    return sum(counted.values()) + this_activation + lasting.roll_change(state, uid, roll)
+    return passive + this_activation + lasting.roll_change(state, uid, roll)
 
 
 def value_change(state: State, pack, field, uid: str, value: str) -> int:
     """The sum of the passive `modify_value` changes of model `uid`'s card
     `value` ("defence", "will", "attack_value", "attack_dice"), each ability
     name counted once; "defence" and the hit number better when lower."""
+    passive = _passive_sum(state, pack, field, uid, lambda effect: isinstance(
+        effect, ModifyValue) and effect.value == value)
+    return passive + lasting.value_change(state, uid, value)
+
+
+def _passive_sum(state: State, pack, field, uid: str, wanted) -> int:
+    """The `by` of the first `wanted` effect aimed at model `uid` of each passive
+    ability (counted once by name) of a model on the battlefield whose
+    requirements are met."""
     model = state.model(uid)
     counted: dict[str, int] = {}
     for source in state.models:
@@ -60,11 +56,11 @@ def value_change(state: State, pack, field, uid: str, value: str) -> int:
                     or not requirements.met(state, pack, field, source.uid, ability.requires):
                 continue
             for effect in ability.effects:
-                if isinstance(effect, ModifyValue) and effect.value == value \
-                        and _aims_at(state, pack, field, source, model, effect.target):
+                if wanted(effect) and _aims_at(state, pack, field, source, model,
+                                               effect.target):
                     counted[name] = effect.by
                     break
-    return sum(counted.values()) + lasting.value_change(state, uid, value)
+    return sum(counted.values())
 
 
 def _aims_at(state: State, pack, field, source, model, target) -> bool:

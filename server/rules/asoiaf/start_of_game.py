@@ -37,6 +37,7 @@ from server.rules.asoiaf import (
     coins,
     command_abilities,
     lasting,
+    model_triggers,
     objectives,
     requirements,
     secret_events,
@@ -110,15 +111,6 @@ def candidates(state: State, pack, uid: str, effect) -> list[str]:
             and pack.models[m.card].type in effect.types]
 
 
-def _targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
-    picker = command_abilities.chooser(ability.effects)
-    if picker is None:
-        return None
-    model = state.model(uid)
-    return [o.uid for o in state.models
-            if command_abilities.fits(state, field, model, o, picker.target, pack)]
-
-
 def _squares(state: State, field, uid: str, ability) -> list[list[int]] | None:
     move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
     if move is None:
@@ -130,7 +122,7 @@ def _squares(state: State, field, uid: str, ability) -> list[list[int]] | None:
 def _choices(state: State, pack, field, uid: str, ability) -> dict | None:
     """The params its player picks from (None: it cannot be used now)."""
     params = {}
-    for key, found in (("target", _targets(state, pack, field, uid, ability)),
+    for key, found in (("target", model_triggers.targets(state, pack, field, uid, ability)),
                        ("square", _squares(state, field, uid, ability))):
         if found is not None:
             if not found:

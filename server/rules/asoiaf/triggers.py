@@ -30,7 +30,6 @@ from server.rules.asoiaf import (
     requirements,
 )
 from server.rules.asoiaf.state import Phase, replace
-from server.rules.board.square import within_short_range
 from server.rules.kernel import CommandSpec, Decision, Event
 
 TRIGGER = "seed 004, ABILITIES (special trigger abilities: DOWAGER'S RESOURCES)"
@@ -54,17 +53,6 @@ def spender(before, event) -> str:
         pending = before.attack
         return pending.attacker if pending.step == "attacker_aftermath" else pending.target
     return ""
-
-
-def _within(field, model, other, where: str) -> bool:
-    mine, theirs = list(model.squares), list(other.squares)
-    if where == "short_range":
-        return within_short_range(mine, theirs)
-    if where == "contact":
-        return field.in_contact(mine, theirs)
-    if where == "los":
-        return field.sees(mine, theirs, [])
-    return True
 
 
 def after_event(before, after, event, pack, field):
@@ -99,8 +87,8 @@ def _coin_triggers(before, after, event, pack, field):
                     and command_abilities.supported(ability.effects)
                     and once_per.available(after, model.uid, ability)
                     and coins.affordable(after.purses[seat], ability.cost)
-                    and spent_by.squares
-                    and _within(field, model, spent_by, ability.trigger_within)):
+                    and model_triggers.in_reach(field, model, spent_by,
+                                                ability.trigger_within)):
                 waiting.append((seat, model.uid, name, uid))
     if not waiting:
         return after

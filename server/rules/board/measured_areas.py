@@ -63,15 +63,21 @@ def sample_reachable(area: ReachableArea, rng: random.Random,
     return None
 
 
+def _base_stands(description: Mapping, point, radius: int) -> bool:
+    """A base at `point` lies on the table and on no base of the description's
+    `others`."""
+    if not Table(*description["table"]).holds(point, radius):
+        return False
+    base = Base(point[0], point[1], radius)
+    return not any(overlap(base, Base(*o)) for o in description["others"])
+
+
 def placement_fits(description: Mapping, point) -> bool:
     radius = description["radius"]
     top, bottom = description["rows"]
     if not (top + radius <= point[1] <= bottom - radius):
         return False
-    if not Table(*description["table"]).holds(point, radius):
-        return False
-    base = Base(point[0], point[1], radius)
-    if any(overlap(base, Base(*o)) for o in description["others"]):
+    if not _base_stands(description, point, radius):
         return False
     return not any(TerrainPiece.from_data(p).polygon.near_segment(tuple(point), tuple(point),
                                                                   radius)
@@ -93,10 +99,7 @@ def climb_fits(description: Mapping, point) -> bool:
     radius, reach = description["radius"], description["reach"]
     if (point[0] - x) ** 2 + (point[1] - y) ** 2 > reach * reach:
         return False
-    if not Table(*description["table"]).holds(point, radius):
-        return False
-    base = Base(point[0], point[1], radius)
-    if any(overlap(base, Base(*o)) for o in description["others"]):
+    if not _base_stands(description, point, radius):
         return False
     climbable = [TerrainPiece.from_data(p).polygon for p in description["climbable"]]
     solid = [TerrainPiece.from_data(p).polygon for p in description["solid"]]
