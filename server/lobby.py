@@ -23,7 +23,7 @@ from server.names import house_bot_name
 from server.rules.dice import commitment, new_seed
 from server.rules.kernel import RulesError
 from server.rules.registry import UnknownSystem, get_system
-from server.store.store import SeatTaken, Store, pack, unpack
+from server.store.store import MatchNotOpen, SeatTaken, Store, pack, unpack
 
 MAX_SPECTATOR_DELAY = 500
 
@@ -317,6 +317,9 @@ class Lobby:
                                            setup=row["setup"] if warband is not None else None)
             except SeatTaken:
                 raise ProtocolError("seat_taken") from None
+            except MatchNotOpen as gone:  # (started or withdrawn by another node meanwhile)
+                raise ProtocolError("match_started" if gone.status == "active"
+                                    else "match_finished") from None
             started = len(held) + 1 == len(system.seats)
             if started:
                 await self.hub.start_match(row)

@@ -41,7 +41,9 @@ from protocol.errors import ProtocolError
 from protocol.messages import CreateMatch
 from server.accounts import Account
 from server.cluster.pairings import Pairings
+from server.rules.registry import get_system
 from server.seeks import Seek, SeekPool, _shown, compatible, paired_push
+from server.store.store import pack
 
 log = logging.getLogger("warband.seeks")
 SEEK_AGAIN = "Your seek's pairing could not be completed; seek again."
@@ -216,20 +218,27 @@ class SharedSeekPool(SeekPool):
                     "died or stalled", first.seek_id, second.seek_id, pairing_id)
         if (row is not None and row["status"] == "active") or \
                 {first.node, second.node} <= alive:
-            try:
-                told = await self._make(pairing_id, first, second)
-            except ProtocolError:
-                told = None
-            if told is not None:
-                await self._tell(first, told[0])
-                await self._tell(second, told[1])
-                await self.pairings.done(pairing_id)
+            if await self._made_and_told(pairing_id, first, second):
                 return
-        if row is not None and row["status"] == "open":  # (no seeker was told of it)
-            await self.lobby.store.set_match(pairing_id, status="aborted",
-                                             finished_at=time.time())
+        # Withdrawn in the database, unless the node that stalled made it meanwhile
+        # (store/seating.py: a Redis check before its create fences nothing)
+        if not await self.lobby.store.withdraw_unmade(_tombstone(pairing_id, first),
+                                                      len(get_system(first.request.system)
+                                                          .seats)):
+            if await self._made_and_told(pairing_id, first, second):
+                return
         await self.pairings.put_back(pairing_id, record, [
             (s.seek_id, _record(s)) for s in (first, second) if s.node in alive])
+
+    async def _made_and_told(self, pairing_id: str, first: Seek, second: Seek) -> bool:
+        try:
+            told = await self._make(pairing_id, first, second)
+        except ProtocolError:
+            return False
+        await self._tell(first, told[0])
+        await self._tell(second, told[1])
+        await self.pairings.done(pairing_id)
+        return True
 
     async def _tell(self, seek: Seek, paired: dict) -> None:
         if seek.node != self.node:  # (in Redis first: the NATS notice may be lost)
@@ -325,6 +334,13 @@ def _record(seek: Seek) -> str:
                                                       account.username, account.guest],
                        "request": msgspec.to_builtins(seek.request), "key": list(seek.key),
                        "rating": seek.rating, "since": seek.since})
+
+
+def _tombstone(pairing_id: str, first: Seek) -> dict:
+    """The aborted row that keeps a withdrawn pairing's match id from being created."""
+    return {"id": pairing_id, "system": first.request.system, "setup": pack({}),
+            "created_by": first.account.id, "created_at": time.time(), "private": True,
+            "seed": b"", "seed_commitment": ""}
 
 
 def _from_record(seek_id: str, text: str) -> Seek:

@@ -36,13 +36,10 @@ from server.store.schema import (
     snapshots,
     tokens,
 )
+from server.store.seating import MatchNotOpen, Seating, SeatTaken  # noqa: F401 (re-exported)
 
 pack = msgspec.msgpack.encode
 unpack = msgspec.msgpack.decode
-
-
-class SeatTaken(Exception):
-    """Someone else holds that seat (the primary key refused a second holder)."""
 
 
 @dataclass(slots=True)
@@ -198,7 +195,7 @@ async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
     the pool (another round trip before the append's slot frees) is skipped."""
 
 
-class Store(ResumeReads, Appends):
+class Store(ResumeReads, Appends, Seating):
     def __init__(self, engine: AsyncEngine, append_pool: asyncpg.Pool | None = None) -> None:
         self.engine = engine
         # Appends (the group commit) have connections of their own on PostgreSQL, so that
@@ -315,21 +312,6 @@ class Store(ResumeReads, Appends):
             rows = (await conn.execute(select(seats.c.seat, seats.c.account_id)
                                        .where(seats.c.match_id == match_id))).all()
         return {r.seat: r.account_id for r in rows}
-
-    async def take_seat(self, match_id: str, seat: str, account_id: str,
-                        setup: bytes | None = None) -> None:
-        """Seat `account_id`; with `setup`, the match's new setup (the joiner's warband)
-        is stored in the same transaction: both or neither."""
-        try:
-            async with self.engine.begin() as conn:
-                await conn.execute(insert(seats).values(match_id=match_id, seat=seat,
-                                                        account_id=account_id,
-                                                        joined_at=time.time()))
-                if setup is not None:
-                    await conn.execute(update(matches).where(matches.c.id == match_id)
-                                       .values(setup=setup))
-        except IntegrityError:
-            raise SeatTaken(seat) from None
 
     async def leave_seat(self, match_id: str, seat: str) -> None:
         async with self.engine.begin() as conn:

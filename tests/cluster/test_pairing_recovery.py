@@ -38,8 +38,10 @@ def held_between_claim_and_match(server, monkeypatch) -> tuple[asyncio.Event, as
 
 
 async def match_count(server) -> int:
+    """Matches made (a withdrawn pairing leaves an aborted row keeping its id)."""
     async with server.store.engine.connect() as conn:
-        return (await conn.execute(select(func.count()).select_from(matches))).scalar()
+        return (await conn.execute(select(func.count()).select_from(matches).where(
+            matches.c.status != "aborted"))).scalar()
 
 
 async def test_a_stalled_pairing_is_made_by_another_node_and_both_seekers_told(
@@ -96,3 +98,42 @@ async def test_a_dead_pairing_nodes_claim_puts_the_live_seek_back(nodes, monkeyp
     refused = await asyncio.gather(bobs, return_exceptions=True)
     assert getattr(refused[0], "code", None) == "server_busy"
     assert await match_count(north) == 1
+
+
+async def test_a_pairing_node_stalled_after_its_check_makes_no_second_match(
+        nodes, monkeypatch):  # noqa: F811
+    """South claims Ann's seek for Bob's, checks the pairing is still its own, and
+    stalls right there, before creating the match; its presence expires; north puts
+    Ann's seek back, and Cy's seek pairs with it. When south goes on, its create of
+    the pairing's match is refused by the database (north withdrew that id), so Bob
+    is told to seek again and Ann plays one match, Cy's."""
+    north, south = nodes
+    monkeypatch.setattr(seeks, "SWEEP_SECONDS", 0.2)
+    ann, bob = await guest(north, "Ann"), await guest(south, "Bob")
+    waiting = await ann.request("seek", **SBH_300)
+    lobby = south.services.seeks.lobby
+    create, creating, release = lobby.create, asyncio.Event(), asyncio.Event()
+
+    async def stalled_create(*args, **kwargs):
+        creating.set()  # (the pairing's holds() said yes a moment ago)
+        await release.wait()
+        return await create(*args, **kwargs)
+
+    monkeypatch.setattr(lobby, "create", stalled_create)
+    bobs = asyncio.create_task(bob.request("seek", **SBH_300))
+    await asyncio.wait_for(creating.wait(), 10)
+    south.presence._renewer.cancel()  # south seems dead: its presence expires
+    pool_key = f"{north.options.redis_prefix}:seeks"
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 4 * TTL
+    while not await north.redis.hexists(pool_key, waiting["seek_id"]):
+        assert loop.time() < deadline, "Ann's seek was never put back"
+        await asyncio.sleep(0.1)
+    cy = await guest(north, "Cy")
+    paired = await cy.request("seek", **SBH_300)
+    assert paired["status"] == "paired" and paired["opponent"] == "Ann (guest)"
+    release.set()  # south goes on, past its check, and creates the pairing's match
+    refused = await asyncio.gather(bobs, return_exceptions=True)
+    assert getattr(refused[0], "code", None) == "server_busy"
+    assert await match_count(north) == 1
+    assert (await north.store.match(paired["match_id"]))["status"] == "active"

@@ -193,8 +193,9 @@ async def store(database_url):
 
 
 async def active_match(store: Store, match_id: str, a: str, b: str, **columns) -> None:
-    await add_match(store, match_id, creator=a, status="active", rated=True, **columns)
-    await store.take_seat(match_id, "b", b)
+    await add_match(store, match_id, creator=a, rated=True, **columns)
+    await store.take_seat(match_id, "b", b)  # (a seat is taken while open, then it starts)
+    await store.set_match(match_id, status="active")
 
 
 async def test_a_draw_and_the_result_are_one_transaction(store):

@@ -304,9 +304,10 @@ async def test_finished_matches_filter_for_replays(store):
     played = {"f1": ("sbh", 100.0, "ann", "bob"), "f2": ("bids", 200.0, "ann", "gus"),
               "f3": ("sbh", 300.0, "bob", "gus")}
     for match_id, (system, finished_at, first, second) in played.items():
-        await add_match(store, match_id, creator=first, system=system, status="finished",
-                        finished_at=finished_at, result=pack({"winner": "a"}))
-        await store.take_seat(match_id, "b", second)
+        await add_match(store, match_id, creator=first, system=system)
+        await store.take_seat(match_id, "b", second)  # (while open: played, then finished)
+        await store.set_match(match_id, status="finished", finished_at=finished_at,
+                              result=pack({"winner": "a"}))
     await add_match(store, "open", creator="ann")
     await add_match(store, "gone", creator="ann", status="aborted", finished_at=400.0)
 
