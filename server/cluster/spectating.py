@@ -24,12 +24,17 @@ from nats.aio.msg import Msg
 
 from protocol.errors import ProtocolError
 from protocol.messages import event_push, reply
-from server.cluster.broker import spectator_wire
 from server.cluster.serving import EVENT, OVER, PROMPT, relayed_frames, spectators_subject
 from server.frames import Frame
 from server.matches.actor import FAR_BEHIND
-from server.rules.kernel import Event
+from server.rules.kernel import SPECTATOR, Event
 from server.store.store import unpack
+
+
+def spectator_wire(event: Event) -> dict[str, Any] | None:
+    """An event as a spectator sees it (None: hidden from spectators)."""
+    shown = event.for_viewer(SPECTATOR)
+    return None if shown is None else shown.to_wire()
 
 
 class SharedWatch:

@@ -88,3 +88,35 @@ async def test_the_owner_forgets_what_a_gone_client_node_followed(nodes):  # noq
     assert await served.expire() == 2
     assert served.relays == {} and served.streams == {} and served.followers == {}
     assert [s.seat for s in actor.subscribers] == []  # (Bob never subscribed)
+
+
+async def test_a_frame_the_broker_lost_is_read_from_the_store(nodes, monkeypatch):  # noqa: F811
+    """Core NATS delivers at most once: a message of the stream that never arrives
+    leaves a gap in its seqs, which the watch reads from the store before going on
+    (server/cluster/spectating.py): the spectator gets every event once, in order."""
+    from server.cluster import spectating
+    from server.cluster.serving import EVENT, relayed_frames
+
+    north, south = nodes
+    on_frame, lost = spectating.SharedWatch.on_frame, []
+
+    async def losing(watch, message):
+        if not lost and any(kind == EVENT for kind, _, _ in relayed_frames(message.data)):
+            lost.append([seq for kind, seq, _ in relayed_frames(message.data) if kind == EVENT])
+            return  # (this one never arrives)
+        await on_frame(watch, message)
+
+    monkeypatch.setattr(spectating.SharedWatch, "on_frame", losing)
+    ann, bob, match_id = await delayed_match(north, south, delay=0)
+    wes = await guest(north, "Wes")
+    await wes.request("subscribe", match_id=match_id, spectate=True)
+    last = 0
+    for amount_a, amount_b in ((3, 1), (2, 3), (2, 2)):
+        await ann.request("command", match_id=match_id, command="bid",
+                          args={"amount": amount_a})
+        last = (await bob.request("command", match_id=match_id, command="bid",
+                                  args={"amount": amount_b}))["last_seq"]
+    await asyncio.sleep(0.5)
+    assert lost and lost[0]  # (a message with events was lost)
+    seqs = [p["seq"] for p in drained(wes) if p["type"] == "event"]
+    assert seqs == list(range(1, last + 1))
