@@ -1,7 +1,7 @@
 """ASOIAF states and views for the clients' drawing tests (tests/web, tests/tui): a
 state once both warbands are deployed, and a view with the table's hidden and
 spent things set (agendas, the two drawn, an objective revealed, a plunder token
-taken, a captive, an equipment token spent)."""
+taken, a captive, an equipment token spent, changes lasting a round and a turn)."""
 
 from __future__ import annotations
 
@@ -42,4 +42,7 @@ def seat_a_view() -> dict:
     placed = [m for m in view["models"] if m["square"] and m["seat"] == "a"]
     enemy = next(m for m in view["models"] if m["seat"] == "b")
     placed[-1]["captive"], enemy["removed"] = enemy["uid"], "captured"
+    # changes outlasting their abilities (lasting.py: uid, "value"/"roll", which, by, until)
+    view["lasting"] = [[placed[0]["uid"], "value", "defence", 1, "round"],
+                       [placed[0]["uid"], "roll", "attack", -1, "turn"]]
     return view

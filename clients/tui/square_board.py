@@ -79,6 +79,7 @@ class SquareBoardModel(CellGrid, BoardModel):
     walled: frozenset = frozenset()
     objectives: dict[Hex, str | None] = field(default_factory=dict)  # square -> card
     plundered: set[Hex] = field(default_factory=set)
+    lasting: dict[str, list[str]] = field(default_factory=dict)  # uid -> changes' words
     shifted = False
 
     @classmethod
@@ -93,6 +94,8 @@ class SquareBoardModel(CellGrid, BoardModel):
         model.objectives = {tuple(o["square"]): o.get("card")
                             for o in view.get("objectives") or ()}
         model.plundered = {tuple(sq) for sq in view.get("plundered") or ()}
+        for uid, kind, which, by, until in view.get("lasting") or ():
+            model.lasting.setdefault(uid, []).append(lasting_words(kind, which, by, until))
         for unit in view.get("models", ()):
             fig = {"id": unit["uid"], "seat": unit["seat"], "name": unit["card"],
                    "pos": unit["square"], **unit}
@@ -127,6 +130,7 @@ class SquareBoardModel(CellGrid, BoardModel):
         if fig.get("equipment"):  # once a game, then discarded (seed 004, EQUIPMENT TOKENS)
             words.append(fig["equipment"] + (" spent" if fig.get("equipment_spent") else ""))
         words.extend(fig.get("conditions") or ())
+        words.extend(self.lasting.get(fig["id"], ()))
         if self.engaged(fig):
             words.append("engaged")
         if fig.get("activated"):
@@ -185,6 +189,21 @@ class SquareBoardModel(CellGrid, BoardModel):
                 "deployment  O=objective (O?: face down)  $=coin plunder  ?=agenda "
                 f"plunder  {WALL_GLYPH}=wall/door/window side  [..]=cursor  "
                 "(..)=you may choose")
+
+
+LASTING_UNTIL = {"activation": "this activation", "turn": "this turn",
+                 "round": "until the round ends", "game": "for the game"}
+
+
+def lasting_words(kind: str, which: str, by: int, until: str) -> str:
+    """A change outlasting the ability that made it (the view's `lasting`), as
+    "defence +1 until the round ends" or "+1 to attack rolls this turn"."""
+    amount = f"{by:+d}"
+    when = LASTING_UNTIL.get(until, f"until {until}")
+    if kind == "roll":
+        rolls = "every roll" if which == "any" else f"{which} rolls"
+        return f"{amount} to {rolls} {when}"
+    return f"{which.replace('_', ' ')} {amount} {when}"
 
 
 def asoiaf_table_words(view: dict, seat: str | None) -> list[str]:

@@ -32,3 +32,6 @@ def test_agendas_objectives_plunder_captives_and_spent_equipment_in_words():
     captor = next(m for m in view["models"] if m.get("captive"))
     captive = next(m for m in view["models"] if m["uid"] == captor["captive"])
     assert f"holds {captive['card']} captive" in board.describe(tuple(captor["square"]))
+    changed = next(m for m in view["models"] if m["uid"] == view["lasting"][0][0])
+    assert "defence +1 until the round ends, -1 to attack rolls this turn" in \
+        board.describe(tuple(changed["square"]))

@@ -2,7 +2,7 @@
 from a real view of the engine (window.warbandLib, no match played): a seat's own
 agenda by name and the other's hidden, the two agendas drawn, the objective cards
 face down and revealed, the plunder tokens taken (gone from the board), a captive
-and an equipment token spent or not."""
+an equipment token spent or not, and changes lasting beyond their ability."""
 
 from __future__ import annotations
 
@@ -53,6 +53,8 @@ def test_agendas_objectives_plunder_captives_and_spent_equipment(browser, server
         captive = next(m for m in view["models"] if m["uid"] == captor["captive"])
         assert f"holds {captive['card']} captive" in \
             page.locator(f"[data-roster='{captor['uid']}']").inner_text()
+        changed = page.locator(f"[data-roster='{view['lasting'][0][0]}']").inner_text()
+        assert "defence +1 until the round ends, -1 to attack rolls this turn" in changed
         # the board: the token taken is gone, the other still there; the captor marked
         assert page.locator("#board .plunder").count() == 1
         assert "captor" in page.locator(f"#board [data-model='{captor['uid']}']") \

@@ -4066,6 +4066,20 @@
   function squareWords(square) {
     return square ? `square ${square[0] + 1}, ${square[1] + 1}` : "off the battlefield";
   }
+  var LASTING_UNTIL = {
+    activation: "this activation",
+    turn: "this turn",
+    round: "until the round ends",
+    game: "for the game"
+  };
+  function lastingWords([, kind, which, by, until]) {
+    const amount = `${by > 0 ? "+" : ""}${by}`;
+    const when2 = LASTING_UNTIL[until] || `until ${until}`;
+    if (kind === "roll") {
+      return `${amount} to ${which === "any" ? "every roll" : `${which} rolls`} ${when2}`;
+    }
+    return `${String(which).replace(/_/g, " ")} ${amount} ${when2}`;
+  }
   function coinWords(coins) {
     const parts = COINS.filter((c) => coins?.[c]).map((c) => `${coins[c]} ${c}`);
     return parts.length ? parts.join(", ") : "nothing";
@@ -5489,6 +5503,7 @@
         if (m.uid === v.active_model) states.push(`active, ${m.ap} AP left`);
         else if (m.activated) states.push("activated");
         states.push(...m.conditions);
+        states.push(...(v.lasting || []).filter((c) => c[0] === m.uid).map(lastingWords));
         if (m.captive) states.push(`holds ${names.get(m.captive) || m.captive} captive`);
         if (m.equipment) states.push(`${m.equipment}${m.equipment_spent ? " (spent)" : ""}`);
         out.push(`<li class="${m.removed ? "gone" : ""}${m.uid === v.active_model ? " acting" : ""}" data-roster="${escape(m.uid)}"${m.equipment ? ` data-equipment="${m.equipment_spent ? "spent" : "ready"}"` : ""}><span class="token" style="background:${SEAT_COLOURS[seat] || "#555"}"></span> <span class="who">${escape(names.get(m.uid))}</span> <span class="stats">${m.wounds_left}♥</span>${states.length ? ` <span class="states">${escape(states.join(", "))}</span>` : ""}</li>`);

@@ -1,12 +1,13 @@
 // A Song of Ice & Fire's side panel (the match screen's and the replay's): each
 // side's coins left by type and victory points, its agendas (a seat's own by name,
 // the other's hidden: the view redacts them; the two drawn to keep one from, the
-// viewer's own), its models with wounds, AP, tokens, captives and equipment (spent or
-// not), the objective cards revealed and face down, and the plunder tokens taken.
+// viewer's own), its models with wounds, AP, tokens, captives, equipment (spent or
+// not) and changes lasting beyond their ability, the objective cards revealed and
+// face down, and the plunder tokens taken.
 
 import { escape } from "./dom.js";
 import { SEAT_COLOURS } from "./names.js";
-import { COINS, squareWords } from "./asoiaf_words.js";
+import { COINS, lastingWords, squareWords } from "./asoiaf_words.js";
 
 const COIN_MARKS = { gold: "●", silver: "◆", copper: "★" };
 
@@ -40,6 +41,8 @@ export function asoiafRosterHtml(v, names, seatTitle) {
       if (m.uid === v.active_model) states.push(`active, ${m.ap} AP left`);
       else if (m.activated) states.push("activated");
       states.push(...m.conditions);
+      // changes outlasting the ability that made them (a turn, a round, the game)
+      states.push(...(v.lasting || []).filter((c) => c[0] === m.uid).map(lastingWords));
       if (m.captive) states.push(`holds ${names.get(m.captive) || m.captive} captive`);
       // a once-per-game token, discarded once used (seed 004, EQUIPMENT TOKENS)
       if (m.equipment) states.push(`${m.equipment}${m.equipment_spent ? " (spent)" : ""}`);

@@ -18,6 +18,21 @@ export function squareWords(square) {
 }
 
 // "1 gold, 2 copper" ("nothing" when no coin).
+const LASTING_UNTIL = { activation: "this activation", turn: "this turn",
+  round: "until the round ends", game: "for the game" };
+
+// A change outlasting the ability that made it (the view's `lasting`: [uid, "value" |
+// "roll", which, by, until]), as "defence +1 until the round ends" or "+1 to attack
+// rolls this turn".
+export function lastingWords([, kind, which, by, until]) {
+  const amount = `${by > 0 ? "+" : ""}${by}`;
+  const when = LASTING_UNTIL[until] || `until ${until}`;
+  if (kind === "roll") {
+    return `${amount} to ${which === "any" ? "every roll" : `${which} rolls`} ${when}`;
+  }
+  return `${String(which).replace(/_/g, " ")} ${amount} ${when}`;
+}
+
 export function coinWords(coins) {
   const parts = COINS.filter((c) => coins?.[c]).map((c) => `${coins[c]} ${c}`);
   return parts.length ? parts.join(", ") : "nothing";
