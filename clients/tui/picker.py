@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clients.tui.board import BoardModel, Hex, as_hex, figure_number
-from clients.tui.described import path_refusal, refusal
+from clients.tui.described import path_refusal, place_refusal, refusal
 from clients.tui.presets import Preset
 
 PARAM_QUESTIONS = {
@@ -201,12 +201,14 @@ class Picker:
                          or (self.param == PLACE_PARAM and self.place_at is None)))
 
     def refusal(self, value: Any) -> str | None:
-        """Why a point chosen freely (cursor or typed) is outside the prompt's
-        description of the param (`described`), in words; None if it is inside or
-        the param is not described (the server judges it)."""
-        if not self.free():
-            return None
-        return refusal((self.spec.get("described") or {}).get(self.param), value)
+        """Why a point chosen freely (cursor or typed), or a spell's place once
+        its kind is chosen, is outside the prompt's description of the param
+        (`described`), in words; None if it is inside or the param is not
+        described (the server judges it)."""
+        described = ((self.spec or {}).get("described") or {}).get(self.param or "")
+        if self.placing:
+            return place_refusal(described, value)
+        return refusal(described, value) if self.free() else None
 
     @property
     def placing(self) -> bool:
