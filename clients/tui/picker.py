@@ -54,9 +54,9 @@ PARAM_QUESTIONS = {
 POINT_PARAMS = ("to", "point", "path")
 # ... and a table-changing spell's `place` ([kind, x, y] or ["wall", x, y, bearing]):
 # its point by the cursor, then what goes there from a list (a wall: which way its
-# length runs, half the compass being enough as a wall runs both ways).
+# length runs; the whole compass, its half inch lying to the right of the run).
 PLACE_PARAM = "place"
-WALL_RUNS = (0, 45, 90, 135)
+WALL_RUNS = (0, 45, 90, 135, 180, 225, 270, 315)
 MAX_WAYPOINTS = 9  # points after the start (the server takes a path of 10 points at most)
 HIDDEN_SPECS = {"concede"}
 BUILD = "<build a list>"  # the list line that opens the list builder instead
@@ -286,6 +286,9 @@ class Picker:
         elif not self.hex_param:
             for number, line in enumerate(figures, start=1):
                 line.number = number
+        for line in lines if self.placing else ():  # (what the description refuses)
+            why = self.refusal(line.value)
+            line.label += f" (no: {why})" if why else ""
         return lines
 
     def _lines(self, board: BoardModel) -> list[Choice]:

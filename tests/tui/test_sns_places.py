@@ -53,7 +53,7 @@ def test_a_stone_wall_placed_by_the_cursor_then_its_run_chosen_or_typed():
     assert model.enter() is None and model.picker.placing
     assert "What goes there?" in model.picker.question()
     lines = [c.label for c in model.choices()]
-    assert len(lines) == 4 and lines[2].startswith("a wall at") and \
+    assert len(lines) == 8 and lines[2].startswith("a wall at") and \
         lines[2].endswith("running east")
     model.picker.index = 2
     kind, args = model.enter()
@@ -99,7 +99,8 @@ def test_a_wall_s_point_and_run_are_checked_against_the_description_before_sendi
     assert model.message == "Not there: the wall would stand on Orc. Choose another point."
     assert model.type_in("23, 14.1") is None and model.picker.placing
     lines = [c.label for c in model.choices()]
-    assert lines[2].endswith("running east") and lines[0].endswith("running north")
+    assert lines[2].endswith("running east (no: the wall would stand on Orc)")
+    assert lines[0].endswith("running north")
     model.picker.index = 2  # (its half inch reaches 4 tenths from the Orc's centre)
     assert model.enter() is None and not model.sending and model.picker.placing
     assert model.message == ("Not there: the wall would stand on Orc. Choose another way "

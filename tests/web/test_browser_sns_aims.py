@@ -221,6 +221,14 @@ def test_the_browser_judges_places_exactly_as_the_server(browser, server):
                 kind = rng.choice(kinds)
                 value = [kind, 200 + rng.randint(-115, 115), 150 + rng.randint(-115, 115)]
                 values.append(value + [rng.randint(0, 359)] if kind == "wall" else value)
+            if "wall" in kinds:  # the wall's corners, every whole degree, as the server's
+                centres = [[200, 150], [117, 203], [283, 61]]
+                drawn = page.evaluate("""([desc, centres]) => centres.flatMap((c) =>
+                    [...Array(360).keys()].map((b) => warbandLib.snsGeometry.wallCorners(
+                      c, b, desc.wall.length, desc.wall.thickness)))""",
+                                      [places.describe(), centres])
+                assert drawn == [[list(p) for p in terrain_spells.wall(c, b)]
+                                 for c in centres for b in range(360)]
             judged = page.evaluate("""([desc, values]) => values.map(
                 (v) => warbandLib.snsGeometry.terrainChangeRefusal(desc, v))""",
                                    [places.describe(), values])

@@ -6417,7 +6417,7 @@
     if ((param === "to" || param === "point") && Array.isArray(value)) return placeWords(value);
     if (param === "path" && Array.isArray(value)) return `to ${placeWords(value.at(-1))}`;
     if (param === "place" && Array.isArray(value)) {
-      const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}` : "";
+      const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}${value[3] % 45 ? ` (${value[3]}°)` : ""}` : "";
       return `${PLACE_KINDS[value[0]] || value[0]} at ${placeWords(value.slice(1, 3))}${run}`;
     }
     return String(value);
