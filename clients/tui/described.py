@@ -7,7 +7,8 @@ and the primitives it uses, in integers), so the terminal refuses exactly what
 the server would; the server still judges what is sent. Shapes checked:
 `reachable` (a straight move's end), `placement` (a deployment, Teleport's
 landing), `point` (a spell's target point) and `climb` (a climb's far side);
-a `path` leg by leg as it is laid (`path_refusal`).
+a `path` leg by leg as it is laid (`path_refusal`); a `terrain_change` (a wall
+or terrain spell's place) by its point, then whole (`place_refusal`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from server.rules.board.measured import Base, overlap
-from server.rules.board.measured_areas import leaves_contact, point_fits, reachable_from
+from server.rules.board.measured_areas import (
+    leaves_contact,
+    point_fits,
+    reachable_from,
+    terrain_change_blocker,
+    terrain_change_well_formed,
+)
 from server.rules.board.measured_paths import MoveRefused, Table, check_path
 from server.rules.board.measured_terrain import TerrainPiece
 
@@ -100,6 +107,44 @@ def _climb(description: Mapping, point) -> str | None:
     return None
 
 
+PIECE_WORDS = {"wall": "wall", "boulder": "boulder"}
+
+
+def _terrain_change(description: Mapping, point) -> str | None:
+    """A wall or terrain spell's point, before what goes there is chosen: in
+    range; and when every kind must stand clear of the bases, not on one (any
+    wall centred there would cover it; elsewhere the kind and the wall's run
+    are checked once chosen, `place_refusal`)."""
+    refused = _point(description, point)
+    if refused or set(description["kinds"]) - set(description["clear"]):
+        return refused
+    for base in description["bases"]:
+        x, y = base["at"]
+        if (point[0] - x) ** 2 + (point[1] - y) ** 2 < base["radius"] ** 2:
+            kind = PIECE_WORDS.get(description["kinds"][0], description["kinds"][0])
+            return f"the {kind} would stand on {base['name']}"
+    return None
+
+
+def place_refusal(description: Mapping | None, value) -> str | None:
+    """Why a wall or terrain spell's whole place ([kind, x, y] or ["wall", x,
+    y, bearing]) is outside a "terrain_change" description, in words: the
+    server's own test (measured_areas.terrain_change_fits). None when it fits,
+    or with no such description."""
+    if (description or {}).get("shape") != "terrain_change":
+        return None
+    if not terrain_change_well_formed(description, value):
+        return "this spell does not place that"
+    refused = _point(description, value[1:3])
+    if refused:
+        return refused
+    blocker = terrain_change_blocker(description, value)
+    if blocker is not None:
+        kind = PIECE_WORDS.get(value[0], value[0])
+        return f"the {kind} would stand on {blocker['name']}"
+    return None
+
+
 def path_refusal(description: Mapping | None, path: list, ends: bool) -> str | None:
     """Why the path laid so far ([start, waypoints...]) is outside a "path"
     description; `ends`: it is the whole path (its end may not be on a friend's
@@ -119,7 +164,7 @@ def path_refusal(description: Mapping | None, path: list, ends: bool) -> str | N
 
 
 CHECKS = {"reachable": _reachable, "placement": _placement, "point": _point,
-          "climb": _climb}
+          "climb": _climb, "terrain_change": _terrain_change}
 
 
 def refusal(description: Mapping | None, point) -> str | None:

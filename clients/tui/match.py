@@ -384,7 +384,9 @@ class MatchModel:
             return None
         why = self.picker.refusal(value)
         if why is not None:  # (checked against the prompt's description: nothing sent)
-            self.message = f"Not there: {why}. Choose another point."
+            self.message = f"Not there: {why}. " + (
+                "Choose another way (or escape: another point)." if self.picker.placing
+                else "Choose another point.")
             return None
         command = self.picker.pick(value)
         self.message = ""

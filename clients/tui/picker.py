@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clients.tui.board import BoardModel, Hex, as_hex, figure_number
-from clients.tui.described import path_refusal, refusal
+from clients.tui.described import path_refusal, place_refusal, refusal
 from clients.tui.presets import Preset
 
 PARAM_QUESTIONS = {
@@ -54,9 +54,9 @@ PARAM_QUESTIONS = {
 POINT_PARAMS = ("to", "point", "path")
 # ... and a table-changing spell's `place` ([kind, x, y] or ["wall", x, y, bearing]):
 # its point by the cursor, then what goes there from a list (a wall: which way its
-# length runs, half the compass being enough as a wall runs both ways).
+# length runs; the whole compass, its half inch lying to the right of the run).
 PLACE_PARAM = "place"
-WALL_RUNS = (0, 45, 90, 135)
+WALL_RUNS = (0, 45, 90, 135, 180, 225, 270, 315)
 MAX_WAYPOINTS = 9  # points after the start (the server takes a path of 10 points at most)
 HIDDEN_SPECS = {"concede"}
 BUILD = "<build a list>"  # the list line that opens the list builder instead
@@ -201,12 +201,14 @@ class Picker:
                          or (self.param == PLACE_PARAM and self.place_at is None)))
 
     def refusal(self, value: Any) -> str | None:
-        """Why a point chosen freely (cursor or typed) is outside the prompt's
-        description of the param (`described`), in words; None if it is inside or
-        the param is not described (the server judges it)."""
-        if not self.free():
-            return None
-        return refusal((self.spec.get("described") or {}).get(self.param), value)
+        """Why a point chosen freely (cursor or typed), or a spell's place once
+        its kind is chosen, is outside the prompt's description of the param
+        (`described`), in words; None if it is inside or the param is not
+        described (the server judges it)."""
+        described = ((self.spec or {}).get("described") or {}).get(self.param or "")
+        if self.placing:
+            return place_refusal(described, value)
+        return refusal(described, value) if self.free() else None
 
     @property
     def placing(self) -> bool:
@@ -284,6 +286,9 @@ class Picker:
         elif not self.hex_param:
             for number, line in enumerate(figures, start=1):
                 line.number = number
+        for line in lines if self.placing else ():  # (what the description refuses)
+            why = self.refusal(line.value)
+            line.label += f" (no: {why})" if why else ""
         return lines
 
     def _lines(self, board: BoardModel) -> list[Choice]:

@@ -1,6 +1,10 @@
 (() => {
   var __defProp = Object.defineProperty;
   var __defNormalProp = (obj, key3, value) => key3 in obj ? __defProp(obj, key3, { enumerable: true, configurable: true, writable: true, value }) : obj[key3] = value;
+  var __export = (target, all) => {
+    for (var name in all)
+      __defProp(target, name, { get: all[name], enumerable: true });
+  };
   var __publicField = (obj, key3, value) => __defNormalProp(obj, typeof key3 !== "symbol" ? key3 + "" : key3, value);
 
   // src/scenarios.js
@@ -127,10 +131,10 @@
     const pad = 34;
     const x = (i) => pad + i * (width - pad - 8) / Math.max(1, values.length - 1);
     const y = (v) => 8 + (high - v) * (height - 28) / (high - low);
-    const points2 = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const points3 = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     const dots = values.map((v, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" class="rating-point" data-rating="${v}"><title>${v}</title></circle>`).join("");
     const ticks = [Math.round(high - 20), Math.round(low + 20)].map((v) => `<text x="2" y="${(y(v) + 4).toFixed(1)}" class="axis">${v}</text>`).join("");
-    return `<svg class="rating-chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="Rating over the last ${history.length} rated matches">${ticks}<polyline points="${points2}" fill="none" stroke="#1f6f8b" stroke-width="2"/>${dots}</svg>`;
+    return `<svg class="rating-chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="Rating over the last ${history.length} rated matches">${ticks}<polyline points="${points3}" fill="none" stroke="#1f6f8b" stroke-width="2"/>${dots}</svg>`;
   }
   async function renderRatings(root, app2) {
     root.innerHTML = `<section class="card wide"><h2>Your ratings</h2>
@@ -1521,12 +1525,12 @@
     return [SQRT3 * (col + 0.5 * (r & 1)) + SQRT3 / 2, 1.5 * r + 1];
   }
   function corners(x, y, scale = 1) {
-    const points2 = [];
+    const points3 = [];
     for (let i = 0; i < 6; i += 1) {
       const angle = Math.PI / 180 * (60 * i - 30);
-      points2.push(`${(x + scale * Math.cos(angle)).toFixed(3)},${(y + scale * Math.sin(angle)).toFixed(3)}`);
+      points3.push(`${(x + scale * Math.cos(angle)).toFixed(3)},${(y + scale * Math.sin(angle)).toFixed(3)}`);
     }
-    return points2.join(" ");
+    return points3.join(" ");
   }
   function boardHexes(width, height) {
     const cells = [];
@@ -1623,10 +1627,10 @@
         const kind = terrain.get(key3) || "open";
         const style = kindStyle(kind);
         const [x, y] = centre(q, r);
-        const points2 = corners(x, y);
-        parts.push(`<polygon points="${points2}" fill="${style.fill}" class="hex kind-${kind}" data-hex="${key3}" data-kind="${kind}"/>`);
+        const points3 = corners(x, y);
+        parts.push(`<polygon points="${points3}" fill="${style.fill}" class="hex kind-${kind}" data-hex="${key3}" data-kind="${kind}"/>`);
         if (style.pattern) {
-          parts.push(`<polygon points="${points2}" fill="url(#pat-${style.pattern})" class="hex-pattern" pointer-events="none"/>`);
+          parts.push(`<polygon points="${points3}" fill="url(#pat-${style.pattern})" class="hex-pattern" pointer-events="none"/>`);
         }
       }
       parts.push("</g>");
@@ -3442,11 +3446,11 @@
     list_submitted: (d, c) => `${c.seat(d.seat)} submitted a warband list` + (d.list ? ` (${d.list.name || "unnamed"}, kept secret until both are in)` : " (secret)"),
     scenario_rolled: (d) => `Scenario rolled: ${diceList(d.dice)}, ${scenarioName("sbh", d.scenario)}`,
     lists_revealed: (d, c) => "Warband lists revealed: " + Object.entries(d.lists || {}).map(([seat, list]) => {
-      const points2 = (list.models || []).reduce((sum, m) => sum + (m.points || 0), 0);
+      const points3 = (list.models || []).reduce((sum, m) => sum + (m.points || 0), 0);
       return `${c.seat(seat)}: ${list.name || "unnamed"}, ${plural(
         (list.models || []).length,
         "model"
-      )}, ${points2} points`;
+      )}, ${points3} points`;
     }).join("; "),
     roles_rolled: (d, c) => `Roll-off for attacker and defender: ${rollOff(d.rolls, c)} — ${c.seat(d.winner)} chooses`,
     role_chosen: (d, c) => `${c.seat(d.seat)} chooses to be the ${d.role}`,
@@ -3523,9 +3527,9 @@
     volley_rolled: (d, c) => `Concentrated shooting at ${c.name(d.target)}: rolled ${diceList(d.dice)} needing ${d.target_number}+ — ${plural(d.successes, "success")}`,
     turn_passed: (d, c) => `Turn ${d.turn}: ${c.seat(d.to)} to play (${d.reason})`,
     game_ended: (d, c) => {
-      const points2 = Object.entries(d.victory_points || {}).map(([seat, vp]) => `${c.seat(seat)} ${vp}`).join(", ");
+      const points3 = Object.entries(d.victory_points || {}).map(([seat, vp]) => `${c.seat(seat)} ${vp}`).join(", ");
       const who = d.winner ? `${c.seat(d.winner)} wins` : "A draw";
-      return `Game over: ${who} (${reasonWords(d.reason, c.seat)})` + (points2 ? `. Victory points: ${points2}` : "");
+      return `Game over: ${who} (${reasonWords(d.reason, c.seat)})` + (points3 ? `. Victory points: ${points3}` : "");
     },
     healed: (d, c) => `${c.name(d.figure)} heals ${c.name(d.patient)}`,
     snapped_out: (d, c) => `${c.name(d.figure)} snaps out of its greed`,
@@ -5298,7 +5302,7 @@
       if (!button2 || this.busy) return;
       this.error = null;
       const action = button2.dataset.action;
-      if (action && this._action(action)) return;
+      if (action && this._action(action, button2)) return;
       if (action === "cancel") {
         this.reset();
         this.hooks.changed();
@@ -5671,6 +5675,36 @@
   };
 
   // src/sns_geometry.js
+  var sns_geometry_exports = {};
+  __export(sns_geometry_exports, {
+    INCH: () => INCH,
+    aimedCone: () => aimedCone,
+    bearingTo: () => bearingTo,
+    bearingVector: () => bearingVector,
+    climbRefusal: () => climbRefusal,
+    climbSlices: () => climbSlices,
+    conePath: () => conePath,
+    coneTouches: () => coneTouches,
+    describedRefusal: () => describedRefusal,
+    discTouches: () => discTouches,
+    inchesBetween: () => inchesBetween,
+    insidePolygon: () => insidePolygon,
+    intBearingVector: () => intBearingVector,
+    moveCost: () => moveCost,
+    placePointRefusal: () => placePointRefusal,
+    placementRefusal: () => placementRefusal,
+    pointRefusal: () => pointRefusal,
+    reachOutline: () => reachOutline,
+    slicesPath: () => slicesPath,
+    squareCorners: () => squareCorners,
+    straightRefusal: () => straightRefusal,
+    terrainChangeBlocker: () => terrainChangeBlocker,
+    terrainChangeCorners: () => terrainChangeCorners,
+    terrainChangeRefusal: () => terrainChangeRefusal,
+    terrainChangeRemoves: () => terrainChangeRemoves,
+    wallCorners: () => wallCorners,
+    wedgePath: () => wedgePath
+  });
   var INCH = 10;
   var CONTACT_GAP = 1;
   function bearingVector(b) {
@@ -5788,13 +5822,13 @@
     return lo;
   }
   function reachOutline(desc, step = 3) {
-    const points2 = [];
+    const points3 = [];
     for (let b = 0; b < 360; b += step) {
       const d = rayReach(desc, b);
       const [vx, vy] = bearingVector(b);
-      points2.push([desc.from[0] + vx * d, desc.from[1] + vy * d]);
+      points3.push([desc.from[0] + vx * d, desc.from[1] + vy * d]);
     }
-    return points2;
+    return points3;
   }
   function placementRefusal(desc, p) {
     const r = desc.radius;
@@ -5870,6 +5904,7 @@
     if (desc.shape === "placement") return placementRefusal(desc, p);
     if (desc.shape === "point") return pointRefusal(desc, p);
     if (desc.shape === "climb") return climbRefusal(desc, p);
+    if (desc.shape === "terrain_change") return placePointRefusal(desc, p);
     return "not a place";
   }
   function wedgePath(x, y, r, from, to) {
@@ -5913,6 +5948,174 @@
       return segPointDist2(c.apex, end, p) <= r * r;
     });
   }
+  var SINE = Array.from({ length: 91 }, (_, d) => Math.round(Math.sin(d * Math.PI / 180) * 1e6));
+  var SCALE = 1e6;
+  function intSin(d) {
+    const a = (d % 360 + 360) % 360;
+    if (a <= 90) return SINE[a];
+    if (a <= 180) return SINE[180 - a];
+    if (a <= 270) return -SINE[a - 180];
+    return -SINE[360 - a];
+  }
+  function intBearingVector(b) {
+    return [intSin(b), -intSin(b + 90)];
+  }
+  var floorDiv = (a, b) => Math.floor(a / b);
+  function wallCorners(p, facing, length, thickness) {
+    const [dx, dy] = intBearingVector(facing);
+    const half = floorDiv(length, 2);
+    const a = [p[0] - floorDiv(dx * half, SCALE), p[1] - floorDiv(dy * half, SCALE)];
+    const b = [p[0] + floorDiv(dx * half, SCALE), p[1] + floorDiv(dy * half, SCALE)];
+    const n = [floorDiv(-dy * thickness, SCALE), floorDiv(dx * thickness, SCALE)];
+    return [a, b, [b[0] + n[0], b[1] + n[1]], [a[0] + n[0], a[1] + n[1]]];
+  }
+  function squareCorners(c, side) {
+    const h = floorDiv(side, 2);
+    return [[c[0] - h, c[1] - h], [c[0] + h, c[1] - h], [c[0] + h, c[1] + h], [c[0] - h, c[1] + h]];
+  }
+  function nearerThan(a, b, p, r) {
+    const ab = [b[0] - a[0], b[1] - a[1]];
+    const ap = [p[0] - a[0], p[1] - a[1]];
+    const dot = ab[0] * ap[0] + ab[1] * ap[1];
+    const len2 = ab[0] * ab[0] + ab[1] * ab[1];
+    const ap2 = ap[0] * ap[0] + ap[1] * ap[1];
+    if (dot <= 0 || len2 === 0) return ap2 < r * r;
+    if (dot >= len2) return (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2 < r * r;
+    return ap2 * len2 - dot * dot < r * r * len2;
+  }
+  function discTouches(corners2, p, r) {
+    return insidePolygon(corners2, p) || edges(corners2).some(([c, d]) => nearerThan(c, d, p, r));
+  }
+  function terrainChangeCorners(desc, value) {
+    const [kind, x, y] = value;
+    if (kind === "wall") return wallCorners([x, y], value[3], desc.wall.length, desc.wall.thickness);
+    if (kind === "boulder" || kind === "mud") return squareCorners([x, y], desc[kind].side);
+    return null;
+  }
+  function terrainChangeBlocker(desc, value) {
+    if (!desc.clear.includes(value[0])) return null;
+    const corners2 = terrainChangeCorners(desc, value);
+    return desc.bases.find((b) => discTouches(corners2, b.at, b.radius)) || null;
+  }
+  function terrainChangeRemoves(desc, p) {
+    return desc.remove.terrain.filter((piece) => discTouches(piece.corners, p, desc.remove.radius));
+  }
+  var PIECE_WORDS = { wall: "wall", boulder: "boulder", mud: "patch of mud" };
+  function terrainChangeRefusal(desc, value) {
+    const [kind, x, y] = value;
+    const whole = (v) => Number.isInteger(v);
+    if (!desc.kinds.includes(kind) || value.length !== (kind === "wall" ? 4 : 3) || !value.slice(1).every(whole) || kind === "wall" && !(value[3] >= 0 && value[3] < 360)) return "not a place this spell offers";
+    const far = pointRefusal(desc, [x, y]);
+    if (far) return far;
+    const on = terrainChangeBlocker(desc, value);
+    return on ? `the ${PIECE_WORDS[kind]} would stand on ${on.name}` : null;
+  }
+  function placePointRefusal(desc, p) {
+    const far = pointRefusal(desc, p);
+    if (far || desc.kinds.some((k) => !desc.clear.includes(k))) return far;
+    const on = desc.bases.find((b) => (p[0] - b.at[0]) ** 2 + (p[1] - b.at[1]) ** 2 < b.radius ** 2);
+    return on ? `the ${PIECE_WORDS[desc.kinds[0]]} would stand on ${on.name}` : null;
+  }
+
+  // src/sns_place.js
+  var RUNS = [0, 45, 90, 135, 180, 225, 270, 315];
+  var KIND_WORDS = {
+    wall: "a wall",
+    remove: "clear the terrain",
+    boulder: "a boulder",
+    mud: "a patch of mud"
+  };
+  var CLICK_WORDS = {
+    wall: "Click the wall's centre (then which way it runs)",
+    remove: "Click the centre of the circle to clear (every piece reaching into it goes)",
+    boulder: "Click where the boulder goes (clear of every base)",
+    mud: "Click where the patch of mud goes"
+  };
+  var PlaceChoice = class {
+    constructor(spec) {
+      this.desc = spec.described?.place || null;
+      this.kinds = this.desc?.kinds || [...new Set(spec.params.place.map((v) => v[0]))];
+      this.kind = this.kinds.length === 1 ? this.kinds[0] : null;
+      this.at = null;
+    }
+    // What the board draws: the place so far (the piece follows the pointer).
+    get marks() {
+      return this.desc ? { desc: this.desc, kind: this.kind, at: this.at } : null;
+    }
+    refusal(value) {
+      return this.desc ? terrainChangeRefusal(this.desc, value) : null;
+    }
+    // A click on the table: {value} once the place is whole, {error}, or {} (a step done).
+    click(p) {
+      if (!this.kind) return { error: "First choose what the spell does (a button below)." };
+      if (this.kind === "wall" && this.at) {
+        const bearing = bearingTo(this.at, p);
+        return bearing === null ? {} : this.run(bearing);
+      }
+      if (this.kind !== "wall") {
+        const value = [this.kind, p[0], p[1]];
+        const why2 = this.refusal(value);
+        return why2 ? { error: `That cannot go there: ${why2}.` } : { value };
+      }
+      const why = this.desc ? placePointRefusal(this.desc, p) : null;
+      if (why) return { error: `The wall cannot stand there: ${why}.` };
+      this.at = p;
+      return {};
+    }
+    // The wall's length along `bearing`, from the point chosen.
+    run(bearing) {
+      const value = ["wall", this.at[0], this.at[1], bearing];
+      const why = this.refusal(value);
+      return why ? { error: `The wall cannot run that way: ${why}. Try another bearing.` } : { value };
+    }
+    // The panel's lines for the step now (`words(value)`: a place in words).
+    html(spec, words2) {
+      const button2 = (attrs, label, refused) => `<button class="choice${refused ? " refused" : ""}" ${attrs}${refused ? ` title="${escape(refused)}"` : ""}>${escape(label)}</button>`;
+      if (!this.kind) {
+        return '<p class="hint" data-click="place">What does the spell do?</p><div class="choices">' + this.kinds.map((k) => button2(
+          `data-action="place-kind" data-kind="${escape(k)}"`,
+          KIND_WORDS[k] || k
+        )).join("") + '</div><p class="hint">or choose a suggested place:</p>' + this._listed(spec, words2);
+      }
+      if (this.kind === "wall" && this.at) {
+        return `<p class="hint" data-click="place-run">The wall is centred at the point chosen: click on the table toward where its length runs (red: it would stand on a base), or:</p><div class="choices">` + RUNS.map((b) => {
+          const value = ["wall", this.at[0], this.at[1], b];
+          return button2(
+            `data-action="place-run" data-bearing="${b}"`,
+            words2(value),
+            this.refusal(value)
+          );
+        }).join("") + '<button class="choice" data-action="replace">Choose another point</button></div>';
+      }
+      return `<p class="hint" data-click="place">${escape(CLICK_WORDS[this.kind] || "Click where it goes")}, inside the purple circle.</p>` + (this.kinds.length > 1 ? '<div class="choices"><button class="choice" data-action="place-kind" data-kind="">Choose another change</button></div>' : `<p class="hint">or choose a suggested place:</p>${this._listed(spec, words2)}`);
+    }
+    _listed(spec, words2) {
+      return `<div class="choices">${spec.params.place.map((value, i) => `<button class="choice" data-param="place" data-value="${i}" data-listed="1">${escape(words2(value))}</button>`).join("")}</div>`;
+    }
+  };
+  var points = (list) => list.map(([x, y]) => `${x},${y}`).join(" ");
+  function placePreviewSvg(place, point, bearing) {
+    const { desc, kind, at } = place || {};
+    const aimed = kind === "wall" && at && bearing !== void 0 && bearing !== null;
+    if (!desc || !kind || !(point || aimed)) return "";
+    if (kind === "remove") {
+      if (pointRefusal(desc, point)) return "";
+      const gone = terrainChangeRemoves(desc, point);
+      return `<g class="place-preview" data-kind="remove" data-removes="${escape(gone.map((p) => p.name).join(","))}"><circle cx="${point[0]}" cy="${point[1]}" r="${desc.remove.radius}" fill="#c0392b" fill-opacity="0.12" stroke="#c0392b" stroke-dasharray="2 1.5"/>` + gone.map((p) => `<polygon class="to-remove" points="${points(p.corners)}" fill="none" stroke="#c0392b" stroke-width="1.4"/>`).join("") + "</g>";
+    }
+    let value;
+    if (kind === "wall" && at) {
+      const b = aimed ? bearing : bearingTo(at, point);
+      if (b === null) return "";
+      value = ["wall", at[0], at[1], b];
+    } else if (kind === "wall") {
+      return `<circle class="place-preview" data-kind="wall-centre" cx="${point[0]}" cy="${point[1]}" r="${desc.wall.length / 2}" fill="none" stroke="#4b4036" stroke-dasharray="2 2" stroke-width="0.5"/>`;
+    } else {
+      value = [kind, point[0], point[1]];
+    }
+    const refused = terrainChangeRefusal(desc, value);
+    return `<polygon class="place-preview" data-kind="${kind}" data-refused="${refused ? 1 : 0}" points="${points(terrainChangeCorners(desc, value))}" fill="${refused ? "#e74c3c" : "#4b4036"}" fill-opacity="0.55" stroke="${refused ? "#c0392b" : "#222"}" stroke-width="0.6"><title>` + escape(refused || "") + "</title></polygon>";
+  }
 
   // src/sns_board.js
   var PAD2 = 6;
@@ -5928,7 +6131,7 @@
     impassable: "impassable (move around)",
     wall: "wall (climbed only)"
   };
-  function points(list) {
+  function points2(list) {
     return list.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
   }
   var SnsBoard = class {
@@ -6042,7 +6245,7 @@
         out.push(`<line x1="0" y1="${y}" x2="${width}" y2="${y}" stroke="#0002" stroke-width="0.5"/>`);
       }
       for (const piece of table2.terrain || []) {
-        out.push(`<polygon class="terrain" data-terrain="${escape(piece.name)}" points="${points(
+        out.push(`<polygon class="terrain" data-terrain="${escape(piece.name)}" points="${points2(
           piece.corners
         )}" fill="${TERRAIN_FILL2[piece.movement] || "#999"}" fill-opacity="0.85" stroke="#333" stroke-width="0.6"><title>${escape(`${piece.name}: ${TERRAIN_WORDS[piece.movement] || piece.movement}`)}</title></polygon>`);
       }
@@ -6052,7 +6255,7 @@
         out.push(this._figureSvg(f, marks));
       }
       if (marks.waypoints?.length > 1) {
-        out.push(`<polyline class="waypoints" points="${points(marks.waypoints)}" fill="none" stroke="#111" stroke-width="0.8" stroke-dasharray="2 1"/>`);
+        out.push(`<polyline class="waypoints" points="${points2(marks.waypoints)}" fill="none" stroke="#111" stroke-width="0.8" stroke-dasharray="2 1"/>`);
       }
       out.push(this._chosenSvg(marks));
       out.push('<g class="overlay" pointer-events="none"></g></svg>');
@@ -6064,7 +6267,7 @@
       if (!desc) return "";
       if (desc.shape === "reachable" || desc.shape === "path") {
         const holes = desc.friends.map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r + desc.radius}" fill="#fff" fill-opacity="0.5"/>`).join("");
-        return `<g class="offered-area" data-shape="${desc.shape}"><polygon points="${points(
+        return `<g class="offered-area" data-shape="${desc.shape}"><polygon points="${points2(
           this.outline(desc)
         )}" fill="#f2c94c" fill-opacity="0.35" stroke="#b8860b" stroke-width="1" stroke-dasharray="3 2"/>${holes}</g>`;
       }
@@ -6106,6 +6309,10 @@
     // The chosen destination (a ghost base) and, while a facing is asked, its dial.
     _chosenSvg(marks) {
       const c = marks.chosen;
+      const at = marks.place?.at;
+      if (at) {
+        return `<circle class="place-centre" cx="${at[0]}" cy="${at[1]}" r="1.5" fill="#111"/>`;
+      }
       if (!c) return "";
       return `<g class="chosen-place"><circle cx="${c.at[0]}" cy="${c.at[1]}" r="${c.radius}" fill="none" stroke="#111" stroke-dasharray="2 1.5" stroke-width="0.8"/>` + (marks.askFacing ? `<circle class="facing-dial" cx="${c.at[0]}" cy="${c.at[1]}" r="${c.radius + 20}" fill="none" stroke="#1117" stroke-width="0.5"/>` : "") + "</g>";
     }
@@ -6141,6 +6348,7 @@
         }
       }
       out.push(this._coneSvg(target));
+      out.push(placePreviewSvg(this.marks.place, target?.point, target?.bearing));
       const spell = this.marks.spellArea;
       if (spell && target?.point) {
         out.push(`<circle class="spell-area" cx="${target.point[0]}" cy="${target.point[1]}" r="${spell.radius}" fill="#e67e22" fill-opacity="0.3" stroke="#d35400"/>`);
@@ -6224,7 +6432,7 @@
     if ((param === "to" || param === "point") && Array.isArray(value)) return placeWords(value);
     if (param === "path" && Array.isArray(value)) return `to ${placeWords(value.at(-1))}`;
     if (param === "place" && Array.isArray(value)) {
-      const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}` : "";
+      const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}${value[3] % 45 ? ` (${value[3]}°)` : ""}` : "";
       return `${PLACE_KINDS[value[0]] || value[0]} at ${placeWords(value.slice(1, 3))}${run}`;
     }
     return String(value);
@@ -6314,7 +6522,6 @@
   var inchesLeft = (units) => `${(units / INCH).toFixed(1)}"`;
   var ODDS_TYPES2 = /* @__PURE__ */ new Set(["shoot", "attack"]);
   var COMPASS2 = [0, 45, 90, 135, 180, 225, 270, 315];
-  var WALL_RUNS = [0, 45, 90, 135];
   function orderedParams2(spec) {
     const names = Object.keys(spec.params || {});
     return [
@@ -6328,7 +6535,7 @@
       super(panel, hooks, { orderedParams: orderedParams2, optionWords: optionWords2, valueWords: valueWords2 });
       this.figure = null;
       this.waypoints = [];
-      this.placeAt = null;
+      this.place = null;
     }
     _fresh() {
       this.figure = null;
@@ -6338,15 +6545,15 @@
       this.selected = null;
       this.chosen = {};
       this.waypoints = [];
-      this.placeAt = null;
+      this.place = null;
       if (draw) this.render();
     }
     _select(index) {
       this.selected = index;
       this.chosen = {};
       this.waypoints = [];
-      this.placeAt = null;
       const spec = this.spec;
+      this.place = spec.params.place ? new PlaceChoice(spec) : null;
       for (const param of orderedParams2(spec)) {
         if (!spec.described?.[param] && spec.params[param].length === 1) {
           this.chosen[param] = spec.params[param][0];
@@ -6388,12 +6595,13 @@
         out.waypoints = this.waypoints;
       }
       if (param === "point" || param === "place") out.area = this._spellRange(spec);
+      if (param === "place") out.place = this.place.marks;
       const cone = param === "facing" && spec.described?.facing?.cone;
       const caster = cone && this._figureOf(spec.args?.figure);
       if (caster) out.cone = { figure: caster.uid, ...cone };
       if (spec.type === "cast") {
         const card = this.view?.spells?.[spec.args.spell];
-        if (card?.radius) out.spellArea = { radius: card.radius * INCH };
+        if (card?.radius && !spec.params.place) out.spellArea = { radius: card.radius * INCH };
       }
       const f = this._figureOf(spec.args?.figure);
       if (f && out.area && (param === "to" || param === "path")) out.drag = f.uid;
@@ -6405,6 +6613,10 @@
       return out;
     }
     _spellRange(spec) {
+      const desc = spec.described?.point || spec.described?.place;
+      if (desc?.reach) {
+        return { shape: "spell_range", from: desc.from, reach: desc.reach + desc.radius };
+      }
       const f = this._figureOf(spec.args?.figure);
       const card = this.view?.spells?.[spec.args?.spell];
       if (!f || !card?.range) return null;
@@ -6435,7 +6647,7 @@
         return;
       }
       if (param === "place") {
-        this._placeAt(spec, p);
+        this._placeClicked(this.place.click(p));
         return;
       }
       if (!PLACE_PARAMS.has(param)) return;
@@ -6461,32 +6673,24 @@
       }
     }
     // -- a table-changing spell's place (Stone Wall, Fire Wall, Alter Terrain) --------
-    // Any point in range; then what goes there, from the kinds the spell offers (the
-    // listed places are only a sample: the server judges the one sent).
-    _placeAt(spec, p) {
-      const range = this._spellRange(spec);
-      if (range && Math.hypot(p[0] - range.from[0], p[1] - range.from[1]) > range.reach) {
-        this.showError("That is out of the spell's range: click inside the purple circle.");
-        return;
+    // A step of sns_place.js's PlaceChoice: the place whole (sent), refused, or on.
+    _placeClicked({ value, error }) {
+      if (error) this.showError(error);
+      else if (value) this._choose("place", value);
+      else {
+        this.error = null;
+        this.render();
+        this.hooks.changed();
       }
-      this.placeAt = p;
-      this.error = null;
-      this.render();
-      this.hooks.changed();
-    }
-    _placesAt(spec) {
-      const [x, y] = this.placeAt;
-      const kinds = [...new Set(spec.params.place.map((v) => v[0]))];
-      return kinds.flatMap((kind) => kind === "wall" ? WALL_RUNS.map((run) => [kind, x, y, run]) : [[kind, x, y]]);
     }
     // -- a path of straight legs round obstacles (move_path, run_path) -----------------
     // The next leg's area: from the last waypoint, with what the path has left.
     _leg(desc) {
       const from = this.waypoints.at(-1) || desc.from;
       let spent = 0;
-      const points2 = this.waypoints.length ? this.waypoints : [desc.from];
-      for (let i = 1; i < points2.length; i += 1) {
-        spent += moveCost(points2[i - 1], points2[i], desc.terrain);
+      const points3 = this.waypoints.length ? this.waypoints : [desc.from];
+      for (let i = 1; i < points3.length; i += 1) {
+        spent += moveCost(points3[i - 1], points3[i], desc.terrain);
       }
       return { ...desc, from, allowance: Math.max(0, desc.allowance - spent) };
     }
@@ -6534,6 +6738,8 @@
       super._hoverButton(e);
       const facing = e.target.closest("button[data-param=facing]");
       if (facing) this.hooks.aim?.(JSON.parse(facing.dataset.value));
+      const run = e.target.closest("button[data-action=place-run]");
+      if (run) this.hooks.aim?.(Number(run.dataset.bearing));
     }
     // -- drawing ------------------------------------------------------------------------
     _choices(spec, param, ctx) {
@@ -6555,18 +6761,8 @@
         if (legs) {
           out.push('<div class="choices"><button class="choice" data-action="finish-path">End the path here</button><button class="choice" data-action="undo-point">Take back the last point</button></div>');
         }
-      } else if (param === "place" && this.placeAt) {
-        out.push(`<p class="hint" data-click="place">What goes at ${escape(valueWords2(
-          "to",
-          this.placeAt,
-          ctx
-        ))}?</p><div class="choices">${buttons(
-          this._placesAt(spec),
-          (v) => valueWords2("place", v, ctx)
-        )}<button class="choice" data-action="replace">Choose another point</button></div>`);
       } else if (param === "place") {
-        out.push('<p class="hint" data-click="place">Click where on the table, inside the purple circle (then choose what goes there), or choose a suggested place:</p>');
-        out.push(`<div class="choices">${spec.params.place.map((value, i) => `<button class="choice" data-param="place" data-value="${i}" data-listed="1">${escape(valueWords2("place", value, ctx))}</button>`).join("")}</div>`);
+        out.push(this.place.html(spec, (v) => valueWords2("place", v, ctx)));
       } else if (desc || param === "point") {
         out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words2)}: click inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
         if (desc?.shape === "climb") out.push(listed());
@@ -6581,7 +6777,7 @@
       const hint = this.figure ? `<p class="hint">${escape(ctx.name(this.figure))}: <button class="cancel" data-action="all">Show every figure</button></p>` : "";
       return hint + this._optionsHtml(ctx, (spec) => !this.figure || !spec.args?.figure || spec.args.figure === this.figure);
     }
-    _action(action) {
+    _action(action, button2) {
       if (action === "all") {
         this.figure = null;
         this.reset();
@@ -6589,9 +6785,13 @@
       } else if (action === "finish-path") {
         this._finishPath();
       } else if (action === "replace") {
-        this.placeAt = null;
-        this.render();
-        this.hooks.changed();
+        this.place.at = null;
+        this._placeClicked({});
+      } else if (action === "place-kind") {
+        this.place.kind = button2.dataset.kind || null;
+        this._placeClicked({});
+      } else if (action === "place-run") {
+        this._placeClicked(this.place.run(Number(button2.dataset.bearing)));
       } else if (action === "undo-point") {
         this.waypoints.pop();
         if (this.waypoints.length === 1) this.waypoints = [];
@@ -8371,21 +8571,21 @@
     const x = (i) => pad + i * (width - pad - 10) / Math.max(1, turns - 1);
     const y = (v) => 10 + (high - v) * (height - 34) / high;
     const lines = seats.map((seat) => {
-      const points2 = series[seat].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
+      const points3 = series[seat].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
       const dots = series[seat].map((v, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="2.5" fill="${SIDE_COLOURS[seat] || "#555"}" data-seat="${escape(seat)}" data-turn="${i + 1}" data-value="${v}"/>`).join("");
-      return `<polyline points="${points2.join(" ")}" fill="none" stroke-width="2" stroke="${SIDE_COLOURS[seat] || "#555"}"/>${dots}`;
+      return `<polyline points="${points3.join(" ")}" fill="none" stroke-width="2" stroke="${SIDE_COLOURS[seat] || "#555"}"/>${dots}`;
     }).join("");
     return `<figure class="summary-chart"><figcaption>${escape(title)}</figcaption><svg viewBox="0 0 ${width} ${height}" role="img" aria-label="${escape(title)}"><text x="2" y="14" class="axis">${high}</text><text x="2" y="${height - 22}" class="axis">0</text><text x="${pad}" y="${height - 4}" class="axis">turn 1</text><text x="${width - 40}" y="${height - 4}" class="axis">turn ${turns}</text>${lines}</svg></figure>`;
   }
   function summaryHtml({ events, perTurn, seatOf, name }) {
     const seats = [...new Set(perTurn.flatMap(({ view }) => (view?.figures || []).map((f) => f.seat)))].sort();
     const standing = {};
-    const points2 = {};
+    const points3 = {};
     for (const seat of seats) {
       standing[seat] = perTurn.map(({ view }) => (view?.figures || []).filter((f) => f.seat === seat && f.status === "ready" && f.pos).length);
-      points2[seat] = perTurn.map(({ view }) => view?.victory_points?.[seat] ?? 0);
+      points3[seat] = perTurn.map(({ view }) => view?.victory_points?.[seat] ?? 0);
     }
-    const scored = Object.values(points2).some((series) => series.some((v) => v));
+    const scored = Object.values(points3).some((series) => series.some((v) => v));
     const lost = casualties(events, seatOf);
     const causes = seats.map((seat) => {
       const mine = lost.filter((c) => c.seat === seat);
@@ -8401,7 +8601,7 @@
       const sign = (v) => `${v >= 0 ? "+" : ""}${v.toFixed(1)}`;
       return `<tr data-seat="${escape(seat)}" data-luck="${quality.toFixed(2)}"><td>${escape(name(seat))}</td><td>${l.actual} of ${l.dice} dice succeeded, ${l.expected.toFixed(1)} expected: ${sign(quality)}</td><td>${l.opposed} opposed dice, ${sign(l.opposedSum)} against the average</td></tr>`;
     }).join("");
-    return `<div class="replay-summary"><h3>Summary</h3><div class="charts">` + (scored ? lineChart("Victory points at the end of each turn", points2) : "") + lineChart("Figures standing at the end of each turn", standing) + `</div><h4>Casualties by cause</h4><div class="casualty-list">${causes}</div><h4>Dice luck</h4><table class="luck"><thead><tr><th>Side</th><th>Quality rolls</th><th>Combat rolls</th></tr></thead><tbody>${luckRows}</tbody></table></div>`;
+    return `<div class="replay-summary"><h3>Summary</h3><div class="charts">` + (scored ? lineChart("Victory points at the end of each turn", points3) : "") + lineChart("Figures standing at the end of each turn", standing) + `</div><h4>Casualties by cause</h4><div class="casualty-list">${causes}</div><h4>Dice luck</h4><table class="luck"><thead><tr><th>Side</th><th>Quality rolls</th><th>Combat rolls</th></tr></thead><tbody>${luckRows}</tbody></table></div>`;
   }
 
   // src/asoiaf_summary.js
@@ -9002,7 +9202,8 @@
     formatAsoiafEvent,
     SnsBoard,
     SnsPrompt,
-    formatSnsEvent
+    formatSnsEvent,
+    snsGeometry: sns_geometry_exports
   };
   app.start();
 })();

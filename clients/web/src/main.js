@@ -22,6 +22,7 @@ import { formatAsoiafEvent } from "./asoiaf_words.js";
 import { SnsBoard } from "./sns_board.js";
 import { SnsPrompt } from "./sns_prompt.js";
 import { formatSnsEvent } from "./sns_words.js";
+import * as snsGeometry from "./sns_geometry.js";
 import { renderReplayList } from "./replay_list.js";
 import { TurnSignal } from "./turn_signal.js";
 import { loadScenarios } from "./scenarios.js";
@@ -217,5 +218,5 @@ window.warband = app; // for debugging from the console
 // for tests of drawing, wording and the prompt panel
 window.warbandLib = { Board, formatEvent, formatOdds, legendHtml, MatchScreen, objectsAt,
   PromptUI, questionText, AsoiafBoard, AsoiafPrompt, asoiafRosterHtml, formatAsoiafEvent,
-  SnsBoard, SnsPrompt, formatSnsEvent };
+  SnsBoard, SnsPrompt, formatSnsEvent, snsGeometry };
 app.start();

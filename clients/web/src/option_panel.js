@@ -196,7 +196,7 @@ export class OptionPanel {
     if (!button || this.busy) return;
     this.error = null;
     const action = button.dataset.action;
-    if (action && this._action(action)) return;
+    if (action && this._action(action, button)) return;
     if (action === "cancel") {
       this.reset();
       this.hooks.changed();

@@ -4,7 +4,8 @@
 // and on hover a figure's front/side/rear arcs, its move and its missile
 // ranges (short and long), a spell's area round the pointer, or the cone a
 // breath or cone spell would fill toward the pointer. Clicks go to
-// the handlers: onPoint([x, y]) on the table, onFigure(uid) on a base;
+// the handlers (a wall or terrain spell's piece drawn at the pointer: sns_place.js):
+// onPoint([x, y]) on the table, onFigure(uid) on a base;
 // onHover({figure} | {point} | null).
 
 import { fitBoard } from "./board_fit.js";
@@ -12,6 +13,7 @@ import { escape } from "./dom.js";
 import { SEAT_COLOURS, tokenText } from "./names.js";
 import { aimedCone, bearingTo, bearingVector, climbSlices, conePath, coneTouches, INCH,
   reachOutline, slicesPath, wedgePath } from "./sns_geometry.js";
+import { placePreviewSvg } from "./sns_place.js";
 
 const PAD = 6;
 export const TERRAIN_FILL = { open: "#dfe8c8", rough: "#8fb36a", impassable: "#7d7468",
@@ -236,6 +238,10 @@ export class SnsBoard {
   // The chosen destination (a ghost base) and, while a facing is asked, its dial.
   _chosenSvg(marks) {
     const c = marks.chosen;
+    const at = marks.place?.at; // (a wall's centre, chosen: its run asked)
+    if (at) {
+      return `<circle class="place-centre" cx="${at[0]}" cy="${at[1]}" r="1.5" fill="#111"/>`;
+    }
     if (!c) return "";
     return `<g class="chosen-place"><circle cx="${c.at[0]}" cy="${c.at[1]}" r="${c.radius}" `
       + 'fill="none" stroke="#111" stroke-dasharray="2 1.5" stroke-width="0.8"/>'
@@ -272,6 +278,7 @@ export class SnsBoard {
       }
     }
     out.push(this._coneSvg(target));
+    out.push(placePreviewSvg(this.marks.place, target?.point, target?.bearing));
     const spell = this.marks.spellArea;
     if (spell && target?.point) {
       out.push(`<circle class="spell-area" cx="${target.point[0]}" cy="${target.point[1]}" `

@@ -245,6 +245,7 @@ export function describedRefusal(desc, p) {
   if (desc.shape === "placement") return placementRefusal(desc, p);
   if (desc.shape === "point") return pointRefusal(desc, p);
   if (desc.shape === "climb") return climbRefusal(desc, p);
+  if (desc.shape === "terrain_change") return placePointRefusal(desc, p);
   return "not a place";
 }
 
@@ -291,4 +292,105 @@ export function coneTouches(c, p, r) {
     const end = [c.apex[0] + vx * c.length, c.apex[1] + vy * c.length];
     return segPointDist2(c.apex, end, p) <= r * r;
   });
+}
+
+// -- a wall or terrain spell's place ("terrain_change"), exactly as the server ------
+// judges it (server/rules/board/measured_areas.py terrain_change_fits): integer
+// corners from the same whole-degree sines, distances compared in integers.
+
+// sin(d) x 1,000,000 rounded, d 0..90: the server's table (no value lies near a tie).
+const SINE = Array.from({ length: 91 }, (_, d) => Math.round(Math.sin((d * Math.PI) / 180)
+  * 1e6));
+const SCALE = 1e6;
+
+function intSin(d) {
+  const a = ((d % 360) + 360) % 360;
+  if (a <= 90) return SINE[a];
+  if (a <= 180) return SINE[180 - a];
+  if (a <= 270) return -SINE[a - 180];
+  return -SINE[360 - a];
+}
+
+// The server's bearing_vector: (sin b, -cos b) x SCALE, in integers.
+export function intBearingVector(b) {
+  return [intSin(b), -intSin(b + 90)];
+}
+
+const floorDiv = (a, b) => Math.floor(a / b);
+
+// A wall centred on p, its length along `facing`, its thickness to the right.
+export function wallCorners(p, facing, length, thickness) {
+  const [dx, dy] = intBearingVector(facing);
+  const half = floorDiv(length, 2);
+  const a = [p[0] - floorDiv(dx * half, SCALE), p[1] - floorDiv(dy * half, SCALE)];
+  const b = [p[0] + floorDiv(dx * half, SCALE), p[1] + floorDiv(dy * half, SCALE)];
+  const n = [floorDiv(-dy * thickness, SCALE), floorDiv(dx * thickness, SCALE)];
+  return [a, b, [b[0] + n[0], b[1] + n[1]], [a[0] + n[0], a[1] + n[1]]];
+}
+
+export function squareCorners(c, side) {
+  const h = floorDiv(side, 2);
+  return [[c[0] - h, c[1] - h], [c[0] + h, c[1] - h], [c[0] + h, c[1] + h], [c[0] - h, c[1] + h]];
+}
+
+// Segment ab comes nearer than r to the point p (integers: exact).
+function nearerThan(a, b, p, r) {
+  const ab = [b[0] - a[0], b[1] - a[1]];
+  const ap = [p[0] - a[0], p[1] - a[1]];
+  const dot = ab[0] * ap[0] + ab[1] * ap[1];
+  const len2 = ab[0] * ab[0] + ab[1] * ab[1];
+  const ap2 = ap[0] * ap[0] + ap[1] * ap[1];
+  if (dot <= 0 || len2 === 0) return ap2 < r * r;
+  if (dot >= len2) return (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2 < r * r;
+  return ap2 * len2 - dot * dot < r * r * len2;
+}
+
+// A disc of radius r at p overlaps the polygon's inside (the server's near_segment).
+export function discTouches(corners, p, r) {
+  return insidePolygon(corners, p) || edges(corners).some(([c, d]) => nearerThan(c, d, p, r));
+}
+
+// The corners of the piece a place lays (null: a remove lays none).
+export function terrainChangeCorners(desc, value) {
+  const [kind, x, y] = value;
+  if (kind === "wall") return wallCorners([x, y], value[3], desc.wall.length, desc.wall.thickness);
+  if (kind === "boulder" || kind === "mud") return squareCorners([x, y], desc[kind].side);
+  return null;
+}
+
+// The first base the piece would stand on, for a kind that must stand clear.
+export function terrainChangeBlocker(desc, value) {
+  if (!desc.clear.includes(value[0])) return null;
+  const corners = terrainChangeCorners(desc, value);
+  return desc.bases.find((b) => discTouches(corners, b.at, b.radius)) || null;
+}
+
+// The pieces a remove at p clears: every one reaching into its circle.
+export function terrainChangeRemoves(desc, p) {
+  return desc.remove.terrain.filter((piece) => discTouches(piece.corners, p, desc.remove.radius));
+}
+
+const PIECE_WORDS = { wall: "wall", boulder: "boulder", mud: "patch of mud" };
+
+// Why a whole place ([kind, x, y] or ["wall", x, y, bearing]) is refused; null: taken.
+export function terrainChangeRefusal(desc, value) {
+  const [kind, x, y] = value;
+  const whole = (v) => Number.isInteger(v);
+  if (!desc.kinds.includes(kind) || value.length !== (kind === "wall" ? 4 : 3)
+      || !value.slice(1).every(whole) || (kind === "wall" && !(value[3] >= 0
+      && value[3] < 360))) return "not a place this spell offers";
+  const far = pointRefusal(desc, [x, y]);
+  if (far) return far;
+  const on = terrainChangeBlocker(desc, value);
+  return on ? `the ${PIECE_WORDS[kind]} would stand on ${on.name}` : null;
+}
+
+// A place's point before the rest is chosen: in range, and (when every kind offered
+// must stand clear) not on a base, where no wall centred could stand.
+export function placePointRefusal(desc, p) {
+  const far = pointRefusal(desc, p);
+  if (far || desc.kinds.some((k) => !desc.clear.includes(k))) return far;
+  const on = desc.bases.find((b) => (p[0] - b.at[0]) ** 2 + (p[1] - b.at[1]) ** 2
+    < b.radius ** 2);
+  return on ? `the ${PIECE_WORDS[desc.kinds[0]]} would stand on ${on.name}` : null;
 }

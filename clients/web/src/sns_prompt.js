@@ -12,6 +12,7 @@
 import { escape } from "./dom.js";
 import { OptionPanel } from "./option_panel.js";
 import { bearingTo, describedRefusal, INCH, moveCost, straightRefusal } from "./sns_geometry.js";
+import { PlaceChoice } from "./sns_place.js";
 import { facingWords, oddsHtml, optionWords, PARAM_WORDS, valueWords } from "./sns_words.js";
 
 const PARAM_ORDER = ["target", "to", "path", "point", "place", "piece", "card", "facing"];
@@ -19,7 +20,6 @@ const PLACE_PARAMS = new Set(["to", "path", "point"]);
 const inchesLeft = (units) => `${(units / INCH).toFixed(1)}"`;
 const ODDS_TYPES = new Set(["shoot", "attack"]);
 const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
-const WALL_RUNS = [0, 45, 90, 135]; // (a wall runs both ways: half the compass)
 
 function orderedParams(spec) {
   const names = Object.keys(spec.params || {});
@@ -33,7 +33,7 @@ export class SnsPrompt extends OptionPanel {
     super(panel, hooks, { orderedParams, optionWords, valueWords });
     this.figure = null; // the own figure clicked: only its options are listed
     this.waypoints = []; // a path being clicked out, its start first
-    this.placeAt = null; // a spell's place: the point clicked, what goes there to choose
+    this.place = null; // a wall or terrain spell's place being chosen (sns_place.js)
   }
 
   _fresh() {
@@ -45,7 +45,7 @@ export class SnsPrompt extends OptionPanel {
     this.selected = null;
     this.chosen = {};
     this.waypoints = [];
-    this.placeAt = null;
+    this.place = null;
     if (draw) this.render();
   }
 
@@ -53,8 +53,8 @@ export class SnsPrompt extends OptionPanel {
     this.selected = index;
     this.chosen = {};
     this.waypoints = [];
-    this.placeAt = null;
     const spec = this.spec;
+    this.place = spec.params.place ? new PlaceChoice(spec) : null;
     for (const param of orderedParams(spec)) { // a single listed value needs no asking
       if (!spec.described?.[param] && spec.params[param].length === 1) {
         this.chosen[param] = spec.params[param][0];
@@ -93,13 +93,14 @@ export class SnsPrompt extends OptionPanel {
       out.waypoints = this.waypoints;
     }
     if (param === "point" || param === "place") out.area = this._spellRange(spec);
+    if (param === "place") out.place = this.place.marks;
     // a facing that aims a cone (a breath, a cone spell): drawn toward the pointer
     const cone = param === "facing" && spec.described?.facing?.cone;
     const caster = cone && this._figureOf(spec.args?.figure);
     if (caster) out.cone = { figure: caster.uid, ...cone };
     if (spec.type === "cast") {
       const card = this.view?.spells?.[spec.args.spell];
-      if (card?.radius) out.spellArea = { radius: card.radius * INCH };
+      if (card?.radius && !spec.params.place) out.spellArea = { radius: card.radius * INCH };
     }
     const f = this._figureOf(spec.args?.figure);
     if (f && out.area && (param === "to" || param === "path")) out.drag = f.uid;
@@ -112,6 +113,10 @@ export class SnsPrompt extends OptionPanel {
   }
 
   _spellRange(spec) {
+    const desc = spec.described?.point || spec.described?.place;
+    if (desc?.reach) { // (the description's: from the caster's rim)
+      return { shape: "spell_range", from: desc.from, reach: desc.reach + desc.radius };
+    }
     const f = this._figureOf(spec.args?.figure);
     const card = this.view?.spells?.[spec.args?.spell];
     if (!f || !card?.range) return null;
@@ -144,7 +149,7 @@ export class SnsPrompt extends OptionPanel {
       return;
     }
     if (param === "place") {
-      this._placeAt(spec, p);
+      this._placeClicked(this.place.click(p));
       return;
     }
     if (!PLACE_PARAMS.has(param)) return;
@@ -171,25 +176,15 @@ export class SnsPrompt extends OptionPanel {
   }
 
   // -- a table-changing spell's place (Stone Wall, Fire Wall, Alter Terrain) --------
-  // Any point in range; then what goes there, from the kinds the spell offers (the
-  // listed places are only a sample: the server judges the one sent).
-  _placeAt(spec, p) {
-    const range = this._spellRange(spec);
-    if (range && Math.hypot(p[0] - range.from[0], p[1] - range.from[1]) > range.reach) {
-      this.showError("That is out of the spell's range: click inside the purple circle.");
-      return;
+  // A step of sns_place.js's PlaceChoice: the place whole (sent), refused, or on.
+  _placeClicked({ value, error }) {
+    if (error) this.showError(error);
+    else if (value) this._choose("place", value);
+    else {
+      this.error = null;
+      this.render();
+      this.hooks.changed();
     }
-    this.placeAt = p;
-    this.error = null;
-    this.render();
-    this.hooks.changed();
-  }
-
-  _placesAt(spec) {
-    const [x, y] = this.placeAt;
-    const kinds = [...new Set(spec.params.place.map((v) => v[0]))];
-    return kinds.flatMap((kind) => (kind === "wall" ? WALL_RUNS.map((run) => [kind, x, y, run])
-      : [[kind, x, y]]));
   }
 
   // -- a path of straight legs round obstacles (move_path, run_path) -----------------
@@ -252,6 +247,8 @@ export class SnsPrompt extends OptionPanel {
     super._hoverButton(e);
     const facing = e.target.closest("button[data-param=facing]");
     if (facing) this.hooks.aim?.(JSON.parse(facing.dataset.value)); // (its cone, if any)
+    const run = e.target.closest("button[data-action=place-run]");
+    if (run) this.hooks.aim?.(Number(run.dataset.bearing)); // (its wall)
   }
 
   // -- drawing ------------------------------------------------------------------------
@@ -282,17 +279,8 @@ export class SnsPrompt extends OptionPanel {
           + 'End the path here</button><button class="choice" data-action="undo-point">'
           + "Take back the last point</button></div>");
       }
-    } else if (param === "place" && this.placeAt) {
-      out.push(`<p class="hint" data-click="place">What goes at ${escape(valueWords("to",
-        this.placeAt, ctx))}?</p><div class="choices">${buttons(this._placesAt(spec),
-        (v) => valueWords("place", v, ctx))}<button class="choice" data-action="replace">`
-        + "Choose another point</button></div>");
     } else if (param === "place") {
-      out.push('<p class="hint" data-click="place">Click where on the table, inside the '
-        + "purple circle (then choose what goes there), or choose a suggested place:</p>");
-      out.push(`<div class="choices">${spec.params.place.map((value, i) => `<button `
-        + `class="choice" data-param="place" data-value="${i}" data-listed="1">`
-        + `${escape(valueWords("place", value, ctx))}</button>`).join("")}</div>`);
+      out.push(this.place.html(spec, (v) => valueWords("place", v, ctx)));
     } else if (desc || param === "point") {
       out.push(`<p class="hint" data-click="${escape(param)}">Choose ${escape(words)}: click `
         + `inside the highlighted ${param === "point" ? "circle" : "area"} on the table.</p>`);
@@ -313,7 +301,7 @@ export class SnsPrompt extends OptionPanel {
       || spec.args.figure === this.figure);
   }
 
-  _action(action) {
+  _action(action, button) {
     if (action === "all") {
       this.figure = null;
       this.reset();
@@ -321,9 +309,13 @@ export class SnsPrompt extends OptionPanel {
     } else if (action === "finish-path") {
       this._finishPath();
     } else if (action === "replace") {
-      this.placeAt = null;
-      this.render();
-      this.hooks.changed();
+      this.place.at = null;
+      this._placeClicked({});
+    } else if (action === "place-kind") {
+      this.place.kind = button.dataset.kind || null;
+      this._placeClicked({});
+    } else if (action === "place-run") {
+      this._placeClicked(this.place.run(Number(button.dataset.bearing)));
     } else if (action === "undo-point") {
       this.waypoints.pop();
       if (this.waypoints.length === 1) this.waypoints = [];

@@ -40,7 +40,8 @@ export function valueWords(param, value, ctx) {
   if ((param === "to" || param === "point") && Array.isArray(value)) return placeWords(value);
   if (param === "path" && Array.isArray(value)) return `to ${placeWords(value.at(-1))}`;
   if (param === "place" && Array.isArray(value)) {
-    const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}` : "";
+    const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}${
+      value[3] % 45 ? ` (${value[3]}°)` : ""}` : ""; // (a run clicked: its exact bearing)
     return `${PLACE_KINDS[value[0]] || value[0]} at ${placeWords(value.slice(1, 3))}${run}`;
   }
   return String(value);

@@ -20,6 +20,12 @@ Shapes, each a map with "shape":
   "reach" of "from", on the table, on no base of "others", clear of every
   piece of "climbable" and "solid", the straight line from "from" crossing at
   least one piece of "climbable" and none of "solid".
+- "terrain_change": a table-changing spell's place, [kind, x, y] (["wall", x,
+  y, bearing] for a wall): a "point" ("from", "radius", "reach", "table") for
+  its centre, a kind of "kinds", the sizes of each kind ("wall": length and
+  thickness, "boulder"/"mud": side, "remove": radius and the "terrain" it may
+  clear), and the kinds in "clear" stand clear of every base of "bases"
+  (server/rules/sns/terrain_spells.py check_clear).
 """
 
 from __future__ import annotations
@@ -28,7 +34,9 @@ import random
 from collections.abc import Mapping, Sequence
 
 from server.rules.board.measured import Base, Point, in_contact, overlap
+from server.rules.board.measured_directions import SCALE, bearing_vector
 from server.rules.board.measured_paths import ReachableArea, Table
+from server.rules.board.measured_segments import Polygon
 from server.rules.board.measured_terrain import TerrainPiece
 
 TRIES = 64
@@ -138,6 +146,8 @@ def sample_description(description: Mapping, rng: random.Random):
         top, bottom = description["rows"]
         width = description["table"][0]
         return _draw(rng, (0, width), (top, bottom), lambda p: placement_fits(description, p))
+    if shape == "terrain_change":
+        return _draw_terrain_change(description, rng)
     if shape in ("point", "climb"):
         x, y = description["from"]
         reach = description["reach"] + (description["radius"] if shape == "point" else 0)
@@ -154,4 +164,88 @@ def _draw(rng: random.Random, xs: tuple[int, int], ys: tuple[int, int], fits) ->
         p = [rng.randint(*xs), rng.randint(*ys)]
         if fits(p):
             return p
+    return None
+
+
+# -- a table-changing spell's place ("terrain_change") ----------------------------------
+
+
+def wall_corners(point, facing: int, length: int, thickness: int) -> tuple:
+    """A wall centred on `point`, its length along `facing`, `thickness` to
+    its right (the bearing plus 90); integer corners, as the server lays it."""
+    dx, dy = bearing_vector(facing)
+    half = length // 2
+    ax, ay = point[0] - dx * half // SCALE, point[1] - dy * half // SCALE
+    bx, by = point[0] + dx * half // SCALE, point[1] + dy * half // SCALE
+    nx, ny = -dy * thickness // SCALE, dx * thickness // SCALE
+    return ((ax, ay), (bx, by), (bx + nx, by + ny), (ax + nx, ay + ny))
+
+
+def square_corners(centre, side: int) -> tuple:
+    h = side // 2
+    x, y = centre
+    return ((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h))
+
+
+def terrain_change_corners(description: Mapping, value) -> tuple | None:
+    """The corners of the piece a well-formed value lays (None: "remove")."""
+    kind, point = value[0], value[1:3]
+    if kind == "wall":
+        wall = description["wall"]
+        return wall_corners(point, value[3], wall["length"], wall["thickness"])
+    if kind in ("boulder", "mud"):
+        return square_corners(point, description[kind]["side"])
+    return None
+
+
+def terrain_change_blocker(description: Mapping, value) -> dict | None:
+    """The first base of "bases" the piece would stand on, when its kind must
+    stand clear (check_clear: the base's centre inside the piece or nearer
+    than its radius to an edge); None when clear."""
+    if value[0] not in description.get("clear", ()):
+        return None
+    polygon = Polygon([list(c) for c in terrain_change_corners(description, value)])
+    for base in description["bases"]:
+        centre = tuple(base["at"])
+        if polygon.near_segment(centre, centre, base["radius"]):
+            return base
+    return None
+
+
+def terrain_change_removes(description: Mapping, value) -> list[str]:
+    """The pieces a "remove" clears: every one reaching into its circle."""
+    point, radius = tuple(value[1:3]), description["remove"]["radius"]
+    return [p["name"] for p in description["remove"]["terrain"]
+            if TerrainPiece.from_data(p).polygon.near_segment(point, point, radius)]
+
+
+def terrain_change_well_formed(description: Mapping, value) -> bool:
+    """[kind, x, y] (a wall: and a bearing 0-359) of whole numbers, of a kind offered."""
+    if not isinstance(value, list) or not value or value[0] not in description["kinds"]:
+        return False
+    if len(value) != (4 if value[0] == "wall" else 3):
+        return False
+    if not all(type(v) is int for v in value[1:]):
+        return False
+    return value[0] != "wall" or 0 <= value[3] < 360
+
+
+def terrain_change_fits(description: Mapping, value) -> bool:
+    """A "terrain_change" description's test (sns/casting.py Placements)."""
+    return (terrain_change_well_formed(description, value)
+            and point_fits(description, value[1:3])
+            and terrain_change_blocker(description, value) is None)
+
+
+def _draw_terrain_change(description: Mapping, rng: random.Random) -> list | None:
+    """A kind, a point in reach and (a wall) a bearing, drawn until one fits."""
+    x, y = description["from"]
+    reach = description["reach"] + description["radius"]
+    for _ in range(TRIES):
+        kind = rng.choice(description["kinds"])
+        value = [kind, rng.randint(x - reach, x + reach), rng.randint(y - reach, y + reach)]
+        if kind == "wall":
+            value.append(rng.randint(0, 359))
+        if terrain_change_fits(description, value):
+            return value
     return None

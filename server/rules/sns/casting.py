@@ -18,10 +18,11 @@ from server.rules.board.measured import (
 from server.rules.board.measured_paths import Table
 from server.rules.board.measured_terrain import SOLID
 from server.rules.dice import Dice
-from server.rules.kernel import CommandSpec, Deferred, RulesError
+from server.rules.kernel import CommandSpec, Deferred
 from server.rules.sns import combat, movement, terrain_spells
 from server.rules.sns.attacks import PERMANENT, Attack, attack_modifiers, is_undead
 from server.rules.sns.evolve import Stepper
+from server.rules.sns.placements import Placements, table_change
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.spells import Spell, save_modifiers, saves, spells
 from server.rules.sns.state import MOVE_PHASES, RANGED, Figure, State
@@ -145,66 +146,6 @@ class Landing(Deferred):
         return dict(self.description)
 
 
-def _table_change(state: State, spell: Spell, args) -> dict:
-    if spell.effect == "stone_to_mud":
-        return {"removed": [args["piece"]]}
-    kind, x, y, *rest = args["place"]
-    if spell.effect == "stone_wall":
-        return terrain_spells.stone_wall(state, (x, y), rest[0])
-    if spell.effect == "fire_wall":
-        return terrain_spells.fire_wall(state, (x, y), rest[0])
-    return terrain_spells.alter(state, (x, y), kind, spell.radius)
-
-
-class Placements(Deferred):
-    """Where a table-changing spell goes, one value: Stone Wall ["wall", x, y,
-    facing] (centre and the bearing of its length), Alter Terrain ["remove" |
-    "boulder" | "mud", x, y]; any point within range of the caster's rim, a
-    solid piece clear of every base. Listed: the compass facings and the three
-    changes at the points 4" and 8" ahead of the caster on the compass."""
-
-    def __init__(self, state: State, caster: Figure, spell: Spell) -> None:
-        self.state, self.caster, self.spell = state, caster, spell
-        super().__init__(self._listing)
-
-    def _kinds(self) -> tuple[str, ...]:
-        return ("wall",) if self.spell.effect in ("stone_wall", "fire_wall") \
-            else ("remove", "boulder", "mud")
-
-    def _listing(self) -> list:
-        from server.rules.board.measured_directions import SCALE, bearing_vector
-        found = []
-        for bearing in movement.COMPASS:
-            vx, vy = bearing_vector(bearing)
-            for distance in (inches(4), inches(8)):
-                x = self.caster.x + vx * (distance + self.caster.radius) // SCALE
-                y = self.caster.y + vy * (distance + self.caster.radius) // SCALE
-                for kind in self._kinds():
-                    value = [kind, x, y, (bearing + 90) % 360] if kind == "wall" else [kind, x, y]
-                    if value in self:
-                        found.append(value)
-        return found
-
-    def __contains__(self, value) -> bool:
-        if not isinstance(value, list) or not value or value[0] not in self._kinds():
-            return False
-        size = 4 if value[0] == "wall" else 3
-        if len(value) != size or not all(type(v) is int for v in value[1:]):
-            return False
-        if value[0] == "wall" and not 0 <= value[3] < 360:
-            return False
-        point = value[1:3]
-        if not (0 <= point[0] <= self.state.layout.width
-                and 0 <= point[1] <= self.state.layout.height
-                and point_within_reach(self.caster.base, point, inches(self.spell.range))):
-            return False
-        try:
-            _table_change(self.state, self.spell, {"place": value})
-        except RulesError:
-            return False
-        return True
-
-
 def option(state: State, caster: Figure, spell: Spell) -> CommandSpec | list[CommandSpec]:
     args = {"figure": caster.uid, "spell": spell.name}
     label = f"{caster.name} casts {spell.name}"
@@ -257,7 +198,7 @@ def cast(step: Stepper, caster_uid: str, spell_name: str, args, dice: Dice) -> N
                   **_from_item(before, caster, spell.name))
         return
     if spell.target in ("place", "earth"):
-        change = _table_change(before, spell, args)  # (refused before anything happens)
+        change = table_change(before, spell, args)  # (refused before anything happens)
         step.emit("spell_cast", figure=caster_uid, spell=spell_name,
                   **{k: args[k] for k in ("place", "piece") if k in args},
                   **_from_item(before, caster, spell_name))

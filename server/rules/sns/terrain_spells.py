@@ -5,7 +5,7 @@ Mud, Alter Terrain and Petrify. A new piece is data in the state's layout
 from __future__ import annotations
 
 from server.rules.board.measured import inches
-from server.rules.board.measured_directions import SCALE, bearing_vector
+from server.rules.board.measured_areas import square_corners, wall_corners
 from server.rules.board.measured_segments import Polygon
 from server.rules.kernel import RulesError
 from server.rules.sns.spells import SPELLS
@@ -14,6 +14,7 @@ from server.rules.sns.state import Figure, State
 WALL_LENGTH = inches(10)    # Stone Wall: "10" long, 3" high, ½" thick"
 WALL_HEIGHT = inches(3)
 WALL_THICKNESS = inches(0.5)
+CLEAR = ("wall", "boulder")  # the kinds of place that must stand clear of every base
 EARTH = ("wall", "impassable")  # Stone to Mud: "Destroys Earth obstacles"
 BOULDER = inches(2)          # Alter Terrain adds a 2" boulder or a 5" patch of mud
 MUD = inches(5)
@@ -21,19 +22,13 @@ FIRE = "fire wall"  # (a piece's name says it burns)
 
 
 def wall(point, facing: int) -> tuple:
-    """A 10" wall centred on `point`, its length along `facing`, ½" thick."""
-    dx, dy = bearing_vector(facing)
-    half = WALL_LENGTH // 2
-    ax, ay = point[0] - dx * half // SCALE, point[1] - dy * half // SCALE
-    bx, by = point[0] + dx * half // SCALE, point[1] + dy * half // SCALE
-    nx, ny = -dy * WALL_THICKNESS // SCALE, dx * WALL_THICKNESS // SCALE
-    return ((ax, ay), (bx, by), (bx + nx, by + ny), (ax + nx, ay + ny))
+    """A 10" wall centred on `point`, its length along `facing`, ½" thick
+    (the same corners a prompt's "terrain_change" description draws)."""
+    return wall_corners(point, facing, WALL_LENGTH, WALL_THICKNESS)
 
 
 def square(centre, side: int) -> tuple:
-    h = side // 2
-    x, y = centre
-    return ((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h))
+    return square_corners(centre, side)
 
 
 def fresh_name(state: State, stem: str) -> str:
@@ -45,7 +40,9 @@ def fresh_name(state: State, stem: str) -> str:
 
 
 def check_clear(state: State, corners: tuple, what: str) -> None:
-    """A solid piece is not raised on a figure (refused, nothing changes)."""
+    """A solid piece is not raised on a figure (refused, nothing changes); a
+    base is under it when its centre is inside or nearer than its radius to an
+    edge (as measured_areas.terrain_change_blocker judges a description)."""
     polygon = Polygon([list(c) for c in corners])
     for figure in state.figures:
         if figure.on_table and polygon.near_segment(figure.base.centre, figure.base.centre,
