@@ -105,6 +105,9 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
     weapon, hth, ranged = attack.weapon, attack.kind == "hth", attack.kind == "ranged"
     melee = not ranged
     own = creatures.own_weapon_bonuses(a, attack.slot)  # a magic weapon's bonuses
+    # The defender's hand to hand weapon: none once disarmed ("4 Wounded &
+    # Disarmed"), so it no longer parries with a sword nor wields a staff or flail.
+    held = None if d.disarmed else (dp.hth or dp.short)
     rows = [
         (ap.infantry, 1, "The attacker is Infantry"),
         (ranged, -1, "The attack is Ranged"),
@@ -118,9 +121,9 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (dp.has("Heavy armor"), -1, "Defenders have heavy armor"),
         (dp.has("Shield") and not dp.large_shield, -1, "Defender has shield"),
         (dp.large_shield, -2, "Defender has large shield"),
-        (hth and _weapon_name(dp.hth or dp.short) in SWORDS, -1,
+        (hth and _weapon_name(held) in SWORDS, -1,
          "Attacking in HTH vs defender with any type of sword"),
-        (hth and _weapon_name(dp.hth) == "Staff", -2,
+        (hth and _weapon_name(held) == "Staff", -2,
          "Attacking in HTH vs defender wielding staff two handed"),
         (ap.large_shield, -1, "Attacker has large shield"),
         (own, ap.level("Magical bonus (attack)"), "+X magical weapon bonuses"),
@@ -164,11 +167,12 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (in_terrain(state, a, ("unstable",)), -1, "Attacker on unstable ground"),
         (hth and in_terrain(state, d, ("unstable",)), 1, "Defender in HTH on unstable ground"),
         (_immobilized(state, d), 3, "Defender immobilized"),
-        (hth and (weapon in FLAILS or _weapon_name(dp.hth) in FLAILS), 1,
+        (hth and (weapon in FLAILS or _weapon_name(held) in FLAILS), 1,
          "Attacker or defender using Flail or Ball & Chain in HTH"),
         (weapon in PICKS and dp.has("Heavy armor"), 1,
          "Attacker using pick or morning star against unit in heavy armor"),
         (weapon in AXES, -1, "Attacker using any type of axe"),
+        (melee and ap.has("Net") and not a.disarmed, 1, "Attacking with net"),
         (has_effect(a, "weakened", state.turn), -2, "Weakness: very weak (Attack rolls -2)"),
         (has_effect(a, "enlarged", state.turn), 2, "Enlarge: Attack roll +2"),
         (has_effect(a, "courage", state.turn), 1, "Courage: attack roll +1"),

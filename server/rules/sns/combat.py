@@ -120,7 +120,7 @@ def rolled_attack(state: State, attack: Attack, roll: int, dice: Dice,
             "reloads": attack.weapon in RELOADING}
     if not data["hit"]:
         return data
-    if figure_profile(state.figure(attack.attacker)).has("Net") and attack.kind != "ranged":
+    if nets(state.figure(attack.attacker), attack):
         (turns,) = dice.roll(1, 3)  # "Net does no damage but target immobilized for 1D3 turns"
         data["net"] = turns
         return data
@@ -137,6 +137,13 @@ def rolled_attack(state: State, attack: Attack, roll: int, dice: Dice,
         if frozen <= 2:
             data["immobilize"] = 1
     return data
+
+
+def nets(figure: Figure, attack: Attack) -> bool:
+    """A figure with a Net nets what it hits in melee ("Net does no damage but target
+    immobilized for 1D3 turns"); once disarmed it fights bare handed instead."""
+    return (figure_profile(figure).has("Net") and attack.kind != "ranged"
+            and not figure.disarmed)
 
 
 def melee_attack(state: State, attacker: str, target: str, kind: str,

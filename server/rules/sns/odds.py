@@ -44,7 +44,7 @@ def attack_odds(prompt, state: State, command: Command) -> dict:
     mods = attack_modifiers(state, attack)
     damage = damage_modifiers(state, attack)
     bonus = sum(v for v, _ in damage)
-    netting = figure_profile(figure).has("Net") and attack.kind != "ranged"
+    netting = combat.nets(figure, attack)
     counts: dict[str, int] = {}
     for roll in range(1, 13):
         if not is_hit(roll, mods):
