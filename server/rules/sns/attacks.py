@@ -205,7 +205,7 @@ def damage_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (ap.has("Weak"), -1, "Attacking unit is weak"),
         ((ap.has("Berserker") or has_effect(a, "berserk", state.turn))
          and attack.kind != "ranged", 1, "Attacker is berserk"),
-        (ap.has("Poison"), 1, "Attack is poisonous"),
+        (poisoned(ap, attack), 1, "Attack is poisonous"),
         (True, d.wounds, "Defender is wounded/per wound"),
         (ap.has("Strong"), 1, "Attacker is strong"),
         (True, -a.wounds, "Wounded: damage rolls -1 per wound"),
@@ -216,6 +216,13 @@ def damage_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (has_effect(d, "shielded", state.turn), -3, "Shield spell: target is -3 to be killed"),
     ]
     return [(value, text) for applies, value, text in rows if applies and value]
+
+
+def poisoned(prof: Profile, attack: Attack) -> bool:
+    """"+1 Attack is poisonous": the book's one poison is the Goblin Archer's
+    "poisoned arrows", so a figure with a missile weapon poisons its missiles (not
+    its fists); one without (a poisonous creature) poisons every attack."""
+    return prof.has("Poison") and (attack.kind == "ranged" or prof.ranged is None)
 
 
 def damage_result(total: int) -> str:
