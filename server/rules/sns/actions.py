@@ -47,7 +47,11 @@ def act(step: Stepper, command: Command, dice: Dice) -> None:
                            if t == args["target"])
         weapon = figure_profile(figure).ranged
         attack = Attack(figure.uid, args["target"], "ranged", weapon.name, band, cover)
-        step.emit("attacked", **combat.roll_attack(step.state, attack, dice))
+        before = step.state
+        step.emit("attacked", **combat.roll_attack(before, attack, dice))
+        for uid, under_cover in combat.splashed(before, attack):  # the catapult's 1"
+            other = Attack(figure.uid, uid, "ranged", weapon.name, band, under_cover)
+            step.emit("attacked", area=weapon.name, **combat.roll_attack(before, other, dice))
     elif kind == "deploy":
         step.emit("deployed", figure=figure.uid, to=list(args["to"]), facing=args["facing"])
     elif kind == "climb":
