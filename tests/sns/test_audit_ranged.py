@@ -66,6 +66,7 @@ def test_a_bow_needs_no_reload():
 
 
 def ballista(crew: int, turn: int = 1, last_shot: int = 0):
+    """A Ballista at (180, 200) with `crew` of its 2 crew touching it, a Monk 9" off."""
     crew_places = [(190, 200), (170, 200)][:crew]
     return table(figure("a1", "Ballista", 180, 200, 0, last_shot=last_shot),
                  *[("a" + str(i + 2), "Siege Crewmember", x, y, 0)
@@ -132,3 +133,32 @@ def test_one_attack_a_turn_a_bowman_that_shot_does_not_fight(dice):
     moved = state.with_figure(figure("b1", "Monk", 100, 190, 180))
     assert not combat.may_attack(moved, moved.figure("a1"))
     assert combat.melee_targets(moved, moved.figure("a1"), "hth") == []
+
+
+def test_siege_engines_reach_as_printed_and_no_further():
+    """"Catapult ... range = 5-20"", "Ballista ... affects all units out to 15"": the
+    printed reach is all of it (docs/rules/sns.md, "Audit"): no long range beyond."""
+    far = catapult(19)  # rims 20.1" apart
+    assert "b1" not in [t for t, _, _ in combat.ranged_targets(far, far.figure("a1"))]
+    at_twenty = catapult(20)
+    assert ("b1", "short", False) in combat.ranged_targets(at_twenty, at_twenty.figure("a1"))
+    state = ballista(2)
+    beyond = state.with_figure(figure("b1", "Monk", 180, 39, 180))  # 15.1"
+    assert combat.ranged_targets(beyond, beyond.figure("a1")) == []
+    at_fifteen = state.with_figure(figure("b1", "Monk", 180, 40, 180))
+    assert combat.ranged_targets(at_fifteen, at_fifteen.figure("a1")) == [("b1", "short", False)]
+
+
+def test_a_ballista_bolt_strikes_every_unit_on_its_line_out_to_fifteen_inches(dice):
+    """Ballista: "affects all units out to 15"": the bolt aimed at the Orc 9" off
+    goes on and strikes the Orc behind it (13"), not one beyond 15" nor one beside
+    the line."""
+    state = table(("a1", "Ballista", 180, 200, 0), ("a2", "Siege Crewmember", 190, 200, 0),
+                  ("a3", "Siege Crewmember", 170, 200, 0), ("b1", "Orc", 180, 100, 180),
+                  ("b2", "Orc", 180, 60, 180), ("b3", "Orc", 180, 30, 180),
+                  ("b4", "Orc", 200, 80, 180), phase="ranged")
+    step = Stepper(state)
+    act(step, Command("a", "shoot", {"figure": "a1", "target": "b1"}), dice.fix(1, 1))
+    attacks = events_of(step.events, "attacked")
+    assert [a["target"] for a in attacks] == ["b1", "b2"]
+    assert attacks[1]["area"] == "Ballista bolt"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from server.rules.dice import Dice
 from server.rules.kernel import Command
-from server.rules.sns import casting, climbing, combat, fire, movement, specials, spells
-from server.rules.sns.attacks import Attack
+from server.rules.sns import casting, climbing, combat, fire, movement, siege, specials, spells
+from server.rules.sns.attacks import COVER, Attack, in_terrain
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import SPELL_SWAP
@@ -49,8 +49,9 @@ def act(step: Stepper, command: Command, dice: Dice) -> None:
         attack = Attack(figure.uid, args["target"], "ranged", weapon.name, band, cover)
         before = step.state
         step.emit("attacked", **combat.roll_attack(before, attack, dice))
-        for uid, under_cover in combat.splashed(before, attack):  # the catapult's 1"
-            other = Attack(figure.uid, uid, "ranged", weapon.name, band, under_cover)
+        for uid in siege.struck(before, figure.uid, attack.target, weapon.name):
+            other = Attack(figure.uid, uid, "ranged", weapon.name, band,
+                           in_terrain(before, before.figure(uid), COVER))
             step.emit("attacked", area=weapon.name, **combat.roll_attack(before, other, dice))
     elif kind == "deploy":
         step.emit("deployed", figure=figure.uid, to=list(args["to"]), facing=args["facing"])

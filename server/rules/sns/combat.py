@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from server.rules.board.measured import gap_within, in_contact, in_radius, in_range, inches
+from server.rules.board.measured import in_contact, in_range
 from server.rules.board.measured_terrain import line_of_sight
 from server.rules.dice import Dice
-from server.rules.sns import creatures
+from server.rules.sns import creatures, siege
 from server.rules.sns.attacks import (
     BARE_HANDS,
     COVER,
@@ -27,11 +27,6 @@ from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import Figure, State
 
 attacks_per_turn = creatures.attacks_per_turn
-# Catapult: "affects all units in a one inch radius, range = 5-20"" (seed 003,
-# OTHER UNITS): no target nearer than 5", and the shot strikes every figure whose
-# base reaches within 1" of its target's centre.
-MIN_RANGE = {"Catapult shot": 5}
-SPLASH = {"Catapult shot": 1}
 
 
 def may_attack(state: State, figure: Figure) -> bool:
@@ -50,51 +45,20 @@ def ranged_targets(state: State, figure: Figure) -> list[tuple[str, str, bool]]:
         return []
     if weapon.name in RELOADING and figure.last_shot and figure.last_shot >= state.turn - 1:
         return []
-    if not crewed(state, figure):
+    if not siege.crewed(state, figure):
         return []
     enemies = enemies_of(state, figure)
     if any(in_contact(figure.base, e.base) for e in enemies):
         return []
     reach = weapon.range or weapon.thrown
     others = [f.base for f in state.figures if f.on_table]
-    nearest = MIN_RANGE.get(weapon.name, 0)
     found = []
     for enemy in enemies:
-        band = in_range(figure.base, enemy.base, reach)
-        if nearest and gap_within(figure.base, enemy.base, inches(nearest) - 1):
-            continue  # nearer than its "range = 5-20""
+        band = (siege.band(figure.base, enemy.base, weapon.name) if weapon.name in siege.REACH
+                else in_range(figure.base, enemy.base, reach))
         if band and line_of_sight(figure.base, enemy.base, others, state.layout.terrain):
             found.append((enemy.uid, band, in_terrain(state, enemy, COVER)))
     return found
-
-
-def splashed(state: State, attack: Attack) -> list[tuple[str, bool]]:
-    """The other figures (friend or foe: a stone falls on all) a shot's area
-    reaches, with whether each is under cover; [] for a weapon with no area."""
-    radius = SPLASH.get(attack.weapon, 0)
-    if not radius:
-        return []
-    centre = state.figure(attack.target).base.centre
-    return [(f.uid, in_terrain(state, f, COVER)) for f in state.figures
-            if f.on_table and f.uid not in (attack.attacker, attack.target)
-            and in_radius(centre, inches(radius), f.base)]
-
-
-def crewed(state: State, figure: Figure) -> bool:
-    """A siege engine shoots only with its crew at hand ("Catapult ... requires 3
-    crew", "Ballista ... requires 2"): that many Siege crew figures of its side
-    in base contact with it, able to act and not routing."""
-    if not figure_profile(figure).has("Siege artillery"):
-        return True
-    from server.rules.kernel import RulesError
-    from server.rules.sns.army.catalog import load
-    try:
-        needed = load().unit(figure.name).crew
-    except RulesError:
-        needed = 0
-    crew = [f for f in state.figures if f.seat == figure.seat and f.can_act and not f.routing
-            and figure_profile(f).has("Siege crew") and in_contact(f.base, figure.base)]
-    return len(crew) >= needed
 
 
 def melee_targets(state: State, figure: Figure, kind: str) -> list[str]:
