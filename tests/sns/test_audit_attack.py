@@ -326,3 +326,16 @@ def test_a_disarmed_netter_fights_bare_handed(dice):
     attack = combat.melee_attack(state, "a1", "b1", "hth")
     data = combat.roll_attack(state, attack, dice.fix(12, 5))
     assert "net" not in data and data["result"] == "wounded"  # 5 - 2 - 1 (weak) + 1 = 3
+
+
+def test_unstable_ground_hurts_the_attacker_and_helps_against_the_defender():
+    """"-1 Attacker on unstable ground"; "+1 Defender in HTH on unstable ground" (the
+    walled farm's muddy yard); tall grass is rough but firm (docs/rules/sns.md,
+    "Terrain kinds")."""
+    mud = table(("a1", "Monk", 260, 110, 0), ("b1", "Monk", 260, 100, 180), layout="walled_farm")
+    got = rows(mud)
+    assert got["Attacker on unstable ground"] == -1
+    assert got["Defender in HTH on unstable ground"] == 1
+    grass = table(("a1", "Monk", 90, 140, 0), ("b1", "Monk", 90, 130, 180), layout="walled_farm")
+    assert not {"Attacker on unstable ground", "Defender in HTH on unstable ground"} & set(
+        rows(grass))
