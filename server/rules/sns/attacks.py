@@ -150,6 +150,7 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
          "HTH Attacks vs siege unit crews and noncombatants"),
         (dp.has("Dodge"), -1, "Defenders have Dodge ability"),
         (True, -dp.level("Hard to hit"), "Attack rolls vs this unit at -1 (magic item)"),
+        (hth, -dp.level("Hard to hit (HTH)"), "HTH attack rolls vs this unit at -1 (magic item)"),
         (causes_fear(d, dp), -1, "Defenders have cause Fear ability"),
         (d.retreat_failed, 1, "Attacking a unit that tried to retreat but failed"),
         (a.retreat_failed, -1, "Attack by figure that tried to retreat this turn"),

@@ -95,6 +95,8 @@ def profile(kit: tuple[str, ...], notes: str = "") -> Profile:
             if item.name == "Spell once per battle" and item.param:
                 item_spells.append(item.param)
             key = f"{item.name} ({item.param})" if item.name == "Magical bonus" else item.name
+            if item.name == "Hard to hit" and (item.param or "").casefold() == "hth":
+                key = "Hard to hit (HTH)"  # the Rune Sword's "HTH attack rolls vs this unit"
             levels[key] = levels.get(key, 0) + item.level
             if item.name == "Magestaff" and item.param:
                 weapons.append(catalog.weapon(item.param))
