@@ -117,3 +117,15 @@ def test_dodge_is_minus_one_to_be_hit_at_range_too():
     state = table(("a1", "Yeoman", 100, 200, 0), ("b1", "Elf Blade master", 100, 100, 180))
     rows = {t: v for v, t in attack_modifiers(state, Attack("a1", "b1", "ranged", "Longbow"))}
     assert rows["Defenders have Dodge ability"] == -1
+
+
+def test_the_dragons_tough_hide_x_3_is_three_times_each_row():
+    """Dragon: "Tough Hide x 3": three times "-1 Defender has Tough hide" (attack) as
+    three times "-1 Defending unit has tough hide" (damage), each hide priced "+2
+    Tough hide" for the two -1s (docs/rules/sns.md, "A -1 to be hit")."""
+    state = table(("a1", "Swordsman", 100, 100, 0), ("b1", "Dragon", 100, 80, 180),
+                  figure("b2", "Troll", 130, 85, 180))
+    rows = {t: v for v, t in attack_modifiers(state, Attack("a1", "b1", "hth", "Sword"))}
+    assert rows["Defender has Tough hide"] == -3
+    troll = {t: v for v, t in attack_modifiers(state, Attack("a1", "b2", "hth", "Sword"))}
+    assert troll["Defender has Tough hide"] == -1

@@ -162,7 +162,7 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
                                or not creatures.has_mount(a)), 1, "Savage (Attack rolls +1)"),
         (True, ap.level("Attack bonus") + ap.level("Chaos mutation"),
          "Special bonus: +1 to attack roll"),
-        (dp.has("Tough hide"), -1, "Defender has Tough hide"),
+        (dp.has("Tough hide"), -dp.level("Tough hide"), "Defender has Tough hide"),  # x 3
         (ranged and attack.cover, -1, "Ranged attack vs unit partially under cover"),
         (a.fatigued == state.turn, -1, "Attacker fatigued"),
         (in_terrain(state, a, ("unstable",)), -1, "Attacker on unstable ground"),
