@@ -129,3 +129,15 @@ def test_the_dragons_tough_hide_x_3_is_three_times_each_row():
     assert rows["Defender has Tough hide"] == -3
     troll = {t: v for v, t in attack_modifiers(state, Attack("a1", "b2", "hth", "Sword"))}
     assert troll["Defender has Tough hide"] == -1
+
+
+def test_a_figure_in_a_blood_rage_is_a_berserk_defender(dice):
+    """Blood Rage: "Friendly units within 10" go berserk"; "+1 Berserk Defender": the
+    raging Orc is easier to hit."""
+    state = table(("a1", "Orc Shaman", 100, 200), ("a2", "Orc", 120, 200),
+                  ("b1", "Swordsman", 120, 190, 180), phase="ranged",
+                  hands=(("a1", ("Blood Rage",)),))
+    step = Stepper(state)
+    casting.cast(step, "a1", "Blood Rage", {}, dice.fix(1, 1))
+    rows = {t: v for v, t in attack_modifiers(step.state, Attack("b1", "a2", "hth", "Sword"))}
+    assert rows["Berserk Defender"] == 1

@@ -145,7 +145,7 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (True, -a.wounds, "Attacker is wounded/per wound"),
         (True, -a.attacks_made, "Attacker is making additional attacks/per attack"),
         (hth and ap.has("Berserker"), 1, "Attacker berserk (Battle Frenzy) HTH"),
-        (dp.has("Berserker"), 1, "Berserk Defender"),
+        (dp.has("Berserker") or has_effect(d, "berserk", state.turn), 1, "Berserk Defender"),
         (hth and (dp.has("Siege crew") or dp.has("Supplies")), 1,
          "HTH Attacks vs siege unit crews and noncombatants"),
         (dp.has("Dodge"), -1, "Defenders have Dodge ability"),
