@@ -188,3 +188,16 @@ def test_fear_spell_makes_enemies_within_ten_check_at_minus_one(dice):
     (check,) = events_of(step2.events, "morale_checked")
     assert check["figure"] == "b1" and [-1, "Fear spell: check morale at -1"] in \
         check["modifiers"] and check["routs"]
+
+
+def test_an_enlarged_unit_saves_as_a_large_one(dice):
+    """Enlarge: "Unit becomes large"; SAVE vs SPELL: "+1 Defending Unit is large": an
+    enlarged Swordsman saves from Paralyze on a 9 (9 + 1 shield + 1 large = 11)."""
+    state = table(("a1", "Orc Shaman", 100, 200), figure("b1", "Swordsman", 100, 120, 180,
+                                                         effects=(("enlarged", 4),)),
+                  phase="ranged", hands=(("a1", ("Paralyze",)),))
+    step = Stepper(state)
+    casting.cast(step, "a1", "Paralyze", {"target": "b1"}, dice.fix(9))
+    effect = events_of(step.events, "spell_effect")[0]
+    assert [1, "Defending Unit is large, giant, monster, or dragon"] in effect["save_modifiers"]
+    assert effect["saved"]

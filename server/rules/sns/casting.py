@@ -20,7 +20,7 @@ from server.rules.board.measured_terrain import SOLID
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Deferred
 from server.rules.sns import combat, movement, terrain_spells
-from server.rules.sns.attacks import PERMANENT, Attack, attack_modifiers, is_undead
+from server.rules.sns.attacks import PERMANENT, Attack, attack_modifiers, has_effect, is_undead
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.placements import Placements, table_change
 from server.rules.sns.setup import figure_profile
@@ -270,7 +270,8 @@ def _lasting(step: Stepper, state: State, caster: Figure, target: Figure, spell:
              dice: Dice) -> None:
     data: dict = {"figure": target.uid, "spell": spell.name, "effect": spell.effect}
     if spell.save and target.seat != caster.seat or spell.save and spell.radius:
-        mods = save_modifiers(figure_profile(caster), figure_profile(target))
+        mods = save_modifiers(figure_profile(caster), figure_profile(target),
+                              has_effect(target, "enlarged", state.turn))
         (roll,) = dice.roll(1, 12)
         data.update(save_roll=roll, save_modifiers=[[v, t] for v, t in mods],
                     saved=saves(roll, mods))
@@ -309,7 +310,8 @@ def charm_saves(step: Stepper, dice: Dice) -> None:
     for figure in step.state.figures:
         if not (figure.charmed_from and figure.on_table):
             continue
-        mods = save_modifiers(_NO_CASTER, figure_profile(figure))
+        mods = save_modifiers(_NO_CASTER, figure_profile(figure),
+                              has_effect(figure, "enlarged", step.state.turn))
         (roll,) = dice.roll(1, 12)
         step.emit("charm_save", figure=figure.uid, roll=roll,
                   modifiers=[[v, t] for v, t in mods], saved=saves(roll, mods))

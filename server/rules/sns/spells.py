@@ -61,12 +61,14 @@ def draw(dice: Dice, drawn: list[str], count: int) -> list[str]:
     return cards
 
 
-def save_modifiers(caster_profile, target_profile) -> list[tuple[int, str]]:
-    """LIST OF MODIFIERS TO SAVE vs SPELL ROLL."""
+def save_modifiers(caster_profile, target_profile, enlarged: bool = False
+                   ) -> list[tuple[int, str]]:
+    """LIST OF MODIFIERS TO SAVE vs SPELL ROLL (`enlarged`: Enlarge holds the
+    target, "Unit becomes large")."""
     t = target_profile
     rows = [
         (t.veteran, 1, "Defending Unit is veteran, heroic, or elite"),
-        (t.has("Large") or t.has("Giant") or t.has("Monster") or t.has("Dragon"), 1,
+        (enlarged or t.has("Large") or t.has("Giant") or t.has("Monster") or t.has("Dragon"), 1,
          "Defending Unit is large, giant, monster, or dragon"),
         (t.has("Magic resistance"), t.level("Magic resistance"),
          "Defending Unit has magic resistance +X"),
