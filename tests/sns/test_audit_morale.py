@@ -183,3 +183,18 @@ def test_rally_reaches_eight_inches_with_one_roll_for_all(dice):
     morale.rally_phase(step, dice.fix(3))
     (event,) = events_of(step.events, "rallied")
     assert sorted(event["tried"]) == ["a2", "a3"] and sorted(event["rallied"]) == ["a2", "a3"]
+
+
+def test_a_friend_petrified_nearby_is_a_friend_killed(dice):
+    """Petrify: "Target becomes a terrain obstacle (statue) permanently" (it counts as
+    killed: docs/rules/sns.md "Petrify"); MORALE: "If a friendly unit within 10" has
+    been killed": its neighbour checks."""
+    from server.rules.sns import casting
+    state = table(("a1", "Wizard", 100, 200), ("b1", "Orc", 100, 160, 180),
+                  ("b2", "Orc", 200, 160, 180), phase="ranged", hands=(("a1", ("Petrify",)),))
+    step = Stepper(state)
+    casting.cast(step, "a1", "Petrify", {"target": "b1"}, dice.fix(2))
+    assert step.state.figure("b1").dead
+    checked = checks(step.state, dice, 9)
+    assert "a friendly unit within 10\" killed, immobilized, or routing" in \
+        checked["b2"]["triggers"]

@@ -167,7 +167,9 @@ def evolve(state: State, event: Event) -> State:
             state = replace(state, fire_walls=(*state.fire_walls, (d["piece"][0], d["seat"])))
         if kind == "petrified":
             f = state.figure(d["figure"])
-            state = _figure(state, f.uid, dead=True, effects=(*f.effects, ("petrified", 10**6)))
+            # killed this turn (`attacked` marks it so): a morale trigger for its friends
+            state = _figure(state, f.uid, dead=True, attacked=True,
+                            effects=(*f.effects, ("petrified", 10**6)))
         return state
     if kind == "charmed":
         f = state.figure(d["figure"])
