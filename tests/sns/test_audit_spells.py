@@ -36,6 +36,12 @@ from tests.sns.table import events_of, figure, table
     ("Blood Rage", {"around": 10, "turns": 3}),
     ("Turn Undead", {"around": 10}),
     ("Heal", {"range": 5, "phase": "rally"}),
+    ("Great Heal", {"around": 5, "phase": "rally"}),
+    ("Paralyze", {"range": 10, "dice": 3, "save": True}),
+    ("Fear", {"around": 10}),
+    ("Stone Wall", {"range": 10}), ("Fire Wall", {"range": 10}),
+    ("Stone to Mud", {"range": 10}), ("Alter Terrain", {"range": 10, "radius": 5}),
+    ("Teleport", {"range": 10}), ("Animate Dead", {"range": 5}),
     ("Ressurrect", {"range": 5, "phase": "rally"}),
 ])
 def test_each_spells_printed_numbers(name, numbers):
