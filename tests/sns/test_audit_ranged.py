@@ -162,3 +162,12 @@ def test_a_ballista_bolt_strikes_every_unit_on_its_line_out_to_fifteen_inches(di
     attacks = events_of(step.events, "attacked")
     assert [a["target"] for a in attacks] == ["b1", "b2"]
     assert attacks[1]["area"] == "Ballista bolt"
+
+
+def test_a_blunderbuss_is_a_gun_and_reloads():
+    """"Guns & crossbows require a turn to reload": the Gnome's blunderbuss, fired in
+    turn 1, fires again in turn 3."""
+    for turn, shoots in ((2, False), (3, True)):
+        state = table(figure("a1", "Gnome", 100, 200, 0, last_shot=1),
+                      ("b1", "Monk", 100, 170, 180), phase="ranged", turn=turn)
+        assert bool(combat.ranged_targets(state, state.figure("a1"))) is shoots

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from server.rules.board.measured import BASE_RADIUS
 from server.rules.sns.army.catalog import Weapon, load
 
+# "Guns & crossbows require a turn to reload" (the blunderbuss is a gun); siege
+# artillery "fire once every other turn".
 RELOADING = frozenset({"Crossbow", "Arquebus", "Matchlock pistol", "Crossbow pistol",
-                       "Catapult shot", "Ballista bolt", "Cannon"})
+                       "Blunderbuss", "Catapult shot", "Ballista bolt", "Cannon"})
 KNOCKS_DOWN = frozenset({"Mace", "Hammer", "2-H warhammer"})  # "always also knock down"
 SWORDS = frozenset({"Sword", "Short sword", "2-H sword"})      # "any type of sword"
 AXES = frozenset({"Axe", "Battle axe"})                        # "any type of axe"
