@@ -124,3 +124,25 @@ def test_an_unknown_scenario_is_refused_with_its_reason():
         check_list({"units": [{"unit": "Dwarf"}]}, {"scenario": "siege"})
     assert refused.value.code == "invalid_setup"
     assert "There is no scenario 'siege'; choose one of basic." in refused.value.message
+
+
+def test_every_kit_item_costs_what_the_checker_charges_for_it():
+    """seed 003, UNIT COSTS: "The Base cost of a figure is 5 gold", "+3 Commander",
+    then the item at its row: a unit of one's own with a Commander and any one item
+    of the catalog's is priced by check_list at 5 + 3 + the item's `cost`, and at
+    5 + 3 + three times it when the item `stacks` and is bought x3."""
+    for item in builder_catalog()["items"]:
+        kits = [([item["name"]], 1)] + ([([f"{item['name']} x3"], 3)] if item["stacks"] else [])
+        for kit, times in kits:
+            verdict = check_list({"units": [{"name": "Mine", "kit": ["Commander", *kit]}]})
+            assert verdict["models"][0]["cost"] == 8 + times * item["cost"], (kit, verdict)
+
+
+def test_every_ready_made_army_is_accepted_and_priced_as_the_setup_prices_it():
+    """seed 003, BASIC SCENARIO: the lobby's ready-made armies (data/armies.toml)
+    pass check_list, their total the gold check_army charges."""
+    from server.rules.sns.army.ready import ready_armies
+    for army in ready_armies().values():
+        verdict = check_list(army.army_list())
+        priced, _ = check_army(army.army_list())
+        assert verdict["valid"] and verdict["total"] == priced["gold"] <= 500, army.key

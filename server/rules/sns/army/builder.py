@@ -8,6 +8,7 @@ pricing and checking modules; nothing is priced here that they do not price."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,9 +31,12 @@ def scenario_of(options: Mapping[str, Any] | None, catalog: Catalog | None = Non
     return key, catalog.scenarios[key]
 
 
-def builder_catalog(catalog: Catalog | None = None) -> dict[str, Any]:
-    """The builder's part of the catalog: `samples`, `items`, `unit_types`, `max_types`."""
-    catalog = catalog or load()
+@functools.cache
+def builder_catalog() -> dict[str, Any]:
+    """The builder's part of the catalog: `samples`, `items`, `unit_types`, `max_types`.
+    Pricing it all takes ~50 ms, so it is built once and shared: read it, never
+    change it (the `catalog` reply only sends it)."""
+    catalog = load()
     units = [*catalog.units, catalog.hero.as_unit()]
     return {"samples": [_sample(unit, catalog) for unit in units],
             "items": _items(catalog),
