@@ -69,6 +69,16 @@ def test_an_army_built_in_the_browser_is_played_against_the_bot(browser, server)
         assert page.locator("#sns-form select[name=army_a] option:checked").inner_text() == \
             "Built: Hold of Ann (4 figures)"
 
+        # opened again, the builder starts from the seat's built army; a ready-made
+        # army may be a start too (here only looked at, then closed unused)
+        page.click("#sns-form button[data-build=a]")
+        assert "Total 43 / 500 gold" in verdict_text(page)
+        page.select_option(".sns-builder .builder-preset", "orc-skirmish")
+        assert "Total 32 / 500 gold · 468 left · 3 figures" in verdict_text(page)
+        page.click(".sns-builder button[data-action=close]")
+        assert page.locator("#sns-form select[name=army_a] option:checked").inner_text() == \
+            "Built: Hold of Ann (4 figures)"
+
         page.select_option("#sns-form select[name=army_b]", "orc-skirmish")
         page.click("#sns-vs-bot")
         page.wait_for_selector(".board svg.sns-board g.figure")

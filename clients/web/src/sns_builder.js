@@ -48,6 +48,10 @@ export class SnsBuilder {
           <section class="builder-catalog">
             <div class="builder-filters">
               <label>Search <input class="builder-search" placeholder="unit, army or kit"></label>
+              <label>Start from <select class="builder-preset"><option value="">a ready-made
+                army…</option>${(this.catalog.armies || []).map((a) => `<option value="`
+    + `${escape(a.key)}">${escape(a.name)} (${a.figures} figures)</option>`).join("")}
+                </select></label>
             </div>
             <div class="builder-profiles sns-samples"></div>
             <details class="sns-design">
@@ -124,6 +128,13 @@ export class SnsBuilder {
       this._renderSamples();
     } else if (typed && target.classList.contains("builder-name")) {
       this.name = target.value;
+      this._changed();
+    } else if (picked && target.classList.contains("builder-preset") && target.value) {
+      const army = this.catalog.armies.find((a) => a.key === target.value);
+      this.name = army.name;
+      this.root.querySelector(".builder-name").value = army.name;
+      this.rows = [];
+      for (const unit of army.units) this._count({ unit }, +1, false);
       this._changed();
     } else if (picked && target.classList.contains("design-item")) {
       this._itemPicked();
