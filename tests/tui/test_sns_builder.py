@@ -1,6 +1,8 @@
 """The terminal's S&S army builder (issue 34): from the create screen's army
 step, "Build an army..." opens the builder; sample units are found by name and
-added by count, a printed choice changed ("hammer or axe"), each figure priced
+added by count, a printed choice changed ("hammer or axe"), a unit of one's own
+designed from the catalog's kit items (a figure 5 gold, a shield +1, a sword +1),
+each figure priced
 and the army judged by the server (seed 003, SAMPLE UNITS, UNIT COSTS; BASIC
 SCENARIO: "500 Gold to a side / Each side has one Commander"); the army is used
 only once the server accepts it, and the match is created with it."""
@@ -53,6 +55,17 @@ async def test_an_sns_army_built_in_the_terminal_sets_up_the_match(server):
         await until(pilot, lambda: "The server accepts this army" in shown(),
                     what="the server's approval")
         assert "Total 36 / 500 gold, 464 left, 3 figures" in shown()
+        await add("kit shield", "plus")
+        await add("kit sword", "enter")
+        await until(pilot, lambda: "this unit: 7 gold a figure" in shown(),
+                    what="the designed unit's price")
+        assert "Your own unit: Shield, Sword" in shown()
+        await pilot.press("tab", *"Maiden", "enter")  # (its name; enter adds it)
+        await until(pilot, lambda: "Total 43 / 500 gold, 457 left, 4 figures" in shown(),
+                    what="the army with the designed unit")
+        assert "1 x Maiden (your own: Shield, Sword)  (7 gold each)" in shown()
+        await until(pilot, lambda: "The server accepts this army" in shown(),
+                    what="the server's approval again")
         await pilot.press("u")
         await until(pilot, lambda: app.screen is choice and len(choice.keys) == 2,
                     what="seat b's army")
@@ -63,5 +76,5 @@ async def test_an_sns_army_built_in_the_terminal_sets_up_the_match(server):
             "options"]
         assert options_set["armies"]["a"] == {"name": "Terminal army", "units": [
             {"unit": "Dwarf", "choices": ["Axe"]}, {"unit": "Dwarf", "choices": ["Axe"]},
-            {"unit": "Dwarf Clanlord"}]}
+            {"unit": "Dwarf Clanlord"}, {"name": "Maiden", "kit": ["Shield", "Sword"]}]}
         assert options_set["armies"]["b"]["name"] == "Orcs"
