@@ -4649,12 +4649,12 @@
     <section class="card">
       <h2>Create a Swords &amp; Sorcery match</h2>
       <form id="sns-form" class="grid-form">
-        <label>Your army (seat a) <select name="army_a"><option value="" disabled selected>
-          Loading…</option></select>
-          <button type="button" class="small" data-build="a">Build an army…</button></label>
-        <label>The other army (seat b) <select name="army_b"><option value="" disabled
-          selected>Loading…</option></select>
-          <button type="button" class="small" data-build="b">Build an army…</button></label>
+        <div class="sns-army"><label>Your army (seat a) <select name="army_a"><option value=""
+          disabled selected>Loading…</option></select></label>
+          <button type="button" class="small" data-build="a">Build an army…</button></div>
+        <div class="sns-army"><label>The other army (seat b) <select name="army_b"><option
+          value="" disabled selected>Loading…</option></select></label>
+          <button type="button" class="small" data-build="b">Build an army…</button></div>
         <label>Table <select name="layout"><option value="" disabled selected>Loading…
           </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
