@@ -1732,7 +1732,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1863,7 +1863,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1873,7 +1873,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1887,7 +1887,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1912,7 +1912,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1992,7 +1992,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2055,7 +2055,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2071,7 +2071,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2474,18 +2474,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2541,7 +2541,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3171,14 +3171,277 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
   }
 
-  // src/connection.js
+  // src/following.js
   var PROTOCOL_VERSION = 1;
+  var MATCH_TRAFFIC = /* @__PURE__ */ new Set([
+    "command",
+    "resign",
+    "claim_timeout",
+    "takeback_offer",
+    "takeback_answer",
+    "odds",
+    "get_view",
+    "unsubscribe"
+  ]);
+  var NOT_RESENT = /* @__PURE__ */ new Set(["authenticate", "subscribe", "unsubscribe"]);
+  var FOLLOW_TIMEOUT_MS = 5e3;
+  var REFOLLOW_AFTER_MS = 1e4;
+  var RESUBSCRIBE_TRIES = 600;
+  var RESUBSCRIBE_PAUSE_MS = 250;
+  var pause = (ms) => new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
+  var LinkClosed = class extends Error {
+    constructor(url) {
+      super(`the connection to ${url} closed`);
+      this.retryable = false;
+    }
+  };
+  var NodeLink = class {
+    constructor(following, url) {
+      this.following = following;
+      this.url = url;
+      this.matches = /* @__PURE__ */ new Set();
+      this.sent = /* @__PURE__ */ new Set();
+      this.closed = false;
+      this.socket = null;
+    }
+    // Opens and signs in; rejects if either fails or takes longer than FOLLOW_TIMEOUT_MS.
+    open(token) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => fail(new Error(`${this.url}: no answer`)),
+          FOLLOW_TIMEOUT_MS
+        );
+        const fail = (error) => {
+          clearTimeout(timer);
+          if (!this.closed) this.following.failPending(this);
+          this.close();
+          reject(error);
+        };
+        let socket;
+        try {
+          socket = new WebSocket(this.url);
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        socket.binaryType = "arraybuffer";
+        this.socket = socket;
+        socket.onmessage = (message) => this.following.conn._receive(message.data);
+        socket.onclose = () => {
+          if (!this.closed) {
+            this.closed = true;
+            this.following.linkLost(this);
+          }
+          fail(new LinkClosed(this.url));
+        };
+        socket.onopen = () => {
+          this.request("authenticate", { token }).then(() => {
+            clearTimeout(timer);
+            resolve(this);
+          }, fail);
+        };
+      });
+    }
+    request(type, fields) {
+      const { message, answer } = this.following.conn._track(type, fields);
+      this.send(message);
+      return answer;
+    }
+    send(message) {
+      this.sent.add(message.id);
+      if (this.socket?.readyState === WebSocket.OPEN) {
+        this.socket.send(encode({ v: PROTOCOL_VERSION, ...message }));
+      }
+    }
+    close() {
+      this.closed = true;
+      this.socket?.close();
+    }
+  };
+  var Following = class {
+    constructor(conn) {
+      this.conn = conn;
+      this.enabled = true;
+      this.links = /* @__PURE__ */ new Map();
+      this.routes = /* @__PURE__ */ new Map();
+      this.unreachable = /* @__PURE__ */ new Map();
+      this.moving = /* @__PURE__ */ new Set();
+      this.follows = 0;
+    }
+    // The address the match's traffic goes to (null: the main connection).
+    followedUrl(matchId) {
+      return this.routes.get(matchId)?.url ?? null;
+    }
+    route(type, fields) {
+      return MATCH_TRAFFIC.has(type) ? this.routes.get(fields.match_id) ?? null : null;
+    }
+    // Whether the request went over a live link (the main connection's resume skips it).
+    onALink(id) {
+      for (const link of this.links.values()) if (link.sent.has(id)) return true;
+      return false;
+    }
+    answered(id) {
+      for (const link of this.links.values()) link.sent.delete(id);
+    }
+    // A subscribe reply or a match_status push: follow its node_url, if any.
+    toldWhere(matchId, answer) {
+      const sub = this.conn.subscriptions.get(matchId);
+      if (!this.enabled || !answer?.node_url || !sub || this.moving.has(matchId)) return;
+      const url = new URL(answer.node_url, this.conn.url).href;
+      if (this.followedUrl(matchId) === url) return;
+      if (url === new URL(this.conn.url).href) {
+        if (this.routes.has(matchId)) this._home(matchId);
+        return;
+      }
+      this._follow(matchId, url);
+    }
+    async _follow(matchId, url) {
+      if ((this.unreachable.get(url) ?? 0) > Date.now() || this.conn.closed) return;
+      this.moving.add(matchId);
+      try {
+        let link = this.links.get(url);
+        if (!link || link.closed) {
+          link = new NodeLink(this, url);
+          this.links.set(url, link);
+          try {
+            await link.open(this.conn.token);
+          } catch (error) {
+            if (this.links.get(url) === link) this.links.delete(url);
+            console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
+            this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+            return;
+          }
+        }
+        try {
+          await this.conn.request("unsubscribe", { match_id: matchId });
+        } catch (error) {
+        }
+        const sub = this.conn.subscriptions.get(matchId);
+        if (!sub) return;
+        this.unroute(matchId);
+        this.routes.set(matchId, link);
+        link.matches.add(matchId);
+        try {
+          await link.request("subscribe", {
+            match_id: matchId,
+            after_seq: sub.lastSeq,
+            spectate: sub.spectate,
+            views: sub.views
+          });
+          this.follows += 1;
+        } catch (error) {
+          if (link.closed) return;
+          console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
+          this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+          this.unroute(matchId);
+          await this._backToMain([matchId], []);
+        }
+      } finally {
+        this.moving.delete(matchId);
+      }
+    }
+    async _home(matchId) {
+      this.moving.add(matchId);
+      try {
+        try {
+          await this.conn.request("unsubscribe", { match_id: matchId });
+        } catch (error) {
+        }
+        this.unroute(matchId);
+        await this._backToMain([matchId], []);
+      } finally {
+        this.moving.delete(matchId);
+      }
+    }
+    // The match's traffic goes back to the main connection (a link left with no match
+    // is closed, and what it had not answered is sent on the main one).
+    unroute(matchId) {
+      const link = this.routes.get(matchId);
+      if (!link) return;
+      this.routes.delete(matchId);
+      link.matches.delete(matchId);
+      if (link.matches.size || link.closed) return;
+      if (this.links.get(link.url) === link) this.links.delete(link.url);
+      const again = this._unansweredOn(link);
+      link.close();
+      for (const message of again) this.conn._send(message);
+    }
+    _unansweredOn(link) {
+      const again = [];
+      for (const [id, entry] of this.conn.pending) {
+        if (link.sent.has(id) && entry.message && !NOT_RESENT.has(entry.message.type)) {
+          again.push(entry.message);
+        }
+      }
+      return again;
+    }
+    // What a closed link will not send again (its sign-in, a subscription) fails now;
+    // the rest is the caller's to send again.
+    failPending(link) {
+      for (const [id, entry] of [...this.conn.pending]) {
+        if (link.sent.has(id) && (!entry.message || NOT_RESENT.has(entry.message.type))) {
+          this.conn.pending.delete(id);
+          entry.reject(new LinkClosed(link.url));
+        }
+      }
+      link.sent.clear();
+    }
+    // A followed node's socket closed (it died or stopped): its matches are forwarded
+    // again by the main connection's node.
+    linkLost(link) {
+      if (this.links.get(link.url) === link) this.links.delete(link.url);
+      if (this.conn.closed) return;
+      this.unreachable.set(link.url, Date.now() + REFOLLOW_AFTER_MS);
+      const matchIds = [...link.matches].filter((m) => this.conn.subscriptions.has(m));
+      for (const matchId of link.matches) this.routes.delete(matchId);
+      link.matches.clear();
+      const again = this._unansweredOn(link);
+      this.failPending(link);
+      console.info(`connection to ${link.url} lost: ${matchIds.length} matches forwarded again`);
+      this._backToMain(matchIds, again);
+    }
+    // Resubscribe on the main connection (again while the answer is retryable: a match
+    // whose node stopped is `match_moved` until another takes it), then send again what
+    // was unanswered, under the same ids.
+    async _backToMain(matchIds, again) {
+      for (const matchId of matchIds) {
+        for (let i = 0; i < RESUBSCRIBE_TRIES; i += 1) {
+          const sub = this.conn.subscriptions.get(matchId);
+          if (!sub || this.conn.closed) break;
+          try {
+            const reply = await this.conn.request("subscribe", {
+              match_id: matchId,
+              after_seq: sub.lastSeq,
+              spectate: sub.spectate,
+              views: sub.views
+            });
+            this.toldWhere(matchId, reply);
+            break;
+          } catch (error) {
+            if (!error.retryable) break;
+          }
+          await pause(RESUBSCRIBE_PAUSE_MS);
+        }
+      }
+      for (const message of again) this.conn._send(message);
+    }
+    closeAll() {
+      for (const link of this.links.values()) link.close();
+      this.links.clear();
+      this.routes.clear();
+    }
+  };
+
+  // src/connection.js
+  var PROTOCOL_VERSION2 = 1;
   var BACKOFF_MS = [250, 500, 1e3, 2e3, 4e3];
   var ServerError = class extends Error {
     constructor(frame) {
@@ -3209,6 +3472,7 @@
       };
       this.onSessionLost = () => {
       };
+      this.following = new Following(this);
     }
     open() {
       this.closed = false;
@@ -3216,6 +3480,7 @@
     }
     close() {
       this.closed = true;
+      this.following.closeAll();
       if (this.socket) this.socket.close();
     }
     get connected() {
@@ -3253,7 +3518,7 @@
     // After a (re)connection: sign in, resume streams, resend what was unanswered.
     // The server handles one connection's requests in order, so these go out first.
     async _resume() {
-      const unanswered = [...this.pending.values()];
+      const unanswered = [...this.pending.entries()].filter(([id]) => !this.following.onALink(id)).map(([, entry]) => entry);
       if (this.token) {
         const id = this._nextId();
         this._send({ type: "authenticate", id, token: this.token });
@@ -3267,7 +3532,7 @@
           }
         });
         for (const [matchId, sub] of this.subscriptions) {
-          this._subscribeFrame(matchId, sub);
+          if (!this.following.routes.has(matchId)) this._subscribeFrame(matchId, sub);
         }
         for (const chat of this.chats.values()) chat.onResume();
       }
@@ -3277,9 +3542,12 @@
     }
     _subscribeFrame(matchId, sub) {
       const id = this._nextId();
-      this.pending.set(id, { message: null, resolve: () => {
-      }, reject: () => {
-      } });
+      this.pending.set(id, {
+        message: null,
+        resolve: (reply) => this.following.toldWhere(matchId, reply),
+        reject: () => {
+        }
+      });
       this._send({
         type: "subscribe",
         id,
@@ -3295,24 +3563,40 @@
     }
     _send(message) {
       if (!this.connected) return false;
-      this.socket.send(encode({ v: PROTOCOL_VERSION, ...message }));
+      this.socket.send(encode({ v: PROTOCOL_VERSION2, ...message }));
       return true;
     }
     // One request; resolves with the reply's result or rejects with a ServerError.
+    // A followed match's request goes to its node's socket (following.js).
     request(type, fields = {}) {
+      const { message, answer } = this._track(type, fields);
+      const link = this.following.route(type, fields);
+      if (link) link.send(message);
+      else this._send(message);
+      return answer;
+    }
+    // A request waiting for its answer (from whichever socket it comes).
+    _track(type, fields) {
       const id = this._nextId();
       const message = { type, id, ...fields };
-      return new Promise((resolve, reject) => {
+      const answer = new Promise((resolve, reject) => {
         this.pending.set(id, { message, resolve, reject });
-        this._send(message);
       });
+      return { message, answer };
     }
     // Subscribe to a match; `onPush(frame)` gets every push for it. Events are
     // de-duplicated by seq so a resumed stream never shows one twice.
     async subscribe(matchId, { spectate = false, views = true, onPush }) {
       const sub = { spectate, views, lastSeq: 0, onPush };
       this.subscriptions.set(matchId, sub);
-      return this.request("subscribe", { match_id: matchId, after_seq: 0, spectate, views });
+      const reply = await this.request("subscribe", {
+        match_id: matchId,
+        after_seq: 0,
+        spectate,
+        views
+      });
+      this.following.toldWhere(matchId, reply);
+      return reply;
     }
     async unsubscribe(matchId) {
       if (!this.subscriptions.delete(matchId)) return;
@@ -3320,6 +3604,7 @@
         await this.request("unsubscribe", { match_id: matchId });
       } catch (error) {
       }
+      this.following.unroute(matchId);
     }
     _receive(data) {
       let frame;
@@ -3333,6 +3618,7 @@
         const entry = this.pending.get(frame.id);
         if (!entry) return;
         this.pending.delete(frame.id);
+        this.following.answered(frame.id);
         if (frame.type === "reply") entry.resolve(frame.result);
         else entry.reject(new ServerError(frame));
         return;
@@ -3358,8 +3644,12 @@
       }
       if (frame.type === "match_over" || frame.type === "match_status" && frame.status === "aborted") {
         this.subscriptions.delete(frame.match_id);
+        this.following.unroute(frame.match_id);
       }
       sub.onPush(frame);
+      if (frame.type === "match_status" && frame.node_url) {
+        this.following.toldWhere(frame.match_id, frame);
+      }
     }
   };
 
