@@ -5,7 +5,9 @@ north, creates an SBH match that Bob joins from south (so south runs it). Ann's 
 opens a second websocket to south and sends the match's commands there (counted from
 the frames Chromium sends, by socket); when south closes that socket, the page goes
 back to north (forwarded), resubscribes from its last seq, does not open south again
-for a while, and play goes on, every event once and in order. Skips without NATS."""
+for a while, and play goes on, every event once and in order. Behind nginx
+(deploy/nginx/compose.conf), the told path is followed through nginx. Skips without
+NATS (and the nginx test without nginx)."""
 
 from __future__ import annotations
 
@@ -27,15 +29,19 @@ pytestmark = pytest.mark.skipif(not nats_running(),
 
 
 class TwoNodes:
-    """North and south on one event loop in a thread of their own."""
+    """Two nodes on one event loop in a thread of their own; `advertise`: each tells
+    its nginx location (/node/<name>/ws) rather than its own address."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, names=("north", "south"),
+                 advertise: bool = False) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True,
                                        name="warband-nodes")
+        self.advertise = advertise
         self.servers = {name: WarbandServer(ServerOptions(
             port=0, database_url=database_url, static_dir=DIST, node_id=name,
-            lease_ttl=1.5, rate=500, burst=500)) for name in ("north", "south")}
+            lease_ttl=1.5, rate=500, burst=500,
+            advertise_url=f"/node/{name}/ws" if advertise else None)) for name in names}
 
     def run(self, coroutine, timeout: float = 30):
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
@@ -44,7 +50,8 @@ class TwoNodes:
         self.thread.start()
         for server in self.servers.values():
             self.run(server.start())
-            server.hub.node_url = server.url  # (port 0 until listening)
+            if not self.advertise:
+                server.hub.node_url = server.url  # (port 0 until listening)
         return self
 
     def stop(self) -> None:
@@ -186,4 +193,67 @@ def test_a_page_plays_its_match_on_the_node_that_runs_it_and_falls_back(browser,
         assert not errors, errors
     finally:
         for page in (ann, bob):
+            page.context.close()
+
+
+@pytest.fixture
+def behind_nginx(tmp_path):
+    """deploy/nginx/compose.conf (its addresses changed) in front of two nodes that
+    advertise their locations there: (nginx's http address, the nodes by service)."""
+    from tests.cluster.test_following_nginx import NODES, site_for_test
+    from tests.deploy.test_nginx import free_port, nginx_binary, nginx_running
+
+    nginx = nginx_binary()
+    nodes = TwoNodes(f"sqlite+aiosqlite:///{tmp_path / 'warband.db'}",
+                     names=tuple(NODES.values()), advertise=True).start()
+    listen = free_port()
+    ports = {service: nodes.servers[name].port for service, name in NODES.items()}
+    (tmp_path / "site.conf").write_text(site_for_test(ports, listen))
+    running = nginx_running(nginx, tmp_path, tmp_path / "site.conf", listen)
+    try:
+        nodes.run(running.__aenter__())
+        try:
+            yield f"http://127.0.0.1:{listen}", nodes
+        finally:
+            nodes.run(running.__aexit__(None, None, None))
+    finally:
+        nodes.stop()
+
+
+def test_behind_nginx_a_page_follows_its_match_to_the_nodes_own_location(
+        browser, behind_nginx):
+    """The told address is a path, /node/<id>/ws, resolved against the page's
+    websocket address (nginx's): the second websocket goes through nginx to the node
+    that runs the match."""
+    base, nodes = behind_nginx
+    errors: list[str] = []
+    before = {name: len(server.clients) for name, server in nodes.servers.items()}
+    ann, ann_sockets = open_page(browser, base + "/", errors)
+    pages = [ann]
+    try:
+        sign_in_as_guest(ann, "Ann")
+        [home] = [n for n, server in nodes.servers.items() if len(server.clients) > before[n]]
+        [other] = [n for n in nodes.servers if n != home]
+        # (Bob straight to the other node: his join starts the match there)
+        bob, _ = open_page(browser, f"http://127.0.0.1:{nodes.servers[other].port}/", errors)
+        pages.append(bob)
+        sign_in_as_guest(bob, "Bob")
+        ann.select_option("#create-form select[name=points]", "200")
+        ann.click("#create-form button[type=submit]")
+        ann.wait_for_selector(".match-status >> text=open")
+        match_id = ann.locator(".match-id").inner_text()
+        bob.wait_for_selector(f"tr[data-match='{match_id}'] button[data-join]").click()
+        ann.wait_for_function("m => warband.conn.following.followedUrl(m) !== null",
+                              arg=match_id)
+        main = base.replace("http:", "ws:") + "/ws"
+        told = base.replace("http:", "ws:") + f"/node/{other}/ws"
+        assert followed(ann, match_id) == told
+        assert [s["url"] for s in ann_sockets.opened] == [main, told]
+        done: list[str] = []
+        play({"a": (ann, "Human Patrol"), "b": (bob, "Orc Patrol")}, 3, done)
+        assert ann_sockets.sent(told, "command"), f"Ann's commands through /node; did {done}"
+        assert not ann_sockets.sent(main, "command")
+        assert not nodes.servers[home].hub.forwarder.relays and not errors, errors
+    finally:
+        for page in pages:
             page.context.close()
