@@ -3211,6 +3211,7 @@
       this.sent = /* @__PURE__ */ new Set();
       this.closed = false;
       this.socket = null;
+      this.ready = null;
     }
     // Opens and signs in; rejects if either fails or takes longer than FOLLOW_TIMEOUT_MS.
     open(token) {
@@ -3311,14 +3312,15 @@
         if (!link || link.closed) {
           link = new NodeLink(this, url);
           this.links.set(url, link);
-          try {
-            await link.open(this.conn.token);
-          } catch (error) {
-            if (this.links.get(url) === link) this.links.delete(url);
-            console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
-            this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
-            return;
-          }
+          link.ready = link.open(this.conn.token);
+        }
+        try {
+          await link.ready;
+        } catch (error) {
+          if (this.links.get(url) === link) this.links.delete(url);
+          console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
+          this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+          return;
         }
         try {
           await this.conn.request("unsubscribe", { match_id: matchId });

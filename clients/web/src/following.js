@@ -42,6 +42,7 @@ class NodeLink {
     this.sent = new Set(); // ids of the requests sent over it
     this.closed = false;
     this.socket = null;
+    this.ready = null; // (the promise of open())
   }
 
   // Opens and signs in; rejects if either fails or takes longer than FOLLOW_TIMEOUT_MS.
@@ -151,14 +152,15 @@ export class Following {
       if (!link || link.closed) {
         link = new NodeLink(this, url);
         this.links.set(url, link);
-        try {
-          await link.open(this.conn.token);
-        } catch (error) {
-          if (this.links.get(url) === link) this.links.delete(url);
-          console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
-          this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
-          return;
-        }
+        link.ready = link.open(this.conn.token);
+      }
+      try {
+        await link.ready; // (another match may be opening the same node's link)
+      } catch (error) {
+        if (this.links.get(url) === link) this.links.delete(url);
+        console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
+        this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+        return;
       }
       // Stop the pushes where they come now (the unsubscribe's reply comes after
       // them), then subscribe there from the last seq we had.
