@@ -153,3 +153,83 @@ async def test_a_followed_node_that_dies_mid_bid_leaves_the_match_to_a_third_nod
     await nothing_lost_or_twice(west, ann, stream, match_id, acks)
     await ann.close()
     await bob.close()
+
+
+async def test_two_matches_told_of_one_node_at_once_share_one_connection_there(
+        nodes, monkeypatch):
+    """Two of Ann's matches, both run by south, told while the connection there is
+    still opening (slowed here): one followed connection to south carries both (the
+    second waits for the first's to open, rather than opening another, which the
+    session then lost track of)."""
+    from clients import following
+    from clients.session import Session
+
+    real_connect = following.connect
+
+    async def slow_connect(*args, **kwargs):
+        await asyncio.sleep(0.3)
+        return await real_connect(*args, **kwargs)
+
+    monkeypatch.setattr(following, "connect", slow_connect)
+    north, south, _ = nodes
+    ann = await Session.open(north.url, follow_matches=True)
+    await ann.guest("Ann")
+    bob = await Client.connect(south.url)
+    await bob.request("guest", name="Bob")
+    match_ids = []
+    for _ in range(2):
+        created = await ann.create_match("secret-bids", options={"target": 1000})
+        await bob.request("join", match_id=created["match_id"])
+        match_ids.append(created["match_id"])
+    streams = await asyncio.gather(*(ann.watch(m) for m in match_ids))
+    assert [ann.followed_url(m) for m in match_ids] == [south.url, south.url]
+    assert list(ann._links) == [south.url] and ann.follows == 2
+    ours = [c for c in south.clients if c.account and c.account.display_name == "Ann"]
+    assert len(ours) == 1
+    for match_id, stream in zip(match_ids, streams, strict=True):
+        placed = await ann.command(match_id, "bid", {"amount": 2})
+        assert placed["first_seq"] == 1
+        assert (await stream.next("event", timeout=10))["seq"] == 1
+    await ann.close()
+    await bob.close()
+
+
+@pytest.mark.parametrize("closed", ["before it is sent", "once it is sent"])
+async def test_a_followed_connection_lost_before_its_subscription_is_answered(
+        nodes, monkeypatch, closed):
+    """South's connection closes after Ann signed in there but before her subscription
+    was answered (as when the node dies then): the follow gives up, the match stays
+    forwarded by north, and her bids are placed (the subscription there used to wait
+    for ever, and the match with it: never followed again)."""
+    from clients import following
+    from clients.session import Session
+
+    north, south, _ = nodes
+    real_send = following.NodeLink.send
+
+    async def closed_first(link, frame):
+        if frame["type"] == "subscribe" and closed == "before it is sent":
+            await link.websocket.close()
+        await real_send(link, frame)
+        if frame["type"] == "subscribe" and closed == "once it is sent":
+            await link.websocket.close()
+
+    monkeypatch.setattr(following.NodeLink, "send", closed_first)
+    ann = await Session.open(north.url, follow_matches=True)
+    await ann.guest("Ann")
+    match_id = (await ann.create_match("secret-bids", options={"target": 1000}))["match_id"]
+    bob = await Client.connect(south.url)
+    await bob.request("guest", name="Bob")
+    await bob.request("join", match_id=match_id)
+    stream = await asyncio.wait_for(ann.watch(match_id), 10)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 10
+    while ann._moving or ann._tasks:  # (back on north: resubscribed there)
+        assert loop.time() < deadline, "the follow ended"
+        await asyncio.sleep(0.05)
+    assert ann.followed_url(match_id) is None and not ann._links
+    placed = await asyncio.wait_for(ann.command(match_id, "bid", {"amount": 2}), 10)
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    assert placed["first_seq"] == 1 and await events_until(stream, 4) == [1, 2, 3, 4]
+    await ann.close()
+    await bob.close()
