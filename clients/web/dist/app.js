@@ -3260,6 +3260,8 @@
       this.sent.add(message.id);
       if (this.socket?.readyState === WebSocket.OPEN) {
         this.socket.send(encode({ v: PROTOCOL_VERSION, ...message }));
+      } else if (this.closed) {
+        this.following.missed(message);
       }
     }
     close() {
@@ -3384,6 +3386,18 @@
         }
       }
       return again;
+    }
+    // A request sent over a link already lost: sent on the main connection, or failed
+    // if it is not sent again (a subscription there).
+    missed(message) {
+      const entry = this.conn.pending.get(message.id);
+      if (!entry) return;
+      if (NOT_RESENT.has(message.type)) {
+        this.conn.pending.delete(message.id);
+        entry.reject(new LinkClosed("a followed node"));
+      } else {
+        this.conn._send(message);
+      }
     }
     // What a closed link will not send again (its sign-in, a subscription) fails now;
     // the rest is the caller's to send again.

@@ -92,7 +92,9 @@ class NodeLink {
     this.sent.add(message.id);
     if (this.socket?.readyState === WebSocket.OPEN) {
       this.socket.send(encode({ v: PROTOCOL_VERSION, ...message }));
-    } // (else it is sent again where the match goes back to)
+    } else if (this.closed) { // (lost before it went: what the loss did, for it now)
+      this.following.missed(message);
+    } // (else closing: linkLost sends it again where the match goes back to)
   }
 
   close() {
@@ -224,6 +226,19 @@ export class Following {
       }
     }
     return again;
+  }
+
+  // A request sent over a link already lost: sent on the main connection, or failed
+  // if it is not sent again (a subscription there).
+  missed(message) {
+    const entry = this.conn.pending.get(message.id);
+    if (!entry) return;
+    if (NOT_RESENT.has(message.type)) {
+      this.conn.pending.delete(message.id);
+      entry.reject(new LinkClosed("a followed node"));
+    } else {
+      this.conn._send(message);
+    }
   }
 
   // What a closed link will not send again (its sign-in, a subscription) fails now;
