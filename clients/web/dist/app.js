@@ -3181,8 +3181,287 @@
     return decoder.decode(buffer);
   }
 
-  // src/connection.js
+  // src/following.js
   var PROTOCOL_VERSION = 1;
+  var MATCH_TRAFFIC = /* @__PURE__ */ new Set([
+    "command",
+    "resign",
+    "claim_timeout",
+    "takeback_offer",
+    "takeback_answer",
+    "odds",
+    "get_view",
+    "unsubscribe"
+  ]);
+  var NOT_RESENT = /* @__PURE__ */ new Set(["authenticate", "subscribe", "unsubscribe"]);
+  var FOLLOW_TIMEOUT_MS = 5e3;
+  var REFOLLOW_AFTER_MS = 1e4;
+  var RESUBSCRIBE_TRIES = 600;
+  var RESUBSCRIBE_PAUSE_MS = 250;
+  var pause = (ms) => new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
+  var LinkClosed = class extends Error {
+    constructor(url) {
+      super(`the connection to ${url} closed`);
+      this.retryable = false;
+    }
+  };
+  var NodeLink = class {
+    constructor(following, url) {
+      this.following = following;
+      this.url = url;
+      this.matches = /* @__PURE__ */ new Set();
+      this.sent = /* @__PURE__ */ new Set();
+      this.closed = false;
+      this.socket = null;
+      this.ready = null;
+    }
+    // Opens and signs in; rejects if either fails or takes longer than FOLLOW_TIMEOUT_MS.
+    open(token) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => fail(new Error(`${this.url}: no answer`)),
+          FOLLOW_TIMEOUT_MS
+        );
+        const fail = (error) => {
+          clearTimeout(timer);
+          if (!this.closed) this.following.failPending(this);
+          this.close();
+          reject(error);
+        };
+        let socket;
+        try {
+          socket = new WebSocket(this.url);
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        socket.binaryType = "arraybuffer";
+        this.socket = socket;
+        socket.onmessage = (message) => this.following.conn._receive(message.data);
+        socket.onclose = () => {
+          if (!this.closed) {
+            this.closed = true;
+            this.following.linkLost(this);
+          }
+          fail(new LinkClosed(this.url));
+        };
+        socket.onopen = () => {
+          this.request("authenticate", { token }).then(() => {
+            clearTimeout(timer);
+            resolve(this);
+          }, fail);
+        };
+      });
+    }
+    request(type, fields) {
+      const { message, answer } = this.following.conn._track(type, fields);
+      this.send(message);
+      return answer;
+    }
+    send(message) {
+      this.sent.add(message.id);
+      if (this.socket?.readyState === WebSocket.OPEN) {
+        this.socket.send(encode({ v: PROTOCOL_VERSION, ...message }));
+      } else if (this.closed) {
+        this.following.missed(message);
+      }
+    }
+    close() {
+      this.closed = true;
+      this.socket?.close();
+    }
+  };
+  var Following = class {
+    constructor(conn) {
+      this.conn = conn;
+      this.enabled = true;
+      this.links = /* @__PURE__ */ new Map();
+      this.routes = /* @__PURE__ */ new Map();
+      this.unreachable = /* @__PURE__ */ new Map();
+      this.moving = /* @__PURE__ */ new Set();
+      this.follows = 0;
+    }
+    // The address the match's traffic goes to (null: the main connection).
+    followedUrl(matchId) {
+      return this.routes.get(matchId)?.url ?? null;
+    }
+    route(type, fields) {
+      return MATCH_TRAFFIC.has(type) ? this.routes.get(fields.match_id) ?? null : null;
+    }
+    // Whether the request went over a live link (the main connection's resume skips it).
+    onALink(id) {
+      for (const link of this.links.values()) if (link.sent.has(id)) return true;
+      return false;
+    }
+    answered(id) {
+      for (const link of this.links.values()) link.sent.delete(id);
+    }
+    // A subscribe reply or a match_status push: follow its node_url, if any.
+    toldWhere(matchId, answer) {
+      const sub = this.conn.subscriptions.get(matchId);
+      if (!this.enabled || !answer?.node_url || !sub || this.moving.has(matchId)) return;
+      const url = new URL(answer.node_url, this.conn.url).href;
+      if (this.followedUrl(matchId) === url) return;
+      if (url === new URL(this.conn.url).href) {
+        if (this.routes.has(matchId)) this._home(matchId);
+        return;
+      }
+      this._follow(matchId, url);
+    }
+    async _follow(matchId, url) {
+      if ((this.unreachable.get(url) ?? 0) > Date.now() || this.conn.closed) return;
+      this.moving.add(matchId);
+      try {
+        let link = this.links.get(url);
+        if (!link || link.closed) {
+          link = new NodeLink(this, url);
+          this.links.set(url, link);
+          link.ready = link.open(this.conn.token);
+        }
+        try {
+          await link.ready;
+        } catch (error) {
+          if (this.links.get(url) === link) this.links.delete(url);
+          console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
+          this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+          return;
+        }
+        try {
+          await this.conn.request("unsubscribe", { match_id: matchId });
+        } catch (error) {
+        }
+        const sub = this.conn.subscriptions.get(matchId);
+        if (!sub) return;
+        this.unroute(matchId);
+        this.routes.set(matchId, link);
+        link.matches.add(matchId);
+        try {
+          await link.request("subscribe", {
+            match_id: matchId,
+            after_seq: sub.lastSeq,
+            spectate: sub.spectate,
+            views: sub.views
+          });
+          this.follows += 1;
+        } catch (error) {
+          if (link.closed) return;
+          console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
+          this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+          this.unroute(matchId);
+          await this._backToMain([matchId], []);
+        }
+      } finally {
+        this.moving.delete(matchId);
+      }
+    }
+    async _home(matchId) {
+      this.moving.add(matchId);
+      try {
+        try {
+          await this.conn.request("unsubscribe", { match_id: matchId });
+        } catch (error) {
+        }
+        this.unroute(matchId);
+        await this._backToMain([matchId], []);
+      } finally {
+        this.moving.delete(matchId);
+      }
+    }
+    // The match's traffic goes back to the main connection (a link left with no match
+    // is closed, and what it had not answered is sent on the main one).
+    unroute(matchId) {
+      const link = this.routes.get(matchId);
+      if (!link) return;
+      this.routes.delete(matchId);
+      link.matches.delete(matchId);
+      if (link.matches.size || link.closed) return;
+      if (this.links.get(link.url) === link) this.links.delete(link.url);
+      const again = this._unansweredOn(link);
+      link.close();
+      for (const message of again) this.conn._send(message);
+    }
+    _unansweredOn(link) {
+      const again = [];
+      for (const [id, entry] of this.conn.pending) {
+        if (link.sent.has(id) && entry.message && !NOT_RESENT.has(entry.message.type)) {
+          again.push(entry.message);
+        }
+      }
+      return again;
+    }
+    // A request sent over a link already lost: sent on the main connection, or failed
+    // if it is not sent again (a subscription there).
+    missed(message) {
+      const entry = this.conn.pending.get(message.id);
+      if (!entry) return;
+      if (NOT_RESENT.has(message.type)) {
+        this.conn.pending.delete(message.id);
+        entry.reject(new LinkClosed("a followed node"));
+      } else {
+        this.conn._send(message);
+      }
+    }
+    // What a closed link will not send again (its sign-in, a subscription) fails now;
+    // the rest is the caller's to send again.
+    failPending(link) {
+      for (const [id, entry] of [...this.conn.pending]) {
+        if (link.sent.has(id) && (!entry.message || NOT_RESENT.has(entry.message.type))) {
+          this.conn.pending.delete(id);
+          entry.reject(new LinkClosed(link.url));
+        }
+      }
+      link.sent.clear();
+    }
+    // A followed node's socket closed (it died or stopped): its matches are forwarded
+    // again by the main connection's node.
+    linkLost(link) {
+      if (this.links.get(link.url) === link) this.links.delete(link.url);
+      if (this.conn.closed) return;
+      this.unreachable.set(link.url, Date.now() + REFOLLOW_AFTER_MS);
+      const matchIds = [...link.matches].filter((m) => this.conn.subscriptions.has(m));
+      for (const matchId of link.matches) this.routes.delete(matchId);
+      link.matches.clear();
+      const again = this._unansweredOn(link);
+      this.failPending(link);
+      console.info(`connection to ${link.url} lost: ${matchIds.length} matches forwarded again`);
+      this._backToMain(matchIds, again);
+    }
+    // Resubscribe on the main connection (again while the answer is retryable: a match
+    // whose node stopped is `match_moved` until another takes it), then send again what
+    // was unanswered, under the same ids.
+    async _backToMain(matchIds, again) {
+      for (const matchId of matchIds) {
+        for (let i = 0; i < RESUBSCRIBE_TRIES; i += 1) {
+          const sub = this.conn.subscriptions.get(matchId);
+          if (!sub || this.conn.closed) break;
+          try {
+            const reply = await this.conn.request("subscribe", {
+              match_id: matchId,
+              after_seq: sub.lastSeq,
+              spectate: sub.spectate,
+              views: sub.views
+            });
+            this.toldWhere(matchId, reply);
+            break;
+          } catch (error) {
+            if (!error.retryable) break;
+          }
+          await pause(RESUBSCRIBE_PAUSE_MS);
+        }
+      }
+      for (const message of again) this.conn._send(message);
+    }
+    closeAll() {
+      for (const link of this.links.values()) link.close();
+      this.links.clear();
+      this.routes.clear();
+    }
+  };
+
+  // src/connection.js
+  var PROTOCOL_VERSION2 = 1;
   var BACKOFF_MS = [250, 500, 1e3, 2e3, 4e3];
   var ServerError = class extends Error {
     constructor(frame) {
@@ -3213,6 +3492,7 @@
       };
       this.onSessionLost = () => {
       };
+      this.following = new Following(this);
     }
     open() {
       this.closed = false;
@@ -3220,6 +3500,7 @@
     }
     close() {
       this.closed = true;
+      this.following.closeAll();
       if (this.socket) this.socket.close();
     }
     get connected() {
@@ -3257,7 +3538,7 @@
     // After a (re)connection: sign in, resume streams, resend what was unanswered.
     // The server handles one connection's requests in order, so these go out first.
     async _resume() {
-      const unanswered = [...this.pending.values()];
+      const unanswered = [...this.pending.entries()].filter(([id]) => !this.following.onALink(id)).map(([, entry]) => entry);
       if (this.token) {
         const id = this._nextId();
         this._send({ type: "authenticate", id, token: this.token });
@@ -3271,7 +3552,7 @@
           }
         });
         for (const [matchId, sub] of this.subscriptions) {
-          this._subscribeFrame(matchId, sub);
+          if (!this.following.routes.has(matchId)) this._subscribeFrame(matchId, sub);
         }
         for (const chat of this.chats.values()) chat.onResume();
       }
@@ -3281,9 +3562,12 @@
     }
     _subscribeFrame(matchId, sub) {
       const id = this._nextId();
-      this.pending.set(id, { message: null, resolve: () => {
-      }, reject: () => {
-      } });
+      this.pending.set(id, {
+        message: null,
+        resolve: (reply) => this.following.toldWhere(matchId, reply),
+        reject: () => {
+        }
+      });
       this._send({
         type: "subscribe",
         id,
@@ -3299,24 +3583,40 @@
     }
     _send(message) {
       if (!this.connected) return false;
-      this.socket.send(encode({ v: PROTOCOL_VERSION, ...message }));
+      this.socket.send(encode({ v: PROTOCOL_VERSION2, ...message }));
       return true;
     }
     // One request; resolves with the reply's result or rejects with a ServerError.
+    // A followed match's request goes to its node's socket (following.js).
     request(type, fields = {}) {
+      const { message, answer } = this._track(type, fields);
+      const link = this.following.route(type, fields);
+      if (link) link.send(message);
+      else this._send(message);
+      return answer;
+    }
+    // A request waiting for its answer (from whichever socket it comes).
+    _track(type, fields) {
       const id = this._nextId();
       const message = { type, id, ...fields };
-      return new Promise((resolve, reject) => {
+      const answer = new Promise((resolve, reject) => {
         this.pending.set(id, { message, resolve, reject });
-        this._send(message);
       });
+      return { message, answer };
     }
     // Subscribe to a match; `onPush(frame)` gets every push for it. Events are
     // de-duplicated by seq so a resumed stream never shows one twice.
     async subscribe(matchId, { spectate = false, views = true, onPush }) {
       const sub = { spectate, views, lastSeq: 0, onPush };
       this.subscriptions.set(matchId, sub);
-      return this.request("subscribe", { match_id: matchId, after_seq: 0, spectate, views });
+      const reply = await this.request("subscribe", {
+        match_id: matchId,
+        after_seq: 0,
+        spectate,
+        views
+      });
+      this.following.toldWhere(matchId, reply);
+      return reply;
     }
     async unsubscribe(matchId) {
       if (!this.subscriptions.delete(matchId)) return;
@@ -3324,6 +3624,7 @@
         await this.request("unsubscribe", { match_id: matchId });
       } catch (error) {
       }
+      this.following.unroute(matchId);
     }
     _receive(data) {
       let frame;
@@ -3337,6 +3638,7 @@
         const entry = this.pending.get(frame.id);
         if (!entry) return;
         this.pending.delete(frame.id);
+        this.following.answered(frame.id);
         if (frame.type === "reply") entry.resolve(frame.result);
         else entry.reject(new ServerError(frame));
         return;
@@ -3362,8 +3664,12 @@
       }
       if (frame.type === "match_over" || frame.type === "match_status" && frame.status === "aborted") {
         this.subscriptions.delete(frame.match_id);
+        this.following.unroute(frame.match_id);
       }
       sub.onPush(frame);
+      if (frame.type === "match_status" && frame.node_url) {
+        this.following.toldWhere(frame.match_id, frame);
+      }
     }
   };
 
