@@ -12,9 +12,11 @@ Prints its figures; not a test.
         [--postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test]
         [--profile FOLDER (py-spy each node: .venv/bin/pip install py-spy)] [--logs FOLDER]
 
-Then the same two nodes telling Bob where his match runs (`--advertise-url`; the
-subscribe reply's `node_url`) and Bob following it there, as clients/following.py does:
-his commands cross no node, the spectator stays relayed.
+Then the same two nodes telling Bob and the spectator where the match runs
+(`--advertise-url`; the subscribe reply's `node_url`) and both following it there, as
+clients/following.py does: nothing of theirs crosses nodes; then Bob following and the
+spectator relayed (as a spectator past the owner's own audience is, or one whose client
+does not follow): the difference is what a relayed spectator costs.
 
 Also prints one node run as a cluster of one (`--node-id`: leases, fenced appends, NATS
 connected but no forwarding), to tell what the cluster's mode costs from what
@@ -107,10 +109,19 @@ async def follow(p: Player, url: str, match_id: str) -> tuple[Client, Client]:
     return first, there
 
 
-async def watch(url: str, match_id: str) -> int:
+async def watch(url: str, match_id: str, follow: bool = False) -> int:
+    """A spectator on `url`; `follow`: one told where the match runs (`node_url`) takes
+    it there, as clients/following.py does (the owner tells it while its own audience
+    is small: server/cluster/serving.py)."""
     client = await Client.connect(url)
-    await client.request("guest", name="Wes")
-    await client.request("subscribe", match_id=match_id, spectate=True)
+    token = (await client.request("guest", name="Wes"))["token"]
+    answer = await client.request("subscribe", match_id=match_id, spectate=True)
+    if follow and answer.get("node_url"):
+        await client.request("unsubscribe", match_id=match_id)
+        first, client = client, await Client.connect(answer["node_url"])
+        await client.request("authenticate", token=token)
+        await client.request("subscribe", match_id=match_id, spectate=True, after_seq=0)
+        await first.close()
     events = 0
     while (await client.next_push("event", "match_over", timeout=120))["type"] == "event":
         events += 1
@@ -131,9 +142,10 @@ async def warm(url: str, clients: int) -> None:
 
 
 async def play(nodes: list[Node], matches: int, turns: int, spectators: bool,
-               profile: str | None = None, followed: bool = False) -> dict:
+               profile: str | None = None, followed: str | None = None) -> dict:
     """`matches` matches run by nodes[0]; Bob and the spectators on nodes[-1] (Bob
-    taking his match's traffic to nodes[0] when `followed`)."""
+    taking his match's traffic to nodes[0] when `followed` is "players" or
+    "everyone", the spectators too when "everyone")."""
     home, away = nodes[0], nodes[-1]
     setup = SETUP | {"options": {"turn_limit": turns}}
     games = []
@@ -177,7 +189,7 @@ async def play(nodes: list[Node], matches: int, turns: int, spectators: bool,
         tasks += [player(ann, match_id, home.url),
                   (follower if followed else player)(bob, match_id, away.url)]
         if spectators:
-            tasks.append(watch(away.url, match_id))
+            tasks.append(watch(away.url, match_id, follow=followed == "everyone"))
     results = await asyncio.gather(*tasks)
     after = [cpu_seconds(pid) for pid in pids if pid]
     io_after = [user_system(pid) for pid in pids if pid]
@@ -200,9 +212,10 @@ async def fresh_database(admin, base: str) -> str:
 
 
 async def run_with(admin, options, folder: Path, names: list[str | None],
-                   spectators: bool, label: str, followed: bool = False) -> dict:
+                   spectators: bool, label: str, followed: str | None = None) -> dict:
+    """`followed`: who takes the match's traffic to the node running it (play)."""
     url = await fresh_database(admin, options.postgres)
-    nodes = [Node(url, folder / f"{label}-{name}.log", name, advertise=followed)
+    nodes = [Node(url, folder / f"{label}-{name}.log", name, advertise=bool(followed))
              for name in names]
     try:
         for node in nodes:
@@ -242,17 +255,21 @@ async def run(options) -> None:
             two = describe("two nodes (Bob and the spectator on the other)", watched)
             bare = await run_with(admin, options, folder, ["n1", "n2"], False, "bare")
             unwatched = describe("two nodes, no spectators", bare)
-            followed = describe("two nodes, Bob told where his match runs and following "
-                                "(the spectator relayed)", await run_with(
+            followed = describe("two nodes, Bob and the spectator told where the match "
+                                "runs and following", await run_with(
                                     admin, options, folder, ["n1", "n2"], True, "followed",
-                                    followed=True))
+                                    followed="everyone"))
+            relayed = describe("two nodes, Bob following, the spectator relayed",
+                               await run_with(admin, options, folder, ["n1", "n2"], True,
+                                              "followed-relayed", followed="players"))
             followed_bare = describe("two nodes, Bob following, no spectators",
                                      await run_with(admin, options, folder, ["n1", "n2"],
-                                                    False, "followed-bare", followed=True))
+                                                    False, "followed-bare", followed="players"))
     finally:
         await admin.close()
     print(f"ratio two nodes / one node, CPU a command: forwarded {two / one:.2f}, "
-          f"followed {followed / one:.2f} (goal: at most 1.2); without spectators: "
+          f"followed {followed / one:.2f} (goal: at most 1.2), followed with the "
+          f"spectators relayed {relayed / one:.2f}; without spectators: "
           f"forwarded {unwatched / one_bare:.2f}, followed {followed_bare / one_bare:.2f}; "
           f"a cluster of one / one node: {alone / one:.2f}")
     # a spectator on another node: the CPU the watched run spent beyond the same
@@ -281,7 +298,9 @@ async def pairs(options) -> None:
     ratios differ (one node's CPU a command went from 0.85 to 1.17 ms in an hour)."""
     admin = await asyncpg.connect(asyncpg_dsn(options.postgres))
     ratios: dict[str, list[float]] = {"forwarded": [], "followed": [],
+                                      "followed, spectators relayed": [],
                                       "followed, no spectators": []}
+    relayed_spectator = []  # ms of CPU an event a spectator relayed costs beyond one followed
     failures = 0
     try:
         with tempfile.TemporaryDirectory() as folder:
@@ -289,10 +308,11 @@ async def pairs(options) -> None:
             for index in range(options.pairs):
                 cost = {}
                 for label, names, watched, followed in (
-                        ("one", [None], True, False), ("forwarded", ["n1", "n2"], True, False),
-                        ("followed", ["n1", "n2"], True, True),
-                        ("one-bare", [None], False, False),
-                        ("followed-bare", ["n1", "n2"], False, True)):
+                        ("one", [None], True, None), ("forwarded", ["n1", "n2"], True, None),
+                        ("followed", ["n1", "n2"], True, "everyone"),
+                        ("followed-relayed", ["n1", "n2"], True, "players"),
+                        ("one-bare", [None], False, None),
+                        ("followed-bare", ["n1", "n2"], False, "players")):
                     for attempt in range(3):
                         try:
                             figures = await run_with(admin, options, folder, names, watched,
@@ -307,8 +327,13 @@ async def pairs(options) -> None:
                     else:
                         raise RuntimeError("three runs in a row failed")
                     cost[label] = describe(f"round {index + 1}, {label}", figures)
+                    cost[label, "events"] = figures["events"] / max(1, figures["commands"])
                 ratios["forwarded"].append(cost["forwarded"] / cost["one"])
                 ratios["followed"].append(cost["followed"] / cost["one"])
+                ratios["followed, spectators relayed"].append(cost["followed-relayed"]
+                                                              / cost["one"])
+                relayed_spectator.append((cost["followed-relayed"] - cost["followed"])
+                                         / max(1e-9, cost["followed-relayed", "events"]))
                 ratios["followed, no spectators"].append(cost["followed-bare"]
                                                           / cost["one-bare"])
                 print(f"round {index + 1} ratios:", ", ".join(
@@ -318,6 +343,9 @@ async def pairs(options) -> None:
     print("median ratios two nodes / one node, CPU a command (goal: at most 1.2):",
           ", ".join(f"{k} {statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})"
                     for k, v in ratios.items()), f"; runs failed and done again: {failures}")
+    print("a spectator relayed rather than following: "
+          f"{statistics.median(relayed_spectator) * 1000:.0f} us of CPU an event it gets "
+          f"(median; {min(relayed_spectator) * 1000:.0f}-{max(relayed_spectator) * 1000:.0f})")
 
 
 def main() -> None:

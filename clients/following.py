@@ -73,6 +73,8 @@ class NodeLink:
         self.sent.add(frame["id"])
         with contextlib.suppress(ConnectionClosed):  # (the session sends it again)
             await self.websocket.send(encode_request(frame))
+        if self.closed:  # (lost before it went: what the loss did for the rest, now)
+            self.session._missed(frame)
 
     async def close(self) -> None:
         self.closed = True
@@ -108,6 +110,7 @@ class Following:
     def _init_following(self, follow: bool) -> None:
         self.follow_matches = follow
         self._links: dict[str, NodeLink] = {}  # url -> its connection
+        self._opening: dict[str, asyncio.Future] = {}  # url -> its connection, opening
         self._routes: dict[str, NodeLink] = {}  # match id -> the connection it is on
         self._unreachable: dict[str, float] = {}  # url -> until when it is not followed
         self._moving: set[str] = set()  # matches being followed now
@@ -161,7 +164,7 @@ class Following:
             link = self._links.get(url)
             if link is None or link.closed:
                 try:
-                    link = self._links[url] = await NodeLink.open(self, url)
+                    link = await self._open_link(url)
                 except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ServerError,
                         ConnectionError) as failed:
                     log.info("cannot follow match %s to %s (%s): forwarded", stream.match_id,
@@ -190,6 +193,17 @@ class Following:
                 await self._back_to_main([stream], [])
         finally:
             self._moving.discard(stream.match_id)
+
+    async def _open_link(self, url: str) -> NodeLink:
+        """The connection to `url`, opened once however many matches are told of it
+        while it opens (each opening its own, all but the last were lost track of)."""
+        opening = self._opening.get(url)
+        if opening is None:
+            opening = self._opening[url] = asyncio.ensure_future(NodeLink.open(self, url))
+            opening.add_done_callback(lambda _: self._opening.pop(url, None))
+        link = await asyncio.shield(opening)  # (one follower cancelled: not the others)
+        self._links[url] = link
+        return link
 
     def _unroute(self, match_id: str) -> None:
         """The match's traffic goes back to the main connection (a link left with no
@@ -220,6 +234,17 @@ class Following:
         for link in self._links.values():
             link.sent.discard(request_id)
 
+    def _missed(self, frame: dict) -> None:
+        """A request sent over a link already lost: sent again on the main connection,
+        or, if it is not sent again (a subscription there), failed."""
+        waiting = self._unanswered.get(frame["id"])
+        if waiting is None or waiting[1].done():
+            return
+        if frame["type"] in NOT_RESENT:
+            waiting[1].set_exception(ConnectionError("the followed connection closed"))
+        else:
+            self._spawn(self._send_main(frame))
+
     def _link_lost(self, link: NodeLink) -> None:
         """A followed node's connection closed: its matches are forwarded again."""
         if self._links.get(link.url) is link:
@@ -231,6 +256,11 @@ class Following:
         for match_id in list(link.matches):
             self._routes.pop(match_id, None)
         again = self._unanswered_on(link)
+        # what is not sent again (its sign-in, a subscription there) fails now: a
+        # follow waiting for its subscription's answer gives up (it waited for ever)
+        for request_id, (frame, future) in list(self._unanswered.items()):
+            if request_id in link.sent and frame["type"] in NOT_RESENT and not future.done():
+                future.set_exception(ConnectionError(f"the connection to {link.url} closed"))
         log.info("connection to %s lost: %d matches forwarded again", link.url, len(streams))
         self._spawn(self._back_to_main(streams, again))
 
@@ -261,7 +291,7 @@ class Following:
         task.add_done_callback(self._tasks.discard)
 
     async def _close_links(self) -> None:
-        for task in list(self._tasks):
+        for task in list(self._tasks) + list(self._opening.values()):
             task.cancel()
         for link in list(self._links.values()):
             await link.close()

@@ -2,6 +2,7 @@
 
     WarbandApp(url, name="Ann").run()                 # sign in, lobby, play
     WarbandApp(url, watch="33e5931df7fbec7a").run()   # spectate one match
+    WarbandApp(url, name="Ann", follow=False).run()   # stay on the node first reached
 
 The lobby (lobby.py) lists open matches (enter joins) and matches being played
 (enter watches), creates a public (c) or private (p) SBH match, and joins by
@@ -60,9 +61,12 @@ class WarbandApp(App):
     CSS = CSS
 
     def __init__(self, url: str, *, name: str | None = None, watch: str | None = None,
-                 session: Session | None = None) -> None:
+                 session: Session | None = None, follow: bool = True) -> None:
         super().__init__()
         self.url = url
+        # with several nodes, each match's traffic goes to the node that runs it
+        # (clients/following.py); off: forwarded by the node first reached
+        self.follow = follow
         self.player_name = name
         self.watch_id = watch
         self.session = session
@@ -75,7 +79,7 @@ class WarbandApp(App):
     async def _start(self) -> None:
         try:
             if self.session is None:
-                self.session = await Session.open(self.url)
+                self.session = await Session.open(self.url, follow_matches=self.follow)
             if self.session.account is None:
                 await self.session.guest(self.player_name)
         except (TimeoutError, OSError, ServerError, SessionClosed) as failed:

@@ -1,7 +1,8 @@
 """What the lobby's c / p create, chosen from the server's `catalog` (no copy
 here): SBH's scenario (its six and the random roll); Swords & Sorcery's table
-layout, then each seat's army (the ready-made armies). Each step highlights the
-server's default first.
+layout, then each seat's army (the ready-made armies, or "Build an army...": the
+army built in sns_builder.py, once the server accepts it, is the seat's choice
+"built"). Each step highlights the server's default first.
 
 Keys: up/down to highlight, enter to choose (the last step creates), escape to
 go back a step (from the first, to the lobby without creating)."""
@@ -18,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from clients.client import ServerError
 from clients.session import SessionClosed
+from clients.tui.sns_builder import SnsBuilderScreen
 
 CSS = """
 CatalogChoiceScreen #catalog-title { height: auto; background: $primary-background; padding: 0 1; }
@@ -31,6 +33,8 @@ STEPS = {"sbh": (("scenarios", "choose the scenario", None),),
                  ("armies", "choose your army (seat a)", "a"),
                  ("armies", "choose the other army (seat b)", "b"))}
 Chosen = Callable[[list[str]], Awaitable[str | None]]  # (a key a step) -> why not, or None
+BUILD = "build"  # the option that opens the army builder
+BUILT = "built"  # the key of a seat's built army (in `built`)
 
 
 def entry_words(entry: dict) -> str:
@@ -52,6 +56,7 @@ class CatalogChoiceScreen(Screen):
         self.steps = STEPS[system]
         self.catalog: dict = {}
         self.keys: list[str] = []  # chosen so far, a step each
+        self.built: dict[str, dict] = {}  # seat -> the army list built for it
         self.loaded = False
 
     def compose(self) -> ComposeResult:
@@ -84,9 +89,14 @@ class CatalogChoiceScreen(Screen):
         self.query_one("#catalog-title", Static).update(f"{self.title_words}: {question}")
         entries = self.entries()
         options = self.query_one("#catalog-choices", OptionList)
-        options.set_options([Option(entry_words(e), id=e["key"]) for e in entries]
-                            or [Option("(the server lists none)", disabled=True)])
-        keys = [e["key"] for e in entries]
+        choices = [Option(entry_words(e), id=e["key"]) for e in entries]
+        if field == "armies" and self.catalog.get("samples"):
+            built = self.built.get(seat)
+            choices.insert(0, Option("Build an army..." if not built else
+                                     f"Build an army... (yours: {len(built['units'])} figures)",
+                                     id=BUILD))
+        options.set_options(choices or [Option("(the server lists none)", disabled=True)])
+        keys = [option.id for option in choices]
         default = (self.catalog.get("default_armies") or {}).get(seat) if seat else None
         options.highlighted = keys.index(default) if default in keys else 0
         self.say("")
@@ -94,7 +104,19 @@ class CatalogChoiceScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if not event.option.id or not self.loaded:
             return
-        self.keys.append(event.option.id)
+        if event.option.id == BUILD:
+            seat = self.steps[len(self.keys)][2]
+            self.app.push_screen(SnsBuilderScreen(self.app.session, self.catalog,
+                                                  lambda army: self._built(seat, army), seat))
+            return
+        self._chosen(event.option.id)
+
+    def _built(self, seat: str, army: dict) -> None:
+        self.built[seat] = army
+        self._chosen(BUILT)
+
+    def _chosen(self, key: str) -> None:
+        self.keys.append(key)
         if len(self.keys) < len(self.steps):
             self._show()
         else:

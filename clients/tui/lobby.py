@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from clients.client import ServerError
 from clients.session import SessionClosed
 from clients.tui.asoiaf_lobby import WarbandChoiceScreen
-from clients.tui.catalog_choice import CatalogChoiceScreen
+from clients.tui.catalog_choice import BUILT, CatalogChoiceScreen
 
 # What "c" and "p" in the lobby create: the 60 cm table (24 hexes a side) at the
 # default 300 points, the scenario chosen from the server's (catalog_choice.py).
@@ -28,17 +28,20 @@ NEW_MATCHES = {"sbh": ("Song of Blades and Heroes", NEW_MATCH),
                "sns": ("Swords & Sorcery", {})}
 
 
-def create_settings(system: str, keys: list[str], catalog: dict) -> dict:
+def create_settings(system: str, keys: list[str], catalog: dict,
+                    built: dict | None = None) -> dict:
     """create_match's settings for what was chosen from the catalog (a key a step of
     catalog_choice.py): SBH's scenario; S&S's table layout and each seat's army, sent
-    as army lists (docs/protocol.md, `catalog`)."""
+    as army lists (docs/protocol.md, `catalog`); `built`: the seats' built armies
+    (their key "built")."""
     settings = dict(NEW_MATCHES[system][1])
     if system != "sns":
         return {**settings, "scenario": keys[0]}
     layout, *army_keys = keys
     armies = {a["key"]: a for a in catalog.get("armies") or ()}
-    chosen = {seat: {"name": armies[key]["name"],
-                     "units": [{"unit": unit} for unit in armies[key]["units"]]}
+    chosen = {seat: (built or {})[seat] if key == BUILT else
+              {"name": armies[key]["name"],
+               "units": [{"unit": unit} for unit in armies[key]["units"]]}
               for seat, key in zip(("a", "b"), army_keys, strict=True)}
     if army_keys == [catalog.get("default_armies", {}).get(s) for s in ("a", "b")]:
         return {**settings, "options": {"layout": layout}}  # (the defaults: none named)
@@ -150,7 +153,7 @@ class LobbyScreen(Screen):
 
         kind = "private " if private else ""
         screen = CatalogChoiceScreen(system, lambda keys: self._create(
-            system, private, create_settings(system, keys, screen.catalog)),
+            system, private, create_settings(system, keys, screen.catalog, screen.built)),
             f"Create a {kind}{NEW_MATCHES[system][0]} match")
         self.app.push_screen(screen)
 

@@ -111,6 +111,8 @@ class SharedWatch:
                       "snapshot": shown is not None,
                       "spectator_delay": self.info["spectator_delay"],
                       "players": self.info["players"]}
+            if self.info.get("node_url"):  # (where a following client may watch it:
+                header["node_url"] = self.info["node_url"]  # docs/cluster.md)
             connection.push(reply(request_id, header) if request_id is not None
                             else {"v": 1, "type": "match_status", **header})
             if shown is not None:

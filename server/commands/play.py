@@ -1,4 +1,4 @@
-"""`warband play [--server URL] [--name NAME]`: the terminal client."""
+"""`warband play [--server URL] [--name NAME] [--no-follow]`: the terminal client."""
 
 from __future__ import annotations
 
@@ -36,18 +36,23 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "ws://WARBAND_HOST:WARBAND_PORT/ws, i.e. ws://127.0.0.1:8000/ws)")
     p.add_argument("--name", default=None,
                    help="your display name (default: Guest- and six hex digits)")
+    p.add_argument("--no-follow", dest="follow", action="store_false",
+                   help="with several server nodes, play your matches through the node "
+                        "you connected to (forwarded) rather than following each to the "
+                        "node that runs it (the default: docs/cluster.md)")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    return run_app(args.server, name=args.name)
+    return run_app(args.server, name=args.name, follow=args.follow)
 
 
-def run_app(url: str, *, name: str | None = None, watch: str | None = None) -> int:
+def run_app(url: str, *, name: str | None = None, watch: str | None = None,
+            follow: bool = True) -> int:
     from clients.tui.app import WarbandApp
     from server.cli import CommandError
 
-    app = WarbandApp(url, name=name, watch=watch)
+    app = WarbandApp(url, name=name, watch=watch, follow=follow)
     app.run()
     if app.error:
         raise CommandError(app.error)

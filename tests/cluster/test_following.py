@@ -102,13 +102,48 @@ async def test_an_address_that_cannot_be_reached_leaves_the_player_forwarded(nod
     await ann.close()
 
 
-async def test_spectators_and_a_match_on_the_players_own_node_are_told_nothing(nodes):
+async def test_a_match_on_the_players_own_node_is_told_nothing(nodes):
     north, south = nodes
     ann, bob, match_id, _ = await ann_on(south, south, follow=True)  # (south runs it)
-    assert ann.followed_url(match_id) is None
-    watcher = await guest(north, "Wes")
+    assert ann.followed_url(match_id) is None and "node_url" not in \
+        await bob.request("subscribe", match_id=match_id)
+    await ann.close()
+
+
+async def test_a_following_spectator_watches_at_the_node_that_runs_the_match(nodes):
+    """A spectator on another node is told the owner's address too (server/cluster/
+    serving.py, `_spectators_told`): following, it watches there, costing no relay;
+    every event once, in order."""
+    north, south = nodes
+    ann, bob, match_id, _ = await ann_on(south, south, follow=True)  # (south runs it)
+    wes = await Session.open(north.url, follow_matches=True)
+    await wes.guest("Wes")
+    stream = await wes.watch(match_id, spectate=True)
+    assert wes.followed_url(match_id) == south.url
+    await ann.command(match_id, "bid", {"amount": 3})
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    assert await events_until(stream, 4) == [1, 2, 3, 4]
+    # (the shared stream it first joined at north stops once north's watch is idle)
+    assert len([s for s in south.hub.actors[match_id].subscribers if s.seat is None
+                and not getattr(s.connection, "remote", False)]) == 1
+    await wes.close()
+    await ann.close()
+
+
+async def test_past_its_own_audience_the_owner_keeps_spectators_on_the_shared_stream(
+        nodes, monkeypatch):
+    """An owner serving FOLLOWED_SPECTATORS spectators of its own tells no more where
+    it is: the rest share the relayed stream, which spreads the fan-out."""
+    from server.cluster import serving
+    monkeypatch.setattr(serving, "FOLLOWED_SPECTATORS", 1)
+    north, south = nodes
+    ann, bob, match_id, _ = await ann_on(south, south, follow=True)
+    first = await guest(south, "Wes")  # (watching at the owner: its own audience of 1)
+    await first.request("subscribe", match_id=match_id, spectate=True)
+    watcher = await guest(north, "Wil")
     answer = await watcher.request("subscribe", match_id=match_id, spectate=True)
-    assert "node_url" not in answer  # (spectators share one relayed stream)
+    assert "node_url" not in answer
+    assert list(south.hub.forwarder.served.streams) == [match_id]
     await ann.close()
 
 

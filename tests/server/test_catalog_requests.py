@@ -149,3 +149,31 @@ async def test_a_list_built_from_the_catalog_is_committed_secretly_and_revealed(
     assert [m["name"] for m in revealed["models"]] == [
         "Orc Warrior (Shield And Sword Or Spear)"] * 3 + ["Troll"]
     assert sum(m["points"] for m in revealed["models"]) == 110
+
+
+async def test_an_sns_army_checked_then_created_is_the_matchs(server):
+    """seed 003, BASIC SCENARIO and UNIT COSTS: check_list prices each figure of an
+    S&S army (a sample unit with its printed choice, a unit of one's own) against
+    the scenario's 500 gold; the army it accepts sets up the match; one it refuses
+    is refused by create_match with the same first reason."""
+    own = {"name": "Shield maiden", "kit": ["Infantry", "Shield", "Sword"]}
+    army = {"name": "Hold", "units": [{"unit": "Dwarf Clanlord"},
+                                      {"unit": "Dwarf", "choices": ["Axe"]}, own]}
+    leaderless = {"name": "Leaderless", "units": [own]}
+    async with await guest(server, "Ann") as ann:
+        catalog = await ann.catalog("sns", {})
+        verdict = await ann.check_list(army, {}, system="sns")
+        refused_verdict = await ann.check_list(leaderless, {}, system="sns")
+        created = await ann.create_match("sns", options={"armies": {
+            "a": army, "b": {"name": "Orcs", "units": [{"unit": "Orc Warboss"}]}}})
+        with pytest.raises(ServerError) as refused:
+            await ann.create_match("sns", options={"armies": {"a": leaderless, "b": army}})
+    assert next(s for s in catalog["samples"] if s["name"] == "Dwarf")["choices"] == [
+        ["Hammer", "Axe"]]
+    assert verdict["valid"] and verdict["system"] == "sns"
+    assert [m["cost"] for m in verdict["models"]] == [14, 11, 7]
+    assert (verdict["gold"], verdict["total"], verdict["left"]) == (500, 32, 468)
+    assert [p["code"] for p in refused_verdict["problems"]] == ["no_commander"]
+    assert refused.value.code == "invalid_setup"
+    assert refused_verdict["problems"][0]["message"] in refused.value.message
+    assert created["match_id"]

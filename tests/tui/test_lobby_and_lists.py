@@ -137,13 +137,15 @@ async def test_an_sns_match_created_with_the_table_and_armies_chosen(server):
         table = screen.entries()[1]["key"]
         await pilot.press("down", "enter")  # (the second table)
         await until(pilot, lambda: screen.keys == [table], what="the armies")
-        keys = [e["key"] for e in screen.entries()]
-        assert keys[options.highlighted] == "medieval-men"  # (seat a's default)
-        assert str(options.get_option_at_index(keys.index("orc-skirmish")).prompt) == \
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        assert ids[0] == "build"  # ("Build an army...": test_sns_builder.py)
+        assert ids[options.highlighted] == "medieval-men"  # (seat a's default)
+        assert str(options.get_option_at_index(ids.index("orc-skirmish")).prompt) == \
             "Orcs (3 figures: Orc Warboss, Orc, Orc Bolter)"
+        keys = ids[1:]  # (the ready-made armies, from the first: seat a's default)
         await pilot.press(*["down"] * keys.index("medieval-skirmish"), "enter")
         await until(pilot, lambda: len(screen.keys) == 2, what="the other army")
-        assert keys[options.highlighted] == "orcs"  # (seat b's default)
+        assert ids[options.highlighted] == "orcs"  # (seat b's default)
         await pilot.press("escape")  # (back a step: seat a's army again)
         await until(pilot, lambda: len(screen.keys) == 1, what="seat a's army again")
         await pilot.press(*["down"] * keys.index("medieval-skirmish"), "enter")

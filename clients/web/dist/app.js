@@ -3181,8 +3181,287 @@
     return decoder.decode(buffer);
   }
 
-  // src/connection.js
+  // src/following.js
   var PROTOCOL_VERSION = 1;
+  var MATCH_TRAFFIC = /* @__PURE__ */ new Set([
+    "command",
+    "resign",
+    "claim_timeout",
+    "takeback_offer",
+    "takeback_answer",
+    "odds",
+    "get_view",
+    "unsubscribe"
+  ]);
+  var NOT_RESENT = /* @__PURE__ */ new Set(["authenticate", "subscribe", "unsubscribe"]);
+  var FOLLOW_TIMEOUT_MS = 5e3;
+  var REFOLLOW_AFTER_MS = 1e4;
+  var RESUBSCRIBE_TRIES = 600;
+  var RESUBSCRIBE_PAUSE_MS = 250;
+  var pause = (ms) => new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
+  var LinkClosed = class extends Error {
+    constructor(url) {
+      super(`the connection to ${url} closed`);
+      this.retryable = false;
+    }
+  };
+  var NodeLink = class {
+    constructor(following, url) {
+      this.following = following;
+      this.url = url;
+      this.matches = /* @__PURE__ */ new Set();
+      this.sent = /* @__PURE__ */ new Set();
+      this.closed = false;
+      this.socket = null;
+      this.ready = null;
+    }
+    // Opens and signs in; rejects if either fails or takes longer than FOLLOW_TIMEOUT_MS.
+    open(token) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => fail(new Error(`${this.url}: no answer`)),
+          FOLLOW_TIMEOUT_MS
+        );
+        const fail = (error) => {
+          clearTimeout(timer);
+          if (!this.closed) this.following.failPending(this);
+          this.close();
+          reject(error);
+        };
+        let socket;
+        try {
+          socket = new WebSocket(this.url);
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        socket.binaryType = "arraybuffer";
+        this.socket = socket;
+        socket.onmessage = (message) => this.following.conn._receive(message.data);
+        socket.onclose = () => {
+          if (!this.closed) {
+            this.closed = true;
+            this.following.linkLost(this);
+          }
+          fail(new LinkClosed(this.url));
+        };
+        socket.onopen = () => {
+          this.request("authenticate", { token }).then(() => {
+            clearTimeout(timer);
+            resolve(this);
+          }, fail);
+        };
+      });
+    }
+    request(type, fields) {
+      const { message, answer } = this.following.conn._track(type, fields);
+      this.send(message);
+      return answer;
+    }
+    send(message) {
+      this.sent.add(message.id);
+      if (this.socket?.readyState === WebSocket.OPEN) {
+        this.socket.send(encode({ v: PROTOCOL_VERSION, ...message }));
+      } else if (this.closed) {
+        this.following.missed(message);
+      }
+    }
+    close() {
+      this.closed = true;
+      this.socket?.close();
+    }
+  };
+  var Following = class {
+    constructor(conn) {
+      this.conn = conn;
+      this.enabled = true;
+      this.links = /* @__PURE__ */ new Map();
+      this.routes = /* @__PURE__ */ new Map();
+      this.unreachable = /* @__PURE__ */ new Map();
+      this.moving = /* @__PURE__ */ new Set();
+      this.follows = 0;
+    }
+    // The address the match's traffic goes to (null: the main connection).
+    followedUrl(matchId) {
+      return this.routes.get(matchId)?.url ?? null;
+    }
+    route(type, fields) {
+      return MATCH_TRAFFIC.has(type) ? this.routes.get(fields.match_id) ?? null : null;
+    }
+    // Whether the request went over a live link (the main connection's resume skips it).
+    onALink(id) {
+      for (const link of this.links.values()) if (link.sent.has(id)) return true;
+      return false;
+    }
+    answered(id) {
+      for (const link of this.links.values()) link.sent.delete(id);
+    }
+    // A subscribe reply or a match_status push: follow its node_url, if any.
+    toldWhere(matchId, answer) {
+      const sub = this.conn.subscriptions.get(matchId);
+      if (!this.enabled || !answer?.node_url || !sub || this.moving.has(matchId)) return;
+      const url = new URL(answer.node_url, this.conn.url).href;
+      if (this.followedUrl(matchId) === url) return;
+      if (url === new URL(this.conn.url).href) {
+        if (this.routes.has(matchId)) this._home(matchId);
+        return;
+      }
+      this._follow(matchId, url);
+    }
+    async _follow(matchId, url) {
+      if ((this.unreachable.get(url) ?? 0) > Date.now() || this.conn.closed) return;
+      this.moving.add(matchId);
+      try {
+        let link = this.links.get(url);
+        if (!link || link.closed) {
+          link = new NodeLink(this, url);
+          this.links.set(url, link);
+          link.ready = link.open(this.conn.token);
+        }
+        try {
+          await link.ready;
+        } catch (error) {
+          if (this.links.get(url) === link) this.links.delete(url);
+          console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
+          this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+          return;
+        }
+        try {
+          await this.conn.request("unsubscribe", { match_id: matchId });
+        } catch (error) {
+        }
+        const sub = this.conn.subscriptions.get(matchId);
+        if (!sub) return;
+        this.unroute(matchId);
+        this.routes.set(matchId, link);
+        link.matches.add(matchId);
+        try {
+          await link.request("subscribe", {
+            match_id: matchId,
+            after_seq: sub.lastSeq,
+            spectate: sub.spectate,
+            views: sub.views
+          });
+          this.follows += 1;
+        } catch (error) {
+          if (link.closed) return;
+          console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
+          this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+          this.unroute(matchId);
+          await this._backToMain([matchId], []);
+        }
+      } finally {
+        this.moving.delete(matchId);
+      }
+    }
+    async _home(matchId) {
+      this.moving.add(matchId);
+      try {
+        try {
+          await this.conn.request("unsubscribe", { match_id: matchId });
+        } catch (error) {
+        }
+        this.unroute(matchId);
+        await this._backToMain([matchId], []);
+      } finally {
+        this.moving.delete(matchId);
+      }
+    }
+    // The match's traffic goes back to the main connection (a link left with no match
+    // is closed, and what it had not answered is sent on the main one).
+    unroute(matchId) {
+      const link = this.routes.get(matchId);
+      if (!link) return;
+      this.routes.delete(matchId);
+      link.matches.delete(matchId);
+      if (link.matches.size || link.closed) return;
+      if (this.links.get(link.url) === link) this.links.delete(link.url);
+      const again = this._unansweredOn(link);
+      link.close();
+      for (const message of again) this.conn._send(message);
+    }
+    _unansweredOn(link) {
+      const again = [];
+      for (const [id, entry] of this.conn.pending) {
+        if (link.sent.has(id) && entry.message && !NOT_RESENT.has(entry.message.type)) {
+          again.push(entry.message);
+        }
+      }
+      return again;
+    }
+    // A request sent over a link already lost: sent on the main connection, or failed
+    // if it is not sent again (a subscription there).
+    missed(message) {
+      const entry = this.conn.pending.get(message.id);
+      if (!entry) return;
+      if (NOT_RESENT.has(message.type)) {
+        this.conn.pending.delete(message.id);
+        entry.reject(new LinkClosed("a followed node"));
+      } else {
+        this.conn._send(message);
+      }
+    }
+    // What a closed link will not send again (its sign-in, a subscription) fails now;
+    // the rest is the caller's to send again.
+    failPending(link) {
+      for (const [id, entry] of [...this.conn.pending]) {
+        if (link.sent.has(id) && (!entry.message || NOT_RESENT.has(entry.message.type))) {
+          this.conn.pending.delete(id);
+          entry.reject(new LinkClosed(link.url));
+        }
+      }
+      link.sent.clear();
+    }
+    // A followed node's socket closed (it died or stopped): its matches are forwarded
+    // again by the main connection's node.
+    linkLost(link) {
+      if (this.links.get(link.url) === link) this.links.delete(link.url);
+      if (this.conn.closed) return;
+      this.unreachable.set(link.url, Date.now() + REFOLLOW_AFTER_MS);
+      const matchIds = [...link.matches].filter((m) => this.conn.subscriptions.has(m));
+      for (const matchId of link.matches) this.routes.delete(matchId);
+      link.matches.clear();
+      const again = this._unansweredOn(link);
+      this.failPending(link);
+      console.info(`connection to ${link.url} lost: ${matchIds.length} matches forwarded again`);
+      this._backToMain(matchIds, again);
+    }
+    // Resubscribe on the main connection (again while the answer is retryable: a match
+    // whose node stopped is `match_moved` until another takes it), then send again what
+    // was unanswered, under the same ids.
+    async _backToMain(matchIds, again) {
+      for (const matchId of matchIds) {
+        for (let i = 0; i < RESUBSCRIBE_TRIES; i += 1) {
+          const sub = this.conn.subscriptions.get(matchId);
+          if (!sub || this.conn.closed) break;
+          try {
+            const reply = await this.conn.request("subscribe", {
+              match_id: matchId,
+              after_seq: sub.lastSeq,
+              spectate: sub.spectate,
+              views: sub.views
+            });
+            this.toldWhere(matchId, reply);
+            break;
+          } catch (error) {
+            if (!error.retryable) break;
+          }
+          await pause(RESUBSCRIBE_PAUSE_MS);
+        }
+      }
+      for (const message of again) this.conn._send(message);
+    }
+    closeAll() {
+      for (const link of this.links.values()) link.close();
+      this.links.clear();
+      this.routes.clear();
+    }
+  };
+
+  // src/connection.js
+  var PROTOCOL_VERSION2 = 1;
   var BACKOFF_MS = [250, 500, 1e3, 2e3, 4e3];
   var ServerError = class extends Error {
     constructor(frame) {
@@ -3213,6 +3492,7 @@
       };
       this.onSessionLost = () => {
       };
+      this.following = new Following(this);
     }
     open() {
       this.closed = false;
@@ -3220,6 +3500,7 @@
     }
     close() {
       this.closed = true;
+      this.following.closeAll();
       if (this.socket) this.socket.close();
     }
     get connected() {
@@ -3257,7 +3538,7 @@
     // After a (re)connection: sign in, resume streams, resend what was unanswered.
     // The server handles one connection's requests in order, so these go out first.
     async _resume() {
-      const unanswered = [...this.pending.values()];
+      const unanswered = [...this.pending.entries()].filter(([id]) => !this.following.onALink(id)).map(([, entry]) => entry);
       if (this.token) {
         const id = this._nextId();
         this._send({ type: "authenticate", id, token: this.token });
@@ -3271,7 +3552,7 @@
           }
         });
         for (const [matchId, sub] of this.subscriptions) {
-          this._subscribeFrame(matchId, sub);
+          if (!this.following.routes.has(matchId)) this._subscribeFrame(matchId, sub);
         }
         for (const chat of this.chats.values()) chat.onResume();
       }
@@ -3281,9 +3562,12 @@
     }
     _subscribeFrame(matchId, sub) {
       const id = this._nextId();
-      this.pending.set(id, { message: null, resolve: () => {
-      }, reject: () => {
-      } });
+      this.pending.set(id, {
+        message: null,
+        resolve: (reply) => this.following.toldWhere(matchId, reply),
+        reject: () => {
+        }
+      });
       this._send({
         type: "subscribe",
         id,
@@ -3299,24 +3583,40 @@
     }
     _send(message) {
       if (!this.connected) return false;
-      this.socket.send(encode({ v: PROTOCOL_VERSION, ...message }));
+      this.socket.send(encode({ v: PROTOCOL_VERSION2, ...message }));
       return true;
     }
     // One request; resolves with the reply's result or rejects with a ServerError.
+    // A followed match's request goes to its node's socket (following.js).
     request(type, fields = {}) {
+      const { message, answer } = this._track(type, fields);
+      const link = this.following.route(type, fields);
+      if (link) link.send(message);
+      else this._send(message);
+      return answer;
+    }
+    // A request waiting for its answer (from whichever socket it comes).
+    _track(type, fields) {
       const id = this._nextId();
       const message = { type, id, ...fields };
-      return new Promise((resolve, reject) => {
+      const answer = new Promise((resolve, reject) => {
         this.pending.set(id, { message, resolve, reject });
-        this._send(message);
       });
+      return { message, answer };
     }
     // Subscribe to a match; `onPush(frame)` gets every push for it. Events are
     // de-duplicated by seq so a resumed stream never shows one twice.
     async subscribe(matchId, { spectate = false, views = true, onPush }) {
       const sub = { spectate, views, lastSeq: 0, onPush };
       this.subscriptions.set(matchId, sub);
-      return this.request("subscribe", { match_id: matchId, after_seq: 0, spectate, views });
+      const reply = await this.request("subscribe", {
+        match_id: matchId,
+        after_seq: 0,
+        spectate,
+        views
+      });
+      this.following.toldWhere(matchId, reply);
+      return reply;
     }
     async unsubscribe(matchId) {
       if (!this.subscriptions.delete(matchId)) return;
@@ -3324,6 +3624,7 @@
         await this.request("unsubscribe", { match_id: matchId });
       } catch (error) {
       }
+      this.following.unroute(matchId);
     }
     _receive(data) {
       let frame;
@@ -3337,6 +3638,7 @@
         const entry = this.pending.get(frame.id);
         if (!entry) return;
         this.pending.delete(frame.id);
+        this.following.answered(frame.id);
         if (frame.type === "reply") entry.resolve(frame.result);
         else entry.reject(new ServerError(frame));
         return;
@@ -3362,8 +3664,12 @@
       }
       if (frame.type === "match_over" || frame.type === "match_status" && frame.status === "aborted") {
         this.subscriptions.delete(frame.match_id);
+        this.following.unroute(frame.match_id);
       }
       sub.onPush(frame);
+      if (frame.type === "match_status" && frame.node_url) {
+        this.following.toldWhere(frame.match_id, frame);
+      }
     }
   };
 
@@ -4379,17 +4685,300 @@
     return `A Song of Ice & Fire: ${scenarioName("asoiaf", key3)}${size ? ` (${size})` : ""}`;
   }
 
+  // src/sns_builder.js
+  var CHECK_DELAY_MS2 = 150;
+  var GROUPS = [
+    ["weapon", "Weapons"],
+    ["armour", "Armour"],
+    ["ability", "Abilities"],
+    ["type", "What it is"]
+  ];
+  var SnsBuilder = class {
+    // hooks: catalog (the S&S `catalog` reply), checkList(list) -> Promise of the
+    // verdict, use(list) (the accepted army), start (a list to begin from), title
+    constructor(parent, hooks) {
+      this.parent = parent;
+      this.hooks = hooks;
+      this.catalog = hooks.catalog;
+      this.samples = new Map(this.catalog.samples.map((s) => [s.name, s]));
+      this.items = new Map(this.catalog.items.map((i) => [i.name, i]));
+      this.gold = this.catalog.scenarios?.[0]?.gold;
+      this.name = hooks.start?.name || "My army";
+      this.rows = [];
+      for (const entry of hooks.start?.units || []) this._count(entry, 1, false);
+      this.search = "";
+      this.draft = { name: "", types: "", kit: [] };
+      this.version = 0;
+      this.verdict = null;
+      this.draftVerdict = null;
+      this.refusal = null;
+    }
+    open() {
+      this.root = document.createElement("div");
+      this.root.className = "builder-overlay";
+      this.root.innerHTML = `
+      <div class="builder sns-builder card" role="dialog" aria-label="Build an army">
+        <div class="builder-head">
+          <h2>${escape(this.hooks.title || "Build an army")}</h2>
+          <span class="muted">${this.gold ?? "?"} gold a side, one Commander; prices and
+            checks by the server</span>
+          <button data-action="close">Close</button>
+        </div>
+        <div class="builder-body">
+          <section class="builder-catalog">
+            <div class="builder-filters">
+              <label>Search <input class="builder-search" placeholder="unit, army or kit"></label>
+              <label>Start from <select class="builder-preset"><option value="">a ready-made
+                army…</option>${(this.catalog.armies || []).map((a) => `<option value="${escape(a.key)}">${escape(a.name)} (${a.figures} figures)</option>`).join("")}
+                </select></label>
+            </div>
+            <div class="builder-profiles sns-samples"></div>
+            <details class="sns-design">
+              <summary>Design a unit of your own</summary>
+              <div class="sns-design-form">
+                <label>Name <input class="design-name" maxlength="40"></label>
+                <label>What it is <input class="design-types" list="sns-unit-types"
+                  placeholder="e.g. Dwarf, Giant (for banes)"></label>
+                <datalist id="sns-unit-types">${this.catalog.unit_types.map((t) => `<option value="${escape(t)}">`).join("")}</datalist>
+                <label>Kit <select class="design-item">${this._itemOptions()}</select></label>
+                <label class="design-level-box">Times <input class="design-level" type="number"
+                  min="1" max="9" value="1"></label>
+                <label class="design-detail-box">Detail <input class="design-detail"></label>
+                <button type="button" class="small" data-action="add-item">Add to the unit</button>
+              </div>
+              <div class="sns-draft"></div>
+            </details>
+          </section>
+          <section class="builder-list">
+            <label>Army name <input class="builder-name" maxlength="60"></label>
+            <div class="builder-rows"></div>
+          </section>
+        </div>
+      </div>`;
+      this.parent.appendChild(this.root);
+      this.root.querySelector(".builder-name").value = this.name;
+      this.root.addEventListener("click", (e) => this._click(e));
+      this.root.addEventListener("input", (e) => this._input(e));
+      this.root.addEventListener("change", (e) => this._input(e));
+      this._itemPicked();
+      this._renderSamples();
+      this._renderDraft();
+      this._changed();
+    }
+    close() {
+      clearTimeout(this.timer);
+      clearTimeout(this.draftTimer);
+      this.root?.remove();
+      this.root = null;
+    }
+    list() {
+      const units = this.rows.flatMap((r) => Array(r.count).fill(null).map(() => ({ ...r.entry })));
+      return { name: this.name.trim() || "My army", units };
+    }
+    // -- changes -------------------------------------------------------------------
+    _click(e) {
+      const button2 = e.target.closest("button");
+      if (!button2 || !this.root) return;
+      const action = button2.dataset.action;
+      const row = Number(button2.closest("[data-row]")?.dataset.row);
+      if (action === "close") this.close();
+      else if (action === "add-sample") this._addSample(button2.closest("[data-sample]"));
+      else if (action === "more") this._count(this.rows[row].entry, 1);
+      else if (action === "less") this._count(this.rows[row].entry, -1);
+      else if (action === "add-item") this._addItem();
+      else if (action === "drop-item") {
+        this.draft.kit.splice(Number(button2.dataset.index), 1);
+        this._draftChanged();
+      } else if (action === "add-own") this._addOwn();
+      else if (action === "use") this._use();
+    }
+    // Selects act on "change", text fields on "input" (builder.js says why).
+    _input(e) {
+      const target = e.target;
+      const typed = e.type === "input" && target.tagName === "INPUT";
+      const picked = e.type === "change" && target.tagName === "SELECT";
+      if (typed && target.classList.contains("builder-search")) {
+        this.search = target.value.trim().toLowerCase();
+        this._renderSamples();
+      } else if (typed && target.classList.contains("builder-name")) {
+        this.name = target.value;
+        this._changed();
+      } else if (picked && target.classList.contains("builder-preset") && target.value) {
+        const army = this.catalog.armies.find((a) => a.key === target.value);
+        this.name = army.name;
+        this.root.querySelector(".builder-name").value = army.name;
+        this.rows = [];
+        for (const unit of army.units) this._count({ unit }, 1, false);
+        this._changed();
+      } else if (picked && target.classList.contains("design-item")) {
+        this._itemPicked();
+      } else if (typed && (target.classList.contains("design-name") || target.classList.contains("design-types"))) {
+        this.draft.name = this.root.querySelector(".design-name").value;
+        this.draft.types = this.root.querySelector(".design-types").value;
+        this._draftChanged();
+      }
+    }
+    _addSample(tr) {
+      const sample = this.samples.get(tr.dataset.sample);
+      const entry = { unit: sample.name };
+      const picks = [...tr.querySelectorAll("select.sample-choice")].map((s) => s.value);
+      if (picks.length) entry.choices = picks;
+      this._count(entry, 1);
+    }
+    _count(entry, delta, check = true) {
+      const key3 = JSON.stringify(entry);
+      const row = this.rows.find((r) => JSON.stringify(r.entry) === key3);
+      if (row) row.count += delta;
+      else if (delta > 0) this.rows.push({ entry, count: delta });
+      this.rows = this.rows.filter((r) => r.count > 0);
+      if (check) this._changed();
+    }
+    _itemPicked() {
+      const item = this.items.get(this.root.querySelector(".design-item").value);
+      const level = this.root.querySelector(".design-level-box");
+      const detail = this.root.querySelector(".design-detail-box");
+      level.hidden = !item?.stacks;
+      detail.hidden = !item?.detail;
+      this.root.querySelector(".design-detail").placeholder = item?.detail || "";
+    }
+    // "Spell known x3", "Magical bonus (damage) +2": the kit as the server reads it.
+    _addItem() {
+      const item = this.items.get(this.root.querySelector(".design-item").value);
+      if (!item) return;
+      const detail = this.root.querySelector(".design-detail").value.trim();
+      const level = Number(this.root.querySelector(".design-level").value) || 1;
+      this.draft.kit.push(item.name + (item.detail && detail ? ` (${detail})` : "") + (item.stacks && level > 1 ? ` x${level}` : ""));
+      this._draftChanged();
+    }
+    _ownEntry() {
+      const types = this.draft.types.split(",").map((t) => t.trim()).filter(Boolean);
+      const entry = { name: this.draft.name.trim() || "My unit", kit: [...this.draft.kit] };
+      if (types.length) entry.types = types;
+      return entry;
+    }
+    _addOwn() {
+      if (!this.draft.kit.length) return;
+      this._count(this._ownEntry(), 1);
+    }
+    // The unit being designed, priced on its own by the server (its own problems only).
+    _draftChanged() {
+      this.draftVerdict = null;
+      this._renderDraft();
+      clearTimeout(this.draftTimer);
+      if (!this.draft.kit.length) return;
+      const entry = this._ownEntry();
+      const asked = JSON.stringify(entry);
+      this.draftTimer = setTimeout(() => {
+        this.hooks.checkList({ name: "", units: [entry] }).then((verdict) => {
+          if (asked === JSON.stringify(this._ownEntry())) this.draftVerdict = verdict;
+        }).catch(() => void 0).finally(() => this.root && this._renderDraft());
+      }, CHECK_DELAY_MS2);
+    }
+    _changed() {
+      this.version += 1;
+      this.verdict = null;
+      this.refusal = null;
+      this._renderList();
+      clearTimeout(this.timer);
+      if (!this.rows.length) return;
+      const version = this.version;
+      const list = this.list();
+      this.timer = setTimeout(() => {
+        this.hooks.checkList(list).then((verdict) => {
+          if (version === this.version) this.verdict = verdict;
+        }).catch((error) => {
+          if (version === this.version) this.refusal = `The army could not be checked: ${error.message}`;
+        }).finally(() => {
+          if (version === this.version && this.root) this._renderList();
+        });
+      }, CHECK_DELAY_MS2);
+    }
+    _use() {
+      if (!this.verdict?.valid) return;
+      this.hooks.use(this.list());
+      this.close();
+    }
+    // -- drawing -------------------------------------------------------------------
+    _itemOptions() {
+      return GROUPS.map(([group, words2]) => `<optgroup label="${words2}">${this.catalog.items.filter((i) => i.group === group).map((i) => `<option value="${escape(i.name)}" title="${escape(i.printed)}">${escape(i.name)} (${i.cost >= 0 ? "+" : ""}${i.cost} gold${i.stacks ? " each" : ""})</option>`).join("")}</optgroup>`).join("");
+    }
+    _renderSamples() {
+      const shown = this.catalog.samples.filter((s) => !this.search || `${s.name} ${s.army} ${s.notes}`.toLowerCase().includes(this.search));
+      const rows = shown.map((s) => {
+        const choices = s.choices.map((options) => `<select class="sample-choice small" title="a printed choice">${options.map((o) => `<option>${escape(o)}</option>`).join("")}</select>`).join(" ");
+        const printed = s.printed_cost !== s.cost ? ` <span class="tag" title="${escape(s.misprint || "")}">printed ${s.printed_cost}</span>` : "";
+        return `<tr data-sample="${escape(s.name)}" class="sns-sample"><td>${escape(s.name)}<div class="muted">${escape(s.army)}</div></td><td class="rules">${escape(s.notes)}</td><td>${choices}</td><td class="points">${s.cost} gold${printed}</td><td><button class="small" data-action="add-sample">Add</button></td></tr>`;
+      });
+      this.root.querySelector(".sns-samples").innerHTML = rows.length ? `<table><thead><tr><th>Unit</th><th>As printed</th><th>Choice</th><th>Price</th>
+         <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">No sample unit matches.</p>';
+    }
+    _renderDraft() {
+      const box = this.root?.querySelector(".sns-draft");
+      if (!box) return;
+      const kit = this.draft.kit.map((text, i) => `<li>${escape(text)} <button class="small" data-action="drop-item" data-index="${i}" title="Take it off">×</button></li>`);
+      const verdict = this.draftVerdict;
+      const own = (verdict?.problems || []).filter((p) => p.model === 0);
+      const price = verdict?.models?.[0]?.cost;
+      const parts = [kit.length ? `<ul class="sns-draft-kit">${kit.join("")}</ul>` : '<p class="muted">Add kit items to the unit: its figure is 5 gold, each item its price.</p>'];
+      if (kit.length) {
+        parts.push(`<p class="sns-draft-price">${!verdict ? "Checking with the server…" : price == null ? "The server cannot price this unit (see below)." : `This unit: ${price} gold a figure`}</p>`);
+      }
+      if (own.length) {
+        parts.push('<ul class="builder-problems">' + own.map((p) => `<li data-code="${escape(p.code)}">${escape(p.message)}</li>`).join("") + "</ul>");
+      }
+      parts.push(`<button type="button" class="small" data-action="add-own"${kit.length ? "" : " disabled"}>Add this unit to the army</button>`);
+      box.innerHTML = parts.join("");
+    }
+    _renderList() {
+      const box = this.root?.querySelector(".builder-rows");
+      if (!box) return;
+      const verdict = this.verdict;
+      const rowOf = [];
+      this.rows.forEach((r, i) => {
+        for (let n = 0; n < r.count; n += 1) rowOf.push(i);
+      });
+      const troubled = new Set((verdict?.problems || []).filter((p) => p.model !== null).map((p) => rowOf[p.model]));
+      const rows = this.rows.map((r, i) => {
+        const model = verdict?.models?.[rowOf.indexOf(i)];
+        const name = r.entry.unit || r.entry.name;
+        const how = r.entry.choices ? ` (${r.entry.choices.join(", ")})` : r.entry.kit ? ` — your own: ${r.entry.kit.join(", ")}` : "";
+        return `<tr class="builder-row${troubled.has(i) ? " problem" : ""}" data-row="${i}"><td>${escape(name)}<span class="muted">${escape(how)}</span></td><td class="count"><button class="small" data-action="less" title="One fewer">−</button><span class="n">${r.count}</span><button class="small" data-action="more" title="One more">+</button></td><td class="points">× ${model?.cost ?? "?"} gold</td></tr>`;
+      });
+      const parts = [rows.length ? `<table><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">Add sample units, or design your own, on the left.</p>'];
+      let total = "";
+      if (!this.rows.length) total = "";
+      else if (!verdict) total = "Checking with the server…";
+      else if (verdict.total === null) total = "The server cannot price this army (see below).";
+      else {
+        total = `Total ${verdict.total} / ${verdict.gold} gold · ${verdict.left >= 0 ? `${verdict.left} left` : `${-verdict.left} over`} · ${rowOf.length} figures`;
+      }
+      parts.push(`<p class="builder-total" data-valid="${verdict?.valid ? "true" : "false"}">${escape(total)}</p>`);
+      if (verdict?.problems?.length) {
+        parts.push('<ul class="builder-problems">' + verdict.problems.map((p) => `<li data-code="${escape(p.code)}">${escape(p.message)} <span class="muted">(${escape(p.passage)})</span></li>`).join("") + "</ul>");
+      } else if (verdict?.valid) {
+        parts.push('<p class="builder-ok">The server accepts this army.</p>');
+      }
+      if (this.refusal) parts.push(`<p class="error builder-refusal">${escape(this.refusal)}</p>`);
+      parts.push(`<button class="primary" data-action="use"${verdict?.valid ? "" : " disabled"}>${escape(this.hooks.useWords || "Use this army")}</button>`);
+      box.innerHTML = parts.join("");
+    }
+  };
+
   // src/lobby_sns.js
+  var BUILT = "built";
+  var built = /* @__PURE__ */ new WeakMap();
   function snsFormHtml() {
     const select = (name, entries) => `<select name="${name}">${entries.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select>`;
     return `
     <section class="card">
       <h2>Create a Swords &amp; Sorcery match</h2>
       <form id="sns-form" class="grid-form">
-        <label>Your army (seat a) <select name="army_a"><option value="" disabled selected>
-          Loading…</option></select></label>
-        <label>The other army (seat b) <select name="army_b"><option value="" disabled
-          selected>Loading…</option></select></label>
+        <div class="sns-army"><label>Your army (seat a) <select name="army_a"><option value=""
+          disabled selected>Loading…</option></select></label>
+          <button type="button" class="small" data-build="a">Build an army…</button></div>
+        <div class="sns-army"><label>The other army (seat b) <select name="army_b"><option
+          value="" disabled selected>Loading…</option></select></label>
+          <button type="button" class="small" data-build="b">Build an army…</button></div>
         <label>Table <select name="layout"><option value="" disabled selected>Loading…
           </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
@@ -4398,8 +4987,9 @@
       ["chosen", "chosen (place your figures)"]
     ])}</label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <p class="muted">Against the bot, you take seat a with your army; the bot plays a
-          ready-made army of as many figures.</p>
+        <p class="muted">Against the bot, you take seat a with your army (ready-made or
+          built); the bot plays a ready-made army of as many figures as one of the two
+          chosen.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
           <button type="button" id="sns-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="sns-status" role="alert"></p>
@@ -4415,18 +5005,54 @@
     for (const seat of ["a", "b"]) {
       form[`army_${seat}`].innerHTML = armies;
       if (defaults[seat]) form[`army_${seat}`].value = defaults[seat];
+      const list = built.get(form)?.[seat];
+      if (list) useBuilt(form, seat, list);
     }
+  }
+  function bindSnsForm(root, app2) {
+    const form = $(root, "#sns-form");
+    form.addEventListener("click", async (e) => {
+      const seat = e.target.closest("button[data-build]")?.dataset.build;
+      if (!seat) return;
+      let catalog;
+      try {
+        catalog = await app2.catalog({}, "sns");
+      } catch (error) {
+        $(root, "#sns-status").textContent = `The units could not be loaded: ${error.message}`;
+        return;
+      }
+      new SnsBuilder(document.body, {
+        catalog,
+        start: built.get(form)?.[seat],
+        title: `Build an army for seat ${seat}`,
+        useWords: `Use this army for seat ${seat}`,
+        checkList: (list) => app2.conn.request("check_list", { system: "sns", list, options: {} }),
+        use: (list) => useBuilt(form, seat, list)
+      }).open();
+    });
+  }
+  function useBuilt(form, seat, list) {
+    built.set(form, { ...built.get(form), [seat]: list });
+    const select = form[`army_${seat}`];
+    let option = select.querySelector(`option[value="${BUILT}"]`);
+    if (!option) {
+      option = document.createElement("option");
+      option.value = BUILT;
+      select.prepend(option);
+    }
+    option.textContent = `Built: ${list.name} (${list.units.length} figures)`;
+    select.value = BUILT;
   }
   function chosenArmies(form) {
     const keys = { a: form.army_a.value, b: form.army_b.value };
     const defaults = defaultArmiesOf();
     if (!keys.a || !keys.b || keys.a === defaults.a && keys.b === defaults.b) return null;
     const byKey = new Map(armiesOf().map((a) => [a.key, a]));
-    const list = (key3) => ({
-      name: byKey.get(key3).name,
-      units: byKey.get(key3).units.map((unit) => ({ unit }))
-    });
-    return { a: list(keys.a), b: list(keys.b) };
+    const list = (seat) => keys[seat] === BUILT ? built.get(form)[seat] : {
+      name: byKey.get(keys[seat]).name,
+      units: byKey.get(keys[seat]).units.map((unit) => ({ unit }))
+    };
+    return { a: list("a"), b: list("b") };
   }
   function snsSettings(form, extra = {}) {
     const options = { last_turn: Number(form.turns.value), deployment: form.deployment.value };
@@ -4633,6 +5259,7 @@
         e.preventDefault();
         this.create(e.target, {}, snsSettings(e.target), "#sns-status");
       });
+      bindSnsForm(this.root, this.app);
       $(this.root, "#sns-vs-bot").addEventListener("click", (e) => {
         this.create(
           e.target.form,

@@ -3,9 +3,11 @@
 // we subscribed to. When the socket drops we reconnect with backoff, sign in again
 // with the token, resume every subscription from the last seq we processed, and
 // resend every unanswered request with its original id (the server answers a
-// repeated id from memory instead of executing it twice).
+// repeated id from memory instead of executing it twice). With several server nodes,
+// a match another node runs is followed there on a second websocket (following.js).
 
 import { decode, encode } from "@msgpack/msgpack";
+import { Following } from "./following.js";
 
 const PROTOCOL_VERSION = 1;
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000];
@@ -39,6 +41,7 @@ export class Connection {
     this.closed = false;
     this.onStatus = () => {};
     this.onSessionLost = () => {};
+    this.following = new Following(this); // (where each match's traffic goes)
   }
 
   open() {
@@ -48,6 +51,7 @@ export class Connection {
 
   close() {
     this.closed = true;
+    this.following.closeAll();
     if (this.socket) this.socket.close();
   }
 
@@ -89,7 +93,9 @@ export class Connection {
   // After a (re)connection: sign in, resume streams, resend what was unanswered.
   // The server handles one connection's requests in order, so these go out first.
   async _resume() {
-    const unanswered = [...this.pending.values()];
+    // (what went over a followed node's live socket is that socket's to answer)
+    const unanswered = [...this.pending.entries()]
+      .filter(([id]) => !this.following.onALink(id)).map(([, entry]) => entry);
     if (this.token) {
       const id = this._nextId();
       this._send({ type: "authenticate", id, token: this.token });
@@ -102,7 +108,7 @@ export class Connection {
         },
       });
       for (const [matchId, sub] of this.subscriptions) {
-        this._subscribeFrame(matchId, sub);
+        if (!this.following.routes.has(matchId)) this._subscribeFrame(matchId, sub);
       }
       // a chat is followed again by asking its history (what came meanwhile included)
       for (const chat of this.chats.values()) chat.onResume();
@@ -114,7 +120,10 @@ export class Connection {
 
   _subscribeFrame(matchId, sub) {
     const id = this._nextId();
-    this.pending.set(id, { message: null, resolve: () => {}, reject: () => {} });
+    this.pending.set(id, {
+      message: null, resolve: (reply) => this.following.toldWhere(matchId, reply),
+      reject: () => {},
+    });
     this._send({
       type: "subscribe", id, match_id: matchId, after_seq: sub.lastSeq,
       spectate: sub.spectate, views: sub.views,
@@ -133,13 +142,23 @@ export class Connection {
   }
 
   // One request; resolves with the reply's result or rejects with a ServerError.
+  // A followed match's request goes to its node's socket (following.js).
   request(type, fields = {}) {
+    const { message, answer } = this._track(type, fields);
+    const link = this.following.route(type, fields);
+    if (link) link.send(message);
+    else this._send(message); // if offline, _resume sends it after reconnecting
+    return answer;
+  }
+
+  // A request waiting for its answer (from whichever socket it comes).
+  _track(type, fields) {
     const id = this._nextId();
     const message = { type, id, ...fields };
-    return new Promise((resolve, reject) => {
+    const answer = new Promise((resolve, reject) => {
       this.pending.set(id, { message, resolve, reject });
-      this._send(message); // if offline, _resume sends it after reconnecting
     });
+    return { message, answer };
   }
 
   // Subscribe to a match; `onPush(frame)` gets every push for it. Events are
@@ -147,7 +166,11 @@ export class Connection {
   async subscribe(matchId, { spectate = false, views = true, onPush }) {
     const sub = { spectate, views, lastSeq: 0, onPush };
     this.subscriptions.set(matchId, sub);
-    return this.request("subscribe", { match_id: matchId, after_seq: 0, spectate, views });
+    const reply = await this.request("subscribe", {
+      match_id: matchId, after_seq: 0, spectate, views,
+    });
+    this.following.toldWhere(matchId, reply); // (another node runs it: followed there)
+    return reply;
   }
 
   async unsubscribe(matchId) {
@@ -157,6 +180,7 @@ export class Connection {
     } catch (error) {
       // not_subscribed: the match ended already; nothing to stop
     }
+    this.following.unroute(matchId);
   }
 
   _receive(data) {
@@ -172,6 +196,7 @@ export class Connection {
       const entry = this.pending.get(frame.id);
       if (!entry) return;
       this.pending.delete(frame.id);
+      this.following.answered(frame.id);
       if (frame.type === "reply") entry.resolve(frame.result);
       else entry.reject(new ServerError(frame));
       return;
@@ -198,7 +223,12 @@ export class Connection {
     if (frame.type === "match_over" || (frame.type === "match_status"
                                         && frame.status === "aborted")) {
       this.subscriptions.delete(frame.match_id);
+      this.following.unroute(frame.match_id);
     }
     sub.onPush(frame);
+    // a match that started or moved on another node: followed there
+    if (frame.type === "match_status" && frame.node_url) {
+      this.following.toldWhere(frame.match_id, frame);
+    }
   }
 }

@@ -8,7 +8,7 @@ import { $, describeSetup, escape, when } from "./dom.js";
 import { loadScenarios, optionsHtml, scenariosOf } from "./scenarios.js";
 import { AsoiafJoin, asoiafFormHtml, asoiafJoinHtml, asoiafSettings, asoiafSetupWords,
   bindAsoiafForm } from "./lobby_asoiaf.js";
-import { fillSnsForm, snsFormHtml, snsSettings, snsSetupWords } from "./lobby_sns.js";
+import { bindSnsForm, fillSnsForm, snsFormHtml, snsSettings, snsSetupWords } from "./lobby_sns.js";
 import { reasonWords } from "./events.js";
 import { playerName } from "./names.js";
 
@@ -212,6 +212,7 @@ export class Lobby {
       e.preventDefault();
       this.create(e.target, {}, snsSettings(e.target), "#sns-status");
     });
+    bindSnsForm(this.root, this.app);
     $(this.root, "#sns-vs-bot").addEventListener("click", (e) => {
       // the house bot (clients/bots/sns_house.py) takes seat b with a ready-made army
       this.create(e.target.form, {}, snsSettings(e.target.form, { opponent: "bot" }),

@@ -1,10 +1,16 @@
 // The lobby's Swords & Sorcery part: the form that creates a match (each seat's
 // army, table layout, turn limit, deployment) and the words that describe one in
 // the lists. The armies (the ready-made ones, ten figures or a skirmish of three)
-// and the table layouts are the server's (its catalog): no copy here.
+// and the table layouts are the server's (its catalog): no copy here. Either seat's
+// army may instead be built (sns_builder.js): the built list, once the server has
+// accepted it, is that seat's choice "built".
 
 import { $, escape } from "./dom.js";
 import { armiesOf, defaultArmiesOf, layoutsOf, optionsHtml } from "./scenarios.js";
+import { SnsBuilder } from "./sns_builder.js";
+
+const BUILT = "built"; // the select's value for the seat's built army
+const built = new WeakMap(); // form -> {seat: the army list built for it}
 
 export function snsFormHtml() {
   const select = (name, entries) => `<select name="${name}">${entries.map(([key, label]) =>
@@ -13,18 +19,21 @@ export function snsFormHtml() {
     <section class="card">
       <h2>Create a Swords &amp; Sorcery match</h2>
       <form id="sns-form" class="grid-form">
-        <label>Your army (seat a) <select name="army_a"><option value="" disabled selected>
-          Loading…</option></select></label>
-        <label>The other army (seat b) <select name="army_b"><option value="" disabled
-          selected>Loading…</option></select></label>
+        <div class="sns-army"><label>Your army (seat a) <select name="army_a"><option value=""
+          disabled selected>Loading…</option></select></label>
+          <button type="button" class="small" data-build="a">Build an army…</button></div>
+        <div class="sns-army"><label>The other army (seat b) <select name="army_b"><option
+          value="" disabled selected>Loading…</option></select></label>
+          <button type="button" class="small" data-build="b">Build an army…</button></div>
         <label>Table <select name="layout"><option value="" disabled selected>Loading…
           </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
         <label>Deployment ${select("deployment", [["ranks", "in ranks (set for you)"],
     ["chosen", "chosen (place your figures)"]])}</label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <p class="muted">Against the bot, you take seat a with your army; the bot plays a
-          ready-made army of as many figures.</p>
+        <p class="muted">Against the bot, you take seat a with your army (ready-made or
+          built); the bot plays a ready-made army of as many figures as one of the two
+          chosen.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
           <button type="button" id="sns-vs-bot">Play against the bot</button></div>
         <p class="status error form-error" id="sns-status" role="alert"></p>
@@ -43,7 +52,46 @@ export function fillSnsForm(root) {
   for (const seat of ["a", "b"]) {
     form[`army_${seat}`].innerHTML = armies;
     if (defaults[seat]) form[`army_${seat}`].value = defaults[seat];
+    const list = built.get(form)?.[seat];
+    if (list) useBuilt(form, seat, list);
   }
+}
+
+// "Build an army…": the builder for that seat, from the server's S&S catalog, its
+// verdicts by `check_list`; the army it accepts becomes the seat's choice.
+export function bindSnsForm(root, app) {
+  const form = $(root, "#sns-form");
+  form.addEventListener("click", async (e) => {
+    const seat = e.target.closest("button[data-build]")?.dataset.build;
+    if (!seat) return;
+    let catalog;
+    try {
+      catalog = await app.catalog({}, "sns");
+    } catch (error) {
+      $(root, "#sns-status").textContent = `The units could not be loaded: ${error.message}`;
+      return;
+    }
+    new SnsBuilder(document.body, {
+      catalog, start: built.get(form)?.[seat],
+      title: `Build an army for seat ${seat}`,
+      useWords: `Use this army for seat ${seat}`,
+      checkList: (list) => app.conn.request("check_list", { system: "sns", list, options: {} }),
+      use: (list) => useBuilt(form, seat, list),
+    }).open();
+  });
+}
+
+function useBuilt(form, seat, list) {
+  built.set(form, { ...built.get(form), [seat]: list });
+  const select = form[`army_${seat}`];
+  let option = select.querySelector(`option[value="${BUILT}"]`);
+  if (!option) {
+    option = document.createElement("option");
+    option.value = BUILT;
+    select.prepend(option);
+  }
+  option.textContent = `Built: ${list.name} (${list.units.length} figures)`;
+  select.value = BUILT;
 }
 
 // The chosen armies as create_match's `options.armies` (army lists), or null for the
@@ -53,9 +101,10 @@ function chosenArmies(form) {
   const defaults = defaultArmiesOf();
   if (!keys.a || !keys.b || (keys.a === defaults.a && keys.b === defaults.b)) return null;
   const byKey = new Map(armiesOf().map((a) => [a.key, a]));
-  const list = (key) => ({ name: byKey.get(key).name,
-    units: byKey.get(key).units.map((unit) => ({ unit })) });
-  return { a: list(keys.a), b: list(keys.b) };
+  const list = (seat) => (keys[seat] === BUILT ? built.get(form)[seat]
+    : { name: byKey.get(keys[seat]).name,
+      units: byKey.get(keys[seat]).units.map((unit) => ({ unit })) });
+  return { a: list("a"), b: list("b") };
 }
 
 // create_match's fields; `extra` adds the opponent for a match against the house bot

@@ -11,6 +11,7 @@ from typing import Any
 
 from server.rules.board.measured import INCH, inches
 from server.rules.kernel import RulesError
+from server.rules.sns.army.builder import builder_catalog
 from server.rules.sns.army.catalog import load
 from server.rules.sns.army.check import BASIC, check_army
 from server.rules.sns.army.ready import army_list, ready_armies
@@ -97,7 +98,8 @@ def figure_profile(figure: Figure):
 def catalog(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The lobby's `catalog` request: what a match may be created with (the
     scenario, its gold a side, the table layouts, the default first, and the
-    ready-made armies with the seats' defaults)."""
+    ready-made armies with the seats' defaults), and what an army is built from
+    (army/builder.py: the sample units and the kit of a unit of one's own)."""
     scenarios = load().scenarios
     layouts = sorted(LAYOUTS, key=lambda name: (name != "wood_and_boulder", name))
     return {"scenarios": [{"key": key, "name": s.name, "gold": s.gold}
@@ -106,4 +108,5 @@ def catalog(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
             "armies": [{"key": army.key, "name": army.name, "figures": len(army.units),
                         "units": list(army.units)} for army in ready_armies().values()],
             "default_armies": dict(DEFAULT_ARMY_KEYS),
-            "last_turn": DEFAULT_LAST_TURN, "max_last_turn": MAX_LAST_TURN}
+            "last_turn": DEFAULT_LAST_TURN, "max_last_turn": MAX_LAST_TURN,
+            **builder_catalog()}

@@ -97,8 +97,15 @@ class SnsSystem:
         return Result(state.winner, {s: score(state, s) for s in SEATS}, state.reason)
 
     def catalog(self, options) -> dict:
-        """The lobby's `catalog` request: scenarios and table layouts (setup.py)."""
+        """The lobby's `catalog` request: scenarios, table layouts, ready-made armies
+        and what an army is built from (setup.py)."""
         return setup.catalog(options)
+
+    def check_list(self, list_, options) -> dict:
+        """The lobby's `check_list` request: an army list priced figure by figure
+        and judged as the match's setup would judge it (army/builder.py)."""
+        from server.rules.sns.army.builder import check_list
+        return check_list(list_, options)
 
     def upcast(self, event: Event) -> Event:
         return event

@@ -34,6 +34,7 @@ class CostRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     printed: str
     aliases: tuple[str, ...] = ()
     stacks: bool = False
+    group: Literal["ability", "armour", "figure", "weapons"] = "ability"
 
 
 class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -60,6 +61,7 @@ class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     custom: bool = True  # False: only the book's own example has it
     parameter: str | None = None
     aliases: tuple[str, ...] = ()
+    group: Literal["ability", "type"] = "ability"
 
 
 class Unit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -175,14 +177,21 @@ class Catalog:
         if level < 1 or (level > 1 and not entry.stacks):
             raise RulesError("bad_level", f"{entry.name} is bought once; {text!r} asks for "
                              f"{level}.", COSTS)
-        takes = entry.parameter if isinstance(entry, Ability) else (
-            "the weapon it is" if entry.name == "Magestaff" else None)
+        takes = self.detail(entry)
         if param is not None and takes is None:
             raise RulesError("bad_item", f"{entry.name} takes no detail in brackets "
                              f"(got {text!r}).", COSTS)
         if param is not None and entry.name == "Magestaff":
             param = self.weapon(param).name
         return Item(text.strip(), entry, param, level)
+
+    @staticmethod
+    def detail(entry: Entry) -> str | None:
+        """What an entry takes in brackets, in words, or None ("Magestaff (Hammer)":
+        a magestaff "in the form of a weapon")."""
+        if isinstance(entry, Ability):
+            return entry.parameter
+        return "the weapon it is" if entry.name == "Magestaff" else None
 
     def weapon(self, name: str) -> Weapon:
         entry = self.entry(name)

@@ -46,7 +46,7 @@ def check_army(army, scenario: Scenario | None = None,
                               "with at least one figure.", BASIC)]
     units, found = [], []
     for index, entry in enumerate(army["units"]):
-        unit, problems = _read_entry(entry, index, catalog)
+        unit, problems = read_entry(entry, index, catalog)
         found += problems
         if unit is not None:
             units.append(unit)
@@ -62,7 +62,9 @@ def check_army(army, scenario: Scenario | None = None,
             "gold": sum(u["cost"] for u in units)}, []
 
 
-def _read_entry(entry, index: int, catalog: Catalog) -> tuple[dict | None, list[Violation]]:
+def read_entry(entry, index: int, catalog: Catalog) -> tuple[dict | None, list[Violation]]:
+    """One figure of a list read and priced ({"name", "kit", "cost", "types", ...}), or
+    None when it cannot be; and its own problems (not the whole list's)."""
     def bad(message: str, code: str = "bad_unit", passage: str = SAMPLES):
         return None, [Violation(code, f"Figure {index + 1}: {message}", passage, index)]
 
