@@ -24,6 +24,10 @@ export function problemsList(problems, withPassage = true) {
     + "</li>").join("") + "</ul>";
 }
 
+// A builder provides: list() (the list as check_list reads it), _act(action,
+// button) for its buttons, _inputMore(target, typed, picked) for its fields,
+// _preset(key) -> {name, entries}, _renderCatalog(), _row(row, i, the verdict's
+// model) -> {attrs, name, price} (HTML), _total(verdict, figures) and _actionButton(verdict).
 export class ListBuilderCore {
   // hooks: catalog, checkList(list, options) -> Promise of the verdict, options;
   // words: noun ("list", "army"), empty (the list side's line when there is none)
