@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from clients.tui.picker import DONE, Picker, is_placeholder
+from clients.tui.picker import DONE, Picker
+from clients.tui.picker_words import is_placeholder
 
 Command = tuple[str, dict]
 RESULT_WORDS = {"gruesome": "killed gruesomely", "kill": "killed", "fall": "falls",

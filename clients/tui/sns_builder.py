@@ -19,77 +19,53 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Input, OptionList, Static
+from textual.widget import Widget
+from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from clients.client import ServerError
 from clients.session import Session, SessionClosed
+from clients.tui.list_builder import ListBuilderScreen
 
-CSS = """
-SnsBuilderScreen #builder-title { height: 1; background: $primary-background; padding: 0 1; }
-SnsBuilderScreen #catalog-side { width: 3fr; }
-SnsBuilderScreen #samples { height: 1fr; border: round $secondary; }
-SnsBuilderScreen #list-side { width: 2fr; padding: 0 1; }
-SnsBuilderScreen #builder-help { height: auto; padding: 0 1; }
-"""
 Use = Callable[[dict], None]  # the army list the server accepted
 
 
-class SnsBuilderScreen(Screen):
-    DEFAULT_CSS = CSS
+class SnsBuilderScreen(ListBuilderScreen):
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("plus,equals_sign", "count(1)", "One more", show=False),
-        Binding("minus", "count(-1)", "One fewer", show=False),
         Binding("c", "choice", "Change the printed choice", show=False),
-        Binding("slash", "search", "Filter", show=False),
         Binding("u", "use", "Use the army", show=False),
         Binding("o", "own", "Add the designed unit", show=False),
         Binding("x", "clear_own", "Clear the designed unit", show=False),
     ]
+    NOUN = "army"
+    OPTIONS_ID = "samples"
+    FILTER_WORDS = "filter: a unit, its army or its kit, then enter"
+    HELP = ("type to filter, enter: to the list | enter or +: add one | -: remove one "
+            "| c: change the printed choice | kit items: to your own unit, o: add it "
+            "to the army, x: clear it | /: filter | u: use the army | escape: close")
+    EMPTY = "(empty: add units from the catalog)"
+    ACCEPTED = "The server accepts this army: press u to use it."
 
     def __init__(self, session: Session, catalog: dict, use: Use, seat: str = "a") -> None:
-        super().__init__()
-        self.session, self.catalog, self.use, self.seat = session, catalog, use, seat
+        super().__init__(session, catalog)  # (entries' keys: the entry as JSON)
+        self.use, self.seat = use, seat
         self.samples = {s["name"]: s for s in catalog["samples"]}
         self.items = {i["name"]: i for i in catalog["items"]}
         self.draft: list[str] = []  # the kit of the unit of one's own being designed
         self.draft_verdict: dict | None = None
         self.gold = (catalog.get("scenarios") or [{}])[0].get("gold")
         self.picks: dict[str, int] = {}  # sample -> which combination of its choices
-        self.counts: dict[str, int] = {}  # an entry (as JSON) -> how many, in order added
-        self.shown: list[str] = []
-        self.version = 0  # bumped by every change; a verdict is for one version
-        self.verdict: dict | None = None
-        self.message = ""
 
-    def compose(self) -> ComposeResult:
-        yield Static(f"Build an army for seat {self.seat}: {self.gold} gold a side, one "
-                     "Commander (prices and checks by the server)", id="builder-title")
-        with Horizontal():
-            with Vertical(id="catalog-side"):
-                yield Input(placeholder="filter: a unit, its army or its kit, then enter",
-                            id="filter")
-                yield OptionList(id="samples")
-                yield Input(placeholder="your own unit's name (o adds it to the army)",
-                            id="own-name")
-            yield Static("", id="list-side")
-        yield Static("type to filter, enter: to the list | enter or +: add one | -: remove one "
-                     "| c: change the printed choice | kit items: to your own unit, o: add it "
-                     "to the army, x: clear it | /: filter | u: use the army | escape: close",
-                     id="builder-help")
+    def title_words(self) -> str:
+        return (f"Build an army for seat {self.seat}: {self.gold} gold a side, one "
+                "Commander (prices and checks by the server)")
 
-    def on_mount(self) -> None:
-        self._filter("")
-        self._draw_list()
-        self.query_one("#filter", Input).focus()
+    def _catalog_more(self) -> Iterator[Widget]:
+        yield Input(placeholder="your own unit's name (o adds it to the army)", id="own-name")
 
     # -- the catalog side ---------------------------------------------------------------
     def _filter(self, text: str) -> None:
@@ -98,11 +74,8 @@ class SnsBuilderScreen(Screen):
                       or wanted in f"{name} {s['army']} {s['notes']}".lower()]
         self.shown += [f"item:{name}" for name, i in self.items.items() if not wanted
                        or wanted in f"kit {name} {i['group']} {i['printed']}".lower()]
-        options = self.query_one("#samples", OptionList)
-        options.set_options([Option(self._describe(key), id=key) for key in self.shown]
-                            or [Option("(nothing matches)", disabled=True)])
-        if self.shown:
-            options.highlighted = 0
+        self._show([Option(self._describe(key), id=key) for key in self.shown],
+                   "(nothing matches)")
 
     def _combos(self, sample: dict) -> list[tuple[str, ...]]:
         return list(itertools.product(*sample["choices"]))
@@ -122,22 +95,15 @@ class SnsBuilderScreen(Screen):
         choice = f"; choice: {', '.join(self._picked(s))} (c: change)" if s["choices"] else ""
         return f"{s['name']} - {s['cost']} gold{printed} ({s['army']}): {s['notes']}{choice}"
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self._filter(event.value)
-
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        # (Textual calls the core's handler too, after this one: it focuses the catalog)
         if event.input.id == "own-name":
             self.action_own()
-        self.query_one("#samples", OptionList).focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
-            self._add(event.option.id, 1)
 
     def _add(self, key: str, delta: int) -> None:
         kind, _, name = key.partition(":")
         if kind == "unit":
-            self._change(self._entry(name), delta)
+            self._change_entry(self._entry(name), delta)
             return
         if delta > 0:
             self.draft.append(name)
@@ -146,20 +112,6 @@ class SnsBuilderScreen(Screen):
             self.draft.remove(name)
             self.draft.reverse()
         self._draft_changed()
-
-    def _highlighted(self) -> str | None:
-        options = self.query_one("#samples", OptionList)
-        if options.has_focus and options.highlighted is not None and self.shown:
-            return self.shown[options.highlighted]
-        return None
-
-    def action_search(self) -> None:
-        self.query_one("#filter", Input).focus()
-
-    def action_count(self, delta: int) -> None:
-        key = self._highlighted()
-        if key:
-            self._add(key, delta)
 
     def action_choice(self) -> None:
         key = self._highlighted()
@@ -176,7 +128,7 @@ class SnsBuilderScreen(Screen):
 
     def action_own(self) -> None:
         if self.draft:
-            self._change(self.own_entry(), 1)
+            self._change_entry(self.own_entry(), 1)
 
     def action_clear_own(self) -> None:
         self.draft = []
@@ -207,61 +159,31 @@ class SnsBuilderScreen(Screen):
         return entry
 
     # -- the list side ------------------------------------------------------------------
-    def army(self) -> dict:
+    def _change_entry(self, entry: dict, delta: int) -> None:
+        self._change(json.dumps(entry, sort_keys=True), delta)  # (the same entry, one key)
+
+    def built(self) -> dict:
         return {"name": "Terminal army", "units": [
             json.loads(key) for key, n in self.counts.items() for _ in range(n)]}
 
-    def _change(self, entry: dict, delta: int) -> None:
-        key = json.dumps(entry, sort_keys=True)
-        self.counts[key] = self.counts.get(key, 0) + delta
-        self.counts = {k: v for k, v in self.counts.items() if v > 0}
-        self.version += 1
-        self.verdict, self.message = None, ""
-        self._draw_list()
-        if self.counts:
-            self.run_worker(self._check(self.version, self.army()), group="check",
-                            exclusive=True)
+    async def _ask(self, army: dict) -> dict:
+        return await self.session.check_list(army, {}, system="sns")
 
-    async def _check(self, version: int, army: dict) -> None:
-        try:
-            verdict = await self.session.check_list(army, {}, system="sns")
-        except (ServerError, SessionClosed) as failed:
-            verdict, self.message = None, f"The army could not be checked: {failed}"
-        if version == self.version:
-            self.verdict = verdict
-            self._draw_list()
+    @staticmethod
+    def _row_words(key: str, n: int, model: dict | None) -> str:
+        entry, price = json.loads(key), (model or {}).get("cost")
+        how = f" ({', '.join(entry['choices'])})" if entry.get("choices") else \
+            f" (your own: {', '.join(entry['kit'])})" if "kit" in entry else ""
+        return (f"{n} x {entry.get('unit') or entry['name']}{how}  "
+                f"({price if price is not None else '?'} gold each)\n")
 
-    def _draw_list(self) -> None:
-        verdict = self.verdict
-        text = Text("Your army\n", style="bold underline")
-        models, first = (verdict or {}).get("models") or [], 0
-        for key, n in self.counts.items():
-            entry = json.loads(key)
-            price = models[first]["cost"] if first < len(models) else None
-            how = f" ({', '.join(entry['choices'])})" if entry.get("choices") else \
-                f" (your own: {', '.join(entry['kit'])})" if "kit" in entry else ""
-            text.append(f"{n} x {entry.get('unit') or entry['name']}{how}  "
-                        f"({price if price is not None else '?'} gold each)\n")
-            first += n
-        if not self.counts:
-            text.append("(empty: add units from the catalog)\n", style="dim")
-        elif verdict is None:
-            text.append("checking with the server...\n", style="italic")
-        elif verdict["total"] is not None:
-            left = verdict["left"]
-            text.append(f"Total {verdict['total']} / {verdict['gold']} gold, "
-                        f"{f'{left} left' if left >= 0 else f'{-left} over'}, "
-                        f"{first} figures\n", style="bold")
-        for problem in (verdict or {}).get("problems", ()):
-            text.append(f"- {problem['message']} ({problem['passage']})\n", style="red")
-        if verdict and verdict["valid"]:
-            text.append("The server accepts this army: press u to use it.\n", style="green")
-        if self.message:
-            text.append(self.message + "\n", style="bold red")
-        self._draw_draft(text)
-        self.query_one("#list-side", Static).update(text)
+    @staticmethod
+    def _total_words(verdict: dict, figures: int) -> str:
+        left = verdict["left"]
+        return (f"Total {verdict['total']} / {verdict['gold']} gold, "
+                f"{f'{left} left' if left >= 0 else f'{-left} over'}, {figures} figures")
 
-    def _draw_draft(self, text: Text) -> None:
+    def _draw_more(self, text: Text) -> None:
         if not self.draft:
             text.append("\nYour own unit: add kit items from the list (a figure is 5 gold)\n",
                         style="dim")
@@ -277,13 +199,8 @@ class SnsBuilderScreen(Screen):
                 text.append(f"- {problem['message']}\n", style="red")
 
     def action_use(self) -> None:
-        if not (self.verdict and self.verdict["valid"]):
-            self.message = "Use an army the server accepts (see its reasons above)."
-            self._draw_list()
+        if not self._accepted("Use an army the server accepts (see its reasons above)."):
             return
-        army = self.army()
+        army = self.built()
         self.app.pop_screen()
         self.use(army)
-
-    def action_close(self) -> None:
-        self.app.pop_screen()

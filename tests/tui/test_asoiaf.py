@@ -18,7 +18,7 @@ from clients.tui.app import BoardView, LobbyScreen, WarbandApp
 from clients.tui.asoiaf_lobby import WarbandChoiceScreen
 from clients.tui.board import label
 from clients.tui.match import MatchModel
-from clients.tui.picker import spec_words, value_words
+from clients.tui.picker_words import spec_words, value_words
 from clients.tui.square_board import SquareBoardModel
 from server.rules.asoiaf.random_player import random_command
 from server.rules.kernel import Decision, Prompt

@@ -291,51 +291,48 @@
     )));
   }
 
-  // src/builder.js
+  // src/list_builder_core.js
   var CHECK_DELAY_MS = 150;
-  var ListBuilder = class {
-    // hooks: catalog (the `catalog` reply), options (the match's), checkList(list,
-    // options) -> Promise, submit(list) -> Promise of null (sent) or the refusal
-    constructor(parent, hooks) {
+  function catalogTable(heads, rows, nothing) {
+    if (!rows.length) return `<p class="muted">${nothing}</p>`;
+    return `<table><thead><tr>${heads.map((h) => `<th>${h}</th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  }
+  function problemsList(problems, withPassage = true) {
+    return '<ul class="builder-problems">' + problems.map((p) => `<li data-code="${escape(p.code)}">${escape(p.message)}` + (withPassage ? ` <span class="muted">(${escape(p.passage)})</span>` : "") + "</li>").join("") + "</ul>";
+  }
+  var ListBuilderCore = class {
+    // hooks: catalog, checkList(list, options) -> Promise of the verdict, options;
+    // words: noun ("list", "army"), empty (the list side's line when there is none)
+    constructor(parent, hooks, words2) {
       this.parent = parent;
       this.hooks = hooks;
       this.catalog = hooks.catalog;
-      this.byName = new Map(this.catalog.profiles.map((p) => [p.name, p]));
-      this.name = "My warband";
+      this.words = words2;
       this.rows = [];
-      this.roster = this.catalog.rosters[0] || "";
       this.search = "";
       this.version = 0;
       this.verdict = null;
-      this.sending = false;
       this.refusal = null;
     }
-    open() {
-      const presets = this.catalog.presets.map((p) => `<option value="${escape(p.key)}">${escape(p.name)}${p.problems.length ? " (does not fit as it is)" : ""}</option>`);
-      const rosters = this.catalog.rosters.map((r) => `<option${r === this.roster ? " selected" : ""}>${escape(r)}</option>`);
+    // The overlay: head (title, note, close), the catalog side (filters, then the
+    // builder's own catalog), the list side (its name and rows).
+    _mount({ kind = "", label, title, note, filters, catalog, nameLabel }) {
       this.root = document.createElement("div");
       this.root.className = "builder-overlay";
       this.root.innerHTML = `
-      <div class="builder card" role="dialog" aria-label="Build your warband">
+      <div class="builder ${kind}card" role="dialog" aria-label="${label}">
         <div class="builder-head">
-          <h2>Build your warband</h2>
-          <span class="muted">limit ${this.catalog.points_limit} points; prices and checks by the
-            server</span>
+          <h2>${title}</h2>
+          <span class="muted">${note}</span>
           <button data-action="close">Close</button>
         </div>
         <div class="builder-body">
           <section class="builder-catalog">
-            <div class="builder-filters">
-              <label>Roster <select class="builder-roster"><option value="">All rosters</option>
-                ${rosters.join("")}</select></label>
-              <label>Search <input class="builder-search" placeholder="name or rule"></label>
-              <label>Start from <select class="builder-preset"><option value="">a ready-made
-                list…</option>${presets.join("")}</select></label>
-            </div>
-            <div class="builder-profiles"></div>
+            <div class="builder-filters">${filters}</div>
+            ${catalog}
           </section>
           <section class="builder-list">
-            <label>List name <input class="builder-name" maxlength="60"></label>
+            <label>${nameLabel} <input class="builder-name" maxlength="60"></label>
             <div class="builder-rows"></div>
           </section>
         </div>
@@ -345,28 +342,19 @@
       this.root.addEventListener("click", (e) => this._click(e));
       this.root.addEventListener("input", (e) => this._input(e));
       this.root.addEventListener("change", (e) => this._input(e));
-      this._renderProfiles();
-      this._renderList();
     }
     close() {
       clearTimeout(this.timer);
       this.root?.remove();
       this.root = null;
     }
-    list() {
-      const models = this.rows.flatMap((r) => Array(r.count).fill({ profile: r.profile }));
-      return { name: this.name.trim() || "My warband", models };
-    }
     // -- changes -------------------------------------------------------------------
     _click(e) {
       const button2 = e.target.closest("button");
       if (!button2 || !this.root) return;
-      const profile = button2.closest("[data-profile]")?.dataset.profile;
       const action = button2.dataset.action;
       if (action === "close") this.close();
-      else if (action === "add" || action === "more") this._count(profile, 1);
-      else if (action === "less") this._count(profile, -1);
-      else if (action === "submit-built") this._submit();
+      else this._act(action, button2);
     }
     // Selects act on "change", text fields on "input" (a text field's "change" comes
     // on leaving it, in the middle of a click elsewhere: redrawing then would
@@ -375,28 +363,28 @@
       const target = e.target;
       const typed = e.type === "input" && target.tagName === "INPUT";
       const picked = e.type === "change" && target.tagName === "SELECT";
-      if (picked && target.classList.contains("builder-roster")) {
-        this.roster = target.value;
-        this._renderProfiles();
-      } else if (typed && target.classList.contains("builder-search")) {
+      if (typed && target.classList.contains("builder-search")) {
         this.search = target.value.trim().toLowerCase();
-        this._renderProfiles();
+        this._renderCatalog();
       } else if (typed && target.classList.contains("builder-name")) {
         this.name = target.value;
         this._changed();
       } else if (picked && target.classList.contains("builder-preset") && target.value) {
-        const preset = this.catalog.presets.find((p) => p.key === target.value);
-        this.name = preset.name;
-        this.root.querySelector(".builder-name").value = preset.name;
+        const { name, entries } = this._preset(target.value);
+        this.name = name;
+        this.root.querySelector(".builder-name").value = name;
         this.rows = [];
-        for (const profile of preset.models) this._count(profile, 1, false);
+        for (const entry of entries) this._count(entry, 1, false);
         this._changed();
+      } else {
+        this._inputMore(target, typed, picked);
       }
     }
-    _count(profile, delta, check = true) {
-      const row = this.rows.find((r) => r.profile === profile);
+    _count(entry, delta, check = true) {
+      const key3 = JSON.stringify(entry);
+      const row = this.rows.find((r) => JSON.stringify(r.entry) === key3);
       if (row) row.count += delta;
-      else if (delta > 0) this.rows.push({ profile, count: delta });
+      else if (delta > 0) this.rows.push({ entry, count: delta });
       this.rows = this.rows.filter((r) => r.count > 0);
       if (check) this._changed();
     }
@@ -413,11 +401,93 @@
         this.hooks.checkList(list, this.hooks.options).then((verdict) => {
           if (version === this.version) this.verdict = verdict;
         }).catch((error) => {
-          if (version === this.version) this.refusal = `The list could not be checked: ${error.message}`;
+          if (version === this.version) {
+            this.refusal = `The ${this.words.noun} could not be checked: ${error.message}`;
+          }
         }).finally(() => {
           if (version === this.version && this.root) this._renderList();
         });
       }, CHECK_DELAY_MS);
+    }
+    // -- drawing -------------------------------------------------------------------
+    _renderList() {
+      const box = this.root?.querySelector(".builder-rows");
+      if (!box) return;
+      const verdict = this.verdict;
+      const rowOf = [];
+      this.rows.forEach((r, i) => {
+        for (let n = 0; n < r.count; n += 1) rowOf.push(i);
+      });
+      const troubled = new Set((verdict?.problems || []).filter((p) => p.model !== null).map((p) => rowOf[p.model]));
+      const rows = this.rows.map((r, i) => {
+        const { attrs, name, price } = this._row(r, i, verdict?.models?.[rowOf.indexOf(i)]);
+        return `<tr class="builder-row${troubled.has(i) ? " problem" : ""}" ${attrs}><td>${name}</td><td class="count"><button class="small" data-action="less" title="One fewer">−</button><span class="n">${r.count}</span><button class="small" data-action="more" title="One more">+</button></td><td class="points">× ${price}</td></tr>`;
+      });
+      const parts = [rows.length ? `<table><tbody>${rows.join("")}</tbody></table>` : `<p class="muted">${this.words.empty}</p>`];
+      const noun = this.words.noun;
+      let total = "";
+      if (!this.rows.length) total = "";
+      else if (!verdict) total = "Checking with the server…";
+      else if (verdict.total === null) total = `The server cannot price this ${noun} (see below).`;
+      else total = this._total(verdict, rowOf.length);
+      parts.push(`<p class="builder-total" data-valid="${verdict?.valid ? "true" : "false"}">${escape(total)}</p>`);
+      if (verdict?.problems?.length) parts.push(problemsList(verdict.problems));
+      else if (verdict?.valid) parts.push(`<p class="builder-ok">The server accepts this ${noun}.</p>`);
+      if (this.refusal) parts.push(`<p class="error builder-refusal">${escape(this.refusal)}</p>`);
+      parts.push(this._actionButton(verdict));
+      box.innerHTML = parts.join("");
+    }
+  };
+
+  // src/builder.js
+  var ListBuilder = class extends ListBuilderCore {
+    // hooks: catalog (the `catalog` reply), options (the match's), checkList(list,
+    // options) -> Promise, submit(list) -> Promise of null (sent) or the refusal
+    constructor(parent, hooks) {
+      super(parent, hooks, { noun: "list", empty: "Add profiles from the catalog on the left." });
+      this.byName = new Map(this.catalog.profiles.map((p) => [p.name, p]));
+      this.name = "My warband";
+      this.roster = this.catalog.rosters[0] || "";
+      this.sending = false;
+    }
+    open() {
+      const presets = this.catalog.presets.map((p) => `<option value="${escape(p.key)}">${escape(p.name)}${p.problems.length ? " (does not fit as it is)" : ""}</option>`);
+      const rosters = this.catalog.rosters.map((r) => `<option${r === this.roster ? " selected" : ""}>${escape(r)}</option>`);
+      this._mount({
+        label: "Build your warband",
+        title: "Build your warband",
+        nameLabel: "List name",
+        note: `limit ${this.catalog.points_limit} points; prices and checks by the server`,
+        filters: `<label>Roster <select class="builder-roster"><option value="">All rosters</option>
+          ${rosters.join("")}</select></label>
+        <label>Search <input class="builder-search" placeholder="name or rule"></label>
+        <label>Start from <select class="builder-preset"><option value="">a ready-made
+          list…</option>${presets.join("")}</select></label>`,
+        catalog: '<div class="builder-profiles"></div>'
+      });
+      this._renderCatalog();
+      this._renderList();
+    }
+    list() {
+      const models = this.rows.flatMap((r) => Array(r.count).fill({ profile: r.entry }));
+      return { name: this.name.trim() || "My warband", models };
+    }
+    // -- changes -------------------------------------------------------------------
+    _act(action, button2) {
+      const profile = button2.closest("[data-profile]")?.dataset.profile;
+      if (action === "add" || action === "more") this._count(profile, 1);
+      else if (action === "less") this._count(profile, -1);
+      else if (action === "submit-built") this._submit();
+    }
+    _inputMore(target, typed, picked) {
+      if (picked && target.classList.contains("builder-roster")) {
+        this.roster = target.value;
+        this._renderCatalog();
+      }
+    }
+    _preset(key3) {
+      const preset = this.catalog.presets.find((p) => p.key === key3);
+      return { name: preset.name, entries: preset.models };
     }
     async _submit() {
       if (!this.verdict?.valid || this.sending) return;
@@ -433,7 +503,7 @@
       this._renderList();
     }
     // -- drawing -------------------------------------------------------------------
-    _renderProfiles() {
+    _renderCatalog() {
       const shown = this.catalog.profiles.filter((p) => (!this.roster || p.roster === this.roster) && (!this.search || `${p.name} ${p.rules.join(" ")}`.toLowerCase().includes(this.search)));
       const rows = shown.map((p) => `<tr data-profile="${escape(p.name)}" class="builder-profile">
       <td>${escape(p.name)}${p.personality ? ' <span class="tag" title="Personality: at most a third of the points limit goes on these">P</span>' : ""}</td>
@@ -441,41 +511,27 @@
       <td class="rules">${escape(p.rules.join(", ") || "—")}</td>
       <td class="points">${p.points ?? "?"} pts</td>
       <td>${p.problems.length ? `<span class="muted" title="${escape(p.problems.join(" "))}">not playable</span>` : '<button class="small" data-action="add">Add</button>'}</td></tr>`);
-      this.root.querySelector(".builder-profiles").innerHTML = rows.length ? `<table><thead><tr><th>Profile</th><th>Q</th><th>C</th><th>Rules</th><th>Price</th>
-         <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">No profile matches.</p>';
+      this.root.querySelector(".builder-profiles").innerHTML = catalogTable(
+        ["Profile", "Q", "C", "Rules", "Price", ""],
+        rows,
+        "No profile matches."
+      );
     }
-    _renderList() {
-      const box = this.root?.querySelector(".builder-rows");
-      if (!box) return;
-      const verdict = this.verdict;
-      const rowOf = [];
-      this.rows.forEach((r, i) => {
-        for (let n = 0; n < r.count; n += 1) rowOf.push(i);
-      });
-      const troubled = new Set((verdict?.problems || []).filter((p) => p.model !== null).map((p) => rowOf[p.model]));
-      const rows = this.rows.map((r, i) => {
-        const first = rowOf.indexOf(i);
-        const price = verdict?.models?.[first]?.points ?? this.byName.get(r.profile)?.points;
-        return `<tr class="builder-row${troubled.has(i) ? " problem" : ""}" data-profile="${escape(r.profile)}"><td>${escape(r.profile)}</td><td class="count"><button class="small" data-action="less" title="One fewer">−</button><span class="n">${r.count}</span><button class="small" data-action="more" title="One more">+</button></td><td class="points">× ${price ?? "?"} pts</td></tr>`;
-      });
-      const parts = [rows.length ? `<table><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">Add profiles from the catalog on the left.</p>'];
-      let total = "";
-      if (!this.rows.length) total = "";
-      else if (!verdict) total = "Checking with the server…";
-      else if (verdict.total === null) total = "The server cannot price this list (see below).";
-      else {
-        total = `Total ${verdict.total} / ${verdict.points_limit} points · Personalities ${verdict.personality_points} points`;
-      }
-      parts.push(`<p class="builder-total" data-valid="${verdict?.valid ? "true" : "false"}">${escape(total)}</p>`);
-      if (verdict?.problems?.length) {
-        parts.push('<ul class="builder-problems">' + verdict.problems.map((p) => `<li data-code="${escape(p.code)}">${escape(p.message)} <span class="muted">(${escape(p.passage)})</span></li>`).join("") + "</ul>");
-      } else if (verdict?.valid) {
-        parts.push('<p class="builder-ok">The server accepts this list.</p>');
-      }
-      if (this.refusal) parts.push(`<p class="error builder-refusal">${escape(this.refusal)}</p>`);
+    // A row of the list: the profile, priced by the verdict (else the catalog).
+    _row(r, i, model) {
+      const price = model?.points ?? this.byName.get(r.entry)?.points;
+      return {
+        attrs: `data-profile="${escape(r.entry)}"`,
+        name: escape(r.entry),
+        price: `${price ?? "?"} pts`
+      };
+    }
+    _total(verdict) {
+      return `Total ${verdict.total} / ${verdict.points_limit} points · Personalities ${verdict.personality_points} points`;
+    }
+    _actionButton(verdict) {
       const ready = verdict?.valid && !this.sending;
-      parts.push(`<button class="primary" data-action="submit-built"${ready ? "" : " disabled"}>${this.sending ? "Submitting…" : "Submit this list (kept secret until both are in)"}</button>`);
-      box.innerHTML = parts.join("");
+      return `<button class="primary" data-action="submit-built"${ready ? "" : " disabled"}>${this.sending ? "Submitting…" : "Submit this list (kept secret until both are in)"}</button>`;
     }
   };
 
@@ -1736,7 +1792,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1867,7 +1923,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1877,7 +1933,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1891,7 +1947,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1916,7 +1972,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1996,7 +2052,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2059,7 +2115,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2075,7 +2131,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2478,18 +2534,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2545,7 +2601,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3175,7 +3231,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
@@ -4686,103 +4742,73 @@
   }
 
   // src/sns_builder.js
-  var CHECK_DELAY_MS2 = 150;
   var GROUPS = [
     ["weapon", "Weapons"],
     ["armour", "Armour"],
     ["ability", "Abilities"],
     ["type", "What it is"]
   ];
-  var SnsBuilder = class {
+  var SnsBuilder = class extends ListBuilderCore {
     // hooks: catalog (the S&S `catalog` reply), checkList(list) -> Promise of the
     // verdict, use(list) (the accepted army), start (a list to begin from), title
     constructor(parent, hooks) {
-      this.parent = parent;
-      this.hooks = hooks;
-      this.catalog = hooks.catalog;
+      super(parent, hooks, {
+        noun: "army",
+        empty: "Add sample units, or design your own, on the left."
+      });
       this.samples = new Map(this.catalog.samples.map((s) => [s.name, s]));
       this.items = new Map(this.catalog.items.map((i) => [i.name, i]));
       this.gold = this.catalog.scenarios?.[0]?.gold;
       this.name = hooks.start?.name || "My army";
-      this.rows = [];
       for (const entry of hooks.start?.units || []) this._count(entry, 1, false);
-      this.search = "";
       this.draft = { name: "", types: "", kit: [] };
-      this.version = 0;
-      this.verdict = null;
       this.draftVerdict = null;
-      this.refusal = null;
     }
     open() {
-      this.root = document.createElement("div");
-      this.root.className = "builder-overlay";
-      this.root.innerHTML = `
-      <div class="builder sns-builder card" role="dialog" aria-label="Build an army">
-        <div class="builder-head">
-          <h2>${escape(this.hooks.title || "Build an army")}</h2>
-          <span class="muted">${this.gold ?? "?"} gold a side, one Commander; prices and
-            checks by the server</span>
-          <button data-action="close">Close</button>
-        </div>
-        <div class="builder-body">
-          <section class="builder-catalog">
-            <div class="builder-filters">
-              <label>Search <input class="builder-search" placeholder="unit, army or kit"></label>
-              <label>Start from <select class="builder-preset"><option value="">a ready-made
-                army…</option>${(this.catalog.armies || []).map((a) => `<option value="${escape(a.key)}">${escape(a.name)} (${a.figures} figures)</option>`).join("")}
-                </select></label>
-            </div>
-            <div class="builder-profiles sns-samples"></div>
-            <details class="sns-design">
-              <summary>Design a unit of your own</summary>
-              <div class="sns-design-form">
-                <label>Name <input class="design-name" maxlength="40"></label>
-                <label>What it is <input class="design-types" list="sns-unit-types"
-                  placeholder="e.g. Dwarf, Giant (for banes)"></label>
-                <datalist id="sns-unit-types">${this.catalog.unit_types.map((t) => `<option value="${escape(t)}">`).join("")}</datalist>
-                <label>Kit <select class="design-item">${this._itemOptions()}</select></label>
-                <label class="design-level-box">Times <input class="design-level" type="number"
-                  min="1" max="9" value="1"></label>
-                <label class="design-detail-box">Detail <input class="design-detail"></label>
-                <button type="button" class="small" data-action="add-item">Add to the unit</button>
-              </div>
-              <div class="sns-draft"></div>
-            </details>
-          </section>
-          <section class="builder-list">
-            <label>Army name <input class="builder-name" maxlength="60"></label>
-            <div class="builder-rows"></div>
-          </section>
-        </div>
-      </div>`;
-      this.parent.appendChild(this.root);
-      this.root.querySelector(".builder-name").value = this.name;
-      this.root.addEventListener("click", (e) => this._click(e));
-      this.root.addEventListener("input", (e) => this._input(e));
-      this.root.addEventListener("change", (e) => this._input(e));
+      const armies = (this.catalog.armies || []).map((a) => `<option value="${escape(a.key)}">${escape(a.name)} (${a.figures} figures)</option>`);
+      this._mount({
+        kind: "sns-builder ",
+        label: "Build an army",
+        nameLabel: "Army name",
+        title: escape(this.hooks.title || "Build an army"),
+        note: `${this.gold ?? "?"} gold a side, one Commander; prices and checks by the server`,
+        filters: `<label>Search <input class="builder-search" placeholder="unit, army or kit"></label>
+        <label>Start from <select class="builder-preset"><option value="">a ready-made
+          army…</option>${armies.join("")}</select></label>`,
+        catalog: `<div class="builder-profiles sns-samples"></div>
+        <details class="sns-design">
+          <summary>Design a unit of your own</summary>
+          <div class="sns-design-form">
+            <label>Name <input class="design-name" maxlength="40"></label>
+            <label>What it is <input class="design-types" list="sns-unit-types"
+              placeholder="e.g. Dwarf, Giant (for banes)"></label>
+            <datalist id="sns-unit-types">${this.catalog.unit_types.map((t) => `<option value="${escape(t)}">`).join("")}</datalist>
+            <label>Kit <select class="design-item">${this._itemOptions()}</select></label>
+            <label class="design-level-box">Times <input class="design-level" type="number"
+              min="1" max="9" value="1"></label>
+            <label class="design-detail-box">Detail <input class="design-detail"></label>
+            <button type="button" class="small" data-action="add-item">Add to the unit</button>
+          </div>
+          <div class="sns-draft"></div>
+        </details>`
+      });
       this._itemPicked();
-      this._renderSamples();
+      this._renderCatalog();
       this._renderDraft();
       this._changed();
     }
     close() {
-      clearTimeout(this.timer);
       clearTimeout(this.draftTimer);
-      this.root?.remove();
-      this.root = null;
+      super.close();
     }
     list() {
       const units = this.rows.flatMap((r) => Array(r.count).fill(null).map(() => ({ ...r.entry })));
       return { name: this.name.trim() || "My army", units };
     }
     // -- changes -------------------------------------------------------------------
-    _click(e) {
-      const button2 = e.target.closest("button");
-      if (!button2 || !this.root) return;
-      const action = button2.dataset.action;
+    _act(action, button2) {
       const row = Number(button2.closest("[data-row]")?.dataset.row);
-      if (action === "close") this.close();
-      else if (action === "add-sample") this._addSample(button2.closest("[data-sample]"));
+      if (action === "add-sample") this._addSample(button2.closest("[data-sample]"));
       else if (action === "more") this._count(this.rows[row].entry, 1);
       else if (action === "less") this._count(this.rows[row].entry, -1);
       else if (action === "add-item") this._addItem();
@@ -4792,25 +4818,9 @@
       } else if (action === "add-own") this._addOwn();
       else if (action === "use") this._use();
     }
-    // Selects act on "change", text fields on "input" (builder.js says why).
-    _input(e) {
-      const target = e.target;
-      const typed = e.type === "input" && target.tagName === "INPUT";
-      const picked = e.type === "change" && target.tagName === "SELECT";
-      if (typed && target.classList.contains("builder-search")) {
-        this.search = target.value.trim().toLowerCase();
-        this._renderSamples();
-      } else if (typed && target.classList.contains("builder-name")) {
-        this.name = target.value;
-        this._changed();
-      } else if (picked && target.classList.contains("builder-preset") && target.value) {
-        const army = this.catalog.armies.find((a) => a.key === target.value);
-        this.name = army.name;
-        this.root.querySelector(".builder-name").value = army.name;
-        this.rows = [];
-        for (const unit of army.units) this._count({ unit }, 1, false);
-        this._changed();
-      } else if (picked && target.classList.contains("design-item")) {
+    // The design form's fields (selects on "change", text on "input": the core says why).
+    _inputMore(target, typed, picked) {
+      if (picked && target.classList.contains("design-item")) {
         this._itemPicked();
       } else if (typed && (target.classList.contains("design-name") || target.classList.contains("design-types"))) {
         this.draft.name = this.root.querySelector(".design-name").value;
@@ -4818,20 +4828,16 @@
         this._draftChanged();
       }
     }
+    _preset(key3) {
+      const army = this.catalog.armies.find((a) => a.key === key3);
+      return { name: army.name, entries: army.units.map((unit) => ({ unit })) };
+    }
     _addSample(tr) {
       const sample = this.samples.get(tr.dataset.sample);
       const entry = { unit: sample.name };
       const picks = [...tr.querySelectorAll("select.sample-choice")].map((s) => s.value);
       if (picks.length) entry.choices = picks;
       this._count(entry, 1);
-    }
-    _count(entry, delta, check = true) {
-      const key3 = JSON.stringify(entry);
-      const row = this.rows.find((r) => JSON.stringify(r.entry) === key3);
-      if (row) row.count += delta;
-      else if (delta > 0) this.rows.push({ entry, count: delta });
-      this.rows = this.rows.filter((r) => r.count > 0);
-      if (check) this._changed();
     }
     _itemPicked() {
       const item = this.items.get(this.root.querySelector(".design-item").value);
@@ -4872,26 +4878,7 @@
         this.hooks.checkList({ name: "", units: [entry] }).then((verdict) => {
           if (asked === JSON.stringify(this._ownEntry())) this.draftVerdict = verdict;
         }).catch(() => void 0).finally(() => this.root && this._renderDraft());
-      }, CHECK_DELAY_MS2);
-    }
-    _changed() {
-      this.version += 1;
-      this.verdict = null;
-      this.refusal = null;
-      this._renderList();
-      clearTimeout(this.timer);
-      if (!this.rows.length) return;
-      const version = this.version;
-      const list = this.list();
-      this.timer = setTimeout(() => {
-        this.hooks.checkList(list).then((verdict) => {
-          if (version === this.version) this.verdict = verdict;
-        }).catch((error) => {
-          if (version === this.version) this.refusal = `The army could not be checked: ${error.message}`;
-        }).finally(() => {
-          if (version === this.version && this.root) this._renderList();
-        });
-      }, CHECK_DELAY_MS2);
+      }, CHECK_DELAY_MS);
     }
     _use() {
       if (!this.verdict?.valid) return;
@@ -4902,15 +4889,18 @@
     _itemOptions() {
       return GROUPS.map(([group, words2]) => `<optgroup label="${words2}">${this.catalog.items.filter((i) => i.group === group).map((i) => `<option value="${escape(i.name)}" title="${escape(i.printed)}">${escape(i.name)} (${i.cost >= 0 ? "+" : ""}${i.cost} gold${i.stacks ? " each" : ""})</option>`).join("")}</optgroup>`).join("");
     }
-    _renderSamples() {
+    _renderCatalog() {
       const shown = this.catalog.samples.filter((s) => !this.search || `${s.name} ${s.army} ${s.notes}`.toLowerCase().includes(this.search));
       const rows = shown.map((s) => {
         const choices = s.choices.map((options) => `<select class="sample-choice small" title="a printed choice">${options.map((o) => `<option>${escape(o)}</option>`).join("")}</select>`).join(" ");
         const printed = s.printed_cost !== s.cost ? ` <span class="tag" title="${escape(s.misprint || "")}">printed ${s.printed_cost}</span>` : "";
         return `<tr data-sample="${escape(s.name)}" class="sns-sample"><td>${escape(s.name)}<div class="muted">${escape(s.army)}</div></td><td class="rules">${escape(s.notes)}</td><td>${choices}</td><td class="points">${s.cost} gold${printed}</td><td><button class="small" data-action="add-sample">Add</button></td></tr>`;
       });
-      this.root.querySelector(".sns-samples").innerHTML = rows.length ? `<table><thead><tr><th>Unit</th><th>As printed</th><th>Choice</th><th>Price</th>
-         <th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">No sample unit matches.</p>';
+      this.root.querySelector(".sns-samples").innerHTML = catalogTable(
+        ["Unit", "As printed", "Choice", "Price", ""],
+        rows,
+        "No sample unit matches."
+      );
     }
     _renderDraft() {
       const box = this.root?.querySelector(".sns-draft");
@@ -4923,44 +4913,24 @@
       if (kit.length) {
         parts.push(`<p class="sns-draft-price">${!verdict ? "Checking with the server…" : price == null ? "The server cannot price this unit (see below)." : `This unit: ${price} gold a figure`}</p>`);
       }
-      if (own.length) {
-        parts.push('<ul class="builder-problems">' + own.map((p) => `<li data-code="${escape(p.code)}">${escape(p.message)}</li>`).join("") + "</ul>");
-      }
+      if (own.length) parts.push(problemsList(own, false));
       parts.push(`<button type="button" class="small" data-action="add-own"${kit.length ? "" : " disabled"}>Add this unit to the army</button>`);
       box.innerHTML = parts.join("");
     }
-    _renderList() {
-      const box = this.root?.querySelector(".builder-rows");
-      if (!box) return;
-      const verdict = this.verdict;
-      const rowOf = [];
-      this.rows.forEach((r, i) => {
-        for (let n = 0; n < r.count; n += 1) rowOf.push(i);
-      });
-      const troubled = new Set((verdict?.problems || []).filter((p) => p.model !== null).map((p) => rowOf[p.model]));
-      const rows = this.rows.map((r, i) => {
-        const model = verdict?.models?.[rowOf.indexOf(i)];
-        const name = r.entry.unit || r.entry.name;
-        const how = r.entry.choices ? ` (${r.entry.choices.join(", ")})` : r.entry.kit ? ` — your own: ${r.entry.kit.join(", ")}` : "";
-        return `<tr class="builder-row${troubled.has(i) ? " problem" : ""}" data-row="${i}"><td>${escape(name)}<span class="muted">${escape(how)}</span></td><td class="count"><button class="small" data-action="less" title="One fewer">−</button><span class="n">${r.count}</span><button class="small" data-action="more" title="One more">+</button></td><td class="points">× ${model?.cost ?? "?"} gold</td></tr>`;
-      });
-      const parts = [rows.length ? `<table><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">Add sample units, or design your own, on the left.</p>'];
-      let total = "";
-      if (!this.rows.length) total = "";
-      else if (!verdict) total = "Checking with the server…";
-      else if (verdict.total === null) total = "The server cannot price this army (see below).";
-      else {
-        total = `Total ${verdict.total} / ${verdict.gold} gold · ${verdict.left >= 0 ? `${verdict.left} left` : `${-verdict.left} over`} · ${rowOf.length} figures`;
-      }
-      parts.push(`<p class="builder-total" data-valid="${verdict?.valid ? "true" : "false"}">${escape(total)}</p>`);
-      if (verdict?.problems?.length) {
-        parts.push('<ul class="builder-problems">' + verdict.problems.map((p) => `<li data-code="${escape(p.code)}">${escape(p.message)} <span class="muted">(${escape(p.passage)})</span></li>`).join("") + "</ul>");
-      } else if (verdict?.valid) {
-        parts.push('<p class="builder-ok">The server accepts this army.</p>');
-      }
-      if (this.refusal) parts.push(`<p class="error builder-refusal">${escape(this.refusal)}</p>`);
-      parts.push(`<button class="primary" data-action="use"${verdict?.valid ? "" : " disabled"}>${escape(this.hooks.useWords || "Use this army")}</button>`);
-      box.innerHTML = parts.join("");
+    // A row of the list: the unit (its printed choices, or the kit of one's own).
+    _row(r, i, model) {
+      const how = r.entry.choices ? ` (${r.entry.choices.join(", ")})` : r.entry.kit ? ` — your own: ${r.entry.kit.join(", ")}` : "";
+      return {
+        attrs: `data-row="${i}"`,
+        price: `${model?.cost ?? "?"} gold`,
+        name: `${escape(r.entry.unit || r.entry.name)}<span class="muted">${escape(how)}</span>`
+      };
+    }
+    _total(verdict, figures) {
+      return `Total ${verdict.total} / ${verdict.gold} gold · ${verdict.left >= 0 ? `${verdict.left} left` : `${-verdict.left} over`} · ${figures} figures`;
+    }
+    _actionButton(verdict) {
+      return `<button class="primary" data-action="use"${verdict?.valid ? "" : " disabled"}>${escape(this.hooks.useWords || "Use this army")}</button>`;
     }
   };
 
