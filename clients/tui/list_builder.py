@@ -98,7 +98,8 @@ class ListBuilderScreen(Screen):
         return None
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self._filter(event.value)
+        if event.input.id == "filter":  # (not another field, as an own unit's name)
+            self._filter(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.query_one(f"#{self.OPTIONS_ID}", OptionList).focus()

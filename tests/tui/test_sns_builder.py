@@ -60,7 +60,10 @@ async def test_an_sns_army_built_in_the_terminal_sets_up_the_match(server):
         await until(pilot, lambda: "this unit: 7 gold a figure" in shown(),
                     what="the designed unit's price")
         assert "Your own unit: Shield, Sword" in shown()
-        await pilot.press("tab", *"Maiden", "enter")  # (its name; enter adds it)
+        listed = builder.query_one(f"#{builder.OPTIONS_ID}", OptionList).option_count
+        await pilot.press("tab", *"Maiden")  # (its name: the catalog is not filtered by it)
+        assert builder.query_one(f"#{builder.OPTIONS_ID}", OptionList).option_count == listed
+        await pilot.press("enter")  # (enter adds it)
         await until(pilot, lambda: "Total 43 / 500 gold, 457 left, 4 figures" in shown(),
                     what="the army with the designed unit")
         assert "1 x Maiden (your own: Shield, Sword)  (7 gold each)" in shown()
