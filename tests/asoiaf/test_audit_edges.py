@@ -113,3 +113,17 @@ def test_an_action_needs_its_ap():
     state = mid_round((one_ap, Model("b1", W, "b", 2, square=(6, 11)),
                        Model("b2", W, "b", 2, square=(2, 11))))
     assert options(state, "attack") and not options(state, "charge")
+
+
+def test_a_captured_model_loses_its_equipment_for_the_rest_of_the_game():
+    """ATTACK SEQUENCE step 9: "Either way they are removed from the battlefield ...
+    All [equipment] and [tokens] that might be attached to models that are removed
+    from the battlefield are discarded for the rest of the game"; CAPTURED: "The
+    captured model ... is removed from the battlefield". Freed, Yohn Royce comes back
+    without his Heirloom Weapon."""
+    yohn = Model("b1", "Yohn Royce", "b", 1, square=(4, 11), equipment="Heirloom Weapon")
+    state = mid_round((active("a1", "Sellsword", (3, 11)), yohn, far()))
+    state, _ = play(state, Command("a", "attack", {"mode": 0, "target": "b1",
+                                                   "improvements": []}), 9, 1, 1)
+    state, _ = run(state, "a", "remove", {"removal": "captured"})
+    assert state.model("b1").removed == "captured" and state.model("b1").equipment == ""
