@@ -4,9 +4,11 @@ capture, freeing a captive, surging forth, attack targets and coins declared
 before the roll. Models stand on the open bottom rows of Learn to Play; every
 die is scripted and each test quotes its passage."""
 
+import pytest
+
 from server.rules.asoiaf.state import Condition, Model, replace
 from server.rules.asoiaf.system import SYSTEM
-from server.rules.kernel import Command
+from server.rules.kernel import Command, RulesError
 from tests.asoiaf.conftest import mid_round, options, play, run
 
 SELLSWORD = "Sellsword"  # close 2 dice 5+, defence 6, 2 wounds, no ability
@@ -242,3 +244,17 @@ def test_an_engaged_model_cannot_charge():
     state = duel(a_square=(3, 11), b_square=(6, 11), extra=(near,))
     assert [o.params["target"] for o in options(state, "charge")] in ([], [["b2"]], [[]])
     assert all("b1" not in o.params.get("target", []) for o in options(state, "charge"))
+
+
+def test_each_improvement_once_and_in_the_cards_order():
+    """ATTACK MODES: "Each such improvement can only be used once for each action";
+    PAID BY THE STRIKE: "a 2nd die for another extra 1, a 3rd die for 2 more and
+    finally a 4th die" — the same die twice, or the 3rd without the 2nd, is refused
+    and nothing is spent."""
+    state = duel(attacker="Stark Sellsword")
+    for bought in ([0, 0], [1], [0, 2]):
+        with pytest.raises(RulesError) as refused:
+            SYSTEM.decide(state, Command("a", "attack", {"mode": 0, "target": "b1",
+                                                         "improvements": bought}), None)
+        assert refused.value.code == "illegal_command"
+    assert state.purses["a"].copper == 11

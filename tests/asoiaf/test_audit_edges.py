@@ -127,3 +127,19 @@ def test_a_captured_model_loses_its_equipment_for_the_rest_of_the_game():
                                                    "improvements": []}), 9, 1, 1)
     state, _ = run(state, "a", "remove", {"removal": "captured"})
     assert state.model("b1").removed == "captured" and state.model("b1").equipment == ""
+
+
+def test_a_dying_defender_still_ripostes_and_both_fall_at_step_9():
+    """ATTACK SEQUENCE: "8. If the defender has an aftermath ability, it can be used
+    now" comes before "9. Soldiers that have lost all [wounds] are killed"; MODELS:
+    a model out of wounds "at the end of the current action, the model is killed" —
+    the Guardsman's EXPERT RIPOSTE kills the attacker too, whose activation ends."""
+    guard = Model("b1", "Lannister Guardsman", "b", 1, square=(4, 11))
+    state = mid_round((Model("a1", "Sellsword", "a", 1, square=(3, 11), ap=2, activated=True),
+                       guard, Model("a2", W, "a", 2, square=(0, 0)), far()))
+    state, _ = play(state, Command("a", "attack", {"mode": 0, "target": "b1",
+                                                   "improvements": []}), 9, 1, 1)
+    assert state.attack.step == "defender_aftermath" and not state.model("b1").removed
+    state, _ = run(state, "b", "aftermath", {"ability": "Expert Riposte"})
+    assert state.model("a1").removed == "killed" and state.model("b1").removed == "killed"
+    assert state.attack is None and state.active_model == "" and state.to_act == "b"
