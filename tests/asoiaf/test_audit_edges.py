@@ -143,3 +143,25 @@ def test_a_dying_defender_still_ripostes_and_both_fall_at_step_9():
     state, _ = run(state, "b", "aftermath", {"ability": "Expert Riposte"})
     assert state.model("a1").removed == "killed" and state.model("b1").removed == "killed"
     assert state.attack is None and state.active_model == "" and state.to_act == "b"
+
+
+def _door_charge(conditions, *faces):
+    """a1 charges Village Skirmish's closed cabin door (Wooden Door: 2 dice, 7+)."""
+    warden = active("a1", W, (2, 8), conditions=frozenset(conditions))
+    state = mid_round((warden, far()), scenario="village_skirmish")
+    return run(state, "a", "charge_terrain", {"opening": 0, "square": [2, 6]}, faces)
+
+
+def test_a_shaken_model_loses_two_on_its_charge_terrain_dice():
+    """CHARGE TERRAIN: "If at least 1 die result is equal to or higher than the target
+    value ... the charge terrain action is a success"; MODEL TOKENS: shaken
+    "subtracts 2 to every die result during the model's next roll (excluding a
+    natural 10). After this roll is made, remove the [token]" — the shaken Warden's
+    8 becomes 6 and the door holds; unshaken, the 8 breaks it."""
+    state, events = _door_charge({Condition.SHAKEN}, 8, 3)
+    assert events[0].data["destroyed_into"] == "" and events[0].data["results"] == [6, 1]
+    assert Condition.SHAKEN not in state.model("a1").conditions
+    state, events = _door_charge((), 8, 3)
+    assert events[0].data["destroyed_into"] == "broken"
+    state, events = _door_charge({Condition.SHAKEN}, 10, 1)
+    assert events[0].data["destroyed_into"] == "broken"  # a natural 10 keeps its 10
