@@ -189,3 +189,21 @@ def test_purse_gold_and_silver_spent_for_good():
     state, _ = run(state, "a", "interact", {"square": [3, 7]})
     state = finish(state)
     assert state.round == 2 and state.purses["a"].silver == 2
+
+
+def _kill_nemesis(removal):
+    yohn = Model("b1", "Yohn Royce", "b", 1, square=(4, 11))
+    state = mid_round((active("a1", SELLSWORD, (3, 11)), yohn,
+                       Model("b2", W, "b", 2, square=(12, 0))))
+    state = replace(state, nemeses=(("a1", "b1", 2),))
+    state, _ = play(state, Command("a", "attack", {"mode": 0, "target": "b1",
+                                                   "improvements": []}), 9, 1, 1)
+    return run(state, "a", "remove", {"removal": removal})[0]
+
+
+def test_killing_a_nemesis_scores_its_vp_capturing_it_does_not():
+    """COMMON GAME TERMS, NEMESIS: "A character ... from your opponent's warband whose
+    demise is of significance ... Usually, killing a nemesis grants you VP" — a
+    captured nemesis "remains alive" (CAPTURED CHAMPIONS AND HEROES)."""
+    assert _kill_nemesis("killed").vp["a"] == 2
+    assert _kill_nemesis("captured").vp["a"] == 0
