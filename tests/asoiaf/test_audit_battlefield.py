@@ -179,3 +179,14 @@ def test_a_large_model_ends_on_four_open_squares():
     rocks = {(6, 6), (7, 6), (6, 7), (7, 7), (5, 8)}
     for x, y in reach:
         assert not {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)} & rocks
+
+
+def test_a_large_model_never_stands_over_a_wall():
+    """WALLS: "Large models can't be placed over walls" — Rhaegar mounted beside the
+    Village cabin's east wall (between x 4 and 5, rows 3 to 5) ends on no four
+    squares split by it."""
+    rhaegar = Model("a1", "Rhaegar Targaryen (mounted)", "a", 4, square=(6, 4), ap=2,
+                    activated=True, large=True)
+    reach = moves(mid_round((rhaegar, enemy("b1", (12, 13))), scenario="village_skirmish"))
+    assert reach and (7, 1) in reach
+    assert not any(x == 4 and y in (2, 3, 4, 5) for x, y in reach)
