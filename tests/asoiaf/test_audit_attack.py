@@ -258,3 +258,18 @@ def test_each_improvement_once_and_in_the_cards_order():
                                                          "improvements": bought}), None)
         assert refused.value.code == "illegal_command"
     assert state.purses["a"].copper == 11
+
+
+def test_a_charge_is_a_close_combat_attack_so_it_may_capture():
+    """ATTACK MODES: the close combat mode "is used when a model uses AP to attack in
+    close-combat or when they charge"; step 9: champions downed "because of a
+    closecombat attack can either be killed or captured"."""
+    far = Model("b2", WARDEN, "b", 2, square=(12, 0))
+    state = duel(target=YOHN, target_wounds=1, a_square=(3, 11), b_square=(6, 11), extra=(far,))
+    option = options(state, "charge")[0]
+    state, _ = play(state, Command("a", "charge", {**option.args, "target": "b1",
+                                                   "square": [5, 11], "improvements": []}),
+                    9, 1, 1)
+    assert step(state) == "removal"
+    state, _ = run(state, "a", "remove", {"removal": "captured"})
+    assert state.model("b1").removed == "captured" and state.model("a1").captive == "b1"
