@@ -266,3 +266,15 @@ def test_purse_of_a_round_starts_full_again():
     state, _ = run(state, "b", "activate", {"model": "b1"})
     state, _ = run(state, "b", "end_activation")
     assert state.purses["a"] == Purse(1, 2, 12)
+
+
+def test_equal_vp_at_the_end_is_a_draw():
+    """THE END PHASE: "add all VP for each player ... and the player with the most VP
+    wins the game": with equal VP nobody has the most (b's 1 VP for the most copper
+    ties it at 3)."""
+    state = between(a=1, b=1, copper=(12, 13), rounds=1, vp={"a": 3, "b": 2})
+    state, _ = run(state, "a", "activate", {"model": "a1"})
+    state, _ = run(state, "a", "end_activation")
+    state, _ = run(state, "b", "activate", {"model": "b1"})
+    state, _ = run(state, "b", "end_activation")
+    assert state.vp == {"a": 3, "b": 3} and SYSTEM.result(state).winner is None

@@ -208,3 +208,13 @@ def test_a_model_still_off_the_battlefield_at_the_first_end_phase_is_killed():
     state, _ = run(state, "a", "end_activation")
     assert state.model("a2").removed == "killed"
     assert state.round == 2
+
+
+def test_every_player_holds_the_scenarios_full_coins_in_battle():
+    """PLAYING THE GAME: "A player that didn't spend all the allotted coins during
+    warband creation still has access to the full number of coins given by the
+    scenario, to spend during the battle" — Learn to Play is 2-4-12."""
+    state = initial_state({"scenario": "learn_to_play", "warbands": {
+        "a": "baratheon-small-robert", "b": "baratheon-small-arryn"}})
+    assert {seat: (p.gold, p.silver, p.copper) for seat, p in state.purses.items()} == \
+        {"a": (2, 4, 12), "b": (2, 4, 12)}
