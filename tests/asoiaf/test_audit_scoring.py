@@ -207,3 +207,28 @@ def test_killing_a_nemesis_scores_its_vp_capturing_it_does_not():
     captured nemesis "remains alive" (CAPTURED CHAMPIONS AND HEROES)."""
     assert _kill_nemesis("killed").vp["a"] == 2
     assert _kill_nemesis("captured").vp["a"] == 0
+
+
+def test_protect_the_lords_fails_for_a_hero_captured_and_freed():
+    """AGENDA CARDS: "if none of their heroes have been captured or killed" — Jon
+    Arryn, captured by b1 and freed when a1 kills b1 ("place their captured
+    champion or hero on the model's square"), has been captured all the same."""
+    jon = Model("a9", "Jon Arryn", "a", 1, square=(4, 10))
+    models = (Model("a1", SELLSWORD, "a", 2, square=(3, 11)), jon,
+              Model("b1", SELLSWORD, "b", 1, square=(4, 11), ap=2, activated=True),
+              Model("b2", W, "b", 2, square=(12, 0), activated=True))
+    state = mid_round(models, rounds=1, copper=(12, 12), active="b1", seat="b")
+    state = replace(state, agendas={"a": ("Protect the Lords",), "b": ()})
+    state, _ = play(state, Command("b", "attack", {"mode": 0, "target": "a9",
+                                                   "improvements": []}), 9, 1, 1)
+    state, _ = run(state, "b", "remove", {"removal": "captured"})
+    state, _ = run(state, "b", "end_activation")
+    state, _ = run(state, "a", "activate", {"model": "a1"})
+    state, _ = play(state, Command("a", "attack", {"mode": 0, "target": "b1",
+                                                   "improvements": []}), 9, 1, 1)
+    assert state.model("a9").square == (4, 11) and not state.model("a9").removed
+    state, _ = run(state, "a", "end_activation")
+    state, _ = run(state, "a", "activate", {"model": "a9"})
+    state, _ = run(state, "a", "end_activation")
+    assert state.phase.value == "over"
+    assert state.vp == {"a": 0, "b": 1}  # b: the most copper (12 to 10); no agenda

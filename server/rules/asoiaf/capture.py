@@ -49,7 +49,8 @@ def capture(state: State, captor_uid: str, uid: str) -> State:
     # are discarded for the rest of the game" — its equipment too: a freed captive
     # comes back without it (asoiaf.md, Audit)
     state = state.with_model(replace(conditions.on_removal(model), wounds_left=1,
-                                     square=None, removed="captured", equipment=""))
+                                     square=None, removed="captured", equipment="",
+                                     was_captured=True))
     captor = state.model(captor_uid)
     return state.with_model(replace(captor, captive=uid))
 
