@@ -165,3 +165,30 @@ def test_a_shaken_model_loses_two_on_its_charge_terrain_dice():
     assert events[0].data["destroyed_into"] == "broken"
     state, events = _door_charge({Condition.SHAKEN}, 10, 1)
     assert events[0].data["destroyed_into"] == "broken"  # a natural 10 keeps its 10
+
+
+def test_the_same_ability_never_stacks_robert_and_two_wardens():
+    """ABILITIES: "A model can only benefit from the same ability (with an identical
+    name) once at a time ... Robert Baratheon is engaged with the enemy and in
+    contact with two Baratheon Wardens from his warband. He only receives +1 to
+    rolls since both WARDEN OF THE STAG don't stack" — his defence die of 4 counts 5,
+    not 6."""
+    robert = Model("b1", "Robert Baratheon", "b", 4, square=(4, 11))
+    wardens = (Model("b2", W, "b", 2, square=(5, 11)), Model("b3", W, "b", 2, square=(4, 12)))
+    state = mid_round((active("a1", "Sellsword", (3, 11)), robert, *wardens))
+    _, events = play(state, Command("a", "attack", {"mode": 0, "target": "b1",
+                                                    "improvements": []}), 9, 1, 4)
+    assert events[1].data["defence_results"] == [5] and events[1].data["wounds"] == 0
+
+
+def test_an_ability_aimed_at_a_model_does_not_activate_it():
+    """ABILITIES: "All abilities that target another friendly or enemy model do not
+    activate the target"; "Robert may perform this action even if he has already
+    activated. He does not activate by performing this action" — WISE WORDS' move."""
+    jon = active("a1", "Jon Arryn", (3, 11), wounds=3)
+    state = mid_round((jon, Model("a2", W, "a", 2, square=(5, 11)), far()))
+    state, _ = play(state, Command("a", "ability", {"ability": "Wise Words", "target": "a2"}),
+                    10)
+    state, _ = run(state, "a", "granted_move", {"model": "a2", "square": [7, 11]})
+    assert state.model("a2").square == (7, 11) and not state.model("a2").activated
+    assert state.model("a2").ap == 0 and state.active_model == "a1"
