@@ -273,3 +273,16 @@ def test_a_charge_is_a_close_combat_attack_so_it_may_capture():
     assert step(state) == "removal"
     state, _ = run(state, "a", "remove", {"removal": "captured"})
     assert state.model("b1").removed == "captured" and state.model("a1").captive == "b1"
+
+
+def test_a_charge_towards_a_large_model_may_end_by_any_of_its_squares():
+    """CHARGE ACTION: "must perform 1 [move] action towards its target and, if they
+    become engaged with the target, 1 ATTACK 1 action"; MODELS: "A large model
+    occupies a larger square of 4 mutually adjacent squares" — from (3, 12), (4, 12)
+    is nearer Rhaegar's square (5, 11) and in contact with it: a charge may end
+    there (the move was measured to his top-left square only)."""
+    rhaegar = Model("b1", "Rhaegar Targaryen (mounted)", "b", 4, square=(5, 10), large=True)
+    state = duel(a_square=(3, 12), extra=(Model("b2", WARDEN, "b", 2, square=(12, 0)),))
+    state = state.with_model(rhaegar)
+    ends = {tuple(sq) for o in options(state, "charge") for sq in o.params["square"]}
+    assert {(4, 12), (4, 11), (4, 10), (4, 9)} <= ends and (3, 13) not in ends
