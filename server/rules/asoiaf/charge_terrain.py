@@ -117,7 +117,7 @@ def roll(state: State, terrains, field: Battlefield, uid: str, index: int, squar
     in contact with the door."""
     opening = field.openings[index]
     data = {"model": uid, "opening": index, "square": list(square), "faces": [],
-            "destroyed_into": ""}
+            "results": [], "destroyed_into": ""}
     model = state.model(uid)
     if _touches(square, opening, field, model.large):
         count, value = _roll(terrains, opening)
