@@ -59,8 +59,10 @@ Hook = Callable[[State, str, Mapping[str, str], frozenset, Mapping[str, frozense
 
 
 def _no_hero_lost(state, seat, types, objectives, zones) -> bool:
-    """"if none of their heroes have been captured or killed"."""
-    return not any(m.removed for m in state.models_of(seat) if types[m.card] == "hero")
+    """"if none of their heroes have been captured or killed": a hero freed since
+    it was captured has been captured."""
+    return not any(m.removed or m.was_captured for m in state.models_of(seat)
+                   if types[m.card] == "hero")
 
 
 def _more_objectives(state, seat, types, objectives, zones) -> bool:

@@ -45,8 +45,12 @@ def capture(state: State, captor_uid: str, uid: str) -> State:
     """"The captured model remains alive with 1 [wound] left but is removed from
     the battlefield ... Place a [capture token] on the model that captured"."""
     model = state.model(uid)
+    # step 9: the tokens "attached to models that are removed from the battlefield
+    # are discarded for the rest of the game" — its equipment too: a freed captive
+    # comes back without it (asoiaf.md, Audit)
     state = state.with_model(replace(conditions.on_removal(model), wounds_left=1,
-                                     square=None, removed="captured"))
+                                     square=None, removed="captured", equipment="",
+                                     was_captured=True))
     captor = state.model(captor_uid)
     return state.with_model(replace(captor, captive=uid))
 

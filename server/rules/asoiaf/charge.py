@@ -10,7 +10,7 @@ from server.rules.asoiaf import coins, equipment_uses, movement, movement_abilit
 from server.rules.asoiaf.attack_sequence import attack_specs, context
 from server.rules.asoiaf.state import State, replace
 from server.rules.asoiaf.targets import attack_targets
-from server.rules.board.square import Square
+from server.rules.board.square import Square, footprint
 
 CHARGE = "seed 004, CHARGE ACTION"
 CHARGE_MOVE_AP = movement.MOVE_AP
@@ -18,6 +18,11 @@ CHARGE_MOVE_AP = movement.MOVE_AP
 
 def _distance(a, b) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def _gap(first, second) -> int:
+    """Squares between two models' nearest squares (a large model's four count)."""
+    return min(_distance(a, b) for a in first for b in second)
 
 
 def targets(state: State, field, uid: str, sees_all: bool = False) -> list[str]:
@@ -31,12 +36,15 @@ def squares(state: State, pack, field, uid: str, target_uid: str,
             ability=None) -> list[Square]:
     """The move's possible ends: a move action's destinations (with the squares
     abilities add) that end nearer the target than the model started ("towards
-    its target", our reading: counted in squares, diagonals as 1)."""
-    start = state.model(uid).square
-    goal = state.model(target_uid).square
+    its target", our reading: counted in squares, diagonals as 1, between the
+    two models' nearest squares, so a large model's four all count)."""
+    model = state.model(uid)
+    goal = state.model(target_uid).squares
+    start = _gap(model.squares, goal)
+    # a destination is the model's (top-left) square: its footprint there
     return [sq for sq in movement_abilities.destinations(state, pack, field, uid, ability,
                                                          charging=True)
-            if _distance(sq, goal) < _distance(start, goal)]
+            if _gap(footprint(sq) if model.large else (sq,), goal) < start]
 
 
 def reaches(state: State, field, uid: str, target_uid: str) -> bool:

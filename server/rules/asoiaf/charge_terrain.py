@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from server.rules.asoiaf import movement
+from server.rules.asoiaf import conditions, movement
 from server.rules.asoiaf.battlefield import DOOR_CARDS, Battlefield
-from server.rules.asoiaf.state import State, replace
+from server.rules.asoiaf.state import Condition, State, replace
 from server.rules.board.square import Square, footprint
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Decision
@@ -117,12 +117,15 @@ def roll(state: State, terrains, field: Battlefield, uid: str, index: int, squar
     in contact with the door."""
     opening = field.openings[index]
     data = {"model": uid, "opening": index, "square": list(square), "faces": [],
-            "destroyed_into": ""}
-    if _touches(square, opening, field, state.model(uid).large):
+            "results": [], "destroyed_into": ""}
+    model = state.model(uid)
+    if _touches(square, opening, field, model.large):
         count, value = _roll(terrains, opening)
         faces = dice.roll(count, D10)
-        data["faces"] = list(faces)
-        if any(f >= value for f in faces):
+        # the model's roll: shaken takes 2 from every die but a natural 10
+        results = conditions.results(faces, Condition.SHAKEN in model.conditions)
+        data["faces"], data["results"] = list(faces), list(results)
+        if any(r >= value for r in results):
             data["destroyed_into"] = DOOR_CARDS[terrains[opening.card].destroyed_into]
     return data
 
@@ -131,6 +134,8 @@ def charged(state: State, field: Battlefield, d: dict) -> State:
     """Move, spend the AP, flip a destroyed door, and offer the surge."""
     model = state.model(d["model"])
     model = replace(model, square=tuple(d["square"]), ap=model.ap - CHARGE_TERRAIN_AP)
+    if d["faces"]:  # "After this roll is made, remove the [shaken token]"
+        model = conditions.after_roll(model)
     state = state.with_model(model)
     if not d["destroyed_into"]:
         return state

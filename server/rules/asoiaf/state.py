@@ -102,6 +102,9 @@ class Model:
     # squares": `square` is then the top-left of its four
     large: bool = False
     equipment: str = ""  # the equipment token it carries (seed 004, EQUIPMENT TOKENS)
+    # it was captured at some point, even if freed since (PROTECT THE LORDS: "none
+    # of their heroes have been captured or killed")
+    was_captured: bool = False
 
     @property
     def on_battlefield(self) -> bool:
