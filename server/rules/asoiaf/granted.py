@@ -14,7 +14,8 @@ reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import attack_sequence, movement
+from server.rules.asoiaf import attack_sequence, movement, terrain_entry
+from server.rules.asoiaf.command_abilities import Recorded
 from server.rules.asoiaf.state import MOST_AP, State, replace
 from server.rules.asoiaf.targets import attack_targets
 from server.rules.kernel import CommandSpec, Decision, Event
@@ -53,16 +54,26 @@ def attack_specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     return found
 
 
-def event(state: State, args: dict) -> Event:
-    """A granted move, or a forfeited move or attack (the square is then None)."""
-    square = list(args["square"]) if "square" in args else None
-    return Event("granted_move", {"model": state.granted[0], "square": square})
+def event(state: State, pack, field, args: dict, dice) -> Event:
+    """A granted move, or a forfeited move or attack (the square is then None);
+    the move's terrain on entry as a move action's (terrain_entry.py)."""
+    uid = state.granted[0]
+    if "square" not in args:
+        return Event("granted_move", {"model": uid, "square": None})
+    budget, stops = movement.move_limits(state, field, uid)
+    return Event("granted_move", {"model": uid, "square": list(args["square"]),
+                                  **terrain_entry.event_data(state, pack, field, uid,
+                                                             args["square"], budget, stops,
+                                                             dice)})
 
 
-def moved(state: State, d: dict) -> State:
-    """The model stands on the square chosen (no AP spent, not activated)."""
+def moved(state: State, pack, field, d: dict) -> State:
+    """The model stands on the square chosen (no AP spent, not activated),
+    unless a terrain on its way stopped it."""
     state = replace(state, granted=())
     if d["square"] is None:
         return state
     model = state.model(d["model"])
-    return state.with_model(replace(model, square=tuple(d["square"])))
+    state = state.with_model(replace(model, square=tuple(d["square"])))
+    return terrain_entry.through(state, pack, field, d["model"], d["square"],
+                                 d.get("entered", ()), Recorded(faces=d.get("faces", ())))

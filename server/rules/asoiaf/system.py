@@ -38,6 +38,7 @@ from server.rules.asoiaf import (
     setup,
     start_of_game,
     summary,
+    terrain_entry,
     triggers,
     victory,
     warband,
@@ -179,7 +180,9 @@ class AsoiafSystem:
         if command.type == "pass":
             return [Event("passed", {"seat": command.seat})]
         if command.type == "move":
-            return [Event("moved", movement_abilities.moved_event_data(state, _pack(), args))]
+            return [Event("moved", movement_abilities.moved_event_data(state, _pack(),
+                                                                       _field(state), args,
+                                                                       dice))]
         if command.type in ("attack", "charge", "granted_attack"):
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
@@ -199,7 +202,7 @@ class AsoiafSystem:
             return [start_of_game.ability_event(state, _pack(), args, dice),
                     *start_of_game.draw_events(state, _pack(), args)]
         if command.type in ("granted_move", "forfeit_action"):
-            return [granted.event(state, args)]
+            return [granted.event(state, _pack(), _field(state), args, dice)]
         if command.type in ("will_ability", "decline_will_ability"):
             return [will_abilities.event(args)]
         if command.type in ("trigger_ability", "decline_trigger_ability"):
@@ -274,8 +277,13 @@ class AsoiafSystem:
         if event.type == "moved":
             state = movement_abilities.pay(movement.move(state, d["model"], Square(*d["square"])),
                                            d)
-            state = objectives.reveal_under(state, state.model(d["model"]).squares)
-            return self._copper_spent(state) if d.get("spent") else state
+            state = terrain_entry.through(state, _pack(), _field(state), d["model"],
+                                          d["square"], d.get("entered", ()),
+                                          command_abilities.Recorded(faces=d.get("faces", ())))
+            if state.model(d["model"]).on_battlefield:
+                state = objectives.reveal_under(state, state.model(d["model"]).squares)
+            state = self._copper_spent(state) if d.get("spent") else state
+            return self._after_attack(state) if d.get("entered") else state
         if event.type == "charged":
             seat = state.model(d["model"]).seat
             purse = coins.pay(state.purses[seat], coins.Coins(**d["spent"]))
@@ -337,7 +345,9 @@ class AsoiafSystem:
             return self._after_attack(start_of_game.ability_used(state, _pack(),
                                                                  _field(state), d))
         if event.type == "granted_move":
-            state = granted.moved(state, d)
+            state = granted.moved(state, _pack(), _field(state), d)
+            if not state.model(d["model"]).on_battlefield:  # killed on the way
+                return self._after_attack(state)
             return objectives.reveal_under(state, state.model(d["model"]).squares)
         if event.type == "will_ability_used":
             state = self._copper_spent(will_abilities.used(state, _pack(), d))
