@@ -26,8 +26,8 @@ import heapq
 
 from server.rules.asoiaf import hits
 from server.rules.asoiaf.battlefield import TERRAINS
-from server.rules.asoiaf.command_abilities import Recorded
 from server.rules.asoiaf.cards.vocabulary import DealHits, DealWounds, Special
+from server.rules.asoiaf.command_abilities import Recorded
 from server.rules.asoiaf.state import State, replace
 from server.rules.board.square import Square, footprint
 
