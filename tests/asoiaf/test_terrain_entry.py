@@ -15,7 +15,7 @@ from server.rules.asoiaf.system import _field, _pack
 from server.rules.board.square import Square, SquareKind
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
-from tests.asoiaf.conftest import mid_round, play
+from tests.asoiaf.conftest import mid_round, options, play
 
 S = Square
 
@@ -109,3 +109,50 @@ def test_a_scenarios_dead_leaves_must_say_what_they_hide():
                           {"colour": "silver", "rect": [0, 5, 7, 2]}]}
     with pytest.raises(ValueError, match="dead_leaves needs `under`"):
         build_scenario(raw, load_tiles())
+
+
+def test_a_charge_killed_by_the_stakes_on_its_way_makes_no_attack():
+    """CHARGE ACTION: "The charging model must perform 1 [move] action towards its
+    target": the move's terrain applies as a move action's; Robert with 1 wound
+    left dies in the ditch and his charge ends there."""
+    models = (Model("a1", "Robert Baratheon", "a", 1, square=(9, 7), ap=2, activated=True),
+              Model("b1", "Baratheon Warden", "b", 2, square=(9, 4)),
+              Model("b2", "Baratheon Warden", "b", 2, square=(0, 13)))
+    state = mid_round(models, scenario="village_skirmish")
+    charge = next(o for o in options(state, "charge") if o.args.get("mode") == 0
+                  and [9, 5] in o.params["square"])
+    assert "b1" in charge.params["target"]
+    state, events = play(state, Command("a", "charge", {"mode": 0, "target": "b1",
+                                                        "square": [9, 5],
+                                                        "improvements": []}), 1)
+    assert [e.type for e in events] == ["charged"] and events[0].data["faces"] == [1]
+    assert state.model("a1").removed == "killed" and state.attack is None
+
+
+def test_surging_forth_into_the_ditch_suffers_its_hit():
+    """ATTACK SEQUENCE step 10: "surge forth 1 square into a square previously
+    occupied by the model killed": entering the Ditch with Stakes, 1 hit."""
+    models = (Model("a1", "Robert Baratheon", "a", 4, square=(9, 4), ap=2, activated=True),
+              Model("b1", "Baratheon Warden", "b", 2, square=(9, 5)),
+              Model("b2", "Baratheon Warden", "b", 2, square=(0, 13)))
+    state = mid_round(models, scenario="village_skirmish")
+    state, _ = play(state, Command("a", "attack", {"mode": 0, "target": "b1",
+                                                   "improvements": []}), 9, 9, 9, 1, 1, 1)
+    assert state.model("b1").removed == "killed" and state.attack.step == "surge"
+    state, events = play(state, Command("a", "surge", {"square": [9, 5]}), 2)
+    assert events[0].data["entered"] == [[[9, 5], [9, 5]]]
+    assert state.model("a1").square == (9, 5) and state.model("a1").wounds_left == 3
+
+
+def test_a_granted_move_takes_the_terrain_it_enters():
+    """ABILITY 0 (WISE WORDS): the granted model "may perform 1 [move]
+    immediately": a move action's, so entering the ditch deals its hit."""
+    models = (Model("a1", "Jon Arryn", "a", 3, square=(6, 3), ap=2, activated=True),
+              Model("a2", "Robert Baratheon", "a", 4, square=(9, 3), activated=True),
+              Model("b1", "Baratheon Warden", "b", 2, square=(0, 13)))
+    state = mid_round(models, scenario="village_skirmish", granted=("a2", "move"))
+    state, events = play(state, Command("a", "granted_move", {"model": "a2",
+                                                              "square": [9, 5]}), 3)
+    assert events[0].data["entered"] == [[[9, 5], [9, 5]]] and events[0].data["faces"] == [3]
+    assert state.model("a2").square == (9, 5) and state.model("a2").wounds_left == 3
+    assert state.granted == () and state.active_model == "a1"

@@ -1609,7 +1609,7 @@
       const { width, height } = view.board;
       const names = displayNames(view.figures || []);
       this.tokens = tokenLabels(view.figures || [], names);
-      const terrain = new Map((view.board.terrain || []).map(([q, r, kind]) => [hexKey(q, r), kind]));
+      const terrain2 = new Map((view.board.terrain || []).map(([q, r, kind]) => [hexKey(q, r), kind]));
       const w = SQRT3 * (width + 0.5);
       const h = 1.5 * height + 0.5;
       this.width = w;
@@ -1620,7 +1620,7 @@
       parts.push('<g class="terrain">');
       for (const [q, r] of boardHexes(width, height)) {
         const key3 = hexKey(q, r);
-        const kind = terrain.get(key3) || "open";
+        const kind = terrain2.get(key3) || "open";
         const style = kindStyle(kind);
         const [x, y] = centre(q, r);
         const points2 = corners(x, y);
@@ -1732,7 +1732,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1863,7 +1863,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1873,7 +1873,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1887,7 +1887,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1912,7 +1912,7 @@
     return high * 4294967296 + low;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -1992,7 +1992,7 @@
     decode: decodeTimestampExtension
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2055,7 +2055,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2071,7 +2071,7 @@
     }
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2474,18 +2474,18 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2541,7 +2541,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3171,7 +3171,7 @@
     }
   };
 
-  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
@@ -4138,6 +4138,7 @@
     removal: "kill or capture"
   };
   var dice = (faces) => faces?.length ? ` (rolled ${faces.join(", ")})` : "";
+  var terrain = (d) => d.entered?.length ? ` It enters terrain at ${d.entered.map(([sq]) => squareWords(sq)).join(" and ")}${d.faces?.length ? `; defence${dice(d.faces)}` : ""}.` : "";
   var FORMATS2 = {
     rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`).join(", then ")}; ${ctx.seat(d.winner)} wins and chooses first.`,
     zone_chosen: (d, ctx) => Object.entries(d.zones || {}).map(([seat, zone]) => `${ctx.seat(seat)} deploys in the ${zone} zone`).join("; ") + ".",
@@ -4149,15 +4150,15 @@
     placed: (d, ctx) => `${ctx.name(d.model)} arrives late on ${squareWords(d.square)}.`,
     activated: (d, ctx) => `${ctx.name(d.model)} activates.`,
     passed: (d, ctx) => `${ctx.seat(d.seat)} passes.`,
-    moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.`,
-    charged: (d, ctx) => `${ctx.name(d.model)} charges to ${squareWords(d.square)}${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.`,
+    moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.${terrain(d)}`,
+    charged: (d, ctx) => `${ctx.name(d.model)} charges to ${squareWords(d.square)}${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.` + terrain(d),
     attack_rolled: (d, ctx) => `${ctx.name(d.attacker)} attacks ${ctx.name(d.target)}${coinWords(d.spent) !== "nothing" ? ` spending ${coinWords(d.spent)}` : ""}${dice(d.attack_faces)}: ${plural(d.hits, "hit")}.`,
     defended: (d, ctx) => `${ctx.name(d.target)} defends${d.abilities?.length ? ` with ${d.abilities.map(([name]) => name).join(", ")}` : ""}${dice(d.defence_faces)}: ${plural(d.wounds, "wound")}.`,
     wounds_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}.` : null,
     aftermath_used: (d) => d.ability ? `Aftermath: ${d.ability}.` : null,
     removed: (d) => d.removal === "captured" ? "The target is captured." : "The target is killed.",
-    surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.`,
-    surged_through: (d) => d.square ? `The attacker surges through to ${squareWords(d.square)}.` : null,
+    surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.${terrain(d)}`,
+    surged_through: (d) => d.square ? `The attacker surges through to ${squareWords(d.square)}.` + terrain(d) : null,
     terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.`,
     ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
     plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,
@@ -4177,7 +4178,7 @@
     equipment_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.equipment}.`,
     attack_declared: (d, ctx) => `${ctx.name(d.attacker)} ${d.charging ? "charges" : "attacks"} ${ctx.name(d.target)}${d.powder ? `: ${ctx.name(d.powder)} may throw Blinding Powder before the dice are rolled` : ""}.`,
     dismounted: (d, ctx) => `${ctx.name(d.model)} dismounts onto ${squareWords(d.square)}.`,
-    granted_move: (d, ctx) => d.square ? `${ctx.name(d.model)} moves to ${squareWords(d.square)} (a granted move).` : `${ctx.name(d.model)} forgoes the granted move.`,
+    granted_move: (d, ctx) => d.square ? `${ctx.name(d.model)} moves to ${squareWords(d.square)} (a granted move).${terrain(d)}` : `${ctx.name(d.model)} forgoes the granted move.`,
     conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`
   };
   var KINDS2 = {
@@ -5535,8 +5536,8 @@
     const item = (swatch, label) => `<span class="legend-item"><svg viewBox="0 0 2 2" width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
     const kinds = new Set((field?.rows || []).join(""));
     const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) => item(`<rect width="2" height="2" fill="${KIND_FILL[k]}"/>`, label));
-    for (const terrain of new Set((field?.zones || []).map((z) => z.terrain))) {
-      out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain] || "#888"}" fill-opacity="0.6"/>`, terrain.replace(/_/g, " ")));
+    for (const terrain2 of new Set((field?.zones || []).map((z) => z.terrain))) {
+      out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain2] || "#888"}" fill-opacity="0.6"/>`, terrain2.replace(/_/g, " ")));
     }
     out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#d4a017" stroke-width="0.2"/>', "gold deployment zone"));
     out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#8e9aa6" stroke-width="0.2"/>', "silver deployment zone"));
@@ -5711,8 +5712,8 @@
     if (insidePolygon(corners2, a)) return true;
     return edges(corners2).some(([c, d]) => segSegDist2(a, b, c, d) < r * r);
   }
-  function roughFraction(a, b, terrain) {
-    const rough = terrain.filter((p) => p.movement === "rough");
+  function roughFraction(a, b, terrain2) {
+    const rough = terrain2.filter((p) => p.movement === "rough");
     if (!rough.length) return 0;
     const cuts = /* @__PURE__ */ new Set([0, 1]);
     for (const piece of rough) {
@@ -5735,8 +5736,8 @@
     }
     return inside;
   }
-  function moveCost(a, b, terrain) {
-    return Math.hypot(b[0] - a[0], b[1] - a[1]) * (1 + roughFraction(a, b, terrain));
+  function moveCost(a, b, terrain2) {
+    return Math.hypot(b[0] - a[0], b[1] - a[1]) * (1 + roughFraction(a, b, terrain2));
   }
   function straightRefusal(desc, p, ends = true) {
     const r = desc.radius;
@@ -7121,15 +7122,15 @@
       }
     }
     args() {
-      const terrain = [...this.hexes].map(([key3, kind]) => [...key3.split(",").map(Number), kind]);
-      return { terrain, edges: [...this.sides.values()] };
+      const terrain2 = [...this.hexes].map(([key3, kind]) => [...key3.split(",").map(Number), kind]);
+      return { terrain: terrain2, edges: [...this.sides.values()] };
     }
     // The view with the draft in place of the board's lay-out (the board is bare
     // until the defender lays it out).
     draftView(view) {
       if (!this.open || !view?.board) return view;
-      const { terrain, edges: edges2 } = this.args();
-      return { ...view, board: { ...view.board, terrain, edges: edges2 } };
+      const { terrain: terrain2, edges: edges2 } = this.args();
+      return { ...view, board: { ...view.board, terrain: terrain2, edges: edges2 } };
     }
     // The prompt row of `lay_terrain`, for candidate index `index`.
     row(index, label) {
@@ -7139,8 +7140,8 @@
       const tool = (kind, text) => `<button class="value toggle${this.tool === kind ? " on" : ""}" aria-pressed="${this.tool === kind}" data-action="terrain-tool" data-tool="${kind}" data-spec="${index}">${escape(text)}</button>`;
       const areas = AREA_TOOLS.map((kind) => tool(kind, KIND_STYLES[kind].label.split(" (")[0]));
       const sides = SIDE_TOOLS.map((kind) => tool(kind, EDGE_STYLES[kind].label.split(" (")[0]));
-      const { terrain, edges: edges2 } = this.args();
-      return `<div class="terrain-editor" data-spec="${index}"><span class="label">${escape(label)}</span><div class="param" data-param-name="hexes">${areas.join("")}</div><div class="param" data-param-name="sides">${sides.join("")}${tool("erase", "Erase")}</div><p class="hint">Click hexes to paint them (again to clear). With a wall, hedge or cliff, click inside a hex near the side it stands on (a cliff drops from the hex clicked). The server checks the lay-out against the scenario.</p><p class="muted terrain-count">${terrain.length} hexes, ${edges2.length} sides</p><button class="do primary" data-action="terrain-send" data-spec="${index}"${terrain.length || edges2.length ? "" : " disabled"}>Send this lay-out</button> <button class="value" data-action="terrain-clear" data-spec="${index}">Clear</button> <button class="value" data-action="terrain-close" data-spec="${index}">Close</button></div>`;
+      const { terrain: terrain2, edges: edges2 } = this.args();
+      return `<div class="terrain-editor" data-spec="${index}"><span class="label">${escape(label)}</span><div class="param" data-param-name="hexes">${areas.join("")}</div><div class="param" data-param-name="sides">${sides.join("")}${tool("erase", "Erase")}</div><p class="hint">Click hexes to paint them (again to clear). With a wall, hedge or cliff, click inside a hex near the side it stands on (a cliff drops from the hex clicked). The server checks the lay-out against the scenario.</p><p class="muted terrain-count">${terrain2.length} hexes, ${edges2.length} sides</p><button class="do primary" data-action="terrain-send" data-spec="${index}"${terrain2.length || edges2.length ? "" : " disabled"}>Send this lay-out</button> <button class="value" data-action="terrain-clear" data-spec="${index}">Clear</button> <button class="value" data-action="terrain-close" data-spec="${index}">Close</button></div>`;
     }
   };
 

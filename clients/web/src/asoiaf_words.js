@@ -92,6 +92,10 @@ export const PARAM_WORDS = {
 
 // -- the event log -----------------------------------------------------------------
 const dice = (faces) => (faces?.length ? ` (rolled ${faces.join(", ")})` : "");
+// The terrain a move entered on its way (terrain_entry.py: `entered`, `faces`).
+const terrain = (d) => (d.entered?.length
+  ? ` It enters terrain at ${d.entered.map(([sq]) => squareWords(sq)).join(" and ")}`
+    + `${d.faces?.length ? `; defence${dice(d.faces)}` : ""}.` : "");
 
 const FORMATS = {
   rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`)
@@ -108,9 +112,10 @@ const FORMATS = {
   placed: (d, ctx) => `${ctx.name(d.model)} arrives late on ${squareWords(d.square)}.`,
   activated: (d, ctx) => `${ctx.name(d.model)} activates.`,
   passed: (d, ctx) => `${ctx.seat(d.seat)} passes.`,
-  moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.`,
+  moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.${terrain(d)}`,
   charged: (d, ctx) => `${ctx.name(d.model)} charges to ${squareWords(d.square)}`
-    + `${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.`,
+    + `${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.`
+    + terrain(d),
   attack_rolled: (d, ctx) => `${ctx.name(d.attacker)} attacks ${ctx.name(d.target)}`
     + `${coinWords(d.spent) !== "nothing" ? ` spending ${coinWords(d.spent)}` : ""}`
     + `${dice(d.attack_faces)}: ${plural(d.hits, "hit")}.`,
@@ -121,9 +126,9 @@ const FORMATS = {
     : null),
   aftermath_used: (d) => (d.ability ? `Aftermath: ${d.ability}.` : null),
   removed: (d) => (d.removal === "captured" ? "The target is captured." : "The target is killed."),
-  surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.`,
+  surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.${terrain(d)}`,
   surged_through: (d) => (d.square ? `The attacker surges through to ${squareWords(d.square)}.`
-    : null),
+    + terrain(d) : null),
   terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}`
     + `${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.`,
   ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target
@@ -158,8 +163,8 @@ const FORMATS = {
       + "before the dice are rolled" : ""}.`,
   dismounted: (d, ctx) => `${ctx.name(d.model)} dismounts onto ${squareWords(d.square)}.`,
   granted_move: (d, ctx) => (d.square ? `${ctx.name(d.model)} moves to `
-    + `${squareWords(d.square)} (a granted move).` : `${ctx.name(d.model)} forgoes the `
-    + "granted move."),
+    + `${squareWords(d.square)} (a granted move).${terrain(d)}`
+    : `${ctx.name(d.model)} forgoes the granted move.`),
   conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`,
 };
 

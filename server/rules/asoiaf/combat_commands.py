@@ -16,8 +16,10 @@ from server.rules.asoiaf import (
     command_abilities,
     equipment_uses,
     mounts,
+    movement_abilities,
     secret_events,
     surging,
+    terrain_entry,
     wounds_abilities,
 )
 from server.rules.asoiaf.cards.vocabulary import DrawAgenda
@@ -45,11 +47,16 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
                                                                 args["improvements"]))
         if args.get("ability"):  # a movement ability: DESTINED TO DESTROY
             spent = coins.total(spent, pack.abilities[args["ability"]].cost)
-        events.append(Event("charged", {"model": uid, "square": list(args["square"]),
-                                        "ap": charge.CHARGE_MOVE_AP + mode.ap,
-                                        "spent": coins.as_plain(spent)}))
+        ability = pack.abilities[args["ability"]] if args.get("ability") else None
+        events.append(Event("charged", {
+            "model": uid, "square": list(args["square"]), "ap": charge.CHARGE_MOVE_AP + mode.ap,
+            "spent": coins.as_plain(spent),
+            **movement_abilities.terrain_data(state, pack, field_of(state), uid, args["square"],
+                                              ability, True, dice)}))
         state = evolve(state, events[0])
-        if not charge.reaches(state, field_of(state), uid, args["target"]):
+        # a terrain on the way may have killed it, or its mount (terrain_entry.py)
+        if terrain_entry.halted(state, uid) \
+                or not charge.reaches(state, field_of(state), uid, args["target"]):
             return events
     declared = {"attacker": uid, "target": args["target"], "mode": args["mode"],
                 "improvements": list(args["improvements"]),
@@ -126,8 +133,25 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
         return [Event("terrain_charged", charge_terrain.roll(
             state, pack.terrains, field, state.active_model, args["opening"],
             args["square"], dice))]
-    square = list(args["square"]) if "square" in args else None  # surge or hold
-    return [Event("surged" if state.attack else "surged_through", {"square": square})]
+    if "square" not in args:  # hold
+        return [Event("surged" if state.attack else "surged_through", {"square": None})]
+    # surging forth 1 square enters it: its terrain applies (terrain_entry.py)
+    uid = state.attack.attacker if state.attack else state.active_model
+    terrain = terrain_entry.event_data(state, pack, field, uid, args["square"], SURGE, (), dice)
+    return [Event("surged" if state.attack else "surged_through",
+                  {"square": list(args["square"]), **terrain})]
+
+
+SURGE = 1  # ATTACK SEQUENCE step 10, CHARGE TERRAIN ACTION: "surge forth 1 square"
+
+
+def surged(state: State, pack, field, d: dict) -> State:
+    """The attacker surged forth (or held), taking the terrain of the square it entered."""
+    uid = state.attack.attacker
+    state = surging.surged(state, d)
+    return terrain_entry.through(state, pack, field, uid, d["square"], d.get("entered", ()),
+                                 command_abilities.Recorded(faces=d.get("faces", ()))) \
+        if d.get("entered") else state
 
 
 SEQUENCE_EVENTS = {
@@ -138,7 +162,7 @@ SEQUENCE_EVENTS = {
     "aftermath_used": attack_sequence.use_aftermath,
     "removed": lambda state, pack, field, d: attack_sequence.remove(
         state, pack, field, d["removal"], d.get("equipment", "")),
-    "surged": lambda state, pack, field, d: surging.surged(state, d),
+    "surged": surged,
 }
 
 

@@ -92,10 +92,17 @@ def moved_event_data(state: State, pack, field, args: dict, dice) -> dict:
     ability = pack.abilities[args["ability"]] if args.get("ability") else None
     if ability is not None:
         data.update(ability=ability.name, spent=coins.as_plain(ability.cost))
-    extra, ignore = _changes(pack, state.model(uid), ability, False)
+    return {**data, **terrain_data(state, pack, field, uid, args["square"], ability, False,
+                                   dice)}
+
+
+def terrain_data(state: State, pack, field, uid: str, square, ability, charging: bool,
+                 dice) -> dict:
+    """The terrain a move (or a charge's move) to `square` enters on its way, with
+    the squares and engagement its abilities change (terrain_entry.event_data)."""
+    extra, ignore = _changes(pack, state.model(uid), ability, charging)
     budget, stops = movement.move_limits(state, field, uid, extra, ignore)
-    return {**data, **terrain_entry.event_data(state, pack, field, uid, args["square"],
-                                                budget, stops, dice)}
+    return terrain_entry.event_data(state, pack, field, uid, square, budget, stops, dice)
 
 
 def pay(state: State, d: dict) -> State:

@@ -79,7 +79,9 @@ from server.rules.kernel import (
 # powder with the carrier's own charge, start-of-game abilities other than a nemesis.
 # 7: State.lasting (value and roll changes outlasting their ability: lasting.py)
 # gives other states for the same events; hits and wounds dealt by abilities.
-RULES_VERSION = 7
+# 8: terrain on entry (terrain_entry.py): moves, charges and surges deal the
+# terrain's wounds and hits; State.leaves_flipped.
+RULES_VERSION = 8
 
 
 def _scenario(key: str) -> Scenario:
@@ -288,12 +290,18 @@ class AsoiafSystem:
             seat = state.model(d["model"]).seat
             purse = coins.pay(state.purses[seat], coins.Coins(**d["spent"]))
             state = charge.moved(state, d["model"], d["square"], d["ap"], purse)
-            state = objectives.reveal_under(state, state.model(d["model"]).squares)
-            return agendas.spent_last_copper(state, seat, _pack().agendas)
+            state = terrain_entry.through(state, _pack(), _field(state), d["model"],
+                                          d["square"], d.get("entered", ()),
+                                          command_abilities.Recorded(faces=d.get("faces", ())))
+            if state.model(d["model"]).on_battlefield:
+                state = objectives.reveal_under(state, state.model(d["model"]).squares)
+            state = agendas.spent_last_copper(state, seat, _pack().agendas)
+            return self._after_attack(state) if d.get("entered") else state
         if event.type in combat_commands.SEQUENCE_EVENTS:
             attacker = state.attack.attacker if state.attack else d.get("attacker", "")
             state = combat_commands.SEQUENCE_EVENTS[event.type](state, _pack(), _field(state), d)
-            if event.type == "surged":  # the square surged into may hold an objective
+            if event.type == "surged" and state.model(attacker).on_battlefield:
+                # the square surged into may hold an objective
                 state = objectives.reveal_under(state, state.model(attacker).squares)
             return self._after_attack(self._copper_spent(state))
         return self._evolve_actions(state, event)
@@ -332,8 +340,13 @@ class AsoiafSystem:
             state = charge_terrain.charged(state, _field(state), d)
             return objectives.reveal_under(state, state.model(d["model"]).squares)
         if event.type == "surged_through":
-            state = charge_terrain.surged(state, d["square"])
-            return objectives.reveal_under(state, state.model(state.active_model).squares)
+            uid = state.active_model
+            state = terrain_entry.through(charge_terrain.surged(state, d["square"]), _pack(),
+                                          _field(state), uid, d["square"], d.get("entered", ()),
+                                          command_abilities.Recorded(faces=d.get("faces", ())))
+            if not state.model(uid).on_battlefield:  # killed by the terrain it entered
+                return self._after_attack(state)
+            return objectives.reveal_under(state, state.model(uid).squares)
         if event.type == "will_test_declared":
             return will_tokens.declared(state, d)
         if event.type == "will_token_answered":

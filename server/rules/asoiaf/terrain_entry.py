@@ -130,9 +130,9 @@ def enter(state: State, pack, field, uid: str, entered, dice) -> State:
     to model `uid` in order, until it is killed or its mount dies (then it stays
     where it stood). `dice` rolls DITCH WITH STAKES' defence dice."""
     for sq, stood in entered:
-        model = state.model(uid)
-        if not model.on_battlefield or uid in state.dismounting:
+        if halted(state, uid):
             break
+        model = state.model(uid)
         card = entering_card(state, pack, field, sq)
         if card is None:  # (the way was worked out on this same state)
             continue
@@ -145,11 +145,18 @@ def enter(state: State, pack, field, uid: str, entered, dice) -> State:
 def through(state: State, pack, field, uid: str, to, entered, dice) -> State:
     """The model, already on `to`, took the terrain squares `entered` on its way:
     their effects, and it ends on `to` unless they stopped it."""
+    if not entered:
+        return state
     state = enter(state, pack, field, uid, entered, dice)
-    model = state.model(uid)
-    if model.on_battlefield and uid not in state.dismounting:
-        state = state.with_model(replace(model, square=tuple(to)))
+    if not halted(state, uid):
+        state = state.with_model(replace(state.model(uid), square=tuple(to)))
     return state
+
+
+def halted(state: State, uid: str) -> bool:
+    """Whether a terrain on the way ended the move: the model killed, or its
+    mount killed under it (a charge then makes no attack)."""
+    return not state.model(uid).on_battlefield or uid in state.dismounting
 
 
 def event_data(state: State, pack, field, uid: str, to, budget: int, stops, dice) -> dict:
