@@ -26,20 +26,13 @@ import heapq
 
 from server.rules.asoiaf import hits
 from server.rules.asoiaf.battlefield import TERRAINS
-from server.rules.asoiaf.cards.vocabulary import DealHits, DealWounds, Special
+from server.rules.asoiaf.cards.vocabulary import DealHits, DealWounds
 from server.rules.asoiaf.command_abilities import Recorded
 from server.rules.asoiaf.state import State, replace
 from server.rules.board.square import Square, footprint
 
 ENTRY = "seed 004, MOVE ACTION and TERRAIN (a terrain effect applies on entering)"
 LEAVES_WOUNDS = 1  # DEAD LEAVES: "If it is a Ditch with Stakes, they suffer 1 [wound]"
-
-
-def supported(card) -> bool:
-    """Whether the engine acts every entering effect of a "must" terrain card."""
-    return all(isinstance(e, DealWounds | DealHits)
-               or (isinstance(e, Special) and e.hook == "reveal_dead_leaves")
-               for e in card.effects)
 
 
 def terrain_at(state: State, field, sq) -> str | None:
@@ -179,7 +172,7 @@ def _effect(state: State, pack, field, uid: str, sq, effect, dice) -> State:
         state, unblocked = hits.defend(state, pack, uid, hits.hit_count(pack, model, effect),
                                        dice)
         return hits.wound(state, pack, uid, unblocked)
-    # reveal_dead_leaves (`supported` keeps every other effect out of the pack)
+    # reveal_dead_leaves (crossref.acts_on_entry keeps every other effect out of a pack)
     state = replace(state, leaves_flipped=state.leaves_flipped | {tuple(sq)})
     if field.zone_at(sq).under == "ditch_with_stakes":
         state = hits.wound(state, pack, uid, LEAVES_WOUNDS)
