@@ -3,7 +3,7 @@
 
 from dataclasses import replace
 
-from server.rules.asoiaf import rounds
+from server.rules.asoiaf import rounds, sequels
 from server.rules.asoiaf.scenarios import load_scenarios
 from server.rules.asoiaf.state import Model, Purse
 from server.rules.asoiaf.system import SYSTEM
@@ -62,5 +62,5 @@ def test_a_waiting_model_counts_as_left_to_activate_and_needs_room_to_be_placed(
     full = replace(round_one(*crowd), active_model="", to_act="b",
                    models=tuple(replace(m, activated=True) if m.uid == "b1" else m
                                 for m in round_one(*crowd).models))
-    assert not rounds.can_activate(full, "b", SYSTEM._room)
+    assert not rounds.can_activate(full, "b", sequels.room)
     assert all(o.type != "place" for o in SYSTEM.prompt(full).decisions[0].options)

@@ -4178,7 +4178,7 @@
     equipment_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.equipment}.`,
     attack_declared: (d, ctx) => `${ctx.name(d.attacker)} ${d.charging ? "charges" : "attacks"} ${ctx.name(d.target)}${d.powder ? `: ${ctx.name(d.powder)} may throw Blinding Powder before the dice are rolled` : ""}.`,
     dismounted: (d, ctx) => `${ctx.name(d.model)} dismounts onto ${squareWords(d.square)}.`,
-    granted_move: (d, ctx) => d.square ? `${ctx.name(d.model)} moves to ${squareWords(d.square)} (a granted move).${terrain(d)}` : `${ctx.name(d.model)} forgoes the granted move.`,
+    granted_move: (d, ctx) => d.square ? `${ctx.name(d.model)} moves to ${squareWords(d.square)} (a granted move).${terrain(d)}` : `${ctx.name(d.model)} ${d.idle ? "stands its ground (a granted idle action)" : "forgoes the granted action"}.`,
     conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`
   };
   var KINDS2 = {

@@ -164,7 +164,8 @@ const FORMATS = {
   dismounted: (d, ctx) => `${ctx.name(d.model)} dismounts onto ${squareWords(d.square)}.`,
   granted_move: (d, ctx) => (d.square ? `${ctx.name(d.model)} moves to `
     + `${squareWords(d.square)} (a granted move).${terrain(d)}`
-    : `${ctx.name(d.model)} forgoes the granted move.`),
+    : `${ctx.name(d.model)} ${d.idle ? "stands its ground (a granted idle action)"
+      : "forgoes the granted action"}.`),
   conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`,
 };
 

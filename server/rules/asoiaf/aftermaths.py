@@ -41,6 +41,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     DealWounds,
     DrawAgenda,
     GainCoins,
+    GrantAction,
     ModifyRoll,
     ModifyValue,
     MoveModel,
@@ -78,6 +79,11 @@ def known(effects, tested: str = "") -> bool:
         if isinstance(effect, GainCoins | ScoreVP) or (isinstance(effect, DrawAgenda)
                                                       and not tested):
             continue  # (cards drawn in events: not from inside a will test)
+        if isinstance(effect, GrantAction):  # done once the attack is over (granted.py)
+            if tested or effect.free or effect.action not in command_abilities.GRANTABLE \
+                    or effect.target.who not in ("self", "attacker", "defender", "friendly"):
+                return False
+            continue
         if isinstance(effect, MoveModel):  # "this model may move": its player's square
             if tested or effect.target.who not in _MOVERS \
                     or (effect.direction != "free" and effect.target.who == "self") \

@@ -39,9 +39,11 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
     the target); the defence is rolled at once when the defender has no
     choice to make (step 4). `field_of(state)` is the battlefield as it stands."""
     args, events = command.args, []
-    # a granted attack is the granted model's (granted.py), not the active model's
-    uid = state.granted[0] if command.type == "granted_attack" else state.active_model
-    if command.type == "charge":
+    # a granted attack or charge is the granted model's (granted.py), not the
+    # active model's, and spends no AP
+    given = command.type in ("granted_attack", "granted_charge")
+    uid = state.granted[0] if given else state.active_model
+    if command.type in ("charge", "granted_charge"):
         mode = pack.models[state.model(uid).card].attacks[args["mode"]]
         spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements,
                                                                 args["improvements"]))
@@ -49,7 +51,8 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
             spent = coins.total(spent, pack.abilities[args["ability"]].cost)
         ability = pack.abilities[args["ability"]] if args.get("ability") else None
         events.append(Event("charged", {
-            "model": uid, "square": list(args["square"]), "ap": charge.CHARGE_MOVE_AP + mode.ap,
+            "model": uid, "square": list(args["square"]),
+            "ap": 0 if given else charge.CHARGE_MOVE_AP + mode.ap,
             "spent": coins.as_plain(spent),
             **movement_abilities.terrain_data(state, pack, field_of(state), uid, args["square"],
                                               ability, True, dice)}))
@@ -60,8 +63,8 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
             return events
     declared = {"attacker": uid, "target": args["target"], "mode": args["mode"],
                 "improvements": list(args["improvements"]),
-                "charging": command.type == "charge", "equipment": args.get("equipment", ""),
-                "granted": command.type == "granted_attack"}
+                "charging": command.type in ("charge", "granted_charge"),
+                "equipment": args.get("equipment", ""), "granted": given}
     carrier = equipment_uses.powder_carrier(state, pack, field_of(state), uid)
     if carrier:  # BLINDING POWDER "before an engaged enemy model rolls any dice"
         return [*events, Event("attack_declared", {**declared, "powder": carrier})]

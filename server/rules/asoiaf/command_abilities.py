@@ -46,6 +46,9 @@ from server.rules.kernel import CommandSpec, Event
 
 COMMAND = "seed 004, ABILITIES (command abilities)"
 CHOOSERS = ("enemy", "friendly")
+# the actions an ability may grant (granted.py offers each; seed 004, LIST OF
+# ACTIONS): a charge terrain action is not among them yet
+GRANTABLE = ("move", "attack", "charge", "interact", "idle")
 
 
 class Recorded:
@@ -68,8 +71,8 @@ class Recorded:
 def supported(effects) -> bool:
     """Whether the engine knows every effect: conditions, will tests, wounds
     dealt or restored and hits (hits.py) on 1 model, a modifier on the model's
-    own rolls lasting its activation, a move or attack action granted to the
-    chosen model (WISE WORDS) and coins its player gains (DOWAGER'S RESOURCES)."""
+    own rolls lasting its activation, an action granted to the chosen model
+    (WISE WORDS; GRANTABLE, granted.py) and coins its player gains (DOWAGER'S RESOURCES)."""
     for effect in effects:
         if isinstance(effect, WillTest):
             if not supported(effect.on_success) or not supported(effect.on_failure):
@@ -78,7 +81,7 @@ def supported(effects) -> bool:
             if not lasting.stored(effect):  # ("roll", "action": an attack's own)
                 return False
         elif isinstance(effect, GrantAction):
-            if effect.action not in ("move", "attack") or effect.free:
+            if effect.action not in GRANTABLE or effect.free:
                 return False
         elif isinstance(effect, GainCoins | ScoreVP):  # its player's: no target
             continue

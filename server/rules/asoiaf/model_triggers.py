@@ -124,7 +124,11 @@ def in_reach(field, model, other_model, where: str) -> bool:
 
 
 def _killer(before: State, after: State, event, uid: str) -> str:
-    """The model whose attack (or aftermath) removed `uid` ("" for none)."""
+    """The model whose attack (or aftermath, or ability's wounds: hits.py) removed
+    `uid` ("" for none)."""
+    by_ability = next((k for killed, k in after.killers if killed == uid), "")
+    if by_ability:
+        return by_ability
     pending = before.attack or after.attack
     if pending is not None:
         pair = (pending.attacker, pending.target)

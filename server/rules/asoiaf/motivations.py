@@ -43,6 +43,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     DealWounds,
     DrawAgenda,
     GainCoins,
+    GrantAction,
     ModifyRoll,
     ModifyValue,
     MoveModel,
@@ -84,6 +85,9 @@ def _known(effect, trigger) -> bool:
         return effect.target.who == "self" and trigger != "killed"
     if isinstance(effect, ModifyRoll | ModifyValue):  # lasting.py
         return effect.target.who == mine and lasting.stored(effect)
+    if isinstance(effect, GrantAction):  # "he may perform 1 [action]": granted.py
+        return trigger != "killed" and effect.target.who == "self" and not effect.free \
+            and effect.action in command_abilities.GRANTABLE
     if isinstance(effect, MoveModel):  # "he may move": the hero, on his Alive side
         return trigger != "killed" and effect.target.who == "self" \
             and effect.direction == "free"
@@ -118,22 +122,29 @@ def after_removal(state: State, attacker_uid: str, target_uid: str, removal: str
     """The triggers an attack that removed its target meets: the attacker's Alive
     side on "kills_enemy" / "captures_enemy", then the target's Deceased side
     on "killed" ("Right before a hero would be killed, flip")."""
+    state = alive_triggers(state, attacker_uid, target_uid, removal, cards, motivations)
+    if removal != "killed":
+        return state
+    return deceased_side(state, target_uid, cards, motivations, squares, attacker_uid)
+
+
+def alive_triggers(state: State, attacker_uid: str, target_uid: str, removal: str,
+                   cards: Mapping, motivations: Mapping) -> State:
+    """The Alive side's "kills_enemy" / "captures_enemy" triggers of the model
+    that removed `target_uid` (by an attack, or an ability's wounds: hits.py)."""
     attacker, target = state.model(attacker_uid), state.model(target_uid)
     target_type = cards[target.card].type
     waiting = list(state.pending)
     alive = card_of(cards[attacker.card], motivations)
-    # a captured hero cannot fulfil its motivation; the attacker is on the table here
-    if alive and attacker.uid not in state.deceased:
+    # a captured hero cannot fulfil its motivation, nor a killed one (Deceased side)
+    if alive and attacker.uid not in state.deceased and not attacker.removed:
         trigger = "kills_enemy" if removal == "killed" else "captures_enemy"
         for ability in alive.alive:
             if ability.trigger == trigger and _offered(ability) \
                     and (not ability.trigger_types or target_type in ability.trigger_types) \
                     and _affordable(state, attacker.seat, ability):
                 waiting.append((attacker.seat, attacker.uid, ability.name))
-    state = replace(state, pending=tuple(waiting))
-    if removal != "killed":
-        return state
-    return deceased_side(state, target_uid, cards, motivations, squares, attacker_uid)
+    return replace(state, pending=tuple(waiting))
 
 
 def deceased_side(state: State, uid: str, cards: Mapping, motivations: Mapping,
@@ -240,6 +251,9 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
                 most, hero.wounds_left + effect.wounds)))
         elif isinstance(effect, DrawAgenda):
             continue  # drawn in the events that follow (system.py)
+        elif isinstance(effect, GrantAction):  # the hero, still on the table
+            if state.model(uid).on_battlefield:
+                state = replace(state, granted=(uid, effect.action))
         elif isinstance(effect, MoveModel):  # nowhere to go: he stays
             if square:
                 state = state.with_model(replace(state.model(uid), square=tuple(square)))

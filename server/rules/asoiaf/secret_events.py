@@ -55,13 +55,15 @@ def objective_action(state: State, square: list, pack, wounds, chosen: str,
                                                                pack.objectives))
 
 
-def plunder(state: State, field: Battlefield, square: list) -> list[Event]:
-    """The active model takes a plunder token; an agenda token's card is drawn
-    in an event only its seat sees."""
+def plunder(state: State, field: Battlefield, square: list, granted: str = "") -> list[Event]:
+    """The active model (or the `granted` model, spending no AP: granted.py)
+    takes a plunder token; an agenda token's card is drawn in an event only its
+    seat sees."""
     kind = field.plunder[Square(*square)]
-    seat = state.model(state.active_model).seat
-    events = [Event("plundered", {"model": state.active_model, "square": list(square),
-                                  "kind": kind})]
+    uid = granted or state.active_model
+    seat = state.model(uid).seat
+    events = [Event("plundered", {"model": uid, "square": list(square), "kind": kind,
+                                  **({"granted": True} if granted else {})})]
     card = agendas.draw_one(state, seat) if kind == "agenda" else ""
     if card:  # "draw 1 agenda card ... from your remaining cards"
         events.append(Event("agenda_drawn", {"seat": seat, "agenda": card},

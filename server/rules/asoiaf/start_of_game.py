@@ -48,6 +48,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     DealWounds,
     DrawAgenda,
     GainCoins,
+    GrantAction,
     ModifyRoll,
     ModifyValue,
     MoveModel,
@@ -87,6 +88,10 @@ def _known(effect) -> bool:
                     for e in effect.on_success + effect.on_failure)
     if isinstance(effect, MoveModel):
         return effect.target.who == "self" and effect.direction == "free"
+    if isinstance(effect, GrantAction):  # performed once the start abilities are done
+        return not effect.free and effect.action in command_abilities.GRANTABLE \
+            and effect.target.who in ("self", "friendly", "chosen") \
+            and effect.target.count == 1
     if isinstance(effect, ModifyRoll | ModifyValue):  # a round or the game (lasting.py)
         return lasting.stored(effect) and effect.until in ("round", "game") \
             and effect.target.who in ("self", "friendly", "enemy", "chosen") \
