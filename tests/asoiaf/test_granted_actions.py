@@ -116,12 +116,13 @@ def test_a_start_of_game_ability_grants_a_friend_a_move(vocabulary_pack):
     """PLAYING THE GAME, abilities "At the Start of the Game", with a grant of our
     own ("1 friendly model may perform 1 [move] immediately"): the move is offered
     once the start-of-game abilities are done, before round 1's first activation."""
-    vocabulary_pack.abilities["Vanguard"] = Ability(
-        name="Vanguard", timing="start_of_game",
+    vocabulary_pack.abilities["Rally Forward"] = Ability(
+        name="Rally Forward", timing="start_of_game",
         text="At the start of the game, 1 friendly model may perform 1 move immediately.",
         effects=[GrantAction(action="move", target=Target(who="friendly"))])
     scout = vocabulary_pack.models["Test Scout"]
-    vocabulary_pack.models["Test Scout"] = msgspec.structs.replace(scout, abilities=["Vanguard"])
+    vocabulary_pack.models["Test Scout"] = msgspec.structs.replace(
+        scout, abilities=["Rally Forward"])
     state = mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11)),
                        Model("a2", "Baratheon Warden", "a", 2, square=(5, 11)),
                        Model("b1", "Baratheon Warden", "b", 2, square=(12, 0))), active="")

@@ -156,3 +156,19 @@ def test_a_granted_move_takes_the_terrain_it_enters():
     assert events[0].data["entered"] == [[[9, 5], [9, 5]]] and events[0].data["faces"] == [3]
     assert state.model("a2").square == (9, 5) and state.model("a2").wounds_left == 3
     assert state.granted == () and state.active_model == "a1"
+
+
+def test_an_abilitys_move_takes_the_terrain_it_enters(vocabulary_pack):
+    """VANGUARD (test pack: "this model may move up to 2 squares", at the start of
+    the game): a move by the MOVE ACTION's rules, so the ditch it ends in deals its
+    hit (the defence die kept in the event's `will_faces` with the ability's)."""
+    models = (Model("a1", "Test Outrider", "a", 2, square=(9, 3)),
+              Model("b1", "Baratheon Warden", "b", 2, square=(0, 13)))
+    state = mid_round(models, scenario="village_skirmish", active="",
+                      start_abilities=(("a", "a1", "Vanguard"),))
+    [option] = options(state, "start_ability")
+    assert [9, 5] in option.params["square"]
+    state, events = play(state, Command("a", "start_ability", {**option.args,
+                                                              "square": [9, 5]}), 2)
+    assert events[0].data["will_faces"] == [2]
+    assert state.model("a1").square == (9, 5) and state.model("a1").wounds_left == 1

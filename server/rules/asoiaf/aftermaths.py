@@ -34,6 +34,7 @@ from server.rules.asoiaf import (
     lasting,
     objectives,
     once_per,
+    terrain_entry,
 )
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
@@ -174,7 +175,8 @@ def apply(state: State, pack, pending, owner_uid: str, ability, dice,
             continue  # drawn in the events that follow (combat_commands.py)
         if isinstance(effect, MoveModel):
             uid = _mover(pending, owner_uid, effect)
-            state = state.with_model(replace(state.model(uid), square=tuple(square)))
+            state = terrain_entry.moved_by_ability(state, pack, uid, square, effect.squares,
+                                                   dice)
             state = objectives.reveal_under(state, state.model(uid).squares)
             continue
         aim = getattr(effect, "target", None)

@@ -130,8 +130,10 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
                 *_aftermath_draws(state, pack, field, args)]
     if command.type == "remove":
         return [Event("removed", {"removal": args["removal"]})]
-    if command.type == "ability":
-        return [command_abilities.event(state, pack, args, dice)]
+    if command.type == "ability":  # (its agenda cards drawn in events its player sees)
+        return [command_abilities.event(state, pack, args, dice),
+                *secret_events.ability_draws(state, state.model(state.active_model).seat,
+                                             pack.abilities[args["ability"]])]
     if command.type == "charge_terrain":
         return [Event("terrain_charged", charge_terrain.roll(
             state, pack.terrains, field, state.active_model, args["opening"],

@@ -14,7 +14,10 @@ The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
 
+import msgspec
+
 from server.rules.asoiaf import (
+    charge_terrain,
     coins,
     conditions,
     equipment,
@@ -30,6 +33,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealHits,
     DealWounds,
+    DrawAgenda,
     GainCoins,
     GrantAction,
     ModifyRoll,
@@ -70,35 +74,49 @@ class Recorded:
 
 def supported(effects) -> bool:
     """Whether the engine knows every effect: conditions, will tests, wounds
-    dealt or restored and hits (hits.py) on 1 model, a modifier on the model's
+    dealt or restored and hits (hits.py) on 1 model (or on every friendly or
+    enemy model the words fit: `count` 0), a modifier on the model's
     own rolls lasting its activation, an action granted to the chosen model
-    (WISE WORDS; GRANTABLE, granted.py) and coins its player gains (DOWAGER'S RESOURCES)."""
+    (WISE WORDS; GRANTABLE, granted.py), coins its player gains (DOWAGER'S
+    RESOURCES) and agenda cards it draws (not inside a will test: the cards
+    are drawn in events as it is used, secret_events.ability_draws)."""
     for effect in effects:
-        if isinstance(effect, WillTest):
-            if not supported(effect.on_success) or not supported(effect.on_failure):
+        if isinstance(effect, WillTest):  # (cards drawn only as the ability is used)
+            inside = effect.on_success + effect.on_failure
+            if not supported(inside) or any(isinstance(e, DrawAgenda) for e in inside):
                 return False
         elif isinstance(effect, ModifyRoll | ModifyValue):
-            if not lasting.stored(effect):  # ("roll", "action": an attack's own)
+            if not lasting.stored(effect):  # (maximum wounds are not kept: lasting.VALUES)
                 return False
         elif isinstance(effect, GrantAction):
             if effect.action not in GRANTABLE or effect.free:
                 return False
-        elif isinstance(effect, GainCoins | ScoreVP):  # its player's: no target
+        elif isinstance(effect, GainCoins | ScoreVP | DrawAgenda):  # its player's: no target
             continue
         elif not isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
                             | RestoreWounds):
             return False
-        if effect.target.who not in (*CHOOSERS, "chosen", "self", "trigger_model") \
-                or effect.target.count != 1:
+        if effect.target.who not in (*CHOOSERS, "chosen", "self", "trigger_model"):
+            return False
+        if effect.target.count != 1 and not _on_every_model(effect):
             return False
     return True
+
+
+def _on_every_model(effect) -> bool:
+    """`count` 0 ("every such model") of friendly or enemy models: a token,
+    wounds, hits, wounds back or a lasting change for each (not a will test nor a
+    grant: one at a time)."""
+    return effect.target.who in CHOOSERS and effect.target.count == 0 \
+        and not isinstance(effect, WillTest | GrantAction)
 
 
 def chooser(effects):
     """The effect whose target the player picks ("1 enemy model in short range");
     later "chosen" effects mean that model."""
     return next((e for e in effects
-                 if getattr(e, "target", None) is not None and e.target.who in CHOOSERS), None)
+                 if getattr(e, "target", None) is not None and e.target.who in CHOOSERS
+                 and e.target.count == 1), None)
 
 
 def fits(state: State, field, model, other, target, pack) -> bool:
@@ -202,11 +220,26 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
     return apply_effects(state, pack, uid, target, ability.effects, dice)
 
 
+def _on_every(state: State, pack, uid: str, effect, dice) -> State:
+    """`effect` on every model its target words fit now (`count` 0), in table
+    order, each as if picked."""
+    field = charge_terrain.field_of(state.scenario, state.doors)
+    model = state.model(uid)
+    aimed = [o.uid for o in state.models if fits(state, field, model, o, effect.target, pack)]
+    one = msgspec.structs.replace(effect, target=msgspec.structs.replace(effect.target,
+                                                                          count=1))
+    for other in aimed:
+        state = apply_effects(state, pack, uid, other, [one], dice)
+    return state
+
+
 def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice,
                   trigger_model: str | None = None) -> State:
     """Each effect on the model it names: "self" `uid`, "trigger_model" the
     trigger's model when given (else `chosen`), any other the picked `chosen`."""
     for effect in effects:
+        if isinstance(effect, DrawAgenda):  # drawn in events (secret_events.ability_draws)
+            continue
         if isinstance(effect, ScoreVP):  # its player scores them now
             seat = state.model(uid).seat
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
@@ -216,6 +249,9 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             purse = state.purses[seat]
             state = replace(state, purses={**state.purses, seat: replace(
                 purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})})
+            continue
+        if _on_every_model(effect):  # each model the words fit as it resolves
+            state = _on_every(state, pack, uid, effect, dice)
             continue
         who = uid if effect.target.who == "self" else chosen
         if effect.target.who == "trigger_model" and trigger_model:

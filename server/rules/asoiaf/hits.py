@@ -22,6 +22,7 @@ from server.rules.asoiaf import (
     charge_terrain,
     conditions,
     equipment,
+    lasting,
     passives,
     requirements,
 )
@@ -51,7 +52,7 @@ def defend(state: State, pack, uid: str, hits: int, dice) -> tuple[State, int]:
                                                                      "defence")
     faces = attack.roll_defence(dice, hits)
     results = conditions.results(faces, Condition.SHAKEN in model.conditions, modifier)
-    state = state.with_model(conditions.after_roll(model))
+    state = lasting.rolled(state.with_model(conditions.after_roll(model)), uid, "defence")
     return state, hits - attack.blocks(faces, results, value, hits)
 
 

@@ -38,9 +38,10 @@ from server.rules.asoiaf import (
     objectives,
     once_per,
     requirements,
+    terrain_entry,
 )
 from server.rules.asoiaf.cards.vocabulary import MoveModel
-from server.rules.asoiaf.state import SEATS, State, other, replace
+from server.rules.asoiaf.state import SEATS, State, other
 from server.rules.board.square import within_short_range
 
 TRIGGERS = "seed 004, ABILITIES (special trigger abilities)"
@@ -256,7 +257,8 @@ def apply(state: State, pack, uid: str, chosen, effects, dice, square=None,
     for effect in effects:
         if isinstance(effect, MoveModel):  # itself, or the trigger model
             mover = trigger_model if effect.target.who == "trigger_model" else uid
-            state = state.with_model(replace(state.model(mover), square=tuple(square)))
+            state = terrain_entry.moved_by_ability(state, pack, mover, square, effect.squares,
+                                                   dice)
             state = objectives.reveal_under(state, state.model(mover).squares)
         else:
             state = command_abilities.apply_effects(state, pack, uid, chosen, [effect], dice,

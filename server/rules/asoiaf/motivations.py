@@ -36,6 +36,7 @@ from server.rules.asoiaf import (
     hits,
     lasting,
     objectives,
+    terrain_entry,
 )
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
@@ -205,7 +206,7 @@ def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=N
     if use and square:  # where "he may move" took him
         data["square"] = square
     ability = ability_of(state, uid, name, cards, motivations)
-    if use and any(isinstance(e, DealHits | WillTest) for e in ability.effects):
+    if use and any(isinstance(e, DealHits | WillTest | MoveModel) for e in ability.effects):
         recorded = command_abilities.Recorded(dice)
         resolve(state, use, cards, motivations, pack, recorded)
         data["faces"] = recorded.faces
@@ -256,7 +257,8 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
                 state = replace(state, granted=(uid, effect.action))
         elif isinstance(effect, MoveModel):  # nowhere to go: he stays
             if square:
-                state = state.with_model(replace(state.model(uid), square=tuple(square)))
+                state = terrain_entry.moved_by_ability(state, pack, uid, square,
+                                                       effect.squares, dice)
                 state = objectives.reveal_under(state, state.model(uid).squares)
         elif isinstance(effect, ModifyRoll | ModifyValue | WillTest):  # hero or killer
             aim = uid if effect.target.who == "self" else killer(state, uid)

@@ -41,6 +41,7 @@ from server.rules.asoiaf import (
     objectives,
     requirements,
     secret_events,
+    terrain_entry,
 )
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
@@ -92,8 +93,9 @@ def _known(effect) -> bool:
         return not effect.free and effect.action in command_abilities.GRANTABLE \
             and effect.target.who in ("self", "friendly", "chosen") \
             and effect.target.count == 1
-    if isinstance(effect, ModifyRoll | ModifyValue):  # a round or the game (lasting.py)
-        return lasting.stored(effect) and effect.until in ("round", "game") \
+    if isinstance(effect, ModifyRoll | ModifyValue):  # its next roll or action, a round
+        # or the game (lasting.py; the pack checker refuses an activation or a turn)
+        return lasting.stored(effect) and effect.until not in ("activation", "turn") \
             and effect.target.who in ("self", "friendly", "enemy", "chosen") \
             and effect.target.count == 1
     return False
@@ -254,9 +256,9 @@ def _apply(state: State, pack, uid: str, ability, target, square, dice) -> State
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
         elif isinstance(effect, DrawAgenda):
             continue  # drawn in the events that follow (`draw_events`)
-        elif isinstance(effect, MoveModel):
-            model = state.model(uid)
-            state = state.with_model(replace(model, square=tuple(square)))
+        elif isinstance(effect, MoveModel):  # (the terrain on its way applies)
+            state = terrain_entry.moved_by_ability(state, pack, uid, square, effect.squares,
+                                                   dice)
             state = objectives.reveal_under(state, state.model(uid).squares)
         else:
             state = command_abilities.apply_effects(state, pack, uid, target, [effect], dice)

@@ -22,6 +22,7 @@ from server.rules.asoiaf import (
     command_abilities,
     end_phase_abilities,
     granted,
+    lasting,
     late_deployment,
     motivations,
     mounts,
@@ -78,7 +79,8 @@ from server.rules.kernel import (
 # gives other states for the same events; hits and wounds dealt by abilities.
 # 8: terrain on entry (terrain_entry.py): moves, charges and surges deal the
 # terrain's wounds and hits; State.leaves_flipped; an ability's kill outside an
-# attack sets off its model's kills_enemy and Alive side (State.killers).
+# attack sets off its model's kills_enemy and Alive side (State.killers); will
+# tests count lasting will changes; changes for the next roll or action.
 RULES_VERSION = 8
 
 
@@ -103,6 +105,11 @@ def _wounds():
 @cache
 def _types():
     return {name: card.type for name, card in _cards().items()}
+
+
+def _draws(state: State, seat: str, name: str | None) -> list[Event]:
+    """The agenda cards an ability used draws, in events its player alone sees."""
+    return secret_events.ability_draws(state, seat, _pack().abilities[name]) if name else []
 
 
 def _field(state: State):
@@ -207,9 +214,11 @@ class AsoiafSystem:
         if command.type in ("will_ability", "decline_will_ability"):
             return [will_abilities.event(args)]
         if command.type in ("trigger_ability", "decline_trigger_ability"):
-            return [triggers.event(state, _pack(), args, dice)]
+            return [triggers.event(state, _pack(), args, dice),
+                    *_draws(state, state.triggers[0][0], args.get("ability"))]
         if command.type in ("end_phase_ability", "decline_end_phase_ability"):
-            return [end_phase_abilities.event(state, _pack(), args, dice)]
+            return [end_phase_abilities.event(state, _pack(), args, dice),
+                    *_draws(state, state.end_phase_waiting[0][0], args.get("ability"))]
         if command.type == "dismount":  # a free action, or its mount died in an attack
             forced = state.attack or args["model"] in state.dismounting
             ap = 0 if forced else mounts.free_action_ap(state)
@@ -225,6 +234,7 @@ class AsoiafSystem:
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
         after = agenda_plays.after_event(state, self._evolve(state, event), event.type)
+        after = lasting.after_action(state, after, event)  # changes lasting an action
         if event.type in will_tokens.RESOLVING_EVENTS:  # its will tests rolled: tokens forgotten
             after = will_tokens.resolved(after)
         # DOWAGER'S RESOURCES: coins a friendly model spent set off triggers

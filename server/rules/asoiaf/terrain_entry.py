@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 
-from server.rules.asoiaf import hits
+from server.rules.asoiaf import charge_terrain, hits, movement
 from server.rules.asoiaf.battlefield import TERRAINS
 from server.rules.asoiaf.cards.vocabulary import DealHits, DealWounds
 from server.rules.asoiaf.command_abilities import Recorded
@@ -177,3 +177,15 @@ def _effect(state: State, pack, field, uid: str, sq, effect, dice) -> State:
     if field.zone_at(sq).under == "ditch_with_stakes":
         state = hits.wound(state, pack, uid, LEAVES_WOUNDS)
     return state
+
+
+def moved_by_ability(state: State, pack, uid: str, to, squares: int, dice) -> State:
+    """An ability's move of up to `squares` (a `move_model`: its own, a forced
+    AWAY / TOWARDS one) taking model `uid` to `to`, by the MOVE ACTION's rules:
+    the terrain on its way applies as a move's (its defence dice rolled by
+    `dice`, the ability's recorded dice)."""
+    field = charge_terrain.field_of(state.scenario, state.doors)
+    _, stops = movement.move_limits(state, field, uid)
+    entered = way(state, pack, field, uid, to, squares, stops)
+    state = state.with_model(replace(state.model(uid), square=tuple(to)))
+    return through(state, pack, field, uid, to, entered, dice)

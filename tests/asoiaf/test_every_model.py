@@ -1,0 +1,47 @@
+"""An effect on every model its target words fit (the vocabulary's Target:
+"friendly / enemy / any: chosen by the ability's player among models that meet
+`within` and `types`, `count` of them (0 = every such model)"), by a command
+ability of our own built in the test on tests/asoiaf/packs/vocabulary. Dice
+scripted."""
+
+import msgspec
+
+from server.rules.asoiaf.cards.schema import Ability
+from server.rules.asoiaf.cards.vocabulary import ApplyCondition, DealHits, Target, WillTest
+from server.rules.asoiaf.command_abilities import supported
+from server.rules.asoiaf.state import Condition, Model
+from tests.asoiaf.conftest import mid_round, options, run
+
+EVERY_ENEMY_NEAR = Target(who="enemy", within="short_range", count=0)
+
+
+def test_every_enemy_in_short_range_is_shaken(vocabulary_pack):
+    """"All enemy models in short range become shaken" (ours; COMMON GAME TERMS,
+    short range: up to 3 squares): the two Wardens near, not the far one; no
+    model is picked (no `target` param)."""
+    cry = Ability(name="War Cry", timing="command", ap=1,
+                  text="All enemy models in short range become shaken.",
+                  effects=[ApplyCondition(condition="shaken", target=EVERY_ENEMY_NEAR)])
+    vocabulary_pack.abilities["War Cry"] = cry
+    scout = vocabulary_pack.models["Test Scout"]
+    vocabulary_pack.models["Test Scout"] = msgspec.structs.replace(scout, abilities=["War Cry"])
+    state = mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11), ap=2, activated=True),
+                       Model("a2", "Baratheon Warden", "a", 2, square=(2, 11)),
+                       Model("b1", "Baratheon Warden", "b", 2, square=(5, 11)),
+                       Model("b2", "Baratheon Warden", "b", 2, square=(6, 12)),
+                       Model("b3", "Baratheon Warden", "b", 2, square=(12, 0))))
+    [option] = [o for o in options(state, "ability") if o.label == "War Cry"]
+    assert option.params == {}
+    state, _ = run(state, "a", "ability", {"ability": "War Cry"})
+    shaken = {m.uid for m in state.models if Condition.SHAKEN in m.conditions}
+    assert shaken == {"b1", "b2"}
+
+
+def test_which_every_model_effects_are_offered():
+    """Tokens, wounds, hits and lasting changes for every such model; not a will
+    test each (the tokens asked before each roll) nor a grant to many."""
+    assert supported([ApplyCondition(condition="routed", target=EVERY_ENEMY_NEAR)])
+    assert supported([DealHits(hits=1, target=EVERY_ENEMY_NEAR)])
+    assert not supported([WillTest(target=EVERY_ENEMY_NEAR)])
+    assert not supported([ApplyCondition(condition="routed",
+                                         target=Target(who="enemy", count=2))])
