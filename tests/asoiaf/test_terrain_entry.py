@@ -172,3 +172,22 @@ def test_an_abilitys_move_takes_the_terrain_it_enters(vocabulary_pack):
                                                               "square": [9, 5]}), 2)
     assert events[0].data["will_faces"] == [2]
     assert state.model("a1").square == (9, 5) and state.model("a1").wounds_left == 1
+
+
+def test_a_charge_terrain_move_takes_the_terrain_on_its_way():
+    """CHARGE TERRAIN ACTION: "The charging model must perform 1 [move] action
+    towards its target": from (6, 9) to the cabin door's (3, 6) the only 3-square
+    way crosses the Dead Leaves at (5, 8), a ditch beneath (1 wound). With 2
+    wounds the Warden reaches the door and rolls (2 dice, 7+); with 1 it dies on
+    the way and rolls nothing."""
+    charge = Command("a", "charge_terrain", {"opening": 0, "square": [3, 6]})
+    state = village((6, 9))
+    option = next(o for o in options(state, "charge_terrain") if o.args == {"opening": 0})
+    assert [3, 6] in option.params["square"]
+    state, [event] = play(state, charge, 8, 1)
+    assert event.data["entered"] == [[[5, 8], [5, 8]]] and event.data["terrain_faces"] == []
+    assert event.data["faces"] == [8, 1] and event.data["destroyed_into"] == "broken"
+    assert state.model("a1").wounds_left == 1 and state.model("a1").square == (3, 6)
+    dead, [event] = play(village((6, 9), wounds=1), charge, 8, 1)
+    assert event.data["faces"] == [] and not event.data["destroyed_into"]
+    assert dead.model("a1").removed == "killed" and dead.doors == ()

@@ -4138,7 +4138,7 @@
     removal: "kill or capture"
   };
   var dice = (faces) => faces?.length ? ` (rolled ${faces.join(", ")})` : "";
-  var terrain = (d) => d.entered?.length ? ` It enters terrain at ${d.entered.map(([sq]) => squareWords(sq)).join(" and ")}${d.faces?.length ? `; defence${dice(d.faces)}` : ""}.` : "";
+  var terrain = (d, faces = d.faces) => d.entered?.length ? ` It enters terrain at ${d.entered.map(([sq]) => squareWords(sq)).join(" and ")}${faces?.length ? `; defence${dice(faces)}` : ""}.` : "";
   var FORMATS2 = {
     rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`).join(", then ")}; ${ctx.seat(d.winner)} wins and chooses first.`,
     zone_chosen: (d, ctx) => Object.entries(d.zones || {}).map(([seat, zone]) => `${ctx.seat(seat)} deploys in the ${zone} zone`).join("; ") + ".",
@@ -4159,7 +4159,7 @@
     removed: (d) => d.removal === "captured" ? "The target is captured." : "The target is killed.",
     surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.${terrain(d)}`,
     surged_through: (d) => d.square ? `The attacker surges through to ${squareWords(d.square)}.` + terrain(d) : null,
-    terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.`,
+    terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.${terrain(d, d.terrain_faces)}`,
     ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
     plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,
     agenda_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws an agenda${d.agenda ? `: ${d.agenda}` : ""}.`,

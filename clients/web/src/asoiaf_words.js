@@ -92,10 +92,11 @@ export const PARAM_WORDS = {
 
 // -- the event log -----------------------------------------------------------------
 const dice = (faces) => (faces?.length ? ` (rolled ${faces.join(", ")})` : "");
-// The terrain a move entered on its way (terrain_entry.py: `entered`, `faces`).
-const terrain = (d) => (d.entered?.length
+// The terrain a move entered on its way (terrain_entry.py: `entered`, and its
+// defence dice in `faces`, or `terrain_faces` beside a door charge's own faces).
+const terrain = (d, faces = d.faces) => (d.entered?.length
   ? ` It enters terrain at ${d.entered.map(([sq]) => squareWords(sq)).join(" and ")}`
-    + `${d.faces?.length ? `; defence${dice(d.faces)}` : ""}.` : "");
+    + `${faces?.length ? `; defence${dice(faces)}` : ""}.` : "");
 
 const FORMATS = {
   rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`)
@@ -130,7 +131,7 @@ const FORMATS = {
   surged_through: (d) => (d.square ? `The attacker surges through to ${squareWords(d.square)}.`
     + terrain(d) : null),
   terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}`
-    + `${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.`,
+    + `${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.${terrain(d, d.terrain_faces)}`,
   ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target
     ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
   plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,

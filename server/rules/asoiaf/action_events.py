@@ -75,8 +75,13 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
         return agendas.add_drawn(state, d["seat"], d["agenda"])
     if event.type == "ability_used":  # (its wounds may kill: hits.py)
         return _paid(command_abilities.used(state, pack, d), pack, types)
-    if event.type == "terrain_charged":
-        state = charge_terrain.charged(state, _field(state), d)
+    if event.type == "terrain_charged":  # (the terrain its move entered: terrain_entry.py)
+        state = terrain_entry.through(charge_terrain.charged(state, _field(state), d), pack,
+                                      _field(state), d["model"], d["square"],
+                                      d.get("entered", ()),
+                                      Recorded(faces=d.get("terrain_faces", ())))
+        if not state.model(d["model"]).on_battlefield:
+            return sequels.after_attack(state, pack, types)
         return objectives.reveal_under(state, state.model(d["model"]).squares)
     if event.type in ("surged_through", "granted_move"):
         return _entered(state, event.type, pack, types, d)

@@ -16,6 +16,7 @@ from server.rules.asoiaf import (
     command_abilities,
     equipment_uses,
     mounts,
+    movement,
     movement_abilities,
     secret_events,
     surging,
@@ -23,7 +24,7 @@ from server.rules.asoiaf import (
     wounds_abilities,
 )
 from server.rules.asoiaf.cards.vocabulary import DrawAgenda
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 from server.rules.dice import Dice
 from server.rules.kernel import Command, Event
 
@@ -135,9 +136,7 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
                 *secret_events.ability_draws(state, state.model(state.active_model).seat,
                                              pack.abilities[args["ability"]])]
     if command.type == "charge_terrain":
-        return [Event("terrain_charged", charge_terrain.roll(
-            state, pack.terrains, field, state.active_model, args["opening"],
-            args["square"], dice))]
+        return [Event("terrain_charged", _terrain_charge(state, pack, field, args, dice))]
     if "square" not in args:  # hold
         return [Event("surged" if state.attack else "surged_through", {"square": None})]
     # surging forth 1 square enters it: its terrain applies (terrain_entry.py)
@@ -145,6 +144,28 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
     terrain = terrain_entry.event_data(state, pack, field, uid, args["square"], SURGE, (), dice)
     return [Event("surged" if state.attack else "surged_through",
                   {"square": list(args["square"]), **terrain})]
+
+
+def _terrain_charge(state: State, pack, field, args: dict, dice: Dice) -> dict:
+    """The charge terrain action's data: its move's terrain first (`entered`,
+    `terrain_faces`: terrain_entry.py), then the SPECIAL ATTACK roll unless that
+    terrain killed the model (or its mount) on the way."""
+    uid, square = state.active_model, args["square"]
+    budget, stops = movement.move_limits(state, field, uid)
+    recorded = command_abilities.Recorded(dice)
+    entered = terrain_entry.way(state, pack, field, uid, square, budget, stops)
+    there = state.with_model(replace(state.model(uid), square=tuple(square)))
+    if terrain_entry.halted(terrain_entry.through(there, pack, field, uid, square, entered,
+                                                  recorded), uid):
+        data = {"model": uid, "opening": args["opening"], "square": list(square),
+                "faces": [], "destroyed_into": ""}
+    else:
+        data = charge_terrain.roll(state, pack.terrains, field, uid, args["opening"], square,
+                                   dice)
+    if entered:
+        data.update(entered=[[list(sq), list(stood)] for sq, stood in entered],
+                    terrain_faces=list(recorded.faces))
+    return data
 
 
 SURGE = 1  # ATTACK SEQUENCE step 10, CHARGE TERRAIN ACTION: "surge forth 1 square"
