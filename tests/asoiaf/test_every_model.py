@@ -7,7 +7,13 @@ scripted."""
 import msgspec
 
 from server.rules.asoiaf.cards.schema import Ability
-from server.rules.asoiaf.cards.vocabulary import ApplyCondition, DealHits, Target, WillTest
+from server.rules.asoiaf.cards.vocabulary import (
+    ApplyCondition,
+    DealHits,
+    RemoveCondition,
+    Target,
+    WillTest,
+)
 from server.rules.asoiaf.command_abilities import supported
 from server.rules.asoiaf.state import Condition, Model
 from tests.asoiaf.conftest import mid_round, options, run
@@ -40,8 +46,41 @@ def test_every_enemy_in_short_range_is_shaken(vocabulary_pack):
 def test_which_every_model_effects_are_offered():
     """Tokens, wounds, hits and lasting changes for every such model; not a will
     test each (the tokens asked before each roll) nor a grant to many."""
+    assert not supported([WillTest(target=Target(who="enemy", count=2))])
     assert supported([ApplyCondition(condition="routed", target=EVERY_ENEMY_NEAR)])
     assert supported([DealHits(hits=1, target=EVERY_ENEMY_NEAR)])
     assert not supported([WillTest(target=EVERY_ENEMY_NEAR)])
-    assert not supported([ApplyCondition(condition="routed",
-                                         target=Target(who="enemy", count=2))])
+
+
+def test_two_picked_friends_each_lose_their_shaken_token(vocabulary_pack):
+    """"2 friendly models in short range lose their shaken token" (ours; Target
+    `count` 2): its player picks a pair (`params.targets`: every pair of the
+    friends in reach), and each of the two loses the token."""
+    rally = Ability(name="Rally Two", timing="command", ap=1,
+                    text="2 friendly models in short range lose their shaken token.",
+                    effects=[RemoveCondition(condition="shaken", target=Target(
+                        who="friendly", within="short_range", count=2))])
+    vocabulary_pack.abilities["Rally Two"] = rally
+    scout = vocabulary_pack.models["Test Scout"]
+    vocabulary_pack.models["Test Scout"] = msgspec.structs.replace(scout, abilities=["Rally Two"])
+    shaken = frozenset({Condition.SHAKEN})
+    state = mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11), ap=2, activated=True),
+                       Model("a2", "Baratheon Warden", "a", 2, square=(2, 11), conditions=shaken),
+                       Model("a3", "Baratheon Warden", "a", 2, square=(4, 12), conditions=shaken),
+                       Model("a4", "Baratheon Warden", "a", 2, square=(5, 10), conditions=shaken),
+                       Model("b1", "Baratheon Warden", "b", 2, square=(12, 0))))
+    [option] = [o for o in options(state, "ability") if o.label == "Rally Two"]
+    assert option.params == {"targets": [["a2", "a3"], ["a2", "a4"], ["a3", "a4"]]}
+    state, [event] = run(state, "a", "ability", {"ability": "Rally Two",
+                                                 "targets": ["a2", "a4"]})
+    assert event.data["target"] == ["a2", "a4"]
+    still = {m.uid for m in state.models if Condition.SHAKEN in m.conditions}
+    assert still == {"a3"}
+
+
+def test_the_picks_of_one_ability_are_one_count():
+    """The models picked are picked once: effects picking 1 and 2 models in one
+    ability are not offered (which would the second mean?)."""
+    one = ApplyCondition(condition="shaken", target=Target(who="enemy"))
+    two = DealHits(hits=1, target=Target(who="enemy", count=2))
+    assert supported([two]) and not supported([one, two])

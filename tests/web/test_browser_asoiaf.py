@@ -362,6 +362,14 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
                                   NAMES])
         page.click("button.choice >> text=capture it")
         assert page.evaluate("() => sent") == [["remove", {"removal": "captured"}]]
+        # several models picked at once (a Target `count` of 2): the pair in words
+        pair = option("ability", "Rally Two", {"ability": "Rally Two"},
+                      {"targets": [["a1", "b2"], ["b1", "b2"]]})
+        page.evaluate(PROMPT_JS, [prompt(8, option("end_activation"), pair), NAMES])
+        page.click(".option[data-type=ability] button.do")
+        page.click("button.choice >> text=Robert Baratheon and Unsullied")
+        assert page.evaluate("() => sent") == [["ability", {"ability": "Rally Two",
+                                                            "targets": ["a1", "b2"]}]]
 
         lines = page.evaluate("""([events, names]) => events.map(([type, data]) =>
           warbandLib.formatAsoiafEvent({type, data}, {name: (uid) => names[uid] || uid,

@@ -4113,6 +4113,7 @@
   }
   function valueWords(param, value, ctx) {
     if (["model", "target", "friend"].includes(param)) return ctx.name(value);
+    if (param === "targets") return value.map((uid) => ctx.name(uid)).join(" and ");
     if (param === "square") return squareWords(value);
     if (param === "zone") return `the ${value} zone`;
     if (param === "first_player") return ctx.seat(value);
@@ -4128,6 +4129,7 @@
   var PARAM_WORDS = {
     model: "which model",
     target: "the target",
+    targets: "the models",
     friend: "which friendly model",
     square: "the square",
     improvements: "coins to spend",
@@ -5312,6 +5314,7 @@
   var PARAM_ORDER = [
     "model",
     "target",
+    "targets",
     "friend",
     "square",
     "improvements",

@@ -68,6 +68,7 @@ export function optionWords(spec, ctx) {
 // A choice among a parameter's values, as its button says it.
 export function valueWords(param, value, ctx) {
   if (["model", "target", "friend"].includes(param)) return ctx.name(value);
+  if (param === "targets") return value.map((uid) => ctx.name(uid)).join(" and ");
   if (param === "square") return squareWords(value);
   if (param === "zone") return `the ${value} zone`;
   if (param === "first_player") return ctx.seat(value);
@@ -85,8 +86,9 @@ export function valueWords(param, value, ctx) {
 }
 
 export const PARAM_WORDS = {
-  model: "which model", target: "the target", friend: "which friendly model",
-  square: "the square", improvements: "coins to spend", abilities: "defence abilities",
+  model: "which model", target: "the target", targets: "the models",
+  friend: "which friendly model", square: "the square", improvements: "coins to spend",
+  abilities: "defence abilities",
   zone: "the zone", first_player: "who goes first", agenda: "the agenda", removal: "kill or capture",
 };
 

@@ -14,6 +14,8 @@ The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
 
+import itertools
+
 import msgspec
 
 from server.rules.asoiaf import (
@@ -98,25 +100,41 @@ def supported(effects) -> bool:
             return False
         if effect.target.who not in (*CHOOSERS, "chosen", "self", "trigger_model"):
             return False
-        if effect.target.count != 1 and not _on_every_model(effect):
+        if effect.target.count != 1 and not _many(effect):
             return False
-    return True
+    # the models picked are picked once: every effect picking asks the same count
+    return len({e.target.count for e in effects if getattr(e, "target", None) is not None
+                and e.target.who in CHOOSERS and e.target.count}) <= 1
 
 
-def _on_every_model(effect) -> bool:
-    """`count` 0 ("every such model") of friendly or enemy models: a token,
-    wounds, hits, wounds back or a lasting change for each (not a will test nor a
-    grant: one at a time)."""
-    return effect.target.who in CHOOSERS and effect.target.count == 0 \
+def _many(effect) -> bool:
+    """Several friendly or enemy models (`count` 2 or more, picked; 0, every such
+    model): a token, wounds, hits, wounds back or a lasting change for each (not
+    a will test nor a grant: one at a time)."""
+    return effect.target.who in CHOOSERS and effect.target.count != 1 \
         and not isinstance(effect, WillTest | GrantAction)
 
 
 def chooser(effects):
-    """The effect whose target the player picks ("1 enemy model in short range");
-    later "chosen" effects mean that model."""
+    """The effect whose target the player picks ("1 enemy model in short range",
+    or `count` of them); later "chosen" effects mean the model(s) picked."""
     return next((e for e in effects
                  if getattr(e, "target", None) is not None and e.target.who in CHOOSERS
-                 and e.target.count == 1), None)
+                 and e.target.count), None)
+
+
+def pick_params(targets: list[str], picker) -> dict:
+    """The params picking `targets`' models: `target` (one model), or `targets`
+    (each set of `count` of them; all of them when there are no more)."""
+    if picker.target.count == 1 or not targets:
+        return {"target" if picker.target.count == 1 else "targets": targets}
+    size = min(picker.target.count, len(targets))
+    return {"targets": [list(c) for c in itertools.combinations(targets, size)]}
+
+
+def picked(args: dict):
+    """The model (or models: a list) an ability's command picked, or None."""
+    return args.get("target") or args.get("targets")
 
 
 def fits(state: State, field, model, other, target, pack) -> bool:
@@ -189,15 +207,15 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
                    if fits(state, field, model, o, picker.target, pack)]
         if targets:
             found.append(CommandSpec("ability", label=name, args={"ability": name},
-                                     params={"target": targets}))
+                                     params=pick_params(targets, picker)))
     return found
 
 
 def event(state: State, pack, args: dict, dice) -> Event:
     """Resolve once to roll the will dice; the event keeps them for evolve."""
     recorded = Recorded(dice)
-    resolve(state, pack, state.active_model, args["ability"], args.get("target"), recorded)
-    return Event("ability_used", {"model": state.active_model, "target": args.get("target"),
+    resolve(state, pack, state.active_model, args["ability"], picked(args), recorded)
+    return Event("ability_used", {"model": state.active_model, "target": picked(args),
                                   "ability": args["ability"], "will_faces": recorded.faces})
 
 
@@ -250,10 +268,14 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             state = replace(state, purses={**state.purses, seat: replace(
                 purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})})
             continue
-        if _on_every_model(effect):  # each model the words fit as it resolves
-            state = _on_every(state, pack, uid, effect, dice)
+        if effect.target.who in CHOOSERS and effect.target.count == 0:
+            state = _on_every(state, pack, uid, effect, dice)  # as it resolves
             continue
         who = uid if effect.target.who == "self" else chosen
+        if isinstance(who, list):  # several models picked: each in turn
+            for one in who:
+                state = apply_effects(state, pack, uid, one, [effect], dice, trigger_model)
+            continue
         if effect.target.who == "trigger_model" and trigger_model:
             who = trigger_model
         if not who:  # an optional choice left empty: nobody was in range
