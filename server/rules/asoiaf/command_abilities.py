@@ -40,6 +40,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     GrantAction,
     ModifyRoll,
     ModifyValue,
+    MoveModel,
     RemoveCondition,
     RestoreWounds,
     ScoreVP,
@@ -92,6 +93,10 @@ def supported(effects) -> bool:
                 return False
         elif isinstance(effect, GrantAction):
             if effect.action not in GRANTABLE or effect.free:
+                return False
+        elif isinstance(effect, MoveModel):  # a picked model's move waits (granted.py)
+            if effect.target.who not in (*CHOOSERS, "chosen") \
+                    or sum(isinstance(e, MoveModel | GrantAction) for e in effects) > 1:
                 return False
         elif isinstance(effect, GainCoins | ScoreVP | DrawAgenda):  # its player's: no target
             continue
@@ -294,6 +299,9 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             state = lasting.add(state, who, effect)
         elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
             state = replace(state, granted=(who, effect.action))
+        elif isinstance(effect, MoveModel):  # a picked model's move, to a square asked next
+            state = replace(state, granted=(who, "move", effect.squares, effect.direction,
+                                            uid))
         elif isinstance(effect, DealWounds):
             state = hits.wound(state, pack, who, effect.wounds, by=uid)
         elif isinstance(effect, DealHits):  # a defence die per hit, as in step 5

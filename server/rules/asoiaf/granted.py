@@ -19,7 +19,15 @@ state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import attack_sequence, charge, movement, plunder, terrain_entry
+from server.rules.asoiaf import (
+    aftermaths,
+    attack_sequence,
+    charge,
+    forced_moves,
+    movement,
+    plunder,
+    terrain_entry,
+)
 from server.rules.asoiaf.command_abilities import Recorded
 from server.rules.asoiaf.state import MOST_AP, State, replace
 from server.rules.asoiaf.targets import attack_targets
@@ -29,6 +37,8 @@ GRANTED = "seed 004, ABILITY 0 (WISE WORDS)"
 
 
 def decision(state: State, pack, field) -> Decision:
+    if len(state.granted) > 2:  # an ability's move of a picked model
+        return _picked_move(state, field)
     uid, action = state.granted
     model = state.model(uid)
     options: list[CommandSpec] = []
@@ -54,6 +64,31 @@ def decision(state: State, pack, field) -> Decision:
              "idle": "stand its ground (idle)"}.get(action, "move")
     return Decision(model.seat, f"{model.card} may {words} now, or forfeit the action.",
                     (*options, CommandSpec("forfeit_action")))
+
+
+def _picked_move(state: State, field) -> Decision:
+    """An ability's `move_model` of the model its player picked (State.granted:
+    uid, "move", squares, direction, the ability's model): "free", its player
+    moves it up to `squares` by the MOVE ACTION's rules or not; AWAY / TOWARDS
+    the ability's model, compulsory, the ability's player picking among the
+    squares that tie (forced_moves.py), the model not moved when none is left."""
+    uid, _, squares, direction, initiator = state.granted
+    model = state.model(uid)
+    if not model.on_battlefield:
+        reach = []
+    elif direction == "free":
+        reach = aftermaths.move_squares(state, field, uid, squares)
+    else:
+        reach = forced_moves.squares(state, field, uid, initiator, squares, direction)
+    options = [CommandSpec("granted_move", args={"model": uid}, params={"square": reach})] \
+        if reach else []
+    if direction == "free":
+        return Decision(model.seat, f"{model.card} may move up to {squares} squares, or "
+                        "stay.", (*options, CommandSpec("forfeit_action")))
+    seat = state.model(initiator).seat
+    return Decision(seat, f"{model.card} must move {direction} from "
+                    f"{state.model(initiator).card}: choose the square.",
+                    tuple(options) or (CommandSpec("forfeit_action"),))
 
 
 def attack_specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
@@ -82,6 +117,8 @@ def event(state: State, pack, field, args: dict, dice, idle: bool = False) -> Ev
         return Event("granted_move", {"model": uid, "square": None,
                                       **({"idle": True} if idle else {})})
     budget, stops = movement.move_limits(state, field, uid)
+    if len(state.granted) > 2:  # an ability's move: up to its squares
+        budget = state.granted[2]
     return Event("granted_move", {"model": uid, "square": list(args["square"]),
                                   **terrain_entry.event_data(state, pack, field, uid,
                                                              args["square"], budget, stops,

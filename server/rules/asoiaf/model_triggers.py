@@ -56,12 +56,18 @@ def supported_with_own_move(effects) -> bool:
     """The command abilities' effects, and at most one move: "this model may
     move" (`move_model` of the model itself, "free"), or of the trigger model
     in any direction (AWAY / TOWARDS from this model: forced_moves.py)."""
-    moves = [e for e in effects if isinstance(e, MoveModel)]
+    moves = [e for e in effects if _own_move(e)]
     return bool(effects) and command_abilities.supported(
-        [e for e in effects if not isinstance(e, MoveModel)]) \
+        [e for e in effects if not _own_move(e)]) \
         and (not moves or (len(moves) == 1 and (
             (moves[0].target.who == "self" and moves[0].direction == "free")
             or moves[0].target.who == "trigger_model")))
+
+
+def _own_move(effect) -> bool:
+    """A move of the model itself or of the trigger model (its square asked with
+    the ability); a picked model's move waits after it (command_abilities)."""
+    return isinstance(effect, MoveModel) and effect.target.who in ("self", "trigger_model")
 
 
 def usable(ability) -> bool:
@@ -90,7 +96,7 @@ def squares(state: State, field, uid: str, ability,
     """Where its move takes the model it moves (itself, or the trigger model),
     None when it moves nobody (aftermaths.move_squares: the MOVE ACTION's
     rules; forced_moves.py for AWAY / TOWARDS this model)."""
-    move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
+    move = next((e for e in ability.effects if _own_move(e)), None)
     if move is None:
         return None
     mover = trigger_model if move.target.who == "trigger_model" else uid
@@ -255,7 +261,7 @@ def apply(state: State, pack, uid: str, chosen, effects, dice, square=None,
     """`supported_with_own_move`'s effects in order: the model's own move to
     `square`, the others as command_abilities.apply_effects applies them."""
     for effect in effects:
-        if isinstance(effect, MoveModel):  # itself, or the trigger model
+        if _own_move(effect):  # itself, or the trigger model
             mover = trigger_model if effect.target.who == "trigger_model" else uid
             state = terrain_entry.moved_by_ability(state, pack, mover, square, effect.squares,
                                                    dice)

@@ -79,10 +79,12 @@ def after_activation(state: State, pack, types: dict) -> State:
 
 
 def end_phase_go_on(state: State, pack, types: dict) -> State:
-    """The end phase's VP once its abilities (and any will ability they
-    allowed) are resolved."""
+    """The end phase's VP once its abilities (and any will ability, granted
+    action or picked model's move, attack, trigger or motivation they led to)
+    are resolved."""
     if not state.end_phase_begun or state.end_phase_waiting or state.will_triggers \
-            or state.to_act or state.phase == Phase.OVER:
+            or state.granted or state.attack or state.pending or state.triggers \
+            or state.dismounting or state.to_act or state.phase == Phase.OVER:
         return state
     # objectives, most copper, most captives; in the last round the agendas
     gained = victory.end_phase_gains(state, packaged_scenarios()[state.scenario], pack.agendas,

@@ -235,6 +235,8 @@ class AsoiafSystem:
     def evolve(self, state: State, event: Event) -> State:
         after = agenda_plays.after_event(state, self._evolve(state, event), event.type)
         after = lasting.after_action(state, after, event)  # changes lasting an action
+        if after.end_phase_begun and not after.end_phase_waiting:  # what an end-phase
+            after = sequels.end_phase_go_on(after, _pack(), _types())  # ability led to
         if event.type in will_tokens.RESOLVING_EVENTS:  # its will tests rolled: tokens forgotten
             after = will_tokens.resolved(after)
         # DOWAGER'S RESOURCES: coins a friendly model spent set off triggers

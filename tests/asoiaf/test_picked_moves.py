@@ -1,0 +1,92 @@
+"""An ability moving the model its player picks (the vocabulary's `move_model`
+with a friendly or enemy target; seed 004, COMMON GAME TERMS: AWAY "must end
+this compulsory move as far away as possible from the model who initiated the
+away action"), from command abilities of our own built in the test on
+tests/asoiaf/packs/vocabulary: the move waits after the ability, as a granted
+move does (granted.py)."""
+
+import msgspec
+
+from server.rules.asoiaf.cards.schema import Ability
+from server.rules.asoiaf.cards.vocabulary import MoveModel, Target
+from server.rules.asoiaf.state import Model
+from server.rules.asoiaf.system import SYSTEM
+from server.rules.board.square import distance
+from tests.asoiaf.conftest import mid_round, run, send
+
+
+def _scout_with(pack, ability: Ability):
+    pack.abilities[ability.name] = ability
+    scout = pack.models["Test Scout"]
+    pack.models["Test Scout"] = msgspec.structs.replace(scout, abilities=[ability.name])
+
+
+def _table():
+    return mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11), ap=2, activated=True),
+                      Model("a2", "Baratheon Warden", "a", 2, square=(2, 11)),
+                      Model("b1", "Baratheon Warden", "b", 2, square=(4, 11)),
+                      Model("b2", "Baratheon Warden", "b", 2, square=(12, 0))))
+
+
+def test_a_picked_friend_may_move_up_to_its_squares(vocabulary_pack):
+    """"1 friendly model in short range may move up to 2 squares" (ours): its
+    player moves the Warden by the MOVE ACTION's rules, or lets it stay; it does
+    not activate and the Scout stays the active model."""
+    _scout_with(vocabulary_pack, Ability(
+        name="Lead On", timing="command", ap=1,
+        text="1 friendly model in short range may move up to 2 squares.",
+        effects=[MoveModel(squares=2, direction="free",
+                           target=Target(who="friendly", within="short_range"))]))
+    state = send(_table(), "a", "ability", {"ability": "Lead On", "target": "a2"})
+    assert state.granted == ("a2", "move", 2, "free", "a1")
+    [decision] = SYSTEM.prompt(state).decisions
+    assert decision.seat == "a" and [o.type for o in decision.options] == [
+        "granted_move", "forfeit_action"]
+    reach = decision.options[0].params["square"]
+    assert [0, 11] in reach and all(distance((2, 11), sq) <= 2 for sq in reach)
+    state = send(state, "a", "granted_move", {"model": "a2", "square": [0, 11]})
+    assert state.model("a2").square == (0, 11) and state.granted == ()
+    assert state.active_model == "a1" and not state.model("a2").activated
+
+
+def test_a_picked_enemy_is_pushed_away_as_far_as_it_can_go(vocabulary_pack):
+    """"1 enemy model in contact moves 2 squares away from this model" (ours;
+    AWAY): compulsory, its squares the farthest from the Scout, chosen by the
+    Scout's player (our reading of ties); no forfeit is offered."""
+    _scout_with(vocabulary_pack, Ability(
+        name="Shove Off", timing="command", ap=1,
+        text="1 enemy model in contact moves 2 squares away from this model.",
+        effects=[MoveModel(squares=2, direction="away",
+                           target=Target(who="enemy", within="contact"))]))
+    state, _ = run(_table(), "a", "ability", {"ability": "Shove Off", "target": "b1"})
+    [decision] = SYSTEM.prompt(state).decisions
+    assert decision.seat == "a" and [o.type for o in decision.options] == ["granted_move"]
+    reach = decision.options[0].params["square"]
+    assert reach and all(distance((3, 11), sq) == 3 for sq in reach)
+    state = send(state, "a", "granted_move", {"model": "b1", "square": reach[0]})
+    assert state.model("b1").square == tuple(reach[0]) and state.granted == ()
+
+
+def test_an_end_phase_move_of_a_friend_comes_before_the_rounds_end(vocabulary_pack):
+    """THE END PHASE: "Players may use end of round effects": "1 friendly model
+    in short range may move up to 1 square" (ours); the round ends (its VP, the
+    next round) only once that move is made."""
+    bannerman = vocabulary_pack.models["Test Bannerman"]
+    vocabulary_pack.abilities["Close Ranks"] = Ability(
+        name="Close Ranks", timing="end_phase",
+        text="In the end phase, 1 friendly model in short range may move up to 1 square.",
+        effects=[MoveModel(squares=1, direction="free",
+                           target=Target(who="friendly", within="short_range"))])
+    vocabulary_pack.models["Test Bannerman"] = msgspec.structs.replace(
+        bannerman, abilities=["Close Ranks"])
+    state = mid_round((Model("a1", "Test Bannerman", "a", 2, square=(3, 11), ap=1,
+                             activated=True),
+                       Model("a2", "Baratheon Warden", "a", 2, square=(2, 11), activated=True),
+                       Model("b1", "Baratheon Warden", "b", 2, square=(12, 0), activated=True)))
+    state = send(state, "a", "end_activation")  # the round's last: its end phase
+    assert state.end_phase_waiting == (("a", "a1", "Close Ranks"),)
+    state = send(state, "a", "end_phase_ability", {"ability": "Close Ranks", "target": "a2"})
+    assert state.round == 1 and state.granted == ("a2", "move", 1, "free", "a1")
+    state = send(state, "a", "granted_move", {"model": "a2", "square": [2, 12]})
+    assert state.model("a2").square == (2, 12) and state.granted == ()
+    assert state.round == 2 and not state.end_phase_begun
