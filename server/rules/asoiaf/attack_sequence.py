@@ -19,7 +19,6 @@ from server.rules.asoiaf import (
     conditions,
     equipment,
     equipment_uses,
-    lasting,
     motivations,
     mounts,
     once_per,
@@ -131,7 +130,6 @@ def attack_rolled(state: State, pack, field, d: dict) -> State:
                             hits=d["hits"], target_square=state.model(d["target"]).square,
                             charging=d["charging"], attacker_token=d["equipment"],
                             defender_changes=coins.defender_changes(bought))
-    state = lasting.rolled(state, d["attacker"], "attack")  # (a change for that roll)
     return advance(replace(state, attack=pending), pack, field)
 
 
@@ -230,8 +228,6 @@ def defended(state: State, pack, field, d: dict) -> State:
         state = equipment_uses.spend(state, target.uid)
     for name, _ in d["abilities"]:
         state = once_per.record(state, target.uid, pack.abilities[name])
-    if d["defence_faces"]:  # (a change lasting the next defence roll ends)
-        state = lasting.rolled(state, target.uid, "defence")
     pending = replace(state.attack, wounds=d["wounds"], lost=lost, step="wounds")
     return advance(replace(state, attack=pending), pack, field)
 

@@ -15,6 +15,7 @@ from server.rules.asoiaf import (
     coins,
     command_abilities,
     equipment_uses,
+    lasting,
     mounts,
     movement,
     movement_abilities,
@@ -182,8 +183,12 @@ def surged(state: State, pack, field, d: dict) -> State:
 
 SEQUENCE_EVENTS = {
     "attack_declared": attack_sequence.declared,
-    "attack_rolled": attack_sequence.attack_rolled,
-    "defended": attack_sequence.defended,
+    # each roll ends its model's changes lasting that roll (lasting.py)
+    "attack_rolled": lambda state, pack, field, d: lasting.rolled(
+        attack_sequence.attack_rolled(state, pack, field, d), d["attacker"], "attack"),
+    "defended": lambda state, pack, field, d: lasting.rolled(
+        attack_sequence.defended(state, pack, field, d), d["target"], "defence")
+    if d["defence_faces"] else attack_sequence.defended(state, pack, field, d),
     "wounds_ability_used": attack_sequence.wounds_ability_used,
     "aftermath_used": attack_sequence.use_aftermath,
     "removed": lambda state, pack, field, d: attack_sequence.remove(
