@@ -90,3 +90,31 @@ def test_an_end_phase_move_of_a_friend_comes_before_the_rounds_end(vocabulary_pa
     state = send(state, "a", "granted_move", {"model": "a2", "square": [2, 12]})
     assert state.model("a2").square == (2, 12) and state.granted == ()
     assert state.round == 2 and not state.end_phase_begun
+
+
+def test_a_start_of_game_push_of_a_picked_enemy(vocabulary_pack):
+    """PLAYING THE GAME, "At the Start of the Game", with a push of our own ("1
+    enemy model within short range moves 1 square away from this model"): the
+    enemy is picked with the ability, then its square (the farthest: AWAY) is
+    asked of the ability's player, before round 1's first activation."""
+    vocabulary_pack.abilities["Scatter"] = Ability(
+        name="Scatter", timing="start_of_game",
+        text="At the start of the game, 1 enemy model in short range moves 1 square away.",
+        effects=[MoveModel(squares=1, direction="away",
+                           target=Target(who="enemy", within="short_range"))])
+    scout = vocabulary_pack.models["Test Scout"]
+    vocabulary_pack.models["Test Scout"] = msgspec.structs.replace(scout, abilities=["Scatter"])
+    state = mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11)),
+                       Model("b1", "Baratheon Warden", "b", 2, square=(5, 11)),
+                       Model("b2", "Baratheon Warden", "b", 2, square=(12, 0))), active="",
+                      start_abilities=(("a", "a1", "Scatter"),))
+    [option] = [o for o in SYSTEM.prompt(state).decisions[0].options
+                if o.type == "start_ability"]
+    assert option.params == {"target": ["b1"]}
+    state = send(state, "a", "start_ability", {**option.args, "target": "b1"})
+    assert state.granted == ("b1", "move", 1, "away", "a1") and not state.start_abilities
+    [decision] = SYSTEM.prompt(state).decisions
+    assert decision.seat == "a" and all(distance((3, 11), sq) == 3
+                                        for sq in decision.options[0].params["square"])
+    state = send(state, "a", "granted_move", {"model": "b1", "square": [6, 11]})
+    assert state.model("b1").square == (6, 11) and state.granted == ()

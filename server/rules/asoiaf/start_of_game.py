@@ -87,8 +87,10 @@ def _known(effect) -> bool:
             and effect.target.count == 1 \
             and all(_known(e) and not isinstance(e, WillTest | MoveModel | DrawAgenda)
                     for e in effect.on_success + effect.on_failure)
-    if isinstance(effect, MoveModel):
-        return effect.target.who == "self" and effect.direction == "free"
+    if isinstance(effect, MoveModel):  # its own, or a picked model's (granted.py)
+        return (effect.target.who == "self" and effect.direction == "free") \
+            or (effect.target.who in ("friendly", "enemy", "chosen")
+                and effect.target.count == 1)
     if isinstance(effect, GrantAction):  # performed once the start abilities are done
         return not effect.free and effect.action in command_abilities.GRANTABLE \
             and effect.target.who in ("self", "friendly", "chosen") \
@@ -107,9 +109,11 @@ def _other(ability) -> bool:
     pickers = [e for e in ability.effects
                if getattr(e, "target", None) is not None
                and e.target.who in command_abilities.CHOOSERS]
+    waits = [e for e in ability.effects if isinstance(e, GrantAction)
+             or (isinstance(e, MoveModel) and e.target.who != "self")]
     return (ability.timing == "start_of_game" and bool(ability.effects)
             and all(_known(e) for e in ability.effects)
-            and len(pickers) <= 1)
+            and len(pickers) <= 1 and len(waits) <= 1)  # (one grant waits at a time)
 
 
 def candidates(state: State, pack, uid: str, effect) -> list[str]:
@@ -119,8 +123,9 @@ def candidates(state: State, pack, uid: str, effect) -> list[str]:
 
 
 def _squares(state: State, field, uid: str, ability) -> list[list[int]] | None:
-    move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
-    if move is None:
+    move = next((e for e in ability.effects
+                 if isinstance(e, MoveModel) and e.target.who == "self"), None)
+    if move is None:  # (a picked model's move is asked after the ability: granted.py)
         return None
     extra = move.squares - MOVE_SQUARES  # "up to `squares` squares", by the move rules
     return [list(sq) for sq in move_destinations(state, field, uid, extra)]
@@ -256,7 +261,7 @@ def _apply(state: State, pack, uid: str, ability, target, square, dice) -> State
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
         elif isinstance(effect, DrawAgenda):
             continue  # drawn in the events that follow (`draw_events`)
-        elif isinstance(effect, MoveModel):  # (the terrain on its way applies)
+        elif isinstance(effect, MoveModel) and effect.target.who == "self":  # (its terrain)
             state = terrain_entry.moved_by_ability(state, pack, uid, square, effect.squares,
                                                    dice)
             state = objectives.reveal_under(state, state.model(uid).squares)
