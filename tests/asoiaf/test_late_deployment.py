@@ -46,6 +46,9 @@ def test_a_model_still_off_the_battlefield_at_the_1st_end_phase_is_killed():
     state = replace(round_one(), purses={"a": Purse(2, 4, 10), "b": Purse(2, 4, 0)})
     state = run(state, "a", "end_activation")  # b has no copper: a activates a2
     state = run(run(state, "a", "activate", {"model": "a2"}), "a", "end_activation")
+    # Jon Arryn's Deceased side is "used immediately": before the end phase goes on
+    assert state.model("b2").removed == "killed" and state.pending and state.round == 1
+    state = run(state, "b", "decline_motivation")
     assert state.round == 2 and state.model("b2").removed == "killed"
     assert not state.waiting_to_place("b")
 
