@@ -118,3 +118,34 @@ def test_a_start_of_game_push_of_a_picked_enemy(vocabulary_pack):
                                         for sq in decision.options[0].params["square"])
     state = send(state, "a", "granted_move", {"model": "b1", "square": [6, 11]})
     assert state.model("b1").square == (6, 11) and state.granted == ()
+
+
+def test_an_aftermath_pushes_a_picked_enemy_once_the_attack_is_over(vocabulary_pack):
+    """ATTACK SEQUENCE step 7, an aftermath of our own on the Scout's Knife ("1
+    enemy model in short range moves 1 square away from this model"): picked with
+    the aftermath, its square asked once the attack sequence is over (our
+    reading: the sequence is not stopped halfway)."""
+    scout = vocabulary_pack.models["Test Scout"]
+    scatter = Ability(name="Scatter Them", timing="aftermath",
+                      text="1 enemy model in short range moves 1 square away.",
+                      effects=[MoveModel(squares=1, direction="away",
+                                         target=Target(who="enemy", within="short_range"))])
+    knife = msgspec.structs.replace(scout.attacks[0], aftermath=[scatter])
+    vocabulary_pack.models["Test Scout"] = msgspec.structs.replace(scout, attacks=[knife])
+    state = mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11), ap=2, activated=True),
+                       Model("b1", "Baratheon Warden", "b", 3, square=(4, 11)),
+                       Model("b2", "Baratheon Warden", "b", 2, square=(5, 12))))
+    state = send(state, "a", "attack", {"mode": 0, "target": "b1", "improvements": []},
+                 (9, 1, 1))  # 1 hit, not blocked: the Warden keeps 2 wounds
+    [option] = [o for o in SYSTEM.prompt(state).decisions[0].options if o.type == "aftermath"]
+    assert option.params == {"target": ["b1", "b2"]}
+    state = send(state, "a", "aftermath", {"ability": "Scatter Them", "target": "b2"})
+    while state.attack:  # the rest of the sequence, declined
+        [decision] = SYSTEM.prompt(state).decisions
+        state = send(state, decision.seat, decision.options[-1].type, decision.options[-1].args)
+    assert state.granted == ("b2", "move", 1, "away", "a1")
+    [decision] = SYSTEM.prompt(state).decisions
+    square = decision.options[0].params["square"][0]
+    assert decision.seat == "a" and distance((3, 11), square) == 3
+    state = send(state, "a", "granted_move", {"model": "b2", "square": square})
+    assert state.model("b2").square == tuple(square) and state.granted == ()
