@@ -149,3 +149,24 @@ def test_an_aftermath_pushes_a_picked_enemy_once_the_attack_is_over(vocabulary_p
     assert decision.seat == "a" and distance((3, 11), square) == 3
     state = send(state, "a", "granted_move", {"model": "b2", "square": square})
     assert state.model("b2").square == tuple(square) and state.granted == ()
+
+
+def test_a_trigger_moves_its_model_away_from_the_trigger_model(vocabulary_pack):
+    """A trigger of our own ("When an enemy model comes into short range of this
+    model, this model moves 2 squares away from it"): COMMON GAME TERMS, AWAY,
+    from the model that set it off: only the farthest squares are offered."""
+    _scout_with(vocabulary_pack, Ability(
+        name="Skittish", timing="trigger", trigger="enters_square",
+        trigger_within="short_range",
+        text="When an enemy model comes into short range, this model moves 2 squares away.",
+        effects=[MoveModel(squares=2, direction="away")]))
+    models = (Model("b1", "Baratheon Warden", "b", 2, square=(3, 4), ap=2, activated=True),
+              Model("a1", "Test Scout", "a", 2, square=(3, 10)),
+              Model("b9", "Baratheon Warden", "b", 2, square=(12, 0)))
+    state = send(mid_round(models, active="b1", seat="b"), "b", "move", {"square": [3, 7]})
+    [use] = [o for o in SYSTEM.prompt(state).decisions[0].options
+             if o.type == "trigger_ability"]
+    offered = use.params["square"]
+    assert offered and all(distance((3, 7), sq) == 5 for sq in offered)
+    state = send(state, "a", "trigger_ability", {"ability": "Skittish", "square": offered[0]})
+    assert state.model("a1").square == tuple(offered[0])

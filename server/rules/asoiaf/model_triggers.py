@@ -52,15 +52,17 @@ _NO_TRIGGER_MODEL = ("kills_enemy", "captures_enemy", "interacts_plunder",
                      "spent_last_copper")
 
 
-def supported_with_own_move(effects) -> bool:
+def supported_with_own_move(effects, trigger_model: bool = False) -> bool:
     """The command abilities' effects, and at most one move: "this model may
-    move" (`move_model` of the model itself, "free"), or of the trigger model
-    in any direction (AWAY / TOWARDS from this model: forced_moves.py)."""
+    move" (`move_model` of the model itself, "free"; with a `trigger_model`,
+    also AWAY / TOWARDS it), or of the trigger model in any direction (AWAY /
+    TOWARDS from this model: forced_moves.py)."""
     moves = [e for e in effects if _own_move(e)]
     return bool(effects) and command_abilities.supported(
         [e for e in effects if not _own_move(e)]) \
         and (not moves or (len(moves) == 1 and (
-            (moves[0].target.who == "self" and moves[0].direction == "free")
+            (moves[0].target.who == "self"
+             and (moves[0].direction == "free" or trigger_model))
             or moves[0].target.who == "trigger_model")))
 
 
@@ -72,7 +74,8 @@ def _own_move(effect) -> bool:
 
 def usable(ability) -> bool:
     if ability.timing != "trigger" or ability.trigger not in KINDS \
-            or not supported_with_own_move(ability.effects):
+            or not supported_with_own_move(ability.effects,
+                                           ability.trigger not in _NO_TRIGGER_MODEL):
         return False
     if ability.trigger == "killed" and any(isinstance(e, MoveModel) for e in ability.effects):
         return False  # (the model is gone)
@@ -102,6 +105,9 @@ def squares(state: State, field, uid: str, ability,
     mover = trigger_model if move.target.who == "trigger_model" else uid
     if not mover:
         return []
+    if move.direction != "free" and mover == uid:  # itself, AWAY / TOWARDS the trigger model
+        return forced_moves.squares(state, field, uid, trigger_model, move.squares,
+                                    move.direction) if trigger_model else []
     if move.direction != "free":
         return forced_moves.squares(state, field, mover, uid, move.squares, move.direction)
     return aftermaths.move_squares(state, field, mover, move.squares)
