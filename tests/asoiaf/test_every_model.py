@@ -6,6 +6,7 @@ scripted."""
 
 import msgspec
 
+from server.rules.asoiaf import charge_terrain, start_of_game
 from server.rules.asoiaf.cards.schema import Ability
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
@@ -16,7 +17,7 @@ from server.rules.asoiaf.cards.vocabulary import (
 )
 from server.rules.asoiaf.command_abilities import supported
 from server.rules.asoiaf.state import Condition, Model
-from tests.asoiaf.conftest import mid_round, options, run
+from tests.asoiaf.conftest import mid_round, options, run, send
 
 EVERY_ENEMY_NEAR = Target(who="enemy", within="short_range", count=0)
 
@@ -84,3 +85,31 @@ def test_the_picks_of_one_ability_are_one_count():
     one = ApplyCondition(condition="shaken", target=Target(who="enemy"))
     two = DealHits(hits=1, target=Target(who="enemy", count=2))
     assert supported([two]) and not supported([one, two])
+
+
+def test_a_start_of_game_ability_on_several_models(vocabulary_pack):
+    """PLAYING THE GAME, "At the Start of the Game", on several models (ours):
+    "every enemy model in short range becomes shaken" asks nothing and is
+    applied as the queue reaches it; "2 enemy models become routed" asks a pair."""
+    vocabulary_pack.abilities["Dread"] = Ability(
+        name="Dread", timing="start_of_game", text="Every enemy in short range is shaken.",
+        effects=[ApplyCondition(condition="shaken", target=EVERY_ENEMY_NEAR)])
+    vocabulary_pack.abilities["Terror"] = Ability(
+        name="Terror", timing="start_of_game", text="2 enemy models become routed.",
+        effects=[ApplyCondition(condition="routed", target=Target(who="enemy", count=2))])
+    scout = vocabulary_pack.models["Test Scout"]
+    vocabulary_pack.models["Test Scout"] = msgspec.structs.replace(
+        scout, abilities=["Dread", "Terror"])
+    state = mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11)),
+                       Model("b1", "Baratheon Warden", "b", 2, square=(5, 11)),
+                       Model("b2", "Baratheon Warden", "b", 2, square=(6, 12)),
+                       Model("b3", "Baratheon Warden", "b", 2, square=(12, 0))), active="")
+    state = start_of_game.queue(state, vocabulary_pack,
+                                charge_terrain.field_of("learn_to_play", ()))
+    shaken = {m.uid for m in state.models if Condition.SHAKEN in m.conditions}
+    assert shaken == {"b1", "b2"} and state.start_abilities == (("a", "a1", "Terror"),)
+    [option] = options(state, "start_ability")
+    assert ["b1", "b3"] in option.params["targets"] and len(option.params["targets"]) == 3
+    state = send(state, "a", "start_ability", {**option.args, "targets": ["b1", "b3"]})
+    routed = {m.uid for m in state.models if Condition.ROUTED in m.conditions}
+    assert routed == {"b1", "b3"} and not state.start_abilities

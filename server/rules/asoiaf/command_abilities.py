@@ -105,14 +105,14 @@ def supported(effects) -> bool:
             return False
         if effect.target.who not in (*CHOOSERS, "chosen", "self", "trigger_model"):
             return False
-        if effect.target.count != 1 and not _many(effect):
+        if effect.target.count != 1 and not many(effect):
             return False
     # the models picked are picked once: every effect picking asks the same count
     return len({e.target.count for e in effects if getattr(e, "target", None) is not None
                 and e.target.who in CHOOSERS and e.target.count}) <= 1
 
 
-def _many(effect) -> bool:
+def many(effect) -> bool:
     """Several friendly or enemy models (`count` 2 or more, picked; 0, every such
     model): a token, wounds, hits, wounds back or a lasting change for each (not
     a will test nor a grant: one at a time)."""

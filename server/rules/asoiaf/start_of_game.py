@@ -79,9 +79,9 @@ def _known(effect) -> bool:
     if isinstance(effect, GainCoins | ScoreVP | DrawAgenda):
         return True
     if isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
-                  | RestoreWounds):
+                  | RestoreWounds):  # (several models: command_abilities.many)
         return effect.target.who in ("self", "friendly", "enemy", "chosen") \
-            and effect.target.count == 1
+            and (effect.target.count == 1 or command_abilities.many(effect))
     if isinstance(effect, WillTest):  # its die rolled when its player answers
         return effect.target.who in ("self", "friendly", "enemy", "chosen") \
             and effect.target.count == 1 \
@@ -98,8 +98,8 @@ def _known(effect) -> bool:
     if isinstance(effect, ModifyRoll | ModifyValue):  # its next roll or action, a round
         # or the game (lasting.py; the pack checker refuses an activation or a turn)
         return lasting.stored(effect) and effect.until not in ("activation", "turn") \
-            and effect.target.who in ("self", "friendly", "enemy", "chosen") \
-            and effect.target.count == 1
+            and (effect.target.count == 1 or command_abilities.many(effect)) \
+            and effect.target.who in ("self", "friendly", "enemy", "chosen")
     return False
 
 
@@ -134,12 +134,17 @@ def _squares(state: State, field, uid: str, ability) -> list[list[int]] | None:
 def _choices(state: State, pack, field, uid: str, ability) -> dict | None:
     """The params its player picks from (None: it cannot be used now)."""
     params = {}
-    for key, found in (("target", model_triggers.targets(state, pack, field, uid, ability)),
-                       ("square", _squares(state, field, uid, ability))):
-        if found is not None:
-            if not found:
-                return None
-            params[key] = found
+    picked = model_triggers.targets(state, pack, field, uid, ability)
+    if picked is not None:  # one model ("target") or several ("targets")
+        if not picked:
+            return None
+        params.update(command_abilities.pick_params(picked,
+                                                    command_abilities.chooser(ability.effects)))
+    found = _squares(state, field, uid, ability)
+    if found is not None:
+        if not found:
+            return None
+        params["square"] = found
     return params
 
 
@@ -222,9 +227,11 @@ def ability_event(state: State, pack, args: dict, dice) -> Event:
     _, uid, name = state.start_abilities[0]
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, pack.abilities[name], args.get("target"), args.get("square"),
+        _apply(state, pack, uid, pack.abilities[name], command_abilities.picked(args),
+               args.get("square"),
                recorded)
-    data = {"model": uid, "ability": args.get("ability", ""), "target": args.get("target"),
+    data = {"model": uid, "ability": args.get("ability", ""),
+            "target": command_abilities.picked(args),
             "square": args.get("square")}
     if recorded.faces:
         data["will_faces"] = recorded.faces
