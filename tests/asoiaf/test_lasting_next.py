@@ -11,6 +11,7 @@ from server.rules.asoiaf.cards.schema import Ability
 from server.rules.asoiaf.cards.timings import timing_problems
 from server.rules.asoiaf.cards.vocabulary import ModifyRoll, ModifyValue
 from server.rules.asoiaf.state import Model, replace
+from server.rules.asoiaf.system import SYSTEM
 from tests.asoiaf.attacking import attack
 from tests.asoiaf.conftest import mid_round, run, send
 
@@ -117,3 +118,20 @@ def test_a_will_test_counts_a_change_for_its_roll_and_ends_it():
                       lasting=(("a2", "roll", "will", 2, "roll"),))
     state = send(state, "a", "ability", {"ability": "Wise Words", "target": "a2"}, (3,))
     assert state.granted == ("a2", "move") and state.lasting == ()
+
+
+def test_a_move_an_ability_forces_is_no_action_of_the_model_moved(vocabulary_pack):
+    """Until "action" ends with the model's own action: a picked model's move
+    made by another's ability (granted.py, `move_model`) is not one; a granted
+    move (WISE WORDS: "may perform 1 [move]") is."""
+    pushed = _duel(lasting=(("b1", "roll", "any", 1, "action"),),
+                   granted=("b1", "move", 1, "away", "a1"))
+    [move] = [o for o in SYSTEM.prompt(pushed).decisions[0].options if o.type == "granted_move"]
+    after = send(pushed, "a", "granted_move", {"model": "b1",
+                                               "square": move.params["square"][0]})
+    assert after.lasting == pushed.lasting and after.granted == ()
+    granted = _duel(lasting=(("b1", "roll", "any", 1, "action"),), granted=("b1", "move"))
+    [move] = [o for o in SYSTEM.prompt(granted).decisions[0].options if o.type == "granted_move"]
+    after = send(granted, "b", "granted_move", {"model": "b1",
+                                                "square": move.params["square"][0]})
+    assert after.lasting == ()

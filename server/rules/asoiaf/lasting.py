@@ -85,8 +85,11 @@ def after_action(before: State, after: State, event) -> State:
         return after
     d = event.data
     actor = ""
-    if event.type in ACTION_EVENTS and (d.get("square", ()) is not None or d.get("idle")):
-        actor = d.get("model", "")  # (a forfeited grant has no square: no action)
+    if event.type in ACTION_EVENTS and (d.get("square", ()) is not None or d.get("idle")) \
+            and not (event.type == "granted_move" and len(before.granted) > 2):
+        # (a forfeited grant has no square: no action; an ability's move of a
+        # picked model is no action of that model's)
+        actor = d.get("model", "")
     elif before.attack and not after.attack:
         actor = before.attack.attacker
     kept = tuple(c for c in after.lasting
