@@ -11,7 +11,7 @@ from server.rules.asoiaf import terrain_entry
 from server.rules.asoiaf.battlefield import Battlefield, TerrainZone
 from server.rules.asoiaf.scenarios import build_scenario, load_tiles
 from server.rules.asoiaf.state import Model, replace
-from server.rules.asoiaf.system import _field, _pack
+from server.rules.asoiaf.system import SYSTEM, _field, _pack
 from server.rules.board.square import Square, SquareKind
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
@@ -191,3 +191,20 @@ def test_a_charge_terrain_move_takes_the_terrain_on_its_way():
     dead, [event] = play(village((6, 9), wounds=1), charge, 8, 1)
     assert event.data["faces"] == [] and not event.data["destroyed_into"]
     assert dead.model("a1").removed == "killed" and dead.doors == ()
+
+
+def test_a_motivations_move_into_the_ditch_rolls_its_defence(vocabulary_pack):
+    """GLORY (test pack, Alive side: "he may move up to 1 square") into Village
+    Skirmish's Ditch with Stakes: its hit's defence die is rolled with the
+    motivation (`faces`) and replayed, a 3 against the Warlord's 5+: 1 wound."""
+    from tests.asoiaf.attacking import attack
+
+    models = (Model("a1", "Test Warlord", "a", 3, square=(9, 4), ap=2, activated=True),
+              Model("b1", "Baratheon Warden", "b", 1, square=(10, 4)),
+              Model("b9", "Baratheon Warden", "b", 2, square=(0, 13)))
+    state = attack(mid_round(models, scenario="village_skirmish"), "b1", (9, 9, 1, 1))
+    [use, _] = SYSTEM.prompt(state).decisions[0].options
+    assert [9, 5] in use.params["square"]
+    state, [event] = play(state, Command("a", "use_motivation", {"square": [9, 5]}), 3)
+    assert event.data["faces"] == [3]
+    assert state.model("a1").square == (9, 5) and state.model("a1").wounds_left == 2

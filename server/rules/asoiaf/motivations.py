@@ -207,8 +207,8 @@ def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=N
         data["square"] = square
     ability = ability_of(state, uid, name, cards, motivations)
     if use and any(isinstance(e, DealHits | WillTest | MoveModel) for e in ability.effects):
-        recorded = command_abilities.Recorded(dice)
-        resolve(state, use, cards, motivations, pack, recorded)
+        recorded = command_abilities.Recorded(dice)  # (its move's terrain dice too)
+        resolve(state, use, cards, motivations, pack, recorded, square)
         data["faces"] = recorded.faces
     found = [Event("motivation_" + ("used" if use else "declined"), data)]
     if use and _affordable(state, seat, ability):
