@@ -17,6 +17,8 @@ from server.rules.asoiaf.cards.vocabulary import (
 )
 from server.rules.asoiaf.command_abilities import supported
 from server.rules.asoiaf.state import Condition, Model
+from server.rules.asoiaf.system import SYSTEM
+from tests.asoiaf.attacking import attack
 from tests.asoiaf.conftest import mid_round, options, run, send
 
 EVERY_ENEMY_NEAR = Target(who="enemy", within="short_range", count=0)
@@ -113,3 +115,29 @@ def test_a_start_of_game_ability_on_several_models(vocabulary_pack):
     state = send(state, "a", "start_ability", {**option.args, "targets": ["b1", "b3"]})
     routed = {m.uid for m in state.models if Condition.ROUTED in m.conditions}
     assert routed == {"b1", "b3"} and not state.start_abilities
+
+
+def test_a_motivation_aims_at_a_friend_its_player_picks(vocabulary_pack):
+    """MOTIVATIONS CARDS, an Alive side of our own ("When he kills an enemy, 1
+    friendly model in short range loses its shaken token"): the friend is picked
+    with the motivation (`use_motivation`'s `params.target`)."""
+    card = vocabulary_pack.motivations["Test Warlord"]
+    inspire = Ability(name="Inspire", timing="trigger", trigger="kills_enemy",
+                      text="When he kills an enemy, 1 friendly model in short range loses "
+                           "its shaken token.",
+                      effects=[RemoveCondition(condition="shaken", target=Target(
+                          who="friendly", within="short_range"))])
+    vocabulary_pack.motivations["Test Warlord"] = msgspec.structs.replace(card, alive=[inspire])
+    shaken = frozenset({Condition.SHAKEN})
+    state = mid_round((Model("a1", "Test Warlord", "a", 3, square=(3, 11), ap=2, activated=True),
+                       Model("a2", "Baratheon Warden", "a", 2, square=(2, 11), conditions=shaken),
+                       Model("a3", "Baratheon Warden", "a", 2, square=(9, 2), conditions=shaken),
+                       Model("b1", "Baratheon Warden", "b", 1, square=(4, 11)),
+                       Model("b9", "Baratheon Warden", "b", 2, square=(12, 0))))
+    state = attack(state, "b1", (9, 9, 1, 1))
+    assert state.pending == (("a", "a1", "Inspire"),)
+    [use, _] = SYSTEM.prompt(state).decisions[0].options
+    assert use.params == {"target": ["a2"]}
+    state, [event] = run(state, "a", "use_motivation", {"target": "a2"})
+    assert event.data["target"] == "a2" and state.model("a2").conditions == frozenset()
+    assert state.model("a3").conditions == shaken

@@ -52,7 +52,8 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     if event.type in ("motivation_used", "motivation_declined"):
         state = motivations.resolve(state, event.type == "motivation_used", pack.models,
                                     pack.motivations, pack,
-                                    Recorded(faces=d.get("faces", ())), d.get("square"))
+                                    Recorded(faces=d.get("faces", ())), d.get("square"),
+                                    d.get("target"))
         if state.attack:  # a wound it dealt may have left the attacker no surge
             state = attack_sequence.advance(state, pack, _field(state))
         return _paid(state, pack, types)

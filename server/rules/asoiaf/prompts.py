@@ -32,11 +32,12 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
         return Prompt((will_tokens.decision(state, pack),))
     if state.pending:  # seed 004, MOTIVATIONS CARDS: "he may spend" (at once)
         seat, uid, name = state.pending[0]
-        moves = motivations.squares(state, pack, field)
+        params = {"square": motivations.squares(state, pack, field),
+                  "target": motivations.targets(state, pack, field)}
         return Prompt((Decision(seat, f"{state.model(uid).card}'s motivation {name}: "
                                 "spend its coins to score?",
                                 (CommandSpec("use_motivation",
-                                             params={"square": moves} if moves else {}),
+                                             params={k: v for k, v in params.items() if v}),
                                  CommandSpec("decline_motivation"))),))
     if state.will_triggers:  # seed 004, ABILITIES: BRAVADO, at once
         return Prompt((will_abilities.decision(state, pack, field),))

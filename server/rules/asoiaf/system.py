@@ -191,7 +191,8 @@ class AsoiafSystem:
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
             return motivations.events(state, command.type == "use_motivation", _cards(),
-                                      _pack().motivations, _pack(), dice, args.get("square"))
+                                      _pack().motivations, _pack(), dice, args.get("square"),
+                                      args.get("target"))
         if command.type == "play_agenda":  # revealed: public
             return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
