@@ -23,7 +23,8 @@ NEVER = {"concede"}
 # it uses the trigger, end-phase and start-of-game abilities it can pay, and a
 # granted attack.
 ALWAYS = ("use_motivation", "play_agenda", "wounds_ability", "aftermath",
-          "trigger_ability", "end_phase_ability", "granted_attack", "start_ability")
+          "trigger_ability", "end_phase_ability", "granted_attack", "granted_charge",
+          "granted_interact", "start_ability")
 
 
 class RandomBot:

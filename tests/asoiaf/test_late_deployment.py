@@ -3,7 +3,7 @@
 
 from dataclasses import replace
 
-from server.rules.asoiaf import rounds
+from server.rules.asoiaf import rounds, sequels
 from server.rules.asoiaf.scenarios import load_scenarios
 from server.rules.asoiaf.state import Model, Purse
 from server.rules.asoiaf.system import SYSTEM
@@ -46,6 +46,9 @@ def test_a_model_still_off_the_battlefield_at_the_1st_end_phase_is_killed():
     state = replace(round_one(), purses={"a": Purse(2, 4, 10), "b": Purse(2, 4, 0)})
     state = run(state, "a", "end_activation")  # b has no copper: a activates a2
     state = run(run(state, "a", "activate", {"model": "a2"}), "a", "end_activation")
+    # Jon Arryn's Deceased side is "used immediately": before the end phase goes on
+    assert state.model("b2").removed == "killed" and state.pending and state.round == 1
+    state = run(state, "b", "decline_motivation")
     assert state.round == 2 and state.model("b2").removed == "killed"
     assert not state.waiting_to_place("b")
 
@@ -62,5 +65,5 @@ def test_a_waiting_model_counts_as_left_to_activate_and_needs_room_to_be_placed(
     full = replace(round_one(*crowd), active_model="", to_act="b",
                    models=tuple(replace(m, activated=True) if m.uid == "b1" else m
                                 for m in round_one(*crowd).models))
-    assert not rounds.can_activate(full, "b", SYSTEM._room)
+    assert not rounds.can_activate(full, "b", sequels.room)
     assert all(o.type != "place" for o in SYSTEM.prompt(full).decisions[0].options)

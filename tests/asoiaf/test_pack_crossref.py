@@ -84,20 +84,28 @@ timing = "end_of_game"
 text = "1 VP."
 effects = [{ effect = "score_vp", vp = 1 }]
 '''
+TERRAINS = '''
+[[terrain]]
+name = "Thorns"
+text = "A model entering it is shaken."
+interact = "must"
+effects = [{ effect = "apply_condition", condition = "shaken" }]
+'''
 
 
 def _write(tmp_path: Path) -> Path:
     pack = tmp_path / "tiny"
     pack.mkdir()
     for name, text in (("pack.toml", PACK), ("models.toml", MODELS),
-                       ("abilities.toml", ABILITIES), ("agendas.toml", AGENDAS)):
+                       ("abilities.toml", ABILITIES), ("agendas.toml", AGENDAS),
+                       ("terrains.toml", TERRAINS)):
         (pack / name).write_text(text)
     return pack
 
 
 def test_every_cross_reference_problem_is_named(tmp_path):
     """Seed 004, MODEL CARDS / MOUNTED CHARACTERS / MOTIVATIONS CARDS /
-    PLAYING THE GAME (a deck of 5 agendas), and the vocabulary's rules."""
+    PLAYING THE GAME (a deck of 5 agendas), TERRAIN, and the vocabulary's rules."""
     with pytest.raises(PackError) as caught:
         load_pack_dir(_write(tmp_path))
     messages = sorted(str(p) for p in caught.value.problems)
@@ -133,5 +141,9 @@ def test_every_cross_reference_problem_is_named(tmp_path):
         "tiny/abilities.toml: ability 'Rally': 'trigger_types' only filters the "
         "kills_enemy and captures_enemy triggers",
         "tiny/agendas.toml: a deck holds 5 unique agenda cards; the pack has 1",
+        # seed 004, TERRAIN ("must interact"): only what terrain_entry.py acts on entry
+        "tiny/terrains.toml: terrain 'Thorns': its 'apply_condition' effect for a model "
+        "entering it is none the engine acts on entry: deal_wounds, deal_hits or the "
+        "reveal_dead_leaves hook",
     ])
     assert messages == expected

@@ -248,7 +248,8 @@ EVENTS = [
     ("deployed", {"model": "a1", "square": [6, 18]}),
     ("placed", {"model": "b2", "square": [1, 1]}),
     ("activated", {"model": "a1"}),
-    ("moved", {"model": "a1", "square": [1, 17]}),
+    ("moved", {"model": "a1", "square": [1, 17], "entered": [[[1, 17], [1, 17]]],
+               "faces": [3]}),
     ("charged", {"model": "a1", "square": [7, 17], "ap": 2,
                  "spent": {"gold": 0, "silver": 0, "copper": 1}}),
     ("attack_rolled", {"attacker": "a1", "target": "b1", "mode": 0, "spent": {"copper": 1},
@@ -361,6 +362,14 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
                                   NAMES])
         page.click("button.choice >> text=capture it")
         assert page.evaluate("() => sent") == [["remove", {"removal": "captured"}]]
+        # several models picked at once (a Target `count` of 2): the pair in words
+        pair = option("ability", "Rally Two", {"ability": "Rally Two"},
+                      {"targets": [["a1", "b2"], ["b1", "b2"]]})
+        page.evaluate(PROMPT_JS, [prompt(8, option("end_activation"), pair), NAMES])
+        page.click(".option[data-type=ability] button.do")
+        page.click("button.choice >> text=Robert Baratheon and Unsullied")
+        assert page.evaluate("() => sent") == [["ability", {"ability": "Rally Two",
+                                                            "targets": ["a1", "b2"]}]]
 
         lines = page.evaluate("""([events, names]) => events.map(([type, data]) =>
           warbandLib.formatAsoiafEvent({type, data}, {name: (uid) => names[uid] || uid,
@@ -373,6 +382,9 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
         said = dict(zip([kind for kind, _ in EVENTS], lines, strict=True))
         assert said["nemesis_chosen"] == ("Robert Baratheon names Targaryen Honor Guard its "
                                           "nemesis (Nemesis).")
+        # terrain on entry (docs/rules/asoiaf.md, "Terrain on entry")
+        assert said["moved"] == ("Robert Baratheon moves to square 2, 18. It enters terrain at "
+                                 "square 2, 18; defence (rolled 3).")
         assert said["trigger_ability_used"] == ("Unsullied uses Vengeful on Targaryen Honor "
                                                 "Guard, set off by Robert Baratheon.")
         # every event the ASOIAF rules make has its own words (none the generic type name)

@@ -1669,7 +1669,7 @@
       const { width, height } = view.board;
       const names = displayNames(view.figures || []);
       this.tokens = tokenLabels(view.figures || [], names);
-      const terrain = new Map((view.board.terrain || []).map(([q, r, kind]) => [hexKey(q, r), kind]));
+      const terrain2 = new Map((view.board.terrain || []).map(([q, r, kind]) => [hexKey(q, r), kind]));
       const w = SQRT3 * (width + 0.5);
       const h = 1.5 * height + 0.5;
       this.width = w;
@@ -1680,7 +1680,7 @@
       parts.push('<g class="terrain">');
       for (const [q, r] of boardHexes(width, height)) {
         const key3 = hexKey(q, r);
-        const kind = terrain.get(key3) || "open";
+        const kind = terrain2.get(key3) || "open";
         const style = kindStyle(kind);
         const [x, y] = centre(q, r);
         const points3 = corners(x, y);
@@ -4493,6 +4493,7 @@
   }
   function valueWords(param, value, ctx) {
     if (["model", "target", "friend"].includes(param)) return ctx.name(value);
+    if (param === "targets") return value.map((uid) => ctx.name(uid)).join(" and ");
     if (param === "square") return squareWords(value);
     if (param === "zone") return `the ${value} zone`;
     if (param === "first_player") return ctx.seat(value);
@@ -4508,6 +4509,7 @@
   var PARAM_WORDS = {
     model: "which model",
     target: "the target",
+    targets: "the models",
     friend: "which friendly model",
     square: "the square",
     improvements: "coins to spend",
@@ -4518,6 +4520,7 @@
     removal: "kill or capture"
   };
   var dice = (faces) => faces?.length ? ` (rolled ${faces.join(", ")})` : "";
+  var terrain = (d, faces = d.faces) => d.entered?.length ? ` It enters terrain at ${d.entered.map(([sq]) => squareWords(sq)).join(" and ")}${faces?.length ? `; defence${dice(faces)}` : ""}.` : "";
   var FORMATS2 = {
     rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`).join(", then ")}; ${ctx.seat(d.winner)} wins and chooses first.`,
     zone_chosen: (d, ctx) => Object.entries(d.zones || {}).map(([seat, zone]) => `${ctx.seat(seat)} deploys in the ${zone} zone`).join("; ") + ".",
@@ -4529,16 +4532,16 @@
     placed: (d, ctx) => `${ctx.name(d.model)} arrives late on ${squareWords(d.square)}.`,
     activated: (d, ctx) => `${ctx.name(d.model)} activates.`,
     passed: (d, ctx) => `${ctx.seat(d.seat)} passes.`,
-    moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.`,
-    charged: (d, ctx) => `${ctx.name(d.model)} charges to ${squareWords(d.square)}${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.`,
+    moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.${terrain(d)}`,
+    charged: (d, ctx) => `${ctx.name(d.model)} charges to ${squareWords(d.square)}${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.` + terrain(d),
     attack_rolled: (d, ctx) => `${ctx.name(d.attacker)} attacks ${ctx.name(d.target)}${coinWords(d.spent) !== "nothing" ? ` spending ${coinWords(d.spent)}` : ""}${dice(d.attack_faces)}: ${plural(d.hits, "hit")}.`,
     defended: (d, ctx) => `${ctx.name(d.target)} defends${d.abilities?.length ? ` with ${d.abilities.map(([name]) => name).join(", ")}` : ""}${dice(d.defence_faces)}: ${plural(d.wounds, "wound")}.`,
     wounds_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}.` : null,
     aftermath_used: (d) => d.ability ? `Aftermath: ${d.ability}.` : null,
     removed: (d) => d.removal === "captured" ? "The target is captured." : "The target is killed.",
-    surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.`,
-    surged_through: (d) => d.square ? `The attacker surges through to ${squareWords(d.square)}.` : null,
-    terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.`,
+    surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.${terrain(d)}`,
+    surged_through: (d) => d.square ? `The attacker surges through to ${squareWords(d.square)}.` + terrain(d) : null,
+    terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.${terrain(d, d.terrain_faces)}`,
     ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
     plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,
     agenda_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws an agenda${d.agenda ? `: ${d.agenda}` : ""}.`,
@@ -4557,7 +4560,7 @@
     equipment_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.equipment}.`,
     attack_declared: (d, ctx) => `${ctx.name(d.attacker)} ${d.charging ? "charges" : "attacks"} ${ctx.name(d.target)}${d.powder ? `: ${ctx.name(d.powder)} may throw Blinding Powder before the dice are rolled` : ""}.`,
     dismounted: (d, ctx) => `${ctx.name(d.model)} dismounts onto ${squareWords(d.square)}.`,
-    granted_move: (d, ctx) => d.square ? `${ctx.name(d.model)} moves to ${squareWords(d.square)} (a granted move).` : `${ctx.name(d.model)} forgoes the granted move.`,
+    granted_move: (d, ctx) => d.square ? `${ctx.name(d.model)} moves to ${squareWords(d.square)} (a granted move).${terrain(d)}` : `${ctx.name(d.model)} ${d.idle ? "stands its ground (a granted idle action)" : "forgoes the granted action"}.`,
     conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`
   };
   var KINDS2 = {
@@ -5926,6 +5929,7 @@
   var PARAM_ORDER = [
     "model",
     "target",
+    "targets",
     "friend",
     "square",
     "improvements",
@@ -6151,8 +6155,8 @@
     const item = (swatch, label) => `<span class="legend-item"><svg viewBox="0 0 2 2" width="18" height="18">${swatch}</svg>${escape(label)}</span>`;
     const kinds = new Set((field?.rows || []).join(""));
     const out = Object.entries(KIND_LABELS).filter(([k]) => kinds.has(k)).map(([k, label]) => item(`<rect width="2" height="2" fill="${KIND_FILL[k]}"/>`, label));
-    for (const terrain of new Set((field?.zones || []).map((z) => z.terrain))) {
-      out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain] || "#888"}" fill-opacity="0.6"/>`, terrain.replace(/_/g, " ")));
+    for (const terrain2 of new Set((field?.zones || []).map((z) => z.terrain))) {
+      out.push(item(`<rect width="2" height="2" fill="${TERRAIN_FILL[terrain2] || "#888"}" fill-opacity="0.6"/>`, terrain2.replace(/_/g, " ")));
     }
     out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#d4a017" stroke-width="0.2"/>', "gold deployment zone"));
     out.push(item('<rect x="0.2" y="0.2" width="1.6" height="1.6" fill="none" stroke="#8e9aa6" stroke-width="0.2"/>', "silver deployment zone"));
@@ -6357,8 +6361,8 @@
     if (insidePolygon(corners2, a)) return true;
     return edges(corners2).some(([c, d]) => segSegDist2(a, b, c, d) < r * r);
   }
-  function roughFraction(a, b, terrain) {
-    const rough = terrain.filter((p) => p.movement === "rough");
+  function roughFraction(a, b, terrain2) {
+    const rough = terrain2.filter((p) => p.movement === "rough");
     if (!rough.length) return 0;
     const cuts = /* @__PURE__ */ new Set([0, 1]);
     for (const piece of rough) {
@@ -6381,8 +6385,8 @@
     }
     return inside;
   }
-  function moveCost(a, b, terrain) {
-    return Math.hypot(b[0] - a[0], b[1] - a[1]) * (1 + roughFraction(a, b, terrain));
+  function moveCost(a, b, terrain2) {
+    return Math.hypot(b[0] - a[0], b[1] - a[1]) * (1 + roughFraction(a, b, terrain2));
   }
   function straightRefusal(desc, p, ends = true) {
     const r = desc.radius;
@@ -7933,15 +7937,15 @@
       }
     }
     args() {
-      const terrain = [...this.hexes].map(([key3, kind]) => [...key3.split(",").map(Number), kind]);
-      return { terrain, edges: [...this.sides.values()] };
+      const terrain2 = [...this.hexes].map(([key3, kind]) => [...key3.split(",").map(Number), kind]);
+      return { terrain: terrain2, edges: [...this.sides.values()] };
     }
     // The view with the draft in place of the board's lay-out (the board is bare
     // until the defender lays it out).
     draftView(view) {
       if (!this.open || !view?.board) return view;
-      const { terrain, edges: edges2 } = this.args();
-      return { ...view, board: { ...view.board, terrain, edges: edges2 } };
+      const { terrain: terrain2, edges: edges2 } = this.args();
+      return { ...view, board: { ...view.board, terrain: terrain2, edges: edges2 } };
     }
     // The prompt row of `lay_terrain`, for candidate index `index`.
     row(index, label) {
@@ -7951,8 +7955,8 @@
       const tool = (kind, text) => `<button class="value toggle${this.tool === kind ? " on" : ""}" aria-pressed="${this.tool === kind}" data-action="terrain-tool" data-tool="${kind}" data-spec="${index}">${escape(text)}</button>`;
       const areas = AREA_TOOLS.map((kind) => tool(kind, KIND_STYLES[kind].label.split(" (")[0]));
       const sides = SIDE_TOOLS.map((kind) => tool(kind, EDGE_STYLES[kind].label.split(" (")[0]));
-      const { terrain, edges: edges2 } = this.args();
-      return `<div class="terrain-editor" data-spec="${index}"><span class="label">${escape(label)}</span><div class="param" data-param-name="hexes">${areas.join("")}</div><div class="param" data-param-name="sides">${sides.join("")}${tool("erase", "Erase")}</div><p class="hint">Click hexes to paint them (again to clear). With a wall, hedge or cliff, click inside a hex near the side it stands on (a cliff drops from the hex clicked). The server checks the lay-out against the scenario.</p><p class="muted terrain-count">${terrain.length} hexes, ${edges2.length} sides</p><button class="do primary" data-action="terrain-send" data-spec="${index}"${terrain.length || edges2.length ? "" : " disabled"}>Send this lay-out</button> <button class="value" data-action="terrain-clear" data-spec="${index}">Clear</button> <button class="value" data-action="terrain-close" data-spec="${index}">Close</button></div>`;
+      const { terrain: terrain2, edges: edges2 } = this.args();
+      return `<div class="terrain-editor" data-spec="${index}"><span class="label">${escape(label)}</span><div class="param" data-param-name="hexes">${areas.join("")}</div><div class="param" data-param-name="sides">${sides.join("")}${tool("erase", "Erase")}</div><p class="hint">Click hexes to paint them (again to clear). With a wall, hedge or cliff, click inside a hex near the side it stands on (a cliff drops from the hex clicked). The server checks the lay-out against the scenario.</p><p class="muted terrain-count">${terrain2.length} hexes, ${edges2.length} sides</p><button class="do primary" data-action="terrain-send" data-spec="${index}"${terrain2.length || edges2.length ? "" : " disabled"}>Send this lay-out</button> <button class="value" data-action="terrain-clear" data-spec="${index}">Clear</button> <button class="value" data-action="terrain-close" data-spec="${index}">Close</button></div>`;
     }
   };
 

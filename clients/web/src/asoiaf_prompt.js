@@ -12,7 +12,7 @@ import { OptionPanel } from "./option_panel.js";
 import { coinWords, optionWords, PARAM_WORDS, valueWords } from "./asoiaf_words.js";
 
 // the order a command's parameters are asked in
-const PARAM_ORDER = ["model", "target", "friend", "square", "improvements", "abilities",
+const PARAM_ORDER = ["model", "target", "targets", "friend", "square", "improvements", "abilities",
   "zone", "first_player", "agenda", "removal"];
 const MODEL_PARAMS = new Set(["model", "target", "friend"]);
 const ODDS_TYPES = new Set(["attack", "charge"]);

@@ -83,6 +83,7 @@ export function optionWords(spec, ctx) {
 // A choice among a parameter's values, as its button says it.
 export function valueWords(param, value, ctx) {
   if (["model", "target", "friend"].includes(param)) return ctx.name(value);
+  if (param === "targets") return value.map((uid) => ctx.name(uid)).join(" and ");
   if (param === "square") return squareWords(value);
   if (param === "zone") return `the ${value} zone`;
   if (param === "first_player") return ctx.seat(value);
@@ -100,13 +101,19 @@ export function valueWords(param, value, ctx) {
 }
 
 export const PARAM_WORDS = {
-  model: "which model", target: "the target", friend: "which friendly model",
-  square: "the square", improvements: "coins to spend", abilities: "defence abilities",
+  model: "which model", target: "the target", targets: "the models",
+  friend: "which friendly model", square: "the square", improvements: "coins to spend",
+  abilities: "defence abilities",
   zone: "the zone", first_player: "who goes first", agenda: "the agenda", removal: "kill or capture",
 };
 
 // -- the event log -----------------------------------------------------------------
 const dice = (faces) => (faces?.length ? ` (rolled ${faces.join(", ")})` : "");
+// The terrain a move entered on its way (terrain_entry.py: `entered`, and its
+// defence dice in `faces`, or `terrain_faces` beside a door charge's own faces).
+const terrain = (d, faces = d.faces) => (d.entered?.length
+  ? ` It enters terrain at ${d.entered.map(([sq]) => squareWords(sq)).join(" and ")}`
+    + `${faces?.length ? `; defence${dice(faces)}` : ""}.` : "");
 
 const FORMATS = {
   rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`)
@@ -123,9 +130,10 @@ const FORMATS = {
   placed: (d, ctx) => `${ctx.name(d.model)} arrives late on ${squareWords(d.square)}.`,
   activated: (d, ctx) => `${ctx.name(d.model)} activates.`,
   passed: (d, ctx) => `${ctx.seat(d.seat)} passes.`,
-  moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.`,
+  moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.${terrain(d)}`,
   charged: (d, ctx) => `${ctx.name(d.model)} charges to ${squareWords(d.square)}`
-    + `${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.`,
+    + `${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.`
+    + terrain(d),
   attack_rolled: (d, ctx) => `${ctx.name(d.attacker)} attacks ${ctx.name(d.target)}`
     + `${coinWords(d.spent) !== "nothing" ? ` spending ${coinWords(d.spent)}` : ""}`
     + `${dice(d.attack_faces)}: ${plural(d.hits, "hit")}.`,
@@ -136,11 +144,11 @@ const FORMATS = {
     : null),
   aftermath_used: (d) => (d.ability ? `Aftermath: ${d.ability}.` : null),
   removed: (d) => (d.removal === "captured" ? "The target is captured." : "The target is killed."),
-  surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.`,
+  surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.${terrain(d)}`,
   surged_through: (d) => (d.square ? `The attacker surges through to ${squareWords(d.square)}.`
-    : null),
+    + terrain(d) : null),
   terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}`
-    + `${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.`,
+    + `${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.${terrain(d, d.terrain_faces)}`,
   ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target
     ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
   plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,
@@ -173,8 +181,9 @@ const FORMATS = {
       + "before the dice are rolled" : ""}.`,
   dismounted: (d, ctx) => `${ctx.name(d.model)} dismounts onto ${squareWords(d.square)}.`,
   granted_move: (d, ctx) => (d.square ? `${ctx.name(d.model)} moves to `
-    + `${squareWords(d.square)} (a granted move).` : `${ctx.name(d.model)} forgoes the `
-    + "granted move."),
+    + `${squareWords(d.square)} (a granted move).${terrain(d)}`
+    : `${ctx.name(d.model)} ${d.idle ? "stands its ground (a granted idle action)"
+      : "forgoes the granted action"}.`),
   conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`,
 };
 

@@ -34,6 +34,7 @@ from server.rules.asoiaf import (
     lasting,
     objectives,
     once_per,
+    terrain_entry,
 )
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
@@ -41,6 +42,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     DealWounds,
     DrawAgenda,
     GainCoins,
+    GrantAction,
     ModifyRoll,
     ModifyValue,
     MoveModel,
@@ -61,6 +63,7 @@ AFTERMATH = "seed 004, ATTACK SEQUENCE steps 7-8 (aftermaths)"
 TARGETS = ("self", "attacker", "defender", "friendly", "enemy", "chosen")
 # the models an aftermath may move: known when it is offered (not a picked one)
 _MOVERS = ("self", "attacker", "defender")
+_PICKED = ("friendly", "enemy", "chosen")
 _AIMED = (DealWounds, DealHits, ApplyCondition, RemoveCondition, RestoreWounds, ModifyRoll,
           ModifyValue)
 
@@ -78,6 +81,16 @@ def known(effects, tested: str = "") -> bool:
         if isinstance(effect, GainCoins | ScoreVP) or (isinstance(effect, DrawAgenda)
                                                       and not tested):
             continue  # (cards drawn in events: not from inside a will test)
+        if isinstance(effect, GrantAction):  # done once the attack is over (granted.py)
+            if tested or effect.free or effect.action not in command_abilities.GRANTABLE \
+                    or effect.target.who not in ("self", "attacker", "defender", "friendly"):
+                return False
+            continue
+        if isinstance(effect, MoveModel) and effect.target.who in _PICKED:
+            # a picked model's move: asked once the attack is over (granted.py)
+            if tested or sum(isinstance(e, MoveModel | GrantAction) for e in effects) > 1:
+                return False
+            continue
         if isinstance(effect, MoveModel):  # "this model may move": its player's square
             if tested or effect.target.who not in _MOVERS \
                     or (effect.direction != "free" and effect.target.who == "self") \
@@ -112,8 +125,9 @@ def squares(state: State, field, owner, ability) -> list[list[int]] | None:
     """Where its `move_model` may take the model it moves (itself, the
     attacker or the defender): a move by the MOVE ACTION's rules of up to its
     `squares` (engaged or not); None when it moves nobody."""
-    move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
-    if move is None:
+    move = next((e for e in ability.effects
+                 if isinstance(e, MoveModel) and e.target.who in _MOVERS), None)
+    if move is None:  # (a picked model's move is asked after the attack)
         return None
     mover = _mover(state.attack, owner.uid, move)
     if move.direction != "free":  # AWAY / TOWARDS the aftermath's model
@@ -166,9 +180,10 @@ def apply(state: State, pack, pending, owner_uid: str, ability, dice,
     for effect in ability.effects:
         if isinstance(effect, DrawAgenda):
             continue  # drawn in the events that follow (combat_commands.py)
-        if isinstance(effect, MoveModel):
+        if isinstance(effect, MoveModel) and effect.target.who in _MOVERS:
             uid = _mover(pending, owner_uid, effect)
-            state = state.with_model(replace(state.model(uid), square=tuple(square)))
+            state = terrain_entry.moved_by_ability(state, pack, uid, square, effect.squares,
+                                                   dice)
             state = objectives.reveal_under(state, state.model(uid).squares)
             continue
         aim = getattr(effect, "target", None)

@@ -30,6 +30,8 @@ OPENING_STATES = {
 DOOR_CARDS = {"Wooden Door": "closed", "Open Door": "open", "Barred Door": "barred",
               "Broken Door": "broken"}
 DEPLOYMENT_COLOURS = ("gold", "silver")
+# What a scenario may hide under a Dead Leaves token (TERRAINS, DEAD LEAVES).
+UNDER_LEAVES = ("ditch_with_stakes", "nothing")
 # seed 004, PLUNDER TOKENS: one "scores 2 VP and gains 1" coin, the other "scores 2
 # VP, draw 1 agenda card".
 PLUNDER_KINDS = ("coin", "agenda")
@@ -96,6 +98,9 @@ class TerrainZone:
     piece is a zone of its squares."""
     terrain: str
     squares: frozenset
+    # Dead Leaves: what lies under the token ("ditch_with_stakes" or "nothing";
+    # seed 004, TERRAINS, DEAD LEAVES: "flip this token. If it is a Ditch with Stakes")
+    under: str = ""
 
     @property
     def rules(self) -> Terrain:

@@ -15,13 +15,17 @@ from server.rules.asoiaf import (
     coins,
     command_abilities,
     equipment_uses,
+    lasting,
     mounts,
+    movement,
+    movement_abilities,
     secret_events,
     surging,
+    terrain_entry,
     wounds_abilities,
 )
 from server.rules.asoiaf.cards.vocabulary import DrawAgenda
-from server.rules.asoiaf.state import State
+from server.rules.asoiaf.state import State, replace
 from server.rules.dice import Dice
 from server.rules.kernel import Command, Event
 
@@ -37,24 +41,32 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
     the target); the defence is rolled at once when the defender has no
     choice to make (step 4). `field_of(state)` is the battlefield as it stands."""
     args, events = command.args, []
-    # a granted attack is the granted model's (granted.py), not the active model's
-    uid = state.granted[0] if command.type == "granted_attack" else state.active_model
-    if command.type == "charge":
+    # a granted attack or charge is the granted model's (granted.py), not the
+    # active model's, and spends no AP
+    given = command.type in ("granted_attack", "granted_charge")
+    uid = state.granted[0] if given else state.active_model
+    if command.type in ("charge", "granted_charge"):
         mode = pack.models[state.model(uid).card].attacks[args["mode"]]
         spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements,
                                                                 args["improvements"]))
         if args.get("ability"):  # a movement ability: DESTINED TO DESTROY
             spent = coins.total(spent, pack.abilities[args["ability"]].cost)
-        events.append(Event("charged", {"model": uid, "square": list(args["square"]),
-                                        "ap": charge.CHARGE_MOVE_AP + mode.ap,
-                                        "spent": coins.as_plain(spent)}))
+        ability = pack.abilities[args["ability"]] if args.get("ability") else None
+        events.append(Event("charged", {
+            "model": uid, "square": list(args["square"]),
+            "ap": 0 if given else charge.CHARGE_MOVE_AP + mode.ap,
+            "spent": coins.as_plain(spent),
+            **movement_abilities.terrain_data(state, pack, field_of(state), uid, args["square"],
+                                              ability, True, dice)}))
         state = evolve(state, events[0])
-        if not charge.reaches(state, field_of(state), uid, args["target"]):
+        # a terrain on the way may have killed it, or its mount (terrain_entry.py)
+        if terrain_entry.halted(state, uid) \
+                or not charge.reaches(state, field_of(state), uid, args["target"]):
             return events
     declared = {"attacker": uid, "target": args["target"], "mode": args["mode"],
                 "improvements": list(args["improvements"]),
-                "charging": command.type == "charge", "equipment": args.get("equipment", ""),
-                "granted": command.type == "granted_attack"}
+                "charging": command.type in ("charge", "granted_charge"),
+                "equipment": args.get("equipment", ""), "granted": given}
     carrier = equipment_uses.powder_carrier(state, pack, field_of(state), uid)
     if carrier:  # BLINDING POWDER "before an engaged enemy model rolls any dice"
         return [*events, Event("attack_declared", {**declared, "powder": carrier})]
@@ -120,25 +132,68 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
                 *_aftermath_draws(state, pack, field, args)]
     if command.type == "remove":
         return [Event("removed", {"removal": args["removal"]})]
-    if command.type == "ability":
-        return [command_abilities.event(state, pack, args, dice)]
+    if command.type == "ability":  # (its agenda cards drawn in events its player sees)
+        return [command_abilities.event(state, pack, args, dice),
+                *secret_events.ability_draws(state, state.model(state.active_model).seat,
+                                             pack.abilities[args["ability"]])]
     if command.type == "charge_terrain":
-        return [Event("terrain_charged", charge_terrain.roll(
-            state, pack.terrains, field, state.active_model, args["opening"],
-            args["square"], dice))]
-    square = list(args["square"]) if "square" in args else None  # surge or hold
-    return [Event("surged" if state.attack else "surged_through", {"square": square})]
+        return [Event("terrain_charged", _terrain_charge(state, pack, field, args, dice))]
+    if "square" not in args:  # hold
+        return [Event("surged" if state.attack else "surged_through", {"square": None})]
+    # surging forth 1 square enters it: its terrain applies (terrain_entry.py)
+    uid = state.attack.attacker if state.attack else state.active_model
+    terrain = terrain_entry.event_data(state, pack, field, uid, args["square"], SURGE, (), dice)
+    return [Event("surged" if state.attack else "surged_through",
+                  {"square": list(args["square"]), **terrain})]
+
+
+def _terrain_charge(state: State, pack, field, args: dict, dice: Dice) -> dict:
+    """The charge terrain action's data: its move's terrain first (`entered`,
+    `terrain_faces`: terrain_entry.py), then the SPECIAL ATTACK roll unless that
+    terrain killed the model (or its mount) on the way."""
+    uid, square = state.active_model, args["square"]
+    budget, stops = movement.move_limits(state, field, uid)
+    recorded = command_abilities.Recorded(dice)
+    entered = terrain_entry.way(state, pack, field, uid, square, budget, stops)
+    there = state.with_model(replace(state.model(uid), square=tuple(square)))
+    if terrain_entry.halted(terrain_entry.through(there, pack, field, uid, square, entered,
+                                                  recorded), uid):
+        data = {"model": uid, "opening": args["opening"], "square": list(square),
+                "faces": [], "destroyed_into": ""}
+    else:
+        data = charge_terrain.roll(state, pack.terrains, field, uid, args["opening"], square,
+                                   dice)
+    if entered:
+        data.update(entered=[[list(sq), list(stood)] for sq, stood in entered],
+                    terrain_faces=list(recorded.faces))
+    return data
+
+
+SURGE = 1  # ATTACK SEQUENCE step 10, CHARGE TERRAIN ACTION: "surge forth 1 square"
+
+
+def surged(state: State, pack, field, d: dict) -> State:
+    """The attacker surged forth (or held), taking the terrain of the square it entered."""
+    uid = state.attack.attacker
+    state = surging.surged(state, d)
+    return terrain_entry.through(state, pack, field, uid, d["square"], d.get("entered", ()),
+                                 command_abilities.Recorded(faces=d.get("faces", ()))) \
+        if d.get("entered") else state
 
 
 SEQUENCE_EVENTS = {
     "attack_declared": attack_sequence.declared,
-    "attack_rolled": attack_sequence.attack_rolled,
-    "defended": attack_sequence.defended,
+    # each roll ends its model's changes lasting that roll (lasting.py)
+    "attack_rolled": lambda state, pack, field, d: lasting.rolled(
+        attack_sequence.attack_rolled(state, pack, field, d), d["attacker"], "attack"),
+    "defended": lambda state, pack, field, d: lasting.rolled(
+        attack_sequence.defended(state, pack, field, d), d["target"], "defence")
+    if d["defence_faces"] else attack_sequence.defended(state, pack, field, d),
     "wounds_ability_used": attack_sequence.wounds_ability_used,
     "aftermath_used": attack_sequence.use_aftermath,
     "removed": lambda state, pack, field, d: attack_sequence.remove(
         state, pack, field, d["removal"], d.get("equipment", "")),
-    "surged": lambda state, pack, field, d: surging.surged(state, d),
+    "surged": surged,
 }
 
 

@@ -14,7 +14,12 @@ The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
 
+import itertools
+
+import msgspec
+
 from server.rules.asoiaf import (
+    charge_terrain,
     coins,
     conditions,
     equipment,
@@ -30,10 +35,12 @@ from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
     DealHits,
     DealWounds,
+    DrawAgenda,
     GainCoins,
     GrantAction,
     ModifyRoll,
     ModifyValue,
+    MoveModel,
     RemoveCondition,
     RestoreWounds,
     ScoreVP,
@@ -46,6 +53,9 @@ from server.rules.kernel import CommandSpec, Event
 
 COMMAND = "seed 004, ABILITIES (command abilities)"
 CHOOSERS = ("enemy", "friendly")
+# the actions an ability may grant (granted.py offers each; seed 004, LIST OF
+# ACTIONS): a charge terrain action is not among them yet
+GRANTABLE = ("move", "attack", "charge", "interact", "idle")
 
 
 class Recorded:
@@ -67,35 +77,69 @@ class Recorded:
 
 def supported(effects) -> bool:
     """Whether the engine knows every effect: conditions, will tests, wounds
-    dealt or restored and hits (hits.py) on 1 model, a modifier on the model's
-    own rolls lasting its activation, a move or attack action granted to the
-    chosen model (WISE WORDS) and coins its player gains (DOWAGER'S RESOURCES)."""
+    dealt or restored and hits (hits.py) on 1 model (or on every friendly or
+    enemy model the words fit: `count` 0), a modifier on the model's
+    own rolls lasting its activation, an action granted to the chosen model
+    (WISE WORDS; GRANTABLE, granted.py), coins its player gains (DOWAGER'S
+    RESOURCES) and agenda cards it draws (not inside a will test: the cards
+    are drawn in events as it is used, secret_events.ability_draws)."""
     for effect in effects:
-        if isinstance(effect, WillTest):
-            if not supported(effect.on_success) or not supported(effect.on_failure):
+        if isinstance(effect, WillTest):  # (cards drawn only as the ability is used)
+            inside = effect.on_success + effect.on_failure
+            if not supported(inside) or any(isinstance(e, DrawAgenda) for e in inside):
                 return False
         elif isinstance(effect, ModifyRoll | ModifyValue):
-            if not lasting.stored(effect):  # ("roll", "action": an attack's own)
+            if not lasting.stored(effect):  # (maximum wounds are not kept: lasting.VALUES)
                 return False
         elif isinstance(effect, GrantAction):
-            if effect.action not in ("move", "attack") or effect.free:
+            if effect.action not in GRANTABLE or effect.free:
                 return False
-        elif isinstance(effect, GainCoins | ScoreVP):  # its player's: no target
+        elif isinstance(effect, MoveModel):  # a picked model's move waits (granted.py)
+            if effect.target.who not in (*CHOOSERS, "chosen") \
+                    or sum(isinstance(e, MoveModel | GrantAction) for e in effects) > 1:
+                return False
+        elif isinstance(effect, GainCoins | ScoreVP | DrawAgenda):  # its player's: no target
             continue
         elif not isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
                             | RestoreWounds):
             return False
-        if effect.target.who not in (*CHOOSERS, "chosen", "self", "trigger_model") \
-                or effect.target.count != 1:
+        if effect.target.who not in (*CHOOSERS, "chosen", "self", "trigger_model"):
             return False
-    return True
+        if effect.target.count != 1 and not many(effect):
+            return False
+    # the models picked are picked once: every effect picking asks the same count
+    return len({e.target.count for e in effects if getattr(e, "target", None) is not None
+                and e.target.who in CHOOSERS and e.target.count}) <= 1
+
+
+def many(effect) -> bool:
+    """Several friendly or enemy models (`count` 2 or more, picked; 0, every such
+    model): a token, wounds, hits, wounds back or a lasting change for each (not
+    a will test nor a grant: one at a time)."""
+    return effect.target.who in CHOOSERS and effect.target.count != 1 \
+        and not isinstance(effect, WillTest | GrantAction)
 
 
 def chooser(effects):
-    """The effect whose target the player picks ("1 enemy model in short range");
-    later "chosen" effects mean that model."""
+    """The effect whose target the player picks ("1 enemy model in short range",
+    or `count` of them); later "chosen" effects mean the model(s) picked."""
     return next((e for e in effects
-                 if getattr(e, "target", None) is not None and e.target.who in CHOOSERS), None)
+                 if getattr(e, "target", None) is not None and e.target.who in CHOOSERS
+                 and e.target.count), None)
+
+
+def pick_params(targets: list[str], picker) -> dict:
+    """The params picking `targets`' models: `target` (one model), or `targets`
+    (each set of `count` of them; all of them when there are no more)."""
+    if picker.target.count == 1 or not targets:
+        return {"target" if picker.target.count == 1 else "targets": targets}
+    size = min(picker.target.count, len(targets))
+    return {"targets": [list(c) for c in itertools.combinations(targets, size)]}
+
+
+def picked(args: dict):
+    """The model (or models: a list) an ability's command picked, or None."""
+    return args.get("target") or args.get("targets")
 
 
 def fits(state: State, field, model, other, target, pack) -> bool:
@@ -168,15 +212,15 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
                    if fits(state, field, model, o, picker.target, pack)]
         if targets:
             found.append(CommandSpec("ability", label=name, args={"ability": name},
-                                     params={"target": targets}))
+                                     params=pick_params(targets, picker)))
     return found
 
 
 def event(state: State, pack, args: dict, dice) -> Event:
     """Resolve once to roll the will dice; the event keeps them for evolve."""
     recorded = Recorded(dice)
-    resolve(state, pack, state.active_model, args["ability"], args.get("target"), recorded)
-    return Event("ability_used", {"model": state.active_model, "target": args.get("target"),
+    resolve(state, pack, state.active_model, args["ability"], picked(args), recorded)
+    return Event("ability_used", {"model": state.active_model, "target": picked(args),
                                   "ability": args["ability"], "will_faces": recorded.faces})
 
 
@@ -199,11 +243,26 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
     return apply_effects(state, pack, uid, target, ability.effects, dice)
 
 
+def _on_every(state: State, pack, uid: str, effect, dice) -> State:
+    """`effect` on every model its target words fit now (`count` 0), in table
+    order, each as if picked."""
+    field = charge_terrain.field_of(state.scenario, state.doors)
+    model = state.model(uid)
+    aimed = [o.uid for o in state.models if fits(state, field, model, o, effect.target, pack)]
+    one = msgspec.structs.replace(effect, target=msgspec.structs.replace(effect.target,
+                                                                          count=1))
+    for other in aimed:
+        state = apply_effects(state, pack, uid, other, [one], dice)
+    return state
+
+
 def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice,
                   trigger_model: str | None = None) -> State:
     """Each effect on the model it names: "self" `uid`, "trigger_model" the
     trigger's model when given (else `chosen`), any other the picked `chosen`."""
     for effect in effects:
+        if isinstance(effect, DrawAgenda):  # drawn in events (secret_events.ability_draws)
+            continue
         if isinstance(effect, ScoreVP):  # its player scores them now
             seat = state.model(uid).seat
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
@@ -214,7 +273,14 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             state = replace(state, purses={**state.purses, seat: replace(
                 purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})})
             continue
+        if effect.target.who in CHOOSERS and effect.target.count == 0:
+            state = _on_every(state, pack, uid, effect, dice)  # as it resolves
+            continue
         who = uid if effect.target.who == "self" else chosen
+        if isinstance(who, list):  # several models picked: each in turn
+            for one in who:
+                state = apply_effects(state, pack, uid, one, [effect], dice, trigger_model)
+            continue
         if effect.target.who == "trigger_model" and trigger_model:
             who = trigger_model
         if not who:  # an optional choice left empty: nobody was in range
@@ -233,6 +299,9 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             state = lasting.add(state, who, effect)
         elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
             state = replace(state, granted=(who, effect.action))
+        elif isinstance(effect, MoveModel):  # a picked model's move, to a square asked next
+            state = replace(state, granted=(who, "move", effect.squares, effect.direction,
+                                            uid))
         elif isinstance(effect, DealWounds):
             state = hits.wound(state, pack, who, effect.wounds, by=uid)
         elif isinstance(effect, DealHits):  # a defence die per hit, as in step 5

@@ -92,7 +92,8 @@ def decision(state: State, pack, field) -> Decision:
     options = []
     if _may_use(state, pack, field, seat, uid, ability):  # (an earlier one may have spent)
         aimed = targets(state, pack, field, uid, ability)
-        params = {"target": aimed} if aimed is not None else {}
+        params = command_abilities.pick_params(
+            aimed, command_abilities.chooser(ability.effects)) if aimed is not None else {}
         moves = model_triggers.squares(state, field, uid, ability)
         if moves is not None:
             params["square"] = moves
@@ -108,8 +109,10 @@ def event(state: State, pack, args: dict, dice) -> Event:
     _, uid, name = state.end_phase_waiting[0]
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, name, args.get("target"), recorded, args.get("square"))
-    data = {"model": uid, "ability": args.get("ability", ""), "target": args.get("target"),
+        _apply(state, pack, uid, name, command_abilities.picked(args), recorded,
+               args.get("square"))
+    data = {"model": uid, "ability": args.get("ability", ""),
+            "target": command_abilities.picked(args),
             "will_faces": recorded.faces}
     if args.get("square"):  # where "this model may move" took it
         data["square"] = args["square"]

@@ -22,6 +22,7 @@ from server.rules.asoiaf import (
     charge_terrain,
     conditions,
     equipment,
+    lasting,
     passives,
     requirements,
 )
@@ -51,7 +52,7 @@ def defend(state: State, pack, uid: str, hits: int, dice) -> tuple[State, int]:
                                                                      "defence")
     faces = attack.roll_defence(dice, hits)
     results = conditions.results(faces, Condition.SHAKEN in model.conditions, modifier)
-    state = state.with_model(conditions.after_roll(model))
+    state = lasting.rolled(state.with_model(conditions.after_roll(model)), uid, "defence")
     return state, hits - attack.blocks(faces, results, value, hits)
 
 
@@ -59,7 +60,8 @@ def wound(state: State, pack, uid: str, wounds: int, by: str = "") -> State:
     """Model `uid` suffers `wounds` (none blocked). Left with none it dies: a
     mounted one loses only its mount (its player places the rider,
     `State.dismounting`); a hero so killed flips to its Deceased side, `by`
-    the model that killed it."""
+    the model that killed it. Outside an attack an enemy `by` killed it as an
+    attack's attacker would: `State.killers` and its Alive side's kills_enemy."""
     from server.rules.asoiaf import motivations  # (it wounds killers through here)
 
     model = state.model(uid)
@@ -73,8 +75,13 @@ def wound(state: State, pack, uid: str, wounds: int, by: str = "") -> State:
     if card.large and card.infantry:  # seed 004, MOUNTED CHARACTERS: only the mount dies
         return replace(state, dismounting=state.dismounting + (uid,))
     squares = model.squares
-    return motivations.deceased_side(capture.kill(state, uid), uid, pack.models,
-                                     pack.motivations, squares, by)
+    state = capture.kill(state, uid)
+    if by and not state.attack and state.model(by).seat != model.seat:
+        # a kill like an attack's: the killer's kills_enemy triggers and Alive side
+        state = replace(state, killers=state.killers + ((uid, by),))
+        state = motivations.alive_triggers(state, by, uid, "killed", pack.models,
+                                           pack.motivations)
+    return motivations.deceased_side(state, uid, pack.models, pack.motivations, squares, by)
 
 
 def restore(state: State, pack, uid: str, wounds: int) -> State:

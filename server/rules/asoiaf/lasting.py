@@ -9,10 +9,14 @@ When each ends (seed 004, PLAYING THE GAME: "During a round, both players use
 their whole warband, one model at a time. Each time a player does so, it is
 during their turn"; THE END PHASE: "Some game effects that last until the end
 of the round are removed"): "activation" and "turn" at the end of the
-activation in progress, "round" at the end of the round, "game" never. A
-change for the next roll or action alone is not stored: the abilities that
-make one apply it to their own roll (coins.py). Rule module: reads state.py,
-never imports system.py."""
+activation in progress, "round" at the end of the round, "game" never;
+"roll" when the model next makes a roll it changes (`rolled`: an attack roll
+for "attack" and the attack values, a defence roll for "defence", a will test
+for "will"; "any": the next roll of any kind), "action" when the model's next
+action ends (`after_action`: the one in progress if it is acting, our reading
+of "the next action"). An attack's own improvements and defence abilities for
+"roll" or "action" are not stored: they apply to that attack (coins.py). Rule
+module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
@@ -20,8 +24,15 @@ from server.rules.asoiaf.cards.vocabulary import ModifyRoll, ModifyValue
 from server.rules.asoiaf.state import State, replace
 
 LASTING = "seed 004, PLAYING THE GAME and THE END PHASE (effects lasting a turn or a round)"
-# the `until`s stored; "roll" and "action" are an attack's own
-UNTILS = ("activation", "turn", "round", "game")
+# the `until`s stored (an attack's improvements keep theirs to that attack)
+UNTILS = ("roll", "action", "activation", "turn", "round", "game")
+# the card values each roll reads: a value change lasting a roll ends with it
+ROLL_VALUES = {"attack": ("attack_value", "attack_dice"), "defence": ("defence",),
+               "will": ("will",)}
+# the events of a model's action, with the model in `model` (an attack's end is
+# seen as the attack leaving the table)
+ACTION_EVENTS = ("moved", "ability_used", "objective_used", "plundered", "terrain_charged",
+                 "granted_move")
 # the card values a change may touch here ("wounds" is HEIRLOOM ARMOR's token)
 VALUES = ("defence", "will", "attack_value", "attack_dice")
 
@@ -55,3 +66,32 @@ def forget(state: State, per: str) -> State:
     ended = {"activation", "turn"} | ({"round"} if per == "round" else set())
     kept = tuple(c for c in state.lasting if c[4] not in ended)
     return state if kept == state.lasting else replace(state, lasting=kept)
+
+
+def rolled(state: State, uid: str, roll: str) -> State:
+    """Model `uid` made a `roll` roll: its changes lasting that roll end."""
+    values = ROLL_VALUES[roll]
+    kept = tuple(c for c in state.lasting
+                 if not (c[0] == uid and c[4] == "roll"
+                         and ((c[1] == "roll" and c[2] in (roll, "any"))
+                              or (c[1] == "value" and c[2] in values))))
+    return state if len(kept) == len(state.lasting) else replace(state, lasting=kept)
+
+
+def after_action(before: State, after: State, event) -> State:
+    """The changes lasting an action end with the acting model's action (not
+    those its action made: they last its next one)."""
+    if not any(c[4] == "action" for c in after.lasting):
+        return after
+    d = event.data
+    actor = ""
+    if event.type in ACTION_EVENTS and (d.get("square", ()) is not None or d.get("idle")) \
+            and not (event.type == "granted_move" and len(before.granted) > 2):
+        # (a forfeited grant has no square: no action; an ability's move of a
+        # picked model is no action of that model's)
+        actor = d.get("model", "")
+    elif before.attack and not after.attack:
+        actor = before.attack.attacker
+    kept = tuple(c for c in after.lasting
+                 if not (c[0] == actor and c[4] == "action" and c in before.lasting))
+    return after if len(kept) == len(after.lasting) else replace(after, lasting=kept)

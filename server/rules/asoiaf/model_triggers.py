@@ -38,9 +38,10 @@ from server.rules.asoiaf import (
     objectives,
     once_per,
     requirements,
+    terrain_entry,
 )
 from server.rules.asoiaf.cards.vocabulary import MoveModel
-from server.rules.asoiaf.state import SEATS, State, other, replace
+from server.rules.asoiaf.state import SEATS, State, other
 from server.rules.board.square import within_short_range
 
 TRIGGERS = "seed 004, ABILITIES (special trigger abilities)"
@@ -51,21 +52,30 @@ _NO_TRIGGER_MODEL = ("kills_enemy", "captures_enemy", "interacts_plunder",
                      "spent_last_copper")
 
 
-def supported_with_own_move(effects) -> bool:
+def supported_with_own_move(effects, trigger_model: bool = False) -> bool:
     """The command abilities' effects, and at most one move: "this model may
-    move" (`move_model` of the model itself, "free"), or of the trigger model
-    in any direction (AWAY / TOWARDS from this model: forced_moves.py)."""
-    moves = [e for e in effects if isinstance(e, MoveModel)]
+    move" (`move_model` of the model itself, "free"; with a `trigger_model`,
+    also AWAY / TOWARDS it), or of the trigger model in any direction (AWAY /
+    TOWARDS from this model: forced_moves.py)."""
+    moves = [e for e in effects if _own_move(e)]
     return bool(effects) and command_abilities.supported(
-        [e for e in effects if not isinstance(e, MoveModel)]) \
+        [e for e in effects if not _own_move(e)]) \
         and (not moves or (len(moves) == 1 and (
-            (moves[0].target.who == "self" and moves[0].direction == "free")
+            (moves[0].target.who == "self"
+             and (moves[0].direction == "free" or trigger_model))
             or moves[0].target.who == "trigger_model")))
+
+
+def _own_move(effect) -> bool:
+    """A move of the model itself or of the trigger model (its square asked with
+    the ability); a picked model's move waits after it (command_abilities)."""
+    return isinstance(effect, MoveModel) and effect.target.who in ("self", "trigger_model")
 
 
 def usable(ability) -> bool:
     if ability.timing != "trigger" or ability.trigger not in KINDS \
-            or not supported_with_own_move(ability.effects):
+            or not supported_with_own_move(ability.effects,
+                                           ability.trigger not in _NO_TRIGGER_MODEL):
         return False
     if ability.trigger == "killed" and any(isinstance(e, MoveModel) for e in ability.effects):
         return False  # (the model is gone)
@@ -89,12 +99,15 @@ def squares(state: State, field, uid: str, ability,
     """Where its move takes the model it moves (itself, or the trigger model),
     None when it moves nobody (aftermaths.move_squares: the MOVE ACTION's
     rules; forced_moves.py for AWAY / TOWARDS this model)."""
-    move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
+    move = next((e for e in ability.effects if _own_move(e)), None)
     if move is None:
         return None
     mover = trigger_model if move.target.who == "trigger_model" else uid
     if not mover:
         return []
+    if move.direction != "free" and mover == uid:  # itself, AWAY / TOWARDS the trigger model
+        return forced_moves.squares(state, field, uid, trigger_model, move.squares,
+                                    move.direction) if trigger_model else []
     if move.direction != "free":
         return forced_moves.squares(state, field, mover, uid, move.squares, move.direction)
     return aftermaths.move_squares(state, field, mover, move.squares)
@@ -124,7 +137,11 @@ def in_reach(field, model, other_model, where: str) -> bool:
 
 
 def _killer(before: State, after: State, event, uid: str) -> str:
-    """The model whose attack (or aftermath) removed `uid` ("" for none)."""
+    """The model whose attack (or aftermath, or ability's wounds: hits.py) removed
+    `uid` ("" for none)."""
+    by_ability = next((k for killed, k in after.killers if killed == uid), "")
+    if by_ability:
+        return by_ability
     pending = before.attack or after.attack
     if pending is not None:
         pair = (pending.attacker, pending.target)
@@ -250,9 +267,10 @@ def apply(state: State, pack, uid: str, chosen, effects, dice, square=None,
     """`supported_with_own_move`'s effects in order: the model's own move to
     `square`, the others as command_abilities.apply_effects applies them."""
     for effect in effects:
-        if isinstance(effect, MoveModel):  # itself, or the trigger model
+        if _own_move(effect):  # itself, or the trigger model
             mover = trigger_model if effect.target.who == "trigger_model" else uid
-            state = state.with_model(replace(state.model(mover), square=tuple(square)))
+            state = terrain_entry.moved_by_ability(state, pack, mover, square, effect.squares,
+                                                   dice)
             state = objectives.reveal_under(state, state.model(mover).squares)
         else:
             state = command_abilities.apply_effects(state, pack, uid, chosen, [effect], dice,

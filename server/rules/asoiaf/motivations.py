@@ -36,6 +36,7 @@ from server.rules.asoiaf import (
     hits,
     lasting,
     objectives,
+    terrain_entry,
 )
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
@@ -43,6 +44,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     DealWounds,
     DrawAgenda,
     GainCoins,
+    GrantAction,
     ModifyRoll,
     ModifyValue,
     MoveModel,
@@ -66,8 +68,19 @@ def card_of(model_card, motivations: Mapping):
 
 
 def _offered(ability) -> bool:
-    """Whether the engine knows every effect of the trigger (the module's list)."""
-    return bool(ability.effects) and all(_known(e, ability.trigger) for e in ability.effects)
+    """Whether the engine knows every effect of the trigger (the module's list),
+    with at most one model its player picks."""
+    return bool(ability.effects) and all(_known(e, ability.trigger) for e in ability.effects) \
+        and sum(_picked(e, ability.trigger) for e in ability.effects) <= 1
+
+
+def _picked(effect, trigger) -> bool:
+    """A token or a lasting change for 1 friendly or enemy model its player picks
+    around the hero on its Alive side (`params.target`: `targets`)."""
+    t = getattr(effect, "target", None)
+    return trigger != "killed" and t is not None and t.who in ("friendly", "enemy") \
+        and t.count == 1 and isinstance(effect, ApplyCondition | RemoveCondition
+                                        | ModifyRoll | ModifyValue)
 
 
 def _known(effect, trigger) -> bool:
@@ -83,7 +96,11 @@ def _known(effect, trigger) -> bool:
     if isinstance(effect, RestoreWounds):
         return effect.target.who == "self" and trigger != "killed"
     if isinstance(effect, ModifyRoll | ModifyValue):  # lasting.py
-        return effect.target.who == mine and lasting.stored(effect)
+        return (effect.target.who == mine or _picked(effect, trigger)) \
+            and lasting.stored(effect)
+    if isinstance(effect, GrantAction):  # "he may perform 1 [action]": granted.py
+        return trigger != "killed" and effect.target.who == "self" and not effect.free \
+            and effect.action in command_abilities.GRANTABLE
     if isinstance(effect, MoveModel):  # "he may move": the hero, on his Alive side
         return trigger != "killed" and effect.target.who == "self" \
             and effect.direction == "free"
@@ -95,7 +112,7 @@ def _known(effect, trigger) -> bool:
             for e in effect.on_success + effect.on_failure)
     if isinstance(effect, RemoveCondition | ApplyCondition):
         t = effect.target
-        if t.who == mine:
+        if t.who == mine or _picked(effect, trigger):
             return True
         return t.who in ("friendly", "enemy") and t.count == 0 and not t.types \
             and not t.state and t.within in ("short_range", "anywhere")
@@ -118,22 +135,29 @@ def after_removal(state: State, attacker_uid: str, target_uid: str, removal: str
     """The triggers an attack that removed its target meets: the attacker's Alive
     side on "kills_enemy" / "captures_enemy", then the target's Deceased side
     on "killed" ("Right before a hero would be killed, flip")."""
+    state = alive_triggers(state, attacker_uid, target_uid, removal, cards, motivations)
+    if removal != "killed":
+        return state
+    return deceased_side(state, target_uid, cards, motivations, squares, attacker_uid)
+
+
+def alive_triggers(state: State, attacker_uid: str, target_uid: str, removal: str,
+                   cards: Mapping, motivations: Mapping) -> State:
+    """The Alive side's "kills_enemy" / "captures_enemy" triggers of the model
+    that removed `target_uid` (by an attack, or an ability's wounds: hits.py)."""
     attacker, target = state.model(attacker_uid), state.model(target_uid)
     target_type = cards[target.card].type
     waiting = list(state.pending)
     alive = card_of(cards[attacker.card], motivations)
-    # a captured hero cannot fulfil its motivation; the attacker is on the table here
-    if alive and attacker.uid not in state.deceased:
+    # a captured hero cannot fulfil its motivation, nor a killed one (Deceased side)
+    if alive and attacker.uid not in state.deceased and not attacker.removed:
         trigger = "kills_enemy" if removal == "killed" else "captures_enemy"
         for ability in alive.alive:
             if ability.trigger == trigger and _offered(ability) \
                     and (not ability.trigger_types or target_type in ability.trigger_types) \
                     and _affordable(state, attacker.seat, ability):
                 waiting.append((attacker.seat, attacker.uid, ability.name))
-    state = replace(state, pending=tuple(waiting))
-    if removal != "killed":
-        return state
-    return deceased_side(state, target_uid, cards, motivations, squares, attacker_uid)
+    return replace(state, pending=tuple(waiting))
 
 
 def deceased_side(state: State, uid: str, cards: Mapping, motivations: Mapping,
@@ -184,8 +208,21 @@ def squares(state: State, pack, field) -> list[list[int]] | None:
     return model_triggers.squares(state, field, uid, ability)
 
 
+def targets(state: State, pack, field) -> list[str] | None:
+    """The models the waiting motivation may pick around the hero on its Alive
+    side (None when it picks none): those its target words fit."""
+    _, uid, name = state.pending[0]
+    ability = ability_of(state, uid, name, pack.models, pack.motivations)
+    picker = next((e for e in ability.effects if _picked(e, ability.trigger)), None)
+    hero = state.model(uid)
+    if picker is None or not hero.on_battlefield:
+        return None
+    return [o.uid for o in state.models
+            if command_abilities.fits(state, field, hero, o, picker.target, pack)]
+
+
 def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=None,
-           dice=None, square=None) -> list[Event]:
+           dice=None, square=None, target: str | None = None) -> list[Event]:
     """A motivation used or declined (the defence dice its hits roll kept in
     the event: `faces`); the agenda cards a used one draws go in events only
     its seat sees (as Maester's Ravens')."""
@@ -193,10 +230,12 @@ def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=N
     data = {"hero": uid, "ability": name}
     if use and square:  # where "he may move" took him
         data["square"] = square
+    if use and target:  # the model its player picked
+        data["target"] = target
     ability = ability_of(state, uid, name, cards, motivations)
-    if use and any(isinstance(e, DealHits | WillTest) for e in ability.effects):
-        recorded = command_abilities.Recorded(dice)
-        resolve(state, use, cards, motivations, pack, recorded)
+    if use and any(isinstance(e, DealHits | WillTest | MoveModel) for e in ability.effects):
+        recorded = command_abilities.Recorded(dice)  # (its move's terrain dice too)
+        resolve(state, use, cards, motivations, pack, recorded, square, target)
         data["faces"] = recorded.faces
     found = [Event("motivation_" + ("used" if use else "declined"), data)]
     if use and _affordable(state, seat, ability):
@@ -207,7 +246,7 @@ def events(state: State, use: bool, cards: Mapping, motivations: Mapping, pack=N
 
 
 def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
-            pack=None, dice=None, square=None) -> State:
+            pack=None, dice=None, square=None, target: str | None = None) -> State:
     """The first waiting trigger, used (its coins spent, its effects applied) or
     declined; a trigger no longer affordable when its turn comes does nothing."""
     seat, uid, name = state.pending[0]
@@ -240,10 +279,18 @@ def resolve(state: State, use: bool, cards: Mapping, motivations: Mapping,
                 most, hero.wounds_left + effect.wounds)))
         elif isinstance(effect, DrawAgenda):
             continue  # drawn in the events that follow (system.py)
+        elif isinstance(effect, GrantAction):  # the hero, still on the table
+            if state.model(uid).on_battlefield:
+                state = replace(state, granted=(uid, effect.action))
         elif isinstance(effect, MoveModel):  # nowhere to go: he stays
             if square:
-                state = state.with_model(replace(state.model(uid), square=tuple(square)))
+                state = terrain_entry.moved_by_ability(state, pack, uid, square,
+                                                       effect.squares, dice)
                 state = objectives.reveal_under(state, state.model(uid).squares)
+        elif _picked(effect, ability.trigger):  # the model its player picked, if any
+            if target and state.model(target).on_battlefield:
+                state = command_abilities.apply_effects(state, pack, uid, target, [effect],
+                                                        dice)
         elif isinstance(effect, ModifyRoll | ModifyValue | WillTest):  # hero or killer
             aim = uid if effect.target.who == "self" else killer(state, uid)
             if aim and state.model(aim).on_battlefield:

@@ -44,19 +44,34 @@ def move_destinations(state: State, field: Battlefield, uid: str, extra: int = 0
     enemies = _squares(state, model.seat, enemies=True)
     friends = [sq for sq in _squares(state, model.seat, enemies=False)
                if sq not in model.squares]
+    budget, stops = move_limits(state, field, uid, extra, ignore_engagement)
     if model.large:
         # "Large models are never engaged when they execute a move action": the
         # full 3 squares, no stop on contact; anchors of the four squares reached
-        return field.movement.large_destinations(start, MOVE_SQUARES + extra, enemies, friends)
+        return field.movement.large_destinations(start, budget, enemies, friends)
+    reach = field.movement.reachable(start, budget, enemies, friends, stops)
+    return sorted(sq for sq in reach if sq != start)
+
+
+def move_limits(state: State, field: Battlefield, uid: str, extra: int = 0,
+                ignore_engagement: bool = False) -> tuple[int, set[Square]]:
+    """The move's squares and the squares that end it (terrain_entry.py walks the
+    same way): 3 (1 engaged) plus `extra`; squares in contact with an enemy stop
+    a model ("If at any point during its move a model enters a square that makes
+    it engaged, it immediately stops"; a friend's square is passed, never
+    stopped on), except a large model ("never engaged when they execute a move
+    action") or one ignoring engagement."""
+    model = state.model(uid)
+    if model.large:
+        return MOVE_SQUARES + extra, set()
     engaged = not ignore_engagement and is_engaged(state, field, uid)
     budget = (ENGAGED_SQUARES if engaged else MOVE_SQUARES) + extra
-    # "If at any point during its move a model enters a square that makes it
-    # engaged, it immediately stops"
-    board = field.movement
-    # (a friend's square is passed through, never stopped on: it is no stop)
-    stops = set() if ignore_engagement else _contact_squares(field, enemies) - set(friends)
-    reach = board.reachable(start, budget, enemies, friends, stops)
-    return sorted(sq for sq in reach if sq != start)
+    if ignore_engagement:
+        return budget, set()
+    friends = [sq for sq in _squares(state, model.seat, enemies=False)
+               if sq not in model.squares]
+    enemies = _squares(state, model.seat, enemies=True)
+    return budget, _contact_squares(field, enemies) - set(friends)
 
 
 def _contact_squares(field: Battlefield, enemies: list[Square]) -> set[Square]:

@@ -12,7 +12,7 @@ reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, equipment, movement
+from server.rules.asoiaf import coins, equipment, movement, terrain_entry
 from server.rules.asoiaf.cards.vocabulary import ExtraSquares, IgnoreEngagement
 from server.rules.asoiaf.state import State, replace
 from server.rules.kernel import CommandSpec
@@ -53,15 +53,19 @@ def usable(state: State, pack, uid: str, words: set[str]) -> list:
     return found
 
 
+def _changes(pack, model, ability, charging: bool) -> tuple[int, bool]:
+    """The squares the passives and `ability` add, and whether it ignores engagement."""
+    extra = passive_extra(pack, model, charging)
+    if ability is None:
+        return extra, False
+    return (extra + _extra(ability, charging),
+            any(isinstance(e, IgnoreEngagement) for e in ability.effects))
+
+
 def destinations(state: State, pack, field, uid: str, ability=None,
                  charging: bool = False) -> list:
     """A move's ends with the passives' squares and `ability`'s, if any."""
-    model = state.model(uid)
-    extra = passive_extra(pack, model, charging)
-    ignore = False
-    if ability is not None:
-        extra += _extra(ability, charging)
-        ignore = any(isinstance(e, IgnoreEngagement) for e in ability.effects)
+    extra, ignore = _changes(pack, state.model(uid), ability, charging)
     return movement.move_destinations(state, field, uid, extra, ignore)
 
 
@@ -80,13 +84,25 @@ def move_specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     return found
 
 
-def moved_event_data(state: State, pack, args: dict) -> dict:
-    """The `moved` event: the ability used and its coins, when one was."""
-    data = {"model": state.active_model, "square": list(args["square"])}
-    if args.get("ability"):
-        cost = pack.abilities[args["ability"]].cost
-        data.update(ability=args["ability"], spent=coins.as_plain(cost))
-    return data
+def moved_event_data(state: State, pack, field, args: dict, dice) -> dict:
+    """The `moved` event: the ability used and its coins, when one was, and the
+    terrain entered on the way (terrain_entry.py: its squares and dice)."""
+    uid = state.active_model
+    data = {"model": uid, "square": list(args["square"])}
+    ability = pack.abilities[args["ability"]] if args.get("ability") else None
+    if ability is not None:
+        data.update(ability=ability.name, spent=coins.as_plain(ability.cost))
+    return {**data, **terrain_data(state, pack, field, uid, args["square"], ability, False,
+                                   dice)}
+
+
+def terrain_data(state: State, pack, field, uid: str, square, ability, charging: bool,
+                 dice) -> dict:
+    """The terrain a move (or a charge's move) to `square` enters on its way, with
+    the squares and engagement its abilities change (terrain_entry.event_data)."""
+    extra, ignore = _changes(pack, state.model(uid), ability, charging)
+    budget, stops = movement.move_limits(state, field, uid, extra, ignore)
+    return terrain_entry.event_data(state, pack, field, uid, square, budget, stops, dice)
 
 
 def pay(state: State, d: dict) -> State:

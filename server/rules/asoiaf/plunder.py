@@ -30,11 +30,13 @@ def within_reach(state: State, field: Battlefield, uid: str) -> list[Square]:
                   and (sq in model.squares or field.in_contact(model.squares, [sq], others)))
 
 
-def take(state: State, uid: str, square: tuple[int, int], kinds: Mapping) -> State:
-    """The interact action's AP, the VP, the coin for a coin token, the token gone.
-    (An agenda token's card is drawn by its own, hidden, event: agendas.add_drawn.)"""
+def take(state: State, uid: str, square: tuple[int, int], kinds: Mapping,
+         ap: int = INTERACT_AP) -> State:
+    """The interact action's AP (none for a granted one), the VP, the coin for a
+    coin token, the token gone. (An agenda token's card is drawn by its own,
+    hidden, event: agendas.add_drawn.)"""
     model = state.model(uid)
-    state = state.with_model(replace(model, ap=model.ap - INTERACT_AP))
+    state = state.with_model(replace(model, ap=model.ap - ap))
     purses = dict(state.purses)
     if kinds[Square(*square)] == "coin":
         purse = purses[model.seat]

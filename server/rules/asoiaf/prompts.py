@@ -32,11 +32,12 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
         return Prompt((will_tokens.decision(state, pack),))
     if state.pending:  # seed 004, MOTIVATIONS CARDS: "he may spend" (at once)
         seat, uid, name = state.pending[0]
-        moves = motivations.squares(state, pack, field)
+        params = {"square": motivations.squares(state, pack, field),
+                  "target": motivations.targets(state, pack, field)}
         return Prompt((Decision(seat, f"{state.model(uid).card}'s motivation {name}: "
                                 "spend its coins to score?",
                                 (CommandSpec("use_motivation",
-                                             params={"square": moves} if moves else {}),
+                                             params={k: v for k, v in params.items() if v}),
                                  CommandSpec("decline_motivation"))),))
     if state.will_triggers:  # seed 004, ABILITIES: BRAVADO, at once
         return Prompt((will_abilities.decision(state, pack, field),))
@@ -44,14 +45,16 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
         return Prompt((attack_sequence.decision(state, pack, field),))
     if state.dismounting:  # a mount killed by a motivation's wound
         return Prompt((mounts.decision(state),))
+    # WISE WORDS: "may perform 1 [move] immediately": before the next queued
+    # trigger, end-phase or start-of-game ability (one grant waits at a time)
+    if state.granted:
+        return Prompt((granted.decision(state, pack, field),))
     if state.triggers:  # DOWAGER'S RESOURCES: "right after the action spending is resolved"
         return Prompt((triggers.decision(state, pack, field),))
     if state.end_phase_waiting:  # THE END PHASE: "Players may use end of round effects"
         return Prompt((end_phase_abilities.decision(state, pack, field),))
     if state.start_abilities:  # "At the Start of the Game", the 1st player first
         return Prompt((start_of_game.decision(state, pack, field),))
-    if state.granted:  # WISE WORDS: "may perform 1 [move] immediately"
-        return Prompt((granted.decision(state, pack, field),))
     if state.surge:
         return Prompt((charge_terrain.decision(state),))
     if state.phase == Phase.ROLL_OFF:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from server.rules.asoiaf import agendas, command_abilities, objective_actions, objectives
 from server.rules.asoiaf.battlefield import Battlefield
+from server.rules.asoiaf.cards.vocabulary import DrawAgenda
 from server.rules.asoiaf.state import SEATS, State
 from server.rules.board.square import Square
 from server.rules.dice import Dice
@@ -19,6 +20,13 @@ def drawn(state: State, seat: str, cards: int) -> list[Event]:
     return [Event("agenda_drawn", {"seat": seat, "agenda": card},
                   visible_to=(seat,), redacted={"seat": seat})
             for card in state.agenda_decks.get(seat, ())[:cards]]
+
+
+def ability_draws(state: State, seat: str, ability) -> list[Event]:
+    """The agenda cards an ability used draws (`draw_agenda`: a command, trigger
+    or end-phase ability's), each in an event only its player sees."""
+    return drawn(state, seat, sum(e.cards for e in ability.effects
+                                  if isinstance(e, DrawAgenda)))
 
 
 def deal(state: State, field: Battlefield, pack, dice: Dice) -> list[Event]:
@@ -55,13 +63,15 @@ def objective_action(state: State, square: list, pack, wounds, chosen: str,
                                                                pack.objectives))
 
 
-def plunder(state: State, field: Battlefield, square: list) -> list[Event]:
-    """The active model takes a plunder token; an agenda token's card is drawn
-    in an event only its seat sees."""
+def plunder(state: State, field: Battlefield, square: list, granted: str = "") -> list[Event]:
+    """The active model (or the `granted` model, spending no AP: granted.py)
+    takes a plunder token; an agenda token's card is drawn in an event only its
+    seat sees."""
     kind = field.plunder[Square(*square)]
-    seat = state.model(state.active_model).seat
-    events = [Event("plundered", {"model": state.active_model, "square": list(square),
-                                  "kind": kind})]
+    uid = granted or state.active_model
+    seat = state.model(uid).seat
+    events = [Event("plundered", {"model": uid, "square": list(square), "kind": kind,
+                                  **({"granted": True} if granted else {})})]
     card = agendas.draw_one(state, seat) if kind == "agenda" else ""
     if card:  # "draw 1 agenda card ... from your remaining cards"
         events.append(Event("agenda_drawn", {"seat": seat, "agenda": card},

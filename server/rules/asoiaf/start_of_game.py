@@ -41,6 +41,7 @@ from server.rules.asoiaf import (
     objectives,
     requirements,
     secret_events,
+    terrain_entry,
 )
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
@@ -48,6 +49,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     DealWounds,
     DrawAgenda,
     GainCoins,
+    GrantAction,
     ModifyRoll,
     ModifyValue,
     MoveModel,
@@ -77,20 +79,27 @@ def _known(effect) -> bool:
     if isinstance(effect, GainCoins | ScoreVP | DrawAgenda):
         return True
     if isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
-                  | RestoreWounds):
+                  | RestoreWounds):  # (several models: command_abilities.many)
         return effect.target.who in ("self", "friendly", "enemy", "chosen") \
-            and effect.target.count == 1
+            and (effect.target.count == 1 or command_abilities.many(effect))
     if isinstance(effect, WillTest):  # its die rolled when its player answers
         return effect.target.who in ("self", "friendly", "enemy", "chosen") \
             and effect.target.count == 1 \
             and all(_known(e) and not isinstance(e, WillTest | MoveModel | DrawAgenda)
                     for e in effect.on_success + effect.on_failure)
-    if isinstance(effect, MoveModel):
-        return effect.target.who == "self" and effect.direction == "free"
-    if isinstance(effect, ModifyRoll | ModifyValue):  # a round or the game (lasting.py)
-        return lasting.stored(effect) and effect.until in ("round", "game") \
-            and effect.target.who in ("self", "friendly", "enemy", "chosen") \
+    if isinstance(effect, MoveModel):  # its own, or a picked model's (granted.py)
+        return (effect.target.who == "self" and effect.direction == "free") \
+            or (effect.target.who in ("friendly", "enemy", "chosen")
+                and effect.target.count == 1)
+    if isinstance(effect, GrantAction):  # performed once the start abilities are done
+        return not effect.free and effect.action in command_abilities.GRANTABLE \
+            and effect.target.who in ("self", "friendly", "chosen") \
             and effect.target.count == 1
+    if isinstance(effect, ModifyRoll | ModifyValue):  # its next roll or action, a round
+        # or the game (lasting.py; the pack checker refuses an activation or a turn)
+        return lasting.stored(effect) and effect.until not in ("activation", "turn") \
+            and (effect.target.count == 1 or command_abilities.many(effect)) \
+            and effect.target.who in ("self", "friendly", "enemy", "chosen")
     return False
 
 
@@ -100,9 +109,11 @@ def _other(ability) -> bool:
     pickers = [e for e in ability.effects
                if getattr(e, "target", None) is not None
                and e.target.who in command_abilities.CHOOSERS]
+    waits = [e for e in ability.effects if isinstance(e, GrantAction)
+             or (isinstance(e, MoveModel) and e.target.who != "self")]
     return (ability.timing == "start_of_game" and bool(ability.effects)
             and all(_known(e) for e in ability.effects)
-            and len(pickers) <= 1)
+            and len(pickers) <= 1 and len(waits) <= 1)  # (one grant waits at a time)
 
 
 def candidates(state: State, pack, uid: str, effect) -> list[str]:
@@ -112,8 +123,9 @@ def candidates(state: State, pack, uid: str, effect) -> list[str]:
 
 
 def _squares(state: State, field, uid: str, ability) -> list[list[int]] | None:
-    move = next((e for e in ability.effects if isinstance(e, MoveModel)), None)
-    if move is None:
+    move = next((e for e in ability.effects
+                 if isinstance(e, MoveModel) and e.target.who == "self"), None)
+    if move is None:  # (a picked model's move is asked after the ability: granted.py)
         return None
     extra = move.squares - MOVE_SQUARES  # "up to `squares` squares", by the move rules
     return [list(sq) for sq in move_destinations(state, field, uid, extra)]
@@ -122,12 +134,17 @@ def _squares(state: State, field, uid: str, ability) -> list[list[int]] | None:
 def _choices(state: State, pack, field, uid: str, ability) -> dict | None:
     """The params its player picks from (None: it cannot be used now)."""
     params = {}
-    for key, found in (("target", model_triggers.targets(state, pack, field, uid, ability)),
-                       ("square", _squares(state, field, uid, ability))):
-        if found is not None:
-            if not found:
-                return None
-            params[key] = found
+    picked = model_triggers.targets(state, pack, field, uid, ability)
+    if picked is not None:  # one model ("target") or several ("targets")
+        if not picked:
+            return None
+        params.update(command_abilities.pick_params(picked,
+                                                    command_abilities.chooser(ability.effects)))
+    found = _squares(state, field, uid, ability)
+    if found is not None:
+        if not found:
+            return None
+        params["square"] = found
     return params
 
 
@@ -210,9 +227,11 @@ def ability_event(state: State, pack, args: dict, dice) -> Event:
     _, uid, name = state.start_abilities[0]
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, pack.abilities[name], args.get("target"), args.get("square"),
+        _apply(state, pack, uid, pack.abilities[name], command_abilities.picked(args),
+               args.get("square"),
                recorded)
-    data = {"model": uid, "ability": args.get("ability", ""), "target": args.get("target"),
+    data = {"model": uid, "ability": args.get("ability", ""),
+            "target": command_abilities.picked(args),
             "square": args.get("square")}
     if recorded.faces:
         data["will_faces"] = recorded.faces
@@ -249,9 +268,9 @@ def _apply(state: State, pack, uid: str, ability, target, square, dice) -> State
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + effect.vp})
         elif isinstance(effect, DrawAgenda):
             continue  # drawn in the events that follow (`draw_events`)
-        elif isinstance(effect, MoveModel):
-            model = state.model(uid)
-            state = state.with_model(replace(model, square=tuple(square)))
+        elif isinstance(effect, MoveModel) and effect.target.who == "self":  # (its terrain)
+            state = terrain_entry.moved_by_ability(state, pack, uid, square, effect.squares,
+                                                   dice)
             state = objectives.reveal_under(state, state.model(uid).squares)
         else:
             state = command_abilities.apply_effects(state, pack, uid, target, [effect], dice)

@@ -193,6 +193,12 @@ class State:
     # discard LUCKY CHARM / BLINDING POWDER before its will tests: (seat, command
     # type, its args as JSON, (carrier, token, tested) questions left, tokens used)
     will_declared: tuple = ()
+    # terrain_entry.py: the squares of Dead Leaves tokens flipped (what lay under
+    # them is now the square's terrain)
+    leaves_flipped: frozenset[tuple[int, int]] = frozenset()
+    # hits.py: (killed uid, killer uid) of each model an enemy's ability killed
+    # outside an attack (its wounds or hits): model_triggers.py's kills_enemy
+    killers: tuple[tuple[str, str], ...] = ()
 
     def model(self, uid: str) -> Model:
         for model in self.models:

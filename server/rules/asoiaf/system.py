@@ -2,7 +2,9 @@
 routes commands to the rule modules (setup, rounds, movement, the attack
 sequence, agendas, objectives, victory) and events back into state. The turn's
 options are turn_options.py's, the combat commands' events combat_commands.py's,
-the table view view.py's. Rule modules never import this file."""
+the other actions' events action_events.py's, what follows an event (the end of
+an activation, of deployment, of the end phase) sequels.py's, the table view
+view.py's. Rule modules never import this file."""
 
 from __future__ import annotations
 
@@ -10,17 +12,15 @@ from functools import cache
 from typing import Any
 
 from server.rules.asoiaf import (
+    action_events,
     agenda_plays,
     agendas,
-    attack_sequence,
     charge,
     charge_terrain,
     coins,
     combat_commands,
     command_abilities,
-    conditions,
     end_phase_abilities,
-    equipment_uses,
     granted,
     lasting,
     late_deployment,
@@ -28,16 +28,16 @@ from server.rules.asoiaf import (
     mounts,
     movement,
     movement_abilities,
-    objective_actions,
     objectives,
     once_per,
     placement,
-    plunder,
     rounds,
     secret_events,
+    sequels,
     setup,
     start_of_game,
     summary,
+    terrain_entry,
     triggers,
     victory,
     warband,
@@ -57,7 +57,6 @@ from server.rules.kernel import (
     Event,
     Prompt,
     Result,
-    RulesError,
     Viewer,
     check_prompt,
 )
@@ -78,7 +77,11 @@ from server.rules.kernel import (
 # powder with the carrier's own charge, start-of-game abilities other than a nemesis.
 # 7: State.lasting (value and roll changes outlasting their ability: lasting.py)
 # gives other states for the same events; hits and wounds dealt by abilities.
-RULES_VERSION = 7
+# 8: terrain on entry (terrain_entry.py): moves, charges and surges deal the
+# terrain's wounds and hits; State.leaves_flipped; an ability's kill outside an
+# attack sets off its model's kills_enemy and Alive side (State.killers); will
+# tests count lasting will changes; changes for the next roll or action.
+RULES_VERSION = 8
 
 
 def _scenario(key: str) -> Scenario:
@@ -102,6 +105,11 @@ def _wounds():
 @cache
 def _types():
     return {name: card.type for name, card in _cards().items()}
+
+
+def _draws(state: State, seat: str, name: str | None) -> list[Event]:
+    """The agenda cards an ability used draws, in events its player alone sees."""
+    return secret_events.ability_draws(state, seat, _pack().abilities[name]) if name else []
 
 
 def _field(state: State):
@@ -136,9 +144,6 @@ class AsoiafSystem:
 
     def _spots(self, state: State, seat: str, uid: str) -> list[Square]:
         return placement.spots(state, _field(state), seat, uid)
-
-    def _next_to_deploy(self, state: State, seat: str) -> str:
-        return placement.next_to_deploy(state, _field(state), seat, _types())
 
     # -- decide -----------------------------------------------------------------
     def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
@@ -179,12 +184,15 @@ class AsoiafSystem:
         if command.type == "pass":
             return [Event("passed", {"seat": command.seat})]
         if command.type == "move":
-            return [Event("moved", movement_abilities.moved_event_data(state, _pack(), args))]
-        if command.type in ("attack", "charge", "granted_attack"):
+            return [Event("moved", movement_abilities.moved_event_data(state, _pack(),
+                                                                       _field(state), args,
+                                                                       dice))]
+        if command.type in ("attack", "charge", "granted_attack", "granted_charge"):
             return combat_commands.attack(state, _pack(), _field, self.evolve, command, dice)
         if command.type in ("use_motivation", "decline_motivation"):
             return motivations.events(state, command.type == "use_motivation", _cards(),
-                                      _pack().motivations, _pack(), dice, args.get("square"))
+                                      _pack().motivations, _pack(), dice, args.get("square"),
+                                      args.get("target"))
         if command.type == "play_agenda":  # revealed: public
             return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
@@ -198,14 +206,20 @@ class AsoiafSystem:
         if command.type in ("start_ability", "decline_start_ability"):
             return [start_of_game.ability_event(state, _pack(), args, dice),
                     *start_of_game.draw_events(state, _pack(), args)]
-        if command.type in ("granted_move", "forfeit_action"):
-            return [granted.event(state, args)]
+        if command.type in ("granted_move", "forfeit_action", "granted_idle"):
+            return [granted.event(state, _pack(), _field(state), args, dice,
+                                  idle=command.type == "granted_idle")]
+        if command.type == "granted_interact":
+            return secret_events.plunder(state, _field(state), args["square"],
+                                         granted=state.granted[0])
         if command.type in ("will_ability", "decline_will_ability"):
             return [will_abilities.event(args)]
         if command.type in ("trigger_ability", "decline_trigger_ability"):
-            return [triggers.event(state, _pack(), args, dice)]
+            return [triggers.event(state, _pack(), args, dice),
+                    *_draws(state, state.triggers[0][0], args.get("ability"))]
         if command.type in ("end_phase_ability", "decline_end_phase_ability"):
-            return [end_phase_abilities.event(state, _pack(), args, dice)]
+            return [end_phase_abilities.event(state, _pack(), args, dice),
+                    *_draws(state, state.end_phase_waiting[0][0], args.get("ability"))]
         if command.type == "dismount":  # a free action, or its mount died in an attack
             forced = state.attack or args["model"] in state.dismounting
             ap = 0 if forced else mounts.free_action_ap(state)
@@ -221,6 +235,9 @@ class AsoiafSystem:
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
         after = agenda_plays.after_event(state, self._evolve(state, event), event.type)
+        after = lasting.after_action(state, after, event)  # changes lasting an action
+        if after.end_phase_begun and not after.end_phase_waiting:  # what an end-phase
+            after = sequels.end_phase_go_on(after, _pack(), _types())  # ability led to
         if event.type in will_tokens.RESOLVING_EVENTS:  # its will tests rolled: tokens forgotten
             after = will_tokens.resolved(after)
         # DOWAGER'S RESOURCES: coins a friendly model spent set off triggers
@@ -254,7 +271,7 @@ class AsoiafSystem:
             model = state.model(d["model"])
             state = state.with_model(replace(model, square=tuple(d["square"])))
             state = objectives.reveal_under(state, state.model(d["model"]).squares)
-            return self._after_deploy(state)
+            return sequels.after_deploy(state, _pack(), _types())
         if event.type == "activated":  # (an activation ended by a death had no end event)
             state = replace(rounds.activate(once_per.forget(state, "activation"), d["model"]),
                             fresh=True)
@@ -262,186 +279,48 @@ class AsoiafSystem:
         if event.type == "placed":
             state = late_deployment.place(state, d["model"], tuple(d["square"]))
             state = objectives.reveal_under(state, state.model(d["model"]).squares)
-            state = agendas.spent_last_copper(state, state.to_act, _pack().agendas)
-            return self._after_activation(rounds.next_turn(state, self._room))
+            state = rounds.next_turn(agendas.spent_last_copper(state, state.to_act,
+                                                               _pack().agendas), sequels.room)
+            return sequels.after_activation(state, _pack(), _types())
         if event.type == "passed":
             # the opponent "must activate one of their models"; one who can't
             # (out of copper) hands the turn back, as after an activation
             passed = rounds.pass_turn(state, d["seat"])
             passed = agendas.spent_last_copper(passed, d["seat"], _pack().agendas)
-            return self._after_activation(rounds.next_turn(replace(passed, to_act=d["seat"]),
-                                                           self._room))
+            return sequels.after_activation(rounds.next_turn(replace(passed, to_act=d["seat"]),
+                                                           sequels.room), _pack(), _types())
         if event.type == "moved":
             state = movement_abilities.pay(movement.move(state, d["model"], Square(*d["square"])),
                                            d)
-            state = objectives.reveal_under(state, state.model(d["model"]).squares)
-            return self._copper_spent(state) if d.get("spent") else state
+            state = terrain_entry.through(state, _pack(), _field(state), d["model"],
+                                          d["square"], d.get("entered", ()),
+                                          command_abilities.Recorded(faces=d.get("faces", ())))
+            if state.model(d["model"]).on_battlefield:
+                state = objectives.reveal_under(state, state.model(d["model"]).squares)
+            state = sequels.copper_spent(state, _pack()) if d.get("spent") else state
+            return sequels.after_attack(state, _pack(), _types()) if d.get("entered") else state
         if event.type == "charged":
             seat = state.model(d["model"]).seat
             purse = coins.pay(state.purses[seat], coins.Coins(**d["spent"]))
             state = charge.moved(state, d["model"], d["square"], d["ap"], purse)
-            state = objectives.reveal_under(state, state.model(d["model"]).squares)
-            return agendas.spent_last_copper(state, seat, _pack().agendas)
+            if state.granted and state.granted[0] == d["model"]:  # a granted charge, done
+                state = replace(state, granted=())
+            state = terrain_entry.through(state, _pack(), _field(state), d["model"],
+                                          d["square"], d.get("entered", ()),
+                                          command_abilities.Recorded(faces=d.get("faces", ())))
+            if state.model(d["model"]).on_battlefield:
+                state = objectives.reveal_under(state, state.model(d["model"]).squares)
+            state = agendas.spent_last_copper(state, seat, _pack().agendas)
+            return sequels.after_attack(state, _pack(), _types()) if d.get("entered") else state
         if event.type in combat_commands.SEQUENCE_EVENTS:
             attacker = state.attack.attacker if state.attack else d.get("attacker", "")
             state = combat_commands.SEQUENCE_EVENTS[event.type](state, _pack(), _field(state), d)
-            if event.type == "surged":  # the square surged into may hold an objective
+            if event.type == "surged" and state.model(attacker).on_battlefield:
+                # the square surged into may hold an objective
                 state = objectives.reveal_under(state, state.model(attacker).squares)
-            return self._after_attack(self._copper_spent(state))
-        return self._evolve_actions(state, event)
+            return sequels.after_attack(sequels.copper_spent(state, _pack()), _pack(), _types())
+        return action_events.evolve(state, event, _pack(), _wounds(), _types())
 
-    def _evolve_actions(self, state: State, event: Event) -> State:
-        """Motivations, agendas, objective actions, plunder, abilities, charge
-        terrain and the end of an activation."""
-        d = event.data
-        if event.type in ("motivation_used", "motivation_declined"):
-            state = motivations.resolve(state, event.type == "motivation_used", _cards(),
-                                        _pack().motivations, _pack(),
-                                        command_abilities.Recorded(faces=d.get("faces", ())),
-                                        d.get("square"))
-            if state.attack:  # a wound it dealt may have left the attacker no surge
-                state = attack_sequence.advance(state, _pack(), _field(state))
-            return self._after_attack(self._copper_spent(state))
-        if event.type == "agenda_played":
-            return agenda_plays.play(state, d["seat"], d["agenda"], _pack().agendas)
-        if event.type == "objective_used":
-            state = objective_actions.use(state, d["model"], tuple(d["square"]), _pack(),
-                                          _wounds(), d["chosen"],
-                                          command_abilities.Recorded(faces=d["will_faces"]))
-            seat = state.model(d["model"]).seat  # (Maester's Ravens costs copper)
-            return self._after_attack(agendas.spent_last_copper(state, seat, _pack().agendas))
-        if event.type == "plundered":
-            kinds = _field(state).plunder
-            state = plunder.take(state, d["model"], tuple(d["square"]), kinds)
-            return motivations.after_plunder(state, state.model(d["model"]).seat, _cards(),
-                                             _pack().motivations)
-        if event.type == "agenda_drawn":
-            return agendas.add_drawn(state, d["seat"], d["agenda"])
-        if event.type == "ability_used":  # (its wounds may kill: hits.py)
-            return self._after_attack(self._copper_spent(command_abilities.used(state,
-                                                                               _pack(), d)))
-        if event.type == "terrain_charged":
-            state = charge_terrain.charged(state, _field(state), d)
-            return objectives.reveal_under(state, state.model(d["model"]).squares)
-        if event.type == "surged_through":
-            state = charge_terrain.surged(state, d["square"])
-            return objectives.reveal_under(state, state.model(state.active_model).squares)
-        if event.type == "will_test_declared":
-            return will_tokens.declared(state, d)
-        if event.type == "will_token_answered":
-            return will_tokens.answered(state, d)
-        if event.type == "nemesis_chosen":
-            return start_of_game.advance(start_of_game.chosen(state, _pack(), d), _pack(),
-                                         _field(state))
-        if event.type == "start_ability_used":
-            return self._after_attack(start_of_game.ability_used(state, _pack(),
-                                                                 _field(state), d))
-        if event.type == "granted_move":
-            state = granted.moved(state, d)
-            return objectives.reveal_under(state, state.model(d["model"]).squares)
-        if event.type == "will_ability_used":
-            state = self._copper_spent(will_abilities.used(state, _pack(), d))
-            return self._end_phase_go_on(state)
-        if event.type == "equipment_used":  # HEALING BALM
-            return equipment_uses.used_at_activation(state, _pack(), d)
-        if event.type == "trigger_ability_used":
-            return self._after_attack(self._copper_spent(triggers.used(state, _pack(), d)))
-        if event.type == "end_phase_ability_used":
-            state = self._after_attack(self._copper_spent(end_phase_abilities.used(
-                state, _pack(), d)))
-            return state if state.phase == Phase.OVER else self._end_phase_go_on(state)
-        if event.type == "dismounted":
-            if state.attack:
-                return self._after_attack(attack_sequence.dismounted(state, _pack(),
-                                                                     _field(state), d))
-            if d["model"] in state.dismounting:
-                return mounts.rider_placed(state, _pack(), d)
-            state = mounts.dismount(state, _pack(), d["model"], d["square"], d["ap"])
-            return replace(state, free_used=True)
-        if event.type == "activation_ended":
-            state = state.with_model(conditions.after_activation(state.model(d["model"])))
-            state = lasting.forget(once_per.forget(state, "activation"), "activation")
-            state = replace(state, objectives_used=frozenset(),
-                            fresh=False, free_action="", free_used=False, roll_bonuses=())
-            return self._after_activation(rounds.next_turn(state, self._room))
-        raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
-
-    def _copper_spent(self, state: State) -> State:
-        """Thrifty Purse (agendas.spent_last_copper) for both seats: coins are
-        spent in the attack sequence by either player."""
-        for seat in SEATS:
-            state = agendas.spent_last_copper(state, seat, _pack().agendas)
-        return state
-
-    def _after_attack(self, state: State) -> State:
-        """Once the attack (or an ability dealing wounds) is over: a wipe-out
-        ends the game; an active model killed (by an aftermath, a trigger ...)
-        ends its activation. A wipe-out ends the game
-        before anyone surges forth."""
-        if state.attack and state.attack.step != "surge":
-            return state
-        ended = self._check_wipe_out(state)
-        if ended.phase == Phase.OVER:
-            return replace(ended, attack=None)
-        if state.attack:
-            return state
-        if state.active_model and state.model(state.active_model).removed:
-            return self._after_activation(rounds.next_turn(state, self._room))
-        return state
-
-    def _after_deploy(self, state: State) -> State:
-        seat = state.to_act
-        if self._next_to_deploy(state, seat):
-            return state
-        second = other(state.first_player)
-        if seat != second and self._next_to_deploy(state, second):
-            return replace(state, to_act=second)
-        state = replace(state, phase=Phase.ACTIVATIONS, to_act=state.first_player)
-        return start_of_game.queue(state, _pack(), _field(state))
-
-    def _after_activation(self, state: State) -> State:
-        if state.to_act or state.phase == Phase.OVER:
-            return state
-        if not state.end_phase_begun:  # "If a model is not on the battlefield before
-            # the 1st round's end phase, it is killed"; then end of round effects
-            unplaced = late_deployment.kill_unplaced(state)
-            state = self._check_wipe_out(motivations.flip_killed_off_the_battlefield(
-                state, unplaced, _cards(), _pack().motivations))
-            if state.phase == Phase.OVER:
-                return state
-            state = end_phase_abilities.queue(state, _pack(), _field(state))
-        return self._end_phase_go_on(state)
-
-    def _end_phase_go_on(self, state: State) -> State:
-        """The end phase's VP once its abilities (and any will ability they
-        allowed) are resolved."""
-        if not state.end_phase_begun or state.end_phase_waiting or state.will_triggers \
-                or state.to_act or state.phase == Phase.OVER:
-            return state
-        # objectives, most copper, most captives; in the last round the agendas
-        gained = victory.end_phase_gains(state, _scenario(state.scenario), _pack().agendas,
-                                         _types())
-        if state.round >= state.rounds:  # the agendas are scored, then shown
-            state = agendas.reveal_all(state)
-        state = rounds.end_phase(state, gained)
-        if state.phase != Phase.OVER and not rounds.can_activate(state, state.to_act):
-            state = rounds.next_turn(replace(state, to_act=other(state.to_act)))
-            state = replace(state, to_act=state.to_act or "")
-            if not state.to_act:
-                return replace(state, phase=Phase.OVER)
-        return state
-
-    def _room(self, state: State, seat: str) -> bool:
-        return any(self._spots(state, seat, m.uid) for m in state.waiting_to_place(seat))
-
-    def _check_wipe_out(self, state: State) -> State:
-        loser = victory.wiped_out(state)
-        if not loser:
-            return state
-        winner = other(loser)
-        bonus = victory.wipe_out_vp(state, _scenario(state.scenario).victory)
-        return replace(state, phase=Phase.OVER, to_act="", active_model="",
-                       vp={**state.vp, winner: state.vp[winner] + bonus})
 
     # -- the rest of the face -----------------------------------------------------
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:

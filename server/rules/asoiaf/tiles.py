@@ -21,6 +21,7 @@ from pathlib import Path
 from server.rules.asoiaf.battlefield import (
     OPENING_STATES,
     TERRAINS,
+    UNDER_LEAVES,
     Opening,
     TerrainZone,
 )
@@ -173,12 +174,23 @@ class Layout:
             self.openings.append(Opening(key, kind, state))
 
     def add_zone(self, raw: dict, dx: int, dy: int, printed: bool) -> None:
-        if not self.table(raw, ("terrain", "rect", "squares"), "a terrain"):
+        if not self.table(raw, ("terrain", "rect", "squares", "under"), "a terrain"):
             return
         name = raw.get("terrain")
         if name not in TERRAINS:
             self.complain(f"terrain {name!r} is not one of the book's: "
                           f"{', '.join(sorted(TERRAINS))}")
+            return
+        under = raw.get("under", "")
+        # seed 004, TERRAINS, DEAD LEAVES: the token hides a Ditch with Stakes or
+        # nothing, and only the scenario's map can say which
+        if name == "dead_leaves" and under not in UNDER_LEAVES:
+            self.complain(f"terrain dead_leaves needs `under`, what the token hides: "
+                          f"{' or '.join(UNDER_LEAVES)} (not {under!r})")
+            return
+        if name != "dead_leaves" and "under" in raw:
+            self.complain(f"terrain {name} has no `under` (only a Dead Leaves token hides "
+                          "something)")
             return
         squares = self.area(raw, f"terrain {name}", dx, dy)
         if not printed:
@@ -192,7 +204,7 @@ class Layout:
         if kind is not None:
             for sq in squares:
                 self.kinds[sq] = kind
-        self.zones.append(TerrainZone(name, squares))
+        self.zones.append(TerrainZone(name, squares, under))
 
     def check_features(self) -> None:
         """Overlaps and doors or windows that stand in no wall."""

@@ -114,7 +114,8 @@ def decision(state, pack, field) -> Decision:
     else:
         usable = model_triggers.still_usable(state, pack, field, seat, uid, name, spent_by)
         picked = model_triggers.targets(state, pack, field, uid, ability)
-        params = {"target": picked} if picked else {}
+        params = command_abilities.pick_params(
+            picked, command_abilities.chooser(ability.effects)) if picked else {}
         moves = model_triggers.squares(state, field, uid, ability, spent_by)
         if moves:
             params["square"] = moves
@@ -132,13 +133,14 @@ def event(state, pack, args: dict, dice) -> Event:
     _, uid, name, spent_by = state.triggers[0]
     recorded = command_abilities.Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, name, args.get("target"), spent_by, recorded,
+        _apply(state, pack, uid, name, command_abilities.picked(args), spent_by, recorded,
                args.get("square"))
     data = {"model": uid, "ability": args.get("ability", ""), "trigger_model": spent_by,
             "will_faces": recorded.faces}
-    for key in ("target", "square"):  # the model or square its player picked
-        if args.get(key):
-            data[key] = args[key]
+    if command_abilities.picked(args):  # the model(s) its player picked
+        data["target"] = command_abilities.picked(args)
+    if args.get("square"):  # the square its player picked
+        data["square"] = args["square"]
     return Event("trigger_ability_used", data)
 
 

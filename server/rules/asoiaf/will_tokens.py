@@ -29,6 +29,7 @@ from server.rules.asoiaf import (
     conditions,
     equipment,
     equipment_uses,
+    lasting,
     objectives,
     passives,
 )
@@ -210,10 +211,12 @@ def roll(state: State, pack, dice, model):
         if mine:
             state = replace(state, will_declared=(seat, kind, args, asks,
                                                   tuple(u for u in used if u not in mine)))
-    modifier = equipment.roll_modifier(pack, model, "will")
+    # the token's modifier and the changes lasting.py keeps on the model's will rolls
+    modifier = equipment.roll_modifier(pack, model, "will") \
+        + lasting.roll_change(state, model.uid, "will")
     result = conditions.results((face,), Condition.SHAKEN in model.conditions,
                                 modifier)[0]
     field = charge_terrain.field_of(state.scenario, state.doors)  # others' passives too
     will = pack.models[model.card].will + passives.value_change(state, pack, field, model.uid,
                                                                 "will")
-    return state, face, result >= will
+    return lasting.rolled(state, model.uid, "will"), face, result >= will

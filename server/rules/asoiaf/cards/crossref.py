@@ -13,6 +13,8 @@ from server.rules.asoiaf.cards.timings import timing_problems
 from server.rules.asoiaf.cards.vocabulary import (
     SPECIAL_HOOKS,
     ChangeDie,
+    DealHits,
+    DealWounds,
     FlipTerrain,
     Special,
     WillTest,
@@ -183,12 +185,23 @@ def _equipment(token: schema.Equipment, pack: "Pack", known) -> list[str]:
     return out
 
 
+def acts_on_entry(effect) -> bool:
+    """Whether terrain_entry.py acts `effect` on a model entering a "must" terrain."""
+    return isinstance(effect, DealWounds | DealHits) \
+        or (isinstance(effect, Special) and effect.hook == "reveal_dead_leaves")
+
+
 def _terrain(terrain: schema.Terrain, pack: "Pack", known) -> list[str]:
     out = _effects(terrain.effects, pack, known)
     if terrain.action is not None:
         out += _ability(terrain.action, pack, known)
     if terrain.interact == "must" and not terrain.effects:
         out.append("it is marked 'must' interact but has no effects for a model entering it")
+    for effect in terrain.effects if terrain.interact == "must" else ():
+        if not acts_on_entry(effect):  # (terrain_entry.py acts these, and no other)
+            out.append(f"its '{effect.__struct_config__.tag}' effect for a model entering "
+                       "it is none the engine acts on entry: deal_wounds, deal_hits or the "
+                       "reveal_dead_leaves hook")
     if terrain.interact == "may" and terrain.action is None:
         out.append("it is marked 'may' interact but has no action")
     if terrain.charge and (len(terrain.charge) != 2 or not 1 <= terrain.charge[1] <= 10):

@@ -6,7 +6,8 @@ Only what no table could ever make true is refused: a requirement the timing
 never sees (requirements.BY_TIMING), the attacker or defender outside an
 attack, a trigger model outside a trigger, a one-off effect on a passive
 ("always active": seed 004, ABILITIES), a nemesis after the battle began, a
-change lasting the action, activation or turn when none is in progress.
+change lasting the activation or turn when none is in progress (or the action
+at the end of the game: none follows).
 
     timing_problems(Ability(name="X", timing="passive", text="",
                             effects=[DealWounds(wounds=1)]))
@@ -58,7 +59,10 @@ def timing_problems(ability) -> list[str]:
             out.append("a nemesis is chosen \"before the battle begins\"; make it a "
                        "'start_of_game' ability")
         if timing in ("start_of_game", "end_of_game"):
-            if getattr(effect, "until", "") in ("action", "activation", "turn"):
+            # (at the start an "action" is the model's next: lasting.py)
+            unheld = ("activation", "turn") if timing == "start_of_game" \
+                else ("action", "activation", "turn")
+            if getattr(effect, "until", "") in unheld:
                 out.append(f"a '{tag}' effect lasts the {effect.until}, but no "
                            f"{effect.until} is in progress at a '{timing}' ability")
             if isinstance(effect, (*ATTACK_ONLY, IgnoreEngagement, RedirectWounds)):
