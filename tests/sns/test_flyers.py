@@ -183,3 +183,31 @@ def test_touch_of_death_reaches_a_flyer_only_when_it_engages(engaged, reached):
                   hands=(("a1", ("Touch of Death",)),))
     castable = [s.name for s in casting.castable(state, state.figure("a1"))]
     assert ("Touch of Death" in castable) == reached
+
+
+def test_a_seeded_game_with_griffons_declares_from_the_prompts_and_replays():
+    """"Flyers must declare if they are engaging in HTH": bots acting only from
+    their prompts (random for a, the house bot for b), each side led by a griffon
+    rider, make the declarations, and the game re-runs from its seed."""
+    from server.rules.dice import SeededDice
+    from server.rules.runner import apply_command, verify
+    from server.rules.sns.army.ready import army_list
+    from server.rules.sns.random_player import random_command
+    armies = {seat: army_list(key) for seat, key in (("a", "medieval-men"), ("b", "orcs"))}
+    for army in armies.values():
+        army["units"][0] = {"unit": GRIFFON}  # (in place of the army's commander)
+    setup = {"options": {"armies": armies, "layout": "open", "last_turn": 8}}
+    rng, dice = random.Random(0), SeededDice((0).to_bytes(8, "big"))
+    state, commands, applied = SYSTEM.initial(setup), [], []
+    while not SYSTEM.is_over(state) and len(commands) < 3000:
+        prompt = SYSTEM.prompt(state)
+        seat = prompt.seats[rng.randrange(len(prompt.seats))]
+        command = (heuristic_command(prompt, seat, SYSTEM.view(state, Viewer(seat)), rng)
+                   if seat == "b" else random_command(prompt, seat, rng))
+        commands.append(command)
+        state, done = apply_command(SYSTEM, state, command, dice)
+        applied += done
+    assert SYSTEM.is_over(state)
+    declared = [a.event.data for a in applied if a.event.type == "flyer_declared"]
+    assert {d["engages"] for d in declared} == {True, False}
+    assert verify(SYSTEM, setup, (0).to_bytes(8, "big"), commands, applied) is None

@@ -5,7 +5,7 @@ import { displayNames } from "./names.js";
 
 export const PHASE_WORDS = { start: "the start", deploy: "deployment",
   spell_swap: "choosing spells", fast_move: "fast movement", slow_move: "slow movement",
-  ranged: "ranged attacks", flyers: "flyers declaring whether they engage",
+  ranged: "ranged attacks", flyers: "the flyers' declaration (engage or stay aloft)",
   polearm: "polearm attacks", hth: "hand to hand", rally: "rally",
   over: "over" };
 
