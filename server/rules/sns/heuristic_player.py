@@ -2,7 +2,8 @@
 view (what a client has): it closes with the enemy (the listed destinations
 and a few drawn from the described area), faces it squarely, stands and
 fights in contact, shoots and casts at the enemy, keeps archers at range and
-its leaders behind its troops, and keeps its spells. bench/sns_engine.py sets
+its leaders behind its troops, keeps its spells, and has a flyer engage in hand
+to hand when it is the stronger side (else it stays aloft). bench/sns_engine.py sets
 it against the random player."""
 
 from __future__ import annotations
