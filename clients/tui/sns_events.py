@@ -19,14 +19,15 @@ from clients.tui.measured_board import compass, inches
 PHASE_WORDS = {"fast_move": "fast movement", "slow_move": "slow movement",
                "ranged": "ranged attacks", "polearm": "polearm attacks",
                "hth": "hand to hand attacks", "rally": "rally", "start": "the start",
-               "spell_swap": "spell swapping", "deploy": "deployment"}
+               "spell_swap": "spell swapping", "deploy": "deployment",
+               "flyers": "flyers declare whether they engage in hand to hand"}
 # The events only seen in a Swords & Sorcery match (the others share a name with SBH's).
 SNS_ONLY = {"rolled_off", "phase_began", "side_done", "attacked", "declared", "climb_began",
             "climb_ended", "morale_checked", "rallied", "routed_move", "spell_cast",
             "spell_effect", "healed", "animated", "teleported", "dispelled", "petrified",
             "charmed", "charm_save", "terrain_changed", "breathed", "detonated", "burned",
             "spells_dealt", "spell_swapped", "spells_kept", "turn_ended", "game_over",
-            "retreat_failed"}
+            "retreat_failed", "flyer_declared"}
 
 
 def sns_headline(view: Mapping[str, Any]) -> str:
@@ -120,6 +121,9 @@ def sns_sentence(kind: str, d: Mapping[str, Any], n: Callable[[str], str],
     if kind == "declared":
         spell = f" (casting {d['spell']})" if d.get("spell") else ""
         return f"{n(d['figure'])} declares an attack on {n(d['target'])}{spell}"
+    if kind == "flyer_declared":
+        return (f"{n(d['figure'])} engages in hand to hand" if d.get("engages") else
+                f"{n(d['figure'])} stays aloft (no hand to hand with nonflyers this turn)")
     if kind == "attacked":
         return _attack(d, n)
     if kind == "burned":

@@ -21,7 +21,10 @@ TWO_HANDS = (1, "Attacker using a 1H weapon with 2 hands in HTH")
 
 def dragon_ringed(**dragon):
     """A Dragon facing north, an Orc in contact ahead, one beside (ahead, 90
-    degrees off counts as front) and one behind (its rear 90 degrees)."""
+    degrees off counts as front) and one behind (its rear 90 degrees). It has
+    declared it engages in HTH this turn ("Flyers must declare if they are
+    engaging in HTH")."""
+    dragon = {"engaged": 1, **dragon}
     return table(figure("a1", "Dragon", 100, 100, 0, **dragon),
                  ("b1", "Orc", 100, 120, 0), ("b2", "Orc", 100, 80, 180),
                  ("b3", "Orc", 80, 100, 90))

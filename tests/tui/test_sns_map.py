@@ -209,3 +209,16 @@ def test_a_destination_described_as_an_area_is_still_chosen_by_cell_or_typing():
     assert model.picker.free() and model.choices() == []
     a5 = model.board.figures["a5"]
     assert model.type_in("2 N") is None and model.picker.chosen["to"] == [a5["x"], a5["y"] - 20]
+
+
+def test_the_flyers_declaration_in_words():
+    """seed 003, TURN SEQUENCE: "Flyers must declare if they are engaging in HTH":
+    the phase and each flyer's declaration read as sentences, with its name."""
+    names = {"a1": "Elwylin"}
+    began = {"type": "phase_began", "data": {"phase": "flyers", "first": "a", "turn": 2}}
+    assert format_event(began, names, "a", "sns").endswith(
+        "Turn 2: flyers declare whether they engage in hand to hand")
+    lines = [format_event({"type": "flyer_declared", "data": {"figure": "a1", "engages": e}},
+                          names, "a", "sns") for e in (True, False)]
+    assert lines[0].endswith("Elwylin engages in hand to hand")
+    assert lines[1].endswith("Elwylin stays aloft (no hand to hand with nonflyers this turn)")

@@ -290,11 +290,23 @@ def test_the_table_draws_an_engine_view_and_its_offered_area_and_words_every_eve
         # every event type of two random games in words: names, never ids
         events = random_game_events()
         names = {f["uid"]: f["name"] for f in view["figures"]}
+        # and the flyers' declaration ("Flyers must declare if they are engaging in
+        # HTH"), which the default armies (no flyers) never make
+        flyer = view["figures"][0]["uid"]
+        events += [{"type": "phase_began", "data": {"phase": "flyers", "first": "a", "turn": 2}},
+                   {"type": "flyer_declared", "data": {"figure": flyer, "engages": True}},
+                   {"type": "flyer_declared", "data": {"figure": flyer, "engages": False}}]
         texts = page.evaluate("""([events, names]) => events.map((e) => [e.type,
           warbandLib.formatSnsEvent(e, {name: (u) => names[u] || 'UNKNOWN',
             seat: (s) => (s === 'a' ? 'Ann' : 'Bob')}).text])""", [events, names])
         types = {t for t, _ in texts}
         assert {"moved", "attacked", "phase_began", "rolled_off", "game_over"} <= types
+        name = names[flyer]
+        assert texts[-3:] == [
+            ["phase_began", "Turn 2: the flyers' declaration (engage or stay aloft) begins."],
+            ["flyer_declared", f"{name} engages in hand to hand."],
+            ["flyer_declared", f"{name} stays aloft (no hand to hand with nonflyers this "
+                               "turn)."]]
         for kind, text in texts:
             assert "undefined" not in text and "UNKNOWN" not in text, (kind, text)
             assert text != f"{kind.replace('_', ' ')}.", f"no words for {kind}"

@@ -5,7 +5,8 @@ import { displayNames } from "./names.js";
 
 export const PHASE_WORDS = { start: "the start", deploy: "deployment",
   spell_swap: "choosing spells", fast_move: "fast movement", slow_move: "slow movement",
-  ranged: "ranged attacks", polearm: "polearm attacks", hth: "hand to hand", rally: "rally",
+  ranged: "ranged attacks", flyers: "the flyers' declaration (engage or stay aloft)",
+  polearm: "polearm attacks", hth: "hand to hand", rally: "rally",
   over: "over" };
 
 export function figureNames(view) {
@@ -91,6 +92,8 @@ const FORMATS = {
     + `${facingWords(d.facing)}.`,
   declared: (d, ctx) => `${ctx.name(d.figure)} declares ${d.spell ? `${d.spell} on`
     : "an attack on"} ${ctx.name(d.target)}.`,
+  flyer_declared: (d, ctx) => (d.engages ? `${ctx.name(d.figure)} engages in hand to hand.`
+    : `${ctx.name(d.figure)} stays aloft (no hand to hand with nonflyers this turn).`),
   attacked: attackWords,
   burned: (d, ctx) => `${d.wall} burns ${ctx.name(d.figure)}: rolled ${d.roll}, `
     + `${d.hit ? `${resultWords(d.result)}` : "no harm"}.`,

@@ -74,6 +74,8 @@ def act(step: Stepper, command: Command, dice: Dice) -> None:
                          figure=figure.uid, discarded=args["card"], cards=cards)
     elif kind == "keep_spells":
         step.emit("spells_kept", figure=figure.uid)
+    elif kind in ("engage", "stay_aloft"):  # "Flyers must declare if they are engaging in HTH"
+        step.emit("flyer_declared", figure=figure.uid, engages=kind == "engage")
     elif kind == "attack":
         step.emit("declared", figure=figure.uid, target=args["target"])
     else:

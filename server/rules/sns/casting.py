@@ -19,7 +19,7 @@ from server.rules.board.measured_paths import Table
 from server.rules.board.measured_terrain import SOLID
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Deferred
-from server.rules.sns import combat, movement, terrain_spells
+from server.rules.sns import combat, flight, movement, terrain_spells
 from server.rules.sns.attacks import PERMANENT, Attack, attack_modifiers, has_effect, is_undead
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.placements import Placements, table_change
@@ -64,8 +64,9 @@ def _from_item(state: State, caster: Figure, spell: str) -> dict:
 
 
 def _in_reach(state: State, caster: Figure, spell: Spell, pool: str) -> list[Figure]:
-    if pool == "contact":
-        return movement.in_base_contact(state, caster)
+    if pool == "contact":  # a HTH attack: a flyer aloft is out of reach (flight.py)
+        return [e for e in movement.in_base_contact(state, caster)
+                if flight.may_fight(state, caster, e)]
     if pool in ("dead_friend", "dead"):  # (a figure that fled the table is not there)
         return [f for f in state.figures if (pool == "dead" or f.seat == caster.seat)
                 and f.dead and not f.fled

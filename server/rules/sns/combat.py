@@ -8,7 +8,7 @@ from dataclasses import replace
 from server.rules.board.measured import in_contact, in_range
 from server.rules.board.measured_terrain import line_of_sight
 from server.rules.dice import Dice
-from server.rules.sns import creatures, siege
+from server.rules.sns import creatures, flight, siege
 from server.rules.sns.attacks import (
     BARE_HANDS,
     COVER,
@@ -63,16 +63,14 @@ def ranged_targets(state: State, figure: Figure) -> list[tuple[str, str, bool]]:
 
 def melee_targets(state: State, figure: Figure, kind: str) -> list[str]:
     """Enemies in base contact ("The units must have their bases touching").
-    A flyer that did not charge this turn is not engaging in HTH and cannot be
-    attacked by nonflyers (docs/rules/sns.md, "Flying")."""
+    A flyer that did not engage in HTH this turn neither attacks nor is
+    attacked by nonflyers (flight.py; docs/rules/sns.md, "Flying")."""
     if not may_attack(state, figure):
         return []
     if kind == "polearm" and figure_profile(figure).polearm is None:
         return []
-    flyer = figure_profile(figure).has("Flying")
     found = [e for e in enemies_of(state, figure)
-             if in_contact(figure.base, e.base)
-             and (flyer or not figure_profile(e).has("Flying") or e.charged)]
+             if in_contact(figure.base, e.base) and flight.may_fight(state, figure, e)]
     if kind == "hth" and creatures.is_tied(figure):  # an attack left whose weapon reaches it
         found = [e for e in found if creatures.slot_for_target(state, figure, e) is not None]
     return [e.uid for e in found]

@@ -125,6 +125,10 @@ def evolve(state: State, event: Event) -> State:
         if spell:  # Touch of Death: the card is spent when the attack is declared
             state = _spend(state, d["figure"], spell, d.get("once", False))
         return replace(state, declared=(*state.declared, (d["figure"], d["target"], spell)))
+    if kind == "flyer_declared":
+        if d["engages"]:
+            state = _figure(state, d["figure"], engaged=state.turn)
+        return replace(state, done=(*state.done, d["figure"]))
     if kind == "attacked":
         return _attacked(state, d)
     if kind == "morale_checked":

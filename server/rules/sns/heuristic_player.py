@@ -2,7 +2,8 @@
 view (what a client has): it closes with the enemy (the listed destinations
 and a few drawn from the described area), faces it squarely, stands and
 fights in contact, shoots and casts at the enemy, keeps archers at range and
-its leaders behind its troops, and keeps its spells. bench/sns_engine.py sets
+its leaders behind its troops, keeps its spells, and has a flyer engage in hand
+to hand when it is the stronger side (else it stays aloft). bench/sns_engine.py sets
 it against the random player."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 
+from server.rules.board.measured import Base, in_contact
 from server.rules.board.measured_areas import sample_described
 from server.rules.kernel import Command, CommandSpec, Prompt
 from server.rules.sns.profile import profile
@@ -26,6 +28,9 @@ def heuristic_command(prompt: Prompt, seat: str, view: dict, rng: random.Random)
     by_type: dict[str, list[CommandSpec]] = {}
     for spec in decision.options:
         by_type.setdefault(spec.type, []).append(spec)
+    for spec in by_type.get("engage", ()):  # each flyer touching a nonflyer declares
+        engages = _stronger(figures[spec.args["figure"]], enemies)
+        return Command(seat, "engage" if engages else "stay_aloft", dict(spec.args))
     for kind in ("start", "keep_spells", "cast", "shoot", "attack"):
         for spec in by_type.get(kind, ()):
             command = _choose(spec, seat, figures, enemies)
@@ -45,6 +50,22 @@ def heuristic_command(prompt: Prompt, seat: str, view: dict, rng: random.Random)
         return Command(seat, "hold", {**spec.args, "facing": _facing(
             spec.params["facing"], (figure["x"], figure["y"]), enemies)})
     return Command(seat, "end_phase", {})
+
+
+def _strength(figure: dict) -> int:
+    """Hits left times attacks a turn: what a figure brings to a melee."""
+    prof = profile(tuple(figure["kit"]))
+    return figure["hits"] * (1 + prof.level("Additional attack") + prof.level("Figure"))
+
+
+def _stronger(flyer: dict, enemies: list) -> bool:
+    """A flyer engages in hand to hand when it is the stronger side: its
+    strength at least that of the nonflying enemies its base touches."""
+    here = Base(flyer["x"], flyer["y"], flyer["radius"])
+    touching = [e for e in enemies if in_contact(here, Base(e["x"], e["y"], e["radius"]))
+                and "Flying" not in e["kit"]
+                and not any(name == "flying" for name, _ in e.get("effects", ()))]
+    return _strength(flyer) >= sum(_strength(e) for e in touching)
 
 
 def _nearest(point, enemies) -> dict | None:

@@ -10,6 +10,7 @@ from server.rules.sns import casting, climbing, combat, deployment, movement, sp
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import (
     DEPLOY,
+    FLYERS,
     HTH,
     MOVE_PHASES,
     OVER,
@@ -49,11 +50,14 @@ def decision(state: State, seat: str) -> Decision:
     specs: list[CommandSpec] = []
     for figure in eligible(state, seat):
         specs += figure_options(state, figure)
-    specs.append(CommandSpec("end_phase", f"End {state.phase.replace('_', ' ')} for your "
-                             "remaining figures"))
+    end = ("Your remaining flyers stay aloft" if state.phase == FLYERS
+           else f"End {state.phase.replace('_', ' ')} for your remaining figures")
+    specs.append(CommandSpec("end_phase", end))
     text = {"fast_move": "Move your cavalry, flyers and fast figures",
             "slow_move": "Move your infantry and slow figures",
             "ranged": "Make your ranged attacks",
+            "flyers": "Declare which of your flyers engage in hand to hand (a flyer that "
+                      "stays aloft neither attacks nor is attacked by nonflyers this turn)",
             "polearm": "Declare your polearm attacks",
             "hth": "Declare your hand to hand attacks",
             "rally": "Cast your rally-phase spells (then leaders rally)"}[state.phase]
@@ -68,6 +72,10 @@ def figure_options(state: State, figure: Figure) -> list[CommandSpec]:
         spells += made if isinstance(made, list) else [made]
     if state.phase in MOVE_PHASES:
         return _move_options(state, figure) + spells
+    if state.phase == FLYERS:  # "Flyers must declare if they are engaging in HTH"
+        return [CommandSpec("engage", f"{name} engages in hand to hand", {"figure": uid}),
+                CommandSpec("stay_aloft", f"{name} stays aloft (no hand to hand with "
+                            "nonflyers this turn)", {"figure": uid})]
     if state.phase == RANGED:
         targets = [t for t, _, _ in combat.ranged_targets(state, figure)]
         shots = [CommandSpec("shoot", f"{name} shoots", {"figure": uid}, {"target": targets})]

@@ -17,8 +17,11 @@ SEATS = ("a", "b")
 # a choice (docs/rules/sns.md, "Turn sequence"); "start" is the match's first
 # roll-off, "over" the end.
 FAST_MOVE, SLOW_MOVE, RANGED, POLEARM, HTH = "fast_move", "slow_move", "ranged", "polearm", "hth"
+# At the start of the polearm phase: "Flyers must declare if they are engaging in
+# HTH" (flight.py); skipped when no flyer has to declare.
+FLYERS = "flyers"
 RALLY = "rally"  # after the morale checks: rally-phase spells, then the rally rolls
-PHASES = (FAST_MOVE, SLOW_MOVE, RANGED, POLEARM, HTH)
+PHASES = (FAST_MOVE, SLOW_MOVE, RANGED, FLYERS, POLEARM, HTH)
 START, OVER, SPELL_SWAP, DEPLOY = "start", "over", "spell_swap", "deploy"
 MOVE_PHASES = (FAST_MOVE, SLOW_MOVE)
 # Phases acted one side after the other (the roll-off's winner first: "Roll
@@ -62,6 +65,7 @@ class Figure:
     retreat_failed: bool = False  # tried and failed this turn
     spears_set: bool = False  # infantry that did not move, set to receive a charge
     charged: tuple[str, ...] = ()  # enemies it moved into contact with from 2" or more
+    engaged: int = 0          # the turn a flyer declared it engages in HTH (flight.py)
     attacks_made: int = 0     # this turn ("one attack per turn", plus additional attacks)
     attacked: bool = False    # was attacked this turn (a morale trigger)
     last_shot: int = 0        # the turn a reloading weapon last fired

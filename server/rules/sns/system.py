@@ -24,7 +24,7 @@ from server.rules.sns.state import OVER, SEATS, State
 
 # What decide does, as a number (raise it with every deliberate change of the
 # events a command gives).
-RULES_VERSION = 4  # 4: the audit (docs/rules/sns.md, "Audit")
+RULES_VERSION = 5  # 4: the audit (docs/rules/sns.md, "Audit"); 5: flyers declare (flight.py)
 
 
 class SnsSystem:

@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from server.rules.dice import Dice
-from server.rules.sns import casting, combat, fire, morale, movement, specials, victory
+from server.rules.sns import casting, combat, fire, flight, morale, movement, specials, victory
 from server.rules.sns.evolve import Stepper
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import (
     DEPLOY,
     FAST_MOVE,
+    FLYERS,
     HTH,
     MOVE_PHASES,
     OVER,
@@ -42,6 +43,8 @@ def eligible(state: State, seat: str) -> list:
         return figures
     if state.phase == RALLY:
         return [f for f in figures if casting.castable(state, f)]
+    if state.phase == FLYERS:
+        return [f for f in figures if flight.must_declare(state, f)]
     if state.phase in MOVE_PHASES:
         return [f for f in figures if movement.may_move(state, f, state.phase)]
     if state.phase == RANGED:
@@ -189,12 +192,23 @@ def advance(step: Stepper, dice: Dice) -> None:
             _resolve_melee(step, dice)
         if _finish(step, dice, turn_over=False):
             return
-        index = PHASES.index(state.phase)
-        if index + 1 < len(PHASES):
-            begin_phase(step, dice, PHASES[index + 1])
+        following = _next_phase(step.state, state.phase)
+        if following:
+            begin_phase(step, dice, following)
             continue
         morale.morale_phase(step, dice)
         step.emit("phase_began", phase=RALLY, first="a", turn=step.state.turn)
+
+
+def _next_phase(state: State, phase: str) -> str:
+    """The phase after `phase` this turn ("" after the last). The flyers'
+    declaration is skipped when no flyer has one to make."""
+    index = PHASES.index(phase) + 1
+    if index < len(PHASES) and PHASES[index] == FLYERS:
+        probe = replace(state, phase=FLYERS, done=(), declared=())
+        if not any(eligible(probe, s) for s in SEATS):
+            index += 1
+    return PHASES[index] if index < len(PHASES) else ""
 
 
 def _end_turn(step: Stepper, dice: Dice) -> None:
