@@ -81,7 +81,7 @@ from server.rules.kernel import (
 # terrain's wounds and hits; State.leaves_flipped; an ability's kill outside an
 # attack sets off its model's kills_enemy and Alive side (State.killers); will
 # tests count lasting will changes; changes for the next roll or action.
-RULES_VERSION = 8
+RULES_VERSION = 9
 
 
 def _scenario(key: str) -> Scenario:
