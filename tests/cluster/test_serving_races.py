@@ -57,7 +57,8 @@ class HeldActor:
 
 def served_with(actor: HeldActor) -> tuple[Served, Published]:
     client = Published()
-    return Served(client, SimpleNamespace(actors={actor.match_id: actor}), "warband.t"), client
+    hub = SimpleNamespace(actors={actor.match_id: actor}, node_url=None)  # (no address)
+    return Served(client, hub, "warband.t"), client
 
 
 async def test_a_relay_dropped_before_its_subscription_is_run_publishes_nothing():
