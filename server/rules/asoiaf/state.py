@@ -152,6 +152,9 @@ class State:
     plundered: frozenset[tuple[int, int]] = frozenset()  # plunder tokens taken
     objectives_used: frozenset[tuple[int, int]] = frozenset()  # this activation
     fresh: bool = False  # the active model has not acted yet (agenda_plays.py)
+    # the active model held a routed token as it activated: the token goes as
+    # this activation ends (one gained during it waits for the next)
+    began_routed: bool = False
     free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
     free_used: bool = False  # the active model used its 1st free action (ACTION 0)
     granted: tuple = ()  # (uid, action) another model's ability grants it now (granted.py)
