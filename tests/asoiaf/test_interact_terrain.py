@@ -110,3 +110,47 @@ def test_a_routed_token_gained_during_the_activation_waits_for_the_next():
     assert state.model("a1").ap == 1 and state.began_routed
     state, _ = run(state, "a", "end_activation")
     assert Condition.ROUTED not in state.model("a1").conditions
+
+
+def _at_the_pile(dice_face):
+    """River Ford's Big Corpse Pile lies on (18, 9) and (19, 9); the Warden (will
+    6) stands beside it on (17, 9) and takes SO MANY DEAD's will test."""
+    warden = Model("a1", W, "a", 2, square=(17, 9), ap=2, activated=True)
+    state = mid_round((warden, Model("b9", W, "b", 2, square=(12, 0))), scenario="river_ford")
+    [spec] = options(state, "interact_corpse_pile")
+    assert spec.label == "Baratheon Warden climbs the corpse pile (will test)"
+    return state, run(state, "a", "interact_corpse_pile", spec.args, (dice_face,))
+
+
+def test_a_passed_so_many_dead_opens_the_corpse_pile_to_the_model_for_the_turn():
+    """BIG CORPSE PILE: "SO MANY DEAD 0 — Perform 1 [will] test. On a success, all
+    Blocked squares on this Corpse Pile count as Open squares for this model until
+    the end of the turn": a 6 passes (0 AP); the pile's squares are OPEN for him,
+    not for others, crossed but never stood on, and BLOCKED again once his
+    activation (his turn) ends."""
+    from server.rules.asoiaf.movement import move_destinations, own_field
+    from server.rules.asoiaf.system import _field
+    from server.rules.board.square import Square, SquareKind
+
+    before, (state, events) = _at_the_pile(6)
+    assert events[0].type == "corpse_pile_tested" and events[0].data["passed"]
+    assert state.model("a1").ap == 2 and state.corpse_open
+    field = _field(state)
+    assert field.kind(Square(18, 9)) == SquareKind.BLOCKED
+    assert own_field(state, field, "a1").kind(Square(18, 9)) == SquareKind.OPEN
+    assert own_field(state, field, "b9").kind(Square(18, 9)) == SquareKind.BLOCKED
+    reach = move_destinations(state, field, "a1")
+    assert Square(18, 9) not in reach and Square(19, 9) not in reach
+    assert set(move_destinations(before, field, "a1")) <= set(reach)
+    assert options(state, "interact_corpse_pile") == []  # tried once this activation
+    state, _ = run(state, "a", "end_activation")
+    assert state.corpse_open == () and state.corpse_tried == ()
+
+
+def test_a_failed_so_many_dead_leaves_the_pile_blocked():
+    """BIG CORPSE PILE: "On a success" only — a 3 fails the will test of 6; the
+    pile stays BLOCKED and is not tried again this activation (our reading of an
+    action costing 0 AP)."""
+    _, (state, events) = _at_the_pile(3)
+    assert not events[0].data["passed"] and state.corpse_open == ()
+    assert options(state, "interact_corpse_pile") == []

@@ -14,6 +14,7 @@ from server.rules.asoiaf import (
     charge_terrain,
     command_abilities,
     conditions,
+    corpse_pile,
     end_phase_abilities,
     equipment_uses,
     granted,
@@ -121,6 +122,8 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
         if not state.model(d["model"]).on_battlefield:
             return sequels.after_attack(state, pack, types)
         return objectives.reveal_under(state, state.model(d["model"]).squares)
+    if event.type == "corpse_pile_tested":
+        return corpse_pile.tested(state, pack, d)
     if event.type == "idled":
         return interact_terrain.idled(state, d["model"])
     if event.type == "activation_ended":
@@ -129,7 +132,7 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
         state = lasting.forget(once_per.forget(state, "activation"), "activation")
         state = replace(state, objectives_used=frozenset(),
                         fresh=False, free_action="", free_used=False, roll_bonuses=(),
-                        began_routed=False)
+                        began_routed=False, corpse_tried=(), corpse_open=())
         return sequels.after_activation(rounds.next_turn(state, sequels.room), pack, types)
     raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 

@@ -155,6 +155,10 @@ class State:
     # the active model held a routed token as it activated: the token goes as
     # this activation ends (one gained during it waits for the next)
     began_routed: bool = False
+    # corpse_pile.py: (uid, zone index) of each Big Corpse Pile tried this
+    # activation, and of those whose BLOCKED squares count as OPEN for the model
+    corpse_tried: tuple[tuple[str, int], ...] = ()
+    corpse_open: tuple[tuple[str, int], ...] = ()
     free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
     free_used: bool = False  # the active model used its 1st free action (ACTION 0)
     granted: tuple = ()  # (uid, action) another model's ability grants it now (granted.py)

@@ -20,6 +20,7 @@ from server.rules.asoiaf import (
     coins,
     combat_commands,
     command_abilities,
+    corpse_pile,
     end_phase_abilities,
     granted,
     interact_terrain,
@@ -84,7 +85,8 @@ from server.rules.kernel import (
 # tests count lasting will changes; changes for the next roll or action.
 # 9: the audit's fixes. 10: doors opened, closed and barred doors broken by an
 # interact action (`door_used`), the idle action (`idled`), a routed token
-# gained during the model's own activation kept for its next (State.began_routed).
+# gained during the model's own activation kept for its next (State.began_routed),
+# the Big Corpse Pile's will test (`corpse_pile_tested`, State.corpse_open).
 RULES_VERSION = 10
 
 
@@ -205,6 +207,8 @@ class AsoiafSystem:
                                                   chosen, dice)
         if command.type == "interact_door":
             return [interact_terrain.door_event(state, _pack(), _field(state), args, dice)]
+        if command.type == "interact_corpse_pile":
+            return [corpse_pile.event(state, _pack(), args, dice)]
         if command.type == "idle":
             return [Event("idled", {"model": args["model"]})]
         if command.type == "interact":

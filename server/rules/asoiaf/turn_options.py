@@ -14,6 +14,7 @@ from server.rules.asoiaf import (
     charge,
     charge_terrain,
     command_abilities,
+    corpse_pile,
     equipment_uses,
     interact_terrain,
     mounts,
@@ -68,6 +69,7 @@ def active_model(state: State, pack, field: Battlefield) -> list[CommandSpec]:
                                    params={"square": [list(sq) for sq in tokens]}))
     # INTERACT: doors within reach (open, close, break down a barred door)
     options += interact_terrain.door_specs(state, pack.terrains, field, uid)
+    options += corpse_pile.specs(state, pack, field, uid)  # SO MANY DEAD 0
     for index, mode in enumerate(pack.models[model.card].attacks):
         targets = attack_targets(state, field, uid, mode.kind,
                                  equipment_uses.sees_all(pack, model))
