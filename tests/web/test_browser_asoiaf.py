@@ -265,6 +265,10 @@ EVENTS = [
     ("ability_used", {"model": "b2", "target": "b1", "ability": "Charming Smile",
                       "will_faces": [6]}),
     ("plundered", {"model": "a1", "square": [5, 14], "kind": "coin"}),
+    ("door_used", {"model": "a1", "opening": 0, "action": "Destroy", "from": "barred",
+                   "into": "broken", "ap": 2, "square": [2, 5]}),
+    ("idled", {"model": "a1"}),
+    ("corpse_pile_tested", {"model": "a1", "zone": 1, "faces": [7], "passed": True}),
     ("agenda_drawn", {"seat": "b"}),
     ("agenda_played", {"seat": "a", "agenda": "Raid Their Camp"}),
     ("objective_used", {"model": "a1", "square": [3, 6], "card": "Field Surgeon's Tent",
@@ -387,6 +391,12 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
                                  "square 2, 18; defence (rolled 3).")
         assert said["trigger_ability_used"] == ("Unsullied uses Vengeful on Targaryen Honor "
                                                 "Guard, set off by Robert Baratheon.")
+        # the interact and idle actions (seed 004, INTERACT; IDLE ACTION 1)
+        assert said["door_used"] == ("Robert Baratheon breaks down the door and steps to "
+                                     "square 3, 6.")
+        assert said["idled"] == "Robert Baratheon stands idle."
+        assert said["corpse_pile_tested"] == ("Robert Baratheon tries to climb the corpse pile "
+                                              "(rolled 7): it can cross it this turn.")
         # every event the ASOIAF rules make has its own words (none the generic type name)
         assert server_event_types() <= {kind for kind, _ in EVENTS}
         assert not errors, errors
