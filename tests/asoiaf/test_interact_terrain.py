@@ -154,3 +154,26 @@ def test_a_failed_so_many_dead_leaves_the_pile_blocked():
     _, (state, events) = _at_the_pile(3)
     assert not events[0].data["passed"] and state.corpse_open == ()
     assert options(state, "interact_corpse_pile") == []
+
+
+def test_every_scenario_door_can_be_reached_from_both_deployment_zones():
+    """DOORS AND WINDOWS: "They can be interacted with from any of the adjacent
+    squares": in every packaged scenario, each door has a square it is
+    interacted with from (and, for a barred door, a square its side parts:
+    "A model is in a square with a straddling barred door") that a model walks
+    to from either deployment zone with the doors as the map places them."""
+    from server.rules.asoiaf.scenarios import packaged_scenarios
+
+    doors = 0
+    for key, scenario in packaged_scenarios().items():
+        field = scenario.battlefield
+        for opening in field.openings:
+            if opening.kind != "door":
+                continue
+            doors += 1
+            where = opening.side if opening.state == "barred" else field.interact_squares(opening)
+            for colour in ("gold", "silver"):
+                start = sorted(field.standable_deployment(colour))[0]
+                reach = field.movement.reachable(start, field.width * field.height)
+                assert set(reach) & set(where), (key, colour, sorted(opening.side))
+    assert doors >= 4  # the cabins' wooden doors and the Kingsroad's barred door
