@@ -10,7 +10,7 @@ import dataclasses
 
 from server.rules.asoiaf.battlefield import Battlefield
 from server.rules.asoiaf.state import State, replace
-from server.rules.board.square import Square, SquareKind
+from server.rules.board.square import Square, SquareKind, footprint
 
 MOVE = "seed 004, MOVE ACTION"
 MOVE_SQUARES = 3      # "can move up to 3 OPEN squares"
@@ -48,14 +48,15 @@ def move_destinations(state: State, field: Battlefield, uid: str, extra: int = 0
     friends = [sq for sq in _squares(state, model.seat, enemies=False)
                if sq not in model.squares]
     budget, stops = move_limits(state, field, uid, extra, ignore_engagement)
-    if model.large:
-        # "Large models are never engaged when they execute a move action": the
-        # full 3 squares, no stop on contact; anchors of the four squares reached
-        return field.movement.large_destinations(start, budget, enemies, friends)
-    reach = field.movement.reachable(start, budget, enemies, friends, stops)
     # (a corpse pile is crossed, never stood on: it is BLOCKED again after the turn)
     piles = {sq for holder, i in state.corpse_open if holder == uid
              for sq in field.zones[i].squares}
+    if model.large:
+        # "Large models are never engaged when they execute a move action": the
+        # full 3 squares, no stop on contact; anchors of the four squares reached
+        return [sq for sq in field.movement.large_destinations(start, budget, enemies, friends)
+                if not piles.intersection(footprint(sq))]
+    reach = field.movement.reachable(start, budget, enemies, friends, stops)
     return sorted(sq for sq in reach if sq != start and sq not in piles)
 
 

@@ -51,7 +51,8 @@ def activate(state: State, uid: str) -> State:
     state = state.with_model(replace(model, activated=True).with_ap(ap))
     return replace(state, purses={**state.purses, model.seat: purse},
                    active_model=uid, passed="",
-                   began_routed=Condition.ROUTED in model.conditions)
+                   began_routed=Condition.ROUTED in model.conditions,
+                   corpse_tried=(), corpse_open=())  # (a killed model's last turn's)
 
 
 def pass_turn(state: State, seat: str) -> State:
