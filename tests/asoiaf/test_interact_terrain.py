@@ -177,3 +177,18 @@ def test_every_scenario_door_can_be_reached_from_both_deployment_zones():
                 reach = field.movement.reachable(start, field.width * field.height)
                 assert set(reach) & set(where), (key, colour, sorted(opening.side))
     assert doors >= 4  # the cabins' wooden doors and the Kingsroad's barred door
+
+
+def test_lucky_charm_is_asked_before_so_many_dead_and_turns_a_failure_into_a_pass():
+    """BIG CORPSE PILE "Perform 1 [will] test"; LUCKY CHARM "Once per game, discard
+    this card before rolling any dice for this model. You may change the result of
+    1 die to a 10": the test waits for the charm's answer; discarded, the rolled 2
+    counts 10 and the pile opens."""
+    warden = Model("a1", W, "a", 2, square=(17, 9), ap=2, activated=True,
+                   equipment="Lucky Charm")
+    state = mid_round((warden, Model("b9", W, "b", 2, square=(12, 0))), scenario="river_ford")
+    state, events = run(state, "a", "interact_corpse_pile", {"zone": 5})
+    assert [e.type for e in events] == ["will_test_declared"] and not state.corpse_open
+    state, events = run(state, "a", "use_equipment", {"equipment": "Lucky Charm"}, (2,))
+    assert events[-1].type == "corpse_pile_tested" and events[-1].data["passed"]
+    assert state.corpse_open == (("a1", 5),) and "a1" in state.spent_equipment
