@@ -25,6 +25,7 @@ import server.rules.asoiaf as server_rules_asoiaf
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.kernel import Viewer
 from tests.asoiaf_table_view import deployed
+from tests.web.asoiaf_event_samples import EVENTS
 from tests.web.pages import new_page, shot, sign_in_as_guest, wait_for_library
 
 ACTIVATIONS_EACH = 3
@@ -236,66 +237,6 @@ def option(kind, label="", args=None, params=None):
 def prompt(seq, *options, text="Your turn."):
     return {"seq": seq, "waiting": ["a"], "decision": {"seat": "a", "text": text,
                                                        "options": list(options)}}
-
-
-EVENTS = [
-    ("rolled_off", {"rolls": [[4, 4], [7, 2]], "winner": "a"}),
-    ("zone_chosen", {"zones": {"a": "gold", "b": "silver"}}),
-    ("first_player_chosen", {"first_player": "b"}),
-    ("objectives_dealt", {"cards": [None, None, None]}),
-    ("agendas_drawn", {"seat": "a", "hand": ["Thrifty Purse", "Raid Their Camp"]}),
-    ("agenda_kept", {"seat": "b"}),
-    ("deployed", {"model": "a1", "square": [6, 18]}),
-    ("placed", {"model": "b2", "square": [1, 1]}),
-    ("activated", {"model": "a1"}),
-    ("moved", {"model": "a1", "square": [1, 17], "entered": [[[1, 17], [1, 17]]],
-               "faces": [3]}),
-    ("charged", {"model": "a1", "square": [7, 17], "ap": 2,
-                 "spent": {"gold": 0, "silver": 0, "copper": 1}}),
-    ("attack_rolled", {"attacker": "a1", "target": "b1", "mode": 0, "spent": {"copper": 1},
-                       "attack_faces": [7, 10], "hits": 3}),
-    ("defended", {"target": "b1", "abilities": [["Shield Wall", []]],
-                  "defence_faces": [8, 2, 1], "wounds": 2}),
-    ("wounds_ability_used", {"model": "b1", "ability": "Stubborn"}),
-    ("aftermath_used", {"ability": "Expert Riposte"}),
-    ("removed", {"removal": "captured"}),
-    ("surged", {"square": [14, 7]}),
-    ("surged_through", {"square": [3, 3]}),
-    ("terrain_charged", {"model": "a1", "opening": 0, "faces": [9], "destroyed_into": "broken"}),
-    ("ability_used", {"model": "b2", "target": "b1", "ability": "Charming Smile",
-                      "will_faces": [6]}),
-    ("plundered", {"model": "a1", "square": [5, 14], "kind": "coin"}),
-    ("door_used", {"model": "a1", "opening": 0, "action": "Destroy", "from": "barred",
-                   "into": "broken", "ap": 2, "square": [2, 5]}),
-    ("idled", {"model": "a1"}),
-    ("corpse_pile_tested", {"model": "a1", "zone": 1, "faces": [7], "passed": True}),
-    ("agenda_drawn", {"seat": "b"}),
-    ("agenda_played", {"seat": "a", "agenda": "Raid Their Camp"}),
-    ("objective_used", {"model": "a1", "square": [3, 6], "card": "Field Surgeon's Tent",
-                        "friend": "b1"}),
-    ("motivation_used", {"hero": "a1", "ability": "Duty Done"}),
-    ("motivation_declined", {"hero": "a1", "ability": "A Legend Remembered"}),
-    ("nemesis_chosen", {"model": "a1", "ability": "Nemesis", "nemesis": "b1"}),
-    ("trigger_ability_used", {"model": "b2", "ability": "Vengeful", "trigger_model": "a1",
-                              "will_faces": [], "target": "b1"}),
-    ("will_ability_used", {"ability": "Inspiring Presence", "target": "b1"}),
-    ("end_phase_ability_used", {"model": "a1", "ability": "Regroup", "target": None,
-                                "will_faces": [5]}),
-    ("equipment_used", {"model": "a1", "equipment": "Healing Balm", "ap": 0}),
-    ("attack_declared", {"attacker": "a1", "target": "b1", "mode": 0, "improvements": [],
-                         "charging": True, "equipment": "", "granted": False, "powder": "b2"}),
-    ("dismounted", {"model": "a1", "square": [2, 3], "ap": 1}),
-    ("granted_move", {"model": "b2", "square": [4, 4]}),
-    ("granted_move", {"model": "b2", "square": None}),
-    ("will_test_declared", {}),
-    ("will_token_answered", {"model": "a1", "tested": "b1", "used": True,
-                             "equipment": "Lucky Charm"}),
-    ("start_ability_used", {"model": "a1", "ability": "Scout", "square": [3, 3]}),
-    ("deployed", {"model": "a1", "square": [1, 1]}),
-    ("passed", {"seat": "b"}),
-    ("activation_ended", {"model": "a1"}),
-    ("conceded", {"seat": "b"}),
-]
 
 
 def server_event_types() -> set[str]:
