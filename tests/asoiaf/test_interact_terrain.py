@@ -83,12 +83,15 @@ def test_a_barred_door_needs_its_straddling_square_and_2_ap():
 
 def test_the_idle_action_costs_1_ap_and_does_nothing():
     """IDLE ACTION 1: "Sometimes a model just needs to stand their ground ... The
-    model simply does nothing"."""
+    model simply does nothing"; AGENDA CARDS (Raid Their Camp) "at the beginning
+    of a friendly soldier model activation ... before announcing their first
+    action": idling is an action."""
     state = _state((6, 8))
     [idle] = options(state, "idle")
     assert idle.label == "Baratheon Warden stands idle"
-    after, events = run(state, "a", "idle", {"model": "a1"})
+    after, events = run(replace(state, fresh=True), "a", "idle", {"model": "a1"})
     assert events[0].type == "idled"
+    assert not after.fresh  # an action: no agenda is played "before ... their first action"
     assert after.model("a1").ap == 1 and after.model("a1").square == (6, 8)
     assert after.active_model == "a1"
     assert options(_state((6, 8), ap=0), "idle") == []
