@@ -32,7 +32,7 @@ def test_a_wooden_door_opens_for_1_ap_from_an_adjacent_square_then_closes():
     assert _labels(state) == ["Baratheon Warden opens the wooden door"]
     assert not any(o.params["square"] and [2, 5] in o.params["square"]
                    for o in options(state, "move"))  # the closed door stops him
-    state, events = run(state, "a", "interact_door", {"opening": 0})
+    state, events = run(state, "a", "interact_door", {"opening": 0, "action": "Open"})
     assert events[0].type == "door_used" and events[0].data["into"] == "open"
     assert state.doors == ((0, "open"),) and state.model("a1").ap == 1
     assert [2, 5] in options(state, "move")[0].params["square"]
@@ -40,7 +40,7 @@ def test_a_wooden_door_opens_for_1_ap_from_an_adjacent_square_then_closes():
     state = replace(state, models=tuple(replace(m, ap=1) if m.uid == "a1" else m
                                         for m in state.models))
     assert _labels(state) == ["Baratheon Warden closes the open door"]
-    state, _ = run(state, "a", "interact_door", {"opening": 0})
+    state, _ = run(state, "a", "interact_door", {"opening": 0, "action": "Close"})
     assert state.doors == ((0, "closed"),) and state.model("a1").ap == 0
 
 
@@ -52,7 +52,7 @@ def test_a_door_out_of_reach_or_without_ap_is_not_offered():
     assert _labels(_state((3, 6), ap=0)) == []
     state = _state((2, 8))
     with pytest.raises(RulesError):
-        play(state, Command("a", "interact_door", {"opening": 0}))
+        play(state, Command("a", "interact_door", {"opening": 0, "action": "Open"}))
 
 
 def test_a_barred_door_is_broken_for_2_ap_and_the_model_moves_1_square():
@@ -64,7 +64,8 @@ def test_a_barred_door_is_broken_for_2_ap_and_the_model_moves_1_square():
     [spec] = options(state, "interact_door")
     assert spec.label == "Baratheon Warden breaks down the barred door"
     assert [2, 6] in spec.params["square"] and [2, 5] in spec.params["square"]
-    state, events = run(state, "a", "interact_door", {"opening": 0, "square": [2, 5]})
+    state, events = run(state, "a", "interact_door",
+                        {"opening": 0, "action": "Destroy", "square": [2, 5]})
     assert events[0].data["into"] == "broken" and events[0].data["ap"] == 2
     assert state.doors == ((0, "broken"),)
     assert state.model("a1").square == (2, 5) and state.model("a1").ap == 0
@@ -77,7 +78,7 @@ def test_a_barred_door_needs_its_straddling_square_and_2_ap():
     assert _labels(_state((3, 6), doors=((0, "barred"),))) == []
     assert _labels(_state((2, 6), ap=1, doors=((0, "barred"),))) == []
     state, _ = run(_state((2, 6), doors=((0, "barred"),)), "a", "interact_door",
-                   {"opening": 0, "square": [2, 6]})
+                   {"opening": 0, "action": "Destroy", "square": [2, 6]})
     assert state.doors == ((0, "broken"),) and state.model("a1").square == (2, 6)
 
 

@@ -69,7 +69,8 @@ def door_specs(state: State, terrains, field: Battlefield, uid: str) -> list[Com
         if _move(action):
             params = {"square": [list(model.square),
                                  *_after_squares(state, field, uid, index, action)]}
-        found.append(CommandSpec("interact_door", label=words, args={"opening": index},
+        found.append(CommandSpec("interact_door", label=words,
+                                 args={"opening": index, "action": action.name},
                                  params=params))
     return found
 
