@@ -139,6 +139,10 @@ def test_a_passed_so_many_dead_opens_the_corpse_pile_to_the_model_for_the_turn()
     before, (state, events) = _at_the_pile(6)
     assert events[0].type == "corpse_pile_tested" and events[0].data["passed"]
     assert state.model("a1").ap == 2 and state.corpse_open
+    from server.rules.asoiaf.system import SYSTEM
+    from server.rules.kernel import Viewer
+
+    assert SYSTEM.view(state, Viewer(seat="b"))["corpse_open"] == [["a1", 5]]
     field = _field(state)
     assert field.kind(Square(18, 9)) == SquareKind.BLOCKED
     assert own_field(state, field, "a1").kind(Square(18, 9)) == SquareKind.OPEN
