@@ -31,6 +31,8 @@ EVENTS = [
     ("door_used", {"model": "a1", "opening": 0, "action": "Destroy", "from": "barred",
                    "into": "broken", "ap": 2, "square": [2, 5]}),
     ("idled", {"model": "a1"}),
+    ("wounds_ability_answered", {"model": "a1", "ability": "Oldest Brother", "target": "b2",
+                                 "lost": 1, "will_faces": [6], "passed": True}),
     ("corpse_pile_tested", {"model": "a1", "zone": 1, "faces": [7], "passed": True}),
     ("agenda_drawn", {"seat": "b"}),
     ("agenda_played", {"seat": "a", "agenda": "Raid Their Camp"}),

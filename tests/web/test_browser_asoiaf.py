@@ -336,6 +336,9 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
         assert said["door_used"] == ("Robert Baratheon breaks down the door and steps to "
                                      "square 3, 6.")
         assert said["idled"] == "Robert Baratheon stands idle."
+        assert said["wounds_ability_answered"] == ("Robert Baratheon uses Oldest Brother "
+                                                   "(rolled 6): Unsullied suffers the 1 wound "
+                                                   "instead.")
         assert said["corpse_pile_tested"] == ("Robert Baratheon tries to climb the corpse pile "
                                               "(rolled 7): it can cross it this turn.")
         # every event the ASOIAF rules make has its own words (none the generic type name)

@@ -4551,6 +4551,7 @@
     ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
     door_used: (d, ctx) => `${ctx.name(d.model)} ${DOOR_VERBS[d.action] || "uses"} the door${d.square ? ` and steps to ${squareWords(d.square)}` : ""}.${terrain(d)}`,
     idled: (d, ctx) => `${ctx.name(d.model)} stands idle.`,
+    wounds_ability_answered: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${dice(d.will_faces)}: ${d.passed ? `${ctx.name(d.target)} suffers the ${plural(d.lost, "wound")} instead` : "the wounds stay"}.` : null,
     corpse_pile_tested: (d, ctx) => `${ctx.name(d.model)} tries to climb the corpse pile${dice(d.faces)}: ${d.passed ? "it can cross it this turn" : "it fails"}.`,
     plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,
     agenda_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws an agenda${d.agenda ? `: ${d.agenda}` : ""}.`,

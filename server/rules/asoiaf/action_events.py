@@ -33,6 +33,7 @@ from server.rules.asoiaf import (
     triggers,
     will_abilities,
     will_tokens,
+    wounds_outside,
 )
 from server.rules.asoiaf.state import Phase, State, replace
 from server.rules.kernel import RulesError
@@ -124,6 +125,8 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
         return objectives.reveal_under(state, state.model(d["model"]).squares)
     if event.type == "corpse_pile_tested":
         return corpse_pile.tested(state, pack, d)
+    if event.type == "wounds_ability_answered":  # (the friend may die of them)
+        return _paid(wounds_outside.answered(state, pack, d), pack, types)
     if event.type == "idled":
         return interact_terrain.idled(state, d["model"])
     if event.type == "activation_ended":

@@ -159,6 +159,9 @@ class State:
     # activation, and of those whose BLOCKED squares count as OPEN for the model
     corpse_tried: tuple[tuple[str, int], ...] = ()
     corpse_open: tuple[tuple[str, int], ...] = ()
+    # wounds_outside.py: (uid, wounds lost) outside an attack, waiting for its
+    # player's wounds ability (OLDEST BROTHER) or refusal
+    wounds_waiting: tuple[tuple[str, int], ...] = ()
     free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
     free_used: bool = False  # the active model used its 1st free action (ACTION 0)
     granted: tuple = ()  # (uid, action) another model's ability grants it now (granted.py)

@@ -45,6 +45,7 @@ from server.rules.asoiaf import (
     warband,
     will_abilities,
     will_tokens,
+    wounds_outside,
 )
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.prompts import ZONES, prompt_for
@@ -86,7 +87,8 @@ from server.rules.kernel import (
 # 9: the audit's fixes. 10: doors opened, closed and barred doors broken by an
 # interact action (`door_used`), the idle action (`idled`), a routed token
 # gained during the model's own activation kept for its next (State.began_routed),
-# the Big Corpse Pile's will test (`corpse_pile_tested`, State.corpse_open).
+# the Big Corpse Pile's will test (`corpse_pile_tested`, State.corpse_open),
+# wounds abilities after wounds lost outside an attack (`wounds_ability_answered`).
 RULES_VERSION = 10
 
 
@@ -207,6 +209,9 @@ class AsoiafSystem:
                                                   chosen, dice)
         if command.type == "interact_door":
             return [interact_terrain.door_event(state, _pack(), _field(state), args, dice)]
+        if state.wounds_waiting and command.type in ("wounds_ability",
+                                                     "decline_wounds_ability"):
+            return [wounds_outside.event(state, _pack(), args, dice)]
         if command.type == "interact_corpse_pile":
             return [corpse_pile.event(state, _pack(), args, dice)]
         if command.type == "idle":
