@@ -114,6 +114,14 @@ class HeuristicBot(RandomBot):
             square = min(specs["move"][0]["params"]["square"], key=table.goal_distance)
             if table.goal_distance(square) < here:
                 return "move", {"square": square}
+        # no step nearer: a door in the way is opened (or a barred one broken down)
+        doors = [s for s in specs.get("interact_door", ())
+                 if (s.get("args") or {}).get("action") in ("Open", "Destroy")]
+        if doors:
+            args = dict(doors[0]["args"])
+            if doors[0].get("params", {}).get("square"):
+                args["square"] = min(doors[0]["params"]["square"], key=table.goal_distance)
+            return "interact_door", args
         return "end_activation", {}
 
     # -- who acts ---------------------------------------------------------------------

@@ -95,6 +95,27 @@ def test_it_marches_on_a_free_objective_or_the_nearest_enemy_and_activates_the_n
     assert bot.choose(activate, table) == ("activate", {"model": "a2"})
 
 
+def test_it_opens_a_door_in_its_way_but_never_closes_one():
+    """seed 004, WOODEN DOOR "OPEN 1 — Flip this token"; the barred door "spend 2 AP
+    to destroy the barred door ... and move 1 square": with no step nearer its
+    objective (inside the cabin), it opens the door, or breaks the barred one down
+    and steps nearest the objective; a door it could only close is left alone."""
+    bot = HeuristicBot()
+    table = view(unit("a1", [2, 6]), unit("b1", [3, 12]), active="a1", objectives=[(2, 4)])
+    stay = spec("move", square=[[2, 7]])
+    opening = spec("interact_door", {"opening": 0, "action": "Open"})
+    decision = {"seat": "a", "options": [spec("end_activation"), stay, opening]}
+    assert bot.choose(decision, table) == ("interact_door", {"opening": 0, "action": "Open"})
+    barred = spec("interact_door", {"opening": 0, "action": "Destroy"},
+                  square=[[2, 6], [2, 5], [1, 7]])
+    decision = {"seat": "a", "options": [spec("end_activation"), barred]}
+    assert bot.choose(decision, table) == ("interact_door", {"opening": 0, "action": "Destroy",
+                                                             "square": [2, 5]})
+    closing = spec("interact_door", {"opening": 0, "action": "Close"})
+    decision = {"seat": "a", "options": [spec("end_activation"), stay, closing]}
+    assert bot.choose(decision, table) == ("end_activation", {})
+
+
 def test_it_deploys_at_the_front_of_its_zone():
     """seed 004, DEPLOYMENT: the zone's row facing the enemy, near its middle."""
     zone = [[x, y] for x in range(14) for y in range(11, 14)]

@@ -25,6 +25,7 @@ import server.rules.asoiaf as server_rules_asoiaf
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.kernel import Viewer
 from tests.asoiaf_table_view import deployed
+from tests.web.asoiaf_event_samples import EVENTS
 from tests.web.pages import new_page, shot, sign_in_as_guest, wait_for_library
 
 ACTIVATIONS_EACH = 3
@@ -238,62 +239,6 @@ def prompt(seq, *options, text="Your turn."):
                                                        "options": list(options)}}
 
 
-EVENTS = [
-    ("rolled_off", {"rolls": [[4, 4], [7, 2]], "winner": "a"}),
-    ("zone_chosen", {"zones": {"a": "gold", "b": "silver"}}),
-    ("first_player_chosen", {"first_player": "b"}),
-    ("objectives_dealt", {"cards": [None, None, None]}),
-    ("agendas_drawn", {"seat": "a", "hand": ["Thrifty Purse", "Raid Their Camp"]}),
-    ("agenda_kept", {"seat": "b"}),
-    ("deployed", {"model": "a1", "square": [6, 18]}),
-    ("placed", {"model": "b2", "square": [1, 1]}),
-    ("activated", {"model": "a1"}),
-    ("moved", {"model": "a1", "square": [1, 17], "entered": [[[1, 17], [1, 17]]],
-               "faces": [3]}),
-    ("charged", {"model": "a1", "square": [7, 17], "ap": 2,
-                 "spent": {"gold": 0, "silver": 0, "copper": 1}}),
-    ("attack_rolled", {"attacker": "a1", "target": "b1", "mode": 0, "spent": {"copper": 1},
-                       "attack_faces": [7, 10], "hits": 3}),
-    ("defended", {"target": "b1", "abilities": [["Shield Wall", []]],
-                  "defence_faces": [8, 2, 1], "wounds": 2}),
-    ("wounds_ability_used", {"model": "b1", "ability": "Stubborn"}),
-    ("aftermath_used", {"ability": "Expert Riposte"}),
-    ("removed", {"removal": "captured"}),
-    ("surged", {"square": [14, 7]}),
-    ("surged_through", {"square": [3, 3]}),
-    ("terrain_charged", {"model": "a1", "opening": 0, "faces": [9], "destroyed_into": "broken"}),
-    ("ability_used", {"model": "b2", "target": "b1", "ability": "Charming Smile",
-                      "will_faces": [6]}),
-    ("plundered", {"model": "a1", "square": [5, 14], "kind": "coin"}),
-    ("agenda_drawn", {"seat": "b"}),
-    ("agenda_played", {"seat": "a", "agenda": "Raid Their Camp"}),
-    ("objective_used", {"model": "a1", "square": [3, 6], "card": "Field Surgeon's Tent",
-                        "friend": "b1"}),
-    ("motivation_used", {"hero": "a1", "ability": "Duty Done"}),
-    ("motivation_declined", {"hero": "a1", "ability": "A Legend Remembered"}),
-    ("nemesis_chosen", {"model": "a1", "ability": "Nemesis", "nemesis": "b1"}),
-    ("trigger_ability_used", {"model": "b2", "ability": "Vengeful", "trigger_model": "a1",
-                              "will_faces": [], "target": "b1"}),
-    ("will_ability_used", {"ability": "Inspiring Presence", "target": "b1"}),
-    ("end_phase_ability_used", {"model": "a1", "ability": "Regroup", "target": None,
-                                "will_faces": [5]}),
-    ("equipment_used", {"model": "a1", "equipment": "Healing Balm", "ap": 0}),
-    ("attack_declared", {"attacker": "a1", "target": "b1", "mode": 0, "improvements": [],
-                         "charging": True, "equipment": "", "granted": False, "powder": "b2"}),
-    ("dismounted", {"model": "a1", "square": [2, 3], "ap": 1}),
-    ("granted_move", {"model": "b2", "square": [4, 4]}),
-    ("granted_move", {"model": "b2", "square": None}),
-    ("will_test_declared", {}),
-    ("will_token_answered", {"model": "a1", "tested": "b1", "used": True,
-                             "equipment": "Lucky Charm"}),
-    ("start_ability_used", {"model": "a1", "ability": "Scout", "square": [3, 3]}),
-    ("deployed", {"model": "a1", "square": [1, 1]}),
-    ("passed", {"seat": "b"}),
-    ("activation_ended", {"model": "a1"}),
-    ("conceded", {"seat": "b"}),
-]
-
-
 def server_event_types() -> set[str]:
     """The event types server/rules/asoiaf makes (Event("type", ...) in its source,
     with the two spelt from parts: motivation_used/declined, placed/deployed)."""
@@ -387,6 +332,15 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
                                  "square 2, 18; defence (rolled 3).")
         assert said["trigger_ability_used"] == ("Unsullied uses Vengeful on Targaryen Honor "
                                                 "Guard, set off by Robert Baratheon.")
+        # the interact and idle actions (seed 004, INTERACT; IDLE ACTION 1)
+        assert said["door_used"] == ("Robert Baratheon breaks down the door and steps to "
+                                     "square 3, 6.")
+        assert said["idled"] == "Robert Baratheon stands idle."
+        assert said["wounds_ability_answered"] == ("Robert Baratheon uses Oldest Brother "
+                                                   "(rolled 6): Unsullied suffers the 1 wound "
+                                                   "instead.")
+        assert said["corpse_pile_tested"] == ("Robert Baratheon tries to climb the corpse pile "
+                                              "(rolled 7): it can cross it this turn.")
         # every event the ASOIAF rules make has its own words (none the generic type name)
         assert server_event_types() <= {kind for kind, _ in EVENTS}
         assert not errors, errors

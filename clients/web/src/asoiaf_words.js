@@ -55,6 +55,9 @@ const OPTION_WORDS = {
   charge_terrain: () => "Charge the door",
   ability: (s) => `Ability: ${s.label}`,
   interact: () => "Take a plunder token",
+  interact_door: (s) => s.label,  // "Baratheon Warden opens the wooden door"
+  interact_corpse_pile: (s) => s.label,
+  idle: (s) => s.label,  // "Baratheon Warden stands idle"
   use_objective: (s) => `Objective: ${s.label}`,
   play_agenda: (s) => `Play the agenda ${s.label}`,
   defend: (s) => (s.label ? `Defend ${s.label}` : "Defend"),  // "with Lucky Charm"
@@ -115,6 +118,8 @@ const terrain = (d, faces = d.faces) => (d.entered?.length
   ? ` It enters terrain at ${d.entered.map(([sq]) => squareWords(sq)).join(" and ")}`
     + `${faces?.length ? `; defence${dice(faces)}` : ""}.` : "");
 
+const DOOR_VERBS = { Open: "opens", Close: "closes", Destroy: "breaks down" };
+
 const FORMATS = {
   rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`)
     .join(", then ")}; ${ctx.seat(d.winner)} wins and chooses first.`,
@@ -151,6 +156,14 @@ const FORMATS = {
     + `${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.${terrain(d, d.terrain_faces)}`,
   ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target
     ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
+  door_used: (d, ctx) => `${ctx.name(d.model)} ${DOOR_VERBS[d.action] || "uses"} the door`
+    + `${d.square ? ` and steps to ${squareWords(d.square)}` : ""}.${terrain(d)}`,
+  idled: (d, ctx) => `${ctx.name(d.model)} stands idle.`,
+  wounds_ability_answered: (d, ctx) => (d.ability ? `${ctx.name(d.model)} uses ${d.ability}`
+    + `${dice(d.will_faces)}: ${d.passed ? `${ctx.name(d.target)} suffers the `
+      + `${plural(d.lost, "wound")} instead` : "the wounds stay"}.` : null),
+  corpse_pile_tested: (d, ctx) => `${ctx.name(d.model)} tries to climb the corpse pile`
+    + `${dice(d.faces)}: ${d.passed ? "it can cross it this turn" : "it fails"}.`,
   plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,
   agenda_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws an agenda${d.agenda
     ? `: ${d.agenda}` : ""}.`,

@@ -14,9 +14,11 @@ from server.rules.asoiaf import (
     charge_terrain,
     command_abilities,
     conditions,
+    corpse_pile,
     end_phase_abilities,
     equipment_uses,
     granted,
+    interact_terrain,
     lasting,
     motivations,
     mounts,
@@ -31,6 +33,7 @@ from server.rules.asoiaf import (
     triggers,
     will_abilities,
     will_tokens,
+    wounds_outside,
 )
 from server.rules.asoiaf.state import Phase, State, replace
 from server.rules.kernel import RulesError
@@ -115,11 +118,24 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
             return mounts.rider_placed(state, pack, d)
         state = mounts.dismount(state, pack, d["model"], d["square"], d["ap"])
         return replace(state, free_used=True)
+    if event.type == "door_used":  # (the square a barred door's breaker moved to)
+        state = interact_terrain.door_used(state, pack, _field(state), d)
+        if not state.model(d["model"]).on_battlefield:
+            return sequels.after_attack(state, pack, types)
+        return objectives.reveal_under(state, state.model(d["model"]).squares)
+    if event.type == "corpse_pile_tested":
+        return corpse_pile.tested(state, pack, d)
+    if event.type == "wounds_ability_answered":  # (the friend may die of them)
+        return _paid(wounds_outside.answered(state, pack, d), pack, types)
+    if event.type == "idled":
+        return interact_terrain.idled(state, d["model"])
     if event.type == "activation_ended":
-        state = state.with_model(conditions.after_activation(state.model(d["model"])))
+        if state.began_routed:  # "when the model next activates, even if that is next round"
+            state = state.with_model(conditions.after_activation(state.model(d["model"])))
         state = lasting.forget(once_per.forget(state, "activation"), "activation")
         state = replace(state, objectives_used=frozenset(),
-                        fresh=False, free_action="", free_used=False, roll_bonuses=())
+                        fresh=False, free_action="", free_used=False, roll_bonuses=(),
+                        began_routed=False, corpse_tried=(), corpse_open=())
         return sequels.after_activation(rounds.next_turn(state, sequels.room), pack, types)
     raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 

@@ -20,7 +20,8 @@ from server.rules.asoiaf.state import State, replace
 # beginning of" the activation (an attack's first event is attack_rolled, the
 # attack sequence's step 3, where its AP is spent; a charge's is charged)
 ACTION_EVENTS = frozenset({"moved", "attack_rolled", "charged", "terrain_charged",
-                           "ability_used", "plundered", "objective_used"})
+                           "ability_used", "plundered", "objective_used", "door_used",
+                           "corpse_pile_tested", "idled"})
 FREE_EVENT = {"move": "moved", "attack": "attack_rolled"}
 
 

@@ -67,10 +67,13 @@ def wound(state: State, pack, uid: str, wounds: int, by: str = "") -> State:
     model = state.model(uid)
     if not wounds or not model.on_battlefield:
         return state
+    lost = min(wounds, model.wounds_left)
     model = replace(model, wounds_left=max(0, model.wounds_left - wounds))
     state = state.with_model(model)
-    if model.wounds_left:
-        return state
+    if model.wounds_left:  # OLDEST BROTHER "right after they lose a [wound]"
+        from server.rules.asoiaf import wounds_outside
+
+        return wounds_outside.queue(state, pack, uid, lost)
     card = pack.models[model.card]
     if card.large and card.infantry:  # seed 004, MOUNTED CHARACTERS: only the mount dies
         return replace(state, dismounting=state.dismounting + (uid,))

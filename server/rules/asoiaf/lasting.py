@@ -32,7 +32,7 @@ ROLL_VALUES = {"attack": ("attack_value", "attack_dice"), "defence": ("defence",
 # the events of a model's action, with the model in `model` (an attack's end is
 # seen as the attack leaving the table)
 ACTION_EVENTS = ("moved", "ability_used", "objective_used", "plundered", "terrain_charged",
-                 "granted_move")
+                 "granted_move", "door_used", "corpse_pile_tested", "idled")
 # the card values a change may touch here ("wounds" is HEIRLOOM ARMOR's token)
 VALUES = ("defence", "will", "attack_value", "attack_dice")
 
@@ -85,7 +85,8 @@ def after_action(before: State, after: State, event) -> State:
         return after
     d = event.data
     actor = ""
-    if event.type in ACTION_EVENTS and (d.get("square", ()) is not None or d.get("idle")) \
+    if event.type in ACTION_EVENTS and (event.type != "granted_move"
+                                        or d["square"] is not None or d.get("idle")) \
             and not (event.type == "granted_move" and len(before.granted) > 2):
         # (a forfeited grant has no square: no action; an ability's move of a
         # picked model is no action of that model's)

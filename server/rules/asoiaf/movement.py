@@ -6,9 +6,11 @@ reads the state's models onto it. A large model moves by its top-left square
 
 from __future__ import annotations
 
+import dataclasses
+
 from server.rules.asoiaf.battlefield import Battlefield
 from server.rules.asoiaf.state import State, replace
-from server.rules.board.square import Square
+from server.rules.board.square import Square, SquareKind, footprint
 
 MOVE = "seed 004, MOVE ACTION"
 MOVE_SQUARES = 3      # "can move up to 3 OPEN squares"
@@ -40,17 +42,35 @@ def move_destinations(state: State, field: Battlefield, uid: str, extra: int = 0
     `ignore_engagement`: enemies do not make it engaged during the move (DARING
     DASH), so it neither starts engaged nor stops on entering contact."""
     model = state.model(uid)
+    field = own_field(state, field, uid)
     start = Square(*model.square)
     enemies = _squares(state, model.seat, enemies=True)
     friends = [sq for sq in _squares(state, model.seat, enemies=False)
                if sq not in model.squares]
     budget, stops = move_limits(state, field, uid, extra, ignore_engagement)
+    # (a corpse pile is crossed, never stood on: it is BLOCKED again after the turn)
+    piles = {sq for holder, i in state.corpse_open if holder == uid
+             for sq in field.zones[i].squares}
     if model.large:
         # "Large models are never engaged when they execute a move action": the
         # full 3 squares, no stop on contact; anchors of the four squares reached
-        return field.movement.large_destinations(start, budget, enemies, friends)
+        return [sq for sq in field.movement.large_destinations(start, budget, enemies, friends)
+                if not piles.intersection(footprint(sq))]
     reach = field.movement.reachable(start, budget, enemies, friends, stops)
-    return sorted(sq for sq in reach if sq != start)
+    return sorted(sq for sq in reach if sq != start and sq not in piles)
+
+
+def own_field(state: State, field: Battlefield, uid: str) -> Battlefield:
+    """The battlefield as the model moves on it: a Big Corpse Pile whose will
+    test it passed this turn has its BLOCKED squares OPEN (corpse_pile.py)."""
+    opened = [field.zones[i].squares for holder, i in state.corpse_open if holder == uid]
+    if not opened:
+        return field
+    kinds = dict(field.kinds)
+    for squares in opened:
+        kinds.update({sq: SquareKind.OPEN for sq in squares
+                      if kinds.get(sq) == SquareKind.BLOCKED})
+    return dataclasses.replace(field, kinds=kinds)
 
 
 def move_limits(state: State, field: Battlefield, uid: str, extra: int = 0,

@@ -17,6 +17,7 @@ from server.rules.asoiaf import (
     turn_options,
     will_abilities,
     will_tokens,
+    wounds_outside,
 )
 from server.rules.asoiaf.state import SEATS, Phase, State
 from server.rules.kernel import CommandSpec, Decision, Prompt
@@ -30,6 +31,8 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
         return Prompt()
     if will_tokens.waiting(state):  # LUCKY CHARM / BLINDING POWDER "before rolling"
         return Prompt((will_tokens.decision(state, pack),))
+    if state.wounds_waiting:  # ABILITIES: "right after they lose a [wound]"
+        return Prompt((wounds_outside.decision(state, pack, field),))
     if state.pending:  # seed 004, MOTIVATIONS CARDS: "he may spend" (at once)
         seat, uid, name = state.pending[0]
         params = {"square": motivations.squares(state, pack, field),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from server.rules.asoiaf import conditions, lasting, once_per
-from server.rules.asoiaf.state import STARTING_AP, Phase, State, other, replace
+from server.rules.asoiaf.state import STARTING_AP, Condition, Phase, State, other, replace
 
 ROUND = "seed 004, THE GAME ROUND"
 ACTIVATING = "seed 004, ACTIVATING A MODEL"
@@ -50,7 +50,9 @@ def activate(state: State, uid: str) -> State:
     ap = conditions.activation_ap(model, STARTING_AP)
     state = state.with_model(replace(model, activated=True).with_ap(ap))
     return replace(state, purses={**state.purses, model.seat: purse},
-                   active_model=uid, passed="")
+                   active_model=uid, passed="",
+                   began_routed=Condition.ROUTED in model.conditions,
+                   corpse_tried=(), corpse_open=())  # (a killed model's last turn's)
 
 
 def pass_turn(state: State, seat: str) -> State:

@@ -84,6 +84,7 @@ def end_phase_go_on(state: State, pack, types: dict) -> State:
     are resolved."""
     if not state.end_phase_begun or state.end_phase_waiting or state.will_triggers \
             or state.granted or state.attack or state.pending or state.triggers \
+            or state.wounds_waiting \
             or state.dismounting or state.to_act or state.phase == Phase.OVER:
         return state
     # objectives, most copper, most captives; in the last round the agendas

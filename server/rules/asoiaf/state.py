@@ -152,6 +152,16 @@ class State:
     plundered: frozenset[tuple[int, int]] = frozenset()  # plunder tokens taken
     objectives_used: frozenset[tuple[int, int]] = frozenset()  # this activation
     fresh: bool = False  # the active model has not acted yet (agenda_plays.py)
+    # the active model held a routed token as it activated: the token goes as
+    # this activation ends (one gained during it waits for the next)
+    began_routed: bool = False
+    # corpse_pile.py: (uid, zone index) of each Big Corpse Pile tried this
+    # activation, and of those whose BLOCKED squares count as OPEN for the model
+    corpse_tried: tuple[tuple[str, int], ...] = ()
+    corpse_open: tuple[tuple[str, int], ...] = ()
+    # wounds_outside.py: (uid, wounds lost) outside an attack, waiting for its
+    # player's wounds ability (OLDEST BROTHER) or refusal
+    wounds_waiting: tuple[tuple[str, int], ...] = ()
     free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
     free_used: bool = False  # the active model used its 1st free action (ACTION 0)
     granted: tuple = ()  # (uid, action) another model's ability grants it now (granted.py)

@@ -20,8 +20,10 @@ from server.rules.asoiaf import (
     coins,
     combat_commands,
     command_abilities,
+    corpse_pile,
     end_phase_abilities,
     granted,
+    interact_terrain,
     lasting,
     late_deployment,
     motivations,
@@ -43,6 +45,7 @@ from server.rules.asoiaf import (
     warband,
     will_abilities,
     will_tokens,
+    wounds_outside,
 )
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.prompts import ZONES, prompt_for
@@ -81,7 +84,12 @@ from server.rules.kernel import (
 # terrain's wounds and hits; State.leaves_flipped; an ability's kill outside an
 # attack sets off its model's kills_enemy and Alive side (State.killers); will
 # tests count lasting will changes; changes for the next roll or action.
-RULES_VERSION = 9
+# 9: the audit's fixes. 10: doors opened, closed and barred doors broken by an
+# interact action (`door_used`), the idle action (`idled`), a routed token
+# gained during the model's own activation kept for its next (State.began_routed),
+# the Big Corpse Pile's will test (`corpse_pile_tested`, State.corpse_open),
+# wounds abilities after wounds lost outside an attack (`wounds_ability_answered`).
+RULES_VERSION = 10
 
 
 def _scenario(key: str) -> Scenario:
@@ -199,6 +207,15 @@ class AsoiafSystem:
             chosen = args.get("friend") or args.get("target") or ""
             return secret_events.objective_action(state, args["square"], _pack(), _wounds(),
                                                   chosen, dice)
+        if command.type == "interact_door":
+            return [interact_terrain.door_event(state, _pack(), _field(state), args, dice)]
+        if state.wounds_waiting and command.type in ("wounds_ability",
+                                                     "decline_wounds_ability"):
+            return [wounds_outside.event(state, _pack(), args, dice)]
+        if command.type == "interact_corpse_pile":
+            return [corpse_pile.event(state, _pack(), args, dice)]
+        if command.type == "idle":
+            return [Event("idled", {"model": args["model"]})]
         if command.type == "interact":
             return secret_events.plunder(state, _field(state), args["square"])
         if command.type == "choose_nemesis":

@@ -59,6 +59,7 @@ def way(state: State, pack, field, uid: str, to, budget: int, stops=()) -> list[
     squares within `budget` steps (enemies block, friends are passed, a square
     in `stops` ends the move)."""
     model = state.model(uid)
+    field = movement.own_field(state, field, uid)
     own = set(model.squares)
     enemies = {sq for m in state.models if m.on_battlefield and m.seat != model.seat
                for sq in m.squares}

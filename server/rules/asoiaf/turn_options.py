@@ -1,7 +1,8 @@
 """The commands offered to the seat whose turn it is during the activations
 (seed 004, THE GAME ROUND, ACTIVATING A MODEL): activate, place a late model or
 pass; then the active model's actions (move, objective action, plunder, attack,
-charge, charge terrain, command abilities), an agenda's play at the beginning
+charge, charge terrain, command abilities, interacting with a door,
+the idle action), an agenda's play at the beginning
 of its activation and the free action it owes. Rule module: reads state.py,
 never imports system.py."""
 
@@ -13,7 +14,9 @@ from server.rules.asoiaf import (
     charge,
     charge_terrain,
     command_abilities,
+    corpse_pile,
     equipment_uses,
+    interact_terrain,
     mounts,
     movement,
     movement_abilities,
@@ -64,6 +67,9 @@ def active_model(state: State, pack, field: Battlefield) -> list[CommandSpec]:
     if tokens:  # seed 004, PLUNDER TOKENS
         options.append(CommandSpec("interact", label="plunder",
                                    params={"square": [list(sq) for sq in tokens]}))
+    # INTERACT: doors within reach (open, close, break down a barred door)
+    options += interact_terrain.door_specs(state, pack.terrains, field, uid)
+    options += corpse_pile.specs(state, pack, field, uid)  # SO MANY DEAD 0
     for index, mode in enumerate(pack.models[model.card].attacks):
         targets = attack_targets(state, field, uid, mode.kind,
                                  equipment_uses.sees_all(pack, model))
@@ -72,6 +78,7 @@ def active_model(state: State, pack, field: Battlefield) -> list[CommandSpec]:
     options += charge.specs(state, pack, field, uid)
     options += charge_terrain.specs(state, pack.terrains, field, uid)
     options += command_abilities.specs(state, pack, field, uid)
+    options += interact_terrain.idle_spec(state, uid)  # IDLE ACTION 1
     # HEALING BALM: "when this model activates ... as a free action"
     options += equipment_uses.activation_specs(state, pack, uid, mounts.free_action_ap(state))
     if state.free_action:  # an agenda's free action: "immediately performs"

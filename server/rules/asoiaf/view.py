@@ -41,6 +41,8 @@ def table_view(state: State, viewer: Viewer, cards: Mapping) -> dict[str, Any]:
             "lasting": [list(c) for c in state.lasting],
             "free_used": state.free_used,
             "plundered": sorted(list(sq) for sq in state.plundered),
+            # (uid, zone index): Big Corpse Piles open to a model this turn (SO MANY DEAD)
+            "corpse_open": [list(c) for c in state.corpse_open],
             "coins": {s: {"gold": p.gold, "silver": p.silver, "copper": p.copper}
                       for s, p in state.purses.items()},
             "models": [{"uid": m.uid, "card": m.card, "seat": m.seat,

@@ -41,11 +41,13 @@ WILL_TOKENS = "seed 004, EQUIPMENT TOKENS (LUCKY CHARM, BLINDING POWDER on a wil
 
 # the commands whose resolution may roll will tests
 COMMANDS = frozenset({"ability", "trigger_ability", "end_phase_ability", "wounds_ability",
-                      "use_objective", "aftermath", "start_ability", "use_motivation"})
+                      "use_objective", "aftermath", "start_ability", "use_motivation",
+                      "interact_corpse_pile"})
 # their events: once one is applied, no token waits for a will test
 RESOLVING_EVENTS = frozenset({"ability_used", "trigger_ability_used", "end_phase_ability_used",
                               "wounds_ability_used", "objective_used", "aftermath_used",
-                              "start_ability_used", "motivation_used"})
+                              "start_ability_used", "motivation_used", "corpse_pile_tested",
+                              "wounds_ability_answered"})
 
 
 def _source(state: State, pack, command: Command):
@@ -81,11 +83,14 @@ def _source(state: State, pack, command: Command):
         ability = motivations.ability_of(state, uid, name, pack.models, pack.motivations)
         return uid, {"self": uid, "trigger_model": motivations.killer(state, uid)}, \
             ability.effects
+    if command.type == "interact_corpse_pile":  # SO MANY DEAD: the model's own test
+        return state.active_model, None, pack.terrains["Big Corpse Pile"].action.effects
     if command.type == "end_phase_ability":
         _, uid, name = state.end_phase_waiting[0]
         return uid, args.get("target"), pack.abilities[name].effects
-    if command.type == "wounds_ability":
-        return state.attack.target, args.get("target"), pack.abilities[args["ability"]].effects
+    if command.type == "wounds_ability":  # (in an attack, or after wounds outside one)
+        owner = state.attack.target if state.attack else state.wounds_waiting[0][0]
+        return owner, args.get("target"), pack.abilities[args["ability"]].effects
     card = objectives.card_at(state, args["square"])
     chosen = args.get("friend") or args.get("target")
     return state.active_model, chosen, pack.objectives[card].action.effects

@@ -34,6 +34,9 @@ def _redirect(ability):
     return None
 
 
+redirect_shape = _redirect  # (wounds_outside.py asks it too)
+
+
 def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     """The defender's usable wounds abilities, each with the friendly models it
     may hand the wounds to."""
