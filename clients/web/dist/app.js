@@ -1792,7 +1792,7 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/utils/utf8.mjs
   function utf8Count(str) {
     const strLength = str.length;
     let byteLength = 0;
@@ -1923,7 +1923,7 @@
     }
   }
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/ExtData.mjs
   var ExtData = class {
     constructor(type, data) {
       __publicField(this, "type");
@@ -1933,7 +1933,7 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/DecodeError.mjs
   var DecodeError = class _DecodeError extends Error {
     constructor(message) {
       super(message);
@@ -1947,7 +1947,7 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/utils/int.mjs
   var UINT32_MAX = 4294967295;
   function setUint64(view, offset, value) {
     const high = value / 4294967296;
@@ -1972,7 +1972,7 @@
     return high * 4294967296 + low;
   }
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/timestamp.mjs
   var EXT_TIMESTAMP = -1;
   var TIMESTAMP32_MAX_SEC = 4294967296 - 1;
   var TIMESTAMP64_MAX_SEC = 17179869184 - 1;
@@ -2052,7 +2052,7 @@
     decode: decodeTimestampExtension
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/ExtensionCodec.mjs
   var _ExtensionCodec = class _ExtensionCodec {
     constructor() {
       // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
@@ -2115,7 +2115,7 @@
   __publicField(_ExtensionCodec, "defaultCodec", new _ExtensionCodec());
   var ExtensionCodec = _ExtensionCodec;
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/utils/typedArrays.mjs
   function isArrayBufferLike(buffer) {
     return buffer instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
@@ -2131,7 +2131,7 @@
     }
   }
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs
   var DEFAULT_MAX_DEPTH = 100;
   var DEFAULT_INITIAL_BUFFER_SIZE = 2048;
   var Encoder = class _Encoder {
@@ -2534,18 +2534,18 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/encode.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/encode.mjs
   function encode(value, options) {
     const encoder = new Encoder(options);
     return encoder.encodeSharedRef(value);
   }
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/utils/prettyByte.mjs
   function prettyByte(byte) {
     return `${byte < 0 ? "-" : ""}0x${Math.abs(byte).toString(16).padStart(2, "0")}`;
   }
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/CachedKeyDecoder.mjs
   var DEFAULT_MAX_KEY_LENGTH = 16;
   var DEFAULT_MAX_LENGTH_PER_KEY = 16;
   var CachedKeyDecoder = class {
@@ -2601,7 +2601,7 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/Decoder.mjs
   var STATE_ARRAY = "array";
   var STATE_MAP_KEY = "map_key";
   var STATE_MAP_VALUE = "map_value";
@@ -3231,7 +3231,7 @@
     }
   };
 
-  // ../../../main/clients/web/node_modules/@msgpack/msgpack/dist.esm/decode.mjs
+  // node_modules/@msgpack/msgpack/dist.esm/decode.mjs
   function decode(buffer, options) {
     const decoder = new Decoder(options);
     return decoder.decode(buffer);
