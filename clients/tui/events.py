@@ -8,7 +8,8 @@
 the placeholder for a secret event) and a map of figure id to name, and
 returns a line, or None for bookkeeping events nobody needs to read. An event
 type without a sentence of its own is still shown: its type and data, with
-figure ids turned into names.
+figure ids turned into names. ASOIAF's and S&S's events have their own
+sentences (asoiaf_events.py, sns_events.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from clients.tui.asoiaf_events import QUIET, asoiaf_sentence, is_asoiaf_event
 from clients.tui.board import short_name
 from clients.tui.sns_events import is_sns_event, sns_sentence
 
@@ -132,7 +134,11 @@ def format_event(event: Mapping[str, Any] | None, names: Names | None = None,
         return f"{s} (you)" if me is not None and s == me else str(s)
 
     try:
-        if system == "sns" or system is None and is_sns_event(kind, d):
+        if system == "asoiaf" or system is None and is_asoiaf_event(kind, d):
+            line = asoiaf_sentence(kind, d, n, seat)
+            if line == QUIET:
+                return None  # (a wounds ability or aftermath nobody used: the web says nothing)
+        elif system == "sns" or system is None and is_sns_event(kind, d):
             line = sns_sentence(kind, d, n, seat)
         else:
             line = _sentence(kind, d, n, seat)
