@@ -7,6 +7,8 @@ import pytest
 
 from clients.tui.asoiaf_events import is_asoiaf_event
 from clients.tui.events import _generic, format_event
+from clients.tui.match import MatchModel
+from tests.asoiaf_table_view import seat_a_view
 from tests.web.asoiaf_event_samples import EVENTS
 from tests.web.test_browser_asoiaf import server_event_types
 
@@ -100,3 +102,21 @@ def test_an_event_of_another_system_is_not_taken_for_asoiafs():
 def test_a_payload_shaped_otherwise_is_said_plainly():
     """An ASOIAF event missing what its sentence needs falls back to its type and data."""
     assert say("attack_rolled", attacker="a1") == "Attack rolled: attacker Robert Baratheon"
+
+
+def test_the_match_log_names_the_views_models_with_or_without_the_system_told():
+    """A real view of the engine: the log says an attack roll (seed 004, ATTACKS) with
+    the models' card names, whether the screen was told the system or read it off
+    the view."""
+    view = seat_a_view()
+    mine, theirs = (next(m for m in view["models"] if m["seat"] == s) for s in "ab")
+    for system in ("asoiaf", None):
+        model = MatchModel("m1", seat="a", system=system, status="active")
+        model.take({"type": "view", "seq": 9, "view": view})
+        model.take({"type": "event", "seq": 10, "event": event(
+            "attack_rolled", attacker=mine["uid"], target=theirs["uid"], mode=0,
+            spent={"copper": 1}, attack_faces=[7, 10], hits=3)})
+        assert model.log[-1] == (f"{model.names[mine['uid']]} attacks "
+                                 f"{model.names[theirs['uid']]} spending 1 copper "
+                                 "(rolled 7, 10): 3 hits.")
+        assert model.log[-1].startswith(mine["card"].split(" (")[0])
