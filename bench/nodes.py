@@ -13,7 +13,8 @@ Prints its figures; not a test.
         [--profile FOLDER (py-spy each node: .venv/bin/pip install py-spy)] [--logs FOLDER]
 
 Then the same two nodes telling Bob and the spectator where the match runs
-(`--advertise-url`; the subscribe reply's `node_url`) and both following it there, as
+(`--advertise-url`; subscribe with `follow` answers `node_url` at once, nothing set up
+at the first node) and both following it there, as
 clients/following.py does: nothing of theirs crosses nodes; then Bob following and the
 spectator relayed (as a spectator past the owner's own audience is, or one whose client
 does not follow): the difference is what a relayed spectator costs.
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
 import random
 import signal
@@ -45,7 +45,7 @@ from sqlalchemy import make_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from clients.client import Client, ServerError  # noqa: E402
+from clients.client import Client  # noqa: E402
 from server.store.store import asyncpg_dsn  # noqa: E402
 from tests.server.test_full_match import SETUP  # noqa: E402
 from tests.server.test_restart import Player, ServerProcess  # noqa: E402
@@ -92,17 +92,16 @@ class Node(ServerProcess):
 
 
 async def follow(p: Player, url: str, match_id: str) -> tuple[Client, Client]:
-    """Bob as a client that follows: connected to `url`, it subscribes there, is told
-    the address of the node that runs its match (`node_url`), and takes the match's
-    traffic there (as clients/following.py does), keeping its first connection (the
-    lobby's). Both connections are returned; the match's is second."""
+    """Bob as a client that follows: connected to `url`, it subscribes there with
+    `follow`, is told at once the address of the node that runs its match (`node_url`,
+    `"subscribed": false`: nothing set up at `url`), and takes the match's traffic
+    there (as clients/following.py does), keeping its first connection (the lobby's).
+    Both connections are returned; the match's is second."""
     first = await Client.connect(url)
     await first.request("authenticate", token=p.token)
-    answer = await first.request("subscribe", match_id=match_id)
-    if not answer.get("node_url"):
+    answer = await first.request("subscribe", match_id=match_id, follow=True)
+    if answer.get("subscribed") is not False:
         return first, first  # (its node runs it, or no address is told: forwarded)
-    with contextlib.suppress(ServerError):  # (its relay following a move: not_subscribed)
-        await first.request("unsubscribe", match_id=match_id)
     there = await Client.connect(answer["node_url"])
     await there.request("authenticate", token=p.token)
     await there.request("subscribe", match_id=match_id, after_seq=0)
@@ -115,9 +114,9 @@ async def watch(url: str, match_id: str, follow: bool = False) -> int:
     is small: server/cluster/serving.py)."""
     client = await Client.connect(url)
     token = (await client.request("guest", name="Wes"))["token"]
-    answer = await client.request("subscribe", match_id=match_id, spectate=True)
-    if follow and answer.get("node_url"):
-        await client.request("unsubscribe", match_id=match_id)
+    answer = await client.request("subscribe", match_id=match_id, spectate=True,
+                                  **({"follow": True} if follow else {}))
+    if answer.get("subscribed") is False:  # (told where: nothing set up here)
         first, client = client, await Client.connect(answer["node_url"])
         await client.request("authenticate", token=token)
         await client.request("subscribe", match_id=match_id, spectate=True, after_seq=0)

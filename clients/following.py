@@ -155,10 +155,14 @@ class Following:
         may be told as a path on the balancer's address, /node/<name>/ws)."""
         return urljoin(self.url, told) if told else None
 
-    async def _follow(self, stream: Any, url: str) -> None:
+    async def _follow(self, stream: Any, url: str, *, subscribed: bool = True) -> bool:
+        """Take the match's subscription to `url`. `subscribed`: whether the main
+        connection has one now (else the server only told where: `subscribe` with
+        `follow`). True once the match is subscribed somewhere (at `url`, or back on
+        the main connection); False if nothing was done (the address is unreachable)."""
         loop = asyncio.get_running_loop()
         if self._unreachable.get(url, 0.0) > loop.time() or self._closed:
-            return
+            return False
         self._moving.add(stream.match_id)
         try:
             link = self._links.get(url)
@@ -170,27 +174,31 @@ class Following:
                     log.info("cannot follow match %s to %s (%s): forwarded", stream.match_id,
                              url, failed)
                     self._unreachable[url] = loop.time() + REFOLLOW_AFTER
-                    return
+                    return False
             # Stop the pushes where they come now, then subscribe from the last seq
             # delivered: the pushes before the unsubscribe's reply were taken first.
-            with contextlib.suppress(ServerError):
-                await self.request("unsubscribe", match_id=stream.match_id)
+            if subscribed:
+                with contextlib.suppress(ServerError):
+                    await self.request("unsubscribe", match_id=stream.match_id)
             self._unroute(stream.match_id)
             self._routes[stream.match_id] = link
             link.matches.add(stream.match_id)
             try:
-                await link.request("subscribe", match_id=stream.match_id,
-                                   after_seq=stream.seq, spectate=stream.spectate,
-                                   views=stream.views)
+                reply = await link.request("subscribe", match_id=stream.match_id,
+                                           after_seq=stream.seq, spectate=stream.spectate,
+                                           views=stream.views)
                 self.follows += 1
+                if not stream.players:  # (told only where: the names come from there)
+                    stream.players = dict(reply.get("players") or {})
             except (ServerError, ConnectionError) as refused:
                 if link.closed:
-                    return  # (_link_lost puts it back on the main connection)
+                    return True  # (_link_lost puts it back on the main connection)
                 log.info("match %s not followed to %s (%s): forwarded", stream.match_id,
                          url, refused)
                 self._unreachable[url] = loop.time() + REFOLLOW_AFTER
                 self._unroute(stream.match_id)
                 await self._back_to_main([stream], [])
+            return True
         finally:
             self._moving.discard(stream.match_id)
 

@@ -247,10 +247,18 @@ class Session(Following):
         """Subscribe (from the start) and return the match's stream of pushes."""
         stream = MatchStream(match_id, spectate, views)
         self.streams[match_id] = stream
-        reply = await self._subscribe(stream)
+        # (only this first subscribe asks to be told where instead: a resubscription,
+        # after a reconnect or a failed follow, is forwarded and then told node_url)
+        reply = await self._subscribe(stream, follow=self.follow_matches)
         stream.seat = reply.get("seat")
         stream.players = dict(reply.get("players") or {})
-        if reply.get("node_url") and self.follow_matches:  # (another node runs it)
+        if reply.get("subscribed") is False:  # (told where, nothing subscribed yet)
+            url = self._node_address(reply.get("node_url"))
+            if not url or not await self._follow(stream, url, subscribed=False):
+                reply = await self._subscribe(stream)  # (forwarded after all)
+                stream.players = dict(reply.get("players") or {})
+                self._told_where(match_id, reply)
+        elif reply.get("node_url") and self.follow_matches:  # (another node runs it)
             await self._follow(stream, self._node_address(reply["node_url"]))
         return stream
 
@@ -270,9 +278,10 @@ class Session(Following):
         self.token, self.account = session["token"], session
         return session
 
-    async def _subscribe(self, stream: MatchStream) -> dict:
+    async def _subscribe(self, stream: MatchStream, *, follow: bool = False) -> dict:
+        extra = {"follow": True} if follow else {}  # (sent only when asked)
         return await self.request("subscribe", match_id=stream.match_id, after_seq=stream.seq,
-                                  spectate=stream.spectate, views=stream.views)
+                                  spectate=stream.spectate, views=stream.views, **extra)
 
     # -- the connection ---------------------------------------------------------------
     async def _connect(self) -> None:

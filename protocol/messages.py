@@ -168,6 +168,9 @@ class Subscribe(Request, tag="subscribe"):
     after_seq: int = 0
     spectate: bool = False  # watch as a spectator even when holding a seat
     views: bool = False  # also push the (redacted) view after every change
+    # the client can take the match to the node that runs it: told that node's address
+    # instead of a subscription forwarded from here (docs/cluster.md, "Told where to go")
+    follow: bool = False
 
 
 class Unsubscribe(Request, tag="unsubscribe"):

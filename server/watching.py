@@ -66,8 +66,12 @@ class Watching:
                 return {"match_id": row["id"], "system": row["system"], "status": "open",
                         "seat": None, "from_seq": 1, "to_seq": 0, "snapshot": False}
             actor = hub.actor(request.match_id)
-        self.watching.add(request.match_id)
         seat = None if request.spectate else actor.seat_for(account.id)
+        told = await _where(actor, seat, request) if request.follow else None
+        if told:  # (another node runs it: the client goes there, nothing set up here)
+            return {"match_id": request.match_id, "status": "active", "seat": seat,
+                    "node_url": told, "subscribed": False}
+        self.watching.add(request.match_id)
         await actor.submit("subscribe", connection=self, request_id=request.id, seat=seat,
                            after_seq=_seq(request.after_seq), views=request.views,
                            identity=self.identity)
@@ -208,3 +212,16 @@ def _seq(asked: int) -> int:
     """A seq a client sent, within what seqs can be: negative counts as 0, and past
     MAX_SEQ (which the store cannot hold, nor a reply add 1 to) as MAX_SEQ (issue 29)."""
     return min(max(0, asked), MAX_SEQ)
+
+
+async def _where(actor: Any, seat: str | None, request: Subscribe) -> str | None:
+    """The address of the node that runs a match another node runs, for a client that
+    can go there (None: subscribe here, forwarded). Duck-typed: only a remote match
+    (server/cluster/forwarding.py RemoteMatch) has `where`."""
+    where = getattr(actor, "where", None)
+    if where is None:
+        return None
+    try:
+        return await where(seat, request.views)
+    except ProtocolError:  # (moving, or an owner that does not know the question)
+        return None

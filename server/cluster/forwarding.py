@@ -111,6 +111,13 @@ class RemoteMatch:
     def drop(self, connection: Any) -> bool:
         return self.forwarder.drop(self.match_id, connection)
 
+    async def where(self, seat: str | None, views: bool) -> str | None:
+        """The address the owner tells a client of this node to take the match to
+        (None: none, or it keeps this spectator on the shared stream). One cheap
+        request instead of a relay or shared watch set up to be torn down at once."""
+        return await self.forwarder.call(self.owner, {"op": "where", "match_id": self.match_id,
+                                                      "seat": seat, "views": views})
+
     async def submit(self, kind: str, **args: Any) -> Any:
         if kind == "subscribe":
             return await self.forwarder.subscribe(self, **args)

@@ -75,6 +75,10 @@ class AnsweringForwarded:
             if "command" in args:
                 args["command"] = Command.from_wire(args["command"])
             return await actor.submit(request["kind"], **args)
+        if op == "where":  # (a client that can follow asks before subscribing)
+            if request["seat"] is None and not request["views"]:
+                return self.served.spectators_told(actor)
+            return self.hub.node_url  # (as the actor's header tells a relayed player)
         if op == "spectate":
             return await self.served.follow(actor, request["node"], request["watch"])
         if op == "subscribe":

@@ -182,9 +182,9 @@ class Served:
             else actor._prompt_message(None, actor.seq)
         return {"visible": visible, "spectator_delay": actor.spectator_delay,
                 "players": dict(actor.players), "prompt": prompt,
-                "node_url": self._spectators_told(actor)}
+                "node_url": self.spectators_told(actor)}
 
-    def _spectators_told(self, actor: Any) -> str | None:
+    def spectators_told(self, actor: Any) -> str | None:
         """The address a spectator of another node may take the match to (None: stay
         on the shared stream). A spectator served here costs no relay (bench/nodes.py:
         about a third more CPU a command for a relayed one); past FOLLOWED_SPECTATORS

@@ -112,7 +112,7 @@ async def test_a_match_on_the_players_own_node_is_told_nothing(nodes):
 
 async def test_a_following_spectator_watches_at_the_node_that_runs_the_match(nodes):
     """A spectator on another node is told the owner's address too (server/cluster/
-    serving.py, `_spectators_told`): following, it watches there, costing no relay;
+    serving.py, `spectators_told`): following, it watches there, costing no relay;
     every event once, in order."""
     north, south = nodes
     ann, bob, match_id, _ = await ann_on(south, south, follow=True)  # (south runs it)

@@ -167,6 +167,20 @@ def test_a_page_plays_its_match_on_the_node_that_runs_it_and_falls_back(browser,
         assert not north.hub.forwarder.relays
         shot(ann, "following-01-followed")
 
+        # a spectator's page on north asks to follow and is told where at once: north
+        # sets up no shared watch (issue 35), and the page watches at south
+        wes, wes_sockets = open_page(browser, f"http://127.0.0.1:{north.port}/", errors)
+        sign_in_as_guest(wes, "Wes")
+        wes.goto(f"http://127.0.0.1:{north.port}/#/watch/{match_id}")
+        wes.wait_for_function("m => warband.conn.following.followedUrl(m) !== null",
+                              arg=match_id)
+        wes.wait_for_selector(".match-status >> text=active")
+        [asked] = wes_sockets.sent(main, "subscribe")
+        assert asked["follow"] is True and asked["spectate"] is True
+        assert wes_sockets.sent(south.url, "subscribe")[0]["after_seq"] == 0
+        assert not north.hub.forwarder.watches and not north.hub.forwarder.relays
+        wes.context.close()
+
         # south closes Ann's socket there: back to north, forwarded; not followed
         # again at once (the address is not retried for 10 s)
         assert two_nodes.close_connections_of("south", "Ann") == 1

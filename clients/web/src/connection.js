@@ -166,9 +166,20 @@ export class Connection {
   async subscribe(matchId, { spectate = false, views = true, onPush }) {
     const sub = { spectate, views, lastSeq: 0, onPush };
     this.subscriptions.set(matchId, sub);
-    const reply = await this.request("subscribe", {
-      match_id: matchId, after_seq: 0, spectate, views,
+    // (following, only this first subscribe asks to be told where instead: a
+    // resubscription, after a reconnect or a failed follow, is forwarded)
+    const follow = this.following.enabled ? { follow: true } : {};
+    let reply = await this.request("subscribe", {
+      match_id: matchId, after_seq: 0, spectate, views, ...follow,
     });
+    if (reply.subscribed === false) { // (told where, nothing subscribed yet)
+      const url = reply.node_url ? new URL(reply.node_url, this.url).href : null;
+      const followed = url ? await this.following._follow(matchId, url, false) : null;
+      if (followed) return followed;
+      reply = await this.request("subscribe", { // (forwarded after all)
+        match_id: matchId, after_seq: sub.lastSeq, spectate, views,
+      });
+    }
     this.following.toldWhere(matchId, reply); // (another node runs it: followed there)
     return reply;
   }

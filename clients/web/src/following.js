@@ -146,8 +146,12 @@ export class Following {
     this._follow(matchId, url);
   }
 
-  async _follow(matchId, url) {
-    if ((this.unreachable.get(url) ?? 0) > Date.now() || this.conn.closed) return;
+  // Take the match's subscription to `url`. `subscribed`: whether the main connection
+  // has one now (else the server only told where: `subscribe` with `follow`). Resolves
+  // to the subscribe reply it got (at `url`, or back on the main connection), or null
+  // if nothing was done (the address is unreachable, or the page left the match).
+  async _follow(matchId, url, subscribed = true) {
+    if ((this.unreachable.get(url) ?? 0) > Date.now() || this.conn.closed) return null;
     this.moving.add(matchId);
     try {
       let link = this.links.get(url);
@@ -162,29 +166,34 @@ export class Following {
         if (this.links.get(url) === link) this.links.delete(url);
         console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
         this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
-        return;
+        return null;
       }
       // Stop the pushes where they come now (the unsubscribe's reply comes after
       // them), then subscribe there from the last seq we had.
-      try {
-        await this.conn.request("unsubscribe", { match_id: matchId });
-      } catch (error) { /* (not subscribed there any more: nothing to stop) */ }
+      if (subscribed) {
+        try {
+          await this.conn.request("unsubscribe", { match_id: matchId });
+        } catch (error) { /* (not subscribed there any more: nothing to stop) */ }
+      }
       const sub = this.conn.subscriptions.get(matchId);
-      if (!sub) return; // (the page left the match meanwhile)
+      if (!sub) return null; // (the page left the match meanwhile)
       this.unroute(matchId);
       this.routes.set(matchId, link);
       link.matches.add(matchId);
       try {
-        await link.request("subscribe", {
+        const reply = await link.request("subscribe", {
           match_id: matchId, after_seq: sub.lastSeq, spectate: sub.spectate, views: sub.views,
         });
         this.follows += 1;
+        return reply;
       } catch (error) {
-        if (link.closed) return; // (linkLost puts it back on the main connection)
-        console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
-        this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+        // (a link lost meanwhile left this match to us: linkLost skips those moving)
+        if (!link.closed) {
+          console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
+          this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+        }
         this.unroute(matchId);
-        await this._backToMain([matchId], []);
+        return await this._backToMain([matchId], []);
       }
     } finally {
       this.moving.delete(matchId);
@@ -216,6 +225,7 @@ export class Following {
     const again = this._unansweredOn(link);
     link.close();
     for (const message of again) this.conn._send(message);
+    return reply;
   }
 
   _unansweredOn(link) {
@@ -259,7 +269,9 @@ export class Following {
     if (this.links.get(link.url) === link) this.links.delete(link.url);
     if (this.conn.closed) return;
     this.unreachable.set(link.url, Date.now() + REFOLLOW_AFTER_MS);
-    const matchIds = [...link.matches].filter((m) => this.conn.subscriptions.has(m));
+    // (a match being followed there now goes back to main by its own _follow)
+    const matchIds = [...link.matches].filter((m) => this.conn.subscriptions.has(m)
+      && !this.moving.has(m));
     for (const matchId of link.matches) this.routes.delete(matchId);
     link.matches.clear();
     const again = this._unansweredOn(link);
@@ -272,12 +284,13 @@ export class Following {
   // whose node stopped is `match_moved` until another takes it), then send again what
   // was unanswered, under the same ids.
   async _backToMain(matchIds, again) {
+    let reply = null; // (the last subscription's reply: _follow's answer for one match)
     for (const matchId of matchIds) {
       for (let i = 0; i < RESUBSCRIBE_TRIES; i += 1) {
         const sub = this.conn.subscriptions.get(matchId);
         if (!sub || this.conn.closed) break;
         try {
-          const reply = await this.conn.request("subscribe", {
+          reply = await this.conn.request("subscribe", {
             match_id: matchId, after_seq: sub.lastSeq, spectate: sub.spectate, views: sub.views,
           });
           this.toldWhere(matchId, reply); // (another node now: its new one, followed)
@@ -289,6 +302,7 @@ export class Following {
       }
     }
     for (const message of again) this.conn._send(message);
+    return reply;
   }
 
   closeAll() {
