@@ -167,12 +167,12 @@
       const box = $(root, "#rating-history");
       if (guest) return;
       try {
-        const reply = await app2.conn.request("rating_history", {
+        const reply2 = await app2.conn.request("rating_history", {
           system: "sbh",
           category: $(root, "#history-category").value,
           limit: 50
         });
-        box.innerHTML = historyChart(reply.history);
+        box.innerHTML = historyChart(reply2.history);
       } catch (error) {
         box.textContent = error.message;
       }
@@ -180,13 +180,13 @@
     const board = async () => {
       const box = $(root, "#leaderboard");
       try {
-        const reply = await app2.conn.request("leaderboard", {
+        const reply2 = await app2.conn.request("leaderboard", {
           system: "sbh",
           category: $(root, "#board-category").value,
           limit: 50
         });
-        box.innerHTML = reply.players.length ? `<table><thead><tr><th>#</th><th>Player</th>
-        <th>Rating</th><th>RD</th><th>Rated matches</th></tr></thead><tbody>${reply.players.map((p) => `<tr><td>${p.rank}</td><td>${escape(p.name)}</td><td>${p.rating}</td>
+        box.innerHTML = reply2.players.length ? `<table><thead><tr><th>#</th><th>Player</th>
+        <th>Rating</th><th>RD</th><th>Rated matches</th></tr></thead><tbody>${reply2.players.map((p) => `<tr><td>${p.rank}</td><td>${escape(p.name)}</td><td>${p.rating}</td>
           <td>${p.rd}</td><td>${p.games}</td></tr>`).join("")}</tbody></table>` : '<p class="muted">No established ratings yet (a rating is listed once its RD is under 110).</p>';
       } catch (error) {
         box.textContent = error.message;
@@ -3366,8 +3366,12 @@
       }
       this._follow(matchId, url);
     }
-    async _follow(matchId, url) {
-      if ((this.unreachable.get(url) ?? 0) > Date.now() || this.conn.closed) return;
+    // Take the match's subscription to `url`. `subscribed`: whether the main connection
+    // has one now (else the server only told where: `subscribe` with `follow`). Resolves
+    // to the subscribe reply it got (at `url`, or back on the main connection), or null
+    // if nothing was done (the address is unreachable, or the page left the match).
+    async _follow(matchId, url, subscribed = true) {
+      if ((this.unreachable.get(url) ?? 0) > Date.now() || this.conn.closed) return null;
       this.moving.add(matchId);
       try {
         let link = this.links.get(url);
@@ -3382,31 +3386,35 @@
           if (this.links.get(url) === link) this.links.delete(url);
           console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
           this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
-          return;
+          return null;
         }
-        try {
-          await this.conn.request("unsubscribe", { match_id: matchId });
-        } catch (error) {
+        if (subscribed) {
+          try {
+            await this.conn.request("unsubscribe", { match_id: matchId });
+          } catch (error) {
+          }
         }
         const sub = this.conn.subscriptions.get(matchId);
-        if (!sub) return;
+        if (!sub) return null;
         this.unroute(matchId);
         this.routes.set(matchId, link);
         link.matches.add(matchId);
         try {
-          await link.request("subscribe", {
+          const reply2 = await link.request("subscribe", {
             match_id: matchId,
             after_seq: sub.lastSeq,
             spectate: sub.spectate,
             views: sub.views
           });
           this.follows += 1;
+          return reply2;
         } catch (error) {
-          if (link.closed) return;
-          console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
-          this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+          if (!link.closed) {
+            console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
+            this.unreachable.set(url, Date.now() + REFOLLOW_AFTER_MS);
+          }
           this.unroute(matchId);
-          await this._backToMain([matchId], []);
+          return await this._backToMain([matchId], []);
         }
       } finally {
         this.moving.delete(matchId);
@@ -3437,6 +3445,7 @@
       const again = this._unansweredOn(link);
       link.close();
       for (const message of again) this.conn._send(message);
+      return reply;
     }
     _unansweredOn(link) {
       const again = [];
@@ -3476,7 +3485,7 @@
       if (this.links.get(link.url) === link) this.links.delete(link.url);
       if (this.conn.closed) return;
       this.unreachable.set(link.url, Date.now() + REFOLLOW_AFTER_MS);
-      const matchIds = [...link.matches].filter((m) => this.conn.subscriptions.has(m));
+      const matchIds = [...link.matches].filter((m) => this.conn.subscriptions.has(m) && !this.moving.has(m));
       for (const matchId of link.matches) this.routes.delete(matchId);
       link.matches.clear();
       const again = this._unansweredOn(link);
@@ -3488,18 +3497,19 @@
     // whose node stopped is `match_moved` until another takes it), then send again what
     // was unanswered, under the same ids.
     async _backToMain(matchIds, again) {
+      let reply2 = null;
       for (const matchId of matchIds) {
         for (let i = 0; i < RESUBSCRIBE_TRIES; i += 1) {
           const sub = this.conn.subscriptions.get(matchId);
           if (!sub || this.conn.closed) break;
           try {
-            const reply = await this.conn.request("subscribe", {
+            reply2 = await this.conn.request("subscribe", {
               match_id: matchId,
               after_seq: sub.lastSeq,
               spectate: sub.spectate,
               views: sub.views
             });
-            this.toldWhere(matchId, reply);
+            this.toldWhere(matchId, reply2);
             break;
           } catch (error) {
             if (!error.retryable) break;
@@ -3508,6 +3518,7 @@
         }
       }
       for (const message of again) this.conn._send(message);
+      return reply2;
     }
     closeAll() {
       for (const link of this.links.values()) link.close();
@@ -3620,7 +3631,7 @@
       const id = this._nextId();
       this.pending.set(id, {
         message: null,
-        resolve: (reply) => this.following.toldWhere(matchId, reply),
+        resolve: (reply2) => this.following.toldWhere(matchId, reply2),
         reject: () => {
         }
       });
@@ -3665,14 +3676,28 @@
     async subscribe(matchId, { spectate = false, views = true, onPush }) {
       const sub = { spectate, views, lastSeq: 0, onPush };
       this.subscriptions.set(matchId, sub);
-      const reply = await this.request("subscribe", {
+      const follow = this.following.enabled ? { follow: true } : {};
+      let reply2 = await this.request("subscribe", {
         match_id: matchId,
         after_seq: 0,
         spectate,
-        views
+        views,
+        ...follow
       });
-      this.following.toldWhere(matchId, reply);
-      return reply;
+      if (reply2.subscribed === false) {
+        const url = reply2.node_url ? new URL(reply2.node_url, this.url).href : null;
+        const followed = url ? await this.following._follow(matchId, url, false) : null;
+        if (followed) return followed;
+        reply2 = await this.request("subscribe", {
+          // (forwarded after all)
+          match_id: matchId,
+          after_seq: sub.lastSeq,
+          spectate,
+          views
+        });
+      }
+      this.following.toldWhere(matchId, reply2);
+      return reply2;
     }
     async unsubscribe(matchId) {
       if (!this.subscriptions.delete(matchId)) return;
@@ -4102,18 +4127,18 @@
     async load(room) {
       const state = this.rooms[room];
       try {
-        const reply = await this.app.conn.request(
+        const reply2 = await this.app.conn.request(
           "chat_history",
           { match_id: this.matchId, room }
         );
         Object.assign(state, {
-          messages: reply.messages,
-          canWrite: reply.can_write,
-          whyNot: reply.why_not,
+          messages: reply2.messages,
+          canWrite: reply2.can_write,
+          whyNot: reply2.why_not,
           refused: null
         });
-        this.muted = new Set(reply.muted);
-        this.moderator = reply.moderator;
+        this.muted = new Set(reply2.muted);
+        this.moderator = reply2.moderator;
       } catch (error) {
         Object.assign(state, {
           messages: [],
@@ -8384,8 +8409,8 @@
     // Ask for the last move back; the bar says we wait, or why not.
     async ask() {
       try {
-        const reply = await this.send("takeback_offer", {});
-        this.say(`You asked to take back to step ${reply.to_seq}; waiting for your opponent.`);
+        const reply2 = await this.send("takeback_offer", {});
+        this.say(`You asked to take back to step ${reply2.to_seq}; waiting for your opponent.`);
       } catch (error) {
         this.say(error.message, "error");
       }
@@ -8746,30 +8771,30 @@
       });
       this.renderAll();
       try {
-        const reply = await this.app.conn.subscribe(this.matchId, {
+        const reply2 = await this.app.conn.subscribe(this.matchId, {
           spectate: this.spectate,
           views: true,
           onPush: (frame) => this.push(frame)
         });
-        this.status = reply.status;
-        this.players = reply.players || {};
-        this.useSystem(reply.system);
-        this.seat = reply.seat ?? (reply.status === "open" && !this.spectate && mine ? mine.seat : null);
+        this.status = reply2.status;
+        this.players = reply2.players || {};
+        this.useSystem(reply2.system);
+        this.seat = reply2.seat ?? (reply2.status === "open" && !this.spectate && mine ? mine.seat : null);
         this.renderHead();
         this.renderPrompt();
         this.renderLog();
-        if (reply.status === "finished" && !this.view) await this.loadFinalView();
+        if (reply2.status === "finished" && !this.view) await this.loadFinalView();
       } catch (error) {
         this.status = "error";
         $(this.root, ".match-info").textContent = error.message;
       }
     }
     async loadFinalView() {
-      const reply = await this.app.conn.request("get_view", { match_id: this.matchId });
+      const reply2 = await this.app.conn.request("get_view", { match_id: this.matchId });
       if (this.view) return;
-      this.view = reply.view;
-      this.viewSeq = reply.seq;
-      this.useSystem(reply.view?.system);
+      this.view = reply2.view;
+      this.viewSeq = reply2.seq;
+      this.useSystem(reply2.view?.system);
       this.renderAll();
     }
     hide() {
@@ -9485,9 +9510,9 @@
     }
     async viewAt(seq) {
       if (this.views.has(seq)) return this.views.get(seq);
-      const reply = await this.app.conn.request("get_view", { match_id: this.matchId, at_seq: seq });
-      this.views.set(seq, reply.view);
-      return reply.view;
+      const reply2 = await this.app.conn.request("get_view", { match_id: this.matchId, at_seq: seq });
+      this.views.set(seq, reply2.view);
+      return reply2.view;
     }
     async seek(seq) {
       this.wanted = seq;
@@ -9715,14 +9740,14 @@
         return [];
       }
     }
-    remember(reply) {
+    remember(reply2) {
       const all = JSON.parse(localStorage.getItem(MATCHES_KEY) || "{}");
-      const mine = (all[this.account.account_id] || []).filter((m) => m.match_id !== reply.match_id);
+      const mine = (all[this.account.account_id] || []).filter((m) => m.match_id !== reply2.match_id);
       mine.unshift({
-        match_id: reply.match_id,
-        seat: reply.seat,
-        invite_code: reply.invite_code || null,
-        setup: reply.setup || null
+        match_id: reply2.match_id,
+        seat: reply2.seat,
+        invite_code: reply2.invite_code || null,
+        setup: reply2.setup || null
       });
       all[this.account.account_id] = mine.slice(0, 20);
       localStorage.setItem(MATCHES_KEY, JSON.stringify(all));
