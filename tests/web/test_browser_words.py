@@ -208,9 +208,13 @@ def test_the_tab_and_the_header_say_whose_turn_against_a_paced_bot(browser, serv
         assert page.title() == "Your turn — warband"
         assert page.locator(".prompt-head .your-turn").is_visible() and inside(page, ".prompt-head")
         click_option_button(page, "submit_list")  # (the bot waits 2.5 s before its own)
-        page.wait_for_selector(".prompt-head.theirs")
-        assert page.locator(".prompt-head").inner_text() == "Waiting for House bot (heuristic)…"
-        assert page.title() == "Waiting for House bot (heuristic) — warband"
+        # (the header's words and the tab's read in the same instant as its "theirs"
+        # class: read apart, a loaded machine let the bot's 2.5 s pass in between)
+        waiting = page.wait_for_function(
+            "() => { const head = document.querySelector('.prompt-head.theirs');"
+            " return head && [head.innerText, document.title]; }").json_value()
+        assert waiting == ["Waiting for House bot (heuristic)…",
+                           "Waiting for House bot (heuristic) — warband"]
         shot(page, f"41-waiting-for-the-bot-{width}")
 
         sound = page.locator("#turn-sound")
