@@ -207,6 +207,12 @@ def test_the_tab_and_the_header_say_whose_turn_against_a_paced_bot(browser, serv
         assert server.server.hub.bots[match_id].pause == 2.5
         assert page.title() == "Your turn — warband"
         assert page.locator(".prompt-head .your-turn").is_visible() and inside(page, ".prompt-head")
+        # (the tone asked for before the turn passes: asked while the bot thinks, a
+        # loaded machine let the bot's 2.5 s pass first, and the turn's tone with it)
+        sound = page.locator("#turn-sound")
+        assert sound.is_visible() and inside(page, "label.turn-sound")
+        sound.check()  # (a tone at once, so the player hears what it will be)
+        assert page.evaluate("() => localStorage.getItem('warband.turnSound')") == "on"
         click_option_button(page, "submit_list")  # (the bot waits 2.5 s before its own)
         # (the header's words and the tab's read in the same instant as its "theirs"
         # class: read apart, a loaded machine let the bot's 2.5 s pass in between)
@@ -217,10 +223,6 @@ def test_the_tab_and_the_header_say_whose_turn_against_a_paced_bot(browser, serv
                            "Waiting for House bot (heuristic) — warband"]
         shot(page, f"41-waiting-for-the-bot-{width}")
 
-        sound = page.locator("#turn-sound")
-        assert sound.is_visible() and inside(page, "label.turn-sound")
-        sound.check()  # (a tone at once, so the player hears what it will be)
-        assert page.evaluate("() => localStorage.getItem('warband.turnSound')") == "on"
         page.wait_for_function("() => document.title === 'Your turn — warband'", timeout=20_000)
         assert page.evaluate("() => warband.turnSignal.beeps") == 2, "one more when the turn came"
         page.click("a[href='#/lobby']")
