@@ -167,12 +167,12 @@
       const box = $(root, "#rating-history");
       if (guest) return;
       try {
-        const reply2 = await app2.conn.request("rating_history", {
+        const reply = await app2.conn.request("rating_history", {
           system: "sbh",
           category: $(root, "#history-category").value,
           limit: 50
         });
-        box.innerHTML = historyChart(reply2.history);
+        box.innerHTML = historyChart(reply.history);
       } catch (error) {
         box.textContent = error.message;
       }
@@ -180,13 +180,13 @@
     const board = async () => {
       const box = $(root, "#leaderboard");
       try {
-        const reply2 = await app2.conn.request("leaderboard", {
+        const reply = await app2.conn.request("leaderboard", {
           system: "sbh",
           category: $(root, "#board-category").value,
           limit: 50
         });
-        box.innerHTML = reply2.players.length ? `<table><thead><tr><th>#</th><th>Player</th>
-        <th>Rating</th><th>RD</th><th>Rated matches</th></tr></thead><tbody>${reply2.players.map((p) => `<tr><td>${p.rank}</td><td>${escape(p.name)}</td><td>${p.rating}</td>
+        box.innerHTML = reply.players.length ? `<table><thead><tr><th>#</th><th>Player</th>
+        <th>Rating</th><th>RD</th><th>Rated matches</th></tr></thead><tbody>${reply.players.map((p) => `<tr><td>${p.rank}</td><td>${escape(p.name)}</td><td>${p.rating}</td>
           <td>${p.rd}</td><td>${p.games}</td></tr>`).join("")}</tbody></table>` : '<p class="muted">No established ratings yet (a rating is listed once its RD is under 110).</p>';
       } catch (error) {
         box.textContent = error.message;
@@ -3400,14 +3400,14 @@
         this.routes.set(matchId, link);
         link.matches.add(matchId);
         try {
-          const reply2 = await link.request("subscribe", {
+          const reply = await link.request("subscribe", {
             match_id: matchId,
             after_seq: sub.lastSeq,
             spectate: sub.spectate,
             views: sub.views
           });
           this.follows += 1;
-          return reply2;
+          return reply;
         } catch (error) {
           if (!link.closed) {
             console.info(`match ${matchId} not followed to ${url} (${error.message}): forwarded`);
@@ -3445,7 +3445,6 @@
       const again = this._unansweredOn(link);
       link.close();
       for (const message of again) this.conn._send(message);
-      return reply;
     }
     _unansweredOn(link) {
       const again = [];
@@ -3497,19 +3496,19 @@
     // whose node stopped is `match_moved` until another takes it), then send again what
     // was unanswered, under the same ids.
     async _backToMain(matchIds, again) {
-      let reply2 = null;
+      let reply = null;
       for (const matchId of matchIds) {
         for (let i = 0; i < RESUBSCRIBE_TRIES; i += 1) {
           const sub = this.conn.subscriptions.get(matchId);
           if (!sub || this.conn.closed) break;
           try {
-            reply2 = await this.conn.request("subscribe", {
+            reply = await this.conn.request("subscribe", {
               match_id: matchId,
               after_seq: sub.lastSeq,
               spectate: sub.spectate,
               views: sub.views
             });
-            this.toldWhere(matchId, reply2);
+            this.toldWhere(matchId, reply);
             break;
           } catch (error) {
             if (!error.retryable) break;
@@ -3518,7 +3517,7 @@
         }
       }
       for (const message of again) this.conn._send(message);
-      return reply2;
+      return reply;
     }
     closeAll() {
       for (const link of this.links.values()) link.close();
@@ -3631,7 +3630,7 @@
       const id = this._nextId();
       this.pending.set(id, {
         message: null,
-        resolve: (reply2) => this.following.toldWhere(matchId, reply2),
+        resolve: (reply) => this.following.toldWhere(matchId, reply),
         reject: () => {
         }
       });
@@ -3677,18 +3676,18 @@
       const sub = { spectate, views, lastSeq: 0, onPush };
       this.subscriptions.set(matchId, sub);
       const follow = this.following.enabled ? { follow: true } : {};
-      let reply2 = await this.request("subscribe", {
+      let reply = await this.request("subscribe", {
         match_id: matchId,
         after_seq: 0,
         spectate,
         views,
         ...follow
       });
-      if (reply2.subscribed === false) {
-        const url = reply2.node_url ? new URL(reply2.node_url, this.url).href : null;
+      if (reply.subscribed === false) {
+        const url = reply.node_url ? new URL(reply.node_url, this.url).href : null;
         const followed = url ? await this.following._follow(matchId, url, false) : null;
         if (followed) return followed;
-        reply2 = await this.request("subscribe", {
+        reply = await this.request("subscribe", {
           // (forwarded after all)
           match_id: matchId,
           after_seq: sub.lastSeq,
@@ -3696,8 +3695,8 @@
           views
         });
       }
-      this.following.toldWhere(matchId, reply2);
-      return reply2;
+      this.following.toldWhere(matchId, reply);
+      return reply;
     }
     async unsubscribe(matchId) {
       if (!this.subscriptions.delete(matchId)) return;
@@ -4127,18 +4126,18 @@
     async load(room) {
       const state = this.rooms[room];
       try {
-        const reply2 = await this.app.conn.request(
+        const reply = await this.app.conn.request(
           "chat_history",
           { match_id: this.matchId, room }
         );
         Object.assign(state, {
-          messages: reply2.messages,
-          canWrite: reply2.can_write,
-          whyNot: reply2.why_not,
+          messages: reply.messages,
+          canWrite: reply.can_write,
+          whyNot: reply.why_not,
           refused: null
         });
-        this.muted = new Set(reply2.muted);
-        this.moderator = reply2.moderator;
+        this.muted = new Set(reply.muted);
+        this.moderator = reply.moderator;
       } catch (error) {
         Object.assign(state, {
           messages: [],
@@ -8409,8 +8408,8 @@
     // Ask for the last move back; the bar says we wait, or why not.
     async ask() {
       try {
-        const reply2 = await this.send("takeback_offer", {});
-        this.say(`You asked to take back to step ${reply2.to_seq}; waiting for your opponent.`);
+        const reply = await this.send("takeback_offer", {});
+        this.say(`You asked to take back to step ${reply.to_seq}; waiting for your opponent.`);
       } catch (error) {
         this.say(error.message, "error");
       }
@@ -8771,30 +8770,30 @@
       });
       this.renderAll();
       try {
-        const reply2 = await this.app.conn.subscribe(this.matchId, {
+        const reply = await this.app.conn.subscribe(this.matchId, {
           spectate: this.spectate,
           views: true,
           onPush: (frame) => this.push(frame)
         });
-        this.status = reply2.status;
-        this.players = reply2.players || {};
-        this.useSystem(reply2.system);
-        this.seat = reply2.seat ?? (reply2.status === "open" && !this.spectate && mine ? mine.seat : null);
+        this.status = reply.status;
+        this.players = reply.players || {};
+        this.useSystem(reply.system);
+        this.seat = reply.seat ?? (reply.status === "open" && !this.spectate && mine ? mine.seat : null);
         this.renderHead();
         this.renderPrompt();
         this.renderLog();
-        if (reply2.status === "finished" && !this.view) await this.loadFinalView();
+        if (reply.status === "finished" && !this.view) await this.loadFinalView();
       } catch (error) {
         this.status = "error";
         $(this.root, ".match-info").textContent = error.message;
       }
     }
     async loadFinalView() {
-      const reply2 = await this.app.conn.request("get_view", { match_id: this.matchId });
+      const reply = await this.app.conn.request("get_view", { match_id: this.matchId });
       if (this.view) return;
-      this.view = reply2.view;
-      this.viewSeq = reply2.seq;
-      this.useSystem(reply2.view?.system);
+      this.view = reply.view;
+      this.viewSeq = reply.seq;
+      this.useSystem(reply.view?.system);
       this.renderAll();
     }
     hide() {
@@ -9510,9 +9509,9 @@
     }
     async viewAt(seq) {
       if (this.views.has(seq)) return this.views.get(seq);
-      const reply2 = await this.app.conn.request("get_view", { match_id: this.matchId, at_seq: seq });
-      this.views.set(seq, reply2.view);
-      return reply2.view;
+      const reply = await this.app.conn.request("get_view", { match_id: this.matchId, at_seq: seq });
+      this.views.set(seq, reply.view);
+      return reply.view;
     }
     async seek(seq) {
       this.wanted = seq;
@@ -9740,14 +9739,14 @@
         return [];
       }
     }
-    remember(reply2) {
+    remember(reply) {
       const all = JSON.parse(localStorage.getItem(MATCHES_KEY) || "{}");
-      const mine = (all[this.account.account_id] || []).filter((m) => m.match_id !== reply2.match_id);
+      const mine = (all[this.account.account_id] || []).filter((m) => m.match_id !== reply.match_id);
       mine.unshift({
-        match_id: reply2.match_id,
-        seat: reply2.seat,
-        invite_code: reply2.invite_code || null,
-        setup: reply2.setup || null
+        match_id: reply.match_id,
+        seat: reply.seat,
+        invite_code: reply.invite_code || null,
+        setup: reply.setup || null
       });
       all[this.account.account_id] = mine.slice(0, 20);
       localStorage.setItem(MATCHES_KEY, JSON.stringify(all));

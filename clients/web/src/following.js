@@ -225,7 +225,6 @@ export class Following {
     const again = this._unansweredOn(link);
     link.close();
     for (const message of again) this.conn._send(message);
-    return reply;
   }
 
   _unansweredOn(link) {
