@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from clients.client import ServerError
 from clients.session import SessionClosed
+from clients.tui.asoiaf_events import coin_words
 
 CSS = """
 WarbandChoiceScreen #choice-title { height: auto; background: $primary-background; padding: 0 1; }
@@ -27,11 +28,6 @@ WarbandChoiceScreen #asoiaf-detail { height: auto; padding: 0 1; }
 WarbandChoiceScreen #choice-help { height: auto; padding: 0 1; }
 """
 Chosen = Callable[[str, str], Awaitable[str | None]]  # (scenario, warband) -> why not, or None
-
-
-def coin_words(coins: dict) -> str:
-    words = ", ".join(f"{coins[c]} {c}" for c in ("gold", "silver", "copper") if coins.get(c))
-    return words or "nothing"
 
 
 def scenario_words(scenario: dict) -> str:
