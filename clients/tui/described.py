@@ -107,9 +107,6 @@ def _climb(description: Mapping, point) -> str | None:
     return None
 
 
-PIECE_WORDS = {"wall": "wall", "boulder": "boulder"}
-
-
 def _terrain_change(description: Mapping, point) -> str | None:
     """A wall or terrain spell's point, before what goes there is chosen: in
     range; and when every kind must stand clear of the bases, not on one (any
@@ -121,8 +118,7 @@ def _terrain_change(description: Mapping, point) -> str | None:
     for base in description["bases"]:
         x, y = base["at"]
         if (point[0] - x) ** 2 + (point[1] - y) ** 2 < base["radius"] ** 2:
-            kind = PIECE_WORDS.get(description["kinds"][0], description["kinds"][0])
-            return f"the {kind} would stand on {base['name']}"
+            return f"the {description['kinds'][0]} would stand on {base['name']}"
     return None
 
 
@@ -140,8 +136,7 @@ def place_refusal(description: Mapping | None, value) -> str | None:
         return refused
     blocker = terrain_change_blocker(description, value)
     if blocker is not None:
-        kind = PIECE_WORDS.get(value[0], value[0])
-        return f"the {kind} would stand on {blocker['name']}"
+        return f"the {value[0]} would stand on {blocker['name']}"
     return None
 
 
