@@ -17,7 +17,6 @@ export function squareWords(square) {
   return square ? `square ${square[0] + 1}, ${square[1] + 1}` : "off the battlefield";
 }
 
-// "1 gold, 2 copper" ("nothing" when no coin).
 const LASTING_UNTIL = { activation: "this activation", turn: "this turn",
   round: "until the round ends", game: "for the game" };
 
@@ -33,6 +32,7 @@ export function lastingWords([, kind, which, by, until]) {
   return `${String(which).replace(/_/g, " ")} ${amount} ${when}`;
 }
 
+// "1 gold, 2 copper" ("nothing" when no coin).
 export function coinWords(coins) {
   const parts = COINS.filter((c) => coins?.[c]).map((c) => `${coins[c]} ${c}`);
   return parts.length ? parts.join(", ") : "nothing";
