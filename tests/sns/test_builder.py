@@ -62,6 +62,8 @@ def test_the_catalog_prices_the_kit_of_a_unit_of_ones_own_from_the_cost_rows():
 
 
 def test_the_system_catalog_carries_the_builder_beside_the_ready_made_armies():
+    """seed 003, BASIC SCENARIO ("500 Gold to a side"), SAMPLE UNITS and UNIT COSTS:
+    the lobby's catalog holds the scenario beside what an army is built from."""
     catalog = SYSTEM.catalog({})
     assert catalog["scenarios"] == [{"key": "basic", "name": "Basic scenario", "gold": 500}]
     assert catalog["samples"] and catalog["items"] and catalog["max_types"] == 4
@@ -114,12 +116,15 @@ def test_check_list_over_the_gold_says_so_and_shows_the_gold_left_below_zero():
 
 @pytest.mark.parametrize("army", [None, "Dwarves", {"units": []}, {"units": "Dwarf"}])
 def test_a_malformed_list_is_a_problem_not_an_error(army):
+    """seed 003, BASIC SCENARIO: a side is a list of figures; anything else is
+    judged (`bad_army`), not refused."""
     verdict = check_list(army)
     assert not verdict["valid"] and verdict["models"] == []
     assert [p["code"] for p in verdict["problems"]] == ["bad_army"]
 
 
 def test_an_unknown_scenario_is_refused_with_its_reason():
+    """seed 003, BASIC SCENARIO is the one scenario: another is refused by name."""
     with pytest.raises(RulesError) as refused:
         check_list({"units": [{"unit": "Dwarf"}]}, {"scenario": "siege"})
     assert refused.value.code == "invalid_setup"

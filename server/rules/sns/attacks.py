@@ -173,7 +173,7 @@ def attack_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (weapon in PICKS and dp.has("Heavy armor"), 1,
          "Attacker using pick or morning star against unit in heavy armor"),
         (weapon in AXES, -1, "Attacker using any type of axe"),
-        (melee and ap.has("Net") and not a.disarmed, 1, "Attacking with net"),
+        (nets(a, attack), 1, "Attacking with net"),
         (has_effect(a, "weakened", state.turn), -2, "Weakness: very weak (Attack rolls -2)"),
         (has_effect(a, "enlarged", state.turn), 2, "Enlarge: Attack roll +2"),
         (has_effect(a, "courage", state.turn), 1, "Courage: attack roll +1"),
@@ -217,6 +217,14 @@ def damage_modifiers(state: State, attack: Attack) -> list[tuple[int, str]]:
         (has_effect(d, "shielded", state.turn), -3, "Shield spell: target is -3 to be killed"),
     ]
     return [(value, text) for applies, value, text in rows if applies and value]
+
+
+def nets(figure: Figure, attack: Attack) -> bool:
+    """A figure with a Net nets what it hits in melee ("+1 Attacking with net. Net
+    does no damage but target immobilized for 1D3 turns"); once disarmed it
+    fights bare handed instead."""
+    return (figure_profile(figure).has("Net") and attack.kind != "ranged"
+            and not figure.disarmed)
 
 
 def poisoned(prof: Profile, attack: Attack) -> bool:

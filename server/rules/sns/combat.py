@@ -19,6 +19,7 @@ from server.rules.sns.attacks import (
     in_terrain,
     is_hit,
     knocks_down,
+    nets,
     weapon_for,
 )
 from server.rules.sns.movement import enemies_of
@@ -119,13 +120,6 @@ def rolled_attack(state: State, attack: Attack, roll: int, dice: Dice,
         if frozen <= 2:
             data["immobilize"] = 1
     return data
-
-
-def nets(figure: Figure, attack: Attack) -> bool:
-    """A figure with a Net nets what it hits in melee ("Net does no damage but target
-    immobilized for 1D3 turns"); once disarmed it fights bare handed instead."""
-    return (figure_profile(figure).has("Net") and attack.kind != "ranged"
-            and not figure.disarmed)
 
 
 def melee_attack(state: State, attacker: str, target: str, kind: str,

@@ -12,8 +12,6 @@ from server.rules.board.measured import in_contact
 from server.rules.sns.movement import enemies_of, flies
 from server.rules.sns.state import Figure, State
 
-DECLARE = "seed 003, TURN SEQUENCE: \"Flyers must declare if they are engaging in HTH\""
-
 
 def grounded(state: State, figure: Figure) -> bool:
     """A flyer that cannot take to the air: knocked down, netted or held, dying

@@ -15,6 +15,7 @@ from server.rules.sns.attacks import (
     damage_modifiers,
     damage_result,
     is_hit,
+    nets,
 )
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import State
@@ -44,7 +45,7 @@ def attack_odds(prompt, state: State, command: Command) -> dict:
     mods = attack_modifiers(state, attack)
     damage = damage_modifiers(state, attack)
     bonus = sum(v for v, _ in damage)
-    netting = combat.nets(figure, attack)
+    netting = nets(figure, attack)
     counts: dict[str, int] = {}
     for roll in range(1, 13):
         if not is_hit(roll, mods):

@@ -7,6 +7,7 @@ bot samples it, and lists a small sample."""
 from __future__ import annotations
 
 from server.rules.board.measured import inches, point_within_reach
+from server.rules.board.measured_areas import terrain_change_well_formed
 from server.rules.board.measured_directions import SCALE, bearing_vector
 from server.rules.kernel import Deferred, RulesError
 from server.rules.sns import movement, terrain_spells
@@ -55,12 +56,7 @@ class Placements(Deferred):
         return found
 
     def __contains__(self, value) -> bool:
-        if not isinstance(value, list) or not value or value[0] not in self._kinds():
-            return False
-        size = 4 if value[0] == "wall" else 3
-        if len(value) != size or not all(type(v) is int for v in value[1:]):
-            return False
-        if value[0] == "wall" and not 0 <= value[3] < 360:
+        if not terrain_change_well_formed({"kinds": self._kinds()}, value):
             return False
         point = value[1:3]
         if not (0 <= point[0] <= self.state.layout.width

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from server.rules.board.measured import Base, gap_within, in_contact, in_radius, inches
 from server.rules.board.measured_segments import segment_point_dist2_le
+from server.rules.kernel import RulesError
+from server.rules.sns.army.catalog import load
 from server.rules.sns.setup import figure_profile
 from server.rules.sns.state import Figure, State
 
@@ -33,8 +35,6 @@ def crewed(state: State, figure: Figure) -> bool:
     in base contact with it, able to act and not routing."""
     if not figure_profile(figure).has("Siege artillery"):
         return True
-    from server.rules.kernel import RulesError
-    from server.rules.sns.army.catalog import load
     try:
         needed = load().unit(figure.name).crew
     except RulesError:
@@ -48,15 +48,15 @@ def struck(state: State, shooter: str, target: str, weapon: str) -> list[str]:
     """The other figures (friend or foe alike) a shot's area reaches: within 1" of
     the stone's target's centre; or touched by the bolt's line, from the engine's
     centre through its target's to 15" beyond the engine's rim."""
+    if weapon not in SPLASH and weapon not in LINE:  # (every other shot: one target)
+        return []
     engine, aimed = state.figure(shooter).base, state.figure(target).base
     others = [f for f in state.figures if f.on_table and f.uid not in (shooter, target)]
     if weapon in SPLASH:
         return [f.uid for f in others if in_radius(aimed.centre, inches(SPLASH[weapon]), f.base)]
-    if weapon in LINE:
-        dx, dy = aimed.x - engine.x, aimed.y - engine.y
-        length = max(1, round((dx * dx + dy * dy) ** 0.5))
-        reach = inches(LINE[weapon]) + engine.radius
-        end = (engine.x + dx * reach // length, engine.y + dy * reach // length)
-        return [f.uid for f in others
-                if segment_point_dist2_le(engine.centre, end, f.base.centre, f.radius)]
-    return []
+    dx, dy = aimed.x - engine.x, aimed.y - engine.y
+    length = max(1, round((dx * dx + dy * dy) ** 0.5))
+    reach = inches(LINE[weapon]) + engine.radius
+    end = (engine.x + dx * reach // length, engine.y + dy * reach // length)
+    return [f.uid for f in others
+            if segment_point_dist2_le(engine.centre, end, f.base.centre, f.radius)]

@@ -27,10 +27,6 @@ def wall(point, facing: int) -> tuple:
     return wall_corners(point, facing, WALL_LENGTH, WALL_THICKNESS)
 
 
-def square(centre, side: int) -> tuple:
-    return square_corners(centre, side)
-
-
 def fresh_name(state: State, stem: str) -> str:
     names = {piece.name for piece in state.layout.terrain} | set(state.layout.removed)
     n = 1
@@ -81,15 +77,15 @@ def alter(state: State, point, change: str, radius: int) -> dict:
                 if p.polygon.near_segment(tuple(point), tuple(point), inches(radius))]
         return {"removed": gone}
     if change == "boulder":
-        corners = square(point, BOULDER)
+        corners = square_corners(point, BOULDER)
         check_clear(state, corners, "boulder")
         return {"piece": [fresh_name(state, "boulder"), corners, "impassable", True, 0]}
-    return {"piece": [fresh_name(state, "mud"), square(point, MUD), "unstable", False, 0]}
+    return {"piece": [fresh_name(state, "mud"), square_corners(point, MUD), "unstable", False, 0]}
 
 
 def statue(state: State, figure: Figure) -> dict:
     """Petrify: "Target becomes a terrain obstacle (statue) permanently": a square
     inside its base (so it stands on no neighbour touching it)."""
     side = figure.radius * 14 // 10
-    return {"piece": [fresh_name(state, "statue"), square((figure.x, figure.y), side),
+    return {"piece": [fresh_name(state, "statue"), square_corners((figure.x, figure.y), side),
                       "impassable", True, 0]}

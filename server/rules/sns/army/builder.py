@@ -14,7 +14,7 @@ from typing import Any
 
 from server.rules.kernel import RulesError
 from server.rules.sns.army.catalog import Ability, Catalog, CostRow, Scenario, Unit, load
-from server.rules.sns.army.check import BASIC, MAX_TYPES, check_army, read_entry
+from server.rules.sns.army.check import BASIC, MAX_TYPES, judge_army
 from server.rules.sns.army.pricing import price_kit
 
 DEFAULT_SCENARIO = "basic"
@@ -86,11 +86,9 @@ def check_list(army: Any, options: Mapping[str, Any] | None = None) -> dict[str,
     and the gold `left` (None unless every figure is priced)."""
     catalog = load()
     key, scenario = scenario_of(options, catalog)
-    _, problems = check_army(army, scenario, catalog)
-    entries = army.get("units") if isinstance(army, dict) else None
+    units, problems = judge_army(army, scenario, catalog)
     models = []
-    for index, entry in enumerate(entries if isinstance(entries, list) else ()):
-        unit, _ = read_entry(entry, index, catalog)
+    for entry, unit in zip(army["units"] if units else (), units, strict=True):
         if unit is None:
             models.append({"name": _entry_name(entry), "kit": None, "cost": None,
                            "types": None})

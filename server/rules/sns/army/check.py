@@ -38,21 +38,7 @@ CREW = "seed 003, SAMPLE UNITS, OTHER UNITS (Catapult: requires 3 crew; Ballista
 
 def check_army(army, scenario: Scenario | None = None,
                catalog: Catalog | None = None) -> tuple[dict, list[Violation]]:
-    catalog = catalog or load()
-    scenario = scenario or catalog.scenarios["basic"]
-    if not isinstance(army, dict) or not isinstance(army.get("units"), list) \
-            or not army["units"]:
-        return {}, [Violation("bad_army", "An army list is {'name': ..., 'units': [...]} "
-                              "with at least one figure.", BASIC)]
-    units, found = [], []
-    for index, entry in enumerate(army["units"]):
-        unit, problems = read_entry(entry, index, catalog)
-        found += problems
-        if unit is not None:
-            units.append(unit)
-    if len(units) < len(army["units"]):  # the whole-list rules count every figure
-        return {}, found
-    found += _army_problems(units, scenario, catalog)
+    units, found = judge_army(army, scenario, catalog)
     if found:
         return {}, found
     name = army.get("name", "")
@@ -60,6 +46,26 @@ def check_army(army, scenario: Scenario | None = None,
             "units": [{"name": u["name"], "kit": u["kit"], "cost": u["cost"],
                        "types": u["types"]} for u in units],
             "gold": sum(u["cost"] for u in units)}, []
+
+
+def judge_army(army, scenario: Scenario | None = None, catalog: Catalog | None = None
+               ) -> tuple[list[dict | None], list[Violation]]:
+    """Each figure of the list read and priced (read_entry; None for one that
+    cannot be, [] for a list that is none) and every problem of the list."""
+    catalog = catalog or load()
+    scenario = scenario or catalog.scenarios["basic"]
+    if not isinstance(army, dict) or not isinstance(army.get("units"), list) \
+            or not army["units"]:
+        return [], [Violation("bad_army", "An army list is {'name': ..., 'units': [...]} "
+                              "with at least one figure.", BASIC)]
+    units, found = [], []
+    for index, entry in enumerate(army["units"]):
+        unit, problems = read_entry(entry, index, catalog)
+        found += problems
+        units.append(unit)
+    if None not in units:  # the whole-list rules count every figure
+        found += _army_problems(units, scenario, catalog)
+    return units, found
 
 
 def read_entry(entry, index: int, catalog: Catalog) -> tuple[dict | None, list[Violation]]:
