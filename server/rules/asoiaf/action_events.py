@@ -80,10 +80,8 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     if event.type == "ability_used":  # (its wounds may kill: hits.py)
         return _paid(command_abilities.used(state, pack, d), pack, types)
     if event.type == "terrain_charged":  # (the terrain its move entered: terrain_entry.py)
-        state = terrain_entry.through(charge_terrain.charged(state, _field(state), d), pack,
-                                      _field(state), d["model"], d["square"],
-                                      d.get("entered", ()),
-                                      Recorded(faces=d.get("terrain_faces", ())))
+        state = terrain_entry.replayed(charge_terrain.charged(state, _field(state), d), pack,
+                                       _field(state), d["model"], d, "terrain_faces")
         if not state.model(d["model"]).on_battlefield:
             return sequels.after_attack(state, pack, types)
         return objectives.reveal_under(state, state.model(d["model"]).squares)
@@ -146,9 +144,8 @@ def _entered(state: State, kind: str, pack, types: dict, d: dict) -> State:
     activation may end; alive, it finds any objective under it."""
     if kind == "surged_through":
         uid = state.active_model
-        state = terrain_entry.through(charge_terrain.surged(state, d["square"]), pack,
-                                      _field(state), uid, d["square"], d.get("entered", ()),
-                                      Recorded(faces=d.get("faces", ())))
+        state = terrain_entry.replayed(charge_terrain.surged(state, d["square"]), pack,
+                                       _field(state), uid, d)
     else:
         uid = d["model"]
         state = granted.moved(state, pack, _field(state), d)

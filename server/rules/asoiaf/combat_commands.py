@@ -175,10 +175,7 @@ SURGE = 1  # ATTACK SEQUENCE step 10, CHARGE TERRAIN ACTION: "surge forth 1 squa
 def surged(state: State, pack, field, d: dict) -> State:
     """The attacker surged forth (or held), taking the terrain of the square it entered."""
     uid = state.attack.attacker
-    state = surging.surged(state, d)
-    return terrain_entry.through(state, pack, field, uid, d["square"], d.get("entered", ()),
-                                 command_abilities.Recorded(faces=d.get("faces", ()))) \
-        if d.get("entered") else state
+    return terrain_entry.replayed(surging.surged(state, d), pack, field, uid, d)
 
 
 SEQUENCE_EVENTS = {

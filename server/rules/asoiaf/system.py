@@ -19,7 +19,6 @@ from server.rules.asoiaf import (
     charge_terrain,
     coins,
     combat_commands,
-    command_abilities,
     corpse_pile,
     end_phase_abilities,
     granted,
@@ -309,9 +308,7 @@ class AsoiafSystem:
         if event.type == "moved":
             state = movement_abilities.pay(movement.move(state, d["model"], Square(*d["square"])),
                                            d)
-            state = terrain_entry.through(state, _pack(), _field(state), d["model"],
-                                          d["square"], d.get("entered", ()),
-                                          command_abilities.Recorded(faces=d.get("faces", ())))
+            state = terrain_entry.replayed(state, _pack(), _field(state), d["model"], d)
             if state.model(d["model"]).on_battlefield:
                 state = objectives.reveal_under(state, state.model(d["model"]).squares)
             state = sequels.copper_spent(state, _pack()) if d.get("spent") else state
@@ -322,9 +319,7 @@ class AsoiafSystem:
             state = charge.moved(state, d["model"], d["square"], d["ap"], purse)
             if state.granted and state.granted[0] == d["model"]:  # a granted charge, done
                 state = replace(state, granted=())
-            state = terrain_entry.through(state, _pack(), _field(state), d["model"],
-                                          d["square"], d.get("entered", ()),
-                                          command_abilities.Recorded(faces=d.get("faces", ())))
+            state = terrain_entry.replayed(state, _pack(), _field(state), d["model"], d)
             if state.model(d["model"]).on_battlefield:
                 state = objectives.reveal_under(state, state.model(d["model"]).squares)
             state = agendas.spent_last_copper(state, seat, _pack().agendas)

@@ -147,6 +147,13 @@ def through(state: State, pack, field, uid: str, to, entered, dice) -> State:
     return state
 
 
+def replayed(state: State, pack, field, uid: str, d: dict, faces: str = "faces") -> State:
+    """`through` from a move's event: the terrain squares it recorded
+    (`entered`) and their defence dice (`d[faces]`) replayed."""
+    return through(state, pack, field, uid, d["square"], d.get("entered", ()),
+                   Recorded(faces=d.get(faces, ())))
+
+
 def halted(state: State, uid: str) -> bool:
     """Whether a terrain on the way ended the move: the model killed, or its
     mount killed under it (a charge then makes no attack)."""
