@@ -82,11 +82,14 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     if event.type == "terrain_charged":  # (the terrain its move entered: terrain_entry.py)
         state = terrain_entry.replayed(charge_terrain.charged(state, _field(state), d), pack,
                                        _field(state), d["model"], d, "terrain_faces")
-        if not state.model(d["model"]).on_battlefield:
-            return sequels.after_attack(state, pack, types)
-        return objectives.reveal_under(state, state.model(d["model"]).squares)
-    if event.type in ("surged_through", "granted_move"):
-        return _entered(state, event.type, pack, types, d)
+        return _landed(state, d["model"], pack, types)
+    if event.type == "surged_through":  # (through a broken door: its terrain too)
+        uid = state.active_model
+        state = terrain_entry.replayed(charge_terrain.surged(state, d["square"]), pack,
+                                       _field(state), uid, d)
+        return _landed(state, uid, pack, types)
+    if event.type == "granted_move":
+        return _landed(granted.moved(state, pack, _field(state), d), d["model"], pack, types)
     if event.type == "will_test_declared":
         return will_tokens.declared(state, d)
     if event.type == "will_token_answered":
@@ -118,9 +121,7 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
         return replace(state, free_used=True)
     if event.type == "door_used":  # (the square a barred door's breaker moved to)
         state = interact_terrain.door_used(state, pack, _field(state), d)
-        if not state.model(d["model"]).on_battlefield:
-            return sequels.after_attack(state, pack, types)
-        return objectives.reveal_under(state, state.model(d["model"]).squares)
+        return _landed(state, d["model"], pack, types)
     if event.type == "corpse_pile_tested":
         return corpse_pile.tested(state, pack, d)
     if event.type == "wounds_ability_answered":  # (the friend may die of them)
@@ -138,17 +139,10 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 
 
-def _entered(state: State, kind: str, pack, types: dict, d: dict) -> State:
-    """A surge through a broken door or a granted move: the model on its square,
-    the terrain it entered applied (terrain_entry.py); killed on the way, its
-    activation may end; alive, it finds any objective under it."""
-    if kind == "surged_through":
-        uid = state.active_model
-        state = terrain_entry.replayed(charge_terrain.surged(state, d["square"]), pack,
-                                       _field(state), uid, d)
-    else:
-        uid = d["model"]
-        state = granted.moved(state, pack, _field(state), d)
-    if not state.model(uid).on_battlefield:  # killed by the terrain it entered
+def _landed(state: State, uid: str, pack, types: dict) -> State:
+    """After a move that applied the terrain it entered (terrain_entry.py):
+    killed on the way, its activation may end; alive, it finds any objective
+    under it."""
+    if not state.model(uid).on_battlefield:
         return sequels.after_attack(state, pack, types)
     return objectives.reveal_under(state, state.model(uid).squares)
