@@ -72,9 +72,7 @@ def used(state: State, pack, d: dict) -> State:
     if not d["ability"]:
         return state
     model = state.model(d["model"])
-    purse = coins.pay(state.purses[model.seat], pack.abilities[d["ability"]].cost)
-    state = once_per.record(replace(state, purses={**state.purses, model.seat: purse}),
-                            model.uid, pack.abilities[d["ability"]])
+    state = once_per.paid(state, model.uid, pack.abilities[d["ability"]])
     if d["will_face"] is not None:
         model = conditions.after_roll(model)
     wounds = state.attack.wounds
