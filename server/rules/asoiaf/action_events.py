@@ -35,14 +35,11 @@ from server.rules.asoiaf import (
     will_tokens,
     wounds_outside,
 )
+from server.rules.asoiaf.charge_terrain import field_now
 from server.rules.asoiaf.state import Phase, State, replace
 from server.rules.kernel import RulesError
 
 Recorded = command_abilities.Recorded
-
-
-def _field(state: State):
-    return charge_terrain.field_of(state.scenario, state.doors)
 
 
 def _paid(state: State, pack, types: dict) -> State:
@@ -58,7 +55,7 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
                                     Recorded(faces=d.get("faces", ())), d.get("square"),
                                     d.get("target"))
         if state.attack:  # a wound it dealt may have left the attacker no surge
-            state = attack_sequence.advance(state, pack, _field(state))
+            state = attack_sequence.advance(state, pack, field_now(state))
         return _paid(state, pack, types)
     if event.type == "agenda_played":
         return agenda_plays.play(state, d["seat"], d["agenda"], pack.agendas)
@@ -69,7 +66,7 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
         return sequels.after_attack(agendas.spent_last_copper(state, seat, pack.agendas),
                                     pack, types)
     if event.type == "plundered":
-        state = plunder.take(state, d["model"], tuple(d["square"]), _field(state).plunder,
+        state = plunder.take(state, d["model"], tuple(d["square"]), field_now(state).plunder,
                              0 if d.get("granted") else plunder.INTERACT_AP)
         if d.get("granted"):  # a granted interact action, done (granted.py)
             state = replace(state, granted=())
@@ -80,25 +77,25 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     if event.type == "ability_used":  # (its wounds may kill: hits.py)
         return _paid(command_abilities.used(state, pack, d), pack, types)
     if event.type == "terrain_charged":  # (the terrain its move entered: terrain_entry.py)
-        state = terrain_entry.replayed(charge_terrain.charged(state, _field(state), d), pack,
-                                       _field(state), d["model"], d, "terrain_faces")
+        state = terrain_entry.replayed(charge_terrain.charged(state, field_now(state), d), pack,
+                                       field_now(state), d["model"], d, "terrain_faces")
         return _landed(state, d["model"], pack, types)
     if event.type == "surged_through":  # (through a broken door: its terrain too)
         uid = state.active_model
         state = terrain_entry.replayed(charge_terrain.surged(state, d["square"]), pack,
-                                       _field(state), uid, d)
+                                       field_now(state), uid, d)
         return _landed(state, uid, pack, types)
     if event.type == "granted_move":
-        return _landed(granted.moved(state, pack, _field(state), d), d["model"], pack, types)
+        return _landed(granted.moved(state, pack, field_now(state), d), d["model"], pack, types)
     if event.type == "will_test_declared":
         return will_tokens.declared(state, d)
     if event.type == "will_token_answered":
         return will_tokens.answered(state, d)
     if event.type == "nemesis_chosen":
         return start_of_game.advance(start_of_game.chosen(state, pack, d), pack,
-                                     _field(state))
+                                     field_now(state))
     if event.type == "start_ability_used":
-        return sequels.after_attack(start_of_game.ability_used(state, pack, _field(state), d),
+        return sequels.after_attack(start_of_game.ability_used(state, pack, field_now(state), d),
                                     pack, types)
     if event.type == "will_ability_used":
         state = sequels.copper_spent(will_abilities.used(state, pack, d), pack)
@@ -113,14 +110,14 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
             else sequels.end_phase_go_on(state, pack, types)
     if event.type == "dismounted":
         if state.attack:
-            return sequels.after_attack(attack_sequence.dismounted(state, pack, _field(state),
+            return sequels.after_attack(attack_sequence.dismounted(state, pack, field_now(state),
                                                                    d), pack, types)
         if d["model"] in state.dismounting:
             return mounts.rider_placed(state, pack, d)
         state = mounts.dismount(state, pack, d["model"], d["square"], d["ap"])
         return replace(state, free_used=True)
     if event.type == "door_used":  # (the square a barred door's breaker moved to)
-        state = interact_terrain.door_used(state, pack, _field(state), d)
+        state = interact_terrain.door_used(state, pack, field_now(state), d)
         return _landed(state, d["model"], pack, types)
     if event.type == "corpse_pile_tested":
         return corpse_pile.tested(state, pack, d)

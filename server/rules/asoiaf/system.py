@@ -16,7 +16,6 @@ from server.rules.asoiaf import (
     agenda_plays,
     agendas,
     charge,
-    charge_terrain,
     coins,
     combat_commands,
     corpse_pile,
@@ -47,6 +46,7 @@ from server.rules.asoiaf import (
     wounds_outside,
 )
 from server.rules.asoiaf.cards.loader import load_pack
+from server.rules.asoiaf.charge_terrain import field_now as _field
 from server.rules.asoiaf.prompts import ZONES, prompt_for
 from server.rules.asoiaf.scenarios import Scenario, packaged_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other, replace
@@ -117,13 +117,6 @@ def _types():
 def _draws(state: State, seat: str, name: str | None) -> list[Event]:
     """The agenda cards an ability used draws, in events its player alone sees."""
     return secret_events.ability_draws(state, seat, _pack().abilities[name]) if name else []
-
-
-def _field(state: State):
-    return _doors_field(state.scenario, state.doors)
-
-
-_doors_field = charge_terrain.field_of
 
 
 class AsoiafSystem:

@@ -192,7 +192,7 @@ def moved_by_ability(state: State, pack, uid: str, to, squares: int, dice) -> St
     AWAY / TOWARDS one) taking model `uid` to `to`, by the MOVE ACTION's rules:
     the terrain on its way applies as a move's (its defence dice rolled by
     `dice`, the ability's recorded dice)."""
-    field = charge_terrain.field_of(state.scenario, state.doors)
+    field = charge_terrain.field_now(state)
     _, stops = movement.move_limits(state, field, uid)
     entered = way(state, pack, field, uid, to, squares, stops)
     state = state.with_model(replace(state.model(uid), square=tuple(to)))

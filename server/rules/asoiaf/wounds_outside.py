@@ -33,7 +33,7 @@ def queue(state: State, pack, uid: str, lost: int) -> State:
     player when it has a wounds ability it can use now."""
     if not lost or state.attack or not state.model(uid).on_battlefield:
         return state
-    field = charge_terrain.field_of(state.scenario, state.doors)
+    field = charge_terrain.field_now(state)
     if not wounds_abilities.specs(state, pack, field, uid):
         return state
     return replace(state, wounds_waiting=state.wounds_waiting + ((uid, lost),))
