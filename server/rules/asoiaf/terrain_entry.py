@@ -160,16 +160,25 @@ def halted(state: State, uid: str) -> bool:
     return not state.model(uid).on_battlefield or uid in state.dismounting
 
 
+def rehearsed(state: State, pack, field, uid: str, to, budget: int, stops,
+              dice) -> tuple[list, list, bool]:
+    """A move's terrain worked out before its event: the [terrain square, square
+    stood on] pairs it enters (`way`), the defence dice `dice` rolled for them,
+    and whether they stop it (`halted`)."""
+    entered = way(state, pack, field, uid, to, budget, stops)
+    if not entered:
+        return [], [], False
+    recorded = Recorded(dice)
+    after = enter(state, pack, field, uid, entered, recorded)
+    return ([[list(sq), list(stood)] for sq, stood in entered], list(recorded.faces),
+            halted(after, uid))
+
+
 def event_data(state: State, pack, field, uid: str, to, budget: int, stops, dice) -> dict:
     """What a move's event carries of its terrain: `entered` ([terrain square,
     square stood on] pairs) and the defence `faces` rolled, when any."""
-    entered = way(state, pack, field, uid, to, budget, stops)
-    if not entered:
-        return {}
-    recorded = Recorded(dice)
-    enter(state, pack, field, uid, entered, recorded)
-    return {"entered": [[list(sq), list(stood)] for sq, stood in entered],
-            "faces": list(recorded.faces)}
+    entered, faces, _ = rehearsed(state, pack, field, uid, to, budget, stops, dice)
+    return {"entered": entered, "faces": faces} if entered else {}
 
 
 def _effect(state: State, pack, field, uid: str, sq, effect, dice) -> State:
