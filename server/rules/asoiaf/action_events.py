@@ -35,14 +35,11 @@ from server.rules.asoiaf import (
     will_tokens,
     wounds_outside,
 )
+from server.rules.asoiaf.charge_terrain import field_now
 from server.rules.asoiaf.state import Phase, State, replace
 from server.rules.kernel import RulesError
 
 Recorded = command_abilities.Recorded
-
-
-def _field(state: State):
-    return charge_terrain.field_of(state.scenario, state.doors)
 
 
 def _paid(state: State, pack, types: dict) -> State:
@@ -58,7 +55,7 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
                                     Recorded(faces=d.get("faces", ())), d.get("square"),
                                     d.get("target"))
         if state.attack:  # a wound it dealt may have left the attacker no surge
-            state = attack_sequence.advance(state, pack, _field(state))
+            state = attack_sequence.advance(state, pack, field_now(state))
         return _paid(state, pack, types)
     if event.type == "agenda_played":
         return agenda_plays.play(state, d["seat"], d["agenda"], pack.agendas)
@@ -69,7 +66,7 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
         return sequels.after_attack(agendas.spent_last_copper(state, seat, pack.agendas),
                                     pack, types)
     if event.type == "plundered":
-        state = plunder.take(state, d["model"], tuple(d["square"]), _field(state).plunder,
+        state = plunder.take(state, d["model"], tuple(d["square"]), field_now(state).plunder,
                              0 if d.get("granted") else plunder.INTERACT_AP)
         if d.get("granted"):  # a granted interact action, done (granted.py)
             state = replace(state, granted=())
@@ -80,24 +77,25 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     if event.type == "ability_used":  # (its wounds may kill: hits.py)
         return _paid(command_abilities.used(state, pack, d), pack, types)
     if event.type == "terrain_charged":  # (the terrain its move entered: terrain_entry.py)
-        state = terrain_entry.through(charge_terrain.charged(state, _field(state), d), pack,
-                                      _field(state), d["model"], d["square"],
-                                      d.get("entered", ()),
-                                      Recorded(faces=d.get("terrain_faces", ())))
-        if not state.model(d["model"]).on_battlefield:
-            return sequels.after_attack(state, pack, types)
-        return objectives.reveal_under(state, state.model(d["model"]).squares)
-    if event.type in ("surged_through", "granted_move"):
-        return _entered(state, event.type, pack, types, d)
+        state = terrain_entry.replayed(charge_terrain.charged(state, field_now(state), d), pack,
+                                       field_now(state), d["model"], d, "terrain_faces")
+        return _landed(state, d["model"], pack, types)
+    if event.type == "surged_through":  # (through a broken door: its terrain too)
+        uid = state.active_model
+        state = terrain_entry.replayed(charge_terrain.surged(state, d["square"]), pack,
+                                       field_now(state), uid, d)
+        return _landed(state, uid, pack, types)
+    if event.type == "granted_move":
+        return _landed(granted.moved(state, pack, field_now(state), d), d["model"], pack, types)
     if event.type == "will_test_declared":
         return will_tokens.declared(state, d)
     if event.type == "will_token_answered":
         return will_tokens.answered(state, d)
     if event.type == "nemesis_chosen":
         return start_of_game.advance(start_of_game.chosen(state, pack, d), pack,
-                                     _field(state))
+                                     field_now(state))
     if event.type == "start_ability_used":
-        return sequels.after_attack(start_of_game.ability_used(state, pack, _field(state), d),
+        return sequels.after_attack(start_of_game.ability_used(state, pack, field_now(state), d),
                                     pack, types)
     if event.type == "will_ability_used":
         state = sequels.copper_spent(will_abilities.used(state, pack, d), pack)
@@ -112,17 +110,15 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
             else sequels.end_phase_go_on(state, pack, types)
     if event.type == "dismounted":
         if state.attack:
-            return sequels.after_attack(attack_sequence.dismounted(state, pack, _field(state),
+            return sequels.after_attack(attack_sequence.dismounted(state, pack, field_now(state),
                                                                    d), pack, types)
         if d["model"] in state.dismounting:
             return mounts.rider_placed(state, pack, d)
         state = mounts.dismount(state, pack, d["model"], d["square"], d["ap"])
         return replace(state, free_used=True)
     if event.type == "door_used":  # (the square a barred door's breaker moved to)
-        state = interact_terrain.door_used(state, pack, _field(state), d)
-        if not state.model(d["model"]).on_battlefield:
-            return sequels.after_attack(state, pack, types)
-        return objectives.reveal_under(state, state.model(d["model"]).squares)
+        state = interact_terrain.door_used(state, pack, field_now(state), d)
+        return _landed(state, d["model"], pack, types)
     if event.type == "corpse_pile_tested":
         return corpse_pile.tested(state, pack, d)
     if event.type == "wounds_ability_answered":  # (the friend may die of them)
@@ -140,18 +136,10 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     raise RulesError("unknown_event", f"No rule applies an event {event.type!r}.")
 
 
-def _entered(state: State, kind: str, pack, types: dict, d: dict) -> State:
-    """A surge through a broken door or a granted move: the model on its square,
-    the terrain it entered applied (terrain_entry.py); killed on the way, its
-    activation may end; alive, it finds any objective under it."""
-    if kind == "surged_through":
-        uid = state.active_model
-        state = terrain_entry.through(charge_terrain.surged(state, d["square"]), pack,
-                                      _field(state), uid, d["square"], d.get("entered", ()),
-                                      Recorded(faces=d.get("faces", ())))
-    else:
-        uid = d["model"]
-        state = granted.moved(state, pack, _field(state), d)
-    if not state.model(uid).on_battlefield:  # killed by the terrain it entered
+def _landed(state: State, uid: str, pack, types: dict) -> State:
+    """After a move that applied the terrain it entered (terrain_entry.py):
+    killed on the way, its activation may end; alive, it finds any objective
+    under it."""
+    if not state.model(uid).on_battlefield:
         return sequels.after_attack(state, pack, types)
     return objectives.reveal_under(state, state.model(uid).squares)

@@ -172,10 +172,7 @@ def apply(state: State, pack, pending, owner_uid: str, ability, dice,
           target: str | None = None, square=None) -> State:
     """Pay, then each effect on the model it names; `dice` roll or replay the
     will tests (command_abilities.Recorded)."""
-    owner = state.model(owner_uid)
-    purse = coins.pay(state.purses[owner.seat], ability.cost)
-    state = once_per.record(replace(state, purses={**state.purses, owner.seat: purse}),
-                            owner_uid, ability)
+    state = once_per.paid(state, owner_uid, ability)
     named = picks(pending, owner_uid, target)
     for effect in ability.effects:
         if isinstance(effect, DrawAgenda):

@@ -53,6 +53,11 @@ def field_of(scenario: str, doors: tuple) -> Battlefield:
     return battlefield(packaged_scenarios()[scenario].battlefield, doors)
 
 
+def field_now(state: State) -> Battlefield:
+    """The state's battlefield: its scenario's, with its doors as they stand."""
+    return field_of(state.scenario, state.doors)
+
+
 def flipped(doors: tuple, index: int, state: str) -> tuple:
     return tuple(sorted({**dict(doors), index: state}.items()))
 

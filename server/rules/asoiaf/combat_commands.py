@@ -25,7 +25,7 @@ from server.rules.asoiaf import (
     wounds_abilities,
 )
 from server.rules.asoiaf.cards.vocabulary import DrawAgenda
-from server.rules.asoiaf.state import State, replace
+from server.rules.asoiaf.state import State
 from server.rules.dice import Dice
 from server.rules.kernel import Command, Event
 
@@ -153,19 +153,16 @@ def _terrain_charge(state: State, pack, field, args: dict, dice: Dice) -> dict:
     terrain killed the model (or its mount) on the way."""
     uid, square = state.active_model, args["square"]
     budget, stops = movement.move_limits(state, field, uid)
-    recorded = command_abilities.Recorded(dice)
-    entered = terrain_entry.way(state, pack, field, uid, square, budget, stops)
-    there = state.with_model(replace(state.model(uid), square=tuple(square)))
-    if terrain_entry.halted(terrain_entry.through(there, pack, field, uid, square, entered,
-                                                  recorded), uid):
+    entered, faces, stopped = terrain_entry.rehearsed(state, pack, field, uid, square, budget,
+                                                      stops, dice)
+    if stopped:
         data = {"model": uid, "opening": args["opening"], "square": list(square),
                 "faces": [], "destroyed_into": ""}
     else:
         data = charge_terrain.roll(state, pack.terrains, field, uid, args["opening"], square,
                                    dice)
     if entered:
-        data.update(entered=[[list(sq), list(stood)] for sq, stood in entered],
-                    terrain_faces=list(recorded.faces))
+        data.update(entered=entered, terrain_faces=faces)
     return data
 
 
@@ -175,10 +172,7 @@ SURGE = 1  # ATTACK SEQUENCE step 10, CHARGE TERRAIN ACTION: "surge forth 1 squa
 def surged(state: State, pack, field, d: dict) -> State:
     """The attacker surged forth (or held), taking the terrain of the square it entered."""
     uid = state.attack.attacker
-    state = surging.surged(state, d)
-    return terrain_entry.through(state, pack, field, uid, d["square"], d.get("entered", ()),
-                                 command_abilities.Recorded(faces=d.get("faces", ()))) \
-        if d.get("entered") else state
+    return terrain_entry.replayed(surging.surged(state, d), pack, field, uid, d)
 
 
 SEQUENCE_EVENTS = {

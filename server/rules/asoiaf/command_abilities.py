@@ -246,7 +246,7 @@ def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -
 def _on_every(state: State, pack, uid: str, effect, dice) -> State:
     """`effect` on every model its target words fit now (`count` 0), in table
     order, each as if picked."""
-    field = charge_terrain.field_of(state.scenario, state.doors)
+    field = charge_terrain.field_now(state)
     model = state.model(uid)
     aimed = [o.uid for o in state.models if fits(state, field, model, o, effect.target, pack)]
     one = msgspec.structs.replace(effect, target=msgspec.structs.replace(effect.target,

@@ -131,8 +131,5 @@ def used(state: State, pack, d: dict) -> State:
 
 def _apply(state: State, pack, uid: str, name: str, target, dice, square=None) -> State:
     ability = pack.abilities[name]
-    seat = state.model(uid).seat
-    state = replace(state, purses={**state.purses,
-                                   seat: coins.pay(state.purses[seat], ability.cost)})
-    state = once_per.record(state, uid, ability)
+    state = once_per.paid(state, uid, ability)
     return model_triggers.apply(state, pack, uid, target, ability.effects, dice, square)

@@ -28,7 +28,6 @@ from server.rules.asoiaf import (
     plunder,
     terrain_entry,
 )
-from server.rules.asoiaf.command_abilities import Recorded
 from server.rules.asoiaf.state import MOST_AP, State, replace
 from server.rules.asoiaf.targets import attack_targets
 from server.rules.kernel import CommandSpec, Decision, Event
@@ -133,5 +132,4 @@ def moved(state: State, pack, field, d: dict) -> State:
         return state
     model = state.model(d["model"])
     state = state.with_model(replace(model, square=tuple(d["square"])))
-    return terrain_entry.through(state, pack, field, d["model"], d["square"],
-                                 d.get("entered", ()), Recorded(faces=d.get("faces", ())))
+    return terrain_entry.replayed(state, pack, field, d["model"], d)

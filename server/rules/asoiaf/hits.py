@@ -44,7 +44,7 @@ def defend(state: State, pack, uid: str, hits: int, dice) -> tuple[State, int]:
     model = state.model(uid)
     if not hits or not model.on_battlefield:
         return state, 0
-    field = charge_terrain.field_of(state.scenario, state.doors)
+    field = charge_terrain.field_now(state)
     words = requirements.standing(state, pack, field, uid)
     modifier = passives.roll_modifier(state, pack, field, uid, "defence") \
         + equipment.roll_modifier(pack, model, "defence", words)

@@ -22,7 +22,6 @@ from __future__ import annotations
 from server.rules.asoiaf import aftermaths, charge_terrain, terrain_entry
 from server.rules.asoiaf.battlefield import DOOR_CARDS, Battlefield
 from server.rules.asoiaf.cards.vocabulary import FlipTerrain, MoveModel
-from server.rules.asoiaf.command_abilities import Recorded
 from server.rules.asoiaf.state import State, replace
 from server.rules.kernel import CommandSpec, Event
 
@@ -108,8 +107,7 @@ def door_used(state: State, pack, field: Battlefield, d: dict) -> State:
     model = state.model(d["model"])
     state = state.with_model(replace(model, square=tuple(d["square"])))
     field = field.with_opening_state(field.openings[d["opening"]], d["into"])
-    return terrain_entry.through(state, pack, field, d["model"], d["square"],
-                                 d.get("entered", ()), Recorded(faces=d.get("faces", ())))
+    return terrain_entry.replayed(state, pack, field, d["model"], d)
 
 
 def idle_spec(state: State, uid: str) -> list[CommandSpec]:

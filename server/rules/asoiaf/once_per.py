@@ -12,6 +12,7 @@ reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
+from server.rules.asoiaf import coins
 from server.rules.asoiaf.state import State, replace
 
 ONCE = "seed 004, ABILITIES (a card's own limit: once per game, round or activation)"
@@ -29,6 +30,15 @@ def record(state: State, uid: str, ability) -> State:
     if not per or (uid, ability.name, per) in state.limited_uses:
         return state
     return replace(state, limited_uses=state.limited_uses + ((uid, ability.name, per),))
+
+
+def paid(state: State, uid: str, ability) -> State:
+    """An ability used: its coins paid from its model's player's purse, then
+    the use recorded (`record`)."""
+    seat = state.model(uid).seat
+    state = replace(state, purses={**state.purses,
+                                   seat: coins.pay(state.purses[seat], ability.cost)})
+    return record(state, uid, ability)
 
 
 def forget(state: State, per: str) -> State:

@@ -19,13 +19,9 @@ from server.rules.asoiaf import (
     start_of_game,
     victory,
 )
-from server.rules.asoiaf.charge_terrain import field_of
+from server.rules.asoiaf.charge_terrain import field_now
 from server.rules.asoiaf.scenarios import packaged_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other, replace
-
-
-def _field(state: State):
-    return field_of(state.scenario, state.doors)
 
 
 def copper_spent(state: State, pack) -> State:
@@ -55,13 +51,13 @@ def after_attack(state: State, pack, types: dict) -> State:
 
 def after_deploy(state: State, pack, types: dict) -> State:
     seat = state.to_act
-    if placement.next_to_deploy(state, _field(state), seat, types):
+    if placement.next_to_deploy(state, field_now(state), seat, types):
         return state
     second = other(state.first_player)
-    if seat != second and placement.next_to_deploy(state, _field(state), second, types):
+    if seat != second and placement.next_to_deploy(state, field_now(state), second, types):
         return replace(state, to_act=second)
     state = replace(state, phase=Phase.ACTIVATIONS, to_act=state.first_player)
-    return start_of_game.queue(state, pack, _field(state))
+    return start_of_game.queue(state, pack, field_now(state))
 
 
 def after_activation(state: State, pack, types: dict) -> State:
@@ -74,7 +70,7 @@ def after_activation(state: State, pack, types: dict) -> State:
             state, unplaced, pack.models, pack.motivations))
         if state.phase == Phase.OVER:
             return state
-        state = end_phase_abilities.queue(state, pack, _field(state))
+        state = end_phase_abilities.queue(state, pack, field_now(state))
     return end_phase_go_on(state, pack, types)
 
 
@@ -103,7 +99,7 @@ def end_phase_go_on(state: State, pack, types: dict) -> State:
 
 def room(state: State, seat: str) -> bool:
     """Whether one of the seat's models waiting to be placed has a square to go."""
-    return any(placement.spots(state, _field(state), seat, m.uid)
+    return any(placement.spots(state, field_now(state), seat, m.uid)
                for m in state.waiting_to_place(seat))
 
 

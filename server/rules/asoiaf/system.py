@@ -16,10 +16,8 @@ from server.rules.asoiaf import (
     agenda_plays,
     agendas,
     charge,
-    charge_terrain,
     coins,
     combat_commands,
-    command_abilities,
     corpse_pile,
     end_phase_abilities,
     granted,
@@ -48,6 +46,7 @@ from server.rules.asoiaf import (
     wounds_outside,
 )
 from server.rules.asoiaf.cards.loader import load_pack
+from server.rules.asoiaf.charge_terrain import field_now as _field
 from server.rules.asoiaf.prompts import ZONES, prompt_for
 from server.rules.asoiaf.scenarios import Scenario, packaged_scenarios
 from server.rules.asoiaf.state import SEATS, Phase, State, other, replace
@@ -118,13 +117,6 @@ def _types():
 def _draws(state: State, seat: str, name: str | None) -> list[Event]:
     """The agenda cards an ability used draws, in events its player alone sees."""
     return secret_events.ability_draws(state, seat, _pack().abilities[name]) if name else []
-
-
-def _field(state: State):
-    return _doors_field(state.scenario, state.doors)
-
-
-_doors_field = charge_terrain.field_of
 
 
 class AsoiafSystem:
@@ -309,9 +301,7 @@ class AsoiafSystem:
         if event.type == "moved":
             state = movement_abilities.pay(movement.move(state, d["model"], Square(*d["square"])),
                                            d)
-            state = terrain_entry.through(state, _pack(), _field(state), d["model"],
-                                          d["square"], d.get("entered", ()),
-                                          command_abilities.Recorded(faces=d.get("faces", ())))
+            state = terrain_entry.replayed(state, _pack(), _field(state), d["model"], d)
             if state.model(d["model"]).on_battlefield:
                 state = objectives.reveal_under(state, state.model(d["model"]).squares)
             state = sequels.copper_spent(state, _pack()) if d.get("spent") else state
@@ -322,9 +312,7 @@ class AsoiafSystem:
             state = charge.moved(state, d["model"], d["square"], d["ap"], purse)
             if state.granted and state.granted[0] == d["model"]:  # a granted charge, done
                 state = replace(state, granted=())
-            state = terrain_entry.through(state, _pack(), _field(state), d["model"],
-                                          d["square"], d.get("entered", ()),
-                                          command_abilities.Recorded(faces=d.get("faces", ())))
+            state = terrain_entry.replayed(state, _pack(), _field(state), d["model"], d)
             if state.model(d["model"]).on_battlefield:
                 state = objectives.reveal_under(state, state.model(d["model"]).squares)
             state = agendas.spent_last_copper(state, seat, _pack().agendas)

@@ -147,22 +147,38 @@ def through(state: State, pack, field, uid: str, to, entered, dice) -> State:
     return state
 
 
+def replayed(state: State, pack, field, uid: str, d: dict, faces: str = "faces") -> State:
+    """`through` from a move's event: the terrain squares it recorded
+    (`entered`) and their defence dice (`d[faces]`) replayed."""
+    return through(state, pack, field, uid, d["square"], d.get("entered", ()),
+                   Recorded(faces=d.get(faces, ())))
+
+
 def halted(state: State, uid: str) -> bool:
     """Whether a terrain on the way ended the move: the model killed, or its
     mount killed under it (a charge then makes no attack)."""
     return not state.model(uid).on_battlefield or uid in state.dismounting
 
 
+def rehearsed(state: State, pack, field, uid: str, to, budget: int, stops,
+              dice) -> tuple[list, list, bool]:
+    """A move's terrain worked out before its event: the [terrain square, square
+    stood on] pairs it enters (`way`), the defence dice `dice` rolled for them,
+    and whether they stop it (`halted`)."""
+    entered = way(state, pack, field, uid, to, budget, stops)
+    if not entered:
+        return [], [], False
+    recorded = Recorded(dice)
+    after = enter(state, pack, field, uid, entered, recorded)
+    return ([[list(sq), list(stood)] for sq, stood in entered], list(recorded.faces),
+            halted(after, uid))
+
+
 def event_data(state: State, pack, field, uid: str, to, budget: int, stops, dice) -> dict:
     """What a move's event carries of its terrain: `entered` ([terrain square,
     square stood on] pairs) and the defence `faces` rolled, when any."""
-    entered = way(state, pack, field, uid, to, budget, stops)
-    if not entered:
-        return {}
-    recorded = Recorded(dice)
-    enter(state, pack, field, uid, entered, recorded)
-    return {"entered": [[list(sq), list(stood)] for sq, stood in entered],
-            "faces": list(recorded.faces)}
+    entered, faces, _ = rehearsed(state, pack, field, uid, to, budget, stops, dice)
+    return {"entered": entered, "faces": faces} if entered else {}
 
 
 def _effect(state: State, pack, field, uid: str, sq, effect, dice) -> State:
@@ -185,7 +201,7 @@ def moved_by_ability(state: State, pack, uid: str, to, squares: int, dice) -> St
     AWAY / TOWARDS one) taking model `uid` to `to`, by the MOVE ACTION's rules:
     the terrain on its way applies as a move's (its defence dice rolled by
     `dice`, the ability's recorded dice)."""
-    field = charge_terrain.field_of(state.scenario, state.doors)
+    field = charge_terrain.field_now(state)
     _, stops = movement.move_limits(state, field, uid)
     entered = way(state, pack, field, uid, to, squares, stops)
     state = state.with_model(replace(state.model(uid), square=tuple(to)))

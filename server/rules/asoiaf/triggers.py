@@ -160,9 +160,6 @@ def _apply(state, pack, uid: str, name: str, target: str | None, spent_by: str, 
     (or set the trigger off), a picked (and "chosen") target the model picked,
     else the trigger model too."""
     ability = pack.abilities[name]
-    seat = state.model(uid).seat
-    state = replace(state, purses={**state.purses,
-                                   seat: coins.pay(state.purses[seat], ability.cost)})
-    state = once_per.record(state, uid, ability)
+    state = once_per.paid(state, uid, ability)
     return model_triggers.apply(state, pack, uid, target or spent_by, ability.effects, dice,
                                 square, spent_by)

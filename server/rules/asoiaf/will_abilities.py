@@ -47,9 +47,6 @@ def used(state, pack, d: dict):
     if not d["ability"]:
         return state
     ability = pack.abilities[name]
-    seat = state.model(uid).seat
-    state = replace(state, purses={**state.purses,
-                                   seat: coins.pay(state.purses[seat], ability.cost)})
-    state = once_per.record(state, uid, ability)
+    state = once_per.paid(state, uid, ability)
     return command_abilities.apply_effects(state, pack, uid, d["target"], ability.effects,
                                            command_abilities.Recorded(faces=()))

@@ -221,7 +221,7 @@ def roll(state: State, pack, dice, model):
         + lasting.roll_change(state, model.uid, "will")
     result = conditions.results((face,), Condition.SHAKEN in model.conditions,
                                 modifier)[0]
-    field = charge_terrain.field_of(state.scenario, state.doors)  # others' passives too
+    field = charge_terrain.field_now(state)  # others' passives too
     will = pack.models[model.card].will + passives.value_change(state, pack, field, model.uid,
                                                                 "will")
     return lasting.rolled(state, model.uid, "will"), face, result >= will

@@ -21,7 +21,7 @@ from server.rules.kernel import CommandSpec, Event
 WOUNDS = "seed 004, ABILITIES (wounds abilities)"
 
 
-def _redirect(ability):
+def redirect_shape(ability):
     """(needs a will test, the redirect effect) of a supported ability, else None."""
     effects = ability.effects
     if len(effects) == 1 and isinstance(effects[0], RedirectWounds):
@@ -34,9 +34,6 @@ def _redirect(ability):
     return None
 
 
-redirect_shape = _redirect  # (wounds_outside.py asks it too)
-
-
 def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     """The defender's usable wounds abilities, each with the friendly models it
     may hand the wounds to."""
@@ -44,7 +41,7 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     found = []
     for name in pack.models[model.card].abilities:
         ability = pack.abilities[name]
-        shape = _redirect(ability) if ability.timing == "wounds" else None
+        shape = redirect_shape(ability) if ability.timing == "wounds" else None
         if shape is None or ability.requires or not once_per.available(state, uid, ability) \
                 or not coins.affordable(state.purses[model.seat], ability.cost):
             continue
@@ -59,7 +56,7 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
 def event(state: State, pack, args: dict, dice: Dice) -> Event:
     pending = state.attack
     model = state.model(pending.target)
-    needs_test, _ = _redirect(pack.abilities[args["ability"]])
+    needs_test, _ = redirect_shape(pack.abilities[args["ability"]])
     face, passed = None, True
     if needs_test:
         _, face, passed = will_tokens.roll(state, pack, dice, model)  # (its tokens)
@@ -75,9 +72,7 @@ def used(state: State, pack, d: dict) -> State:
     if not d["ability"]:
         return state
     model = state.model(d["model"])
-    purse = coins.pay(state.purses[model.seat], pack.abilities[d["ability"]].cost)
-    state = once_per.record(replace(state, purses={**state.purses, model.seat: purse}),
-                            model.uid, pack.abilities[d["ability"]])
+    state = once_per.paid(state, model.uid, pack.abilities[d["ability"]])
     if d["will_face"] is not None:
         model = conditions.after_roll(model)
     wounds = state.attack.wounds

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from server.rules.asoiaf import (
     charge_terrain,
-    coins,
     conditions,
     hits,
     once_per,
@@ -34,7 +33,7 @@ def queue(state: State, pack, uid: str, lost: int) -> State:
     player when it has a wounds ability it can use now."""
     if not lost or state.attack or not state.model(uid).on_battlefield:
         return state
-    field = charge_terrain.field_of(state.scenario, state.doors)
+    field = charge_terrain.field_now(state)
     if not wounds_abilities.specs(state, pack, field, uid):
         return state
     return replace(state, wounds_waiting=state.wounds_waiting + ((uid, lost),))
@@ -70,10 +69,7 @@ def answered(state: State, pack, d: dict) -> State:
     if not d["ability"]:
         return state
     model = state.model(d["model"])
-    ability = pack.abilities[d["ability"]]
-    purse = coins.pay(state.purses[model.seat], ability.cost)
-    state = once_per.record(replace(state, purses={**state.purses, model.seat: purse}),
-                            model.uid, ability)
+    state = once_per.paid(state, model.uid, pack.abilities[d["ability"]])
     if d["will_faces"]:
         state, _, _ = will_tokens.roll(state, pack, Recorded(faces=d["will_faces"]), model)
         state = state.with_model(conditions.after_roll(state.model(model.uid)))
