@@ -24,7 +24,7 @@ from sqlalchemy import make_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from server.store.store import asyncpg_dsn  # noqa: E402
+from server.store.engine import asyncpg_dsn  # noqa: E402
 from tests.hostile.test_kills_under_load import kill_and_resume  # noqa: E402
 
 

@@ -21,7 +21,7 @@ from clients.bots.match import play_seat
 from clients.bots.sbh import make_bot
 from clients.client import ServerError
 from clients.session import Session
-from protocol.messages import decode_server, encode_request
+from protocol.codec import decode_server, encode_request
 from server import gc_tuning
 from server.rules.sbh.presets import preset
 from server.rules.sbh.system import SETUP_HANDLERS

@@ -49,8 +49,8 @@ from clients.bots.sbh import make_bot  # noqa: E402
 from protocol.messages import CreateMatch  # noqa: E402
 from server.accounts import Accounts  # noqa: E402
 from server.lobby import Lobby  # noqa: E402
-from server.matches.actor import RECENT_REQUESTS  # noqa: E402
 from server.matches.bot_seat import BotSeat  # noqa: E402
+from server.matches.commands import RECENT_REQUESTS  # noqa: E402
 from server.matches.hub import Hub  # noqa: E402
 from server.metrics import Metrics  # noqa: E402
 from server.rules.kernel import Command  # noqa: E402

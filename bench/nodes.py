@@ -19,6 +19,11 @@ clients/following.py does: nothing of theirs crosses nodes; then Bob following a
 spectator relayed (as a spectator past the owner's own audience is, or one whose client
 does not follow): the difference is what a relayed spectator costs.
 
+`--pairs N [--only one followed]`: N rounds of the runs named (all seven by default), every
+other round in the reverse order, each round's ratios, their medians and the ratios of
+the CPU pooled over all rounds (on a shared machine, the fewer runs a round, the nearer
+in time the two runs of a ratio are, and the less the load between them moves it).
+
 Also prints one node run as a cluster of one (`--node-id`: leases, fenced appends, NATS
 connected but no forwarding), to tell what the cluster's mode costs from what
 forwarding does; the ratio is against the plain one node.
@@ -46,7 +51,7 @@ from sqlalchemy import make_url
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from clients.client import Client  # noqa: E402
-from server.store.store import asyncpg_dsn  # noqa: E402
+from server.store.engine import asyncpg_dsn  # noqa: E402
 from tests.server.test_full_match import SETUP  # noqa: E402
 from tests.server.test_restart import Player, ServerProcess  # noqa: E402
 
@@ -276,17 +281,36 @@ async def run(options) -> None:
     extra = watched["cpu"] - unwatched / 1000 * watched["commands"]
     per_event = max(0.0, extra) / max(1, watched["events"]) * 1000
     print(f"a spectator on another node: {per_event:.3f} ms CPU an event it gets")
-    # Sizing: a match sends a command every PACE seconds (people thinking), its events
-    # go to one spectator (as in the watched runs, whose CPU a command already counts
-    # their spectator: it was counted twice before); a node is one process, one core
-    # kept under 70 % busy.
+    print_sizing({"forwarded": two, "followed": followed})
+
+
+def print_sizing(ms_a_command: dict[str, float]) -> None:
+    """The nodes 100,000 matches need, players forwarded or followed, from the CPU
+    (ms) a command of each costs. A match sends a command every PACE seconds (people
+    thinking), its events go to one spectator (as in the watched runs, whose CPU a
+    command already counts their spectator: it was counted twice before); a node is
+    one process, one core kept under 70 % busy."""
     pace, busy = 10.0, 0.7
     commands_per_second = 100_000 / pace
-    for how, per_command in (("forwarded", two), ("followed", followed)):
+    for how, per_command in ms_a_command.items():
         cpu = commands_per_second * per_command / 1000
         print(f"100,000 matches (a command each {pace:g} s) with 100,000 spectators, "
               f"players {how}: {cpu:.1f} cores busy, so {int(-(-cpu // busy))} nodes at "
               f"{busy:.0%} each")
+
+
+# `--pairs`' runs: (label, nodes, a spectator a match, who follows the match's node)
+RUNS = [("one", [None], True, None), ("forwarded", ["n1", "n2"], True, None),
+        ("followed", ["n1", "n2"], True, "everyone"),
+        ("followed-relayed", ["n1", "n2"], True, "players"),
+        ("one-bare", [None], False, None),
+        ("followed-bare", ["n1", "n2"], False, "players"),
+        ("alone", ["n1"], True, None)]  # (a cluster of one: leases, fenced appends)
+# each ratio's two runs: two nodes, one node
+RATIOS = {"forwarded": ("forwarded", "one"), "followed": ("followed", "one"),
+          "followed, spectators relayed": ("followed-relayed", "one"),
+          "followed, no spectators": ("followed-bare", "one-bare"),
+          "a cluster of one": ("alone", "one")}
 
 
 async def pairs(options) -> None:
@@ -296,22 +320,20 @@ async def pairs(options) -> None:
     others share, the load moves between the runs of the whole sequence more than the
     ratios differ (one node's CPU a command went from 0.85 to 1.17 ms in an hour)."""
     admin = await asyncpg.connect(asyncpg_dsn(options.postgres))
-    ratios: dict[str, list[float]] = {"forwarded": [], "followed": [],
-                                      "followed, spectators relayed": [],
-                                      "followed, no spectators": []}
+    ratios: dict[str, list[float]] = {name: [] for name in RATIOS}
     relayed_spectator = []  # ms of CPU an event a spectator relayed costs beyond one followed
+    pooled: dict[str, list[float]] = {}  # label -> [CPU s, commands] over every round
     failures = 0
     try:
         with tempfile.TemporaryDirectory() as folder:
             folder = Path(options.logs or folder)
+            runs = [run for run in RUNS if not options.only or run[0] in options.only]
             for index in range(options.pairs):
                 cost = {}
-                for label, names, watched, followed in (
-                        ("one", [None], True, None), ("forwarded", ["n1", "n2"], True, None),
-                        ("followed", ["n1", "n2"], True, "everyone"),
-                        ("followed-relayed", ["n1", "n2"], True, "players"),
-                        ("one-bare", [None], False, None),
-                        ("followed-bare", ["n1", "n2"], False, "players")):
+                # (every other round in the reverse order: a load that grows or falls
+                # through a round weighs on both ends of it alike)
+                for label, names, watched, followed in runs if index % 2 == 0 \
+                        else runs[::-1]:
                     for attempt in range(3):
                         try:
                             figures = await run_with(admin, options, folder, names, watched,
@@ -326,25 +348,38 @@ async def pairs(options) -> None:
                     else:
                         raise RuntimeError("three runs in a row failed")
                     cost[label] = describe(f"round {index + 1}, {label}", figures)
+                    total = pooled.setdefault(label, [0.0, 0])
+                    total[0] += figures["cpu"]
+                    total[1] += figures["commands"]
                     cost[label, "events"] = figures["events"] / max(1, figures["commands"])
-                ratios["forwarded"].append(cost["forwarded"] / cost["one"])
-                ratios["followed"].append(cost["followed"] / cost["one"])
-                ratios["followed, spectators relayed"].append(cost["followed-relayed"]
-                                                              / cost["one"])
-                relayed_spectator.append((cost["followed-relayed"] - cost["followed"])
-                                         / max(1e-9, cost["followed-relayed", "events"]))
-                ratios["followed, no spectators"].append(cost["followed-bare"]
-                                                          / cost["one-bare"])
+                for name, (two, one) in RATIOS.items():
+                    if two in cost and one in cost:
+                        ratios[name].append(cost[two] / cost[one])
+                if "followed-relayed" in cost and "followed" in cost:
+                    relayed_spectator.append((cost["followed-relayed"] - cost["followed"])
+                                             / max(1e-9, cost["followed-relayed", "events"]))
                 print(f"round {index + 1} ratios:", ", ".join(
-                    f"{k} {v[-1]:.2f}" for k, v in ratios.items()), flush=True)
+                    f"{k} {v[-1]:.2f}" for k, v in ratios.items() if v), flush=True)
     finally:
         await admin.close()
     print("median ratios two nodes / one node, CPU a command (goal: at most 1.2):",
           ", ".join(f"{k} {statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})"
-                    for k, v in ratios.items()), f"; runs failed and done again: {failures}")
-    print("a spectator relayed rather than following: "
-          f"{statistics.median(relayed_spectator) * 1000:.0f} us of CPU an event it gets "
-          f"(median; {min(relayed_spectator) * 1000:.0f}-{max(relayed_spectator) * 1000:.0f})")
+                    for k, v in ratios.items() if v),
+          f"; runs failed and done again: {failures}")
+    if relayed_spectator:
+        print("a spectator relayed rather than following: "
+              f"{statistics.median(relayed_spectator) * 1000:.0f} us of CPU an event it "
+              f"gets (median; {min(relayed_spectator) * 1000:.0f}-"
+              f"{max(relayed_spectator) * 1000:.0f})")
+    # every round's CPU over every round's commands: less moved by one round's load
+    per_command = {label: cpu / max(1, n) * 1000 for label, (cpu, n) in pooled.items()}
+    print("pooled over the rounds, ms of CPU a command:", ", ".join(
+        f"{label} {ms:.3f}" for label, ms in per_command.items()))
+    print("pooled ratios:", ", ".join(
+        f"{name} {per_command[two] / per_command[one]:.2f}"
+        for name, (two, one) in RATIOS.items() if two in per_command and one in per_command))
+    print_sizing({how: per_command[how] for how in ("forwarded", "followed")
+                  if how in per_command})
 
 
 def main() -> None:
@@ -357,6 +392,10 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, metavar="N",
                         help="instead: N rounds of one node, forwarded and followed, run "
                         "back to back, and the median of each round's ratios")
+    parser.add_argument("--only", nargs="+", metavar="RUN",
+                        choices=[run[0] for run in RUNS],
+                        help="with --pairs: only these runs (e.g. one followed: more rounds "
+                        "in the same time, each pair nearer in time)")
     parser.add_argument("--postgres", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
     options = parser.parse_args()
     asyncio.run(pairs(options) if options.pairs else run(options))

@@ -41,7 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from clients.client import Client, ServerError  # noqa: E402
-from protocol.messages import decode_request, encode, encode_request, reply  # noqa: E402
+from protocol.codec import decode_request, encode, encode_request, reply  # noqa: E402
 from server.app import ServerOptions, WarbandServer  # noqa: E402
 from server.rules.kernel import Decision, Prompt  # noqa: E402
 from server.rules.sbh.random_player import random_command  # noqa: E402
@@ -157,10 +157,10 @@ def codec_seconds(profiler: cProfile.Profile) -> Counter:
     """Cumulative seconds in the profile by codec and side (callers decide shared ones)."""
     out: Counter = Counter()
     for (path, _, name), (_, _, _, cumulative, callers) in pstats.Stats(profiler).stats.items():
-        if path.endswith("protocol/messages.py") and name in SERVER_CODEC:
-            out["server: protocol codec (messages.py)"] += cumulative
-        elif path.endswith("protocol/messages.py") and name in CLIENT_CODEC:
-            out["client: protocol codec (messages.py)"] += cumulative
+        if path.endswith("protocol/codec.py") and name in SERVER_CODEC:
+            out["server: protocol codec (codec.py)"] += cumulative
+        elif path.endswith("protocol/codec.py") and name in CLIENT_CODEC:
+            out["client: protocol codec (codec.py)"] += cumulative
         elif path.endswith("extensions/permessage_deflate.py") and name in ("encode", "decode"):
             out["both: websockets deflate (transport)"] += cumulative
         elif name.startswith(STORE_CODEC) or (path.endswith("kernel.py") and name == "to_wire"):

@@ -48,10 +48,11 @@ from server.matches.rules_host import Material, RulesCore  # noqa: E402
 from server.rules.dice import commitment, new_seed  # noqa: E402
 from server.rules.sbh.random_player import random_command  # noqa: E402
 from server.rules.sbh.system import SYSTEM  # noqa: E402
+from server.store.engine import asyncpg_dsn  # noqa: E402
 from server.store.schema import commands as commands_table  # noqa: E402
 from server.store.schema import events as events_table  # noqa: E402
 from server.store.schema import matches, seats  # noqa: E402
-from server.store.store import CommandRow, EventRow, Store, asyncpg_dsn, pack  # noqa: E402
+from server.store.store import CommandRow, EventRow, Store, pack  # noqa: E402
 from tests.sbh.test_games import WARBANDS  # noqa: E402
 
 # BENCH_PROFILE=FILE: the server runs under cProfile, its statistics written to FILE

@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from server.matches.checkpoints import checkpoint_all  # noqa: E402
 from server.matches.hub import Hub  # noqa: E402
 from server.metrics import Metrics  # noqa: E402
-from server.store.store import Store, asyncpg_dsn  # noqa: E402
+from server.store.engine import asyncpg_dsn  # noqa: E402
+from server.store.store import Store  # noqa: E402
 
 
 async def resume_all(url: str, write_checkpoints: bool) -> tuple[int, float, float, float]:

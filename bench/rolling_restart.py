@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.nodes import Node, fresh_database  # noqa: E402
 from clients.client import Client, ServerError  # noqa: E402
-from server.store.store import asyncpg_dsn  # noqa: E402
+from server.store.engine import asyncpg_dsn  # noqa: E402
 from tests.hostile.test_kills_under_load import check_store  # noqa: E402
 from tests.server.test_full_match import SETUP  # noqa: E402
 from tests.server.test_restart import Player  # noqa: E402

@@ -37,14 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from store_append import EVENTS_PER_COMMAND, PAYLOAD, new_matches  # noqa: E402
 
 from server.store.committer import Committer  # noqa: E402
-from server.store.store import (  # noqa: E402
-    APPEND_CONNECTIONS,
-    Append,
-    CommandRow,
-    EventRow,
-    Store,
-    asyncpg_dsn,
-)
+from server.store.engine import APPEND_CONNECTIONS, asyncpg_dsn  # noqa: E402
+from server.store.store import Append, CommandRow, EventRow, Store  # noqa: E402
 
 SECONDS, CHECKPOINTS, SPAN = 45.0, (20.0, 35.0), 8.0
 

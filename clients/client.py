@@ -21,7 +21,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from protocol.messages import decode_server, encode_request
+from protocol.codec import decode_server, encode_request
 
 _CLOSED: dict[str, Any] = {"type": "connection_closed"}  # queued when the reader ends
 
@@ -33,6 +33,14 @@ class ServerError(Exception):
         self.retryable = bool(frame.get("retryable"))
         self.details = frame.get("details") or {}
         super().__init__(f"{self.code}: {self.message}")
+
+
+def said(failed: BaseException) -> str:
+    """What a player reads of a failure: a refusal's sentence (not its code), else
+    what went wrong (a connection lost)."""
+    if isinstance(failed, ServerError) and failed.message:
+        return failed.message
+    return str(failed)
 
 
 class Client:

@@ -25,7 +25,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from clients.client import ServerError
-from protocol.messages import decode_server, encode_request
+from protocol.codec import decode_server, encode_request
 
 log = logging.getLogger("warband.session")
 
@@ -281,8 +281,11 @@ class Following:
                 if stream.over is not None or self._closed:
                     break
                 try:
+                    reply = await self._subscribe(stream)
+                    if not stream.players:  # (a follow told only where had no names)
+                        stream.players = dict(reply.get("players") or {})
                     # (told of another node now, the match's new one: followed there)
-                    self._told_where(stream.match_id, await self._subscribe(stream))
+                    self._told_where(stream.match_id, reply)
                     break
                 except ServerError as refused:
                     if not refused.retryable:

@@ -14,8 +14,10 @@ When the connection drops, the session reconnects (with backoff), signs in again
 with its token, resubscribes every stream from the last seq it delivered, and
 sends again every request that had no answer, with its original id: the server
 answers a repeat with the first answer, so nothing is applied twice and the
-caller only sees a delay. The wire protocol is docs/protocol.md; `Client`
-(clients/client.py) is the plain one-connection client underneath.
+caller only sees a delay. A seek (quick pairing, clients/seeking.py) is the
+exception: the server ends it with the connection, so its wait ends saying so. The
+wire protocol is docs/protocol.md; `Client` (clients/client.py) is the plain
+one-connection client underneath.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from websockets.exceptions import ConnectionClosed
 
 from clients.client import ServerError
 from clients.following import Following
-from protocol.messages import decode_server, encode_request
+from clients.seeking import DROPPED, SIGNED_AGAIN, SIGNED_OUT, SeekEnded, Seeking
+from protocol.codec import decode_server, encode_request
 
 log = logging.getLogger("warband.session")
 
@@ -89,10 +92,11 @@ class MatchStream:
         self.pushes.put_nowait(push)
 
 
-class Session(Following):
+class Session(Following, Seeking):
     """`follow_matches`: with several nodes, take a match's subscription and requests
     to the node that runs it when the server names it (clients/following.py); off,
-    they are forwarded by the node this session is connected to."""
+    they are forwarded by the node this session is connected to. Quick pairing's
+    `seek`, `cancel_seek` and `seek_paired`: clients/seeking.py."""
 
     def __init__(self, url: str, *, give_up_after: float = 60.0,
                  follow_matches: bool = False) -> None:
@@ -110,6 +114,7 @@ class Session(Following):
         self._runner: asyncio.Task | None = None
         self.reconnects = 0
         self._init_following(follow_matches)
+        self._init_seeking()
 
     @classmethod
     async def open(cls, url: str, *, token: str | None = None, **options: Any) -> Session:
@@ -178,6 +183,7 @@ class Session(Following):
         await self.request("logout")
         self.token, self.account = None, None
         self.streams.clear()
+        self._end_seeks(SeekEnded(SIGNED_OUT))
 
     async def list_open(self, system: str | None = None,
                         invite_code: str | None = None) -> list[dict]:
@@ -276,6 +282,7 @@ class Session(Following):
 
     def _signed_in(self, session: dict) -> dict:
         self.token, self.account = session["token"], session
+        self._end_seeks(SeekEnded(SIGNED_AGAIN))  # (a seek is its signed-in identity's)
         return session
 
     async def _subscribe(self, stream: MatchStream, *, follow: bool = False) -> dict:
@@ -297,6 +304,7 @@ class Session(Following):
             if self._closed:
                 return
             self._connected.clear()
+            self._end_seeks(SeekEnded(DROPPED))  # (the server dropped them with it)
             try:
                 await self._reconnect()
             except SessionClosed as gave_up:
@@ -309,9 +317,14 @@ class Session(Following):
             waiting = self._unanswered.get(message.get("id"))
             if waiting is not None and not waiting[1].done():
                 if kind == "reply":
+                    if waiting[0]["type"] == "seek":
+                        self._seek_replied(message["result"])
                     waiting[1].set_result(message["result"])
                 else:
                     waiting[1].set_exception(ServerError(message))
+            return
+        if kind == "seek_paired":  # (a push of no match stream)
+            self._seek_push(message)
             return
         stream = self.streams.get(message.get("match_id"))
         if stream is not None:
@@ -386,3 +399,4 @@ class Session(Following):
                 future.set_exception(error)
         for stream in self.streams.values():
             stream.pushes.put_nowait(error)
+        self._end_seeks(error)

@@ -1,10 +1,11 @@
-"""The messages a client may send, as typed schemas (msgspec), and the frames
-the server sends back. Imports nothing from server/ or clients/.
+"""The messages a client may send, as typed schemas (msgspec): the envelope every
+request shares (`Request`: `v`, the protocol version, and `id`, chosen by the client and
+echoed on the reply or error) and the requests for accounts, the lobby and playing and
+watching. Imports nothing from server/ or clients/.
 
-Every client frame is a MessagePack map with `v` (protocol version), `type`
-(which message) and `id` (chosen by the client, echoed on the reply or error).
-`decode_request` turns a frame into one of the request structs below, or raises
-`ProtocolError` with the code that says what was wrong with it.
+The requests of the services beside play (ratings, chat, hosted events) are in
+protocol/community_messages.py; turning frames into these structs and back is
+protocol/codec.py's.
 """
 
 from __future__ import annotations
@@ -13,10 +14,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from protocol.errors import ProtocolError
-
 PROTOCOL_VERSION = 1
-MAX_FRAME_BYTES = 64 * 1024  # larger client frames are refused (frame_too_large)
 
 # A string field never holds U+0000: PostgreSQL's text cannot store it, so a name, a
 # match id or a request id (stored with each command) holding one failed in the
@@ -129,6 +127,9 @@ class Seek(Request, tag="seek"):
     options: dict[str, Any] = {}
     rated: bool = False
     time_control: dict[str, Any] | None = None
+    # the seeker's own warband where the system's are part of the setup (ASOIAF; as
+    # join's): not part of the match sought, it goes with them to the seat they get
+    warband: Any = None
 
 
 class Rematch(Request, tag="rematch"):
@@ -234,254 +235,3 @@ class GetSummary(Request, tag="get_summary"):
 
 class Ping(Request, tag="ping"):
     pass
-
-
-# -- ratings (server/ratings) ---------------------------------------------------------
-class GetRatings(Request, tag="get_ratings"):
-    """A registered player's ratings (`player`: a username), or one's own."""
-
-    player: Text | None = None
-
-
-class RatingHistory(Request, tag="rating_history"):
-    player: Text | None = None
-    system: Text = "sbh"
-    category: Text = "standard"
-    limit: int = 100
-
-
-class Leaderboard(Request, tag="leaderboard"):
-    system: Text = "sbh"
-    category: Text = "standard"
-    limit: int = 50
-
-
-# -- chat (server/chat) ----------------------------------------------------------------
-# A match's rooms are "players" and "spectators"; the lobby's (match_id None) "lobby".
-MessageId = Annotated[int, msgspec.Meta(ge=1, le=2**63 - 1)]
-
-
-class ChatHistory(Request, tag="chat_history"):
-    """A room's newest messages; the connection then follows the match's chat."""
-
-    match_id: Text | None = None
-    room: Text = "players"
-
-
-class ChatUnfollow(Request, tag="chat_unfollow"):
-    match_id: Text | None = None
-
-
-class ChatSend(Request, tag="chat_send", kw_only=True):
-    match_id: Text | None = None
-    room: Text = "players"
-    text: Text
-
-
-class ChatMute(Request, tag="chat_mute"):
-    account_id: Text
-
-
-class ChatUnmute(Request, tag="chat_unmute"):
-    account_id: Text
-
-
-class ChatReport(Request, tag="chat_report"):
-    message_id: MessageId
-    reason: Text
-
-
-class ChatHide(Request, tag="chat_hide"):
-    message_id: MessageId
-
-
-class ChatSilence(Request, tag="chat_silence"):
-    account_id: Text
-    minutes: int  # 0 lifts a silence
-    reason: Text
-
-
-class ChatReports(Request, tag="chat_reports"):
-    """Moderators: the newest reports."""
-
-    limit: int = 50
-
-
-# -- hosted events (server/tournaments) -------------------------------------------------
-# Players are named by account id (as get_event lists them: `player`).
-class CreateEvent(Request, tag="create_event"):
-    name: Text
-    system: Text = "sbh"
-    settings: dict[str, Any] = {}  # server/tournaments/event_settings.py; docs/protocol.md
-
-
-class ListEvents(Request, tag="list_events"):
-    status: Text | None = None  # registration, running or finished; None: every event
-    limit: int = 50
-
-
-class GetEvent(Request, tag="get_event"):
-    event_id: Text
-
-
-class RegisterEvent(Request, tag="register_event"):
-    event_id: Text
-    warband: Any  # the list, as the system's check_list takes it; locked once entered
-    club: Text | None = None  # Swiss: players of the same club (or team) never meet
-
-
-class WithdrawEvent(Request, tag="withdraw_event"):
-    event_id: Text
-
-
-class CheckIn(Request, tag="check_in"):
-    event_id: Text
-
-
-class StartEvent(Request, tag="start_event"):
-    event_id: Text
-
-
-class RepairRound(Request, tag="repair_round"):
-    event_id: Text
-
-
-class DropPlayer(Request, tag="drop_player"):
-    event_id: Text
-    player: Text
-
-
-class GiveBye(Request, tag="give_bye"):
-    event_id: Text
-    player: Text
-
-
-class CorrectResult(Request, tag="correct_result"):
-    event_id: Text
-    round: int
-    table: int
-    winner: Text | None  # a player of that game, or None for a draw
-    why: Text  # shown with the corrected result
-    vp_a: int = 0
-    vp_b: int = 0
-
-
-EVENT_REQUESTS: tuple[type[Request], ...] = (
-    CreateEvent, ListEvents, GetEvent, RegisterEvent, WithdrawEvent, CheckIn, StartEvent,
-    RepairRound, DropPlayer, GiveBye, CorrectResult,
-)
-
-
-REQUEST_TYPES: tuple[type[Request], ...] = (
-    Register, Login, Guest, Authenticate, Logout,
-    CreateMatch, ListOpen, ListLive, ListMine, Join, Leave, Abort, Resign, ClaimTimeout,
-    Seek, CancelSeek, Rematch, TakebackOffer, TakebackAnswer,
-    Subscribe, Unsubscribe, Play, Odds, GetView, ListReplays, GetReplay, GetSummary,
-    Ping,
-    CatalogRequest, CheckList,
-    GetRatings, RatingHistory, Leaderboard,
-    ChatHistory, ChatUnfollow, ChatSend, ChatMute, ChatUnmute, ChatReport, ChatHide,
-    ChatSilence, ChatReports,
-    *EVENT_REQUESTS,
-)
-TYPE_NAMES = frozenset(t.__struct_config__.tag for t in REQUEST_TYPES)
-AnyRequest = (Register | Login | Guest | Authenticate | Logout | CreateMatch | ListOpen | ListLive
-              | ListMine | Join | Leave | Abort | Resign | ClaimTimeout | Seek | CancelSeek
-              | Rematch | TakebackOffer | TakebackAnswer | Subscribe | Unsubscribe | Play | Odds
-              | GetView | ListReplays | GetReplay | GetSummary | Ping | CatalogRequest | CheckList
-              | GetRatings | RatingHistory | Leaderboard
-              | ChatHistory | ChatUnfollow | ChatSend | ChatMute | ChatUnmute | ChatReport
-              | ChatHide | ChatSilence | ChatReports
-              | CreateEvent | ListEvents | GetEvent | RegisterEvent | WithdrawEvent | CheckIn
-              | StartEvent | RepairRound | DropPlayer | GiveBye | CorrectResult)
-
-_decoder = msgspec.msgpack.Decoder(AnyRequest)
-_encoder = msgspec.msgpack.Encoder()
-_loose = msgspec.msgpack.Decoder()
-
-
-def decode_request(frame: bytes) -> Request:
-    """One client frame as a typed request; ProtocolError says what is wrong."""
-    if len(frame) > MAX_FRAME_BYTES:
-        raise ProtocolError("frame_too_large", f"The frame is {len(frame)} bytes; the limit "
-                            f"is {MAX_FRAME_BYTES} bytes.")
-    try:
-        request = _decoder.decode(frame)
-    except Exception as error:  # (not only msgspec's: see _unreadable)
-        raise _diagnose(frame, error) from None
-    if request.v != PROTOCOL_VERSION:
-        raise ProtocolError("unsupported_version", request_id=request.id,
-                            message=f"Protocol version {request.v} is not supported; this "
-                                    f"server speaks version {PROTOCOL_VERSION}.")
-    return request
-
-
-def _diagnose(frame: bytes, error: Exception) -> ProtocolError:
-    """The fast path failed: find out which rule of the envelope was broken."""
-    try:
-        raw = _loose.decode(frame)
-    except Exception as unreadable:
-        return _unreadable(unreadable)
-    if not isinstance(raw, dict):
-        return ProtocolError("malformed_frame", "The frame must be a MessagePack map.")
-    # (an id of true or false is not echoed either: Python's bool is an int)
-    request_id = raw.get("id") if type(raw.get("id")) in (int, str) else None
-    if isinstance(request_id, str) and len(request_id) > MAX_REQUEST_ID:
-        return ProtocolError("invalid_message", request_id=request_id,
-                             message=f"Request ids are at most {MAX_REQUEST_ID} characters; "
-                                     f"this one has {len(request_id)}.")
-    if raw.get("v") != PROTOCOL_VERSION and isinstance(raw.get("v"), int):
-        return ProtocolError("unsupported_version", request_id=request_id,
-                             message=f"Protocol version {raw['v']} is not supported; this "
-                                     f"server speaks version {PROTOCOL_VERSION}.")
-    kind = raw.get("type")
-    if not isinstance(kind, str) or kind not in TYPE_NAMES:
-        shown = repr(kind) if len(repr(kind)) <= 40 else repr(kind)[:37] + "..."
-        return ProtocolError("unknown_type", request_id=request_id,
-                             message=f"Unknown message type {shown}.")
-    return ProtocolError("invalid_message", request_id=request_id,
-                         message=f"The {raw['type']!r} message is not valid: {error}.")
-
-
-def _unreadable(failure: Exception) -> ProtocolError:
-    """A frame MessagePack cannot read. msgspec raises more than its DecodeError: a
-    string that is not UTF-8 raises UnicodeDecodeError and nesting deeper than the
-    interpreter's stack RecursionError. Each is a malformed frame, answered as one
-    (before, such a frame ended the connection's reader and went unanswered).
-    msgspec 0.23 reports a string that is not UTF-8 as its own DecodeError
-    ("Invalid UTF-8 encoded string"); earlier versions as UnicodeDecodeError."""
-    if isinstance(failure, UnicodeDecodeError) or "utf-8" in str(failure).lower():
-        return ProtocolError("malformed_frame", "The frame holds a string that is not "
-                             "valid UTF-8.")
-    if isinstance(failure, RecursionError):
-        return ProtocolError("malformed_frame", "The frame nests arrays or maps too deeply.")
-    return ProtocolError("malformed_frame", "The frame is not valid MessagePack.")
-
-
-def encode(message: dict[str, Any]) -> bytes:
-    return _encoder.encode(message)
-
-
-def encode_request(message: dict[str, Any]) -> bytes:
-    """For clients: a request map with the version filled in."""
-    return _encoder.encode({"v": PROTOCOL_VERSION, **message})
-
-
-def decode_server(frame: bytes) -> dict[str, Any]:
-    """For clients: a server frame as a plain map."""
-    return _loose.decode(frame)
-
-
-# -- server frames --------------------------------------------------------------------
-def reply(request_id: RequestId | None, result: dict[str, Any]) -> dict[str, Any]:
-    return {"v": PROTOCOL_VERSION, "type": "reply", "id": request_id, "result": result}
-
-
-def error(problem: ProtocolError) -> dict[str, Any]:
-    return {"v": PROTOCOL_VERSION, "type": "error", **problem.to_wire()}
-
-
-def event_push(match_id: str, seq: int, event: dict[str, Any] | None) -> dict[str, Any]:
-    """`event` None is a placeholder: something happened at `seq` you may not see."""
-    return {"v": PROTOCOL_VERSION, "type": "event", "match_id": match_id, "seq": seq,
-            "event": event}

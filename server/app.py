@@ -10,6 +10,7 @@ import http
 import logging
 import mimetypes
 import signal
+import time
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,7 @@ from websockets.asyncio.server import Server, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
-from protocol.messages import MAX_FRAME_BYTES
+from protocol.codec import MAX_FRAME_BYTES
 from server import gc_tuning
 from server.admission import HANDSHAKE_BURST, HANDSHAKES_PER_SECOND, PER_ADDRESS, Admission
 from server.chat.limits import ChatSettings
@@ -31,13 +32,15 @@ from server.cluster.serving import space_of
 from server.cluster.shared_limits import SharedAdmission, SharedLoginGuard, SharedWriteRate
 from server.cluster.shared_seeks import SharedSeekPool
 from server.compression import websocket_compression
-from server.gateway import ClientConnection, Services, client_address
+from server.gateway import ClientConnection, client_address
 from server.matches.hub import Hub
 from server.matches.rules_host import InlineHost
 from server.matches.rules_pool import RulesPool
 from server.metrics import Metrics
 from server.rules.registry import warm_systems
-from server.store.store import CANNOT_OPEN, Store, cannot_open
+from server.services import Services
+from server.store.engine import CANNOT_OPEN, cannot_open
+from server.store.store import Store
 from server.websocket import WarbandConnection
 
 log = logging.getLogger("warband")
@@ -232,9 +235,12 @@ class WarbandServer:
         """One step of a stop, cut after `seconds` (default `stop_step`); False if it
         was cut or failed (logged: the stop goes on)."""
         seconds = self.options.stop_step if seconds is None else seconds
+        began = time.monotonic()
         try:
             async with asyncio.timeout(seconds):
                 await work
+            if time.monotonic() - began > seconds / 2:  # (slow, though not cut: say so)
+                log.warning("stopping: %s took %.1f s", what, time.monotonic() - began)
             return True
         except TimeoutError:
             log.warning("stopping: %s took over %.1f s and was cut short", what, seconds)

@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from protocol.messages import encode
+from protocol.codec import encode
 
 
 class Frame:

@@ -16,47 +16,28 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
+from protocol.codec import decode_request, error, reply
 from protocol.errors import ProtocolError
 from protocol.messages import (
-    ClaimTimeout,
-    Odds,
     Ping,
-    Play,
     Request,
-    Resign,
-    TakebackAnswer,
-    TakebackOffer,
-    decode_request,
-    error,
-    reply,
 )
 from server.account_requests import AccountRequests
-from server.accounts import Account, Accounts
+from server.accounts import Account
 from server.admission import Admission, TokenBucket
 from server.catalogs import Catalogs
-from server.chat.limits import ChatSettings
 from server.chat.requests import ChatRequests
-from server.chat.rooms import ChatRooms
 from server.frames import Frame, data_of
-from server.lobby import Lobby
 from server.lobby_requests import LobbyRequests
-from server.matches.hub import Hub
-from server.metrics import Metrics
+from server.play_requests import PlayRequests
 from server.ratings.requests import RatingRequests
-from server.rematch import Rematches
-from server.rules.kernel import Command
-from server.seeks import SeekPool
-from server.store.store import STORE_BUSY, Store, connection_lost
-from server.tournaments.director import Director
+from server.services import Services
+from server.store.engine import STORE_BUSY, connection_lost
 from server.tournaments.requests import EVENT_HANDLERS, EventRequests
-from server.tournaments.service import EventService
 from server.watching import Watching
 
 log = logging.getLogger("warband.gateway")
 
-OUTGOING_BYTES = 8 * 2**20  # unsent bytes a slow client may owe before it is disconnected
-RATE = 50.0  # messages per second a connection may send on average...
-BURST = 100.0  # ...with bursts up to this many
 REMEMBERED_REPLIES = 256  # per account: repeated request ids answered from here
 REMEMBERED_ACCOUNTS = 10_000  # accounts whose recent replies are kept (least recent go)
 _ids = itertools.count(1)
@@ -77,43 +58,8 @@ def _failure_code(kind: str, failure: Exception) -> str:
     return "internal_error"
 
 
-class Services:
-    """What every connection shares: the store and everything built on it."""
-
-    def __init__(self, store: Store, hub: Hub, metrics: Metrics, *, rate: float = RATE,
-                 burst: float = BURST, outgoing_bytes: int = OUTGOING_BYTES,
-                 admission: Admission | None = None, chat: ChatSettings | None = None,
-                 event_tick: float = 1.0) -> None:
-        self.store = store
-        self.admission = admission if admission is not None else Admission()
-        self.hub = hub
-        self.metrics = metrics
-        self.accounts = Accounts(store)
-        self.lobby = Lobby(store, hub)
-        self.seeks = SeekPool(self.lobby, hub.ratings)  # quick pairing
-        self.rematches = Rematches(self.lobby, store, self.connections_of)
-        self.chat = ChatRooms(store, chat if chat is not None else ChatSettings())
-        # hosted events: the director runs them (started by the server), the service
-        # answers their requests
-        self.director = Director(store, self.lobby, hub, self.connections_of,
-                                 tick=event_tick)
-        self.events = EventService(self.director, self.lobby, hub.ratings)
-        self.rate, self.burst, self.outgoing_bytes = rate, burst, outgoing_bytes
-        # account id (or connection key) -> "kind:request id" -> the reply, for repeats
-        self.replies: OrderedDict[str, OrderedDict[str, dict]] = OrderedDict()
-        self.shared_replies = None  # (several nodes: server.cluster.replies.SharedReplies)
-        # token -> the connections signed in with it, so that a logout ends them all
-        self.token_holders: dict[str, set[ClientConnection]] = {}
-
-
-    def connections_of(self, account_id: str) -> list[ClientConnection]:
-        """The connections signed in as `account_id` now (to push to a player)."""
-        return [c for holders in self.token_holders.values() for c in holders
-                if c.account is not None and c.account.id == account_id]
-
-
-class ClientConnection(AccountRequests, LobbyRequests, Watching, Catalogs, RatingRequests,
-                       ChatRequests, EventRequests):
+class ClientConnection(AccountRequests, LobbyRequests, PlayRequests, Watching, Catalogs,
+                       RatingRequests, ChatRequests, EventRequests):
     follows_moves = True  # (its subscriptions follow a match to another node: owning.py)
 
     def __init__(self, services: Services, websocket) -> None:
@@ -273,9 +219,10 @@ class ClientConnection(AccountRequests, LobbyRequests, Watching, Catalogs, Ratin
         metrics.requested(kind)
         request_id = request.id
         memory = self._memory()
-        remembered = memory.get(f"{kind}:{request_id}") if kind in IDEMPOTENT else None
+        answered = kind in IDEMPOTENT or kind in REMEMBERED_WHEN
+        remembered = memory.get(f"{kind}:{request_id}") if answered else None
         shared = self.services.shared_replies  # (several nodes: server.cluster.replies)
-        if remembered is None and kind in IDEMPOTENT and shared is not None:
+        if remembered is None and answered and shared is not None:
             with contextlib.suppress(Exception):  # (NATS away: this node's memory only)
                 remembered = await shared.get(self._memory_key(), kind, request_id)
         if remembered is not None:
@@ -301,7 +248,7 @@ class ClientConnection(AccountRequests, LobbyRequests, Watching, Catalogs, Ratin
             metrics.command_seconds.observe(time.perf_counter() - started)
         if result is None:  # the handler replied itself (subscribe)
             return
-        if kind in IDEMPOTENT:
+        if kind in IDEMPOTENT or REMEMBERED_WHEN.get(kind, lambda _: False)(result):
             memory = self._memory()  # (the account may have changed: register, login)
             memory[f"{kind}:{request_id}"] = result
             while len(memory) > REMEMBERED_REPLIES:
@@ -328,72 +275,9 @@ class ClientConnection(AccountRequests, LobbyRequests, Watching, Catalogs, Ratin
             raise ProtocolError("not_authenticated")
         return self.account
 
-    async def on_resign(self, request: Resign) -> dict:
-        actor, seat = await self._held_seat(request.match_id)
-        return await actor.submit("command", seat=seat, request_id=str(request.id),
-                                  command=Command(seat, "concede"), lag=self._lag())
-
-    async def _held_seat(self, match_id: str):
-        """The running match's actor and the seat the signed-in account holds in it."""
-        account = self._signed_in()
-        actor = await self._actor(match_id)
-        seat = actor.seat_for(account.id)
-        if seat is None:
-            raise ProtocolError("not_in_match")
-        return actor, seat
-
-    async def on_claim_timeout(self, request: ClaimTimeout) -> dict:
-        actor, seat = await self._held_seat(request.match_id)
-        return await actor.submit("claim", seat=seat, request_id=str(request.id))
-
-    async def on_takeback_offer(self, request: TakebackOffer) -> dict:
-        actor, seat = await self._held_seat(request.match_id)
-        return await actor.submit("takeback_offer", seat=seat, to_seq=request.to_seq)
-
-    async def on_takeback_answer(self, request: TakebackAnswer) -> dict:
-        actor, seat = await self._held_seat(request.match_id)
-        return await actor.submit("takeback_answer", seat=seat, accept=request.accept,
-                                  request_id=str(request.id))
-
-    def _lag(self) -> float:
-        """The connection's round trip as websockets' keepalive pings last measured
-        it (0 before the first): the bound of a command's lag credit (server.clocks)."""
-        return float(getattr(self.websocket, "latency", 0.0) or 0.0)
-
-    # -- playing and watching ---------------------------------------------------------
-    async def on_command(self, request: Play) -> dict:
-        account = self._signed_in()
-        await self._refuse_event_list(request.match_id, request.command)
-        actor = await self._actor(request.match_id)
-        seat = actor.seat_for(account.id, request.seat)
-        if seat is None:
-            raise ProtocolError("not_your_seat", "You hold no seat in this match.")
-        return await actor.submit("command", seat=seat, request_id=str(request.id),
-                                  command=Command(seat, request.command, request.args),
-                                  at_seq=request.at_seq, lag=self._lag())
-
-    async def on_odds(self, request: Odds) -> dict:
-        account = self._signed_in()
-        actor = await self._actor(request.match_id)
-        seat = actor.seat_for(account.id, request.seat)
-        if seat is None:
-            raise ProtocolError("not_your_seat", "You hold no seat in this match.")
-        return await actor.submit("odds", seat=seat,
-                                  command=Command(seat, request.command, request.args))
-
+    # -- playing and watching (server/play_requests.py, server/watching.py) ---------
     async def on_ping(self, request: Ping) -> dict:
         return {"pong": time.time()}
-
-    async def _actor(self, match_id: str):
-        actor = await self.services.hub.running(match_id)
-        if actor is not None:
-            return actor
-        row = await self.services.store.match(match_id)
-        if row is None:
-            raise ProtocolError("no_such_match")
-        if row["status"] == "open":
-            raise ProtocolError("match_not_started")
-        raise ProtocolError("match_finished")
 
 
 def client_address(admission: Admission, websocket, request=None) -> str:
@@ -452,3 +336,7 @@ HANDLERS.update(EVENT_HANDLERS)  # hosted events (server/tournaments/requests.py
 # Commands and resignations are also remembered durably by their match actor.
 IDEMPOTENT = frozenset({"register", "guest", "create_match", "join", "leave", "abort",
                         "create_event", "register_event", "chat_send"})
+# ... and those answered so only when their first reply says so: a seek that paired at
+# once (sent again after a lost reply, it answers with that match), not one that waited
+# (that seek ended with its connection: sent again, it seeks afresh).
+REMEMBERED_WHEN = {"seek": lambda result: result.get("status") == "paired"}

@@ -36,21 +36,31 @@ def build_setup(request: CreateMatch) -> dict[str, Any]:
     if request.points_limit is not None:
         options["points_limit"] = request.points_limit
     setup: dict[str, Any] = {"options": options}
-    warbands = getattr(request, "warbands", None)  # (create_match's alone, not a seek's)
-    if warbands is not None:
-        options["warbands"] = warbands  # the system's checker judges them
     if request.board_size is not None:
         setup["board_size"] = request.board_size
+    warbands = getattr(request, "warbands", None)  # (create_match's alone, not a seek's)
+    if warbands is not None:
+        if not isinstance(warbands, dict):
+            raise ProtocolError("invalid_setup", "warbands names a warband for each seat "
+                                "(seat -> a ready-made warband's key or a list).")
+        system = get_system(request.system)
+        for seat, warband in warbands.items():
+            setup = with_warband(system, setup, seat, warband)
     return setup
 
 
-def with_warband(setup: dict[str, Any], seat: str, warband: Any) -> dict[str, Any]:
-    """The setup with `seat`'s warband in `options.warbands` (the joiner's own choice
-    replaces any the creator named for that seat); the system's checker judges it."""
-    options = dict(setup.get("options") or {})
-    named = options.get("warbands")
-    named = dict(named) if isinstance(named, dict) else {}
-    return {**setup, "options": {**options, "warbands": {**named, seat: warband}}}
+def with_warband(system, setup: dict[str, Any], seat: str, warband: Any) -> dict[str, Any]:
+    """The setup with `seat`'s own warband put in place by the system (its
+    `seat_warband`: a joiner's choice replaces any the creator named for that seat);
+    the system's checker judges it. A system whose lists are chosen in play has none."""
+    place = getattr(system, "seat_warband", None)
+    if place is None:
+        raise ProtocolError("invalid_setup", "In this game each warband is chosen once the "
+                            "match has begun, not in its settings: leave warbands out.")
+    try:
+        return place(setup, seat, warband)
+    except RulesError as refused:
+        raise ProtocolError("invalid_setup", refused.message) from None
 
 
 def house_bot_list_index(seed: bytes, count: int) -> int:
@@ -309,7 +319,7 @@ class Lobby:
             if self.hub.stopping:  # (a node stopping starts no match: its clients retry
                 raise ProtocolError("match_moved")  # on another node; nothing changed)
             if warband is not None:  # judged before the seat is taken: refused, no change
-                setup = with_warband(unpack(row["setup"]), seat, warband)
+                setup = with_warband(system, unpack(row["setup"]), seat, warband)
                 validate_setup(system, setup)
                 row = {**row, "setup": pack(setup)}
             try:  # the seat and the joiner's warband in one transaction

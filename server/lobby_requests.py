@@ -17,6 +17,7 @@ from protocol.messages import (
     Rematch,
     Seek,
 )
+from server.seeks import wanted_match
 
 
 class LobbyRequests:
@@ -54,11 +55,7 @@ class LobbyRequests:
         return aborted
 
     async def on_seek(self, request: Seek) -> dict:
-        # (a seek's fields are create_match's own, the match to be made)
-        wanted = CreateMatch(v=1, id=request.id, **{
-            name: getattr(request, name) for name in request.__struct_fields__
-            if name not in ("v", "id")})
-        return await self.services.seeks.seek(self._signed_in(), self, wanted)
+        return await self.services.seeks.seek(self._signed_in(), self, wanted_match(request))
 
     async def on_rematch(self, request: Rematch) -> dict:
         return await self.services.rematches.rematch(self._signed_in(), request.match_id)

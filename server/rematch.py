@@ -26,19 +26,17 @@ from server.rules.registry import get_system
 from server.store.store import unpack
 
 
-def _warbands_with_players(system_name: str, setup: dict, options: dict,
-                           moved: dict[str, str]) -> dict:
-    """The options with each seat's warband (a system whose warbands are part of the
-    setup: its `seat_warbands`) moved to the seat its player takes in the rematch,
-    so players who swap seats keep their own warbands. (Against the house bot, the
-    bot's seat is then drawn afresh, as in any new match.)"""
+def _warbands_with_players(system_name: str, setup: dict,
+                           moved: dict[str, str]) -> dict | None:
+    """Each seat's warband (a system whose warbands are part of the setup: its
+    `seat_warbands`) for the seat its player takes in the rematch, so players who swap
+    seats keep their own warbands; None where warbands are chosen in play. (Against
+    the house bot, the bot's seat is then drawn afresh, as in any new match.)"""
     seat_warbands = getattr(get_system(system_name), "seat_warbands", None)
     if seat_warbands is None:
-        return options
+        return None
     warbands = seat_warbands(setup)
-    if not warbands:
-        return options
-    return {**options, "warbands": {moved.get(s, s): w for s, w in warbands.items()}}
+    return {moved.get(s, s): w for s, w in warbands.items()} or None
 
 
 class Rematches:
@@ -76,13 +74,13 @@ class Rematches:
         others = [s for s in held if s != seat]
         swapped = others[0] if others else seat
         bot = row.get("bot")
-        options = _warbands_with_players(row["system"], setup, options, {seat: swapped,
-                                                                         swapped: seat})
+        warbands = _warbands_with_players(row["system"], setup, {seat: swapped,
+                                                                 swapped: seat})
         request = CreateMatch(
             v=1, id=f"rematch:{row['id']}", system=row["system"],
             scenario=options.pop("scenario", None),
             points_limit=options.pop("points_limit", None),
-            board_size=setup.get("board_size"), options=options,
+            board_size=setup.get("board_size"), options=options, warbands=warbands,
             private=bot is None, seat=swapped, spectator_delay=row["spectator_delay"],
             rated=row["rated"], time_control=clock.to_wire() if clock.timed else None,
             takebacks=takebacks_allowed(row),

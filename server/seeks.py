@@ -22,8 +22,12 @@ import msgspec
 
 from protocol.errors import ProtocolError
 from protocol.messages import CreateMatch
+from protocol.messages import Seek as SeekRequest
 from server.accounts import Account
+from server.lobby import build_setup
 from server.names import shown_name
+from server.rules.registry import UnknownSystem, get_system
+from server.stopping import cancel_and_wait
 
 log = logging.getLogger("warband.seeks")
 
@@ -58,10 +62,41 @@ def _shown(account: Account) -> str:
     return shown_name(account.display_name, guest=account.guest)
 
 
-def seek_key(request: CreateMatch, setup: dict, clock: Any) -> tuple:
-    """Two seeks pair only if they ask for the same match: system, setup, clock, rated."""
+def seek_key(request: CreateMatch, clock: Any) -> tuple:
+    """Two seeks pair only if they ask for the same match: system, setup (its defaults
+    filled in), clock, rated.
+    A seeker's own warband (where a system's are part of the setup) is theirs, not the
+    match's: two seekers of one scenario pair whatever each brings. A system may ask
+    that they be alike (its `seek_class`: S&S pairs armies of as many figures, not a
+    skirmish of three against a full army)."""
+    system = get_system(request.system)
+    setup = build_setup(msgspec.structs.replace(request, warbands=None))
+    if (with_defaults := getattr(system, "with_defaults", None)) is not None:
+        setup = with_defaults(setup)  # (naming a setting's default is leaving it out)
+    seek_class = getattr(system, "seek_class", None)
+    alike = seek_class(own_warband(request)) if seek_class is not None else None
     return (request.system, repr(sorted(setup.get("options", {}).items())),
-            setup.get("board_size"), repr(sorted(clock.to_wire().items())), request.rated)
+            setup.get("board_size"), repr(sorted(clock.to_wire().items())), request.rated,
+            alike)
+
+
+def wanted_match(seek: SeekRequest) -> CreateMatch:
+    """The match a seek asks for, as create_match would ask for it (a seek's fields are
+    create_match's own), with the seeker's warband named for the first seat, theirs if
+    they create it (`own_warband` takes it to the other seat if they join)."""
+    fields = {name: getattr(seek, name) for name in seek.__struct_fields__
+              if name not in ("v", "id", "warband")}
+    if seek.warband is not None:
+        with contextlib.suppress(UnknownSystem):  # (create_match's check says so in words)
+            fields["warbands"] = {get_system(seek.system).seats[0]: seek.warband}
+    return CreateMatch(v=1, id=seek.id, **fields)
+
+
+def own_warband(request: CreateMatch) -> Any:
+    """The warband a seeker named for the seat they asked for (the system's first by
+    default), or None: it goes with them to the seat the pairing gives them."""
+    seat = request.seat or get_system(request.system).seats[0]
+    return (request.warbands or {}).get(seat)
 
 
 def paired_push(paired: dict) -> dict:
@@ -86,7 +121,7 @@ class SeekPool:
     async def _new_seek(self, account: Account, connection: Any,
                         request: CreateMatch) -> Seek:
         """The seek asked for, checked as create_match would check it, and rated."""
-        _, setup, clock = self.lobby.check(account, request)
+        _, _, clock = self.lobby.check(account, request)
         if request.opponent is not None or request.private:
             raise ProtocolError("invalid_setup", "A seek is for a public match against "
                                 "another player.")
@@ -95,7 +130,7 @@ class SeekPool:
             raise ProtocolError("too_many_seeks")
         rating = await self._rating(account, request.system, clock.category)
         return Seek(secrets.token_hex(6), account, connection, connection.identity, request,
-                    seek_key(request, setup, clock), rating)
+                    seek_key(request, clock), rating)
 
     async def seek(self, account: Account, connection: Any, request: CreateMatch) -> dict:
         """A new seek: paired at once with the best waiting one, or left waiting."""
@@ -129,10 +164,7 @@ class SeekPool:
         self.seeks = [s for s in self.seeks if s.connection is not connection]
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        await cancel_and_wait(self._sweeper)
 
     # -- pairing -----------------------------------------------------------------------
     async def _pair(self, first: Seek, second: Seek) -> dict:
@@ -140,7 +172,8 @@ class SeekPool:
         the other joins. The earlier one is told by a push; the later one's reply says."""
         request = msgspec.structs.replace(first.request, id=f"seek:{first.seek_id}")
         created = await self.lobby.create(first.account, request)
-        joined = await self.lobby.join(second.account, created["match_id"], None, None)
+        joined = await self.lobby.join(second.account, created["match_id"], None, None,
+                                       warband=own_warband(second.request))
         names = {first.account.id: _shown(second.account),
                  second.account.id: _shown(first.account)}
         await self._tell(first, {"seek_id": first.seek_id, "match_id": created["match_id"],

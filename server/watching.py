@@ -9,17 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from protocol.codec import event_push, reply
 from protocol.errors import ProtocolError
-from protocol.messages import (
-    GetReplay,
-    GetSummary,
-    GetView,
-    ListReplays,
-    Subscribe,
-    Unsubscribe,
-    event_push,
-    reply,
-)
+from protocol.messages import GetReplay, GetSummary, GetView, ListReplays, Subscribe, Unsubscribe
 from server.replays import ReplayUnavailable, replay_document
 from server.rules.kernel import SPECTATOR, Event, Viewer
 from server.rules.registry import get_system

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from protocol.messages import decode_server as decode
-from protocol.messages import encode
+from protocol.codec import decode_server as decode
+from protocol.codec import encode
 from server.rules.checksum import state_digest
 from server.rules.dice import SeededDice
 from server.rules.kernel import (

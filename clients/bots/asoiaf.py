@@ -80,8 +80,12 @@ class HeuristicBot(RandomBot):
             if kind in specs:
                 return kind, self._richest(specs[kind][0])
         if "defend" in specs:  # the most abilities offered: coins spent to survive
-            choices = specs["defend"][0]["params"]["abilities"]
-            return "defend", {"abilities": max(choices, key=len)}
+            # (an ability use that picks models is an option of its own: its picks
+            # the first offered; options discarding a token are left alone)
+            spec, used = max(((s, a) for s in specs["defend"] if not s.get("args")
+                              for a in s["params"]["abilities"]),
+                             key=lambda pair: len(pair[1]))
+            return "defend", {**self._richest(spec), "abilities": used}
         if "remove" in specs:
             return "remove", {"removal": "captured"}  # "the most captured" scores
         if "surge" in specs and specs["surge"][0]["params"].get("square"):

@@ -7,19 +7,16 @@ the creator named (or the basic scenario's default for it)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from clients.bots.sns import make_bot
-from server.rules.sns.army.ready import army_list, ready_armies
-from server.rules.sns.setup import DEFAULT_ARMIES
-from server.rules.sns.state import SEATS
+from server.rules.sns.army.ready import ready_armies
+from server.rules.sns.setup import DEFAULT_ARMIES, named_armies, seat_warband
 
 
 def _given(setup: dict) -> dict:
     """The armies the setup names (top level or in its options), by seat."""
-    options = setup.get("options") or {}
-    armies = setup.get("armies") or options.get("armies") or {}
+    armies = named_armies(setup)
     return dict(armies) if isinstance(armies, dict) else {}
 
 
@@ -47,14 +44,7 @@ def describe(setup: dict) -> str:
 def seat_setup(setup: dict, seat: str, key: str) -> dict[str, Any]:
     """The setup with the bot's army in its seat and the other seat's as named
     (or its default)."""
-    given = _given(setup)
-    if (setup.get("armies") or (setup.get("options") or {}).get("armies")) and not given:
-        return setup  # (not a map: refused as it is by the system's check, with its reason)
-    options = dict(setup.get("options") or {})
-    armies = {s: given.get(s, copy.deepcopy(DEFAULT_ARMIES[s])) for s in SEATS} \
-        | {seat: army_list(key)}
-    return {**{k: v for k, v in setup.items() if k != "armies"},
-            "options": {**options, "armies": armies}}
+    return seat_warband(setup, seat, key)
 
 
 def make(level: str, key: str, seed: int = 0):

@@ -5,8 +5,9 @@
     WarbandApp(url, name="Ann", follow=False).run()   # stay on the node first reached
 
 The lobby (lobby.py) lists open matches (enter joins) and matches being played
-(enter watches), creates a public (c) or private (p) SBH match, and joins by
-invite code. The match screen (screen.py) plays or watches one match.
+(enter watches), creates a public (c) or private (p) SBH match, finds an
+opponent (f: quick pairing), and joins by invite code. The match screen (screen.py)
+plays or watches one match.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import contextlib
 
 from textual.app import App
 
-from clients.client import ServerError
+from clients.client import ServerError, said
 from clients.session import Session, SessionClosed
 from clients.tui.lobby import LobbyScreen
 from clients.tui.screen import MatchScreen
@@ -30,7 +31,7 @@ CSS = """
 #invite-row { height: 3; }
 #invite-row Label { padding: 1 1; }
 #invite { width: 24; }
-#lobby-help, #lobby-status { height: auto; padding: 0 1; }
+#lobby-help, #lobby-seek, #lobby-status { height: auto; padding: 0 1; }
 #main { height: 1fr; }
 #board { width: 1fr; height: 1fr; padding: 0 1; }
 #side { width: 45%; max-width: 60; overflow-y: auto; }
@@ -83,7 +84,7 @@ class WarbandApp(App):
             if self.session.account is None:
                 await self.session.guest(self.player_name)
         except (TimeoutError, OSError, ServerError, SessionClosed) as failed:
-            self.error = f"could not sign in at {self.url}: {failed}"
+            self.error = f"could not sign in at {self.url}: {said(failed)}"
             self.exit(return_code=1)
             return
         if self.watch_id:

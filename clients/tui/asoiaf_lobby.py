@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from clients.client import ServerError
+from clients.client import ServerError, said
 from clients.session import SessionClosed
 from clients.tui.asoiaf_events import coin_words
 
@@ -95,7 +95,7 @@ class WarbandChoiceScreen(Screen):
             self.scenarios = (await self.app.session.catalog("asoiaf", {})).get("scenarios") \
                 or []
         except (ServerError, SessionClosed) as failed:
-            self.say(f"The scenarios could not be loaded: {failed}")
+            self.say(f"The scenarios could not be loaded: {said(failed)}")
             return
         self._show_scenarios()
 
@@ -115,7 +115,7 @@ class WarbandChoiceScreen(Screen):
         try:
             found = await self.app.session.catalog("asoiaf", {"scenario": self.scenario})
         except (ServerError, SessionClosed) as failed:
-            self.say(f"The warbands could not be loaded: {failed}")
+            self.say(f"The warbands could not be loaded: {said(failed)}")
             return
         self.presets, self.budget = found.get("presets") or [], found.get("budget") or {}
         self.scenarios = found.get("scenarios") or self.scenarios

@@ -2,7 +2,9 @@
 here): SBH's scenario (its six and the random roll); Swords & Sorcery's table
 layout, then each seat's army (the ready-made armies, or "Build an army...": the
 army built in sns_builder.py, once the server accepts it, is the seat's choice
-"built"). Each step highlights the server's default first.
+"built"). Each step highlights the server's default first. What the lobby's f
+seeks (`seeking`): the same, but of S&S your own army alone (the opponent brings
+theirs).
 
 Keys: up/down to highlight, enter to choose (the last step creates), escape to
 go back a step (from the first, to the lobby without creating)."""
@@ -17,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from clients.client import ServerError
+from clients.client import ServerError, said
 from clients.session import SessionClosed
 from clients.tui.sns_builder import SnsBuilderScreen
 
@@ -26,12 +28,23 @@ CatalogChoiceScreen #catalog-title { height: auto; background: $primary-backgrou
 CatalogChoiceScreen #catalog-choices { height: 1fr; border: round $secondary; }
 CatalogChoiceScreen #catalog-status { height: auto; padding: 0 1; }
 """
+# What "c" and "p" in the lobby create (and "f" seeks): the 60 cm table (24 hexes a
+# side) at the default 300 points, the scenario chosen from the server's (STEPS).
+NEW_MATCH = {"board_size": 24, "points_limit": 300}
+# ... and of Swords & Sorcery: 12 turns (the server's default; docs/rules/sns.md), the
+# table layout and each seat's army chosen from the server's.
+NEW_MATCHES = {"sbh": ("Song of Blades and Heroes", NEW_MATCH),
+               "sns": ("Swords & Sorcery", {})}
 # Each system's steps: the catalog's list chosen from, the question, and the seat
 # whose default (`default_armies`) is highlighted first (None: the list's first).
 STEPS = {"sbh": (("scenarios", "choose the scenario", None),),
          "sns": (("layouts", "choose the table", None),
                  ("armies", "choose your army (seat a)", "a"),
                  ("armies", "choose the other army (seat b)", "b"))}
+# A seek's: the same, but only the seeker's own army (it goes to whichever seat they get).
+SEEK_STEPS = {"sbh": STEPS["sbh"],
+              "sns": (STEPS["sns"][0],
+                      ("armies", "choose your army (your opponent brings theirs)", "a"))}
 Chosen = Callable[[list[str]], Awaitable[str | None]]  # (a key a step) -> why not, or None
 BUILD = "build"  # the option that opens the army builder
 BUILT = "built"  # the key of a seat's built army (in `built`)
@@ -45,15 +58,18 @@ def entry_words(entry: dict) -> str:
 
 
 class CatalogChoiceScreen(Screen):
-    """The steps of `system` from the server's catalog; `chosen` creates the match."""
+    """The steps of `system` from the server's catalog; `chosen` creates the match (or,
+    `seeking`, seeks one: SEEK_STEPS)."""
 
     DEFAULT_CSS = CSS
     BINDINGS = [Binding("escape", "back", "Back")]
 
-    def __init__(self, system: str, chosen: Chosen, title: str) -> None:
+    def __init__(self, system: str, chosen: Chosen, title: str, *,
+                 seeking: bool = False) -> None:
         super().__init__()
         self.system, self.chosen, self.title_words = system, chosen, title
-        self.steps = STEPS[system]
+        self.seeking = seeking
+        self.steps = (SEEK_STEPS if seeking else STEPS)[system]
         self.catalog: dict = {}
         self.keys: list[str] = []  # chosen so far, a step each
         self.built: dict[str, dict] = {}  # seat -> the army list built for it
@@ -76,7 +92,7 @@ class CatalogChoiceScreen(Screen):
         try:
             self.catalog = await self.app.session.catalog(self.system, {})
         except (ServerError, SessionClosed) as failed:
-            self.say(f"The server's choices could not be loaded: {failed}")
+            self.say(f"The server's choices could not be loaded: {said(failed)}")
             return
         self.loaded = True
         self._show()
@@ -107,7 +123,8 @@ class CatalogChoiceScreen(Screen):
         if event.option.id == BUILD:
             seat = self.steps[len(self.keys)][2]
             self.app.push_screen(SnsBuilderScreen(self.app.session, self.catalog,
-                                                  lambda army: self._built(seat, army), seat))
+                                                  lambda army: self._built(seat, army),
+                                                  None if self.seeking else seat))
             return
         self._chosen(event.option.id)
 
@@ -123,7 +140,7 @@ class CatalogChoiceScreen(Screen):
             self.run_worker(self._send(list(self.keys)), group="catalog-send", exclusive=True)
 
     async def _send(self, keys: list[str]) -> None:
-        self.say("Creating...")
+        self.say("Looking for an opponent..." if self.seeking else "Creating...")
         refused = await self.chosen(keys)
         if refused is not None:
             self.keys.pop()  # (choose the last step again)

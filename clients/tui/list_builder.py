@@ -24,7 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from clients.client import ServerError
+from clients.client import ServerError, said
 from clients.session import Session, SessionClosed
 
 CSS = """
@@ -134,7 +134,7 @@ class ListBuilderScreen(Screen):
         try:
             verdict = await self._ask(built)
         except (ServerError, SessionClosed) as failed:
-            verdict, self.message = None, f"The {self.NOUN} could not be checked: {failed}"
+            verdict, self.message = None, f"The {self.NOUN} could not be checked: {said(failed)}"
         if version == self.version:
             self.verdict = verdict
             self._draw_list()

@@ -3,7 +3,9 @@ one; an ASOIAF one asks your warband first), the matches being played (enter
 watches one), creating a public (c) or private (p) match of the system chosen
 with s (SBH: its scenario, or Swords & Sorcery: its table and armies, chosen
 from the server's catalog) or an ASOIAF one (a: its scenario and your
-warband, asoiaf_lobby.py), joining by invite code (i), and the hosted events (e)."""
+warband, asoiaf_lobby.py), finding an opponent (quick pairing, quick_pair.py:
+f for the system chosen with s, F for ASOIAF, x stops looking), joining by
+invite code (i), and the hosted events (e)."""
 
 from __future__ import annotations
 
@@ -14,18 +16,11 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from clients.client import ServerError
+from clients.client import ServerError, said
 from clients.session import SessionClosed
 from clients.tui.asoiaf_lobby import WarbandChoiceScreen
-from clients.tui.catalog_choice import BUILT, CatalogChoiceScreen
-
-# What "c" and "p" in the lobby create: the 60 cm table (24 hexes a side) at the
-# default 300 points, the scenario chosen from the server's (catalog_choice.py).
-NEW_MATCH = {"board_size": 24, "points_limit": 300}
-# ... and of Swords & Sorcery: 12 turns (the server's default; docs/rules/sns.md), the
-# table layout and each seat's army chosen from the server's.
-NEW_MATCHES = {"sbh": ("Song of Blades and Heroes", NEW_MATCH),
-               "sns": ("Swords & Sorcery", {})}
+from clients.tui.catalog_choice import BUILT, NEW_MATCHES, CatalogChoiceScreen
+from clients.tui.quick_pair import QuickPairing
 
 
 def create_settings(system: str, keys: list[str], catalog: dict,
@@ -48,17 +43,20 @@ def create_settings(system: str, keys: list[str], catalog: dict,
     return {**settings, "options": {"layout": layout, "armies": chosen}}
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(QuickPairing, Screen):
     BINDINGS = [
         Binding("c", "create(False)", "Create a match"),
         Binding("p", "create(True)", "Create a private match"),
         Binding("a", "create_asoiaf", "Create an ASOIAF match"),
+        Binding("f", "find_opponent", "Find an opponent"),
+        Binding("F", "find_asoiaf_opponent", "Find an ASOIAF opponent"),
+        Binding("x", "cancel_seek", "Stop looking for an opponent"),
         Binding("r", "refresh", "Refresh"),
         Binding("i", "focus_invite", "Invite code"),
         Binding("w", "focus_list('live')", "Matches to watch"),
         Binding("o", "focus_list('matches')", "Open matches"),
         Binding("e", "events", "Hosted events"),
-        Binding("s", "switch_system", "Switch the system c / p create"),
+        Binding("s", "switch_system", "Switch the system c / p / f are for"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -66,7 +64,7 @@ class LobbyScreen(Screen):
         super().__init__()
         self.matches: list[dict] = []
         self.live: list[dict] = []
-        self.system = "sbh"  # what c and p create (s switches)
+        self.system = "sbh"  # what c and p create and f seeks (s switches)
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="lobby-title")
@@ -80,20 +78,25 @@ class LobbyScreen(Screen):
             yield Label("Invite code:")
             yield Input(placeholder="e.g. 3F9A0C1E", id="invite")
         yield Static(self._help(), id="lobby-help")
+        yield Static("", id="lobby-seek")  # (a waiting seek: quick_pair.py)
         yield Static("", id="lobby-status")
 
     def _help(self) -> str:
+        game = NEW_MATCHES[self.system][0]
         return ("enter: join (open matches) or watch (being played) | o / w: go to the open "
-                f"matches / the matches being played | c: create a {NEW_MATCHES[self.system][0]} "
-                "match | p: create a private one (invite code) | s: switch the system c / p "
-                "create | a: create an A Song of Ice & Fire match | i: type an invite code | "
-                "e: hosted events | r: refresh | q: quit")
+                f"matches / the matches being played | c: create a {game} match | p: create "
+                f"a private one (invite code) | f: find an opponent for a {game} match | "
+                "s: switch the system c / p / f are for | a: create an A Song of Ice & Fire "
+                "match | F: find an opponent for an A Song of Ice & Fire match | x: stop "
+                "looking for an opponent | i: type an invite code | e: hosted events | "
+                "r: refresh | q: quit")
 
     def action_switch_system(self) -> None:
         systems = list(NEW_MATCHES)
         self.system = systems[(systems.index(self.system) + 1) % len(systems)]
         self.query_one("#lobby-help", Static).update(self._help())
-        self.say(f"c / p now create a {NEW_MATCHES[self.system][0]} match.")
+        self.say(f"c / p now create, and f finds an opponent for, a "
+                 f"{NEW_MATCHES[self.system][0]} match.")
 
     def _title(self) -> str:
         session = self.app.session
@@ -127,7 +130,7 @@ class LobbyScreen(Screen):
             matches = await self.app.session.list_open(None)
             live = await self.app.session.list_live(None)
         except (ServerError, SessionClosed) as failed:
-            self.say(f"Could not list the matches: {failed}")
+            self.say(f"Could not list the matches: {said(failed)}")
             return
         self.matches, self.live = matches, live
         _fill(self.query_one("#matches", OptionList),
@@ -162,7 +165,7 @@ class LobbyScreen(Screen):
         try:
             created = await self.app.session.create_match(system, private=private, **settings)
         except (ServerError, SessionClosed) as failed:
-            return f"Could not create a match: {failed}"
+            return f"Could not create a match: {said(failed)}"
         self.app.pop_screen()  # (the choice screen)
         self.app.open_match(created["match_id"], seat=created["seat"],
                             invite_code=created.get("invite_code"), system=system)
@@ -178,7 +181,7 @@ class LobbyScreen(Screen):
             created = await self.app.session.create_match("asoiaf", scenario=scenario,
                                                           warbands={"a": warband})
         except (ServerError, SessionClosed) as failed:
-            return f"Could not create the match: {failed}"
+            return f"Could not create the match: {said(failed)}"
         self.app.pop_screen()  # (the choice screen)
         self.app.open_match(created["match_id"], seat=created["seat"],
                             invite_code=created.get("invite_code"), system="asoiaf")
@@ -197,7 +200,7 @@ class LobbyScreen(Screen):
                     None if invite_code else match["match_id"], invite_code=invite_code,
                     warband=warband)
             except (ServerError, SessionClosed) as failed:
-                return f"Could not join: {failed}"
+                return f"Could not join: {said(failed)}"
             self.app.pop_screen()  # (the choice screen)
             self.app.open_match(joined["match_id"], seat=joined["seat"], system="asoiaf")
             return None
@@ -242,7 +245,7 @@ class LobbyScreen(Screen):
         try:
             joined = await self.app.session.join(match_id, invite_code=invite_code)
         except (ServerError, SessionClosed) as failed:
-            self.say(f"Could not join: {failed}")
+            self.say(f"Could not join: {said(failed)}")
             return
         self.app.open_match(joined["match_id"], seat=joined["seat"],
                             system=self._system(self.matches, joined["match_id"]))

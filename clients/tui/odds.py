@@ -6,6 +6,9 @@ The client does not know which commands are attacks: it asks about the command
 the highlight leads to, and a `no_odds` answer marks that command type as one
 without odds for the rest of that prompt (so moving the cursor over a move's
 hexes asks once, not per hex; an attack that has no odds now may have later).
+An ASOIAF option whose improvements pick models (`pick_1` ...) is asked without
+the picks not yet chosen: its `no_odds` ("pick them first") is said in words for
+that command alone, and the picks highlighted are asked about one by one.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import json
 from typing import Any
 
 from clients.tui.picker import DONE, Picker
-from clients.tui.picker_words import is_placeholder
+from clients.tui.picker_words import is_pick, is_placeholder
 
 Command = tuple[str, dict]
 RESULT_WORDS = {"gruesome": "killed gruesomely", "kill": "killed", "fall": "falls",
@@ -39,6 +42,8 @@ def candidate(picker: Picker | None, highlighted: Any) -> Command | None:
     for name, values in (spec.get("params") or {}).items():
         if name in chosen:
             args[name] = chosen[name]
+        elif is_pick(name):
+            continue  # (not chosen yet: the server says to pick it first)
         elif isinstance(values, list) and values and not any(is_placeholder(v)
                                                               for v in values):
             args[name] = False if False in values else values[0]
@@ -77,6 +82,24 @@ def _percent(p: float) -> str:
     return f"{100 * p:.1f}%" if 0 < p < 0.1 else f"{round(100 * p)}%"
 
 
+def span_words(value, unit: str = "") -> str:
+    """2 -> "2"; a bought will test's branches differing, "2-3" -> "2 to 3" (with
+    `unit`: "5+ to 6+"): the web's spanWords."""
+    low, _, high = str(value).partition("-")
+    return f"{low}{unit} to {high}{unit}" if high else f"{low}{unit}"
+
+
+def dice_words(choice: dict, defence) -> str:
+    """"2 to 3 d10 on 6+, against defence 5+ to 6+ (as the will test goes)": the
+    web's diceWords."""
+    against = f", against defence {span_words(choice['defence'], '+')}" \
+        if "defence" in choice and str(choice["defence"]) != str(defence) else ""
+    ranged = " (as the will test goes)" if any(
+        isinstance(choice.get(k), str) for k in ("dice", "value", "defence")) else ""
+    return (f"{span_words(choice['dice'])} d10 on {span_words(choice['value'], '+')}"
+            f"{against}{ranged}")
+
+
 def _distribution(rows: list) -> str:
     return " ".join(f"{value}:{_percent(p)}" for value, p, *_ in rows)
 
@@ -92,7 +115,7 @@ def asoiaf_odds_words(odds: dict, target: str) -> str:
             or "no improvement"
         cost = ", ".join(f"{n} {coin}" for coin, n in choice["cost"].items() if n) \
             or "nothing"
-        lines.append(f" {bought} ({cost}): {choice['dice']} d10 on {choice['value']}+; "
+        lines.append(f" {bought} ({cost}): {dice_words(choice, odds['defence'])}; "
                      f"hits {_distribution(choice['hits'])}; wounds after defence "
                      f"{_distribution(choice['wounds'])}; mean wounds "
                      f"{choice['mean_wounds']:.2f}")
@@ -109,12 +132,19 @@ def damage_odds_words(odds: dict, target: str) -> str:
     return f"Odds: {target} {said}" + (f" ({'; '.join(mods)})" if mods else "")
 
 
+def _highlighted(picker: Picker, choices: list) -> Any:
+    """The value of the picker's highlighted line (a spec, or a value of its param)."""
+    return choices[min(picker.index, len(choices) - 1)].value
+
+
 class AttackOdds:
     """The odds asked for in this match, by command (and the match's seq then)."""
 
     def __init__(self) -> None:
         self.known: dict[str, dict | None] = {}  # None: asked, no odds (or not yet back)
         self.without: set[tuple[int, str]] = set()  # (prompt seq, type): no odds there
+        self.unpicked: set[str] = set()  # asked without picks still to choose
+        self.refused: dict[str, str] = {}  # such a command's no_odds, in words
 
     def current(self, model) -> tuple[str, Command] | None:
         """(key, command) of the command the highlighted line leads to."""
@@ -122,7 +152,7 @@ class AttackOdds:
         choices = model.choices()
         if picker is None or model.sending or not choices:
             return None
-        command = candidate(picker, choices[min(picker.index, len(choices) - 1)].value)
+        command = candidate(picker, _highlighted(picker, choices))
         if command is None or (picker.seq, command[0]) in self.without:
             return None
         return key(picker.seq, command), command
@@ -134,6 +164,9 @@ class AttackOdds:
         if current is None or current[0] in self.known:
             return None
         self.known[current[0]] = None
+        spec = model.picker.spec or _highlighted(model.picker, model.choices())
+        if any(is_pick(p) and p not in current[1][1] for p in spec.get("params") or {}):
+            self.unpicked.add(current[0])
         return current
 
     async def ask(self, session, match_id: str, seq: int, asked: str,
@@ -144,13 +177,17 @@ class AttackOdds:
         try:
             self.known[asked] = await session.odds(match_id, *command)
         except ServerError as refused:
-            if refused.code == "no_odds":
+            if refused.code == "no_odds" and asked in self.unpicked:
+                self.refused[asked] = refused.message  # (this command's, not its type's)
+            elif refused.code == "no_odds":
                 self.without.add((seq, command[0]))
         except SessionClosed:
             del self.known[asked]  # (asked again once back online)
 
     def words(self, model) -> str | None:
         current = self.current(model)
+        if current and current[0] in self.refused:
+            return f"No odds yet: {self.refused[current[0]]}"
         odds = self.known.get(current[0]) if current else None
         if not odds:
             return None

@@ -36,7 +36,7 @@ from typing import Any
 
 from clients.tui.board import BoardModel, Hex, as_hex, figure_number
 from clients.tui.described import path_refusal, place_refusal, refusal
-from clients.tui.picker_words import PARAM_QUESTIONS, is_point, spec_words, usable, value_words
+from clients.tui.picker_words import is_point, param_question, spec_words, usable, value_words
 from clients.tui.presets import Preset
 
 # The params a measured table's cursor (or typed text) may answer with any point.
@@ -174,7 +174,7 @@ class Picker:
             return self.decision.get("text", "Choose")
         if self.placing:
             return "What goes there? (a wall: which way it runs, or t: type a direction)"
-        return PARAM_QUESTIONS.get(self.param, f"{self.param.replace('_', ' ')}?")
+        return param_question(self.param)
 
     def breadcrumb(self) -> str:
         if self.spec is None:

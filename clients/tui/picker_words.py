@@ -23,8 +23,38 @@ PARAM_QUESTIONS = {
     "path": "The path: enter on each waypoint, enter again on the last to end it",
     "card": "Which spell to discard?", "piece": "Which terrain piece?",
     "place": "Where, and what?", "spell": "Which spell?",
+    # ASOIAF's (the web's PARAM_WORDS as questions)
+    "model": "Which model?", "targets": "Which models?", "friend": "Which friendly model?",
+    "square": "Which square?", "improvements": "Which coin improvements?",
+    "abilities": "Which defence abilities?", "zone": "Which deployment zone?",
+    "first_player": "Who goes first?", "agenda": "Which agenda?",
+    "removal": "Kill or capture?", "nemesis": "Which nemesis?",
 }
+# A spec type in words where its own would read as a parameter name (the
+# web's OPTION_WORDS): ASOIAF's granted actions (granted.py) and door charge.
+TYPE_WORDS = {
+    "charge_terrain": "charge the door", "granted_move": "move (granted)",
+    "granted_attack": "attack (granted)", "granted_charge": "charge (granted)",
+    "granted_charge_terrain": "charge the door (granted)",
+    "granted_interact": "take a plunder token (granted)",
+    "granted_idle": "stand idle (granted)", "forfeit_action": "forfeit the granted action",
+    "decline_trigger_ability": "don't use it", "decline_will_ability": "don't use it",
+    "decline_end_phase_ability": "don't use it",
+}
+PICK_PREFIX = "pick_"  # an ASOIAF ability's picks of several (pick_1, pick_2 ...)
 HIDDEN_SPECS = {"concede"}  # (the screen's resign key concedes)
+
+
+def is_pick(name: str) -> bool:
+    return name.startswith(PICK_PREFIX) and name[len(PICK_PREFIX):].isdigit()
+
+
+def param_question(name: str) -> str:
+    """The question a param asks ("Which model(s) for pick 2?" for an ASOIAF
+    ability's picks of several)."""
+    if is_pick(name):
+        return f"Which model(s) for pick {name[len(PICK_PREFIX):]}?"
+    return PARAM_QUESTIONS.get(name, f"{name.replace('_', ' ')}?")
 
 
 def is_placeholder(value: Any) -> bool:
@@ -49,11 +79,21 @@ def usable(spec: dict) -> bool:
 def spec_words(spec: dict, specs: list[dict]) -> str:
     """A spec's line: its label; its type in words when it has none ("end
     activation") or when another spec has the same label (an ASOIAF attack and
-    charge both name the attack mode: "charge: Dagger")."""
-    words = spec["type"].replace("_", " ")
+    charge both name the attack mode: "charge: Dagger"); the id of the ASOIAF model
+    a labelled spec is about, as the side panel and the lists name it ("a3"): the
+    rules' label names its card only."""
+    words = TYPE_WORDS.get(spec["type"]) or spec["type"].replace("_", " ")
     label = spec.get("label") or ""
-    if not label:
+    if spec["type"] in TYPE_WORDS and label and spec["type"] != "granted_interact":
+        return f"{words}: {label}"  # "attack (granted): Warhammer" (a plunder's: "plunder")
+    if spec["type"] in TYPE_WORDS or not label:
         return words
+    model = (spec.get("args") or {}).get("model")
+    if model:  # "Baratheon Warden stands idle (a3)": which one, as the panel names it
+        return f"{label} ({model})"
+    picking = _picking(spec)
+    if picking:  # (an ASOIAF attack's or defence's set that picks models)
+        return f"{words}: {label}{picking}"
     same = [s for s in specs if s.get("label") == label]
     figures = [(s.get("args") or {}).get("figure") for s in same]
     if len(same) > 1 and all(figures) and len(set(figures)) == len(figures):
@@ -61,6 +101,20 @@ def spec_words(spec: dict, specs: list[dict]) -> str:
     if len(same) > 1:
         return f"{words}: {label}"
     return label
+
+
+def _picking(spec: dict) -> str:
+    """" (improvements 1, 3; picking models)": an ASOIAF attack, charge or defence
+    whose one set of improvements (or defence abilities) aims at models its player
+    picks, an option of its own beside the same attack's other sets (the web's)."""
+    params = spec.get("params") or {}
+    if not any(is_pick(name) for name in params):
+        return ""
+    sets = params.get("improvements") or []
+    if len(sets) != 1 or spec["type"] == "defend":
+        return " (picking models)"  # (a defence's label names its abilities)
+    bought = ", ".join(str(i + 1) for i in sets[0])
+    return f" (improvement{'s' if len(sets[0]) > 1 else ''} {bought}; picking models)"
 
 
 def value_words(value: Any) -> str:

@@ -9,7 +9,7 @@ the newest target is what gets fetched and shown.
 
 from __future__ import annotations
 
-from clients.client import ServerError
+from clients.client import ServerError, said
 from clients.session import Session, SessionClosed
 from clients.tui.events import format_event
 from clients.tui.match import MatchModel
@@ -50,7 +50,7 @@ class Rewind:
             try:
                 view = (await session.get_view(self.model.match_id, at_seq=target))["view"]
             except (ServerError, SessionClosed) as failed:
-                self.model.message = f"Could not load that step: {failed}"
+                self.model.message = f"Could not load that step: {said(failed)}"
                 return
             self.views[target] = view
         if target == self.target:  # (not overtaken by a newer press)

@@ -12,6 +12,8 @@ Keys: type to filter the units and kit (enter, tab or down goes to the list); in
 the list, enter or + adds one of the highlighted unit to the army (a kit item: to
 the unit being designed), - removes one, c changes a unit's printed choice; o adds
 the designed unit to the army (named in the field under the filter), x clears it;
+a kit item taking a detail ("Magestaff (Hammer)") takes what the field under the name
+holds when it is added, and one bought again goes up a level ("Spell known x2");
 / goes back to the filter; u uses the army; escape closes.
 """
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Callable, Iterator
 
 from rich.text import Text
@@ -32,6 +35,7 @@ from clients.session import Session, SessionClosed
 from clients.tui.list_builder import ListBuilderScreen
 
 Use = Callable[[dict], None]  # the army list the server accepted
+_LEVEL = re.compile(r" x(\d+)$")  # a kit item's level, as the server reads it
 
 
 class SnsBuilderScreen(ListBuilderScreen):
@@ -45,12 +49,15 @@ class SnsBuilderScreen(ListBuilderScreen):
     OPTIONS_ID = "samples"
     FILTER_WORDS = "filter: a unit, its army or its kit, then enter"
     HELP = ("type to filter, enter: to the list | enter or +: add one | -: remove one "
-            "| c: change the printed choice | kit items: to your own unit, o: add it "
-            "to the army, x: clear it | /: filter | u: use the army | escape: close")
+            "| c: change the printed choice | kit items: to your own unit (a detail: "
+            "type it in its field first), o: add it to the army, x: clear it | /: filter "
+            "| u: use the army | escape: close")
     EMPTY = "(empty: add units from the catalog)"
     ACCEPTED = "The server accepts this army: press u to use it."
 
-    def __init__(self, session: Session, catalog: dict, use: Use, seat: str = "a") -> None:
+    def __init__(self, session: Session, catalog: dict, use: Use,
+                 seat: str | None = "a") -> None:
+        """`seat`: whose army it is; None: the player's own, seat unknown (a seek)."""
         super().__init__(session, catalog)  # (entries' keys: the entry as JSON)
         self.use, self.seat = use, seat
         self.samples = {s["name"]: s for s in catalog["samples"]}
@@ -61,11 +68,14 @@ class SnsBuilderScreen(ListBuilderScreen):
         self.picks: dict[str, int] = {}  # sample -> which combination of its choices
 
     def title_words(self) -> str:
-        return (f"Build an army for seat {self.seat}: {self.gold} gold a side, one "
+        whose = f"an army for seat {self.seat}" if self.seat else "your army"
+        return (f"Build {whose}: {self.gold} gold a side, one "
                 "Commander (prices and checks by the server)")
 
     def _catalog_more(self) -> Iterator[Widget]:
         yield Input(placeholder="your own unit's name (o adds it to the army)", id="own-name")
+        yield Input(placeholder="a kit item's detail, typed before adding it (e.g. the "
+                    "spell a Spell known is)", id="kit-detail")
 
     # -- the catalog side ---------------------------------------------------------------
     def _filter(self, text: str) -> None:
@@ -88,8 +98,10 @@ class SnsBuilderScreen(ListBuilderScreen):
         kind, _, name = key.partition(":")
         if kind == "item":
             i = self.items[name]
-            each = " each" if i["stacks"] else ""
-            return f"kit: {name} - {i['cost']:+d} gold{each} ({i['group']}): {i['printed']}"
+            each = " each, more than once for more" if i["stacks"] else ""
+            takes = f"; detail: {i['detail']}" if i.get("detail") else ""
+            return (f"kit: {name} - {i['cost']:+d} gold{each} ({i['group']}): "
+                    f"{i['printed']}{takes}")
         s = self.samples[name]
         printed = f" (printed {s['printed_cost']})" if s["printed_cost"] != s["cost"] else ""
         choice = f"; choice: {', '.join(self._picked(s))} (c: change)" if s["choices"] else ""
@@ -106,12 +118,35 @@ class SnsBuilderScreen(ListBuilderScreen):
             self._change_entry(self._entry(name), delta)
             return
         if delta > 0:
-            self.draft.append(name)
-        elif name in self.draft:
-            self.draft.reverse()
-            self.draft.remove(name)
-            self.draft.reverse()
+            self._add_kit(self.items[name])
+        else:
+            self._remove_kit(name)
         self._draft_changed()
+
+    def _add_kit(self, item: dict) -> None:
+        """One more of a kit item on the unit being designed, written as the server
+        reads it (seed 003, UNIT COSTS): "Spell known (Fireball)", and a second of an
+        item bought more than once "Spell known (Fireball) x2"."""
+        detail = self.query_one("#kit-detail", Input).value.strip() if item.get("detail") \
+            else ""
+        text = item["name"] + (f" ({detail})" if detail else "")
+        for index, written in enumerate(self.draft):
+            same, level = _kit_level(written)
+            if item["stacks"] and same == text:
+                self.draft[index] = f"{text} x{level + 1}"
+                return
+        self.draft.append(text)
+
+    def _remove_kit(self, name: str) -> None:
+        """One fewer of the last such item (a level down, or gone)."""
+        for index in range(len(self.draft) - 1, -1, -1):
+            text, level = _kit_level(self.draft[index])
+            if text.partition(" (")[0] == name:
+                if level > 1:
+                    self.draft[index] = text + (f" x{level - 1}" if level > 2 else "")
+                else:
+                    del self.draft[index]
+                return
 
     def action_choice(self) -> None:
         key = self._highlighted()
@@ -204,3 +239,10 @@ class SnsBuilderScreen(ListBuilderScreen):
         army = self.built()
         self.app.pop_screen()
         self.use(army)
+
+
+def _kit_level(written: str) -> tuple[str, int]:
+    """("Spell known (Fireball)", 2) from "Spell known (Fireball) x2"."""
+    match = _LEVEL.search(written)
+    return (written[:match.start()], int(match[1])) if match else (written, 1)
+

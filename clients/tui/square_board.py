@@ -140,6 +140,20 @@ class SquareBoardModel(CellGrid, BoardModel):
     def summary(self, fig: dict) -> str:
         return f"{short_name(fig['name'])} W{fig.get('wounds_left', '?')}"
 
+    def value_words(self, param: str, value) -> str | None:
+        """A choice in words, as the web's valueWords: several models by name
+        ("Warden b1, Warden b2": a pick of 2), coin improvements, kill or capture."""
+        if isinstance(value, list) and value and all(
+                isinstance(v, str) and v in self.figures for v in value):
+            return ", ".join(f"{short_name(self.figures[v]['name'])} {v}" for v in value)
+        if param == "improvements" and isinstance(value, list):
+            numbers = " + ".join(str(i + 1) for i in value)
+            return f"improvement{'s' if len(value) > 1 else ''} {numbers}" if value \
+                else "no improvement"
+        if param == "removal":
+            return {"captured": "capture it", "killed": "kill it"}.get(value)
+        return None
+
     def describe(self, h: Hex) -> str:
         if not self.contains(h):
             return f"[{h[0]}, {h[1]}] off the battlefield"
@@ -203,32 +217,8 @@ def lasting_words(kind: str, which: str, by: int, until: str) -> str:
     if kind == "roll":
         rolls = "every roll" if which == "any" else f"{which} rolls"
         return f"{amount} to {rolls} {when}"
-    return f"{which.replace('_', ' ')} {amount} {when}"
-
-
-def asoiaf_table_words(view: dict, seat: str | None) -> list[str]:
-    """The headline's words for what the table holds hidden or used up: the
-    agendas (your own by name, the others' only counted), the two you drew to keep
-    one from, the objective cards revealed of those dealt face down, and the
-    plunder tokens taken."""
-    words = []
-    for side, agendas in sorted((view.get("agendas") or {}).items()):
-        if not agendas:
-            continue
-        named = [a or "hidden" for a in agendas]
-        words.append(("your agenda " if side == seat else f"{side}'s agenda ")
-                     + ", ".join(named))
-    if view.get("agenda_hand"):
-        words.append("drawn (keep one) " + " / ".join(view["agenda_hand"]))
-    objectives = view.get("objectives") or []
-    if objectives:
-        revealed = [o["card"] for o in objectives if o.get("card")]
-        words.append(f"objectives {len(revealed)}/{len(objectives)} revealed"
-                     + (f" ({', '.join(revealed)})" if revealed else ""))
-    plunder = (view.get("battlefield") or {}).get("plunder") or ()
-    if plunder:
-        words.append(f"plunder taken {len(view.get('plundered') or ())}/{len(plunder)}")
-    return words
+    what = "maximum wounds" if which == "wounds" else which.replace("_", " ")  # (lasting.py)
+    return f"{what} {amount} {when}"
 
 
 def is_asoiaf_view(view: dict | None) -> bool:

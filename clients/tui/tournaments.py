@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from clients.client import ServerError
+from clients.client import ServerError, said
 from clients.session import SessionClosed
 
 # tie-break column -> its heading (docs/protocol.md, `create_event`'s settings)
@@ -68,7 +68,8 @@ class EventsScreen(Screen):
         try:
             listed = await self.app.session.request("list_events")
         except (ServerError, SessionClosed) as failed:
-            self.query_one("#events-status", Static).update(f"Could not list events: {failed}")
+            self.query_one("#events-status", Static).update(
+                f"Could not list events: {said(failed)}")
             return
         options = self.query_one("#events", OptionList)
         lines = [Option(describe_event(e), id=e["event_id"]) for e in listed["events"]]
@@ -112,7 +113,7 @@ class EventScreen(Screen):
             self.event = event = await self.app.session.request("get_event",
                                                                 event_id=self.event_id)
         except (ServerError, SessionClosed) as failed:
-            self.query_one("#event-title", Static).update(f"Could not read it: {failed}")
+            self.query_one("#event-title", Static).update(f"Could not read it: {said(failed)}")
             return
         rounds = len(event.get("rounds") or [])
         self.query_one("#event-title", Static).update(

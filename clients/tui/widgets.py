@@ -11,7 +11,8 @@ from textual import events
 from textual.widget import Widget
 from textual.widgets import RichLog
 
-from clients.tui.board import BoardModel, fit, render_board, scroll
+from clients.tui.board import BoardModel
+from clients.tui.board_window import fit, render_board, scroll
 from clients.tui.match import MatchModel
 
 

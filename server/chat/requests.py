@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from protocol.errors import ProtocolError
-from protocol.messages import (
+from protocol.community_messages import (
     ChatHide,
     ChatHistory,
     ChatMute,
@@ -22,6 +21,7 @@ from protocol.messages import (
     ChatUnfollow,
     ChatUnmute,
 )
+from protocol.errors import ProtocolError
 
 
 class ChatRequests:

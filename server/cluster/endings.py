@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from protocol.messages import event_push
+from protocol.codec import event_push
 from server.rules.kernel import SPECTATOR, Event, Viewer
 from server.store.store import unpack
 

@@ -10,6 +10,7 @@ import logging
 from collections.abc import Callable
 
 from server.cluster.leases import Lease, Leases
+from server.stopping import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -77,10 +78,7 @@ class LeaseKeeper:
     async def stop(self) -> None:
         """Stop renewing and release every lease, so other nodes need not wait out the
         ttl to take the matches over."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await cancel_and_wait(self._task)
         for lease in list(self.held.values()):
             with contextlib.suppress(Exception):
                 await self.leases.release(lease)

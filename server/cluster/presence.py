@@ -13,6 +13,8 @@ import logging
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from server.stopping import cancel_and_wait
+
 log = logging.getLogger("warband.cluster")
 
 
@@ -43,10 +45,7 @@ class Presence:
         self._renewer = asyncio.create_task(self._renew(), name="presence")
 
     async def stop(self) -> None:
-        if self._renewer is not None:
-            self._renewer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewer
+        await cancel_and_wait(self._renewer)
         with contextlib.suppress(RedisError, OSError):
             await self.redis.delete(self.key(self.node))
 

@@ -42,7 +42,7 @@ from protocol.messages import CreateMatch
 from server.accounts import Account
 from server.cluster.pairings import Pairings
 from server.rules.registry import get_system
-from server.seeks import Seek, SeekPool, _shown, compatible, paired_push
+from server.seeks import Seek, SeekPool, _shown, compatible, own_warband, paired_push
 from server.store.store import pack
 
 log = logging.getLogger("warband.seeks")
@@ -190,7 +190,8 @@ class SharedSeekPool(SeekPool):
                     raise
                 # (another node made it meanwhile)
         try:
-            await self.lobby.join(second.account, pairing_id, None, None)
+            await self.lobby.join(second.account, pairing_id, None, None,
+                                  warband=own_warband(second.request))
         except ProtocolError as made:  # (its second seat was taken by that other node)
             if made.code not in ("already_seated", "match_started"):
                 raise ProtocolError("server_busy", SEEK_AGAIN) from None  # (withdrawn)

@@ -22,11 +22,11 @@ from typing import Any
 
 from nats.aio.msg import Msg
 
+from protocol.codec import event_push, reply
 from protocol.errors import ProtocolError
-from protocol.messages import event_push, reply
 from server.cluster.serving import EVENT, OVER, PROMPT, relayed_frames, spectators_subject
 from server.frames import Frame
-from server.matches.actor import FAR_BEHIND
+from server.matches.subscribing import FAR_BEHIND
 from server.rules.kernel import SPECTATOR, Event
 from server.store.store import unpack
 
@@ -126,7 +126,7 @@ class SharedWatch:
 
     async def _far_behind_view(self, after_seq: int) -> Any:
         """For a spectator more than FAR_BEHIND events behind a stream with no delay
-        (as at the owner, server.matches.actor): the spectators' view at the seq the
+        (as at the owner, server.matches.subscribing): the spectators' view at the seq the
         stream is at, asked of the owner, to send instead of the catch-up; None to
         send the catch-up.
         The owner's view may be a few events ahead of this watch: those are read from

@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_upgrade(args: argparse.Namespace) -> int:
     from server.cli import CommandError
     from server.store import migrate
-    from server.store.store import CANNOT_OPEN, cannot_open, create_engine
+    from server.store.engine import CANNOT_OPEN, cannot_open, create_engine
 
     async def upgrade() -> tuple[str | None, str]:
         engine = create_engine(args.database)

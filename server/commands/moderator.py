@@ -25,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from server.chat.store import ChatStore
     from server.cli import CommandError
-    from server.store.store import CANNOT_OPEN, Store, cannot_open
+    from server.store.engine import CANNOT_OPEN, cannot_open
+    from server.store.store import Store
 
     async def change() -> str | None:
         store = await Store.open(args.database)

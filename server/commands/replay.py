@@ -52,7 +52,7 @@ async def _document(database: str, match_id: str) -> dict:
 def _load(args: argparse.Namespace) -> dict:
     from server.cli import CommandError
     from server.replays import ReplayUnavailable
-    from server.store.store import CANNOT_OPEN, cannot_open
+    from server.store.engine import CANNOT_OPEN, cannot_open
 
     path = Path(args.replay if hasattr(args, "replay") else args.match)
     if hasattr(args, "replay") and path.is_file():

@@ -20,28 +20,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from protocol.errors import ProtocolError
-from protocol.messages import event_push, reply
 from server.clocks.control import NONE, TimeControl
+from server.matches.commands import Commands
 from server.matches.durability import Durability
 from server.matches.fanout import Connection, Fanout, Subscriber
 from server.matches.rules_host import Asked, Status
 from server.matches.rules_pool import RulesLost
 from server.matches.seats import seat_of
+from server.matches.subscribing import Subscribing
 from server.matches.takebacks import Takebacks
 from server.matches.timekeeping import Timekeeping
-from server.rules.kernel import SPECTATOR, Command, Event, RulesError, RulesSystem
-from server.rules.runner import rebuild
-from server.store.store import Append, CommandRow, EventRow, StaleOwner, pack, unpack
+from server.rules.kernel import RulesSystem
+from server.stopping import cancel_and_wait
 
 log = logging.getLogger("warband.match")
 RECORD_PAUSE, RECORD_PAUSE_MAX = 0.1, 2.0  # seconds between tries to record a result
 
-# Request ids answered from memory: a seat sends its commands one at a time (each acts
-# on the newest prompt), so a repeat after a lost reply is one of its last few; an older
-# one is found in the store (and refused by its unique key if applied again). 32 cost
-# ~8 KiB a match, a sixth of the whole (bench/match_memory.py).
-RECENT_REQUESTS = 8
-FAR_BEHIND = 1000  # a subscriber further behind than this gets a view snapshot instead
 # Work that needs no prompt: a match loaded without one (`prompt_pending`) does it as it
 # is; any other work has the prompt built first (a command's staleness and the prompt
 # pushed after it, a subscription's first prompt, a clock's waiting seats).
@@ -56,7 +50,7 @@ class Work:
     queued: float = field(default_factory=time.perf_counter)
 
 
-class MatchActor(Fanout, Timekeeping, Takebacks, Durability):
+class MatchActor(Commands, Subscribing, Fanout, Timekeeping, Takebacks, Durability):
     def __init__(self, hub, match_id: str, system: RulesSystem, setup: dict[str, Any],
                  holders: dict[str, str], seed: bytes, rules, spectator_delay: int = 0,
                  time_control: TimeControl = NONE) -> None:
@@ -122,10 +116,7 @@ class MatchActor(Fanout, Timekeeping, Takebacks, Durability):
 
     async def stop(self) -> None:
         self.moved = True  # (stopped: what still comes is told to retry, not queued)
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+        await cancel_and_wait(self.task)
         # Whoever still waits for an answer is told to retry (the match goes on after a
         # restart, or on another node): a request left waiting would hold its
         # connection open, and a graceful stop waits for every connection to close.
@@ -270,184 +261,6 @@ class MatchActor(Fanout, Timekeeping, Takebacks, Durability):
         else:
             _settle(work.future, result=result)
 
-    async def _do_command(self, seat: str, request_id: str, command: Command,
-                          at_seq: int | None = None, queued: float = 0.0,
-                          lag: float = 0.0) -> dict:
-        remembered = self.recent.get((seat, request_id))
-        if remembered is not None:
-            return self._answer(*remembered)
-        try:
-            return await self._apply(seat, request_id, command, at_seq, queued, lag)
-        except ProtocolError as refused:
-            # A repeat from before our memory (say, sent again after a restart) is
-            # refused now only because it was applied then: answer it as it was.
-            try:
-                earlier = await self.hub.store.command_by_request(self.match_id, seat,
-                                                                  request_id)
-            except Exception:  # (the store is down: the refusal stands, retryable or not)
-                raise refused from None
-            if earlier is None:
-                raise
-            return self._remember(seat, request_id, earlier.first_seq, earlier.last_seq)
-
-    async def _apply(self, seat: str, request_id: str, command: Command,
-                     at_seq: int | None, queued: float, lag: float = 0.0,
-                     forced: bool = False, takeback_log: list | None = None) -> dict:
-        """`lag`: the connection's round trip, bounding the clock's lag credit; `forced`:
-        the server's own command (a concession on time), taken whatever the clock says;
-        `takeback_log`: the command is a consented takeback, folded over this log (every
-        event so far) instead of decided (server.matches.takebacks)."""
-        if self.over:
-            raise ProtocolError("match_finished")
-        if at_seq is not None and not self.prompt_is_current(seat, at_seq):
-            raise ProtocolError("stale_prompt", f"The match has moved on to seq {self.seq} "
-                                f"since the prompt at seq {at_seq}; act on the newest prompt.",
-                                details={"seq": self.seq})
-        taking_back = takeback_log is not None
-        clock, was_running = self._clock_before(seat, lag, forced or taking_back)
-        was_running = was_running and not taking_back  # (no increment for a takeback)
-        started = time.perf_counter()
-        views = {s.seat for s in self.subscribers if s.views}
-        try:
-            outcome = await (self.rules.take_back(command, takeback_log, views) if taking_back
-                             else self.rules.apply(command, views))
-        except RulesError as refused:  # nothing changed
-            raise _rules_problem(refused) from None
-        except RulesLost:
-            raise
-        except Exception:  # the rules code failed: the state may be half-evolved
-            await self._reload_or_mark()
-            raise
-        ruled = time.perf_counter()
-        first = self.seq + 1
-        rows = [EventRow(first + i, pack(wire), checksum)
-                for i, (wire, checksum) in enumerate(zip(outcome.events, outcome.checksums,
-                                                         strict=True))]
-        if outcome.status.seq != first + len(rows) - 1:  # (never, unless the state drifted)
-            log.error("match %s: the rules are at seq %d after events %d..%d; reloading",
-                      self.match_id, outcome.status.seq, first, first + len(rows) - 1)
-            await self._reload_or_mark()
-            raise ProtocolError("internal_error")
-        stored_clock = self._clock_after(clock, seat, was_running, outcome.status.asked.waiting,
-                                         outcome.status.over)
-        append = Append(self.match_id, CommandRow(
-            self.command_count, seat, request_id, pack(command.to_wire()), first,
-            first + len(rows) - 1, outcome.dice_position, stored_clock), rows,
-            lease=self.hub.fence(self.match_id))
-        try:
-            await self.hub.committer.append(append)
-        except StaleOwner:  # another node runs the match now: nothing was written
-            self.hub.lost(self.match_id)
-            raise ProtocolError("match_moved") from None
-        except Exception as failure:  # (a repeated request id is a unique-key conflict)
-            log.warning("append failed for match %s: %s", self.match_id, failure)
-            await self._reload_or_mark()
-            raise ProtocolError("store_unavailable") from None
-        committed = time.perf_counter()
-        self.command_count += 1
-        self.takeback_request = None  # (a request lapses with any command)
-        self.take(outcome.status)
-        self._clock_stored(clock)
-        self.prompt_since[seat] = self.seq  # (its earlier prompts are used up)
-        # (the answer names exactly the rows just stored)
-        result = self._remember(seat, request_id, first, first + len(rows) - 1)
-        self.hub.metrics.events_appended.inc(len(rows))
-        self._broadcast([Event.from_wire(wire) for wire in outcome.events], first,
-                        outcome.views)
-        if outcome.snapshot is not None:
-            self._save_snapshot_later(self.seq, outcome.snapshot)
-        stage = self.hub.metrics.stage
-        stage["queued"].observe(started - queued)
-        stage["rules"].observe(ruled - started)
-        stage["commit"].observe(committed - ruled)
-        stage["fanout"].observe(time.perf_counter() - committed)
-        return result
-
-    def _remember(self, seat: str, request_id: str, first: int, last: int) -> dict:
-        recent = self.recent
-        recent[(seat, request_id)] = (first, last)
-        if len(recent) > RECENT_REQUESTS:
-            del recent[next(iter(recent))]  # the oldest
-        return self._answer(first, last)
-
-    def _answer(self, first: int, last: int) -> dict:
-        return {"match_id": self.match_id, "first_seq": first, "last_seq": last}
-
-    async def _do_subscribe(self, connection: Connection, request_id: Any, seat: str | None,
-                            after_seq: int, views: bool, identity: int,
-                            queued: float = 0.0) -> None:
-        """`identity`: the connection's identity when it asked (see gateway); if it has
-        changed by the time anything is pushed, nothing is."""
-        self.drop(connection)
-        sub = Subscriber(connection, seat, views, after_seq, identity)
-        upto = self.seq if seat is not None else self.spectator_seq()
-        snapshot = upto - after_seq > FAR_BEHIND and (seat is not None or upto == self.seq)
-        header = {"match_id": self.match_id, "system": self.system.name, "seat": seat,
-                  "status": "active",
-                  "from_seq": after_seq + 1, "to_seq": upto, "snapshot": snapshot,
-                  "spectator_delay": self.spectator_delay, "players": dict(self.players)}
-        if getattr(connection, "remote", False) and self.hub.node_url is not None:
-            # (a player's subscription relayed from another node: the address of the
-            # node that runs the match, where its client may take the match's traffic
-            # so its commands cross no node; docs/cluster.md, "Told where to go")
-            header["node_url"] = self.hub.node_url
-        # (Views are built before anything is pushed: a retry after RulesLost repeats
-        # this whole call, and must not push the header twice.)
-        view = await self.rules.view(seat) if snapshot or (views and upto == self.seq) \
-            else None
-        rows = [] if snapshot else await self.hub.store.events_after(self.match_id,
-                                                                     after_seq, upto)
-        if connection.identity != identity:  # it signed out (or in as another) meanwhile
-            if request_id is not None:
-                raise ProtocolError("not_subscribed", "You signed out before the "
-                                    "subscription was made; subscribe again.")
-            return
-        if request_id is None:  # a subscriber that was waiting for the match to start
-            connection.push({"v": 1, "type": "match_status", **header})
-        else:
-            connection.push(reply(request_id, header))
-        if snapshot:
-            connection.push({"v": 1, "type": "snapshot", "match_id": self.match_id,
-                             "seq": upto, "view": view})
-        for row in rows:
-            event = Event.from_wire(unpack(row.payload)).for_viewer(sub.viewer)
-            connection.push(event_push(self.match_id, row.seq,
-                                       None if event is None else event.to_wire()))
-        sub.sent = upto
-        self.subscribers.append(sub)
-        if upto == self.seq:  # (a delayed spectator is not told who must act now)
-            connection.push(self._prompt_message(seat, self.seq))
-            if views:
-                connection.push(self._view_message(self.seq, view))
-
-    async def _do_odds(self, seat: str, command: Command, queued: float = 0.0) -> dict:
-        """Exact odds of `command` now, from the rules system's own resolution."""
-        if self.over:
-            raise ProtocolError("match_finished")
-        try:
-            found = await self.rules.odds(command)
-        except RulesError as refused:
-            if refused.code == "no_odds":
-                raise ProtocolError("no_odds", refused.message) from None
-            raise _rules_problem(refused) from None
-        return {"match_id": self.match_id, "seq": self.seq, "command": command.type,
-                "args": dict(command.args), **found}
-
-    async def _do_view(self, seat: str | None, queued: float = 0.0) -> dict:
-        if seat is None and self.spectator_delay and not self.over:
-            visible = self.spectator_seq()
-            for seq, view in reversed(self.delayed_views):
-                if seq <= visible:
-                    return {"match_id": self.match_id, "seq": seq, "view": view}
-            # Not kept in memory (no spectator asked for views): fold the log that far.
-            rows = await self.hub.store.events_after(self.match_id, 0, visible)
-            state = rebuild(self.system, self.setup,
-                            [Event.from_wire(unpack(row.payload)) for row in rows])
-            return {"match_id": self.match_id, "seq": visible,
-                    "view": self.system.view(state, SPECTATOR)}
-        return {"match_id": self.match_id, "seq": self.seq,
-                "view": await self.rules.view(seat), "clock": self.clock_wire()}
-
     async def _do_warm(self, queued: float = 0.0) -> None:
         """Nothing: the hub's warmer sends it so the match wakes (see _handle)."""
 
@@ -465,17 +278,6 @@ class MatchActor(Fanout, Timekeeping, Takebacks, Durability):
     async def _close(self) -> None:
         with contextlib.suppress(Exception):
             await self.rules.close()
-
-
-def _rules_problem(refused: RulesError) -> ProtocolError:
-    if refused.code == "not_your_turn":
-        return ProtocolError("not_your_turn", refused.message)
-    if refused.code == "match_over":
-        return ProtocolError("match_finished", refused.message)
-    details = {"rule": refused.code, "passage": refused.passage}
-    if refused.details:
-        details["problems"] = list(refused.details)
-    return ProtocolError("illegal_command", refused.message, details=details)
 
 
 def _settle(future: asyncio.Future, *, result: Any = None,

@@ -15,6 +15,7 @@ from typing import Any
 from protocol.errors import ProtocolError
 from server.frames import Frame, message_of
 from server.rules.kernel import Command
+from server.stopping import cancel_and_wait
 
 log = logging.getLogger("warband.bot")
 ATTEMPTS = 5  # if the bot's choice is refused (a bot bug), random offered commands next
@@ -47,10 +48,7 @@ class BotSeat:
         self.task = asyncio.create_task(self._play(), name=f"bot-{self.actor.match_id}")
 
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+        await cancel_and_wait(self.task)
 
     async def _play(self) -> None:
         await self.actor.submit("subscribe", connection=self, request_id=None,

@@ -12,7 +12,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from protocol.messages import event_push
+from protocol.codec import event_push
 from server.frames import Frame
 from server.matches.rules_host import Asked, Wire
 from server.rules.kernel import SPECTATOR, Event, Viewer

@@ -18,6 +18,7 @@ from typing import Any
 from protocol.errors import ProtocolError
 from server.cluster.keeper import LeaseKeeper
 from server.cluster.leases import Leases
+from server.stopping import cancel_and_wait
 
 log = logging.getLogger("warband.hub")
 HAND_OVER_WAIT = 5.0  # seconds a lost match's actor has to refuse what it had queued
@@ -139,10 +140,7 @@ class Owning:
         # (from now on a request for a match this node does not run is told to retry
         # elsewhere: a lease taken while stopping would be left to expire, not released)
         self.stopping = True
-        if self._takeover is not None:
-            self._takeover.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._takeover
+        await cancel_and_wait(self._takeover)
         for task in list(self._handing_over):
             with contextlib.suppress(Exception):
                 await task

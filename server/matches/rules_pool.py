@@ -34,6 +34,7 @@ from server.matches.rules_host import Material, Outcome, SnapshotUnusable, Statu
 from server.matches.rules_worker import HEADER
 from server.rules.kernel import Command, RulesError, RulesSystem
 from server.rules.registry import SYSTEMS
+from server.stopping import cancel_and_wait, wait_ended
 
 log = logging.getLogger("warband.rules")
 
@@ -91,10 +92,7 @@ class _Worker:
 
     async def stop(self) -> None:
         self.stopping = True
-        if self.restarting is not None:
-            self.restarting.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.restarting
+        await cancel_and_wait(self.restarting)
         self.up.set()  # calls waiting for a restart give up (RulesLost)
         if self.process is None:
             return
@@ -106,9 +104,7 @@ class _Worker:
         except TimeoutError:
             self.process.kill()
             await self.process.wait()
-        if self.reader is not None:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.reader
+        await wait_ended(self.reader)
 
     async def call(self, generation: int, method: str, match_id: str, args: tuple,
                    deadline: float | None = None) -> Any:

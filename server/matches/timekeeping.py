@@ -33,7 +33,8 @@ class Timekeeping:
     asked: Any
     system: Any
     mailbox: Any
-    # (MatchActor provides _apply and _post, work no one waits for; Fanout _push_prompts)
+    # (MatchActor provides _post, work no one waits for, and _apply: server.matches.commands;
+    # Fanout _push_prompts)
 
     time_control: TimeControl = NONE
     clock: Clock | None = None

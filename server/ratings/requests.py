@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from protocol.community_messages import GetRatings, Leaderboard, RatingHistory
 from protocol.errors import ProtocolError
-from protocol.messages import GetRatings, Leaderboard, RatingHistory
 from server.rules.registry import UnknownSystem, get_system
 
 

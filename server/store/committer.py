@@ -19,12 +19,13 @@ cannot fail the others.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections import deque
 from collections.abc import Callable
 
-from server.store.store import APPEND_CONNECTIONS, Append, Store
+from server.stopping import cancel_and_wait
+from server.store.engine import APPEND_CONNECTIONS
+from server.store.store import Append, Store
 
 
 class Committer:
@@ -52,10 +53,7 @@ class Committer:
 
     async def stop(self) -> None:
         self._running = False
-        for task in list(self._writing):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancel_and_wait(*self._writing)
         while self._waiting:  # (their submitters are being stopped too)
             self._waiting.popleft()[1].cancel()
 

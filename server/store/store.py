@@ -7,6 +7,10 @@ appends have a small asyncpg pool of their own, used without SQLAlchemy: they ar
 the one write on every command's path, and SQLAlchemy's layers (a greenlet hop,
 statement and parameter handling) were most of their CPU (bench/store_append.py,
 "CPU us/append": 313 -> 159-170 us for one match, 90-93 -> 54-62 us at ten).
+
+The engine and what its failures mean are server.store.engine's; the accounts' and
+tokens' reads and writes server.store.accounts's (a mixin, as are the appends, the
+resumes' reads and the seating).
 """
 
 from __future__ import annotations
@@ -18,14 +22,14 @@ from typing import Any
 
 import asyncpg
 import msgspec
-from sqlalchemy import delete, event, func, insert, make_url, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.names import shown_name, username_key
 from server.store import migrate
+from server.store.accounts import AccountRecords
 from server.store.appends import Appends, StaleOwner  # noqa: F401 (re-exported)
+from server.store.engine import APPEND_CONNECTIONS, _nothing_to_reset, asyncpg_dsn, create_engine
 from server.store.resume import ResumeReads, ResumeRecords, among  # noqa: F401 (re-exported)
 from server.store.schema import (
     accounts,
@@ -34,7 +38,6 @@ from server.store.schema import (
     matches,
     seats,
     snapshots,
-    tokens,
 )
 from server.store.seating import MatchNotOpen, Seating, SeatTaken  # noqa: F401 (re-exported)
 
@@ -74,102 +77,7 @@ class Append:
     lease: tuple[str, int] | None = None
 
 
-POOL_SIZE, POOL_OVERFLOW = 10, 10  # PostgreSQL: the shared pool's connections
-
-# What a read or write raises when every pooled connection stayed in use for the pool's
-# whole timeout (30 s): the server is overloaded, not broken, and the request may be
-# retried (the gateway answers `server_busy`).
-STORE_BUSY = (PoolTimeout,)
 MAX_SEQ = 2**31 - 1  # the seq columns are 32-bit integers on PostgreSQL
-
-
-def create_engine(url: str) -> AsyncEngine:
-    if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
-
-        @event.listens_for(engine.sync_engine, "connect")
-        def _sqlite_pragmas(dbapi_connection, _record):  # pragma: no cover - driver hook
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")  # durable across process kills in WAL
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.close()
-
-        return engine
-    # JIT off: PostgreSQL compiles a query whose estimated cost passes jit_above_cost,
-    # and the chunk reads of a restart (an array of 500 ids unnested: estimated as
-    # scans of the whole events table) spent 87 ms of each ~100 ms query compiling
-    # what ran in 8 (bench/restart_many.py); the server's queries are all short.
-    engine = create_async_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW,
-                                 connect_args={"server_settings": {"jit": "off"}})
-
-    @event.listens_for(engine.sync_engine, "handle_error")
-    def _stuck_connections_are_lost(context):  # pragma: no cover - driver hook
-        # A database that went away mid-answer can leave an asyncpg connection open but
-        # mid-protocol: every later use fails ("cannot switch to state 12; another
-        # operation (2) is in progress"). SQLAlchemy counts only closed connections as
-        # lost, and would hand this one out again: count it as lost, so it is replaced.
-        if _chain_has(context.original_exception, asyncpg.exceptions.InternalClientError):
-            context.is_disconnect = True
-
-    return engine
-
-
-def _chain_has(failure: BaseException | None, kind: type) -> bool:
-    for _ in range(5):
-        if failure is None:
-            return False
-        if isinstance(failure, kind):
-            return True
-        failure = failure.__cause__ or failure.__context__
-    return False
-
-
-# What opening a store raises when its database cannot be reached or used: the address
-# refuses or does not resolve (OSError), or the database refuses the role, the password
-# or the database's name, or a SQLite file cannot be opened (DBAPIError).
-CANNOT_OPEN = (OSError, DBAPIError)
-
-
-def cannot_open(url: str, failure: BaseException) -> str:
-    """One line for a person: which database (its password hidden) and why not."""
-    shown = make_url(url).render_as_string(hide_password=True)
-    if isinstance(failure, DBAPIError):
-        reason = str(failure.orig).strip() or type(failure.orig).__name__
-    else:
-        reason = getattr(failure, "strerror", None) or str(failure)
-    return f"cannot open the database {shown}: {reason}"
-
-
-def connection_lost(failure: BaseException) -> bool:
-    """Whether a read or write failed because its pooled connection had died (a
-    PostgreSQL restart or failover): SQLAlchemy then replaces every connection of the
-    pool that is as old, so a retry gets a live one. (Checking each connection before
-    use, `pool_pre_ping`, would spare that one request but cost every read a round
-    trip: +300-430 us of CPU on a lobby read here.)"""
-    if isinstance(failure, DBAPIError) and failure.connection_invalidated:
-        return True
-    return database_unreachable(failure)
-
-
-# What a database that went away or is restarting raises: a dropped or refused socket,
-# asyncpg's connection-level errors (class 08), the server shutting down or starting
-# up (57P01-57P03), or a connection asyncpg no longer holds.
-_UNREACHABLE = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
-                asyncpg.exceptions.OperatorInterventionError)
-
-
-def database_unreachable(failure: BaseException) -> bool:
-    """Whether `failure` (or what it wraps: SQLAlchemy's DBAPIError holds the driver's
-    error) says the database could not be reached or went away, which a retry after
-    it is back outlives."""
-    seen = 0
-    while failure is not None and seen < 5:
-        if isinstance(failure, _UNREACHABLE):
-            return True
-        failure = getattr(failure, "orig", None) or failure.__cause__ or failure.__context__
-        seen += 1
-    return False
 
 
 def _house_bot_level(bot: str | None, seat: str) -> str | None:
@@ -181,21 +89,7 @@ def _house_bot_level(bot: str | None, seat: str) -> str | None:
     return level if bot_seat == seat else None
 
 
-APPEND_CONNECTIONS = 2  # PostgreSQL: the group committer's own (it writes two batches at once)
-
-
-def asyncpg_dsn(url: str) -> str:
-    """The SQLAlchemy URL `postgresql+asyncpg://...` as asyncpg's own DSN."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
-    """An append leaves nothing on its connection (one autocommitted statement: no
-    transaction, lock, setting or LISTEN), so asyncpg's reset query on its return to
-    the pool (another round trip before the append's slot frees) is skipped."""
-
-
-class Store(ResumeReads, Appends, Seating):
+class Store(AccountRecords, ResumeReads, Appends, Seating):
     def __init__(self, engine: AsyncEngine, append_pool: asyncpg.Pool | None = None) -> None:
         self.engine = engine
         # Appends (the group commit) have connections of their own on PostgreSQL, so that
@@ -227,64 +121,6 @@ class Store(ResumeReads, Appends, Seating):
         if self.append_pool is not None:
             await self.append_pool.close()
         await self.engine.dispose()
-
-    # -- accounts ---------------------------------------------------------------------
-    async def create_account(self, row: dict[str, Any]) -> bool:
-        """False if the username (or one with the same key) is taken. The key is
-        filled in here, so no account is stored without it."""
-        if row.get("username") is not None:
-            row = row | {"username_key": username_key(row["username"])}
-        try:
-            async with self.engine.begin() as conn:
-                await conn.execute(insert(accounts).values(**row))
-            return True
-        except IntegrityError:
-            return False
-
-    async def account(self, *, account_id: str | None = None,
-                      username: str | None = None) -> dict[str, Any] | None:
-        """An account by id, or by username as login finds it: case and look-alike
-        characters aside ("BOB" finds bob)."""
-        if account_id:
-            where = accounts.c.id == account_id
-        else:
-            where = ((accounts.c.username_key == username_key(username))
-                     | (accounts.c.username == username))
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(select(accounts).where(where))).mappings().all()
-        # The exact spelling first: of two accounts that migration 0004 found sharing
-        # a key, the later one is still reached by the username it registered.
-        rows = sorted(rows, key=lambda r: r["username"] != username)
-        return dict(rows[0]) if rows else None
-
-    async def set_login_failures(self, account_id: str, failures: int,
-                                 locked_until: float | None) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(update(accounts).where(accounts.c.id == account_id)
-                               .values(failed_logins=failures, locked_until=locked_until))
-
-    async def add_token(self, row: dict[str, Any]) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(insert(tokens).values(**row))
-
-    async def token_with_account(self, token_hash: str
-                                 ) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """A token and its account, read together (one query: every reconnect signs
-        in with a token)."""
-        columns = [*accounts.c, *(c.label(f"token_{c.name}") for c in tokens.c)]
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(
-                select(*columns).join_from(tokens, accounts, tokens.c.account_id == accounts.c.id)
-                .where(tokens.c.token_hash == token_hash))).mappings().first()
-        if row is None:
-            return None
-        token = {c.name: row[f"token_{c.name}"] for c in tokens.c}
-        return token, {c.name: row[c.name] for c in accounts.c}
-
-    async def revoke_token(self, token_hash: str, when: float) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(update(tokens).where(tokens.c.token_hash == token_hash)
-                               .values(revoked_at=when))
 
     # -- matches and seats ------------------------------------------------------------
     async def create_match(self, row: dict[str, Any], seat: str, account_id: str) -> None:

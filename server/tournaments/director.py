@@ -28,6 +28,7 @@ from server.accounts import Account
 from server.cluster.exclusive import one_node_at_a_time
 from server.rules.kernel import Command
 from server.rules.registry import get_system
+from server.stopping import cancel_and_wait
 from server.store.store import Store, unpack
 from server.tournaments import history as rows_to
 from server.tournaments.event_settings import ServedSettings, from_stored
@@ -61,10 +62,7 @@ class Director:
         self._task = asyncio.create_task(self._loop(), name="event-director")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await cancel_and_wait(self._task)
 
     def nudge(self) -> None:
         self._nudged.set()

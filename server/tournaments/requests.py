@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from protocol.errors import ProtocolError
-from protocol.messages import (
+from protocol.community_messages import (
     CheckIn,
     CorrectResult,
     CreateEvent,
@@ -20,6 +19,7 @@ from protocol.messages import (
     StartEvent,
     WithdrawEvent,
 )
+from protocol.errors import ProtocolError
 
 
 class EventRequests:

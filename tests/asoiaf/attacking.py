@@ -3,7 +3,8 @@ models): the attack command, then every later decision of the attack sequence
 (seed 004, ATTACK SEQUENCE) answered plainly — no defence ability, wounds
 ability or aftermath, the removal asked for when the attacker may choose, hold
 instead of surging, a rider whose mount died on the first square offered —
-until the attack is over or a motivation waits."""
+until the attack is over or a motivation waits. Every die scripted must be rolled
+by then."""
 
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
@@ -27,6 +28,7 @@ def attack(state, target, faces, mode=0, removal="killed", seat="a"):
             option = decision.options[0]
             type_, args = "dismount", {**option.args, "square": option.params["square"][0]}
         state = _send(state, Command(decision.seat, type_, args), dice)
+    dice.assert_exhausted()
     return state
 
 

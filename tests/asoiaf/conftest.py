@@ -4,6 +4,7 @@ the whole server, and plain helpers the rules tests import — a table in the
 middle of a round and the ways to send it a command with scripted dice."""
 
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -56,9 +57,25 @@ def mid_round(models, scenario="learn_to_play", rounds=4, copper=(11, 12), gold=
                  zones={"a": "gold", "b": "silver"}, **fields)
 
 
+@contextmanager
+def scripted(*faces):
+    """Dice rolling exactly `faces`: rolling more fails at once, leaving any
+    unrolled when the block ends fails then, so no test's dice are misaligned."""
+    dice = ScriptedDice(*faces)
+    yield dice
+    dice.assert_exhausted()
+
+
+def decide(state, command, *faces):
+    """SYSTEM.decide of `command` rolling exactly the dice `faces`: the events."""
+    with scripted(*faces) as dice:
+        return SYSTEM.decide(state, command, dice)
+
+
 def play(state, command, *faces):
-    """Decide `command` with the dice `faces`, evolve every event: (state, events)."""
-    events = SYSTEM.decide(state, command, ScriptedDice(*faces))
+    """Decide `command` rolling exactly the dice `faces`, evolve every event:
+    (state, events)."""
+    events = decide(state, command, *faces)
     for event in events:
         state = SYSTEM.evolve(state, event)
     return state, events

@@ -57,8 +57,21 @@ def test_a_trigger_ability_draws_when_used(vocabulary_pack):
     assert "Raid Their Camp" in state.agendas["a"]
 
 
-def test_a_draw_inside_a_will_test_is_not_offered():
-    """A will test's draw depends on its die, rolled as the ability resolves; its
-    cards could not be sent beforehand in a hidden event: not offered (yet)."""
-    assert supported([DrawAgenda(cards=1)])
-    assert not supported([WillTest(on_success=[DrawAgenda(cards=1)])])
+def test_a_draw_inside_a_will_test_draws_when_passed(vocabulary_pack):
+    """WILL TESTS (MODELS: "A model asked to roll [a will test] rolls 1 die")
+    deciding a draw, "Pass a will test: draw 1 agenda card" (ours, a command
+    ability): the die is rolled as the ability resolves and the card, drawn
+    only when passed, follows in an event its player alone sees."""
+    assert supported([WillTest(on_success=[DrawAgenda(cards=1)])])
+    _scout(vocabulary_pack, Ability(name="Read the Signs", timing="command", ap=1,
+                                    text="Pass a will test: draw 1 agenda card.",
+                                    effects=[WillTest(on_success=[DrawAgenda(cards=1)])]))
+    state = mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11), ap=2, activated=True),
+                       Model("b1", "Baratheon Warden", "b", 2, square=(12, 0))), **DECKS)
+    failed, events = run(state, "a", "ability", {"ability": "Read the Signs"}, (5,))
+    assert [e.type for e in events] == ["ability_used"]  # 5 against will 6+
+    assert failed.agenda_decks["a"] == DECKS["agenda_decks"]["a"]
+    passed, events = run(state, "a", "ability", {"ability": "Read the Signs"}, (6,))
+    assert [e.type for e in events] == ["ability_used", "agenda_drawn"]
+    assert events[0].data["drawn"] == 1 and events[1].visible_to == ("a",)
+    assert "Raid Their Camp" in passed.agendas["a"]

@@ -54,7 +54,7 @@ def test_a_kill_by_an_ability_sets_off_the_heros_alive_side(vocabulary_pack):
     [decision] = SYSTEM.prompt(state).decisions
     assert decision.seat == "a" and "use_motivation" in [o.type for o in decision.options]
     silver = state.purses["a"].silver
-    state = send(state, "a", "use_motivation", {}, (1,))
+    state = send(state, "a", "use_motivation")  # its draw takes the top card: no die
     assert state.purses["a"].silver == silver + 2 and state.pending == ()
 
 

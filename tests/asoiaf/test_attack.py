@@ -4,17 +4,18 @@ from server.rules.asoiaf.attack import Exchange, roll_attack, roll_defence, surg
 from server.rules.asoiaf.capture import kill
 from server.rules.asoiaf.state import Model, Purse, State
 from server.rules.dice import ScriptedDice
+from tests.asoiaf.conftest import scripted
 
 
 def test_the_books_stark_against_lannister_example():
     """seed 004: "Their attack value is 6+ and they roll 6, 5, 7, 3 and 9 ... 3
     hits. The Lannister's [defence] is excellent at 6+ ... They roll 7, 6 and 5.
     They therefore block 2 hits ... thus suffering 1"."""
-    dice = ScriptedDice(6, 5, 7, 3, 9, 7, 6, 5)
-    attack = roll_attack(dice, 5)
-    hits = Exchange(attack, 6, (), 11).hits
-    assert hits == 3
-    exchange = Exchange(attack, 6, roll_defence(dice, hits), 6)
+    with scripted(6, 5, 7, 3, 9, 7, 6, 5) as dice:
+        attack = roll_attack(dice, 5)
+        hits = Exchange(attack, 6, (), 11).hits
+        assert hits == 3
+        exchange = Exchange(attack, 6, roll_defence(dice, hits), 6)
     assert exchange.blocked == 2 and exchange.wounds == 1
 
 

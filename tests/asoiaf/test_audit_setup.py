@@ -11,7 +11,13 @@ from tests.asoiaf.conftest import mid_round, options, run
 
 SMALL = {"size": "2-4-12"}
 SOLDIERS = ["Baratheon Warden"] * 5 + ["Baratheon Crossbowman"] * 4
-SHUFFLES = (1,) * 200  # any shuffle: every die 1 is legal on any die size
+# The agenda shuffles' dice (a Fisher-Yates shuffle: one die of each size from the
+# deck's down to 2), every one a 1, legal on any size. The second of the winner's
+# choices deals the agendas: "Each player shuffles their own deck of 5 unique
+# agenda cards and draws 2" (a d5, d4, d3 and d2 for each deck).
+DECKS_SHUFFLED = (1,) * 8
+# keeping one: "shuffle the other card back to their agenda deck" (a deck of 4 again)
+CARD_SHUFFLED_BACK = (1,) * 3
 
 
 def codes(report):
@@ -113,11 +119,11 @@ def test_the_winner_picks_a_zone_and_the_other_the_first_player():
     """"select a deployment zone for their warband. Their opponent must use the other
     deployment zone, but decides which player gets the 1st player token"."""
     state, _ = _to_choice(8, 3)
-    state, _ = run(state, "a", "choose_zone", {"zone": "silver"}, SHUFFLES)
+    state, _ = run(state, "a", "choose_zone", {"zone": "silver"})
     assert state.zones == {"a": "silver", "b": "gold"}
     decision = SYSTEM.prompt(state).decisions[0]
     assert decision.seat == "b" and [o.type for o in decision.options] == ["choose_first_player"]
-    state, _ = run(state, "b", "choose_first_player", {"first_player": "b"}, SHUFFLES)
+    state, _ = run(state, "b", "choose_first_player", {"first_player": "b"}, DECKS_SHUFFLED)
     assert state.first_player == "b"
 
 
@@ -125,17 +131,17 @@ def test_or_the_winner_picks_the_first_player_and_the_other_a_zone():
     """"select which player gets the 1st player token. Their opponent chooses a
     deployment zone for their warband"."""
     state, _ = _to_choice(8, 3)
-    state, _ = run(state, "a", "choose_first_player", {"first_player": "a"}, SHUFFLES)
+    state, _ = run(state, "a", "choose_first_player", {"first_player": "a"})
     decision = SYSTEM.prompt(state).decisions[0]
     assert decision.seat == "b" and [o.type for o in decision.options] == ["choose_zone"]
-    state, _ = run(state, "b", "choose_zone", {"zone": "gold"}, SHUFFLES)
+    state, _ = run(state, "b", "choose_zone", {"zone": "gold"}, DECKS_SHUFFLED)
     assert state.zones == {"a": "silver", "b": "gold"} and state.first_player == "a"
 
 
 def _to_agendas():
     state, _ = _to_choice(8, 3)
-    state, _ = run(state, "a", "choose_first_player", {"first_player": "b"}, SHUFFLES)
-    return run(state, "b", "choose_zone", {"zone": "silver"}, SHUFFLES)[0]
+    state, _ = run(state, "a", "choose_first_player", {"first_player": "b"})
+    return run(state, "b", "choose_zone", {"zone": "silver"}, DECKS_SHUFFLED)[0]
 
 
 def test_each_player_draws_two_agendas_and_keeps_one():
@@ -145,7 +151,7 @@ def test_each_player_draws_two_agendas_and_keeps_one():
     assert {seat: len(hand) for seat, hand in state.agenda_hands.items()} == {"a": 2, "b": 2}
     seat = SYSTEM.prompt(state).decisions[0].seat
     hand = state.agenda_hands[seat]
-    state, _ = run(state, seat, "keep_agenda", {"agenda": hand[0]}, SHUFFLES)
+    state, _ = run(state, seat, "keep_agenda", {"agenda": hand[0]}, CARD_SHUFFLED_BACK)
     assert state.agendas[seat] == (hand[0],)
     assert len(state.agenda_decks[seat]) == 4 and hand[1] in state.agenda_decks[seat]
 
@@ -158,7 +164,7 @@ def test_the_first_player_deploys_first_heroes_then_champions_then_soldiers():
     for _ in range(2):
         seat = SYSTEM.prompt(state).decisions[0].seat
         state, _ = run(state, seat, "keep_agenda", {"agenda": state.agenda_hands[seat][0]},
-                       SHUFFLES)
+                       CARD_SHUFFLED_BACK)
     order = []
     while state.phase.value == "deploy":
         decision = SYSTEM.prompt(state).decisions[0]

@@ -7,7 +7,7 @@ from server.rules.asoiaf.state import Condition, Model
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
-from tests.asoiaf.conftest import mid_round, play
+from tests.asoiaf.conftest import mid_round, play, scripted
 
 SHAKEN, ROUTED = Condition.SHAKEN, Condition.ROUTED
 
@@ -89,11 +89,16 @@ def test_a_will_test_rolls_1_die_equal_or_above_the_will_value_shaken_included()
     it must roll equal to or above its value with that 1 die"; "Robert ... his
     [will] is 5+. He needs to get a result of 5 or more"."""
     robert = Model("a1", "Robert Baratheon", "a", 4)
-    assert conditions.will_test(ScriptedDice(5), robert, 5) == (5, True)
-    assert conditions.will_test(ScriptedDice(4), robert, 5) == (4, False)
     shaken = conditions.gain(robert, SHAKEN)
-    assert conditions.will_test(ScriptedDice(6), shaken, 5) == (6, False)
-    assert conditions.will_test(ScriptedDice(10), shaken, 5) == (10, True)
+
+    def will_test(model, face):
+        with scripted(face) as dice:
+            return conditions.will_test(dice, model, 5)
+
+    assert will_test(robert, 5) == (5, True)
+    assert will_test(robert, 4) == (4, False)
+    assert will_test(shaken, 6) == (6, False)
+    assert will_test(shaken, 10) == (10, True)
 
 
 def test_tokens_of_a_removed_model_are_discarded():

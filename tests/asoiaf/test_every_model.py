@@ -6,7 +6,7 @@ scripted."""
 
 import msgspec
 
-from server.rules.asoiaf import charge_terrain, start_of_game
+from server.rules.asoiaf import charge_terrain, picks, start_of_game
 from server.rules.asoiaf.cards.schema import Ability
 from server.rules.asoiaf.cards.vocabulary import (
     ApplyCondition,
@@ -47,12 +47,12 @@ def test_every_enemy_in_short_range_is_shaken(vocabulary_pack):
 
 
 def test_which_every_model_effects_are_offered():
-    """Tokens, wounds, hits and lasting changes for every such model; not a will
-    test each (the tokens asked before each roll) nor a grant to many."""
-    assert not supported([WillTest(target=Target(who="enemy", count=2))])
+    """Tokens, wounds, hits and lasting changes for every such model, and a will
+    test each and a grant to many (one after the other: grant_queue.py)."""
+    assert supported([WillTest(target=Target(who="enemy", count=2))])
     assert supported([ApplyCondition(condition="routed", target=EVERY_ENEMY_NEAR)])
     assert supported([DealHits(hits=1, target=EVERY_ENEMY_NEAR)])
-    assert not supported([WillTest(target=EVERY_ENEMY_NEAR)])
+    assert supported([WillTest(target=EVERY_ENEMY_NEAR)])
 
 
 def test_two_picked_friends_each_lose_their_shaken_token(vocabulary_pack):
@@ -81,12 +81,16 @@ def test_two_picked_friends_each_lose_their_shaken_token(vocabulary_pack):
     assert still == {"a3"}
 
 
-def test_the_picks_of_one_ability_are_one_count():
-    """The models picked are picked once: effects picking 1 and 2 models in one
-    ability are not offered (which would the second mean?)."""
+def test_effects_picking_1_and_2_models_are_two_picks():
+    """The vocabulary's Target: "`count` of them": "1 enemy model" and "2 enemy
+    models" are different words, so each is its own pick (`pick_1`, `pick_2`:
+    picks.py; they may name the same model, the card not saying otherwise)."""
     one = ApplyCondition(condition="shaken", target=Target(who="enemy"))
     two = DealHits(hits=1, target=Target(who="enemy", count=2))
-    assert supported([two]) and not supported([one, two])
+    assert supported([two]) and supported([one, two])
+    assert picks.names([one, two]) == ["pick_1", "pick_2"]
+    assert picks.params([["b1", "b2", "b3"]] * 2, [one, two]) == {
+        "pick_1": ["b1", "b2", "b3"], "pick_2": [["b1", "b2"], ["b1", "b3"], ["b2", "b3"]]}
 
 
 def test_a_start_of_game_ability_on_several_models(vocabulary_pack):

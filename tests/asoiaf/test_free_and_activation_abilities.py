@@ -70,7 +70,7 @@ def test_dragons_blood_is_paid_as_the_model_activates_for_plus_1_to_its_attacks(
     assert state.purses["a"].silver == 3 and state.roll_bonuses == (("a1", "attack", 1),)
     assert state.model("a1").ap == 2 and options(state, "ability") == []
     _, events = run(state, "a", "attack", {"mode": 0, "target": "b1", "improvements": []},
-                    (4, 3, 2, 1, 1))
+                    (4, 3, 2, 1))  # 1 hit (5+ needed), 1 defence die
     assert events[0].data["attack_results"] == [5, 4, 3]
     unfresh = mid_round(state.models)
     assert options(unfresh, "ability") == []  # only "as this model activates"

@@ -10,7 +10,8 @@ from server.rules.asoiaf import (
     aftermaths,
     charge_terrain,
     command_abilities,
-    motivations,
+    command_shapes,
+    motivation_shapes,
     plunder,
     start_of_game,
 )
@@ -73,19 +74,38 @@ def test_a_granted_idle_action_does_nothing_and_ends_the_grant():
 
 
 def test_which_grants_abilities_may_make():
-    """The vocabulary's grant_action: every action of LIST OF ACTIONS but the
-    charge terrain action, never `free` (an agenda's); an aftermath may grant one
-    to itself, the attacker, the defender or a friendly model, a motivation to the
-    hero on its Alive side only (a Deceased hero is gone)."""
+    """The vocabulary's grant_action: every action of LIST OF ACTIONS, the
+    charge terrain action too; `free` only the model's own move or attack as it
+    activates (ABILITY 0; an agenda's: agenda_plays.py); an aftermath may grant
+    one to itself, the attacker, the defender or a friendly model, a motivation
+    to the hero on its Alive side, to the friends around him on its Deceased
+    side (seed 004, MOTIVATIONS CARDS: the Deceased hero is gone)."""
     friendly = Target(who="friendly")
-    for action in ("move", "attack", "charge", "interact", "idle"):
+    for action in ("move", "attack", "charge", "charge_terrain", "interact", "idle"):
         assert command_abilities.supported([GrantAction(action=action, target=friendly)])
         assert aftermaths.known([GrantAction(action=action, target=friendly)])
-    assert not command_abilities.supported([GrantAction(action="charge_terrain")])
+    assert not command_abilities.supported([GrantAction(action="move", free=True)])
+    assert command_abilities.supported([GrantAction(action="move", free=True)],
+                                       activation=True)
     assert not aftermaths.known([GrantAction(action="move", free=True)])
     assert not aftermaths.known([GrantAction(action="move", target=Target(who="enemy"))])
-    assert motivations._known(GrantAction(action="attack"), "kills_enemy")
-    assert not motivations._known(GrantAction(action="attack"), "killed")
+    assert motivation_shapes.known(GrantAction(action="attack"), "kills_enemy")
+    assert not motivation_shapes.known(GrantAction(action="attack"), "killed")
+    assert motivation_shapes.known(GrantAction(action="move", target=Target(
+        who="friendly", within="short_range", count=0)), "killed")
+
+
+def test_a_grant_made_later_says_why_it_cannot_be_free():
+    """Seed 004, AGENDA CARDS: a free action is performed "before announcing their
+    first action", so only a model activating has one; an aftermath's, a motivation's
+    or a start-of-game grant (carried out later, granted.py) says so in one sentence."""
+    free = GrantAction(action="move", free=True)
+    assert command_shapes.granted_later_problem(free, "an aftermath's") == (
+        "an aftermath's grant_action is 'free', but a free action is made only by a "
+        "model as it activates; drop 'free'")
+    assert aftermaths.unknown([free]) == command_shapes.granted_later_problem(
+        free, "an aftermath's")
+    assert command_shapes.granted_later_problem(GrantAction(action="attack"), "x") is None
 
 
 def test_a_motivation_grants_the_hero_an_action(vocabulary_pack):

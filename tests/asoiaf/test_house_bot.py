@@ -80,7 +80,7 @@ REFUSED = [
     ({"warbands": {"a": "nope"}}, "There is no ready-made warband 'nope'"),
     ({"warbands": {"a": "baratheon-standard-mounted"}}, "can't be played at 2-4-12"),
     ({"warbands": {"b": "baratheon-small-robert", "c": "x"}}, "There is no seat c"),
-    ({"system": "sbh", "warbands": {"a": "elves"}}, "unknown option(s) warbands"),
+    ({"system": "sbh", "warbands": {"a": "elves"}}, "chosen once the match has begun"),
     ({"options": {"scenario": "learn_to_play", "warbands": 5}}, "warbands is a map"),
     ({"opponent": "bot", "options": {"warbands": "x"}}, "warbands is a map"),
 ]

@@ -27,7 +27,7 @@ def test_an_alive_side_gains_coins_wounds_and_an_agenda(vocabulary_pack):
     regain 1 wound, lose his routed token and draw 1 agenda card"); seed 004, AGENDA
     CARDS: drawn cards stay hidden from the opponent."""
     state = attack(table("Test Lord", "Baratheon Warden", a_conditions=ROUTED), "b1",
-                   (9, 9, 1, 1, 1))
+                   (9, 9, 1, 1))
     assert state.pending == (("a", "a1", "Spoils"),)
     state, events = run(state, "a", "use_motivation")
     assert [e.type for e in events] == ["motivation_used", "agenda_drawn"]

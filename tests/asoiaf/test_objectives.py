@@ -5,9 +5,8 @@ import json
 
 from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
-from server.rules.dice import ScriptedDice
 from server.rules.kernel import SPECTATOR, Viewer
-from tests.asoiaf.conftest import mid_round, run
+from tests.asoiaf.conftest import mid_round, run, scripted
 
 AGENDA_DICE = (1, 1, 1, 1) * 2  # the two agenda decks' shuffles (test_agendas.py)
 
@@ -76,5 +75,7 @@ def test_objectives_beyond_the_packs_cards_stay_bare():
     cards, a pack may have fewer; the objectives left over get none (ours)."""
     from server.rules.asoiaf import objectives
     spots = [(x, 0) for x in range(3)]
-    dealt = objectives.deal(spots, ["One", "Two"], ScriptedDice(2, 3, 2))
+    # a d2 shuffles the 2 cards, a d3 and a d2 the 3 objectives
+    with scripted(2, 3, 2) as dice:
+        dealt = objectives.deal(spots, ["One", "Two"], dice)
     assert len(dealt) == 2 and {card for _, _, card in dealt} == {"One", "Two"}

@@ -72,6 +72,13 @@ trigger = "killed"
 trigger_types = ["hero"]
 text = "Rally."
 effects = [{ effect = "special", hook = "make_it_rain", text = "?" }]
+
+[[ability]]
+name = "Fading Might"
+timing = "command"
+ap = 1
+text = "Maximum wounds +1 for a roll."
+effects = [{ effect = "modify_value", value = "wounds", by = 1, until = "roll" }]
 '''
 AGENDAS = '''
 [[agenda]]
@@ -114,6 +121,9 @@ def test_every_cross_reference_problem_is_named(tmp_path):
         "and needs its AP ('ap')",
         "tiny/abilities.toml: ability 'Rally': a 'trigger' ability names its trigger, "
         "and only it does",
+        "tiny/abilities.toml: ability 'Fading Might': a modify_value of 'wounds' (the "
+        "maximum wounds) cannot last a roll: no roll reads it; 'until' is action, "
+        "activation, turn, round or game",
         "tiny/abilities.toml: ability 'Rally': a special effect names the hook "
         "'make_it_rain', which is not one of " + ", ".join(SPECIAL_HOOKS),
         "tiny/models.toml: model card 'Northern Spearman': its sigil 'Bear' is not a "
@@ -141,6 +151,11 @@ def test_every_cross_reference_problem_is_named(tmp_path):
         "tiny/abilities.toml: ability 'Rally': 'trigger_types' only filters the "
         "kills_enemy and captures_enemy triggers",
         "tiny/agendas.toml: a deck holds 5 unique agenda cards; the pack has 1",
+        # agendas.unsupported: the last end phase scores an agenda by its hooks only
+        "tiny/agendas.toml: agenda card 'Only One': the engine would never use it: an "
+        "agenda's 'end_of_game' part is scored by 'special' hooks: score_if_no_hero_lost, "
+        "score_if_more_objectives, score_if_soldiers_in_enemy_zone, "
+        "score_if_all_enemy_characters_killed",
         # seed 004, TERRAIN ("must interact"): only what terrain_entry.py acts on entry
         "tiny/terrains.toml: terrain 'Thorns': its 'apply_condition' effect for a model "
         "entering it is none the engine acts on entry: deal_wounds, deal_hits or the "

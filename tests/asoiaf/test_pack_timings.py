@@ -78,3 +78,90 @@ def test_the_loader_refuses_such_a_card(tmp_path):
     [problem] = caught.value.problems
     assert str(problem).startswith("bad/abilities.toml: ability 'Bleed': a 'deal_wounds' "
                                    "effect happens once")
+
+
+def test_a_killed_hero_and_the_model_it_killed_are_no_target():
+    """Seed 004, MOTIVATIONS CARDS: "Right before a hero would be killed, flip
+    their motivation card to the "Deceased" side. This side is used immediately
+    and allows the controlling player to score VP even if the hero was removed
+    from play": its wounds back or a token for itself have no model to reach;
+    ATTACK SEQUENCE step 9: a model killed or captured is "removed from the
+    battlefield", so a kill's trigger cannot aim at it."""
+    [healed] = _problems(timing="trigger", trigger="killed",
+                         effects=[{"effect": "restore_wounds", "wounds": 1}])
+    assert healed == ("a 'restore_wounds' effect aims at this model, but a 'killed' "
+                      "ability is used as it leaves the battlefield (a motivation's "
+                      "Deceased side); aim at the model that killed it ('trigger_model') "
+                      "or at friendly or enemy models")
+    [tested] = _problems(timing="trigger", trigger="killed", effects=[
+        {"effect": "will_test", "target": {"who": "trigger_model"},
+         "on_failure": [{"effect": "apply_condition", "condition": "shaken"}]}])
+    assert tested.startswith("a 'apply_condition' effect aims at this model")
+    [gone] = _problems(timing="trigger", trigger="kills_enemy", effects=[
+        {"effect": "apply_condition", "condition": "routed",
+         "target": {"who": "trigger_model"}}])
+    assert "the model killed or captured has left the battlefield" in gone
+    assert _problems(timing="trigger", trigger="killed", effects=[
+        {"effect": "deal_wounds", "wounds": 1, "target": {"who": "trigger_model"}},
+        {"effect": "score_vp", "vp": 1}]) == []
+
+
+def test_a_free_grant_outside_the_models_own_activation():
+    """Seed 004, AGENDA CARDS: "This model immediately performs 1 [attack] as a
+    free action, before announcing their first action": a free action has its
+    moment only as the model itself activates; at the end phase it has none."""
+    [message] = _problems(timing="end_phase", effects=[
+        {"effect": "grant_action", "action": "move", "free": True}])
+    assert message.startswith("a 'free' grant_action is the model's own move or attack")
+    assert "make it an 'activation' ability" in message
+    assert _problems(timing="activation", effects=[
+        {"effect": "grant_action", "action": "charge", "free": True}])
+    assert _problems(timing="activation", effects=[
+        {"effect": "grant_action", "action": "move", "free": True,
+         "target": {"who": "friendly"}}])
+    assert _problems(timing="activation", effects=[
+        {"effect": "grant_action", "action": "attack", "free": True}]) == []
+
+
+def test_a_trigger_move_with_nothing_to_move_from_is_refused():
+    """Seed 004, COMMON GAME TERMS: AWAY ends "as far away as possible from the
+    model who initiated the away action"; MODELS, DECEASED: "A model that loses
+    all wounds is killed and removed from the battlefield": a killed model
+    neither moves nor is moved from; after a kill the trigger model is gone."""
+    [gone] = _problems(timing="trigger", trigger="killed", effects=[
+        {"effect": "move_model", "squares": 1, "direction": "free"}])
+    assert gone == ("a 'move_model' moves the model itself, but a 'killed' trigger is "
+                    "used once it is removed from the battlefield")
+    [away] = _problems(timing="trigger", trigger="killed", effects=[
+        {"effect": "move_model", "squares": 1, "direction": "away",
+         "target": {"who": "enemy"}}])
+    assert "moves a model away from the model itself" in away and "make it 'free'" in away
+    [towards] = _problems(timing="trigger", trigger="kills_enemy", effects=[
+        {"effect": "move_model", "squares": 2, "direction": "towards"}])
+    assert towards == ("a 'move_model' moves the model itself towards the trigger "
+                       "model, but a 'kills_enemy' trigger has none on the battlefield to "
+                       "move from or to; make it 'free'")
+    assert _problems(timing="trigger", trigger="killed", effects=[
+        {"effect": "move_model", "squares": 2, "direction": "free",
+         "target": {"who": "friendly"}}]) == []
+
+
+def test_the_loader_names_each_such_move_and_free_grant(tmp_path):
+    """A pack with both: each problem named with its file and card."""
+    shutil.copytree(PACKS / "core", tmp_path / "core")
+    pack = tmp_path / "bad"
+    pack.mkdir()
+    (pack / "pack.toml").write_text('[pack]\nname = "bad"\nrequires = ["core"]\n')
+    (pack / "abilities.toml").write_text(
+        '[[ability]]\nname = "Flee"\ntiming = "trigger"\ntrigger = "killed"\n'
+        'text = "Flee."\n'
+        'effects = [{ effect = "move_model", squares = 2, direction = "free" }]\n'
+        '[[ability]]\nname = "Hurry"\ntiming = "end_phase"\ntext = "Hurry."\n'
+        'effects = [{ effect = "grant_action", action = "move", free = true }]\n')
+    with pytest.raises(PackError) as caught:
+        load_pack_dir(pack)
+    found = sorted(str(p) for p in caught.value.problems)
+    assert found[0].startswith("bad/abilities.toml: ability 'Flee': a 'move_model' moves "
+                               "the model itself, but a 'killed' trigger")
+    assert found[1].startswith("bad/abilities.toml: ability 'Hurry': a 'free' "
+                               "grant_action is the model's own move or attack")

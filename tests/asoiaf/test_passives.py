@@ -3,10 +3,9 @@ scripted."""
 
 from server.rules.asoiaf import passives
 from server.rules.asoiaf.state import Model
-from server.rules.asoiaf.system import SYSTEM, _field, _pack
-from server.rules.dice import ScriptedDice
+from server.rules.asoiaf.system import _field, _pack
 from server.rules.kernel import Command
-from tests.asoiaf.conftest import mid_round
+from tests.asoiaf.conftest import decide, mid_round
 
 
 def table(active, *others, seat="b"):
@@ -28,9 +27,8 @@ def test_two_wardens_of_the_stag_give_robert_only_plus_1():
     assert passives.roll_modifier(state, pack, field, "a1", "defence") == 1
     assert passives.roll_modifier(state, pack, field, "a1", "attack") == 0
     assert passives.roll_modifier(state, pack, field, "a2", "defence") == 0  # not a hero
-    events = SYSTEM.decide(state, Command("b", "attack", {"mode": 0, "target": "a1",
-                                                          "improvements": []}),
-                           ScriptedDice(8, 4))
+    events = decide(state, Command("b", "attack", {"mode": 0, "target": "a1",
+                                                   "improvements": []}), 8, 4)
     assert events[1].data["defence_results"] == [5] and events[1].data["wounds"] == 0
 
 
@@ -50,7 +48,6 @@ def test_sword_of_the_morning_takes_1_from_engaged_enemy_soldiers_defence():
     state = table(("b1", "Arthur Dayne", (4, 11)),
                   ("a1", "Baratheon Warden", (3, 11)),
                   ("a2", "Baratheon Warden", (10, 11)))
-    events = SYSTEM.decide(state, Command("b", "attack", {"mode": 0, "target": "a1",
-                                                          "improvements": []}),
-                           ScriptedDice(6, 1, 1, 5))
+    events = decide(state, Command("b", "attack", {"mode": 0, "target": "a1",
+                                                   "improvements": []}), 6, 1, 1, 5)
     assert events[1].data["defence_results"] == [4] and events[1].data["wounds"] == 1

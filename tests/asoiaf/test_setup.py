@@ -5,8 +5,8 @@ import pytest
 from server.rules.asoiaf.cards.loader import load_pack
 from server.rules.asoiaf.setup import deployment_queue, initial_state, roll_off
 from server.rules.asoiaf.state import Model, Purse
-from server.rules.dice import ScriptedDice
 from server.rules.kernel import RulesError
+from tests.asoiaf.conftest import scripted
 
 SMALL = {"scenario": "learn_to_play",
          "warbands": {"a": "baratheon-small-robert", "b": "baratheon-small-arryn"}}
@@ -38,9 +38,11 @@ def test_a_warband_that_does_not_fit_the_scenario_is_refused():
 def test_the_roll_off_rerolls_ties_and_the_highest_wins():
     """seed 004: "each player rolling a [d10], rerolling ties. The player who
     rolled highest can choose"."""
-    rolls, winner = roll_off(ScriptedDice(7, 7, 2, 9))
+    with scripted(7, 7, 2, 9) as dice:
+        rolls, winner = roll_off(dice)
     assert rolls == ((7, 7), (2, 9)) and winner == "b"
-    assert roll_off(ScriptedDice(10, 1))[1] == "a"
+    with scripted(10, 1) as dice:
+        assert roll_off(dice)[1] == "a"
 
 
 def test_heroes_deploy_before_champions_before_soldiers():

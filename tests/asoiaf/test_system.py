@@ -8,7 +8,7 @@ from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command, RulesError
-from tests.asoiaf.conftest import mid_round
+from tests.asoiaf.conftest import decide, mid_round
 
 
 def duel():
@@ -27,7 +27,7 @@ def test_a_close_attack_rolls_hits_then_one_defence_die_per_hit():
     all [wounds] are killed"."""
     state = duel()
     command = Command("a", "attack", {"mode": 0, "target": "b1", "improvements": []})
-    events = SYSTEM.decide(state, command, ScriptedDice(5, 9, 2, 3, 4))
+    events = decide(state, command, 5, 9, 2, 3, 4)
     assert [e.type for e in events] == ["attack_rolled", "defended"]
     assert events[0].data["attack_faces"] == [5, 9, 2] and events[0].data["hits"] == 2
     assert events[1].data["defence_faces"] == [3, 4] and events[1].data["wounds"] == 2
@@ -56,9 +56,8 @@ def test_killing_the_last_enemy_ends_the_game_with_wipe_out_vp():
     current one"."""
     state = duel()
     state = state.with_model(replace(state.model("b2"), removed="killed", square=None))
-    events = SYSTEM.decide(state, Command("a", "attack", {"mode": 0, "target": "b1",
-                                                          "improvements": []}),
-                           ScriptedDice(10, 1, 1, 2, 3))
+    events = decide(state, Command("a", "attack", {"mode": 0, "target": "b1",
+                                                   "improvements": []}), 10, 1, 1, 2, 3)
     assert events[1].data["wounds"] == 2  # the natural 10: a hit and 1 extra
     after = state
     for event in events:
@@ -71,7 +70,7 @@ def test_the_roll_off_winner_chooses_one_thing_and_the_opponent_the_other():
     """seed 004: the winner may "select a deployment zone ... Their opponent must use
     the other deployment zone, but decides which player gets the 1st player token"."""
     state = SYSTEM.initial({"options": {"scenario": "learn_to_play"}})
-    for event in SYSTEM.decide(state, Command("a", "roll_off"), ScriptedDice(3, 8)):
+    for event in decide(state, Command("a", "roll_off"), 3, 8):
         state = SYSTEM.evolve(state, event)
     assert SYSTEM.prompt(state).seats == ("b",)
     assert {o.type for o in SYSTEM.prompt(state).decisions[0].options} == {
@@ -83,8 +82,8 @@ def test_the_roll_off_winner_chooses_one_thing_and_the_opponent_the_other():
     decision = SYSTEM.prompt(state).decisions[0]
     assert decision.seat == "a" and [o.type for o in decision.options] == ["choose_first_player"]
     # then the agendas are drawn (test_agendas.py): 4 dice shuffle each deck of 5
-    for event in SYSTEM.decide(state, Command("a", "choose_first_player", {"first_player": "a"}),
-                               ScriptedDice(1, 1, 1, 1, 1, 1, 1, 1)):
+    for event in decide(state, Command("a", "choose_first_player", {"first_player": "a"}),
+                        1, 1, 1, 1, 1, 1, 1, 1):
         state = SYSTEM.evolve(state, event)
     assert state.phase == "agendas" and state.to_act == "a" and state.first_player == "a"
 

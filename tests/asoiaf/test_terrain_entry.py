@@ -13,9 +13,8 @@ from server.rules.asoiaf.scenarios import build_scenario, load_tiles
 from server.rules.asoiaf.state import Model, replace
 from server.rules.asoiaf.system import SYSTEM, _field, _pack
 from server.rules.board.square import Square, SquareKind
-from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
-from tests.asoiaf.conftest import mid_round, options, play
+from tests.asoiaf.conftest import mid_round, options, play, scripted
 
 S = Square
 
@@ -95,8 +94,8 @@ def test_a_large_model_takes_only_its_moving_squares_terrain():
                    large=True)
     state = mid_round((robert,))
     assert terrain_entry.way(state, _pack(), field, "a1", (2, 0), 3) == []  # covers it, unhurt
-    hurt = terrain_entry.enter(state, _pack(), field, "a1", [(S(3, 0), (2, 0))],
-                               ScriptedDice(1, 2))
+    with scripted(1, 2) as dice:
+        hurt = terrain_entry.enter(state, _pack(), field, "a1", [(S(3, 0), (2, 0))], dice)
     assert hurt.model("a1").wounds_left == 2  # 2 hits, neither blocked
 
 
@@ -188,7 +187,7 @@ def test_a_charge_terrain_move_takes_the_terrain_on_its_way():
     assert event.data["entered"] == [[[5, 8], [5, 8]]] and event.data["terrain_faces"] == []
     assert event.data["faces"] == [8, 1] and event.data["destroyed_into"] == "broken"
     assert state.model("a1").wounds_left == 1 and state.model("a1").square == (3, 6)
-    dead, [event] = play(village((6, 9), wounds=1), charge, 8, 1)
+    dead, [event] = play(village((6, 9), wounds=1), charge)
     assert event.data["faces"] == [] and not event.data["destroyed_into"]
     assert dead.model("a1").removed == "killed" and dead.doors == ()
 

@@ -15,7 +15,7 @@ def _burnt():
     archer = Model("a2", "Stark Archer", "a", 2, square=(2, 9))
     state = mid_round((brandon, archer, Model("b9", "Stark Archer", "b", 2, square=(12, 0))))
     state, _ = run(state, "a", "move", {"square": [3, 9]})
-    assert state.model("a1").wounds_left == 2 and state.wounds_waiting == (("a1", 1),)
+    assert state.model("a1").wounds_left == 2 and state.wounds_waiting == (("a1", 1, 1, ""),)
     [decision] = SYSTEM.prompt(state).decisions
     assert decision.seat == "a"
     assert [(o.type, o.label) for o in decision.options] == [

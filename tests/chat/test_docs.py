@@ -1,6 +1,6 @@
 """Every chat message and error is documented: docs/asyncapi.yaml names each request
-type of protocol/messages.py and the chat pushes; docs/protocol.md has a section for
-each chat request and a row for each chat error."""
+type of protocol/messages.py and protocol/community_messages.py and the chat pushes;
+docs/protocol.md has a section for each chat request and a row for each chat error."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import yaml
 
+from protocol.codec import REQUEST_TYPES
 from protocol.errors import ERRORS
-from protocol.messages import REQUEST_TYPES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 CHAT_ERRORS = [code for code in ERRORS if code.startswith("chat_")] + [

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 
 from clients.client import Client
-from server.cluster import forwarding, serving
+from server.cluster import following, serving
 from tests.cluster.test_nodes import nodes, pytestmark  # noqa: F401
 
 
@@ -78,7 +78,7 @@ async def test_a_match_ending_at_its_new_node_before_the_relay_follows_is_told(
 
 
 async def test_a_lost_match_over_is_read_from_the_store(nodes, monkeypatch):  # noqa: F811
-    monkeypatch.setattr(forwarding, "END_GRACE", 1.0)
+    monkeypatch.setattr(following, "END_GRACE", 1.0)
     north, south = nodes
     ann, _ = await signed_in(south, "Ann")
     bob, _ = await signed_in(north, "Bob")

@@ -8,7 +8,7 @@ saying so, without NATS."""
 from __future__ import annotations
 
 from server.cluster import spectating
-from server.matches import actor as actor_module
+from server.matches import subscribing as subscribing_module
 from tests.cluster.test_nodes import guest, match_on, nodes, pytestmark  # noqa: F401
 
 
@@ -22,7 +22,7 @@ async def bid_round(ann, bob, match_id: str) -> int:
 
 async def test_a_far_behind_spectator_on_another_node_gets_a_snapshot_then_the_tail(
         nodes, monkeypatch):  # noqa: F811
-    monkeypatch.setattr(actor_module, "FAR_BEHIND", 3)
+    monkeypatch.setattr(subscribing_module, "FAR_BEHIND", 3)
     monkeypatch.setattr(spectating, "FAR_BEHIND", 3)
     north, south = nodes
     ann, bob, match_id = await match_on(north, north)  # (north runs it)

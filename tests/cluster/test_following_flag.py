@@ -122,3 +122,34 @@ async def test_past_the_spectators_cap_a_follower_shares_the_stream_as_before(
     for client in (first, watcher):
         await client.close()
     await ann.close()
+
+
+async def test_a_follow_lost_during_its_subscribe_still_learns_the_players_names(
+        nodes, monkeypatch):
+    """Told only where (no names in that answer), Ann's connection to the owner closes
+    while her subscription there is unanswered: the match goes back to her first node,
+    forwarded, and that subscription's answer names the players."""
+    import asyncio
+
+    from clients.following import NodeLink
+    north, south = nodes
+    real_request = NodeLink.request
+
+    async def lost_on_subscribe(link, kind, **fields):
+        if kind == "subscribe":
+            await link.websocket.close()
+        return await real_request(link, kind, **fields)
+
+    monkeypatch.setattr(NodeLink, "request", lost_on_subscribe)
+    ann, bob, match_id, stream = await ann_on(north, south, follow=True)
+    for _ in range(200):  # (the resubscription on north runs after `watch` returned)
+        if north.hub.forwarder.relays and stream.players:
+            break
+        await asyncio.sleep(0.05)
+    assert ann.followed_url(match_id) is None
+    assert [r.match_id for r in north.hub.forwarder.relays.values()] == [match_id]
+    assert stream.players == {"a": "Ann (guest)", "b": "Bob (guest)"}
+    await ann.command(match_id, "bid", {"amount": 3})
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    assert await events_until(stream, 4) == [1, 2, 3, 4]
+    await ann.close()

@@ -1,15 +1,21 @@
 """The owner's records when other nodes' requests run at once (server/cluster/serving.py;
 docs/cluster.md, "A command or subscription reaching another node"): a relay dropped
 while its subscription still waits in the actor's mailbox publishes nothing and leaves
-the actor; two watches asking at once for a match's spectators' stream get one stream.
-A stand-in actor that holds each subscription until told: no NATS, no database."""
+the actor; two watches asking at once for a match's spectators' stream get one stream;
+a request waiting on an owner that stopped is told the match moved as soon as it runs
+here. A stand-in actor that holds each subscription until told, and a stand-in owner
+that answers nothing: no NATS, no database."""
 
 from __future__ import annotations
 
 import asyncio
 from types import SimpleNamespace
 
-from server.cluster.forwarding import Forwarder
+import pytest
+from nats.errors import TimeoutError as NatsTimeout
+
+from protocol.errors import ProtocolError
+from server.cluster.forwarding import RPC_TIMEOUT, Forwarder
 from server.cluster.serving import Served
 
 
@@ -104,3 +110,47 @@ async def test_the_last_watch_leaving_while_the_stream_subscribes_stops_it():
     await following
     await asyncio.sleep(0.01)
     assert actor.subscribers == [] and client.messages == [] and "m1" not in served.streams
+
+
+class SilentOwner:
+    """A NATS client whose requests reach a node that stops as they arrive: no answer,
+    no "no responders", only the timeout (which it counts, and cancellations)."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+        self.cancelled = 0
+
+    async def request(self, subject: str, data: bytes, timeout: float):
+        self.asked.append(subject)
+        try:
+            await asyncio.sleep(timeout)
+        except asyncio.CancelledError:
+            self.cancelled += 1
+            raise
+        raise NatsTimeout
+
+
+async def test_a_request_waiting_on_a_stopped_owner_is_told_moved_once_the_match_runs_here():
+    """A node stopping gracefully may get a forwarded command as it goes and answer
+    nothing; once the match is resumed here, its client is told `match_moved` (it sends
+    the command again, with its request id) at once, not after RPC_TIMEOUT. A request
+    for another match keeps waiting."""
+    client = SilentOwner()
+    forwarder = Forwarder(client, "north", SimpleNamespace(actors={}), None, "warband.t")
+    asking = asyncio.ensure_future(forwarder.call("south", {
+        "op": "submit", "match_id": "m1", "kind": "command", "args": {}}))
+    other = asyncio.ensure_future(forwarder.call("south", {
+        "op": "submit", "match_id": "m2", "kind": "command", "args": {}}))
+    await asyncio.sleep(0.05)
+    assert client.asked == ["warband.t.node.south.rpc"] * 2 and not asking.done()
+    forwarder.taken_here("m1")
+    with pytest.raises(ProtocolError) as refused:
+        await asyncio.wait_for(asking, RPC_TIMEOUT / 10)
+    assert refused.value.code == "match_moved" and refused.value.retryable
+    await asyncio.sleep(0.01)
+    assert client.cancelled == 1 and not other.done()
+    assert list(forwarder._waiting) == ["m2"]
+    other.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await other
+    assert client.cancelled == 2 and forwarder._waiting == {}

@@ -15,6 +15,7 @@ import pytest
 
 from clients.client import Client
 from server.app import ServerOptions, WarbandServer
+from server.store.store import unpack
 from tests.server.seeking import SBH_300, paired_across_a_wide_gap
 
 TTL = 1.5  # seconds: a node's presence (and leases) last this long unless renewed
@@ -105,6 +106,22 @@ async def test_seekers_on_two_nodes_are_paired_cancelled_or_kept_apart(nodes):
     assert (await eve.request("seek", **other))["status"] == "waiting", "no one is left"
     assert [s.account.display_name for s in north.services.seeks.seeks] == ["Cy", "Eve"]
     assert [s.account.display_name for s in south.services.seeks.seeks] == ["Fay"]
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_asoiaf_seekers_on_two_nodes_are_each_seated_with_their_own_warband(nodes):
+    """As on one node (tests/server/test_seeks.py): a seeker's warband goes with them,
+    also when the pairing is made on the other seeker's node."""
+    north, south = nodes
+    ann, bob = await guest(north, "Ann"), await guest(south, "Bob")
+    learn = {"system": "asoiaf", "options": {"scenario": "learn_to_play"}}
+    await ann.request("seek", **learn, warband="baratheon-small-robert")
+    paired = await bob.request("seek", **learn, warband="targaryen-small-prince")
+    assert paired["status"] == "paired" and paired["seat"] == "b"
+    assert (await ann.next_push("seek_paired", timeout=5))["match_id"] == paired["match_id"]
+    setup = unpack((await north.store.match(paired["match_id"]))["setup"])
+    assert setup["options"]["warbands"] == {"a": "baratheon-small-robert",
+                                            "b": "targaryen-small-prince"}
 
 
 async def test_seeks_racing_on_two_nodes_are_each_paired_once(nodes):

@@ -19,7 +19,8 @@ from sqlalchemy import make_url, text
 
 from server.cli import build_parser
 from server.config import Settings
-from server.store.store import Store, asyncpg_dsn
+from server.store.engine import asyncpg_dsn
+from server.store.store import Store
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 INSTALLED = "/opt/warband/bin/warband"  # where deploy/README.md installs it

@@ -50,12 +50,47 @@ def test_the_pods_run_real_commands_with_real_settings_and_probe_health():
         subprocess.run([sys.executable, "-m", "server.cli", *args, "--help"], cwd=ROOT,
                        check=True, capture_output=True)
     read = (ROOT / "server" / "config.py").read_text()
+    # (a variable only other values expand, as $(POD_IP), is no setting of its own)
+    composing = {e["name"] for e in server["env"]
+                 if any(f"$({e['name']})" in other.get("value", "") for other in server["env"])}
     settings = set(documents(K8S / "configmap.yaml")[0]["data"]) | set(
-        documents(K8S / "secret.yaml")[0]["stringData"]) | {e["name"] for e in server["env"]}
+        documents(K8S / "secret.yaml")[0]["stringData"]) | {
+            e["name"] for e in server["env"]} - composing
     for name in settings:
         assert f'"{name}"' in read, f"{name} is no setting of server/config.py"
     ingress = documents(K8S / "ingress.yaml")[0]["metadata"]["annotations"]
     assert int(ingress["nginx.ingress.kubernetes.io/proxy-read-timeout"]) >= 600
+
+
+def test_each_pod_advertises_the_route_the_router_leads_to_it():
+    """docs/cluster.md, "Told where to go": the pod's address names its route; the
+    Ingress leads to the router, the router to the pod's port or to the Service."""
+    [deployment] = documents(K8S / "deployment.yaml")
+    [server] = deployment["spec"]["template"]["spec"]["containers"]
+    env = {e["name"]: e for e in server["env"]}
+    names = [e["name"] for e in server["env"]]
+    assert env["POD_IP"]["valueFrom"]["fieldRef"]["fieldPath"] == "status.podIP"
+    assert env["WARBAND_ADVERTISE_URL"]["value"] == "/node/$(POD_IP)/ws"
+    assert names.index("POD_IP") < names.index("WARBAND_ADVERTISE_URL")  # (expanded only then)
+    assert env["WARBAND_NODE_ID"]["valueFrom"]["fieldRef"]["fieldPath"] == "metadata.name"
+    assert env["WARBAND_PORT"]["value"] == "8000"
+    assert server["ports"] == [{"name": "http", "containerPort": 8000}]
+
+    router = {d["kind"]: d for d in documents(K8S / "router.yaml")}
+    [nginx] = router["Deployment"]["spec"]["template"]["spec"]["containers"]
+    [config] = router["ConfigMap"]["data"].values()
+    listen = int(re.search(r"listen (\d+);", config)[1])
+    assert nginx["ports"] == [{"name": "http", "containerPort": listen}]
+    assert "proxy_pass http://$node_address:8000/ws$is_args$args;" in config
+    [service] = documents(K8S / "service.yaml")
+    assert f"server {service['metadata']['name']}:{service['spec']['ports'][0]['port']};" \
+        in config, "the router's other paths go to the warband Service"
+    selected = router["Service"]["spec"]["selector"]
+    assert selected == router["Deployment"]["spec"]["template"]["metadata"]["labels"]
+    assert selected != service["spec"]["selector"], "the Service does not take routers"
+    [ingress] = documents(K8S / "ingress.yaml")
+    [path] = ingress["spec"]["rules"][0]["http"]["paths"]
+    assert path["backend"]["service"]["name"] == router["Service"]["metadata"]["name"]
 
 
 def test_the_containerfile_passes_hadolint():

@@ -1,6 +1,7 @@
 """Hostile frames for the fuzzing suite (issue 29): structured mutations of a valid
-request of every type in protocol/messages.py, byte flips and truncations of valid
-frames, and random bytes. Used by tests/hostile/test_fuzz.py and bench/fuzz.py.
+request of every type in protocol/messages.py and protocol/community_messages.py, byte
+flips and truncations of valid frames, and random bytes. Used by
+tests/hostile/test_fuzz.py and bench/fuzz.py.
 
 A `Context` names what the valid requests refer to (a signed-in account's token, an
 open, an active and a finished match...), so that the mutations start from requests
@@ -22,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from protocol.messages import MAX_FRAME_BYTES, REQUEST_TYPES, TYPE_NAMES
+from protocol.codec import MAX_FRAME_BYTES, REQUEST_TYPES, TYPE_NAMES
 
 
 # -- a MessagePack writer for valid and invalid frames ---------------------------------

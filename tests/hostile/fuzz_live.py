@@ -50,8 +50,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from clients.client import Client, ServerError
+from protocol.codec import MAX_FRAME_BYTES, decode_request, decode_server, encode
 from protocol.errors import ERRORS, ProtocolError
-from protocol.messages import MAX_FRAME_BYTES, Request, decode_request, decode_server, encode
+from protocol.messages import Request
 from server.accounts import Account
 from server.app import ServerOptions, WarbandServer
 from server.rules.sbh.presets import preset

@@ -13,7 +13,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from protocol.messages import decode_server, encode_request
+from protocol.codec import decode_server, encode_request
 
 
 @dataclass

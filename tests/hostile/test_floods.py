@@ -13,7 +13,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from clients.client import Client
-from protocol.messages import encode_request
+from protocol.codec import encode_request
 from server.admission import Admission, parse_proxies
 from server.app import ServerOptions, WarbandServer
 from tests.server.test_restart import ServerProcess

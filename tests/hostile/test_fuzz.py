@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from protocol.codec import TYPE_NAMES, decode_request
 from protocol.errors import ERRORS, ProtocolError
-from protocol.messages import TYPE_NAMES, decode_request
 from tests.hostile.fuzz_frames import Context, FrameSource
 from tests.hostile.fuzz_live import LiveFuzz, live_server, still_serves
 

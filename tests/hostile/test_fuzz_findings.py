@@ -20,8 +20,8 @@ import sys
 import pytest
 
 from clients.client import Client
+from protocol.codec import decode_request, encode, encode_request
 from protocol.errors import ProtocolError
-from protocol.messages import decode_request, encode, encode_request
 from server.metrics import Metrics
 from server.rules.sbh.presets import preset
 from server.store.store import MAX_SEQ

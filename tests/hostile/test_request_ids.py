@@ -8,7 +8,8 @@ import asyncio
 import uuid
 
 from clients.client import Client
-from protocol.messages import MAX_REQUEST_ID, encode_request
+from protocol.codec import encode_request
+from protocol.messages import MAX_REQUEST_ID
 
 
 async def seated_pair(server):

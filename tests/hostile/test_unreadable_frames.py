@@ -9,8 +9,8 @@ import asyncio
 import pytest
 
 from clients.client import Client
+from protocol.codec import decode_request
 from protocol.errors import ProtocolError
-from protocol.messages import decode_request
 from server.app import ServerOptions, WarbandServer
 
 NOT_UTF8 = b"\x83\xa1v\x01\xa4type\xa4ping\xa2id\xa2\xff\xfe"  # id: two bytes, not UTF-8

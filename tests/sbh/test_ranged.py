@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from server.rules.kernel import RulesError
-from server.rules.sbh.ranged import attack_modifiers
+from server.rules.sbh.ranged_modifiers import attack_modifiers
 from server.rules.sbh.state import turn_start_positions
 from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig, first

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from server.rules.kernel import RulesError
-from server.rules.sbh.swarms import coherent, tightenings
+from server.rules.sbh.swarm_tightening import coherent, tightenings
 from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig, types
 

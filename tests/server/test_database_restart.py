@@ -14,7 +14,7 @@ from sqlalchemy import make_url
 
 from clients.client import Client, ServerError
 from server.app import ServerOptions, WarbandServer
-from server.store.store import asyncpg_dsn
+from server.store.engine import asyncpg_dsn
 
 
 async def drop_connections(admin: asyncpg.Connection, database: str) -> int:

@@ -17,13 +17,13 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from clients.client import Client, ServerError
+from protocol.codec import MAX_FRAME_BYTES, encode_request
 from protocol.errors import ERRORS
-from protocol.messages import MAX_FRAME_BYTES, encode_request
 from server.app import ServerOptions, WarbandServer
 from server.cluster.leases import Leases
 from server.rules import registry
+from server.store.engine import asyncpg_dsn
 from server.store.schema import commands, events, matches, seats
-from server.store.store import asyncpg_dsn
 from tests.chat.error_scenarios import (  # noqa: F401 - the chat errors' SCENARIOS
     chat_bad_duration,
     chat_empty,

@@ -4,12 +4,11 @@ seat could make now, computed by the server; nothing about the match changes."""
 from __future__ import annotations
 
 from clients.session import Session
-from server.rules.dice import ScriptedDice
 from tests.sbh.battle import act, battle, fig
 from tests.sbh.test_odds import expected_melee
 
 
-async def test_odds_of_a_melee_attack_through_the_server(server):
+async def test_odds_of_a_melee_attack_through_the_server(server, dice):
     ann, bob = await Session.open(server.url), await Session.open(server.url)
     try:
         await ann.guest("Ann")
@@ -21,7 +20,7 @@ async def test_odds_of_a_melee_attack_through_the_server(server):
         # the odds matter, and a scripted state keeps them exact.)
         actor = server.hub.actor(match_id)
         state = battle(fig("a1", "Elf", 3, 3, (5, 5)), fig("b1", "Orc", 4, 3, (6, 5)))
-        state, _ = act(state, "a", "activate", ScriptedDice(4, 4), figure="a1", dice=2)
+        state, _ = act(state, "a", "activate", dice.fix(4, 4), figure="a1", dice=2)
         actor.state = state
         odds = await ann.odds(match_id, "attack", {"target": "b1", "power": False})
         table = expected_melee(3, 3)

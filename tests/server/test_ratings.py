@@ -88,6 +88,27 @@ async def test_a_rated_match_moves_both_ratings_once_and_tells_the_players(serve
     assert board["players"] == []  # (both are provisional after one match)
 
 
+@pytest.mark.parametrize("system", ["asoiaf", "sns"])
+async def test_every_rules_system_is_rated_on_its_own(server, clients, system):
+    """A rated match of A Song of Ice & Fire or Swords & Sorcery moves its players'
+    ratings in that system only: its own history and leaderboard (the web's ratings
+    page offers every system's)."""
+    ann, bob = await clients("user", "ann"), await clients("user", "bob")
+    match_id = (await ann.request("create_match", system=system, rated=True))["match_id"]
+    await bob.request("join", match_id=match_id)
+    await ann.request("subscribe", match_id=match_id)
+    await ann.request("resign", match_id=match_id)
+    over = await ann.next_push("match_over")
+    assert over["result"]["winner"] == "b" and over["ratings"]["b"]["change"] > 0
+    [rating] = (await bob.request("get_ratings"))["ratings"]
+    assert (rating["system"], rating["games"]) == (system, 1)
+    mine = await bob.request("rating_history", system=system)
+    assert [h["match_id"] for h in mine["history"]] == [match_id]
+    assert (await bob.request("rating_history", system="sbh"))["history"] == []
+    board = await ann.request("leaderboard", system=system)
+    assert (board["system"], board["players"]) == (system, [])  # (provisional, not listed)
+
+
 async def test_casual_matches_are_not_rated(server, clients):
     ann, bob = await clients("user", "ann"), await clients("user", "bob")
     match_id, pushes = await resigned_match(ann, bob, rated=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.matches.actor import RECENT_REQUESTS
+from server.matches.commands import RECENT_REQUESTS
 from server.rules import registry
 from tests.server.test_watching import seated_pair
 

@@ -10,7 +10,7 @@ import pytest
 
 from clients.client import Client
 from server.app import ServerOptions, WarbandServer
-from server.matches import hub as hub_module
+from server.matches import warming
 from server.matches.hub import Hub
 from server.rules import registry
 from server.store.store import Store
@@ -159,7 +159,7 @@ async def test_the_rules_tables_wait_for_the_warmer_and_a_match_plays_meanwhile(
     await bob.close()
     await server.stop()
 
-    monkeypatch.setattr(hub_module, "WARM_SETTLE", 0.01)
+    monkeypatch.setattr(warming, "WARM_SETTLE", 0.01)
     held, wake = asyncio.Event(), Hub._wake_chunks
 
     async def after_the_players(hub, chunks, count):

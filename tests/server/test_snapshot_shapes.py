@@ -12,14 +12,12 @@ import pytest
 
 from server.matches.rules_host import Material, RulesCore, SnapshotUnusable
 from server.rules.checksum import state_digest
-from server.rules.dice import ScriptedDice
 from server.rules.sbh.state import Activation
 from server.rules.sbh.system import SYSTEM
 from tests.sbh.battle import act, battle, fig
 
 
-def test_a_snapshot_from_before_a_field_was_added_is_unusable(monkeypatch):
-    dice = ScriptedDice()
+def test_a_snapshot_from_before_a_field_was_added_is_unusable(monkeypatch, dice):
     dice.fix(5)
     state, _ = act(battle(fig("a1", "Soldier", 4, 3, (5, 5)), fig("b1", "Orc", 4, 3, (15, 5))),
                    "a", "activate", dice, figure="a1", dice=1)

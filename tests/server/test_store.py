@@ -17,17 +17,14 @@ from sqlalchemy.exc import IntegrityError
 
 from server.store import migrate
 from server.store.committer import Committer
+from server.store.engine import POOL_OVERFLOW, POOL_SIZE, asyncpg_dsn, create_engine
 from server.store.schema import accounts, metadata
 from server.store.store import (
-    POOL_OVERFLOW,
-    POOL_SIZE,
     Append,
     CommandRow,
     EventRow,
     SeatTaken,
     Store,
-    asyncpg_dsn,
-    create_engine,
     pack,
     unpack,
 )

@@ -9,7 +9,7 @@ import pytest
 
 from clients.client import Client
 from server.app import ServerOptions, WarbandServer
-from server.matches import actor as actor_module
+from server.matches import subscribing as subscribing_module
 from server.rules import registry
 
 
@@ -75,7 +75,7 @@ async def test_a_dropped_player_resubscribes_with_no_gap_and_no_duplicate(server
 
 
 async def test_subscribing_far_behind_gets_a_view_snapshot(server, monkeypatch):
-    monkeypatch.setattr(actor_module, "FAR_BEHIND", 5)
+    monkeypatch.setattr(subscribing_module, "FAR_BEHIND", 5)
     ann, bob, match_id = await seated_pair(server)
     for _ in range(3):
         last = await bid_round(ann, bob, match_id)

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from websockets.asyncio.client import connect
 
-from protocol.messages import decode_server, encode_request
+from protocol.codec import decode_server, encode_request
 from server.app import ServerOptions, WarbandServer
 from server.cli import main
 from server.compression import websocket_compression

@@ -141,7 +141,13 @@ async def test_set_up_and_activations_of_an_asoiaf_match_by_keystrokes(server):
             standing = [m for m in model.view["models"] if m["square"] and not m["removed"]]
             assert standing and all(label(m["uid"]) in picture for m in standing)
             headline = model.headline()
-            assert "round" in headline and "coins" in headline and "your agenda" in headline
+            assert "round" in headline and "coins" not in headline, "the table is in the panel"
+            own = model.view["agendas"][model.seat][0]
+            await pilot.press("f")  # the side panel across the width: the table in full
+            await pilot.pause(0.1)
+            side = app.screen.query_one("#roster").render().plain
+            assert f"your agenda {own}" in side and "agenda hidden" in side
+            assert side.count("coins ") == 2 and "activated this round" in side
     finally:
         opponent.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -158,6 +164,9 @@ def test_unlabelled_and_same_labelled_specs_and_asoiaf_values_read_in_words():
     specs = [attack, charge, end]
     assert [spec_words(s, specs) for s in specs] == ["attack: Dagger", "charge: Dagger",
                                                      "end activation"]
+    # seed 004, IDLE ACTION 1 ("stands idle"): said of which model
+    idle = {"type": "idle", "label": "Baratheon Warden stands idle", "args": {"model": "a3"}}
+    assert spec_words(idle, [end, idle]) == "Baratheon Warden stands idle (a3)"
     assert value_words([]) == "none"
     assert value_words(["Aim", "Shield"]) == "Aim, Shield"
     assert value_words([["Smuggler's Luck", []], ["Parry", ["gold"]]]) == \

@@ -6,10 +6,15 @@ from __future__ import annotations
 import pytest
 
 from clients.tui.asoiaf_events import is_asoiaf_event
+from clients.tui.board import short_name
 from clients.tui.events import _generic, format_event
 from clients.tui.match import MatchModel
+from clients.tui.picker import Picker
+from clients.tui.square_board import SquareBoardModel, lasting_words
+from tests.asoiaf_engine_events import engine_events
 from tests.asoiaf_table_view import seat_a_view
-from tests.web.asoiaf_event_samples import EVENTS
+from tests.web.asoiaf_event_samples import EVENTS, VARIANTS
+from tests.web.test_browser_asoiaf import NAMES as WEB_NAMES
 from tests.web.test_browser_asoiaf import server_event_types
 
 NAMES = {"a1": "Robert Baratheon", "b1": "Unsullied", "b2": "Baratheon Warden"}
@@ -120,3 +125,71 @@ def test_the_match_log_names_the_views_models_with_or_without_the_system_told():
                                  f"{model.names[theirs['uid']]} spending 1 copper "
                                  "(rolled 7, 10): 3 hits.")
         assert model.log[-1].startswith(mine["card"].split(" (")[0])
+
+
+def test_an_ability_of_several_picks_names_each():
+    """An ability whose effects pick different models (picks.py: `picks`, one
+    entry per pick, a model or a list of them) names them all."""
+    assert say("ability_used", model="a1", ability="Rally and Threaten", target=None,
+               picks=["b2", ["a1", "b1"]], will_faces=[]) == \
+        ("Robert Baratheon uses Rally and Threaten on Baratheon Warden and Robert Baratheon "
+         "and Unsullied.")
+
+
+@pytest.mark.parametrize(("kind", "data", "sentence"), VARIANTS,
+                         ids=[kind for kind, _, _ in VARIANTS])
+def test_an_events_occasional_fields_are_said_as_the_web_says_them(kind, data, sentence):
+    """The fields an event carries only at times (seed 004, ABILITY 0's granted
+    actions; ATTACK SEQUENCE step 2's coins buying hits, "Each [die] scoring equal
+    or above their [defence] blocks 1 hit"; EQUIPMENT TOKENS; wounds abilities
+    "before the model would be killed"): the web's sentence, word for word
+    (test_browser_asoiaf_words.py checks the same strings)."""
+    assert format_event({"type": kind, "data": data}, WEB_NAMES, "a", "asoiaf") == sentence
+
+
+def test_the_engines_own_events_are_said_as_the_web_says_them():
+    """Events the engine makes, dice scripted (tests/asoiaf_engine_events.py): an
+    ability of two picks (ABILITIES: "All abilities that target another friendly
+    or enemy model do not activate the target"), an aftermath on two models
+    (ATTACK SEQUENCE "7. ... aftermath"), bought hits with their defence dice, OLDEST
+    BROTHER before a lethal wound and after an aftermath's ("right after they lose
+    a [wound] ... to cause a friendly model in contact to suffer any [wounds] that
+    would otherwise harm them"), a granted CHARGE TERRAIN ACTION."""
+    said = {label: (format_event({"type": kind, "data": data}, names, "a", "asoiaf"),
+                    sentence) for label, kind, data, names, sentence in engine_events()}
+    assert len(said) == 12
+    for label, (line, sentence) in said.items():
+        assert line == sentence, label
+
+
+def test_a_lasting_change_of_maximum_wounds_is_said_so():
+    """A lasting modify_value of wounds moves a model's maximum wounds (lasting.py,
+    docs/rules/asoiaf.md): the roster says so, as the web's lastingWords does."""
+    assert lasting_words("value", "wounds", 1, "game") == "maximum wounds +1 for the game"
+    assert lasting_words("value", "defence", -1, "round") == "defence -1 until the round ends"
+
+
+def test_the_pickers_asoiaf_options_and_choices_are_in_words():
+    """The granted actions (seed 004, ABILITY 0: "He does not activate by
+    performing this action") and a door charge (CHARGE TERRAIN ACTION) name
+    themselves, not their types; a pick of several models, coin improvements and
+    kill or capture (ATTACK SEQUENCE, KILL OR CAPTURE) read as the web's buttons."""
+    board = SquareBoardModel.from_view(seat_a_view())
+    mine, theirs = (next(m for m in board.figures.values() if m["seat"] == s) for s in "ab")
+    granted = {"seat": "a", "text": "A Warden may charge a door now.", "options": [
+        {"type": "granted_charge_terrain", "args": {"opening": 0},
+         "params": {"square": [[2, 6]]}},
+        {"type": "granted_attack", "label": "Warhammer", "args": {"mode": 0},
+         "params": {"target": [theirs["id"]], "improvements": [[], [0, 1]]}},
+        {"type": "forfeit_action", "args": {}, "params": {}}]}
+    picker = Picker(granted, seq=3)
+    assert [c.label for c in picker.choices(board)] == [
+        "charge the door (granted)", "attack (granted): Warhammer",
+        "forfeit the granted action"]
+    picker.pick(picker.specs[1])  # (its one target chosen without asking)
+    assert picker.question() == "Which coin improvements?"
+    assert [c.label for c in picker.choices(board)] == ["no improvement",
+                                                        "improvements 1 + 2"]
+    assert board.value_words("pick_2", [mine["id"], theirs["id"]]) == (
+        f"{short_name(mine['name'])} {mine['id']}, {short_name(theirs['name'])} {theirs['id']}")
+    assert board.value_words("removal", "captured") == "capture it"

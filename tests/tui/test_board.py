@@ -3,16 +3,8 @@ states, the cursor and the offered hexes, and the window around the cursor."""
 
 from __future__ import annotations
 
-from clients.tui.board import (
-    BoardModel,
-    axial,
-    fit,
-    label,
-    offset,
-    render_board,
-    scroll,
-    step,
-)
+from clients.tui.board import BoardModel, axial, label, offset
+from clients.tui.board_window import fit, render_board, scroll, step
 
 
 def fig(fig_id: str, pos, **state) -> dict:

@@ -5,7 +5,8 @@ contents the owner's board shows and nobody else's can."""
 
 from __future__ import annotations
 
-from clients.tui.board import BoardModel, legend, render_board
+from clients.tui.board import BoardModel, legend
+from clients.tui.board_window import render_board
 from tests.tui.test_board import fig, view
 
 

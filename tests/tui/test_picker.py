@@ -195,7 +195,7 @@ def test_a_new_prompt_replaces_the_choice_in_progress_and_spectators_get_none():
 
 
 def test_a_swarm_tightening_plan_reads_as_placements():
-    """A Swarm's tightening (seed 000, SWARM; server/rules/sbh/swarms.py) offers
+    """A Swarm's tightening (seed 000, SWARM; server/rules/sbh/swarm_tightening.py) offers
     whole plans, each a list of [base, q, r]: each reads as where its bases go."""
     tighten = {"seat": "b", "text": "Your Bee Swarm has a hole in its formation", "options": [
         {"type": "tighten", "label": "Tighten the formation", "args": {},
@@ -258,3 +258,19 @@ def test_numbers_on_a_hex_choice_choose_nothing_and_repeats_go_to_the_next_figur
     regroup.number(2)  # the same number again: the next figure with it
     assert regroup.choices()[regroup.picker.index].value == "b2"
     assert regroup.enter() is None and regroup.picker.ticked == ["b2"]
+
+
+def test_an_asoiaf_ability_of_two_picks_asks_each_in_turn():
+    """An ability whose effects pick models with different target words (ASOIAF,
+    picks.py): `pick_1` a figure, then `pick_2` a pair, each its own question."""
+    picks = {"seat": "a", "text": "Your turn.", "options": [
+        {"type": "ability", "label": "Rally and Threaten",
+         "args": {"ability": "Rally and Threaten"},
+         "params": {"pick_1": ["a2", "b1"], "pick_2": [["b1", "b2"], ["a2", "b2"]]}}]}
+    picker = Picker(picks, seq=5)
+    assert picker.pick(picker.specs[0]) is None
+    assert picker.question() == "Which model(s) for pick 1?"
+    assert picker.pick("a2") is None and picker.question() == "Which model(s) for pick 2?"
+    assert [c.label for c in picker.choices(BOARD)] == ["b1, b2", "a2, b2"]
+    assert picker.pick(["b1", "b2"]) == ("ability", {"ability": "Rally and Threaten",
+                                                     "pick_1": "a2", "pick_2": ["b1", "b2"]})

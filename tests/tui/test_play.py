@@ -133,3 +133,17 @@ async def test_invite_codes_both_ways_and_the_list_is_submitted_by_number(server
             model = app.screen.model
             await until(pilot, lambda: model.picker is not None, what="the first prompt")
             assert model.seat == "b" and model.match_id == private["match_id"]
+
+
+async def test_a_refusal_reads_as_its_sentence_not_its_code(server):
+    """Every error has a stable code and a sentence a player understands: the lobby
+    shows the sentence (a wrong invite code), not "no_such_invite: ..."."""
+    app = WarbandApp(server.url, name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        await pilot.press("i", *"0000beef", "enter")
+        status = app.screen.query_one("#lobby-status")
+        await until(pilot, lambda: "Could not join" in str(status.render()),
+                    what="the refusal")
+        assert str(status.render()) == ("Could not join: That invite code does not match "
+                                        "an open match.")  # (docs/protocol.md, errors)

@@ -9,6 +9,8 @@ only once the server accepts it, and the match is created with it."""
 
 from __future__ import annotations
 
+import re
+
 from textual.widgets import OptionList
 
 from clients.tui.app import WarbandApp
@@ -81,3 +83,43 @@ async def test_an_sns_army_built_in_the_terminal_sets_up_the_match(server):
             {"unit": "Dwarf", "choices": ["Axe"]}, {"unit": "Dwarf", "choices": ["Axe"]},
             {"unit": "Dwarf Clanlord"}, {"name": "Maiden", "kit": ["Shield", "Sword"]}]}
         assert options_set["armies"]["b"]["name"] == "Orcs"
+
+
+async def test_a_caster_of_ones_own_with_a_detail_and_a_level(server):
+    """Seed 003, UNIT COSTS: "+1 Spell known" bought more than once is written "Spell
+    known x2", and "+2 Magestaff (cost +1 if in the form of a weapon)" takes the weapon
+    it is in brackets: the terminal writes both as the server reads them (the detail
+    typed in its own field before the item is added), and - takes a level off."""
+    app = WarbandApp(server.url, name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        await pilot.press("s", "c")
+        await until(pilot, lambda: isinstance(app.screen, CatalogChoiceScreen)
+                    and app.screen.loaded, what="the tables")
+        choice = app.screen
+        await pilot.press("enter")
+        await until(pilot, lambda: len(choice.keys) == 1, what="seat a's army")
+        await pilot.press("home", "enter")
+        await until(pilot, lambda: isinstance(app.screen, SnsBuilderScreen), what="the builder")
+        builder = app.screen
+
+        def shown() -> str:
+            return str(builder.query_one("#list-side").render())
+
+        async def add(search: str, *keys: str) -> None:
+            await pilot.press("slash", "ctrl+u", *search, "enter", *keys)
+
+        await add("kit spellcaster", "plus")
+        await add("kit spell known", "plus", "plus")
+        await pilot.press("tab", "tab", *"Hammer", "enter")  # (the detail field)
+        await add("kit magestaff", "plus")
+        assert builder.draft == ["Spellcaster", "Spell known x2", "Magestaff (Hammer)"]
+        def price() -> int | None:
+            found = re.search(r"this unit: (\d+) gold a figure", shown())
+            return int(found[1]) if found else None
+
+        await until(pilot, lambda: price() is not None, what="the server's price")
+        two_spells = price()
+        await add("kit spell known", "minus")
+        assert builder.draft == ["Spellcaster", "Spell known", "Magestaff (Hammer)"]
+        await until(pilot, lambda: price() == two_spells - 1, what="the price a spell less")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from clients.tui.board import render_board
+from clients.tui.board_window import render_board
 from clients.tui.described import refusal
 from clients.tui.match import MatchModel
 from server.rules.kernel import Viewer

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from clients.bots.sns import HeuristicBot
-from clients.tui.board import render_board
+from clients.tui.board_window import render_board
 from clients.tui.events import format_event
 from clients.tui.match import MatchModel
 from clients.tui.measured_board import MeasuredBoardModel, destinations

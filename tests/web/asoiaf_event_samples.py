@@ -1,5 +1,8 @@
 """One sample of every ASOIAF event type, for the web log's words
-(test_browser_asoiaf.py checks each has its own sentence)."""
+(test_browser_asoiaf.py checks each has its own sentence), and VARIANTS: the
+fields an event carries only at times (a granted action, bought hits, an
+equipment token, picks, a move, agenda cards drawn), each with its sentence
+in both clients (test_browser_asoiaf_words.py, tests/tui/test_asoiaf_events.py)."""
 
 EVENTS = [
     ("rolled_off", {"rolls": [[4, 4], [7, 2]], "winner": "a"}),
@@ -60,4 +63,83 @@ EVENTS = [
     ("passed", {"seat": "b"}),
     ("activation_ended", {"model": "a1"}),
     ("conceded", {"seat": "b"}),
+]
+
+# (type, data, the sentence) with the names of tests/web/test_browser_asoiaf.py's NAMES
+VARIANTS = [
+    ("attack_rolled", {"attacker": "a1", "target": "b1", "mode": 0, "spent": {},
+                       "attack_faces": [7, 3], "hits": 1, "equipment": "Lucky Charm",
+                       "powder_by": "b2", "bought_faces": [4]},
+     "Robert Baratheon attacks Targaryen Honor Guard, discarding Lucky Charm, blinded by "
+     "Unsullied (rolled 7, 3): 1 hit. 1 bought hit: defence (rolled 4)."),
+    ("defended", {"target": "b1", "abilities": [["Riposte", []]], "defence_faces": [8],
+                  "wounds": 0, "equipment": "Lucky Charm", "bought_faces": [2, 6]},
+     "Targaryen Honor Guard defends with Riposte, discarding Lucky Charm (rolled 8): "
+     "0 wounds. 2 bought hits: defence (rolled 2, 6)."),
+    ("wounds_ability_used", {"model": "b1", "ability": "Oldest Brother", "target": "b2",
+                             "will_face": 6, "passed": True},
+     "Targaryen Honor Guard uses Oldest Brother (rolled 6): Unsullied suffers the wounds "
+     "instead."),
+    ("wounds_ability_used", {"model": "b1", "ability": "Oldest Brother", "target": "b2",
+                             "will_face": 2, "passed": False},
+     "Targaryen Honor Guard uses Oldest Brother (rolled 2): the wounds stay."),
+    ("wounds_ability_answered", {"model": "b1", "ability": "Oldest Brother", "target": "b2",
+                                 "lost": 1, "dealt": 3, "by": "a1", "will_faces": [7],
+                                 "passed": True},
+     "Targaryen Honor Guard uses Oldest Brother (rolled 7): Unsullied suffers the 3 wounds "
+     "Robert Baratheon dealt instead."),
+    ("aftermath_used", {"ability": "War Cry", "target": None, "picks": ["b1", ["a1", "b2"]],
+                        "square": [3, 4], "will_faces": [6]},
+     "Aftermath: War Cry on Targaryen Honor Guard and Robert Baratheon and Unsullied, moving "
+     "to square 4, 5 (rolled 6)."),
+    ("removed", {"removal": "killed", "equipment": "Strangler Flask"},
+     "The target is killed with Strangler Flask."),
+    ("terrain_charged", {"model": "a1", "opening": 0, "square": [2, 6], "faces": [3, 2],
+                         "destroyed_into": "", "granted": True},
+     "Robert Baratheon, granted the action, charges the door from square 3, 7 "
+     "(rolled 3, 2)."),
+    ("plundered", {"model": "a1", "square": [5, 14], "kind": "agenda", "granted": True},
+     "Robert Baratheon, granted the action, takes a plunder token (agenda)."),
+    ("attack_declared", {"attacker": "a1", "target": "b1", "charging": False, "granted": True,
+                         "powder": "b2"},
+     "Robert Baratheon, granted the action, attacks Targaryen Honor Guard: Unsullied may "
+     "throw Blinding Powder before the dice are rolled."),
+    ("ability_used", {"model": "a1", "ability": "Dowager's Resources", "target": "b1",
+                      "will_faces": [8], "drawn": 2},
+     "Robert Baratheon uses Dowager's Resources on Targaryen Honor Guard (rolled 8), drawing "
+     "2 agenda cards."),
+    ("trigger_ability_used", {"model": "b2", "ability": "Last Stand", "trigger_model": "a1",
+                              "will_faces": [], "square": [6, 6], "drawn": 1},
+     "Unsullied uses Last Stand, set off by Robert Baratheon, moving to square 7, 7, drawing "
+     "1 agenda card."),
+    ("will_ability_used", {"ability": "Bravado", "target": None, "picks": ["b1", "b2"],
+                           "will_faces": [5, 9]},
+     "A will test passed: Bravado is used on Targaryen Honor Guard and Unsullied "
+     "(rolled 5, 9)."),
+    ("end_phase_ability_used", {"model": "a1", "ability": "Regroup", "target": ["b1", "b2"],
+                                "will_faces": [], "square": [1, 2]},
+     "Robert Baratheon uses Regroup on Targaryen Honor Guard and Unsullied, moving to "
+     "square 2, 3."),
+    ("start_ability_used", {"model": "a1", "ability": "Scout", "target": None,
+                            "square": None, "will_faces": [4], "drawn": 1},
+     "Robert Baratheon uses Scout at the start of the game (rolled 4), drawing 1 agenda "
+     "card."),
+    ("objective_used", {"model": "a1", "square": [3, 6], "card": "Watchtower",
+                        "chosen": "b1", "will_faces": [3]},
+     "Robert Baratheon uses the objective Watchtower on Targaryen Honor Guard (rolled 3)."),
+    ("motivation_used", {"hero": "a1", "ability": "Rally", "target": "b2", "square": [2, 2],
+                         "faces": [5]},
+     "Robert Baratheon uses the motivation Rally on Unsullied, moving to square 3, 3 "
+     "(rolled 5)."),
+    # what an event did beyond its subject (server/rules/asoiaf/told.py)
+    ("removed", {"removal": "killed", "equipment": "Strangler Flask", "killed": ["b1", "a1"],
+                 "killed_by": {"b1": "a1"}, "deceased": ["a1"]},
+     "Strangler Flask is discarded. Targaryen Honor Guard is killed by Robert Baratheon. "
+     "Robert Baratheon is killed. Robert Baratheon's card turns to its Deceased side."),
+    ("end_phase_ability_used", {"model": "a1", "ability": "", "max_wounds": [["b2", 1, 1]]},
+     "Unsullied's maximum wounds become 1: 1 wound left."),
+    ("moved", {"model": "a1", "square": [1, 1], "entered": [[[1, 1], [1, 1]]], "faces": [2],
+               "mount_died": ["a1"]},
+     "Robert Baratheon moves to square 2, 2. It enters terrain at square 2, 2; defence "
+     "(rolled 2). Robert Baratheon's mount dies."),
 ]

@@ -23,6 +23,8 @@ def act(page, seat: str, preset: str) -> str:
     options, seq = s["options"], s["seq"]
     done = None
     if "submit_list" in options:
+        # (the lists arrive after the prompt: "Loading the warband lists…" until then)
+        page.wait_for_selector(".prompt select.preset option", state="attached")
         select = page.locator(".prompt select.preset")
         label = next(t for t in select.locator("option").all_inner_texts() if preset in t)
         select.select_option(label=label)

@@ -20,11 +20,12 @@ def page_error(error) -> str:
 
 
 def wait_for_library(page) -> None:
-    """The app's library is loaded and its connection is open: a test may now replace
-    the page's body with its own panel (the app's own start-up, finishing later,
-    would write into elements the test removed)."""
-    page.wait_for_function("() => window.warbandLib !== undefined && "
-                           "document.querySelector('#connection')?.textContent === 'online'")
+    """The app's library is loaded and the app has started (connected, signed in or
+    not, its first screen drawn): a test may now replace the page's body with its own
+    panel. Replacing it sooner let the app's start-up, finishing later, write into
+    elements the test had removed (the connection badge, then the user box: 'Cannot
+    set properties of null', CI under load)."""
+    page.wait_for_function("() => window.warbandLib !== undefined && window.warband?.started")
 
 
 def new_page(browser, server, errors: list):
@@ -33,6 +34,7 @@ def new_page(browser, server, errors: list):
     page.set_default_timeout(TIMEOUT_MS)
     page.on("pageerror", lambda error: errors.append(page_error(error)))
     page.goto(server.http_url)
+    wait_for_library(page)
     return page
 
 

@@ -107,7 +107,7 @@ def test_two_players_play_by_clicking_a_spectator_watches_and_the_replay_seeks(p
 
     if not ended(ann):  # Ann resigns (two clicks: the button asks again)
         ann.click("button[data-action=resign]")
-        ann.click("button[data-action=resign] >> text=Really resign?")
+        ann.click("button[data-action=resign] >> text=Really concede?")
     for page in (ann, bob, eve):
         page.wait_for_selector(".prompt-head.over")
     over = eve.locator(".prompt-head.over").inner_text()

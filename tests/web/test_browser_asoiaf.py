@@ -26,7 +26,7 @@ from server.rules.asoiaf.system import SYSTEM
 from server.rules.kernel import Viewer
 from tests.asoiaf_table_view import deployed
 from tests.web.asoiaf_event_samples import EVENTS
-from tests.web.pages import new_page, shot, sign_in_as_guest, wait_for_library
+from tests.web.pages import new_page, shot, sign_in_as_guest
 
 ACTIVATIONS_EACH = 3
 # what a player clicks first when offered, in order
@@ -114,10 +114,23 @@ def test_two_players_set_up_and_play_asoiaf_by_clicking(browser, server):
         bob.context.close()
 
 
+def wait_for_warbands(page) -> None:
+    """The create form's warband picker has its warbands: their description arrives
+    late and moves the form's buttons down, so a click aimed before then can land on
+    nothing."""
+    page.wait_for_selector("#asoiaf-form select[name=warband]:not([disabled]) option",
+                           state="attached")
+
+
+def create_learn_to_play(page) -> None:
+    page.select_option("#asoiaf-form select[name=scenario]", "learn_to_play")
+    wait_for_warbands(page)
+    page.click("#asoiaf-form button[type=submit]")
+
+
 def play_two(ann, bob, errors: list) -> None:
     sign_in_as_guest(ann, "Ann")
-    ann.select_option("#asoiaf-form select[name=scenario]", "learn_to_play")
-    ann.click("#asoiaf-form button[type=submit]")
+    create_learn_to_play(ann)
     ann.wait_for_selector(".match-status >> text=open")
     match_id = ann.locator(".match-id").inner_text()
 
@@ -256,7 +269,6 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
-        wait_for_library(page)
         view = deployed_view()
         page.evaluate(BOARD_JS, view)
         field = view["battlefield"]
@@ -315,6 +327,24 @@ def test_the_battlefield_prompt_and_log_words(browser, server):
         page.click("button.choice >> text=Robert Baratheon and Unsullied")
         assert page.evaluate("() => sent") == [["ability", {"ability": "Rally Two",
                                                             "targets": ["a1", "b2"]}]]
+        # an ability of two picks (picks.py): the 1st a model on the board, the 2nd a pair
+        picks = option("ability", "Rally and Threaten", {"ability": "Rally and Threaten"},
+                       {"pick_1": ["b1", "b2"], "pick_2": [["a1", "b2"], ["b1", "b2"]]})
+        page.evaluate(PROMPT_JS, [prompt(9, option("end_activation"), picks), NAMES])
+        page.click(".option[data-type=ability] button.do")
+        assert "Choose the 1st pick" in page.locator(".prompt").inner_text()
+        page.evaluate("() => panel.chooseModel('b2')")
+        assert "Choose the 2nd pick" in page.locator(".prompt").inner_text()
+        page.click("button.choice >> text=Robert Baratheon and Unsullied")
+        assert page.evaluate("() => sent") == [["ability", {"ability": "Rally and Threaten",
+                                                            "pick_1": "b2",
+                                                            "pick_2": ["a1", "b2"]}]]
+        picked_line = page.evaluate("""(names) => warbandLib.formatAsoiafEvent(
+          {type: 'ability_used', data: {model: 'a1', ability: 'Rally and Threaten',
+           target: null, picks: ['b2', ['a1', 'b1']], will_faces: []}},
+          {name: (uid) => names[uid] || uid, seat: (s) => s})?.text""", NAMES)
+        assert picked_line == ("Robert Baratheon uses Rally and Threaten on Unsullied and "
+                               "Robert Baratheon and Targaryen Honor Guard.")
 
         lines = page.evaluate("""([events, names]) => events.map(([type, data]) =>
           warbandLib.formatAsoiafEvent({type, data}, {name: (uid) => names[uid] || uid,
@@ -355,6 +385,7 @@ def test_the_asoiaf_form_starts_a_match_against_the_house_bot(browser, server):
     page = new_page(browser, server, errors)
     try:
         sign_in_as_guest(page, "Ann")
+        wait_for_warbands(page)
         page.click("#asoiaf-vs-bot")
         page.wait_for_selector(".board svg.asoiaf-board")
         page.wait_for_selector(".prompt .option[data-type=roll_off]")

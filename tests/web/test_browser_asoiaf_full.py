@@ -18,7 +18,12 @@ from pathlib import Path
 
 from server.store.store import unpack
 from tests.web.pages import new_page, shot, sign_in_as_guest
-from tests.web.test_browser_asoiaf import fill_choices, panel, wait_new_prompt
+from tests.web.test_browser_asoiaf import (
+    create_learn_to_play,
+    fill_choices,
+    panel,
+    wait_new_prompt,
+)
 
 # what a player clicks first when offered, in order: one attack an activation at most
 PREFERENCE = ["roll_off", "choose_zone", "choose_first_player", "keep_agenda", "deploy", "place",
@@ -69,8 +74,7 @@ def test_a_whole_asoiaf_match_by_clicking_to_its_result_and_replay(browser, serv
 
 def play_to_the_end(ann, bob) -> str:
     sign_in_as_guest(ann, "Ann")
-    ann.select_option("#asoiaf-form select[name=scenario]", "learn_to_play")
-    ann.click("#asoiaf-form button[type=submit]")
+    create_learn_to_play(ann)
     ann.wait_for_selector(".match-status >> text=open")
     match_id = ann.locator(".match-id").inner_text()
     sign_in_as_guest(bob, "Bob")

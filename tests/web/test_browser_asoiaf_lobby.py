@@ -134,3 +134,4 @@ def test_the_lobby_offers_the_servers_scenarios(browser, server):
     finally:
         shot(page, "lobby-scenarios")
         page.context.close()
+

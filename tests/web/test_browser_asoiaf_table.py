@@ -7,7 +7,7 @@ an equipment token spent or not, and changes lasting beyond their ability."""
 from __future__ import annotations
 
 from tests.asoiaf_table_view import seat_a_view
-from tests.web.pages import new_page, shot, sign_in_as_guest, wait_for_library
+from tests.web.pages import new_page, shot, sign_in_as_guest
 
 DRAW_JS = """(view) => {
   document.body.innerHTML = '<div class="roster" id="roster"></div>'
@@ -31,7 +31,6 @@ def test_agendas_objectives_plunder_captives_and_spent_equipment(browser, server
     page = new_page(browser, server, errors)
     try:
         sign_in_as_guest(page, "Ann")
-        wait_for_library(page)
         page.evaluate(DRAW_JS, view)
         roster = page.locator("#roster")
         own = view["agendas"]["a"][0]

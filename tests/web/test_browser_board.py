@@ -98,20 +98,22 @@ def frames() -> list[dict]:
     return out
 
 
+# the live match screen on frames pushed by hand (what it sends kept in window.sent)
 SETUP_JS = """async (frames) => {
   const old = document.getElementById('screen') || document.getElementById('board-test');
   const root = document.createElement('main');
   root.id = 'board-test';
   old.replaceWith(root);
   let push = null;
+  window.sent = [];
   const app = {
     myMatches: () => [], status: () => {}, go: () => {},
     catalog: async () => ({}), odds: async () => ({}),
     conn: {
       subscribe: async (id, options) => { push = options.onPush;
         return {status: 'active', seat: 'a', players: {a: 'Ann', b: 'House bot'}}; },
-      request: async (type) => (type === 'chat_history'
-        ? {messages: [], muted: [], can_write: true} : {}),
+      request: async (type, fields) => { window.sent.push([type, fields]);
+        return type === 'chat_history' ? {messages: [], muted: [], can_write: true} : {}; },
       unsubscribe: () => {}, chats: new Map(),
     },
   };

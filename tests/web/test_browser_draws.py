@@ -50,7 +50,9 @@ def test_a_draw_offered_with_one_click_and_accepted_ends_the_match(browser, serv
         token = page.evaluate("() => localStorage.getItem('warband.token')")
         match_id, bob = server.run(set_up_the_battle(server.server.url, token), timeout=90)
         page.goto(f"{server.http_url}#/match/{match_id}")
-        page.wait_for_selector(".match-info >> text=phase: play")
+        page.wait_for_selector(".match-info >> text=phase: battle")
+        info = page.locator(".match-info").inner_text()  # players by name, not seat letter
+        assert "victory points Ann (guest) 0 · Bob (guest) 0" in info, info
         page.click("button[data-action=offer-draw]")
         page.wait_for_selector(".log >> text=Ann (guest) offers a draw")
         server.run(bob_accepts(server.server.url, bob, match_id))

@@ -44,6 +44,8 @@ def test_an_event_from_the_events_page_to_its_standings(browser, server):
         page.wait_for_selector(".event-head h2")
         assert page.locator(".event-head h2").inner_text() == "<b>Club</b> night"  # (text)
         event_id = page.evaluate("location.hash.split('/')[2]")
+        assert page.locator(".event-head p").first.inner_text() == (
+            "Swiss · 200 points · taking entries")  # (the settings' keys never shown)
         page.click("button[data-action=register]")
         page.wait_for_selector(".my-entry >> text=registered")
         bob = server.run(enter(server.server.url, event_id))
@@ -57,6 +59,8 @@ def test_an_event_from_the_events_page_to_its_standings(browser, server):
         assert "ann_events won" in page.locator(".round[data-round='1'] .result").inner_text()
         heads = page.locator("#standings th").all_inner_texts()
         assert heads == ["#", "Player", "Points", "SoS", "VP diff", "H2H"]
+        assert page.locator("#standings th abbr").first.get_attribute("title").startswith(
+            "strength of schedule")
         first = page.locator("#standings tbody tr").first.inner_text()
         assert first.startswith("1\tann_events\t3")
         page.select_option("#correct-form select[name=winner]", label="a draw")
@@ -147,7 +151,7 @@ def play_round(pages: list, played: set[str]) -> None:
         played.add(href)
         resigner.click(f".next-game a[href='{href}']")
         resigner.click("button[data-action=resign]")
-        resigner.click("button[data-action=resign] >> text=Really resign?")
+        resigner.click("button[data-action=resign] >> text=Really concede?")
         resigner.wait_for_selector(".prompt-head.over")
 
 

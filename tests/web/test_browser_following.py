@@ -28,6 +28,16 @@ pytestmark = pytest.mark.skipif(not nats_running(),
                                 reason="no NATS server at 127.0.0.1:4222 for several nodes")
 
 
+STOP_SECONDS = 60  # (a node's stop is bounded step by step: 10 s each, its matches 30)
+
+
+async def _waiting_tasks() -> str:
+    """Where each task of the loop is waiting (a stop that overran)."""
+    current = asyncio.current_task()
+    return "; ".join(f"{task.get_name()}: {task.get_stack(limit=3)}"
+                     for task in asyncio.all_tasks() if task is not current)
+
+
 class TwoNodes:
     """Two nodes on one event loop in a thread of their own; `advertise`: each tells
     its nginx location (/node/<name>/ws) rather than its own address."""
@@ -56,8 +66,12 @@ class TwoNodes:
 
     def stop(self) -> None:
         try:
-            for server in self.servers.values():
-                self.run(server.stop())
+            for name, server in self.servers.items():
+                try:
+                    self.run(server.stop(), STOP_SECONDS)
+                except TimeoutError:  # (say where it stands: its steps are bounded)
+                    raise AssertionError(f"{name} did not stop in {STOP_SECONDS} s; waiting: "
+                                         + self.run(_waiting_tasks(), 10)) from None
         finally:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self.thread.join(10)
@@ -135,20 +149,27 @@ def followed(page, match_id: str):
     return page.evaluate("m => warband.conn.following.followedUrl(m)", match_id)
 
 
+def ann_creates_bob_joins(ann, bob) -> str:
+    """Ann (on her page's node) creates a 200-point match and Bob joins it from his: his
+    join starts it on his node. The match's id, once Ann is asked for her list."""
+    sign_in_as_guest(ann, "Ann")
+    ann.select_option("#create-form select[name=points]", "200")
+    ann.click("#create-form button[type=submit]")
+    ann.wait_for_selector(".match-status >> text=open")
+    match_id = ann.locator(".match-id").inner_text()
+    sign_in_as_guest(bob, "Bob")
+    bob.wait_for_selector(f"tr[data-match='{match_id}'] button[data-join]").click()
+    ann.wait_for_selector(".prompt .option[data-type=submit_list]")
+    return match_id
+
+
 def test_a_page_plays_its_match_on_the_node_that_runs_it_and_falls_back(browser, two_nodes):
     north, south = two_nodes.servers["north"], two_nodes.servers["south"]
     errors: list[str] = []
     ann, ann_sockets = open_page(browser, f"http://127.0.0.1:{north.port}/", errors)
     bob, _ = open_page(browser, f"http://127.0.0.1:{south.port}/", errors)
     try:
-        sign_in_as_guest(ann, "Ann")
-        ann.select_option("#create-form select[name=points]", "200")
-        ann.click("#create-form button[type=submit]")
-        ann.wait_for_selector(".match-status >> text=open")
-        match_id = ann.locator(".match-id").inner_text()
-        sign_in_as_guest(bob, "Bob")
-        bob.wait_for_selector(f"tr[data-match='{match_id}'] button[data-join]").click()
-        ann.wait_for_selector(".prompt .option[data-type=submit_list]")
+        match_id = ann_creates_bob_joins(ann, bob)
 
         # south started the match: Ann's page follows it there
         ann.wait_for_function("m => warband.conn.following.followedUrl(m) !== null",
@@ -270,4 +291,27 @@ def test_behind_nginx_a_page_follows_its_match_to_the_nodes_own_location(
         assert not nodes.servers[home].hub.forwarder.relays and not errors, errors
     finally:
         for page in pages:
+            page.context.close()
+
+
+def test_a_page_asked_not_to_follow_stays_forwarded(browser, two_nodes):
+    """`?follow=off` (as the terminal's --no-follow): Ann's page on north never asks to
+    be told where, opens no second socket, and plays through north's relay."""
+    north, south = two_nodes.servers["north"], two_nodes.servers["south"]
+    errors: list[str] = []
+    ann, ann_sockets = open_page(browser, f"http://127.0.0.1:{north.port}/?follow=off",
+                                 errors)
+    bob, _ = open_page(browser, f"http://127.0.0.1:{south.port}/", errors)
+    try:
+        match_id = ann_creates_bob_joins(ann, bob)
+        players = {"a": (ann, "Human Patrol"), "b": (bob, "Orc Patrol")}
+        play(players, 4, [])
+        main = f"ws://127.0.0.1:{north.port}/ws"
+        assert [s["url"] for s in ann_sockets.opened] == [main]
+        assert ann_sockets.sent(main, "command") and followed(ann, match_id) is None
+        assert all("follow" not in f for f in ann_sockets.sent(main, "subscribe"))
+        assert [r.match_id for r in north.hub.forwarder.relays.values()] == [match_id]
+        assert errors == []
+    finally:
+        for page in (ann, bob):
             page.context.close()

@@ -78,6 +78,7 @@ def click_command(page, decision: dict, kind: str, args: dict) -> None:
     """Make the browser send exactly (kind, args), by clicking what a player would."""
     row = f".prompt .option[data-type={kind}]"
     if kind == "submit_list":
+        page.wait_for_selector(f"{row} select.preset option", state="attached")  # (lists load late)
         select = page.locator(f"{row} select.preset")
         label = next(t for t in select.locator("option").all_inner_texts()
                      if t.startswith(args["list"]["name"] + " ("))

@@ -1,19 +1,21 @@
-"""Ratings in the browser (issue 32): a rated match created from the lobby, its rating
-change shown as it ends, and the ratings page with the player's rating, its course as
-a chart, and the leaderboard (empty while every rating is provisional)."""
+"""Ratings in the browser (issue 32): a rated match created from the lobby (of SBH, and
+of A Song of Ice & Fire), its rating change shown as it ends, and the ratings page with
+the player's rating, its course as a chart, and each game's leaderboard (empty while
+every rating is provisional)."""
 
 from __future__ import annotations
 
 from clients.client import Client
 from tests.web.pages import new_page, shot, sign_in_as_guest
+from tests.web.test_browser_chat import log_in, register
 
 
-async def register(url: str, username: str) -> None:
-    client = await Client.connect(url)
-    try:
-        await client.request("register", username=username, password="correct horse")
-    finally:
-        await client.close()
+def ann_signed_in(page, server) -> None:
+    """Ann and Bob registered (rated matches are between registered players); Ann's
+    page signed in."""
+    for name in ("ann_rated", "bob_rated"):
+        server.run(register(server.server.url, name))
+    log_in(page, "ann_rated")
 
 
 async def join_then_resign(url: str, match_id: str) -> None:
@@ -31,11 +33,7 @@ def test_a_rated_match_shows_the_rating_change_and_the_ratings_page_charts_it(br
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
-        for name in ("ann_rated", "bob_rated"):
-            server.run(register(server.server.url, name))
-        page.fill("#account-form input[name=username]", "ann_rated")
-        page.fill("#account-form input[name=password]", "correct horse")
-        page.click("#account-form button[type=submit]")
+        ann_signed_in(page, server)
         page.check("#create-form input[name=rated]")
         page.click("#create-form button[type=submit]")
         page.wait_for_selector(".match-status >> text=open")
@@ -48,13 +46,71 @@ def test_a_rated_match_shows_the_rating_change_and_the_ratings_page_charts_it(br
         page.click("#nav a[href='#/ratings']")
         page.wait_for_selector("#my-ratings tr[data-rating=standard]")
         row = page.locator("#my-ratings tr[data-rating=standard]").inner_text()
-        assert "SBH" in row and "?" in row  # one match: still provisional
+        assert "Song of Blades and Heroes" in row and "?" in row  # one match: provisional
+        assert "no clock" in row and "standard" not in row  # its category as the menus say
+        assert "rating deviation" in page.locator("#my-ratings th abbr").get_attribute("title")
         points = page.locator("#rating-history .rating-point")
         points.first.wait_for()
         assert points.count() == 2  # before and after the one rated match
         assert points.nth(0).get_attribute("data-rating") == "1500"
         assert "No established ratings yet" in page.locator("#leaderboard").inner_text()
         shot(page, "53-ratings")
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+TEXT_FITS_JS = """(select) => {
+  const probe = document.createElement('span');
+  probe.style.font = getComputedStyle(select).font;
+  probe.style.whiteSpace = 'pre';
+  document.body.append(probe);
+  const widest = Math.max(...[...select.options].map((o) => {
+    probe.textContent = o.text; return probe.getBoundingClientRect().width; }));
+  probe.remove();
+  return widest + 28 <= select.getBoundingClientRect().width; // (room for its arrow)
+}"""
+
+
+def test_every_system_is_rated_from_the_lobby_and_has_its_leaderboard(browser, server):
+    """A rated A Song of Ice & Fire match from its lobby form (Swords & Sorcery's form
+    offers it too; the server rates every system: tests/server/test_ratings.py): the
+    ratings page names the game in words, charts that game's rating, and lists every
+    game's leaderboard. At 1366 px the ASOIAF scenarios and S&S tables are read whole,
+    and S&S's armies are named for their players, not seats."""
+    errors: list[str] = []
+    page = new_page(browser, server, errors)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    try:
+        ann_signed_in(page, server)
+        page.wait_for_selector("#asoiaf-form")
+        page.wait_for_function("() => document.querySelector('#asoiaf-form "
+                               "select[name=scenario]').options.length > 1")
+        for select in ("#asoiaf-form select[name=scenario]", "#sns-form select[name=layout]"):
+            assert page.locator(select).evaluate(TEXT_FITS_JS), select
+        sns = page.locator("#sns-form").inner_text()
+        assert "Your army" in sns and "Your opponent's army" in sns and "seat" not in sns
+        assert page.locator("#sns-form input[name=rated]").count() == 1
+        page.check("#asoiaf-form input[name=rated]")
+        page.click("#asoiaf-form button[type=submit]")
+        page.wait_for_selector(".match-status >> text=open")
+        match_id = page.locator(".match-id").inner_text()
+        server.run(join_then_resign(server.server.url, match_id))
+        assert "(+" in page.wait_for_selector(".rating-change").inner_text()
+
+        page.click("#nav a[href='#/ratings']")
+        row = page.wait_for_selector("#my-ratings tr[data-system=asoiaf]").inner_text()
+        assert "A Song of Ice & Fire" in row and "ASOIAF" not in row
+        assert page.locator("#history-game").input_value() == "asoiaf"  # (last played)
+        points = page.locator("#rating-history .rating-point")
+        points.first.wait_for()
+        assert points.count() == 2
+        games = page.locator("#board-game option").all_inner_texts()
+        assert games == ["Song of Blades and Heroes", "A Song of Ice & Fire",
+                         "Swords & Sorcery"]
+        page.select_option("#board-game", "sns")
+        page.wait_for_selector("#board-name >> text=Swords & Sorcery")
+        assert "No established ratings yet" in page.locator("#leaderboard").inner_text()
         assert errors == []
     finally:
         page.context.close()

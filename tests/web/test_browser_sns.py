@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from server.cli import main
-from tests.web.pages import new_page, shot, sign_in_as_guest, wait_for_library
+from tests.web.pages import new_page, shot, sign_in_as_guest
 
 # what a player clicks first when offered, in order
 PREFERENCE = ["start", "keep_spells", "attack", "shoot", "move", "hold", "end_phase"]
@@ -261,7 +261,6 @@ def test_the_table_draws_an_engine_view_and_its_offered_area_and_words_every_eve
         view, move, _ = engine_view_and_move()
         wire = move.to_wire()
         area = wire["described"]["to"]
-        wait_for_library(page)  # (the app's start-up done before the body is replaced)
         page.evaluate(BOARD_JS, [view, area])
         assert page.locator("#board polygon.terrain").count() == 2
         on_table = [f for f in view["figures"] if not (f["dead"] or f["fled"])]
@@ -353,7 +352,6 @@ def test_a_move_by_dragging_and_a_path_round_an_obstacle_by_clicking(browser, se
         view, move, mine = engine_view_and_move()
         prompt = {"seq": 1, "waiting": ["a"], "decision": {
             "seat": "a", "text": "Move", "options": [o.to_wire() for o in mine]}}
-        wait_for_library(page)
         page.evaluate(PANEL_BOARD_JS, [view, prompt])
         figure = next(f for f in view["figures"] if f["uid"] == move.args["figure"])
         ahead = 1 if figure["seat"] == "b" else -1  # towards the enemy's edge

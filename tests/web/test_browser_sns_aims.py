@@ -16,7 +16,7 @@ from server.rules.kernel import Command, Viewer
 from server.rules.sns import terrain_spells
 from server.rules.sns.system import SYSTEM
 from tests.sns.table import table
-from tests.web.pages import new_page, shot, wait_for_library
+from tests.web.pages import new_page, shot
 from tests.web.test_browser_sns import CLICK_AT_JS, PANEL_BOARD_JS, SCREEN_JS
 
 FIGURES = (("a1", "Dragon", 180, 200), ("b1", "Orc", 180, 150, 180),
@@ -40,7 +40,6 @@ def test_the_fire_breath_cone_is_drawn_toward_the_hovered_target(browser, server
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
-        wait_for_library(page)
         page.evaluate(PANEL_BOARD_JS, [view, prompt])
         page.locator("#panel .option[data-type=breathe] button.do").click()
         page.wait_for_function("() => panel.pendingParam === 'facing'")
@@ -85,7 +84,6 @@ def test_a_path_round_the_boulder_laid_by_hand(browser, server):
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
-        wait_for_library(page)
         page.evaluate(PANEL_BOARD_JS, [SYSTEM.view(state, Viewer("a")), prompt])
         click = CLICK_AT_JS.replace(".board svg.sns-board", "#board svg")
         page.locator("#panel .option[data-type=move_path] button.do").click()
@@ -138,7 +136,6 @@ def test_a_wall_and_a_terrain_change_placed_by_clicks_the_server_takes(browser, 
     page = new_page(browser, server, errors)
     error = "#panel .prompt-error"
     try:
-        wait_for_library(page)
         click = CLICK_AT_JS.replace(".board svg.sns-board", "#board svg")
         page.evaluate(PANEL_BOARD_JS, [view, prompt])
         index = next(i for i, o in enumerate(options) if o.args.get("spell") == "Stone Wall")
@@ -210,7 +207,6 @@ def test_the_browser_judges_places_exactly_as_the_server(browser, server):
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
-        wait_for_library(page)
         for option in options:
             if option.type != "cast":
                 continue

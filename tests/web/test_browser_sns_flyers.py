@@ -8,7 +8,7 @@ from server.rules.dice import SeededDice
 from server.rules.kernel import Command, Viewer
 from server.rules.sns.system import SYSTEM
 from tests.sns.table import run, table
-from tests.web.pages import new_page, shot, wait_for_library
+from tests.web.pages import new_page, shot
 from tests.web.test_browser_sns import PANEL_BOARD_JS
 
 GRIFFON = "Elwylin the Elf Lord on Griffon"
@@ -27,7 +27,6 @@ def test_a_player_declares_the_griffon_engages_by_a_button_in_words(browser, ser
     errors: list[str] = []
     page = new_page(browser, server, errors)
     try:
-        wait_for_library(page)
         page.evaluate(PANEL_BOARD_JS, [view, prompt])
         words = page.locator("#panel").inner_text()
         assert f"{GRIFFON} engages in hand to hand" in words

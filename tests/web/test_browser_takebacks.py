@@ -63,7 +63,7 @@ def test_a_takeback_asked_with_one_click_and_accepted_or_declined(browser, serve
         token = page.evaluate("() => localStorage.getItem('warband.token')")
         match_id, bob = server.run(set_up_the_battle(server.server.url, token), timeout=90)
         page.goto(f"{server.http_url}#/match/{match_id}")
-        page.wait_for_selector(".match-info >> text=phase: play")
+        page.wait_for_selector(".match-info >> text=phase: battle")
         answered = bob_listens(server, bob, match_id, False)
         page.click("button[data-action=take-back]")
         declined = answered.result(timeout=30)

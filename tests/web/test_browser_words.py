@@ -58,7 +58,6 @@ def test_the_prompt_panel_in_words_and_place_the_rest(browser, server, width, he
     page = new_page(browser, server, errors)
     try:
         page.set_viewport_size({"width": width, "height": height})
-        wait_for_library(page)
         page.evaluate(PANEL_JS, [deploy_prompt(30, ["a1", "a2"]), {"a": "Ann", "b": "Bob"}])
         head = page.locator(".prompt-head")
         assert head.inner_text() == "Your turn: Set up the battle"

@@ -10,6 +10,14 @@
   // src/scenarios.js
   var loaded = /* @__PURE__ */ new Map();
   var SYSTEMS = ["sbh", "asoiaf", "sns"];
+  var SYSTEM_NAMES = {
+    sbh: "Song of Blades and Heroes",
+    asoiaf: "A Song of Ice & Fire",
+    sns: "Swords & Sorcery"
+  };
+  function systemName(system) {
+    return SYSTEM_NAMES[system] || readable(system);
+  }
   function loadScenarios(app2) {
     return Promise.all(SYSTEMS.map((system) => app2.catalog({}, system).then((found) => {
       loaded.set(system, found);
@@ -120,6 +128,8 @@
     ["live", "live clock"],
     ["correspondence", "correspondence"]
   ];
+  var categoryWords = (key3) => (CATEGORIES.find(([k]) => k === key3) || [key3, key3])[1];
+  var RD = '<abbr title="rating deviation: how unsure the rating still is (it shrinks as you play rated matches)">RD</abbr>';
   function ratingText(r) {
     return `${r.rating}${r.provisional ? "?" : ""}`;
   }
@@ -136,16 +146,24 @@
     const ticks = [Math.round(high - 20), Math.round(low + 20)].map((v) => `<text x="2" y="${(y(v) + 4).toFixed(1)}" class="axis">${v}</text>`).join("");
     return `<svg class="rating-chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="Rating over the last ${history.length} rated matches">${ticks}<polyline points="${points3}" fill="none" stroke="#1f6f8b" stroke-width="2"/>${dots}</svg>`;
   }
+  var selectHtml = (id, label, pairs) => `<label>${label} <select id="${id}">${pairs.map(
+    ([key3, words2]) => `<option value="${key3}">${escape(words2)}</option>`
+  ).join("")}</select></label>`;
+  var GAMES = Object.entries(SYSTEM_NAMES);
   async function renderRatings(root, app2) {
+    const guest = app2.account?.guest;
     root.innerHTML = `<section class="card wide"><h2>Your ratings</h2>
       <div id="my-ratings"><p class="muted">Loading…</p></div>
-      <h3>Over time</h3>
-      <label>Category <select id="history-category">${CATEGORIES.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select></label>
-      <div id="rating-history"></div></section>
-    <section class="card wide"><h2>Leaderboard: Song of Blades and Heroes</h2>
-      <label>Category <select id="board-category">${CATEGORIES.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select></label>
+      <div class="rating-course"${guest ? " hidden" : ""}><h3>Over time</h3>
+      <div class="inline-form">${selectHtml("history-game", "Game", GAMES)}
+      ${selectHtml("history-category", "Category", CATEGORIES)}</div>
+      <div id="rating-history"></div></div></section>
+    <section class="card wide"><h2>Leaderboard: <span id="board-name">${escape(
+      systemName("sbh")
+    )}</span></h2>
+      <div class="inline-form">${selectHtml("board-game", "Game", GAMES)}
+      ${selectHtml("board-category", "Category", CATEGORIES)}</div>
       <div id="leaderboard"><p class="muted">Loading…</p></div></section>`;
-    const guest = app2.account?.guest;
     const mine = $(root, "#my-ratings");
     if (guest) {
       mine.innerHTML = '<p class="muted">Guests play casual matches only: register to play rated matches and get a rating.</p>';
@@ -153,12 +171,17 @@
       try {
         const { ratings } = await app2.conn.request("get_ratings", {});
         mine.innerHTML = ratings.length ? `<table><thead><tr><th>Game</th><th>Category</th>
-        <th>Rating</th><th>RD</th><th>Rated matches</th><th>Last played</th></tr></thead>
-        <tbody>${ratings.map((r) => `<tr data-rating="${escape(r.category)}">
-        <td>${escape(r.system.toUpperCase())}</td><td>${escape(r.category)}</td>
+        <th>Rating</th><th>${RD}</th><th>Rated matches</th><th>Last played</th></tr></thead>
+        <tbody>${ratings.map((r) => `<tr data-rating="${escape(r.category)}" data-system="${escape(r.system)}"><td>${escape(systemName(r.system))}</td>
+        <td>${escape(categoryWords(r.category))}</td>
         <td>${escape(ratingText(r))}</td><td>${r.rd}</td><td>${r.games}</td>
         <td>${escape(when(r.last_played_at))}</td></tr>`).join("")}</tbody></table>
-        <p class="muted">A "?" marks a provisional rating (RD 110 or more).</p>` : '<p class="muted">No rated matches yet: create a rated match in the lobby.</p>';
+        <p class="muted">A "?" marks a provisional rating: still unsure (RD 110 or more) until a few more rated matches.</p>` : '<p class="muted">No rated matches yet: create a rated match in the lobby.</p>';
+        const last = [...ratings].sort((x, y) => (y.last_played_at || 0) - (x.last_played_at || 0))[0];
+        if (last && SYSTEM_NAMES[last.system]) {
+          $(root, "#history-game").value = last.system;
+          $(root, "#history-category").value = last.category;
+        }
       } catch (error) {
         mine.textContent = error.message;
       }
@@ -168,7 +191,7 @@
       if (guest) return;
       try {
         const reply = await app2.conn.request("rating_history", {
-          system: "sbh",
+          system: $(root, "#history-game").value,
           category: $(root, "#history-category").value,
           limit: 50
         });
@@ -179,21 +202,27 @@
     };
     const board = async () => {
       const box = $(root, "#leaderboard");
+      const system = $(root, "#board-game").value;
+      $(root, "#board-name").textContent = systemName(system);
       try {
         const reply = await app2.conn.request("leaderboard", {
-          system: "sbh",
+          system,
           category: $(root, "#board-category").value,
           limit: 50
         });
         box.innerHTML = reply.players.length ? `<table><thead><tr><th>#</th><th>Player</th>
-        <th>Rating</th><th>RD</th><th>Rated matches</th></tr></thead><tbody>${reply.players.map((p) => `<tr><td>${p.rank}</td><td>${escape(p.name)}</td><td>${p.rating}</td>
-          <td>${p.rd}</td><td>${p.games}</td></tr>`).join("")}</tbody></table>` : '<p class="muted">No established ratings yet (a rating is listed once its RD is under 110).</p>';
+        <th>Rating</th><th>${RD}</th><th>Rated matches</th></tr></thead><tbody>${reply.players.map((p) => `<tr><td>${p.rank}</td><td>${escape(p.name)}</td><td>${p.rating}</td>
+          <td>${p.rd}</td><td>${p.games}</td></tr>`).join("")}</tbody></table>` : '<p class="muted">No established ratings yet: a rating is listed once it is settled (its deviation, RD, under 110), after several rated matches.</p>';
       } catch (error) {
         box.textContent = error.message;
       }
     };
-    $(root, "#history-category").addEventListener("change", history);
-    $(root, "#board-category").addEventListener("change", board);
+    for (const id of ["#history-game", "#history-category"]) {
+      $(root, id).addEventListener("change", history);
+    }
+    for (const id of ["#board-game", "#board-category"]) {
+      $(root, id).addEventListener("change", board);
+    }
     await Promise.all([history(), board()]);
   }
   function ratingChangeText(ratings, seat) {
@@ -620,14 +649,30 @@
 
   // src/tournaments.js
   var TIE_BREAK_NAMES = {
-    strength_of_schedule: "SoS",
-    average_strength_of_schedule: "avg SoS",
-    vp_differential: "VP diff",
-    head_to_head: "H2H",
-    buchholz: "Buchholz",
-    median_buchholz: "median Buchholz",
-    sonneborn_berger: "S-B"
+    strength_of_schedule: ["SoS", "strength of schedule: the opponents' points"],
+    average_strength_of_schedule: ["avg SoS", "average strength of schedule"],
+    vp_differential: ["VP diff", "victory points scored minus victory points conceded"],
+    head_to_head: ["H2H", "head to head: points from games against the players level with them"],
+    buchholz: ["Buchholz", "Buchholz: the opponents' scores"],
+    median_buchholz: ["median Buchholz", "Buchholz without the best and worst opponent"],
+    sonneborn_berger: ["S-B", "Sonneborn-Berger: the scores of the opponents beaten, and half of those drawn with"]
   };
+  var tieBreakHeading = (key3) => TIE_BREAK_NAMES[key3] ? el("abbr", { title: TIE_BREAK_NAMES[key3][1] }, TIE_BREAK_NAMES[key3][0]) : key3;
+  var FORMAT_NAMES = {
+    swiss: "Swiss",
+    round_robin: "Round robin",
+    knockout: "Knockout",
+    pools_knockout: "Pools then knockout",
+    swiss_knockout: "Swiss then top cut",
+    double_elimination: "Double elimination"
+  };
+  var STATUS_WORDS = {
+    registration: "taking entries",
+    running: "under way",
+    finished: "finished"
+  };
+  var formatName = (format) => FORMAT_NAMES[format] || String(format).replace(/_/g, " ");
+  var statusWords = (status) => STATUS_WORDS[status] || status;
   var HOW = {
     played: "",
     round_time: " (round time)",
@@ -673,8 +718,8 @@
           "tr",
           { "data-event": e.event_id },
           el("td", {}, el("a", { href: `#/event/${e.event_id}` }, e.name)),
-          el("td", {}, e.format.replace("_", " ")),
-          el("td", {}, e.status),
+          el("td", {}, formatName(e.format)),
+          el("td", {}, statusWords(e.status)),
           el("td", {}, e.players)
         ))
       ) : el("p", { class: "muted" }, "No events yet."));
@@ -690,16 +735,7 @@
       el("label", {}, "Format ", el(
         "select",
         { name: "format" },
-        el("option", { value: "swiss" }, "Swiss"),
-        el(
-          "option",
-          { value: "round_robin" },
-          "Round robin"
-        ),
-        el("option", { value: "knockout" }, "Knockout"),
-        el("option", { value: "pools_knockout" }, "Pools then knockout"),
-        el("option", { value: "swiss_knockout" }, "Swiss then top cut"),
-        el("option", { value: "double_elimination" }, "Double elimination")
+        Object.entries(FORMAT_NAMES).map(([value, name]) => el("option", { value }, name))
       )),
       el("label", {}, "Rounds (Swiss) ", el("input", {
         name: "rounds",
@@ -841,8 +877,8 @@
         el(
           "p",
           {},
-          `${ev.settings.format.replace("_", " ")} · ${ev.settings.points_limit ?? 300} points · `,
-          el("span", { class: "event-status" }, ev.status),
+          `${formatName(ev.settings.format)} · ${ev.settings.points_limit ?? 300} points · `,
+          el("span", { class: "event-status" }, statusWords(ev.status)),
           ev.total_rounds ? ` · ${ev.rounds.length} of ${ev.total_rounds} rounds` : ""
         ),
         ev.next_round_at ? el(
@@ -964,7 +1000,7 @@
         { class: "card wide" },
         el("h2", {}, "Standings"),
         table(
-          ["#", "Player", "Points", ...columns.map((c) => TIE_BREAK_NAMES[c] || c)],
+          ["#", "Player", "Points", ...columns.map(tieBreakHeading)],
           this.event.standings.map((s) => el(
             "tr",
             { "data-player": s.player },
@@ -1128,13 +1164,27 @@
       groups.get(key3).push(fig);
     }
     const names = /* @__PURE__ */ new Map();
-    for (const members of groups.values()) {
-      members.forEach((fig, index) => {
+    for (const members2 of groups.values()) {
+      members2.forEach((fig, index) => {
         const base = shortName(fig.name);
-        names.set(fig.id, members.length > 1 ? `${base} ${index + 1}` : base);
+        names.set(fig.id, members2.length > 1 ? `${base} ${index + 1}` : base);
       });
     }
     return names;
+  }
+  function ownedNames(figures, whose, names = displayNames(figures)) {
+    const seats = /* @__PURE__ */ new Map();
+    for (const fig of figures) {
+      const base = shortName(fig.name);
+      if (!seats.has(base)) seats.set(base, /* @__PURE__ */ new Set());
+      seats.get(base).add(fig.seat);
+    }
+    const out = /* @__PURE__ */ new Map();
+    for (const fig of figures) {
+      const name = names.get(fig.id);
+      out.set(fig.id, seats.get(shortName(fig.name)).size > 1 ? `${name} (${whose(fig.seat)})` : name);
+    }
+    return out;
   }
   function tokenText(display) {
     const match = display.match(/^(.*?)(?:\s(\d+))?$/);
@@ -1162,9 +1212,9 @@
       byProfile.get(f.name).push(f);
     }
     let out = String(text);
-    for (const [profile, members] of [...byProfile].sort((x, y) => y[0].length - x[0].length)) {
+    for (const [profile, members2] of [...byProfile].sort((x, y) => y[0].length - x[0].length)) {
       if (!out.includes(profile)) continue;
-      const one = members.length === 1 ? members[0] : members.find((f) => f.id === preferId);
+      const one = members2.length === 1 ? members2[0] : members2.find((f) => f.id === preferId);
       out = out.split(profile).join(one ? names.get(one.id) || shortName(profile) : shortName(profile));
     }
     return out;
@@ -1417,7 +1467,7 @@
   function showsActivated(fig, view) {
     return !!fig.activated && (!view?.active_seat || fig.seat === view.active_seat);
   }
-  var LABEL_FONT = 0.3;
+  var LABEL_FONT = 0.34;
   var CHAR_WIDTH = 0.56 * LABEL_FONT;
   function overlaps(a, b) {
     return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -1429,13 +1479,15 @@
     for (const spot of spots) {
       const w = spot.text.length * CHAR_WIDTH + 0.1;
       const h = LABEL_FONT + 0.06;
+      const below = 0.72 + h;
+      const above = -0.7;
       const tries = [
-        [0, 0.66 + h],
-        [0, -0.64],
-        [w / 2 + 0.2, 0.66 + h],
-        [-w / 2 - 0.2, 0.66 + h],
-        [w / 2 + 0.2, -0.64],
-        [-w / 2 - 0.2, -0.64]
+        [0, below],
+        [0, above],
+        [w / 2 + 0.2, below],
+        [-w / 2 - 0.2, below],
+        [w / 2 + 0.2, above],
+        [-w / 2 - 0.2, above]
       ];
       for (const [dx, dy] of tries) {
         const cx = Math.min(Math.max(spot.x + dx, w / 2 - 0.25), width + 0.25 - w / 2);
@@ -1573,6 +1625,8 @@
   // src/board.js
   var SQRT3 = Math.sqrt(3);
   var PATTERN_SIZE = 1;
+  var READABLE_PX = 10;
+  var HOVER_PX = 13;
   function hexKey(q, r) {
     return `${q},${r}`;
   }
@@ -1645,7 +1699,34 @@
       return [p.x, p.y];
     }
     _hover(e) {
-      this.handlers.onHover?.(this._target(e));
+      const target = this._target(e);
+      this._hoverLabel(target?.figure || null);
+      this.handlers.onHover?.(target);
+    }
+    // Board units to screen pixels, at the board's size now.
+    _pixelsPerUnit() {
+      const svg = this.container.querySelector("svg");
+      const across = svg?.getBoundingClientRect().width || 0;
+      return across && this.width ? across / (this.width + 0.6) : 0;
+    }
+    // The hovered figure's name above its token, readable at any zoom, unless its
+    // label already shows under it.
+    _hoverLabel(id) {
+      const svg = this.container.querySelector("svg");
+      svg?.querySelector(".hover-label")?.remove();
+      const fig = id && this.figures?.get(id);
+      if (!svg || !fig?.pos) return;
+      const small = this.container.classList.contains("names-small");
+      if (!small && this.showNames && svg.querySelector(`.name-label[data-label="${CSS.escape(id)}"]`)) {
+        return;
+      }
+      const scale = this._pixelsPerUnit();
+      const size = Math.max(LABEL_FONT, scale ? HOVER_PX / scale : LABEL_FONT);
+      const name = this.names?.get(id) || fig.name;
+      const half = name.length * 0.56 * size / 2;
+      const [x0, y] = centre(fig.pos[0], fig.pos[1]);
+      const x = Math.min(Math.max(x0, half - 0.25), this.width + 0.25 - half);
+      svg.insertAdjacentHTML("beforeend", `<text class="hover-label" data-label="${escape(id)}" x="${x.toFixed(3)}" y="${(y - 0.75).toFixed(3)}" style="font-size:${size.toFixed(3)}px;stroke-width:${(size / 3).toFixed(3)}px">${escape(name)}</text>`);
     }
     // Zoom 1 fits the whole board in its box (no scrollbar); more scrolls to pan.
     setZoom(zoom) {
@@ -1654,6 +1735,8 @@
     }
     _size() {
       fitBoard(this.container, this.aspect, this.zoom);
+      const scale = this._pixelsPerUnit();
+      this.container.classList.toggle("names-small", scale > 0 && LABEL_FONT * scale < READABLE_PX);
     }
     // view: the SBH view; marks: {hexes: Map(key -> colour), figures: Map(id -> colour),
     // active: figure id or null}
@@ -1668,6 +1751,7 @@
       }
       const { width, height } = view.board;
       const names = displayNames(view.figures || []);
+      this.names = names;
       this.tokens = tokenLabels(view.figures || [], names);
       const terrain2 = new Map((view.board.terrain || []).map(([q, r, kind]) => [hexKey(q, r), kind]));
       const w = SQRT3 * (width + 0.5);
@@ -3332,7 +3416,7 @@
   var Following = class {
     constructor(conn) {
       this.conn = conn;
-      this.enabled = true;
+      this.enabled = new URLSearchParams(globalThis.location?.search ?? "").get("follow") !== "off";
       this.links = /* @__PURE__ */ new Map();
       this.routes = /* @__PURE__ */ new Map();
       this.unreachable = /* @__PURE__ */ new Map();
@@ -4272,139 +4356,34 @@
     }
   };
 
-  // src/clocks.js
-  var TICK_MS = 200;
-  function formatClock(ms) {
-    const total = Math.max(0, ms);
-    if (total >= 864e5) {
-      const days = Math.floor(total / 864e5);
-      const hours = Math.floor(total % 864e5 / 36e5);
-      return `${days} day${days === 1 ? "" : "s"} ${hours} h`;
-    }
-    const seconds = Math.floor(total / 1e3);
-    const h = Math.floor(seconds / 3600);
-    const m = Math.floor(seconds % 3600 / 60);
-    const s = seconds % 60;
-    const pad = (n) => String(n).padStart(2, "0");
-    if (h) return `${h}:${pad(m)}:${pad(s)}`;
-    if (total < 1e4) return `${m}:${pad(s)}.${Math.floor(total % 1e3 / 100)}`;
-    return `${m}:${pad(s)}`;
-  }
-  function timeControlWords(control) {
-    if (control?.kind === "live") {
-      const reserve = control.initial >= 60 ? `${control.initial / 60} min` : `${control.initial} s`;
-      return `${reserve} + ${control.increment} s`;
-    }
-    if (control?.kind === "correspondence") {
-      return `${control.days} day${control.days === 1 ? "" : "s"} a decision`;
-    }
-    return "";
-  }
-  function isLow(ms, control) {
-    if (control?.kind === "correspondence") return ms < 36e5;
-    const reserve = (control?.initial || 0) * 1e3;
-    return ms < Math.min(3e4, Math.max(5e3, reserve / 10));
-  }
-  var ClockPanel = class {
-    // hooks: claim() -> Promise (claim_timeout), nameOf(seat) -> the player's name
-    constructor(element2, hooks) {
-      this.element = element2;
-      this.hooks = hooks;
-      this.clock = null;
-      this.seat = null;
-      this.over = false;
-      this.element.addEventListener("click", (e) => {
-        if (e.target.closest("button[data-action=claim-timeout]")) {
-          this.hooks.claim().catch((error) => this.showError(error.message));
-        }
-      });
-    }
-    // A clock from a prompt or view (null: an untimed match shows nothing).
-    update(clock, seat) {
-      this.clock = clock || null;
-      this.seat = seat;
-      this.at = performance.now();
-      this.error = null;
-      this.render();
-      if (this.clock && !this.timer) this.timer = setInterval(() => this.render(), TICK_MS);
-    }
-    // The match ended: the clocks stop where they are.
-    stop() {
-      this.over = true;
-      if (this.clock) this.clock = { ...this.clock, left: this.leftNow(), running: [] };
-      this.destroy();
-      this.render();
-    }
-    destroy() {
-      clearInterval(this.timer);
-      this.timer = null;
-    }
-    leftNow() {
-      const elapsed = performance.now() - this.at;
-      const left = {};
-      for (const [seat, ms] of Object.entries(this.clock.left)) {
-        left[seat] = this.clock.running.includes(seat) ? Math.max(0, ms - elapsed) : ms;
-      }
-      return left;
-    }
-    showError(text) {
-      this.error = text;
-      this.render();
-    }
-    render() {
-      const clock = this.clock;
-      this.element.hidden = !clock;
-      if (!clock) return;
-      const left = this.leftNow();
-      const seats = Object.keys(left).sort();
-      const parts = seats.map((seat) => {
-        const running = clock.running.includes(seat);
-        const classes = [
-          "clock",
-          running ? "running" : "stopped",
-          isLow(left[seat], clock.control) ? "low" : "",
-          left[seat] <= 0 ? "flagged" : "",
-          seat === this.seat ? "mine" : ""
-        ].filter(Boolean).join(" ");
-        return `<span class="${classes}" data-clock="${escape(seat)}"><span class="clock-name">${escape(this.hooks.nameOf(seat))}</span> <span class="clock-time">${escape(formatClock(left[seat]))}</span>${running ? ' <span class="clock-runs" title="this clock is running">▶</span>' : ""}</span>`;
-      });
-      const opponentOut = this.seat && !this.over && clock.control?.auto === false && seats.some((seat) => seat !== this.seat && left[seat] <= 0);
-      if (opponentOut) {
-        parts.push('<button class="primary small" data-action="claim-timeout">Claim the win on time</button>');
-      }
-      if (this.error) parts.push(`<span class="status error" role="alert">${escape(this.error)}</span>`);
-      const html = parts.join(" ");
-      if (this.element.dataset.html !== html) {
-        this.element.innerHTML = html;
-        this.element.dataset.html = html;
-      }
-    }
-  };
-
   // src/quick_pair.js
   var QuickPair = class {
     constructor(app2) {
       this.app = app2;
       this.seekId = null;
+      this.withdrawn = null;
       app2.pushHandlers.set("seek_paired", (frame) => {
-        if (frame.seek_id === this.seekId) this.paired(frame);
+        if ([this.seekId, this.withdrawn].includes(frame.seek_id)) this.paired(frame);
       });
     }
-    // The lobby page drawn anew: its button and status line; settings(form) -> the
-    // create_match fields the form chooses.
-    bind(root, settings) {
+    // The lobby page drawn anew: each form's "Find an opponent" button and status line;
+    // forms: [{button, status, settings(form) -> the seek's fields}].
+    bind(root, forms) {
       this.root = root;
-      this.settings = settings;
-      $(root, "#quick-pair").addEventListener("click", (e) => this.seek(e.target.form));
+      this.forms = forms;
+      for (const place of forms) {
+        $(root, place.button).addEventListener("click", (e) => this.seek(e.target.form, place));
+      }
       root.addEventListener("click", (e) => {
         if (e.target.closest("button[data-action=cancel-seek]")) this.cancel();
       });
       this.show();
     }
-    async seek(form) {
+    async seek(form, place) {
       if (this.seekId) return;
+      this.place = place;
       try {
-        const answer = await this.app.conn.request("seek", this.settings(form));
+        const answer = await this.app.conn.request("seek", place.settings(form));
         if (answer.status === "paired") {
           this.paired(answer);
           return;
@@ -4420,19 +4399,23 @@
       this.seekId = null;
       this.show();
       if (!seekId) return;
+      this.withdrawn = seekId;
       try {
         await this.app.conn.request("cancel_seek", { seek_id: seekId });
+        this.withdrawn = null;
       } catch (error) {
-        if (error.code !== "no_such_seek") this.show(error.message);
+        if (error.code === "no_such_seek") this.show("Too late to stop: you have just been paired.");
+        else this.show(error.message);
       }
     }
     paired(frame) {
       this.seekId = null;
+      this.withdrawn = null;
       this.app.remember({ match_id: frame.match_id, seat: frame.seat });
       this.app.go(`#/match/${frame.match_id}`);
     }
     show(error = "") {
-      const box = this.root?.querySelector("#seek-status");
+      const box = this.root?.querySelector((this.place || this.forms?.[0])?.status);
       if (!box || !box.isConnected) return;
       if (error) {
         box.innerHTML = `<span class="status error" role="alert">${escape(error)}</span>`;
@@ -4453,6 +4436,42 @@
       name: m.card
     })));
   }
+  function modelWords(text, ctx, uid = null) {
+    const models = ctx.view?.models || [];
+    const cards = [...new Set(models.map((m) => m.card))].filter(Boolean).sort((x, y) => y.length - x.length);
+    if (!cards.length) return String(text);
+    const named = new RegExp(cards.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+    const said = String(text);
+    const times = /* @__PURE__ */ new Map();
+    for (const [card] of said.matchAll(named)) times.set(card, (times.get(card) || 0) + 1);
+    const meant = uid || ctx.view?.active_model || null;
+    return said.replace(named, (card) => {
+      const holders = models.filter((m) => m.card === card);
+      const one = holders.length === 1 ? holders[0] : times.get(card) === 1 && holders.find((m) => m.uid === meant);
+      return one ? ctx.name(one.uid) : card;
+    });
+  }
+  function promptWords(decision, ctx) {
+    const options = decision.options || [];
+    if (decision.text !== "Your turn.") {
+      return modelWords(decision.text, ctx, options.find((o) => o.args?.model)?.args.model);
+    }
+    const active = ctx.view?.active_model;
+    if (active) return `Act with ${ctx.name(active)}.`;
+    const types = new Set(options.map((o) => o.type));
+    const what = [
+      ["activate", "activate a model"],
+      ["place", "place a model not yet on the battlefield"],
+      ["pass", "pass"]
+    ].filter(([type]) => types.has(type)).map(([, words2]) => words2);
+    if (!what.length) return "Choose what to do.";
+    const said = what.length > 1 ? `${what.slice(0, -1).join(", ")} or ${what.at(-1)}` : what[0];
+    return `${said[0].toUpperCase()}${said.slice(1)}.`;
+  }
+  function actingSeat(view) {
+    const active = view?.active_model;
+    return active && (view.models || []).find((m) => m.uid === active)?.seat || null;
+  }
   function squareWords(square) {
     return square ? `square ${square[0] + 1}, ${square[1] + 1}` : "off the battlefield";
   }
@@ -4468,12 +4487,21 @@
     if (kind === "roll") {
       return `${amount} to ${which === "any" ? "every roll" : `${which} rolls`} ${when2}`;
     }
-    return `${String(which).replace(/_/g, " ")} ${amount} ${when2}`;
+    const what = which === "wounds" ? "maximum wounds" : String(which).replace(/_/g, " ");
+    return `${what} ${amount} ${when2}`;
   }
   function coinWords(coins) {
     const parts = COINS.filter((c) => coins?.[c]).map((c) => `${coins[c]} ${c}`);
     return parts.length ? parts.join(", ") : "nothing";
   }
+  var PHASE_WORDS = {
+    roll_off: "roll-off",
+    choice: "choosing zones and 1st player",
+    agendas: "choosing agendas",
+    deploy: "deployment",
+    activations: "activations",
+    over: "over"
+  };
   var OPTION_WORDS = {
     roll_off: () => "Roll off",
     choose_zone: () => "Choose a deployment zone",
@@ -4485,20 +4513,20 @@
     pass: () => "Pass (2 copper)",
     end_activation: () => "End the activation",
     move: () => "Move",
-    attack: (s) => `Attack: ${s.label}`,
-    charge: (s) => `Charge: ${s.label}`,
+    attack: (s, ctx) => `Attack: ${s.label}${against(s, ctx)}${picking(s, ctx)}`,
+    charge: (s, ctx) => `Charge: ${s.label}${against(s, ctx)}${picking(s, ctx)}`,
     charge_terrain: () => "Charge the door",
     ability: (s) => `Ability: ${s.label}`,
     interact: () => "Take a plunder token",
-    interact_door: (s) => s.label,
-    // "Baratheon Warden opens the wooden door"
-    interact_corpse_pile: (s) => s.label,
-    idle: (s) => s.label,
-    // "Baratheon Warden stands idle"
+    // "Baratheon Warden 3 opens the wooden door": the acting model, numbered as the board
+    interact_door: (s, ctx) => modelWords(s.label, ctx),
+    interact_corpse_pile: (s, ctx) => modelWords(s.label, ctx),
+    idle: (s, ctx) => modelWords(s.label, ctx, s.args?.model),
+    // "Baratheon Warden 3 stands idle"
     use_objective: (s) => `Objective: ${s.label}`,
     play_agenda: (s) => `Play the agenda ${s.label}`,
-    defend: (s) => s.label ? `Defend ${s.label}` : "Defend",
-    // "with Lucky Charm"
+    // "with Lucky Charm"; a use of abilities picking models is labelled by their names
+    defend: (s, ctx) => pickParams(s).length && !s.args?.equipment ? `Defend with ${s.label} (picking models)` : `${s.label ? `Defend ${s.label}` : "Defend"}${picking(s, ctx)}`,
     wounds_ability: (s) => `Use ${s.label}`,
     decline_wounds_ability: () => "No wounds ability",
     aftermath: (s) => `Aftermath: ${s.label}`,
@@ -4512,17 +4540,58 @@
     decline_start_ability: () => "Don't use it",
     use_equipment: (s) => `Discard ${s.label}`,
     // HEALING BALM, STRANGLER FLASK, before a will test
-    decline_equipment: () => "Keep the token"
+    decline_equipment: () => "Keep the token",
+    choose_nemesis: () => "Choose a nemesis",
+    dismount: () => "Dismount",
+    // abilities waiting their turn (a trigger, a will test passed, the end phase)
+    trigger_ability: (s) => `Use ${s.label}`,
+    decline_trigger_ability: () => "Don't use it",
+    will_ability: (s) => `Use ${s.label}`,
+    decline_will_ability: () => "Don't use it",
+    end_phase_ability: (s) => `Use ${s.label}`,
+    decline_end_phase_ability: () => "Don't use it",
+    // an action another model's ability granted (granted.py), spending no AP
+    granted_move: () => "Move (granted)",
+    granted_attack: (s, ctx) => `Attack (granted): ${s.label}${against(s, ctx)}`,
+    granted_charge: (s, ctx) => `Charge (granted): ${s.label}${against(s, ctx)}`,
+    granted_charge_terrain: () => "Charge the door (granted)",
+    granted_interact: () => "Take a plunder token (granted)",
+    granted_idle: () => "Stand idle (granted)",
+    forfeit_action: () => "Forfeit the granted action"
   };
+  function against(spec, ctx) {
+    const targets = spec.params?.target;
+    return Array.isArray(targets) && targets.length === 1 ? ` against ${ctx.name(targets[0])}` : "";
+  }
+  function picking(spec, ctx) {
+    if (!pickParams(spec).length) return "";
+    const param = spec.type === "defend" ? "abilities" : "improvements";
+    const sets = spec.params[param] || [];
+    const bought2 = sets.length === 1 ? `${valueWords(param, sets[0], ctx)}, ` : "";
+    return ` (${bought2}picking models)`;
+  }
+  function spanWords(value, unit = "") {
+    const [low, high] = String(value).split("-");
+    return high === void 0 ? `${low}${unit}` : `${low}${unit} to ${high}${unit}`;
+  }
   function optionWords(spec, ctx) {
     const words2 = OPTION_WORDS[spec.type];
     if (words2) return words2(spec, ctx);
     const plain = spec.type.replace(/_/g, " ");
     return `${plain[0].toUpperCase()}${plain.slice(1)}${spec.label ? `: ${spec.label}` : ""}`;
   }
+  var isPick = (param) => /^pick_\d+$/.test(param);
+  var pickNumber = (param) => Number(param.slice("pick_".length));
+  var pickParams = (spec) => Object.keys(spec?.params || {}).filter(isPick);
+  var modelsWords = (value, ctx) => Array.isArray(value) ? value.map((uid) => ctx.name(uid)).join(" and ") : ctx.name(value);
+  function onPicked(d, ctx) {
+    const one = d.target || d.targets;
+    const picked = d.picks || (one ? [one] : []);
+    return picked.length ? ` on ${picked.map((v) => modelsWords(v, ctx)).join(" and ")}` : "";
+  }
   function valueWords(param, value, ctx) {
-    if (["model", "target", "friend"].includes(param)) return ctx.name(value);
-    if (param === "targets") return value.map((uid) => ctx.name(uid)).join(" and ");
+    if (["model", "target", "friend", "nemesis"].includes(param)) return ctx.name(value);
+    if (param === "targets" || isPick(param)) return modelsWords(value, ctx);
     if (param === "square") return squareWords(value);
     if (param === "zone") return `the ${value} zone`;
     if (param === "first_player") return ctx.seat(value);
@@ -4535,6 +4604,13 @@
     if (param === "removal") return value === "captured" ? "capture it" : "kill it";
     return String(value);
   }
+  function paramWords(param) {
+    if (isPick(param)) {
+      const n = pickNumber(param);
+      return `the ${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"} pick`;
+    }
+    return PARAM_WORDS[param] || param;
+  }
   var PARAM_WORDS = {
     model: "which model",
     target: "the target",
@@ -4543,6 +4619,7 @@
     square: "the square",
     improvements: "coins to spend",
     abilities: "defence abilities",
+    nemesis: "the nemesis",
     zone: "the zone",
     first_player: "who goes first",
     agenda: "the agenda",
@@ -4551,6 +4628,16 @@
   var dice = (faces) => faces?.length ? ` (rolled ${faces.join(", ")})` : "";
   var terrain = (d, faces = d.faces) => d.entered?.length ? ` It enters terrain at ${d.entered.map(([sq]) => squareWords(sq)).join(" and ")}${faces?.length ? `; defence${dice(faces)}` : ""}.` : "";
   var DOOR_VERBS = { Open: "opens", Close: "closes", Destroy: "breaks down" };
+  var moving = (d) => d.square ? `, moving to ${squareWords(d.square)}` : "";
+  var drawing = (d) => d.drawn ? `, drawing ${plural(d.drawn, "agenda card")}` : "";
+  var granted = (d) => d.granted ? ", granted the action," : "";
+  var discarding = (d) => d.equipment ? `, discarding ${d.equipment}` : "";
+  var bought = (d) => d.bought_faces?.length ? ` ${plural(
+    d.bought_faces.length,
+    "bought hit"
+  )}: defence${dice(d.bought_faces)}.` : "";
+  var handed = (d, ctx, count) => d.passed ? `${ctx.name(d.target)} suffers the ${count === void 0 ? "wounds" : plural(count, "wound")}${d.by ? ` ${ctx.name(d.by)} dealt` : ""} instead` : "the wounds stay";
+  var isRemoval = (d) => Boolean(d.killed?.length || d.captured?.length);
   var FORMATS2 = {
     rolled_off: (d, ctx) => `Roll-off: ${d.rolls.map(([a, b]) => `${a} against ${b}`).join(", then ")}; ${ctx.seat(d.winner)} wins and chooses first.`,
     zone_chosen: (d, ctx) => Object.entries(d.zones || {}).map(([seat, zone]) => `${ctx.seat(seat)} deploys in the ${zone} zone`).join("; ") + ".",
@@ -4564,35 +4651,37 @@
     passed: (d, ctx) => `${ctx.seat(d.seat)} passes.`,
     moved: (d, ctx) => `${ctx.name(d.model)} moves to ${squareWords(d.square)}.${terrain(d)}`,
     charged: (d, ctx) => `${ctx.name(d.model)} charges to ${squareWords(d.square)}${coinWords(d.spent) !== "nothing" ? `, spending ${coinWords(d.spent)}` : ""}.` + terrain(d),
-    attack_rolled: (d, ctx) => `${ctx.name(d.attacker)} attacks ${ctx.name(d.target)}${coinWords(d.spent) !== "nothing" ? ` spending ${coinWords(d.spent)}` : ""}${dice(d.attack_faces)}: ${plural(d.hits, "hit")}.`,
-    defended: (d, ctx) => `${ctx.name(d.target)} defends${d.abilities?.length ? ` with ${d.abilities.map(([name]) => name).join(", ")}` : ""}${dice(d.defence_faces)}: ${plural(d.wounds, "wound")}.`,
-    wounds_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}.` : null,
-    aftermath_used: (d) => d.ability ? `Aftermath: ${d.ability}.` : null,
-    removed: (d) => d.removal === "captured" ? "The target is captured." : "The target is killed.",
+    attack_rolled: (d, ctx) => `${ctx.name(d.attacker)} attacks ${ctx.name(d.target)}${coinWords(d.spent) !== "nothing" ? ` spending ${coinWords(d.spent)}` : ""}${discarding(d)}${d.powder_by ? `, blinded by ${ctx.name(d.powder_by)}` : ""}${dice(d.attack_faces)}: ${plural(d.hits, "hit")}.${bought(d)}`,
+    defended: (d, ctx) => `${ctx.name(d.target)} defends${d.abilities?.length ? ` with ${d.abilities.map(([name]) => name).join(", ")}` : ""}${discarding(d)}${dice(d.defence_faces)}: ${plural(d.wounds, "wound")}.${bought(d)}`,
+    wounds_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${d.will_face != null ? ` (rolled ${d.will_face})` : ""}${d.target ? `: ${handed(d, ctx)}` : ""}.` : null,
+    aftermath_used: (d, ctx) => d.ability ? `Aftermath: ${d.ability}${onPicked(d, ctx)}${moving(d)}${dice(d.will_faces)}.` : null,
+    // (the target and its killer or captor named in the told fields, when there)
+    removed: (d) => isRemoval(d) ? d.equipment ? `${d.equipment} is discarded.` : null : d.removal === "captured" ? "The target is captured." : `The target is killed${d.equipment ? ` with ${d.equipment}` : ""}.`,
     surged: (d) => `The attacker surges forth to ${squareWords(d.square)}.${terrain(d)}`,
     surged_through: (d) => d.square ? `The attacker surges through to ${squareWords(d.square)}.` + terrain(d) : null,
-    terrain_charged: (d, ctx) => `${ctx.name(d.model)} charges the door${dice(d.faces)}${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.${terrain(d, d.terrain_faces)}`,
-    ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.`,
+    terrain_charged: (d, ctx) => `${ctx.name(d.model)}${granted(d)} charges the door${d.square ? ` from ${squareWords(d.square)}` : ""}${dice(d.faces)}${d.destroyed_into ? `: it is ${d.destroyed_into}` : ""}.${terrain(d, d.terrain_faces)}`,
+    ability_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.ability}${onPicked(d, ctx)}${dice(d.will_faces)}${drawing(d)}.`,
     door_used: (d, ctx) => `${ctx.name(d.model)} ${DOOR_VERBS[d.action] || "uses"} the door${d.square ? ` and steps to ${squareWords(d.square)}` : ""}.${terrain(d)}`,
     idled: (d, ctx) => `${ctx.name(d.model)} stands idle.`,
-    wounds_ability_answered: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${dice(d.will_faces)}: ${d.passed ? `${ctx.name(d.target)} suffers the ${plural(d.lost, "wound")} instead` : "the wounds stay"}.` : null,
+    wounds_ability_answered: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${dice(d.will_faces)}: ${handed(d, ctx, d.dealt ?? d.lost)}.` : null,
     corpse_pile_tested: (d, ctx) => `${ctx.name(d.model)} tries to climb the corpse pile${dice(d.faces)}: ${d.passed ? "it can cross it this turn" : "it fails"}.`,
-    plundered: (d, ctx) => `${ctx.name(d.model)} takes a plunder token (${d.kind}).`,
+    plundered: (d, ctx) => `${ctx.name(d.model)}${granted(d)} takes a plunder token (${d.kind}).`,
     agenda_drawn: (d, ctx) => `${ctx.seat(d.seat)} draws an agenda${d.agenda ? `: ${d.agenda}` : ""}.`,
     agenda_played: (d, ctx) => `${ctx.seat(d.seat)} plays the agenda ${d.agenda}.`,
-    objective_used: (d, ctx) => `${ctx.name(d.model)} uses the objective ${d.card}${d.friend ? ` for ${ctx.name(d.friend)}` : ""}.`,
-    motivation_used: (d, ctx) => `${ctx.name(d.hero)} uses the motivation ${d.ability}.`,
+    // (`friend`: the chosen model's name in events before the Watchtower's actions)
+    objective_used: (d, ctx) => `${ctx.name(d.model)} uses the objective ${d.card}${d.chosen ? ` on ${ctx.name(d.chosen)}` : d.friend ? ` for ${ctx.name(d.friend)}` : ""}${dice(d.will_faces)}.`,
+    motivation_used: (d, ctx) => `${ctx.name(d.hero)} uses the motivation ${d.ability}${onPicked(d, ctx)}${moving(d)}${dice(d.faces)}.`,
     motivation_declined: (d, ctx) => `${ctx.name(d.hero)} declines the motivation ${d.ability}.`,
     activation_ended: (d, ctx) => `${ctx.name(d.model)} ends its activation.`,
-    start_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability} at the start of the game${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.square ? `, moving to ${squareWords(d.square)}` : ""}${dice(d.will_faces)}.` : null,
+    start_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability} at the start of the game${onPicked(d, ctx)}${d.square ? `, moving to ${squareWords(d.square)}` : ""}${dice(d.will_faces)}${drawing(d)}.` : null,
     will_test_declared: () => "A will test waits: an equipment token may be discarded first.",
     will_token_answered: (d, ctx) => d.used ? `${ctx.name(d.model)} discards ${d.equipment} before ${ctx.name(d.tested)}'s will test.` : `${ctx.name(d.model)} keeps ${d.equipment}.`,
     nemesis_chosen: (d, ctx) => `${ctx.name(d.model)} names ${ctx.name(d.nemesis)} its nemesis${d.ability ? ` (${d.ability})` : ""}.`,
-    trigger_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.trigger_model ? `, set off by ${ctx.name(d.trigger_model)}` : ""}${dice(d.will_faces)}.` : null,
-    will_ability_used: (d, ctx) => d.ability ? `A will test passed: ${d.ability} is used${d.target ? ` on ${ctx.name(d.target)}` : ""}.` : null,
-    end_phase_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${d.target ? ` on ${ctx.name(d.target)}` : ""}${dice(d.will_faces)}.` : null,
+    trigger_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${onPicked(d, ctx)}${d.trigger_model ? `, set off by ${ctx.name(d.trigger_model)}` : ""}${moving(d)}${dice(d.will_faces)}${drawing(d)}.` : null,
+    will_ability_used: (d, ctx) => d.ability ? `A will test passed: ${d.ability} is used${onPicked(d, ctx)}${dice(d.will_faces)}${drawing(d)}.` : null,
+    end_phase_ability_used: (d, ctx) => d.ability ? `${ctx.name(d.model)} uses ${d.ability}${onPicked(d, ctx)}${moving(d)}${dice(d.will_faces)}${drawing(d)}.` : null,
     equipment_used: (d, ctx) => `${ctx.name(d.model)} uses ${d.equipment}.`,
-    attack_declared: (d, ctx) => `${ctx.name(d.attacker)} ${d.charging ? "charges" : "attacks"} ${ctx.name(d.target)}${d.powder ? `: ${ctx.name(d.powder)} may throw Blinding Powder before the dice are rolled` : ""}.`,
+    attack_declared: (d, ctx) => `${ctx.name(d.attacker)}${granted(d)} ${d.charging ? "charges" : "attacks"} ${ctx.name(d.target)}${d.powder ? `: ${ctx.name(d.powder)} may throw Blinding Powder before the dice are rolled` : ""}.`,
     dismounted: (d, ctx) => `${ctx.name(d.model)} dismounts onto ${squareWords(d.square)}.`,
     granted_move: (d, ctx) => d.square ? `${ctx.name(d.model)} moves to ${squareWords(d.square)} (a granted move).${terrain(d)}` : `${ctx.name(d.model)} ${d.idle ? "stands its ground (a granted idle action)" : "forgoes the granted action"}.`,
     conceded: (d, ctx) => `${ctx.seat(d.seat)} concedes.`
@@ -4608,14 +4697,33 @@
     deployed: "minor",
     conceded: "end"
   };
+  function toldWords(d, ctx) {
+    const said = (d.killed || []).map((uid) => `${ctx.name(uid)} is killed${d.killed_by?.[uid] ? ` by ${ctx.name(d.killed_by[uid])}` : ""}.`);
+    for (const [uid, captor] of d.captured || []) {
+      said.push(`${ctx.name(uid)} is captured${captor ? ` by ${ctx.name(captor)}` : ""}.`);
+    }
+    for (const uid of d.freed || []) said.push(`${ctx.name(uid)} is freed, with 1 wound left.`);
+    for (const uid of d.mount_died || []) said.push(`${ctx.name(uid)}'s mount dies.`);
+    for (const uid of d.deceased || []) {
+      said.push(`${ctx.name(uid)}'s card turns to its Deceased side.`);
+    }
+    for (const [uid, most, left] of d.max_wounds || []) {
+      said.push(`${ctx.name(uid)}'s maximum wounds become ${most}: ${plural(left, "wound")} left.`);
+    }
+    return said.join(" ");
+  }
   function formatAsoiafEvent(event, ctx) {
     if (event === null || event === void 0) return { text: "(hidden)", kind: "hidden" };
     const format = FORMATS2[event.type];
     if (!format) {
       return { text: `${event.type.replace(/_/g, " ")}.`, kind: "info" };
     }
-    const text = format(event.data || {}, ctx);
-    return text === null ? null : { text, kind: KINDS2[event.type] || "info" };
+    const d = event.data || {};
+    const told = toldWords(d, ctx);
+    const said = format(d, ctx);
+    const text = [said, told].filter(Boolean).join(" ");
+    if (!text) return null;
+    return { text, kind: isRemoval(d) ? "death" : KINDS2[event.type] || "info" };
   }
 
   // src/asoiaf_picker.js
@@ -4687,19 +4795,25 @@
     const coins = Object.entries(s.coins || {}).map(([coin, n]) => `${n} ${coin}`).join(", ");
     return `${s.name} (${s.size_name}: ${coins}; ${s.rounds} rounds)`;
   }
-  function asoiafFormHtml() {
+  function asoiafFormHtml(guest) {
     const options = '<option value="" disabled selected>Loading…</option>';
     return `
     <section class="card">
       <h2>Create an A Song of Ice &amp; Fire match</h2>
       <form id="asoiaf-form" class="grid-form">
-        <label>Scenario <select name="scenario">${options}</select></label>
+        <label class="whole-row">Scenario <select name="scenario">${options}</select></label>
         <label>Your warband <select name="warband"></select></label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
+        ${guest ? "" : `<label class="check" title="The result moves both players' ratings
+          (never against the bot)"><input name="rated" type="checkbox"> Rated</label>`}
         <div class="warband-detail" id="asoiaf-warband-detail"></div>
         <p class="muted">Whoever joins chooses their own warband of the scenario's size.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
-          <button type="button" id="asoiaf-vs-bot">Play against the bot</button></div>
+          <button type="button" id="asoiaf-vs-bot">Play against the bot</button>
+          <button type="button" id="asoiaf-quick-pair" title="Be paired with another player
+            who wants this scenario; each plays the warband they bring">Find an opponent</button>
+        </div>
+        <p class="status" id="asoiaf-seek-status" aria-live="polite"></p>
         <p class="status error form-error" id="asoiaf-status" role="alert"></p>
       </form>
     </section>`;
@@ -4710,8 +4824,18 @@
       system: "asoiaf",
       scenario: form.scenario.value || null,
       private: form.private.checked,
+      rated: !extra.opponent && Boolean(form.rated?.checked),
       ...warband ? { warbands: { a: warband } } : {},
       ...extra
+    };
+  }
+  function asoiafSeek(form) {
+    const warband = form.warband.disabled ? "" : form.warband.value;
+    return {
+      system: "asoiaf",
+      scenario: form.scenario.value || null,
+      rated: Boolean(form.rated?.checked),
+      ...warband ? { warband } : {}
     };
   }
   function bindAsoiafForm(root, app2) {
@@ -4973,20 +5097,21 @@
 
   // src/lobby_sns.js
   var BUILT = "built";
+  var SEAT_ARMY = { a: "your army", b: "your opponent's army" };
   var built = /* @__PURE__ */ new WeakMap();
-  function snsFormHtml() {
+  function snsFormHtml(guest) {
     const select = (name, entries) => `<select name="${name}">${entries.map(([key3, label]) => `<option value="${key3}">${escape(label)}</option>`).join("")}</select>`;
     return `
     <section class="card">
       <h2>Create a Swords &amp; Sorcery match</h2>
       <form id="sns-form" class="grid-form">
-        <div class="sns-army"><label>Your army (seat a) <select name="army_a"><option value=""
+        <div class="sns-army"><label>Your army <select name="army_a"><option value=""
           disabled selected>Loading…</option></select></label>
           <button type="button" class="small" data-build="a">Build an army…</button></div>
-        <div class="sns-army"><label>The other army (seat b) <select name="army_b"><option
+        <div class="sns-army"><label>Your opponent's army <select name="army_b"><option
           value="" disabled selected>Loading…</option></select></label>
           <button type="button" class="small" data-build="b">Build an army…</button></div>
-        <label>Table <select name="layout"><option value="" disabled selected>Loading…
+        <label class="whole-row">Table <select name="layout"><option value="" disabled selected>Loading…
           </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
         <label>Deployment ${select("deployment", [
@@ -4994,11 +5119,16 @@
       ["chosen", "chosen (place your figures)"]
     ])}</label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <p class="muted">Against the bot, you take seat a with your army (ready-made or
-          built); the bot plays a ready-made army of as many figures as one of the two
-          chosen.</p>
+        ${guest ? "" : `<label class="check" title="The result moves both players' ratings
+          (never against the bot)"><input name="rated" type="checkbox"> Rated</label>`}
+        <p class="muted">Against the bot, you play your army (ready-made or built); the
+          bot plays a ready-made army of as many figures as one of the two chosen.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
-          <button type="button" id="sns-vs-bot">Play against the bot</button></div>
+          <button type="button" id="sns-vs-bot">Play against the bot</button>
+          <button type="button" id="sns-quick-pair" title="Be paired with another player who
+            wants this table and turns, with an army of as many figures; each plays the army
+            they bring">Find an opponent</button></div>
+        <p class="status" id="sns-seek-status" aria-live="polite"></p>
         <p class="status error form-error" id="sns-status" role="alert"></p>
       </form>
     </section>`;
@@ -5028,11 +5158,12 @@
         $(root, "#sns-status").textContent = `The units could not be loaded: ${error.message}`;
         return;
       }
+      const whose = SEAT_ARMY[seat];
       new SnsBuilder(document.body, {
         catalog,
         start: built.get(form)?.[seat],
-        title: `Build an army for seat ${seat}`,
-        useWords: `Use this army for seat ${seat}`,
+        title: `Build ${whose}`,
+        useWords: `Use this as ${whose}`,
         checkList: (list) => app2.conn.request("check_list", { system: "sns", list, options: {} }),
         use: (list) => useBuilt(form, seat, list)
       }).open();
@@ -5066,7 +5197,25 @@
     if (form.layout.value) options.layout = form.layout.value;
     const armies = chosenArmies(form);
     if (armies) options.armies = armies;
-    return { system: "sns", options, private: form.private.checked, ...extra };
+    return {
+      system: "sns",
+      options,
+      private: form.private.checked,
+      rated: !extra.opponent && Boolean(form.rated?.checked),
+      ...extra
+    };
+  }
+  function snsSeek(form) {
+    const options = { last_turn: Number(form.turns.value), deployment: form.deployment.value };
+    if (form.layout.value) options.layout = form.layout.value;
+    const key3 = form.army_a.value;
+    const warband = key3 === BUILT ? built.get(form).a : key3 || null;
+    return {
+      system: "sns",
+      options,
+      rated: Boolean(form.rated?.checked),
+      ...warband ? { warband } : {}
+    };
   }
   function snsSetupWords(setup) {
     const o = { ...setup?.options || {}, ...setup || {} };
@@ -5074,8 +5223,117 @@
     return `Swords & Sorcery: ${armies}, ${o.last_turn || 12} turns`;
   }
 
-  // src/lobby.js
-  var STATUS_WORDS = {
+  // src/clocks.js
+  var TICK_MS = 200;
+  function formatClock(ms) {
+    const total = Math.max(0, ms);
+    if (total >= 864e5) {
+      const days = Math.floor(total / 864e5);
+      const hours = Math.floor(total % 864e5 / 36e5);
+      return `${days} day${days === 1 ? "" : "s"} ${hours} h`;
+    }
+    const seconds = Math.floor(total / 1e3);
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor(seconds % 3600 / 60);
+    const s = seconds % 60;
+    const pad = (n) => String(n).padStart(2, "0");
+    if (h) return `${h}:${pad(m)}:${pad(s)}`;
+    if (total < 1e4) return `${m}:${pad(s)}.${Math.floor(total % 1e3 / 100)}`;
+    return `${m}:${pad(s)}`;
+  }
+  function timeControlWords(control) {
+    if (control?.kind === "live") {
+      const reserve = control.initial >= 60 ? `${control.initial / 60} min` : `${control.initial} s`;
+      return `${reserve} + ${control.increment} s`;
+    }
+    if (control?.kind === "correspondence") {
+      return `${control.days} day${control.days === 1 ? "" : "s"} a decision`;
+    }
+    return "";
+  }
+  function isLow(ms, control) {
+    if (control?.kind === "correspondence") return ms < 36e5;
+    const reserve = (control?.initial || 0) * 1e3;
+    return ms < Math.min(3e4, Math.max(5e3, reserve / 10));
+  }
+  var ClockPanel = class {
+    // hooks: claim() -> Promise (claim_timeout), nameOf(seat) -> the player's name
+    constructor(element2, hooks) {
+      this.element = element2;
+      this.hooks = hooks;
+      this.clock = null;
+      this.seat = null;
+      this.over = false;
+      this.element.addEventListener("click", (e) => {
+        if (e.target.closest("button[data-action=claim-timeout]")) {
+          this.hooks.claim().catch((error) => this.showError(error.message));
+        }
+      });
+    }
+    // A clock from a prompt or view (null: an untimed match shows nothing).
+    update(clock, seat) {
+      this.clock = clock || null;
+      this.seat = seat;
+      this.at = performance.now();
+      this.error = null;
+      this.render();
+      if (this.clock && !this.timer) this.timer = setInterval(() => this.render(), TICK_MS);
+    }
+    // The match ended: the clocks stop where they are.
+    stop() {
+      this.over = true;
+      if (this.clock) this.clock = { ...this.clock, left: this.leftNow(), running: [] };
+      this.destroy();
+      this.render();
+    }
+    destroy() {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+    leftNow() {
+      const elapsed = performance.now() - this.at;
+      const left = {};
+      for (const [seat, ms] of Object.entries(this.clock.left)) {
+        left[seat] = this.clock.running.includes(seat) ? Math.max(0, ms - elapsed) : ms;
+      }
+      return left;
+    }
+    showError(text) {
+      this.error = text;
+      this.render();
+    }
+    render() {
+      const clock = this.clock;
+      this.element.hidden = !clock;
+      if (!clock) return;
+      const left = this.leftNow();
+      const seats = Object.keys(left).sort();
+      const parts = seats.map((seat) => {
+        const running = clock.running.includes(seat);
+        const classes = [
+          "clock",
+          running ? "running" : "stopped",
+          isLow(left[seat], clock.control) ? "low" : "",
+          left[seat] <= 0 ? "flagged" : "",
+          seat === this.seat ? "mine" : ""
+        ].filter(Boolean).join(" ");
+        return `<span class="${classes}" data-clock="${escape(seat)}"><span class="clock-name">${escape(this.hooks.nameOf(seat))}</span> <span class="clock-time">${escape(formatClock(left[seat]))}</span>${running ? ' <span class="clock-runs" title="this clock is running">▶</span>' : ""}</span>`;
+      });
+      const opponentOut = this.seat && !this.over && clock.control?.auto === false && seats.some((seat) => seat !== this.seat && left[seat] <= 0);
+      if (opponentOut) {
+        parts.push('<button class="primary small" data-action="claim-timeout">Claim the win on time</button>');
+      }
+      if (this.error) parts.push(`<span class="status error" role="alert">${escape(this.error)}</span>`);
+      const html = parts.join(" ");
+      if (this.element.dataset.html !== html) {
+        this.element.innerHTML = html;
+        this.element.dataset.html = html;
+      }
+    }
+  };
+
+  // src/lobby_words.js
+  var STATUS_WORDS2 = {
     open: "waiting for an opponent",
     active: "being played",
     finished: "finished",
@@ -5111,6 +5369,8 @@
     if (m.takebacks === void 0 || m.takebacks === !m.rated) return words2;
     return `${words2}, ${m.takebacks ? "takebacks allowed" : "no takebacks"}`;
   }
+
+  // src/lobby.js
   var CLOCKS = [
     ["none", "no clock", null],
     ["live-5", "5 min + 5 s", { kind: "live", initial: 300, increment: 5 }],
@@ -5124,52 +5384,6 @@
     ["slow", "slow (2.5 s a move)"],
     ["instant", "instant"]
   ];
-  function renderLogin(root, app2) {
-    root.innerHTML = `
-    <section class="card narrow" id="login">
-      <h2>Play warband</h2>
-      <form id="guest-form">
-        <h3>As a guest</h3>
-        <label>Display name <input name="name" maxlength="32" placeholder="optional"></label>
-        <button class="primary" type="submit">Play as guest</button>
-      </form>
-      <form id="account-form">
-        <h3>With an account</h3>
-        <label>Username <input name="username" autocomplete="username"></label>
-        <label>Password <input name="password" type="password" autocomplete="current-password">
-        </label>
-        <button class="primary" type="submit" name="login">Log in</button>
-        <button type="button" id="register">Register</button>
-      </form>
-      <p class="status" id="login-status"></p>
-    </section>`;
-    const status = $(root, "#login-status");
-    const attempt = async (work) => {
-      status.textContent = "";
-      try {
-        await work();
-      } catch (error) {
-        status.textContent = error.message;
-      }
-    };
-    $(root, "#guest-form").addEventListener("submit", (e) => {
-      e.preventDefault();
-      const name = e.target.name.value.trim() || null;
-      attempt(() => app2.signIn("guest", { name }));
-    });
-    const account = $(root, "#account-form");
-    account.addEventListener("submit", (e) => {
-      e.preventDefault();
-      attempt(() => app2.signIn("login", {
-        username: account.username.value.trim(),
-        password: account.password.value
-      }));
-    });
-    $(root, "#register").addEventListener("click", () => attempt(() => app2.signIn("register", {
-      username: account.username.value.trim(),
-      password: account.password.value
-    })));
-  }
   var Lobby = class {
     constructor(root, app2) {
       this.root = root;
@@ -5216,8 +5430,8 @@
             <p class="status error form-error" id="create-status" role="alert"></p>
           </form>
         </section>
-        ${asoiafFormHtml()}
-        ${snsFormHtml()}
+        ${asoiafFormHtml(this.app.account?.guest)}
+        ${snsFormHtml(this.app.account?.guest)}
         <section class="card">
           <h2>Join or watch</h2>
           <form id="invite-form" class="inline-form">
@@ -5291,7 +5505,11 @@
         });
       });
       this.app.quickPair = this.app.quickPair || new QuickPair(this.app);
-      this.app.quickPair.bind(this.root, (form) => this.settings(form));
+      this.app.quickPair.bind(this.root, [
+        { button: "#quick-pair", status: "#seek-status", settings: (form) => this.settings(form) },
+        { button: "#asoiaf-quick-pair", status: "#asoiaf-seek-status", settings: asoiafSeek },
+        { button: "#sns-quick-pair", status: "#sns-seek-status", settings: snsSeek }
+      ]);
       $(this.root, "#invite-form").addEventListener("submit", (e) => {
         e.preventDefault();
         const code = e.target.code.value.trim();
@@ -5405,7 +5623,7 @@
         const id = escape(m.match_id);
         const replay = m.status === "finished" ? ` <a class="button small" href="#/replay/${id}">Replay</a>` : "";
         const yours = m.status === "active" && m.waiting?.includes(m.seat);
-        return `<tr data-mine="${id}" data-status="${escape(m.status)}"${yours ? ' class="your-turn"' : ""}><td><a href="#/match/${id}"><code>${id}</code></a>${replay}</td><td class="mine-status">${escape(STATUS_WORDS[m.status] || m.status)}${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}</td><td class="mine-opponent">${escape(opponents(m))}</td><td class="mine-turn">${escape(whoseTurn(m))}</td><td class="mine-result">${escape(resultWords(m))}</td><td>${escape(settingsWords(m))}</td></tr>`;
+        return `<tr data-mine="${id}" data-status="${escape(m.status)}"${yours ? ' class="your-turn"' : ""}><td><a href="#/match/${id}"><code>${id}</code></a>${replay}</td><td class="mine-status">${escape(STATUS_WORDS2[m.status] || m.status)}${m.invite_code ? `, invite code <code>${escape(m.invite_code)}</code>` : ""}</td><td class="mine-opponent">${escape(opponents(m))}</td><td class="mine-turn">${escape(whoseTurn(m))}</td><td class="mine-result">${escape(resultWords(m))}</td><td>${escape(settingsWords(m))}</td></tr>`;
       });
       box.innerHTML = rows.length ? `<table><thead><tr><th>Match</th><th>Status</th><th>Opponent</th><th>Turn</th>
          <th>Result</th><th>Settings</th></tr></thead><tbody>${rows.join("")}</tbody></table>` : '<p class="muted">None yet.</p>';
@@ -5473,15 +5691,63 @@
     }
   };
 
+  // src/login.js
+  function renderLogin(root, app2) {
+    root.innerHTML = `
+    <section class="card narrow" id="login">
+      <h2>Play warband</h2>
+      <form id="guest-form">
+        <h3>As a guest</h3>
+        <label>Display name <input name="name" maxlength="32" placeholder="optional"></label>
+        <button class="primary" type="submit">Play as guest</button>
+      </form>
+      <form id="account-form">
+        <h3>With an account</h3>
+        <label>Username <input name="username" autocomplete="username"></label>
+        <label>Password <input name="password" type="password" autocomplete="current-password">
+        </label>
+        <button class="primary" type="submit" name="login">Log in</button>
+        <button type="button" id="register">Register</button>
+      </form>
+      <p class="status" id="login-status"></p>
+    </section>`;
+    const status = $(root, "#login-status");
+    const attempt = async (work) => {
+      status.textContent = "";
+      try {
+        await work();
+      } catch (error) {
+        status.textContent = error.message;
+      }
+    };
+    $(root, "#guest-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const name = e.target.name.value.trim() || null;
+      attempt(() => app2.signIn("guest", { name }));
+    });
+    const account = $(root, "#account-form");
+    account.addEventListener("submit", (e) => {
+      e.preventDefault();
+      attempt(() => app2.signIn("login", {
+        username: account.username.value.trim(),
+        password: account.password.value
+      }));
+    });
+    $(root, "#register").addEventListener("click", () => attempt(() => app2.signIn("register", {
+      username: account.username.value.trim(),
+      password: account.password.value
+    })));
+  }
+
   // src/match_roster.js
-  function legendHtml(view) {
+  function legendHtml(view, { replay = false } = {}) {
     const present = /* @__PURE__ */ new Set(["open", ...(view?.board?.terrain || []).map((t) => t[2])]);
     const edgesPresent = new Set((view?.board?.edges || []).map((e) => e[2]));
     const kinds = Object.entries(KIND_STYLES).filter(([kind]) => !view || present.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><rect width="2" height="2" fill="${style.fill}"/>${style.pattern ? `<rect width="2" height="2" fill="url(#pat-${style.pattern})"/>` : ""}</svg>${escape(style.label)}</span>`);
     const edges2 = Object.entries(EDGE_STYLES).filter(([kind]) => !view || edgesPresent.has(kind)).map(([kind, style]) => `<span class="legend-item" data-legend="${kind}"><svg viewBox="0 0 2 2" width="18" height="18"><line x1="0" y1="1" x2="2" y2="1" stroke="${style.stroke}" stroke-width="${style.width * 2}"${style.dash ? ` stroke-dasharray="${style.dash.split(" ").map((v) => v * 2).join(" ")}"` : ""}/></svg>${escape(style.label)}</span>`);
     const states = [
       '<span class="legend-item">✓ activated this turn</span>',
-      '<span class="legend-item">arrows: what was done since your last decision (red: attacks, with the dice; numbers: the order)</span>',
+      replay ? "" : '<span class="legend-item">arrows: what was done since your last decision (red: attacks, with the dice; numbers: the order)</span>',
       '<span class="legend-item">flat dashed token: fallen</span>',
       '<span class="legend-item">purple dashed ring: transfixed</span>',
       '<span class="legend-item">gold ring: acting now</span>'
@@ -5514,6 +5780,257 @@
       out.push("</ul>");
     }
     return out.join("");
+  }
+
+  // src/sns_words.js
+  var PHASE_WORDS2 = {
+    start: "the start",
+    deploy: "deployment",
+    spell_swap: "choosing spells",
+    fast_move: "fast movement",
+    slow_move: "slow movement",
+    ranged: "ranged attacks",
+    flyers: "the flyers' declaration (engage or stay aloft)",
+    polearm: "polearm attacks",
+    hth: "hand to hand",
+    rally: "rally",
+    over: "over"
+  };
+  function figureNames(view, whose = null) {
+    const figures = (view?.figures || []).map((f) => ({ id: f.uid, seat: f.seat, name: f.name }));
+    return whose ? ownedNames(figures, whose) : displayNames(figures);
+  }
+  var inchWords = (units) => `${(units / 10).toFixed(units % 10 ? 1 : 0)}"`;
+  var placeWords = (p) => `${inchWords(p[0])} across, ${inchWords(p[1])} down`;
+  var COMPASS = [
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west"
+  ];
+  var facingWords = (b) => `facing ${COMPASS[Math.round(b / 45) % 8]} (${b}°)`;
+  var RESULT_WORDS = {
+    killed: "killed",
+    mortally_wounded: "mortally wounded",
+    wounded_disarmed_knocked_down: "wounded, disarmed and knocked down",
+    wounded_knocked_down: "wounded and knocked down",
+    wounded_disarmed: "wounded and disarmed",
+    wounded: "wounded",
+    stunned: "stunned",
+    immobilized: "immobilized",
+    miss: "missed"
+  };
+  var resultWords2 = (r) => RESULT_WORDS[r] || String(r).replace(/_/g, " ");
+  var PLACE_KINDS = {
+    wall: "a wall",
+    remove: "clear the terrain",
+    boulder: "a boulder",
+    mud: "a patch of mud"
+  };
+  var PARAM_WORDS2 = {
+    to: "where to go",
+    path: "where to go",
+    facing: "a facing",
+    target: "the target",
+    point: "where to aim",
+    card: "a spell card",
+    place: "where it goes",
+    piece: "which piece"
+  };
+  function valueWords2(param, value, ctx) {
+    if (param === "target") return ctx.name(value);
+    if (param === "facing") return facingWords(value);
+    if ((param === "to" || param === "point") && Array.isArray(value)) return placeWords(value);
+    if (param === "path" && Array.isArray(value)) return `to ${placeWords(value.at(-1))}`;
+    if (param === "place" && Array.isArray(value)) {
+      const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}${value[3] % 45 ? ` (${value[3]}°)` : ""}` : "";
+      return `${PLACE_KINDS[value[0]] || value[0]} at ${placeWords(value.slice(1, 3))}${run}`;
+    }
+    return String(value);
+  }
+  function promptWords2(decision) {
+    return String(decision.text).replace(/^Turn \d+: /, "");
+  }
+  function optionWords2(spec, ctx) {
+    if (spec.type === "end_phase" || spec.type === "start") return spec.label;
+    const who = spec.args?.figure ? ctx.name(spec.args.figure) : "";
+    const raw = spec.label || spec.type.replace(/_/g, " ");
+    const name = spec.args?.figure ? ctx.rawName(spec.args.figure) : "";
+    return name && raw.startsWith(name) ? `${who}${raw.slice(name.length)}` : raw;
+  }
+  var mods = (m) => m?.length ? ` [${m.map(([v, t]) => `${v > 0 ? "+" : ""}${v} ${t}`).join("; ")}]` : "";
+  function attackWords(d, ctx) {
+    const by = d.attacker ? ctx.name(d.attacker) : d.area || d.spell || "The attack";
+    const what = d.spell || d.weapon || d.area || "";
+    let out = `${by}${what && d.attacker ? ` (${what})` : ""} attacks ${ctx.name(d.target)}: rolled ${d.roll}${mods(d.modifiers)}, `;
+    if (!d.hit) return `${out}a miss.`;
+    if (d.net) return `${out}a hit: netted, immobilized for ${d.net} turns.`;
+    out += `a hit; damage roll ${d.damage_roll}${mods(d.damage_modifiers)}: ${resultWords2(d.result)}`;
+    if (d.mortal_turns) out += ` (dies in ${d.mortal_turns} turns)`;
+    if (d.knock) out += ", knocked down";
+    return `${out}.`;
+  }
+  var FORMATS3 = {
+    phase_began: (d) => `Turn ${d.turn}: ${PHASE_WORDS2[d.phase] || d.phase} begins.`,
+    rolled_off: (d, ctx) => `Roll-off for ${PHASE_WORDS2[d.phase] || d.phase}: ${(d.rolls || []).map(([a, b]) => `${ctx.seat("a")} ${a}, ${ctx.seat("b")} ${b}`).join("; then ")}; ${ctx.seat(d.first)} goes first.`,
+    side_done: (d, ctx) => `${ctx.seat(d.seat)} is done for this phase.`,
+    moved: (d, ctx) => `${ctx.name(d.figure)} ${d.retreat ? `retreats (rolled ${d.roll})` : d.doubled ? "runs" : "moves"} to ${placeWords(d.path.at(-1))}, ${facingWords(d.facing)}${d.charged?.length ? `, charging ${d.charged.map(ctx.name).join(" and ")}` : ""}.`,
+    retreat_failed: (d, ctx) => `${ctx.name(d.figure)} fails to retreat (rolled ${d.roll}).`,
+    held: (d, ctx) => d.spears_set ? `${ctx.name(d.figure)} sets its spear.` : `${ctx.name(d.figure)} holds${d.facing !== void 0 ? `, ${facingWords(d.facing)}` : ""}.`,
+    deployed: (d, ctx) => `${ctx.name(d.figure)} is placed at ${placeWords(d.to)}, ${facingWords(d.facing)}.`,
+    declared: (d, ctx) => `${ctx.name(d.figure)} declares ${d.spell ? `${d.spell} on` : "an attack on"} ${ctx.name(d.target)}.`,
+    flyer_declared: (d, ctx) => d.engages ? `${ctx.name(d.figure)} engages in hand to hand.` : `${ctx.name(d.figure)} stays aloft (no hand to hand with nonflyers this turn).`,
+    attacked: attackWords,
+    burned: (d, ctx) => `${d.wall} burns ${ctx.name(d.figure)}: rolled ${d.roll}, ${d.hit ? `${resultWords2(d.result)}` : "no harm"}.`,
+    climb_began: (d, ctx) => `${ctx.name(d.figure)} starts climbing${d.ladder ? ` with ${ctx.name(d.ladder)}'s ladders` : ""} (over on turn ${d.arrives}).`,
+    climb_ended: (d, ctx) => `${ctx.name(d.figure)} is over the wall.`,
+    breathed: (d, ctx) => `${ctx.name(d.figure)} breathes fire, ${facingWords(d.facing)}.`,
+    detonated: (d, ctx) => `${ctx.name(d.figure)}'s bomb goes off.`,
+    spells_dealt: (d, ctx) => `${ctx.name(d.figure)} draws ${d.cards ? d.cards.join(", ") : `${d.count} spell cards`}.`,
+    spell_swapped: (d, ctx) => `${ctx.name(d.figure)} discards ${d.discarded || "a spell"} and draws ${d.cards ? d.cards.join(", ") : "another"}.`,
+    spells_kept: (d, ctx) => `${ctx.name(d.figure)} keeps its spells.`,
+    spell_cast: (d, ctx) => `${ctx.name(d.figure)} casts ${d.spell}${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.point ? ` at ${placeWords(d.point)}` : ""}.`,
+    spell_effect: (d, ctx) => `${d.spell} on ${ctx.name(d.figure)}: ${d.saved ? `resisted (save roll ${d.save_roll})` : `${d.effect.replace(/_/g, " ")}${d.last ? ` until the end of turn ${d.last}` : ""}`}.`,
+    dispelled: (d, ctx) => `The spells on ${ctx.name(d.figure)} are dispelled.`,
+    healed: (d, ctx) => `${ctx.name(d.figure)} is healed.`,
+    resurrected: (d, ctx) => `${ctx.name(d.figure)} rises again with 1 hit.`,
+    animated: (d, ctx) => `${ctx.name(d.figure)} rises as undead for ${ctx.seat(d.seat)}.`,
+    teleported: (d, ctx) => `${ctx.name(d.figure)} is teleported to ${placeWords(d.to)}.`,
+    petrified: (d, ctx) => `${ctx.name(d.figure)} is turned to stone.`,
+    charmed: (d, ctx) => `${ctx.name(d.figure)} is charmed and fights for ${ctx.seat(d.seat)}.`,
+    charm_save: (d, ctx) => `${ctx.name(d.figure)} tries to break the charm: rolled ${d.roll}, ${d.saved ? "free" : "still charmed"}.`,
+    terrain_changed: () => "The table changes.",
+    morale_checked: (d, ctx) => `${ctx.name(d.figure)} checks morale (${(d.triggers || []).join(", ")}): rolled ${d.roll}${mods(d.modifiers)}, ${d.routs ? "routs" : "stands"}.`,
+    routed_move: (d, ctx) => `${ctx.name(d.figure)} flees${d.fled ? " off the table" : ` to ${placeWords(d.path.at(-1))}`}.`,
+    rallied: (d, ctx) => `${ctx.name(d.leader)} rallies (rolled ${d.roll}): ${d.rallied?.length ? `${d.rallied.map(ctx.name).join(", ")} rally` : "nobody rallies"}.`,
+    turn_ended: (d) => `Turn ${d.turn} ends.`,
+    game_over: (d, ctx) => `The battle is over: ${d.winner ? `${ctx.seat(d.winner)} wins` : "a draw"} (${String(d.reason).replace(/^([ab]) /, (_, s) => `${ctx.seat(s)} `)}); casualties' gold ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seat(s)} ${v}`).join(", ")}.`
+  };
+  var KINDS3 = {
+    attacked: "combat",
+    burned: "combat",
+    morale_checked: "morale",
+    routed_move: "morale",
+    rallied: "morale",
+    game_over: "result"
+  };
+  function formatSnsEvent(event, ctx) {
+    if (event === null || event === void 0) return { text: "(hidden)", kind: "hidden" };
+    const format = FORMATS3[event.type];
+    let text = `${event.type.replace(/_/g, " ")}.`;
+    try {
+      if (format) text = format(event.data || {}, ctx);
+    } catch {
+    }
+    return { text, kind: KINDS3[event.type] || "info" };
+  }
+  function oddsHtml(odds, escape2) {
+    const rows = odds.outcomes.map((o) => `<tr><td>${escape2(resultWords2(o.result))}</td><td>${(o.probability * 100).toFixed(1)}%</td><td>${o.ways} of 144</td></tr>`);
+    return `<table class="odds-table"><thead><tr><th>Outcome</th><th>Chance</th><th>Ways</th></tr></thead><tbody>${rows.join("")}</tbody></table><p class="muted">Attack ${escape2(mods(odds.modifiers) || "no modifiers")}; damage ${escape2(mods(
+      odds.damage_modifiers
+    ) || "no modifiers")}</p>`;
+  }
+
+  // src/phases.js
+  var SBH = {
+    lists: "warband lists",
+    roles: "attacker and defender",
+    terrain: "terrain",
+    scenario: "scenario set-up",
+    edge: "table edges",
+    deploy: "deployment",
+    play: "battle",
+    over: "over"
+  };
+  var BY_SYSTEM = { sbh: SBH, asoiaf: PHASE_WORDS, sns: PHASE_WORDS2 };
+  function phaseWords(system, phase) {
+    if (!phase) return "";
+    const words2 = BY_SYSTEM[system || "sbh"]?.[phase];
+    return words2 || String(phase).replace(/_/g, " ");
+  }
+
+  // src/match_head.js
+  function matchLayout(title) {
+    return `
+    <div class="match">
+      <div class="match-head card">
+        <div class="title">${title}</div>
+        <div class="match-info"></div>
+        <button class="to-prompt primary" data-action="to-prompt">Your turn: see what to do ↓</button>
+        <div class="clocks" hidden></div>
+        <div class="match-actions"></div>
+        <div class="takeback-bar offer-bar" aria-live="polite" hidden></div>
+      </div>
+      <div class="match-body">
+        <div class="board-column card">
+          <div class="board-tools">
+            <button class="small" data-zoom="in" title="Zoom in">+</button>
+            <button class="small" data-zoom="out" title="Zoom out">−</button>
+            <button class="small" data-zoom="fit" title="Show the whole board">fit</button>
+            <label class="check"><input type="checkbox" class="names-toggle" checked> names</label>
+            <span class="trail-tools"></span>
+            <span class="hover-info muted"></span>
+          </div>
+          <div class="board"></div>
+          <details class="legend" open><summary>Legend</summary><div class="legend-body"></div>
+          </details>
+        </div>
+        <div class="side-column">
+          <section class="card prompt" aria-live="polite"></section>
+          <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
+          <section class="card chat-card"></section>
+          <section class="card roster"></section>
+        </div>
+      </div>
+    </div>`;
+  }
+  function renderMatchHead(screen) {
+    const info = $(screen.root, ".match-info");
+    const actions = $(screen.root, ".match-actions");
+    if (!info) return;
+    const v = screen.view;
+    const bits = [];
+    bits.push(screen.seat ? `You are ${escape(seatName(screen.seat, screen.players || {}, screen.warbands))}` : "You are watching");
+    bits.push(`status: <span class="match-status">${escape(screen.status)}</span>`);
+    if (v && screen.table) {
+      bits.push(...screen.table.headBits(v));
+    } else if (v) {
+      bits.push(`phase: ${escape(phaseWords("sbh", v.phase))}`);
+      if (v.turn) bits.push(`turn ${v.turn}`);
+      if (v.phase === "play" && v.active_seat) {
+        bits.push(`active: ${escape(screen.seatWords(v.active_seat))}`);
+      }
+      const vp = Object.entries(v.victory_points || {}).map(([s, p]) => `${screen.seatWords(s)} ${p}`).join(" · ");
+      if (vp) bits.push(`victory points ${escape(vp)}`);
+      bits.push(escape(describeSetup({ options: v.options, board_size: v.board?.width })));
+    } else if (screen.setup) {
+      bits.push(escape(describeSetup(screen.setup)));
+    }
+    if (screen.invite) bits.push(`invite code <code class="invite">${escape(screen.invite)}</code>`);
+    if (screen.status === "open") bits.push("<strong>waiting for an opponent to join</strong>");
+    if (screen.result) bits.push(`result: <strong class="match-result">${escape(screen.resultText())}</strong>`);
+    const rated = ratingChangeText(screen.ratings, screen.seat);
+    if (rated) bits.push(`<span class="rating-change">${escape(rated)}</span>`);
+    info.innerHTML = bits.join(" · ");
+    let buttons = "";
+    if (screen.seat && screen.status === "active") {
+      buttons = '<button data-action="offer-draw" title="Your opponent is asked to accept or decline">Offer a draw</button> <button data-action="take-back" title="Your opponent is asked to let you take back your last move">Ask to take back</button> <button class="danger" data-action="resign">Concede</button>';
+    } else if (screen.seat && screen.status === "open") {
+      buttons = '<button data-action="leave">Leave</button>';
+    } else if (screen.status === "finished") {
+      buttons = `<a class="button" href="#/replay/${escape(screen.matchId)}">Open the replay</a>`;
+      if (screen.seat) {
+        buttons += ' <button data-action="rematch" title="The same match again, seats swapped">Rematch</button>';
+      }
+    }
+    if (actions.dataset.html !== buttons) {
+      actions.innerHTML = buttons;
+      actions.dataset.html = buttons;
+    }
   }
 
   // src/asoiaf_board.js
@@ -5845,8 +6362,9 @@
     // -- odds -------------------------------------------------------------------------
     // The odds of the picked option against `target`, asked once per prompt; the
     // subclass says what to ask (_oddsAsked) and how to show the reply (_oddsHtml).
-    showOdds(target) {
-      const asked = target && this._oddsAsked(target);
+    // `extra`: args beyond the target (a pick being hovered), for the subclass.
+    showOdds(target, extra = {}) {
+      const asked = target && this._oddsAsked(target, extra);
       if (!asked) return;
       const key3 = JSON.stringify(asked);
       if (this.oddsShown?.key === key3) return;
@@ -5856,7 +6374,19 @@
         if (this.prompt?.seq !== seq) return;
         this.oddsShown = { key: key3, odds, html: this._oddsHtml(odds, asked) };
         this._oddsArrived();
-      }).catch(() => this.oddsCache.delete(key3));
+      }).catch((error) => {
+        const html = this._oddsRefusedHtml(error);
+        if (!html || this.prompt?.seq !== seq) {
+          this.oddsCache.delete(key3);
+          return;
+        }
+        this.oddsShown = { key: key3, odds: null, html };
+        this._fillOdds();
+      });
+    }
+    // A refused odds request said in words (null: show nothing, ask again later).
+    _oddsRefusedHtml() {
+      return null;
     }
     _oddsArrived() {
       this._fillOdds();
@@ -5873,13 +6403,20 @@
       box.innerHTML = this.oddsShown?.html || "";
     }
     // -- drawing ------------------------------------------------------------------------
-    _header() {
+    // "Your turn: <what to do>" in every system's voice (SBH's: prompt_words.js); the
+    // system's words may say the rules' question their own way (`promptWords`).
+    _header(ctx) {
       if (this.finished) {
         return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
       }
-      if (this.decision) return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
+      if (this.decision) {
+        const text = this.words.promptWords?.(this.decision, ctx) ?? this.decision.text;
+        const acting = this.words.actingSeat?.(ctx.view);
+        const during = acting && acting !== this.seat ? `<div class="mid-turn">During ${escape(playerName(acting, this.players, this.warbands))}'s turn: the rules ask you now</div>` : "";
+        return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true"><span class="your-turn">Your turn:</span> <span class="prompt-text">${escape(text)}</span>${during}</div>`;
+      }
       const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat).map((s) => playerName(s, this.players, this.warbands));
-      return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting.join(" and "))}…` : "Nothing to decide now."}</div>`;
+      return `<div class="prompt-head theirs">${waiting.length ? `Waiting for ${escape(waiting.join(" and "))}…` : "Nothing to decide now."}</div>`;
     }
     // The options to pick from, each a button (those `shown` lets through).
     _optionsHtml(ctx, shown = () => true) {
@@ -5902,8 +6439,8 @@
       return true;
     }
     render() {
-      const ctx = this.hooks.ctx();
-      const parts = [this._header()];
+      const ctx = { view: this.view, ...this.hooks.ctx() };
+      const parts = [this._header(ctx)];
       if (this.decision) {
         if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
         if (this.busy) {
@@ -5974,28 +6511,42 @@
     "removal"
   ];
   var MODEL_PARAMS = /* @__PURE__ */ new Set(["model", "target", "friend"]);
+  var modelParam = (param) => MODEL_PARAMS.has(param) || isPick(param);
   var ODDS_TYPES = /* @__PURE__ */ new Set(["attack", "charge"]);
   var percent2 = (p) => `${(p * 100).toFixed(p < 0.1 && p > 0 ? 1 : 0)}%`;
   var same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   function orderedParams(spec) {
     const names = Object.keys(spec.params || {});
+    const picks = names.filter(isPick).sort((a, b) => pickNumber(a) - pickNumber(b));
+    const known = PARAM_ORDER.filter((p) => names.includes(p));
+    const at = known.filter((p) => ["model", "target", "targets", "friend"].includes(p)).length;
     return [
-      ...PARAM_ORDER.filter((p) => names.includes(p)),
-      ...names.filter((p) => !PARAM_ORDER.includes(p))
+      ...known.slice(0, at),
+      ...picks,
+      ...known.slice(at),
+      ...names.filter((p) => !PARAM_ORDER.includes(p) && !isPick(p))
     ];
   }
   function distributionText(rows) {
     return rows.map(([value, p]) => `${value}: ${percent2(p)}`).join(" · ");
   }
-  function oddsHtml(odds, ctx) {
+  function diceWords(c, defence) {
+    const against2 = c.defence !== void 0 && String(c.defence) !== String(defence) ? `, against defence ${spanWords(c.defence, "+")}` : "";
+    const ranged = [c.dice, c.value, c.defence].some((v) => typeof v === "string") ? " (as the will test goes)" : "";
+    return `${spanWords(c.dice)} d10 on ${spanWords(c.value, "+")}${against2}${ranged}`;
+  }
+  function oddsHtml2(odds, ctx) {
     const rows = odds.choices.map((c) => `<tr data-improvements="${escape(JSON.stringify(
       c.improvements
-    ))}"><td>${escape(valueWords("improvements", c.improvements, ctx))}</td><td>${escape(coinWords(c.cost))}</td><td>${c.dice} d10 on ${c.value}+</td><td class="odds-hits">${escape(distributionText(c.hits))}</td><td class="odds-wounds">${escape(distributionText(c.wounds))}</td><td>${c.mean_wounds.toFixed(2)}</td></tr>`);
+    ))}"><td>${escape(valueWords("improvements", c.improvements, ctx))}</td><td>${escape(coinWords(c.cost))}</td><td class="odds-dice">${escape(diceWords(
+      c,
+      odds.defence
+    ))}</td><td class="odds-hits">${escape(distributionText(c.hits))}</td><td class="odds-wounds">${escape(distributionText(c.wounds))}</td><td>${c.mean_wounds.toFixed(2)}</td></tr>`);
     return `<p><strong>${escape(odds.mode)}</strong> against ${escape(ctx.name(odds.target))} (defence ${odds.defence}+, ${odds.wounds_left} wounds left; the defender spends nothing)</p><table class="odds-table"><thead><tr><th>Coins bought</th><th>Cost</th><th>Dice</th><th>Hits</th><th>Wounds after defence</th><th>Mean wounds</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
   }
   var AsoiafPrompt = class extends OptionPanel {
     constructor(panel, hooks) {
-      super(panel, hooks, { orderedParams, optionWords, valueWords });
+      super(panel, hooks, { orderedParams, optionWords, valueWords, promptWords, actingSeat });
     }
     reset(draw = true) {
       this.selected = null;
@@ -6027,7 +6578,7 @@
       const add = (param, values) => {
         for (const v of values) {
           if (param === "square") squares.add(`${v[0]},${v[1]}`);
-          else if (MODEL_PARAMS.has(param)) models.add(v);
+          else if (modelParam(param) && typeof v === "string") models.add(v);
         }
       };
       if (this.decision && !this.busy) {
@@ -6040,7 +6591,7 @@
           }
         }
       }
-      const chosen = new Set(Object.entries(this.chosen).filter(([p]) => MODEL_PARAMS.has(p)).map(([, v]) => v));
+      const chosen = new Set(Object.entries(this.chosen).filter(([p]) => modelParam(p)).flatMap(([, v]) => Array.isArray(v) ? v : [v]));
       return { squares, models, chosen };
     }
     // A click on the board: the pending parameter's value, or the one option
@@ -6054,7 +6605,7 @@
     }
     _boardChoice(kind, matches) {
       if (!this.decision || this.busy) return;
-      const accepts = (param2) => kind ? param2 === kind : MODEL_PARAMS.has(param2);
+      const accepts = (param2) => kind ? param2 === kind : modelParam(param2);
       const param = this.pendingParam;
       if (param) {
         const value = this.spec.params[param].find(matches);
@@ -6078,29 +6629,61 @@
     _choose(param, value) {
       if (param === "target") this.showOdds(value);
       super._choose(param, value);
+      if ((param === "square" || isPick(param)) && this.chosen.target && this.pendingParam) {
+        this.showOdds(this.chosen.target);
+      }
     }
     // -- odds -------------------------------------------------------------------------
-    _oddsAsked(target) {
+    _oddsAsked(target, extra = {}) {
       const spec = this.spec;
       if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) {
         return null;
       }
-      return { type: spec.type, args: { mode: spec.args.mode, target } };
+      const args = { ...spec.args, target };
+      if (spec.type === "charge" && this.chosen.square) args.square = this.chosen.square;
+      const picks = pickParams(spec);
+      if (picks.length) {
+        args.improvements = this.chosen.improvements ?? spec.params.improvements?.[0];
+        for (const p of picks) {
+          if (p in extra) args[p] = extra[p];
+          else if (p in this.chosen) args[p] = this.chosen[p];
+        }
+      }
+      return { type: spec.type, args };
+    }
+    _oddsRefusedHtml(error) {
+      return error?.code === "no_odds" ? `<p class="odds-none">No odds yet: ${escape(error.message)}</p>` : null;
     }
     _oddsHtml(odds) {
-      return oddsHtml(odds, this.hooks.ctx());
+      return oddsHtml2(odds, this.hooks.ctx());
     }
     _oddsArrived() {
       if (this.pendingParam === "improvements") this.render();
       else this._fillOdds();
     }
     hoverModel(uid) {
-      if (this.pendingParam === "target") this.showOdds(uid);
+      const pending = this.pendingParam;
+      if (pending === "target") this.showOdds(uid);
+      else if (isPick(pending) && this.spec.params[pending].includes(uid)) {
+        this.showOdds(this.chosen.target, { [pending]: uid });
+      }
+    }
+    // A target's or a pick's button hovered: its odds.
+    _hoverButton(e) {
+      super._hoverButton(e);
+      const button2 = e.target.closest("button[data-param]");
+      const param = button2?.dataset.param;
+      if (param && isPick(param) && this.chosen.target) {
+        this.showOdds(
+          this.chosen.target,
+          { [param]: this.spec.params[param][Number(button2.dataset.value)] }
+        );
+      }
     }
     // -- drawing ------------------------------------------------------------------------
     _choices(spec, param, ctx) {
       const values = spec.params[param];
-      const out = [`<p class="hint">Choose ${escape(PARAM_WORDS[param] || param)}${param === "square" ? " on the battlefield (highlighted)" : ""}:</p>`];
+      const out = [`<p class="hint">Choose ${escape(paramWords(param))}${param === "square" ? " on the battlefield (highlighted)" : ""}:</p>`];
       if (param === "square" && values.length > 8) return out.join("");
       const odds = param === "improvements" && this.oddsShown?.odds;
       out.push('<div class="choices">');
@@ -6171,14 +6754,6 @@
   }
 
   // src/asoiaf_table.js
-  var PHASE_WORDS = {
-    roll_off: "roll-off",
-    choice: "choosing zones and 1st player",
-    agendas: "choosing agendas",
-    deploy: "deployment",
-    activations: "activations",
-    over: "over"
-  };
   function fresh(element2) {
     const copy = element2.cloneNode(false);
     element2.replaceWith(copy);
@@ -7000,159 +7575,6 @@
     }
   };
 
-  // src/sns_words.js
-  var PHASE_WORDS2 = {
-    start: "the start",
-    deploy: "deployment",
-    spell_swap: "choosing spells",
-    fast_move: "fast movement",
-    slow_move: "slow movement",
-    ranged: "ranged attacks",
-    flyers: "the flyers' declaration (engage or stay aloft)",
-    polearm: "polearm attacks",
-    hth: "hand to hand",
-    rally: "rally",
-    over: "over"
-  };
-  function figureNames(view) {
-    return displayNames((view?.figures || []).map((f) => ({
-      id: f.uid,
-      seat: f.seat,
-      name: f.name
-    })));
-  }
-  var inchWords = (units) => `${(units / 10).toFixed(units % 10 ? 1 : 0)}"`;
-  var placeWords = (p) => `${inchWords(p[0])} across, ${inchWords(p[1])} down`;
-  var COMPASS = [
-    "north",
-    "north-east",
-    "east",
-    "south-east",
-    "south",
-    "south-west",
-    "west",
-    "north-west"
-  ];
-  var facingWords = (b) => `facing ${COMPASS[Math.round(b / 45) % 8]} (${b}°)`;
-  var RESULT_WORDS = {
-    killed: "killed",
-    mortally_wounded: "mortally wounded",
-    wounded_disarmed_knocked_down: "wounded, disarmed and knocked down",
-    wounded_knocked_down: "wounded and knocked down",
-    wounded_disarmed: "wounded and disarmed",
-    wounded: "wounded",
-    stunned: "stunned",
-    immobilized: "immobilized",
-    miss: "missed"
-  };
-  var resultWords2 = (r) => RESULT_WORDS[r] || String(r).replace(/_/g, " ");
-  var PLACE_KINDS = {
-    wall: "a wall",
-    remove: "clear the terrain",
-    boulder: "a boulder",
-    mud: "a patch of mud"
-  };
-  var PARAM_WORDS2 = {
-    to: "where to go",
-    path: "where to go",
-    facing: "a facing",
-    target: "the target",
-    point: "where to aim",
-    card: "a spell card",
-    place: "where it goes",
-    piece: "which piece"
-  };
-  function valueWords2(param, value, ctx) {
-    if (param === "target") return ctx.name(value);
-    if (param === "facing") return facingWords(value);
-    if ((param === "to" || param === "point") && Array.isArray(value)) return placeWords(value);
-    if (param === "path" && Array.isArray(value)) return `to ${placeWords(value.at(-1))}`;
-    if (param === "place" && Array.isArray(value)) {
-      const run = value.length > 3 ? `, running ${COMPASS[Math.round(value[3] / 45) % 8]}${value[3] % 45 ? ` (${value[3]}°)` : ""}` : "";
-      return `${PLACE_KINDS[value[0]] || value[0]} at ${placeWords(value.slice(1, 3))}${run}`;
-    }
-    return String(value);
-  }
-  function optionWords2(spec, ctx) {
-    if (spec.type === "end_phase" || spec.type === "start") return spec.label;
-    const who = spec.args?.figure ? ctx.name(spec.args.figure) : "";
-    const raw = spec.label || spec.type.replace(/_/g, " ");
-    const name = spec.args?.figure ? ctx.rawName(spec.args.figure) : "";
-    return name && raw.startsWith(name) ? `${who}${raw.slice(name.length)}` : raw;
-  }
-  var mods = (m) => m?.length ? ` [${m.map(([v, t]) => `${v > 0 ? "+" : ""}${v} ${t}`).join("; ")}]` : "";
-  function attackWords(d, ctx) {
-    const by = d.attacker ? ctx.name(d.attacker) : d.area || d.spell || "The attack";
-    const what = d.spell || d.weapon || d.area || "";
-    let out = `${by}${what && d.attacker ? ` (${what})` : ""} attacks ${ctx.name(d.target)}: rolled ${d.roll}${mods(d.modifiers)}, `;
-    if (!d.hit) return `${out}a miss.`;
-    if (d.net) return `${out}a hit: netted, immobilized for ${d.net} turns.`;
-    out += `a hit; damage roll ${d.damage_roll}${mods(d.damage_modifiers)}: ${resultWords2(d.result)}`;
-    if (d.mortal_turns) out += ` (dies in ${d.mortal_turns} turns)`;
-    if (d.knock) out += ", knocked down";
-    return `${out}.`;
-  }
-  var FORMATS3 = {
-    phase_began: (d) => `Turn ${d.turn}: ${PHASE_WORDS2[d.phase] || d.phase} begins.`,
-    rolled_off: (d, ctx) => `Roll-off for ${PHASE_WORDS2[d.phase] || d.phase}: ${(d.rolls || []).map(([a, b]) => `${ctx.seat("a")} ${a}, ${ctx.seat("b")} ${b}`).join("; then ")}; ${ctx.seat(d.first)} goes first.`,
-    side_done: (d, ctx) => `${ctx.seat(d.seat)} is done for this phase.`,
-    moved: (d, ctx) => `${ctx.name(d.figure)} ${d.retreat ? `retreats (rolled ${d.roll})` : d.doubled ? "runs" : "moves"} to ${placeWords(d.path.at(-1))}, ${facingWords(d.facing)}${d.charged?.length ? `, charging ${d.charged.map(ctx.name).join(" and ")}` : ""}.`,
-    retreat_failed: (d, ctx) => `${ctx.name(d.figure)} fails to retreat (rolled ${d.roll}).`,
-    held: (d, ctx) => d.spears_set ? `${ctx.name(d.figure)} sets its spear.` : `${ctx.name(d.figure)} holds${d.facing !== void 0 ? `, ${facingWords(d.facing)}` : ""}.`,
-    deployed: (d, ctx) => `${ctx.name(d.figure)} is placed at ${placeWords(d.to)}, ${facingWords(d.facing)}.`,
-    declared: (d, ctx) => `${ctx.name(d.figure)} declares ${d.spell ? `${d.spell} on` : "an attack on"} ${ctx.name(d.target)}.`,
-    flyer_declared: (d, ctx) => d.engages ? `${ctx.name(d.figure)} engages in hand to hand.` : `${ctx.name(d.figure)} stays aloft (no hand to hand with nonflyers this turn).`,
-    attacked: attackWords,
-    burned: (d, ctx) => `${d.wall} burns ${ctx.name(d.figure)}: rolled ${d.roll}, ${d.hit ? `${resultWords2(d.result)}` : "no harm"}.`,
-    climb_began: (d, ctx) => `${ctx.name(d.figure)} starts climbing${d.ladder ? ` with ${ctx.name(d.ladder)}'s ladders` : ""} (over on turn ${d.arrives}).`,
-    climb_ended: (d, ctx) => `${ctx.name(d.figure)} is over the wall.`,
-    breathed: (d, ctx) => `${ctx.name(d.figure)} breathes fire, ${facingWords(d.facing)}.`,
-    detonated: (d, ctx) => `${ctx.name(d.figure)}'s bomb goes off.`,
-    spells_dealt: (d, ctx) => `${ctx.name(d.figure)} draws ${d.cards ? d.cards.join(", ") : `${d.count} spell cards`}.`,
-    spell_swapped: (d, ctx) => `${ctx.name(d.figure)} discards ${d.discarded || "a spell"} and draws ${d.cards ? d.cards.join(", ") : "another"}.`,
-    spells_kept: (d, ctx) => `${ctx.name(d.figure)} keeps its spells.`,
-    spell_cast: (d, ctx) => `${ctx.name(d.figure)} casts ${d.spell}${d.target ? ` on ${ctx.name(d.target)}` : ""}${d.point ? ` at ${placeWords(d.point)}` : ""}.`,
-    spell_effect: (d, ctx) => `${d.spell} on ${ctx.name(d.figure)}: ${d.saved ? `resisted (save roll ${d.save_roll})` : `${d.effect.replace(/_/g, " ")}${d.last ? ` until the end of turn ${d.last}` : ""}`}.`,
-    dispelled: (d, ctx) => `The spells on ${ctx.name(d.figure)} are dispelled.`,
-    healed: (d, ctx) => `${ctx.name(d.figure)} is healed.`,
-    resurrected: (d, ctx) => `${ctx.name(d.figure)} rises again with 1 hit.`,
-    animated: (d, ctx) => `${ctx.name(d.figure)} rises as undead for ${ctx.seat(d.seat)}.`,
-    teleported: (d, ctx) => `${ctx.name(d.figure)} is teleported to ${placeWords(d.to)}.`,
-    petrified: (d, ctx) => `${ctx.name(d.figure)} is turned to stone.`,
-    charmed: (d, ctx) => `${ctx.name(d.figure)} is charmed and fights for ${ctx.seat(d.seat)}.`,
-    charm_save: (d, ctx) => `${ctx.name(d.figure)} tries to break the charm: rolled ${d.roll}, ${d.saved ? "free" : "still charmed"}.`,
-    terrain_changed: () => "The table changes.",
-    morale_checked: (d, ctx) => `${ctx.name(d.figure)} checks morale (${(d.triggers || []).join(", ")}): rolled ${d.roll}${mods(d.modifiers)}, ${d.routs ? "routs" : "stands"}.`,
-    routed_move: (d, ctx) => `${ctx.name(d.figure)} flees${d.fled ? " off the table" : ` to ${placeWords(d.path.at(-1))}`}.`,
-    rallied: (d, ctx) => `${ctx.name(d.leader)} rallies (rolled ${d.roll}): ${d.rallied?.length ? `${d.rallied.map(ctx.name).join(", ")} rally` : "nobody rallies"}.`,
-    turn_ended: (d) => `Turn ${d.turn} ends.`,
-    game_over: (d, ctx) => `The battle is over: ${d.winner ? `${ctx.seat(d.winner)} wins` : "a draw"} (${String(d.reason).replace(/^([ab]) /, (_, s) => `${ctx.seat(s)} `)}); casualties' gold ${Object.entries(d.scores || {}).map(([s, v]) => `${ctx.seat(s)} ${v}`).join(", ")}.`
-  };
-  var KINDS3 = {
-    attacked: "combat",
-    burned: "combat",
-    morale_checked: "morale",
-    routed_move: "morale",
-    rallied: "morale",
-    game_over: "result"
-  };
-  function formatSnsEvent(event, ctx) {
-    if (event === null || event === void 0) return { text: "(hidden)", kind: "hidden" };
-    const format = FORMATS3[event.type];
-    let text = `${event.type.replace(/_/g, " ")}.`;
-    try {
-      if (format) text = format(event.data || {}, ctx);
-    } catch {
-    }
-    return { text, kind: KINDS3[event.type] || "info" };
-  }
-  function oddsHtml2(odds, escape2) {
-    const rows = odds.outcomes.map((o) => `<tr><td>${escape2(resultWords2(o.result))}</td><td>${(o.probability * 100).toFixed(1)}%</td><td>${o.ways} of 144</td></tr>`);
-    return `<table class="odds-table"><thead><tr><th>Outcome</th><th>Chance</th><th>Ways</th></tr></thead><tbody>${rows.join("")}</tbody></table><p class="muted">Attack ${escape2(mods(odds.modifiers) || "no modifiers")}; damage ${escape2(mods(
-      odds.damage_modifiers
-    ) || "no modifiers")}</p>`;
-  }
-
   // src/sns_prompt.js
   var PARAM_ORDER2 = ["target", "to", "path", "point", "place", "piece", "card", "facing"];
   var PLACE_PARAMS = /* @__PURE__ */ new Set(["to", "path", "point"]);
@@ -7169,7 +7591,7 @@
   var SnsPrompt = class extends OptionPanel {
     // hooks (option_panel.js), and aim(bearing): a facing button hovered (its cone drawn)
     constructor(panel, hooks) {
-      super(panel, hooks, { orderedParams: orderedParams2, optionWords: optionWords2, valueWords: valueWords2 });
+      super(panel, hooks, { orderedParams: orderedParams2, optionWords: optionWords2, valueWords: valueWords2, promptWords: promptWords2 });
       this.figure = null;
       this.waypoints = [];
       this.place = null;
@@ -7366,7 +7788,7 @@
     }
     _oddsHtml(odds, asked) {
       const ctx = this.hooks.ctx();
-      return `<p><strong>${escape(ctx.name(asked.args.figure))}</strong> against ${escape(ctx.name(asked.args.target))}</p>${oddsHtml2(odds, escape)}`;
+      return `<p><strong>${escape(ctx.name(asked.args.figure))}</strong> against ${escape(ctx.name(asked.args.target))}</p>${oddsHtml(odds, escape)}`;
     }
     hoverFigure(uid) {
       if (this.pendingParam === "target") this.showOdds(uid);
@@ -7520,7 +7942,7 @@
       return this.screen.view;
     }
     context() {
-      const names = figureNames(this.view);
+      const names = figureNames(this.view, (s) => this.screen.seatWords(s));
       const raw = new Map((this.view?.figures || []).map((f) => [f.uid, f.name]));
       const seat = (s) => this.screen.seatWords(s);
       return { name: (uid) => names.get(uid) || uid, rawName: (uid) => raw.get(uid) || "", seat };
@@ -7808,9 +8230,14 @@
   function plural2(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
   }
-  function questionText(text, view) {
+  function questionText(text, view, names = null) {
     const figures = view?.figures || [];
-    return figureWords(text, figures, displayNames(figures), view?.activation?.figure || null);
+    return figureWords(
+      text,
+      figures,
+      names || displayNames(figures),
+      view?.activation?.figure || null
+    );
   }
   function headerHtml(ui) {
     const p = ui.prompt;
@@ -7825,10 +8252,74 @@
       const also = others.length ? ` <span class="muted">(also waiting for ${escape(others.map(name).join(" and "))})</span>` : "";
       const active = ui.view?.phase === "play" ? ui.view.active_seat : null;
       const during = active && active !== ui.seat ? `<div class="mid-turn">During ${escape(name(active))}'s turn: the rules ask you now</div>` : "";
-      return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true"><span class="your-turn">Your turn:</span> <span class="prompt-text">${escape(questionText(ui.decision.text, ui.view))}</span>${also}${during}</div>`;
+      return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true"><span class="your-turn">Your turn:</span> <span class="prompt-text">${escape(questionText(ui.decision.text, ui.view, ui.names))}</span>${also}${during}</div>`;
     }
     if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';
     return `<div class="prompt-head theirs" data-mine="false">Waiting for <span class="waiting-for">${escape(waiting.join(" and "))}</span>…</div>`;
+  }
+
+  // src/prompt_sets.js
+  function isSetParam(values, pieces) {
+    return values.length > 1 && values.every((v) => Array.isArray(v) && v.length && v.every((id) => typeof id === "string" && pieces.has(id)));
+  }
+  function members(values, view) {
+    const held = new Set(values.flat());
+    return (view?.figures || []).map((f) => f.id).filter((id) => held.has(id));
+  }
+  function matchingSet(values, ticked) {
+    return values.find((set) => set.length === ticked.length && ticked.every((id) => set.includes(id)));
+  }
+  function canTick(values, ticked, id) {
+    const wanted = [...ticked, id];
+    return values.some((set) => wanted.every((x) => set.includes(x)));
+  }
+  function setParamHtml(ui, c, name, values) {
+    const ticked = c.members?.[name] || [];
+    const out = [`<span class="param sets" data-param-name="${escape(name)}">`];
+    for (const id of members(values, ui.view)) {
+      const on = ticked.includes(id);
+      const off = !on && !canTick(values, ticked, id);
+      out.push(`<button class="value toggle${on ? " on" : ""}" aria-pressed="${on}" data-action="set-toggle" data-set="${escape(name)}" data-spec="${c.index}" data-member="${escape(id)}"${off ? " disabled" : ""}>${escape(ui.names.get(id) || id)}</button>`);
+    }
+    const ready = matchingSet(values, ticked) !== void 0;
+    out.push(`<button class="value done" data-action="set-done" data-set="${escape(name)}" data-spec="${c.index}"${ready ? "" : " disabled"}>Done (${ticked.length} chosen)</button>`);
+    out.push(`<span class="hint">— tick the figures: only a set the rules allow can be sent${ticked.length && !ready ? "; tick more" : ""}</span></span>`);
+    return out.join("");
+  }
+  function toggleMember(ui, index, name, id) {
+    const c = ui.candidates.find((x) => x.index === index);
+    if (!c) return;
+    const was = c.members?.[name] || [];
+    const ticked = was.includes(id) ? was.filter((x) => x !== id) : [...was, id];
+    ui.candidates = [{ ...c, members: { ...c.members, [name]: ticked } }];
+    ui.render();
+    ui.hooks.changed();
+  }
+  function finishSet(ui, index, name) {
+    const c = ui.candidates.find((x) => x.index === index);
+    const set = c && matchingSet(c.spec.params[name], c.members?.[name] || []);
+    if (!set) return;
+    ui.candidates = [{ ...c, chosen: { ...c.chosen, [name]: set } }];
+    ui._afterChoice();
+  }
+  function ticking(ui) {
+    if (ui.candidates.length !== 1) return null;
+    const c = ui.candidates[0];
+    const name = Object.keys(c.members || {}).find((n) => !(n in c.chosen));
+    return name ? { c, name, values: c.spec.params[name], ticked: c.members[name] } : null;
+  }
+  function setMarks(ui, figures) {
+    const t = ticking(ui);
+    if (!t) return;
+    for (const id of members(t.values, ui.view)) {
+      if (t.ticked.includes(id) || canTick(t.values, t.ticked, id)) figures.set(id, ui.colour(t.c));
+    }
+  }
+  function tickOnBoard(ui, id) {
+    const t = ticking(ui);
+    if (!t || !(t.ticked.includes(id) || canTick(t.values, t.ticked, id))) return false;
+    toggleMember(ui, t.c.index, t.name, id);
+    return true;
   }
 
   // src/prompt_rows.js
@@ -7839,14 +8330,24 @@
     reroll: ["keep the die", "re-roll"],
     special: ["normal", "use Lethal/Assassin"]
   };
+  function hexWords2([q, r]) {
+    return `column ${q + Math.floor(r / 2)}, row ${r}`;
+  }
   function isHex(value) {
     return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
   }
   function isPlacement(value) {
     return Array.isArray(value) && value.length === 3 && typeof value[0] === "string" && Number.isInteger(value[1]) && Number.isInteger(value[2]);
   }
+  function isVolley(name, value) {
+    return name === "volley" && Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && Array.isArray(value[1]);
+  }
   function valueLabel(ui, name, value) {
     if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
+    if (isVolley(name, value)) {
+      const shooters = value[1].map((id) => ui.names.get(id) || id).join(", ");
+      return `${shooters} at ${ui.names.get(value[0]) || value[0]}`;
+    }
     if (name === "feature" && ui.view?.features?.[value]) {
       const f = ui.view.features[value];
       return `feature ${value + 1} (${f.kind.replace(/_/g, " ")}, ${plural2(f.hexes.length, "hex", "hexes")})`;
@@ -7856,13 +8357,16 @@
       const labels = BOOLEAN_LABELS[name] || [`no ${words2}`, words2];
       return labels[value ? 1 : 0];
     }
-    if (isHex(value)) return `hex ${value[0]}, ${value[1]}`;
+    if (isHex(value)) return hexWords2(value);
     const names = ui.names;
     if (typeof value === "string") return names.get(value) || value;
     if (Array.isArray(value)) {
       return value.map((v) => {
         if (typeof v === "string") return names.get(v) || v;
-        if (isPlacement(v)) return `${names.get(v[0]) || v[0]} to (${v[1]}, ${v[2]})`;
+        if (isPlacement(v)) return `${names.get(v[0]) || v[0]} to ${hexWords2([v[1], v[2]])}`;
+        if (Array.isArray(v) && v.every((x) => typeof x === "string")) {
+          return `(${v.map((x) => names.get(x) || x).join(", ")})`;
+        }
         return JSON.stringify(v);
       }).join(", ");
     }
@@ -7901,6 +8405,10 @@
       if (name in c.chosen) continue;
       const kind = ui.paramKind(values, name);
       if (kind === "hex" || kind === "figure") continue;
+      if (kind === "sets") {
+        out.push(setParamHtml(ui, c, name, values));
+        continue;
+      }
       out.push(`<span class="param" data-param-name="${escape(name)}">`);
       values.forEach((value, i) => {
         out.push(`<button class="value" data-param="${escape(name)}" data-spec="${c.index}" data-value="${i}">${escape(valueLabel(ui, name, value))}</button>`);
@@ -7925,6 +8433,80 @@
   function refusal(ui, c) {
     if (!ui.error || ui.error.index !== c.index) return "";
     return `<p class="prompt-error" role="alert">Refused: ${escape(ui.error.text)}</p>`;
+  }
+
+  // src/prompt_panel.js
+  function renderPanel(ui) {
+    const parts = [ui._header()];
+    if (ui.decision && !ui.finished) {
+      if (ui.busy) {
+        parts.push('<p class="muted">Sending…</p>');
+      } else {
+        const narrowed = ui.candidates.length < (ui.decision.options || []).length || ui.candidates.some((c) => Object.keys(c.chosen).length > Object.keys(ui._given(c.spec)).length || [...Object.values(c.ticked || {}), ...Object.values(c.members || {})].some((t) => t.length));
+        if (ui.error?.index === null) {
+          parts.push(`<p class="prompt-error" role="alert">${escape(ui.error.text)}</p>`);
+        }
+        if (ui._placingSpec() && !ui.placing && !ui.plan.active) {
+          parts.push('<button class="place-rest" data-action="place-rest">Place the rest</button> <span class="muted">each figure left on a hex of your zone, to adjust</span>');
+        } else if (ui.plan.active && !ui.placing) {
+          parts.push('<div class="plan"><button class="primary plan-confirm" data-action="plan-confirm">Confirm placement</button> <button class="plan-cancel" data-action="plan-cancel">Cancel</button> <span class="hint">— to move a figure, click it, then a free hex of your zone (or another figure, to swap them)</span></div>');
+        }
+        parts.push('<div class="options">');
+        for (const c of ui.candidates) parts.push(optionRow(ui, c));
+        parts.push("</div>");
+        if (narrowed) parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
+      }
+    }
+    parts.push('<div class="odds" hidden></div>');
+    ui.panel.innerHTML = parts.join("");
+    ui.panel.dataset.seq = ui.prompt ? ui.prompt.seq : "";
+    ui.panel.dataset.mine = ui.decision && !ui.finished ? "true" : "false";
+    ui.panel.dataset.busy = ui.busy ? "true" : "false";
+    ui.odds.fill(ui.panel.querySelector(".odds"));
+    ui._tellTurn();
+  }
+  function panelClick(ui, e) {
+    const button2 = e.target.closest("button");
+    if (!button2 || ui.busy) return;
+    const action = button2.dataset.action;
+    if (ui.error) ui.error = null;
+    if (action === "place-rest") {
+      ui._planChanged(ui.plan.start(ui.candidates));
+      return;
+    }
+    if (action === "plan-confirm") {
+      ui.placing = true;
+      ui._placeNext();
+      return;
+    }
+    if (action === "plan-cancel") {
+      ui.plan.clear();
+      ui._planChanged(true);
+      return;
+    }
+    if (action === "cancel") {
+      ui.reset();
+      return;
+    }
+    const index = Number(button2.dataset.spec);
+    const c = ui.candidates.find((x) => x.index === index);
+    if (!c) return;
+    if (action === "do") {
+      ui._submit(c);
+    } else if (action?.startsWith("terrain-")) {
+      ui._terrainAction(c, action, button2.dataset.tool);
+    } else if (action === "set-toggle") {
+      toggleMember(ui, index, button2.dataset.set, button2.dataset.member);
+    } else if (action === "set-done") {
+      finishSet(ui, index, button2.dataset.set);
+    } else if (action === "subset-done") {
+      ui._finishSubset(index, button2.dataset.subset);
+    } else if (button2.dataset.subset) {
+      ui._toggle(index, button2.dataset.subset, Number(button2.dataset.value));
+    } else if (ui.lists.click(button2, ui.panel, ui.view)) {
+    } else if (button2.dataset.param) {
+      ui._choose(index, button2.dataset.param, Number(button2.dataset.value));
+    }
   }
 
   // src/terrain_editor.js
@@ -8065,8 +8647,12 @@
     get decision() {
       return this.prompt?.decision || null;
     }
+    // (a kind both sides have says whose it is: names.js)
     get names() {
-      return displayNames(this.view?.figures || []);
+      return ownedNames(
+        this.view?.figures || [],
+        (seat) => playerName(seat, this.players, this.warbands)
+      );
     }
     reset(redraw = true) {
       const options = this.decision?.options || [];
@@ -8088,7 +8674,7 @@
       return { onBoard, all };
     }
     // "hex", "figure" (pieces, some on the board), "area" (terrain features of the
-    // view, by number), "placeholder" or "choice"
+    // view, by number), "sets" (sets of pieces: prompt_sets.js), "placeholder" or "choice"
     paramKind(values, name = "") {
       if (values.length && values.every(isHex)) return "hex";
       if (isPlaceholder(values)) return "placeholder";
@@ -8097,6 +8683,7 @@
         return "area";
       }
       const { onBoard, all } = this._pieces();
+      if (isSetParam(values, all)) return "sets";
       if (values.length && values.every((v) => typeof v === "string" && all.has(v)) && values.some((v) => onBoard.has(v))) {
         return "figure";
       }
@@ -8138,6 +8725,7 @@
       if (!this.decision || this.busy || this.terrain.open) return { hexes, figures };
       if (this.plan.active) return this.plan.marks(PALETTE[0]);
       const { onBoard } = this._pieces();
+      setMarks(this, figures);
       for (const c of this.candidates) {
         const param = this._boardParam(c);
         if (!param) continue;
@@ -8166,6 +8754,7 @@
     }
     chooseFigure(id) {
       if (this.plan.active) return this._planChanged(!this.busy && this.plan.chooseFigure(id));
+      if (this.decision && !this.busy && tickOnBoard(this, id)) return true;
       return this._chooseOnBoard("figure", (v) => v === id);
     }
     _planChanged(changed) {
@@ -8306,81 +8895,19 @@
     hoverFigure(id) {
       this.odds.hoverFigure(id);
     }
-    // -- drawing the panel ------------------------------------------------------------
+    // -- drawing the panel (prompt_panel.js) -------------------------------------------
     _header() {
       return headerHtml(this);
     }
     render() {
-      const parts = [this._header()];
-      if (this.decision && !this.finished) {
-        if (this.busy) {
-          parts.push('<p class="muted">Sending…</p>');
-        } else {
-          const narrowed = this.candidates.length < (this.decision.options || []).length || this.candidates.some((c) => Object.keys(c.chosen).length > Object.keys(this._given(c.spec)).length || Object.values(c.ticked || {}).some((t) => t.length));
-          if (this.error?.index === null) {
-            parts.push(`<p class="prompt-error" role="alert">${escape(this.error.text)}</p>`);
-          }
-          if (this._placingSpec() && !this.placing && !this.plan.active) {
-            parts.push('<button class="place-rest" data-action="place-rest">Place the rest</button> <span class="muted">each figure left on a hex of your zone, to adjust</span>');
-          } else if (this.plan.active && !this.placing) {
-            parts.push('<div class="plan"><button class="primary plan-confirm" data-action="plan-confirm">Confirm placement</button> <button class="plan-cancel" data-action="plan-cancel">Cancel</button> <span class="hint">— to move a figure, click it, then a free hex of your zone (or another figure, to swap them)</span></div>');
-          }
-          parts.push('<div class="options">');
-          for (const c of this.candidates) parts.push(optionRow(this, c));
-          parts.push("</div>");
-          if (narrowed) parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
-        }
-      }
-      parts.push('<div class="odds" hidden></div>');
-      this.panel.innerHTML = parts.join("");
-      this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
-      this.panel.dataset.mine = this.decision && !this.finished ? "true" : "false";
-      this.panel.dataset.busy = this.busy ? "true" : "false";
-      this.odds.fill(this.panel.querySelector(".odds"));
-      this._tellTurn();
+      renderPanel(this);
     }
     // Whose turn it is, for the tab title and the sound (main.js), told when it changes.
     _tellTurn() {
       tellTurn(this, Boolean(this.decision && !this.finished), playerName);
     }
     _click(e) {
-      const button2 = e.target.closest("button");
-      if (!button2 || this.busy) return;
-      const action = button2.dataset.action;
-      if (this.error) this.error = null;
-      if (action === "place-rest") {
-        this._planChanged(this.plan.start(this.candidates));
-        return;
-      }
-      if (action === "plan-confirm") {
-        this.placing = true;
-        this._placeNext();
-        return;
-      }
-      if (action === "plan-cancel") {
-        this.plan.clear();
-        this._planChanged(true);
-        return;
-      }
-      if (action === "cancel") {
-        this.reset();
-        return;
-      }
-      const index = Number(button2.dataset.spec);
-      const c = this.candidates.find((x) => x.index === index);
-      if (!c) return;
-      if (action === "do") {
-        this._submit(c);
-      } else if (action?.startsWith("terrain-")) {
-        this._terrainAction(c, action, button2.dataset.tool);
-      } else if (action === "subset-done") {
-        this._finishSubset(index, button2.dataset.subset);
-      } else if (button2.dataset.subset) {
-        this._toggle(index, button2.dataset.subset, Number(button2.dataset.value));
-      } else if (this.lists.click(button2, this.panel, this.view)) {
-      } else if (button2.dataset.param) {
-        this._choose(index, button2.dataset.param, Number(button2.dataset.value));
-      }
+      panelClick(this, e);
     }
   };
 
@@ -8662,39 +9189,6 @@
   };
 
   // src/match.js
-  function matchLayout(title) {
-    return `
-    <div class="match">
-      <div class="match-head card">
-        <div class="title">${title}</div>
-        <div class="match-info"></div>
-        <div class="clocks" hidden></div>
-        <div class="match-actions"></div>
-        <div class="takeback-bar offer-bar" aria-live="polite" hidden></div>
-      </div>
-      <div class="match-body">
-        <div class="board-column card">
-          <div class="board-tools">
-            <button class="small" data-zoom="in" title="Zoom in">+</button>
-            <button class="small" data-zoom="out" title="Zoom out">−</button>
-            <button class="small" data-zoom="fit" title="Show the whole board">fit</button>
-            <label class="check"><input type="checkbox" class="names-toggle" checked> names</label>
-            <span class="trail-tools"></span>
-            <span class="hover-info muted"></span>
-          </div>
-          <div class="board"></div>
-          <details class="legend" open><summary>Legend</summary><div class="legend-body"></div>
-          </details>
-        </div>
-        <div class="side-column">
-          <section class="card prompt" aria-live="polite"></section>
-          <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
-          <section class="card chat-card"></section>
-          <section class="card roster"></section>
-        </div>
-      </div>
-    </div>`;
-  }
   var MatchScreen = class {
     constructor(root, app2, matchId, { spectate = false } = {}) {
       this.root = root;
@@ -8759,7 +9253,7 @@
       this.trail = new TrailControl($(this.root, ".trail-tools"), {
         changed: () => this.drawBoard(),
         log: () => $(this.root, ".log"),
-        name: (id) => this.names.get(id) || id
+        name: (id) => this.wordNames.get(id) || id
       });
       this.chat = new ChatPanel($(this.root, ".chat-card"), this.app, this.matchId);
       this.chat.show();
@@ -8811,10 +9305,12 @@
         const zoom = button2.dataset.zoom;
         const board = this.table?.board || this.board;
         board.setZoom(zoom === "fit" ? 1 : board.zoom * (zoom === "in" ? 1.25 : 0.8));
+      } else if (button2.dataset.action === "to-prompt") {
+        $(this.root, ".prompt").scrollIntoView({ block: "start" });
       } else if (button2.dataset.action === "resign") {
         if (button2.dataset.confirm !== "yes") {
           button2.dataset.confirm = "yes";
-          button2.textContent = "Really resign?";
+          button2.textContent = "Really concede?";
           return;
         }
         this.app.conn.request("resign", { match_id: this.matchId }).catch((error) => this.actionError(error.message));
@@ -8904,8 +9400,12 @@
     get names() {
       return displayNames(this.view?.figures || []);
     }
+    // Names for the log and the hover line: a kind both sides have says whose it is.
+    get wordNames() {
+      return ownedNames(this.view?.figures || [], (seat) => this.seatWords(seat), this.names);
+    }
     logContext() {
-      const names = this.names;
+      const names = this.wordNames;
       const figures = new Map((this.view?.figures || []).map((f) => [f.id, f]));
       return {
         name: (id) => names.get(id) || id,
@@ -8935,7 +9435,7 @@
       log.parentElement.scrollTop = log.parentElement.scrollHeight;
     }
     renderAll() {
-      const key3 = (this.view?.figures || this.view?.models || []).map((f) => `${f.id || f.uid}:${f.name || f.card}`).join("|");
+      const key3 = (this.view?.figures || this.view?.models || []).map((f) => `${f.id || f.uid}:${f.name || f.card}`).join("|") + `|${["a", "b"].map((seat) => this.seatWords(seat)).join("|")}`;
       if (key3 !== this.namesKey) {
         this.namesKey = key3;
         this.renderLog();
@@ -9012,48 +9512,7 @@
       );
     }
     renderHead() {
-      const info = $(this.root, ".match-info");
-      const actions = $(this.root, ".match-actions");
-      if (!info) return;
-      const v = this.view;
-      const bits = [];
-      bits.push(this.seat ? `You are ${escape(seatName(this.seat, this.players || {}, this.warbands))}` : "You are watching");
-      bits.push(`status: <span class="match-status">${escape(this.status)}</span>`);
-      if (v && this.table) {
-        bits.push(...this.table.headBits(v));
-      } else if (v) {
-        bits.push(`phase: ${escape(v.phase)}`);
-        if (v.turn) bits.push(`turn ${v.turn}`);
-        if (v.phase === "play" && v.active_seat) {
-          bits.push(`active: ${escape(this.seatWords(v.active_seat))}`);
-        }
-        const vp = Object.entries(v.victory_points || {}).map(([s, p]) => `${s.toUpperCase()} ${p}`).join(" · ");
-        if (vp) bits.push(`victory points ${escape(vp)}`);
-        bits.push(escape(describeSetup({ options: v.options, board_size: v.board?.width })));
-      } else if (this.setup) {
-        bits.push(escape(describeSetup(this.setup)));
-      }
-      if (this.invite) bits.push(`invite code <code class="invite">${escape(this.invite)}</code>`);
-      if (this.status === "open") bits.push("<strong>waiting for an opponent to join</strong>");
-      if (this.result) bits.push(`result: <strong class="match-result">${escape(this.resultText())}</strong>`);
-      const rated = ratingChangeText(this.ratings, this.seat);
-      if (rated) bits.push(`<span class="rating-change">${escape(rated)}</span>`);
-      info.innerHTML = bits.join(" · ");
-      let buttons = "";
-      if (this.seat && this.status === "active") {
-        buttons = '<button data-action="offer-draw" title="Your opponent is asked to accept or decline">Offer a draw</button> <button data-action="take-back" title="Your opponent is asked to let you take back your last move">Ask to take back</button> <button class="danger" data-action="resign">Resign</button>';
-      } else if (this.seat && this.status === "open") {
-        buttons = '<button data-action="leave">Leave</button>';
-      } else if (this.status === "finished") {
-        buttons = `<a class="button" href="#/replay/${escape(this.matchId)}">Open the replay</a>`;
-        if (this.seat) {
-          buttons += ' <button data-action="rematch" title="The same match again, seats swapped">Rematch</button>';
-        }
-      }
-      if (actions.dataset.html !== buttons) {
-        actions.innerHTML = buttons;
-        actions.dataset.html = buttons;
-      }
+      renderMatchHead(this);
     }
     hover(target) {
       const line3 = $(this.root, ".hover-info");
@@ -9065,17 +9524,17 @@
       if (target.figure) {
         const fig = (this.view?.figures || []).find((f) => f.id === target.figure);
         if (fig) {
-          line3.textContent = `${this.names.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
+          line3.textContent = `${this.wordNames.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
         } else {
           const marker = (this.view?.markers || []).find((m) => m.marker === target.figure);
-          if (marker) line3.textContent = objectsAt(this.view, marker.at.join(","), this.names).join("");
+          if (marker) line3.textContent = objectsAt(this.view, marker.at.join(","), this.wordNames).join("");
         }
         this.promptUI.hoverFigure(target.figure);
       } else {
         const [q, r] = target.hex.split(",").map(Number);
         const kind = (this.view?.board?.terrain || []).find(([a, b]) => a === q && b === r)?.[2] || "open";
-        const objects = objectsAt(this.view, target.hex, this.names);
-        line3.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): ${KIND_STYLES[kind]?.label || kind}${objects.length ? ` — ${objects.join(", ")}` : ""}`;
+        const objects = objectsAt(this.view, target.hex, this.wordNames);
+        line3.textContent = `${hexWords2([q, r])}: ${KIND_STYLES[kind]?.label || kind}${objects.length ? ` — ${objects.join(", ")}` : ""}`;
         this.promptUI.hoverFigure(null);
       }
     }
@@ -9347,6 +9806,7 @@
       this.seats = new Map((this.final?.figures || []).map((f) => [f.id, f.seat]));
       if (this.doc.system === "asoiaf") this.asoiaf();
       if (this.doc.system === "sns") this.sns();
+      this.words = this.wordNames();
       $(this.root, ".legend-body").innerHTML = this.legend(this.final);
       const scrubber = $(this.root, ".scrubber");
       scrubber.max = String(this.last);
@@ -9397,7 +9857,7 @@
       };
     }
     legend(view) {
-      return legendHtml(view);
+      return legendHtml(view, { replay: true });
     }
     format(event, ctx) {
       return formatEvent(event, ctx);
@@ -9423,15 +9883,26 @@
     seatWords(seat) {
       return seatName(seat, this.players(), this.warbands);
     }
+    // Names for the log: a kind both sides have also says whose it is (names.js).
+    wordNames() {
+      const v = this.final || {};
+      const figures = v.models ? v.models.map((m) => ({ id: m.uid, seat: m.seat, name: m.card })) : (v.figures || []).map((f) => ({ id: f.id || f.uid, seat: f.seat, name: f.name }));
+      return ownedNames(
+        figures,
+        (seat) => playerName(seat, this.players(), this.warbands),
+        this.names
+      );
+    }
     context() {
-      return { name: (id) => this.names.get(id) || id, seat: (seat) => this.seatWords(seat) };
+      return { name: (id) => this.words.get(id) || id, seat: (seat) => this.seatWords(seat) };
     }
     // The match's head: who played what; the result only once the end is reached.
     renderInfo(atEnd) {
       const d = this.doc;
       const players = Object.keys(d.players || {}).sort().map((seat) => escape(this.seatWords(seat))).join(" vs ");
       const r = d.result || {};
-      const result = r.winner ? `${this.seatWords(r.winner)} won (${r.reason})` : `no winner${r.reason ? ` (${r.reason})` : ""}`;
+      const reason = reasonWords(r.reason, (seat) => this.seatWords(seat));
+      const result = r.winner ? `${this.seatWords(r.winner)} won${reason ? ` (${reason})` : ""}` : `no winner${reason ? ` (${reason})` : ""}`;
       const setup = d.system === "asoiaf" ? asoiafSetupWords(d.setup) : d.system === "sns" ? snsSetupWords(d.setup) : describeSetup(d.setup);
       $(this.root, ".match-info").innerHTML = `${players} · ${escape(setup)} · ` + (atEnd ? `<span class="result">${escape(result)}</span>` : '<span class="muted">the result shows at the end</span>') + ` · finished ${escape(when(d.finished_at))} · seed <code title="SHA-256 commitment ${escape(d.seed_commitment)}">${escape(String(d.seed).slice(0, 12))}…</code>`;
     }
@@ -9532,7 +10003,7 @@
       this.drawView(view);
       const record = this.events.find((e) => e.seq === seq);
       const line3 = record ? this.format(record.event, this.context()) : null;
-      $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3><p>${seq === 0 ? "Before the first event." : escape(line3?.text || record?.event?.type || "")}</p><p class="muted">${view?.rounds ? `Round ${view.round} of ${view.rounds}` : `Turn ${view?.turn ?? 0}`} · phase ${escape(view?.phase || "")}</p>`;
+      $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3><p>${seq === 0 ? "Before the first event." : escape(line3?.text || record?.event?.type || "")}</p><p class="muted">${view?.rounds ? `Round ${view.round} of ${view.rounds}` : `Turn ${view?.turn ?? 0}`} · phase: ${escape(phaseWords(this.doc.system, view?.phase))}</p>`;
       this.root.querySelector(".replay").dataset.step = String(seq);
       if (seq === this.last) this.showSummary();
     }
@@ -9697,14 +10168,17 @@
         }
       }
       this.route();
+      this.started = true;
     }
     connectionStatus(status) {
       const badge = $(document, "#connection");
+      if (!badge) return;
       badge.textContent = status;
       badge.className = `connection ${status}`;
     }
     status(text, kind = "info") {
       const line3 = $(document, "#status");
+      if (!line3) return;
       line3.textContent = text;
       line3.className = `status ${kind}`;
       clearTimeout(this.statusTimer);
@@ -9782,7 +10256,7 @@
     }
     renderUser() {
       const box = $(document, "#user");
-      box.innerHTML = this.account ? `${escape(this.account.name)}${this.account.guest ? " (guest)" : ""} <label class="check turn-sound" title="A short tone when it becomes your turn"><input type="checkbox" id="turn-sound"${this.turnSignal.sound ? " checked" : ""}> sound on my turn</label> <button id="logout" class="small">Sign out</button>` : "";
+      box.innerHTML = this.account ? `${escape(this.account.name)}${this.account.guest ? " (guest)" : ""} <label class="check turn-sound" title="A short tone when it becomes your turn"><input type="checkbox" id="turn-sound"${this.turnSignal.sound ? " checked" : ""}> sound<span class="wide"> on my turn</span></label> <button id="logout" class="small">Sign out</button>` : "";
       $(document, "#nav").hidden = !this.account;
     }
     route() {

@@ -9,12 +9,16 @@
 
 import { escape } from "./dom.js";
 import { OptionPanel } from "./option_panel.js";
-import { coinWords, optionWords, PARAM_WORDS, valueWords } from "./asoiaf_words.js";
+import { actingSeat, coinWords, isPick, optionWords, paramWords, pickNumber, pickParams,
+  promptWords, spanWords, valueWords } from "./asoiaf_words.js";
 
 // the order a command's parameters are asked in
 const PARAM_ORDER = ["model", "target", "targets", "friend", "square", "improvements", "abilities",
   "zone", "first_player", "agenda", "removal"];
 const MODEL_PARAMS = new Set(["model", "target", "friend"]);
+// a model chosen on the board: those params, and an ability's picks of several
+// (a pick of 2 or more models is chosen by its buttons)
+const modelParam = (param) => MODEL_PARAMS.has(param) || isPick(param);
 const ODDS_TYPES = new Set(["attack", "charge"]);
 
 const percent = (p) => `${(p * 100).toFixed(p < 0.1 && p > 0 ? 1 : 0)}%`;
@@ -22,8 +26,11 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 function orderedParams(spec) {
   const names = Object.keys(spec.params || {});
-  return [...PARAM_ORDER.filter((p) => names.includes(p)),
-    ...names.filter((p) => !PARAM_ORDER.includes(p))];
+  const picks = names.filter(isPick).sort((a, b) => pickNumber(a) - pickNumber(b));
+  const known = PARAM_ORDER.filter((p) => names.includes(p));
+  const at = known.filter((p) => ["model", "target", "targets", "friend"].includes(p)).length;
+  return [...known.slice(0, at), ...picks, ...known.slice(at),
+    ...names.filter((p) => !PARAM_ORDER.includes(p) && !isPick(p))];
 }
 
 export function distributionText(rows) {
@@ -31,10 +38,21 @@ export function distributionText(rows) {
 }
 
 // The odds reply as a table: one row per set of improvements.
+// A bought will test's branches may differ: dice, value and defence then come as
+// "low-high" text ("2 to 3 d10 on 6+, against defence 5+ to 6+").
+export function diceWords(c, defence) {
+  const against = c.defence !== undefined && String(c.defence) !== String(defence)
+    ? `, against defence ${spanWords(c.defence, "+")}` : "";
+  const ranged = [c.dice, c.value, c.defence].some((v) => typeof v === "string")
+    ? " (as the will test goes)" : "";
+  return `${spanWords(c.dice)} d10 on ${spanWords(c.value, "+")}${against}${ranged}`;
+}
+
 export function oddsHtml(odds, ctx) {
   const rows = odds.choices.map((c) => `<tr data-improvements="${escape(JSON.stringify(
     c.improvements))}"><td>${escape(valueWords("improvements", c.improvements, ctx))}</td>`
-    + `<td>${escape(coinWords(c.cost))}</td><td>${c.dice} d10 on ${c.value}+</td>`
+    + `<td>${escape(coinWords(c.cost))}</td><td class="odds-dice">${escape(diceWords(c,
+      odds.defence))}</td>`
     + `<td class="odds-hits">${escape(distributionText(c.hits))}</td>`
     + `<td class="odds-wounds">${escape(distributionText(c.wounds))}</td>`
     + `<td>${c.mean_wounds.toFixed(2)}</td></tr>`);
@@ -47,7 +65,7 @@ export function oddsHtml(odds, ctx) {
 
 export class AsoiafPrompt extends OptionPanel {
   constructor(panel, hooks) {
-    super(panel, hooks, { orderedParams, optionWords, valueWords });
+    super(panel, hooks, { orderedParams, optionWords, valueWords, promptWords, actingSeat });
   }
 
   reset(draw = true) {
@@ -86,7 +104,7 @@ export class AsoiafPrompt extends OptionPanel {
     const add = (param, values) => {
       for (const v of values) {
         if (param === "square") squares.add(`${v[0]},${v[1]}`);
-        else if (MODEL_PARAMS.has(param)) models.add(v);
+        else if (modelParam(param) && typeof v === "string") models.add(v);
       }
     };
     if (this.decision && !this.busy) {
@@ -100,7 +118,7 @@ export class AsoiafPrompt extends OptionPanel {
       }
     }
     const chosen = new Set(Object.entries(this.chosen)
-      .filter(([p]) => MODEL_PARAMS.has(p)).map(([, v]) => v));
+      .filter(([p]) => modelParam(p)).flatMap(([, v]) => (Array.isArray(v) ? v : [v])));
     return { squares, models, chosen };
   }
 
@@ -117,7 +135,7 @@ export class AsoiafPrompt extends OptionPanel {
 
   _boardChoice(kind, matches) {
     if (!this.decision || this.busy) return;
-    const accepts = (param) => (kind ? param === kind : MODEL_PARAMS.has(param));
+    const accepts = (param) => (kind ? param === kind : modelParam(param));
     const param = this.pendingParam;
     if (param) {
       const value = this.spec.params[param].find(matches);
@@ -143,15 +161,39 @@ export class AsoiafPrompt extends OptionPanel {
   _choose(param, value) {
     if (param === "target") this.showOdds(value);
     super._choose(param, value);
+    // a charge's square or a pick chosen: its odds again, from where the charge
+    // ends and with the models picked
+    if ((param === "square" || isPick(param)) && this.chosen.target && this.pendingParam) {
+      this.showOdds(this.chosen.target);
+    }
   }
 
   // -- odds -------------------------------------------------------------------------
-  _oddsAsked(target) {
+  _oddsAsked(target, extra = {}) {
     const spec = this.spec;
     if (!spec || !ODDS_TYPES.has(spec.type) || !spec.params.target?.includes(target)) {
       return null;
     }
-    return { type: spec.type, args: { mode: spec.args.mode, target } };
+    // the option's own args (its equipment token, a charge's movement ability),
+    // and a charge's square once chosen
+    const args = { ...spec.args, target };
+    if (spec.type === "charge" && this.chosen.square) args.square = this.chosen.square;
+    // an option picking models: its one set of improvements, and the models picked
+    // so far (or hovered: `extra`); the server says "pick them first" until all are
+    const picks = pickParams(spec);
+    if (picks.length) {
+      args.improvements = this.chosen.improvements ?? spec.params.improvements?.[0];
+      for (const p of picks) {
+        if (p in extra) args[p] = extra[p];
+        else if (p in this.chosen) args[p] = this.chosen[p];
+      }
+    }
+    return { type: spec.type, args };
+  }
+
+  _oddsRefusedHtml(error) {
+    return error?.code === "no_odds"
+      ? `<p class="odds-none">No odds yet: ${escape(error.message)}</p>` : null;
   }
 
   _oddsHtml(odds) {
@@ -164,13 +206,28 @@ export class AsoiafPrompt extends OptionPanel {
   }
 
   hoverModel(uid) {
-    if (this.pendingParam === "target") this.showOdds(uid);
+    const pending = this.pendingParam;
+    if (pending === "target") this.showOdds(uid);
+    else if (isPick(pending) && this.spec.params[pending].includes(uid)) {
+      this.showOdds(this.chosen.target, { [pending]: uid }); // the odds were it picked
+    }
+  }
+
+  // A target's or a pick's button hovered: its odds.
+  _hoverButton(e) {
+    super._hoverButton(e);
+    const button = e.target.closest("button[data-param]");
+    const param = button?.dataset.param;
+    if (param && isPick(param) && this.chosen.target) {
+      this.showOdds(this.chosen.target,
+        { [param]: this.spec.params[param][Number(button.dataset.value)] });
+    }
   }
 
   // -- drawing ------------------------------------------------------------------------
   _choices(spec, param, ctx) {
     const values = spec.params[param];
-    const out = [`<p class="hint">Choose ${escape(PARAM_WORDS[param] || param)}`
+    const out = [`<p class="hint">Choose ${escape(paramWords(param))}`
       + `${param === "square" ? " on the battlefield (highlighted)" : ""}:</p>`];
     if (param === "square" && values.length > 8) return out.join("");
     const odds = param === "improvements" && this.oddsShown?.odds;

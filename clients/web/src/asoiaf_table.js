@@ -1,4 +1,4 @@
-// A Song of Ice & Fire's part of the match screen (match.js keeps the head,
+// A Song of Ice & Fire's part of the match screen (match.js, match_head.js keep the head,
 // clocks, chat and log): the square battlefield, the prompt panel, the side
 // panel (each side's coins left by type, victory points, the active model's
 // AP, the models with wounds and tokens, this seat's own agenda and the
@@ -7,13 +7,10 @@
 import { AsoiafBoard, KIND_FILL, KIND_LABELS, squareKey, TERRAIN_FILL } from "./asoiaf_board.js";
 import { AsoiafPrompt } from "./asoiaf_prompt.js";
 import { asoiafRosterHtml } from "./asoiaf_roster.js";
-import { formatAsoiafEvent, modelNames, squareWords } from "./asoiaf_words.js";
+import { formatAsoiafEvent, modelNames, PHASE_WORDS, squareWords } from "./asoiaf_words.js";
 import { escape } from "./dom.js";
 import { seatName } from "./names.js";
 
-const PHASE_WORDS = { roll_off: "roll-off", choice: "choosing zones and 1st player",
-  agendas: "choosing agendas", deploy: "deployment", activations: "activations",
-  over: "over" };
 
 // A fresh copy of an element: the SBH board's and prompt's listeners stay behind.
 function fresh(element) {

@@ -9,11 +9,13 @@ import { escape } from "./dom.js";
 import { displayNames, SEAT_COLOURS } from "./names.js";
 import { carrierBadge, drawAreas, drawObjects } from "./objectives.js";
 import { edgeStyle, kindStyle, PATTERNS } from "./terrain.js";
-import { placeLabels, showsActivated, tokenFontSize, tokenLabels } from "./tokens.js";
+import { LABEL_FONT, placeLabels, showsActivated, tokenFontSize, tokenLabels } from "./tokens.js";
 import { drawTrail, trailDefs } from "./trail_marks.js";
 
 const SQRT3 = Math.sqrt(3);
 const PATTERN_SIZE = 1; // one hex radius
+const READABLE_PX = 10; // the smallest name label shown under every token
+const HOVER_PX = 13; // the hovered figure's name
 
 export function hexKey(q, r) {
   return `${q},${r}`;
@@ -96,7 +98,38 @@ export class Board {
   }
 
   _hover(e) {
-    this.handlers.onHover?.(this._target(e));
+    const target = this._target(e);
+    this._hoverLabel(target?.figure || null);
+    this.handlers.onHover?.(target);
+  }
+
+  // Board units to screen pixels, at the board's size now.
+  _pixelsPerUnit() {
+    const svg = this.container.querySelector("svg");
+    const across = svg?.getBoundingClientRect().width || 0;
+    return across && this.width ? across / (this.width + 0.6) : 0;
+  }
+
+  // The hovered figure's name above its token, readable at any zoom, unless its
+  // label already shows under it.
+  _hoverLabel(id) {
+    const svg = this.container.querySelector("svg");
+    svg?.querySelector(".hover-label")?.remove();
+    const fig = id && this.figures?.get(id);
+    if (!svg || !fig?.pos) return;
+    const small = this.container.classList.contains("names-small");
+    if (!small && this.showNames && svg.querySelector(`.name-label[data-label="${CSS.escape(id)}"]`)) {
+      return;
+    }
+    const scale = this._pixelsPerUnit();
+    const size = Math.max(LABEL_FONT, scale ? HOVER_PX / scale : LABEL_FONT);
+    const name = this.names?.get(id) || fig.name;
+    const half = (name.length * 0.56 * size) / 2;
+    const [x0, y] = centre(fig.pos[0], fig.pos[1]);
+    const x = Math.min(Math.max(x0, half - 0.25), this.width + 0.25 - half);
+    svg.insertAdjacentHTML("beforeend", `<text class="hover-label" data-label="${escape(id)}" `
+      + `x="${x.toFixed(3)}" y="${(y - 0.75).toFixed(3)}" style="font-size:${size.toFixed(3)}px;`
+      + `stroke-width:${(size / 3).toFixed(3)}px">${escape(name)}</text>`);
   }
 
   // Zoom 1 fits the whole board in its box (no scrollbar); more scrolls to pan.
@@ -107,6 +140,9 @@ export class Board {
 
   _size() {
     fitBoard(this.container, this.aspect, this.zoom);
+    // the names under the tokens hide while too small to read (zoom in to see them)
+    const scale = this._pixelsPerUnit();
+    this.container.classList.toggle("names-small", scale > 0 && LABEL_FONT * scale < READABLE_PX);
   }
 
   // view: the SBH view; marks: {hexes: Map(key -> colour), figures: Map(id -> colour),
@@ -122,6 +158,7 @@ export class Board {
     }
     const { width, height } = view.board;
     const names = displayNames(view.figures || []);
+    this.names = names;
     this.tokens = tokenLabels(view.figures || [], names);
     const terrain = new Map((view.board.terrain || []).map(([q, r, kind]) => [hexKey(q, r), kind]));
     const w = SQRT3 * (width + 0.5);

@@ -106,7 +106,10 @@ class NodeLink {
 export class Following {
   constructor(conn) {
     this.conn = conn;
-    this.enabled = true;
+    // `?follow=off` in the page's address keeps every match on the node the page
+    // reached, forwarded (as the terminal's --no-follow): for a network that lets the
+    // browser reach the balancer's address alone
+    this.enabled = new URLSearchParams(globalThis.location?.search ?? "").get("follow") !== "off";
     this.links = new Map(); // url -> NodeLink
     this.routes = new Map(); // match id -> the NodeLink its traffic goes to
     this.unreachable = new Map(); // url -> until when (ms) it is not followed

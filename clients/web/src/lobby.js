@@ -1,63 +1,16 @@
-// Signing in (guest, register, login) and the lobby: open matches, creating an
-// SBH match, joining one (publicly or by invite code), watching any match by id.
+// The lobby: open matches, creating an SBH match, joining one (publicly or by invite
+// code), watching any match by id. Signing in is login.js; how a listed match is put
+// in words, lobby_words.js.
 
 import { ChatPanel, LOBBY_ROOMS } from "./chat.js";
-import { timeControlWords } from "./clocks.js";
 import { QuickPair } from "./quick_pair.js";
-import { $, describeSetup, escape, when } from "./dom.js";
+import { $, escape, when } from "./dom.js";
 import { loadScenarios, optionsHtml, scenariosOf } from "./scenarios.js";
-import { AsoiafJoin, asoiafFormHtml, asoiafJoinHtml, asoiafSettings, asoiafSetupWords,
+import { AsoiafJoin, asoiafFormHtml, asoiafJoinHtml, asoiafSeek, asoiafSettings,
   bindAsoiafForm } from "./lobby_asoiaf.js";
-import { bindSnsForm, fillSnsForm, snsFormHtml, snsSettings, snsSetupWords } from "./lobby_sns.js";
-import { reasonWords } from "./events.js";
-import { playerName } from "./names.js";
-
-const STATUS_WORDS = {
-  open: "waiting for an opponent", active: "being played", finished: "finished",
-  aborted: "called off",
-};
-
-// The other seats' players of a list_mine entry, by name.
-function opponents(m) {
-  const names = Object.entries(m.players || {}).filter(([seat]) => seat !== m.seat)
-    .map(([, name]) => name);
-  return names.length ? names.join(", ") : "nobody yet";
-}
-
-function whoseTurn(m) {
-  if (m.status === "open") return "waiting for an opponent to join";
-  if (m.status !== "active") return "—";
-  if (!m.waiting) return "not running right now";
-  if (m.waiting.includes(m.seat)) return "your turn";
-  const names = m.waiting.map((seat) => playerName(seat, m.players));
-  return names.length ? `waiting for ${names.join(" and ")}` : "—";
-}
-
-// A list_open/list_live entry's players, by name ("Ann vs Bob").
-function playersWords(m) {
-  return Object.keys(m.players || {}).sort().map((seat) => playerName(seat, m.players))
-    .join(" vs ");
-}
-
-function resultWords(m) {
-  const r = m.result;
-  if (!r) return m.status === "aborted" ? "no result" : "—";
-  const name = (seat) => (seat === m.seat ? "you" : playerName(seat, m.players));
-  const reason = r.reason ? ` (${reasonWords(r.reason, name)})` : "";
-  if (!r.winner) return `no winner${reason}`;
-  return `${r.winner === m.seat ? "you" : name(r.winner)} won${reason}`;
-}
-
-// A listed match's settings in words, its clock included ("..., 20 min + 20 s"), and its
-// takebacks where they are not the usual (casual: allowed; rated: not).
-function settingsWords(m) {
-  const clock = timeControlWords(m.time_control);
-  const setup = m.system === "asoiaf" ? asoiafSetupWords(m.setup)
-    : m.system === "sns" ? snsSetupWords(m.setup) : describeSetup(m.setup);
-  const words = clock ? `${setup}, ${clock}` : setup;
-  if (m.takebacks === undefined || m.takebacks === !m.rated) return words;
-  return `${words}, ${m.takebacks ? "takebacks allowed" : "no takebacks"}`;
-}
+import { bindSnsForm, fillSnsForm, snsFormHtml, snsSeek, snsSettings } from "./lobby_sns.js";
+import { opponents, playersWords, resultWords, settingsWords, STATUS_WORDS,
+  whoseTurn } from "./lobby_words.js";
 
 // The clocks a new match may have (create_match's time_control).
 const CLOCKS = [["none", "no clock", null],
@@ -70,51 +23,6 @@ const CLOCKS = [["none", "no clock", null],
 // The house bot's pace (create_match's bot_pace): a pause before each of its moves.
 const PACES = [["normal", "normal (a second a move)"], ["slow", "slow (2.5 s a move)"],
   ["instant", "instant"]];
-
-export function renderLogin(root, app) {
-  root.innerHTML = `
-    <section class="card narrow" id="login">
-      <h2>Play warband</h2>
-      <form id="guest-form">
-        <h3>As a guest</h3>
-        <label>Display name <input name="name" maxlength="32" placeholder="optional"></label>
-        <button class="primary" type="submit">Play as guest</button>
-      </form>
-      <form id="account-form">
-        <h3>With an account</h3>
-        <label>Username <input name="username" autocomplete="username"></label>
-        <label>Password <input name="password" type="password" autocomplete="current-password">
-        </label>
-        <button class="primary" type="submit" name="login">Log in</button>
-        <button type="button" id="register">Register</button>
-      </form>
-      <p class="status" id="login-status"></p>
-    </section>`;
-  const status = $(root, "#login-status");
-  const attempt = async (work) => {
-    status.textContent = "";
-    try {
-      await work();
-    } catch (error) {
-      status.textContent = error.message;
-    }
-  };
-  $(root, "#guest-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    const name = e.target.name.value.trim() || null;
-    attempt(() => app.signIn("guest", { name }));
-  });
-  const account = $(root, "#account-form");
-  account.addEventListener("submit", (e) => {
-    e.preventDefault();
-    attempt(() => app.signIn("login", {
-      username: account.username.value.trim(), password: account.password.value,
-    }));
-  });
-  $(root, "#register").addEventListener("click", () => attempt(() => app.signIn("register", {
-    username: account.username.value.trim(), password: account.password.value,
-  })));
-}
 
 export class Lobby {
   constructor(root, app) {
@@ -165,8 +73,8 @@ export class Lobby {
             <p class="status error form-error" id="create-status" role="alert"></p>
           </form>
         </section>
-        ${asoiafFormHtml()}
-        ${snsFormHtml()}
+        ${asoiafFormHtml(this.app.account?.guest)}
+        ${snsFormHtml(this.app.account?.guest)}
         <section class="card">
           <h2>Join or watch</h2>
           <form id="invite-form" class="inline-form">
@@ -229,7 +137,11 @@ export class Lobby {
         rated: false }); // (never rated against the bot)
     });
     this.app.quickPair = this.app.quickPair || new QuickPair(this.app);
-    this.app.quickPair.bind(this.root, (form) => this.settings(form));
+    this.app.quickPair.bind(this.root, [
+      { button: "#quick-pair", status: "#seek-status", settings: (form) => this.settings(form) },
+      { button: "#asoiaf-quick-pair", status: "#asoiaf-seek-status", settings: asoiafSeek },
+      { button: "#sns-quick-pair", status: "#sns-seek-status", settings: snsSeek },
+    ]);
     $(this.root, "#invite-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const code = e.target.code.value.trim();

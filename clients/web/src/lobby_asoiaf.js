@@ -13,29 +13,46 @@ function scenarioWords(s) {
   return `${s.name} (${s.size_name}: ${coins}; ${s.rounds} rounds)`;
 }
 
-export function asoiafFormHtml() {
+// `guest`: a guest plays casual matches only (no Rated box).
+export function asoiafFormHtml(guest) {
   const options = '<option value="" disabled selected>Loading…</option>';
   return `
     <section class="card">
       <h2>Create an A Song of Ice &amp; Fire match</h2>
       <form id="asoiaf-form" class="grid-form">
-        <label>Scenario <select name="scenario">${options}</select></label>
+        <label class="whole-row">Scenario <select name="scenario">${options}</select></label>
         <label>Your warband <select name="warband"></select></label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
+        ${guest ? "" : `<label class="check" title="The result moves both players' ratings
+          (never against the bot)"><input name="rated" type="checkbox"> Rated</label>`}
         <div class="warband-detail" id="asoiaf-warband-detail"></div>
         <p class="muted">Whoever joins chooses their own warband of the scenario's size.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
-          <button type="button" id="asoiaf-vs-bot">Play against the bot</button></div>
+          <button type="button" id="asoiaf-vs-bot">Play against the bot</button>
+          <button type="button" id="asoiaf-quick-pair" title="Be paired with another player
+            who wants this scenario; each plays the warband they bring">Find an opponent</button>
+        </div>
+        <p class="status" id="asoiaf-seek-status" aria-live="polite"></p>
         <p class="status error form-error" id="asoiaf-status" role="alert"></p>
       </form>
     </section>`;
 }
 
 // create_match's fields; the creator takes seat a, so their warband is named for it.
+// (never rated against the bot)
 export function asoiafSettings(form, extra = {}) {
   const warband = form.warband.disabled ? "" : form.warband.value; // (none while loading)
   return { system: "asoiaf", scenario: form.scenario.value || null, private: form.private.checked,
+    rated: !extra.opponent && Boolean(form.rated?.checked),
     ...(warband ? { warbands: { a: warband } } : {}), ...extra };
+}
+
+// seek's fields: the scenario and the seeker's own warband, which goes with them to
+// whichever seat the pairing gives them (docs/protocol.md, seek).
+export function asoiafSeek(form) {
+  const warband = form.warband.disabled ? "" : form.warband.value;
+  return { system: "asoiaf", scenario: form.scenario.value || null,
+    rated: Boolean(form.rated?.checked), ...(warband ? { warband } : {}) };
 }
 
 // The create form's warband picker, refilled when the scenario (its size) changes;

@@ -10,32 +10,40 @@ import { armiesOf, defaultArmiesOf, layoutsOf, optionsHtml } from "./scenarios.j
 import { SnsBuilder } from "./sns_builder.js";
 
 const BUILT = "built"; // the select's value for the seat's built army
+// the creator takes seat a: each seat's army in the creator's words
+const SEAT_ARMY = { a: "your army", b: "your opponent's army" };
 const built = new WeakMap(); // form -> {seat: the army list built for it}
 
-export function snsFormHtml() {
+// `guest`: a guest plays casual matches only (no Rated box).
+export function snsFormHtml(guest) {
   const select = (name, entries) => `<select name="${name}">${entries.map(([key, label]) =>
     `<option value="${key}">${escape(label)}</option>`).join("")}</select>`;
   return `
     <section class="card">
       <h2>Create a Swords &amp; Sorcery match</h2>
       <form id="sns-form" class="grid-form">
-        <div class="sns-army"><label>Your army (seat a) <select name="army_a"><option value=""
+        <div class="sns-army"><label>Your army <select name="army_a"><option value=""
           disabled selected>Loading…</option></select></label>
           <button type="button" class="small" data-build="a">Build an army…</button></div>
-        <div class="sns-army"><label>The other army (seat b) <select name="army_b"><option
+        <div class="sns-army"><label>Your opponent's army <select name="army_b"><option
           value="" disabled selected>Loading…</option></select></label>
           <button type="button" class="small" data-build="b">Build an army…</button></div>
-        <label>Table <select name="layout"><option value="" disabled selected>Loading…
+        <label class="whole-row">Table <select name="layout"><option value="" disabled selected>Loading…
           </option></select></label>
         <label>Turns <input name="turns" type="number" min="1" max="50" value="12"></label>
         <label>Deployment ${select("deployment", [["ranks", "in ranks (set for you)"],
     ["chosen", "chosen (place your figures)"]])}</label>
         <label class="check"><input name="private" type="checkbox"> Private (invite code)</label>
-        <p class="muted">Against the bot, you take seat a with your army (ready-made or
-          built); the bot plays a ready-made army of as many figures as one of the two
-          chosen.</p>
+        ${guest ? "" : `<label class="check" title="The result moves both players' ratings
+          (never against the bot)"><input name="rated" type="checkbox"> Rated</label>`}
+        <p class="muted">Against the bot, you play your army (ready-made or built); the
+          bot plays a ready-made army of as many figures as one of the two chosen.</p>
         <div class="form-actions"><button class="primary" type="submit">Create match</button>
-          <button type="button" id="sns-vs-bot">Play against the bot</button></div>
+          <button type="button" id="sns-vs-bot">Play against the bot</button>
+          <button type="button" id="sns-quick-pair" title="Be paired with another player who
+            wants this table and turns, with an army of as many figures; each plays the army
+            they bring">Find an opponent</button></div>
+        <p class="status" id="sns-seek-status" aria-live="polite"></p>
         <p class="status error form-error" id="sns-status" role="alert"></p>
       </form>
     </section>`;
@@ -71,10 +79,11 @@ export function bindSnsForm(root, app) {
       $(root, "#sns-status").textContent = `The units could not be loaded: ${error.message}`;
       return;
     }
+    const whose = SEAT_ARMY[seat];
     new SnsBuilder(document.body, {
       catalog, start: built.get(form)?.[seat],
-      title: `Build an army for seat ${seat}`,
-      useWords: `Use this army for seat ${seat}`,
+      title: `Build ${whose}`,
+      useWords: `Use this as ${whose}`,
       checkList: (list) => app.conn.request("check_list", { system: "sns", list, options: {} }),
       use: (list) => useBuilt(form, seat, list),
     }).open();
@@ -114,7 +123,20 @@ export function snsSettings(form, extra = {}) {
   if (form.layout.value) options.layout = form.layout.value; // (none: the server's default)
   const armies = chosenArmies(form);
   if (armies) options.armies = armies;
-  return { system: "sns", options, private: form.private.checked, ...extra };
+  return { system: "sns", options, private: form.private.checked,
+    rated: !extra.opponent && Boolean(form.rated?.checked), ...extra }; // (never against the bot)
+}
+
+// seek's fields: the table and turns, and the seeker's own army (a ready-made army's
+// key or the built list), which goes with them to whichever seat the pairing gives
+// them; the opponent's army is theirs to bring (docs/protocol.md, seek).
+export function snsSeek(form) {
+  const options = { last_turn: Number(form.turns.value), deployment: form.deployment.value };
+  if (form.layout.value) options.layout = form.layout.value;
+  const key = form.army_a.value;
+  const warband = key === BUILT ? built.get(form).a : key || null;
+  return { system: "sns", options, rated: Boolean(form.rated?.checked),
+    ...(warband ? { warband } : {}) };
 }
 
 export function snsSetupWords(setup) {

@@ -9,8 +9,10 @@ import { Board } from "./board.js";
 import { Connection } from "./connection.js";
 import { $, escape } from "./dom.js";
 import { formatEvent, formatOdds } from "./events.js";
-import { Lobby, renderLogin } from "./lobby.js";
-import { legendHtml, MatchScreen } from "./match.js";
+import { Lobby } from "./lobby.js";
+import { renderLogin } from "./login.js";
+import { MatchScreen } from "./match.js";
+import { legendHtml } from "./match_roster.js";
 import { objectsAt } from "./objectives.js";
 import { PromptUI } from "./prompt.js";
 import { questionText } from "./prompt_words.js";
@@ -71,16 +73,19 @@ class App {
       }
     }
     this.route();
+    this.started = true; // (browser tests replace the page only after this: see wait_for_library)
   }
 
   connectionStatus(status) {
     const badge = $(document, "#connection");
+    if (!badge) return; // (a page whose document was replaced: the browser tests' pieces)
     badge.textContent = status;
     badge.className = `connection ${status}`;
   }
 
   status(text, kind = "info") {
     const line = $(document, "#status");
+    if (!line) return;
     line.textContent = text;
     line.className = `status ${kind}`;
     clearTimeout(this.statusTimer);
@@ -168,7 +173,7 @@ class App {
       ? `${escape(this.account.name)}${this.account.guest ? " (guest)" : ""} `
         + '<label class="check turn-sound" title="A short tone when it becomes your turn">'
         + `<input type="checkbox" id="turn-sound"${this.turnSignal.sound ? " checked" : ""}> `
-        + "sound on my turn</label> "
+        + 'sound<span class="wide"> on my turn</span></label> '
         + '<button id="logout" class="small">Sign out</button>'
       : "";
     $(document, "#nav").hidden = !this.account;

@@ -5,53 +5,18 @@
 import { Board } from "./board.js";
 import { ChatPanel } from "./chat.js";
 import { ClockPanel } from "./clocks.js";
-import { ratingChangeText } from "./ratings.js";
-import { $, describeSetup, escape } from "./dom.js";
+import { $, escape } from "./dom.js";
 import { formatEvent, reasonWords } from "./events.js";
-import { displayNames, playerName, seatName } from "./names.js";
+import { displayNames, ownedNames, playerName } from "./names.js";
 import { objectsAt } from "./objectives.js";
 import { legendHtml, rosterHtml } from "./match_roster.js";
+import { matchLayout, renderMatchHead } from "./match_head.js";
 import { tableFor } from "./systems.js";
 import { PromptUI } from "./prompt.js";
+import { hexWords } from "./prompt_rows.js";
 import { effectiveEvents, TakebackBar } from "./takeback.js";
 import { KIND_STYLES } from "./terrain.js";
 import { TrailControl } from "./trail_control.js";
-
-export { legendHtml, rosterHtml }; // (main.js and replay.js take them from here)
-
-export function matchLayout(title) {
-  return `
-    <div class="match">
-      <div class="match-head card">
-        <div class="title">${title}</div>
-        <div class="match-info"></div>
-        <div class="clocks" hidden></div>
-        <div class="match-actions"></div>
-        <div class="takeback-bar offer-bar" aria-live="polite" hidden></div>
-      </div>
-      <div class="match-body">
-        <div class="board-column card">
-          <div class="board-tools">
-            <button class="small" data-zoom="in" title="Zoom in">+</button>
-            <button class="small" data-zoom="out" title="Zoom out">−</button>
-            <button class="small" data-zoom="fit" title="Show the whole board">fit</button>
-            <label class="check"><input type="checkbox" class="names-toggle" checked> names</label>
-            <span class="trail-tools"></span>
-            <span class="hover-info muted"></span>
-          </div>
-          <div class="board"></div>
-          <details class="legend" open><summary>Legend</summary><div class="legend-body"></div>
-          </details>
-        </div>
-        <div class="side-column">
-          <section class="card prompt" aria-live="polite"></section>
-          <section class="card log-card"><h3>Dice and events</h3><ol class="log"></ol></section>
-          <section class="card chat-card"></section>
-          <section class="card roster"></section>
-        </div>
-      </div>
-    </div>`;
-}
 
 export class MatchScreen {
   constructor(root, app, matchId, { spectate = false } = {}) {
@@ -114,7 +79,7 @@ export class MatchScreen {
     });
     this.trail = new TrailControl($(this.root, ".trail-tools"), {
       changed: () => this.drawBoard(), log: () => $(this.root, ".log"),
-      name: (id) => this.names.get(id) || id,
+      name: (id) => this.wordNames.get(id) || id,
     });
     this.chat = new ChatPanel($(this.root, ".chat-card"), this.app, this.matchId);
     this.chat.show();
@@ -170,10 +135,12 @@ export class MatchScreen {
       const zoom = button.dataset.zoom;
       const board = this.table?.board || this.board;
       board.setZoom(zoom === "fit" ? 1 : board.zoom * (zoom === "in" ? 1.25 : 0.8));
+    } else if (button.dataset.action === "to-prompt") { // (a phone: the prompt is below the board)
+      $(this.root, ".prompt").scrollIntoView({ block: "start" });
     } else if (button.dataset.action === "resign") {
       if (button.dataset.confirm !== "yes") {
         button.dataset.confirm = "yes";
-        button.textContent = "Really resign?";
+        button.textContent = "Really concede?";
         return;
       }
       this.app.conn.request("resign", { match_id: this.matchId })
@@ -272,8 +239,13 @@ export class MatchScreen {
     return displayNames(this.view?.figures || []);
   }
 
+  // Names for the log and the hover line: a kind both sides have says whose it is.
+  get wordNames() {
+    return ownedNames(this.view?.figures || [], (seat) => this.seatWords(seat), this.names);
+  }
+
   logContext() {
-    const names = this.names;
+    const names = this.wordNames;
     const figures = new Map((this.view?.figures || []).map((f) => [f.id, f]));
     return {
       name: (id) => names.get(id) || id,
@@ -309,9 +281,10 @@ export class MatchScreen {
 
   renderAll() {
     const key = (this.view?.figures || this.view?.models || [])
-      .map((f) => `${f.id || f.uid}:${f.name || f.card}`).join("|");
+      .map((f) => `${f.id || f.uid}:${f.name || f.card}`).join("|")
+      + `|${["a", "b"].map((seat) => this.seatWords(seat)).join("|")}`;
     if (key !== this.namesKey) {
-      this.namesKey = key; // names changed (lists revealed): reword the log
+      this.namesKey = key; // names changed (lists revealed, players known): reword the log
       this.renderLog();
     }
     this.renderHead();
@@ -380,56 +353,7 @@ export class MatchScreen {
   }
 
   renderHead() {
-    const info = $(this.root, ".match-info");
-    const actions = $(this.root, ".match-actions");
-    if (!info) return;
-    const v = this.view;
-    const bits = [];
-    bits.push(this.seat ? `You are ${escape(seatName(this.seat, this.players || {}, this.warbands))}`
-      : "You are watching");
-    bits.push(`status: <span class="match-status">${escape(this.status)}</span>`);
-    if (v && this.table) {
-      bits.push(...this.table.headBits(v));
-    } else if (v) {
-      bits.push(`phase: ${escape(v.phase)}`);
-      if (v.turn) bits.push(`turn ${v.turn}`);
-      if (v.phase === "play" && v.active_seat) {
-        bits.push(`active: ${escape(this.seatWords(v.active_seat))}`);
-      }
-      const vp = Object.entries(v.victory_points || {})
-        .map(([s, p]) => `${s.toUpperCase()} ${p}`).join(" · ");
-      if (vp) bits.push(`victory points ${escape(vp)}`);
-      bits.push(escape(describeSetup({ options: v.options, board_size: v.board?.width })));
-    } else if (this.setup) {
-      bits.push(escape(describeSetup(this.setup)));
-    }
-    if (this.invite) bits.push(`invite code <code class="invite">${escape(this.invite)}</code>`);
-    if (this.status === "open") bits.push("<strong>waiting for an opponent to join</strong>");
-    if (this.result) bits.push(`result: <strong class="match-result">${escape(this.resultText())}</strong>`);
-    const rated = ratingChangeText(this.ratings, this.seat);
-    if (rated) bits.push(`<span class="rating-change">${escape(rated)}</span>`);
-    info.innerHTML = bits.join(" · ");
-    let buttons = "";
-    if (this.seat && this.status === "active") {
-      // (a draw needs no turn, as a resignation; the opponent answers in their prompt)
-      buttons = '<button data-action="offer-draw" title="Your opponent is asked to accept '
-        + 'or decline">Offer a draw</button> '
-        + '<button data-action="take-back" title="Your opponent is asked to let you take back '
-        + 'your last move">Ask to take back</button> '
-        + '<button class="danger" data-action="resign">Resign</button>';
-    } else if (this.seat && this.status === "open") {
-      buttons = '<button data-action="leave">Leave</button>';
-    } else if (this.status === "finished") {
-      buttons = `<a class="button" href="#/replay/${escape(this.matchId)}">Open the replay</a>`;
-      if (this.seat) {
-        buttons += ' <button data-action="rematch" title="The same match again, seats swapped">'
-          + "Rematch</button>";
-      }
-    }
-    if (actions.dataset.html !== buttons) {
-      actions.innerHTML = buttons;
-      actions.dataset.html = buttons;
-    }
+    renderMatchHead(this);
   }
 
   hover(target) {
@@ -442,19 +366,19 @@ export class MatchScreen {
     if (target.figure) {
       const fig = (this.view?.figures || []).find((f) => f.id === target.figure);
       if (fig) {
-        line.textContent = `${this.names.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}`
+        line.textContent = `${this.wordNames.get(fig.id)}: ${fig.name}, Q${fig.quality}+ C${fig.combat}`
           + `${fig.rules.length ? ` (${fig.rules.join(", ")})` : ""}`;
       } else {
         const marker = (this.view?.markers || []).find((m) => m.marker === target.figure);
-        if (marker) line.textContent = objectsAt(this.view, marker.at.join(","), this.names).join("");
+        if (marker) line.textContent = objectsAt(this.view, marker.at.join(","), this.wordNames).join("");
       }
       this.promptUI.hoverFigure(target.figure);
     } else {
       const [q, r] = target.hex.split(",").map(Number);
       const kind = (this.view?.board?.terrain || []).find(([a, b]) => a === q && b === r)?.[2]
         || "open";
-      const objects = objectsAt(this.view, target.hex, this.names);
-      line.textContent = `hex [${q}, ${r}] (column ${q + Math.floor(r / 2)}, row ${r}): `
+      const objects = objectsAt(this.view, target.hex, this.wordNames);
+      line.textContent = `${hexWords([q, r])}: `
         + `${KIND_STYLES[kind]?.label || kind}${objects.length ? ` — ${objects.join(", ")}` : ""}`;
       this.promptUI.hoverFigure(null);
     }

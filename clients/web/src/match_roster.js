@@ -7,8 +7,9 @@ import { objectLegend } from "./objectives.js";
 import { KIND_STYLES, EDGE_STYLES } from "./terrain.js";
 import { showsActivated, tokenLabels } from "./tokens.js";
 
-// The legend for the terrain on this board (every kind when `view` is not given).
-export function legendHtml(view) {
+// The legend for the terrain on this board (every kind when `view` is not given). A
+// replay (`replay`) draws no arrows: its board is the match as it stood at the step.
+export function legendHtml(view, { replay = false } = {}) {
   const present = new Set(["open", ...(view?.board?.terrain || []).map((t) => t[2])]);
   const edgesPresent = new Set((view?.board?.edges || []).map((e) => e[2]));
   const kinds = Object.entries(KIND_STYLES).filter(([kind]) => !view || present.has(kind))
@@ -23,7 +24,7 @@ export function legendHtml(view) {
       ? ` stroke-dasharray="${style.dash.split(" ").map((v) => v * 2).join(" ")}"` : ""}/></svg>`
     + `${escape(style.label)}</span>`);
   const states = ['<span class="legend-item">✓ activated this turn</span>',
-    '<span class="legend-item">arrows: what was done since your last decision '
+    replay ? "" : '<span class="legend-item">arrows: what was done since your last decision '
       + '(red: attacks, with the dice; numbers: the order)</span>',
     '<span class="legend-item">flat dashed token: fallen</span>',
     '<span class="legend-item">purple dashed ring: transfixed</span>',

@@ -26,6 +26,25 @@ export function displayNames(figures) {
   return names;
 }
 
+// id -> name for words read away from the board (the log, the prompt, the hover
+// line): a kind both sides have also says whose each is ("Dwarf Commander (Ann)"),
+// so a mirror match reads "Dwarf Commander (Ann) attacks Dwarf Commander (Bob)".
+// figures: [{id, seat, name}]; whose(seat) -> the player's words.
+export function ownedNames(figures, whose, names = displayNames(figures)) {
+  const seats = new Map(); // short name -> the seats having one
+  for (const fig of figures) {
+    const base = shortName(fig.name);
+    if (!seats.has(base)) seats.set(base, new Set());
+    seats.get(base).add(fig.seat);
+  }
+  const out = new Map();
+  for (const fig of figures) {
+    const name = names.get(fig.id);
+    out.set(fig.id, seats.get(shortName(fig.name)).size > 1 ? `${name} (${whose(fig.seat)})` : name);
+  }
+  return out;
+}
+
 // Two or three letters for a token: initials, plus the number of a duplicate.
 export function tokenText(display) {
   const match = display.match(/^(.*?)(?:\s(\d+))?$/);

@@ -3,7 +3,9 @@
 // picked with what is chosen so far, the refusal beside it, the header saying whose
 // turn it is, the odds asked on hover (cached per prompt), and sending. A subclass
 // gives its system's words ({orderedParams(spec), optionWords(spec, ctx),
-// valueWords(param, value, ctx)}) and says how its parameters are asked: reset(),
+// valueWords(param, value, ctx), and maybe promptWords(decision, ctx) and
+// actingSeat(view), the seat whose turn it is}: ctx has the
+// view beside the table's names) and says how its parameters are asked: reset(),
 // _select(index), _choices(spec, param, ctx), and its odds (_oddsAsked, _oddsHtml).
 
 import { sendOption, tellTurn } from "./board_fit.js";
@@ -93,8 +95,9 @@ export class OptionPanel {
   // -- odds -------------------------------------------------------------------------
   // The odds of the picked option against `target`, asked once per prompt; the
   // subclass says what to ask (_oddsAsked) and how to show the reply (_oddsHtml).
-  showOdds(target) {
-    const asked = target && this._oddsAsked(target);
+  // `extra`: args beyond the target (a pick being hovered), for the subclass.
+  showOdds(target, extra = {}) {
+    const asked = target && this._oddsAsked(target, extra);
     if (!asked) return;
     const key = JSON.stringify(asked);
     if (this.oddsShown?.key === key) return;
@@ -104,7 +107,20 @@ export class OptionPanel {
       if (this.prompt?.seq !== seq) return;
       this.oddsShown = { key, odds, html: this._oddsHtml(odds, asked) };
       this._oddsArrived();
-    }).catch(() => this.oddsCache.delete(key));
+    }).catch((error) => {
+      const html = this._oddsRefusedHtml(error);
+      if (!html || this.prompt?.seq !== seq) {
+        this.oddsCache.delete(key);
+        return;
+      }
+      this.oddsShown = { key, odds: null, html };
+      this._fillOdds();
+    });
+  }
+
+  // A refused odds request said in words (null: show nothing, ask again later).
+  _oddsRefusedHtml() {
+    return null;
   }
 
   _oddsArrived() {
@@ -125,14 +141,26 @@ export class OptionPanel {
   }
 
   // -- drawing ------------------------------------------------------------------------
-  _header() {
+  // "Your turn: <what to do>" in every system's voice (SBH's: prompt_words.js); the
+  // system's words may say the rules' question their own way (`promptWords`).
+  _header(ctx) {
     if (this.finished) {
       return `<div class="prompt-head over">Match over: ${escape(this.finished)}</div>`;
     }
-    if (this.decision) return `<div class="prompt-head mine">${escape(this.decision.text)}</div>`;
+    if (this.decision) {
+      const text = this.words.promptWords?.(this.decision, ctx) ?? this.decision.text;
+      // asked while the other side acts (a defence, a will test): said as SBH says it
+      const acting = this.words.actingSeat?.(ctx.view);
+      const during = acting && acting !== this.seat ? '<div class="mid-turn">During '
+        + `${escape(playerName(acting, this.players, this.warbands))}'s turn: the rules ask `
+        + "you now</div>" : "";
+      return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true">`
+        + '<span class="your-turn">Your turn:</span> '
+        + `<span class="prompt-text">${escape(text)}</span>${during}</div>`;
+    }
     const waiting = (this.prompt?.waiting || []).filter((s) => s !== this.seat)
       .map((s) => playerName(s, this.players, this.warbands));
-    return `<div class="prompt-head">${waiting.length ? `Waiting for ${escape(waiting
+    return `<div class="prompt-head theirs">${waiting.length ? `Waiting for ${escape(waiting
       .join(" and "))}…` : "Nothing to decide now."}</div>`;
   }
 
@@ -165,8 +193,8 @@ export class OptionPanel {
   }
 
   render() {
-    const ctx = this.hooks.ctx();
-    const parts = [this._header()];
+    const ctx = { view: this.view, ...this.hooks.ctx() };
+    const parts = [this._header(ctx)];
     if (this.decision) {
       if (this.error) parts.push(`<p class="prompt-error" role="alert">${escape(this.error)}</p>`);
       if (this.busy) {

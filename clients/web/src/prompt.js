@@ -16,12 +16,13 @@
 
 import { DeploymentPlan, deployable } from "./deploy_plan.js";
 import { tellTurn } from "./board_fit.js";
-import { escape } from "./dom.js";
 import { ListChooser, randomSalt } from "./lists.js";
-import { displayNames, playerName } from "./names.js";
+import { ownedNames, playerName } from "./names.js";
 import { OddsBox } from "./odds_box.js";
 import { headerHtml } from "./prompt_words.js";
-import { isHex, optionRow } from "./prompt_rows.js";
+import { renderPanel, panelClick } from "./prompt_panel.js";
+import { isHex } from "./prompt_rows.js";
+import { isSetParam, setMarks, tickOnBoard } from "./prompt_sets.js";
 import { TerrainEditor } from "./terrain_editor.js";
 
 // Highlight colours, one per option; none is a seat's colour (blue, red) or the
@@ -90,8 +91,10 @@ export class PromptUI {
     return this.prompt?.decision || null;
   }
 
+  // (a kind both sides have says whose it is: names.js)
   get names() {
-    return displayNames(this.view?.figures || []);
+    return ownedNames(this.view?.figures || [],
+      (seat) => playerName(seat, this.players, this.warbands));
   }
 
   reset(redraw = true) {
@@ -114,7 +117,7 @@ export class PromptUI {
   }
 
   // "hex", "figure" (pieces, some on the board), "area" (terrain features of the
-  // view, by number), "placeholder" or "choice"
+  // view, by number), "sets" (sets of pieces: prompt_sets.js), "placeholder" or "choice"
   paramKind(values, name = "") {
     if (values.length && values.every(isHex)) return "hex";
     if (isPlaceholder(values)) return "placeholder";
@@ -124,6 +127,7 @@ export class PromptUI {
       return "area";
     }
     const { onBoard, all } = this._pieces();
+    if (isSetParam(values, all)) return "sets";
     if (values.length && values.every((v) => typeof v === "string" && all.has(v))
         && values.some((v) => onBoard.has(v))) {
       return "figure";
@@ -169,6 +173,7 @@ export class PromptUI {
     if (!this.decision || this.busy || this.terrain.open) return { hexes, figures };
     if (this.plan.active) return this.plan.marks(PALETTE[0]);
     const { onBoard } = this._pieces();
+    setMarks(this, figures);
     for (const c of this.candidates) {
       const param = this._boardParam(c);
       if (!param) continue;
@@ -201,6 +206,7 @@ export class PromptUI {
 
   chooseFigure(id) {
     if (this.plan.active) return this._planChanged(!this.busy && this.plan.chooseFigure(id));
+    if (this.decision && !this.busy && tickOnBoard(this, id)) return true;
     return this._chooseOnBoard("figure", (v) => v === id);
   }
 
@@ -359,46 +365,13 @@ export class PromptUI {
     this.odds.hoverFigure(id);
   }
 
-  // -- drawing the panel ------------------------------------------------------------
+  // -- drawing the panel (prompt_panel.js) -------------------------------------------
   _header() {
     return headerHtml(this);
   }
 
   render() {
-    const parts = [this._header()];
-    if (this.decision && !this.finished) {
-      if (this.busy) {
-        parts.push('<p class="muted">Sending…</p>');
-      } else {
-        const narrowed = this.candidates.length < (this.decision.options || []).length
-          || this.candidates.some((c) => Object.keys(c.chosen).length
-            > Object.keys(this._given(c.spec)).length
-            || Object.values(c.ticked || {}).some((t) => t.length));
-        if (this.error?.index === null) {
-          parts.push(`<p class="prompt-error" role="alert">${escape(this.error.text)}</p>`);
-        }
-        if (this._placingSpec() && !this.placing && !this.plan.active) {
-          parts.push('<button class="place-rest" data-action="place-rest">Place the rest</button>'
-            + ' <span class="muted">each figure left on a hex of your zone, to adjust</span>');
-        } else if (this.plan.active && !this.placing) {
-          parts.push('<div class="plan"><button class="primary plan-confirm" '
-            + 'data-action="plan-confirm">Confirm placement</button> <button class="plan-cancel" '
-            + 'data-action="plan-cancel">Cancel</button> <span class="hint">— to move a figure, '
-            + "click it, then a free hex of your zone (or another figure, to swap them)</span></div>");
-        }
-        parts.push('<div class="options">');
-        for (const c of this.candidates) parts.push(optionRow(this, c));
-        parts.push("</div>");
-        if (narrowed) parts.push('<button class="cancel" data-action="cancel">Cancel</button>');
-      }
-    }
-    parts.push('<div class="odds" hidden></div>');
-    this.panel.innerHTML = parts.join("");
-    this.panel.dataset.seq = this.prompt ? this.prompt.seq : "";
-    this.panel.dataset.mine = this.decision && !this.finished ? "true" : "false";
-    this.panel.dataset.busy = this.busy ? "true" : "false";
-    this.odds.fill(this.panel.querySelector(".odds"));
-    this._tellTurn();
+    renderPanel(this);
   }
 
   // Whose turn it is, for the tab title and the sound (main.js), told when it changes.
@@ -407,43 +380,6 @@ export class PromptUI {
   }
 
   _click(e) {
-    const button = e.target.closest("button");
-    if (!button || this.busy) return;
-    const action = button.dataset.action;
-    if (this.error) this.error = null; // (cleared by the next click; a new one shows anew)
-    if (action === "place-rest") {
-      this._planChanged(this.plan.start(this.candidates));
-      return;
-    }
-    if (action === "plan-confirm") {
-      this.placing = true;
-      this._placeNext();
-      return;
-    }
-    if (action === "plan-cancel") {
-      this.plan.clear();
-      this._planChanged(true);
-      return;
-    }
-    if (action === "cancel") {
-      this.reset();
-      return;
-    }
-    const index = Number(button.dataset.spec);
-    const c = this.candidates.find((x) => x.index === index);
-    if (!c) return;
-    if (action === "do") {
-      this._submit(c);
-    } else if (action?.startsWith("terrain-")) {
-      this._terrainAction(c, action, button.dataset.tool);
-    } else if (action === "subset-done") {
-      this._finishSubset(index, button.dataset.subset);
-    } else if (button.dataset.subset) {
-      this._toggle(index, button.dataset.subset, Number(button.dataset.value));
-    } else if (this.lists.click(button, this.panel, this.view)) {
-      // (a warband list: lists.js)
-    } else if (button.dataset.param) {
-      this._choose(index, button.dataset.param, Number(button.dataset.value));
-    }
+    panelClick(this, e);
   }
 }

@@ -3,6 +3,7 @@
 
 import { escape } from "./dom.js";
 import { clickHint, plural } from "./prompt_words.js";
+import { setParamHtml } from "./prompt_sets.js";
 
 const BOOLEAN_LABELS = {
   power: ["normal attack", "Power Blow"],
@@ -11,6 +12,12 @@ const BOOLEAN_LABELS = {
   reroll: ["keep the die", "re-roll"],
   special: ["normal", "use Lethal/Assassin"],
 };
+
+// A hex as a player counts it on the board (docs/rules/board.md: column c of row r
+// is axial [c - floor(r/2), r]): "column 2, row 6", never its axial coordinates.
+export function hexWords([q, r]) {
+  return `column ${q + Math.floor(r / 2)}, row ${r}`;
+}
 
 export function isHex(value) {
   return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
@@ -22,8 +29,18 @@ function isPlacement(value) {
     && Number.isInteger(value[1]) && Number.isInteger(value[2]);
 }
 
+// [target id, [shooter ids]]: a Concentrated Shooting's volley (sbh/concentrated.py)
+function isVolley(name, value) {
+  return name === "volley" && Array.isArray(value) && value.length === 2
+    && typeof value[0] === "string" && Array.isArray(value[1]);
+}
+
 export function valueLabel(ui, name, value) {
   if (name === "dice" && Number.isInteger(value)) return value === 1 ? "1 die" : `${value} dice`;
+  if (isVolley(name, value)) {
+    const shooters = value[1].map((id) => ui.names.get(id) || id).join(", ");
+    return `${shooters} at ${ui.names.get(value[0]) || value[0]}`;
+  }
   if (name === "feature" && ui.view?.features?.[value]) {
     const f = ui.view.features[value];
     return `feature ${value + 1} (${f.kind.replace(/_/g, " ")}, ${plural(f.hexes.length, "hex", "hexes")})`;
@@ -33,13 +50,16 @@ export function valueLabel(ui, name, value) {
     const labels = BOOLEAN_LABELS[name] || [`no ${words}`, words];
     return labels[value ? 1 : 0];
   }
-  if (isHex(value)) return `hex ${value[0]}, ${value[1]}`;
+  if (isHex(value)) return hexWords(value);
   const names = ui.names;
   if (typeof value === "string") return names.get(value) || value;
   if (Array.isArray(value)) {
     return value.map((v) => {
       if (typeof v === "string") return names.get(v) || v;
-      if (isPlacement(v)) return `${names.get(v[0]) || v[0]} to (${v[1]}, ${v[2]})`;
+      if (isPlacement(v)) return `${names.get(v[0]) || v[0]} to ${hexWords([v[1], v[2]])}`;
+      if (Array.isArray(v) && v.every((x) => typeof x === "string")) {
+        return `(${v.map((x) => names.get(x) || x).join(", ")})`; // (a group: names, never ids)
+      }
       return JSON.stringify(v);
     }).join(", ");
   }
@@ -82,6 +102,10 @@ export function optionRow(ui, c) {
     if (name in c.chosen) continue;
     const kind = ui.paramKind(values, name);
     if (kind === "hex" || kind === "figure") continue; // (an area also has buttons)
+    if (kind === "sets") {
+      out.push(setParamHtml(ui, c, name, values));
+      continue;
+    }
     out.push(`<span class="param" data-param-name="${escape(name)}">`);
     values.forEach((value, i) => {
       out.push(`<button class="value" data-param="${escape(name)}" data-spec="${c.index}" `

@@ -34,10 +34,12 @@ export function plural(n, one, many = `${one}s`) {
 }
 
 // The question in the player's words: profiles become the figures' names (the
-// acting figure's when several share a profile).
-export function questionText(text, view) {
+// acting figure's when several share a profile). names: id -> name, by default the
+// display names (the panel passes names saying whose a kind both sides have is).
+export function questionText(text, view, names = null) {
   const figures = view?.figures || [];
-  return figureWords(text, figures, displayNames(figures), view?.activation?.figure || null);
+  return figureWords(text, figures, names || displayNames(figures),
+    view?.activation?.figure || null);
 }
 
 // ui: {prompt, decision, seat, players, warbands, finished, view}
@@ -60,7 +62,7 @@ export function headerHtml(ui) {
       : "";
     return `<div class="prompt-head mine${during ? " mid-turn-head" : ""}" data-mine="true">`
       + '<span class="your-turn">Your turn:</span> '
-      + `<span class="prompt-text">${escape(questionText(ui.decision.text, ui.view))}</span>`
+      + `<span class="prompt-text">${escape(questionText(ui.decision.text, ui.view, ui.names))}</span>`
       + `${also}${during}</div>`;
   }
   if (!waiting.length) return '<div class="prompt-head">Nobody has to act.</div>';

@@ -11,27 +11,31 @@ export class QuickPair {
   constructor(app) {
     this.app = app;
     this.seekId = null;
+    this.withdrawn = null; // a seek being cancelled: paired meanwhile, it still opens
     app.pushHandlers.set("seek_paired", (frame) => {
-      if (frame.seek_id === this.seekId) this.paired(frame);
+      if ([this.seekId, this.withdrawn].includes(frame.seek_id)) this.paired(frame);
     });
   }
 
-  // The lobby page drawn anew: its button and status line; settings(form) -> the
-  // create_match fields the form chooses.
-  bind(root, settings) {
+  // The lobby page drawn anew: each form's "Find an opponent" button and status line;
+  // forms: [{button, status, settings(form) -> the seek's fields}].
+  bind(root, forms) {
     this.root = root;
-    this.settings = settings;
-    $(root, "#quick-pair").addEventListener("click", (e) => this.seek(e.target.form));
+    this.forms = forms;
+    for (const place of forms) {
+      $(root, place.button).addEventListener("click", (e) => this.seek(e.target.form, place));
+    }
     root.addEventListener("click", (e) => {
       if (e.target.closest("button[data-action=cancel-seek]")) this.cancel();
     });
     this.show();
   }
 
-  async seek(form) {
+  async seek(form, place) {
     if (this.seekId) return;
+    this.place = place; // (where its status is shown)
     try {
-      const answer = await this.app.conn.request("seek", this.settings(form));
+      const answer = await this.app.conn.request("seek", place.settings(form));
       if (answer.status === "paired") {
         this.paired(answer);
         return;
@@ -48,21 +52,26 @@ export class QuickPair {
     this.seekId = null;
     this.show();
     if (!seekId) return;
+    this.withdrawn = seekId;
     try {
       await this.app.conn.request("cancel_seek", { seek_id: seekId });
+      this.withdrawn = null;
     } catch (error) {
-      if (error.code !== "no_such_seek") this.show(error.message); // (paired meanwhile)
+      // no_such_seek: paired meanwhile, its seek_paired push opens the match
+      if (error.code === "no_such_seek") this.show("Too late to stop: you have just been paired.");
+      else this.show(error.message);
     }
   }
 
   paired(frame) {
     this.seekId = null;
+    this.withdrawn = null;
     this.app.remember({ match_id: frame.match_id, seat: frame.seat });
     this.app.go(`#/match/${frame.match_id}`);
   }
 
   show(error = "") {
-    const box = this.root?.querySelector("#seek-status");
+    const box = this.root?.querySelector((this.place || this.forms?.[0])?.status);
     if (!box || !box.isConnected) return;
     if (error) {
       box.innerHTML = `<span class="status error" role="alert">${escape(error)}</span>`;

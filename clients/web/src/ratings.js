@@ -1,11 +1,18 @@
 // Ratings (docs/protocol.md, Ratings): your ratings, the course of one of them as a
-// small chart (our own SVG: no chart library), and each category's leaderboard.
+// small chart (our own SVG: no chart library), and each system's and category's
+// leaderboard.
 // Guests have no ratings; the page says so.
 
 import { $, escape, when } from "./dom.js";
+import { SYSTEM_NAMES, systemName } from "./scenarios.js";
 
 export const CATEGORIES = [["standard", "no clock"], ["live", "live clock"],
   ["correspondence", "correspondence"]];
+
+const categoryWords = (key) => (CATEGORIES.find(([k]) => k === key) || [key, key])[1];
+// the rating deviation, as a column's heading: its letters, its meaning on hover
+const RD = '<abbr title="rating deviation: how unsure the rating still is (it shrinks as '
+  + 'you play rated matches)">RD</abbr>';
 
 function ratingText(r) {
   return `${r.rating}${r.provisional ? "?" : ""}`;
@@ -30,18 +37,25 @@ export function historyChart(history, width = 560, height = 160) {
     + `<polyline points="${points}" fill="none" stroke="#1f6f8b" stroke-width="2"/>${dots}</svg>`;
 }
 
+const selectHtml = (id, label, pairs) => `<label>${label} <select id="${id}">${pairs.map(
+  ([key, words]) => `<option value="${key}">${escape(words)}</option>`).join("")}</select></label>`;
+// every rules system is rated (server/ratings: per system and category), each its own board
+const GAMES = Object.entries(SYSTEM_NAMES);
+
 export async function renderRatings(root, app) {
+  const guest = app.account?.guest;
+  // (a guest has no rating to follow over time: no chart, no category to choose)
   root.innerHTML = `<section class="card wide"><h2>Your ratings</h2>
       <div id="my-ratings"><p class="muted">Loading…</p></div>
-      <h3>Over time</h3>
-      <label>Category <select id="history-category">${CATEGORIES.map(([key, label]) =>
-        `<option value="${key}">${escape(label)}</option>`).join("")}</select></label>
-      <div id="rating-history"></div></section>
-    <section class="card wide"><h2>Leaderboard: Song of Blades and Heroes</h2>
-      <label>Category <select id="board-category">${CATEGORIES.map(([key, label]) =>
-        `<option value="${key}">${escape(label)}</option>`).join("")}</select></label>
+      <div class="rating-course"${guest ? " hidden" : ""}><h3>Over time</h3>
+      <div class="inline-form">${selectHtml("history-game", "Game", GAMES)}
+      ${selectHtml("history-category", "Category", CATEGORIES)}</div>
+      <div id="rating-history"></div></div></section>
+    <section class="card wide"><h2>Leaderboard: <span id="board-name">${escape(
+      systemName("sbh"))}</span></h2>
+      <div class="inline-form">${selectHtml("board-game", "Game", GAMES)}
+      ${selectHtml("board-category", "Category", CATEGORIES)}</div>
       <div id="leaderboard"><p class="muted">Loading…</p></div></section>`;
-  const guest = app.account?.guest;
   const mine = $(root, "#my-ratings");
   if (guest) {
     mine.innerHTML = '<p class="muted">Guests play casual matches only: register to play '
@@ -50,13 +64,22 @@ export async function renderRatings(root, app) {
     try {
       const { ratings } = await app.conn.request("get_ratings", {});
       mine.innerHTML = ratings.length ? `<table><thead><tr><th>Game</th><th>Category</th>
-        <th>Rating</th><th>RD</th><th>Rated matches</th><th>Last played</th></tr></thead>
-        <tbody>${ratings.map((r) => `<tr data-rating="${escape(r.category)}">
-        <td>${escape(r.system.toUpperCase())}</td><td>${escape(r.category)}</td>
+        <th>Rating</th><th>${RD}</th><th>Rated matches</th><th>Last played</th></tr></thead>
+        <tbody>${ratings.map((r) => `<tr data-rating="${escape(r.category)}" `
+        + `data-system="${escape(r.system)}"><td>${escape(systemName(r.system))}</td>
+        <td>${escape(categoryWords(r.category))}</td>
         <td>${escape(ratingText(r))}</td><td>${r.rd}</td><td>${r.games}</td>
         <td>${escape(when(r.last_played_at))}</td></tr>`).join("")}</tbody></table>
-        <p class="muted">A "?" marks a provisional rating (RD 110 or more).</p>`
+        <p class="muted">A "?" marks a provisional rating: still unsure (RD 110 or more) `
+        + "until a few more rated matches.</p>"
         : '<p class="muted">No rated matches yet: create a rated match in the lobby.</p>';
+      // the course shown first: the rating last played
+      const last = [...ratings].sort((x, y) => (y.last_played_at || 0)
+        - (x.last_played_at || 0))[0];
+      if (last && SYSTEM_NAMES[last.system]) {
+        $(root, "#history-game").value = last.system;
+        $(root, "#history-category").value = last.category;
+      }
     } catch (error) {
       mine.textContent = error.message;
     }
@@ -66,7 +89,8 @@ export async function renderRatings(root, app) {
     if (guest) return;
     try {
       const reply = await app.conn.request("rating_history", {
-        system: "sbh", category: $(root, "#history-category").value, limit: 50 });
+        system: $(root, "#history-game").value, category: $(root, "#history-category").value,
+        limit: 50 });
       box.innerHTML = historyChart(reply.history);
     } catch (error) {
       box.textContent = error.message;
@@ -74,21 +98,27 @@ export async function renderRatings(root, app) {
   };
   const board = async () => {
     const box = $(root, "#leaderboard");
+    const system = $(root, "#board-game").value;
+    $(root, "#board-name").textContent = systemName(system);
     try {
       const reply = await app.conn.request("leaderboard", {
-        system: "sbh", category: $(root, "#board-category").value, limit: 50 });
+        system, category: $(root, "#board-category").value, limit: 50 });
       box.innerHTML = reply.players.length ? `<table><thead><tr><th>#</th><th>Player</th>
-        <th>Rating</th><th>RD</th><th>Rated matches</th></tr></thead><tbody>${reply.players
+        <th>Rating</th><th>${RD}</th><th>Rated matches</th></tr></thead><tbody>${reply.players
           .map((p) => `<tr><td>${p.rank}</td><td>${escape(p.name)}</td><td>${p.rating}</td>
           <td>${p.rd}</td><td>${p.games}</td></tr>`).join("")}</tbody></table>`
-        : '<p class="muted">No established ratings yet (a rating is listed once its RD is '
-          + "under 110).</p>";
+        : '<p class="muted">No established ratings yet: a rating is listed once it is '
+          + "settled (its deviation, RD, under 110), after several rated matches.</p>";
     } catch (error) {
       box.textContent = error.message;
     }
   };
-  $(root, "#history-category").addEventListener("change", history);
-  $(root, "#board-category").addEventListener("change", board);
+  for (const id of ["#history-game", "#history-category"]) {
+    $(root, id).addEventListener("change", history);
+  }
+  for (const id of ["#board-game", "#board-category"]) {
+    $(root, id).addEventListener("change", board);
+  }
   await Promise.all([history(), board()]);
 }
 

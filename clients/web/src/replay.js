@@ -12,14 +12,15 @@ import { formatAsoiafEvent, modelNames } from "./asoiaf_words.js";
 import { Board } from "./board.js";
 import { ChatPanel } from "./chat.js";
 import { $, describeSetup, escape, when } from "./dom.js";
-import { formatEvent } from "./events.js";
-import { legendHtml, rosterHtml } from "./match.js";
+import { formatEvent, reasonWords } from "./events.js";
+import { legendHtml, rosterHtml } from "./match_roster.js";
 import { asoiafSetupWords } from "./lobby_asoiaf.js";
 import { snsSetupWords } from "./lobby_sns.js";
 import { SnsBoard } from "./sns_board.js";
 import { snsLegendHtml, snsRosterHtml } from "./sns_table.js";
 import { figureNames, formatSnsEvent } from "./sns_words.js";
-import { displayNames, seatName } from "./names.js";
+import { displayNames, ownedNames, playerName, seatName } from "./names.js";
+import { phaseWords } from "./phases.js";
 import { Steps } from "./replay_steps.js";
 import { effectiveEvents } from "./takeback.js";
 import { summaryHtml } from "./replay_summary.js";
@@ -113,6 +114,7 @@ export class ReplayViewer {
     this.seats = new Map((this.final?.figures || []).map((f) => [f.id, f.seat]));
     if (this.doc.system === "asoiaf") this.asoiaf();
     if (this.doc.system === "sns") this.sns();
+    this.words = this.wordNames();
     $(this.root, ".legend-body").innerHTML = this.legend(this.final);
     const scrubber = $(this.root, ".scrubber");
     scrubber.max = String(this.last);
@@ -158,7 +160,7 @@ export class ReplayViewer {
   }
 
   legend(view) {
-    return legendHtml(view);
+    return legendHtml(view, { replay: true });
   }
 
   format(event, ctx) {
@@ -185,8 +187,17 @@ export class ReplayViewer {
     return seatName(seat, this.players(), this.warbands);
   }
 
+  // Names for the log: a kind both sides have also says whose it is (names.js).
+  wordNames() {
+    const v = this.final || {};
+    const figures = v.models ? v.models.map((m) => ({ id: m.uid, seat: m.seat, name: m.card }))
+      : (v.figures || []).map((f) => ({ id: f.id || f.uid, seat: f.seat, name: f.name }));
+    return ownedNames(figures, (seat) => playerName(seat, this.players(), this.warbands),
+      this.names);
+  }
+
   context() {
-    return { name: (id) => this.names.get(id) || id, seat: (seat) => this.seatWords(seat) };
+    return { name: (id) => this.words.get(id) || id, seat: (seat) => this.seatWords(seat) };
   }
 
   // The match's head: who played what; the result only once the end is reached.
@@ -195,8 +206,9 @@ export class ReplayViewer {
     const players = Object.keys(d.players || {}).sort()
       .map((seat) => escape(this.seatWords(seat))).join(" vs ");
     const r = d.result || {};
-    const result = r.winner ? `${this.seatWords(r.winner)} won (${r.reason})`
-      : `no winner${r.reason ? ` (${r.reason})` : ""}`;
+    const reason = reasonWords(r.reason, (seat) => this.seatWords(seat)); // ("a conceded")
+    const result = r.winner ? `${this.seatWords(r.winner)} won${reason ? ` (${reason})` : ""}`
+      : `no winner${reason ? ` (${reason})` : ""}`;
     const setup = d.system === "asoiaf" ? asoiafSetupWords(d.setup)
       : d.system === "sns" ? snsSetupWords(d.setup) : describeSetup(d.setup);
     $(this.root, ".match-info").innerHTML = `${players} · ${escape(setup)} · `
@@ -317,7 +329,7 @@ export class ReplayViewer {
     $(this.root, ".now").innerHTML = `<h3>Step ${seq} of ${this.last}</h3>`
       + `<p>${seq === 0 ? "Before the first event." : escape(line?.text || record?.event?.type || "")}</p>`
       + `<p class="muted">${view?.rounds ? `Round ${view.round} of ${view.rounds}`
-        : `Turn ${view?.turn ?? 0}`} · phase ${escape(view?.phase || "")}</p>`;
+        : `Turn ${view?.turn ?? 0}`} · phase: ${escape(phaseWords(this.doc.system, view?.phase))}</p>`;
     this.root.querySelector(".replay").dataset.step = String(seq);
     if (seq === this.last) this.showSummary();
   }

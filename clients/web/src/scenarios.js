@@ -8,6 +8,15 @@ const loaded = new Map(); // system -> the catalog reply
 
 const SYSTEMS = ["sbh", "asoiaf", "sns"];
 
+// Each rules system's name for players, in the lobby's order (a system's key, "sbh",
+// is never shown).
+export const SYSTEM_NAMES = { sbh: "Song of Blades and Heroes", asoiaf: "A Song of Ice & Fire",
+  sns: "Swords & Sorcery" };
+
+export function systemName(system) {
+  return SYSTEM_NAMES[system] || readable(system);
+}
+
 // Every system's; resolves when all have answered (one that failed leaves its
 // lists empty and its words the keys: app.catalog asks again on the next call).
 export function loadScenarios(app) {

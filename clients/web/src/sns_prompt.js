@@ -13,7 +13,8 @@ import { escape } from "./dom.js";
 import { OptionPanel } from "./option_panel.js";
 import { bearingTo, describedRefusal, INCH, moveCost, straightRefusal } from "./sns_geometry.js";
 import { PlaceChoice } from "./sns_place.js";
-import { facingWords, oddsHtml, optionWords, PARAM_WORDS, valueWords } from "./sns_words.js";
+import { facingWords, oddsHtml, optionWords, PARAM_WORDS, promptWords,
+  valueWords } from "./sns_words.js";
 
 const PARAM_ORDER = ["target", "to", "path", "point", "place", "piece", "card", "facing"];
 const PLACE_PARAMS = new Set(["to", "path", "point"]);
@@ -30,7 +31,7 @@ function orderedParams(spec) {
 export class SnsPrompt extends OptionPanel {
   // hooks (option_panel.js), and aim(bearing): a facing button hovered (its cone drawn)
   constructor(panel, hooks) {
-    super(panel, hooks, { orderedParams, optionWords, valueWords });
+    super(panel, hooks, { orderedParams, optionWords, valueWords, promptWords });
     this.figure = null; // the own figure clicked: only its options are listed
     this.waypoints = []; // a path being clicked out, its start first
     this.place = null; // a wall or terrain spell's place being chosen (sns_place.js)

@@ -1,4 +1,4 @@
-// Swords & Sorcery's part of the match screen (match.js keeps the head, clocks,
+// Swords & Sorcery's part of the match screen (match.js, match_head.js keep the head, clocks,
 // chat and log): the measured table, the prompt panel, the side panel (each
 // side's figures with wounds and states, this seat's spell cards), the legend,
 // the hover line and the log's words.
@@ -85,7 +85,7 @@ export class SnsTable {
   }
 
   context() {
-    const names = figureNames(this.view);
+    const names = figureNames(this.view, (s) => this.screen.seatWords(s));
     const raw = new Map((this.view?.figures || []).map((f) => [f.uid, f.name]));
     const seat = (s) => this.screen.seatWords(s);
     return { name: (uid) => names.get(uid) || uid, rawName: (uid) => raw.get(uid) || "", seat };

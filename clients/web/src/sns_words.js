@@ -1,7 +1,7 @@
 // Swords & Sorcery in plain words: figure names from the view, the prompt's
 // choices and the event log (names and inches, never ids or units).
 
-import { displayNames } from "./names.js";
+import { displayNames, ownedNames } from "./names.js";
 
 export const PHASE_WORDS = { start: "the start", deploy: "deployment",
   spell_swap: "choosing spells", fast_move: "fast movement", slow_move: "slow movement",
@@ -9,9 +9,11 @@ export const PHASE_WORDS = { start: "the start", deploy: "deployment",
   polearm: "polearm attacks", hth: "hand to hand", rally: "rally",
   over: "over" };
 
-export function figureNames(view) {
-  return displayNames((view?.figures || []).map((f) => ({ id: f.uid, seat: f.seat,
-    name: f.name })));
+// uid -> "Swordsman 2"; given whose(seat), a kind both sides have also says whose
+// it is ("Swordsman 2 (Ann)"), for the log and the prompt (names.js).
+export function figureNames(view, whose = null) {
+  const figures = (view?.figures || []).map((f) => ({ id: f.uid, seat: f.seat, name: f.name }));
+  return whose ? ownedNames(figures, whose) : displayNames(figures);
 }
 
 export const inchWords = (units) => `${(units / 10).toFixed(units % 10 ? 1 : 0)}"`;
@@ -46,6 +48,12 @@ export function valueWords(param, value, ctx) {
     return `${PLACE_KINDS[value[0]] || value[0]} at ${placeWords(value.slice(1, 3))}${run}`;
   }
   return String(value);
+}
+
+// The prompt's question after "Your turn:" (option_panel.js): the rules' "Turn 3: Make
+// your ranged attacks." without its turn, which the match head shows.
+export function promptWords(decision) {
+  return String(decision.text).replace(/^Turn \d+: /, "");
 }
 
 // The button of an option: the server's label, the figure named as the view does.

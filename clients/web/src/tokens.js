@@ -85,7 +85,9 @@ export function showsActivated(fig, view) {
   return !!fig.activated && (!view?.active_seat || fig.seat === view.active_seat);
 }
 
-const LABEL_FONT = 0.3;
+// A label's size in board units (a hex's radius is 1); shown only where that is big
+// enough on screen to read (board.js), else a figure's name shows as it is hovered.
+export const LABEL_FONT = 0.34;
 const CHAR_WIDTH = 0.56 * LABEL_FONT; // an average letter's width at that size
 
 function overlaps(a, b) {
@@ -102,8 +104,11 @@ export function placeLabels(spots, width) {
   for (const spot of spots) {
     const w = spot.text.length * CHAR_WIDTH + 0.1;
     const h = LABEL_FONT + 0.06;
-    const tries = [[0, 0.66 + h], [0, -0.64], [w / 2 + 0.2, 0.66 + h], [-w / 2 - 0.2, 0.66 + h],
-      [w / 2 + 0.2, -0.64], [-w / 2 - 0.2, -0.64]];
+    // (clear of the token's disc: its radius is 0.6)
+    const below = 0.72 + h;
+    const above = -0.7;
+    const tries = [[0, below], [0, above], [w / 2 + 0.2, below], [-w / 2 - 0.2, below],
+      [w / 2 + 0.2, above], [-w / 2 - 0.2, above]];
     for (const [dx, dy] of tries) {
       const cx = Math.min(Math.max(spot.x + dx, w / 2 - 0.25), width + 0.25 - w / 2);
       const box = { x: cx - w / 2, y: spot.y + dy - LABEL_FONT * 0.85, w, h };

@@ -8,15 +8,28 @@ import { renderBracket } from "./bracket.js";
 import { $ } from "./dom.js";
 import { presetList } from "./lists.js";
 
+// each tie-break's column: its short heading, and in full on hover
 const TIE_BREAK_NAMES = {
-  strength_of_schedule: "SoS",
-  average_strength_of_schedule: "avg SoS",
-  vp_differential: "VP diff",
-  head_to_head: "H2H",
-  buchholz: "Buchholz",
-  median_buchholz: "median Buchholz",
-  sonneborn_berger: "S-B",
+  strength_of_schedule: ["SoS", "strength of schedule: the opponents' points"],
+  average_strength_of_schedule: ["avg SoS", "average strength of schedule"],
+  vp_differential: ["VP diff", "victory points scored minus victory points conceded"],
+  head_to_head: ["H2H", "head to head: points from games against the players level with them"],
+  buchholz: ["Buchholz", "Buchholz: the opponents' scores"],
+  median_buchholz: ["median Buchholz", "Buchholz without the best and worst opponent"],
+  sonneborn_berger: ["S-B", "Sonneborn-Berger: the scores of the opponents beaten, and "
+    + "half of those drawn with"],
 };
+const tieBreakHeading = (key) => (TIE_BREAK_NAMES[key]
+  ? el("abbr", { title: TIE_BREAK_NAMES[key][1] }, TIE_BREAK_NAMES[key][0]) : key);
+// The formats and an event's status in words (the settings' and server's keys are
+// never shown): the form offers the formats by these names.
+const FORMAT_NAMES = { swiss: "Swiss", round_robin: "Round robin", knockout: "Knockout",
+  pools_knockout: "Pools then knockout", swiss_knockout: "Swiss then top cut",
+  double_elimination: "Double elimination" };
+const STATUS_WORDS = { registration: "taking entries", running: "under way",
+  finished: "finished" };
+const formatName = (format) => FORMAT_NAMES[format] || String(format).replace(/_/g, " ");
+const statusWords = (status) => STATUS_WORDS[status] || status;
 const HOW = { played: "", round_time: " (round time)", no_show: " (no-show)",
   forfeit: " (forfeit)", aborted: " (aborted)", bye: "", corrected: " (corrected)" };
 
@@ -54,7 +67,7 @@ export async function renderEventList(root, app) {
     list.replaceChildren(events.length ? table(["Event", "Format", "Status", "Players"],
       events.map((e) => el("tr", { "data-event": e.event_id },
         el("td", {}, el("a", { href: `#/event/${e.event_id}` }, e.name)),
-        el("td", {}, e.format.replace("_", " ")), el("td", {}, e.status),
+        el("td", {}, formatName(e.format)), el("td", {}, statusWords(e.status)),
         el("td", {}, e.players))))
       : el("p", { class: "muted" }, "No events yet."));
   } catch (error) {
@@ -66,11 +79,7 @@ function createForm(app) {
   const form = el("form", { id: "event-form", class: "grid-form" },
     el("label", {}, "Name ", el("input", { name: "name", required: true, maxlength: 64 })),
     el("label", {}, "Format ", el("select", { name: "format" },
-      el("option", { value: "swiss" }, "Swiss"), el("option", { value: "round_robin" },
-        "Round robin"), el("option", { value: "knockout" }, "Knockout"),
-      el("option", { value: "pools_knockout" }, "Pools then knockout"),
-      el("option", { value: "swiss_knockout" }, "Swiss then top cut"),
-      el("option", { value: "double_elimination" }, "Double elimination"))),
+      Object.entries(FORMAT_NAMES).map(([value, name]) => el("option", { value }, name)))),
     el("label", {}, "Rounds (Swiss) ", el("input", { name: "rounds", type: "number", min: 1,
       value: 3 })),
     el("label", {}, "Top cut (Swiss then top cut) ", el("input", { name: "cut",
@@ -172,8 +181,8 @@ export class EventScreen {
     const me = ev.entries.find((e) => e.player === this.app.account.account_id);
     const head = el("section", { class: "card wide event-head" },
       el("h2", {}, ev.name),
-      el("p", {}, `${ev.settings.format.replace("_", " ")} · ${ev.settings.points_limit
-        ?? 300} points · `, el("span", { class: "event-status" }, ev.status),
+      el("p", {}, `${formatName(ev.settings.format)} · ${ev.settings.points_limit
+        ?? 300} points · `, el("span", { class: "event-status" }, statusWords(ev.status)),
       ev.total_rounds ? ` · ${ev.rounds.length} of ${ev.total_rounds} rounds` : ""),
       ev.next_round_at ? el("p", { class: "next-round" }, "Next round at ",
         new Date(ev.next_round_at * 1000).toLocaleString()) : null,
@@ -259,7 +268,7 @@ export class EventScreen {
   standings() {
     const columns = this.event.settings.tie_breaks;
     return el("section", { class: "card wide" }, el("h2", {}, "Standings"),
-      table(["#", "Player", "Points", ...columns.map((c) => TIE_BREAK_NAMES[c] || c)],
+      table(["#", "Player", "Points", ...columns.map(tieBreakHeading)],
         this.event.standings.map((s) => el("tr", { "data-player": s.player },
           el("td", {}, s.rank), el("td", {}, s.name), el("td", { class: "points" }, s.points),
           columns.map((c) => el("td", {}, s.tie_breaks[c])))), { id: "standings" }));

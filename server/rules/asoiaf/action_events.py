@@ -17,9 +17,11 @@ from server.rules.asoiaf import (
     corpse_pile,
     end_phase_abilities,
     equipment_uses,
+    grant_queue,
     granted,
     interact_terrain,
     lasting,
+    motivation_triggers,
     motivations,
     mounts,
     objective_actions,
@@ -36,10 +38,9 @@ from server.rules.asoiaf import (
     wounds_outside,
 )
 from server.rules.asoiaf.charge_terrain import field_now
+from server.rules.asoiaf.recorded_dice import Recorded
 from server.rules.asoiaf.state import Phase, State, replace
 from server.rules.kernel import RulesError
-
-Recorded = command_abilities.Recorded
 
 
 def _paid(state: State, pack, types: dict) -> State:
@@ -52,8 +53,7 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     if event.type in ("motivation_used", "motivation_declined"):
         state = motivations.resolve(state, event.type == "motivation_used", pack.models,
                                     pack.motivations, pack,
-                                    Recorded(faces=d.get("faces", ())), d.get("square"),
-                                    d.get("target"))
+                                    Recorded(faces=d.get("faces", ())), d.get("square"), d)
         if state.attack:  # a wound it dealt may have left the attacker no surge
             state = attack_sequence.advance(state, pack, field_now(state))
         return _paid(state, pack, types)
@@ -61,7 +61,7 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
         return agenda_plays.play(state, d["seat"], d["agenda"], pack.agendas)
     if event.type == "objective_used":
         state = objective_actions.use(state, d["model"], tuple(d["square"]), pack,
-                                      wounds, d["chosen"], Recorded(faces=d["will_faces"]))
+                                      wounds, d, Recorded(faces=d["will_faces"]))
         seat = state.model(d["model"]).seat  # (Maester's Ravens costs copper)
         return sequels.after_attack(agendas.spent_last_copper(state, seat, pack.agendas),
                                     pack, types)
@@ -69,9 +69,9 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
         state = plunder.take(state, d["model"], tuple(d["square"]), field_now(state).plunder,
                              0 if d.get("granted") else plunder.INTERACT_AP)
         if d.get("granted"):  # a granted interact action, done (granted.py)
-            state = replace(state, granted=())
-        return motivations.after_plunder(state, state.model(d["model"]).seat, pack.models,
-                                         pack.motivations)
+            state = grant_queue.done(state)
+        return motivation_triggers.after_plunder(state, state.model(d["model"]).seat,
+                                                 pack.models, pack.motivations)
     if event.type == "agenda_drawn":
         return agendas.add_drawn(state, d["seat"], d["agenda"])
     if event.type == "ability_used":  # (its wounds may kill: hits.py)
@@ -79,9 +79,11 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     if event.type == "terrain_charged":  # (the terrain its move entered: terrain_entry.py)
         state = terrain_entry.replayed(charge_terrain.charged(state, field_now(state), d), pack,
                                        field_now(state), d["model"], d, "terrain_faces")
+        if d.get("granted"):  # a granted charge terrain action, done (granted.py)
+            state = grant_queue.done(state)
         return _landed(state, d["model"], pack, types)
     if event.type == "surged_through":  # (through a broken door: its terrain too)
-        uid = state.active_model
+        uid = charge_terrain.surger(state)
         state = terrain_entry.replayed(charge_terrain.surged(state, d["square"]), pack,
                                        field_now(state), uid, d)
         return _landed(state, uid, pack, types)
@@ -97,8 +99,8 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     if event.type == "start_ability_used":
         return sequels.after_attack(start_of_game.ability_used(state, pack, field_now(state), d),
                                     pack, types)
-    if event.type == "will_ability_used":
-        state = sequels.copper_spent(will_abilities.used(state, pack, d), pack)
+    if event.type == "will_ability_used":  # (its hits may kill: hits.py)
+        state = _paid(will_abilities.used(state, pack, d), pack, types)
         return sequels.end_phase_go_on(state, pack, types)
     if event.type == "equipment_used":  # HEALING BALM
         return equipment_uses.used_at_activation(state, pack, d)
@@ -122,7 +124,10 @@ def evolve(state: State, event, pack, wounds: dict, types: dict) -> State:
     if event.type == "corpse_pile_tested":
         return corpse_pile.tested(state, pack, d)
     if event.type == "wounds_ability_answered":  # (the friend may die of them)
-        return _paid(wounds_outside.answered(state, pack, d), pack, types)
+        state = wounds_outside.answered(state, pack, d)
+        if state.attack:  # (an aftermath's wounds): the attack goes on
+            state = attack_sequence.advance(state, pack, field_now(state))
+        return _paid(state, pack, types)
     if event.type == "idled":
         return interact_terrain.idled(state, d["model"])
     if event.type == "activation_ended":

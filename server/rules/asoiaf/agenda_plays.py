@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from server.rules.asoiaf import agendas
 from server.rules.asoiaf.cards.vocabulary import GrantAction
 from server.rules.asoiaf.state import State, replace
 
@@ -28,10 +29,8 @@ FREE_EVENT = {"move": "moved", "attack": "attack_rolled"}
 def grant(card) -> GrantAction | None:
     """The free action an agenda grants when played, if it has one."""
     for ability in card.abilities:
-        if ability.timing == "activation":
-            for effect in ability.effects:
-                if isinstance(effect, GrantAction) and effect.free:
-                    return effect
+        if ability.timing == "activation" and agendas.unsupported(ability) is None:
+            return ability.effects[0]  # (one free grant: agendas.unsupported)
     return None
 
 

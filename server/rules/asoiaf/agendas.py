@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from server.rules.asoiaf.cards.vocabulary import Special
+from server.rules.asoiaf.cards.vocabulary import GrantAction, ScoreVP, Special
 from server.rules.asoiaf.state import SEATS, State, other, replace
 from server.rules.dice import Dice
 
@@ -99,6 +99,33 @@ def controlled(state: State, seat: str, objectives: frozenset) -> int:
                for sq in m.squares if tuple(sq) in objectives)
 
 
+def unsupported(ability) -> str | None:
+    """Why an agenda card's ability is never played or scored (None: it is):
+    its `activation` play is one free grant (agenda_plays.grant), its
+    `end_of_game` part hooks of HOOKS (`end_of_game_hooks`), its
+    `spent_last_copper` trigger AGENDA_VP (`spent_last_copper`)."""
+    effects = ability.effects
+    if ability.timing == "activation":
+        if len(effects) == 1 and isinstance(effects[0], GrantAction) and effects[0].free:
+            return None
+        return ("an agenda's 'activation' play is one 'free' grant_action (a move or an "
+                "attack) and nothing else")
+    if ability.timing == "end_of_game":
+        if effects and all(isinstance(e, Special) and e.hook in HOOKS for e in effects):
+            return None
+        return ("an agenda's 'end_of_game' part is scored by 'special' hooks: "
+                f"{', '.join(HOOKS)}")
+    if ability.timing == "trigger" and ability.trigger == "spent_last_copper":
+        if len(effects) == 1 and isinstance(effects[0], ScoreVP) \
+                and effects[0].vp == AGENDA_VP:
+            return None
+        return (f"an agenda's 'spent_last_copper' trigger scores {AGENDA_VP} VP and nothing "
+                f"else (one 'score_vp' of vp = {AGENDA_VP})")
+    return ("an agenda is played as an 'activation' ability, scored by 'end_of_game' hooks "
+            f"or by a 'spent_last_copper' trigger, not as a '{ability.timing}' ability"
+            + (f" on '{ability.trigger}'" if ability.trigger else ""))
+
+
 def end_of_game_hooks(card) -> list[str]:
     return [effect.hook for ability in card.abilities if ability.timing == "end_of_game"
             for effect in ability.effects if isinstance(effect, Special)]
@@ -131,7 +158,7 @@ def spent_last_copper(state: State, seat: str, cards: Mapping) -> State:
         return state
     for name in state.agendas.get(seat, ()):
         triggered = any(a.trigger == "spent_last_copper" for a in cards[name].abilities
-                        if a.timing == "trigger")
+                        if a.timing == "trigger" and unsupported(a) is None)
         if triggered and (seat, name) not in state.agendas_played:
             state = replace(state, vp={**state.vp, seat: state.vp[seat] + AGENDA_VP},
                             agendas_played=state.agendas_played | {(seat, name)})

@@ -111,7 +111,8 @@ def specs(state: State, terrains, field: Battlefield, uid: str) -> list[CommandS
 
 
 def decision(state: State) -> Decision:
-    return Decision(state.to_act, "The door is broken: surge forth 1 square, or hold.",
+    seat = state.model(state.surging).seat if state.surging else state.to_act
+    return Decision(seat, "The door is broken: surge forth 1 square, or hold.",
                     (CommandSpec("surge", params={"square": [list(sq) for sq in state.surge]}),
                      CommandSpec("hold")))
 
@@ -136,16 +137,18 @@ def roll(state: State, terrains, field: Battlefield, uid: str, index: int, squar
 
 
 def charged(state: State, field: Battlefield, d: dict) -> State:
-    """Move, spend the AP, flip a destroyed door, and offer the surge."""
+    """Move, spend the AP (none for a granted one: granted.py), flip a destroyed
+    door, and offer the surge."""
     model = state.model(d["model"])
-    model = replace(model, square=tuple(d["square"]), ap=model.ap - CHARGE_TERRAIN_AP)
+    spent = 0 if d.get("granted") else CHARGE_TERRAIN_AP
+    model = replace(model, square=tuple(d["square"]), ap=model.ap - spent)
     if d["faces"]:  # "After this roll is made, remove the [shaken token]"
         model = conditions.after_roll(model)
     state = state.with_model(model)
     if not d["destroyed_into"]:
         return state
     doors = flipped(state.doors, d["opening"], d["destroyed_into"])
-    state = replace(state, doors=doors)
+    state = replace(state, doors=doors, surging=model.uid if d.get("granted") else "")
     return replace(state, surge=tuple(surge_squares(state, battlefield(field, doors),
                                                     model.uid, d["opening"])))
 
@@ -184,8 +187,13 @@ def _large_surge(field: Battlefield, model, opening, others) -> list:
     return sorted(found)
 
 
+def surger(state: State) -> str:
+    """The model that broke the door: a granted charge's, else the active one."""
+    return state.surging or state.active_model
+
+
 def surged(state: State, square) -> State:
     if square:
-        model = state.model(state.active_model)
+        model = state.model(surger(state))
         state = state.with_model(replace(model, square=tuple(square)))
-    return replace(state, surge=())
+    return replace(state, surge=(), surging="")

@@ -6,6 +6,7 @@ here with its pack, battlefield and evolve; this module never imports it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from server.rules.asoiaf import (
@@ -19,6 +20,7 @@ from server.rules.asoiaf import (
     mounts,
     movement,
     movement_abilities,
+    picks,
     secret_events,
     surging,
     terrain_entry,
@@ -32,7 +34,8 @@ from server.rules.kernel import Command, Event
 # the commands decide() answers here
 STEP_COMMANDS = frozenset({"defend", "wounds_ability", "decline_wounds_ability", "aftermath",
                            "decline_aftermath", "remove", "ability", "charge_terrain",
-                           "surge", "hold", "use_equipment", "decline_equipment"})
+                           "granted_charge_terrain", "surge", "hold", "use_equipment",
+                           "decline_equipment"})
 
 
 def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Command,
@@ -44,20 +47,9 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
     # a granted attack or charge is the granted model's (granted.py), not the
     # active model's, and spends no AP
     given = command.type in ("granted_attack", "granted_charge")
-    uid = state.granted[0] if given else state.active_model
+    uid = attacker_of(state, command)
     if command.type in ("charge", "granted_charge"):
-        mode = pack.models[state.model(uid).card].attacks[args["mode"]]
-        spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements,
-                                                                args["improvements"]))
-        if args.get("ability"):  # a movement ability: DESTINED TO DESTROY
-            spent = coins.total(spent, pack.abilities[args["ability"]].cost)
-        ability = pack.abilities[args["ability"]] if args.get("ability") else None
-        events.append(Event("charged", {
-            "model": uid, "square": list(args["square"]),
-            "ap": 0 if given else charge.CHARGE_MOVE_AP + mode.ap,
-            "spent": coins.as_plain(spent),
-            **movement_abilities.terrain_data(state, pack, field_of(state), uid, args["square"],
-                                              ability, True, dice)}))
+        events.append(charge_event(state, pack, field_of(state), uid, args, dice, given))
         state = evolve(state, events[0])
         # a terrain on the way may have killed it, or its mount (terrain_entry.py)
         if terrain_entry.halted(state, uid) \
@@ -66,11 +58,45 @@ def attack(state: State, pack, field_of: Callable, evolve: Callable, command: Co
     declared = {"attacker": uid, "target": args["target"], "mode": args["mode"],
                 "improvements": list(args["improvements"]),
                 "charging": command.type in ("charge", "granted_charge"),
-                "equipment": args.get("equipment", ""), "granted": given}
+                "equipment": args.get("equipment", ""), "granted": given,
+                **_picks(args)}
     carrier = equipment_uses.powder_carrier(state, pack, field_of(state), uid)
     if carrier:  # BLINDING POWDER "before an engaged enemy model rolls any dice"
         return [*events, Event("attack_declared", {**declared, "powder": carrier})]
     return events + rolled(state, pack, field_of, evolve, declared, dice)
+
+
+def _picks(data: dict) -> dict:
+    """The models an attack's improvements or a defence's abilities pick
+    (`pick_1` ..., picks.py), as the events keep them: none when none picks."""
+    found = picks.listed(data)
+    return {"picks": found} if found else {}
+
+
+def attacker_of(state: State, command: Command) -> str:
+    """The model making an attack or charge command: a granted one is the granted
+    model's (granted.py), not the active model's."""
+    return state.granted[0] if command.type in ("granted_attack", "granted_charge") \
+        else state.active_model
+
+
+def charge_event(state: State, pack, field, uid: str, args: dict, dice: Dice,
+                 given: bool = False) -> Event:
+    """A charge's move (seed 004, CHARGE ACTION), its whole AP and coins paid
+    with it, and the terrain it enters on the way (rolling `dice` for it);
+    `given`: a granted charge, spending no AP."""
+    mode = pack.models[state.model(uid).card].attacks[args["mode"]]
+    spent = coins.total(mode.spend, coins.improvements_cost(mode.improvements,
+                                                            args["improvements"]))
+    ability = pack.abilities[args["ability"]] if args.get("ability") else None
+    if ability is not None:  # a movement ability: DESTINED TO DESTROY
+        spent = coins.total(spent, ability.cost)
+    return Event("charged", {
+        "model": uid, "square": list(args["square"]),
+        "ap": 0 if given else charge.CHARGE_MOVE_AP + mode.ap,
+        "spent": coins.as_plain(spent),
+        **movement_abilities.terrain_data(state, pack, field, uid, args["square"], ability,
+                                          True, dice)})
 
 
 def rolled(state: State, pack, field_of: Callable, evolve: Callable, declared: dict,
@@ -82,7 +108,8 @@ def rolled(state: State, pack, field_of: Callable, evolve: Callable, declared: d
     event = attack_sequence.roll_attack_event(
         state, pack, field_of(state), declared["attacker"], declared["mode"],
         declared["target"], declared["improvements"], dice, charging=declared["charging"],
-        token=declared["equipment"], granted=declared["granted"], blinded=blinded)
+        token=declared["equipment"], granted=declared["granted"], blinded=blinded,
+        picked=declared.get("picks"))
     event.data["powder_by"] = powder_by
     events = [event]
     state = evolve(state, event)
@@ -102,10 +129,11 @@ def powder_answered(state: State, pack, field_of: Callable, evolve: Callable,
     """The engaged enemy's player used or kept its BLINDING POWDER: the declared
     attack is rolled now."""
     pending = state.attack
-    improvements, token, granted = pending.declared
+    improvements, token, granted = pending.declared[:3]
     declared = {"attacker": pending.attacker, "target": pending.target, "mode": pending.mode,
                 "improvements": list(improvements), "charging": pending.charging,
-                "equipment": token, "granted": granted}
+                "equipment": token, "granted": granted,
+                **({"picks": json.loads(pending.declared[3])} if len(pending.declared) > 3 else {})}
     used = pending.powder if command.type == "use_equipment" else ""
     return rolled(state, pack, field_of, evolve, declared, dice, used)
 
@@ -116,7 +144,8 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
     args = command.args
     if command.type == "defend":
         return [attack_sequence.roll_defence_event(state, pack, field, args["abilities"], dice,
-                                                   args.get("equipment", ""))]
+                                                   args.get("equipment", ""),
+                                                   _picks(args).get("picks"))]
     if command.type in ("use_equipment", "decline_equipment"):
         if state.attack and state.attack.step == "strangler":  # killed instead of captured
             used = command.type == "use_equipment"
@@ -133,25 +162,30 @@ def step(state: State, pack, field, command: Command, dice: Dice) -> list[Event]
     if command.type == "remove":
         return [Event("removed", {"removal": args["removal"]})]
     if command.type == "ability":  # (its agenda cards drawn in events its player sees)
-        return [command_abilities.event(state, pack, args, dice),
-                *secret_events.ability_draws(state, state.model(state.active_model).seat,
-                                             pack.abilities[args["ability"]])]
-    if command.type == "charge_terrain":
-        return [Event("terrain_charged", _terrain_charge(state, pack, field, args, dice))]
+        used = command_abilities.event(state, pack, args, dice)
+        return [used, *secret_events.ability_draws(
+            state, state.model(state.active_model).seat, pack.abilities[args["ability"]],
+            used.data.get("drawn", 0))]
+    if command.type in ("charge_terrain", "granted_charge_terrain"):
+        granted = command.type == "granted_charge_terrain"  # (its model's: granted.py)
+        return [Event("terrain_charged", _terrain_charge(state, pack, field, args, dice,
+                                                         granted))]
     if "square" not in args:  # hold
         return [Event("surged" if state.attack else "surged_through", {"square": None})]
     # surging forth 1 square enters it: its terrain applies (terrain_entry.py)
-    uid = state.attack.attacker if state.attack else state.active_model
+    uid = state.attack.attacker if state.attack else charge_terrain.surger(state)
     terrain = terrain_entry.event_data(state, pack, field, uid, args["square"], SURGE, (), dice)
     return [Event("surged" if state.attack else "surged_through",
                   {"square": list(args["square"]), **terrain})]
 
 
-def _terrain_charge(state: State, pack, field, args: dict, dice: Dice) -> dict:
+def _terrain_charge(state: State, pack, field, args: dict, dice: Dice,
+                    granted: bool = False) -> dict:
     """The charge terrain action's data: its move's terrain first (`entered`,
     `terrain_faces`: terrain_entry.py), then the SPECIAL ATTACK roll unless that
-    terrain killed the model (or its mount) on the way."""
-    uid, square = state.active_model, args["square"]
+    terrain killed the model (or its mount) on the way; `granted`: the granted
+    model's, spending no AP."""
+    uid, square = (state.granted[0] if granted else state.active_model), args["square"]
     budget, stops = movement.move_limits(state, field, uid)
     entered, faces, stopped = terrain_entry.rehearsed(state, pack, field, uid, square, budget,
                                                       stops, dice)
@@ -163,6 +197,8 @@ def _terrain_charge(state: State, pack, field, args: dict, dice: Dice) -> dict:
                                    dice)
     if entered:
         data.update(entered=entered, terrain_faces=faces)
+    if granted:
+        data["granted"] = True
     return data
 
 

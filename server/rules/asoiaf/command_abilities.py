@@ -5,16 +5,14 @@ or routed token in play (LOYALLY REBELLIOUS: "force 1 enemy model in short range
 to become [shaken]. Then, that enemy must pass 1 [will] test or become
 [routed]"), and loses one.
 
-Offered when every effect is one `supported` knows, its model meets its
+Offered when every effect is one command_shapes.supported knows, its model meets its
 `requires` where it stands (requirements.py) and its `once_per` limit is not
 used up (once_per.py); an ABILITY 0 is the activation's free action (WISE
 WORDS), an activation ability is offered before the model's first action
-(DRAGON'S BLOOD); others stay inert (docs/rules/asoiaf.md, "What is left").
+(DRAGON'S BLOOD); the pack checker refuses any other at load (command_shapes.py).
 The will dice are rolled in decide and replayed in evolve from the event."""
 
 from __future__ import annotations
-
-import itertools
 
 import msgspec
 
@@ -23,11 +21,12 @@ from server.rules.asoiaf import (
     coins,
     conditions,
     equipment,
-    equipment_uses,
+    grant_queue,
     hits,
     lasting,
     mounts,
     once_per,
+    picks,
     requirements,
     will_tokens,
 )
@@ -46,133 +45,19 @@ from server.rules.asoiaf.cards.vocabulary import (
     ScoreVP,
     WillTest,
 )
-from server.rules.asoiaf.movement import is_engaged
+from server.rules.asoiaf.command_shapes import CHOOSERS as CHOOSERS
+from server.rules.asoiaf.command_shapes import GRANTABLE as GRANTABLE
+from server.rules.asoiaf.command_shapes import command_unsupported
+from server.rules.asoiaf.command_shapes import many as many
+from server.rules.asoiaf.command_shapes import supported as supported
+from server.rules.asoiaf.command_shapes import unsupported as unsupported
+from server.rules.asoiaf.picks import Picks, fits, picked
+from server.rules.asoiaf.recorded_dice import Recorded
 from server.rules.asoiaf.state import Condition, State, replace
-from server.rules.board.square import within_short_range
+from server.rules.asoiaf.will_waiting import will_abilities_wait
 from server.rules.kernel import CommandSpec, Event
 
 COMMAND = "seed 004, ABILITIES (command abilities)"
-CHOOSERS = ("enemy", "friendly")
-# the actions an ability may grant (granted.py offers each; seed 004, LIST OF
-# ACTIONS): a charge terrain action is not among them yet
-GRANTABLE = ("move", "attack", "charge", "interact", "idle")
-
-
-class Recorded:
-    """Dice that remember what they rolled (decide), or give back what was
-    recorded (evolve), so the event holds the faces."""
-
-    def __init__(self, dice=None, faces=()):
-        self.dice, self.faces, self.given = dice, list(faces), 0
-
-    def roll(self, count: int, sides: int = 10) -> tuple[int, ...]:
-        if self.dice is not None:
-            rolled = self.dice.roll(count, sides)
-            self.faces += rolled
-            return rolled
-        rolled = tuple(self.faces[self.given:self.given + count])
-        self.given += count
-        return rolled
-
-
-def supported(effects) -> bool:
-    """Whether the engine knows every effect: conditions, will tests, wounds
-    dealt or restored and hits (hits.py) on 1 model (or on every friendly or
-    enemy model the words fit: `count` 0), a modifier on the model's
-    own rolls lasting its activation, an action granted to the chosen model
-    (WISE WORDS; GRANTABLE, granted.py), coins its player gains (DOWAGER'S
-    RESOURCES) and agenda cards it draws (not inside a will test: the cards
-    are drawn in events as it is used, secret_events.ability_draws)."""
-    for effect in effects:
-        if isinstance(effect, WillTest):  # (cards drawn only as the ability is used)
-            inside = effect.on_success + effect.on_failure
-            if not supported(inside) or any(isinstance(e, DrawAgenda) for e in inside):
-                return False
-        elif isinstance(effect, ModifyRoll | ModifyValue):
-            if not lasting.stored(effect):  # (maximum wounds are not kept: lasting.VALUES)
-                return False
-        elif isinstance(effect, GrantAction):
-            if effect.action not in GRANTABLE or effect.free:
-                return False
-        elif isinstance(effect, MoveModel):  # a picked model's move waits (granted.py)
-            if effect.target.who not in (*CHOOSERS, "chosen") \
-                    or sum(isinstance(e, MoveModel | GrantAction) for e in effects) > 1:
-                return False
-        elif isinstance(effect, GainCoins | ScoreVP | DrawAgenda):  # its player's: no target
-            continue
-        elif not isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
-                            | RestoreWounds):
-            return False
-        if effect.target.who not in (*CHOOSERS, "chosen", "self", "trigger_model"):
-            return False
-        if effect.target.count != 1 and not many(effect):
-            return False
-    # the models picked are picked once: every effect picking asks the same count
-    return len({e.target.count for e in effects if getattr(e, "target", None) is not None
-                and e.target.who in CHOOSERS and e.target.count}) <= 1
-
-
-def many(effect) -> bool:
-    """Several friendly or enemy models (`count` 2 or more, picked; 0, every such
-    model): a token, wounds, hits, wounds back or a lasting change for each (not
-    a will test nor a grant: one at a time)."""
-    return effect.target.who in CHOOSERS and effect.target.count != 1 \
-        and not isinstance(effect, WillTest | GrantAction)
-
-
-def chooser(effects):
-    """The effect whose target the player picks ("1 enemy model in short range",
-    or `count` of them); later "chosen" effects mean the model(s) picked."""
-    return next((e for e in effects
-                 if getattr(e, "target", None) is not None and e.target.who in CHOOSERS
-                 and e.target.count), None)
-
-
-def pick_params(targets: list[str], picker) -> dict:
-    """The params picking `targets`' models: `target` (one model), or `targets`
-    (each set of `count` of them; all of them when there are no more)."""
-    if picker.target.count == 1 or not targets:
-        return {"target" if picker.target.count == 1 else "targets": targets}
-    size = min(picker.target.count, len(targets))
-    return {"targets": [list(c) for c in itertools.combinations(targets, size)]}
-
-
-def picked(args: dict):
-    """The model (or models: a list) an ability's command picked, or None."""
-    return args.get("target") or args.get("targets")
-
-
-def fits(state: State, field, model, other, target, pack) -> bool:
-    """Whether `other` is a model `model`'s ability may aim at with `target`
-    (its who, within, types and state)."""
-    if not other.on_battlefield or other.uid == model.uid:
-        return False
-    if (other.seat == model.seat) != (target.who == "friendly"):
-        return False
-    if target.types and pack.models[other.card].type not in target.types:
-        return False
-    mine, theirs = list(model.squares), list(other.squares)
-    if target.within == "short_range" and not within_short_range(mine, theirs):
-        return False
-    if target.within == "contact" and not field.in_contact(mine, theirs):
-        return False
-    if target.within == "los" and not equipment_uses.sees_all(pack, model):
-        blockers = [sq for m in state.models
-                    if m.on_battlefield and m.uid not in (model.uid, other.uid)
-                    for sq in m.squares]
-        if not field.sees(mine, theirs, blockers):
-            return False
-    return all(_in_state(state, field, other, word) for word in target.state)
-
-
-def _in_state(state: State, field, model, word: str) -> bool:
-    checks = {"engaged": lambda: is_engaged(state, field, model.uid),
-              "unengaged": lambda: not is_engaged(state, field, model.uid),
-              "shaken": lambda: Condition.SHAKEN in model.conditions,
-              "routed": lambda: Condition.ROUTED in model.conditions,
-              "activated": lambda: model.activated,
-              "not_activated": lambda: not model.activated}
-    return checks[word]()
 
 
 def ap_cost(state: State, ability) -> int:
@@ -188,8 +73,8 @@ def ap_cost(state: State, ability) -> int:
 def _offered_now(state: State, ability, model) -> bool:
     """A command ability, or an activation ability "as this model activates"
     (before its first action: `State.fresh`)."""
-    if ability.timing == "activation":
-        return state.fresh and not ability.ap
+    if ability.timing == "activation":  # (for no AP: command_shapes.command_unsupported)
+        return state.fresh
     return ability.timing == "command"
 
 
@@ -201,35 +86,38 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
         if (not _offered_now(state, ability, model) or ap_cost(state, ability) > model.ap
                 or not once_per.available(state, uid, ability)
                 or not requirements.met(state, pack, field, uid, ability.requires)
-                or not supported(ability.effects)
+                or command_unsupported(ability) is not None
                 or not coins.affordable(state.purses[model.seat], ability.cost)):
             continue
-        picker = chooser(ability.effects)
-        if picker is None:
-            found.append(CommandSpec("ability", label=name, args={"ability": name}))
-            continue
-        targets = [o.uid for o in state.models
-                   if fits(state, field, model, o, picker.target, pack)]
-        if targets:
+        aimed = picks.candidates(state, pack, field, model, ability.effects)
+        if picks.all_fit(aimed):  # (a pick with nobody to pick: not offered)
             found.append(CommandSpec("ability", label=name, args={"ability": name},
-                                     params=pick_params(targets, picker)))
+                                     params=picks.params(aimed, ability.effects)))
     return found
 
 
 def event(state: State, pack, args: dict, dice) -> Event:
     """Resolve once to roll the will dice; the event keeps them for evolve."""
     recorded = Recorded(dice)
-    resolve(state, pack, state.active_model, args["ability"], picked(args), recorded)
-    return Event("ability_used", {"model": state.active_model, "target": picked(args),
-                                  "ability": args["ability"], "will_faces": recorded.faces})
+    effects = pack.abilities[args["ability"]].effects
+    resolve(state, pack, state.active_model, args["ability"], picked(args, effects), recorded)
+    return Event("ability_used", {"model": state.active_model, **picks.record(args),
+                                  "ability": args["ability"], "will_faces": recorded.faces,
+                                  **drawn(recorded)})
+
+
+def drawn(recorded: Recorded) -> dict:
+    """The event's record of the agenda cards its will tests drew, if any."""
+    return {"drawn": recorded.drawn} if recorded.drawn else {}
 
 
 def used(state: State, pack, d: dict) -> State:
-    return resolve(state, pack, d["model"], d["ability"], d["target"],
+    return resolve(state, pack, d["model"], d["ability"],
+                   picked(d, pack.abilities[d["ability"]].effects),
                    Recorded(faces=d["will_faces"]))
 
 
-def resolve(state: State, pack, uid: str, name: str, target: str | None, dice) -> State:
+def resolve(state: State, pack, uid: str, name: str, target, dice) -> State:
     """Pay the AP and coins, then apply the effects in order; a will test rolls
     1 die for its model ("A model asked to roll [a will test] rolls 1 die")."""
     model = state.model(uid)
@@ -256,11 +144,14 @@ def _on_every(state: State, pack, uid: str, effect, dice) -> State:
     return state
 
 
-def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dice,
+def apply_effects(state: State, pack, uid: str, chosen, effects, dice,
                   trigger_model: str | None = None) -> State:
     """Each effect on the model it names: "self" `uid`, "trigger_model" the
-    trigger's model when given (else `chosen`), any other the picked `chosen`."""
+    trigger's model when given (else `chosen`), any other the picked `chosen`
+    (a model, a list of them, or for an ability of several picks `Picks`: each
+    effect its own pick's, picks.py)."""
     for effect in effects:
+        aimed = chosen.aim(effect) if isinstance(chosen, Picks) else chosen
         if isinstance(effect, DrawAgenda):  # drawn in events (secret_events.ability_draws)
             continue
         if isinstance(effect, ScoreVP):  # its player scores them now
@@ -276,7 +167,7 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
         if effect.target.who in CHOOSERS and effect.target.count == 0:
             state = _on_every(state, pack, uid, effect, dice)  # as it resolves
             continue
-        who = uid if effect.target.who == "self" else chosen
+        who = uid if effect.target.who == "self" else aimed
         if isinstance(who, list):  # several models picked: each in turn
             for one in who:
                 state = apply_effects(state, pack, uid, one, [effect], dice, trigger_model)
@@ -297,11 +188,13 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
                             + ((who, effect.roll, effect.by),))
         elif isinstance(effect, ModifyRoll | ModifyValue):  # a turn, a round, the game
             state = lasting.add(state, who, effect)
+        elif isinstance(effect, GrantAction) and effect.free:  # its own next action
+            state = replace(state, free_action=effect.action)  # (agenda_plays.py)
         elif isinstance(effect, GrantAction):  # granted.py: its player moves it or not
-            state = replace(state, granted=(who, effect.action))
+            state = grant_queue.give(state, (who, effect.action))
         elif isinstance(effect, MoveModel):  # a picked model's move, to a square asked next
-            state = replace(state, granted=(who, "move", effect.squares, effect.direction,
-                                            uid))
+            state = grant_queue.give(state, (who, "move", effect.squares, effect.direction,
+                                             uid))
         elif isinstance(effect, DealWounds):
             state = hits.wound(state, pack, who, effect.wounds, by=uid)
         elif isinstance(effect, DealHits):  # a defence die per hit, as in step 5
@@ -318,23 +211,8 @@ def apply_effects(state: State, pack, uid: str, chosen: str | None, effects, dic
             state = state.with_model(conditions.after_roll(model))
             if passed:  # seed 004, ABILITIES: BRAVADO "after passing a will test"
                 state = will_abilities_wait(state, pack, model.uid)
-            state = apply_effects(state, pack, uid, chosen,
-                                  effect.on_success if passed else effect.on_failure, dice,
-                                  trigger_model)
+            branch = effect.on_success if passed else effect.on_failure
+            if isinstance(dice, Recorded):  # its cards, drawn in the events that follow
+                dice.drawn += sum(e.cards for e in branch if isinstance(e, DrawAgenda))
+            state = apply_effects(state, pack, uid, aimed, branch, dice, trigger_model)
     return state
-
-
-def will_abilities_wait(state: State, pack, uid: str) -> State:
-    """The model's will abilities that "passing a will test" allows, each waiting
-    for its player (will_abilities.py)."""
-    model = state.model(uid)
-    waiting = []
-    for name in pack.models[model.card].abilities:
-        ability = pack.abilities[name]
-        if ability.timing == "will" and ability.requires == ["will_test_passed"] \
-                and supported(ability.effects) \
-                and not any(isinstance(e, WillTest | DealHits) for e in ability.effects) \
-                and once_per.available(state, uid, ability) \
-                and coins.affordable(state.purses[model.seat], ability.cost):
-            waiting.append((model.seat, uid, name))
-    return replace(state, will_triggers=state.will_triggers + tuple(waiting))

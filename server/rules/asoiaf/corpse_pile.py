@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from server.rules.asoiaf import conditions, will_tokens
 from server.rules.asoiaf.battlefield import Battlefield
-from server.rules.asoiaf.command_abilities import Recorded
+from server.rules.asoiaf.recorded_dice import Recorded
 from server.rules.asoiaf.state import State, replace
 from server.rules.kernel import CommandSpec, Event
 

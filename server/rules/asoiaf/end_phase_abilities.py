@@ -27,9 +27,11 @@ from server.rules.asoiaf import (
     command_abilities,
     model_triggers,
     once_per,
+    picks,
     requirements,
 )
 from server.rules.asoiaf.cards.vocabulary import RemoveCondition
+from server.rules.asoiaf.recorded_dice import Recorded
 from server.rules.asoiaf.state import Condition, State, other, replace
 from server.rules.kernel import CommandSpec, Decision, Event
 
@@ -40,25 +42,27 @@ def _usable(ability, last_round: bool = False) -> bool:
     """An end-phase ability; in the last round's end phase an `end_of_game` one
     too ("when the game ends": the game ends with that end phase)."""
     timings = ("end_phase", "end_of_game") if last_round else ("end_phase",)
-    return (ability.timing in timings
-            and model_triggers.supported_with_own_move(ability.effects))
+    return ability.timing in timings and unsupported(ability) is None
 
 
-def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
-    """The models the ability may aim at now; None when it aims at nobody."""
-    picker = command_abilities.chooser(ability.effects)
-    if picker is None:
-        return None
-    model = state.model(uid)
-    found = []
-    for o in state.models:
-        if not command_abilities.fits(state, field, model, o, picker.target, pack):
-            continue
-        if isinstance(picker, RemoveCondition) \
-                and Condition(picker.condition) not in o.conditions:
-            continue
-        found.append(o.uid)
-    return found
+def unsupported(ability) -> str | None:
+    """Why a model card's `end_phase` or `end_of_game` ability is never
+    offered (None: it can be): its effects are a trigger's, its own move "free"
+    (model_triggers.own_move_unsupported)."""
+    if ability.timing not in ("end_phase", "end_of_game"):
+        return f"a '{ability.timing}' ability is not used in the end phase"
+    return model_triggers.own_move_unsupported(ability.effects)
+
+
+def targets(state: State, pack, field, uid: str, ability) -> list[list[str]] | None:
+    """For each of its picks, the models the ability may aim at now (a pick
+    that removes a condition: those that have it); None when it aims at
+    nobody."""
+    def has_condition(picker, other) -> bool:
+        return not isinstance(picker, RemoveCondition) \
+            or Condition(picker.condition) in other.conditions
+    return picks.candidates(state, pack, field, state.model(uid), ability.effects,
+                            has_condition)
 
 
 def _may_use(state: State, pack, field, seat: str, uid: str, ability) -> bool:
@@ -66,8 +70,7 @@ def _may_use(state: State, pack, field, seat: str, uid: str, ability) -> bool:
             and requirements.met(state, pack, field, uid, ability.requires)
             and coins.affordable(state.purses[seat], ability.cost)):
         return False
-    aimed = targets(state, pack, field, uid, ability)
-    return (aimed is None or bool(aimed)) \
+    return picks.all_fit(targets(state, pack, field, uid, ability)) \
         and model_triggers.squares(state, field, uid, ability) != []
 
 
@@ -91,9 +94,7 @@ def decision(state: State, pack, field) -> Decision:
     ability = pack.abilities[name]
     options = []
     if _may_use(state, pack, field, seat, uid, ability):  # (an earlier one may have spent)
-        aimed = targets(state, pack, field, uid, ability)
-        params = command_abilities.pick_params(
-            aimed, command_abilities.chooser(ability.effects)) if aimed is not None else {}
+        params = picks.params(targets(state, pack, field, uid, ability), ability.effects)
         moves = model_triggers.squares(state, field, uid, ability)
         if moves is not None:
             params["square"] = moves
@@ -107,16 +108,15 @@ def decision(state: State, pack, field) -> Decision:
 def event(state: State, pack, args: dict, dice) -> Event:
     """Resolve once to roll any will dice; the event keeps them for evolve."""
     _, uid, name = state.end_phase_waiting[0]
-    recorded = command_abilities.Recorded(dice)
+    recorded = Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, name, command_abilities.picked(args), recorded,
-               args.get("square"))
-    data = {"model": uid, "ability": args.get("ability", ""),
-            "target": command_abilities.picked(args),
+        _apply(state, pack, uid, name, picks.picked(args, pack.abilities[name].effects),
+               recorded, args.get("square"))
+    data = {"model": uid, "ability": args.get("ability", ""), **picks.record(args),
             "will_faces": recorded.faces}
     if args.get("square"):  # where "this model may move" took it
         data["square"] = args["square"]
-    return Event("end_phase_ability_used", data)
+    return Event("end_phase_ability_used", {**data, **command_abilities.drawn(recorded)})
 
 
 def used(state: State, pack, d: dict) -> State:
@@ -125,8 +125,8 @@ def used(state: State, pack, d: dict) -> State:
     state = replace(state, end_phase_waiting=state.end_phase_waiting[1:])
     if not d["ability"]:
         return state
-    return _apply(state, pack, uid, name, d["target"],
-                  command_abilities.Recorded(faces=d["will_faces"]), d.get("square"))
+    return _apply(state, pack, uid, name, picks.picked(d, pack.abilities[name].effects),
+                  Recorded(faces=d["will_faces"]), d.get("square"))
 
 
 def _apply(state: State, pack, uid: str, name: str, target, dice, square=None) -> State:

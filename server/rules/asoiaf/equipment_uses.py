@@ -34,6 +34,7 @@ Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
+from server.rules.asoiaf import lasting
 from server.rules.asoiaf.cards.vocabulary import (
     ChangeDie,
     KillInsteadOfCapture,
@@ -41,7 +42,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     RestoreWounds,
     SeeAll,
 )
-from server.rules.asoiaf.equipment import extra_wounds
+from server.rules.asoiaf.equipment import unsupported
 from server.rules.asoiaf.state import State, replace
 from server.rules.kernel import CommandSpec, Decision, Event
 
@@ -49,8 +50,10 @@ EQUIPMENT = "seed 004, EQUIPMENT TOKENS (once per game)"
 
 
 def token(pack, model):
-    """The model's unspent equipment card, or None."""
-    return pack.equipment.get(model.equipment) if model.equipment else None
+    """The model's unspent equipment card (one the engine uses:
+    equipment.unsupported), or None."""
+    card = pack.equipment.get(model.equipment) if model.equipment else None
+    return None if card is None or unsupported(card) else card
 
 
 def unspent(state: State, pack, model, words: set[str]):
@@ -70,10 +73,18 @@ def has(card, kind, **fields) -> bool:
 
 
 def sees_all(pack, model) -> bool:
-    """GLASS CANDLE: "This infantry model has LoS to all other models"."""
+    """GLASS CANDLE: "This infantry model has LoS to all other models"; or a
+    passive `see_all` of its card (seed 004, ABILITIES: passive abilities "are
+    always active"), its `requires` judged as the token's (only "infantry"
+    is known here: a passive requiring another word does not count)."""
     card = token(pack, model)
     words = set() if model.large else {"infantry"}
-    return card is not None and set(card.requires) <= words and has(card, SeeAll)
+    if card is not None and set(card.requires) <= words and has(card, SeeAll):
+        return True
+    return any(ability.timing == "passive" and set(ability.requires) <= words
+               and has(ability, SeeAll)
+               for ability in map(pack.abilities.get, pack.models[model.card].abilities)
+               if ability is not None)
 
 
 # -- with an attack: LUCKY CHARM, BLINDING POWDER, OBSIDIAN DAGGER ------------------------
@@ -148,8 +159,8 @@ def spend(state: State, uid: str) -> State:
 
 
 # -- HEALING BALM ---------------------------------------------------------------------------
-def _most_wounds(pack, model) -> int:
-    return pack.models[model.card].wounds + extra_wounds(pack, model)
+def _most_wounds(state: State, pack, model) -> int:
+    return lasting.most_wounds(state, pack, model)
 
 
 def activation_specs(state: State, pack, uid: str, free_ap: int) -> list[CommandSpec]:
@@ -159,7 +170,7 @@ def activation_specs(state: State, pack, uid: str, free_ap: int) -> list[Command
     words = set() if model.large else {"infantry"}
     card = unspent(state, pack, model, words)
     if not (state.fresh and has(card, RestoreWounds) and model.ap >= free_ap
-            and model.wounds_left < _most_wounds(pack, model)):
+            and model.wounds_left < _most_wounds(state, pack, model)):
         return []
     return [CommandSpec("use_equipment", label=card.name, args={"equipment": card.name})]
 
@@ -174,7 +185,7 @@ def used_at_activation(state: State, pack, d: dict) -> State:
     model = state.model(d["model"])
     card = pack.equipment[d["equipment"]]
     gained = sum(e.wounds for e in card.effects if isinstance(e, RestoreWounds))
-    wounds = min(_most_wounds(pack, model), model.wounds_left + gained)
+    wounds = min(_most_wounds(state, pack, model), model.wounds_left + gained)
     state = state.with_model(replace(model, wounds_left=wounds, ap=model.ap - d["ap"]))
     return replace(spend(state, model.uid), free_used=True)
 

@@ -7,7 +7,7 @@ another model must travel the shortest distance to end in contact with the
 model that initiated the towards movement").
 
 The squares a move of up to `squares` may end on (the MOVE ACTION's rules,
-aftermaths.move_squares) and the model's own square are measured from the
+movement.move_squares) and the model's own square are measured from the
 initiator (the fewest king's steps between the two models' squares, a large
 model's four counted): "away" keeps those farthest, "towards" those nearest
 (in contact first). Where several tie, the player of the ability picks (our
@@ -17,6 +17,7 @@ reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
+from server.rules.asoiaf.movement import move_squares
 from server.rules.asoiaf.state import State
 from server.rules.board.square import Square, distance, footprint
 
@@ -27,8 +28,6 @@ def squares(state: State, field, uid: str, initiator: str, reach: int,
             direction: str) -> list[list[int]]:
     """The squares model `uid` may end its `direction` move on ([] when it or
     the initiator is off the table)."""
-    from server.rules.asoiaf.aftermaths import move_squares  # (it offers these moves)
-
     mover, source = state.model(uid), state.model(initiator)
     if not mover.on_battlefield or not source.on_battlefield or uid == initiator:
         return []

@@ -9,10 +9,12 @@ attacks if necessary"): `granted_move` to one of its move destinations, or
 `granted_attack` with one of its attack modes (targets and improvements as an
 attack's, its coins paid as usual; the attack sequence then runs with that
 model as the attacker), `granted_charge` (a charge's options: its move and its
-attack, no AP), `granted_interact` (a plunder token it can reach: LIST OF
-ACTIONS, INTERACT) or `granted_idle` (IDLE ACTION: "The model simply does
-nothing"), spending no AP; or `forfeit_action`. The actions granted are
-command_abilities.GRANTABLE. A grant made during an attack (an aftermath)
+attack, no AP), `granted_charge_terrain` (a door it sees: CHARGE TERRAIN
+ACTION, its surge asked of its player), `granted_interact` (a plunder token it
+can reach: LIST OF ACTIONS, INTERACT) or `granted_idle` (IDLE ACTION: "The
+model simply does nothing"), spending no AP; or `forfeit_action`. The actions
+granted are command_abilities.GRANTABLE; several wait one after the other
+(grant_queue.py). A grant made during an attack (an aftermath)
 waits until the attack is over: the granted action is the next thing done, as
 "immediately" as the attack sequence allows (our reading). Rule module: reads
 state.py, never imports system.py."""
@@ -20,10 +22,11 @@ state.py, never imports system.py."""
 from __future__ import annotations
 
 from server.rules.asoiaf import (
-    aftermaths,
     attack_sequence,
     charge,
+    charge_terrain,
     forced_moves,
+    grant_queue,
     movement,
     plunder,
     terrain_entry,
@@ -49,6 +52,10 @@ def decision(state: State, pack, field) -> Decision:
         able = state.with_model(replace(model, ap=MOST_AP))  # (the AP are not spent)
         options = [replace(spec, type="granted_charge")
                    for spec in charge.specs(able, pack, field, uid)]
+    elif action == "charge_terrain":  # a door it sees (charge_terrain.py), no AP
+        able = state.with_model(replace(model, ap=MOST_AP))
+        options = [replace(spec, type="granted_charge_terrain")
+                   for spec in charge_terrain.specs(able, pack.terrains, field, uid)]
     elif action == "interact":
         tokens = plunder.within_reach(state, field, uid)
         options = [CommandSpec("granted_interact", label="plunder",
@@ -59,7 +66,8 @@ def decision(state: State, pack, field) -> Decision:
         reach = movement.move_destinations(state, field, uid)
         options = [CommandSpec("granted_move", args={"model": uid},
                                params={"square": [list(sq) for sq in reach]})] if reach else []
-    words = {"attack": "attack", "charge": "charge", "interact": "interact with a plunder token",
+    words = {"attack": "attack", "charge": "charge", "charge_terrain": "charge a door",
+             "interact": "interact with a plunder token",
              "idle": "stand its ground (idle)"}.get(action, "move")
     return Decision(model.seat, f"{model.card} may {words} now, or forfeit the action.",
                     (*options, CommandSpec("forfeit_action")))
@@ -76,7 +84,7 @@ def _picked_move(state: State, field) -> Decision:
     if not model.on_battlefield:
         reach = []
     elif direction == "free":
-        reach = aftermaths.move_squares(state, field, uid, squares)
+        reach = movement.move_squares(state, field, uid, squares)
     else:
         reach = forced_moves.squares(state, field, uid, initiator, squares, direction)
     options = [CommandSpec("granted_move", args={"model": uid}, params={"square": reach})] \
@@ -127,7 +135,7 @@ def event(state: State, pack, field, args: dict, dice, idle: bool = False) -> Ev
 def moved(state: State, pack, field, d: dict) -> State:
     """The model stands on the square chosen (no AP spent, not activated),
     unless a terrain on its way stopped it."""
-    state = replace(state, granted=())
+    state = grant_queue.done(state)
     if d["square"] is None:
         return state
     model = state.model(d["model"])

@@ -19,7 +19,7 @@ system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import aftermaths, charge_terrain, terrain_entry
+from server.rules.asoiaf import charge_terrain, movement, terrain_entry
 from server.rules.asoiaf.battlefield import DOOR_CARDS, Battlefield
 from server.rules.asoiaf.cards.vocabulary import FlipTerrain, MoveModel
 from server.rules.asoiaf.state import State, replace
@@ -76,7 +76,7 @@ def door_specs(state: State, terrains, field: Battlefield, uid: str) -> list[Com
 
 def _after_squares(state: State, field: Battlefield, uid: str, index: int, action) -> list:
     broken = field.with_opening_state(field.openings[index], _into(action))
-    return aftermaths.move_squares(state, broken, uid, _move(action))
+    return movement.move_squares(state, broken, uid, _move(action))
 
 
 def door_event(state: State, pack, field: Battlefield, args: dict, dice) -> Event:

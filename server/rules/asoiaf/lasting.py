@@ -1,7 +1,8 @@
 """Changes an ability makes that outlast it (the vocabulary's `modify_value`:
 "Change one of the target's card values by `by` while `until` lasts", and
 `modify_roll` lasting a turn, a round or the game; one lasting the activation
-is State.roll_bonuses'). Each waits in `State.lasting` (uid, "value" or
+is State.roll_bonuses'). A change of "wounds" moves the model's maximum wounds
+(`most_wounds`, `fit_wounds`). Each waits in `State.lasting` (uid, "value" or
 "roll", the value or roll, by, until) and counts with the passives
 (passives.value_change, passives.roll_modifier).
 
@@ -33,15 +34,29 @@ ROLL_VALUES = {"attack": ("attack_value", "attack_dice"), "defence": ("defence",
 # seen as the attack leaving the table)
 ACTION_EVENTS = ("moved", "ability_used", "objective_used", "plundered", "terrain_charged",
                  "granted_move", "door_used", "corpse_pile_tested", "idled")
-# the card values a change may touch here ("wounds" is HEIRLOOM ARMOR's token)
-VALUES = ("defence", "will", "attack_value", "attack_dice")
+# the card values a change may touch here ("wounds": the maximum, `fit_wounds`)
+VALUES = ("defence", "will", "attack_value", "attack_dice", "wounds")
 
 
 def stored(effect) -> bool:
     """A change this module keeps."""
-    if isinstance(effect, ModifyValue):
-        return effect.until in UNTILS and effect.value in VALUES
-    return isinstance(effect, ModifyRoll) and effect.until in UNTILS
+    return unstored(effect) is None
+
+
+def unstored(effect) -> str | None:
+    """Why this module keeps no such change (None: it does); the pack checker
+    names it to the card's author."""
+    if not isinstance(effect, ModifyRoll | ModifyValue):
+        return f"a '{effect.__struct_config__.tag}' effect is no lasting change"
+    if effect.until not in UNTILS:
+        return f"a change lasting '{effect.until}' is not kept (it lasts one of {UNTILS})"
+    if isinstance(effect, ModifyValue) and effect.value not in VALUES:
+        return (f"a 'modify_value' of '{effect.value}' is not kept by the engine; "
+                f"change one of {', '.join(VALUES)}")
+    if isinstance(effect, ModifyValue) and effect.value == "wounds" and effect.until == "roll":
+        return ("a change of maximum wounds lasting the roll is read by no roll; make it "
+                "last an action or longer")
+    return None
 
 
 def add(state: State, uid: str, effect) -> State:
@@ -96,3 +111,30 @@ def after_action(before: State, after: State, event) -> State:
     kept = tuple(c for c in after.lasting
                  if not (c[0] == actor and c[4] == "action" and c in before.lasting))
     return after if len(kept) == len(after.lasting) else replace(after, lasting=kept)
+
+
+def most_wounds(state: State, pack, model) -> int:
+    """Model `model`'s maximum wounds: its card's, its equipment's (HEIRLOOM
+    ARMOR), and the lasting changes of "wounds" (never below 1)."""
+    from server.rules.asoiaf.equipment import extra_wounds
+
+    return max(1, pack.models[model.card].wounds + extra_wounds(pack, model)
+               + value_change(state, model.uid, "wounds"))
+
+
+def fit_wounds(before: State, after: State, pack) -> State:
+    """After an event, each model whose maximum wounds a lasting change moved:
+    raised, it gains the wounds now; lowered (a change made, or one raising it
+    ended), its wounds left are cut to the new maximum (our reading: a change of
+    a card value deals no wounds, so it kills nobody)."""
+    if not any(c[2] == "wounds" for c in before.lasting + after.lasting):
+        return after
+    for model in after.models:
+        was = value_change(before, model.uid, "wounds")
+        shift = value_change(after, model.uid, "wounds") - was
+        if not shift or not model.on_battlefield or not model.wounds_left:
+            continue  # (one left with none dies of its wounds all the same)
+        left = model.wounds_left + shift if shift > 0 else model.wounds_left
+        after = after.with_model(replace(model, wounds_left=min(
+            most_wounds(after, pack, model), left)))
+    return after

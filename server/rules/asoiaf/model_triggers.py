@@ -25,21 +25,27 @@ effects are ones command_abilities applies, aimed at the model itself, the
 trigger model or 1 friendly or enemy model its player picks (`params.target`;
 "chosen" is the picked model, the trigger model is always "trigger_model"), and, for `kills_enemy`,
 `captures_enemy`, `interacts_plunder` and `spent_last_copper`, never at the
-trigger model (gone from the battlefield, or the model itself).
+trigger model (gone from the battlefield, or the model itself). On `killed`,
+the model is gone: the trigger model (its killer) or picked models may move
+"free" (their squares asked as for any trigger; picked models' moves and
+grants wait their turn, grant_queue.py), the model itself never, and nobody
+AWAY / TOWARDS it (the pack checker refuses those, cards/timings.py).
 Rule module: reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
 from server.rules.asoiaf import (
-    aftermaths,
     coins,
     command_abilities,
     forced_moves,
+    movement,
     objectives,
     once_per,
+    picks,
     requirements,
     terrain_entry,
 )
+from server.rules.asoiaf.cards import timings
 from server.rules.asoiaf.cards.vocabulary import MoveModel
 from server.rules.asoiaf.state import SEATS, State, other
 from server.rules.board.square import within_short_range
@@ -48,22 +54,33 @@ TRIGGERS = "seed 004, ABILITIES (special trigger abilities)"
 KINDS = ("kills_enemy", "captures_enemy", "killed", "enters_square", "interacts_plunder",
          "spent_last_copper")
 # triggers whose trigger model has left the battlefield (or is the model itself)
-_NO_TRIGGER_MODEL = ("kills_enemy", "captures_enemy", "interacts_plunder",
-                     "spent_last_copper")
+_NO_TRIGGER_MODEL = timings.NO_TRIGGER_MODEL
 
 
 def supported_with_own_move(effects, trigger_model: bool = False) -> bool:
-    """The command abilities' effects, and at most one move: "this model may
-    move" (`move_model` of the model itself, "free"; with a `trigger_model`,
-    also AWAY / TOWARDS it), or of the trigger model in any direction (AWAY /
+    return own_move_unsupported(effects, trigger_model) is None
+
+
+def own_move_unsupported(effects, trigger_model: bool = False) -> str | None:
+    """Why the engine cannot apply the effects (None: it can): the command
+    abilities' effects, and at most one move: "this model may move"
+    (`move_model` of the model itself, "free"; with a `trigger_model`, also
+    AWAY / TOWARDS it), or of the trigger model in any direction (AWAY /
     TOWARDS from this model: forced_moves.py)."""
+    if not effects:
+        return "it has no effect"
+    reason = command_abilities.unsupported([e for e in effects if not _own_move(e)])
+    if reason:
+        return reason
     moves = [e for e in effects if _own_move(e)]
-    return bool(effects) and command_abilities.supported(
-        [e for e in effects if not _own_move(e)]) \
-        and (not moves or (len(moves) == 1 and (
-            (moves[0].target.who == "self"
-             and (moves[0].direction == "free" or trigger_model))
-            or moves[0].target.who == "trigger_model")))
+    if len(moves) > 1:
+        return ("it moves the model itself or the trigger model more than once, and the "
+                "engine asks one square an ability; move it once")
+    if moves and moves[0].target.who == "self" and moves[0].direction != "free" \
+            and not trigger_model:
+        return ("a 'move_model' moves the model itself AWAY / TOWARDS, and there is no "
+                "trigger model to move from or to; make it 'free'")
+    return None
 
 
 def _own_move(effect) -> bool:
@@ -73,31 +90,41 @@ def _own_move(effect) -> bool:
 
 
 def usable(ability) -> bool:
-    if ability.timing != "trigger" or ability.trigger not in KINDS \
-            or not supported_with_own_move(ability.effects,
-                                           ability.trigger not in _NO_TRIGGER_MODEL):
-        return False
-    if ability.trigger == "killed" and any(isinstance(e, MoveModel) for e in ability.effects):
-        return False  # (the model is gone)
+    return unsupported(ability) is None
+
+
+def unsupported(ability) -> str | None:
+    """Why a model card's trigger ability (other than `friendly_spent_coin`:
+    triggers.py) is never offered, None when it can be."""
+    if ability.timing != "trigger" or ability.trigger not in KINDS:
+        return f"a '{ability.timing}' ability with the trigger '{ability.trigger}' is " \
+            "none this module waits for"
+    reason = own_move_unsupported(ability.effects, ability.trigger not in _NO_TRIGGER_MODEL)
+    if reason:
+        return reason
+    if ability.trigger == "killed" and any(
+            isinstance(e, MoveModel) and (e.target.who == "self" or e.direction != "free")
+            for e in _all(ability.effects)):  # (the model is gone)
+        return ("a 'killed' trigger is used once the model is removed from the battlefield: "
+                "nothing moves it, away from or towards it; make the move 'free' of "
+                "another model")
     aims = {e.target.who for e in _all(ability.effects) if getattr(e, "target", None)}
-    return not (ability.trigger in _NO_TRIGGER_MODEL and "trigger_model" in aims)
+    if ability.trigger in _NO_TRIGGER_MODEL and "trigger_model" in aims:
+        return (f"a '{ability.trigger}' trigger has no trigger model on the battlefield "
+                "to aim at; aim at this model or at friendly or enemy models")
+    return None
 
 
-def targets(state: State, pack, field, uid: str, ability) -> list[str] | None:
-    """The models its player may pick for the ability ("1 enemy model in short
-    range"), None when it picks none."""
-    picker = command_abilities.chooser(ability.effects)
-    if picker is None:
-        return None
-    model = state.model(uid)
-    return [o.uid for o in state.models
-            if command_abilities.fits(state, field, model, o, picker.target, pack)]
+def targets(state: State, pack, field, uid: str, ability) -> list[list[str]] | None:
+    """For each of its picks, the models its player may pick ("1 enemy model in
+    short range"), None when it picks none (picks.candidates)."""
+    return picks.candidates(state, pack, field, state.model(uid), ability.effects)
 
 
 def squares(state: State, field, uid: str, ability,
             trigger_model: str = "") -> list[list[int]] | None:
     """Where its move takes the model it moves (itself, or the trigger model),
-    None when it moves nobody (aftermaths.move_squares: the MOVE ACTION's
+    None when it moves nobody (movement.move_squares: the MOVE ACTION's
     rules; forced_moves.py for AWAY / TOWARDS this model)."""
     move = next((e for e in ability.effects if _own_move(e)), None)
     if move is None:
@@ -110,7 +137,7 @@ def squares(state: State, field, uid: str, ability,
                                     move.direction) if trigger_model else []
     if move.direction != "free":
         return forced_moves.squares(state, field, mover, uid, move.squares, move.direction)
-    return aftermaths.move_squares(state, field, mover, move.squares)
+    return movement.move_squares(state, field, mover, move.squares)
 
 
 def _all(effects):
@@ -245,7 +272,7 @@ def still_usable(state: State, pack, field, seat: str, uid: str, name: str,
                  trigger_model: str) -> bool:
     """Whether a waiting entry may still be used when its turn comes."""
     ability = pack.abilities[name]
-    if targets(state, pack, field, uid, ability) == [] \
+    if not picks.all_fit(targets(state, pack, field, uid, ability)) \
             or squares(state, field, uid, ability, trigger_model) == []:
         return False
     owner = state.model(uid)

@@ -60,6 +60,18 @@ def move_destinations(state: State, field: Battlefield, uid: str, extra: int = 0
     return sorted(sq for sq in reach if sq != start and sq not in piles)
 
 
+def move_squares(state: State, field, uid: str, squares: int) -> list[list[int]]:
+    """Where an ability's "free" move takes model `uid` (an aftermath's, a
+    trigger's, a granted move's, forced_moves.py's choices): a move by the MOVE
+    ACTION's rules of up to `squares` (engaged or not; none off the table)."""
+    mover = state.model(uid)
+    if not mover.on_battlefield:
+        return []
+    usual = ENGAGED_SQUARES if is_engaged(state, field, uid) and not mover.large \
+        else MOVE_SQUARES
+    return [list(sq) for sq in move_destinations(state, field, uid, squares - usual)]
+
+
 def own_field(state: State, field: Battlefield, uid: str) -> Battlefield:
     """The battlefield as the model moves on it: a Big Corpse Pile whose will
     test it passed this turn has its BLOCKED squares OPEN (corpse_pile.py)."""

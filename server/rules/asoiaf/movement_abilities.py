@@ -12,7 +12,7 @@ reads state.py, never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, equipment, movement, terrain_entry
+from server.rules.asoiaf import coins, equipment, movement, passives, terrain_entry
 from server.rules.asoiaf.cards.vocabulary import ExtraSquares, IgnoreEngagement
 from server.rules.asoiaf.state import State, replace
 from server.rules.kernel import CommandSpec
@@ -34,7 +34,23 @@ def passive_extra(pack, model, charging: bool = False) -> int:
     return equipment.extra_squares(pack, model) + sum(_extra(pack.abilities[name], charging)
                for name in dict.fromkeys(pack.models[model.card].abilities)
                if pack.abilities[name].timing == "passive"
-               and not pack.abilities[name].requires)
+               and passives.unsupported(pack.abilities[name]) is None)
+
+
+def unsupported(ability) -> str | None:
+    """Why a `movement` ability is never offered with a move or a charge (None:
+    it can be): made of `extra_squares` and `ignore_engagement`, for no AP of
+    its own (the move's)."""
+    if not ability.effects:
+        return "it has no effect"
+    if ability.ap:
+        return ("a movement ability is declared with a move or a charge and costs no AP "
+                "of its own; drop its 'ap'")
+    for effect in ability.effects:
+        if not isinstance(effect, ExtraSquares | IgnoreEngagement):
+            return (f"a '{effect.__struct_config__.tag}' effect is none a movement ability "
+                    "applies (it applies 'extra_squares' and 'ignore_engagement')")
+    return None
 
 
 def usable(state: State, pack, uid: str, words: set[str]) -> list:
@@ -44,9 +60,7 @@ def usable(state: State, pack, uid: str, words: set[str]) -> list:
     found = []
     for name in pack.models[model.card].abilities:
         ability = pack.abilities[name]
-        if ability.timing == "movement" and ability.effects and not ability.ap \
-                and all(isinstance(e, ExtraSquares | IgnoreEngagement)
-                        for e in ability.effects) \
+        if ability.timing == "movement" and unsupported(ability) is None \
                 and set(ability.requires) <= words \
                 and coins.affordable(state.purses[model.seat], ability.cost):
             found.append(ability)

@@ -8,8 +8,9 @@ gain_coins, restore_wounds and draw_agenda (drawn by its own hidden event,
 secret_events.py); a `modify_roll` on the model itself lasting its activation
 (Watchtower, kept in `State.roll_bonuses`); and the condition effects and will
 tests of command abilities (command_abilities.py) on the model itself or on
-1 friendly or enemy model its player chooses (Sept Shrine, War Horn). A card
-whose action needs another effect is not offered (asoiaf.md). Each
+friendly or enemy models its player picks (Sept Shrine, War Horn; one pick per
+target words, picks.py: `pick_params`). A card
+whose action needs another effect is refused at load (`unsupported`). Each
 objective's action is used at most once per activation (our reading). Rule
 module: reads state.py, never imports system.py."""
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from server.rules.asoiaf import command_abilities, equipment
+from server.rules.asoiaf import command_abilities, lasting, picks
 from server.rules.asoiaf.cards.vocabulary import (
     DrawAgenda,
     GainCoins,
@@ -31,31 +32,67 @@ OBJECTIVE_CARDS = "seed 004, OBJECTIVE CARDS"
 CHOICE_KEY = {"friendly": "friend", "enemy": "target"}
 
 
-def _supported(effect) -> bool:
+def _unsupported(effect) -> str | None:
     if isinstance(effect, (GainCoins, DrawAgenda)):
-        return True
+        return None
     if isinstance(effect, RestoreWounds):
-        return effect.target.who == "self"
-    return command_abilities.supported([effect])
+        return None if effect.target.who == "self" else (
+            "an objective action's 'restore_wounds' restores the wounds of the model "
+            "using it ('self') only")
+    return command_abilities.unsupported([effect])
 
 
-def choice(state: State, field, uid: str, square, pack) -> tuple[str, list[str], bool]:
-    """The model the action lets its player choose: (the command's key, the
-    models that fit, whether one must be chosen). A chosen model is required
-    when every effect touches it ("1 enemy model in short range must pass"),
-    optional when the action also does something else (Sept Shrine: "This model
-    and 1 friendly model in short range")."""
+def unsupported(action) -> str | None:
+    """Why an objective card's action is never offered (None: it can be)."""
+    if not action.effects:
+        return "it has no effect"
+    return next((r for r in map(_unsupported, action.effects) if r), None)
+
+
+def pick_params(state: State, field, uid: str, square, pack) -> tuple[dict, bool]:
+    """The models the action lets its player pick: (its params, whether it may
+    be used). One pick of 1 model is `friend` or `target` by its side (Sept
+    Shrine's friend, War Horn's enemy), of `count` models `targets`; several
+    picks (effects of different target words) `pick_1`, `pick_2` ... (picks.py).
+    A pick is required when every effect touches a picked model ("1 enemy model
+    in short range must pass"): the action is not usable while a pick has no
+    model to pick. Otherwise (Sept Shrine: "This model and 1 friendly model in
+    short range") a pick no model fits is left out and touches nobody."""
     action = pack.objectives[card_at(state, square)].action
-    chooser = command_abilities.chooser(action.effects)
-    if chooser is None:
-        return "", [], False
-    model = state.model(uid)
-    fits = [o.uid for o in state.models
-            if command_abilities.fits(state, field, model, o, chooser.target, pack)]
+    found = picks.candidates(state, pack, field, state.model(uid), action.effects)
+    if found is None:
+        return {}, True
     required = all(getattr(e, "target", None) is not None
-                   and e.target.who in (*command_abilities.CHOOSERS, "chosen")
+                   and e.target.who in (*picks.CHOOSERS, "chosen")
                    for e in action.effects)
-    return CHOICE_KEY[chooser.target.who], fits, required
+    first = picks.chooser(action.effects)
+    if len(found) == 1 and first.target.count == 1:
+        params = {CHOICE_KEY[first.target.who]: found[0]}
+    else:
+        params = picks.params(found, action.effects)
+    return {k: v for k, v in params.items() if v}, picks.all_fit(found) or not required
+
+
+def chosen(action, given: dict):
+    """What its player picked, as apply_effects reads it, from a command's args
+    or its event (`chosen`, and `picks` for several): a model ("" for none),
+    a list of `count` of them, or `picks.Picks` for several picks (None where a
+    pick had nobody to pick)."""
+    found = picks.pickers(action.effects)
+    if len(found) > 1:
+        values = given.get("picks") or [given.get(n) for n in picks.names(found)]
+        return picks.Picks(action.effects, values)
+    if "chosen" in given:
+        return given["chosen"]
+    return given.get("friend") or given.get("target") or given.get("targets") or ""
+
+
+def recorded(action, given: dict) -> dict:
+    """What the event keeps of the picks: `chosen`, and `picks` for several."""
+    picked = chosen(action, given)
+    if isinstance(picked, picks.Picks):
+        return {"chosen": "", "picks": picked.values}
+    return {"chosen": picked}
 
 
 def usable(state: State, field, uid: str, pack) -> list[tuple[int, int]]:
@@ -68,10 +105,9 @@ def usable(state: State, field, uid: str, pack) -> list[tuple[int, int]]:
         if (x, y) in model.squares and (x, y) not in state.objectives_used \
                 and model.ap >= (action.ap or 0) \
                 and state.purses[model.seat].covers(cost.gold, cost.silver, cost.copper) \
-                and action.effects and all(_supported(e) for e in action.effects):
-            _, fits, required = choice(state, field, uid, (x, y), pack)
-            if fits or not required:
-                out.append((x, y))
+                and unsupported(action) is None \
+                and pick_params(state, field, uid, (x, y), pack)[1]:
+            out.append((x, y))
     return out
 
 
@@ -81,13 +117,14 @@ def draws(state: State, square, objective_cards: Mapping) -> int:
     return sum(e.cards for e in action.effects if isinstance(e, DrawAgenda))
 
 
-def use(state: State, uid: str, square, pack, wounds: Mapping, chosen: str, dice) -> State:
+def use(state: State, uid: str, square, pack, wounds: Mapping, given: dict, dice) -> State:
     """Spend the action's AP and coins and apply its effects in order (but
-    draw_agenda). `wounds` maps card name to its starting wounds; `chosen` is the
-    model its player chose ("" when none); `dice` roll or replay the will tests
-    (command_abilities.Recorded)."""
+    draw_agenda). `wounds` maps card name to its starting wounds; `given` is the
+    command's args or the event's data (its picks: `chosen`); `dice` roll or
+    replay the will tests (recorded_dice.Recorded)."""
     model = state.model(uid)
     action = pack.objectives[card_at(state, square)].action
+    picked = chosen(action, given)
     cost = action.cost
     purse = state.purses[model.seat].spend(cost.gold, cost.silver, cost.copper)
     state = replace(state.with_model(replace(model, ap=model.ap - (action.ap or 0))),
@@ -99,9 +136,9 @@ def use(state: State, uid: str, square, pack, wounds: Mapping, chosen: str, dice
             purse = replace(purse, **{effect.coin: getattr(purse, effect.coin) + effect.amount})
             state = replace(state, purses={**state.purses, model.seat: purse})
         elif isinstance(effect, RestoreWounds):
-            most = wounds[model.card] + equipment.extra_wounds(pack, model)
+            most = lasting.most_wounds(state, pack, model)
             state = state.with_model(replace(model, wounds_left=min(
                 most, model.wounds_left + effect.wounds)))
         elif not isinstance(effect, DrawAgenda):
-            state = command_abilities.apply_effects(state, pack, uid, chosen, [effect], dice)
+            state = command_abilities.apply_effects(state, pack, uid, picked, [effect], dice)
     return replace(state, objectives_used=state.objectives_used | {tuple(square)})

@@ -13,9 +13,15 @@ passive requiring an attack's words: "always active" has no attack of its own).
 
 from __future__ import annotations
 
-from server.rules.asoiaf import command_abilities, lasting, requirements
+from server.rules.asoiaf import equipment, lasting, picks, requirements
 from server.rules.asoiaf.battlefield import TERRAINS
-from server.rules.asoiaf.cards.vocabulary import ModifyRoll, ModifyValue
+from server.rules.asoiaf.cards.vocabulary import (
+    ExtraSquares,
+    ImmuneToCondition,
+    ModifyRoll,
+    ModifyValue,
+    SeeAll,
+)
 from server.rules.asoiaf.state import State
 
 PASSIVE = "seed 004, ABILITIES (passive abilities)"
@@ -41,6 +47,44 @@ def value_change(state: State, pack, field, uid: str, value: str) -> int:
     return passive + lasting.value_change(state, uid, value)
 
 
+def unsupported(ability) -> str | None:
+    """Why a passive ability never counts (None: it does): a `modify_roll` or
+    `modify_value` (defence, will, attack value or dice) of the model itself or
+    of the friendly or enemy models its words fit (here), an `extra_squares`
+    with no `requires` (movement_abilities.passive_extra), an
+    `immune_to_condition` requiring at most "infantry" (equipment.immunities),
+    a `see_all` requiring at most
+    "infantry" (equipment_uses.sees_all)."""
+    if not ability.effects:
+        return "it has no effect"
+    for effect in ability.effects:
+        tag = effect.__struct_config__.tag
+        if isinstance(effect, ModifyRoll | ModifyValue):
+            if effect.target.who not in ("self", "friendly", "enemy"):
+                return (f"a passive '{tag}' aims at the model itself ('self') or the "
+                        f"'friendly' / 'enemy' models its words fit, not '{effect.target.who}'")
+            if isinstance(effect, ModifyValue) and effect.value not in lasting.VALUES:
+                return lasting.unstored(effect)
+            if isinstance(effect, ModifyValue) and effect.value == "wounds":
+                # (lasting.most_wounds reads an equipment token's and lasting changes)
+                return ("a passive 'modify_value' of 'wounds' is not counted: a model's "
+                        "maximum wounds change by an equipment token (HEIRLOOM ARMOR) or a "
+                        "lasting change made by an ability with a moment ('until')")
+        elif isinstance(effect, ExtraSquares):
+            if ability.requires:
+                return "a passive 'extra_squares' counts with no 'requires'; drop them"
+        elif isinstance(effect, SeeAll):
+            if not set(ability.requires) <= {"infantry"}:
+                return "a passive 'see_all' may require 'infantry' and nothing else"
+        elif isinstance(effect, ImmuneToCondition):
+            if not set(ability.requires) <= {"infantry"}:
+                return equipment.IMMUNE_REQUIRES
+        else:
+            return (f"a '{tag}' effect is none a passive ability has (it has 'modify_roll', "
+                    "'modify_value', 'extra_squares', 'immune_to_condition' and 'see_all')")
+    return None
+
+
 def _passive_sum(state: State, pack, field, uid: str, wanted) -> int:
     """The `by` of the first `wanted` effect aimed at model `uid` of each passive
     ability (counted once by name) of a model on the battlefield whose
@@ -52,7 +96,7 @@ def _passive_sum(state: State, pack, field, uid: str, wanted) -> int:
             continue
         for name in pack.models[source.card].abilities:
             ability = pack.abilities[name]
-            if ability.timing != "passive" or name in counted \
+            if ability.timing != "passive" or name in counted or unsupported(ability) \
                     or not requirements.met(state, pack, field, source.uid, ability.requires):
                 continue
             for effect in ability.effects:
@@ -67,7 +111,7 @@ def _aims_at(state: State, pack, field, source, model, target) -> bool:
     if target.who == "self":
         return source.uid == model.uid
     if target.who in ("friendly", "enemy"):
-        return command_abilities.fits(state, field, source, model, target, pack)
+        return picks.fits(state, field, source, model, target, pack)
     return False
 
 

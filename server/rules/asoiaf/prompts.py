@@ -5,7 +5,7 @@ keeps the last one: a command is checked against the prompt just offered)."""
 from __future__ import annotations
 
 from server.rules.asoiaf import (
-    attack_sequence,
+    attack_prompt,
     charge_terrain,
     end_phase_abilities,
     granted,
@@ -36,7 +36,7 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
     if state.pending:  # seed 004, MOTIVATIONS CARDS: "he may spend" (at once)
         seat, uid, name = state.pending[0]
         params = {"square": motivations.squares(state, pack, field),
-                  "target": motivations.targets(state, pack, field)}
+                  **motivations.pick_params(state, pack, field)}
         return Prompt((Decision(seat, f"{state.model(uid).card}'s motivation {name}: "
                                 "spend its coins to score?",
                                 (CommandSpec("use_motivation",
@@ -45,11 +45,14 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
     if state.will_triggers:  # seed 004, ABILITIES: BRAVADO, at once
         return Prompt((will_abilities.decision(state, pack, field),))
     if state.attack:
-        return Prompt((attack_sequence.decision(state, pack, field),))
+        return Prompt((attack_prompt.decision(state, pack, field),))
     if state.dismounting:  # a mount killed by a motivation's wound
         return Prompt((mounts.decision(state),))
+    if state.surge:  # a charge terrain's surge ends its action (a granted one's too)
+        return Prompt((charge_terrain.decision(state),))
     # WISE WORDS: "may perform 1 [move] immediately": before the next queued
-    # trigger, end-phase or start-of-game ability (one grant waits at a time)
+    # trigger, end-phase or start-of-game ability (the grants one after the
+    # other: grant_queue.py)
     if state.granted:
         return Prompt((granted.decision(state, pack, field),))
     if state.triggers:  # DOWAGER'S RESOURCES: "right after the action spending is resolved"
@@ -58,8 +61,6 @@ def prompt_for(state: State, pack, field, types) -> Prompt:
         return Prompt((end_phase_abilities.decision(state, pack, field),))
     if state.start_abilities:  # "At the Start of the Game", the 1st player first
         return Prompt((start_of_game.decision(state, pack, field),))
-    if state.surge:
-        return Prompt((charge_terrain.decision(state),))
     if state.phase == Phase.ROLL_OFF:
         return Prompt((Decision("a", "Roll off for the first choice.",
                                 (CommandSpec("roll_off"),)),))

@@ -5,9 +5,10 @@ kernel's Event.for_viewer). Rule module: never imports system.py."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import agendas, command_abilities, objective_actions, objectives
+from server.rules.asoiaf import agendas, objective_actions, objectives
 from server.rules.asoiaf.battlefield import Battlefield
 from server.rules.asoiaf.cards.vocabulary import DrawAgenda
+from server.rules.asoiaf.recorded_dice import Recorded
 from server.rules.asoiaf.state import SEATS, State
 from server.rules.board.square import Square
 from server.rules.dice import Dice
@@ -22,11 +23,12 @@ def drawn(state: State, seat: str, cards: int) -> list[Event]:
             for card in state.agenda_decks.get(seat, ())[:cards]]
 
 
-def ability_draws(state: State, seat: str, ability) -> list[Event]:
-    """The agenda cards an ability used draws (`draw_agenda`: a command, trigger
-    or end-phase ability's), each in an event only its player sees."""
-    return drawn(state, seat, sum(e.cards for e in ability.effects
-                                  if isinstance(e, DrawAgenda)))
+def ability_draws(state: State, seat: str, ability, tested: int = 0) -> list[Event]:
+    """The agenda cards an ability used draws (`draw_agenda`: a command, trigger,
+    end-phase or start-of-game ability's, and `tested` more its will tests'
+    results drew), each in an event only its player sees."""
+    return drawn(state, seat, tested + sum(e.cards for e in ability.effects
+                                           if isinstance(e, DrawAgenda)))
 
 
 def deal(state: State, field: Battlefield, pack, dice: Dice) -> list[Event]:
@@ -46,18 +48,19 @@ def deal(state: State, field: Battlefield, pack, dice: Dice) -> list[Event]:
     return events
 
 
-def objective_action(state: State, square: list, pack, wounds, chosen: str,
+def objective_action(state: State, square: list, pack, wounds, given: dict,
                      dice: Dice) -> list[Event]:
     """The active model uses the action of the objective card it stands on (its
     will dice rolled here and kept in the event); the agenda cards it draws
     (Maester's Ravens) go in events only its seat sees."""
     seat = state.model(state.active_model).seat
     card = objectives.card_at(state, square)
-    recorded = command_abilities.Recorded(dice)
-    objective_actions.use(state, state.active_model, tuple(square), pack, wounds, chosen,
+    recorded = Recorded(dice)
+    objective_actions.use(state, state.active_model, tuple(square), pack, wounds, given,
                           recorded)
+    picked = objective_actions.recorded(pack.objectives[card].action, given)
     events = [Event("objective_used", {"model": state.active_model, "square": list(square),
-                                       "card": card, "chosen": chosen,
+                                       "card": card, **picked,
                                        "will_faces": recorded.faces})]
     return events + drawn(state, seat, objective_actions.draws(state, square,
                                                                pack.objectives))

@@ -13,7 +13,7 @@ from server.rules.asoiaf import (
     agendas,
     end_phase_abilities,
     late_deployment,
-    motivations,
+    motivation_triggers,
     placement,
     rounds,
     start_of_game,
@@ -66,7 +66,7 @@ def after_activation(state: State, pack, types: dict) -> State:
     if not state.end_phase_begun:  # "If a model is not on the battlefield before
         # the 1st round's end phase, it is killed"; then end of round effects
         unplaced = late_deployment.kill_unplaced(state)
-        state = check_wipe_out(motivations.flip_killed_off_the_battlefield(
+        state = check_wipe_out(motivation_triggers.flip_killed_off_the_battlefield(
             state, unplaced, pack.models, pack.motivations))
         if state.phase == Phase.OVER:
             return state

@@ -16,6 +16,7 @@ from server.rules.dice import Dice
 from server.rules.kernel import RulesError
 
 PLAYING = "seed 004, PLAYING THE GAME"
+SETTINGS = frozenset({"scenario", "warbands"})
 DEFAULT_SCENARIO = "learn_to_play"
 # seed 004: "both players must start by placing all their heroes, then all
 # their champions, and finally all their soldiers"
@@ -90,6 +91,23 @@ def seat_warbands(setup: Mapping[str, Any]) -> dict[str, Any]:
         return dict(named) if isinstance(named, Mapping) else {}  # (refused when checked)
     defaults = default_warbands("-".join(map(str, scenario.coins)))
     return {seat: named.get(seat, defaults[seat]) for seat in SEATS}
+
+
+def with_defaults(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup with each setting it leaves out as the match plays it: its scenario."""
+    options = dict(setup.get("options") or {})
+    return {**setup, "options": {"scenario": setup.get("scenario") or DEFAULT_SCENARIO}
+            | options}
+
+
+def seat_warband(setup: Mapping[str, Any], seat: str, warband: Any) -> dict[str, Any]:
+    """The setup with `seat`'s own warband in `options.warbands` (a joiner's or a
+    seeker's replaces any the creator named for that seat); judged when the setup is
+    checked."""
+    options = dict(setup.get("options") or {})
+    named = options.get("warbands")
+    named = dict(named) if isinstance(named, Mapping) else {}
+    return {**setup, "options": {**options, "warbands": {**named, seat: warband}}}
 
 
 def default_warbands(size: str) -> dict[str, str]:

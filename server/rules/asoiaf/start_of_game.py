@@ -28,7 +28,7 @@ move to, or coins to spend: "may") is asked as `start_ability`
 (their dice) or agenda cards (drawn in events only its player sees) is asked
 too, its dice rolled with the answer (LUCKY CHARM and BLINDING POWDER asked
 first, will_tokens.py); one with no choice is applied when its turn comes.
-Any other is not queued (docs/rules/asoiaf.md, "What is left"). Rule module:
+Any other is refused at load (`unsupported`, the pack checker). Rule module:
 never imports system.py."""
 
 from __future__ import annotations
@@ -36,9 +36,10 @@ from __future__ import annotations
 from server.rules.asoiaf import (
     coins,
     command_abilities,
+    command_shapes,
     lasting,
-    model_triggers,
     objectives,
+    picks,
     requirements,
     secret_events,
     terrain_entry,
@@ -60,6 +61,7 @@ from server.rules.asoiaf.cards.vocabulary import (
     WillTest,
 )
 from server.rules.asoiaf.movement import MOVE_SQUARES, move_destinations
+from server.rules.asoiaf.recorded_dice import Recorded
 from server.rules.asoiaf.state import State, other, replace
 from server.rules.kernel import CommandSpec, Decision, Event
 
@@ -68,52 +70,93 @@ START = "seed 004, PLAYING THE GAME (At the Start of the Game)"
 
 def _nemesis(ability):
     effects = ability.effects
-    if ability.timing == "start_of_game" and effects \
-            and all(isinstance(e, Nemesis) and e.count == 1 for e in effects):
+    if ability.timing == "start_of_game" and len(effects) == 1 \
+            and isinstance(effects[0], Nemesis) and effects[0].count == 1:
         return effects[0]
     return None
 
 
-def _known(effect) -> bool:
-    """An effect the start of the game applies (the module's list)."""
+# what the start of the game applies, in a card author's words
+_KNOWN = ("coins, VP, agenda cards, conditions, wounds dealt or restored, hits, will "
+          "tests, lasting changes (the round or the game, the next roll or action), the "
+          "model's own 'free' move, picked models' moves and granted actions")
+_AIMS = ("self", "friendly", "enemy", "chosen")
+
+
+def _unknown(effect) -> str | None:
+    """Why the start of the game does not apply `effect` (None: it does)."""
+    tag = effect.__struct_config__.tag
     if isinstance(effect, GainCoins | ScoreVP | DrawAgenda):
-        return True
+        return None
     if isinstance(effect, ApplyCondition | RemoveCondition | DealWounds | DealHits
                   | RestoreWounds):  # (several models: command_abilities.many)
-        return effect.target.who in ("self", "friendly", "enemy", "chosen") \
-            and (effect.target.count == 1 or command_abilities.many(effect))
-    if isinstance(effect, WillTest):  # its die rolled when its player answers
-        return effect.target.who in ("self", "friendly", "enemy", "chosen") \
-            and effect.target.count == 1 \
-            and all(_known(e) and not isinstance(e, WillTest | MoveModel | DrawAgenda)
-                    for e in effect.on_success + effect.on_failure)
-    if isinstance(effect, MoveModel):  # its own, or a picked model's (granted.py)
-        return (effect.target.who == "self" and effect.direction == "free") \
-            or (effect.target.who in ("friendly", "enemy", "chosen")
-                and effect.target.count == 1)
+        return _aim_problem(effect, _AIMS)
+    if isinstance(effect, WillTest):  # its die rolled when its player answers (its
+        # moves wait their turn: grant_queue.py; its cards: Recorded.drawn)
+        for inner in effect.on_success + effect.on_failure:
+            if isinstance(inner, WillTest):
+                return "a will test inside a will test is not rolled at the start of the game"
+            if reason := _unknown(inner):
+                return f"inside its will test, {reason}"
+        return _aim_problem(effect, _AIMS)
+    if isinstance(effect, MoveModel):  # its own, or picked models' (grant_queue.py)
+        if effect.target.who == "self" and effect.direction == "free":
+            return None
+        if effect.target.who == "self" or effect.target.who not in _AIMS:
+            return ("a 'move_model' at the start of the game is the model's own 'free' "
+                    "move or a move of 'friendly', 'enemy' or 'chosen' models")
+        return _aim_problem(effect, _AIMS)
     if isinstance(effect, GrantAction):  # performed once the start abilities are done
-        return not effect.free and effect.action in command_abilities.GRANTABLE \
-            and effect.target.who in ("self", "friendly", "chosen") \
-            and effect.target.count == 1
+        problem = command_shapes.granted_later_problem(effect, "a start-of-game")
+        if problem:
+            return problem
+        return _aim_problem(effect, ("self", "friendly", "chosen"))
     if isinstance(effect, ModifyRoll | ModifyValue):  # its next roll or action, a round
         # or the game (lasting.py; the pack checker refuses an activation or a turn)
-        return lasting.stored(effect) and effect.until not in ("activation", "turn") \
-            and (effect.target.count == 1 or command_abilities.many(effect)) \
-            and effect.target.who in ("self", "friendly", "enemy", "chosen")
-    return False
+        if effect.until in ("activation", "turn"):
+            return f"no {effect.until} is in progress at the start of the game"
+        return lasting.unstored(effect) or _aim_problem(effect, _AIMS)
+    return f"a '{tag}' effect is none the start of the game applies (it applies {_KNOWN})"
+
+
+def _aim_problem(effect, aims) -> str | None:
+    tag, target = effect.__struct_config__.tag, effect.target
+    if target.who not in aims:
+        return (f"a '{tag}' effect at the start of the game aims at '{target.who}'; it "
+                f"aims at {', '.join(repr(a) for a in aims)}")
+    if target.count != 1 and not command_abilities.many(effect):
+        return (f"a '{tag}' effect has count {target.count} on '{target.who}', which is "
+                "one model; only 'friendly' or 'enemy' targets count several")
+    return None
+
+
+def unsupported(ability) -> str | None:
+    """Why a start-of-game ability never waits in the queue (None: it does):
+    a nemesis (one `nemesis` effect choosing 1), or effects known here (the
+    models its player picks: one pick per target words, picks.py), at most one
+    move of its own (its
+    square asked with it; the others' moves and grants wait their turn:
+    grant_queue.py)."""
+    effects = ability.effects
+    if ability.timing != "start_of_game":
+        return f"a '{ability.timing}' ability is not used at the start of the game"
+    if any(isinstance(e, Nemesis) for e in effects):
+        return None if _nemesis(ability) else (
+            "a nemesis ability is one 'nemesis' effect choosing 1 nemesis (count = 1) and "
+            "nothing else; write another ability for the rest")
+    if not effects:
+        return "it has no effect"
+    reason = next((r for r in map(_unknown, effects) if r), None)
+    if reason:
+        return reason
+    if sum(isinstance(e, MoveModel) and e.target.who == "self" for e in effects) > 1:
+        return "it moves the model itself more than once; one square is asked an ability"
+    return None
 
 
 def _other(ability) -> bool:
-    """A start-of-game ability other than a nemesis that the engine applies:
-    its effects known, at most one aimed at a model of the player's choice."""
-    pickers = [e for e in ability.effects
-               if getattr(e, "target", None) is not None
-               and e.target.who in command_abilities.CHOOSERS]
-    waits = [e for e in ability.effects if isinstance(e, GrantAction)
-             or (isinstance(e, MoveModel) and e.target.who != "self")]
-    return (ability.timing == "start_of_game" and bool(ability.effects)
-            and all(_known(e) for e in ability.effects)
-            and len(pickers) <= 1 and len(waits) <= 1)  # (one grant waits at a time)
+    """A start-of-game ability other than a nemesis that the engine applies."""
+    return _nemesis(ability) is None and unsupported(ability) is None
 
 
 def candidates(state: State, pack, uid: str, effect) -> list[str]:
@@ -133,13 +176,10 @@ def _squares(state: State, field, uid: str, ability) -> list[list[int]] | None:
 
 def _choices(state: State, pack, field, uid: str, ability) -> dict | None:
     """The params its player picks from (None: it cannot be used now)."""
-    params = {}
-    picked = model_triggers.targets(state, pack, field, uid, ability)
-    if picked is not None:  # one model ("target") or several ("targets")
-        if not picked:
-            return None
-        params.update(command_abilities.pick_params(picked,
-                                                    command_abilities.chooser(ability.effects)))
+    aimed = picks.candidates(state, pack, field, state.model(uid), ability.effects)
+    if not picks.all_fit(aimed):
+        return None
+    params = picks.params(aimed, ability.effects)  # target, targets, or pick_1 ...
     found = _squares(state, field, uid, ability)
     if found is not None:
         if not found:
@@ -225,27 +265,27 @@ def chosen(state: State, pack, d: dict) -> State:
 def ability_event(state: State, pack, args: dict, dice) -> Event:
     """Resolve once to roll any will dice; the event keeps them for evolve."""
     _, uid, name = state.start_abilities[0]
-    recorded = command_abilities.Recorded(dice)
+    recorded = Recorded(dice)
+    ability = pack.abilities[name]
     if args.get("ability"):
-        _apply(state, pack, uid, pack.abilities[name], command_abilities.picked(args),
-               args.get("square"),
-               recorded)
-    data = {"model": uid, "ability": args.get("ability", ""),
-            "target": command_abilities.picked(args),
+        _apply(state, pack, uid, ability, picks.picked(args, ability.effects),
+               args.get("square"), recorded)
+    data = {"model": uid, "ability": args.get("ability", ""), **picks.record(args),
             "square": args.get("square")}
     if recorded.faces:
         data["will_faces"] = recorded.faces
-    return Event("start_ability_used", data)
+    return Event("start_ability_used", {**data, **command_abilities.drawn(recorded)})
 
 
-def draw_events(state: State, pack, args: dict) -> list[Event]:
-    """The agenda cards the ability at the head of the queue draws when used,
-    each in an event only its player sees (asked, so an event carries them)."""
+def draw_events(state: State, pack, args: dict, used: Event) -> list[Event]:
+    """The agenda cards the ability at the head of the queue draws when used
+    (its will tests' too: `used`'s record), each in an event only its player
+    sees (asked, so an event carries them)."""
     seat, _, name = state.start_abilities[0]
     if not args.get("ability"):
         return []
-    cards = sum(e.cards for e in pack.abilities[name].effects if isinstance(e, DrawAgenda))
-    return secret_events.drawn(state, seat, cards)
+    return secret_events.ability_draws(state, seat, pack.abilities[name],
+                                       used.data.get("drawn", 0))
 
 
 def ability_used(state: State, pack, field, d: dict) -> State:
@@ -253,8 +293,9 @@ def ability_used(state: State, pack, field, d: dict) -> State:
     _, uid, name = state.start_abilities[0]
     state = replace(state, start_abilities=state.start_abilities[1:])
     if d["ability"]:
-        state = _apply(state, pack, uid, pack.abilities[name], d["target"], d["square"],
-                       command_abilities.Recorded(faces=d.get("will_faces", ())))
+        ability = pack.abilities[name]
+        state = _apply(state, pack, uid, ability, picks.picked(d, ability.effects), d["square"],
+                       Recorded(faces=d.get("will_faces", ())))
     return advance(state, pack, field)
 
 

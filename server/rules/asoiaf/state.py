@@ -82,6 +82,9 @@ class PendingAttack:
     # the attacker's improvements against the defence roll: (die modifier,
     # defence value change) (coins.defender_changes)
     defender_changes: tuple[int, int] = (0, 0)
+    # (uid, dealer uid) of each model an aftermath wounded (hits.wound_in_attack):
+    # step 9 names the dealer as the killer of a model left with none
+    wounded_by: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,7 @@ class State:
     attack: PendingAttack | None = None  # the attack in progress, between its steps
     doors: tuple = ()            # (opening index, state) of each door flipped in play
     surge: tuple = ()            # squares a model that broke a door may surge into
+    surging: str = ""            # that model when it is not the active one (a granted charge)
     # Hidden information (agendas.py, objectives.py): system.view redacts it per seat.
     agenda_decks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # seat -> deck
     agenda_hands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the 2 drawn
@@ -159,12 +163,14 @@ class State:
     # activation, and of those whose BLOCKED squares count as OPEN for the model
     corpse_tried: tuple[tuple[str, int], ...] = ()
     corpse_open: tuple[tuple[str, int], ...] = ()
-    # wounds_outside.py: (uid, wounds lost) outside an attack, waiting for its
-    # player's wounds ability (OLDEST BROTHER) or refusal
-    wounds_waiting: tuple[tuple[str, int], ...] = ()
+    # wounds_outside.py: (uid, wounds lost, wounds dealt, dealer uid or "") outside
+    # an attack or by an aftermath, waiting for its player's wounds ability
+    # (OLDEST BROTHER) or refusal; a model left with none stands at 0 until then
+    wounds_waiting: tuple[tuple[str, int, int, str], ...] = ()
     free_action: str = ""  # the free action an agenda played owes it: "move", "attack"
     free_used: bool = False  # the active model used its 1st free action (ACTION 0)
     granted: tuple = ()  # (uid, action) another model's ability grants it now (granted.py)
+    grants_queued: tuple = ()  # the grants waiting after it, in order (grant_queue.py)
     # (uid, roll, by): modifiers lasting until the end of the active model's
     # activation (an objective action's modify_roll: Watchtower)
     roll_bonuses: tuple[tuple[str, str, int], ...] = ()
@@ -174,7 +180,7 @@ class State:
     # mounts.py: mounted models whose mount died in the attack in progress, each
     # waiting for its player to place the infantry model
     dismounting: tuple[str, ...] = ()
-    # motivations.py: heroes whose card shows its Deceased side, and the
+    # motivation_triggers.py: heroes whose card shows its Deceased side, and the
     # (seat, hero uid, ability) triggers waiting for their player's use or decline
     deceased: frozenset[str] = frozenset()
     pending: tuple[tuple[str, str, str], ...] = ()

@@ -20,6 +20,7 @@ from server.rules.asoiaf import (
     combat_commands,
     corpse_pile,
     end_phase_abilities,
+    grant_queue,
     granted,
     interact_terrain,
     lasting,
@@ -30,6 +31,7 @@ from server.rules.asoiaf import (
     movement_abilities,
     objectives,
     once_per,
+    picks,
     placement,
     rounds,
     secret_events,
@@ -38,10 +40,12 @@ from server.rules.asoiaf import (
     start_of_game,
     summary,
     terrain_entry,
+    told,
     triggers,
     victory,
     warband,
     will_abilities,
+    will_token_asks,
     will_tokens,
     wounds_outside,
 )
@@ -61,34 +65,13 @@ from server.rules.kernel import (
     Result,
     Viewer,
     check_prompt,
+    refuse_unknown_settings,
 )
 
 # What decide does, as a number (the hub compares it with a stored match's):
-# raise it with every deliberate change of the events a command gives.
-# 2: the attack sequence's decisions, charge, conditions (asoiaf-combat); or
-# objective cards and agendas dealt, the 1st-round place, large models
-# (asoiaf-hidden). 3: both together, so a match stored under either 2 is not
-# replayed by rules that now give other events for the same commands.
-# 4: a mount's death dismounts its rider, surging forth into any square a large
-# model left, objective actions' will dice and lasting modifiers, Deceased
-# sides' other effects, equipment, High Ground and movement abilities (asoiaf-rules).
-# 5: end-phase abilities asked before the end phase's VP, coin-spent triggers,
-# once_per limits, BRAVADO after OLDEST BROTHER, once-per-game equipment (the
-# attack and defence events carry `equipment` and `changed_dice`).
-# 6: LUCKY CHARM / BLINDING POWDER asked before a will test (will_tokens.py), the
-# powder with the carrier's own charge, start-of-game abilities other than a nemesis.
-# 7: State.lasting (value and roll changes outlasting their ability: lasting.py)
-# gives other states for the same events; hits and wounds dealt by abilities.
-# 8: terrain on entry (terrain_entry.py): moves, charges and surges deal the
-# terrain's wounds and hits; State.leaves_flipped; an ability's kill outside an
-# attack sets off its model's kills_enemy and Alive side (State.killers); will
-# tests count lasting will changes; changes for the next roll or action.
-# 9: the audit's fixes. 10: doors opened, closed and barred doors broken by an
-# interact action (`door_used`), the idle action (`idled`), a routed token
-# gained during the model's own activation kept for its next (State.began_routed),
-# the Big Corpse Pile's will test (`corpse_pile_tested`, State.corpse_open),
-# wounds abilities after wounds lost outside an attack (`wounds_ability_answered`).
-RULES_VERSION = 10
+# raise it with every deliberate change of the events or states a command gives;
+# what each raise changed: docs/rules/asoiaf.md, "Rules versions".
+RULES_VERSION = 17
 
 
 def _scenario(key: str) -> Scenario:
@@ -114,9 +97,12 @@ def _types():
     return {name: card.type for name, card in _cards().items()}
 
 
-def _draws(state: State, seat: str, name: str | None) -> list[Event]:
-    """The agenda cards an ability used draws, in events its player alone sees."""
-    return secret_events.ability_draws(state, seat, _pack().abilities[name]) if name else []
+def _drawing(state: State, seat: str, name: str | None, used: Event) -> list[Event]:
+    """The ability's event, then the agenda cards it drew (its will tests' too),
+    in events its player alone sees."""
+    drawn = secret_events.ability_draws(state, seat, _pack().abilities[name],
+                                        used.data.get("drawn", 0)) if name else []
+    return [used, *drawn]
 
 
 class AsoiafSystem:
@@ -146,18 +132,31 @@ class AsoiafSystem:
         return placement.spots(state, _field(state), seat, uid)
 
     # -- decide -----------------------------------------------------------------
+    # The states the last command's events fold into (told.tell folds them to
+    # write what each did into it): the runner's evolve of the same state and
+    # event object takes the state already folded.
+    _folded: tuple[tuple[State, Event, State], ...] = ()  # (no shared mutable default)
+
     def decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
+        """The command's events, each telling what it did to the table (told.py)."""
+        self._folded = ()  # (an evolve during decide folds afresh)
+        events = self._decide(state, command, dice)
+        self._folded = tuple(told.tell(state, events, self.evolve, _pack()))
+        return events
+
+    def _decide(self, state: State, command: Command, dice: Dice) -> list[Event]:
         if command.type == "concede" and command.seat in SEATS \
                 and state.phase != Phase.OVER:  # (at any point: the kernel's contract)
             return [Event("conceded", {"seat": command.seat})]
+        picks.refuse_bad_pick(self.prompt(state), command)  # (before illegal_command)
         check_prompt(self.prompt(state), command, "seed 004, THE GAME ROUND")
         if will_tokens.waiting(state):  # a token discarded or kept before a will test
             answer = will_tokens.answer_event(state, command)
             after = self.evolve(state, answer)
             if will_tokens.waiting(after):
                 return [answer]
-            return [answer, *self.decide(after, will_tokens.original(after), dice)]
-        held = will_tokens.declaration(state, _pack(), _field(state), command)
+            return [answer, *self._decide(after, will_tokens.original(after), dice)]
+        held = will_token_asks.declaration(state, _pack(), _field(state), command)
         if held:  # LUCKY CHARM / BLINDING POWDER: asked "before rolling any dice"
             return [held]
         args = command.args
@@ -192,13 +191,12 @@ class AsoiafSystem:
         if command.type in ("use_motivation", "decline_motivation"):
             return motivations.events(state, command.type == "use_motivation", _cards(),
                                       _pack().motivations, _pack(), dice, args.get("square"),
-                                      args.get("target"))
+                                      args)
         if command.type == "play_agenda":  # revealed: public
             return [Event("agenda_played", {"seat": command.seat, "agenda": args["agenda"]})]
         if command.type == "use_objective":
-            chosen = args.get("friend") or args.get("target") or ""
             return secret_events.objective_action(state, args["square"], _pack(), _wounds(),
-                                                  chosen, dice)
+                                                  args, dice)
         if command.type == "interact_door":
             return [interact_terrain.door_event(state, _pack(), _field(state), args, dice)]
         if state.wounds_waiting and command.type in ("wounds_ability",
@@ -213,8 +211,8 @@ class AsoiafSystem:
         if command.type == "choose_nemesis":
             return [start_of_game.event(state, args)]
         if command.type in ("start_ability", "decline_start_ability"):
-            return [start_of_game.ability_event(state, _pack(), args, dice),
-                    *start_of_game.draw_events(state, _pack(), args)]
+            used = start_of_game.ability_event(state, _pack(), args, dice)
+            return [used, *start_of_game.draw_events(state, _pack(), args, used)]
         if command.type in ("granted_move", "forfeit_action", "granted_idle"):
             return [granted.event(state, _pack(), _field(state), args, dice,
                                   idle=command.type == "granted_idle")]
@@ -222,13 +220,14 @@ class AsoiafSystem:
             return secret_events.plunder(state, _field(state), args["square"],
                                          granted=state.granted[0])
         if command.type in ("will_ability", "decline_will_ability"):
-            return [will_abilities.event(args)]
+            return _drawing(state, state.will_triggers[0][0], args.get("ability"),
+                            will_abilities.event(state, _pack(), args, dice))
         if command.type in ("trigger_ability", "decline_trigger_ability"):
-            return [triggers.event(state, _pack(), args, dice),
-                    *_draws(state, state.triggers[0][0], args.get("ability"))]
+            return _drawing(state, state.triggers[0][0], args.get("ability"),
+                            triggers.event(state, _pack(), args, dice))
         if command.type in ("end_phase_ability", "decline_end_phase_ability"):
-            return [end_phase_abilities.event(state, _pack(), args, dice),
-                    *_draws(state, state.end_phase_waiting[0][0], args.get("ability"))]
+            return _drawing(state, state.end_phase_waiting[0][0], args.get("ability"),
+                            end_phase_abilities.event(state, _pack(), args, dice))
         if command.type == "dismount":  # a free action, or its mount died in an attack
             forced = state.attack or args["model"] in state.dismounting
             ap = 0 if forced else mounts.free_action_ap(state)
@@ -243,14 +242,18 @@ class AsoiafSystem:
 
     # -- evolve -----------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
+        for before, folded, after in self._folded:  # (decide's own fold of it)
+            if before is state and folded is event:
+                return after
         after = agenda_plays.after_event(state, self._evolve(state, event), event.type)
         after = lasting.after_action(state, after, event)  # changes lasting an action
         if after.end_phase_begun and not after.end_phase_waiting:  # what an end-phase
             after = sequels.end_phase_go_on(after, _pack(), _types())  # ability led to
-        if event.type in will_tokens.RESOLVING_EVENTS:  # its will tests rolled: tokens forgotten
-            after = will_tokens.resolved(after)
+        if event.type in will_token_asks.RESOLVING_EVENTS:  # its will tests rolled
+            after = will_tokens.resolved(after)  # (its tokens forgotten)
         # DOWAGER'S RESOURCES: coins a friendly model spent set off triggers
-        return triggers.after_event(state, after, event, _pack(), _field(after))
+        after = triggers.after_event(state, after, event, _pack(), _field(after))
+        return lasting.fit_wounds(state, after, _pack())  # a maximum wounds changed
 
     def _evolve(self, state: State, event: Event) -> State:
         d = event.data
@@ -311,7 +314,7 @@ class AsoiafSystem:
             purse = coins.pay(state.purses[seat], coins.Coins(**d["spent"]))
             state = charge.moved(state, d["model"], d["square"], d["ap"], purse)
             if state.granted and state.granted[0] == d["model"]:  # a granted charge, done
-                state = replace(state, granted=())
+                state = grant_queue.done(state)
             state = terrain_entry.replayed(state, _pack(), _field(state), d["model"], d)
             if state.model(d["model"]).on_battlefield:
                 state = objectives.reveal_under(state, state.model(d["model"]).squares)
@@ -335,7 +338,8 @@ class AsoiafSystem:
         """Exact hits and wounds of an offered attack or charge (odds.py)."""
         from server.rules.asoiaf.odds import attack_odds
 
-        return attack_odds(state, _pack(), _field(state), self.prompt(state), command)
+        return attack_odds(state, _pack(), _field(state), self.prompt(state), command,
+                           self.evolve)
 
     def is_over(self, state: State) -> bool:
         return state.phase == Phase.OVER
@@ -346,10 +350,25 @@ class AsoiafSystem:
     def upcast(self, event: Event) -> Event:
         return event
 
+    def validate_setup(self, match_setup) -> None:
+        """Settings the game does not have are refused (not ignored), then the match
+        is started from the setup as the lobby would start it."""
+        refuse_unknown_settings(match_setup, setup.SETTINGS, setup.PLAYING)
+        setup.initial_state(match_setup)
+
+    def with_defaults(self, match_setup) -> dict[str, Any]:
+        """The setup with each setting it leaves out as the match plays it."""
+        return setup.with_defaults(match_setup)
+
     def seat_warbands(self, match_setup) -> dict[str, Any]:
         """Each seat's warband as the setup gives it (a rematch moves them with their
         players: server/rematch.py)."""
         return setup.seat_warbands(match_setup)
+
+    def seat_warband(self, match_setup, seat: str, warband) -> dict[str, Any]:
+        """The setup with `seat`'s own warband in it (create_match's `warbands`, a
+        joiner's or a seeker's `warband`)."""
+        return setup.seat_warband(match_setup, seat, warband)
 
     def catalog(self, options) -> dict[str, Any]:
         """The lobby's `catalog` request: cards, sizes and ready-made lists."""

@@ -27,7 +27,7 @@ import heapq
 from server.rules.asoiaf import charge_terrain, hits, movement
 from server.rules.asoiaf.battlefield import TERRAINS
 from server.rules.asoiaf.cards.vocabulary import DealHits, DealWounds
-from server.rules.asoiaf.command_abilities import Recorded
+from server.rules.asoiaf.recorded_dice import Recorded
 from server.rules.asoiaf.state import State, replace
 from server.rules.board.square import Square, footprint
 
@@ -156,8 +156,10 @@ def replayed(state: State, pack, field, uid: str, d: dict, faces: str = "faces")
 
 def halted(state: State, uid: str) -> bool:
     """Whether a terrain on the way ended the move: the model killed, or its
-    mount killed under it (a charge then makes no attack)."""
-    return not state.model(uid).on_battlefield or uid in state.dismounting
+    mount killed under it, or its kill held back for a wounds ability (0
+    wounds left: wounds_outside.py); a charge then makes no attack."""
+    model = state.model(uid)
+    return not model.on_battlefield or uid in state.dismounting or not model.wounds_left
 
 
 def rehearsed(state: State, pack, field, uid: str, to, budget: int, stops,

@@ -27,8 +27,10 @@ from server.rules.asoiaf import (
     command_abilities,
     model_triggers,
     once_per,
+    picks,
     requirements,
 )
+from server.rules.asoiaf.recorded_dice import Recorded
 from server.rules.asoiaf.state import Phase, replace
 from server.rules.kernel import CommandSpec, Decision, Event
 
@@ -84,7 +86,7 @@ def _coin_triggers(before, after, event, pack, field):
             if (ability.timing == "trigger" and ability.trigger == "friendly_spent_coin"
                     and (ability.trigger_coin is None or ability.trigger_coin in spent)
                     and requirements.met(after, pack, field, model.uid, ability.requires)
-                    and command_abilities.supported(ability.effects)
+                    and unsupported(ability) is None
                     and once_per.available(after, model.uid, ability)
                     and coins.affordable(after.purses[seat], ability.cost)
                     and model_triggers.in_reach(field, model, spent_by,
@@ -93,6 +95,15 @@ def _coin_triggers(before, after, event, pack, field):
     if not waiting:
         return after
     return replace(after, triggers=after.triggers + tuple(waiting))
+
+
+def unsupported(ability) -> str | None:
+    """Why a model card's `trigger` ability is never offered (None: it can be):
+    a `friendly_spent_coin` one applies the command abilities' effects, the
+    others are model_triggers.py's."""
+    if ability.trigger == "friendly_spent_coin":
+        return command_abilities.unsupported(ability.effects)
+    return model_triggers.unsupported(ability)
 
 
 # what happened, for the question (the model with the ability, the trigger model)
@@ -113,9 +124,8 @@ def decision(state, pack, field) -> Decision:
             and once_per.available(state, uid, ability)
     else:
         usable = model_triggers.still_usable(state, pack, field, seat, uid, name, spent_by)
-        picked = model_triggers.targets(state, pack, field, uid, ability)
-        params = command_abilities.pick_params(
-            picked, command_abilities.chooser(ability.effects)) if picked else {}
+        params = picks.params(model_triggers.targets(state, pack, field, uid, ability),
+                              ability.effects)
         moves = model_triggers.squares(state, field, uid, ability, spent_by)
         if moves:
             params["square"] = moves
@@ -131,17 +141,18 @@ def decision(state, pack, field) -> Decision:
 def event(state, pack, args: dict, dice) -> Event:
     """Resolve once to roll the will dice; the event keeps them for evolve."""
     _, uid, name, spent_by = state.triggers[0]
-    recorded = command_abilities.Recorded(dice)
+    recorded = Recorded(dice)
     if args.get("ability"):
-        _apply(state, pack, uid, name, command_abilities.picked(args), spent_by, recorded,
-               args.get("square"))
+        _apply(state, pack, uid, name, picks.picked(args, pack.abilities[name].effects),
+               spent_by, recorded, args.get("square"))
     data = {"model": uid, "ability": args.get("ability", ""), "trigger_model": spent_by,
             "will_faces": recorded.faces}
-    if command_abilities.picked(args):  # the model(s) its player picked
-        data["target"] = command_abilities.picked(args)
+    picked = picks.record(args)
+    if picked.get("target") or picked.get("picks"):  # the model(s) its player picked
+        data.update(picked)
     if args.get("square"):  # the square its player picked
         data["square"] = args["square"]
-    return Event("trigger_ability_used", data)
+    return Event("trigger_ability_used", {**data, **command_abilities.drawn(recorded)})
 
 
 def used(state, pack, d: dict):
@@ -150,11 +161,12 @@ def used(state, pack, d: dict):
     state = replace(state, triggers=state.triggers[1:])
     if not d["ability"]:
         return state
-    return _apply(state, pack, uid, name, d.get("target"), spent_by,
-                  command_abilities.Recorded(faces=d["will_faces"]), d.get("square"))
+    return _apply(state, pack, uid, name, picks.picked(d, pack.abilities[name].effects),
+                  spent_by,
+                  Recorded(faces=d["will_faces"]), d.get("square"))
 
 
-def _apply(state, pack, uid: str, name: str, target: str | None, spent_by: str, dice,
+def _apply(state, pack, uid: str, name: str, target, spent_by: str, dice,
            square=None):
     """Pay, then the effects; `trigger_model` targets are the model that spent
     (or set the trigger off), a picked (and "chosen") target the model picked,

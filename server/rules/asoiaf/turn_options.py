@@ -56,10 +56,9 @@ def active_model(state: State, pack, field: Battlefield) -> list[CommandSpec]:
     if model.ap >= movement.MOVE_AP:
         options += movement_abilities.move_specs(state, pack, field, uid)
     for x, y in objective_actions.usable(state, field, uid, pack):
-        key, fits, _ = objective_actions.choice(state, field, uid, (x, y), pack)
+        params, _ = objective_actions.pick_params(state, field, uid, (x, y), pack)
         options.append(CommandSpec("use_objective", label=objectives.card_at(state, (x, y)),
-                                   args={"square": [x, y]},
-                                   params={key: fits} if fits else {}))
+                                   args={"square": [x, y]}, params=params))
     if mounts.may_dismount(state, pack, uid):  # seed 004, MOUNTED CHARACTERS
         options.append(CommandSpec("dismount", args={"model": uid},
                                    params={"square": mounts.squares(model)}))

@@ -19,7 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from server.rules.asoiaf.cards.loader import Pack, load_pack
+from server.rules.asoiaf.cards.loader import load_pack
+from server.rules.asoiaf.cards.pack import Pack
 from server.rules.asoiaf.cards.schema import SIZES, Coins, ModelCard
 from server.rules.asoiaf.scenarios import load_scenarios, packaged_scenarios
 from server.rules.kernel import RulesError

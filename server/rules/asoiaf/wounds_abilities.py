@@ -6,15 +6,18 @@ in contact to suffer any [wounds] that would otherwise harm them".
 
 Offered to the defender right after step 6 when it lost wounds, for abilities
 made of `redirect_wounds`, alone or as the success of a `will_test` on the
-model itself. The coins are spent whether or not the test passes; a passed
-test lets the model's will abilities wait (BRAVADO, will_abilities.py)."""
+model itself; after wounds lost anywhere else the model waits in
+`State.wounds_waiting` (`queue`, which hits.py calls; wounds_outside.py asks).
+The coins are spent whether or not the test passes; a passed test lets the
+model's will abilities wait (BRAVADO, will_abilities.py)."""
 
 from __future__ import annotations
 
-from server.rules.asoiaf import coins, conditions, once_per, will_tokens
+from server.rules.asoiaf import charge_terrain, coins, conditions, once_per, will_tokens
 from server.rules.asoiaf.cards.vocabulary import RedirectWounds, WillTest
-from server.rules.asoiaf.command_abilities import fits, will_abilities_wait
+from server.rules.asoiaf.picks import fits
 from server.rules.asoiaf.state import State, replace
+from server.rules.asoiaf.will_waiting import will_abilities_wait
 from server.rules.dice import Dice
 from server.rules.kernel import CommandSpec, Event
 
@@ -34,6 +37,18 @@ def redirect_shape(ability):
     return None
 
 
+def unsupported(ability) -> str | None:
+    """Why a `wounds` ability is never offered (None: it can be)."""
+    if ability.requires:
+        return ("a wounds ability is offered whenever the model loses wounds, with no "
+                "'requires'; drop them")
+    if redirect_shape(ability) is None:
+        return ("a wounds ability is a 'redirect_wounds' alone, or a 'will_test' of the "
+                "model itself ('self') with that 'redirect_wounds' alone as its "
+                "'on_success' and no 'on_failure' (OLDEST BROTHER)")
+    return None
+
+
 def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     """The defender's usable wounds abilities, each with the friendly models it
     may hand the wounds to."""
@@ -42,7 +57,7 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
     for name in pack.models[model.card].abilities:
         ability = pack.abilities[name]
         shape = redirect_shape(ability) if ability.timing == "wounds" else None
-        if shape is None or ability.requires or not once_per.available(state, uid, ability) \
+        if shape is None or unsupported(ability) or not once_per.available(state, uid, ability) \
                 or not coins.affordable(state.purses[model.seat], ability.cost):
             continue
         targets = [o.uid for o in state.models
@@ -51,6 +66,21 @@ def specs(state: State, pack, field, uid: str) -> list[CommandSpec]:
             found.append(CommandSpec("wounds_ability", label=name, args={"ability": name},
                                      params={"target": targets}))
     return found
+
+
+def queue(state: State, pack, uid: str, lost: int, dealt: int = 0, by: str = "") -> State:
+    """After `uid` lost `lost` of the `dealt` wounds model `by` dealt ("" for a
+    terrain): ask its player when it has a wounds ability it can use now (every
+    wound but step 6's, which the attack asks itself; wounds_outside.py asks).
+    Left with none, it stands with 0 wounds until the answer (its kill held
+    back)."""
+    if not lost or not state.model(uid).on_battlefield:
+        return state
+    field = charge_terrain.field_now(state)
+    if not specs(state, pack, field, uid):
+        return state
+    waiting = (uid, lost, max(dealt, lost), by)
+    return replace(state, wounds_waiting=state.wounds_waiting + (waiting,))
 
 
 def event(state: State, pack, args: dict, dice: Dice) -> Event:

@@ -23,6 +23,7 @@ from server.rules.kernel import CommandSpec
 from server.rules.sbh import swarms
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import hex_arg, illegal
+from server.rules.sbh.deployment import edge_of, roll_off
 from server.rules.sbh.state import SbhState, other
 from server.rules.sbh.terrain import LONG, SHORT
 from server.rules.sbh.terrain_layout import features
@@ -40,8 +41,6 @@ def defender(state: SbhState) -> str:
 
 
 def marker_zone(state: SbhState) -> list:
-    from server.rules.sbh.setup import edge_of
-
     side = edge_of(state, defender(state))
     board = state.board
     taken = {m["at"] for m in state.markers.values()} | set(state.occupancy())
@@ -122,9 +121,7 @@ def do_place_marker(ctx, seat: str, args: dict) -> None:
     if not figures and not dummies:
         ctx.emit("side_deployed", seat=seat)
         if len(s.deployed) == 2:
-            from server.rules.sbh.setup import _roll_off
-
-            _roll_off(ctx, "initiative_rolled")
+            roll_off(ctx, "initiative_rolled")
 
 
 def reveal(ctx, marker: str, why: str) -> str | None:
@@ -188,21 +185,6 @@ def activation_options(state: SbhState) -> list[CommandSpec]:
                         params={"marker": sorted(state.markers), "dice": [1, 2, 3]})]
 
 
-def do_activate_marker(ctx, args: dict) -> None:
-    s = ctx.state
-    marker, dice = args.get("marker"), args.get("dice")
-    if s.active_seat != defender(s):
-        raise illegal("Only the defender activates Ambush markers.", AMBUSH)
-    if (not isinstance(marker, str) or marker not in s.markers
-            or type(dice) is not int or dice not in (1, 2, 3)):
-        raise illegal("Choose one of your markers and one to three dice.", AMBUSH)
-    figure = reveal(ctx, marker, "activated")
-    if figure is not None and s.figures[figure].on_table:
-        from server.rules.sbh.actions import do_activate
-
-        do_activate(ctx, {"figure": figure, "dice": dice})
-
-
 def hidden_figures(state: SbhState, seat: str) -> int:
     return sum(1 for m in state.markers.values()
                if m["figure"] is not None and state.figures[m["figure"]].seat == seat)
@@ -217,4 +199,3 @@ def view(state: SbhState, seat: str | None) -> list[dict]:
             entry["hides"] = item["figure"] or DUMMY
         out.append(entry)
     return out
-

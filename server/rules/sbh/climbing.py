@@ -31,6 +31,7 @@ from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import hex_arg, illegal
 from server.rules.sbh.falling import engaged, falling_damage
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.hacks import move_or_disengage
 from server.rules.sbh.movement import can_move, contact_entry
 from server.rules.sbh.quality import roll_quality
 from server.rules.sbh.state import SbhState
@@ -108,8 +109,6 @@ def resume_climb(ctx, fig: Figure, item: dict) -> None:
 
 def climb(ctx, fig: Figure, to) -> None:
     """The climb roll (if the match reads it so) and the move over the wall."""
-    from server.rules.sbh.actions import _move_or_disengage
-
     cost = climb_cost(ctx.state)
     if cost == 1:
         # HEAVY ARMOR: "-2 on climbing rolls"; seed 001, Acrobat: "+1 Quality to climbing"
@@ -121,7 +120,7 @@ def climb(ctx, fig: Figure, to) -> None:
             ctx.emit("actions_spent", figure=fig.id, cost=cost, reason="failed climb")
             ctx.emit("fell", figure=fig.id, reason="fell climbing the wall")
             return
-    _move_or_disengage(ctx, fig, to, cost, terror_done=True)
+    move_or_disengage(ctx, fig, to, cost, terror_done=True)
 
 
 def do_jump_down(ctx, args: dict) -> None:

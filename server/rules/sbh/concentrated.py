@@ -30,7 +30,8 @@ from itertools import combinations
 
 from server.rules.board.hex import distance
 from server.rules.kernel import CommandSpec
-from server.rules.sbh import magic, ranged
+from server.rules.sbh import ranged
+from server.rules.sbh.attacks import shoot
 from server.rules.sbh.context import illegal
 from server.rules.sbh.groups import (
     MAGIC_IN_GROUPS,
@@ -41,6 +42,7 @@ from server.rules.sbh.groups import (
 from server.rules.sbh.quality import quality_target, succeeds
 from server.rules.sbh.scenario_rules import in_place_of_power
 from server.rules.sbh.state import SbhState
+from server.rules.sbh.turns import ended_event
 
 CONCENTRATED = "seed 000, CONCENTRATED SHOOTING"
 BATCH = 5  # "still resolved in bunches of 5 figures" even with larger groups
@@ -137,7 +139,7 @@ def do_concentrated(ctx, args: dict) -> None:
              volley=True)
     # the order ends the Leader's activation, judged as any end is (`can_order`
     # refused an order that unused boosted dice make a turnover)
-    ctx.emit("activation_ended", **magic.ended_event(s.activation))
+    ctx.emit("activation_ended", **ended_event(s.activation))
     # "a sub-case of group activation": as groups._order, each shooter's own
     # target, Gregarious ones +1 ("+1 on their Quality rolls when attempting
     # group moves", seed 000, GREGARIOUS), and the worst of them counts
@@ -161,45 +163,13 @@ def do_concentrated(ctx, args: dict) -> None:
     if not shooters:
         return
     nearest = min(shooters, key=lambda f: (distance(s.figures[f].pos, target.pos), f))
-    ranged.shoot(ctx, s.figures[nearest], target, aimed=False, cost=0, volley=shooters,
+    shoot(ctx, s.figures[nearest], target, aimed=False, cost=0, volley=shooters,
                  casters=[c for c in casters if c in shooters], volley_power=successes)
 
 
 def _spell_reaches(state: SbhState, caster, target, power: int) -> bool:
     return ranged.band(distance(caster.pos, target.pos), ranged.SPELL_RANGES[power]) \
         is not None
-
-
-def volley_modifiers(state: SbhState, shooters: list[str], target, casters=(),
-                     power: int = 0) -> tuple[int, int, list]:
-    """The worst Combat among the shooters and, kind by kind, the worst modifier
-    any of them has, and why (a declared caster shoots a spell: Combat = power,
-    the spell's modifiers).
-
-    Seed 000, CONCENTRATED SHOOTING: "If a modifier applies to anyone in the
-    group, it applies to the concentrated shooting as well ... if the target
-    counts as under cover for one of the shooters, it counts as under cover for
-    the concentrated shooting too" and "Just use the worst modifier in the
-    group". Read (docs/rules/sbh.md, "Concentrated shooting"): each kind of
-    modifier (range band, cover, undead/swarm, ...) at its worst over the
-    shooters, a shooter without it counting 0 -- so a penalty of anyone spreads
-    to the volley, and a bonus only if every shooter has it (Good Shot, an
-    ambush from the woods)."""
-    found = [ranged.attack_modifier_items(state, state.figures[f], target,
-                                          power if f in casters else 0) for f in shooters]
-    worst_combat = min(combat for combat, _ in found)
-    kinds: dict[str, list[tuple[int, str]]] = {}  # (in the order they are listed)
-    for _, items in found:
-        for kind, value, why in items:
-            kinds.setdefault(kind, []).append((value, why))
-    mod, why = 0, []
-    for values in kinds.values():
-        value, reason = min(values)
-        if len(values) < len(found) and value > 0:
-            continue  # a bonus some shooter lacks: that shooter's 0 is worse
-        mod += value
-        why.append(reason)
-    return worst_combat, mod, why
 
 
 def missile_loss_chosen(ctx, item: dict, figure) -> None:

@@ -2,9 +2,11 @@
 
 Every die a rule rolled is already inside the event, so nothing here rolls or
 decides; these functions only record what happened. Events are plain data:
-hexes travel as [q, r] lists. The set-up's and the scenarios' evolvers are in
-evolve_setup.py; both reach every figure they change through evolve_common
-(so a `decide` under way can journal it first).
+hexes travel as [q, r] lists. This module has the figures' events (moves,
+combats, wounds, losses ...); the set-up's and the scenarios' evolvers are in
+evolve_setup.py, those of the flow of play (activations, groups, the pending
+stack, turns, the game's end) in evolve_turns.py. All reach every figure they
+change through evolve_common (so a `decide` under way can journal it first).
 """
 
 from __future__ import annotations
@@ -17,40 +19,14 @@ from server.rules.sbh.evolve_common import from_hex, to_hex  # noqa: F401 (used 
 from server.rules.sbh.evolve_common import spend as _spend
 from server.rules.sbh.evolve_common import touch as _touch
 from server.rules.sbh.evolve_setup import SETUP_EVOLVERS, VERSIONED_EVOLVERS, drop_treasure
+from server.rules.sbh.evolve_turns import TURN_EVOLVERS
 from server.rules.sbh.figures import parse_rule
-from server.rules.sbh.state import Activation, SbhState, turn_start_positions
+from server.rules.sbh.state import SbhState
 
 
 def _broke_free(s: SbhState, d: dict) -> None:
     _fig(s, d["figure"]).transfixed_by = None
     _spend(s, d)
-
-
-def _activated(s: SbhState, d: dict) -> None:
-    bonus_dice = d.get("bonus_dice", 0)  # (absent from events recorded before it)
-    casting, scroll = d.get("casting", False), d.get("scroll", False)
-    fig = s.figures[d["figure"]]
-    s.activation = Activation(d["figure"], d["successes"], d["failures"] >= 2,
-                              casting, spell_only=d.get("spell_only", 0), scroll=scroll,
-                              bonus_dice=bonus_dice,
-                              failures=d["failures"] if bonus_dice else 0,
-                              drains=d.get("drains", False),
-                              unannounced=not casting and not scroll
-                              and len(d.get("dice", ())) < 3 and unannounced_caster(fig))
-    if d.get("sorcery"):  # the sacrifice's bonus went into this casting roll
-        _fig(s, d["figure"]).sorcery_bonus = 0
-    if d.get("out_of_power"):
-        _fig(s, d["figure"]).out_of_power = True
-
-
-def unannounced_caster(fig) -> bool:
-    """A magic-user with power left: it may cast after rolling one or two dice
-    without announcing it (seed 000, ACTIVATION, EXCEPTION)."""
-    return fig.has("Magic-User") and not fig.out_of_power
-
-
-def _free_move_started(s: SbhState, d: dict) -> None:
-    s.activation = Activation(d["figure"], 1, False, free_move=True)
 
 
 def _moved(s: SbhState, d: dict) -> None:
@@ -199,45 +175,6 @@ def _relocated(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
 
-def _skips_turn(s: SbhState, d: dict) -> None:
-    _fig(s, d["figure"]).activated = True
-
-
-def _group_ordered(s: SbhState, d: dict) -> None:
-    _spend(s, d)
-
-
-def _group_activated(s: SbhState, d: dict) -> None:
-    for member in d["members"]:
-        _fig(s, member).activated = True
-    s.group = {"leader": d["leader"], "members": list(d["members"]),
-               "all": list(d["members"]), "successes": d["successes"],
-               "turnover": d["failures"] >= 2, "regroup": d["regroup"],
-               "casters": list(d.get("casters", ()))}
-    if len(d["dice"]) < 3 and any(
-            m not in s.group["casters"] and unannounced_caster(s.figures[m])
-            for m in d["members"]):  # (only then: other groups digest as before)
-        s.group["small_roll"] = True  # its magic-users may cast unannounced
-    for caster in d.get("out_of_power", ()):
-        _fig(s, caster).out_of_power = True
-
-
-def _group_member_started(s: SbhState, d: dict) -> None:
-    s.group["members"] = [m for m in s.group["members"] if m != d["figure"]]
-    casting = d["figure"] in s.group.get("casters", ()) and \
-        not _fig(s, d["figure"]).out_of_power
-    # seed 000, MAGIC IN GROUP ACTIVATIONS: "If the group is not going to roll
-    # three dice, this is not needed" (the announcement)
-    unannounced = not casting and s.group.get("small_roll", False) and \
-        unannounced_caster(s.figures[d["figure"]])
-    s.activation = Activation(d["figure"], d["actions"], False, casting,
-                              unannounced=unannounced)
-
-
-def _group_ended(s: SbhState, d: dict) -> None:
-    s.group = None
-
-
 def _recorded_only(s: SbhState, d: dict) -> None:
     """A roll whose consequence is its own event (kept for the dice log)."""
 
@@ -381,80 +318,13 @@ def _standard_destroyed(s: SbhState, d: dict) -> None:
     _spend(s, d)
 
 
-def _pending_pushed(s: SbhState, d: dict) -> None:
-    s.pending.append(dict(d["item"]))
-
-
-def _pending_replaced(s: SbhState, d: dict) -> None:
-    s.pending[-1] = dict(d["item"])
-
-
-def _pending_popped(s: SbhState, d: dict) -> None:
-    s.pending.pop()
-
-
-def _activation_ended(s: SbhState, d: dict) -> None:
-    if d["figure"] in s.figures:
-        _fig(s, d["figure"]).activated = True
-        if d.get("out_of_power"):  # unused boosted dice made three failures (magic.py)
-            _fig(s, d["figure"]).out_of_power = True
-    s.activation = None
-
-
-def _turn_passed(s: SbhState, d: dict) -> None:
-    s.turn_start = {**s.turn_start, d["to"]: turn_start_positions(s)}  # (before anything moves)
-    s.activation = None
-    s.group = None
-    s.active_seat = d["to"]
-    s.turn = d["turn"]
-    for fig in s.figures.values():
-        if fig.seat == d["to"]:
-            _touch(s, fig)
-            fig.activated = False
-            fig.attacked = None
-            fig.moves = 0
-            fig.contacted_this_turn = False
-            fig.melee_attacks = 0
-            fig.special_used = False
-            continue
-        if fig.contacted_this_turn or fig.melee_attacks:
-            # Both mean "in the current turn" (seed 000, DASHING: "if he attacks in
-            # the same turn he comes in contact with an enemy"; COMBAT MASTER's first
-            # attack): the side whose turn ends loses them too, or a Dashing figure
-            # that charged would get +1 on a free hack in the enemy's turn.
-            _touch(s, fig)
-            fig.contacted_this_turn = False
-            fig.melee_attacks = 0
-        if fig.transfixed_by == "mutation":
-            _touch(s, fig)
-            fig.transfixed_by = None  # the mutation turn is over (seed 001, Mutant)
-
-
-def _draw_offered(s: SbhState, d: dict) -> None:
-    s.draw_offer = d["seat"]  # (draws.py: it stands until answered or played on)
-
-
-def _draw_declined(s: SbhState, d: dict) -> None:
-    s.draw_offer = None
-
-
-def _game_ended(s: SbhState, d: dict) -> None:
-    s.phase = "over"
-    s.draw_offer = None
-    s.winner = d["winner"]
-    s.end_reason = d["reason"]
-    s.activation = None
-    s.pending = []
-
-
 EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     **SETUP_EVOLVERS,
+    **TURN_EVOLVERS,
     "terrain_danger_rolled": _recorded_only,
     "terrain_danger_tested": _recorded_only,
     "stray_shot_rolled": _recorded_only,
     "broke_free": _broke_free,
-    "activated": _activated,
-    "free_move_started": _free_move_started,
     "moved": _moved,
     "stood_up": _stood_up,
     "melee": _melee,
@@ -468,8 +338,6 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "recoiled": _recoiled,
     "wounded": _wounded,
     "hero_rerolled": _hero_rerolled,
-    "group_ordered": _group_ordered,
-    "skips_turn": _skips_turn,
     "jumped": _relocated,
     "fell_from_height": _relocated,
     "jumped_down": _relocated,
@@ -480,9 +348,6 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "greed_tested": _greed_tested,
     "snapped_out": _snapped_out,
     "followed_up": _followed_up,
-    "group_activated": _group_activated,
-    "group_member_started": _group_member_started,
-    "group_ended": _group_ended,
     "terror_tested": _terror_tested,
     "terror_resisted": _terror_resisted,
     "poison_rolled": _recorded_only,
@@ -504,14 +369,6 @@ EVOLVERS: dict[str, Callable[[SbhState, dict], None]] = {
     "teleport_mishap": _teleport_mishap,
     "standard_destroyed": _standard_destroyed,
     "swarm_tightened": _swarm_tightened,
-    "pending_pushed": _pending_pushed,
-    "pending_replaced": _pending_replaced,
-    "pending_popped": _pending_popped,
-    "activation_ended": _activation_ended,
-    "turn_passed": _turn_passed,
-    "game_ended": _game_ended,
-    "draw_offered": _draw_offered,
-    "draw_declined": _draw_declined,
 }
 
 

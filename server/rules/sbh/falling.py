@@ -34,9 +34,11 @@ from server.rules.sbh import hero, terror
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.losses import kill
 from server.rules.sbh.movement import can_move, contact_entry, enemies_in_contact
 from server.rules.sbh.quality import roll_quality
 from server.rules.sbh.ray_tables import rays
+from server.rules.sbh.scenario_rules import after_move
 from server.rules.sbh.state import SbhState
 from server.rules.sbh.terrain import LONG, RANGE
 
@@ -70,8 +72,6 @@ def finish_falling_damage(ctx, fig: Figure, height: str, roll: dict,
     """The falling-damage roll is final (after any Hero re-roll)."""
     ctx.emit("falling_damage_rolled", figure=fig.id, height=height, **roll)
     if roll["failures"]:
-        from server.rules.sbh.consequences import kill
-
         kill(ctx, fig, gruesome=False, by=None)
     else:
         ctx.emit("fell", figure=fig.id, stand_up_cost=2, reason="survived the fall")
@@ -80,8 +80,6 @@ def finish_falling_damage(ctx, fig: Figure, height: str, roll: dict,
 
 def _landed(ctx, fig: Figure, start: Hex | None) -> None:
     if start is not None:
-        from server.rules.sbh.scenario_rules import after_move
-
         after_move(ctx, fig, start, walked=False)  # (tokens, markers, difficult ground)
 
 
@@ -232,7 +230,6 @@ def finish_jump(ctx, fig: Figure, to: list[int], cost: int, roll: dict) -> None:
     reach = RANGE[fig.move_category] if roll["successes"] else \
         JUMP_SHORTFALL[fig.move_category]
     span = distance(fig.pos, target)
-    from server.rules.sbh.scenario_rules import after_move
 
     start = fig.pos
     if span <= reach:

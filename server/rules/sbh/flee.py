@@ -22,6 +22,8 @@ from array import array
 from server.rules.board.hex import Hex, distance, hex_at, neighbours, within
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.losses import after_loss, kill
+from server.rules.sbh.scenario_rules import after_move, route_entering_fewest, routes_matter
 from server.rules.sbh.terrain import RANGE, SHORT
 
 INFINITY = 1 << 30
@@ -126,8 +128,6 @@ def flight_route(state, fig: Figure, ignore: list[str], end: Hex) -> list[Hex] |
     a shortest route there, since every hex of a shortest route off the table
     is reached by one; of those, the one entering the fewest terrain features
     (scenario_rules.route_entering_fewest). Only where the route matters."""
-    from server.rules.sbh.scenario_rules import route_entering_fewest, routes_matter
-
     if not routes_matter(state, fig):
         return None
     width, height = state.board.width, state.board.height
@@ -248,12 +248,10 @@ def flee(ctx, fig: Figure, failures: int, ignore: list[str]) -> None:
 def _carry_out(ctx, fig: Figure, kind: str, options: list[Hex], stood_up: bool,
                ignore: list[str]) -> None:
     if kind == "trapped":
-        from server.rules.sbh.consequences import kill
         kill(ctx, fig, gruesome=False, by=None)
         return
     if kind == "off":
         ctx.emit("fled", figure=fig.id, reason="ran off the table")
-        from server.rules.sbh.consequences import after_loss
         after_loss(ctx, fig)
         return
     if len(options) == 1:
@@ -281,8 +279,6 @@ def intercept_chosen(ctx, item: dict, interceptor: str | None) -> None:
     one wound ... The model's movement stops and the enemy that caused the wound
     is moved in melee contact with him ... the intercepting model may decide it
     is better to let flee the Tough model." (docs/rules/sbh.md, "Morale")"""
-    from server.rules.sbh.consequences import kill
-
     ctx.pop()
     s = ctx.state
     fig = s.figures[item["figure"]]
@@ -305,8 +301,6 @@ def intercept_chosen(ctx, item: dict, interceptor: str | None) -> None:
     if fig.effective_quality >= 7:
         kill(ctx, fig, gruesome=False, by=enemy)
     if to is not None:  # the interceptor was moved: it arrives there (a token, a wood)
-        from server.rules.sbh.scenario_rules import after_move
-
         after_move(ctx, enemy, enemy_start)
 
 
@@ -319,8 +313,6 @@ def flee_chosen(ctx, item: dict, to: list[int]) -> None:
 
 def _flee_to(ctx, fig: Figure, end: Hex, stood_up: bool, ignore: list[str] | None) -> None:
     """The flight's move, and its scenario arrival along the route it stepped."""
-    from server.rules.sbh.scenario_rules import after_move
-
     start = fig.pos
     route = None if ignore is None else flight_route(ctx.state, fig, ignore, end)
     ctx.emit("flee_moved", figure=fig.id, to=[end[0], end[1]], stood_up=stood_up)

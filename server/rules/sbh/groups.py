@@ -37,6 +37,7 @@ from server.rules.sbh.figures import Figure
 from server.rules.sbh.quality import quality_target, sees_leader, succeeds
 from server.rules.sbh.scenario_rules import in_place_of_power
 from server.rules.sbh.state import SbhState, remembered
+from server.rules.sbh.turns import activation_end, ended_event
 
 GROUPS = "seed 000, GROUP ACTIVATIONS"
 MAGIC_IN_GROUPS = "seed 000, MAGIC IN GROUP ACTIVATIONS"
@@ -104,9 +105,7 @@ def on_turnover_with_one_success(act) -> bool:
     An order ends the Leader's activation, so a die that succeeded only thanks
     to a spellcasting bonus and that no spell has used is a failure by then
     (seed 000, MAGIC: "apply the bonus only to the dice that are actually used
-    to cast the spell"; `magic.activation_end`): cast first, then order."""
-    from server.rules.sbh.magic import activation_end  # (magic imports this module)
-
+    to cast the spell"; `turns.activation_end`): cast first, then order."""
     return act.actions == 1 and activation_end(act)[0]
 
 
@@ -213,8 +212,6 @@ def _order(ctx, leader: Figure, members: list[str], dice, *, regroup: bool,
     ctx.emit("group_ordered", leader=leader.id, members=members, regroup=regroup, cost=1)
     # the order ends the Leader's activation (seed 002), judged as any end is
     # (`can_order` refused an order that unused boosted dice make a turnover)
-    from server.rules.sbh.magic import ended_event  # (magic imports this module)
-
     ctx.emit("activation_ended", **ended_event(s.activation))
     figures = [s.figures[m] for m in members]
     target = max(_member_target(s, f) for f in figures)

@@ -1,7 +1,7 @@
 """Spells and the transfix-like abilities (seed 000, MAGIC to WHERE IS THE
 SPELL LIST?, ENTANGLE; seed 001, Distract and Magic Resistance).
 
-A magic-user declares casting before rolling (actions.do_activate); its
+A magic-user declares casting before rolling (activation.do_activate); its
 successes are power points. One spell per activation, either a Transfix
 (range by power, no multiples, the target resists on one die per power
 point) or a ranged attack with Combat = power (Short/Medium/Long by power,
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import hero, ranged
+from server.rules.sbh.attacks import shoot
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.groups import regrouping
@@ -134,31 +135,6 @@ _MAGIC_RULES = frozenset(rule for rule, _, _ in HOLDS.values())  # (Magic-User c
 SPELLS = ("transfix", "cast_bolt")
 
 
-def activation_end(act) -> tuple[bool, bool]:
-    """(turnover, out_of_power) of an activation as it ends. Seed 000, MAGIC
-    (Blarion): "apply the bonus only to the dice that are actually used to cast
-    the spell": a die that succeeded only thanks to a spellcasting bonus and
-    that no spell used is an ordinary failure, for "If you roll two failures,
-    play passes to the opponent" and for FAILURES ON SPELLS (three failures on
-    three declared dice: out of power; `act.drains`, not from a scroll nor in a
-    Place of Power). Successes only a scroll's Quality gives stay successes."""
-    unused = act.bonus_dice
-    if not unused:
-        return act.turnover, False
-    failures = act.failures + unused
-    return act.turnover or failures >= 2, act.drains and failures >= 3
-
-
-def ended_event(act) -> dict:
-    """The `activation_ended` event's data for `act` ending now (`out_of_power`
-    only when true: events recorded before it still replay the same)."""
-    turnover, out_of_power = activation_end(act)
-    data = {"figure": act.figure, "turnover": turnover}
-    if out_of_power:
-        data["out_of_power"] = True
-    return data
-
-
 def spell_only_left(state: SbhState) -> bool:
     """Whether the activation has only spell-only successes left (seed 000,
     MAGIC: a die that succeeds thanks to a spellcasting bonus, a Sorcerer's
@@ -261,5 +237,5 @@ def do_cast_bolt(ctx, args: dict) -> None:
                       "first, or the caster already attacked this turn.",
                       "seed 000, SPELLS AS RANGED ATTACKS", code="illegal_target")
     spell_only = min(power, s.activation.spell_only)  # spell-only dice are spent first
-    ranged.shoot(ctx, fig, s.figures[target_id], aimed=False, cost=power - spell_only,
+    shoot(ctx, fig, s.figures[target_id], aimed=False, cost=power - spell_only,
                  spell_power=power, spell_only=spell_only)

@@ -167,9 +167,9 @@ def pending_specs(item: dict) -> list[CommandSpec]:
                         params={"points": list(item["points"])})]
 
 
-def do_spend_strength(ctx, seat: str, args: dict) -> None:
-    from server.rules.sbh.consequences import continue_combat
-
+def spend_strength(ctx, args: dict) -> dict:
+    """The carrier's answer to a `strength_belt` item: the points spent on the
+    melee, and the combat to go on with (attacks.strength_spent goes on)."""
     item = ctx.state.pending[-1]
     points = args.get("points")
     if type(points) is not int or points not in item["points"]:
@@ -181,7 +181,4 @@ def do_spend_strength(ctx, seat: str, args: dict) -> None:
         left = item["points"][-1] - points
         ctx.emit("strength_spent", figure=item["figure"], points=points, left=left)
         spec["strength"] = {**spec.get("strength", {}), item["figure"]: points}
-    continue_combat(ctx, spec)
-
-
-HANDLERS = {("strength_belt", "spend_strength"): do_spend_strength}
+    return spec

@@ -1,14 +1,16 @@
 """Morale tests (seed 000, MORALE): a queued `morale` item's figures tested one by
 one, and what a failed test does -- hold, flee, rout the warband, or die where the
-figure stands. Queued by consequences.queue_morale; a Hero's re-roll (hero.py)
+figure stands. Queued by losses.queue_morale; a Hero's re-roll (hero.py)
 comes back through morale_outcome."""
 
 from __future__ import annotations
 
 from server.rules.sbh import hero, standard
 from server.rules.sbh.combat import free_disengage_from
-from server.rules.sbh.consequences import adjacent_enemies, after_loss, kill
+from server.rules.sbh.consequences import adjacent_enemies
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.flee import flee
+from server.rules.sbh.losses import after_loss, kill
 from server.rules.sbh.quality import roll_quality
 
 
@@ -71,7 +73,6 @@ def morale_outcome(ctx, fig: Figure, roll: dict, reason: str,
                                            "ignore": [e.id for e in engaged]},
                   "interrupted": False})
         return
-    from server.rules.sbh.flee import flee
     flee(ctx, fig, failures, ignore=[e.id for e in engaged])
 
 

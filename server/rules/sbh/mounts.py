@@ -26,6 +26,7 @@ from server.rules.sbh.combat import free_disengage_from, hex_list
 from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.movement import contact_entry, enemies_in_contact
+from server.rules.sbh.scenario_rules import after_move
 
 MOUNTED = "seed 000, MOUNTED"
 
@@ -98,7 +99,6 @@ def do_dismount(ctx, args: dict) -> None:
     to = args.get("to")
     if not isinstance(to, list) or to not in hex_list(dismount_hexes(s, fig)):
         raise illegal("Dismount onto an empty hex next to the mount.", MOUNTED)
-    from server.rules.sbh.scenario_rules import after_move
 
     start = s.figures[fig.carried_by].pos  # (aboard, it was where its mount is)
     ctx.emit("dismounted", figure=fig.id, to=to, cost=1,

@@ -8,6 +8,7 @@ from typing import Any
 
 from server.rules.kernel import RulesError
 from server.rules.sbh.scenarios import RANDOM_SCENARIO, VP_DIVISOR
+from server.rules.sbh.terrain import DEFAULT_SIZE
 
 DEFAULTS = {"scenario": "all_out_battle", "points_limit": 300, "turn_limit": 0}
 SCENARIOS = tuple(VP_DIVISOR)
@@ -59,3 +60,10 @@ def validate_setup(setup: Mapping[str, Any]) -> None:
     if problems:
         raise RulesError("invalid_setup", "Invalid match settings: " + "; ".join(problems) + ".",
                          PASSAGE)
+
+
+def with_defaults(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup with each setting it leaves out as the match plays it (quick pairing
+    pairs a seek naming 300 points with one naming none)."""
+    return {**setup, "board_size": setup.get("board_size", DEFAULT_SIZE),
+            "options": DEFAULTS | dict(setup.get("options") or {})}

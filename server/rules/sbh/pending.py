@@ -1,35 +1,36 @@
 """Decisions a seat must make while others wait (a pending item on the
 state's stack): what the prompt says and offers for each kind, and the
 handlers of the answers. Rule modules that own a kind of waiting choice
-(`CHOICE_MODULES`) provide their own text, options and handlers."""
+(`CHOICE_MODULES`) provide their own text, options and handlers (`HANDLERS`,
+gathered in `_HANDLERS`)."""
 
 from __future__ import annotations
 
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import (
+    attacks,
     commanders,
     concentrated,
     devotion,
     hero,
+    hero_rerolls,
     magic_items,
     standard,
-    swarms,
+    swarm_tightening,
     teleport,
 )
-from server.rules.sbh.consequences import (
-    follow_up_chosen,
-    hero_reroll_chosen,
-    recoil_chosen,
-    run_hack,
-)
+from server.rules.sbh.attacks import hero_reroll_chosen
+from server.rules.sbh.consequences import follow_up_chosen, recoil_chosen
 from server.rules.sbh.context import Ctx, illegal
 from server.rules.sbh.flee import flee_chosen, intercept_chosen
+from server.rules.sbh.hacks import run_hack
 from server.rules.sbh.state import SbhState
 
 # Rule modules that own a waiting choice: kind -> module with pending_text(state,
-# item), pending_specs(item) and HANDLERS {(kind, command): handler(ctx, seat, args)}.
+# item) and pending_specs(item); its HANDLERS {(kind, command): handler(ctx, seat,
+# args)} are in _HANDLERS.
 CHOICE_MODULES = {"standard_rally": standard, "teleport_mishap": teleport,
-                  "strength_belt": magic_items, "swarm_tighten": swarms,
+                  "strength_belt": magic_items, "swarm_tighten": swarm_tightening,
                   "healing_use": devotion}
 
 
@@ -91,8 +92,6 @@ def pending_specs(item: dict) -> list[CommandSpec]:
 def pending_handler(item: dict, command_type: str):
     """The handler(ctx, seat, args) answering the waiting choice `item` with a
     command of that type, or None if it is not one of the answers."""
-    if item["kind"] in CHOICE_MODULES:
-        return CHOICE_MODULES[item["kind"]].HANDLERS.get((item["kind"], command_type))
     return _HANDLERS.get((item["kind"], command_type))
 
 
@@ -143,11 +142,11 @@ def _hero_quality_reroll(ctx: Ctx, seat: str, args: dict) -> None:
     if type(die) is not int:
         raise illegal("Name the failed die to re-roll by its position (0 = first).",
                       hero.HERO)
-    hero.chosen(ctx, ctx.state.pending[-1], die)
+    hero_rerolls.chosen(ctx, ctx.state.pending[-1], die)
 
 
 def _hero_keep_roll(ctx: Ctx, seat: str, args: dict) -> None:
-    hero.chosen(ctx, ctx.state.pending[-1], None)
+    hero_rerolls.chosen(ctx, ctx.state.pending[-1], None)
 
 
 def _hero_reroll(ctx: Ctx, seat: str, args: dict) -> None:
@@ -187,4 +186,8 @@ _HANDLERS = {("recoil", "recoil"): _recoil, ("recoil", "fall"): _fall,
              ("missile_loss", "lose_missiles"): _lose_missiles,
              ("intercept", "intercept"): _intercept,
              ("intercept", "let_flee"): _let_flee,
-             ("succession", "name_commander"): _name_commander}
+             ("succession", "name_commander"): _name_commander,
+             # the answers to the rule modules' choices (the strength belt's goes on
+             # with the combat waiting on it: attacks.py answers it)
+             **standard.HANDLERS, **teleport.HANDLERS, **attacks.HANDLERS,
+             **swarm_tightening.HANDLERS, **devotion.HANDLERS}

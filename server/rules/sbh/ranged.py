@@ -1,11 +1,12 @@
-"""Ranged combat (seed 000, RANGED COMBAT to RANGED COMBAT MODIFIERS).
+"""Ranged combat: who may shoot whom (seed 000, RANGED COMBAT to TARGETING
+RESTRICTIONS).
 
 `sight` is the hex adaptation of LINE OF SIGHT, COVER and WOODS for one
 shooter and one target; `targets` applies NO SHOOTING IN OR OUT OF MELEE and
-TARGETING RESTRICTIONS to give the legal targets; `shoot` rolls an attack
-(a missile or a spell used as a ranged attack) and hands it to the shared
-combat resolution in `consequences`, where Heroes may re-roll before
-`finish_shot` totals it. docs/rules/sbh.md, "Ranged combat", has the readings.
+TARGETING RESTRICTIONS to give the legal targets. The modifiers of a shot are
+in ranged_modifiers.py; `attacks.shoot` rolls it (a missile or a spell used as
+a ranged attack), Heroes may re-roll, and `attacks.finish_shot` totals it.
+docs/rules/sbh.md, "Ranged combat", has the readings.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from dataclasses import dataclass, replace
 
 from server.rules.board.hex import distance
 from server.rules.sbh import magic_items
-from server.rules.sbh.combat import lethal_against, outcome
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.geometry_cache import (
     SIDE_MOVE,
@@ -306,166 +306,3 @@ def _valid_target(state: SbhState, shooter: Figure, enemy: Figure, base_range: i
 def _may_ignore(shooter: Figure, enemy: Figure, seen: Sight, *, for_large: bool) -> bool:
     return (enemy.points * 2 < shooter.points or enemy.fallen or seen.cover
             or seen.into_melee or (for_large and enemy.size == 0))
-
-
-# -- resolving a shot ----------------------------------------------------------------
-
-def shooter_modifiers(shooter: Figure, target: Figure, seen: Sight, *, multiple: int,
-                      spell_power: int = 0, ambush: bool = False) -> tuple[int, list[str]]:
-    """Seed 000, RANGED COMBAT MODIFIERS (and SPELLS AS RANGED ATTACKS)."""
-    items = modifier_items(shooter, target, seen, multiple=multiple, spell_power=spell_power,
-                           ambush=ambush)
-    return _totalled(items)
-
-
-def _totalled(items: list[tuple[str, int, str]]) -> tuple[int, list[str]]:
-    """`modifier_items` as a total and its reasons."""
-    return sum(value for _, value, _ in items), [why for _, _, why in items]
-
-
-def modifier_items(shooter: Figure, target: Figure, seen: Sight, *, multiple: int,
-                   spell_power: int = 0, ambush: bool = False) -> list[tuple[str, int, str]]:
-    """The modifiers one by one as (kind, value, reason): a Concentrated Shooting
-    combines them kind by kind (concentrated.volley_modifiers). `ambush`: see
-    `ambushes`."""
-    items = []
-    if spell_power:
-        penalty = multiple - 1  # "-1 per stick beyond the first"
-    else:
-        penalty = {1: 0, 2: 2, 3: 4}[multiple]
-    if penalty and shooter.has("Unerring Aim"):
-        penalty //= 2  # "halve range penalties"
-    if penalty:
-        items.append(("range", -penalty, f"{multiple} x range -{penalty}"))
-    if seen.cover:
-        items.append(("cover", -1, "cover -1"))
-    if not spell_power and (target.has("Undead") or target.has("Swarm")):
-        items.append(("undead/swarm", -2, "undead/swarm -2"))
-    if not spell_power and target.has("Acrobat"):  # seed 001: "Missile attacks are at -1"
-        items.append(("acrobat", -1, "acrobat -1"))
-    if target.size > 0:
-        items.append(("large target", 1, "large target +1"))
-    if target.transfixed:
-        items.append(("transfixed", 2, "transfixed +2"))
-    if shooter.has("Good Shot"):
-        items.append(("good shot", 1, "good shot +1"))
-    if ambush:
-        items.append(("ambush", 1, "ambush +1"))
-    return items
-
-
-def attack_modifier_items(state: SbhState, shooter: Figure, target: Figure,
-                          spell_power: int = 0, *, javelin: bool = False,
-                          aimed_at: Figure | None = None
-                          ) -> tuple[int, list[tuple[str, int, str]]]:
-    """The attacker's Combat (the spell's power for a bolt) and its modifiers one
-    by one, as the shooter sees the target now. A magic javelin is thrown as
-    Shooter (Short) at +1 (seed 000, MAGIC ITEMS TABLE). A stray shot (`evil.py`)
-    takes its range, cover and ambush from `aimed_at`, the enemy it was shot at,
-    and the rest from the friend it hits."""
-    aimed_at = aimed_at or target
-    seen = sight(state, shooter, aimed_at)
-    base = (SPELL_RANGES[spell_power] if spell_power else SHORT if javelin
-            else shooter_range(shooter))
-    items = modifier_items(shooter, target, seen, multiple=band(seen.distance, base),
-                           spell_power=spell_power, ambush=ambushes(state, shooter, aimed_at))
-    if javelin:
-        items.append(("magic javelin", 1, "magic javelin +1"))
-    return (spell_power or shooter.combat), items
-
-
-def attack_modifiers(state: SbhState, shooter: Figure, target: Figure,
-                     spell_power: int = 0, *, javelin: bool = False,
-                     aimed_at: Figure | None = None) -> tuple[int, int, list[str]]:
-    """The attacker's Combat, its total modifier and the reasons (see
-    attack_modifier_items)."""
-    combat, items = attack_modifier_items(state, shooter, target, spell_power,
-                                          javelin=javelin, aimed_at=aimed_at)
-    return (combat, *_totalled(items))
-
-
-def shoot(ctx, shooter: Figure, target: Figure, *, aimed: bool, cost: int,
-          spell_power: int = 0, spell_only: int = 0, volley: list[str] | None = None,
-          javelin: bool = False, casters: list[str] = (), volley_power: int = 0,
-          aimed_at: str | None = None) -> None:
-    """Roll the attack and hand it to the shared resolution (Hero re-rolls).
-    `volley`: the shooters of a Concentrated Shooting (`shooter` is the nearest);
-    `casters` among them cast spells of power `volley_power`; `aimed_at`: the
-    enemy a stray shot hitting `target`, a friend, was shot at (`evil.py`)."""
-    from server.rules.sbh.consequences import continue_combat
-
-    spec = {"attacker": shooter.id, "defender": target.id, "dice": ctx.roll(2),
-            "ranged": {"aimed": aimed, "spell_power": spell_power,
-                       "spell_only": spell_only, "volley": volley},
-            "cost": cost, "asked": []}
-    if javelin:  # (only then: older records carry no such key)
-        spec["ranged"]["javelin"] = True
-    if aimed_at is not None:
-        spec["ranged"]["aimed_at"] = aimed_at
-    if casters:
-        spec["ranged"].update(casters=list(casters), volley_power=volley_power)
-    continue_combat(ctx, spec)
-
-
-def finish_shot(ctx, spec: dict) -> None:
-    """Seed 000, RESOLVING RANGED ATTACKS: "only the shooter can affect the
-    target"; MISSILE EXPENDITURE on an unmodified 1."""
-    from server.rules.sbh.consequences import apply_outcome
-
-    s = ctx.state
-    shooter, target = s.figures[spec["attacker"]], s.figures[spec["defender"]]
-    ranged = spec["ranged"]
-    power = ranged["spell_power"]
-    volley = ranged.get("volley")
-    d_mod, d_why = 0, []
-    if volley:
-        from server.rules.sbh.concentrated import volley_modifiers
-
-        a_combat, a_mod, a_why = volley_modifiers(s, volley, target,
-                                                  ranged.get("casters", ()),
-                                                  ranged.get("volley_power", 0))
-        if len(volley) > 1:  # (a caster whose spell fell short takes no part)
-            d_mod -= len(volley) - 1
-            d_why.append(f"concentrated shooting -{len(volley) - 1}")
-    else:
-        aimed_at = ranged.get("aimed_at")
-        a_combat, a_mod, a_why = attack_modifiers(
-            s, shooter, target, power, javelin=bool(ranged.get("javelin")),
-            aimed_at=s.figures[aimed_at] if aimed_at else None)
-    if ranged["aimed"]:
-        d_mod -= 1
-        d_why.append("aimed shot -1")
-    a_die, d_die = spec["dice"]
-    a_total, d_total = a_combat + a_mod + a_die, target.combat + d_mod + d_die
-    # FALLEN MODELS: "If a fallen model is doubled in combat, its opponent has
-    # scored a gruesome kill" ("the effects of ranged attacks are the same")
-    flags = {"defender": {"fallen": target.fallen, "rabble": target.has("Rabble"),
-                          "heavy_armor": target.has("Heavy Armor")}}
-    # a volley's special rules (Lethal, Assassin, Cleric, Poison) are its worst:
-    # only those every shooter has ("Just use the worst modifier in the group")
-    shooters = [s.figures[f] for f in volley or [shooter.id]]
-    lethal = all(lethal_against(f, target, ranged=True) for f in shooters)
-    result = outcome(a_total, a_die, d_total, d_die, one_sided=True,
-                     lethal_for_attacker=lethal, loser_flags=flags)
-    ctx.emit("shot", shooter=shooter.id, target=target.id, dice=[a_die, d_die],
-             **({"aimed_at": ranged["aimed_at"]} if ranged.get("aimed_at") else {}),
-             totals=[a_total, d_total], modifiers=[a_why, d_why], aimed=ranged["aimed"],
-             spell_power=power, loser=result.loser, result=result.result,
-             cost=spec["cost"], spell_only=ranged["spell_only"], volley=volley,
-             **({"javelin": True} if ranged.get("javelin") else {}),
-             **({"casters": ranged["casters"]} if ranged.get("casters") else {}))
-    archers = [f for f in volley or [shooter.id] if f not in ranged.get("casters", ())]
-    if a_die == 1 and archers and not power and not ranged.get("javelin"):
-        # (javelins are counted; spells spend no missiles)
-        [again] = ctx.roll(1)
-        if len(archers) > 1 and again == 1:
-            # "only one model, chosen by the controller, loses the ability to shoot"
-            ctx.emit("missile_check", figure=None, dice=[again], spent=True)
-            ctx.push({"kind": "missile_loss", "seat": shooter.seat, "figure": shooter.id,
-                      "options": archers})
-        else:
-            checked = shooter.id if shooter.id in archers else archers[0]
-            ctx.emit("missile_check", figure=checked, dice=[again], spent=again == 1)
-    magic = bool(power or ranged.get("javelin") or ranged.get("casters"))
-    apply_outcome(ctx, shooter, target, result, ranged=True, magical=(magic, False),
-                  poison=all(f.has("Poison") for f in shooters))

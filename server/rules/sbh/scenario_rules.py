@@ -28,10 +28,14 @@ import heapq
 
 from server.rules.board.hex import Hex, distance, hex_at, line, neighbours
 from server.rules.kernel import CommandSpec
+from server.rules.sbh.ambush import reveal_near
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal, offered
+from server.rules.sbh.deployment import edge_of
 from server.rules.sbh.evolve import to_hex
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.losses import after_loss
+from server.rules.sbh.magic_items import found
 from server.rules.sbh.movement import can_move
 from server.rules.sbh.quality import roll_quality
 from server.rules.sbh.state import SbhState
@@ -141,8 +145,6 @@ def after_move(ctx, fig: Figure, start: Hex, *, walked: bool = True,
     if s.tokens and fig.on_table:
         _search_tokens(ctx, fig)
     if s.markers and fig.on_table:
-        from server.rules.sbh.ambush import reveal_near
-
         reveal_near(ctx, fig)
 
 
@@ -172,7 +174,6 @@ def _difficult_ground(ctx, fig: Figure, start: Hex, walked: bool,
         ctx.emit("terrain_danger_tested", figure=fig.id, lost=lost, **roll)
         if lost:
             ctx.emit("fled", figure=fig.id, reason="lost in difficult ground")
-            from server.rules.sbh.consequences import after_loss
             after_loss(ctx, fig)
             return
 
@@ -273,8 +274,6 @@ def do_pick_up(ctx, args: dict) -> None:
                       "seed 000, TREASURE HUNT")
     ctx.emit("treasure_picked_up", figure=fig.id, cost=2)
     if scenario(s) == "quest_for_a_magic_item":
-        from server.rules.sbh.magic_items import found
-
         found(ctx, fig)
 
 
@@ -310,8 +309,6 @@ def leave_options(state: SbhState, fig: Figure) -> list[CommandSpec]:
     if (state.treasure_carrier != fig.id or scenario(state) != "treasure_hunt"
             or not can_move(fig)):
         return []
-    from server.rules.sbh.setup import edge_of
-
     if state.board.edge_distance(fig.pos, edge_of(state, fig.seat)) != 1:
         return []
     return [CommandSpec("leave_table", "Carry the treasure off your table edge (1 action)")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from server.rules.kernel import CommandSpec
 from server.rules.sbh import evil, magic_items, ranged
+from server.rules.sbh.attacks import shoot
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
 from server.rules.sbh.groups import regrouping
@@ -87,7 +88,7 @@ def do_shoot(ctx, args: dict) -> None:
                       code="illegal_target")
     target = s.figures[target_id]
     hit = evil.stray_shot(ctx, fig, target)  # (the target itself, unless into a melee)
-    ranged.shoot(ctx, fig, hit, aimed=aimed, cost=cost,
+    shoot(ctx, fig, hit, aimed=aimed, cost=cost,
                  aimed_at=None if hit is target else target.id)
 
 
@@ -99,7 +100,7 @@ def _throw_javelin(ctx, fig: Figure, args: dict) -> None:
         raise illegal("The magic javelins' carrier throws one at an enemy it could shoot as "
                       "Shooter (Short), once a turn and not after attacking.",
                       "seed 000, MAGIC ITEMS TABLE", code="illegal_target")
-    ranged.shoot(ctx, fig, s.figures[args["target"]], aimed=aimed, cost=cost, javelin=True)
+    shoot(ctx, fig, s.figures[args["target"]], aimed=aimed, cost=cost, javelin=True)
 
 
 def _why_not(state: SbhState, fig: Figure, target_id) -> str:

@@ -19,6 +19,7 @@ from server.rules.board.hex import distance
 from server.rules.kernel import CommandSpec
 from server.rules.sbh.context import illegal
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.losses import kill, queue_morale
 from server.rules.sbh.terrain import LONG
 
 SORCERER = "seed 001, Special Abilities, Sorcerer"
@@ -45,8 +46,6 @@ def bonus_for(victim: Figure) -> int:
 
 
 def do_sacrifice(ctx, args: dict) -> None:
-    from server.rules.sbh.consequences import kill, queue_morale
-
     s = ctx.state
     fig = s.figures[s.activation.figure]
     if s.activation.actions < 1 or args.get("victim") not in victims(s, fig):

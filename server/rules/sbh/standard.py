@@ -28,7 +28,9 @@ from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.losses import queue_morale
 from server.rules.sbh.movement import figures_next_to
+from server.rules.sbh.scenario_rules import after_move, route_entering_fewest, routes_matter
 from server.rules.sbh.terrain import RANGE
 
 UNDEAD = "seed 000, UNDEAD"
@@ -86,8 +88,6 @@ def rally_route(state, fig: Figure, moves: int, end: Hex) -> list[Hex] | None:
     """The hexes a rally to `end` steps through: of the routes its moves allow,
     the one entering the fewest terrain features (its owner moves it;
     scenario_rules.route_entering_fewest). Only where the route matters."""
-    from server.rules.sbh.scenario_rules import route_entering_fewest, routes_matter
-
     if not routes_matter(state, fig):
         return None
     return route_entering_fewest(state, fig.pos, end, _step(state, fig),
@@ -134,8 +134,6 @@ def do_hold(ctx, seat: str, args: dict) -> None:
 
 
 def _rallied(ctx, item: dict, to: list[int] | None) -> None:
-    from server.rules.sbh.scenario_rules import after_move
-
     ctx.pop()
     fig = ctx.state.figures[item["figure"]]
     start = fig.pos
@@ -166,8 +164,6 @@ def destroy_options(state, fig: Figure, actions_left: int) -> list[CommandSpec]:
 def do_destroy_standard(ctx, args: dict) -> None:
     """The stated, one-action destruction; then every Undead of that side tests
     Morale with no Standard to save it."""
-    from server.rules.sbh.consequences import queue_morale
-
     s = ctx.state
     fig = s.figures[s.activation.figure]
     bearer = s.figures[offered(destroy_options(s, fig, s.activation.actions), "bearer",

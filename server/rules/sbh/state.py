@@ -44,7 +44,7 @@ class Activation:
     # has used yet; unused when the activation ends, each is an ordinary
     # failure. `failures`: the roll's ordinary failures and `drains`: three
     # declared dice that would put the caster out of power on three failures
-    # (both set only with bonus dice: magic.activation_end judges them).
+    # (both set only with bonus dice: turns.activation_end judges them).
     bonus_dice: int = 0
     failures: int = 0
     drains: bool = False

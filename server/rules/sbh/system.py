@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import msgspec
-
 from server.rules.board.hex import neighbours
 from server.rules.kernel import (
     Command,
@@ -27,9 +25,11 @@ from server.rules.kernel import (
 )
 from server.rules.sbh import (
     actions,
+    activation,
     ambush,
     climbing,
     concentrated,
+    deployment,
     devotion,
     draws,
     falling,
@@ -39,27 +39,23 @@ from server.rules.sbh import (
     magic,
     mounts,
     necromancy,
-    objectives,
     scenario_rules,
     setup,
     shooting,
     sorcery,
     standard,
-    swarms,
+    swarm_tightening,
     teleport,
+    views,
 )
 from server.rules.sbh.combat import hex_list
-from server.rules.sbh.consequences import (
-    follow_up_moot,
-    hacks_need_choice,
-    hacks_step,
-    recoil_hackers_in_contact,
-)
+from server.rules.sbh.consequences import follow_up_moot
 from server.rules.sbh.context import Ctx, illegal
 from server.rules.sbh.evolve import evolve_in_place
 from server.rules.sbh.geometry_cache import draw_all_sight_lines
+from server.rules.sbh.hacks import hacks_need_choice, hacks_step, recoil_hackers_in_contact
 from server.rules.sbh.morale_tests import morale_step
-from server.rules.sbh.options import DEFAULTS, validate_setup
+from server.rules.sbh.options import DEFAULTS, validate_setup, with_defaults
 from server.rules.sbh.pending import pending_handler, pending_specs, pending_text
 from server.rules.sbh.ray_tables import ray_masks
 from server.rules.sbh.scenarios import (
@@ -70,19 +66,19 @@ from server.rules.sbh.scenarios import (
 )
 from server.rules.sbh.state import SEATS, SbhState, other, remembered
 from server.rules.sbh.terrain import DEFAULT_SIZE, RANGE, SbhBoard
-from server.rules.sbh.turns import end_game, end_turn
+from server.rules.sbh.turns import end_game, end_turn, ended_event
 
 SETUP_HANDLERS = {
     "submit_list": setup.do_submit_list, "choose_role": setup.do_choose_role,
     "generate_terrain": setup.do_generate_terrain, "lay_terrain": setup.do_lay_terrain,
-    "choose_edge": setup.do_choose_edge, "deploy": setup.do_deploy,
+    "choose_edge": setup.do_choose_edge, "deploy": deployment.do_deploy,
     "place_token": scenario_rules.do_place_token,
     "place_marker": ambush.do_place_marker,
     "nominate_place": scenario_rules.do_nominate_place,
 }
-IDLE_HANDLERS = {"activate": actions.do_activate, "free_move": actions.do_free_move,
-                 "activate_marker": ambush.do_activate_marker,
-                 "pass": actions.do_pass}
+IDLE_HANDLERS = {"activate": activation.do_activate, "free_move": activation.do_free_move,
+                 "activate_marker": activation.do_activate_marker,
+                 "pass": activation.do_pass}
 ACTION_HANDLERS = {
     "jump": falling.do_jump,
     "climb": climbing.do_climb,
@@ -116,7 +112,6 @@ RULES_VERSION = 4  # 2: a Short mover crosses a low wall it touches for one acti
 #   and the reveal carries the salts (lists_revealed v2): docs/protocol.md, Fairness.
 #   4: Quality rolls name what moved their target (a roll's "modifiers": Leader...)
 CONCEDE = CommandSpec("concede", "Concede the match")  # (in every prompt: built once)
-_pack = msgspec.msgpack.Encoder().encode  # (packed_view)
 
 
 class SongOfBladesAndHeroes:
@@ -125,6 +120,7 @@ class SongOfBladesAndHeroes:
     rules_version = RULES_VERSION
     in_place = True  # evolve updates the state it is given; use clone() to keep one
     validate_setup = staticmethod(validate_setup)
+    with_defaults = staticmethod(with_defaults)  # (what a setup leaves out, filled in)
     catalog = staticmethod(lists.catalog)  # building lists, for clients (lists.py)
     check_list = staticmethod(lists.check_list)
 
@@ -214,12 +210,7 @@ class SongOfBladesAndHeroes:
         return run
 
     def view_audience(self, state: SbhState, viewer: Viewer):
-        """Views differ only by a seat's own warband list (until both are
-        revealed) and by Ambush markers (real or dummy, known to their owner):
-        without those in the state, every viewer sees the same view (`view`)."""
-        if state.markers or state.secret_lists:
-            return viewer.seat
-        return ()
+        return views.audience(state, viewer)
 
     def warm(self) -> None:
         """Build now the process-wide geometry every match on the default table
@@ -261,40 +252,10 @@ class SongOfBladesAndHeroes:
         return attack_odds(self, state, command)
 
     def view(self, state: SbhState, viewer: Viewer) -> dict[str, Any]:
-        return self._view(state, viewer, state.board.to_view(),
-                          [f.to_view() for f in state.figures.values()])
+        return views.view(state, viewer)
 
     def packed_view(self, state: SbhState, viewer: Viewer) -> bytes:
-        """`view` packed to MessagePack, the same bytes, for the wire: the board
-        comes packed already (once a match) and figures as tuples, not fresh
-        lists. A server sends one after every command; tests/sbh/test_packed_view.py
-        checks the bytes against packing `view` over whole games."""
-        return _pack(self._view(state, viewer, msgspec.Raw(state.board.packed_view()),
-                                [f.wire_view() for f in state.figures.values()]))
-
-    def _view(self, state: SbhState, viewer: Viewer, board, figures: list) -> dict[str, Any]:
-        view = {
-            "system": "sbh", "phase": state.phase, "turn": state.turn,
-            "active_seat": state.active_seat, "options": dict(state.options),
-            "board": board, "figures": figures,
-            "commitments": dict(state.commitments),
-            "attacker": state.attacker, "attacker_edge": state.attacker_edge,
-            "activation": None, "pending": None, "winner": state.winner,
-            "victory_points": victory_points(state) if state.figures else {},
-        }
-        view["markers"] = ambush.view(state, viewer.seat) if state.markers else []
-        view.update(objectives.view(state))  # tokens, treasure, Place of Power: public
-        if state.magic_item is not None:
-            view["magic_item"] = dict(state.magic_item, carrier=state.treasure_carrier)
-        if viewer.seat in state.secret_lists:
-            view["my_list"] = setup.kept_list(state, viewer.seat)[0]
-        act = state.activation
-        if act is not None:
-            view["activation"] = {"figure": act.figure, "actions": act.actions,
-                                  "turnover": act.turnover, "casting": act.casting}
-        if state.pending:
-            view["pending"] = dict(state.pending[-1])
-        return view
+        return views.packed_view(state, viewer)
 
     # -- who decides what ----------------------------------------------------------
     def _waiting(self, state: SbhState) -> tuple[str, ...]:
@@ -330,7 +291,7 @@ class SongOfBladesAndHeroes:
             return {state.active_seat: (f"{fig.name}: {left} left",
                                         actions.action_options(state) + [concede])}
         return {state.active_seat: ("Choose a figure to activate",
-                                    actions.activation_options(state) + [concede])}
+                                    activation.activation_options(state) + [concede])}
 
     def _handler(self, state: SbhState, command_type: str):
         if state.phase != "play":
@@ -366,7 +327,7 @@ class SongOfBladesAndHeroes:
                     actions.charge_move(ctx, item)
                     continue
                 if item["kind"] == "swarm_check":
-                    swarms.check_formation(ctx, item)
+                    swarm_tightening.check_formation(ctx, item)
                     continue
                 if item["kind"] == "follow_up" and follow_up_moot(ctx, item):
                     continue
@@ -381,11 +342,11 @@ class SongOfBladesAndHeroes:
             act = s.activation
             if act is not None:
                 fig = s.figures[act.figure]
-                if act.actions > 0 and (fig.on_table or actions.is_carried(fig)):
+                if act.actions > 0 and (fig.on_table or activation.is_carried(fig)):
                     return
                 if magic.spell_only_options(s, fig):
                     return  # seed 000, MAGIC (Blarion): the boosted die may still cast
-                ended = magic.ended_event(act)  # (unused boosted dice are failures now)
+                ended = ended_event(act)  # (unused boosted dice are failures now)
                 ctx.emit("activation_ended", **ended)
                 if ended["turnover"]:
                     self._pass(ctx, "turnover")
@@ -398,7 +359,7 @@ class SongOfBladesAndHeroes:
                 if turnover:
                     self._pass(ctx, "turnover")
                 continue
-            if not any(actions.can_activate(f) for f in s.on_table(s.active_seat)) and not (
+            if not any(activation.can_activate(f) for f in s.on_table(s.active_seat)) and not (
                     s.markers and s.active_seat == ambush.defender(s)):
                 self._pass(ctx, "all figures have acted")
                 continue

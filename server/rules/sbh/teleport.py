@@ -20,6 +20,7 @@ from server.rules.kernel import CommandSpec
 from server.rules.sbh.combat import hex_list
 from server.rules.sbh.context import illegal, offered
 from server.rules.sbh.figures import Figure
+from server.rules.sbh.scenario_rules import after_move
 from server.rules.sbh.state import other
 from server.rules.sbh.terrain import LONG, MEDIUM, SHORT
 
@@ -71,7 +72,6 @@ def do_teleport(ctx, args: dict) -> None:
     to = offered(options(s, fig), "to", args.get("to"), "Teleport to an empty hex within "
                  "Short, Medium or Long for one, two or three actions (declared before "
                  "rolling), not touching an enemy.", TELEPORT)
-    from server.rules.sbh.scenario_rules import after_move
 
     start = fig.pos
     ctx.emit("teleported", figure=fig.id, to=to,

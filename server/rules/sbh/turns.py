@@ -1,5 +1,9 @@
-"""The end of a player's turn and the start of the next (seed 000, ACTIVATION,
-END OF THE GAME, ALL-OUT BATTLE, AMBUSH BONUS).
+"""The end of an activation, of a player's turn and the start of the next
+(seed 000, ACTIVATION, MAGIC, END OF THE GAME, ALL-OUT BATTLE, AMBUSH BONUS).
+
+An activation ends on a turnover (two failures) or when its actions are spent;
+a die that succeeded only thanks to a spellcasting bonus and that no spell used
+counts as a failure by then (`activation_end`).
 
 At the end of every turn the game may end (all of a side's figures knocked
 down, or the agreed turn limit). Otherwise the other player becomes the
@@ -20,11 +24,34 @@ def end_game(ctx, winner: str | None, reason: str) -> None:
              victory_points=victory_points(ctx.state))
 
 
+def activation_end(act) -> tuple[bool, bool]:
+    """(turnover, out_of_power) of an activation as it ends. Seed 000, MAGIC
+    (Blarion): "apply the bonus only to the dice that are actually used to cast
+    the spell": a die that succeeded only thanks to a spellcasting bonus and
+    that no spell used is an ordinary failure, for "If you roll two failures,
+    play passes to the opponent" and for FAILURES ON SPELLS (three failures on
+    three declared dice: out of power; `act.drains`, not from a scroll nor in a
+    Place of Power). Successes only a scroll's Quality gives stay successes."""
+    unused = act.bonus_dice
+    if not unused:
+        return act.turnover, False
+    failures = act.failures + unused
+    return act.turnover or failures >= 2, act.drains and failures >= 3
+
+
+def ended_event(act) -> dict:
+    """The `activation_ended` event's data for `act` ending now (`out_of_power`
+    only when true: events recorded before it still replay the same)."""
+    turnover, out_of_power = activation_end(act)
+    data = {"figure": act.figure, "turnover": turnover}
+    if out_of_power:
+        data["out_of_power"] = True
+    return data
+
+
 def end_turn(ctx, reason: str) -> None:
     s = ctx.state
     if s.activation is not None:  # (play passes anyway; unused boosted dice may drain)
-        from server.rules.sbh.magic import ended_event
-
         ctx.emit("activation_ended", **dict(ended_event(s.activation), turnover=False))
     for seat in all_knocked_down(s):  # seed 000, ALL-OUT BATTLE: checked at turn end
         end_game(ctx, winner_by_points(s), f"all of {seat}'s figures are knocked down")

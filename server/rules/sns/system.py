@@ -5,6 +5,7 @@ victory) and events back into state. Rule modules never import this file."""
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Any
 
 from server.rules.dice import Dice
 from server.rules.kernel import (
@@ -15,6 +16,7 @@ from server.rules.kernel import (
     RulesError,
     Viewer,
     check_prompt,
+    refuse_unknown_settings,
 )
 from server.rules.sns import actions, options, setup, turns
 from server.rules.sns.evolve import Stepper, evolve
@@ -37,7 +39,26 @@ class SnsSystem:
         return setup.initial_state(match_setup)
 
     def validate_setup(self, match_setup) -> None:
+        refuse_unknown_settings(match_setup, setup.SETTINGS, setup.BASIC)
         setup.initial_state(match_setup)
+
+    def with_defaults(self, match_setup) -> dict[str, Any]:
+        """The setup with each setting it leaves out as the match plays it."""
+        return setup.with_defaults(match_setup)
+
+    def seat_warbands(self, match_setup) -> dict[str, Any]:
+        """Each seat's army as the setup gives it (a rematch moves them with their
+        players: server/rematch.py)."""
+        return setup.seat_warbands(match_setup)
+
+    def seek_class(self, army) -> int | None:
+        """What two seekers' armies must share to be paired: their number of figures."""
+        return setup.seek_class(army)
+
+    def seat_warband(self, match_setup, seat: str, army) -> dict[str, Any]:
+        """The setup with `seat`'s own army in it (create_match's `warbands`, a
+        joiner's or a seeker's `warband`)."""
+        return setup.seat_warband(match_setup, seat, army)
 
     def prompt(self, state: State) -> Prompt:
         return options.prompt(state)

@@ -4,11 +4,10 @@ effects' references (terrains, special hooks), motivations for every hero.
 Each problem names the file, the card and what is wrong.
 """
 
-from typing import TYPE_CHECKING
-
 import msgspec
 
-from server.rules.asoiaf.cards import schema
+from server.rules.asoiaf.cards import engine_shapes, schema
+from server.rules.asoiaf.cards.pack import Pack, Problem
 from server.rules.asoiaf.cards.timings import timing_problems
 from server.rules.asoiaf.cards.vocabulary import (
     SPECIAL_HOOKS,
@@ -16,19 +15,17 @@ from server.rules.asoiaf.cards.vocabulary import (
     DealHits,
     DealWounds,
     FlipTerrain,
+    ModifyValue,
     Special,
     WillTest,
 )
 
-if TYPE_CHECKING:
-    from server.rules.asoiaf.cards.loader import Pack, Problem
-
+# the words before the engine's reason it would never use an ability
+NEVER = "the engine would never use it: "
 AGENDA_DECK = 5  # seed 004, PLAYING THE GAME: "their own deck of 5 unique agenda cards"
 
 
-def cross_problems(pack: "Pack", origin: dict) -> list["Problem"]:
-    from server.rules.asoiaf.cards.loader import Problem
-
+def cross_problems(pack: Pack, origin: dict) -> list[Problem]:
     found: list[Problem] = []
 
     def add(kind: str, word: str, name: str, message: str) -> None:
@@ -40,30 +37,35 @@ def cross_problems(pack: "Pack", origin: dict) -> list["Problem"]:
     for model in pack.models.values():
         _model(model, pack, known, lambda m, n=model.name: add("model", "model card", n, m))
     for ability in pack.abilities.values():
-        for message in _ability(ability, pack, known, named=False):
+        for message in _ability(ability, pack, known, named=False,
+                                shape=engine_shapes.model_ability):
             add("ability", "ability", ability.name, message)
     heroes = {m.character for m in pack.models.values() if m.type == "hero"}
     for motivation in pack.motivations.values():
         if motivation.hero not in heroes and not known("model", motivation.hero):
             add("motivation", "motivation card", motivation.hero,
                 f"its hero '{motivation.hero}' is not a hero card of the pack")
-        for ability in motivation.alive + motivation.deceased:
-            for message in _ability(ability, pack, known):
-                add("motivation", "motivation card", motivation.hero, message)
+        for side in ("alive", "deceased"):
+            for ability in getattr(motivation, side):
+                for message in _ability(ability, pack, known,
+                                        shape=engine_shapes.motivation_side(side)):
+                    add("motivation", "motivation card", motivation.hero,
+                        f"{side.title()} side: {message}")
     for hero in sorted(heroes - set(pack.motivations)):
         if known("model", hero):
             add("model", "model card", hero, "it is a hero and has no motivation card "
                 "(seed 004: \"Each hero has one unique motivation card\")")
     for agenda in pack.agendas.values():
         for ability in agenda.abilities:
-            for message in _ability(ability, pack, known):
+            for message in _ability(ability, pack, known, shape=engine_shapes.agenda_ability):
                 add("agenda", "agenda card", agenda.name, message)
     if 0 < len(pack.agendas) < AGENDA_DECK:
         file = origin.get(("agenda", next(iter(pack.agendas)))) or "agendas.toml"
         found.append(Problem(file, "", f"a deck holds {AGENDA_DECK} unique "
                              f"agenda cards; the pack has {len(pack.agendas)}"))
     for objective in pack.objectives.values():
-        for message in _ability(objective.action, pack, known):
+        for message in _ability(objective.action, pack, known,
+                                shape=engine_shapes.objective_action):
             add("objective", "objective card", objective.name, message)
     for token in pack.equipment.values():
         for message in _equipment(token, pack, known):
@@ -74,7 +76,7 @@ def cross_problems(pack: "Pack", origin: dict) -> list["Problem"]:
     return found
 
 
-def _model(model: schema.ModelCard, pack: "Pack", known, add) -> None:
+def _model(model: schema.ModelCard, pack: Pack, known, add) -> None:
     faction = pack.factions.get(model.faction)
     if faction is None:
         add(f"its faction '{model.faction}' is not a faction of the pack "
@@ -110,12 +112,17 @@ def _model(model: schema.ModelCard, pack: "Pack", known, add) -> None:
             _coins(improvement.cost, add, f"an improvement of '{attack.name}'")
             for message in _effects(improvement.effects, pack, known):
                 add(f"attack mode '{attack.name}': {message}")
+            if not _effects(improvement.effects, pack, known):
+                reason = engine_shapes.attack_improvement(improvement)
+                if reason:
+                    add(f"attack mode '{attack.name}': an improvement {NEVER}{reason}")
         for ability in attack.aftermath:
             if ability.timing != "aftermath":
                 add(f"attack mode '{attack.name}': its aftermath '{ability.name}' has the "
                     f"timing '{ability.timing}', not 'aftermath'")
             for message in _ability(ability, pack, known,
-                                    timed=ability.timing == "aftermath"):
+                                    timed=ability.timing == "aftermath",
+                                    shape=engine_shapes.attack_aftermath):
                 add(f"attack mode '{attack.name}': {message}")
     for name in model.abilities:
         if name not in pack.abilities and not known("ability", name):
@@ -146,10 +153,12 @@ def _coins(coins: schema.Coins, add, what: str) -> None:
             f"{coins.silver} silver, {coins.copper} copper)")
 
 
-def _ability(ability: schema.Ability, pack: "Pack", known, named: bool = True,
-             timed: bool = True) -> list[str]:
+def _ability(ability: schema.Ability, pack: Pack, known, named: bool = True,
+             timed: bool = True, shape=None) -> list[str]:
     """Problems of an ability; `named`: say which (it sits on another card);
-    `timed`: judge what its timing allows (not when the timing itself is wrong)."""
+    `timed`: judge what its timing allows (not when the timing itself is wrong);
+    `shape`: the engine's reason it would never use it (engine_shapes.py), asked
+    when nothing else is wrong with it."""
     out: list[str] = []
     name = f"ability '{ability.name}': " if ability.name and named else ""
     if ability.timing == "command" and ability.ap is None:
@@ -172,16 +181,22 @@ def _ability(ability: schema.Ability, pack: "Pack", known, named: bool = True,
     for improvement in ability.improvements:
         out += [name + m for m in _effects(improvement.effects, pack, known)]
     out += [name + m for m in _effects(ability.effects, pack, known)]
+    reason = shape(ability) if shape and timed and not out else None
+    if reason:  # (asked of a card otherwise sound: its shape is then the problem)
+        out.append(f"{name}{NEVER}{reason}")
     return out
 
 
-def _equipment(token: schema.Equipment, pack: "Pack", known) -> list[str]:
+def _equipment(token: schema.Equipment, pack: Pack, known) -> list[str]:
     out = _effects(token.effects, pack, known)
     if token.cost.gold or token.cost.silver or token.cost.copper < 1:
         out.append(f"it costs {token.cost}; equipment is bought with copper only "
                    "(seed 004, ASSEMBLING YOUR WARBAND)")
     if not token.types:
         out.append("no model type may take it ('types' is empty)")
+    reason = None if out else engine_shapes.equipment_token(token)
+    if reason:  # (asked of a token otherwise sound)
+        out.append(f"{NEVER}{reason}")
     return out
 
 
@@ -191,7 +206,7 @@ def acts_on_entry(effect) -> bool:
         or (isinstance(effect, Special) and effect.hook == "reveal_dead_leaves")
 
 
-def _terrain(terrain: schema.Terrain, pack: "Pack", known) -> list[str]:
+def _terrain(terrain: schema.Terrain, pack: Pack, known) -> list[str]:
     out = _effects(terrain.effects, pack, known)
     if terrain.action is not None:
         out += _ability(terrain.action, pack, known)
@@ -218,7 +233,7 @@ def _terrain(terrain: schema.Terrain, pack: "Pack", known) -> list[str]:
     return out
 
 
-def _effects(effects: list, pack: "Pack", known) -> list[str]:
+def _effects(effects: list, pack: Pack, known) -> list[str]:
     out: list[str] = []
     for effect in effects:
         if isinstance(effect, FlipTerrain) and effect.into not in pack.terrains \
@@ -231,6 +246,10 @@ def _effects(effects: list, pack: "Pack", known) -> list[str]:
         if isinstance(effect, ChangeDie) and not 1 <= effect.to <= 10:
             out.append(f"a change_die effect changes a die to {effect.to}; a die shows "
                        "1 to 10")
+        if isinstance(effect, ModifyValue) and effect.value == "wounds" \
+                and effect.until == "roll":
+            out.append("a modify_value of 'wounds' (the maximum wounds) cannot last a roll: "
+                       "no roll reads it; 'until' is action, activation, turn, round or game")
         if isinstance(effect, WillTest):
             out += _effects(effect.on_success + effect.on_failure, pack, known)
         for field in msgspec.structs.fields(effect):

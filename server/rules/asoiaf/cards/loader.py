@@ -14,7 +14,6 @@ pack format").
 
 import functools
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
@@ -22,6 +21,7 @@ import msgspec
 from server.rules.asoiaf.cards import schema
 from server.rules.asoiaf.cards.check import check_struct
 from server.rules.asoiaf.cards.crossref import cross_problems
+from server.rules.asoiaf.cards.pack import Pack, Problem
 
 PACKS = Path(__file__).parent.parent / "data" / "packs"
 
@@ -37,17 +37,6 @@ KINDS = {
 }
 
 
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    card: str  # "model card 'Robert Baratheon'", or "" for the file itself
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.card}: " if self.card else ""
-        return f"{self.file}: {where}{self.message}"
-
-
 class PackError(Exception):
     """A pack refused: `problems` names every one."""
 
@@ -57,28 +46,6 @@ class PackError(Exception):
         lines = "\n".join(f"- {p}" for p in problems)
         super().__init__(f"card pack '{pack}' has {len(problems)} problem"
                          f"{'s' if len(problems) != 1 else ''}:\n{lines}")
-
-
-@dataclass
-class Pack:
-    """A loaded pack (with the packs it builds on), cards indexed by name."""
-
-    name: str
-    factions: dict[str, schema.Faction] = field(default_factory=dict)
-    models: dict[str, schema.ModelCard] = field(default_factory=dict)
-    abilities: dict[str, schema.Ability] = field(default_factory=dict)
-    agendas: dict[str, schema.Agenda] = field(default_factory=dict)
-    motivations: dict[str, schema.Motivation] = field(default_factory=dict)
-    objectives: dict[str, schema.Objective] = field(default_factory=dict)
-    equipment: dict[str, schema.Equipment] = field(default_factory=dict)
-    terrains: dict[str, schema.Terrain] = field(default_factory=dict)
-    directory: Path | None = None
-
-    def table(self, kind: str) -> dict:
-        return getattr(self, {"model": "models", "ability": "abilities",
-                              "agenda": "agendas", "motivation": "motivations",
-                              "objective": "objectives", "equipment": "equipment",
-                              "terrain": "terrains"}[kind])
 
 
 @functools.cache
