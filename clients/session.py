@@ -73,6 +73,19 @@ class MatchStream:
                 if not kinds or push["type"] in kinds:
                     return push
 
+    def arrived(self, *kinds: str) -> list[dict[str, Any]]:
+        """The pushes already here (of one of `kinds`, if given), without waiting; the
+        others among them are dropped, as `next` drops them."""
+        taken = []
+        while not self.pushes.empty():
+            push = self.pushes.get_nowait()
+            if isinstance(push, BaseException):
+                self.pushes.put_nowait(push)
+                raise push
+            if not kinds or push["type"] in kinds:
+                taken.append(push)
+        return taken
+
     def _take(self, push: dict[str, Any]) -> None:
         kind = push["type"]
         if kind == "event":

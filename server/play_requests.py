@@ -72,10 +72,9 @@ class PlayRequests:
                                   command=Command(seat, request.command, request.args))
 
     async def _actor(self, match_id: str):
-        actor = await self.services.hub.running(match_id)
+        actor, row = await self.services.hub.running_or_stored(match_id)
         if actor is not None:
             return actor
-        row = await self.services.store.match(match_id)
         if row is None:
             raise ProtocolError("no_such_match")
         if row["status"] == "open":

@@ -31,9 +31,8 @@ class Watching:
         account = self._signed_in()
         hub = self.services.hub
         self._stop_watching(request.match_id)  # a second subscribe replaces the first
-        actor = await hub.running(request.match_id)
+        actor, row = await hub.running_or_stored(request.match_id)
         if actor is None:
-            row = await self.services.store.match(request.match_id)
             if row is None:
                 raise ProtocolError("no_such_match")
             if row["status"] != "open":
@@ -127,13 +126,12 @@ class Watching:
 
     async def on_get_view(self, request: GetView) -> dict:
         account = self._signed_in()
-        actor = await self.services.hub.running(request.match_id)
+        actor, row = await self.services.hub.running_or_stored(request.match_id)
         if actor is not None:
             if request.at_seq is not None:
                 raise ProtocolError("match_not_finished", "Views of earlier moments are "
                                     "for replays: the match is still being played.")
             return await actor.submit("view", seat=actor.seat_for(account.id))
-        row = await self.services.store.match(request.match_id)
         if row is None:
             raise ProtocolError("no_such_match")
         if row["status"] == "open":

@@ -55,18 +55,19 @@ async def play_seat(session: Session, stream: MatchStream, bot) -> dict:
     pushed views; otherwise it asks for the view before each decision."""
     prompt = view = None
     acted_at = -1
+    kinds = ("prompt", "view", "snapshot", "match_over")
     while True:
-        push = await stream.next("prompt", "view", "snapshot", "match_over")
-        kind = push["type"]
-        if kind == "match_over":
-            return push
-        if kind == "prompt":
-            prompt = push
-        else:
-            view = push
-        if not stream.pushes.empty() or prompt is None or prompt["decision"] is None:
-            continue  # act on the newest prompt only
-        if prompt["seq"] == acted_at:
+        # Act on the newest prompt only: take whatever else has arrived too. (Not
+        # "wait while the queue is not empty": a chat line or a presence change queued
+        # after our prompt would leave us waiting for a prompt that never comes.)
+        for push in [await stream.next(*kinds), *stream.arrived(*kinds)]:
+            if push["type"] == "match_over":
+                return push
+            if push["type"] == "prompt":
+                prompt = push
+            else:
+                view = push
+        if prompt is None or prompt["decision"] is None or prompt["seq"] == acted_at:
             continue
         if not stream.views:
             view = {"seq": prompt["seq"], "view": await _view_now(session, stream.match_id)}

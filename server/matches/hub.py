@@ -115,6 +115,22 @@ class Hub(Owning, Warming):
     def actor(self, match_id: str) -> MatchActor | None:
         return self.actors.get(match_id)
 
+    async def running_or_stored(self, match_id: str) -> tuple[MatchActor | None, dict | None]:
+        """The actor of an active match, else the match's row (None: no such match).
+        A match that starts between `running`'s read (open) and the row's is found
+        running: its row says active before its actor is there, and `running` waits
+        for that actor under the lock `start_match` holds."""
+        actor = await self.running(match_id)
+        if actor is not None:
+            return actor, None
+        row = await self.store.match(match_id)
+        if row is not None and row["status"] == "active":
+            actor = await self.running(match_id)
+            if actor is not None:
+                return actor, None
+            row = await self.store.match(match_id)  # (it ended meanwhile)
+        return None, row
+
     async def running(self, match_id: str) -> MatchActor | None:
         """The actor of an active match, resuming it if it is not running (its resume
         failed at start-up, say); None if the match is not active."""

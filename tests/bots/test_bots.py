@@ -11,7 +11,7 @@ import pytest
 
 from clients.bots.match import play_in_process, play_seat
 from clients.bots.sbh import make_bot
-from clients.session import Session
+from clients.session import MatchStream, Session
 from server.app import ServerOptions, WarbandServer
 from server.cli import main
 from server.commands.bot import _take_a_seat, serve_as_bot
@@ -143,3 +143,25 @@ def test_a_bots_list_salt_cannot_be_guessed_from_its_seed():
     salts = [bot.choose(decision, None)[1]["salt"] for bot in (first, second)]
     assert salts[0] != salts[1] and len(salts[0]) == 32
     assert first.rng.random() == second.rng.random()
+
+
+async def test_a_bot_acts_on_its_prompt_whatever_else_arrives_after_it():
+    """A chat line (or anything else not about the play) queued after the bot's prompt
+    used to leave it waiting for a newer prompt that never came."""
+    sent = []
+
+    class Table:  # (the session: only what the bot sends is looked at)
+        async def command(self, match_id, kind, args, at_seq):
+            sent.append((kind, at_seq))
+            stream.pushes.put_nowait({"type": "match_over", "match_id": "m", "seq": 9})
+
+    class Bot:
+        def choose(self, decision, view):
+            return "pass", {}
+
+    stream = MatchStream("m", views=True)
+    stream.pushes.put_nowait({"type": "prompt", "seq": 8, "decision": {"seat": "a"}})
+    stream.pushes.put_nowait({"type": "view", "seq": 8, "view": {}})
+    stream.pushes.put_nowait({"type": "chat_message", "match_id": "m", "text": "good luck"})
+    over = await asyncio.wait_for(play_seat(Table(), stream, Bot()), 5)
+    assert sent == [("pass", 8)] and over["type"] == "match_over"

@@ -68,6 +68,36 @@ async def test_subscribing_twice_while_waiting_gives_one_stream(server):
     assert not [f for f in frames if f["type"] == "match_status"], "the start came once"
 
 
+async def test_subscribing_as_the_match_starts_gives_the_live_stream(server):
+    """Ann subscribes just as Bob's join starts the match: the server first reads the
+    match as open, and its row as active before its actor runs (the interleaving
+    forced here). She is subscribed to the live match, not sent it as if it were over
+    with nothing after (the hang a bot over the network met, one run in about 80)."""
+    ann, bob = await guest(server, "Ann"), await guest(server, "Bob")
+    match_id = (await ann.request("create_match", system="secret-bids"))["match_id"]
+    hub = server.hub
+    found_running = hub.running
+    joined = []
+
+    async def running_then_started(wanted):
+        actor = await found_running(wanted)
+        if wanted == match_id and not joined:
+            hub.running = found_running  # (once)
+            joined.append(asyncio.create_task(bob.request("join", match_id=match_id)))
+            while (await hub.store.match(match_id))["status"] != "active":
+                await asyncio.sleep(0)  # the join has stored the start, not yet run it
+        return actor
+
+    hub.running = running_then_started
+    answer = await ann.request("subscribe", match_id=match_id)
+    await joined[0]
+    assert answer["status"] == "active" and answer["seat"] == "a"
+    await bob.request("command", match_id=match_id, command="bid", args={"amount": 1})
+    frames = await drain(ann)
+    assert [f["type"] for f in frames if f["type"] == "prompt"], frames
+    assert event_seqs(frames), "the live match's events come after the subscription"
+
+
 async def test_unsubscribing_from_an_open_match_stops_the_wait(server):
     ann, eve = await guest(server, "Ann"), await guest(server, "Eve")
     match_id = (await ann.request("create_match", system="secret-bids"))["match_id"]
