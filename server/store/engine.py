@@ -9,6 +9,9 @@ what is stored in it; the server's start and the gateway read them on their own.
 
 from __future__ import annotations
 
+import sqlite3
+import weakref
+
 import asyncpg
 from sqlalchemy import event, make_url
 from sqlalchemy.exc import DBAPIError
@@ -25,7 +28,8 @@ STORE_BUSY = (PoolTimeout,)
 
 def create_engine(url: str) -> AsyncEngine:
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        engine = create_async_engine(url, connect_args={"timeout": 30,
+                                                        "factory": _ClosingConnection})
 
         @event.listens_for(engine.sync_engine, "connect")
         def _sqlite_pragmas(dbapi_connection, _record):  # pragma: no cover - driver hook
@@ -53,6 +57,40 @@ def create_engine(url: str) -> AsyncEngine:
             context.is_disconnect = True
 
     return engine
+
+
+class _ClosingConnection(sqlite3.Connection):
+    """A SQLite connection whose close ends its statements first. A task cancelled
+    between a RETURNING statement's step and its fetch (SQLAlchemy's aiosqlite adapter
+    makes them two hops) leaves the statement unfinished; SQLAlchemy then closes the
+    connection, but SQLite defers a close while a statement is unfinished, and the
+    statement holds the write lock until its cursor is garbage: every other writer,
+    in this process or another, waited out its busy timeout and failed ("database is
+    locked"; a cluster test's lease takeover met it)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._cursors: weakref.WeakSet[sqlite3.Cursor] = weakref.WeakSet()
+
+    def cursor(self, factory=sqlite3.Cursor) -> sqlite3.Cursor:  # type: ignore[override]
+        made = super().cursor(factory)
+        self._cursors.add(made)
+        return made
+
+    # (sqlite3's own shortcuts make their cursors without `cursor`: through it here)
+    def execute(self, *args) -> sqlite3.Cursor:  # type: ignore[override]
+        return self.cursor().execute(*args)
+
+    def executemany(self, *args) -> sqlite3.Cursor:  # type: ignore[override]
+        return self.cursor().executemany(*args)
+
+    def executescript(self, script: str) -> sqlite3.Cursor:  # type: ignore[override]
+        return self.cursor().executescript(script)
+
+    def close(self) -> None:
+        for cursor in list(self._cursors):
+            cursor.close()
+        super().close()
 
 
 def _chain_has(failure: BaseException | None, kind: type) -> bool:
