@@ -10,7 +10,6 @@ the terminal's asoiaf_events.py, word for word).
 from __future__ import annotations
 
 import json
-import shutil
 import tempfile
 from collections import Counter
 from contextlib import contextmanager
@@ -19,31 +18,16 @@ from pathlib import Path
 from server.rules.asoiaf.cards.schema import Ability, Coins
 from server.rules.asoiaf.cards.vocabulary import ApplyCondition, DealHits, Target
 from server.rules.asoiaf.state import Model
-
-PACKS_OF_TESTS = Path(__file__).parent / "asoiaf" / "packs"
+from tests.asoiaf_packs import load_vocabulary_pack, system_playing
 
 
 @contextmanager
 def vocabulary_pack():
     """The system playing with tests/asoiaf/packs/vocabulary (tests/asoiaf's
     `vocabulary_pack` fixture, as a context: the pack's cards may be changed)."""
-    from server.rules.asoiaf import system
-    from server.rules.asoiaf.cards.loader import PACKS, load_pack_dir
-
-    saved = system._pack
-    with tempfile.TemporaryDirectory() as tmp:
-        shutil.copytree(PACKS / "core", Path(tmp) / "core")
-        shutil.copytree(PACKS_OF_TESTS / "vocabulary", Path(tmp) / "vocabulary")
-        pack = load_pack_dir(Path(tmp) / "vocabulary")
-        system._pack = lambda: pack
-        for cached in (system._wounds, system._types):
-            cached.cache_clear()
-        try:
-            yield pack
-        finally:
-            system._pack = saved
-            for cached in (system._wounds, system._types):
-                cached.cache_clear()
+    with tempfile.TemporaryDirectory() as tmp, \
+            system_playing(load_vocabulary_pack(Path(tmp))) as pack:
+        yield pack
 
 
 def names_of(state) -> dict[str, str]:

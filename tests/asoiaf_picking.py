@@ -11,9 +11,6 @@ will die's branches differing, give dice and defence as "low-high" text."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import msgspec
 import pytest
 
@@ -28,6 +25,7 @@ from server.rules.asoiaf.state import Model, Phase, Purse, State
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command, RulesError
+from tests.asoiaf_packs import load_vocabulary_pack, system_playing
 
 ENEMY = Target(who="enemy", within="short_range")
 CHOSEN = Target(who="chosen")
@@ -37,16 +35,10 @@ NAMES = {"a1": "Test Duelist 1", "a2": "Test Duelist 2", "b1": "Baratheon Warden
 
 
 @pytest.fixture
-def picking_pack(tmp_path, monkeypatch):
+def picking_pack(tmp_path):
     """Play with the vocabulary pack and the two cards above (as the
     vocabulary_pack fixture of tests/asoiaf does); a test module imports it."""
-    from server.rules.asoiaf import system
-    from server.rules.asoiaf.cards.loader import PACKS, load_pack_dir
-
-    shutil.copytree(PACKS / "core", tmp_path / "core")
-    shutil.copytree(Path(__file__).parent / "asoiaf" / "packs" / "vocabulary",
-                    tmp_path / "vocabulary")
-    pack = load_pack_dir(tmp_path / "vocabulary")
+    pack = load_vocabulary_pack(tmp_path)
     duelist = pack.models["Test Duelist"]
     rapier = duelist.attacks[0]
     staring = Improvement(cost=Coins(silver=1), effects=[WillTest(target=ENEMY, on_failure=[
@@ -60,12 +52,8 @@ def picking_pack(tmp_path, monkeypatch):
             ApplyCondition(condition="shaken", target=CHOSEN)])])
     pack.models["Test Guard"] = msgspec.structs.replace(
         pack.models["Baratheon Warden"], name="Test Guard", abilities=["Stare Down"])
-    monkeypatch.setattr(system, "_pack", lambda: pack)
-    for cached in (system._wounds, system._types):
-        cached.cache_clear()
-    yield pack
-    for cached in (system._wounds, system._types):
-        cached.cache_clear()
+    with system_playing(pack):
+        yield pack
 
 
 def table() -> State:

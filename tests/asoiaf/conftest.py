@@ -3,9 +3,7 @@ SQLite and on PostgreSQL, and a server) for the tests that host ASOIAF through
 the whole server, and plain helpers the rules tests import — a table in the
 middle of a round and the ways to send it a command with scripted dice."""
 
-import shutil
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
@@ -14,25 +12,16 @@ from server.rules.asoiaf.state import Phase, Purse, State
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.dice import ScriptedDice
 from server.rules.kernel import Command
+from tests.asoiaf_packs import load_vocabulary_pack, system_playing
 from tests.server.conftest import database_url, server  # noqa: F401
 
 
 @pytest.fixture
-def vocabulary_pack(tmp_path, monkeypatch):
+def vocabulary_pack(tmp_path):
     """The system playing with tests/asoiaf/packs/vocabulary (built on core): cards
     using vocabulary effects no core card uses, loaded as any community pack is."""
-    from server.rules.asoiaf import system
-    from server.rules.asoiaf.cards.loader import PACKS, load_pack_dir
-
-    shutil.copytree(PACKS / "core", tmp_path / "core")
-    shutil.copytree(Path(__file__).parent / "packs" / "vocabulary", tmp_path / "vocabulary")
-    pack = load_pack_dir(tmp_path / "vocabulary")
-    monkeypatch.setattr(system, "_pack", lambda: pack)
-    for cached in (system._wounds, system._types):
-        cached.cache_clear()
-    yield pack
-    for cached in (system._wounds, system._types):
-        cached.cache_clear()
+    with system_playing(load_vocabulary_pack(tmp_path)) as pack:
+        yield pack
 
 
 @pytest.fixture
