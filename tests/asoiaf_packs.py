@@ -41,3 +41,11 @@ def system_playing(pack):
 def _forget_tables(system) -> None:
     for cached in (system._wounds, system._types):
         cached.cache_clear()
+
+
+def knows(pack, card: str, ability) -> None:
+    """`card` (of this test's pack copy) has `ability`, and only it."""
+    import msgspec
+
+    pack.abilities[ability.name] = ability
+    pack.models[card] = msgspec.structs.replace(pack.models[card], abilities=[ability.name])

@@ -22,6 +22,7 @@ from server.rules.asoiaf.system import SYSTEM
 from server.rules.kernel import Command, RulesError
 from tests.asoiaf.attacking import attack
 from tests.asoiaf.conftest import decide, mid_round, options, run, send
+from tests.asoiaf_packs import knows
 
 SHAKEN = frozenset({Condition.SHAKEN})
 FRIEND_NEAR = Target(who="friendly", within="short_range")
@@ -30,12 +31,6 @@ ENEMY_NEAR = Target(who="enemy", within="short_range")
 # in short range becomes shaken" (ours)
 RALLY_AND_THREATEN = [ModifyRoll(roll="attack", by=1, target=FRIEND_NEAR),
                       ApplyCondition(condition="shaken", target=ENEMY_NEAR)]
-
-
-def _give(pack, card: str, ability: Ability) -> None:
-    pack.abilities[ability.name] = ability
-    model = pack.models[card]
-    pack.models[card] = msgspec.structs.replace(model, abilities=[ability.name])
 
 
 def _table(**a1):
@@ -58,7 +53,7 @@ def test_a_command_ability_picks_a_friend_and_an_enemy(vocabulary_pack):
     it targets"): the friend and the enemy are picked each (`pick_1`, `pick_2`,
     in the order the effects name them; b9 is beyond short range), each effect
     on its own pick; the event keeps both (`picks`)."""
-    _give(vocabulary_pack, "Test Scout", Ability(
+    knows(vocabulary_pack, "Test Scout", Ability(
         name="Rally and Threaten", timing="command", ap=1,
         text="1 friendly model in short range gains +1 to its next attack roll; "
              "1 enemy model in short range becomes shaken.", effects=RALLY_AND_THREATEN))
@@ -77,7 +72,7 @@ def test_a_model_a_pick_may_not_name_is_refused_with_the_reason(vocabulary_pack)
     """The same ability: b9 is not in short range (COMMON GAME TERMS: up to 3
     squares), so the 2nd pick refuses it (`bad_pick`, a sentence naming the
     models it may pick); a pick left out is refused the same way."""
-    _give(vocabulary_pack, "Test Scout", Ability(
+    knows(vocabulary_pack, "Test Scout", Ability(
         name="Rally and Threaten", timing="command", ap=1, text="(as above)",
         effects=RALLY_AND_THREATEN))
     state = _table()
@@ -93,7 +88,7 @@ def test_not_offered_while_a_pick_has_nobody(vocabulary_pack):
     offered (as an ability of one pick is not), though its friend is near (seed
     004, ABILITIES, the vocabulary's Target: "chosen by the ability's player
     among models that meet `within` and `types`")."""
-    _give(vocabulary_pack, "Test Scout", Ability(
+    knows(vocabulary_pack, "Test Scout", Ability(
         name="Rally and Threaten", timing="command", ap=1, text="(as above)",
         effects=RALLY_AND_THREATEN))
     state = mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11), ap=2, activated=True),
@@ -109,7 +104,7 @@ def test_that_enemy_is_the_latest_pick_and_a_pick_of_two(vocabulary_pack):
     pair (its values as `targets`' are); the enemy rolls 1 die (MODELS: "A model
     asked to roll [a will test] rolls 1 die"), fails and is routed; the roll
     took its shaken token ("After this roll is made, remove the [shaken] token")."""
-    _give(vocabulary_pack, "Test Scout", Ability(
+    knows(vocabulary_pack, "Test Scout", Ability(
         name="Steady and Break", timing="command", ap=1,
         text="2 friendly models in short range lose their shaken token; 1 enemy model "
              "in short range becomes shaken, then that enemy must pass 1 will test or "
@@ -139,7 +134,7 @@ def test_a_trigger_picks_a_friend_and_an_enemy(vocabulary_pack):
     model using the ability or a model targeted by the ability"): "When this
     model kills an enemy" (ours), the same two picks; b1 is killed (ATTACK
     SEQUENCE step 9), so only b2 is left to pick."""
-    _give(vocabulary_pack, "Test Herald", Ability(
+    knows(vocabulary_pack, "Test Herald", Ability(
         name="Victory Cry", timing="trigger", trigger="kills_enemy",
         text="When this model kills an enemy: (as Rally and Threaten)",
         effects=RALLY_AND_THREATEN))
@@ -162,7 +157,7 @@ def test_an_end_phase_ability_picks_a_friend_and_an_enemy(vocabulary_pack):
     phase, 1 friendly model in short range loses its routed token; 1 enemy
     model in short range becomes shaken"); the friend's pick keeps only a
     routed friend, as an end-phase removal does."""
-    _give(vocabulary_pack, "Test Scout", Ability(
+    knows(vocabulary_pack, "Test Scout", Ability(
         name="Night Watch", timing="end_phase", text="(as its effects say)",
         effects=[RemoveCondition(condition="routed", target=FRIEND_NEAR),
                  ApplyCondition(condition="shaken", target=ENEMY_NEAR)]))
@@ -186,7 +181,7 @@ def test_a_start_of_game_ability_picks_a_friend_and_an_enemy(vocabulary_pack):
     """PLAYING THE GAME: "players resolve their abilities triggered At the Start
     of the Game" (ours: "1 friendly model gains +1 to its next attack roll; 1
     enemy model becomes shaken", anywhere): asked once deployment is done."""
-    _give(vocabulary_pack, "Test Scout", Ability(
+    knows(vocabulary_pack, "Test Scout", Ability(
         name="Opening Gambit", timing="start_of_game", text="(as its effects say)",
         effects=[ModifyRoll(roll="attack", by=1, target=Target(who="friendly")),
                  ApplyCondition(condition="shaken", target=Target(who="enemy"))]))
@@ -267,7 +262,7 @@ def test_a_random_player_answers_every_pick_from_the_prompt(vocabulary_pack):
 
     from server.rules.asoiaf.random_player import random_command
 
-    _give(vocabulary_pack, "Test Scout", Ability(
+    knows(vocabulary_pack, "Test Scout", Ability(
         name="Rally and Threaten", timing="command", ap=1, text="(as above)",
         effects=RALLY_AND_THREATEN))
     state = _table()

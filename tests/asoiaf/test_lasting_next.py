@@ -14,15 +14,14 @@ from server.rules.asoiaf.state import Model, replace
 from server.rules.asoiaf.system import SYSTEM
 from tests.asoiaf.attacking import attack
 from tests.asoiaf.conftest import mid_round, run, send
+from tests.asoiaf_packs import knows
 
 ATTACK = {"mode": 0, "target": "b1", "improvements": []}
 
 
 def _scout_with(pack, ability: Ability) -> None:
     """The Test Scout (Knife: 2 dice, 6+) knows `ability` (this test's pack copy)."""
-    pack.abilities[ability.name] = ability
-    scout = pack.models["Test Scout"]
-    pack.models["Test Scout"] = msgspec.structs.replace(scout, abilities=[ability.name])
+    knows(pack, "Test Scout", ability)
 
 
 def _duel(**fields):

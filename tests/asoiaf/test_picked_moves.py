@@ -13,12 +13,11 @@ from server.rules.asoiaf.state import Model
 from server.rules.asoiaf.system import SYSTEM
 from server.rules.board.square import distance
 from tests.asoiaf.conftest import mid_round, run, send
+from tests.asoiaf_packs import knows
 
 
 def _scout_with(pack, ability: Ability):
-    pack.abilities[ability.name] = ability
-    scout = pack.models["Test Scout"]
-    pack.models["Test Scout"] = msgspec.structs.replace(scout, abilities=[ability.name])
+    knows(pack, "Test Scout", ability)
 
 
 def _table():

@@ -7,7 +7,6 @@ immediately"; MODELS: "A model asked to roll [a will test] rolls 1 die"), from
 abilities of our own built in the test on tests/asoiaf/packs/vocabulary. Dice
 scripted."""
 
-import msgspec
 
 from server.rules.asoiaf import charge_terrain, start_of_game
 from server.rules.asoiaf.cards.schema import Ability
@@ -23,15 +22,14 @@ from server.rules.asoiaf.cards.vocabulary import (
 from server.rules.asoiaf.state import Condition, Model
 from server.rules.asoiaf.system import SYSTEM
 from tests.asoiaf.conftest import mid_round, run, send
+from tests.asoiaf_packs import knows
 
 FIELD = charge_terrain.field_of("learn_to_play", ())
 
 
 def _queued(pack, ability: Ability, *others: Model, **fields):
     """The Scout (a1, at (3, 11)) with `ability`, its start-of-game queue built."""
-    pack.abilities[ability.name] = ability
-    scout = pack.models["Test Scout"]
-    pack.models["Test Scout"] = msgspec.structs.replace(scout, abilities=[ability.name])
+    knows(pack, "Test Scout", ability)
     state = mid_round((Model("a1", "Test Scout", "a", 2, square=(3, 11)), *others),
                       active="", **fields)
     return start_of_game.queue(state, pack, FIELD)
