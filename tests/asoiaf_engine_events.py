@@ -18,7 +18,7 @@ from pathlib import Path
 from server.rules.asoiaf.cards.schema import Ability, Coins
 from server.rules.asoiaf.cards.vocabulary import ApplyCondition, DealHits, Target
 from server.rules.asoiaf.state import Model
-from tests.asoiaf_packs import load_vocabulary_pack, system_playing
+from tests.asoiaf_packs import knows, load_vocabulary_pack, system_playing
 
 
 @contextmanager
@@ -46,10 +46,10 @@ def names_of(state) -> dict[str, str]:
 def _two_picks():
     """picks.py: LOYALLY REBELLIOUS-like, a friend and an enemy picked each."""
     from tests.asoiaf.conftest import run
-    from tests.asoiaf.test_ability_picks import RALLY_AND_THREATEN, _give, _table
+    from tests.asoiaf.test_ability_picks import RALLY_AND_THREATEN, _table
 
     with vocabulary_pack() as pack:
-        _give(pack, "Test Scout", Ability(
+        knows(pack, "Test Scout", Ability(
             name="Rally and Threaten", timing="command", ap=1,
             text="1 friendly model in short range gains +1 to its next attack roll; "
                  "1 enemy model in short range becomes shaken.", effects=RALLY_AND_THREATEN))
